@@ -1,0 +1,36 @@
+// `npm test`: build the bundles the end-to-end tests run, then run every test once and end with
+// the plain `N passed, N failed` line CI reads. Extra arguments go to vitest (a file filter, -t).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
+if (built.status !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const dir = mkdtempSync(join(tmpdir(), 'benchtrend-vitest-'));
+const report = join(dir, 'report.json');
+const run = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { stdio: 'inherit', cwd: root },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+} catch {
+  failed = Math.max(1, failed);
+}
+rmSync(dir, { recursive: true, force: true });
+const ok = run.status === 0 && failed === 0 && passed > 0;
+if (!ok && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok ? 0 : 1);

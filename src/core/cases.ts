@@ -1,0 +1,143 @@
+import { InputError, type BenchRecord, type FlatCase, type Metric, type Point } from './model.js';
+import { clean, median, shortNumber, spread } from './stats.js';
+
+/** The case name rule: every later stage keys on it. */
+export function caseName(shape: string, metric: string): string {
+  return `${shape} / ${metric}`;
+}
+
+/** Two records of one shape would put two points on one case at one commit. */
+export function refuseDuplicateShapes(records: readonly BenchRecord[]): void {
+  const seen = new Map<string, string>();
+  for (const r of records) {
+    const first = seen.get(r.shape);
+    if (first !== undefined) {
+      throw new InputError(`${r.file}: shape "${r.shape}" was already benched by ${first}; two records of one shape are refused`);
+    }
+    seen.set(r.shape, r.file);
+  }
+}
+
+function reported(m: Metric): number[] {
+  return m.samples.filter((v): v is number => v !== null);
+}
+
+/**
+ * A claimed median agrees when it matches the recomputed one to the precision it was written with
+ * (benches round to 2–3 decimals), with a relative allowance for values written in full.
+ */
+function agrees(claimed: number, computed: number): boolean {
+  const diff = Math.abs(claimed - computed);
+  return diff <= 0.0051 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
+}
+
+export interface BuiltPoints {
+  readonly points: Point[];
+  /** Things worth a warning line: the record's own median disagreeing, notes from the parse. */
+  readonly warnings: string[];
+}
+
+/**
+ * One point per metric per record: the median of the runs that reported it, recomputed from the
+ * runs. A metric no run reported yields no point: absent, never zero.
+ */
+export function buildPoints(records: readonly BenchRecord[]): BuiltPoints {
+  const points: Point[] = [];
+  const warnings: string[] = [];
+  for (const record of records) {
+    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
+    const walls = (record.wall ?? []).filter((v): v is number => v !== null);
+    const wall = walls.length ? clean(median(walls)) : undefined;
+    for (const metric of record.metrics) {
+      const point = pointOf(record, metric, wall);
+      if (!point) continue;
+      const claimed = record.claimedMedians?.[metric.name];
+      if (claimed !== undefined && !point.summaryOnly && !agrees(claimed, point.value)) {
+        warnings.push(
+          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`,
+        );
+      }
+      points.push(point);
+    }
+  }
+  return { points, warnings };
+}
+
+function pointOf(record: BenchRecord, metric: Metric, wall: number | undefined): Point | undefined {
+  const base = {
+    case: caseName(record.shape, metric.name),
+    shape: record.shape,
+    metric: metric.name,
+    unit: metric.unit,
+    direction: metric.direction,
+    n: record.runs,
+    ...(metric.name === 'total' && wall !== undefined ? { wall } : {}),
+    ...(metric.extra !== undefined ? { extra: metric.extra } : {}),
+    ...(metric.failed ? { failed: metric.failed } : {}),
+  };
+  const values = reported(metric);
+  if (values.length > 0) {
+    const s = spread(values);
+    return {
+      ...base,
+      value: clean(s.median),
+      q1: clean(s.q1),
+      q3: clean(s.q3),
+      min: clean(s.min),
+      max: clean(s.max),
+      stdev: s.stdev === null ? null : clean(s.stdev),
+      runs: values.length,
+      samples: values,
+    };
+  }
+  const sum = metric.summary;
+  if (!sum) return undefined;
+  const lo = sum.lo ?? (sum.stdev !== undefined ? sum.value - sum.stdev : sum.value);
+  const hi = sum.hi ?? (sum.stdev !== undefined ? sum.value + sum.stdev : sum.value);
+  return {
+    ...base,
+    value: sum.value,
+    q1: lo,
+    q3: hi,
+    min: lo,
+    max: hi,
+    stdev: sum.stdev ?? null,
+    runs: sum.samples ?? 1,
+    n: sum.samples ?? Math.max(record.runs, 1),
+    samples: [],
+    summaryOnly: true,
+    ...(sum.range !== undefined ? { range: sum.range } : {}),
+  };
+}
+
+/** `runs=k/n[ wall=<median wall>s][ <extra>][ <note>]`: the flat array's extra text. */
+export function extraText(point: Point, note?: string): string {
+  const parts = [`runs=${point.runs}/${point.n}`];
+  if (point.wall !== undefined) parts.push(`wall=${point.wall}s`);
+  if (point.failed) parts.push(`failed=${point.failed}`);
+  if (point.summaryOnly) parts.push('summary only');
+  if (point.extra) parts.push(point.extra);
+  if (note) parts.push(note);
+  return parts.join(' ');
+}
+
+/** The `± <sample stdev>` text github-action-benchmark's custom formats carry; none with one sample. */
+export function rangeText(point: Point): string | undefined {
+  if (point.range !== undefined) return point.range;
+  if (point.stdev === null) return undefined;
+  return `± ${shortNumber(point.stdev)}`;
+}
+
+/** github-action-benchmark's `customSmallerIsBetter` array, in point order. */
+export function toFlatCases(points: readonly Point[], note?: string): FlatCase[] {
+  return points.map((p) => {
+    const range = rangeText(p);
+    return {
+      name: p.case,
+      unit: p.unit,
+      value: p.value,
+      ...(range !== undefined ? { range } : {}),
+      extra: extraText(p, note),
+    };
+  });
+}

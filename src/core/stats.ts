@@ -1,0 +1,72 @@
+/**
+ * Order statistics over run values. Pure functions of their arguments.
+ *
+ * Quartiles use linear interpolation between order statistics (Hyndman & Fan type 7, the
+ * default of R and numpy), so the median they give agrees with `median` for every count.
+ */
+
+/** Numbers sorted ascending into a new array. */
+export function sorted(values: readonly number[]): number[] {
+  return [...values].sort((a, b) => a - b);
+}
+
+/** The q-quantile (0..1) of already sorted values, by linear interpolation. */
+export function quantileSorted(s: readonly number[], q: number): number {
+  if (s.length === 0) throw new RangeError('quantile of no values');
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = s[lo] as number;
+  const b = s[hi] as number;
+  return lo === hi ? a : a + (b - a) * (pos - lo);
+}
+
+/** Median: the middle value, or the mean of the middle two for an even count. */
+export function median(values: readonly number[]): number {
+  return quantileSorted(sorted(values), 0.5);
+}
+
+/** Sample standard deviation (n - 1); null with fewer than two values. */
+export function sampleStdev(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const mean = values.reduce((t, v) => t + v, 0) / values.length;
+  const ss = values.reduce((t, v) => t + (v - mean) ** 2, 0);
+  return Math.sqrt(ss / (values.length - 1));
+}
+
+export interface Spread {
+  readonly median: number;
+  readonly q1: number;
+  readonly q3: number;
+  readonly min: number;
+  readonly max: number;
+  readonly stdev: number | null;
+}
+
+/** Median, quartiles, extremes and sample standard deviation of at least one value. */
+export function spread(values: readonly number[]): Spread {
+  const s = sorted(values);
+  return {
+    median: quantileSorted(s, 0.5),
+    q1: quantileSorted(s, 0.25),
+    q3: quantileSorted(s, 0.75),
+    min: s[0] as number,
+    max: s[s.length - 1] as number,
+    stdev: sampleStdev(s),
+  };
+}
+
+/**
+ * Rounds away binary floating-point noise (0.1 + 0.2 → 0.3) while keeping every digit a bench
+ * could have measured: 12 significant digits is far beyond any timer's resolution.
+ */
+export function clean(x: number): number {
+  return x === 0 ? 0 : Number(x.toPrecision(12));
+}
+
+/** A short human spelling of a number: `sig` significant digits, no trailing zeros, no exponent below 1e21. */
+export function shortNumber(x: number, sig = 4): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (x === 0) return '0';
+  return String(Number(x.toPrecision(sig)));
+}

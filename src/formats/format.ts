@@ -1,0 +1,18 @@
+import type { BenchRecord } from '../core/model.js';
+
+export interface ParseOptions {
+  /** The shape for tools that have none (input `shape`); defaults to the format's name. */
+  readonly shape?: string;
+}
+
+/** One input format. Every format is listed once, in `registry.ts`. */
+export interface Format {
+  /** The value of input `format` that selects it. */
+  readonly name: string;
+  /** One line for docs, `action.yml` and the CLI help. */
+  readonly description: string;
+  /** True when the text looks like this format; used by `format: auto`, tried in registry order. */
+  detect(text: string): boolean;
+  /** Reads the text into records; every refusal is an InputError naming the file (and line where known). */
+  parse(file: string, text: string, options: ParseOptions): BenchRecord[];
+}

@@ -1,0 +1,103 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import schema from '../../schemas/bench-record.schema.json' with { type: 'json' };
+import { InputError, type BenchRecord, type Metric } from '../core/model.js';
+import { describeValue, parseJsonText, pointerToPath } from './json-text.js';
+
+/** A bench record as the schema admits it. */
+interface RawRun {
+  wall_seconds?: number;
+  total_seconds?: number;
+  stages?: Record<string, number>;
+}
+interface RawRecord {
+  shape: string;
+  n?: number;
+  runs: RawRun[];
+  median?: {
+    wall_seconds?: number;
+    total_seconds?: number;
+    stages?: Record<string, { seconds?: number; runs?: number }>;
+  };
+}
+
+const ajv = new Ajv({ allErrors: false, strict: true });
+const validate = ajv.compile<RawRecord>(schema);
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let node: unknown = data;
+  for (const part of pointer.split('/').slice(1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/** One line a maintainer reads: what is wrong and where, in the record's own terms. */
+function explain(error: ErrorObject, data: unknown): string {
+  const path = pointerToPath(error.instancePath);
+  const value = valueAt(data, error.instancePath);
+  if (error.instancePath === '' && error.keyword === 'type') {
+    return `not an object: a bench record is one JSON object, got ${describeValue(value)}`;
+  }
+  if (error.keyword === 'required') {
+    const missing = String(error.params['missingProperty']);
+    if (missing === 'shape') return 'no shape: the record has no "shape" field naming its trend line';
+    if (missing === 'runs') return 'no runs: the record has no "runs" array';
+    return `${path || 'record'} has no "${missing}"`;
+  }
+  if (path === 'runs' && error.keyword === 'minItems') return 'no runs: the "runs" array is empty';
+  if (path === 'runs' && error.keyword === 'type') return `no runs: "runs" must be an array, got ${describeValue(value)}`;
+  if (path === 'shape') return `no shape: "shape" must be a non-empty name, got ${describeValue(value)}`;
+  if (error.keyword === 'type' && error.params['type'] === 'number') {
+    return `${path} must be a number of seconds, got ${describeValue(value)}`;
+  }
+  if (error.keyword === 'minimum') return `${path} must not be negative, got ${describeValue(value)}`;
+  return `${path} ${error.message ?? 'is invalid'}, got ${describeValue(value)}`;
+}
+
+/**
+ * Reads one bench record (the canonical input) into the model. Every refusal is an InputError
+ * whose message is one line naming the file.
+ */
+export function parseRecord(file: string, text: string): BenchRecord {
+  const data = parseJsonText(file, text);
+  if (!validate(data)) {
+    const first = validate.errors?.[0];
+    throw new InputError(`${file}: ${first ? explain(first, data) : 'does not match the bench record schema'}`);
+  }
+  const runs = data.runs;
+  const stageNames: string[] = [];
+  for (const run of runs) {
+    for (const name of Object.keys(run.stages ?? {})) if (!stageNames.includes(name)) stageNames.push(name);
+  }
+  const metrics: Metric[] = stageNames.map((name) => ({
+    name,
+    unit: 's',
+    direction: 'smaller',
+    samples: runs.map((r) => r.stages?.[name] ?? null),
+  }));
+  if (stageNames.includes('total')) {
+    throw new InputError(`${file}: a stage is named "total", which is the name of the in-process total's case`);
+  }
+  if (runs.some((r) => r.total_seconds !== undefined)) {
+    metrics.push({ name: 'total', unit: 's', direction: 'smaller', samples: runs.map((r) => r.total_seconds ?? null) });
+  }
+  const claimed: Record<string, number> = {};
+  for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== undefined) claimed[name] = m.seconds;
+  if (data.median?.total_seconds !== undefined) claimed['total'] = data.median.total_seconds;
+  const notes: string[] = [];
+  if (data.n !== undefined && data.n !== runs.length) {
+    notes.push(`the record says n=${data.n} but holds ${runs.length} runs; counting the ${runs.length} it holds`);
+  }
+  const wall = runs.some((r) => r.wall_seconds !== undefined) ? runs.map((r) => r.wall_seconds ?? null) : undefined;
+  return {
+    file,
+    format: 'record',
+    shape: data.shape,
+    runs: runs.length,
+    metrics,
+    ...(wall ? { wall } : {}),
+    claimedMedians: claimed,
+    ...(notes.length ? { notes } : {}),
+  };
+}
