@@ -63,6 +63,13 @@ export interface BenchRecord {
   readonly claimedMedians?: Readonly<Record<string, number>>;
   /** Things a reader should know about how the record was read (warm-ups left out, failed runs). */
   readonly notes?: readonly string[];
+  /**
+   * For files that carry both arms of an A/B comparison (Orca's ABBA result): which arm this record
+   * is. Run i of the baseline and run i of the candidate are round i.
+   */
+  readonly arm?: 'baseline' | 'candidate';
+  /** Names of metrics the file marks as controls that should not move (Orca's controlPhases). */
+  readonly controls?: readonly string[];
 }
 
 /** One case at one commit: the median of the runs, its spread, and everything needed to recompute it. */
