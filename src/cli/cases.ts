@@ -1,0 +1,70 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { toFlatCases } from '../core/cases.js';
+import type { StageRequirement } from '../core/require-stages.js';
+import { FORMAT_NAMES } from '../formats/registry.js';
+import { ingest } from '../ingest.js';
+import { parseCommandLine } from './args.js';
+import { UsageError, type CliIO } from './io.js';
+
+export const USAGE = `Usage: benchtrend cases RECORD... [options]
+
+Prints the flat case array (github-action-benchmark's customSmallerIsBetter shape) of the
+given bench records: one case per stage per shape, named "<shape> / <stage>", plus
+"<shape> / total", each the median of the runs that reported it.
+
+Options:
+  --out FILE                 write the array to FILE instead of printing it
+  --note TEXT                append TEXT to every case's extra
+  --require-stages-on SHAPE  refuse unless SHAPE's required stages were reported in
+                             every run (repeatable)
+  --require-stages A,B       the stages required of those shapes (default: every stage
+                             the shape reported in any run)
+  --format NAME              input format: auto (default), ${FORMAT_NAMES.join(', ')}
+  --shape NAME               shape for formats that have none (default: the format's name)
+  -h, --help                 show this help
+
+Exit status: 0 on success, 1 when the input is refused (one line "benchtrend: <reason>"),
+2 on a usage error.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    out: { type: 'string' },
+    note: { type: 'string' },
+    'require-stages-on': { type: 'string', multiple: true },
+    'require-stages': { type: 'string' },
+    format: { type: 'string', default: 'auto' },
+    shape: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('cases needs at least one RECORD file');
+  const shapes = values['require-stages-on'] ?? [];
+  if (values['require-stages'] !== undefined && shapes.length === 0) {
+    throw new UsageError('--require-stages needs --require-stages-on SHAPE to say which shape it applies to');
+  }
+  const listed = values['require-stages']?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (listed !== undefined && listed.length === 0) throw new UsageError('--require-stages names no stage');
+  const requirements: StageRequirement[] = shapes.map((shape) => ({ shape, stages: listed ?? 'all' }));
+  const { points, warnings } = await ingest({
+    patterns: positionals,
+    cwd: io.cwd,
+    format: values.format,
+    parse: values.shape !== undefined ? { shape: values.shape } : {},
+    requirements,
+  });
+  for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
+  const json = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}\n`;
+  if (values.out !== undefined) {
+    const out = resolve(io.cwd, values.out);
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, json);
+    io.stderr(`benchtrend: ${points.length} cases written to ${values.out}\n`);
+  } else {
+    io.stdout(json);
+  }
+  return 0;
+}

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import { InputError, type BenchRecord } from '../core/model.js';
+import { parseInput } from '../formats/registry.js';
+import type { ParseOptions } from '../formats/format.js';
+
+/** Newline-separated paths and globs, as the `records` input takes them. */
+export function splitPatterns(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/**
+ * Expands patterns to files in order, each once. A plain path is kept even when missing so that
+ * reading it gives the clear refusal; a glob that matches nothing is refused here.
+ */
+export async function expandPatterns(patterns: readonly string[], cwd: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const pattern of patterns) {
+    if (!isDynamicPattern(pattern)) {
+      out.push(pattern);
+      continue;
+    }
+    const found = (await glob(pattern, { cwd, absolute: isAbsolute(pattern), onlyFiles: true, expandDirectories: false })).sort();
+    if (found.length === 0) {
+      throw new InputError(`records: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
+    }
+    out.push(...found);
+  }
+  return [...new Set(out.map((f) => (isAbsolute(f) ? f : relative(cwd, resolve(cwd, f)) || f)))];
+}
+
+/** Reads one input file; a missing or unreadable one is refused with the likely reason. */
+export async function readInputFile(file: string, cwd: string): Promise<string> {
+  try {
+    return await readFile(resolve(cwd, file), 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(e));
+    throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
+  }
+}
+
+/** Reads and parses every file the patterns name, in order. */
+export async function loadRecords(
+  patterns: readonly string[],
+  cwd: string,
+  format: string,
+  options: ParseOptions,
+): Promise<BenchRecord[]> {
+  if (patterns.length === 0) throw new InputError('records: no file given');
+  const files = await expandPatterns(patterns, cwd);
+  const records: BenchRecord[] = [];
+  for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
+  return records;
+}
