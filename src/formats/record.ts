@@ -101,3 +101,13 @@ export function parseRecord(file: string, text: string): BenchRecord {
     ...(notes.length ? { notes } : {}),
   };
 }
+
+/**
+ * Detection for `format: auto`. Generous on purpose: an empty file or a JSON object naming runs or
+ * a shape is read as a bench record, so a half-written or invalid record gets the record's own
+ * precise refusal instead of "format not recognised".
+ */
+export function looksLikeRecord(text: string): boolean {
+  const t = text.trimStart();
+  return t === '' || (t.startsWith('{') && /"(?:runs|shape)"\s*:/.test(t));
+}

@@ -1,11 +1,11 @@
 import { InputError, type BenchRecord } from '../core/model.js';
 import type { Format, ParseOptions } from './format.js';
-import { parseRecord } from './record.js';
+import { looksLikeRecord, parseRecord } from './record.js';
 
 const record: Format = {
   name: 'record',
   description: 'benchtrend bench records: one JSON object per invocation with runs and stages in seconds',
-  detect: (text) => /^\s*\{/.test(text) && /"runs"\s*:/.test(text) && /"shape"\s*:/.test(text),
+  detect: looksLikeRecord,
   parse: (file, text) => [parseRecord(file, text)],
 };
 
