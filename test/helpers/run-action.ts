@@ -38,7 +38,7 @@ export function parseOutputFile(text: string): Record<string, string> {
 export async function runAction(options: {
   inputs: Record<string, string>;
   cwd: string;
-  node?: string;
+  node?: string | undefined;
   event?: { name: string; payload: unknown };
   env?: Record<string, string>;
 }): Promise<ActionRun> {
