@@ -11,8 +11,13 @@ export function segmentPath(seq: number): string {
   return `data/seg/${a}/${b}/${id}.json`;
 }
 
+/**
+ * Rollups fan out by hundreds too: at 100,000 segments there are 6,250 level-1 rollups, and one
+ * flat folder of them would be a 290 KB tree rewritten by every 16th publish.
+ */
 export function rollupPath(level: 1 | 2, index: number): string {
-  return `data/roll/${level}/${String(index).padStart(6, '0')}.json`;
+  const a = String(Math.floor(index / 100)).padStart(4, '0');
+  return `data/roll/${level}/${a}/${String(index).padStart(6, '0')}.json`;
 }
 
 /** Segments a rollup of this level covers: [index * size, (index + 1) * size). */

@@ -7,9 +7,9 @@
  *   data/seg/<a>/<b>/<seq>.json      one immutable segment per (publish, suite, commit); seq is a
  *                                    zero-padded 8-digit counter, a = seq/10000, b = (seq/100)%100,
  *                                    so no tree object git rewrites holds more than 100 entries
- *   data/roll/1/<k>.json             immutable rollup of segments [16k, 16k+16), written once by the
- *                                    publish that completes the group
- *   data/roll/2/<k>.json             immutable rollup of segments [256k, 256k+256)
+ *   data/roll/1/<a>/<k>.json         immutable rollup of segments [16k, 16k+16), written once by the
+ *                                    publish that completes the group; a = k/100, k zero-padded to 6
+ *   data/roll/2/<a>/<k>.json         immutable rollup of segments [256k, 256k+256)
  *   index.html, page.js, ...         the chart page, rewritten when PAGE_VERSION changes
  *
  * A publish writes bytes in proportion to its new points: one segment and the manifest, plus a
