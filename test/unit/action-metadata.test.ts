@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { readSettings } from '../../src/settings.js';
+import { actionTables, withTables } from '../../scripts/docs.mjs';
+import { ROOT } from '../helpers/paths.js';
+
+interface ActionYml {
+  runs: { using: string; main: string };
+  inputs: Record<string, { description?: string; required?: boolean; default?: string }>;
+  outputs: Record<string, { description?: string }>;
+}
+const actionText = readFileSync(join(ROOT, 'action.yml'), 'utf8');
+const action = parse(actionText) as ActionYml;
+
+/** Every input name readSettings asks for, given values that pass validation. */
+function inputsRead(): Set<string> {
+  const names = new Set<string>();
+  const valid: Record<string, string> = { records: 'a.json' };
+  readSettings((name) => {
+    names.add(name);
+    return valid[name] ?? '';
+  });
+  return names;
+}
+
+describe('action.yml', () => {
+  it('runs the bundled action on node24', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+  });
+
+  it('declares exactly the inputs the settings read, each documented with its default', () => {
+    const declared = Object.keys(action.inputs).sort();
+    expect([...inputsRead()].sort()).toEqual(declared);
+    for (const [name, input] of Object.entries(action.inputs)) {
+      expect(input.description, name).toBeTruthy();
+      if (!input.required) expect(input, `${name} has a default`).toHaveProperty('default');
+    }
+    for (const [name, output] of Object.entries(action.outputs)) expect(output.description, name).toBeTruthy();
+  });
+
+  it('is what the README tables say', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(withTables(readme, actionTables(actionText))).toBe(readme);
+  });
+});
+
+describe('package', () => {
+  it('is ESM with the benchtrend bin', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { type: string; bin: Record<string, string> };
+    expect(pkg.type).toBe('module');
+    expect(pkg.bin).toEqual({ benchtrend: 'dist/cli.js' });
+  });
+});
