@@ -1,0 +1,116 @@
+import { clean } from './stats.js';
+import { decimalsFor, displayScale, formatFixed, formatPercent } from './compare/display.js';
+
+/**
+ * What attribution needs: the total of one shape before and after a change, and the same stages'
+ * values (medians) on either side. Publish passes the baseline window's medians and the new point;
+ * compare passes the two arms' medians.
+ */
+export interface AttributionInput {
+  /** The total's case, e.g. `cold-recreate / total`: the line starts with it. */
+  readonly case: string;
+  readonly unit: string;
+  readonly total: { readonly before: number; readonly after: number };
+  readonly before: ReadonlyMap<string, number>;
+  readonly after: ReadonlyMap<string, number>;
+}
+
+export interface StageShare {
+  readonly stage: string;
+  readonly before: number;
+  readonly after: number;
+  readonly delta: number;
+  /** delta / total delta: positive for a stage that moved with the total, negative against it. */
+  readonly share: number;
+}
+
+export interface Attribution {
+  readonly case: string;
+  readonly unit: string;
+  readonly before: number;
+  readonly after: number;
+  readonly delta: number;
+  /** Stages that moved with the total, largest share first. */
+  readonly owners: readonly StageShare[];
+  /** Stages that moved against the total, largest first: a change the total hides. */
+  readonly against: readonly StageShare[];
+  /**
+   * Total delta minus the stages' deltas: time outside every stage, or stages that overlap.
+   * Said out loud so that shares that do not add up to 100% are not a puzzle.
+   */
+  readonly unaccounted: number;
+  /** Stages reported on one side only: absent is not zero, so they take no share. */
+  readonly appeared: readonly string[];
+  readonly vanished: readonly string[];
+}
+
+/**
+ * Splits a change of a total among the stages that own it. Null when the total did not move, since
+ * no stage can own a share of nothing.
+ */
+export function attributeChange(input: AttributionInput): Attribution | null {
+  const delta = clean(input.total.after - input.total.before);
+  if (delta === 0 || !Number.isFinite(delta)) return null;
+  const shares: StageShare[] = [];
+  const appeared: string[] = [];
+  const vanished: string[] = [];
+  for (const [stage, before] of input.before) {
+    const after = input.after.get(stage);
+    if (after === undefined) {
+      vanished.push(stage);
+      continue;
+    }
+    const d = clean(after - before);
+    if (d !== 0) shares.push({ stage, before, after, delta: d, share: d / delta });
+  }
+  for (const stage of input.after.keys()) if (!input.before.has(stage)) appeared.push(stage);
+  const bySize = (a: StageShare, b: StageShare) => Math.abs(b.delta) - Math.abs(a.delta) || a.stage.localeCompare(b.stage);
+  const explained = shares.reduce((t, s) => t + s.delta, 0);
+  return {
+    case: input.case,
+    unit: input.unit,
+    before: input.total.before,
+    after: input.total.after,
+    delta,
+    owners: shares.filter((s) => s.share > 0).sort(bySize),
+    against: shares.filter((s) => s.share < 0).sort(bySize),
+    unaccounted: clean(delta - explained),
+    appeared,
+    vanished,
+  };
+}
+
+export interface AttributionLineOptions {
+  /** Stages below this share (absolute) are summed into "N others" rather than named; default 5%. */
+  readonly minShare?: number;
+}
+
+/**
+ * One line a maintainer reads in ten seconds:
+ * `cold-recreate / total +1.21 s: devpod-up +1.10 s (91%), tools +0.08 s (7%); against: attach −0.03 s (−2%)`.
+ * Plain text: the renderer escapes it for markdown.
+ */
+export function attributionLine(a: Attribution, options: AttributionLineOptions = {}): string {
+  const minShare = options.minShare ?? 0.05;
+  const scale = displayScale(a.unit, a.delta);
+  const decimals = decimalsFor(a.delta * scale.factor);
+  const amount = (x: number) => `${formatFixed(x, scale, decimals)} ${scale.unit}`;
+  const pct = (x: number) => formatPercent(x, 0, false);
+  const list = (shares: readonly StageShare[]): string[] => {
+    const named = shares.filter((s) => Math.abs(s.share) >= minShare);
+    const rest = shares.filter((s) => Math.abs(s.share) < minShare);
+    const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
+    if (rest.length > 0) {
+      const sum = rest.reduce((t, s) => t + s.delta, 0);
+      parts.push(`${rest.length} other${rest.length === 1 ? '' : 's'} ${amount(sum)} (${pct(sum / a.delta)})`);
+    }
+    return parts;
+  };
+  const owners = list(a.owners);
+  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(', ') : 'no stage moved with it'}`;
+  if (Math.abs(a.unaccounted / a.delta) >= minShare) line += `, outside the stages ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
+  if (a.against.length > 0) line += `; against: ${list(a.against).join(', ')}`;
+  if (a.appeared.length > 0) line += `; new: ${a.appeared.join(', ')}`;
+  if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(', ')}`;
+  return line;
+}
