@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-action.js';
+import { REFUSALS } from '../helpers/refusals.js';
 
 let dir: string;
 const warm = join(FIXTURES, 'records/warm.json');
@@ -95,5 +96,37 @@ describe('benchtrend demo (dist/cli.js)', () => {
     const casesPath = /Cases: (.+)\n/.exec(r.stdout)?.[1];
     expect(casesPath).toBeDefined();
     expect(JSON.parse(await readFile(casesPath!, 'utf8'))).toHaveLength(9);
+  });
+});
+
+/** The action's inputs as the CLI's arguments: records → positionals, require-stages → --require-stages-on/--require-stages. */
+function cliArgs(inputs: Record<string, string>): string[] {
+  const args = ['cases', ...inputs['records']!.split('\n')];
+  if (inputs['format']) args.push('--format', inputs['format']);
+  for (const line of (inputs['require-stages'] ?? '').split('\n').filter(Boolean)) {
+    const [shape, stages] = line.split(':').map((s) => s.trim()) as [string, string];
+    args.push('--require-stages-on', shape);
+    if (stages !== '*') args.push('--require-stages', stages.replace(/\s+/g, ''));
+  }
+  return args;
+}
+
+describe('every refusal through the bundled CLI', () => {
+  it.each(REFUSALS)('refuses $title: exit 1, one "benchtrend: " line, nothing written', async ({ files, inputs, message }) => {
+    const dir = await mkdtemp(join(tmpdir(), 'benchtrend-cli-refuse-'));
+    try {
+      for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+      const out = join(dir, 'cases.out.json');
+      const r = await runCli([...cliArgs(inputs), '--out', out], dir);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.startsWith('benchtrend: ')).toBe(true);
+      expect(lines[0]!.slice('benchtrend: '.length)).toMatch(message);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
