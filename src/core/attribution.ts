@@ -65,7 +65,7 @@ export function attributeChange(input: AttributionInput): Attribution | null {
   }
   for (const stage of input.after.keys()) if (!input.before.has(stage)) appeared.push(stage);
   const bySize = (a: StageShare, b: StageShare) => Math.abs(b.delta) - Math.abs(a.delta) || a.stage.localeCompare(b.stage);
-  const explained = shares.reduce((t, s) => t + s.delta, 0);
+  const explained = clean(shares.reduce((t, s) => t + s.delta, 0));
   return {
     case: input.case,
     unit: input.unit,

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run, USAGE } from '../../src/cli/compare.js';
+import { UsageError, type CliIO } from '../../src/cli/io.js';
+import { InputError } from '../../src/core/model.js';
+import { FIXTURES } from '../helpers/paths.js';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'benchtrend-compare-'));
+  await copyFile(join(FIXTURES, 'ab/baseline.json'), join(dir, 'baseline.json'));
+  await copyFile(join(FIXTURES, 'ab/candidate.json'), join(dir, 'candidate.json'));
+  const other = (shape: string, v: number) => JSON.stringify({ shape, runs: Array.from({ length: 8 }, (_, i) => ({ stages: { a: v + i / 100 } })) });
+  await writeFile(join(dir, 'warm-base.json'), other('warm', 1));
+  await writeFile(join(dir, 'warm-cand.json'), other('warm', 1));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function compare(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: dir, env: {} };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe('benchtrend compare', () => {
+  it('prints the markdown report of two arms', async () => {
+    const r = await compare(['--baseline', 'baseline.json', '--candidate', 'candidate.json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^## Compare: candidate against baseline\n/);
+    expect(r.stdout).toContain('| first-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
+    expect(r.stdout).toContain('| −29.48% | **improved** |');
+  });
+
+  it('--json prints the array; several files per arm follow their flag', async () => {
+    const r = await compare(['--baseline', 'baseline.json', 'warm-base.json', '--json', '--candidate', 'candidate.json', 'warm-cand.json']);
+    expect(r.code).toBe(0);
+    const cases = JSON.parse(r.stdout) as { case: string; verdict: string; change: number; baseline: { median: number } }[];
+    expect(cases.map((c) => c.case)).toEqual(['first-session / create', 'first-session / total', 'warm / a']);
+    expect(cases[0]).toMatchObject({ verdict: 'improved', baseline: { median: 1.0961 } });
+    expect(cases[0]!.change).toBeCloseTo(-0.2948, 4);
+    expect(cases[2]).toMatchObject({ verdict: 'inconclusive', change: 0 });
+  });
+
+  it('globs name an arm too, and --min-effect and --control reach the verdicts', async () => {
+    const r = await compare(['--baseline', 'base*.json', '--candidate', 'cand*.json', '--json', '--min-effect', '30%', '--control', 'create']);
+    const cases = JSON.parse(r.stdout) as { case: string; verdict: string; control: boolean; drift: boolean }[];
+    expect(cases.map((c) => [c.case, c.verdict, c.control])).toEqual([
+      ['first-session / create', 'inconclusive', true],
+      ['first-session / total', 'inconclusive', false],
+    ]);
+  });
+
+  it('refuses a missing file and a file with no arms, naming the file', async () => {
+    await expect(compare(['--baseline', 'nope.json', '--candidate', 'candidate.json'])).rejects.toThrow(
+      new InputError('nope.json: cannot read (no such file); the bench step may have exited 0 without writing it'),
+    );
+    await expect(compare(['baseline.json'])).rejects.toThrow(/^baseline\.json: holds no baseline and candidate arms/);
+    await expect(compare(['--baseline', 'baseline.json', '--candidate', 'warm-cand.json'])).rejects.toThrow(/^compare: the arms share no shape/);
+  });
+
+  it.each([
+    [[], /needs --baseline FILE\.\.\. and --candidate FILE\.\.\./],
+    [['--baseline', 'baseline.json'], /--baseline was given without --candidate/],
+    [['x.json', '--baseline', 'a', '--candidate', 'b'], /^x\.json: a file before --baseline or --candidate belongs to no arm$/],
+    [['--baseline', 'a', '--candidate', 'b', '--min-effect', '1'], /^--min-effect: expected a percentage/],
+    [['--nope'], /Unknown option '--nope'/],
+  ])('usage error for %j', async (argv, message) => {
+    await expect(compare(argv)).rejects.toThrow(UsageError);
+    await expect(compare(argv)).rejects.toThrow(message);
+  });
+
+  it('--help prints the usage', async () => {
+    const r = await compare(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${USAGE}\n`);
+  });
+});

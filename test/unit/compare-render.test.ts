@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { compareArms } from '../../src/core/compare/compare.js';
+import { displayScale, formatFixed, formatPercent, formatValue, levelScale } from '../../src/core/compare/display.js';
+import type { BenchRecord } from '../../src/core/model.js';
+import { compareJson, renderCompareMarkdown } from '../../src/core/render-compare.js';
+
+const record = (file: string, metric: string, samples: number[]): BenchRecord => ({
+  file,
+  format: 'test',
+  shape: 'warm',
+  runs: samples.length,
+  metrics: [{ name: metric, unit: 'ms', direction: 'smaller', samples }],
+});
+
+describe('compare markdown', () => {
+  it('shows a case named like markup as its characters, and a pipe does not split the row', () => {
+    const name = '<img src=x onerror=alert(1)>|x';
+    const md = renderCompareMarkdown(
+      compareArms({ baseline: [record('a.json', name, [10, 11, 12, 13, 14, 15])], candidate: [record('b.json', name, [10, 11, 12, 13, 14, 15])] }),
+    );
+    expect(md).not.toMatch(/(?<!\\)<img/);
+    expect(md).toContain('\\<img src=x onerror=alert(1)\\>\\|x');
+    const row = md.split('\n').find((l) => l.includes('onerror'))!;
+    expect(row.split(/(?<!\\)\|/).length - 2).toBe(7);
+  });
+
+  it('counts verdicts, names the files and the minimum effect, and explains each undecided case', () => {
+    const md = renderCompareMarkdown(
+      compareArms(
+        { baseline: [record('base.json', 'load', [10, 11, 12, 13, 14, 15])], candidate: [record('cand.json', 'load', [10, 12, 11, 13, 15, 14])] },
+        { minEffect: 0.05 },
+      ),
+      { heading: '##' },
+    );
+    expect(md.startsWith('## Compare: candidate against baseline\n')).toBe(true);
+    expect(md).toContain('0 improved, 0 regressed, 1 inconclusive · 6 paired rounds · exact 95% intervals · minimum effect 5%');
+    expect(md).toContain('Baseline: base.json · candidate: cand.json');
+    expect(md).toContain('- warm / load: inconclusive, the 95% interval includes 0');
+  });
+
+  it('JSON carries the required keys with values in the data unit', () => {
+    const [c] = compareJson(compareArms({ baseline: [record('a', 'x', [1, 2, 3])], candidate: [record('b', 'x', [2, 3, 4])] }));
+    expect(Object.keys(c!)).toEqual(
+      expect.arrayContaining(['case', 'unit', 'baseline', 'candidate', 'shift', 'interval', 'change', 'verdict', 'confidence', 'rounds']),
+    );
+    expect(c).toMatchObject({ case: 'warm / x', unit: 'ms', shift: 1, interval: [1, 1], change: 0.5, verdict: 'inconclusive', pairs: 3 });
+    expect(c!.confidence).toBe(0.75);
+  });
+});
+
+describe('display units and numbers', () => {
+  it('keeps the data unit, stepping down a time unit below 1; levels under 10 s read in ms', () => {
+    expect(displayScale('s', 1.21)).toEqual({ unit: 's', factor: 1 });
+    expect(displayScale('s', 0.35)).toEqual({ unit: 'ms', factor: 1000 });
+    expect(displayScale('ms', 0.0004)).toEqual({ unit: 'ns', factor: 1e6 });
+    expect(displayScale('ops/s', 0.2)).toEqual({ unit: 'ops/s', factor: 1 });
+    expect(levelScale('s', 1.0961)).toEqual({ unit: 'ms', factor: 1000 });
+    expect(levelScale('s', 12.5)).toEqual({ unit: 's', factor: 1 });
+    expect(levelScale('ms', 1)).toEqual({ unit: 'ms', factor: 1 });
+  });
+
+  it('formats values, fixed decimals and percents with a real minus sign', () => {
+    const ms = { unit: 'ms', factor: 1000 };
+    expect(formatValue(1.0961, ms)).toBe('1096.1');
+    expect(formatValue(-0.314625, ms, { plus: true })).toBe('−314.63');
+    expect(formatValue(0, ms, { plus: true })).toBe('0');
+    expect(formatFixed(0.08, { unit: 's', factor: 1 }, 2)).toBe('+0.08');
+    expect(formatFixed(-0.001, { unit: 's', factor: 1 }, 2)).toBe('0.00');
+    expect(formatPercent(-0.294818)).toBe('−29.48%');
+    expect(formatPercent(0.5, 0, false)).toBe('50%');
+  });
+});

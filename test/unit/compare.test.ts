@@ -1,0 +1,285 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { refuseOtherArm, splitArms } from '../../src/core/compare/arms.js';
+import { compareArms, type CaseComparison } from '../../src/core/compare/compare.js';
+import { parseMinEffect } from '../../src/core/compare/verdict.js';
+import { InputError, type BenchRecord } from '../../src/core/model.js';
+import { compareJson, renderCompareMarkdown } from '../../src/core/render-compare.js';
+import { parseInput } from '../../src/formats/registry.js';
+import { FIXTURES } from '../helpers/paths.js';
+
+const read = (rel: string) => readFileSync(join(FIXTURES, rel), 'utf8');
+const abArms = () => ({
+  baseline: parseInput('ab/baseline.json', read('ab/baseline.json'), 'record'),
+  candidate: parseInput('ab/candidate.json', read('ab/candidate.json'), 'record'),
+});
+const find = (cases: readonly CaseComparison[], name: string) => {
+  const c = cases.find((x) => x.case === name);
+  if (!c) throw new Error(`no case ${name}`);
+  return c;
+};
+
+// Independent arithmetic, written plainly: sort and pick, every Walsh average by two loops.
+function plainMedian(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+function plainWalshMedian(d: readonly number[]): number {
+  const w: number[] = [];
+  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) w.push((d[i]! + d[j]!) / 2);
+  return plainMedian(w);
+}
+
+describe('compare on the paired A/B fixture (8 rounds of a first-session create)', () => {
+  // The records are bench records, so their unit is seconds: 1.0961 s is the published 1096.1 ms.
+  it('gives the published medians, change and verdict', () => {
+    const result = compareArms(abArms());
+    const create = find(result.cases, 'first-session / create');
+    expect(create.unit).toBe('s');
+    expect(create.baseline?.median).toBe(1.0961);
+    expect(create.candidate?.median).toBe(0.77295);
+    expect(create.change).toBeCloseTo(-0.2948, 4);
+    expect(create.verdict).toBe('improved');
+    expect(create.method).toBe('paired');
+    expect(create.rounds).toHaveLength(8);
+    expect(create.shift?.count).toBe(8);
+    expect(create.shift?.confidence).toBeGreaterThanOrEqual(0.95);
+    expect(create.shift!.hi).toBeLessThan(0);
+  });
+
+  it('the shift is the median of the Walsh averages of the round deltas', () => {
+    const { baseline, candidate } = abArms();
+    const b = baseline[0]!.metrics.find((m) => m.name === 'create')!.samples as number[];
+    const c = candidate[0]!.metrics.find((m) => m.name === 'create')!.samples as number[];
+    const deltas = b.map((v, i) => c[i]! - v);
+    const create = find(compareArms({ baseline, candidate }).cases, 'first-session / create');
+    expect(create.shift!.estimate).toBeCloseTo(plainWalshMedian(deltas), 10);
+    expect(create.rounds!.map((r) => r.delta)).toEqual(deltas.map((d) => Number(d.toPrecision(12))));
+  });
+
+  it('reports in ms in markdown and in the data unit (s) in JSON', () => {
+    const result = compareArms(abArms());
+    const md = renderCompareMarkdown(result);
+    expect(md).toContain('| first-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
+    expect(md).toContain('−29.48%');
+    expect(md).toContain('8 paired rounds');
+    const json = compareJson(result);
+    const create = json.find((c) => c.case === 'first-session / create')!;
+    expect(create).toMatchObject({ unit: 's', verdict: 'improved', baseline: { median: 1.0961, runs: 8, n: 8 }, candidate: { median: 0.77295 } });
+    expect(create.interval![0]).toBeLessThanOrEqual(create.shift!);
+    expect(create.interval![1]).toBeGreaterThanOrEqual(create.shift!);
+    for (const key of ['case', 'unit', 'baseline', 'candidate', 'shift', 'interval', 'change', 'verdict']) expect(create).toHaveProperty(key);
+  });
+
+  it('names the stage that owns the total change', () => {
+    const total = find(compareArms(abArms()).cases, 'first-session / total');
+    expect(total.verdict).toBe('improved');
+    expect(total.attribution?.owners.map((o) => [o.stage, o.share])).toEqual([['create', 1]]);
+    expect(renderCompareMarkdown(compareArms(abArms()))).toContain('- first-session / total −323 ms: create −323 ms (100%)');
+  });
+
+  it('is deterministic: the same records give the same numbers twice', () => {
+    expect(compareJson(compareArms(abArms()))).toEqual(compareJson(compareArms(abArms())));
+    expect(renderCompareMarkdown(compareArms(abArms()))).toBe(renderCompareMarkdown(compareArms(abArms())));
+  });
+
+  it('a minimum effect above the change makes the verdict inconclusive, with the reason', () => {
+    const create = find(compareArms(abArms(), { minEffect: 0.3 }).cases, 'first-session / create');
+    expect(create.verdict).toBe('inconclusive');
+    expect(create.reason).toBe('the change −29.48% is below the minimum effect of 30%');
+  });
+
+  it('unpaired, the shift is the median of all 64 pairwise differences', () => {
+    const { baseline, candidate } = abArms();
+    const b = baseline[0]!.metrics[0]!.samples as number[];
+    const c = candidate[0]!.metrics[0]!.samples as number[];
+    const create = find(compareArms({ baseline, candidate }, { pairing: 'unpaired' }).cases, 'first-session / create');
+    expect(create.method).toBe('unpaired');
+    expect(create.rounds).toBeNull();
+    expect(create.shift!.count).toBe(64);
+    expect(create.shift!.estimate).toBeCloseTo(plainMedian(b.flatMap((x) => c.map((y) => y - x))), 10);
+    expect(create.verdict).toBe('improved');
+  });
+});
+
+interface OrcaRun {
+  baseline: { outcome: string; phases: Record<string, number> };
+  candidate: { outcome: string; phases: Record<string, number> };
+}
+interface OrcaAb {
+  controlPhases: string[];
+  runs: OrcaRun[];
+}
+
+/** The Orca ABBA result read straight from its JSON, as the model says its parse must look. */
+function orcaRecords(transform: (phase: string, arm: 'baseline' | 'candidate', v: number, round: number) => number = (_p, _a, v) => v): BenchRecord[] {
+  const data = JSON.parse(read('orca/startup-ab.json')) as OrcaAb;
+  const phases = Object.keys(data.runs[0]!.baseline.phases);
+  const arm = (a: 'baseline' | 'candidate'): BenchRecord => ({
+    file: 'orca/startup-ab.json',
+    format: 'test',
+    shape: 'startup',
+    runs: data.runs.length,
+    arm: a,
+    controls: data.controlPhases,
+    metrics: phases.map((p) => ({
+      name: p,
+      unit: 'ms',
+      direction: 'smaller' as const,
+      samples: data.runs.map((r, i) => (r[a].outcome === 'ok' && r[a].phases[p] !== undefined ? transform(p, a, r[a].phases[p]!, i) : null)),
+    })),
+  });
+  return [arm('baseline'), arm('candidate')];
+}
+
+describe('compare on the Orca interleaved ABBA fixture (12 paired rounds, 16 phases in ms)', () => {
+  const data = JSON.parse(read('orca/startup-ab.json')) as OrcaAb;
+  const phases = Object.keys(data.runs[0]!.baseline.phases);
+  const result = compareArms(splitArms('orca/startup-ab.json', orcaRecords()));
+
+  it.each(phases)('%s: arm medians and the Hodges–Lehmann shift of the 12 paired deltas', (phase) => {
+    const b = data.runs.map((r) => r.baseline.phases[phase]!);
+    const c = data.runs.map((r) => r.candidate.phases[phase]!);
+    const got = find(result.cases, `startup / ${phase}`);
+    expect(got.baseline?.median).toBeCloseTo(plainMedian(b), 9);
+    expect(got.candidate?.median).toBeCloseTo(plainMedian(c), 9);
+    expect(got.method).toBe('paired');
+    expect(got.shift?.count).toBe(12);
+    expect(got.shift?.estimate).toBeCloseTo(plainWalshMedian(c.map((v, i) => v - b[i]!)), 9);
+  });
+
+  it.each(phases)('%s: the verdict follows the rule', (phase) => {
+    const got = find(result.cases, `startup / ${phase}`);
+    const s = got.shift!;
+    const b = plainMedian(data.runs.map((r) => r.baseline.phases[phase]!));
+    const c = plainMedian(data.runs.map((r) => r.candidate.phases[phase]!));
+    const change = b === 0 ? null : (c - b) / b;
+    const excludesZero = s.lo > 0 || s.hi < 0;
+    const directional = excludesZero && change !== null && Math.sign(change) === Math.sign(s.estimate) && Math.abs(change) >= 0.01;
+    expect(got.verdict).toBe(directional ? (s.estimate < 0 ? 'improved' : 'regressed') : 'inconclusive');
+    expect(got.control).toBe(data.controlPhases.includes(phase));
+  });
+
+  it('finds no drift in the controls, as the file itself says (driftDetected: false)', () => {
+    expect(result.drift).toEqual([]);
+    expect(result.cases.filter((c) => c.control).map((c) => c.metric)).toEqual(data.controlPhases);
+    // Every phase's interval includes 0 on this real run: nothing earns a direction.
+    expect(result.cases.map((c) => c.verdict)).toEqual(phases.map(() => 'inconclusive'));
+  });
+
+  it('reports drift when a control phase moves', () => {
+    const drifted = orcaRecords((p, a, v) => (p === 'spawnToAppReady' && a === 'candidate' ? v * 1.6 : v));
+    const r = compareArms(splitArms('x', drifted));
+    expect(r.drift.map((d) => d.case)).toEqual(['startup / spawnToAppReady']);
+    expect(find(r.cases, 'startup / spawnToAppReady').verdict).toBe('regressed');
+    expect(renderCompareMarkdown(r)).toMatch(/> \*\*Drift:\*\* control startup \/ spawnToAppReady moved \+\d+\.\d\d% /);
+  });
+
+  it('calls a real shift improved or regressed, and a control named on the command line counts too', () => {
+    const faster = orcaRecords((p, a, v, i) => (p === 'daemonInitMs' && a === 'candidate' ? data.runs[i]!.baseline.phases[p]! * 0.7 : v));
+    const r = compareArms(splitArms('x', faster), { controls: ['startup / i18nToOpenWindow'] });
+    expect(find(r.cases, 'startup / daemonInitMs').verdict).toBe('improved');
+    expect(find(r.cases, 'startup / daemonInitMs').change).toBeCloseTo(-0.3, 9);
+    expect(find(r.cases, 'startup / i18nToOpenWindow').control).toBe(true);
+  });
+
+  it('a failed iteration is counted and shown as an unpaired round, never dropped', () => {
+    // Round 4's candidate failed: the parse keeps the round's slot empty and counts the failure.
+    const records = orcaRecords().map((r) =>
+      r.arm === 'candidate'
+        ? { ...r, metrics: r.metrics.map((m) => ({ ...m, samples: m.samples.map((v, i) => (i === 3 ? null : v)), failed: 1 })) }
+        : r,
+    );
+    const r = compareArms(splitArms('x', records));
+    const total = find(r.cases, 'startup / totalToWorkspaceReady');
+    expect(total.candidate).toMatchObject({ runs: 11, n: 12, failed: 1 });
+    expect(total.shift?.count).toBe(11);
+    expect(total.rounds).toHaveLength(12);
+    expect(total.rounds![3]).toEqual({ round: 4, baseline: 5664, candidate: null, delta: null });
+    const md = renderCompareMarkdown(r);
+    expect(md).toContain('12/12 · 11/12, 1 failed');
+    expect(md).toContain('| 4 | 5664 | — | unpaired |');
+  });
+});
+
+describe('compare refusals and edges', () => {
+  const rec = (file: string, shape: string, samples: (number | null)[], extra: Partial<BenchRecord> = {}): BenchRecord => ({
+    file,
+    format: 'test',
+    shape,
+    runs: samples.length,
+    metrics: [{ name: 'total', unit: 's', direction: 'smaller', samples }],
+    ...extra,
+  });
+
+  it('refuses arms that share no shape, naming both', () => {
+    expect(() => compareArms({ baseline: [rec('a.json', 'warm', [1])], candidate: [rec('b.json', 'cold', [1])] })).toThrow(
+      new InputError('compare: the arms share no shape (baseline: warm; candidate: cold); name the records of one shape in both arms'),
+    );
+  });
+
+  it('refuses a case in two units, naming the files', () => {
+    const b = rec('a.json', 'warm', [1]);
+    const c: BenchRecord = { ...rec('b.json', 'warm', [1]), metrics: [{ name: 'total', unit: 'ms', direction: 'smaller', samples: [1000] }] };
+    expect(() => compareArms({ baseline: [b], candidate: [c] })).toThrow(/^b\.json: warm \/ total is in ms but the baseline a\.json has it in s/);
+  });
+
+  it('refuses two records of one shape in one arm', () => {
+    expect(() => compareArms({ baseline: [rec('a.json', 'w', [1]), rec('a2.json', 'w', [1])], candidate: [rec('b.json', 'w', [1])] })).toThrow(
+      /^a2\.json: shape "w" is already in the baseline arm from a\.json/,
+    );
+  });
+
+  it('refuses a control that names no case: it would read like a control that held still', () => {
+    expect(() => compareArms({ baseline: [rec('a.json', 'w', [1])], candidate: [rec('b.json', 'w', [1])] }, { controls: ['w / nope'] })).toThrow(
+      'control-cases: "w / nope" names no case of the comparison',
+    );
+  });
+
+  it('a file with one arm cannot be compared alone; a two-arm file cannot be one arm', () => {
+    expect(() => splitArms('one.json', [rec('one.json', 'w', [1], { arm: 'baseline' })])).toThrow(/^one\.json: holds only a baseline arm/);
+    expect(() => splitArms('plain.json', [rec('plain.json', 'w', [1])])).toThrow(/^plain\.json: holds no baseline and candidate arms/);
+    expect(() => refuseOtherArm([rec('ab.json', 'w', [1], { arm: 'candidate' })], 'baseline')).toThrow(
+      /^ab\.json: carries a candidate arm but was given as the baseline/,
+    );
+  });
+
+  it('too few rounds for 95% is inconclusive and says how much confidence there was', () => {
+    const r = compareArms({ baseline: [rec('a', 'w', [1, 1, 1, 1])], candidate: [rec('b', 'w', [2, 2, 2, 2])] });
+    expect(r.cases[0]).toMatchObject({ verdict: 'inconclusive', reason: 'too few runs for a 95% interval: 4 values reach only 87.5%' });
+  });
+
+  it('arms with different run counts do not pair and say so', () => {
+    const r = compareArms({ baseline: [rec('a', 'w', [1, 1.1, 0.9, 1, 1.05])], candidate: [rec('b', 'w', [2, 2.1, 1.9, 2, 2.05, 2])] });
+    expect(r.cases[0]!.method).toBe('unpaired');
+    expect(r.notes).toContain('w: the baseline has 5 runs and the candidate 6, so rounds cannot pair; shifts are the median of all pairwise differences');
+    expect(r.cases[0]!.verdict).toBe('regressed');
+  });
+
+  it('a case in one arm only, or with only a summary, is no-data', () => {
+    const b: BenchRecord = { ...rec('a', 'w', [1, 2]), metrics: [{ name: 'total', unit: 's', direction: 'smaller', samples: [1, 2] }, { name: 'gone', unit: 's', direction: 'smaller', samples: [1, 1] }] };
+    const c: BenchRecord = { ...rec('b', 'w', []), runs: 1, metrics: [{ name: 'total', unit: 's', direction: 'smaller', samples: [], summary: { value: 3 } }] };
+    const r = compareArms({ baseline: [b], candidate: [c] });
+    expect(find(r.cases, 'w / gone')).toMatchObject({ verdict: 'no-data', reason: 'only the baseline has this case', candidate: null });
+    expect(find(r.cases, 'w / total')).toMatchObject({ verdict: 'no-data', shift: null, change: 1 });
+  });
+
+  it('a bigger-is-better case that rises is improved', () => {
+    const up = (file: string, f: number): BenchRecord => ({
+      ...rec(file, 'tp', []),
+      runs: 8,
+      metrics: [{ name: 'rate', unit: 'ops/s', direction: 'bigger', samples: [100, 102, 98, 101, 99, 103, 97, 100].map((v) => v * f) }],
+    });
+    expect(compareArms({ baseline: [up('a', 1)], candidate: [up('b', 1.2)] }).cases[0]!.verdict).toBe('improved');
+  });
+
+  it('reads the minimum effect as a percentage and refuses a bare number', () => {
+    expect(parseMinEffect('1%')).toBe(0.01);
+    expect(parseMinEffect(' 0.5 % ')).toBe(0.005);
+    expect(parseMinEffect('0')).toBe(0);
+    expect(() => parseMinEffect('1')).toThrow('compare-min-effect: expected a percentage below 100% such as "1%", got "1"');
+    expect(() => parseMinEffect('150%')).toThrow(InputError);
+  });
+});
