@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { refuseOtherArm, splitArms } from '../../src/core/compare/arms.js';
 import { compareArms, type CaseComparison } from '../../src/core/compare/compare.js';
+import { compareReport, parseControlCases } from '../../src/core/compare/report.js';
 import { parseMinEffect } from '../../src/core/compare/verdict.js';
 import { InputError, type BenchRecord } from '../../src/core/model.js';
 import { compareJson, renderCompareMarkdown } from '../../src/core/render-compare.js';
@@ -281,5 +282,30 @@ describe('compare refusals and edges', () => {
     expect(parseMinEffect('0')).toBe(0);
     expect(() => parseMinEffect('1')).toThrow('compare-min-effect: expected a percentage below 100% such as "1%", got "1"');
     expect(() => parseMinEffect('150%')).toThrow(InputError);
+  });
+});
+
+describe('the action report (compareReport)', () => {
+  it('compares compare-baseline records against the records, and gives markdown and JSON', () => {
+    const { baseline, candidate } = abArms();
+    const report = compareReport(candidate, baseline, { minEffect: 0.01, heading: '##' })!;
+    expect(report.markdown.startsWith('## Compare: candidate against baseline')).toBe(true);
+    expect(report.json.map((c) => [c.case, c.verdict])).toEqual([
+      ['first-session / create', 'improved'],
+      ['first-session / total', 'improved'],
+    ]);
+  });
+
+  it('compares records that carry both arms on their own, and nothing when there is no second arm', () => {
+    const report = compareReport(orcaRecords(), undefined, { controls: parseControlCases('# drift sentinels\nstartup / daemonInitMs\n') })!;
+    expect(report.comparison.cases).toHaveLength(16);
+    expect(report.comparison.cases.filter((c) => c.control).map((c) => c.metric)).toEqual([
+      'spawnToAppReady',
+      'appReadyToServices',
+      'servicesToI18n',
+      'daemonInitMs',
+    ]);
+    expect(compareReport(abArms().candidate, undefined)).toBeNull();
+    expect(compareReport(abArms().candidate, [])).toBeNull();
   });
 });
