@@ -11,8 +11,18 @@ export interface Format {
   readonly name: string;
   /** One line for docs, `action.yml` and the CLI help. */
   readonly description: string;
-  /** True when the text looks like this format; used by `format: auto`, tried in registry order. */
-  detect(text: string): boolean;
+  /**
+   * True when the text looks like this format; used by `format: auto`, tried in registry order.
+   * `file` is the path, for the one format whose content cannot say (customBiggerIsBetter).
+   */
+  detect(text: string, file?: string): boolean;
   /** Reads the text into records; every refusal is an InputError naming the file (and line where known). */
   parse(file: string, text: string, options: ParseOptions): BenchRecord[];
+  /** Said in the records' notes when `auto` picked this format, for formats whose content is ambiguous. */
+  readonly autoNote?: string;
+}
+
+/** The shape of records from a format that has none of its own. */
+export function shapeOf(options: ParseOptions, format: string): string {
+  return options.shape ?? format;
 }

@@ -1,0 +1,75 @@
+/**
+ * Catch2's console benchmark table (v2 and v3):
+ *
+ *   benchmark name      samples   iterations   estimated      <- a suite's header
+ *                       mean      low mean     high mean
+ *                       std dev   low std dev  high std dev
+ *   ------------------------------------------------------
+ *   Fibonacci 20        100       2            8.4318 ms      <- a benchmark
+ *                       43.186 us 41.402 us    46.246 us      <- mean and its interval
+ *                       11.719 us 7.847 us     17.747 us      <- standard deviation
+ *
+ * The mean with its bootstrap interval is a summary. Catch2 scales each number to its own unit
+ * (`3.789 us` beside `362 ns`), so every case is kept in ns.
+ */
+import { convertUnit } from '../core/units.js';
+import { shapeOf, type Format } from './format.js';
+import { makeRecord, Readings } from './metrics.js';
+import { lineError, numberedLines } from './text-lines.js';
+
+const HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/;
+const START = /(\d+) +(\d+) +\d+(?:\.\d+)? (?:ns|us|µs|ms|s)\s*$/;
+const VALUES = /^\s+(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s)/;
+const EXPECTED = 'Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)';
+
+function ns(m: RegExpExecArray, i: number): number {
+  return convertUnit(Number(m[i]), m[i + 1] as string, 'ns');
+}
+
+export const catch2: Format = {
+  name: 'catch2',
+  description: 'Catch2 v2/v3 console benchmark tables (mean, interval and std dev, kept in ns)',
+  detect: (text) => /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/m.test(text),
+  parse: (file, text, options) => {
+    const lines = numberedLines(text);
+    const readings = new Readings(file, () => 'smaller');
+    let i = 0;
+    const next = (): { text: string; line: number } | undefined => lines[i++];
+    while (i < lines.length) {
+      const header = next();
+      if (!header || !HEADER.test(header.text)) continue;
+      for (;;) {
+        const l = next();
+        if (!l) throw lineError(file, lines.length, 'the benchmark table header is not followed by its `-----` separator');
+        if (/^-+$/.test(l.text)) break;
+      }
+      let found = 0;
+      for (;;) {
+        const startLine = next();
+        const start = startLine ? START.exec(startLine.text) : null;
+        if (!startLine || !start) break;
+        const name = startLine.text.slice(0, start.index).trim();
+        const meanLine = next();
+        const mean = meanLine ? VALUES.exec(meanLine.text) : null;
+        if (!mean) throw lineError(file, meanLine?.line ?? startLine.line + 1, `expected the mean line (\`MEAN UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
+        const sdLine = next();
+        const sd = sdLine ? VALUES.exec(sdLine.text) : null;
+        if (!sd) throw lineError(file, sdLine?.line ?? startLine.line + 2, `expected the std dev line (\`SD UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
+        const blank = next();
+        if (blank && blank.text.trim() !== '') throw lineError(file, blank.line, `expected an empty line after the std dev of benchmark "${name}"`);
+        const stdev = ns(sd, 1);
+        readings.add({
+          name,
+          value: ns(mean, 1),
+          unit: 'ns',
+          line: startLine.line,
+          spread: { lo: ns(mean, 3), hi: ns(mean, 5), stdev, range: `± ${stdev}`, samples: Number(start[1]) },
+          extra: `${start[1] as string} samples\n${start[2] as string} iterations`,
+        });
+        found++;
+      }
+      if (found === 0) throw lineError(file, header.line, 'a benchmark table with no benchmark row; the Catch2 output may be mangled');
+    }
+    return [makeRecord({ file, format: 'catch2', shape: shapeOf(options, 'catch2'), metrics: readings.metrics(), expected: EXPECTED })];
+  },
+};

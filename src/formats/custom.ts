@@ -1,0 +1,83 @@
+/**
+ * github-action-benchmark's custom formats: a JSON array of `{name, unit, value, range?, extra?}`.
+ * The format, not the unit, says which way is better: the user chose it for exactly that.
+ */
+import { InputError, type Direction, type Metric } from '../core/model.js';
+import { shapeOf, type Format } from './format.js';
+import { child, expectArray, expectNumber, expectObject, expectString, isObject, notFormat } from './json-fields.js';
+import { describeValue, parseJsonText, peekJson } from './json-text.js';
+import { barOfRange, makeRecord, Readings } from './metrics.js';
+
+const EXPECTED = 'a JSON array of {"name", "unit", "value"} entries (github-action-benchmark custom format)';
+
+function looksCustom(text: string): boolean {
+  const v = peekJson(text);
+  return (
+    Array.isArray(v) &&
+    v.length > 0 &&
+    v.every((e) => isObject(e) && typeof e['name'] === 'string' && typeof e['unit'] === 'string' && 'value' in e)
+  );
+}
+
+function parseCustom(file: string, text: string, format: string, direction: Direction): Metric[] {
+  const data = parseJsonText(file, text);
+  if (!Array.isArray(data)) throw notFormat(file, format, EXPECTED, data);
+  const entries = expectArray(file, data, '', EXPECTED);
+  const readings = new Readings(file, () => direction);
+  entries.forEach((raw, i) => {
+    const path = child('', i);
+    const e = expectObject(file, raw, path, 'an object with "name", "unit" and "value"');
+    const name = expectString(file, e['name'], child(path, 'name'), 'a non-empty name');
+    const unit = e['unit'];
+    if (typeof unit !== 'string') throw new InputError(`${file}: ${child(path, 'unit')} must be a string, got ${describeValue(unit)}`);
+    const value = expectNumber(file, e['value'], child(path, 'value'));
+    const range = e['range'];
+    if (range !== undefined && typeof range !== 'string' && typeof range !== 'number') {
+      throw new InputError(`${file}: ${child(path, 'range')} must be text such as "± 0.12", got ${describeValue(range)}`);
+    }
+    const extra = e['extra'];
+    if (extra !== undefined && typeof extra !== 'string') {
+      throw new InputError(`${file}: ${child(path, 'extra')} must be text, got ${describeValue(extra)}`);
+    }
+    const bar = range === undefined ? undefined : barOfRange(value, range);
+    readings.add({
+      name,
+      value,
+      unit,
+      // JSON has no lines here; the entry index stands in for one in messages.
+      line: i + 1,
+      spread: { ...(range !== undefined ? { range: String(range) } : {}), ...(bar ?? {}) },
+      ...(extra !== undefined ? { extra } : {}),
+    });
+  });
+  return readings.metrics();
+}
+
+function customFormat(name: string, direction: Direction, description: string): Omit<Format, 'detect'> {
+  return {
+    name,
+    description,
+    parse: (file, text, options) => {
+      const shape = shapeOf(options, name);
+      return [makeRecord({ file, format: name, shape, metrics: parseCustom(file, text, name, direction), expected: EXPECTED })];
+    },
+  };
+}
+
+export const customBiggerIsBetter: Format = {
+  ...customFormat(
+    'customBiggerIsBetter',
+    'bigger',
+    'github-action-benchmark custom JSON array, bigger is better (auto picks it only for a file whose name says "bigger")',
+  ),
+  // The array does not say its direction; a file named for it (customBiggerIsBetter_output.json,
+  // bigger-is-better.json) is the only hint auto can honour.
+  detect: (text, file) => looksCustom(text) && /bigger/i.test((file ?? '').split(/[\\/]/).pop() ?? ''),
+};
+
+export const customSmallerIsBetter: Format = {
+  ...customFormat('customSmallerIsBetter', 'smaller', 'github-action-benchmark custom JSON array of {name, unit, value, range, extra}, smaller is better'),
+  detect: (text) => looksCustom(text),
+  autoNote:
+    'read as customSmallerIsBetter: a custom JSON array does not say which way is better; set format: customBiggerIsBetter if bigger is',
+};

@@ -1,0 +1,85 @@
+/**
+ * `go test -bench` output. A result line is `<name>[-procs] <iterations> <value> <unit> [<value>
+ * <unit>...]` (the Go benchmark data format, golang.org/design/14313). One line is one run of the
+ * benchmark; `-count N` prints it N times, and those become N runs. The first metric (ns/op) keeps
+ * the benchmark's name; each further metric (B/op, allocs/op, MB/s, b.ReportMetric units) is its
+ * own case named `<name> - <unit>`, as github-action-benchmark names them.
+ *
+ * When the output holds benchmarks of more than one package, every name carries its package,
+ * `<name> (<package>)`, so equal names in different packages stay different cases
+ * (github-action-benchmark #264/#330), unless the name already spells the package (#336).
+ */
+import { directionFor } from '../core/direction.js';
+import { shapeOf, type Format } from './format.js';
+import { makeRecord, Readings } from './metrics.js';
+import { lineError, numberAt, numberedLines } from './text-lines.js';
+
+const RESULT = /^(Benchmark\S*?)(-\d+)?\s+(\d+)\s+(\S.*?)\s*$/;
+const EXPECTED = 'go test -bench lines like `BenchmarkFib10-8   5000000   325 ns/op`';
+
+interface GoLine {
+  readonly pkg: string;
+  readonly name: string;
+  readonly line: number;
+  readonly extra: string;
+  readonly pairs: readonly (readonly [number, string])[];
+}
+
+function readLines(file: string, text: string): GoLine[] {
+  const out: GoLine[] = [];
+  let pkg = '';
+  for (const { text: line, line: n } of numberedLines(text)) {
+    const p = /^pkg:\s+(\S+)/.exec(line);
+    if (p) {
+      pkg = p[1] as string;
+      continue;
+    }
+    const m = RESULT.exec(line);
+    if (!m) continue;
+    const fields = (m[4] as string).split(/\s+/);
+    // `BenchmarkX-8  --- FAIL` and a bare `BenchmarkX` (printed by -v) are not results.
+    if (fields.length % 2 !== 0 || !/^[-+]?[0-9.]/.test(fields[0] as string)) {
+      if (/^[-+]?[0-9.]/.test(fields[0] as string)) {
+        throw lineError(file, n, `expected <value> <unit> pairs after the iteration count, got ${JSON.stringify(m[4])}`);
+      }
+      continue;
+    }
+    const pairs: [number, string][] = [];
+    for (let i = 0; i < fields.length; i += 2) {
+      pairs.push([numberAt(file, n, fields[i] as string, `the value of ${fields[i + 1] as string}`), fields[i + 1] as string]);
+    }
+    const procs = m[2] !== undefined ? (m[2] as string).slice(1) : undefined;
+    out.push({ pkg, name: m[1] as string, line: n, extra: `${m[3] as string} times${procs !== undefined ? `\n${procs} procs` : ''}`, pairs });
+  }
+  return out;
+}
+
+/** True when the name already carries its package, as users did by hand before #330. */
+function namesPackage(name: string, pkg: string): boolean {
+  if (name.includes(pkg)) return true;
+  const parts = pkg.split('/').filter((s) => s !== '');
+  if (name.includes(parts.join('_'))) return true;
+  for (let k = 2; k <= parts.length; k++) {
+    if (name.endsWith(`_${parts.slice(-k).join('_')}`)) return true;
+  }
+  return false;
+}
+
+export const go: Format = {
+  name: 'go',
+  description: 'go test -bench output, with -benchmem and b.ReportMetric extras as their own cases; -count repeats become runs',
+  detect: (text) => /^Benchmark\S*\s+\d+\s+[-+]?[0-9.]+(?:e[-+]?\d+)?\s+\S+/m.test(text),
+  parse: (file, text, options) => {
+    const lines = readLines(file, text);
+    const packages = new Set(lines.map((l) => l.pkg));
+    const several = packages.size > 1;
+    const readings = new Readings(file, (unit) => directionFor(unit, 'smaller'));
+    for (const l of lines) {
+      const base = several && l.pkg !== '' && !namesPackage(l.name, l.pkg) ? `${l.name} (${l.pkg})` : l.name;
+      l.pairs.forEach(([value, unit], i) => {
+        readings.add({ name: i === 0 ? base : `${base} - ${unit}`, value, unit, line: l.line, extra: l.extra });
+      });
+    }
+    return [makeRecord({ file, format: 'go', shape: shapeOf(options, 'go'), metrics: readings.metrics(), expected: EXPECTED })];
+  },
+};

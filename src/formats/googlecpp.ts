@@ -1,0 +1,96 @@
+/**
+ * Google Benchmark's `--benchmark_format=json`. Each iteration entry is one run of its benchmark:
+ * with `--benchmark_repetitions=N` the N entries of a `run_name` are N runs. Aggregate entries
+ * (mean, median, stddev, cv) summarise those same runs and are not counted again; they are used
+ * only when the file holds no repetition (`--benchmark_report_aggregates_only`). Kept in
+ * `<time_unit>/iter` of `real_time`, as github-action-benchmark charts it.
+ */
+import { directionFor } from '../core/direction.js';
+import type { Metric } from '../core/model.js';
+import { inOneUnit } from '../core/units.js';
+import { shapeOf, type Format } from './format.js';
+import { child, expectArray, expectNumber, expectObject, expectString, isObject, notFormat, type JsonObject } from './json-fields.js';
+import { parseJsonText, peekJson } from './json-text.js';
+import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
+
+const EXPECTED = 'an object with "context" and a "benchmarks" array (Google Benchmark --benchmark_format=json)';
+
+interface Entry {
+  readonly b: JsonObject;
+  readonly path: string;
+}
+
+export const googlecpp: Format = {
+  name: 'googlecpp',
+  description: 'Google Benchmark JSON (--benchmark_format=json); repetitions become runs, aggregates are not counted twice',
+  detect: (text) => {
+    const v = peekJson(text);
+    if (!isObject(v) || !Array.isArray(v['benchmarks'])) return false;
+    const first = (v['benchmarks'] as unknown[])[0];
+    return isObject(v['context']) && isObject(first) && ('real_time' in first || 'run_type' in first);
+  },
+  parse: (file, text, options) => {
+    const data = parseJsonText(file, text);
+    if (!isObject(data) || !Array.isArray(data['benchmarks'])) throw notFormat(file, 'Google Benchmark', EXPECTED, data);
+    const runsOf = new Map<string, Entry[]>();
+    const aggregatesOf = new Map<string, Map<string, Entry>>();
+    expectArray(file, data['benchmarks'], 'benchmarks').forEach((raw, i) => {
+      const path = child('benchmarks', i);
+      const b = expectObject(file, raw, path);
+      const name = expectString(file, b['name'], child(path, 'name'), 'the benchmark name');
+      const key = typeof b['run_name'] === 'string' && b['run_name'] !== '' ? (b['run_name'] as string) : name;
+      if (b['run_type'] === 'aggregate') {
+        const aggs = aggregatesOf.get(key) ?? new Map<string, Entry>();
+        aggs.set(String(b['aggregate_name'] ?? ''), { b, path });
+        aggregatesOf.set(key, aggs);
+        return;
+      }
+      const list = runsOf.get(key) ?? [];
+      list.push({ b, path });
+      runsOf.set(key, list);
+    });
+    const unitOf = (e: Entry): string => `${expectString(file, e.b['time_unit'], child(e.path, 'time_unit'), 'a time unit')}/iter`;
+    const extraOf = (e: Entry): string =>
+      `iterations: ${String(e.b['iterations'])}\ncpu: ${String(e.b['cpu_time'])} ${String(e.b['time_unit'])}\nthreads: ${String(e.b['threads'])}`;
+    const failedOf = (e: Entry): boolean => e.b['error_occurred'] === true || (e.b['skipped'] !== undefined && e.b['skipped'] !== false && e.b['skipped'] !== 0);
+    const notes: string[] = [];
+    const metrics: Metric[] = [];
+    const names = [...new Set([...runsOf.keys(), ...aggregatesOf.keys()])];
+    for (const name of names) {
+      const runs = runsOf.get(name);
+      if (runs && runs.length > 0) {
+        const first = runs[0] as Entry;
+        const unit = unitOf(first);
+        const failed = runs.filter(failedOf);
+        for (const e of failed) notes.push(`${name}: a run failed (${String(e.b['error_message'] ?? e.b['skip_message'] ?? 'no message')}); left out`);
+        const ok = runs.filter((e) => !failedOf(e));
+        const values = inOneUnit(
+          ok.map((e) => ({ value: expectNumber(file, e.b['real_time'], child(e.path, 'real_time')), unit: unitOf(e), where: `${file}: ${e.path}` })),
+          unit,
+        );
+        let k = 0;
+        const samples = runs.map((e) => (failedOf(e) ? null : (values[k++] as number)));
+        metrics.push(sampledMetric({ name, unit, direction: directionFor(unit, 'smaller'), extra: extraOf(first), failed: failed.length }, samples));
+        continue;
+      }
+      const aggs = aggregatesOf.get(name) as Map<string, Entry>;
+      const centre = aggs.get('median') ?? aggs.get('mean');
+      if (!centre) continue;
+      const unit = unitOf(centre);
+      const sd = aggs.get('stddev');
+      const stdev = sd ? inOneUnit([{ value: expectNumber(file, sd.b['real_time'], child(sd.path, 'real_time')), unit: unitOf(sd) }], unit)[0] : undefined;
+      const reps = centre.b['repetitions'];
+      metrics.push(
+        summaryMetric(
+          { name, unit, direction: directionFor(unit, 'smaller'), extra: extraOf(centre) },
+          {
+            value: expectNumber(file, centre.b['real_time'], child(centre.path, 'real_time')),
+            ...(stdev !== undefined ? { stdev } : {}),
+            ...(typeof reps === 'number' && reps > 0 ? { samples: reps } : {}),
+          },
+        ),
+      );
+    }
+    return [makeRecord({ file, format: 'googlecpp', shape: shapeOf(options, 'googlecpp'), metrics, notes, expected: EXPECTED })];
+  },
+};

@@ -1,0 +1,68 @@
+/**
+ * hyperfine's `--export-json`: one result per command, `times[]` in seconds are the runs. A run
+ * whose `exit_codes` entry is not 0 (hyperfine kept it only because of `--ignore-failure`) timed a
+ * failure, not the command: it is left out of the median and counted as failed. A command that
+ * exits non-zero by design can be wrapped (`sh -c 'cmd; true'`) to be timed. `parameters` of a
+ * `--parameter-scan`/`-L` run ride along in the extra text.
+ */
+import type { Metric } from '../core/model.js';
+import { shapeOf, type Format } from './format.js';
+import { child, expectArray, expectNumber, expectObject, expectString, isObject, notFormat, optionalNumber } from './json-fields.js';
+import { parseJsonText, peekJson } from './json-text.js';
+import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
+
+const EXPECTED = 'an object with a "results" array of {"command", "times", ...} (hyperfine --export-json)';
+
+export const hyperfine: Format = {
+  name: 'hyperfine',
+  description: 'hyperfine --export-json: times[] become runs in seconds; failing runs are counted, parameters kept',
+  detect: (text) => {
+    const v = peekJson(text);
+    if (!isObject(v) || !Array.isArray(v['results'])) return false;
+    const first = (v['results'] as unknown[])[0];
+    return isObject(first) && 'command' in first && ('times' in first || 'mean' in first);
+  },
+  parse: (file, text, options) => {
+    const data = parseJsonText(file, text);
+    if (!isObject(data) || !Array.isArray(data['results'])) throw notFormat(file, 'hyperfine', EXPECTED, data);
+    const results = expectArray(file, data['results'], 'results').map((raw, i) => {
+      const path = child('results', i);
+      const r = expectObject(file, raw, path);
+      const params = r['parameters'];
+      const paramText = isObject(params) ? Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(' ') : '';
+      return { r, path, command: expectString(file, r['command'], child(path, 'command'), 'the command'), paramText };
+    });
+    const seen = new Map<string, number>();
+    for (const x of results) seen.set(x.command, (seen.get(x.command) ?? 0) + 1);
+    const notes: string[] = [];
+    const metrics: Metric[] = results.map(({ r, path, command, paramText }, i) => {
+      const twice = (seen.get(command) ?? 0) > 1;
+      const name = twice ? `${command} (${paramText || `#${i + 1}`})` : command;
+      const spec = { name, unit: 's', direction: 'smaller' as const, ...(paramText ? { extra: paramText } : {}) };
+      const times = r['times'];
+      if (Array.isArray(times)) {
+        const tp = child(path, 'times');
+        const values = times.map((t, k) => expectNumber(file, t, child(tp, k), 'a time in seconds'));
+        const codes = r['exit_codes'];
+        const exit = Array.isArray(codes) ? codes.map((c, k) => (c === null ? 0 : expectNumber(file, c, child(child(path, 'exit_codes'), k), 'an exit code'))) : [];
+        const failing = exit.map((c, k) => (c !== 0 && k < values.length ? k : -1)).filter((k) => k >= 0);
+        if (failing.length > 0) {
+          const codesText = [...new Set(failing.map((k) => exit[k]))].join(', ');
+          notes.push(`"${name}" exited non-zero in ${failing.length} of ${values.length} runs (exit code ${codesText}); those runs are left out`);
+        }
+        return sampledMetric({ ...spec, failed: failing.length }, values.map((v, k) => (failing.includes(k) ? null : v)));
+      }
+      const centre = optionalNumber(file, r, 'median', path) ?? expectNumber(file, r['mean'], child(path, 'mean'), 'the mean time in seconds');
+      const lo = optionalNumber(file, r, 'min', path);
+      const hi = optionalNumber(file, r, 'max', path);
+      const sd = optionalNumber(file, r, 'stddev', path);
+      return summaryMetric(spec, {
+        value: centre,
+        ...(lo !== undefined ? { lo } : {}),
+        ...(hi !== undefined ? { hi } : {}),
+        ...(sd !== undefined ? { stdev: sd } : {}),
+      });
+    });
+    return [makeRecord({ file, format: 'hyperfine', shape: shapeOf(options, 'hyperfine'), metrics, notes, expected: EXPECTED })];
+  },
+};
