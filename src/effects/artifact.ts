@@ -1,0 +1,205 @@
+/**
+ * Workflow artifacts through @actions/artifact 6: the run's evidence (records, cases, report), the
+ * collect payloads, and their download by the merge job. Thin: staging files, calling the library,
+ * and turning its errors into lines safe to log.
+ *
+ * The library finds the results service through ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL,
+ * which the runner gives every step; it retries 5xx and 429 five times with backoff from 3 s
+ * (about 25–35 s before it gives up), refuses other statuses at once, and is not supported on
+ * GitHub Enterprise Server.
+ */
+import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+
+/** One file of an artifact: `name` is its path inside the artifact, from a file or from text. */
+export type ArtifactFile = { readonly name: string; readonly path: string } | { readonly name: string; readonly text: string };
+
+export interface ArtifactRequest {
+  readonly name: string;
+  /** Days to keep it; undefined keeps the repository's setting. */
+  readonly retentionDays?: number | undefined;
+  readonly files: readonly ArtifactFile[];
+  /** Where to stage the files; RUNNER_TEMP or the system's temp folder by default. */
+  readonly tempDir?: string | undefined;
+}
+
+export interface UploadedArtifact {
+  readonly name: string;
+  readonly id: number;
+  readonly size: number;
+  readonly digest?: string;
+}
+
+/** What became of the evidence artifact. Never an exception: it must not cost a publish. */
+export type UploadOutcome =
+  | ({ readonly status: 'uploaded' } & UploadedArtifact)
+  | { readonly status: 'skipped'; readonly name: string; readonly reason: string }
+  | { readonly status: 'failed'; readonly name: string; readonly warning: string };
+
+export interface ListedArtifact {
+  readonly name: string;
+  readonly id: number;
+  readonly size: number;
+  readonly digest?: string;
+}
+
+/** An artifact operation that failed; the message is already scrubbed of URLs' queries and tokens. */
+export class ArtifactError extends Error {
+  override readonly name = 'ArtifactError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Why the artifact service cannot be used here, or undefined when it can. Outside Actions (the CLI,
+ * a developer's shell) the runtime variables are absent; GHES is refused by the library itself.
+ */
+export function artifactServiceProblem(env: Env = process.env): string | undefined {
+  if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
+    return 'the Actions artifact service is not available here (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL): artifacts exist only inside a workflow run';
+  }
+  let host = 'github.com';
+  try {
+    host = new URL(env['GITHUB_SERVER_URL'] || 'https://github.com').hostname.toLowerCase();
+  } catch {
+    return `GITHUB_SERVER_URL is not a URL: ${JSON.stringify(env['GITHUB_SERVER_URL'])}`;
+  }
+  // The same rule as @actions/artifact's isGhes(): github.com, GHE.com data residency and *.localhost.
+  if (host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost')) {
+    return `artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (${host})`;
+  }
+  return undefined;
+}
+
+/**
+ * An error's message as one line fit for a log: queries of URLs dropped (a signed URL's `sig` is a
+ * credential), bearer tokens and the runtime token removed, the library's advice lines cut.
+ */
+export function scrub(message: string, env: Env = process.env): string {
+  let text = message.split('\n')[0] ?? '';
+  const token = env['ACTIONS_RUNTIME_TOKEN'];
+  if (token) text = text.split(token).join('***');
+  return text
+    .replace(/(https?:\/\/[^\s?#'"]+)\?[^\s'")]*/g, '$1?…')
+    .replace(/Bearer\s+\S+/gi, 'Bearer ***')
+    .trim();
+}
+
+function describe(error: unknown): string {
+  return scrub(error instanceof Error ? error.message : String(error)) || 'unknown error';
+}
+
+/** A path inside the artifact must stay inside it. */
+function safeEntry(name: string): string {
+  const n = normalize(name).replace(/\\/g, '/');
+  if (n === '' || n === '.' || isAbsolute(n) || n === '..' || n.startsWith('../')) {
+    throw new Error(`the file name ${JSON.stringify(name)} is not a relative path inside the artifact`);
+  }
+  return n;
+}
+
+/**
+ * `records/<path relative to cwd>` for each record, so the artifact mirrors the workspace; a record
+ * outside the workspace keeps only its base name.
+ */
+export function recordEntries(paths: readonly string[], cwd: string, folder = 'records'): ArtifactFile[] {
+  const used = new Set<string>();
+  return paths.map((p) => {
+    const abs = resolve(cwd, p);
+    const rel = relative(cwd, abs);
+    let inside = rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel) ? abs.split(sep).pop()! : rel.split(sep).join('/');
+    for (let i = 2; used.has(inside); i++) inside = inside.replace(/(\.[^./]*)?$/, `-${i}$1`);
+    used.add(inside);
+    return { name: `${folder}/${inside}`, path: abs };
+  });
+}
+
+async function stage(files: readonly ArtifactFile[], root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of files) {
+    const target = join(root, safeEntry(f.name));
+    await mkdir(dirname(target), { recursive: true });
+    if ('text' in f) await writeFile(target, f.text);
+    else await copyFile(f.path, target);
+    out.push(target);
+  }
+  return out;
+}
+
+/**
+ * Uploads the files as one artifact, or throws an ArtifactError whose message is safe to log.
+ * Files are staged in a temporary folder so the artifact's layout does not depend on where they
+ * lie, and no absolute path of the runner leaks into it.
+ */
+export async function uploadArtifact(request: ArtifactRequest): Promise<UploadedArtifact> {
+  const problem = artifactServiceProblem();
+  if (problem) throw new ArtifactError(`artifact ${request.name} was not uploaded: ${problem}`);
+  if (request.files.length === 0) throw new ArtifactError(`artifact ${request.name} was not uploaded: no files to upload`);
+  let root: string | undefined;
+  try {
+    root = await mkdtemp(join(request.tempDir ?? (process.env['RUNNER_TEMP'] || tmpdir()), 'benchtrend-artifact-'));
+    const staged = await stage(request.files, root);
+    const client = new DefaultArtifactClient();
+    const result = await client.uploadArtifact(request.name, staged, root, {
+      ...(request.retentionDays !== undefined ? { retentionDays: request.retentionDays } : {}),
+    });
+    if (result.id === undefined) throw new ArtifactError(`artifact ${request.name} was not uploaded: the service returned no artifact id`);
+    return { name: request.name, id: result.id, size: result.size ?? 0, ...(result.digest ? { digest: result.digest } : {}) };
+  } catch (error) {
+    if (error instanceof ArtifactError) throw error;
+    throw new ArtifactError(`artifact ${request.name} was not uploaded: ${describe(error)}`);
+  } finally {
+    if (root !== undefined) await rm(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The run's evidence artifact: best effort. Outside a workflow run or on GHES it is skipped with
+ * the reason; any failure becomes a warning line, so it can never fail a publish.
+ */
+export async function uploadRunArtifact(request: ArtifactRequest): Promise<UploadOutcome> {
+  const problem = artifactServiceProblem();
+  if (problem) return { status: 'skipped', name: request.name, reason: problem };
+  try {
+    return { status: 'uploaded', ...(await uploadArtifact(request)) };
+  } catch (error) {
+    return { status: 'failed', name: request.name, warning: error instanceof ArtifactError ? error.message : `artifact ${request.name} was not uploaded: ${describe(error)}` };
+  }
+}
+
+/** Artifacts of this workflow run whose names start with `prefix`, the latest of each name. */
+export async function listRunArtifacts(prefix: string): Promise<ListedArtifact[]> {
+  const problem = artifactServiceProblem();
+  if (problem) throw new ArtifactError(problem);
+  let artifacts: Artifact[];
+  try {
+    artifacts = (await new DefaultArtifactClient().listArtifacts({ latest: true })).artifacts;
+  } catch (error) {
+    throw new ArtifactError(`listing the artifacts of this workflow run failed: ${describe(error)}`);
+  }
+  return artifacts
+    .filter((a) => a.name.startsWith(prefix))
+    .map((a) => ({ name: a.name, id: a.id, size: a.size, ...(a.digest ? { digest: a.digest } : {}) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * Downloads and unpacks one artifact of this run into `dir`. A digest that does not match what was
+ * uploaded is refused: a truncated zip would otherwise read as a smaller artifact.
+ */
+export async function downloadRunArtifact(artifact: ListedArtifact, dir: string): Promise<string> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const result = await new DefaultArtifactClient().downloadArtifact(artifact.id, {
+      path: dir,
+      ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
+    });
+    if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
+    return result.downloadPath ?? dir;
+  } catch (error) {
+    if (error instanceof ArtifactError) throw error;
+    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error)}`);
+  }
+}
