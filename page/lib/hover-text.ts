@@ -1,0 +1,59 @@
+import type { StoredAlert, StoredPoint } from '../../src/core/trend/types.js';
+import { formatValue } from './magnitude.js';
+import type { CommitRow } from './trend-model.js';
+
+/** What the hover box says about one point, as label/text rows the page writes as text nodes. */
+
+export type BarMode = 'quartiles' | 'extremes';
+
+export interface HoverRow {
+  readonly label: string;
+  readonly text: string;
+}
+
+export interface HoverText {
+  /** `<short sha> <first line of the message>` */
+  readonly title: string;
+  readonly rows: readonly HoverRow[];
+}
+
+export function shortSha(sha: string): string {
+  return sha.slice(0, 7);
+}
+
+export function firstLine(message: string): string {
+  const nl = message.search(/\r?\n/);
+  return (nl < 0 ? message : message.slice(0, nl)).trim();
+}
+
+/** UTC, to the minute: the same text for every reader, whatever their time zone. */
+export function formatDate(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function range(lo: number, hi: number, unit: string): string {
+  return `${formatValue(lo, unit)} – ${formatValue(hi, unit)}`;
+}
+
+export function hoverText(row: CommitRow, point: StoredPoint, mode: BarMode, alerts: readonly StoredAlert[]): HoverText {
+  const rows: HoverRow[] = [
+    { label: 'author', text: row.commit.author },
+    { label: 'date', text: formatDate(row.commit.timestamp) },
+    { label: 'median', text: `${formatValue(point.value, point.unit, 4)} (${point.direction} is better)` },
+  ];
+  const quart = { label: 'q1–q3', text: range(point.q1, point.q3, point.unit) };
+  const ext = { label: 'min–max', text: range(point.min, point.max, point.unit) };
+  rows.push(...(mode === 'quartiles' ? [quart, ext] : [ext, quart]));
+  if (point.range !== undefined) rows.push({ label: 'range', text: point.range });
+  rows.push({ label: 'runs', text: `${point.runs}/${point.n}${point.failed ? `, ${point.failed} failed` : ''}` });
+  if (point.extra) rows.push({ label: 'extra', text: point.extra });
+  if (point.summaryOnly) rows.push({ label: 'spread', text: "the tool's summary; no per-run values" });
+  if (row.imported) rows.push({ label: 'source', text: 'imported from github-action-benchmark' });
+  for (const a of alerts) {
+    const what = a.kind === 'regression' ? `regression (${a.status})` : `change point (${a.status})`;
+    rows.push({ label: 'alert', text: a.reason ? `${what}: ${a.reason}` : what });
+  }
+  return { title: `${shortSha(row.commit.sha)} ${firstLine(row.commit.message)}`, rows };
+}

@@ -1,0 +1,71 @@
+import { MANIFEST_PATH } from '../src/core/trend/layout.js';
+import type { Manifest, Rollup, Segment } from '../src/core/trend/types.js';
+import { splitChunk, type Chunk } from './lib/load-plan.js';
+
+/**
+ * Reads the trend's files from the page's own folder: relative URLs only, so the page never asks
+ * anything outside it. Segments and rollups are immutable and may come from the HTTP cache; the
+ * manifest changes on every publish and is revalidated.
+ */
+
+export class TrendReadError extends Error {
+  override readonly name = 'TrendReadError';
+}
+
+async function getJson(path: string, init?: RequestInit): Promise<unknown> {
+  const res = await fetch(path, init);
+  if (!res.ok) throw new TrendReadError(`${path}: HTTP ${res.status}`);
+  try {
+    return await res.json();
+  } catch {
+    throw new TrendReadError(`${path}: not valid JSON`);
+  }
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export async function readManifest(): Promise<Manifest> {
+  const m = await getJson(MANIFEST_PATH, { cache: 'no-cache' });
+  if (!isObject(m) || m['schema'] !== 'benchtrend/manifest') throw new TrendReadError(`${MANIFEST_PATH}: not a benchtrend manifest`);
+  for (const field of ['segments', 'version'] as const) {
+    if (typeof m[field] !== 'number') throw new TrendReadError(`${MANIFEST_PATH}: "${field}" is not a number`);
+  }
+  for (const field of ['suites', 'cases', 'annotations', 'alerts'] as const) {
+    if (m[field] !== undefined && !Array.isArray(m[field])) throw new TrendReadError(`${MANIFEST_PATH}: "${field}" is not a list`);
+  }
+  // Older writers may leave out the lists; a reader treats them as empty rather than failing.
+  return { suites: [], cases: [], annotations: [], alerts: [], ...m } as unknown as Manifest;
+}
+
+function segmentsOf(path: string, data: unknown): Segment[] {
+  if (isObject(data) && data['schema'] === 'benchtrend/segment' && Array.isArray(data['points'])) return [data as unknown as Segment];
+  if (isObject(data) && data['schema'] === 'benchtrend/rollup' && Array.isArray(data['segments'])) return (data as unknown as Rollup).segments.slice();
+  throw new TrendReadError(`${path}: neither a segment nor a rollup`);
+}
+
+async function readChunk(chunk: Chunk): Promise<Segment[]> {
+  try {
+    return segmentsOf(chunk.path, await getJson(chunk.path));
+  } catch (e) {
+    const finer = splitChunk(chunk);
+    if (finer.length === 0) throw e;
+    const parts = await Promise.all(finer.map(readChunk));
+    return parts.flat();
+  }
+}
+
+/** Reads chunks with a few requests in flight: browsers queue beyond six per host anyway. */
+export async function readChunks(chunks: readonly Chunk[], concurrency = 6): Promise<Segment[]> {
+  const results: Segment[][] = new Array(chunks.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < chunks.length) {
+      const i = next++;
+      results[i] = await readChunk(chunks[i] as Chunk);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
+  return results.flat();
+}

@@ -1,0 +1,481 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_VIEW_SEGMENTS } from '../../page/lib/load-plan.js';
+import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
+import { ROOT } from '../helpers/paths.js';
+import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { serveFolder, type StaticServer } from './static-server.js';
+import { pointFrom, syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
+
+/**
+ * The chart page in headless Chromium, served from a published trend by a local HTTP server, the
+ * way GitHub Pages serves it: one browser for the whole file, one page per scenario.
+ */
+
+const XSS_CASE = '<img src=x onerror=alert(1)>';
+const XSS_MESSAGE = 'Fix </script><script>window.__pwned = "message"</script> parsing\n\n<img src=x onerror="window.__pwned=1">';
+const XSS_LABEL = '<b onmouseover="window.__pwned=1">new runners</b>';
+const SHOTS = join(ROOT, 'test-results/screenshots');
+
+const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-'));
+const pageDir = join(work, 'page-build');
+let browser: Browser;
+let server: StaticServer;
+let imported: StaticServer;
+let empty: StaticServer;
+let manifest: Manifest;
+let history: Publish[];
+
+function mainTrend(repository: string): Map<string, string> {
+  history = syntheticHistory({
+    suite: 'main',
+    commits: 130,
+    seed: 7,
+    repository,
+    shapes: [
+      { shape: 'warm', stages: ['host-prep', 'devpod-up', 'attach', 'total'] },
+      { shape: 'cold-recreate', stages: ['host-prep', 'tools', 'total'], unit: 'ms' },
+    ],
+    steps: [{ case: 'warm / total', at: 110, factor: 1.25 }],
+    missing: [{ case: 'warm / attach', at: 120 }],
+  });
+  // The attacker-controlled names: a case, a commit message and an annotation label.
+  history = history.map((p, i) => ({
+    ...p,
+    commit: i === 127 ? { ...p.commit, message: XSS_MESSAGE } : p.commit,
+    points: [...p.points, pointFrom(XSS_CASE, 'xss', 'B', [4096 + i, 5000 + i, 6000 + i])],
+  }));
+  const at = (i: number): Publish => history[i] as Publish;
+  const alerts: StoredAlert[] = [
+    {
+      kind: 'regression',
+      suite: 'main',
+      case: 'warm / total',
+      sha: at(110).commit.sha,
+      seq: 110,
+      status: 'confirmed',
+      baseline: 1,
+      value: 1.25,
+      change: 0.25,
+      reason: 'beyond the 99.9% prediction limit of the last 20 medians',
+    },
+    { kind: 'change-point', suite: 'main', case: 'warm / total', sha: at(110).commit.sha, seq: 110, status: 'confirmed', change: 0.25 },
+  ];
+  return trendFiles(history, {
+    updated: '2024-01-06T12:00:00Z',
+    repository,
+    alerts,
+    annotations: [
+      { at: at(100).commit.sha.slice(0, 7), label: 'port from Python to Rust' },
+      { at: at(125).commit.timestamp.slice(0, 13) + ':00:00Z', label: XSS_LABEL },
+    ],
+  });
+}
+
+/** A github-action-benchmark history as the importer stores it: summary-only points, `imported` segments. */
+function importedTrend(): Map<string, string> {
+  const publishes: Publish[] = [];
+  for (let i = 0; i < 24; i++) {
+    const value = 1200 + (i % 5) * 10 + (i >= 12 ? 200 : 0);
+    publishes.push({
+      suite: 'Rust Benchmark',
+      imported: true,
+      commit: { sha: `${i.toString(16).padStart(2, '0')}${'ab'.repeat(19)}`, message: `bench commit ${i}`, author: 'octocat', timestamp: new Date(Date.UTC(2023, 0, 1 + i)).toISOString(), url: `https://github.com/o/r/commit/${i}` },
+      points: [
+        {
+          case: 'fib(20)',
+          shape: 'cargo',
+          unit: 'ns/iter',
+          direction: 'smaller',
+          value,
+          q1: value - 25,
+          q3: value + 25,
+          min: value - 25,
+          max: value + 25,
+          stdev: 25,
+          runs: 1,
+          n: 1,
+          samples: [],
+          summaryOnly: true,
+          range: '± 25',
+        },
+      ],
+    });
+  }
+  return trendFiles(publishes, { updated: '2023-01-25T00:00:00Z' });
+}
+
+async function openPage(url: string): Promise<{ page: Page; errors: string[]; requests: string[]; dialogs: string[] }> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  const dialogs: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset['state'] !== 'loading');
+  return { page, errors, requests, dialogs };
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+}
+
+function card(page: Page, name: string): ReturnType<Page['locator']> {
+  return page.locator('article.card').filter({ has: page.locator('h4.case-name', { hasText: name }) });
+}
+
+/** The colour of one canvas pixel of a card's chart, as [r, g, b, a]. */
+async function pixel(page: Page, name: string, x: number, y: number): Promise<number[]> {
+  return card(page, name).locator('canvas').evaluate((c: HTMLCanvasElement, [px, py]) => [...(c.getContext('2d') as CanvasRenderingContext2D).getImageData(px as number, py as number, 1, 1).data], [x, y]);
+}
+
+async function cssColour(page: Page, variable: string): Promise<number[]> {
+  return page.evaluate((v) => {
+    const c = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    c.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(v).trim();
+    c.fillRect(0, 0, 1, 1);
+    return [...c.getImageData(0, 0, 1, 1).data];
+  }, variable);
+}
+
+function close(a: readonly number[], b: readonly number[], tolerance = 40): boolean {
+  return a.slice(0, 3).every((v, i) => Math.abs(v - (b[i] as number)) <= tolerance);
+}
+
+describe.skipIf(!HAS_CHROMIUM)('the chart page in headless Chromium', () => {
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', pageDir]);
+    const page = new Map<string, Uint8Array>();
+    for (const f of ['index.html', 'page.js', 'page.css']) page.set(f, readFileSync(join(pageDir, f)));
+    mkdirSync(SHOTS, { recursive: true });
+
+    // The commit links point at this same loopback server, outside the page's folder.
+    server = await serveFolder(join(work, 'main'), { outside: ['/o/r/commit/'] });
+    const repository = `${server.origin}/o/r`;
+    writeFiles(join(work, 'main'), mainTrend(repository));
+    writeFiles(join(work, 'main'), page);
+    manifest = JSON.parse(readFileSync(join(work, 'main/manifest.json'), 'utf8')) as Manifest;
+
+    imported = await serveFolder(join(work, 'imported'));
+    writeFiles(join(work, 'imported'), importedTrend());
+    writeFiles(join(work, 'imported'), page);
+
+    empty = await serveFolder(join(work, 'empty'));
+    writeFiles(join(work, 'empty'), trendFiles([], { updated: '2024-01-01T00:00:00Z' }));
+    writeFiles(join(work, 'empty'), page);
+
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await imported?.close();
+    await empty?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('draws one chart per case with error bars, alerts, markers and gaps, asking nothing outside its folder', async () => {
+    const { page, errors, requests, dialogs } = await openPage(server.base);
+    await ready(page);
+    await page.screenshot({ path: join(SHOTS, 'overview-light.png'), fullPage: true });
+
+    // Every case has a chart with points.
+    const names = manifest.cases.map((c) => c.case);
+    expect(names).toHaveLength(8);
+    for (const name of names) {
+      const c = card(page, name);
+      await expect.poll(() => c.locator('canvas').count()).toBe(1);
+      expect(Number(await c.getAttribute('data-points'))).toBeGreaterThan(50);
+      expect(Number(await c.getAttribute('data-bars'))).toBeGreaterThan(50);
+    }
+
+    // Newest first: only the newest publishes were read, from rollups and the tail.
+    const data = requests.filter((u) => u.includes('/data/'));
+    expect(data.some((u) => u.includes('/data/roll/1/'))).toBe(true);
+    expect(data.some((u) => u.includes('/data/roll/2/'))).toBe(false);
+    expect(data.length).toBeLessThanOrEqual(15 + Math.ceil(FIRST_VIEW_SEGMENTS / 16));
+    expect(await page.locator('#status').textContent()).toContain(`of ${manifest.segments} publishes`);
+
+    // The alert is red at its point; the change point and both annotations are labelled markers.
+    const total = card(page, 'warm / total');
+    expect(await total.getAttribute('data-alerts')).toBe('1');
+    const [ax, ay] = ((await total.getAttribute('data-alert-at')) as string).split(',').map(Number);
+    expect(close(await pixel(page, 'warm / total', ax as number, ay as number), await cssColour(page, '--alert'))).toBe(true);
+    const labels = JSON.parse((await total.getAttribute('data-marker-labels')) as string) as string[];
+    expect(labels).toEqual(['port from Python to Rust', 'change +25%', XSS_LABEL]);
+    expect(await card(page, 'warm / host-prep').getAttribute('data-alerts')).toBe('0');
+
+    // Error bars are on the canvas where the chart says it drew them.
+    const [bx, top, bottom] = ((await total.getAttribute('data-bar-at')) as string).split(',').map(Number);
+    const bar = await cssColour(page, '--bar');
+    const column = await total
+      .locator('canvas')
+      .evaluate((c: HTMLCanvasElement, [x, y0, y1]) => [...(c.getContext('2d') as CanvasRenderingContext2D).getImageData(x as number, y0 as number, 1, (y1 as number) - (y0 as number) + 1).data], [bx, top, bottom]);
+    let barPixels = 0;
+    for (let i = 0; i < column.length; i += 4) if (close(column.slice(i, i + 4), bar, 60)) barPixels++;
+    expect(barPixels).toBeGreaterThan(((bottom as number) - (top as number)) / 3);
+
+    // A missing commit is a gap: nothing of the line crosses its column.
+    const attach = card(page, 'warm / attach');
+    const gap = Number(await attach.getAttribute('data-gap-at'));
+    expect(gap).toBeGreaterThan(0);
+    const line = await cssColour(page, '--line');
+    const gapColumn = await attach.locator('canvas').evaluate((c: HTMLCanvasElement, x) => [...(c.getContext('2d') as CanvasRenderingContext2D).getImageData(x, 0, 1, c.height).data], gap);
+    let linePixels = 0;
+    for (let i = 0; i < gapColumn.length; i += 4) if (close(gapColumn.slice(i, i + 4), line, 30)) linePixels++;
+    expect(linePixels).toBe(0);
+
+    // The hostile names are shown as the characters they are, and nothing ran.
+    expect(await card(page, XSS_CASE).locator('h4').textContent()).toBe(XSS_CASE);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+
+    // Nothing outside the page's folder, and no console error.
+    expect(requests.length).toBeGreaterThan(5);
+    expect(requests.filter((u) => !u.startsWith(server.base))).toEqual([]);
+    expect(server.requests.filter((p) => !p.startsWith('/dev/bench/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hovers, opens the commit on click, zooms a shape together, and loads older history on zoom-out', async () => {
+    const { page, errors, dialogs } = await openPage(server.base);
+    await ready(page);
+    const total = card(page, 'warm / total');
+    const canvasBox = await total.locator('canvas').boundingBox();
+    if (!canvasBox) throw new Error('no canvas');
+    const [ax, ay] = ((await total.getAttribute('data-alert-at')) as string).split(',').map(Number);
+
+    // Hover the alert's point: the box names the commit and the point, as text.
+    await page.mouse.move(canvasBox.x + (ax as number), canvasBox.y + (ay as number));
+    const tip = page.locator('#tooltip');
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    const alerted = history[110] as Publish;
+    const text = (await tip.textContent()) as string;
+    expect(text).toContain(`${alerted.commit.sha.slice(0, 7)} Change 110: tune the launcher`);
+    expect(text).not.toContain('Longer description');
+    expect(text).toContain(alerted.commit.author);
+    expect(text).toContain(`${alerted.commit.timestamp.slice(0, 10)} ${alerted.commit.timestamp.slice(11, 16)} UTC`);
+    expect(text).toContain('runs5/5');
+    expect(text).toContain('q1–q3');
+    expect(text).toContain('regression (confirmed): beyond the 99.9% prediction limit');
+    await page.screenshot({ path: join(SHOTS, 'hover.png') });
+
+    // Walk left from the newest commit to the one whose message carries markup.
+    const hostile = history[127] as Publish;
+    const over = await total.locator('.u-over').boundingBox();
+    if (!over) throw new Error('no plot area');
+    let found = false;
+    for (let x = over.x + over.width - 1; x > over.x + over.width * 0.8 && !found; x -= 2) {
+      await page.mouse.move(x, over.y + over.height / 2);
+      found = ((await tip.textContent()) ?? '').startsWith(hostile.commit.sha.slice(0, 7));
+    }
+    expect(found).toBe(true);
+    expect(await tip.locator('.tip-title').textContent()).toBe(`${hostile.commit.sha.slice(0, 7)} Fix </script><script>window.__pwned = "message"</script> parsing`);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+    // A click opens the commit's page.
+    const [popup] = await Promise.all([browser.context.waitForEvent('page'), page.mouse.down().then(() => page.mouse.up())]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(`${server.origin}/o/r/commit/${hostile.commit.sha}`);
+    await popup.close();
+
+    // Drag to zoom: every chart of the shape follows, another shape's charts do not.
+    const warm = ['warm / host-prep', 'warm / devpod-up', 'warm / attach', 'warm / total'];
+    const full = await card(page, 'warm / host-prep').getAttribute('data-range');
+    const coldFull = await card(page, 'cold-recreate / tools').getAttribute('data-range');
+    const hostPrep = await card(page, 'warm / host-prep').locator('.u-over').boundingBox();
+    if (!hostPrep) throw new Error('no plot area');
+    await page.mouse.move(hostPrep.x + hostPrep.width * 0.3, hostPrep.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(hostPrep.x + hostPrep.width * 0.5, hostPrep.y + 60, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => card(page, 'warm / host-prep').getAttribute('data-range')).not.toBe(full);
+    const zoomed = await card(page, 'warm / host-prep').getAttribute('data-range');
+    const [z0, z1] = (zoomed as string).split(',').map(Number);
+    const [f0, f1] = (full as string).split(',').map(Number);
+    expect((z1 as number) - (z0 as number)).toBeLessThan(((f1 as number) - (f0 as number)) / 3);
+    for (const name of warm) expect(await card(page, name).getAttribute('data-range')).toBe(zoomed);
+    expect(await card(page, 'cold-recreate / tools').getAttribute('data-range')).toBe(coldFull);
+    await page.screenshot({ path: join(SHOTS, 'zoomed.png') });
+
+    // Double click: back to everything loaded; once more: the older history loads.
+    await page.mouse.dblclick(hostPrep.x + hostPrep.width / 2, hostPrep.y + 50);
+    await expect.poll(() => card(page, 'warm / devpod-up').getAttribute('data-range')).toBe(full);
+    expect(Number(await card(page, 'warm / host-prep').getAttribute('data-points'))).toBeLessThan(130);
+    await page.mouse.dblclick(hostPrep.x + hostPrep.width / 2, hostPrep.y + 50);
+    await expect.poll(() => card(page, 'warm / host-prep').getAttribute('data-points')).toBe('130');
+    await ready(page);
+    expect(await card(page, 'warm / attach').getAttribute('data-points')).toBe('129');
+    expect(await page.locator('#status').textContent()).toBe('Showing all 130 publishes.');
+    expect(await page.locator('#load-all').isDisabled()).toBe(true);
+
+    // Min to max draws longer bars than the quartiles, at the same points.
+    const span = async (): Promise<number> => Number(await total.getAttribute('data-bar-span'));
+    const quartiles = await span();
+    const bars = await total.getAttribute('data-bars');
+    await page.selectOption('#bars', 'extremes');
+    await expect.poll(span).toBeGreaterThan(quartiles * 1.5);
+    expect(await total.getAttribute('data-bars')).toBe(bars);
+    await page.screenshot({ path: join(SHOTS, 'min-max.png') });
+
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('follows the system into dark mode, toggles, and keeps the choice', async () => {
+    const { page, errors } = await openPage(server.base);
+    const background = (): Promise<number> =>
+      page.evaluate(() => {
+        const m = /\d+/g;
+        const [r, g, b] = (getComputedStyle(document.body).backgroundColor.match(m) ?? []).map(Number);
+        return 0.2126 * (r as number) + 0.7152 * (g as number) + 0.0722 * (b as number);
+      });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+    await ready(page);
+    expect(await background()).toBeLessThan(60);
+    // The chart's own colours follow: the line is drawn in the dark palette's blue.
+    expect(await cssColour(page, '--line')).not.toEqual((await cssColour(page, '--alert')));
+    await page.screenshot({ path: join(SHOTS, 'overview-dark.png'), fullPage: true });
+
+    await page.click('#theme');
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+    expect(await background()).toBeGreaterThan(200);
+    await page.reload();
+    await ready(page);
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+    await page.click('#theme');
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+    expect(await page.evaluate(() => window.localStorage.getItem('benchtrend-theme'))).toBeNull();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens at a permalinked case, filters by name, and downloads a case as CSV and JSON', async () => {
+    const { page, errors, dialogs } = await openPage(`${server.base}#case=${encodeURIComponent(XSS_CASE)}`);
+    await ready(page);
+    const target = card(page, XSS_CASE);
+    expect(await target.getAttribute('class')).toContain('target');
+    const box = await target.boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'permalink.png') });
+
+    // Each chart's link is its permalink.
+    await card(page, 'cold-recreate / total').locator('a.permalink').click();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#case=cold-recreate%20%2F%20total');
+    await expect.poll(() => card(page, 'cold-recreate / total').getAttribute('class')).toContain('target');
+    expect(await target.getAttribute('class')).not.toContain('target');
+
+    await page.fill('#filter', 'HOST');
+    const visible = await page.locator('article.card:visible h4').allTextContents();
+    expect(visible).toEqual(['warm / host-prep', 'cold-recreate / host-prep']);
+    expect(await page.locator('section.shape[data-shape="xss"]').isVisible()).toBe(false);
+    await page.fill('#filter', '');
+    expect(await page.locator('article.card:visible').count()).toBe(8);
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), target.locator('button', { hasText: 'CSV' }).click()]);
+    expect(csv.suggestedFilename()).toBe('main-_img_src_x_onerror_alert_1.csv');
+    const lines = readFileSync((await csv.path()) as string, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('sha,timestamp,author,message,value,q1,q3,min,max,stdev,runs,n,unit,extra,range,samples');
+    const loaded = Number(await target.getAttribute('data-points'));
+    expect(lines).toHaveLength(loaded + 1);
+    const hostile = history[127] as Publish;
+    const row = lines.find((l) => l.startsWith(hostile.commit.sha)) as string;
+    expect(row).toContain('"Fix </script><script>window.__pwned = ""message""</script> parsing"');
+    expect(row.endsWith(',5000 5127 6127')).toBe(false);
+    expect(row.endsWith(',4223 5127 6127')).toBe(true);
+
+    const [json] = await Promise.all([page.waitForEvent('download'), card(page, 'warm / attach').locator('button', { hasText: 'JSON' }).click()]);
+    const body = JSON.parse(readFileSync((await json.path()) as string, 'utf8')) as { case: string; points: { commit: { sha: string }; point: { value: number } }[] };
+    expect(body.case).toBe('warm / attach');
+    expect(body.points).toHaveLength(Number(await card(page, 'warm / attach').getAttribute('data-points')));
+    const newest = history[129] as Publish;
+    expect(body.points.at(-1)?.commit.sha).toBe(newest.commit.sha);
+    expect(body.points.at(-1)?.point.value).toBe(newest.points.find((p) => p.case === 'warm / attach')?.value);
+
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an imported github-action-benchmark history like a native one', async () => {
+    const { page, errors } = await openPage(imported.base);
+    await ready(page);
+    const fib = card(page, 'fib(20)');
+    expect(await fib.getAttribute('data-points')).toBe('24');
+    expect(await fib.getAttribute('data-bars')).toBe('24');
+    expect(await fib.locator('.meta').textContent()).toBe('ns/iter · smaller is better');
+    const over = await fib.locator('.u-over').boundingBox();
+    if (!over) throw new Error('no plot area');
+    await page.mouse.move(over.x + over.width - 2, over.y + over.height / 2);
+    const text = (await page.locator('#tooltip').textContent()) as string;
+    expect(text.startsWith('17ababa bench commit 23')).toBe(true);
+    expect(text).toContain('range± 25');
+    expect(text).toContain('sourceimported from github-action-benchmark');
+    expect(text).toContain('median1.43 µs/iter');
+    expect(text).toContain('q1–q31.41 µs/iter – 1.46 µs/iter');
+    await page.screenshot({ path: join(SHOTS, 'imported.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says so when nothing was published yet', async () => {
+    const { page, errors } = await openPage(empty.base);
+    await ready(page);
+    expect(await page.locator('#status').textContent()).toBe('Nothing has been published yet.');
+    expect(await page.locator('article.card').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('ships HTML that parses as written and a bundle that parses', async () => {
+    const js = readFileSync(join(pageDir, 'page.js'), 'utf8');
+    expect(() => new Script(js, { filename: 'page.js' })).not.toThrow();
+    expect(js).not.toMatch(/https?:\/\/(?!github\.com\/leeoniya)/);
+    const version = readFileSync(join(pageDir, 'version.txt'), 'utf8').trim();
+    const { page } = await openPage(server.base);
+    const facts = await page.evaluate(async () => {
+      const source = await (await fetch('index.html')).text();
+      const doc = new DOMParser().parseFromString(source, 'text/html');
+      const withoutComments = source.replace(/<!--[\s\S]*?-->/g, '');
+      return {
+        written: (withoutComments.match(/<[a-zA-Z][a-zA-Z0-9-]*/g) ?? []).length,
+        parsed: doc.getElementsByTagName('*').length,
+        scripts: [...doc.scripts].map((s) => ({ src: s.getAttribute('src'), inline: s.textContent ?? '' })),
+        styles: [...doc.querySelectorAll('link[rel=stylesheet]')].map((l) => l.getAttribute('href')),
+        version: doc.querySelector('meta[name="benchtrend-page-version"]')?.getAttribute('content'),
+        csp: doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '',
+        placeholders: source.includes('__PAGE_VERSION__'),
+        ids: ['theme', 'filter', 'bars', 'load-older', 'load-all', 'status', 'charts', 'tooltip'].filter((id) => !doc.getElementById(id)),
+      };
+    });
+    expect(facts.parsed).toBe(facts.written);
+    expect(facts.scripts).toEqual([{ src: `page.js?v=${version}`, inline: '' }]);
+    expect(facts.styles).toEqual([`page.css?v=${version}`]);
+    expect(facts.version).toBe(version);
+    expect(facts.csp).toContain("script-src 'self'");
+    expect(facts.placeholders).toBe(false);
+    expect(facts.ids).toEqual([]);
+    await page.close();
+  });
+});

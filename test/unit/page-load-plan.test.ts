@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { FIRST_VIEW_SEGMENTS, planBefore, splitChunk, type Chunk } from '../../page/lib/load-plan.js';
+import { rollupPath, segmentPath } from '../../src/core/trend/layout.js';
+
+function covered(chunks: readonly Chunk[]): number[] {
+  return chunks.flatMap((c) => Array.from({ length: c.to - c.from }, (_, i) => c.from + i)).sort((a, b) => a - b);
+}
+
+describe('load planning', () => {
+  it('reads the tail as single segments, then level-1 rollups, newest first, for the first view', () => {
+    const plan = planBefore(170, FIRST_VIEW_SEGMENTS, 170, 1);
+    expect(plan.slice(0, 10).map((c) => c.path)).toEqual(Array.from({ length: 10 }, (_, i) => segmentPath(169 - i)));
+    expect(plan.slice(10).map((c) => c.path)).toEqual([9, 8, 7, 6, 5, 4].map((k) => rollupPath(1, k)));
+    expect(covered(plan)).toEqual(Array.from({ length: 106 }, (_, i) => 64 + i));
+  });
+
+  it('reads the same number of files for the first view whatever the history length', () => {
+    const counts = [1000, 10_000, 100_000, 100_007, 4_096].map((total) => planBefore(total, FIRST_VIEW_SEGMENTS, total, 1));
+    for (const plan of counts) {
+      expect(plan.length).toBeLessThanOrEqual(15 + Math.ceil(FIRST_VIEW_SEGMENTS / 16));
+      expect(plan.every((c) => c.level < 2)).toBe(true);
+    }
+    expect(counts[2]?.map((c) => c.level)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('uses level-2 rollups once aligned when walking back, and covers every segment exactly once', () => {
+    const plan = planBefore(600, 600, 1000, 2);
+    expect(plan.map((c) => [c.level, c.from, c.to])).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => [0, 599 - i, 600 - i]),
+      [1, 576, 592],
+      [1, 560, 576],
+      [1, 544, 560],
+      [1, 528, 544],
+      [1, 512, 528],
+      [2, 256, 512],
+      [2, 0, 256],
+    ]);
+    expect(covered(plan)).toEqual(Array.from({ length: 600 }, (_, i) => i));
+  });
+
+  it('never names a rollup of a group that is not complete', () => {
+    for (const total of [1, 15, 16, 17, 255, 256, 257, 511]) {
+      const plan = planBefore(total, total, total, 2);
+      expect(covered(plan)).toEqual(Array.from({ length: total }, (_, i) => i));
+      for (const c of plan) expect(c.to).toBeLessThanOrEqual(total);
+    }
+  });
+
+  it('plans nothing for an empty trend or when everything is loaded', () => {
+    expect(planBefore(0, 96, 0, 1)).toEqual([]);
+    expect(planBefore(0, 96, 500, 2)).toEqual([]);
+  });
+
+  it('splits a missing rollup into the finer files holding the same segments', () => {
+    const [l2] = planBefore(512, 256, 512, 2);
+    const l1 = splitChunk(l2 as Chunk);
+    expect(l1).toHaveLength(16);
+    expect(l1[0]).toEqual({ path: rollupPath(1, 31), level: 1, from: 496, to: 512 });
+    expect(covered(l1)).toEqual(Array.from({ length: 256 }, (_, i) => 256 + i));
+    const segs = splitChunk(l1[0] as Chunk);
+    expect(segs.map((c) => c.path)).toEqual(Array.from({ length: 16 }, (_, i) => segmentPath(511 - i)));
+    expect(splitChunk(segs[0] as Chunk)).toEqual([]);
+  });
+});

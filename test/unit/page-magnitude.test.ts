@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { formatTicks, formatValue, scaleFor, significant } from '../../page/lib/magnitude.js';
+
+describe('readable magnitudes', () => {
+  it('writes seconds in the unit that keeps the number between 1 and 1000', () => {
+    expect(formatValue(0.00042, 's')).toBe('420 µs');
+    expect(formatValue(0.0421, 's')).toBe('42.1 ms');
+    expect(formatValue(2.345, 's')).toBe('2.35 s');
+    expect(formatValue(3.2e-9, 's')).toBe('3.2 ns');
+    expect(formatValue(1500, 'ms')).toBe('1.5 s');
+    expect(formatValue(1234567, 'ns')).toBe('1.23 ms');
+  });
+
+  it('keeps what follows a slash, as in the tools’ per-iteration units', () => {
+    expect(formatValue(1430, 'ns/iter')).toBe('1.43 µs/iter');
+    expect(formatValue(12, 'ms/op')).toBe('12 ms/op');
+  });
+
+  it('writes bytes in binary multiples and decimal units in decimal ones', () => {
+    expect(formatValue(3.2e9, 'B')).toBe('2.98 GiB');
+    expect(formatValue(512, 'bytes')).toBe('512 B');
+    expect(formatValue(2048, 'B/op')).toBe('2 KiB/op');
+    expect(formatValue(1500, 'MB')).toBe('1.5 GB');
+  });
+
+  it('gives counts and unknown units a k/M/G prefix once large, and leaves small ones alone', () => {
+    expect(formatValue(12_345_678, 'ops/s')).toBe('12.3M ops/s');
+    expect(formatValue(950, 'ops/s')).toBe('950 ops/s');
+    expect(formatValue(4200, 'allocs/op')).toBe('4.2k allocs/op');
+    expect(formatValue(0.5, 'ratio')).toBe('0.5 ratio');
+    expect(formatValue(7, '')).toBe('7');
+  });
+
+  it('never prints an exponent', () => {
+    expect(significant(0.000012345)).toBe('0.0000123');
+    expect(significant(123456789)).toBe('123456789');
+    expect(significant(-0.5)).toBe('-0.5');
+  });
+
+  it('moves to the next unit at the rounding edge, not after it', () => {
+    expect(scaleFor('s', 0.9996)).toEqual({ divisor: 1, label: 's' });
+    expect(scaleFor('s', 0.999)).toEqual({ divisor: 1e-3, label: 'ms' });
+  });
+});
+
+describe('axis ticks', () => {
+  it('share one unit picked from the largest tick, with decimals that tell them apart', () => {
+    expect(formatTicks([0.0005, 0.001, 0.0015], 's', 0.0005)).toEqual(['0.5 ms', '1.0 ms', '1.5 ms']);
+    expect(formatTicks([1.4, 1.6, 1.8], 's', 0.2)).toEqual(['1.4 s', '1.6 s', '1.8 s']);
+    expect(formatTicks([100, 200, 300], 'ms', 100)).toEqual(['100 ms', '200 ms', '300 ms']);
+    expect(formatTicks([0, 0.25, 0.5], 's', 0.25)).toEqual(['0 ms', '250 ms', '500 ms']);
+  });
+
+  it('keep two decimals where a decimal step becomes a binary fraction', () => {
+    expect(formatTicks([5000, 5250, 5500], 'B', 250)).toEqual(['4.88 KiB', '5.13 KiB', '5.37 KiB']);
+  });
+});
