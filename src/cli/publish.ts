@@ -1,0 +1,186 @@
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { parseAnnotations } from '../core/annotations.js';
+import { InputError } from '../core/model.js';
+import { resolveCommitInfo } from '../core/trend/commit-info.js';
+import type { CommitInfo } from '../core/trend/types.js';
+import { commitFromGit } from '../effects/commit-info.js';
+import { FORMAT_NAMES } from '../formats/registry.js';
+import { ingest } from '../ingest.js';
+import { publishTrend } from '../publish.js';
+import { parseCommandLine } from './args.js';
+import { UsageError, type CliIO } from './io.js';
+
+export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
+
+Appends the records' points to the trend on a branch of any git repository, exactly as the
+action does on a push: one new segment, the manifest updated, never a force-push. Publishing
+the same suite and shape for the same commit again replaces those points.
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --commit SHA          the commit the records measure; a full sha, or anything git in the
+                        current folder resolves
+  --branch NAME         branch of the trend (default gh-pages; created when missing)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          suite the points belong to (default "default")
+  --message TEXT        the commit's message   (default: from git in the current folder)
+  --author NAME         the commit's author    (default: from git in the current folder)
+  --timestamp ISO       the commit's time      (default: from git, else now)
+  --url URL             link to the commit
+  --run-url URL         link to the run that benched it
+  --note TEXT           appended to every point's extra
+  --annotations FILE    "<commit or date>: <label>" lines to add as chart markers
+  --import-from FILE    a github-action-benchmark data.js (a path on the branch, else a local
+                        file) to import once into an empty trend
+  --token-env NAME      environment variable holding a token for --server (never pass a token
+                        on the command line)
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  --max-attempts N      pushes to try when other publishers race for the branch (default 8)
+  --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
+  --shape NAME          shape for formats that have none (default: the format's name)
+  --json                print the result as JSON
+  -h, --help            show this help
+
+Exit status: 0 when published, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    repo: { type: 'string' },
+    commit: { type: 'string' },
+    branch: { type: 'string', default: 'gh-pages' },
+    dir: { type: 'string', default: 'dev/bench' },
+    suite: { type: 'string', default: 'default' },
+    message: { type: 'string' },
+    author: { type: 'string' },
+    timestamp: { type: 'string' },
+    url: { type: 'string' },
+    'run-url': { type: 'string' },
+    note: { type: 'string' },
+    annotations: { type: 'string' },
+    'import-from': { type: 'string' },
+    'token-env': { type: 'string' },
+    server: { type: 'string' },
+    'max-attempts': { type: 'string', default: '8' },
+    format: { type: 'string', default: 'auto' },
+    shape: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length === 0 && values['import-from'] === undefined) throw new UsageError('publish needs at least one RECORD file');
+  if (values.repo === undefined) throw new UsageError('publish needs --repo URL|PATH');
+  if (values.commit === undefined) throw new UsageError('publish needs --commit SHA');
+  const maxAttempts = Number(values['max-attempts']);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
+  const token = tokenFrom(values['token-env'], io);
+  const serverUrl = values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com';
+  const publishedAt = new Date().toISOString();
+
+  const { points, warnings } = positionals.length
+    ? await ingest({
+        patterns: positionals,
+        cwd: io.cwd,
+        format: values.format,
+        parse: values.shape !== undefined ? { shape: values.shape } : {},
+        requirements: [],
+      })
+    : { points: [], warnings: [] };
+  for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
+
+  const commit = await commitOf(values.commit, values, io, publishedAt);
+  const annotations = values.annotations !== undefined ? parseAnnotations(await readText(values.annotations, io.cwd, '--annotations'), values.annotations) : undefined;
+  const result = await publishTrend(
+    {
+      repository: values.repo,
+      branch: values.branch,
+      dataDir: values.dir,
+      suite: values.suite,
+      maxAttempts,
+      ...(token !== undefined ? { token } : {}),
+      ...(values['import-from'] !== undefined ? { importFrom: values['import-from'] } : {}),
+      ...(annotations !== undefined ? { annotations } : {}),
+      ...(values.note !== undefined ? { note: values.note } : {}),
+    },
+    {
+      points,
+      commit,
+      ...(values['run-url'] !== undefined ? { runUrl: values['run-url'] } : {}),
+      serverUrl,
+      cwd: io.cwd,
+      env: io.env,
+      tempRoot: io.env['RUNNER_TEMP'] || tmpdir(),
+      publishedAt,
+    },
+    { log: (line) => io.stderr(`benchtrend: ${line}\n`), warn: (line) => io.stderr(`benchtrend: warning: ${line}\n`) },
+  );
+  const added = result.plan.added;
+  if (values.json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          commit: result.commit,
+          remote: result.remote,
+          branch: result.branch,
+          dir: result.dataDir,
+          attempts: result.attempts,
+          segments: added.map((s) => s.seq),
+          points: added.reduce((n, s) => n + s.points.length, 0),
+          imported: result.plan.imported ?? null,
+          warnings: result.plan.warnings,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    io.stdout(`${result.commit}\n`);
+  }
+  return 0;
+}
+
+function tokenFrom(name: string | undefined, io: CliIO): string | undefined {
+  if (name === undefined) return undefined;
+  const token = io.env[name];
+  if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
+  return token;
+}
+
+async function readText(file: string, cwd: string, option: string): Promise<string> {
+  try {
+    return await readFile(resolve(cwd, file), 'utf8');
+  } catch {
+    throw new InputError(`${option}: cannot read ${file}`);
+  }
+}
+
+/** Options given win; git in the current folder fills the rest when it has the commit. */
+async function commitOf(
+  sha: string,
+  values: { message?: string | undefined; author?: string | undefined; timestamp?: string | undefined; url?: string | undefined },
+  io: CliIO,
+  now: string,
+): Promise<CommitInfo> {
+  const found = await resolveCommitInfo({
+    sha,
+    ...(values.url !== undefined ? { url: values.url } : {}),
+    fromGit: () => commitFromGit(io.cwd, sha, io.env),
+    fallbackTimestamp: now,
+  });
+  if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
+    throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
+  }
+  return {
+    ...found,
+    ...(values.message !== undefined ? { message: values.message } : {}),
+    ...(values.author !== undefined ? { author: values.author } : {}),
+    ...(values.timestamp !== undefined ? { timestamp: values.timestamp } : {}),
+  };
+}

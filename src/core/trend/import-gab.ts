@@ -1,0 +1,209 @@
+/**
+ * Migration from github-action-benchmark: its `data.js` (`window.BENCHMARK_DATA = {...}`) becomes
+ * a list of segments. Each key of `entries` is a suite, each entry one segment, each bench one
+ * point named exactly as before so that the series continue.
+ */
+import type { Direction } from '../model.js';
+import { InputError } from '../model.js';
+import type { CommitInfo, StoredPoint } from './types.js';
+
+/** One entry of data.js as a segment without its seq: the planner numbers them. */
+export interface ImportedEntry {
+  readonly suite: string;
+  readonly commit: CommitInfo;
+  readonly publishedAt: string;
+  readonly points: readonly StoredPoint[];
+}
+
+export interface GabImport {
+  /** Entries of every suite, oldest publish first. */
+  readonly entries: readonly ImportedEntry[];
+  readonly suites: readonly string[];
+  readonly points: number;
+  /** Benches left out, each with the reason (a value that is not a number). */
+  readonly skipped: readonly string[];
+}
+
+// github-action-benchmark's own table (src/write.ts, biggerIsBetter): the tool, not the unit, decided.
+const BIGGER_IS_BETTER: Readonly<Record<string, boolean>> = {
+  cargo: false,
+  go: false,
+  benchmarkjs: true,
+  benchmarkluau: false,
+  pytest: true,
+  googlecpp: false,
+  catch2: false,
+  julia: false,
+  jmh: false,
+  benchmarkdotnet: false,
+  customBiggerIsBetter: true,
+  customSmallerIsBetter: false,
+};
+
+function directionOf(tool: string, unit: string): Direction {
+  const known = BIGGER_IS_BETTER[tool];
+  if (known !== undefined) return known ? 'bigger' : 'smaller';
+  return /(?:ops|iter|iterations|runs)\s*\/\s*s(?:ec)?$/i.test(unit) ? 'bigger' : 'smaller';
+}
+
+const NUMBER = String.raw`(\d[\d,]*(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?`;
+const PLUS_MINUS = new RegExp(String.raw`^(?:±|\+\s*/\s*-|\+-)?\s*${NUMBER}\s*(%)?$`, 'i');
+const STDDEV = new RegExp(String.raw`^stddev:\s*${NUMBER}$`, 'i');
+
+function numberOf(digits: string, exponent: string | undefined): number {
+  return Number(`${digits.replace(/,/g, '')}${exponent !== undefined ? `e${exponent}` : ''}`);
+}
+
+export interface ParsedRange {
+  readonly lo: number;
+  readonly hi: number;
+  /** Set when the text gave a standard deviation (pytest-benchmark's `stddev: x`). */
+  readonly stdev?: number;
+}
+
+/**
+ * The error bar a range text gives around `value`: `± 0.12`, `± 9.1e-05`, `±1.2%`, `+- 3`,
+ * `+/- 2,802` (cargo's thousands separator), `stddev: 0.0002`, a bare `3`. Undefined when the text
+ * says nothing readable; the text itself is kept on the point either way.
+ */
+export function parseRange(text: string, value: number): ParsedRange | undefined {
+  const t = text.trim();
+  const sd = STDDEV.exec(t);
+  if (sd) {
+    const s = numberOf(sd[1] as string, sd[2]);
+    return Number.isFinite(s) ? { lo: value - s, hi: value + s, stdev: s } : undefined;
+  }
+  const pm = PLUS_MINUS.exec(t);
+  if (!pm) return undefined;
+  const n = numberOf(pm[1] as string, pm[2]);
+  if (!Number.isFinite(n)) return undefined;
+  const half = pm[3] === '%' ? Math.abs(value) * (n / 100) : n;
+  return { lo: value - half, hi: value + half };
+}
+
+/** benchtrend's own flat arrays carry `runs=k/n` in extra; github-action-benchmark's benchmark.js `6 samples`. */
+function runsOf(extra: string | undefined): { runs: number; n: number } {
+  const kn = /(?:^|\s)runs=(\d+)\/(\d+)(?:\s|$)/.exec(extra ?? '');
+  if (kn) return { runs: Number(kn[1]), n: Number(kn[2]) };
+  const samples = /(?:^|\s)(\d+) samples?(?:\s|$)/.exec(extra ?? '');
+  if (samples) return { runs: Number(samples[1]), n: Number(samples[1]) };
+  return { runs: 1, n: 1 };
+}
+
+/**
+ * The shape a bench's points supersede on re-runs: the part before ` / ` for names benchtrend
+ * wrote (`warm / total`), else the tool, which is the shape benchtrend gives formats without one.
+ */
+function shapeOf(name: string, tool: string): string {
+  const i = name.indexOf(' / ');
+  return i > 0 ? name.slice(0, i) : tool || 'imported';
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** `window.BENCHMARK_DATA = {...}` (or the bare object) as JSON. */
+function parseDataJs(file: string, source: string): Json {
+  const body = source
+    .replace(/^\uFEFF/, '')
+    .replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, '')
+    .replace(/;?\s*$/, '');
+  let data: unknown;
+  try {
+    data = JSON.parse(body) as unknown;
+  } catch (e) {
+    throw new InputError(`${file}: not a github-action-benchmark data.js (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!isObject(data) || !isObject(data['entries'])) {
+    throw new InputError(`${file}: not a github-action-benchmark data.js: no "entries" object`);
+  }
+  return data;
+}
+
+function commitOf(file: string, where: string, raw: unknown): CommitInfo {
+  if (!isObject(raw)) throw new InputError(`${file}: ${where}.commit is not an object`);
+  const sha = text(raw['id'])?.toLowerCase();
+  if (sha === undefined || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) {
+    throw new InputError(`${file}: ${where}.commit.id is not a full commit sha, got ${JSON.stringify(raw['id'])}`);
+  }
+  const person = isObject(raw['author']) ? raw['author'] : isObject(raw['committer']) ? raw['committer'] : {};
+  const url = text(raw['url']);
+  return {
+    sha,
+    message: text(raw['message']) ?? '',
+    author: text(person['name']) ?? text(person['username']) ?? '',
+    timestamp: text(raw['timestamp']) ?? '',
+    ...(url !== undefined ? { url } : {}),
+  };
+}
+
+/**
+ * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
+ * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`,
+ * as is the first of two benches of one name in one entry (two points for one case at one
+ * commit); anything else malformed refuses the import, naming the file and the place.
+ */
+export function importGab(file: string, source: string): GabImport {
+  const data = parseDataJs(file, source);
+  const entries: { entry: ImportedEntry; date: number; order: number }[] = [];
+  const skipped: string[] = [];
+  const suites = Object.keys(data['entries'] as Json);
+  let points = 0;
+  for (const suite of suites) {
+    const list = (data['entries'] as Json)[suite];
+    if (!Array.isArray(list)) throw new InputError(`${file}: entries[${JSON.stringify(suite)}] is not an array`);
+    list.forEach((raw: unknown, i) => {
+      const where = `entries[${JSON.stringify(suite)}][${i}]`;
+      if (!isObject(raw)) throw new InputError(`${file}: ${where} is not an object`);
+      const commit = commitOf(file, where, raw['commit']);
+      const tool = text(raw['tool']) ?? '';
+      const benches = raw['benches'];
+      if (!Array.isArray(benches)) throw new InputError(`${file}: ${where}.benches is not an array`);
+      const date = typeof raw['date'] === 'number' ? raw['date'] : Date.parse(commit.timestamp);
+      const stored = new Map<string, StoredPoint>();
+      benches.forEach((b: unknown, j) => {
+        const at = `${where}.benches[${j}]`;
+        if (!isObject(b) || typeof b['name'] !== 'string' || b['name'] === '') {
+          throw new InputError(`${file}: ${at} has no name`);
+        }
+        const name = b['name'];
+        // Some writers stored values as strings ("31"); null is how JSON.stringify spells NaN.
+        const value = typeof b['value'] === 'number' ? b['value'] : typeof b['value'] === 'string' && b['value'].trim() !== '' ? Number(b['value']) : NaN;
+        if (!Number.isFinite(value)) {
+          skipped.push(`${at} (${name}): value ${JSON.stringify(b['value'])} is not a number`);
+          return;
+        }
+        const unit = text(b['unit']) ?? '';
+        const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
+        const extra = text(b['extra']);
+        const bar = range !== undefined ? parseRange(range, value) : undefined;
+        const lo = bar?.lo ?? value;
+        const hi = bar?.hi ?? value;
+        if (stored.has(name)) skipped.push(`${at} (${name}): a second bench of that name in one entry; the later one is kept`);
+        stored.set(name, {
+          case: name,
+          shape: shapeOf(name, tool),
+          unit,
+          direction: directionOf(tool, unit),
+          value,
+          q1: lo,
+          q3: hi,
+          min: lo,
+          max: hi,
+          stdev: bar?.stdev ?? null,
+          ...runsOf(extra),
+          samples: [],
+          summaryOnly: true,
+          ...(range !== undefined ? { range } : {}),
+          ...(extra !== undefined ? { extra } : {}),
+        });
+      });
+      points += stored.size;
+      const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
+      entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
+    });
+  }
+  entries.sort((a, b) => a.date - b.date || a.order - b.order);
+  return { entries: entries.map((e) => e.entry), suites, points, skipped };
+}

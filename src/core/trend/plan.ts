@@ -1,0 +1,287 @@
+/**
+ * One publish as a pure function: the existing trend (through a reader) and this run's points in,
+ * the files to write and the new manifest out. The effect that drives git calls it again on a
+ * fresh tip after losing a race, so it must only read and compute.
+ */
+import { mergeAnnotations } from '../annotations.js';
+import { InputError, type Point } from '../model.js';
+import { convertStoredPoint } from './convert-point.js';
+import { importGab } from './import-gab.js';
+import { MANIFEST_PATH, rollupPath, rollupSize, segmentPath } from './layout.js';
+import { loadSegments, locate, readManifest, type TrendReader } from './load.js';
+import {
+  ROLLUP_FANOUT,
+  TREND_SCHEMA_VERSION,
+  type Annotation,
+  type CaseInfo,
+  type CommitInfo,
+  type Manifest,
+  type Rollup,
+  type Segment,
+  type StoredAlert,
+  type StoredPoint,
+} from './types.js';
+import { TrendDataError } from './validate.js';
+
+/** What the regression capability sees to recompute the stored alerts after a publish. */
+export interface AlertContext {
+  /** Alerts stored before this publish. */
+  readonly previous: readonly StoredAlert[];
+  /** The segments this publish appends, in seq order. */
+  readonly added: readonly Segment[];
+  /** The manifest after this publish (alerts still the previous ones). */
+  readonly manifest: Manifest;
+  /** Segments [from, to) as stored, validated; re-runs not resolved (see resolveSegments). */
+  readonly load: (from: number, to: number) => Promise<Segment[]>;
+}
+
+export type AlertDeriver = (context: AlertContext) => Promise<readonly StoredAlert[]>;
+
+export interface PageFiles {
+  readonly version: string;
+  /** Paths relative to data-dir. */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+}
+
+export interface PublishInput {
+  readonly suite: string;
+  readonly commit: CommitInfo;
+  readonly points: readonly Point[];
+  /** The workflow run publishing, when known. */
+  readonly runUrl?: string;
+  /** ISO time of this publish. */
+  readonly publishedAt: string;
+  /** Link to the repository the trend describes. */
+  readonly repository?: string;
+  readonly annotations?: readonly Annotation[];
+  /** The chart page; written when the manifest's pageVersion differs. */
+  readonly page?: PageFiles;
+  /**
+   * A github-action-benchmark data.js to import into an empty trend; `from` names it. Read only
+   * when the trend is empty: after the first run the input stays but is never read again.
+   */
+  readonly import?: { readonly from: string; readonly read: () => Promise<string> };
+  readonly alerts?: AlertDeriver;
+  /** How messages name data-dir, e.g. `gh-pages:dev/bench`. */
+  readonly location: string;
+}
+
+export interface PublishPlan {
+  /** Files to write, relative to data-dir. Every one is new except the manifest and page files. */
+  readonly files: ReadonlyMap<string, string | Uint8Array>;
+  readonly manifest: Manifest;
+  readonly previous: Manifest | undefined;
+  /** The segments appended, in seq order. */
+  readonly added: readonly Segment[];
+  /** Things the user should read: an import skipped, benches left out, units converted. */
+  readonly warnings: readonly string[];
+  readonly imported?: { readonly entries: number; readonly points: number; readonly suites: number };
+}
+
+/** A point as stored: the foundation's Point without the redundant metric name. */
+export function storedPoint(p: Point): StoredPoint {
+  const { metric: _metric, ...rest } = p;
+  return rest;
+}
+
+interface Draft {
+  readonly suite: string;
+  readonly commit: CommitInfo;
+  readonly publishedAt: string;
+  readonly runUrl?: string;
+  readonly points: readonly StoredPoint[];
+  readonly imported?: 'github-action-benchmark';
+}
+
+const caseKey = (suite: string, name: string) => `${suite}\u0000${name}`;
+const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+
+function refuseDuplicateCases(points: readonly Point[]): void {
+  const seen = new Set<string>();
+  for (const p of points) {
+    if (seen.has(p.case)) throw new InputError(`case "${p.case}" has two points in this run; one case has one point per commit`);
+    seen.add(p.case);
+  }
+}
+
+/**
+ * Brings a draft's points into the units the trend already stores its cases in, and records
+ * every case in `cases`. A new point whose unit cannot be converted is refused: a series that
+ * silently switches from ms to s reads as a thousandfold regression.
+ */
+function admit(
+  draft: Draft,
+  seq: number,
+  cases: Map<string, CaseInfo>,
+  warnings: string[],
+  location: string,
+): StoredPoint[] {
+  return draft.points.map((p) => {
+    const key = caseKey(draft.suite, p.case);
+    const known = cases.get(key);
+    let point = p;
+    if (known && known.unit !== p.unit) {
+      if (draft.imported) {
+        warnings.push(`${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit} at ${draft.commit.sha.slice(0, 7)}`);
+      } else {
+        const converted = convertStoredPoint(p, known.unit);
+        if (converted === undefined) {
+          throw new InputError(
+            `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${locate(location, MANIFEST_PATH)} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`,
+          );
+        }
+        warnings.push(`case "${p.case}": converted from ${p.unit} to ${known.unit}, the unit its trend is stored in`);
+        point = converted;
+      }
+    }
+    cases.set(key, {
+      suite: draft.suite,
+      case: p.case,
+      shape: p.shape,
+      unit: draft.imported && known ? p.unit : (known?.unit ?? point.unit),
+      direction: point.direction,
+      firstSeq: known?.firstSeq ?? seq,
+      lastSeq: seq,
+      points: (known?.points ?? 0) + 1,
+    });
+    return point;
+  });
+}
+
+function segmentOf(draft: Draft, seq: number, points: readonly StoredPoint[]): Segment {
+  return {
+    schema: 'benchtrend/segment',
+    version: TREND_SCHEMA_VERSION,
+    seq,
+    suite: draft.suite,
+    commit: draft.commit,
+    ...(draft.runUrl !== undefined ? { runUrl: draft.runUrl } : {}),
+    publishedAt: draft.publishedAt,
+    shapes: [...new Set(points.map((p) => p.shape))],
+    points,
+    ...(draft.imported ? { imported: draft.imported } : {}),
+  };
+}
+
+/** Plans one publish. Reads the manifest and, when a rollup falls due, the segments it gathers. */
+export async function planPublish(read: TrendReader, input: PublishInput): Promise<PublishPlan> {
+  const location = input.location;
+  const previous = await readManifest(read, location);
+  const first = previous?.segments ?? 0;
+  // The manifest counts the segments; a file already where the next one goes means the manifest
+  // is behind its data (restored, hand-edited, or lost), and appending would overwrite history.
+  if ((await read(segmentPath(first))) !== undefined) {
+    const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
+    throw new TrendDataError(`${locate(location, segmentPath(first))}: already exists but ${why}; refusing to write over existing trend data`);
+  }
+
+  const warnings: string[] = [];
+  const drafts: Draft[] = [];
+  let imported: PublishPlan['imported'];
+  let importedNote: Manifest['imported'] = previous?.imported;
+  if (input.import) {
+    if (previous?.imported) {
+      // The input stays in the workflow after the first run: importing again would double the history.
+    } else if (first > 0) {
+      warnings.push(`import-from ${input.import.from}: not imported, the trend already holds ${first} segments; a history is imported only into an empty trend`);
+    } else {
+      const gab = importGab(input.import.from, await input.import.read());
+      for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
+      for (const e of gab.entries) drafts.push({ ...e, imported: 'github-action-benchmark' });
+      imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
+      importedNote = { from: input.import.from, entries: gab.entries.length, at: input.publishedAt };
+    }
+  }
+  if (input.points.length > 0) {
+    refuseDuplicateCases(input.points);
+    drafts.push({
+      suite: input.suite,
+      commit: input.commit,
+      publishedAt: input.publishedAt,
+      ...(input.runUrl !== undefined ? { runUrl: input.runUrl } : {}),
+      points: input.points.map(storedPoint),
+    });
+  }
+  if (drafts.length === 0) throw new InputError('nothing to publish: no points, and no history to import');
+
+  const cases = new Map<string, CaseInfo>((previous?.cases ?? []).map((c) => [caseKey(c.suite, c.case), c]));
+  const suites = [...(previous?.suites ?? [])];
+  const added = drafts.map((d, i) => {
+    if (!suites.includes(d.suite)) suites.push(d.suite);
+    return segmentOf(d, first + i, admit(d, first + i, cases, warnings, location));
+  });
+
+  const files = new Map<string, string | Uint8Array>();
+  for (const s of added) files.set(segmentPath(s.seq), json(s));
+  await addRollups(read, location, first, added, files);
+
+  const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
+  for (const [path, bytes] of page?.files ?? []) {
+    if (path === MANIFEST_PATH || path.startsWith('data/')) throw new Error(`page file ${path} would overwrite trend data`);
+    files.set(path, bytes);
+  }
+
+  const repository = input.repository ?? previous?.repository;
+  const base: Manifest = {
+    schema: 'benchtrend/manifest',
+    version: TREND_SCHEMA_VERSION,
+    pageVersion: page?.version ?? previous?.pageVersion ?? '',
+    updated: input.publishedAt,
+    ...(repository !== undefined ? { repository } : {}),
+    segments: first + added.length,
+    fanout: ROLLUP_FANOUT,
+    suites,
+    cases: [...cases.values()],
+    annotations: mergeAnnotations(previous?.annotations ?? [], input.annotations ?? []),
+    alerts: previous?.alerts ?? [],
+    ...(importedNote !== undefined ? { imported: importedNote } : {}),
+  };
+  const manifest: Manifest = input.alerts
+    ? {
+        ...base,
+        alerts: await input.alerts({
+          previous: base.alerts,
+          added,
+          manifest: base,
+          load: (from, to) => loadWithAdded(read, location, first, added, from, to),
+        }),
+      }
+    : base;
+  files.set(MANIFEST_PATH, json(manifest));
+  return { files, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };
+}
+
+/** Segments [from, to) across what is published and what this plan adds. */
+async function loadWithAdded(
+  read: TrendReader,
+  location: string,
+  first: number,
+  added: readonly Segment[],
+  from: number,
+  to: number,
+): Promise<Segment[]> {
+  const old = from < first ? await loadSegments(read, location, from, Math.min(to, first)) : [];
+  return [...old, ...added.filter((s) => s.seq >= from && s.seq < to)];
+}
+
+/**
+ * Writes the rollup of every group this publish completes. Each is written once, by the publish
+ * that appends its last segment, so a publish writes at most one rollup per level.
+ */
+async function addRollups(
+  read: TrendReader,
+  location: string,
+  first: number,
+  added: readonly Segment[],
+  files: Map<string, string | Uint8Array>,
+): Promise<void> {
+  const end = first + added.length;
+  for (const level of [1, 2] as const) {
+    const size = rollupSize(level);
+    for (let index = Math.floor(first / size); (index + 1) * size <= end; index++) {
+      const segments = await loadWithAdded(read, location, first, added, index * size, (index + 1) * size);
+      const rollup: Rollup = { schema: 'benchtrend/rollup', version: TREND_SCHEMA_VERSION, level, index, segments };
+      files.set(rollupPath(level, index), json(rollup));
+    }
+  }
+}

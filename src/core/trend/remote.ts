@@ -1,0 +1,60 @@
+import { isAbsolute, resolve } from 'node:path';
+import { InputError } from '../model.js';
+
+export interface RemoteContext {
+  /** GITHUB_SERVER_URL: https://github.com, or a GitHub Enterprise Server. */
+  readonly serverUrl: string;
+  /** GITHUB_REPOSITORY (`owner/name`) for the default target. */
+  readonly currentRepository?: string;
+  /** Where relative paths are resolved. */
+  readonly cwd: string;
+  /** True when the text names something on disk (so `bench/data` is a folder, not owner/name). */
+  readonly isLocalPath: (path: string) => boolean;
+}
+
+export interface Remote {
+  /** What git fetches from and pushes to. */
+  readonly url: string;
+  /** The same, safe to print: any password in the URL replaced. */
+  readonly display: string;
+  /** The forge page of the repository, when it is one on the server. */
+  readonly webUrl?: string;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+const SCP = /^[\w.-]+@[\w.-]+:/;
+const OWNER_NAME = /^[\w.-]+\/[\w.-]+$/;
+
+/** A URL with its userinfo's password, if any, masked: such URLs end up in messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme: string, user: string) => `${scheme}${user.includes(':') ? `${user.split(':')[0]}:***` : user}@`);
+}
+
+/**
+ * The `repository` input (or `--repo`): empty for the current repository, `owner/name` on the
+ * same server, any git URL, or a path to a repository on disk.
+ */
+export function resolveRemote(repository: string, ctx: RemoteContext): Remote {
+  const server = ctx.serverUrl.replace(/\/+$/, '');
+  const onServer = (ownerName: string): Remote => {
+    const web = `${server}/${ownerName.replace(/\.git$/, '')}`;
+    return { url: `${web}.git`, display: `${web}.git`, webUrl: web };
+  };
+  const text = repository.trim();
+  if (text === '') {
+    if (!ctx.currentRepository) throw new InputError('repository: empty, and GITHUB_REPOSITORY is not set to name the current one');
+    return onServer(ctx.currentRepository);
+  }
+  if (SCHEME.test(text) || SCP.test(text)) {
+    const web = text.startsWith(`${server}/`) ? text.replace(/\.git$/, '') : undefined;
+    return { url: text, display: redactUrl(text), ...(web !== undefined ? { webUrl: web } : {}) };
+  }
+  if (isAbsolute(text) || /^\.\.?(?:[\\/]|$)/.test(text) || ctx.isLocalPath(text)) {
+    const path = resolve(ctx.cwd, text);
+    return { url: path, display: path };
+  }
+  if (!OWNER_NAME.test(text)) {
+    throw new InputError(`repository: ${JSON.stringify(text)} is neither owner/name, a git URL, nor an existing path`);
+  }
+  return onServer(text);
+}

@@ -1,0 +1,51 @@
+/** The two commit-metadata sources that need the outside world: git in the checkout, and the REST API. */
+import { git, type Env } from './git.js';
+import type { CommitInfo } from '../core/trend/types.js';
+
+/**
+ * `git log -1` of the commit in the user's checkout (read only), or undefined when the checkout
+ * does not have it (a shallow clone of another ref, no checkout at all).
+ */
+export async function commitFromGit(cwd: string, sha: string, env: Env): Promise<CommitInfo | undefined> {
+  const clean: Record<string, string> = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !(k in clean)) clean[k] = v;
+  try {
+    const out = (await git(['log', '-1', '--no-show-signature', '--format=%H%x00%an%x00%aI%x00%B', sha, '--'], { cwd, env: clean })).stdout.toString('utf8');
+    const [full, author, timestamp, ...message] = out.split('\0');
+    if (!full || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(full)) return undefined;
+    return { sha: full, author: author ?? '', timestamp: timestamp ?? '', message: message.join('\0').replace(/\n+$/, '') };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ApiSource {
+  /** GITHUB_API_URL: https://api.github.com or a GHES `<server>/api/v3`. */
+  readonly apiUrl: string;
+  /** owner/name */
+  readonly repository: string;
+  readonly sha: string;
+  readonly token?: string;
+  readonly fetch?: typeof fetch;
+}
+
+/** GET /repos/{owner}/{repo}/commits/{sha}; undefined on 404, an Error on other failures. */
+export async function commitFromApi(source: ApiSource): Promise<CommitInfo | undefined> {
+  const doFetch = source.fetch ?? fetch;
+  const url = `${source.apiUrl.replace(/\/+$/, '')}/repos/${source.repository}/commits/${encodeURIComponent(source.sha)}`;
+  const headers: Record<string, string> = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'benchtrend' };
+  if (source.token) headers['authorization'] = `Bearer ${source.token}`;
+  const res = await doFetch(url, { headers });
+  if (res.status === 404 || res.status === 422) return undefined;
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status} ${res.statusText}`);
+  const body = (await res.json()) as { sha?: unknown; html_url?: unknown; commit?: { message?: unknown; author?: { name?: unknown; date?: unknown } } };
+  if (typeof body.sha !== 'string') return undefined;
+  const s = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    sha: body.sha,
+    message: s(body.commit?.message),
+    author: s(body.commit?.author?.name),
+    timestamp: s(body.commit?.author?.date),
+    ...(typeof body.html_url === 'string' ? { url: body.html_url } : {}),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * git as a child process: argv arrays only (never a shell string), no terminal prompts, auth
+ * through command-scoped configuration in the environment, and errors that say what the remote
+ * said without ever carrying a secret.
+ */
+import { execFile } from 'node:child_process';
+
+export interface Identity {
+  readonly name: string;
+  readonly email: string;
+}
+
+/** The identity GitHub shows with the Actions logo. */
+export const BOT_IDENTITY: Identity = {
+  name: 'github-actions[bot]',
+  email: '41898282+github-actions[bot]@users.noreply.github.com',
+};
+
+export interface GitAuth {
+  /** `http.<server>/.extraheader`: git sends the header only to URLs under that server. */
+  readonly key: string;
+  readonly value: string;
+  /** What main.ts must mask: the token and the header's base64, which decodes to it. */
+  readonly secrets: readonly string[];
+}
+
+/**
+ * The token as GitHub's git endpoint takes it (basic auth, user x-access-token). Scoped to the
+ * server, so a `repository` on another host never receives it.
+ */
+export function tokenAuth(serverUrl: string, token: string): GitAuth {
+  const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64');
+  return {
+    key: `http.${serverUrl.replace(/\/+$/, '')}/.extraheader`,
+    value: `AUTHORIZATION: basic ${basic}`,
+    secrets: [token, basic],
+  };
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The environment git runs with. Auth goes in as GIT_CONFIG_COUNT/KEY/VALUE entries (git 2.31+):
+ * configuration that lives only in this process tree, never in a file on disk and never in a
+ * URL, appended after any entries the caller's environment already carries.
+ */
+export function gitEnv(base: Env, auth?: GitAuth): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  env['GIT_TERMINAL_PROMPT'] = '0';
+  env['GCM_INTERACTIVE'] = 'never';
+  // Rejections are classified by their text, which git translates under other locales.
+  env['LC_ALL'] = 'C';
+  if (auth) {
+    const n = Number(env['GIT_CONFIG_COUNT'] ?? '0') || 0;
+    env[`GIT_CONFIG_KEY_${n}`] = auth.key;
+    env[`GIT_CONFIG_VALUE_${n}`] = auth.value;
+    env['GIT_CONFIG_COUNT'] = String(n + 1);
+  }
+  return env;
+}
+
+/** A git command that failed. `stderr` has every secret the runner knew of replaced. */
+export class GitCommandError extends Error {
+  override readonly name: string = 'GitCommandError';
+  constructor(
+    readonly command: string,
+    readonly exitCode: number | null,
+    readonly output: string,
+  ) {
+    super(`git ${command} failed${exitCode !== null ? ` (exit ${exitCode})` : ''}: ${lastLines(output)}`);
+  }
+}
+
+function lastLines(text: string, max = 12): string {
+  const lines = text.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l !== '');
+  return lines.slice(-max).join('\n');
+}
+
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
+  return out;
+}
+
+export interface GitRun {
+  readonly cwd: string;
+  readonly env: Record<string, string>;
+  readonly input?: string | Uint8Array;
+  /** Replaced in any error text; the auth's secrets are always included by the caller. */
+  readonly secrets?: readonly string[];
+}
+
+export interface GitResult {
+  readonly stdout: Buffer;
+  readonly stderr: string;
+}
+
+/** Runs `git <args>`; rejects with a GitCommandError holding stdout and stderr together. */
+export function git(args: readonly string[], run: GitRun): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd: run.cwd, env: run.env, encoding: 'buffer', maxBuffer: 1 << 30, windowsHide: true },
+      (error, stdout, stderr) => {
+        const err = stderr.toString('utf8');
+        if (error) {
+          const name = args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? '';
+          const code = typeof error.code === 'number' ? error.code : null;
+          reject(new GitCommandError(name, code, redact(`${stdout.toString('utf8')}\n${err}`, run.secrets ?? [])));
+          return;
+        }
+        resolve({ stdout, stderr: err });
+      },
+    );
+    child.stdin?.on('error', () => {
+      // git may exit before reading all input (a bad object id); the exit code tells the story.
+    });
+    child.stdin?.end(run.input ?? '');
+  });
+}

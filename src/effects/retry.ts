@@ -1,0 +1,63 @@
+/**
+ * Retry with a predicate: only errors known to be transient are retried, with jittered
+ * exponential backoff and a bound. Callers say in `isTransient` why an error is transient.
+ */
+
+export interface RetryOptions {
+  /** Total attempts, the first included (input `max-attempts`). */
+  readonly attempts: number;
+  /** Upper bound of the first wait; the bound doubles per retry. */
+  readonly baseMs: number;
+  /** Cap on any single wait. */
+  readonly maxMs?: number;
+  /** Injected so tests and benchmarks do not wait on a clock. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Injected source of [0, 1) jitter. */
+  readonly random?: () => number;
+  /** Told before each wait: which attempt failed, the error, and how long the wait is. */
+  readonly onRetry?: (attempt: number, error: unknown, waitMs: number) => void;
+}
+
+export const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The error of the last attempt when every attempt failed transiently. */
+export class RetriesExhaustedError extends Error {
+  override readonly name = 'RetriesExhaustedError';
+  constructor(
+    readonly attempts: number,
+    readonly last: unknown,
+  ) {
+    super(`gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${last instanceof Error ? last.message : String(last)}`);
+  }
+}
+
+/**
+ * Runs `fn(attempt)` (attempt counts from 1) until it succeeds, a non-transient error is thrown
+ * (rethrown at once, unchanged), or the attempts run out (RetriesExhaustedError).
+ *
+ * Waits use "full jitter" (a uniform draw below the exponential bound): racing publishers that
+ * collided once are then unlikely to collide again, which a fixed or merely scaled backoff
+ * does not give.
+ */
+export async function retryWithBackoff<T>(
+  fn: (attempt: number) => Promise<T>,
+  isTransient: (error: unknown) => boolean,
+  options: RetryOptions,
+): Promise<T> {
+  const sleep = options.sleep ?? sleepMs;
+  const random = options.random ?? Math.random;
+  const maxMs = options.maxMs ?? 30_000;
+  const attempts = Math.max(1, Math.floor(options.attempts));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn(attempt);
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error);
+      const bound = Math.min(maxMs, options.baseMs * 2 ** (attempt - 1));
+      const wait = Math.round(bound * random());
+      options.onRetry?.(attempt, error, wait);
+      await sleep(wait);
+    }
+  }
+}

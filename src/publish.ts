@@ -1,0 +1,249 @@
+/**
+ * Publishing a run's points to the trend: the one path both the action (main.ts) and
+ * `benchtrend publish` take. Plans in the pure core, drives git through effects, and on a lost
+ * race fetches the new tip, plans again on it and pushes again.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { InputError, type Point } from './core/model.js';
+import type { TrendReader } from './core/trend/load.js';
+import { planPublish, type AlertDeriver, type PageFiles, type PublishPlan } from './core/trend/plan.js';
+import { resolveRemote, type Remote } from './core/trend/remote.js';
+import type { Annotation, CommitInfo } from './core/trend/types.js';
+import { BOT_IDENTITY, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
+import { PagesBranch, isTransientPublishError } from './effects/gh-pages.js';
+import { retryWithBackoff } from './effects/retry.js';
+
+/** Events whose runs publish; a pull request never does (its code is not on the branch yet). */
+export const PUBLISH_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule'];
+
+export function publishesOn(eventName: string): boolean {
+  return PUBLISH_EVENTS.includes(eventName);
+}
+
+/** Where a trend lives. */
+export interface TrendTarget {
+  /** `repository`: empty for the current one, owner/name, a git URL or a path. */
+  readonly repository: string;
+  /** `gh-pages-branch`, default gh-pages. */
+  readonly branch: string;
+  /** `data-dir`, default dev/bench: the folder of the branch holding the trend and the page. */
+  readonly dataDir: string;
+  /** `github-token`; undefined works without auth (a local path, a public test server). */
+  readonly token?: string;
+}
+
+/** How to reach it from here. */
+export interface TrendAccess {
+  /** GITHUB_SERVER_URL: where owner/name points and which host receives the token. */
+  readonly serverUrl: string;
+  /** GITHUB_REPOSITORY, the default target. */
+  readonly currentRepository?: string;
+  /** Where relative paths (`repository`, `import-from`) are resolved. */
+  readonly cwd: string;
+  /** The environment git runs in (PATH, HOME, proxies). */
+  readonly env: Env;
+  /** Parent of the temporary repository (RUNNER_TEMP on a runner). */
+  readonly tempRoot: string;
+}
+
+export interface PublishSettings extends TrendTarget {
+  /** `suite`, default `default`. */
+  readonly suite: string;
+  /** `max-attempts`, default 8: pushes tried before giving up on a contended branch. */
+  readonly maxAttempts: number;
+  /** `import-from`: a github-action-benchmark data.js on the branch, else a local file. */
+  readonly importFrom?: string;
+  /** `annotations`, already parsed. */
+  readonly annotations?: readonly Annotation[];
+  /** Who the gh-pages commits are by; github-actions[bot] by default. */
+  readonly identity?: Identity;
+  /** `note`: appended to every stored point's extra, as the flat case array does. */
+  readonly note?: string;
+}
+
+export interface PublishContext extends TrendAccess {
+  readonly points: readonly Point[];
+  readonly commit: CommitInfo;
+  readonly runUrl?: string;
+  /** ISO time of this publish. */
+  readonly publishedAt: string;
+}
+
+export interface PublishHooks {
+  readonly log?: (line: string) => void;
+  /** Things the user should read (an import skipped, a unit converted); default: log. */
+  readonly warn?: (line: string) => void;
+  /** The chart page's files and version (src/effects/page-assets.ts readPageAssets). */
+  readonly pageAssets?: () => Promise<PageFiles>;
+  readonly alerts?: AlertDeriver;
+  /** Backoff between attempts: the first wait is below this bound, doubling each time. */
+  readonly retryBaseMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+}
+
+export interface PublishResult {
+  /** The gh-pages commit pushed: output `published-commit`. */
+  readonly commit: string;
+  readonly remote: string;
+  readonly branch: string;
+  readonly dataDir: string;
+  readonly attempts: number;
+  readonly plan: PublishPlan;
+}
+
+/** What main.ts masks with core.setSecret: the token and the header value derived from it. */
+export function publishSecrets(serverUrl: string, token: string | undefined): string[] {
+  return token ? [...tokenAuth(serverUrl, token).secrets] : [];
+}
+
+/** data-dir as a clean relative folder; `..` and absolute paths are refused. */
+export function normaliseDataDir(dataDir: string): string {
+  const parts = dataDir.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+  if (parts.some((p) => p === '..' || p === '.git')) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
+  return parts.join('/');
+}
+
+function checkBranch(branch: string): string {
+  if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith('.lock')) {
+    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
+  }
+  return branch;
+}
+
+interface OpenTrend {
+  readonly branch: PagesBranch;
+  readonly remote: Remote;
+  readonly branchName: string;
+  readonly dataDir: string;
+  readonly location: string;
+  /** A path inside data-dir as a path from the branch's root. */
+  readonly under: (path: string) => string;
+}
+
+async function openTrend(target: TrendTarget, access: TrendAccess, identity: Identity): Promise<OpenTrend> {
+  const dataDir = normaliseDataDir(target.dataDir);
+  const branchName = checkBranch(target.branch);
+  const remote = resolveRemote(target.repository, {
+    serverUrl: access.serverUrl,
+    ...(access.currentRepository !== undefined ? { currentRepository: access.currentRepository } : {}),
+    cwd: access.cwd,
+    isLocalPath: (p) => existsSync(resolve(access.cwd, p)),
+  });
+  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : undefined;
+  const branch = await PagesBranch.open({
+    remote: remote.url,
+    display: remote.display,
+    branch: branchName,
+    env: gitEnv(access.env, auth),
+    secrets: auth?.secrets ?? [],
+    tempRoot: access.tempRoot,
+    identity,
+  });
+  return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || '.'}`, under: (path) => (dataDir === '' ? path : `${dataDir}/${path}`) };
+}
+
+function withNote(points: readonly Point[], note: string | undefined): readonly Point[] {
+  if (!note) return points;
+  return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
+}
+
+function commitMessage(ctx: PublishContext, settings: PublishSettings, plan: PublishPlan): string {
+  const points = plan.added.reduce((n, s) => n + s.points.length, 0);
+  const head = plan.imported
+    ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${ctx.commit.sha.slice(0, 7)} of ${settings.suite}`
+    : `benchtrend: ${settings.suite} at ${ctx.commit.sha.slice(0, 7)} (${points} points)`;
+  return `${head}\n\nSegment ${plan.added[0]?.seq ?? 0}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ''} of the trend.${ctx.runUrl ? `\nRun: ${ctx.runUrl}` : ''}\n`;
+}
+
+/**
+ * Publishes the points: fetch the tip, plan, commit, push; on a lost race (or a network hiccup)
+ * the whole attempt repeats on the new tip, so the points are re-applied to what is there now.
+ * Failures before the push leave the remote as it was.
+ */
+export async function publishTrend(settings: PublishSettings, ctx: PublishContext, hooks: PublishHooks = {}): Promise<PublishResult> {
+  const log = hooks.log ?? (() => {});
+  if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1) {
+    throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
+  }
+  const page = hooks.pageAssets ? await hooks.pageAssets() : undefined;
+  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY);
+  try {
+    log(`Publishing ${ctx.points.length} points of suite "${settings.suite}" at ${ctx.commit.sha.slice(0, 7)} to ${remote.display} (${location})`);
+    let attempts = 0;
+    const { plan, commit } = await retryWithBackoff(
+      async (attempt) => {
+        attempts = attempt;
+        const tip = await branch.fetchTip();
+        // The walks a publish makes, started now so that they share round trips with the manifest's.
+        branch.prefetchNewest(tip, under('data/seg'), 2);
+        branch.prefetchNewest(tip, under('data/roll/1'), 1);
+        branch.prefetchNewest(tip, under('data/roll/2'), 1);
+        const read: TrendReader = async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8');
+        const importFrom = settings.importFrom;
+        const plan = await planPublish(read, {
+          suite: settings.suite,
+          commit: ctx.commit,
+          points: withNote(ctx.points, settings.note),
+          ...(ctx.runUrl !== undefined ? { runUrl: ctx.runUrl } : {}),
+          publishedAt: ctx.publishedAt,
+          ...(remote.webUrl !== undefined ? { repository: remote.webUrl } : {}),
+          ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
+          ...(page !== undefined ? { page } : {}),
+          ...(importFrom !== undefined ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {}),
+          ...(hooks.alerts !== undefined ? { alerts: hooks.alerts } : {}),
+          location,
+        });
+        const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
+        const commit = await branch.commitFiles(tip, files, commitMessage(ctx, settings, plan));
+        await branch.push(commit);
+        return { plan, commit };
+      },
+      isTransientPublishError,
+      {
+        attempts: settings.maxAttempts,
+        baseMs: hooks.retryBaseMs ?? 1000,
+        ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
+        ...(hooks.random ? { random: hooks.random } : {}),
+        onRetry: (attempt, error, wait) => log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),
+      },
+    );
+    for (const w of plan.warnings) (hooks.warn ?? log)(w);
+    log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${plan.added[0]?.seq}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ''}, ${plan.files.size} files, ${branch.fetches} fetches`);
+    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan };
+  } finally {
+    await branch.dispose();
+  }
+}
+
+/**
+ * Runs `fn` with a reader of the trend's files as the branch tip has them (every read undefined
+ * when the branch does not exist): what `benchtrend history` and `benchtrend alerts` read with.
+ * Fetches only what the reads touch, like a publish.
+ */
+export async function readTrend<T>(
+  target: TrendTarget,
+  access: TrendAccess,
+  fn: (read: TrendReader, location: string, tip: string | undefined) => Promise<T>,
+): Promise<T> {
+  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY);
+  try {
+    const tip = await branch.fetchTip();
+    return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8'), location, tip);
+  } finally {
+    await branch.dispose();
+  }
+}
+
+/** import-from names a file on the target branch, or else one on disk. */
+async function readImport(branch: PagesBranch, tip: string | undefined, from: string, cwd: string): Promise<string> {
+  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ''));
+  if (onBranch !== undefined) return onBranch.toString('utf8');
+  try {
+    return await readFile(resolve(cwd, from), 'utf8');
+  } catch {
+    throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
+  }
+}
