@@ -46,7 +46,7 @@ function readEstimates(file: string, text: string, readings: Readings): void {
   for (const { text: line, line: n } of numberedLines(text)) {
     const m = ESTIMATE.exec(line);
     if (!m) {
-      if (/^\s*(time|thrpt):\s+\[/.test(line)) throw lineError(file, n, `expected \`time: [LOW UNIT EST UNIT HIGH UNIT]\`, got ${JSON.stringify(line.trim())}`);
+      if (/\b(time|thrpt):\s+\[/.test(line)) throw lineError(file, n, `expected \`time: [LOW UNIT EST UNIT HIGH UNIT]\`, got ${JSON.stringify(line.trim())}`);
       const b = /^Benchmarking (.+): Analyzing\s*$/.exec(line);
       if (b) analyzing = (b[1] as string).trim();
       above = line;
@@ -61,15 +61,14 @@ function readEstimates(file: string, text: string, readings: Readings): void {
     }
     above = line;
     if (name === '') throw lineError(file, n, 'a criterion estimate with no benchmark name before it');
-    const unit = m[5] as string;
-    const target = canonical(unit);
+    const target = canonical(m[6] as string);
     const [lo, est, hi] = [3, 5, 7].map((i) => convertOrRefuse(file, n, numberAt(file, n, m[i] as string, 'the estimate'), m[i + 1] as string, target)) as [number, number, number];
     readings.add({
       name: kind === 'thrpt' ? `${name} - thrpt` : name,
       value: est,
       unit: target,
       line: n,
-      spread: { lo, hi, range: `[${m[3]} ${m[4]} ${m[7]} ${m[8]}]` },
+      spread: { lo, hi, range: `[${m.slice(3, 9).join(' ')}]` },
     });
   }
 }

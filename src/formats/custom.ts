@@ -44,8 +44,8 @@ function parseCustom(file: string, text: string, format: string, direction: Dire
       name,
       value,
       unit,
-      // JSON has no lines here; the entry index stands in for one in messages.
       line: i + 1,
+      at: path,
       spread: { ...(range !== undefined ? { range: String(range) } : {}), ...(bar ?? {}) },
       ...(extra !== undefined ? { extra } : {}),
     });

@@ -10,13 +10,104 @@ function relaxedParse(text: string): unknown {
   return JSON.parse(relaxed) as unknown;
 }
 
-/** `at position 812` in V8's message, as the line a reader opens the file at. */
-function withLine(message: string, text: string): string {
-  if (/\bline \d+/.test(message)) return message;
-  const m = /position (\d+)/.exec(message);
-  if (!m) return message;
-  const line = text.slice(0, Number(m[1])).split('\n').length;
-  return `line ${line}: ${message}`;
+/**
+ * Offset of the first syntax error in text that JSON.parse refused, by a small scanner of the
+ * JSON grammar (Python's NaN/Infinity allowed), since V8's message quotes the text instead of
+ * giving a position. Undefined when the scanner finds no error (it then defers to V8's message).
+ */
+export function jsonErrorOffset(text: string): number | undefined {
+  let i = 0;
+  const ws = (): void => {
+    while (i < text.length && ' \t\r\n'.includes(text[i] as string)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const literal = (): void => {
+    for (const word of ['true', 'false', 'null', 'NaN', 'Infinity', '-Infinity']) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return;
+      }
+    }
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += (m as RegExpExecArray)[0].length;
+  };
+  const string = (): void => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      const c = text.charCodeAt(i);
+      if (c < 0x20) fail();
+      if (text[i] === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(text[i] ?? '')) fail();
+      }
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      i++;
+      ws();
+      if (text[i] === close) {
+        i++;
+        return;
+      }
+      for (;;) {
+        if (c === '{') {
+          ws();
+          if (text[i] !== '"') fail();
+          string();
+          ws();
+          if (text[i] !== ':') fail();
+          i++;
+        }
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === close) {
+          i++;
+          return;
+        }
+        fail();
+      }
+    }
+    if (c === '"') return string();
+    literal();
+  };
+  try {
+    value();
+    ws();
+    return i < text.length ? i : undefined;
+  } catch (at) {
+    return typeof at === 'number' ? at : undefined;
+  }
+}
+
+/** Why the text is not JSON, in one line: where it goes wrong and what stands there. */
+function syntaxProblem(text: string, v8: string): string {
+  if (text.trim() === '') return 'the file is empty';
+  const at = jsonErrorOffset(text);
+  if (at === undefined) return v8.replace(/\s+/g, ' ');
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  if (at >= text.length) return `line ${line}: the text ends before the JSON does`;
+  const c = text.charCodeAt(at);
+  const what = c === 0x0a || c === 0x0d ? 'a line break' : c < 0x20 ? 'a control character' : JSON.stringify(text.slice(at, at + 12).split(/\r?\n/)[0]);
+  return `line ${line}, column ${column}: unexpected ${what}`;
 }
 
 /**
@@ -31,11 +122,8 @@ export function parseJsonText(file: string, text: string): unknown {
     try {
       return relaxedParse(text);
     } catch {
-      const why = first instanceof Error ? withLine(first.message, text) : String(first);
-      const hint = text.trim() === '' ? 'the file is empty' : why;
-      throw new InputError(
-        `${file}: not JSON (${hint}); a bench interrupted while writing leaves exactly this`,
-      );
+      const hint = syntaxProblem(text, first instanceof Error ? first.message : String(first));
+      throw new InputError(`${file}: not JSON (${hint}); a bench interrupted while writing leaves exactly this`);
     }
   }
 }

@@ -117,6 +117,8 @@ export interface Reading {
   readonly unit: string;
   /** 1-based line, for messages. */
   readonly line: number;
+  /** Where the reading is, for formats without lines (`[3]` of a JSON array); `line N` otherwise. */
+  readonly at?: string;
   /** The tool's own spread around the value: makes a lone reading a summary instead of a run. */
   readonly spread?: Omit<Summary, 'value'>;
   readonly extra?: string;
@@ -157,7 +159,7 @@ export class Readings {
         continue;
       }
       const values = inOneUnit(
-        group.map((r) => ({ value: r.value, unit: r.unit, where: `${this.file}: line ${r.line}: "${name}" is in ${r.unit} but its first line says ${unit}` })),
+        group.map((r) => ({ value: r.value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` })),
         unit,
       );
       out.push(sampledMetric(spec, values));
