@@ -1,0 +1,92 @@
+/**
+ * `format: auto` picks the right format for every fixture: the first format in registry order
+ * whose detect accepts the text is the format the fixture is in.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectFormat, FORMAT_NAMES, parseInput } from '../../src/formats/registry.js';
+import { fixtureFiles, readFixture } from './shared-fixtures.js';
+
+/** What each fixture is, by folder and, in the github-action-benchmark inputs, by file name. */
+function formatOf(rel: string): string {
+  const [dir, ...rest] = rel.split('/');
+  const name = rest.join('/');
+  switch (dir) {
+    case 'hyperfine':
+      return 'hyperfine';
+    case 'dl-timing-json':
+      return 'dl-timing-json';
+    case 'qwen-code':
+      return 'qwen-code';
+    case 'orca':
+      return 'orca';
+    case 'ab':
+      return 'record';
+    case 'records':
+      // benchtrend's own flat case array: github-action-benchmark's customSmallerIsBetter format.
+      return name === 'cases.expected.json' ? 'customSmallerIsBetter' : 'record';
+  }
+  const base = name.replace(/^input\//, '');
+  const byPrefix: readonly [string, string][] = [
+    ['benchmarkdotnet', 'benchmarkdotnet'],
+    ['benchmarkjs', 'benchmarkjs'],
+    ['benchmarkluau', 'benchmarkluau'],
+    ['cargo_', 'cargo'],
+    ['catch2_', 'catch2'],
+    ['issue16_', 'catch2'],
+    ['criterion_', 'criterion'],
+    ['customBiggerIsBetter', 'customBiggerIsBetter'],
+    ['customSmallerIsBetter', 'customSmallerIsBetter'],
+    ['go_', 'go'],
+    ['googlecpp', 'googlecpp'],
+    ['jmh_', 'jmh'],
+    ['julia_', 'julia'],
+    ['pytest_', 'pytest'],
+  ];
+  const hit = byPrefix.find(([p]) => base.startsWith(p));
+  if (!hit) throw new Error(`no format known for fixture ${rel}`);
+  return hit[1];
+}
+
+const FIXTURES = [
+  ...fixtureFiles('github-action-benchmark/input'),
+  ...fixtureFiles('hyperfine'),
+  ...fixtureFiles('dl-timing-json'),
+  ...fixtureFiles('qwen-code'),
+  ...fixtureFiles('orca'),
+  ...fixtureFiles('records'),
+  ...fixtureFiles('ab'),
+];
+
+describe('format: auto', () => {
+  it('there are fixtures of every format', () => {
+    expect(new Set(FIXTURES.map(formatOf))).toEqual(new Set(FORMAT_NAMES));
+  });
+
+  it.each(FIXTURES)('%s', (rel) => {
+    const text = readFixture(rel);
+    expect(detectFormat(text, rel)?.name).toBe(formatOf(rel));
+    const records = parseInput(rel, text, 'auto');
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((r) => r.format === formatOf(rel))).toBe(true);
+  });
+
+  it('a custom array named for neither direction is read as smaller-is-better, and the record says so', () => {
+    const text = readFixture('github-action-benchmark/input/customBiggerIsBetter_output.json');
+    const [record] = parseInput('results/throughput.json', text, 'auto');
+    expect(record?.format).toBe('customSmallerIsBetter');
+    expect(record?.notes).toEqual([
+      'read as customSmallerIsBetter: a custom JSON array does not say which way is better; set format: customBiggerIsBetter if bigger is',
+    ]);
+    // Named explicitly, nothing needs saying.
+    expect(parseInput('results/throughput.json', text, 'customBiggerIsBetter')[0]?.notes).toBeUndefined();
+  });
+
+  it('text that is no format says which formats were tried and what the text looked like', () => {
+    const tried = FORMAT_NAMES.join(', ');
+    expect(() => parseInput('out.txt', 'hello\nworld\n', 'auto')).toThrow(
+      `out.txt: format not recognised (no line matches any of their result lines); tried ${tried}; set input format to name one`,
+    );
+    expect(() => parseInput('out.json', '{"answer": 42}', 'auto')).toThrow(`out.json: format not recognised (it is JSON, but its fields match none of them); tried ${tried}`);
+    expect(() => parseInput('out.json', '  \n', 'auto')).toThrow('out.json: format not recognised (the file is empty)');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * A malformed file of any format is refused with one line that names the file, the line (or the
+ * field) where it goes wrong, and what was expected there.
+ */
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/model.js';
+import { FORMAT_NAMES, parseInput } from '../../src/formats/registry.js';
+
+function refusal(format: string, file: string, text: string): string {
+  try {
+    parseInput(file, text, format);
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    const message = (e as Error).message;
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message.startsWith(`${file}: `)).toBe(true);
+    return message;
+  }
+  throw new Error(`${format} accepted ${JSON.stringify(text)}`);
+}
+
+const catch2Table = (rows: string[]): string =>
+  [
+    'benchmark name                                  samples       iterations    estimated',
+    '                                                mean          low mean      high mean',
+    '                                                std dev       low std dev   high std dev',
+    '-------------------------------------------------------------------------------',
+    ...rows,
+  ].join('\n');
+
+/** [format, file, text, what the message must say] for every format in the registry. */
+const CASES: readonly (readonly [string, string, string, string])[] = [
+  ['record', 'warm.json', '{"shape": "warm", "runs": []}', 'warm.json: no runs: the "runs" array is empty'],
+  ['customSmallerIsBetter', 'c.json', '[{"name": "a", "unit": "ms", "value": "fast"}]', 'c.json: [0].value must be a number, got "fast"'],
+  ['customBiggerIsBetter', 'c.json', '{"name": "a"}', 'c.json: not customBiggerIsBetter output: expected a JSON array of {"name", "unit", "value"} entries'],
+  ['cargo', 'cargo.txt', 'running 1 test\ntest fib ... bench:   abc ns/iter (+/- 3)\n', 'cargo.txt: line 2: expected `test NAME ... bench: VALUE UNIT (+/- DEVIATION)`'],
+  ['criterion', 'crit.txt', 'fib 20   time:   [26.0 us 26.2 us]\n', 'crit.txt: line 1: expected `time: [LOW UNIT EST UNIT HIGH UNIT]`'],
+  ['go', 'go.txt', 'pkg: x\nBenchmarkFib-8   1000   300 ns/op   16\n', 'go.txt: line 2: expected <value> <unit> pairs after the iteration count, got "300 ns/op   16"'],
+  ['benchmarkjs', 'js.txt', 'fib(10) x many ops/sec ±0.74% (93 runs sampled)\n', 'js.txt: line 1: expected `NAME x VALUE UNIT ±R% (S runs sampled)`'],
+  ['benchmarkluau', 'luau.txt', 'SUCCESS: base64 : fast\n', 'luau.txt: line 1: expected `SUCCESS: NAME : VALUEms +/- P% on DRIVER`'],
+  ['pytest', 'p.json', '{"benchmarks": [{"fullname": "t.py::a", "stats": {"rounds": 5, "mean": "x"}}]}', 'p.json: benchmarks[0].stats.mean must be a number of seconds, got "x"'],
+  ['googlecpp', 'g.json', '{"context": {}, "benchmarks": [{"name": "a", "real_time": "x", "time_unit": "ns"}]}', 'g.json: benchmarks[0].real_time must be a number, got "x"'],
+  ['catch2', 'c2.txt', catch2Table(['Fibonacci 10      100     208     7.1968 ms ', '   garbage']), 'c2.txt: line 6: expected the mean line (`MEAN UNIT LOW UNIT HIGH UNIT`) of benchmark "Fibonacci 10"'],
+  ['julia', 'j.json', '[{"Julia": "1.9"}, [["Sample", {}]]]', 'j.json: [1][0] is a "Sample"; expected a BenchmarkGroup, TrialEstimate or Trial'],
+  ['jmh', 'jmh.json', '[{"benchmark": "b.run", "mode": "thrpt", "primaryMetric": {"scoreUnit": "ops/s", "score": "NaN"}}]', 'jmh.json: [0].primaryMetric.score must be a number, got "NaN"'],
+  ['benchmarkdotnet', 'bdn.json', '{"Benchmarks": [{"FullName": "S.B.F", "Statistics": {"OriginalValues": [1, "x"]}}]}', 'bdn.json: Benchmarks[0].Statistics.OriginalValues[1] must be a time in ns, got "x"'],
+  ['hyperfine', 'h.json', '{"results": [{"command": "sleep 1", "times": [1.0, NaN]}]}', 'h.json: results[0].times[1] must be a time in seconds, got NaN'],
+  ['dl-timing-json', 'dl.txt', 'starting\ndl-timing-json: {"total": 1, "stages": [{"stage": "a", "seconds": "x", "outcome": "ok"}]}', 'dl.txt: line 2.stages[0].seconds must be a number of seconds, got "x"'],
+  ['qwen-code', 'q.json', '{"version": 1, "capturedAt": "2026-01-01", "runs": "none"}', 'q.json: runs must be an array of runs, got "none"'],
+  ['orca', 'o.json', '{"iterations": [{"outcome": "ok", "phases": {"spawnToAppReady": "slow"}}]}', 'o.json: iterations[0].phases.spawnToAppReady must be a number of ms or null, got "slow"'],
+];
+
+describe('refusals', () => {
+  it('every format in the registry has a refusal case here', () => {
+    expect(CASES.map((c) => c[0]).sort()).toEqual([...FORMAT_NAMES].sort());
+  });
+
+  it.each(CASES)('%s: %s is refused naming where and what was expected', (format, file, text, says) => {
+    expect(refusal(format, file, text)).toContain(says);
+  });
+
+  it.each(FORMAT_NAMES.filter((f) => f !== 'dl-timing-json'))('%s: a file with no result in it is refused, not read as nothing', (format) => {
+    const message = refusal(format, 'empty.out', format === 'record' ? '{}' : /^[a-z]+$|^benchmark|^go$/.test(format) ? 'PASS\nok\n' : '[]');
+    expect(message).toMatch(/no |not |must be/);
+  });
+
+  it('dl-timing-json: output with no dl-timing-json line is refused', () => {
+    expect(refusal('dl-timing-json', 'dl.txt', 'launcher started\n')).toBe(
+      'dl.txt: no dl-timing-json line found; expected lines like `dl-timing-json: {"total": 2.2, "stages": [{"stage": "attach", "seconds": 1.4, "outcome": "ok"}]}`',
+    );
+  });
+
+  it('a dl-timing-json line that is not JSON names its line', () => {
+    expect(refusal('dl-timing-json', 'dl.txt', 'x\ny\ndl-timing-json: {"total": 1,')).toMatch(/^dl\.txt: line 3: the dl-timing-json line is not JSON/);
+  });
+
+  it('a JSON file cut short or broken names the line and column', () => {
+    expect(refusal('hyperfine', 'h.json', '{"results": [\n  {"command": "a",\n   "times": [1, }\n]}')).toBe(
+      'h.json: not JSON (line 3, column 17: unexpected "}"); a bench interrupted while writing leaves exactly this',
+    );
+    expect(refusal('auto', 'h.json', '{"results": [\n  {"command": "a"')).toBe(
+      'h.json: format not recognised (it starts like JSON but does not parse); tried record, orca, qwen-code, hyperfine, pytest, googlecpp, benchmarkdotnet, jmh, julia, customBiggerIsBetter, customSmallerIsBetter, dl-timing-json, catch2, benchmarkluau, benchmarkjs, criterion, cargo, go; set input format to name one',
+    );
+    expect(refusal('pytest', 'p.json', '{"benchmarks": [\n')).toBe(
+      'p.json: not JSON (line 2: the text ends before the JSON does); a bench interrupted while writing leaves exactly this',
+    );
+  });
+
+  it('a case whose repeated result comes in a unit that measures something else is refused at that result', () => {
+    const text = JSON.stringify([
+      { name: 'parse', unit: 'ms', value: 1 },
+      { name: 'parse', unit: 'MB', value: 2 },
+    ]);
+    expect(refusal('customSmallerIsBetter', 'c.json', text)).toBe(
+      'c.json: [1]: "parse" is in MB but its first result is in ms: cannot convert MB to ms: a size is not a time',
+    );
+  });
+
+  it('an unknown format name lists the known ones', () => {
+    expect(() => parseInput('x', '', 'gotest')).toThrow(/^format: unknown format "gotest"; known: auto, record, orca/);
+  });
+});

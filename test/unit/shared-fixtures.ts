@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The shared fixtures sit beside the project (`../shared/fixtures`), here and in CI. */
+const ROOT = new URL('../../../shared/fixtures/', import.meta.url);
+
+/** Absolute path of a shared fixture, e.g. `fixturePath('hyperfine/example.hyperfine-1.15.json')`. */
+export function fixturePath(rel: string): string {
+  return fileURLToPath(new URL(rel, ROOT));
+}
+
+export function readFixture(rel: string): string {
+  return readFileSync(fixturePath(rel), 'utf8');
+}
+
+export function readFixtureJson<T>(rel: string): T {
+  return JSON.parse(readFixture(rel)) as T;
+}
+
+/** The files of a fixture folder, as paths relative to the fixtures root, sorted. */
+export function fixtureFiles(dir: string): string[] {
+  return readdirSync(fixturePath(dir))
+    .filter((f) => !f.startsWith('.'))
+    .sort()
+    .map((f) => `${dir}/${f}`);
+}
