@@ -177,6 +177,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
 
   const warnings: string[] = [];
   const drafts: Draft[] = [];
+  const suites = [...(previous?.suites ?? [])];
   let imported: PublishPlan['imported'];
   let importedNote: Manifest['imported'] = previous?.imported;
   if (input.import) {
@@ -188,6 +189,8 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
       for (const e of gab.entries) drafts.push({ ...e, imported: 'github-action-benchmark' });
+      // The order data.js lists its suites in is the order its page showed them.
+      suites.push(...gab.suites);
       imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
       importedNote = { from: input.import.from, entries: gab.entries.length, at: input.publishedAt };
     }
@@ -205,7 +208,6 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   if (drafts.length === 0) throw new InputError('nothing to publish: no points, and no history to import');
 
   const cases = new Map<string, CaseInfo>((previous?.cases ?? []).map((c) => [caseKey(c.suite, c.case), c]));
-  const suites = [...(previous?.suites ?? [])];
   const added = drafts.map((d, i) => {
     if (!suites.includes(d.suite)) suites.push(d.suite);
     return segmentOf(d, first + i, admit(d, first + i, cases, warnings, location));

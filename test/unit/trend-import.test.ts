@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { readHistory } from '../../src/core/trend/history.js';
+import { importGab, parseRange } from '../../src/core/trend/import-gab.js';
+import { rollupPath, segmentPath } from '../../src/core/trend/layout.js';
+import { loadSegments } from '../../src/core/trend/load.js';
+import type { Manifest, Segment } from '../../src/core/trend/types.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { LOCATION, MemoryTrend, commit, syntheticPoints } from './trend-memory.js';
+
+interface GabBench { name: string; value: number; unit: string; range?: string; extra?: string }
+interface GabEntry { commit: { id: string; message: string; timestamp: string; url: string; author: { name: string } }; date: number; tool: string; benches: GabBench[] }
+interface GabData { entries: Record<string, GabEntry[]> }
+
+/** The file evaluated as the browser would: independent of the importer's parsing. */
+function evaluate(text: string): GabData {
+  const sandbox = { window: {} as { BENCHMARK_DATA?: GabData } };
+  runInNewContext(text, sandbox);
+  return sandbox.window.BENCHMARK_DATA!;
+}
+
+const FILES = ['github-action-benchmark-data.js', 'prisma-data.js', 'snarkVM-data.js'];
+
+describe('parseRange', () => {
+  it.each([
+    ['± 0.12', 10, 9.88, 10.12, undefined],
+    ['± 9.1e-05', 1, 1 - 9.1e-5, 1 + 9.1e-5, undefined],
+    ['±1.2%', 50, 49.4, 50.6, undefined],
+    ['+- 3', 10, 7, 13, undefined],
+    ['+/- 2,802', 34001, 31199, 36803, undefined],
+    ['+/- 35', 254, 219, 289, undefined],
+    ['stddev: 0.000020419912819191845', 1, 1 - 0.000020419912819191845, 1 + 0.000020419912819191845, 0.000020419912819191845],
+    ['1.5%', 200, 197, 203, undefined],
+    ['3', 100, 97, 103, undefined],
+  ])('%s around %d', (text, value, lo, hi, stdev) => {
+    const r = parseRange(text, value)!;
+    expect(r.lo).toBeCloseTo(lo, 12);
+    expect(r.hi).toBeCloseTo(hi, 12);
+    expect(r.stdev).toBe(stdev);
+  });
+
+  it('says nothing for text it cannot read', () => {
+    expect(parseRange('about ten', 1)).toBeUndefined();
+    expect(parseRange('', 1)).toBeUndefined();
+  });
+});
+
+describe.each(FILES)('the real %s', (file) => {
+  const text = readFileSync(join(FIXTURES, 'trend-data', file), 'utf8');
+  const data = evaluate(text);
+  const suites = Object.keys(data.entries);
+  const entries = suites.flatMap((s) => data.entries[s]!.map((e) => ({ suite: s, ...e })));
+  const benches = entries.reduce((n, e) => n + e.benches.length, 0);
+
+  it('imports every suite, entry and point', async () => {
+    const gab = importGab(file, text);
+    expect(gab.skipped).toEqual([]);
+    expect(gab.suites).toEqual(suites);
+    expect(gab.entries).toHaveLength(entries.length);
+    expect(gab.points).toBe(benches);
+
+    const trend = new MemoryTrend();
+    const plan = await trend.publish({ commit: commit(1), points: [], import: { from: `dev/bench/${file}`, read: async () => text } });
+    expect(plan.imported).toEqual({ entries: entries.length, points: benches, suites: suites.length });
+    const m = trend.json<Manifest>('manifest.json');
+    expect(m.segments).toBe(entries.length);
+    expect(m.suites).toEqual(suites);
+    expect(m.imported).toEqual({ from: `dev/bench/${file}`, entries: entries.length, at: '2024-05-01T00:00:00Z' });
+    const stored = await loadSegments(trend.read, LOCATION, 0, m.segments);
+    expect(stored.reduce((n, s) => n + s.points.length, 0)).toBe(benches);
+    expect(stored.every((s) => s.imported === 'github-action-benchmark')).toBe(true);
+    // Every completed group of 16 has its rollup.
+    expect(trend.files.has(rollupPath(1, Math.floor(entries.length / 16) - 1))).toBe(true);
+    for (const name of new Set(entries.flatMap((e) => e.benches.map((b) => `${e.suite}\u0000${b.name}`)))) {
+      const [suite, bench] = name.split('\u0000');
+      expect(m.cases.some((c) => c.suite === suite && c.case === bench)).toBe(true);
+    }
+  });
+
+  it('keeps commits, dates, names, units and values, oldest publish first', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: [], import: { from: file, read: async () => text } });
+    const stored = await loadSegments(trend.read, LOCATION, 0, entries.length);
+    const byTime = [...entries].sort((a, b) => a.date - b.date);
+    stored.forEach((seg, i) => {
+      const e = byTime[i]!;
+      expect(seg.suite).toBe(e.suite);
+      expect(seg.commit.sha).toBe(e.commit.id);
+      expect(seg.commit.message).toBe(e.commit.message);
+      expect(seg.commit.timestamp).toBe(e.commit.timestamp);
+      expect(seg.commit.url).toBe(e.commit.url);
+      expect(seg.commit.author).toBe(e.commit.author.name);
+      expect(seg.publishedAt).toBe(new Date(e.date).toISOString());
+      expect(seg.points.map((p) => [p.case, p.unit, p.value, p.range, p.extra])).toEqual(e.benches.map((b) => [b.name, b.unit, b.value, b.range, b.extra]));
+      for (const p of seg.points) expect(p.q1 <= p.value && p.value <= p.q3).toBe(true);
+    });
+  });
+
+  it('reads as one point per case per commit, the last publish of a re-run winning', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: [], import: { from: file, read: async () => text } });
+    const { rows } = await readHistory(trend.read, LOCATION);
+    const expected = new Map<string, number>();
+    for (const e of entries) for (const b of e.benches) expected.set(`${e.suite}|${e.commit.id}|${b.name}`, b.value);
+    expect(rows).toHaveLength(expected.size);
+    expect(new Map(rows.map((r) => [`${r.suite}|${r.commit}|${r.case}`, r.value]))).toEqual(expected);
+  });
+});
+
+describe('import rules', () => {
+  const small = (n: number) =>
+    `window.BENCHMARK_DATA = ${JSON.stringify({
+      lastUpdate: 1,
+      entries: {
+        Bench: Array.from({ length: n }, (_, i) => ({
+          commit: { id: commit(100 + i).sha, message: `m${i}`, timestamp: `2023-01-0${(i % 9) + 1}T00:00:00Z`, url: `https://x/${i}`, author: { name: 'Bo' } },
+          date: 1_600_000_000_000 + i,
+          tool: 'customSmallerIsBetter',
+          benches: [{ name: 'warm / total', value: String(i + 1), unit: 's', range: '± 0.5', extra: 'runs=3/3 wall=2s' }],
+        })),
+      },
+    })};\n`;
+
+  it('reads values written as strings and benchtrend’s own extra', () => {
+    const gab = importGab('data.js', small(2));
+    expect(gab.entries[1]!.points[0]).toMatchObject({ case: 'warm / total', shape: 'warm', value: 2, q1: 1.5, q3: 2.5, runs: 3, n: 3, direction: 'smaller', summaryOnly: true });
+  });
+
+  it('imports only into an empty trend, and only once', async () => {
+    const trend = new MemoryTrend();
+    const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => small(20) } });
+    expect(first.added.map((s) => s.seq)).toEqual([...Array(21).keys()]);
+    expect(first.added[20]!.commit).toEqual(commit(1));
+    expect(first.files.has(rollupPath(1, 0))).toBe(true);
+    let reads = 0;
+    const again = await trend.publish({ commit: commit(2), points: syntheticPoints(1), import: { from: 'data.js', read: async () => (reads++, small(20)) } });
+    expect(reads).toBe(0);
+    expect(again.added.map((s) => s.seq)).toEqual([21]);
+    expect(again.manifest.imported).toEqual(first.manifest.imported);
+
+    const other = new MemoryTrend();
+    await other.publish({ commit: commit(1), points: syntheticPoints(1) });
+    const late = await other.publish({ commit: commit(2), points: syntheticPoints(1), import: { from: 'data.js', read: async () => small(3) } });
+    expect(late.warnings).toEqual(['import-from data.js: not imported, the trend already holds 1 segments; a history is imported only into an empty trend']);
+    expect(late.added).toHaveLength(1);
+    expect(late.manifest.imported).toBeUndefined();
+  });
+
+  it('leaves out values that are not numbers and names them', () => {
+    const text = small(1).replace('"value":"1"', '"value":null');
+    const gab = importGab('data.js', text);
+    expect(gab.points).toBe(0);
+    expect(gab.skipped).toEqual(['entries["Bench"][0].benches[0] (warm / total): value null is not a number']);
+  });
+
+  it('refuses a file that is not a data.js, naming it', () => {
+    expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(/^dev\/bench\/data\.js: not a github-action-benchmark data\.js \(/);
+    expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');
+  });
+
+  it('takes the direction from the tool as github-action-benchmark did', () => {
+    const text = small(1).replace('customSmallerIsBetter', 'benchmarkjs');
+    expect(importGab('d.js', text).entries[0]!.points[0]!.direction).toBe('bigger');
+    const seg = importGab('d.js', small(1).replace('customSmallerIsBetter', 'go')).entries[0]!.points[0]!;
+    expect(seg.direction).toBe('smaller');
+    expect((seg as Segment['points'][number]).shape).toBe('warm');
+  });
+});
+
+it('segment paths of an import fan out like any other', () => {
+  expect(segmentPath(1831)).toBe('data/seg/0000/18/00001831.json');
+});

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/model.js';
+import { historyRows, readHistory } from '../../src/core/trend/history.js';
+import { rollupPath, segmentPath } from '../../src/core/trend/layout.js';
+import { loadSegments } from '../../src/core/trend/load.js';
+import type { Manifest, Rollup, Segment } from '../../src/core/trend/types.js';
+import { TrendDataError } from '../../src/core/trend/validate.js';
+import { LOCATION, MemoryTrend, commit, fixturePoints, syntheticPoints } from './trend-memory.js';
+
+describe('a first publish', () => {
+  it('writes one segment and a manifest describing its cases', async () => {
+    const trend = new MemoryTrend();
+    const points = fixturePoints();
+    const plan = await trend.publish({ commit: commit(1), points, runUrl: 'https://github.com/o/r/actions/runs/9', repository: 'https://github.com/o/r' });
+
+    expect([...plan.files.keys()].sort()).toEqual([segmentPath(0), 'manifest.json'].sort());
+    const seg = trend.json<Segment>(segmentPath(0));
+    expect(seg).toMatchObject({ schema: 'benchtrend/segment', version: 1, seq: 0, suite: 'default', runUrl: 'https://github.com/o/r/actions/runs/9' });
+    expect(seg.commit).toEqual(commit(1));
+    expect(seg.shapes.sort()).toEqual(['cold-recreate', 'warm']);
+    expect(seg.points.map((p) => p.case)).toEqual(points.map((p) => p.case));
+    // Stored losslessly: every number of the point, raw samples included; only `metric` is dropped.
+    seg.points.forEach((sp, i) => {
+      const { metric: _m, ...rest } = points[i]!;
+      expect(sp).toEqual(JSON.parse(JSON.stringify(rest)));
+    });
+
+    const m = trend.json<Manifest>('manifest.json');
+    expect(m).toMatchObject({ schema: 'benchtrend/manifest', version: 1, segments: 1, fanout: 16, suites: ['default'], updated: '2024-05-01T00:00:00Z', repository: 'https://github.com/o/r' });
+    expect(m.cases).toHaveLength(points.length);
+    expect(m.cases.find((c) => c.case === 'warm / total')).toEqual({
+      suite: 'default', case: 'warm / total', shape: 'warm', unit: 's', direction: 'smaller', firstSeq: 0, lastSeq: 0, points: 1,
+    });
+  });
+
+  it('refuses a run with no points and nothing to import', async () => {
+    await expect(new MemoryTrend().publish({ commit: commit(1), points: [] })).rejects.toThrow(/nothing to publish/);
+  });
+
+  it('refuses two points of one case in one run', async () => {
+    const p = syntheticPoints(2);
+    await expect(new MemoryTrend().publish({ commit: commit(1), points: [p[0]!, p[1]!, p[0]!] })).rejects.toThrow(
+      new InputError('case "warm / stage0" has two points in this run; one case has one point per commit'),
+    );
+  });
+});
+
+describe('appending', () => {
+  it('adds a segment and leaves every earlier file alone', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(3) });
+    const first = trend.files.get(segmentPath(0));
+    const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(3, 1) });
+    expect([...plan.files.keys()].sort()).toEqual([segmentPath(1), 'manifest.json'].sort());
+    expect(trend.files.get(segmentPath(0))).toBe(first);
+    const m = trend.json<Manifest>('manifest.json');
+    expect(m.segments).toBe(2);
+    expect(m.cases[0]).toMatchObject({ firstSeq: 0, lastSeq: 1, points: 2 });
+  });
+
+  it('reads only the manifest and the next segment path on an ordinary publish', async () => {
+    const trend = new MemoryTrend();
+    for (let i = 0; i < 5; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
+    trend.reads.length = 0;
+    await trend.publish({ commit: commit(9), points: syntheticPoints(2) });
+    expect(trend.reads).toEqual(['manifest.json', segmentPath(5)]);
+  });
+
+  it('adds a new suite beside the first', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(2) });
+    await trend.publish({ commit: commit(1), points: syntheticPoints(2), suite: 'linux-arm' });
+    const m = trend.json<Manifest>('manifest.json');
+    expect(m.suites).toEqual(['default', 'linux-arm']);
+    expect(m.cases.map((c) => `${c.suite}:${c.case}`)).toEqual(['default:warm / stage0', 'default:warm / stage1', 'linux-arm:warm / stage0', 'linux-arm:warm / stage1']);
+  });
+});
+
+describe('re-runs', () => {
+  it('supersede the same suite, shape and commit: one point per case per commit after resolution', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(2, 0) });
+    await trend.publish({ commit: commit(2), points: syntheticPoints(2, 0) });
+    await trend.publish({ commit: commit(2), points: syntheticPoints(2, 5) });
+    const { rows } = await readHistory(trend.read, LOCATION);
+    expect(rows.map((r) => [r.commit.slice(-1), r.case, r.value, r.seq])).toEqual([
+      ['1', 'warm / stage0', 1.1, 0],
+      ['1', 'warm / stage1', 2.2, 0],
+      ['2', 'warm / stage0', 6.1, 2],
+      ['2', 'warm / stage1', 7.2, 2],
+    ]);
+    // The superseded segment is still there, unchanged: nothing is edited.
+    expect(trend.json<Segment>(segmentPath(1)).points.map((p) => p.value)).toEqual([1.1, 2.2]);
+  });
+
+  it('supersede only the shapes they publish', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: [...syntheticPoints(1, 0, 'warm'), ...syntheticPoints(1, 0, 'cold')] });
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1, 7, 'cold') });
+    const { rows } = await readHistory(trend.read, LOCATION);
+    expect(rows.map((r) => [r.case, r.value])).toEqual([
+      ['warm / stage0', 1.1],
+      ['cold / stage0', 8.1],
+    ]);
+  });
+});
+
+describe('rollups', () => {
+  it('are written once, by the publish that completes 16 and 256 segments, holding exactly those segments', async () => {
+    const trend = new MemoryTrend();
+    const written: string[][] = [];
+    for (let i = 0; i < 256; i++) {
+      const plan = await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
+      written.push([...plan.files.keys()]);
+    }
+    expect(written[14]).toEqual([segmentPath(14), 'manifest.json']);
+    expect(written[15]).toEqual([segmentPath(15), rollupPath(1, 0), 'manifest.json']);
+    expect(written[31]).toEqual([segmentPath(31), rollupPath(1, 1), 'manifest.json']);
+    expect(written[255]).toEqual([segmentPath(255), rollupPath(1, 15), rollupPath(2, 0), 'manifest.json']);
+    expect(written.filter((w) => w.length > 2)).toHaveLength(16);
+
+    const singles = [...Array(256).keys()].map((s) => trend.json<Segment>(segmentPath(s)));
+    const l1 = trend.json<Rollup>(rollupPath(1, 3));
+    expect(l1).toMatchObject({ schema: 'benchtrend/rollup', level: 1, index: 3 });
+    expect(l1.segments).toEqual(singles.slice(48, 64));
+    expect(trend.json<Rollup>(rollupPath(2, 0)).segments).toEqual(singles);
+  });
+
+  it('let a reader load any range from the fewest files, with the same result as the single segments', async () => {
+    const trend = new MemoryTrend();
+    for (let i = 0; i < 300; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(1, i) });
+    trend.reads.length = 0;
+    const all = await loadSegments(trend.read, LOCATION, 0, 300);
+    expect(all.map((s) => s.seq)).toEqual([...Array(300).keys()]);
+    // One level-2 rollup (0..255), two level-1 (256..287), twelve singles (288..299).
+    expect(trend.reads).toEqual([rollupPath(2, 0), rollupPath(1, 16), rollupPath(1, 17), ...[...Array(12).keys()].map((i) => segmentPath(288 + i))]);
+    const part = await loadSegments(trend.read, LOCATION, 250, 270);
+    expect(part).toEqual(all.slice(250, 270));
+  });
+});
+
+describe('existing data that cannot be trusted stops the publish', () => {
+  async function trendOf(n: number): Promise<MemoryTrend> {
+    const trend = new MemoryTrend();
+    for (let i = 0; i < n; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
+    return trend;
+  }
+
+  it('a manifest that is not JSON', async () => {
+    const trend = await trendOf(2);
+    trend.files.set('manifest.json', '{"schema": "benchtrend/manif');
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(TrendDataError);
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(
+      /^gh-pages:dev\/bench\/manifest\.json: existing trend data is not JSON \(.*\); refusing to publish over it$/,
+    );
+    expect(trend.files.has(segmentPath(2))).toBe(false);
+  });
+
+  it('an empty manifest', async () => {
+    const trend = await trendOf(1);
+    trend.files.set('manifest.json', '');
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(/manifest\.json: existing trend data is not JSON \(the file is empty\)/);
+  });
+
+  it('a manifest that does not match its schema, naming the field', async () => {
+    const trend = await trendOf(2);
+    const m = trend.json<Record<string, unknown>>('manifest.json');
+    trend.files.set('manifest.json', JSON.stringify({ ...m, segments: 'two' }));
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(
+      'gh-pages:dev/bench/manifest.json: existing trend data does not match the manifest schema: segments must be integer, got "two"; refusing to publish over it',
+    );
+    const { cases: _c, ...noCases } = m;
+    trend.files.set('manifest.json', JSON.stringify(noCases));
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(/manifest schema: the top level has no "cases"/);
+  });
+
+  it('a manifest written by a newer benchtrend', async () => {
+    const trend = await trendOf(1);
+    trend.files.set('manifest.json', JSON.stringify({ ...trend.json<object>('manifest.json'), version: 2 }));
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(/written by a newer benchtrend \(trend format 2, this one reads 1\); upgrade the action/);
+  });
+
+  it('a corrupt segment the rollup would copy', async () => {
+    const trend = await trendOf(15);
+    const seg = trend.json<Segment>(segmentPath(7));
+    trend.files.set(segmentPath(7), JSON.stringify({ ...seg, points: [{ ...seg.points[0], value: null }] }));
+    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(
+      `${LOCATION}/${segmentPath(7)}: existing trend data does not match the segment schema: points[0].value must be number, got null; refusing to publish over it`,
+    );
+  });
+
+  it('a segment file holding another seq', async () => {
+    const trend = await trendOf(15);
+    trend.files.set(segmentPath(3), trend.files.get(segmentPath(4))!);
+    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(`${LOCATION}/${segmentPath(3)}: holds segment 4 but its path is that of segment 3`);
+  });
+
+  it('a segment missing from the middle of the log', async () => {
+    const trend = await trendOf(15);
+    trend.files.delete(segmentPath(9));
+    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(/data\/seg\/0000\/00\/00000009\.json: missing, but .*manifest\.json lists segments up to 9/);
+  });
+
+  it('a file already where the next segment goes (a manifest behind its data)', async () => {
+    const trend = await trendOf(3);
+    const old = trend.files.get('manifest.json')!;
+    await trend.publish({ commit: commit(50), points: syntheticPoints(2) });
+    trend.files.set('manifest.json', old);
+    await expect(trend.publish({ commit: commit(51), points: syntheticPoints(2) })).rejects.toThrow(
+      `${LOCATION}/${segmentPath(3)}: already exists but ${LOCATION}/manifest.json counts 3 segments; refusing to write over existing trend data`,
+    );
+  });
+
+  it('segments without a manifest', async () => {
+    const trend = await trendOf(2);
+    trend.files.delete('manifest.json');
+    await expect(trend.publish({ commit: commit(51), points: syntheticPoints(2) })).rejects.toThrow(/already exists but there is no .*manifest\.json; refusing to write over existing trend data/);
+  });
+});
+
+describe('units', () => {
+  it('converts a new point into the unit its case is stored in', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0, 'warm', 's') });
+    const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(1, 0, 'warm', 'ms') });
+    expect(plan.warnings).toEqual(['case "warm / stage0": converted from ms to s, the unit its trend is stored in']);
+    const p = trend.json<Segment>(segmentPath(1)).points[0]!;
+    expect(p).toMatchObject({ unit: 's', value: 0.0011, q1: 0.001, q3: 0.0012, min: 0.001, max: 0.0012, stdev: 0.0001 });
+    expect(p.samples).toEqual([0.001, 0.0011, 0.0012]);
+  });
+
+  it('refuses a unit that measures something else', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0, 'warm', 's') });
+    await expect(trend.publish({ commit: commit(2), points: syntheticPoints(1, 0, 'warm', 'B') })).rejects.toThrow(
+      `case "warm / stage0" of suite "default" is stored in "s" in ${LOCATION}/manifest.json but this run reports "B", which does not convert to it; publish it under another suite or case name`,
+    );
+  });
+});
+
+describe('the page, annotations and alerts', () => {
+  const page = (version: string) => ({ version, files: new Map([['index.html', new TextEncoder().encode(`<p>${version}</p>`)]]) });
+
+  it('writes the page files only when their version changed', async () => {
+    const trend = new MemoryTrend();
+    const a = await trend.publish({ commit: commit(1), points: syntheticPoints(1), page: page('1') });
+    expect(a.files.has('index.html')).toBe(true);
+    expect(a.manifest.pageVersion).toBe('1');
+    const b = await trend.publish({ commit: commit(2), points: syntheticPoints(1), page: page('1') });
+    expect(b.files.has('index.html')).toBe(false);
+    const c = await trend.publish({ commit: commit(3), points: syntheticPoints(1), page: page('2') });
+    expect(c.files.get('index.html')).toEqual(new TextEncoder().encode('<p>2</p>'));
+    expect(c.manifest.pageVersion).toBe('2');
+  });
+
+  it('merges annotations and keeps the ones no longer given', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1), annotations: [{ at: '2024-03-05', label: 'new runners' }] });
+    const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(1), annotations: [{ at: 'abcdef1', label: 'port to Rust' }] });
+    expect(plan.manifest.annotations).toEqual([
+      { at: '2024-03-05', label: 'new runners' },
+      { at: 'abcdef1', label: 'port to Rust' },
+    ]);
+  });
+
+  it('hands the regression capability the added segments and a loader, and stores what it returns', async () => {
+    const trend = new MemoryTrend();
+    for (let i = 0; i < 3; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(1, i) });
+    const plan = await trend.publish({
+      commit: commit(7),
+      points: syntheticPoints(1, 9),
+      alerts: async ({ previous, added, manifest, load }) => {
+        const all = await load(0, manifest.segments);
+        const values = historyRows(all).map((r) => r.value);
+        expect(previous).toEqual([]);
+        expect(added.map((s) => s.seq)).toEqual([3]);
+        expect(values).toEqual([1.1, 2.1, 3.1, 10.1]);
+        return [{ kind: 'regression', suite: 'default', case: 'warm / stage0', sha: commit(7).sha, seq: 3, status: 'suspected', baseline: 2.1, value: 10.1, change: 3.81, reason: 'test' }];
+      },
+    });
+    expect(plan.manifest.alerts).toHaveLength(1);
+    expect(trend.json<Manifest>('manifest.json').alerts[0]).toMatchObject({ case: 'warm / stage0', seq: 3, status: 'suspected' });
+    const next = await trend.publish({ commit: commit(8), points: syntheticPoints(1) });
+    expect(next.manifest.alerts).toEqual(plan.manifest.alerts);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { commitFromEvent, commitUrl, resolveCommitInfo } from '../../src/core/trend/commit-info.js';
+import { redactUrl, resolveRemote } from '../../src/core/trend/remote.js';
+import { GitCommandError, gitEnv, tokenAuth } from '../../src/effects/git.js';
+import { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from '../../src/effects/gh-pages.js';
+
+const ctx = { serverUrl: 'https://ghe.example.com/', currentRepository: 'acme/app', cwd: '/work', isLocalPath: (p: string) => p === 'bench/trend' };
+
+describe('resolveRemote', () => {
+  it('reads the repository input in its four spellings', () => {
+    expect(resolveRemote('', ctx)).toEqual({ url: 'https://ghe.example.com/acme/app.git', display: 'https://ghe.example.com/acme/app.git', webUrl: 'https://ghe.example.com/acme/app' });
+    expect(resolveRemote('acme/bench-data', ctx).url).toBe('https://ghe.example.com/acme/bench-data.git');
+    expect(resolveRemote('https://ghe.example.com/acme/x.git', ctx)).toMatchObject({ url: 'https://ghe.example.com/acme/x.git', webUrl: 'https://ghe.example.com/acme/x' });
+    expect(resolveRemote('git@github.com:acme/x.git', ctx)).toEqual({ url: 'git@github.com:acme/x.git', display: 'git@github.com:acme/x.git' });
+    expect(resolveRemote('./remote.git', ctx)).toEqual({ url: '/work/remote.git', display: '/work/remote.git' });
+    expect(resolveRemote('bench/trend', ctx).url).toBe('/work/bench/trend');
+    expect(resolveRemote('/srv/trend.git', ctx).url).toBe('/srv/trend.git');
+  });
+
+  it('refuses what it cannot read, naming the input', () => {
+    expect(() => resolveRemote('not a repo', ctx)).toThrow('repository: "not a repo" is neither owner/name, a git URL, nor an existing path');
+    expect(() => resolveRemote('', { ...ctx, currentRepository: undefined as unknown as string })).toThrow(/GITHUB_REPOSITORY is not set/);
+  });
+
+  it('never shows a password written into a URL', () => {
+    expect(redactUrl('https://bot:hunter2@example.com/a.git')).toBe('https://bot:***@example.com/a.git');
+    expect(resolveRemote('https://bot:hunter2@example.com/a.git', ctx).display).toBe('https://bot:***@example.com/a.git');
+    expect(redactUrl('https://example.com/a.git')).toBe('https://example.com/a.git');
+  });
+});
+
+describe('git auth', () => {
+  it('goes through command-scoped config for the server only, after entries already present', () => {
+    const auth = tokenAuth('https://ghe.example.com/', 'tok123');
+    expect(auth.key).toBe('http.https://ghe.example.com/.extraheader');
+    expect(auth.value).toBe(`AUTHORIZATION: basic ${Buffer.from('x-access-token:tok123').toString('base64')}`);
+    expect(auth.secrets).toEqual(['tok123', Buffer.from('x-access-token:tok123').toString('base64')]);
+    const env = gitEnv({ PATH: '/bin', GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_VALUE_0: 'y' }, auth);
+    expect(env).toMatchObject({ GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_KEY_1: auth.key, GIT_CONFIG_VALUE_1: auth.value, GIT_TERMINAL_PROMPT: '0' });
+    expect(gitEnv({ PATH: '/bin' })['GIT_CONFIG_COUNT']).toBeUndefined();
+  });
+});
+
+describe('classifyPushFailure on the words GitHub and git use', () => {
+  const fail = (output: string) => classifyPushFailure(new GitCommandError('push', 1, output), 'https://github.com/acme/app.git', 'gh-pages');
+
+  it('a lost race is transient', () => {
+    for (const out of [
+      'To https://github.com/acme/app.git\n ! [rejected]        abc -> gh-pages (fetch first)\nerror: failed to push some refs',
+      '!\trefs/heads/gh-pages:refs/heads/gh-pages\t[rejected] (non-fast-forward)',
+      ' ! [remote rejected] abc -> gh-pages (cannot lock ref \'refs/heads/gh-pages\': is at 1 but expected 2)',
+      ' ! [remote rejected] abc -> gh-pages (failed to update ref)',
+    ]) {
+      const e = fail(out);
+      expect(e).toBeInstanceOf(PushRaceError);
+      expect(isTransientPublishError(e)).toBe(true);
+    }
+  });
+
+  it('a protected branch or a declining hook is permanent and quoted', () => {
+    const e = fail('remote: error: GH006: Protected branch update failed for refs/heads/gh-pages.\nremote: error: Changes must be made through a pull request.\nTo https://github.com/acme/app.git\n ! [remote rejected] abc -> gh-pages (protected branch hook declined)\nerror: failed to push some refs');
+    expect(e).toBeInstanceOf(PushRefusedError);
+    expect(e).not.toBeInstanceOf(PushPermissionError);
+    expect(isTransientPublishError(e)).toBe(false);
+    expect(e.message).toBe(
+      'https://github.com/acme/app.git refused the push to gh-pages: error: GH006: Protected branch update failed for refs/heads/gh-pages. | error: Changes must be made through a pull request. | ! [remote rejected] abc -> gh-pages (protected branch hook declined)',
+    );
+  });
+
+  it('a read-only token is a permission error main.ts can warn about', () => {
+    const e = fail("remote: Permission to acme/app.git denied to github-actions[bot].\nfatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 403");
+    expect(e).toBeInstanceOf(PushPermissionError);
+    expect(e.message).toMatch(/^no permission to push to https:\/\/github\.com\/acme\/app\.git \(gh-pages\): Permission to acme\/app\.git denied/);
+  });
+
+  it('a server error is transient', () => {
+    const e = fail('error: RPC failed; HTTP 502 curl 22 The requested URL returned error: 502\nfatal: the remote end hung up unexpectedly');
+    expect(e).toBeInstanceOf(GitTransientError);
+    expect(isTransientPublishError(e)).toBe(true);
+  });
+});
+
+describe('commit metadata', () => {
+  const sha = 'a'.repeat(40);
+  const head = { id: sha, message: 'Speed up attach\n\nDetails', timestamp: '2024-02-03T04:05:06+01:00', url: 'https://github.com/acme/app/commit/aaa', author: { name: 'Ada', email: 'ada@x', username: 'ada' } };
+
+  it('comes from a push payload when head_commit is the commit', () => {
+    expect(commitFromEvent({ head_commit: head }, sha)).toEqual({ sha, message: 'Speed up attach\n\nDetails', author: 'Ada', timestamp: '2024-02-03T04:05:06+01:00', url: 'https://github.com/acme/app/commit/aaa' });
+    expect(commitFromEvent({ head_commit: head }, 'b'.repeat(40))).toBeUndefined();
+    expect(commitFromEvent({ inputs: {} }, sha)).toBeUndefined();
+  });
+
+  it('falls back from the event to git to the API, reporting a source that fails', async () => {
+    const order: string[] = [];
+    const failures: string[] = [];
+    const info = await resolveCommitInfo({
+      sha,
+      url: commitUrl('https://github.com/', 'acme/app', sha)!,
+      fromEvent: () => (order.push('event'), undefined),
+      fromGit: async () => {
+        order.push('git');
+        throw new Error('not a git repository');
+      },
+      fromApi: async () => (order.push('api'), { sha, message: 'From API', author: 'Bo', timestamp: '2024-01-01T00:00:00Z' }),
+      onSourceError: (source, e) => failures.push(`${source}: ${(e as Error).message}`),
+      fallbackTimestamp: '2030-01-01T00:00:00Z',
+    });
+    expect(order).toEqual(['event', 'git', 'api']);
+    expect(failures).toEqual(['git: not a git repository']);
+    expect(info).toEqual({ sha, message: 'From API', author: 'Bo', timestamp: '2024-01-01T00:00:00Z', url: `https://github.com/acme/app/commit/${sha}` });
+  });
+
+  it('records the sha and the time when nothing knows the commit', async () => {
+    expect(await resolveCommitInfo({ sha: sha.toUpperCase(), fallbackTimestamp: '2030-01-01T00:00:00Z' })).toEqual({ sha, message: '', author: '', timestamp: '2030-01-01T00:00:00Z' });
+  });
+});
