@@ -17,7 +17,7 @@ describe('a first publish', () => {
     const seg = trend.json<Segment>(segmentPath(0));
     expect(seg).toMatchObject({ schema: 'benchtrend/segment', version: 1, seq: 0, suite: 'default', runUrl: 'https://github.com/o/r/actions/runs/9' });
     expect(seg.commit).toEqual(commit(1));
-    expect(seg.shapes.sort()).toEqual(['cold-recreate', 'warm']);
+    expect([...seg.shapes].sort()).toEqual(['cold-recreate', 'warm']);
     expect(seg.points.map((p) => p.case)).toEqual(points.map((p) => p.case));
     // Stored losslessly: every number of the point, raw samples included; only `metric` is dropped.
     seg.points.forEach((sp, i) => {
