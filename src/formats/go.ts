@@ -74,10 +74,17 @@ export const go: Format = {
     const packages = new Set(lines.map((l) => l.pkg));
     const several = packages.size > 1;
     const readings = new Readings(file, (unit) => directionFor(unit, 'smaller'));
+    const bases = new Map<string, string>();
     for (const l of lines) {
-      const base = several && l.pkg !== '' && !namesPackage(l.name, l.pkg) ? `${l.name} (${l.pkg})` : l.name;
+      const key = `${l.pkg}\u0000${l.name}`;
+      let base = bases.get(key);
+      if (base === undefined) {
+        base = several && l.pkg !== '' && !namesPackage(l.name, l.pkg) ? `${l.name} (${l.pkg})` : l.name;
+        bases.set(key, base);
+      }
+      const name = base;
       l.pairs.forEach(([value, unit], i) => {
-        readings.add({ name: i === 0 ? base : `${base} - ${unit}`, value, unit, line: l.line, extra: l.extra });
+        readings.add({ name: i === 0 ? name : `${name} - ${unit}`, value, unit, line: l.line, extra: l.extra });
       });
     }
     return [makeRecord({ file, format: 'go', shape: shapeOf(options, 'go'), metrics: readings.metrics(), expected: EXPECTED })];

@@ -1,8 +1,9 @@
 /**
  * pytest-benchmark's `--benchmark-json`. Kept in iter/sec, bigger is better, as
  * github-action-benchmark charts it, so imported series continue. Where `stats.data` holds every
- * round's time, the rounds are the runs (each 1/t); otherwise the point is the tool's own
- * statistics: 1/median with the bar 1/q3 to 1/q1. Both are median-based, so a series does not
+ * round's time, and no more than MAX_SAMPLES of them, the rounds are the runs (each 1/t);
+ * otherwise the point is the tool's own statistics over every round: 1/median with the bar 1/q3
+ * to 1/q1. Both are median-based, so a series does not
  * step between them; github-action-benchmark's value was 1/mean (`stats.ops`).
  */
 import { InputError, type Metric } from '../core/model.js';
@@ -10,7 +11,7 @@ import { clean } from '../core/stats.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectNumber, expectObject, expectString, isFiniteNumber, isObject, notFormat } from './json-fields.js';
 import { parseJsonText, peekJson } from './json-text.js';
-import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
+import { makeRecord, MAX_SAMPLES, sampledMetric, summaryMetric } from './metrics.js';
 
 const EXPECTED = 'an object with a "benchmarks" array (pytest --benchmark-json output)';
 const UNIT = 'iter/sec';
@@ -48,8 +49,10 @@ export const pytest: Format = {
       const rawData = stats['data'];
       if (Array.isArray(rawData)) {
         const complete = rawData.length === rounds && rawData.every((t) => isFiniteNumber(t) && t > 0);
-        if (complete) return sampledMetric(spec, (rawData as number[]).map((t) => clean(1 / t)));
-        notes.push(`${name}: stats.data holds ${rawData.filter(isFiniteNumber).length} of ${rounds} round times; using the tool's statistics`);
+        // Above the sample limit the point would be the rounds' exact median and quartiles; pytest
+        // already computed those over every round, and the no-data path uses them too.
+        if (complete && rounds <= MAX_SAMPLES) return sampledMetric(spec, (rawData as number[]).map((t) => clean(1 / t)));
+        if (!complete) notes.push(`${name}: stats.data holds ${rawData.filter(isFiniteNumber).length} of ${rounds} round times; using the tool's statistics`);
       }
       const [median, q1, q3] = [num('median'), num('q1'), num('q3')];
       for (const [key, t] of [['median', median], ['q1', q1], ['q3', q3]] as const) {

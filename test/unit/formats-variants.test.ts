@@ -256,3 +256,15 @@ describe('custom arrays', () => {
     expect(points[0]?.direction).toBe('bigger');
   });
 });
+
+describe('pytest above the sample limit', () => {
+  it(`more than ${MAX_SAMPLES} complete rounds: the point is pytest's own statistics over every round, with no note`, () => {
+    const rounds = MAX_SAMPLES + 1;
+    const data = Array.from({ length: rounds }, (_, i) => 0.001 + i * 1e-7);
+    const stats = { min: data[0], max: data[rounds - 1], mean: 0.00105, stddev: 3e-5, rounds, median: data[500], q1: data[250], q3: data[750], ops: 952.38, data, iterations: 1 };
+    const { records, points } = pts('p.json', JSON.stringify({ machine_info: {}, benchmarks: [{ name: 't', fullname: 'b.py::t', stats }] }));
+    expect(points[0]).toMatchObject({ summaryOnly: true, runs: rounds, samples: [] });
+    expect(points[0]?.value).toBeCloseTo(1 / (data[500] as number), 6);
+    expect(records[0]?.notes).toBeUndefined();
+  });
+});
