@@ -11,7 +11,7 @@
 import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 
 /** One file of an artifact: `name` is its path inside the artifact, from a file or from text. */
 export type ArtifactFile = { readonly name: string; readonly path: string } | { readonly name: string; readonly text: string };
@@ -109,8 +109,10 @@ export function recordEntries(paths: readonly string[], cwd: string, folder = 'r
   return paths.map((p) => {
     const abs = resolve(cwd, p);
     const rel = relative(cwd, abs);
-    let inside = rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel) ? abs.split(sep).pop()! : rel.split(sep).join('/');
-    for (let i = 2; used.has(inside); i++) inside = inside.replace(/(\.[^./]*)?$/, `-${i}$1`);
+    const outside = rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+    const wanted = outside ? basename(abs) : rel.split(sep).join('/');
+    let inside = wanted;
+    for (let i = 2; used.has(inside); i++) inside = wanted.replace(/(\.[^./]*)?$/, `-${i}$1`);
     used.add(inside);
     return { name: `${folder}/${inside}`, path: abs };
   });

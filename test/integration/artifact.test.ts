@@ -190,10 +190,11 @@ describe('an evidence upload that fails is a warning line, never an exception', 
 
 describe('where files land inside the artifact', () => {
   it('mirrors the workspace and keeps records outside it apart by name', () => {
-    expect(recordEntries(['a/warm.json', '/elsewhere/warm.json', '/other/warm.json', 'x.json'], '/work/ws').map((f) => f.name)).toEqual([
+    expect(recordEntries(['a/warm.json', '/elsewhere/warm.json', '/other/warm.json', '/third/warm.json', 'x.json'], '/work/ws').map((f) => f.name)).toEqual([
       'records/a/warm.json',
       'records/warm.json',
       'records/warm-2.json',
+      'records/warm-3.json',
       'records/x.json',
     ]);
   });
