@@ -1,0 +1,239 @@
+/**
+ * Commit and pull-request comments over the GitHub REST API (@actions/github's octokit), upserted
+ * through a hidden marker: found and edited in place, created only when absent.
+ *
+ * Commenting never fails the build. Errors that pass (5xx, 429, a dropped connection) are retried
+ * with backoff within a bound; errors that will not pass on their own (401, 403, 404, 422) are
+ * reported at once. Either way the caller gets an outcome to log as a warning, never an exception.
+ */
+import { getOctokit } from '@actions/github';
+import { retryWithBackoff, sleepMs } from './retry.js';
+
+export interface GitHubApiOptions {
+  readonly token: string;
+  /** GITHUB_API_URL (https://api.github.com, or a GHES or test server): passed explicitly, never read from a module-load default. */
+  readonly baseUrl: string;
+  /** owner/name of the repository commented on. */
+  readonly repository: string;
+  /** Attempts per request, the first included (default 4). */
+  readonly attempts?: number;
+  /** Upper bound of the first backoff wait in ms (default 1000); it doubles per retry. */
+  readonly baseMs?: number;
+  /** Cap on one wait, Retry-After included (default 10 s): a comment is not worth holding a runner for. */
+  readonly maxMs?: number;
+  /** Per-request timeout in ms (default 30 s). */
+  readonly timeoutMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+  /** Progress lines (retries), for the log. */
+  readonly log?: (line: string) => void;
+}
+
+export type CommentOutcome =
+  | {
+      readonly ok: true;
+      readonly action: 'created' | 'updated' | 'unchanged' | 'skipped';
+      readonly id?: number;
+      readonly url?: string;
+      readonly requests: number;
+    }
+  | {
+      readonly ok: false;
+      /** One line for core.warning: what was not written and why, with no secret in it. */
+      readonly warning: string;
+      readonly status?: number;
+      readonly requests: number;
+    };
+
+interface Comment {
+  readonly id: number;
+  readonly body?: string | undefined;
+  readonly html_url: string;
+}
+
+interface HttpErrorLike {
+  readonly status?: number;
+  readonly message?: string;
+  readonly response?: { readonly headers?: Record<string, string | number | undefined>; readonly data?: unknown };
+}
+
+function httpError(error: unknown): HttpErrorLike {
+  return typeof error === 'object' && error !== null ? (error as HttpErrorLike) : {};
+}
+
+function header(error: unknown, name: string): string | undefined {
+  const v = httpError(error).response?.headers?.[name];
+  return v === undefined ? undefined : String(v);
+}
+
+/**
+ * Worth another try: a server error or a dropped connection (octokit reports both as 500, the
+ * latter without a response), rate limiting (429), and GitHub's secondary rate limit, which is a
+ * 403 that carries Retry-After. A plain 401/403/404/422 is a permission or a wrong name: waiting
+ * does not fix it.
+ */
+export function isTransientApiError(error: unknown): boolean {
+  const status = httpError(error).status;
+  // No status at all is not an HTTP failure but a fault of ours: retrying repeats it.
+  if (status === undefined) return false;
+  if (status === 0) return true;
+  if (status >= 500 || status === 429) return true;
+  return status === 403 && header(error, 'retry-after') !== undefined;
+}
+
+/** What to tell the user for a status that will not pass on its own. */
+function hint(status: number | undefined, what: 'commit' | 'pull-request'): string {
+  if (status === 401) return 'the token was refused; check github-token';
+  if (status === 403 || status === 404) {
+    return what === 'commit'
+      ? 'the token may lack permission: give the workflow `permissions: contents: write` for commit comments'
+      : 'the token may lack permission: give the workflow `permissions: pull-requests: write` for pull-request comments';
+  }
+  return '';
+}
+
+export class GitHubComments {
+  private readonly octokit: ReturnType<typeof getOctokit>;
+  private readonly owner: string;
+  private readonly repo: string;
+  private readonly options: GitHubApiOptions;
+  private requests = 0;
+
+  constructor(options: GitHubApiOptions) {
+    const [owner, repo, ...rest] = options.repository.split('/');
+    if (!owner || !repo || rest.length > 0) throw new Error(`repository ${JSON.stringify(options.repository)} is not owner/name`);
+    this.owner = owner;
+    this.repo = repo;
+    this.options = options;
+    this.octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
+  }
+
+  /** The text of an error with the token taken out, whatever the server echoed back. */
+  private clean(text: string): string {
+    const token = this.options.token;
+    return (token ? text.split(token).join('***') : text).replace(/[\r\n]+/g, ' ').slice(0, 300);
+  }
+
+  /** One API call with retries on transient failures; throws the last error otherwise. */
+  private async call<T>(label: string, fn: () => Promise<T>): Promise<T> {
+    const sleep = this.options.sleep ?? sleepMs;
+    const maxMs = this.options.maxMs ?? 10_000;
+    return retryWithBackoff(
+      async () => {
+        this.requests++;
+        try {
+          return await fn();
+        } catch (error) {
+          // Rate limits say how long to wait; honour it (bounded) before the jittered backoff.
+          const after = Number(header(error, 'retry-after'));
+          if (isTransientApiError(error) && Number.isFinite(after) && after > 0) await sleep(Math.min(after * 1000, maxMs));
+          throw error;
+        }
+      },
+      isTransientApiError,
+      {
+        attempts: this.options.attempts ?? 4,
+        baseMs: this.options.baseMs ?? 1000,
+        maxMs,
+        sleep,
+        ...(this.options.random ? { random: this.options.random } : {}),
+        onRetry: (attempt, error, wait) =>
+          this.options.log?.(`${label}: attempt ${attempt} failed (${this.describe(error)}); retrying in ${wait} ms`),
+      },
+    );
+  }
+
+  private describe(error: unknown): string {
+    const e = httpError(error);
+    const last = (error as { last?: unknown }).last;
+    if (last !== undefined) return this.describe(last);
+    if (e.status && e.response) return this.clean(`GitHub API answered ${e.status}: ${e.message ?? ''}`);
+    if (e.status === undefined) return this.clean(e.message ?? String(error));
+    return this.clean(`no answer from the GitHub API: ${e.message ?? String(error)}`);
+  }
+
+  private failure(what: string, kind: 'commit' | 'pull-request', error: unknown, before: number): CommentOutcome {
+    const inner = (error as { last?: unknown }).last ?? error;
+    const status = httpError(inner).response ? httpError(inner).status : undefined;
+    const tries = (error as { attempts?: number }).attempts;
+    const gaveUp = tries !== undefined ? ` after ${tries} attempt${tries === 1 ? '' : 's'}` : '';
+    const why = hint(status, kind);
+    return {
+      ok: false,
+      warning: `${what} not written${gaveUp}: ${this.describe(inner)}${why ? `; ${why}` : ''}`,
+      ...(status !== undefined ? { status } : {}),
+      requests: this.requests - before,
+    };
+  }
+
+  private async upsert(
+    what: string,
+    kind: 'commit' | 'pull-request',
+    list: () => Promise<Comment[]>,
+    create: (body: string) => Promise<Comment>,
+    update: (id: number, body: string) => Promise<Comment>,
+    marker: string,
+    render: (existing: string | undefined) => string | undefined,
+    createIfMissing: boolean,
+  ): Promise<CommentOutcome> {
+    const before = this.requests;
+    try {
+      const found = (await this.call(`${what}: listing comments`, list)).find((c) => (c.body ?? '').includes(marker));
+      const body = render(found?.body);
+      if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', requests: this.requests - before };
+      if (!body.includes(marker)) throw new Error(`comment body lacks its marker ${marker}`);
+      if (found) {
+        if (found.body === body) return { ok: true, action: 'unchanged', id: found.id, url: found.html_url, requests: this.requests - before };
+        const c = await this.call(`${what}: updating comment ${found.id}`, () => update(found.id, body));
+        return { ok: true, action: 'updated', id: c.id, url: c.html_url, requests: this.requests - before };
+      }
+      const c = await this.call(`${what}: creating comment`, () => create(body));
+      return { ok: true, action: 'created', id: c.id, url: c.html_url, requests: this.requests - before };
+    } catch (error) {
+      return this.failure(what, kind, error, before);
+    }
+  }
+
+  private signal(): { request: { signal: AbortSignal } } {
+    return { request: { signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) } };
+  }
+
+  /**
+   * The comment on commit `sha` that carries `marker`: edited in place when it exists, created
+   * otherwise (unless `createIfMissing` is false). `render` gets the existing body, if any, and
+   * returns the new one (or undefined to leave things as they are).
+   */
+  upsertCommitComment(
+    sha: string,
+    marker: string,
+    render: (existing: string | undefined) => string | undefined,
+    options: { readonly createIfMissing?: boolean } = {},
+  ): Promise<CommentOutcome> {
+    const { owner, repo, octokit } = this;
+    return this.upsert(
+      `commit comment on ${sha.slice(0, 7)}`,
+      'commit',
+      () => octokit.paginate(octokit.rest.repos.listCommentsForCommit, { owner, repo, commit_sha: sha, per_page: 100, ...this.signal() }),
+      async (body) => (await octokit.rest.repos.createCommitComment({ owner, repo, commit_sha: sha, body, ...this.signal() })).data,
+      async (id, body) => (await octokit.rest.repos.updateCommitComment({ owner, repo, comment_id: id, body, ...this.signal() })).data,
+      marker,
+      render,
+      options.createIfMissing ?? true,
+    );
+  }
+
+  /** The pull request's comment that carries `marker`: created once, then edited. */
+  upsertPullRequestComment(pullNumber: number, marker: string, body: string): Promise<CommentOutcome> {
+    const { owner, repo, octokit } = this;
+    return this.upsert(
+      `comment on pull request #${pullNumber}`,
+      'pull-request',
+      () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pullNumber, per_page: 100, ...this.signal() }),
+      async (b) => (await octokit.rest.issues.createComment({ owner, repo, issue_number: pullNumber, body: b, ...this.signal() })).data,
+      async (id, b) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: b, ...this.signal() })).data,
+      marker,
+      () => body,
+      true,
+    );
+  }
+}

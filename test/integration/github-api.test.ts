@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { commitCommentMarker, pullRequestCommentMarker } from '../../src/core/render-comment.js';
+import { GitHubComments, isTransientApiError, type GitHubApiOptions } from '../../src/effects/github-api.js';
+import { GitHubApiServer } from './helpers/github-api-server.js';
+
+const SHA = '3f786850e387550fdab836ed7e6dc881de23001b';
+const TOKEN = 'ghs_test0123456789abcdefSECRET';
+const MARKER = commitCommentMarker('default');
+
+function client(api: GitHubApiServer, extra: Partial<GitHubApiOptions> = {}, log: string[] = []): GitHubComments {
+  // Real waits, kept short: the backoff's bound, not its length, is what these tests check.
+  return new GitHubComments({ token: TOKEN, baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 50, log: (l) => log.push(l), ...extra });
+}
+
+describe('commit comment upsert over real HTTP', () => {
+  it('creates the comment once, then edits it in place instead of posting a second', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = client(api);
+    const first = await gh.upsertCommitComment(SHA, MARKER, () => `${MARKER}\nfirst`);
+    expect(first).toMatchObject({ ok: true, action: 'created' });
+    const second = await gh.upsertCommitComment(SHA, MARKER, (existing) => `${existing?.replace('first', 'second')}`);
+    expect(second).toMatchObject({ ok: true, action: 'updated' });
+    const comments = api.commitComments.get(SHA) ?? [];
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.body).toBe(`${MARKER}\nsecond`);
+    expect(api.requestsTo('POST', /\/commits\/.+\/comments$/)).toHaveLength(1);
+    expect(api.requestsTo('PATCH', /\/repos\/owner\/repo\/comments\/\d+$/)).toHaveLength(1);
+  });
+
+  it('leaves other people’s comments alone and finds its own past the first page', async () => {
+    await using api = await GitHubApiServer.start();
+    for (let i = 0; i < 130; i++) api.seedCommitComment(SHA, `nice commit ${i}`);
+    const mine = api.seedCommitComment(SHA, `${MARKER}\nold`, 'github-actions[bot]');
+    const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nnew`);
+    expect(out).toMatchObject({ ok: true, action: 'updated', id: mine.id });
+    expect(api.commitComments.get(SHA)?.filter((c) => c.body.includes(MARKER))).toHaveLength(1);
+    expect(api.commitComments.get(SHA)?.[0]?.body).toBe('nice commit 0');
+    expect(api.requestsTo('GET', /\/comments$/).length).toBe(2);
+  });
+
+  it('does not write when the body is already what it would write', async () => {
+    await using api = await GitHubApiServer.start();
+    api.seedCommitComment(SHA, `${MARKER}\nsame`, 'github-actions[bot]');
+    const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nsame`);
+    expect(out).toMatchObject({ ok: true, action: 'unchanged' });
+    expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('only updates when told not to create (a status refresh of an older commit)', async () => {
+    await using api = await GitHubApiServer.start();
+    const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`, { createIfMissing: false });
+    expect(out).toMatchObject({ ok: true, action: 'skipped' });
+    expect(api.commitComments.get(SHA)).toBeUndefined();
+  });
+
+  it('sends the token in the Authorization header only, never in a URL', async () => {
+    await using api = await GitHubApiServer.start();
+    await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(api.requests.length).toBeGreaterThan(0);
+    for (const r of api.requests) {
+      expect(r.url).not.toContain(TOKEN);
+      expect(r.headers.authorization).toBe(`token ${TOKEN}`);
+    }
+  });
+});
+
+describe('pull-request comment upsert', () => {
+  it('creates one comment on the pull request, then edits that one', async () => {
+    await using api = await GitHubApiServer.start();
+    const marker = pullRequestCommentMarker('default');
+    const gh = client(api);
+    api.seedIssueComment(7, 'LGTM');
+    expect(await gh.upsertPullRequestComment(7, marker, `${marker}\nv1`)).toMatchObject({ ok: true, action: 'created' });
+    expect(await gh.upsertPullRequestComment(7, marker, `${marker}\nv2`)).toMatchObject({ ok: true, action: 'updated' });
+    const comments = api.issueComments.get(7) ?? [];
+    expect(comments.map((c) => c.body)).toEqual(['LGTM', `${marker}\nv2`]);
+    expect(api.requestsTo('PATCH', /\/issues\/comments\/\d+$/)).toHaveLength(1);
+  });
+});
+
+describe('failures never throw: retried when transient, warned', () => {
+  it('retries a 500 and then succeeds', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'POST', status: 500, times: 2 });
+    const log: string[] = [];
+    const out = await client(api, {}, log).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(out).toMatchObject({ ok: true, action: 'created' });
+    expect(api.requestsTo('POST', /comments$/).map((r) => r.status)).toEqual([500, 500, 201]);
+    expect(log).toHaveLength(2);
+    expect(log[0]).toMatch(/attempt 1 failed \(GitHub API answered 500/);
+  });
+
+  it('gives up on a 500 that persists after the bounded attempts, with a warning', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'POST', status: 502 });
+    const out = await client(api, { attempts: 3 }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.status).toBe(502);
+    expect(out.warning).toMatch(/^commit comment on 3f78685 not written after 3 attempts: GitHub API answered 502/);
+    expect(api.requestsTo('POST', /comments$/)).toHaveLength(3);
+    expect(api.commitComments.get(SHA)).toBeUndefined();
+  });
+
+  it('retries a 429, honouring Retry-After within the bound, then warns when it persists', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'GET', status: 429, headers: { 'retry-after': '1' }, times: 1 });
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      await new Promise((r) => setTimeout(r, Math.min(ms, 5)));
+    };
+    const ok = await client(api, { sleep }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(ok).toMatchObject({ ok: true, action: 'created' });
+    // Retry-After: 1 s asked for, capped at maxMs (50 ms here), before the jittered backoff.
+    expect(waits[0]).toBe(50);
+
+    api.failNext({ method: 'GET', status: 429 });
+    const out = await client(api, { attempts: 2, sleep }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\ny`);
+    expect(out).toMatchObject({ ok: false, status: 429 });
+    expect(api.requestsTo('GET', /comments$/).filter((r) => r.status === 429)).toHaveLength(3);
+  });
+
+  it('warns at once on a 403, naming the permission it needs, without retrying', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'POST', status: 403, body: { message: 'Resource not accessible by integration' } });
+    const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.status).toBe(403);
+    expect(out.warning).toBe(
+      'commit comment on 3f78685 not written: GitHub API answered 403: Resource not accessible by integration; the token may lack permission: give the workflow `permissions: contents: write` for commit comments',
+    );
+    expect(api.requestsTo('POST', /comments$/)).toHaveLength(1);
+  });
+
+  it('warns at once on 401 and 404 too', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'GET', status: 401, times: 1, body: { message: 'Bad credentials' } });
+    const a = await client(api).upsertPullRequestComment(3, pullRequestCommentMarker('s'), `${pullRequestCommentMarker('s')}\nx`);
+    expect(a).toMatchObject({ ok: false, status: 401, requests: 1 });
+    api.failNext({ method: 'GET', status: 404, times: 1 });
+    const b = await client(api).upsertPullRequestComment(3, pullRequestCommentMarker('s'), `${pullRequestCommentMarker('s')}\nx`);
+    expect(b).toMatchObject({ ok: false, status: 404, requests: 1 });
+    if (!b.ok) expect(b.warning).toMatch(/pull-requests: write/);
+  });
+
+  it('retries a dropped connection as transient', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'GET', status: 'drop', times: 1 });
+    const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(out).toMatchObject({ ok: true, action: 'created' });
+    expect(api.requestsTo('GET', /comments$/).map((r) => r.status)).toEqual([0, 200]);
+  });
+
+  it('says so when nothing listens, and never puts the token in the warning', async () => {
+    const api = await GitHubApiServer.start();
+    const url = api.url;
+    await api.close();
+    const out = await new GitHubComments({ token: TOKEN, baseUrl: url, repository: 'owner/repo', attempts: 2, baseMs: 1, maxMs: 5 }).upsertCommitComment(
+      SHA,
+      MARKER,
+      () => `${MARKER}\nx`,
+    );
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.warning).toMatch(/not written after 2 attempts: no answer from the GitHub API/);
+    expect(out.warning).not.toContain(TOKEN);
+  });
+
+  it('keeps the token out of a warning even when the server echoes it', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'GET', status: 422, body: { message: `Validation Failed for ${TOKEN}` } });
+    const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.warning).not.toContain(TOKEN);
+      expect(out.warning).toContain('Validation Failed for ***');
+    }
+  });
+});
+
+describe('isTransientApiError', () => {
+  it('retries server errors, rate limits and the secondary rate limit, not permissions', () => {
+    expect(isTransientApiError({ status: 503 })).toBe(true);
+    expect(isTransientApiError({ status: 429 })).toBe(true);
+    expect(isTransientApiError({ status: 403, response: { headers: { 'retry-after': '30' } } })).toBe(true);
+    expect(isTransientApiError({ status: 403, response: { headers: {} } })).toBe(false);
+    expect(isTransientApiError({ status: 404 })).toBe(false);
+    expect(isTransientApiError(new TypeError('x is not a function'))).toBe(false);
+  });
+});

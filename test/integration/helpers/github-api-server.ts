@@ -1,0 +1,200 @@
+/**
+ * A small stand-in for the GitHub REST API on 127.0.0.1, for tests that talk to it over real
+ * HTTP (point GITHUB_API_URL or octokit's baseUrl at `url`). It keeps commit comments and
+ * issue (pull-request) comments in memory, paginates lists like GitHub (per_page, page, a Link
+ * header), records every request, and can be scripted to fail: a status (with headers) or a
+ * dropped connection, for the next N matching requests.
+ *
+ *   await using api = await GitHubApiServer.start();
+ *   api.failNext({ method: 'POST', status: 500, times: 2 });
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  readonly method: string;
+  /** Path and query as sent. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: unknown;
+  /** What the server answered: a status, or 0 for a dropped connection. */
+  status: number;
+}
+
+export interface StoredComment {
+  readonly id: number;
+  body: string;
+  readonly html_url: string;
+  readonly user: { readonly login: string };
+  readonly created_at: string;
+  updated_at: string;
+}
+
+export interface Failure {
+  /** Matches every method when absent. */
+  readonly method?: string;
+  /** Matches the path (without the query); every path when absent. */
+  readonly path?: RegExp;
+  /** HTTP status to answer, or 'drop' to destroy the connection without an answer. */
+  readonly status: number | 'drop';
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  /** How many matching requests fail (default: every one). */
+  readonly times?: number;
+}
+
+const FIXED_TIME = '2026-01-01T00:00:00Z';
+
+export class GitHubApiServer {
+  readonly requests: RecordedRequest[] = [];
+  /** Comments by commit sha, oldest first. */
+  readonly commitComments = new Map<string, StoredComment[]>();
+  /** Comments by issue or pull-request number, oldest first. */
+  readonly issueComments = new Map<number, StoredComment[]>();
+  private readonly failures: { failure: Failure; left: number }[] = [];
+  private nextId = 1000;
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<GitHubApiServer> {
+    const holder: { self?: GitHubApiServer } = {};
+    const server = createServer((req, res) => {
+      void holder.self?.handle(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    holder.self = new GitHubApiServer(server, `http://127.0.0.1:${port}`);
+    return holder.self;
+  }
+
+  /** Fails the next matching requests as scripted; scripts are consulted in the order given. */
+  failNext(failure: Failure): void {
+    this.failures.push({ failure, left: failure.times ?? Infinity });
+  }
+
+  /** Puts a comment on a commit as if someone had written it earlier. */
+  seedCommitComment(sha: string, body: string, login = 'someone'): StoredComment {
+    const c = this.comment(body, login, `commit/${sha}`);
+    this.commitComments.set(sha, [...(this.commitComments.get(sha) ?? []), c]);
+    return c;
+  }
+
+  /** Puts a comment on a pull request as if someone had written it earlier. */
+  seedIssueComment(issue: number, body: string, login = 'someone'): StoredComment {
+    const c = this.comment(body, login, `pull/${issue}`);
+    this.issueComments.set(issue, [...(this.issueComments.get(issue) ?? []), c]);
+    return c;
+  }
+
+  /** Requests of one method whose path matches. */
+  requestsTo(method: string, path: RegExp): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && path.test(r.url.split('?')[0] ?? ''));
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  private comment(body: string, login: string, where: string): StoredComment {
+    const id = this.nextId++;
+    return { id, body, html_url: `https://github.example/owner/repo/${where}#comment-${id}`, user: { login }, created_at: FIXED_TIME, updated_at: FIXED_TIME };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const record: RecordedRequest = { method, url, headers: req.headers, body, status: 0 };
+    this.requests.push(record);
+    const path = url.split('?')[0] ?? '/';
+
+    const scripted = this.failures.find((f) => f.left > 0 && (!f.failure.method || f.failure.method === method) && (!f.failure.path || f.failure.path.test(path)));
+    if (scripted) {
+      scripted.left--;
+      if (scripted.failure.status === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      this.send(res, record, scripted.failure.status, scripted.failure.body ?? { message: `scripted failure ${scripted.failure.status}` }, scripted.failure.headers);
+      return;
+    }
+    if (!/^(token|Bearer) \S+$/.test(String(req.headers.authorization ?? ''))) {
+      this.send(res, record, 401, { message: 'Requires authentication' });
+      return;
+    }
+
+    let m: RegExpExecArray | null;
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([0-9a-f]{4,40})\/comments$/.exec(path))) {
+      const sha = m[1] as string;
+      if (method === 'GET') return this.page(res, record, url, this.commitComments.get(sha) ?? []);
+      if (method === 'POST') {
+        const c = this.comment(String((body as { body?: unknown })?.body ?? ''), 'github-actions[bot]', `commit/${sha}`);
+        this.commitComments.set(sha, [...(this.commitComments.get(sha) ?? []), c]);
+        return this.send(res, record, 201, c);
+      }
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
+      return this.edit(res, record, [...this.commitComments.values()].flat(), Number(m[1]), body);
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
+      const issue = Number(m[1]);
+      if (method === 'GET') return this.page(res, record, url, this.issueComments.get(issue) ?? []);
+      if (method === 'POST') {
+        const c = this.comment(String((body as { body?: unknown })?.body ?? ''), 'github-actions[bot]', `pull/${issue}`);
+        this.issueComments.set(issue, [...(this.issueComments.get(issue) ?? []), c]);
+        return this.send(res, record, 201, c);
+      }
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
+      return this.edit(res, record, [...this.issueComments.values()].flat(), Number(m[1]), body);
+    }
+    this.send(res, record, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+  }
+
+  private edit(res: ServerResponse, record: RecordedRequest, all: StoredComment[], id: number, body: unknown): void {
+    const c = all.find((x) => x.id === id);
+    if (!c) return this.send(res, record, 404, { message: 'Not Found' });
+    c.body = String((body as { body?: unknown })?.body ?? '');
+    c.updated_at = FIXED_TIME;
+    this.send(res, record, 200, c);
+  }
+
+  /** GitHub's pagination: per_page (default 30, at most 100), page from 1, a Link header to the next. */
+  private page(res: ServerResponse, record: RecordedRequest, url: string, items: readonly StoredComment[]): void {
+    const q = new URL(url, this.url).searchParams;
+    const per = Math.min(100, Number(q.get('per_page') ?? 30) || 30);
+    const page = Math.max(1, Number(q.get('page') ?? 1) || 1);
+    const slice = items.slice((page - 1) * per, page * per);
+    const headers: Record<string, string> = {};
+    if (page * per < items.length) {
+      const next = new URL(url, this.url);
+      next.searchParams.set('page', String(page + 1));
+      const last = new URL(url, this.url);
+      last.searchParams.set('page', String(Math.ceil(items.length / per)));
+      headers['link'] = `<${next.toString()}>; rel="next", <${last.toString()}>; rel="last"`;
+    }
+    this.send(res, record, 200, slice, headers);
+  }
+
+  private send(res: ServerResponse, record: RecordedRequest, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+    record.status = status;
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(JSON.stringify(body));
+  }
+}
