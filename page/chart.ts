@@ -124,7 +124,8 @@ export class CaseChart {
         bind: { dblclick: () => null },
         points: { size: 7 },
       },
-      scales: { x: { time: false } },
+      // Half a commit of room at each end, so the first and last error bars are not cut in half.
+      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } },
       axes: [
         {
           stroke: () => pal().muted,
@@ -193,7 +194,7 @@ export class CaseChart {
     const r = this.group.range;
     const x = this.u.data[0];
     if (r) this.u.setScale('x', r);
-    else if (x.length > 0) this.u.setScale('x', { min: x[0] as number, max: x[x.length - 1] as number });
+    else if (x.length > 0) this.u.setScale('x', { min: (x[0] as number) - 0.5, max: (x[x.length - 1] as number) + 0.5 });
   }
 
   resize(width: number): void {

@@ -432,21 +432,27 @@ function wireControls(): void {
 }
 
 async function boot(): Promise<void> {
+  performance.mark('benchtrend:start');
+  // Asked for first: every later step waits on it.
+  const manifestRead = readManifest();
   setState('loading');
   initTheme(byId<HTMLButtonElement>('theme'), () => {
     for (const c of state.cards.values()) c.chart?.u.redraw(false);
   });
   wireControls();
   try {
-    const m = await readManifest();
+    const m = await manifestRead;
+    performance.mark('benchtrend:manifest');
     state.manifest = m;
     renderHeader(m);
     // A fan-out this page does not know means rollup paths it cannot compute: read segments only.
     const maxLevel = m.fanout === ROLLUP_FANOUT ? 1 : 0;
     const chunks = planBefore(m.segments, FIRST_VIEW_SEGMENTS, m.segments, maxLevel);
     state.segments = await readChunks(chunks);
+    performance.mark('benchtrend:data');
     state.from = chunks.length ? Math.min(...chunks.map((c) => c.from)) : 0;
     state.model = buildModel(state.segments);
+    performance.mark('benchtrend:model');
     ensureSections(groupCases(m.suites, m.cases, state.model));
     renderStatus();
     const target = findCard(parsePermalink(window.location.hash));

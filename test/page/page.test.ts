@@ -9,6 +9,7 @@ import { FIRST_VIEW_SEGMENTS } from '../../page/lib/load-plan.js';
 import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
 import { ROOT } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { publishedTrend } from './published-trend.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 import { pointFrom, syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
@@ -444,6 +445,42 @@ describe.skipIf(!HAS_CHROMIUM)('the chart page in headless Chromium', () => {
     await ready(page);
     expect(await page.locator('#status').textContent()).toBe('Nothing has been published yet.');
     expect(await page.locator('article.card').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reads a trend the real publisher pushed to a bare remote, served from a gh-pages checkout', async () => {
+    // 17 publishes: one level-1 rollup (segments 0-15) and one single segment, as the publisher wrote them.
+    await using trend = await publishedTrend({
+      publishes: 17,
+      pageDir,
+      messages: { 16: XSS_MESSAGE },
+      annotations: (commits) => `${(commits[12] as { sha: string }).sha.slice(0, 8)}: faster runners\n2024-02-01T05:30:00Z: ${XSS_LABEL}`,
+    });
+    await using pages = await serveFolder(trend.dataDir);
+    const published = JSON.parse(readFileSync(join(trend.dataDir, 'manifest.json'), 'utf8')) as Manifest;
+    expect(published.pageVersion).toBe(trend.pageVersion);
+    expect(published.segments).toBe(17);
+
+    const { page, errors, requests, dialogs } = await openPage(pages.base);
+    await ready(page);
+    await page.screenshot({ path: join(SHOTS, 'published.png'), fullPage: true });
+    expect(await page.locator('meta[name="benchtrend-page-version"]').getAttribute('content')).toBe(trend.pageVersion);
+    expect(published.cases.length).toBeGreaterThan(4);
+    for (const c of published.cases) {
+      const chart = card(page, c.case);
+      expect(await chart.locator('canvas').count()).toBe(1);
+      expect(await chart.getAttribute('data-points')).toBe('17');
+    }
+    const total = card(page, 'warm / total');
+    expect(Number(await total.getAttribute('data-bars'))).toBe(17);
+    expect(JSON.parse((await total.getAttribute('data-marker-labels')) as string)).toEqual([XSS_LABEL, 'faster runners']);
+    expect(requests.some((u) => u.includes('/data/roll/1/'))).toBe(true);
+    expect(await page.locator('#status').textContent()).toBe('Showing all 17 publishes.');
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(pages.base))).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

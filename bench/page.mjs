@@ -1,0 +1,184 @@
+// The chart page's load time in headless Chromium, from a published trend on a local HTTP server:
+// time to the first drawn chart, to all charts, and to the whole history after "Load all", plus the
+// bytes the page downloaded before its first chart. Median of several cold loads (the server sends
+// `Cache-Control: no-store`, and every load is a new tab).
+//
+//   node bench/page.mjs [--quick] [--records DIR] [--json]
+//
+// Goals (issue 4): first chart under 500 ms; bytes before it independent of history length, which
+// the pairs of sizes below show (50 cases x 500 and x 5,000 commits; 1 case x 1,000 and x 100,000).
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+
+const root = new URL('..', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const asJson = argv.includes('--json');
+const recordsAt = argv.indexOf('--records');
+const recordsDir = recordsAt >= 0 ? argv[recordsAt + 1] : undefined;
+const loads = quick ? 3 : 7;
+
+const work = mkdtempSync(join(tmpdir(), 'benchtrend-bench-page-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+
+// The test helpers are TypeScript; bundle them so this script runs on plain Node, inside the
+// project so that playwright-core resolves from its node_modules.
+const helpers = mkdtempSync(join(root, '.cache', 'bench-page-'));
+process.on('exit', () => rmSync(helpers, { recursive: true, force: true }));
+await build({
+  absWorkingDir: root,
+  entryPoints: { fixture: 'test/page/trend-fixture.ts', server: 'test/page/static-server.ts', browser: 'test/page/browser.ts' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outdir: helpers,
+  outExtension: { '.js': '.mjs' },
+  logLevel: 'warning',
+});
+const helper = (name) => import(pathToFileURL(join(helpers, `${name}.mjs`)).href);
+const { syntheticHistory, trendFiles, writeFiles } = await helper('fixture');
+const { serveFolder } = await helper('server');
+const { launchBrowser, HAS_CHROMIUM, CHROMIUM } = await helper('browser');
+if (!HAS_CHROMIUM) {
+  console.error(`bench/page: no Chromium at ${CHROMIUM}; install Debian's chromium package`);
+  process.exit(1);
+}
+
+const pageDir = join(work, 'page');
+execFileSync(process.execPath, [join(root, 'scripts/build-page.mjs'), '--out', pageDir]);
+const pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(pageDir, f))]));
+
+const stages = (count) => Array.from({ length: count }, (_, i) => `stage-${String(i).padStart(2, '0')}`);
+const scenarios = quick
+  ? [
+      { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 },
+      { name: '1 case x 10,000 commits', id: 'page-1x10000', shapes: 1, perShape: 1, commits: 10_000 },
+    ]
+  : [
+      { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 },
+      { name: '50 cases x 5,000 commits', id: 'page-50x5000', shapes: 5, perShape: 10, commits: 5_000 },
+      { name: '1 case x 1,000 commits', id: 'page-1x1000', shapes: 1, perShape: 1, commits: 1_000 },
+      { name: '1 case x 100,000 commits', id: 'page-1x100000', shapes: 1, perShape: 1, commits: 100_000 },
+    ];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const browser = await launchBrowser();
+const results = [];
+try {
+  for (const sc of scenarios) {
+    const dir = join(work, sc.id);
+    const t0 = performance.now();
+    const history = syntheticHistory({
+      commits: sc.commits,
+      runs: 5,
+      seed: 42,
+      shapes: Array.from({ length: sc.shapes }, (_, i) => ({ shape: `shape-${i}`, stages: stages(sc.perShape) })),
+      steps: [{ case: 'shape-0 / stage-00', at: Math.floor(sc.commits * 0.8), factor: 1.2 }],
+    });
+    const files = trendFiles(history, { updated: history.at(-1).commit.timestamp });
+    let dataBytes = 0;
+    for (const v of files.values()) dataBytes += v.length;
+    writeFiles(dir, files);
+    writeFiles(dir, pageFiles);
+    const generated = performance.now() - t0;
+    files.clear();
+
+    const server = await serveFolder(dir, { cacheControl: 'no-store' });
+    const runs = [];
+    try {
+      for (let i = 0; i < loads; i++) {
+        const page = await browser.context.newPage();
+        await page.goto(server.base);
+        await page.waitForFunction(() => document.documentElement.dataset.state === 'ready', null, { timeout: 120_000 });
+        const m = await page.evaluate(() => {
+          const first = performance.getEntriesByName('benchtrend:first-chart')[0]?.startTime ?? NaN;
+          const all = performance.getEntriesByName('benchtrend:all-charts')[0]?.startTime ?? NaN;
+          const nav = performance.getEntriesByType('navigation')[0];
+          const before = performance.getEntriesByType('resource').filter((r) => r.responseEnd <= first);
+          const mark = (n) => performance.getEntriesByName(`benchtrend:${n}`)[0]?.startTime ?? NaN;
+          return {
+            marks: { start: mark('start'), manifest: mark('manifest'), data: mark('data'), model: mark('model') },
+            first,
+            all,
+            charts: document.querySelectorAll('article.card canvas').length,
+            bytes: (nav?.encodedBodySize ?? 0) + before.reduce((t, r) => t + r.encodedBodySize, 0),
+            paths: [new URL(location.href).pathname + 'index.html', ...before.map((r) => new URL(r.name).pathname)],
+          };
+        });
+        // Load all only on a few of the loads: it reads the whole history and takes seconds at 5,000 x 50.
+        let loadAll = NaN;
+        if (i < Math.min(3, loads)) {
+          const start = await page.evaluate(() => performance.now());
+          await page.click('#load-all');
+          await page.waitForFunction(() => document.documentElement.dataset.state === 'ready' && /^Showing all/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 600_000, polling: 50 });
+          loadAll = (await page.evaluate(() => performance.now())) - start;
+        }
+        await page.close();
+        runs.push({ ...m, loadAll });
+      }
+    } finally {
+      await server.close();
+    }
+    // What the same files weigh over GitHub Pages, which gzips them.
+    const gzipBytes = runs[0].paths.reduce((t, p) => {
+      const rel = decodeURIComponent(p.replace(/^\/dev\/bench\//, '')) || 'index.html';
+      return t + gzipSync(readFileSync(join(dir, rel.split('?')[0]))).length;
+    }, 0);
+    rmSync(dir, { recursive: true, force: true });
+    const result = {
+      scenario: sc.name,
+      id: sc.id,
+      cases: sc.shapes * sc.perShape,
+      commits: sc.commits,
+      loads,
+      firstChartMs: median(runs.map((r) => r.first)),
+      allChartsMs: median(runs.map((r) => r.all)),
+      loadAllMs: median(runs.map((r) => r.loadAll).filter((x) => !Number.isNaN(x))),
+      bytesBeforeFirstChart: median(runs.map((r) => r.bytes)),
+      gzipBytesBeforeFirstChart: gzipBytes,
+      requestsBeforeFirstChart: runs[0].paths.length,
+      charts: runs[0].charts,
+      trendMB: Math.round(dataBytes / 1e5) / 10,
+      generateS: Math.round(generated / 100) / 10,
+      marksMs: Object.fromEntries(['start', 'manifest', 'data', 'model'].map((k) => [k, Math.round(median(runs.map((r) => r.marks[k])))])),
+      runs,
+    };
+    results.push(result);
+    if (!asJson) {
+      console.log(
+        `${sc.name.padEnd(26)} first chart ${result.firstChartMs.toFixed(0).padStart(4)} ms   all charts ${result.allChartsMs.toFixed(0).padStart(4)} ms   ` +
+          `load all ${result.loadAllMs.toFixed(0).padStart(6)} ms   before first chart ${(result.bytesBeforeFirstChart / 1024).toFixed(0)} KiB ` +
+          `(${(result.gzipBytesBeforeFirstChart / 1024).toFixed(0)} KiB gzipped, ${result.requestsBeforeFirstChart} requests)   trend ${result.trendMB} MB   ` +
+          `(script ${result.marksMs.start}, manifest ${result.marksMs.manifest}, data ${result.marksMs.data}, model ${result.marksMs.model} ms)`,
+      );
+    }
+    if (recordsDir) {
+      mkdirSync(recordsDir, { recursive: true });
+      const record = {
+        command: ['node', 'bench/page.mjs', ...(quick ? ['--quick'] : [])],
+        n: runs.length,
+        shape: sc.id,
+        runs: runs.map((r) => ({
+          total_seconds: r.all / 1000,
+          stages: { 'first-chart': r.first / 1000, 'all-charts': r.all / 1000, ...(Number.isNaN(r.loadAll) ? {} : { 'load-all': r.loadAll / 1000 }) },
+        })),
+      };
+      writeFileSync(join(recordsDir, `${sc.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+if (asJson) console.log(JSON.stringify(results.map(({ runs: _runs, ...r }) => r), null, 2));
