@@ -1,4 +1,4 @@
-import { median, sorted } from '../stats.js';
+import { pairwiseDifferences, walshAverages, type OrderStatistics } from './order-statistics.js';
 import { mannWhitneyIndex, signedRankIndex, type IntervalIndex } from './rank-distributions.js';
 
 /** A location shift with its interval, candidate minus baseline, in the unit of the data. */
@@ -14,28 +14,12 @@ export interface Shift {
   readonly count: number;
 }
 
-/** Every average (d[i] + d[j]) / 2 with i ≤ j, sorted: n(n+1)/2 values. */
-export function walshAverages(deltas: readonly number[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < deltas.length; i++) {
-    for (let j = i; j < deltas.length; j++) out.push(((deltas[i] as number) + (deltas[j] as number)) / 2);
-  }
-  return sorted(out);
-}
-
-/** Every difference candidate[j] − baseline[i], sorted: m·n values. */
-export function pairwiseDifferences(baseline: readonly number[], candidate: readonly number[]): number[] {
-  const out: number[] = [];
-  for (const b of baseline) for (const c of candidate) out.push(c - b);
-  return sorted(out);
-}
-
-function bounded(values: readonly number[], index: IntervalIndex, count: number): Shift {
-  const k = Math.min(index.k, values.length);
+function bounded(values: OrderStatistics, index: IntervalIndex, count: number): Shift {
+  const k = Math.min(index.k, values.size);
   return {
-    estimate: median(values),
-    lo: values[k - 1] as number,
-    hi: values[values.length - k] as number,
+    estimate: values.median(),
+    lo: values.kth(k),
+    hi: values.kth(values.size + 1 - k),
     confidence: index.achieved,
     method: index.method,
     count,
@@ -58,6 +42,5 @@ export function pairedShift(deltas: readonly number[]): Shift {
  */
 export function unpairedShift(baseline: readonly number[], candidate: readonly number[]): Shift {
   if (baseline.length === 0 || candidate.length === 0) throw new RangeError('an unpaired shift needs values in both arms');
-  const diffs = pairwiseDifferences(baseline, candidate);
-  return bounded(diffs, mannWhitneyIndex(baseline.length, candidate.length), diffs.length);
+  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
 }
