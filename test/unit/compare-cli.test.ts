@@ -81,3 +81,22 @@ describe('benchtrend compare', () => {
     expect(r.stdout).toBe(`${USAGE}\n`);
   });
 });
+
+describe('benchtrend compare FILE (both arms in one file)', () => {
+  it('compares the Orca ABBA result alone, its controls included', async () => {
+    await copyFile(join(FIXTURES, 'orca/startup-ab.json'), join(dir, 'startup-ab.json'));
+    const r = await compare(['startup-ab.json', '--json']);
+    expect(r.code).toBe(0);
+    const cases = JSON.parse(r.stdout) as { case: string; verdict: string; control: boolean; pairs: number; unit: string }[];
+    expect(cases).toHaveLength(16);
+    expect(cases.every((c) => c.pairs === 12 && c.unit === 'ms')).toBe(true);
+    expect(cases.filter((c) => c.control).map((c) => c.case)).toEqual(['orca / spawnToAppReady', 'orca / appReadyToServices', 'orca / servicesToI18n']);
+    const md = await compare(['startup-ab.json']);
+    expect(md.stdout).toContain('0 improved, 0 regressed, 13 inconclusive, 3 controls, no drift · 12 paired rounds');
+  });
+
+  it('refuses the two-arm file given as one arm', async () => {
+    await copyFile(join(FIXTURES, 'orca/startup-ab.json'), join(dir, 'ab2.json'));
+    await expect(compare(['--baseline', 'ab2.json', '--candidate', 'candidate.json'])).rejects.toThrow(/^ab2\.json: carries a candidate arm but was given as the baseline/);
+  });
+});

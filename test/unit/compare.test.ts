@@ -309,3 +309,31 @@ describe('the action report (compareReport)', () => {
     expect(compareReport(abArms().candidate, [])).toBeNull();
   });
 });
+
+describe('the Orca A/B file through the orca parser, end to end', () => {
+  it('parses into two arms of one shape whose comparison is the one computed from the raw JSON', () => {
+    const records = parseInput('orca/startup-ab.json', read('orca/startup-ab.json'), 'auto', { shape: 'startup' });
+    expect(records.map((r) => [r.format, r.shape, r.arm, r.runs])).toEqual([
+      ['orca', 'startup', 'baseline', 12],
+      ['orca', 'startup', 'candidate', 12],
+    ]);
+    const parsed = compareJson(compareArms(splitArms('orca/startup-ab.json', records)));
+    const direct = compareJson(compareArms(splitArms('orca/startup-ab.json', orcaRecords())));
+    expect(parsed).toEqual(direct);
+    expect(parsed.filter((c) => c.control).map((c) => c.case)).toEqual(['startup / spawnToAppReady', 'startup / appReadyToServices', 'startup / servicesToI18n']);
+  });
+
+  it('a launch that timed out is counted as failed, shown as an unpaired round and named in the notes', () => {
+    const data = JSON.parse(read('orca/startup-ab.json')) as OrcaAb;
+    data.runs[5]!.candidate.outcome = 'timeout';
+    const records = parseInput('ab.json', JSON.stringify(data), 'orca', { shape: 'startup' });
+    const r = compareArms(splitArms('ab.json', records));
+    const total = find(r.cases, 'startup / totalToWorkspaceReady');
+    expect(total.candidate).toMatchObject({ runs: 11, n: 12, failed: 1 });
+    expect(total.shift?.count).toBe(11);
+    expect(total.rounds![5]).toMatchObject({ round: 6, candidate: null, delta: null });
+    const md = renderCompareMarkdown(r);
+    expect(md).toContain('12/12 · 11/12, 1 failed');
+    expect(md).toContain('ab.json: candidate: 1 of 12 launches did not finish ok (timeout ×1)');
+  });
+});
