@@ -49,7 +49,12 @@ function mainTrend(repository: string): Map<string, string> {
   history = history.map((p, i) => ({
     ...p,
     commit: i === 127 ? { ...p.commit, message: XSS_MESSAGE } : p.commit,
-    points: [...p.points, pointFrom(XSS_CASE, 'xss', 'B', [4096 + i, 5000 + i, 6000 + i])],
+    points: [
+      ...p.points,
+      pointFrom(XSS_CASE, 'xss', 'B', [4096 + i, 5000 + i, 6000 + i]),
+      // A stage benched only in the first ten commits: older than the first view.
+      ...(i < 10 ? [pointFrom('warm / retired', 'warm', 's', [0.5 + i / 100, 0.52 + i / 100])] : []),
+    ],
   }));
   const at = (i: number): Publish => history[i] as Publish;
   const alerts: StoredAlert[] = [
@@ -194,9 +199,13 @@ describe.skipIf(!HAS_CHROMIUM)('the chart page in headless Chromium', () => {
     await ready(page);
     await page.screenshot({ path: join(SHOTS, 'overview-light.png'), fullPage: true });
 
-    // Every case has a chart with points.
-    const names = manifest.cases.map((c) => c.case);
+    // Every case has a chart with points, but the one last measured before the first view, which
+    // says so and offers to load back to it.
+    const names = manifest.cases.map((c) => c.case).filter((n) => n !== 'warm / retired');
     expect(names).toHaveLength(8);
+    const retired = card(page, 'warm / retired');
+    expect(await retired.getAttribute('data-points')).toBe('0');
+    expect(await retired.locator('.note').textContent()).toBe('No points among the loaded publishes; this case was last published in publish 10. Load back to it');
     for (const name of names) {
       const c = card(page, name);
       await expect.poll(() => c.locator('canvas').count()).toBe(1);
@@ -322,6 +331,8 @@ describe.skipIf(!HAS_CHROMIUM)('the chart page in headless Chromium', () => {
     await page.mouse.dblclick(hostPrep.x + hostPrep.width / 2, hostPrep.y + 50);
     await expect.poll(() => card(page, 'warm / host-prep').getAttribute('data-points')).toBe('130');
     await ready(page);
+    expect(await card(page, 'warm / retired').getAttribute('data-points')).toBe('10');
+    expect(await card(page, 'warm / retired').locator('canvas').count()).toBe(1);
     expect(await card(page, 'warm / attach').getAttribute('data-points')).toBe('129');
     expect(await page.locator('#status').textContent()).toBe('Showing all 130 publishes.');
     expect(await page.locator('#load-all').isDisabled()).toBe(true);
@@ -391,7 +402,14 @@ describe.skipIf(!HAS_CHROMIUM)('the chart page in headless Chromium', () => {
     expect(visible).toEqual(['warm / host-prep', 'cold-recreate / host-prep']);
     expect(await page.locator('section.shape[data-shape="xss"]').isVisible()).toBe(false);
     await page.fill('#filter', '');
-    expect(await page.locator('article.card:visible').count()).toBe(8);
+    expect(await page.locator('article.card:visible').count()).toBe(9);
+
+    // The case older than the first view loads on request.
+    const retired = card(page, 'warm / retired');
+    await retired.locator('button', { hasText: 'Load back to it' }).click();
+    await expect.poll(() => retired.getAttribute('data-points')).toBe('10');
+    await ready(page);
+    expect(await page.locator('#status').textContent()).toBe('Showing all 130 publishes.');
 
     const [csv] = await Promise.all([page.waitForEvent('download'), target.locator('button', { hasText: 'CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe('main-_img_src_x_onerror_alert_1.csv');
