@@ -75,8 +75,8 @@ export interface PublishHooks {
   readonly log?: (line: string) => void;
   /** Things the user should read (an import skipped, a unit converted); default: log. */
   readonly warn?: (line: string) => void;
-  /** The chart page's files and version (src/effects/page-assets.ts readPageAssets). */
-  readonly pageAssets?: () => Promise<PageFiles>;
+  /** The chart page's files and version (src/effects/page-assets.ts readPageAssets); undefined: no page. */
+  readonly pageAssets?: () => Promise<PageFiles | undefined>;
   readonly alerts?: AlertDeriver;
   /** Backoff between attempts: the first wait is below this bound, doubling each time. */
   readonly retryBaseMs?: number;

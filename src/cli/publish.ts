@@ -6,6 +6,7 @@ import { InputError } from '../core/model.js';
 import { resolveCommitInfo } from '../core/trend/commit-info.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
+import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
 import { ingest } from '../ingest.js';
 import { publishTrend } from '../publish.js';
@@ -119,7 +120,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       tempRoot: io.env['RUNNER_TEMP'] || tmpdir(),
       publishedAt,
     },
-    { log: (line) => io.stderr(`benchtrend: ${line}\n`), warn: (line) => io.stderr(`benchtrend: warning: ${line}\n`) },
+    {
+      log: (line) => io.stderr(`benchtrend: ${line}\n`),
+      warn: (line) => io.stderr(`benchtrend: warning: ${line}\n`),
+      pageAssets: () => pageOrNothing(io),
+    },
   );
   const added = result.plan.added;
   if (values.json) {
@@ -144,6 +149,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${result.commit}\n`);
   }
   return 0;
+}
+
+/** A CLI run from sources has no built page; the data is published all the same. */
+async function pageOrNothing(io: CliIO): Promise<PageAssets | undefined> {
+  try {
+    return await readPageAssets();
+  } catch (e) {
+    io.stderr(`benchtrend: warning: the chart page is not written: ${e instanceof Error ? e.message : String(e)}\n`);
+    return undefined;
+  }
 }
 
 function tokenFrom(name: string | undefined, io: CliIO): string | undefined {

@@ -71,15 +71,19 @@ export function isTransientPublishError(error: unknown): boolean {
   return error instanceof PushRaceError || error instanceof GitTransientError;
 }
 
-/** What the remote itself said: its `remote:` lines and the ref status lines. */
+/**
+ * What the remote itself said: its `remote:` lines (a hook's message, GitHub's GH006), then the
+ * ref's status (`[remote rejected] (pre-receive hook declined)`), then git's own error.
+ */
 function remoteWords(output: string): string {
-  const lines = output
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => /^remote:\s*\S/.test(l) || /\[(?:remote )?rejected\]/.test(l) || /^(?:error|fatal):/.test(l))
-    .map((l) => l.replace(/^remote:\s*/, '').replace(/\s+/g, ' '))
-    .filter((l) => !/^error: failed to push some refs/.test(l) && !/^hint:/.test(l));
-  return [...new Set(lines)].join(' | ') || output.trim().split(/\r?\n/).slice(-3).join(' | ');
+  const lines = output.split(/\r?\n/).map((l) => l.trim());
+  const said = lines.filter((l) => /^remote:\s*\S/.test(l)).map((l) => l.replace(/^remote:\s*/, ''));
+  const status = lines
+    .map((l) => /^!\t[^\t]*\t(.*)$/.exec(l)?.[1] ?? (/\[(?:remote )?rejected\]/.test(l) ? l : undefined))
+    .filter((l): l is string => l !== undefined);
+  const errors = lines.filter((l) => /^(?:error|fatal):/.test(l) && !/^error: failed to push some refs/.test(l));
+  const words = [...new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, ' '));
+  return words.join(' | ') || lines.filter((l) => l !== '').slice(-3).join(' | ');
 }
 
 const PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;

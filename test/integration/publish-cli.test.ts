@@ -1,0 +1,125 @@
+/**
+ * `benchtrend publish` and `benchtrend history` against a real bare repository, run in-process
+ * through their modules with a real checkout supplying the commit's metadata.
+ */
+import { copyFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HISTORY_COLUMNS, type HistoryRow } from '../../src/core/trend/history.js';
+import { InputError } from '../../src/core/model.js';
+import { run as history } from '../../src/cli/history.js';
+import { UsageError, type CliIO } from '../../src/cli/io.js';
+import { run as publish } from '../../src/cli/publish.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+let sb: GitSandbox;
+let checkout: string;
+let sha: string;
+
+beforeEach(async () => {
+  sb = await gitSandbox();
+  await sb.bareRemote('trend');
+  checkout = join(sb.root, 'app');
+  await sb.git(['init', '--quiet', '--initial-branch=main', checkout]);
+  await writeFile(join(checkout, 'README.md'), 'app\n');
+  await sb.git(['add', 'README.md'], checkout);
+  await sb.git(['commit', '--quiet', '-m', 'Make attach faster\n\nBy caching the devcontainer.'], checkout);
+  sha = (await sb.git(['rev-parse', 'HEAD'], checkout)).trim();
+  for (const f of ['warm.json', 'cold-recreate.json']) await copyFile(join(FIXTURES, 'records', f), join(checkout, f));
+});
+afterEach(async () => {
+  await sb.dispose();
+});
+
+function io(extraEnv: Record<string, string> = {}): CliIO & { out: string; err: string } {
+  const self = {
+    out: '',
+    err: '',
+    stdout: (t: string) => void (self.out += t),
+    stderr: (t: string) => void (self.err += t),
+    cwd: checkout,
+    env: { ...sb.env, RUNNER_TEMP: join(sb.root, 'tmp'), ...extraEnv },
+  };
+  return self;
+}
+
+describe('benchtrend publish and history', () => {
+  it('publishes records with the commit as git knows it, and prints every point back', async () => {
+    const p = io();
+    expect(await publish(['warm.json', 'cold-recreate.json', '--repo', '../trend.git', '--commit', 'HEAD', '--suite', 'linux-x64', '--note', 'v0.26.1'], p)).toBe(0);
+    const published = p.out.trim();
+    expect(published).toMatch(/^[0-9a-f]{40}$/);
+    expect(await sb.revParse(join(sb.root, 'trend.git'), 'refs/heads/gh-pages')).toBe(published);
+
+    const h = io();
+    expect(await history(['--repo', '../trend.git'], h)).toBe(0);
+    const rows = JSON.parse(h.out) as HistoryRow[];
+    const cases = JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], join(sb.root, 'trend.git'))).cases as unknown[];
+    expect(rows).toHaveLength(cases.length);
+    const total = rows.find((r) => r.case === 'warm / total')!;
+    expect(total).toMatchObject({ commit: sha, timestamp: '2024-01-02T03:04:05+00:00', suite: 'linux-x64', unit: 's', message: 'Make attach faster', author: 'Test', seq: 0 });
+    expect(total.lo).toBeLessThanOrEqual(total.value);
+    expect(total.hi).toBeGreaterThanOrEqual(total.value);
+    expect(total.runs).toBeLessThanOrEqual(total.n);
+    expect(total.extra).toMatch(/v0\.26\.1$/);
+
+    const csv = io();
+    expect(await history(['--repo', '../trend.git', '--format', 'csv', '--suite', 'linux-x64'], csv)).toBe(0);
+    const lines = csv.out.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(HISTORY_COLUMNS.join(','));
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(lines.find((l) => l.includes(',warm / total,'))!.startsWith(`${sha},2024-01-02T03:04:05+00:00,linux-x64,warm / total,warm,s,smaller,${total.value},`)).toBe(true);
+  });
+
+  it('takes the metadata it is given over git’s, and reports a JSON summary', async () => {
+    const p = io();
+    const code = await publish(
+      ['warm.json', '--repo', join(sb.root, 'trend.git'), '--commit', sha, '--message', 'Given', '--author', 'Bo', '--timestamp', '2020-01-01T00:00:00Z', '--branch', 'perf', '--dir', 'bench', '--json'],
+      p,
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(p.out) as { commit: string; branch: string; dir: string; segments: number[]; points: number; attempts: number };
+    expect(summary).toMatchObject({ branch: 'perf', dir: 'bench', segments: [0], attempts: 1 });
+    const h = io();
+    await history(['--repo', join(sb.root, 'trend.git'), '--branch', 'perf', '--dir', 'bench'], h);
+    const rows = JSON.parse(h.out) as HistoryRow[];
+    expect(rows).toHaveLength(summary.points);
+    expect(rows[0]).toMatchObject({ message: 'Given', author: 'Bo', timestamp: '2020-01-01T00:00:00Z', commit: sha });
+  });
+
+  it('imports a real github-action-benchmark file given on the command line', async () => {
+    await copyFile(join(FIXTURES, 'trend-data/snarkVM-data.js'), join(checkout, 'data.js'));
+    const p = io();
+    expect(await publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--suite', 'snarkVM Benchmarks', '--import-from', 'data.js', '--json'], p)).toBe(0);
+    const summary = JSON.parse(p.out) as { imported: { entries: number; points: number; suites: number }; segments: number[] };
+    expect(summary.imported).toEqual({ entries: 88, points: 24421, suites: 1 });
+    expect(summary.segments).toHaveLength(89);
+    const h = io();
+    await history(['--repo', '../trend.git', '--suite', 'snarkVM Benchmarks'], h);
+    const rows = JSON.parse(h.out) as HistoryRow[];
+    expect(rows.filter((r) => r.commit === sha)).toHaveLength(JSON.parse(await sb.git(['show', `gh-pages:dev/bench/data/seg/0000/00/00000088.json`], join(sb.root, 'trend.git'))).points.length);
+    expect(rows.length).toBe(24421 + rows.filter((r) => r.commit === sha).length);
+  });
+
+  it('prints an empty history for a branch never published, saying so', async () => {
+    const h = io();
+    expect(await history(['--repo', '../trend.git'], h)).toBe(0);
+    expect(h.out).toBe('[]\n');
+    expect(h.err).toBe('benchtrend: no trend published at gh-pages:dev/bench of ../trend.git yet\n');
+  });
+
+  it('refuses bad command lines and names what is wrong', async () => {
+    await expect(publish(['warm.json', '--commit', sha], io())).rejects.toThrow(new UsageError('publish needs --repo URL|PATH'));
+    await expect(publish(['warm.json', '--repo', '../trend.git'], io())).rejects.toThrow(new UsageError('publish needs --commit SHA'));
+    await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--max-attempts', '0'], io())).rejects.toThrow(UsageError);
+    await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--token-env', 'NO_SUCH_TOKEN'], io())).rejects.toThrow(
+      new InputError('--token-env: the environment variable NO_SUCH_TOKEN is not set or empty'),
+    );
+    await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', 'nope'], io())).rejects.toThrow(/--commit: "nope" is not a full commit sha/);
+    await expect(history(['--repo', '../trend.git', '--format', 'xml'], io())).rejects.toThrow(UsageError);
+    expect(await publish(['warm.json', '--repo', '../trend.git', '--commit', sha], io())).toBe(0);
+    await expect(history(['--repo', '../trend.git', '--suite', 'nope'], io())).rejects.toThrow('--suite: the trend has no suite "nope"; it has "default"');
+    expect(await sb.git(['ls-remote', '--heads', join(sb.root, 'trend.git')])).toContain('refs/heads/gh-pages');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Publishing over smart HTTP through `git http-backend`, as to GitHub: the token travels only in
+ * an Authorization header, a read-only token is told apart, and eight publishers racing for one
+ * branch all land.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readHistory } from '../../src/core/trend/history.js';
+import type { Manifest } from '../../src/core/trend/types.js';
+import { PushPermissionError, PushRefusedError } from '../../src/effects/gh-pages.js';
+import { publishSecrets, publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
+import { commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
+import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
+
+const TOKEN = 'ghs_test0123456789abcdefTOKEN';
+const READ_ONLY = 'ghs_readonly0123456789abcdef';
+const HEADER = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
+
+let sb: GitSandbox;
+let server: GitServer;
+
+beforeEach(async () => {
+  sb = await gitSandbox();
+  await sb.bareRemote('trend');
+  server = await startGitServer({ root: sb.root, env: sb.env, tokens: { [TOKEN]: 'write', [READ_ONLY]: 'read' } });
+});
+afterEach(async () => {
+  await server.close();
+  await sb.dispose();
+});
+
+function settings(extra: Partial<PublishSettings> = {}): PublishSettings {
+  return { repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 8, token: TOKEN, ...extra };
+}
+
+function context(n: number, points = syntheticPoints(4, n)): PublishContext {
+  return { points, commit: commit(n), serverUrl: server.origin, cwd: sb.root, env: sb.env, tempRoot: join(sb.root, 'tmp'), publishedAt: '2024-06-01T00:00:00Z' };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+describe('publishing over HTTP', () => {
+  it('sends the token only as an Authorization header: never in a URL, a file on disk or a log line', async () => {
+    const logs: string[] = [];
+    const onDisk: string[] = [];
+    const result = await publishTrend(settings(), context(1, fixturePoints()), {
+      log: (l) => logs.push(l),
+      // Runs while the temporary repository exists: nothing under the temp folder may hold the token.
+      alerts: async ({ previous }) => {
+        for (const file of await filesUnder(join(sb.root, 'tmp'))) {
+          const text = await readFile(file, 'latin1');
+          if (text.includes(TOKEN) || text.includes(HEADER)) onDisk.push(file);
+        }
+        return previous;
+      },
+    });
+    expect(onDisk).toEqual([]);
+    expect(await sb.revParse(join(sb.root, 'trend.git'), 'refs/heads/gh-pages')).toBe(result.commit);
+
+    // A missing branch: one fetch that finds no gh-pages, one push that creates it.
+    expect(server.requests.map((r) => `${r.method} ${r.url.replace(/^\/trend\.git/, '')}`)).toEqual([
+      'GET /info/refs?service=git-upload-pack',
+      'POST /git-upload-pack',
+      'GET /info/refs?service=git-receive-pack',
+      'POST /git-receive-pack',
+    ]);
+    expect(server.requests.filter((r) => r.url.includes('git-receive-pack') && r.method === 'POST')).toHaveLength(1);
+    for (const r of server.requests) {
+      expect(r.headers.authorization).toBe(`basic ${HEADER}`);
+      expect(r.url).not.toContain(TOKEN);
+      expect(r.url).not.toContain(HEADER);
+      expect(r.status).toBe(200);
+    }
+    for (const line of logs) {
+      expect(line).not.toContain(TOKEN);
+      expect(line).not.toContain(HEADER);
+    }
+    expect(publishSecrets(server.origin, TOKEN)).toEqual([TOKEN, HEADER]);
+    expect(await readdir(join(sb.root, 'tmp'))).toEqual([]);
+  });
+
+  it('fetches the same handful of objects whatever the history holds', async () => {
+    for (let i = 0; i < 3; i++) await publishTrend(settings(), context(i));
+    const before = server.requests.length;
+    await publishTrend(settings(), context(9));
+    const fetches = server.requests.slice(before).filter((r) => r.url.endsWith('/info/refs?service=git-upload-pack')).length;
+    // The tip with its root tree, then one round per level of the walk to data/seg/<a>/<b>:
+    // dev, bench, data (with the manifest), seg, a, b.
+    expect(fetches).toBe(7);
+  });
+
+  it('tells a read-only token apart, so the action can warn and go on', async () => {
+    await publishTrend(settings(), context(1));
+    const before = await sb.revParse(join(sb.root, 'trend.git'), 'refs/heads/gh-pages');
+    const error = await publishTrend(settings({ token: READ_ONLY }), context(2)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushPermissionError);
+    expect((error as Error).message).toContain('Permission to owner/trend.git denied to github-actions[bot].');
+    expect((error as Error).message).not.toContain(READ_ONLY);
+    expect(await sb.revParse(join(sb.root, 'trend.git'), 'refs/heads/gh-pages')).toBe(before);
+  });
+
+  it('fails without prompting when no token is given to a server that wants one', async () => {
+    const error = await publishTrend(settings({ token: undefined as unknown as string }), context(1)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushRefusedError);
+    expect((error as Error).message).toMatch(/^cannot read http:\/\/127\.0\.0\.1:\d+\/trend\.git: .*(?:401|Authentication failed|could not read Username)/);
+    expect(server.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('lands every one of 8 publishers started at once', async () => {
+    const attempts: number[] = [];
+    const results = await Promise.all(
+      [...Array(8).keys()].map(async (i) => {
+        const r = await publishTrend(settings(), context(10 + i), { retryBaseMs: 50 });
+        attempts.push(r.attempts);
+        return r;
+      }),
+    );
+    expect(new Set(results.map((r) => r.commit)).size).toBe(8);
+    const { manifest, rows } = await readTrend(
+      { repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', token: TOKEN },
+      context(0),
+      async (read, location) => readHistory(read, location),
+    );
+    expect((manifest as Manifest).segments).toBe(8);
+    expect(new Set(rows.map((r) => r.commit))).toEqual(new Set([...Array(8).keys()].map((i) => commit(10 + i).sha)));
+    for (let i = 0; i < 8; i++) {
+      const mine = rows.filter((r) => r.commit === commit(10 + i).sha);
+      expect(mine.map((r) => r.value)).toEqual(syntheticPoints(4, 10 + i).map((p) => p.value));
+    }
+    // Races happened and were retried: one push lands per round, so some publishers needed more.
+    expect(Math.max(...attempts)).toBeGreaterThan(1);
+    expect(Math.max(...attempts)).toBeLessThanOrEqual(8);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Publishing to real bare repositories over file://: the branch created, appended to, re-run,
+ * kept intact around the user's own files, refused when its data cannot be trusted, and refused
+ * for good when a hook declines.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readHistory } from '../../src/core/trend/history.js';
+import { segmentPath } from '../../src/core/trend/layout.js';
+import type { Manifest, Segment } from '../../src/core/trend/types.js';
+import { TrendDataError } from '../../src/core/trend/validate.js';
+import { PushRefusedError } from '../../src/effects/gh-pages.js';
+import { publishTrend, readTrend, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/publish.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { MemoryTrend, commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+let sb: GitSandbox;
+let remote: string;
+let url: string;
+
+beforeEach(async () => {
+  sb = await gitSandbox();
+  remote = await sb.bareRemote('site');
+  url = `file://${remote}`;
+});
+afterEach(async () => {
+  await sb.dispose();
+});
+
+function settings(extra: Partial<PublishSettings> = {}): PublishSettings {
+  return { repository: url, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 8, ...extra };
+}
+
+function context(n: number, points = fixturePoints(), extra: Partial<PublishContext> = {}): PublishContext {
+  return { points, commit: commit(n), serverUrl: 'https://github.com', cwd: sb.root, env: sb.env, tempRoot: join(sb.root, 'tmp'), publishedAt: `2024-06-0${(n % 9) + 1}T00:00:00Z`, ...extra };
+}
+
+const show = (rev: string) => sb.git(['show', rev], remote);
+const history = () => readTrend({ repository: url, branch: 'gh-pages', dataDir: 'dev/bench' }, context(0), (read, location) => readHistory(read, location));
+
+/** Commits `files` onto gh-pages through an ordinary clone, as a user or an older tool would. */
+async function commitToBranch(files: Record<string, string>, message: string): Promise<void> {
+  const work = join(sb.root, `work-${Math.random().toString(36).slice(2)}`);
+  await sb.git(['clone', '--quiet', url, work]);
+  const has = (await sb.git(['ls-remote', '--heads', url, 'gh-pages'])).trim() !== '';
+  await sb.git(has ? ['checkout', '--quiet', 'gh-pages'] : ['checkout', '--quiet', '--orphan', 'gh-pages'], work);
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(work, path, '..'), { recursive: true });
+    await writeFile(join(work, path), text);
+  }
+  await sb.git(['add', '--all'], work);
+  await sb.git(['commit', '--quiet', '-m', message], work);
+  await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+}
+
+describe('publishing over file://', () => {
+  it('creates the missing branch as an orphan, by github-actions[bot], leaving other branches alone', async () => {
+    await commitToBranch({ 'README.md': 'hello' }, 'a main branch');
+    await sb.git(['push', '--quiet', url, 'gh-pages:main'], remote).catch(() => {});
+    await sb.git(['update-ref', '-d', 'refs/heads/gh-pages'], remote);
+    const mainBefore = await sb.revParse(remote, 'refs/heads/main');
+
+    const logs: string[] = [];
+    const result = await publishTrend(settings(), context(1), { log: (l) => logs.push(l) });
+
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(result.commit);
+    expect(await sb.revParse(remote, 'refs/heads/main')).toBe(mainBefore);
+    expect((await sb.git(['rev-list', '--parents', '-n', '1', 'gh-pages'], remote)).trim()).toBe(result.commit);
+    expect((await sb.git(['log', '-1', '--format=%an <%ae>|%s', 'gh-pages'], remote)).trim()).toBe(
+      `github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>|benchtrend: default at ${commit(1).sha.slice(0, 7)} (${fixturePoints().length} points)`,
+    );
+    expect((await sb.git(['ls-tree', '-r', '--name-only', 'gh-pages'], remote)).trim().split('\n')).toEqual(['dev/bench/data/seg/0000/00/00000000.json', 'dev/bench/manifest.json']);
+    const seg = JSON.parse(await show(`gh-pages:dev/bench/${segmentPath(0)}`)) as Segment;
+    expect(seg.commit).toEqual(commit(1));
+    expect(seg.points).toHaveLength(fixturePoints().length);
+    expect(result).toMatchObject({ remote: url, branch: 'gh-pages', dataDir: 'dev/bench', attempts: 1 });
+    expect(logs.at(-1)).toMatch(/^Published [0-9a-f]{40} to gh-pages after 1 attempt: segment 0, 2 files, \d+ fetches$/);
+    expect(await sb.git(['fsck', '--strict', '--no-progress'], remote)).toBe('');
+  });
+
+  it('appends one segment per publish, old files untouched, the user’s own files kept', async () => {
+    await commitToBranch({ 'index.html': '<h1>my site</h1>', 'docs/guide.md': 'guide', 'dev/notes.txt': 'notes' }, 'the user’s site');
+    const first = await publishTrend(settings(), context(1));
+    const segZero = (await sb.git(['rev-parse', `gh-pages:dev/bench/${segmentPath(0)}`], remote)).trim();
+    const second = await publishTrend(settings(), context(2, syntheticPoints(3)));
+
+    expect((await sb.git(['rev-parse', 'gh-pages^'], remote)).trim()).toBe(first.commit);
+    expect((await sb.git(['rev-parse', `gh-pages:dev/bench/${segmentPath(0)}`], remote)).trim()).toBe(segZero);
+    expect((await sb.git(['diff', '--name-status', `${first.commit}`, `${second.commit}`], remote)).trim().split('\n')).toEqual([
+      `A\tdev/bench/${segmentPath(1)}`,
+      'M\tdev/bench/manifest.json',
+    ]);
+    expect(await show('gh-pages:index.html')).toBe('<h1>my site</h1>');
+    expect(await show('gh-pages:docs/guide.md')).toBe('guide');
+    expect(await show('gh-pages:dev/notes.txt')).toBe('notes');
+    const manifest = JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest;
+    expect(manifest.segments).toBe(2);
+    expect(await sb.git(['fsck', '--strict', '--no-progress'], remote)).toBe('');
+  });
+
+  it('is idempotent on a re-run: the same commit again replaces its points', async () => {
+    await publishTrend(settings(), context(1, syntheticPoints(2, 0)));
+    await publishTrend(settings(), context(2, syntheticPoints(2, 0)));
+    await publishTrend(settings(), context(2, syntheticPoints(2, 10)));
+    const { manifest, rows } = await history();
+    expect(manifest?.segments).toBe(3);
+    expect(rows.map((r) => `${r.commit.slice(-1)} ${r.case} ${r.value}`)).toEqual([
+      '1 warm / stage0 1.1',
+      '1 warm / stage1 2.2',
+      '2 warm / stage0 11.1',
+      '2 warm / stage1 12.2',
+    ]);
+  });
+
+  it('writes the chart page when its version changes, and only then', async () => {
+    const page = (v: string): PublishHooks => ({ pageAssets: async () => ({ version: v, files: new Map([['index.html', Buffer.from(`<p>${v}</p>`)], ['assets/page.js', Buffer.from(`/* ${v} */`)]]) }) });
+    const a = await publishTrend(settings(), context(1), page('aaa111'));
+    const b = await publishTrend(settings(), context(2), page('aaa111'));
+    const c = await publishTrend(settings(), context(3), page('bbb222'));
+    expect((await sb.git(['diff', '--name-only', a.commit, b.commit], remote)).trim().split('\n')).toEqual([`dev/bench/${segmentPath(1)}`, 'dev/bench/manifest.json']);
+    expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual(['dev/bench/assets/page.js', `dev/bench/${segmentPath(2)}`, 'dev/bench/index.html', 'dev/bench/manifest.json']);
+    expect(await show('gh-pages:dev/bench/index.html')).toBe('<p>bbb222</p>');
+    expect((JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest).pageVersion).toBe('bbb222');
+  });
+
+  it('imports a github-action-benchmark data.js found on the branch, once', async () => {
+    const text = readFileSync(join(FIXTURES, 'trend-data/prisma-data.js'), 'utf8');
+    await commitToBranch({ 'dev/bench/data.js': text, 'dev/bench/index.html': 'old page' }, 'github-action-benchmark');
+    const logs: string[] = [];
+    const first = await publishTrend(settings({ importFrom: 'dev/bench/data.js' }), context(1), { warn: (l) => logs.push(l) });
+    expect(first.plan.imported).toEqual({ entries: 450, points: 2324, suites: 1 });
+    expect(logs).toEqual([]);
+    const again = await publishTrend(settings({ importFrom: 'dev/bench/data.js' }), context(2));
+    expect(again.plan.imported).toBeUndefined();
+    const { manifest, rows } = await history();
+    expect(manifest?.segments).toBe(452);
+    expect(manifest?.suites).toEqual(['Benchmark.js Benchmark', 'default']);
+    expect(rows.filter((r) => r.suite === 'Benchmark.js Benchmark').length).toBeGreaterThan(2300);
+    expect(await show('gh-pages:dev/bench/data.js')).toBe(text);
+    expect(await sb.git(['fsck', '--strict', '--no-progress'], remote)).toBe('');
+  });
+});
+
+describe('data that cannot be trusted is never published over', () => {
+  it('a corrupt manifest stops the publish and leaves the remote unchanged', async () => {
+    await publishTrend(settings(), context(1));
+    await commitToBranch({ 'dev/bench/manifest.json': '{"schema": "benchtrend/manifest", "segm' }, 'a half-written manifest');
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const error = await publishTrend(settings(), context(2)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TrendDataError);
+    expect((error as Error).message).toMatch(/^gh-pages:dev\/bench\/manifest\.json: existing trend data is not JSON \(.+\); refusing to publish over it$/);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+
+  it('a corrupt segment stops the publish that would roll it up, and leaves the remote unchanged', async () => {
+    // Fifteen segments written by the planner itself, committed as an ordinary clone would.
+    const trend = new MemoryTrend();
+    for (let i = 0; i < 15; i++) await trend.publish({ commit: commit(100 + i), points: syntheticPoints(2, i) });
+    const files = Object.fromEntries([...trend.files].map(([p, t]) => [`dev/bench/${p}`, t]));
+    files[`dev/bench/${segmentPath(6)}`] = files[`dev/bench/${segmentPath(6)}`]!.replace('"value":', '"value":"fast","was":');
+    await commitToBranch(files, 'fifteen segments, one corrupt');
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const error = await publishTrend(settings(), context(2)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TrendDataError);
+    expect((error as Error).message).toBe(
+      `gh-pages:dev/bench/${segmentPath(6)}: existing trend data does not match the segment schema: points[0].value must be number, got "fast"; refusing to publish over it`,
+    );
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+
+  it('a pre-receive hook that declines fails at once, quoting the hook, without retrying', async () => {
+    await publishTrend(settings(), context(1));
+    const ran = join(sb.root, 'hook-ran');
+    await sb.declinePushes(remote, 'gh-pages is frozen for the release');
+    await writeFile(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\necho run >> ${JSON.stringify(ran)}\necho "gh-pages is frozen for the release" >&2\nexit 1\n`);
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const waits: number[] = [];
+    const error = await publishTrend(settings(), context(2), { sleep: async (ms) => void waits.push(ms) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushRefusedError);
+    expect((error as Error).message).toBe(`${url} refused the push to gh-pages: gh-pages is frozen for the release | [remote rejected] (pre-receive hook declined)`);
+    expect(waits).toEqual([]);
+    expect(readFileSync(ran, 'utf8')).toBe('run\n');
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+});
