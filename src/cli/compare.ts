@@ -133,7 +133,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}\n`);
     io.stdout(`${JSON.stringify(compareJson(comparison), null, 2)}\n`);
   } else {
-    io.stdout(renderCompareMarkdown(comparison, { heading: '##' }));
+    // A terminal has no comment-size limit: every round is printed.
+    io.stdout(renderCompareMarkdown(comparison, { heading: '##', limit: Number.POSITIVE_INFINITY }));
   }
   return 0;
 }

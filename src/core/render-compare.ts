@@ -119,7 +119,16 @@ export interface CompareMarkdownOptions {
   /** Markdown heading of the report; `###` sits under a job summary or PR comment title. */
   readonly heading?: string;
   readonly title?: string;
+  /**
+   * Longest report in characters: past it the round-by-round tables are left out (and the report
+   * says so). GitHub refuses a comment body over 65,536 characters; the default leaves room for the
+   * rest of a PR comment.
+   */
+  readonly limit?: number;
 }
+
+/** Room for the comment's own heading and marker within GitHub's 65,536-character body. */
+export const DEFAULT_REPORT_LIMIT = 60_000;
 
 /**
  * The report for the job summary, the PR comment and the terminal. Every name from the input goes
@@ -161,9 +170,11 @@ export function renderCompareMarkdown(comparison: Comparison, options: CompareMa
     ...comparison.notes.map((n) => `- ${cell(n)}`),
   ];
   if (why.length) lines.push('<details><summary>Why not a verdict, and notes</summary>', '', ...why, '', '</details>', '');
+  const head = lines.join('\n');
   const paired = comparison.cases.filter((c) => c.rounds && c.rounds.length > 0);
-  if (paired.length) {
-    lines.push('<details><summary>Round by round</summary>', '', ...paired.flatMap(roundsTable), '</details>', '');
-  }
-  return lines.join('\n');
+  if (paired.length === 0) return head;
+  const rounds = ['<details><summary>Round by round</summary>', '', ...paired.flatMap(roundsTable), '</details>', ''].join('\n');
+  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
+  if (head.length + rounds.length <= limit) return `${head}\n${rounds}`;
+  return `${head}\nThe round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.\n`;
 }

@@ -38,6 +38,22 @@ describe('compare markdown', () => {
     expect(md).toContain('- warm / load: inconclusive, the 95% interval includes 0');
   });
 
+  it('leaves the round tables out rather than pass the comment size limit, and says so', () => {
+    const big = (file: string, metric: string) => record(file, metric, Array.from({ length: 30 }, (_, i) => 100 + i));
+    const names = Array.from({ length: 60 }, (_, i) => `case-${i}`);
+    const cmp = compareArms({
+      baseline: [{ ...big('a', 'x'), metrics: names.map((n) => ({ ...big('a', n).metrics[0]!, name: n })) }],
+      candidate: [{ ...big('b', 'x'), metrics: names.map((n) => ({ ...big('b', n).metrics[0]!, name: n })) }],
+    });
+    const full = renderCompareMarkdown(cmp, { limit: Number.POSITIVE_INFINITY });
+    expect(full).toContain('<details><summary>Round by round</summary>');
+    expect(full.length).toBeGreaterThan(20_000);
+    const cut = renderCompareMarkdown(cmp, { limit: 20_000 });
+    expect(cut.length).toBeLessThanOrEqual(20_000);
+    expect(cut).not.toContain('Round by round');
+    expect(cut).toContain('The round-by-round tables are left out to keep this report under 20000 characters');
+  });
+
   it('JSON carries the required keys with values in the data unit', () => {
     const [c] = compareJson(compareArms({ baseline: [record('a', 'x', [1, 2, 3])], candidate: [record('b', 'x', [2, 3, 4])] }));
     expect(Object.keys(c!)).toEqual(

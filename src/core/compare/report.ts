@@ -1,5 +1,5 @@
 import type { BenchRecord } from '../model.js';
-import { compareJson, renderCompareMarkdown, type CompareJsonCase } from '../render-compare.js';
+import { compareJson, renderCompareMarkdown, type CompareJsonCase, type CompareMarkdownOptions } from '../render-compare.js';
 import { refuseOtherArm, splitArms, type Arms } from './arms.js';
 import { compareArms, type CompareOptions, type Comparison } from './compare.js';
 
@@ -19,7 +19,7 @@ export interface CompareReport {
 export function compareReport(
   records: readonly BenchRecord[],
   baseline: readonly BenchRecord[] | undefined,
-  options: CompareOptions & { readonly heading?: string } = {},
+  options: CompareOptions & CompareMarkdownOptions = {},
 ): CompareReport | null {
   let arms: Arms;
   if (baseline !== undefined && baseline.length > 0) {
@@ -34,7 +34,7 @@ export function compareReport(
   const comparison = compareArms(arms, options);
   return {
     comparison,
-    markdown: renderCompareMarkdown(comparison, options.heading !== undefined ? { heading: options.heading } : {}),
+    markdown: renderCompareMarkdown(comparison, options),
     json: compareJson(comparison),
   };
 }
