@@ -99,7 +99,9 @@ function countLine(comparison: Comparison): string {
   const paired = comparison.cases.filter((c) => c.method === 'paired');
   const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
   const pairing = paired.length === 0 ? 'unpaired runs' : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : 'paired rounds';
-  return `${parts.join(', ')} · ${pairing} · exact 95% intervals · minimum effect ${minEffectText(comparison.minEffect)}`;
+  const approximated = comparison.cases.filter((c) => c.shift?.method === 'normal').length;
+  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? '' : 's'} with 50+ runs)` : 'exact 95% intervals';
+  return `${parts.join(', ')} · ${pairing} · ${intervals} · minimum effect ${minEffectText(comparison.minEffect)}`;
 }
 
 function roundsTable(c: CaseComparison): string[] {

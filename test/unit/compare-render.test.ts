@@ -86,3 +86,11 @@ describe('display units and numbers', () => {
     expect(formatPercent(0.5, 0, false)).toBe('50%');
   });
 });
+
+describe('the interval method in the report', () => {
+  it('says when the normal approximation stood in for the exact table', () => {
+    const many = (file: string, f: number) => record(file, 'x', Array.from({ length: 60 }, (_, i) => (100 + (i % 7)) * f));
+    const md = renderCompareMarkdown(compareArms({ baseline: [many('a', 1)], candidate: [many('b', 1.1)] }));
+    expect(md).toContain('· 60 paired rounds · 95% intervals (normal approximation of the rank test for 1 case with 50+ runs) ·');
+  });
+});
