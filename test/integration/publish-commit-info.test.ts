@@ -1,0 +1,87 @@
+/**
+ * Commit metadata from the two sources that need the outside world: git in a real checkout, and
+ * the REST API over real HTTP to a local server standing in for api.github.com.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resolveCommitInfo } from '../../src/core/trend/commit-info.js';
+import { commitFromApi, commitFromGit } from '../../src/effects/commit-info.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+let sb: GitSandbox;
+beforeEach(async () => {
+  sb = await gitSandbox();
+});
+afterEach(async () => {
+  await sb.dispose();
+});
+
+async function apiServer(answer: (path: string) => { status: number; body: unknown }) {
+  const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((req, res) => {
+    seen.push({ path: req.url ?? '', headers: req.headers });
+    const { status, body } = answer(req.url ?? '');
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('commit metadata sources', () => {
+  it('git log in the checkout gives the full sha, author, time and whole message', async () => {
+    const repo = join(sb.root, 'app');
+    await sb.git(['init', '--quiet', repo]);
+    await writeFile(join(repo, 'a'), 'a');
+    await sb.git(['add', 'a'], repo);
+    await sb.git(['commit', '--quiet', '-m', 'Subject line\n\nBody text.'], repo);
+    const sha = (await sb.git(['rev-parse', 'HEAD'], repo)).trim();
+    expect(await commitFromGit(repo, sha.slice(0, 10), sb.env)).toEqual({ sha, author: 'Test', timestamp: '2024-01-02T03:04:05+00:00', message: 'Subject line\n\nBody text.' });
+    expect(await commitFromGit(repo, 'f'.repeat(40), sb.env)).toBeUndefined();
+    expect(await commitFromGit(sb.root, sha, sb.env)).toBeUndefined();
+  });
+
+  it('the REST API gives it when git cannot, with the token as a bearer header', async () => {
+    const sha = 'c'.repeat(40);
+    const api = await apiServer((path) =>
+      path === `/repos/acme/app/commits/${sha}`
+        ? { status: 200, body: { sha, html_url: `https://github.com/acme/app/commit/${sha}`, commit: { message: 'From the API', author: { name: 'Ada', date: '2024-03-04T05:06:07Z' } } } }
+        : { status: 404, body: { message: 'Not Found' } },
+    );
+    try {
+      const info = await resolveCommitInfo({
+        sha,
+        fromGit: () => commitFromGit(sb.root, sha, sb.env),
+        fromApi: () => commitFromApi({ apiUrl: api.url, repository: 'acme/app', sha, token: 'tok' }),
+        fallbackTimestamp: 'never',
+      });
+      expect(info).toEqual({ sha, message: 'From the API', author: 'Ada', timestamp: '2024-03-04T05:06:07Z', url: `https://github.com/acme/app/commit/${sha}` });
+      expect(api.seen).toHaveLength(1);
+      expect(api.seen[0]!.headers.authorization).toBe('Bearer tok');
+      expect(await commitFromApi({ apiUrl: api.url, repository: 'acme/other', sha })).toBeUndefined();
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('an API failure is reported and the publish still gets the sha and a time', async () => {
+    const api = await apiServer(() => ({ status: 500, body: { message: 'boom' } }));
+    try {
+      const failures: string[] = [];
+      const info = await resolveCommitInfo({
+        sha: 'd'.repeat(40),
+        fromApi: () => commitFromApi({ apiUrl: api.url, repository: 'acme/app', sha: 'd'.repeat(40) }),
+        onSourceError: (s, e) => failures.push(`${s}: ${(e as Error).message}`),
+        fallbackTimestamp: '2030-01-01T00:00:00Z',
+      });
+      expect(info).toEqual({ sha: 'd'.repeat(40), message: '', author: '', timestamp: '2030-01-01T00:00:00Z' });
+      expect(failures).toEqual([`api: GET ${api.url}/repos/acme/app/commits/${'d'.repeat(40)} answered 500 Internal Server Error`]);
+    } finally {
+      await api.close();
+    }
+  });
+});
