@@ -137,7 +137,7 @@ async function openTrend(target: TrendTarget, access: TrendAccess, identity: Ide
     remote: remote.url,
     display: remote.display,
     branch: branchName,
-    env: gitEnv(access.env, auth),
+    env: gitEnv(access.env, auth, { 'remote.origin.url': remote.url }),
     secrets: auth?.secrets ?? [],
     tempRoot: access.tempRoot,
     identity,

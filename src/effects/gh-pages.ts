@@ -19,12 +19,12 @@ import { join } from 'node:path';
 import { GitCommandError, git, type Identity } from './git.js';
 
 export interface BranchOptions {
-  /** URL or path git fetches from and pushes to. */
+  /** URL or path git fetches from and pushes to; set as `remote.origin.url` in `env`, never on disk. */
   readonly remote: string;
   /** The remote as messages may show it. */
   readonly display: string;
   readonly branch: string;
-  /** From gitEnv: auth and prompts already set. */
+  /** From gitEnv: auth, prompts and `remote.origin.url` already set. */
   readonly env: Record<string, string>;
   /** Replaced in any error text. */
   readonly secrets: readonly string[];
@@ -189,14 +189,16 @@ export class PagesBranch {
     private readonly options: BranchOptions,
   ) {}
 
-  /** A new, empty private repository whose only remote is the trend's. */
+  /**
+   * A new, empty private repository whose only remote is the trend's. The remote's URL comes from
+   * the environment, so a URL carrying credentials is not written into the repository's config.
+   */
   static async open(options: BranchOptions): Promise<PagesBranch> {
     await mkdir(options.tempRoot, { recursive: true });
     const dir = await mkdtemp(join(options.tempRoot, 'benchtrend-pages-'));
     const branch = new PagesBranch(dir, options);
     try {
       await branch.run(['init', '--quiet', '--bare', '--template=', dir]);
-      await branch.run(['remote', 'add', 'origin', options.remote]);
     } catch (e) {
       await branch.dispose();
       throw e;

@@ -42,21 +42,25 @@ export type Env = Readonly<Record<string, string | undefined>>;
 /**
  * The environment git runs with. Auth goes in as GIT_CONFIG_COUNT/KEY/VALUE entries (git 2.31+):
  * configuration that lives only in this process tree, never in a file on disk and never in a
- * URL, appended after any entries the caller's environment already carries.
+ * URL, appended after any entries the caller's environment already carries. `config` adds
+ * other entries the same way.
  */
-export function gitEnv(base: Env, auth?: GitAuth): Record<string, string> {
+export function gitEnv(base: Env, auth?: GitAuth, config: Readonly<Record<string, string>> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
   env['GIT_TERMINAL_PROMPT'] = '0';
   env['GCM_INTERACTIVE'] = 'never';
   // Rejections are classified by their text, which git translates under other locales.
   env['LC_ALL'] = 'C';
-  if (auth) {
-    const n = Number(env['GIT_CONFIG_COUNT'] ?? '0') || 0;
-    env[`GIT_CONFIG_KEY_${n}`] = auth.key;
-    env[`GIT_CONFIG_VALUE_${n}`] = auth.value;
-    env['GIT_CONFIG_COUNT'] = String(n + 1);
+  const entries = Object.entries(config);
+  if (auth) entries.push([auth.key, auth.value]);
+  let n = Number(env['GIT_CONFIG_COUNT'] ?? '0') || 0;
+  for (const [key, value] of entries) {
+    env[`GIT_CONFIG_KEY_${n}`] = key;
+    env[`GIT_CONFIG_VALUE_${n}`] = value;
+    n++;
   }
+  if (entries.length > 0) env['GIT_CONFIG_COUNT'] = String(n);
   return env;
 }
 
