@@ -1,0 +1,91 @@
+/**
+ * `npm run demo`'s trend: a multi-commit sample history published, exactly as the action
+ * publishes, to a local bare repository, and checked out beside it so the data and the chart
+ * can be opened.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Point } from './core/model.js';
+import type { PageFiles } from './core/trend/plan.js';
+import type { CommitInfo } from './core/trend/types.js';
+import { git, gitEnv, type Env } from './effects/git.js';
+import { publishTrend } from './publish.js';
+
+export interface DemoTrendOptions {
+  /** Folder to create `trend.git` (the remote) and `site/` (its gh-pages checkout) in. */
+  readonly dir: string;
+  /** One run's points; each demo commit publishes them scaled a little, with a step two thirds in. */
+  readonly points: readonly Point[];
+  readonly commits?: number;
+  readonly env: Env;
+  readonly pageAssets?: () => Promise<PageFiles | undefined>;
+  readonly log?: (line: string) => void;
+}
+
+export interface DemoTrend {
+  /** The bare repository holding the trend on gh-pages. */
+  readonly remote: string;
+  /** A checkout of gh-pages. */
+  readonly site: string;
+  /** The trend's folder in the checkout (manifest.json, data/, the page). */
+  readonly dataDir: string;
+  readonly commits: readonly CommitInfo[];
+}
+
+function scaled(p: Point, factor: number): Point {
+  const f = (x: number) => Number((x * factor).toPrecision(6));
+  return {
+    ...p,
+    value: f(p.value),
+    q1: f(p.q1),
+    q3: f(p.q3),
+    min: f(p.min),
+    max: f(p.max),
+    stdev: p.stdev === null ? null : f(p.stdev),
+    samples: p.samples.map(f),
+    ...(p.wall !== undefined ? { wall: f(p.wall) } : {}),
+  };
+}
+
+/** Publishes `commits` (default 12) demo commits; deterministic, so two demos draw the same chart. */
+export async function publishDemoTrend(options: DemoTrendOptions): Promise<DemoTrend> {
+  const count = options.commits ?? 12;
+  const remote = join(options.dir, 'trend.git');
+  const site = join(options.dir, 'site');
+  const env = gitEnv(options.env);
+  await mkdir(options.dir, { recursive: true });
+  await git(['init', '--quiet', '--bare', remote], { cwd: options.dir, env });
+  // As GitHub serves it: the publisher fetches only the objects it needs.
+  await git(['config', 'uploadpack.allowFilter', 'true'], { cwd: remote, env });
+  const commits: CommitInfo[] = [];
+  for (let i = 0; i < count; i++) {
+    const sha = createHash('sha1').update(`benchtrend demo commit ${i}`).digest('hex');
+    const commit: CommitInfo = {
+      sha,
+      message: i === Math.floor((count * 2) / 3) ? `Demo commit ${i}: a change that makes everything 15% slower` : `Demo commit ${i}`,
+      author: 'benchtrend demo',
+      timestamp: new Date(Date.UTC(2024, 0, 1 + i, 12)).toISOString().replace('.000Z', 'Z'),
+    };
+    commits.push(commit);
+    const factor = 1 + 0.03 * Math.sin(i * 1.7) + (i >= Math.floor((count * 2) / 3) ? 0.15 : 0);
+    await publishTrend(
+      { repository: `file://${remote}`, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 1 },
+      {
+        points: options.points.map((p) => scaled(p, factor)),
+        commit,
+        serverUrl: 'https://github.com',
+        cwd: options.dir,
+        env: options.env,
+        tempRoot: options.dir,
+        publishedAt: commit.timestamp,
+      },
+      {
+        ...(options.pageAssets ? { pageAssets: options.pageAssets } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      },
+    );
+  }
+  await git(['clone', '--quiet', '--branch', 'gh-pages', `file://${remote}`, site], { cwd: options.dir, env });
+  return { remote, site, dataDir: join(site, 'dev/bench'), commits };
+}
