@@ -169,6 +169,18 @@ export async function publishTrend(settings: PublishSettings, ctx: PublishContex
     throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
   }
   const page = hooks.pageAssets ? await hooks.pageAssets() : undefined;
+  const derive = hooks.alerts;
+  // Alerts ride along with the data; a fault in deriving them must not cost the data its publish.
+  const alerts: AlertDeriver | undefined = derive
+    ? async (context) => {
+        try {
+          return await derive(context);
+        } catch (e) {
+          (hooks.warn ?? log)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
+          return context.previous;
+        }
+      }
+    : undefined;
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY);
   try {
     log(`Publishing ${ctx.points.length} points of suite "${settings.suite}" at ${ctx.commit.sha.slice(0, 7)} to ${remote.display} (${location})`);
@@ -193,7 +205,7 @@ export async function publishTrend(settings: PublishSettings, ctx: PublishContex
           ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
           ...(page !== undefined ? { page } : {}),
           ...(importFrom !== undefined ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {}),
-          ...(hooks.alerts !== undefined ? { alerts: hooks.alerts } : {}),
+          ...(alerts !== undefined ? { alerts } : {}),
           location,
         });
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));

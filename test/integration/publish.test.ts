@@ -126,6 +126,18 @@ describe('publishing over file://', () => {
     expect((JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest).pageVersion).toBe('bbb222');
   });
 
+  it('publishes the data even when deriving alerts fails, keeping the alerts stored before', async () => {
+    const stored = { kind: 'regression', suite: 'default', case: 'warm / total', sha: commit(1).sha, seq: 0, status: 'suspected' } as const;
+    await publishTrend(settings(), context(1), { alerts: async () => [stored] });
+    const warnings: string[] = [];
+    const result = await publishTrend(settings(), context(2), { warn: (w) => warnings.push(w), alerts: async () => { throw new Error('detector fault'); } });
+    expect(warnings).toEqual(['alerts not updated: detector fault']);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(result.commit);
+    const manifest = JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest;
+    expect(manifest.segments).toBe(2);
+    expect(manifest.alerts).toEqual([stored]);
+  });
+
   it('imports a github-action-benchmark data.js found on the branch, once', async () => {
     const text = readFileSync(join(FIXTURES, 'trend-data/prisma-data.js'), 'utf8');
     await commitToBranch({ 'dev/bench/data.js': text, 'dev/bench/index.html': 'old page' }, 'github-action-benchmark');
