@@ -1,0 +1,153 @@
+/**
+ * Stored alerts (manifest.alerts): regressions and change points with their status, so the page
+ * draws them and later runs confirm or clear them. Pure bookkeeping over what assessCase decided.
+ *
+ *   regression    suspected when raised → confirmed when a lasting step is found where its run
+ *                 began → cleared when enough later commits show no such step
+ *   change-point  suspected while recent → confirmed once `stableAfter` commits follow it (then
+ *                 final) → cleared when a later scan of the same commits no longer finds it
+ */
+import type { StoredAlert } from '../trend/types.js';
+import type { CaseChangePoints, CaseMemory, CaseVerdict, ChangePoint } from './detect.js';
+
+/** Entries kept per case; the oldest cleared ones go first, so the manifest stays small. */
+export const MAX_ALERTS_PER_CASE = 60;
+
+function key(a: { kind: string; suite: string; case: string; sha: string }): string {
+  return `${a.kind}\u0000${a.suite}\u0000${a.case}\u0000${a.sha}`;
+}
+
+function caseKey(suite: string, name: string): string {
+  return `${suite}\u0000${name}`;
+}
+
+function percent(x: number): string {
+  const v = x * 100;
+  return `${v >= 0 ? '+' : ''}${v.toFixed(Math.abs(v) >= 10 ? 0 : 1)}%`;
+}
+
+function num(x: number): string {
+  return String(Number(x.toPrecision(4)));
+}
+
+function changePointReason(c: ChangePoint): string {
+  return `step of ${percent(c.change)}: median ${num(c.before)} → ${num(c.after)} (E-Divisive means, permutation p = ${num(c.pValue)})`;
+}
+
+/** What assessCase needs to know from earlier runs about one case. */
+export function memoryOf(alerts: readonly StoredAlert[], suite: string, name: string): CaseMemory {
+  const mine = alerts.filter((a) => a.suite === suite && a.case === name);
+  return {
+    changePoints: mine
+      .filter((a) => a.kind === 'change-point')
+      .map(({ sha, seq, status, change }) => ({ sha, seq, status, ...(change !== undefined ? { change } : {}) })),
+    regressions: mine.filter((a) => a.kind === 'regression').map(({ sha, seq, status }) => ({ sha, seq, status })),
+  };
+}
+
+/**
+ * The new manifest.alerts: previous entries with this run's transitions applied, new regressions
+ * and change points added (a re-run of the same commit replaces its own entries), change points
+ * that a re-examination no longer finds cleared. Ordered by seq.
+ */
+export function updateAlerts(
+  previous: readonly StoredAlert[],
+  verdicts: readonly CaseVerdict[],
+  changePoints: readonly CaseChangePoints[],
+): StoredAlert[] {
+  const byKey = new Map<string, StoredAlert>();
+  for (const a of previous) byKey.set(key(a), a);
+  const touched = new Set<string>();
+
+  for (const v of verdicts) {
+    touched.add(caseKey(v.suite, v.case));
+    for (const t of v.transitions) {
+      const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
+      const was = byKey.get(k);
+      if (!was || was.status === t.status) continue;
+      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
+    }
+    if (v.alert?.kind === 'regression') {
+      const a = v.alert;
+      byKey.set(key({ kind: 'regression', suite: v.suite, case: v.case, sha: a.sha }), {
+        kind: 'regression',
+        suite: v.suite,
+        case: v.case,
+        sha: a.sha,
+        seq: a.seq,
+        status: 'suspected',
+        baseline: a.baseline,
+        value: a.value,
+        change: a.change,
+        reason: a.reason,
+      });
+    }
+  }
+
+  for (const cps of changePoints) {
+    touched.add(caseKey(cps.suite, cps.case));
+    const found = new Set(cps.found.map((c) => c.sha));
+    for (const [k, a] of byKey) {
+      if (a.kind !== 'change-point' || a.suite !== cps.suite || a.case !== cps.case) continue;
+      if (a.status !== 'suspected' || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
+      byKey.set(k, { ...a, status: 'cleared', reason: `${a.reason ?? 'step'}; cleared: no longer found with more commits` });
+    }
+    for (const c of cps.found) {
+      if (c.movedFrom !== undefined) byKey.delete(key({ kind: 'change-point', suite: cps.suite, case: cps.case, sha: c.movedFrom }));
+      const k = key({ kind: 'change-point', suite: cps.suite, case: cps.case, sha: c.sha });
+      const was = byKey.get(k);
+      byKey.set(k, {
+        kind: 'change-point',
+        suite: cps.suite,
+        case: cps.case,
+        sha: c.sha,
+        seq: c.seq,
+        status: c.status,
+        baseline: c.before,
+        value: c.after,
+        change: c.change,
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c),
+      });
+    }
+  }
+
+  const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
+  return pruned(all, touched);
+}
+
+/** Keeps at most MAX_ALERTS_PER_CASE per case, dropping the oldest cleared entries first. */
+function pruned(all: StoredAlert[], touched: ReadonlySet<string>): StoredAlert[] {
+  const perCase = new Map<string, StoredAlert[]>();
+  for (const a of all) {
+    const k = caseKey(a.suite, a.case);
+    const list = perCase.get(k) ?? [];
+    list.push(a);
+    perCase.set(k, list);
+  }
+  const drop = new Set<StoredAlert>();
+  for (const [k, list] of perCase) {
+    if (!touched.has(k) || list.length <= MAX_ALERTS_PER_CASE) continue;
+    let excess = list.length - MAX_ALERTS_PER_CASE;
+    for (const a of list) {
+      if (excess === 0) break;
+      if (a.status === 'cleared') {
+        drop.add(a);
+        excess--;
+      }
+    }
+    for (const a of list) {
+      if (excess === 0) break;
+      if (!drop.has(a)) {
+        drop.add(a);
+        excess--;
+      }
+    }
+  }
+  return drop.size ? all.filter((a) => !drop.has(a)) : all;
+}
+
+/** Entries that are new or whose status differs from before: the commits whose comment needs a refresh. */
+export function changedAlerts(before: readonly StoredAlert[], after: readonly StoredAlert[]): StoredAlert[] {
+  const was = new Map(before.map((a) => [key(a), a.status]));
+  return after.filter((a) => was.get(key(a)) !== a.status);
+}

@@ -1,0 +1,628 @@
+/**
+ * The per-case decision: is the newest point a regression worth a maintainer's attention?
+ *
+ * Most noise in CI lies between jobs, so the baseline is a window of recent medians on the
+ * current level (restarted at every change point, either direction), not the previous point.
+ * A run of recent points is a regression when each of them is worse than the baseline by the
+ * minimum effect (and the absolute floor) AND beyond a one-sided prediction limit from the
+ * baseline (Student t on log medians). The suite's false-alarm budget per commit is shared among
+ * its cases (Šidák), so a suite of 300 cases is as quiet as a suite of one.
+ *
+ * A single point beyond the limit is only "watch": one slow host looks exactly like a step, and
+ * the synthetic evaluation (docs/alerts.md) shows that alerting on it alone cries wolf about ten
+ * times per thousand commits. Two in a row rarely come from noise.
+ *
+ * Change points (E-Divisive means) mark steps, restart the baseline, and confirm or clear earlier
+ * suspicions; a lasting step in the worse direction that the limit missed (a slow drift) is
+ * itself raised once it is found.
+ */
+import type { Direction } from '../model.js';
+import { median, quantileSorted, sorted } from '../stats.js';
+import type { AlertStatus } from '../trend/types.js';
+import { floorIn } from './absolute-floor.js';
+import { eDivisive } from './change-points.js';
+import { hashString } from './prng.js';
+import { directionFor, type AlertSettings } from './settings.js';
+import { tUpperQuantile } from './student-t.js';
+
+/** One point of a case's history on the trend's branch. */
+export interface SeriesPoint {
+  readonly sha: string;
+  /** Segment sequence number it was published in: orders points and identifies them. */
+  readonly seq: number;
+  readonly value: number;
+  readonly q1: number;
+  readonly q3: number;
+  readonly runs: number;
+  readonly n: number;
+}
+
+export interface CaseSeries {
+  readonly suite: string;
+  readonly case: string;
+  readonly unit: string;
+  readonly direction: Direction;
+  /** Oldest first; the last point is the one judged. */
+  readonly points: readonly SeriesPoint[];
+}
+
+/** What earlier runs stored about this case (its entries of manifest.alerts). */
+export interface CaseMemory {
+  readonly changePoints: readonly { readonly sha: string; readonly seq: number; readonly status: AlertStatus; readonly change?: number }[];
+  readonly regressions: readonly { readonly sha: string; readonly seq: number; readonly status: AlertStatus }[];
+}
+
+export const NO_MEMORY: CaseMemory = { changePoints: [], regressions: [] };
+
+export interface ChangePoint {
+  readonly sha: string;
+  readonly seq: number;
+  /** Medians of the level before and after the step. */
+  readonly before: number;
+  readonly after: number;
+  /** Relative change, positive when worse (+0.12 = 12% worse). */
+  readonly change: number;
+  readonly pValue: number;
+  /** suspected until `stableAfter` points follow it, then confirmed and never re-examined. */
+  readonly status: 'suspected' | 'confirmed';
+  readonly pointsAfter: number;
+  /** True when no earlier run had stored it. */
+  readonly isNew: boolean;
+  /** The stored change point it replaces: the same step, placed better with more commits. */
+  readonly movedFrom?: string;
+}
+
+export type VerdictKind =
+  /** The recent run of points is beyond the limit: a new alert, or one still open. */
+  | 'regressed'
+  /** A lasting step in the worse direction found by the change-point scan at an earlier commit. */
+  | 'step'
+  /** The newest point alone is beyond the limit: one more will tell. */
+  | 'watch'
+  | 'improved'
+  | 'unchanged'
+  | 'not-enough-history';
+
+export interface Baseline {
+  /** Median, first and third quartile of the baseline's medians on the current level. */
+  readonly median: number;
+  readonly q1: number;
+  readonly q3: number;
+  /** Points on the current level in the baseline. */
+  readonly count: number;
+  /** The worse-side prediction limit in the case's unit (undefined for the ratio method). */
+  readonly limit?: number;
+  /** The change point the current level starts at, when there is one in view. */
+  readonly sinceSha?: string;
+}
+
+/** An alert this run raises; it lands in manifest.alerts and on the commit it names. */
+export interface RaisedAlert {
+  readonly kind: 'regression' | 'change-point';
+  readonly sha: string;
+  readonly seq: number;
+  readonly baseline: number;
+  readonly value: number;
+  readonly change: number;
+  readonly reason: string;
+}
+
+/** An earlier alert whose status moves on this run. */
+export interface StatusChange {
+  readonly kind: 'regression' | 'change-point';
+  readonly sha: string;
+  readonly seq: number;
+  readonly status: 'confirmed' | 'cleared';
+  readonly reason: string;
+}
+
+export interface CaseVerdict {
+  readonly suite: string;
+  readonly case: string;
+  readonly unit: string;
+  readonly direction: Direction;
+  /** The newest point. */
+  readonly sha: string;
+  readonly seq: number;
+  readonly value: number;
+  readonly q1: number;
+  readonly q3: number;
+  readonly runs: number;
+  readonly n: number;
+  readonly kind: VerdictKind;
+  readonly method: 'limit' | 'ratio';
+  readonly baseline?: Baseline;
+  /** Newest value against the baseline median, positive when worse. */
+  readonly change?: number;
+  /** The run of points the decision rests on: how many, and the first of them. */
+  readonly run?: { readonly count: number; readonly firstSha: string };
+  /** Why, in words a maintainer reads in ten seconds. */
+  readonly reason: string;
+  /** The alert raised on this run, if any. */
+  readonly alert?: RaisedAlert;
+  /** The open alert a `regressed` verdict continues, when it is not new. */
+  readonly ongoing?: { readonly sha: string; readonly status: AlertStatus };
+  /** Earlier alerts of this case that this run confirms or clears. */
+  readonly transitions: readonly StatusChange[];
+  /** Recent medians, oldest first, for the sparkline. */
+  readonly recent: readonly number[];
+}
+
+/** The change points of one case after this run's scan, for updateAlerts. */
+export interface CaseChangePoints {
+  readonly suite: string;
+  readonly case: string;
+  /** Stored change points of this case with seq in [fromSeq, toSeq] were re-examined. */
+  readonly fromSeq: number;
+  readonly toSeq: number;
+  readonly found: readonly ChangePoint[];
+}
+
+export interface CaseAssessment {
+  readonly verdict: CaseVerdict;
+  readonly changePoints: CaseChangePoints;
+}
+
+export interface AssessOptions {
+  /** Cases in the suite: the false-alarm budget is shared among them. */
+  readonly suiteCases: number;
+  /**
+   * `push`: the trend's own history, alerts raised and resolved. `compare`: a pull request's
+   * head point against the base branch; nothing is raised and one point is enough to report.
+   */
+  readonly mode?: 'push' | 'compare';
+}
+
+const RECENT = 20;
+/** Robust z beyond which a baseline median is left out as an outlier (a slow host). */
+const TRIM_Z = 3.5;
+/** Index distance within which a re-found change point is the same one. */
+const SAME_STEP = 2;
+
+function percent(x: number): string {
+  const v = x * 100;
+  const digits = Math.abs(v) >= 10 ? 0 : 1;
+  return `${v >= 0 ? '+' : ''}${v.toFixed(digits)}%`;
+}
+
+function num(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  return String(Number(x.toPrecision(4)));
+}
+
+function confidenceText(p: number): string {
+  const c = (1 - p) * 100;
+  for (let d = 1; d < 10; d++) {
+    const s = c.toFixed(d);
+    if (Number(s) < 100) return `${Number(s)}%`;
+  }
+  return `${c}%`;
+}
+
+/** Relative change of `value` against `base`, positive when worse for the direction. */
+export function worseChange(value: number, base: number, direction: Direction): number {
+  return direction === 'smaller' ? value / base - 1 : 1 - value / base;
+}
+
+/**
+ * Leaves one robust outlier (|x − median| > 3.5 · 1.4826 · MAD) out of a baseline: one slow host
+ * in the window would otherwise widen the limit for the next 30 commits. When there are more,
+ * slow hosts are common on this runner and part of its noise, so every point stays: the real
+ * histories replayed in docs/alerts.md have runners where one job in seven is 25% slower, and
+ * trimming all of those would make a pair of them look like a step.
+ */
+function trimmed(xs: readonly number[]): number[] {
+  if (xs.length < 4) return [...xs];
+  const s = sorted(xs);
+  const m = quantileSorted(s, 0.5);
+  const mad = median(xs.map((x) => Math.abs(x - m)));
+  if (mad === 0) return [...xs];
+  const cut = TRIM_Z * 1.4826 * mad;
+  const out = xs.filter((x) => Math.abs(x - m) > cut);
+  if (out.length !== 1) return [...xs];
+  return xs.filter((x) => Math.abs(x - m) <= cut);
+}
+
+interface Level {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The pieces of [from, to] split at the given boundaries (indices where a new level starts).
+ */
+function pieces(from: number, to: number, boundaries: readonly number[]): Level[] {
+  const cuts = boundaries.filter((b) => b > from && b <= to).sort((a, b) => a - b);
+  const out: Level[] = [];
+  let start = from;
+  for (const c of cuts) {
+    out.push({ start, end: c - 1 });
+    start = c;
+  }
+  out.push({ start, end: to });
+  return out;
+}
+
+interface LimitTest {
+  readonly k: number;
+  readonly beyond: 'worse' | 'better' | 'none';
+  readonly baseline: Baseline;
+  readonly bound: number;
+  readonly df: number;
+  readonly p: number;
+}
+
+/** Everything assessCase works on, prepared once. */
+interface Context {
+  readonly series: CaseSeries;
+  readonly pts: readonly SeriesPoint[];
+  readonly logs: Float64Array;
+  readonly direction: Direction;
+  readonly sgn: 1 | -1;
+  readonly settings: AlertSettings;
+  readonly floor: number | undefined;
+  /** Indices where a level starts (confirmed stored change points and this scan's). */
+  readonly boundaries: readonly number[];
+  readonly alphaCase: number;
+}
+
+function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
+  const { pts, logs, settings, sgn, direction } = ctx;
+  const t = pts.length - 1;
+  const end = t - k;
+  if (end + 1 < settings.minHistory) {
+    return `${end + 1} earlier commit${end + 1 === 1 ? '' : 's'} on record; ${settings.minHistory} are needed before alerting`;
+  }
+  const start = Math.max(0, end - settings.window + 1);
+  const levels = pieces(start, t, ctx.boundaries);
+  const current = levels[levels.length - 1] as Level;
+  if (current.start > t - k + 1) return 'a change point lies inside the run being tested';
+  const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : undefined;
+  const nCur = end - current.start + 1;
+  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
+  if (nCur < needed) {
+    return `only ${nCur} commit${nCur === 1 ? '' : 's'} since the step at ${(sinceSha ?? '').slice(0, 7)}; ${needed} are needed`;
+  }
+  let ss = 0;
+  let df = 0;
+  let mu = 0;
+  let kept = 0;
+  for (const level of levels) {
+    const last = Math.min(level.end, end);
+    if (last < level.start) continue;
+    const xs = trimmed(Array.from(logs.subarray(level.start, last + 1)));
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    for (const x of xs) ss += (x - mean) ** 2;
+    df += xs.length - 1;
+    if (level === current) {
+      mu = mean;
+      kept = xs.length;
+    }
+  }
+  if (df < 2) return 'too few commits to estimate the noise';
+  const s = Math.sqrt(ss / df);
+  const q = tUpperQuantile(p, df);
+  const bound = q * s * Math.sqrt(1 + 1 / kept);
+  const values = pts.slice(current.start, end + 1).map((x) => x.value);
+  const vs = sorted(values);
+  const med = quantileSorted(vs, 0.5);
+  const baseline: Baseline = {
+    median: med,
+    q1: quantileSorted(vs, 0.25),
+    q3: quantileSorted(vs, 0.75),
+    count: nCur,
+    limit: Math.exp(mu + sgn * bound),
+    ...(sinceSha !== undefined ? { sinceSha } : {}),
+  };
+  let worse = true;
+  let better = true;
+  for (let j = t - k + 1; j <= t; j++) {
+    const w = sgn * ((logs[j] as number) - mu);
+    const value = (pts[j] as SeriesPoint).value;
+    const change = worseChange(value, med, direction);
+    const bigEnough = ctx.floor === undefined || Math.abs(value - med) >= ctx.floor;
+    if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
+    if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
+  }
+  return { k, beyond: worse ? 'worse' : better ? 'better' : 'none', baseline, bound, df, p };
+}
+
+/** Medians of logs on [a, b). */
+function levelMedian(logs: Float64Array, a: number, b: number): number {
+  return median(Array.from(logs.subarray(a, b)));
+}
+
+/**
+ * Significant splits of the examined region, kept only when the step between the neighbouring
+ * levels is at least the minimum effect and the absolute floor: the weakest split is merged away
+ * first and its neighbours re-measured, as Otava does with its magnitude filter.
+ */
+function meaningfulSplits(ctx: Context, from: number, to: number, splits: { index: number; pValue: number }[]): { index: number; pValue: number }[] {
+  const kept = [...splits];
+  const minLog = Math.log1p(ctx.settings.minEffect);
+  for (;;) {
+    let weakest = -1;
+    let weakestEffect = Infinity;
+    for (let i = 0; i < kept.length; i++) {
+      const a = i === 0 ? from : (kept[i - 1] as { index: number }).index;
+      const b = (kept[i] as { index: number }).index;
+      const c = i === kept.length - 1 ? to : (kept[i + 1] as { index: number }).index;
+      const before = levelMedian(ctx.logs, a, b);
+      const after = levelMedian(ctx.logs, b, c);
+      const effect = Math.abs(after - before);
+      const floorOk = ctx.floor === undefined || Math.abs(Math.exp(after) - Math.exp(before)) >= ctx.floor;
+      const score = effect >= minLog && floorOk ? Infinity : effect;
+      if (score < weakestEffect) {
+        weakestEffect = score;
+        weakest = i;
+      }
+    }
+    if (weakest < 0 || weakestEffect === Infinity) return kept;
+    kept.splice(weakest, 1);
+  }
+}
+
+function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reason: string } {
+  const { settings } = ctx;
+  const runs: number[] = [];
+  for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs.push(k);
+  const share = ctx.alphaCase / Math.max(1, runs.length);
+  let lastMissing = '';
+  let found: LimitTest | undefined;
+  let improved: LimitTest | undefined;
+  let anyTest: LimitTest | undefined;
+  for (const k of runs) {
+    const r = baselineTest(ctx, k, share ** (1 / k));
+    if (typeof r === 'string') {
+      lastMissing ||= r;
+      continue;
+    }
+    anyTest ??= r;
+    if (r.beyond === 'worse') found = r;
+    if (r.beyond === 'better') improved ??= r;
+  }
+  const unit = ctx.series.unit;
+  const describe = (r: LimitTest, what: string) => {
+    const limit = r.baseline.limit as number;
+    const runText = r.k === 1 ? 'the newest point is' : `each of the last ${r.k} points is`;
+    return `${runText} ${what} than the baseline by at least ${Math.round(settings.minEffect * 100)}% and beyond its limit of ${num(limit)} ${unit} (${r.baseline.count} commits on this level, one-sided ${confidenceText(r.p)} per point, Student t on log medians)`;
+  };
+  if (found) return { kind: 'regressed', test: found, reason: describe(found, 'worse') };
+  if (settings.alertAfter > 1) {
+    const single = baselineTest(ctx, 1, ctx.alphaCase);
+    if (typeof single !== 'string' && single.beyond === 'worse') {
+      return {
+        kind: 'watch',
+        test: single,
+        reason: `the newest point alone is beyond the limit of ${num(single.baseline.limit as number)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`,
+      };
+    }
+    if (!anyTest && typeof single !== 'string') anyTest = single;
+  }
+  if (improved) return { kind: 'improved', test: improved, reason: describe(improved, 'better') };
+  if (!anyTest) return { kind: 'not-enough-history', reason: lastMissing };
+  return { kind: 'unchanged', test: anyTest, reason: `within the limit of ${num(anyTest.baseline.limit as number)} ${unit}` };
+}
+
+function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; reason: string } {
+  const { pts, settings, direction } = ctx;
+  const t = pts.length - 1;
+  const prev = pts[t - 1];
+  const cur = pts[t] as SeriesPoint;
+  if (!prev) return { kind: 'not-enough-history', reason: 'no previous commit to compare with' };
+  // github-action-benchmark's getRatio: both zero is a ratio of 1.
+  const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === 'smaller' ? cur.value / prev.value : prev.value / cur.value;
+  const baseline: Baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
+  const text = `${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
+  if (ratio > settings.ratioThreshold) {
+    return { kind: 'regressed', baseline, reason: `${text}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+  }
+  if (1 / ratio > settings.ratioThreshold) return { kind: 'improved', baseline, reason: `${text}` };
+  return { kind: 'unchanged', baseline, reason: `${text}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+}
+
+/**
+ * Judges the newest point of one case against its history and what earlier runs stored. Pure:
+ * the same series, memory and settings give the same answer on every run.
+ */
+export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertSettings, options: AssessOptions): CaseAssessment {
+  const mode = options.mode ?? 'push';
+  // A pull request has one new point: it is compared alone.
+  const settings = mode === 'compare' ? { ...given, alertAfter: 1, maxRun: 1 } : given;
+  const direction = directionFor(series.case, series.direction, settings.directions);
+  const all = series.points;
+  const newest = all[all.length - 1];
+  if (!newest) throw new RangeError(`${series.case}: no point to assess`);
+  const cp = settings.changePoints;
+  // Ratios need positive values; a zero or negative median is left out of the history.
+  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-cp.scanLimit);
+  const base = {
+    suite: series.suite,
+    case: series.case,
+    unit: series.unit,
+    direction,
+    sha: newest.sha,
+    seq: newest.seq,
+    value: newest.value,
+    q1: newest.q1,
+    q3: newest.q3,
+    runs: newest.runs,
+    n: newest.n,
+    recent: all.slice(-RECENT).map((p) => p.value),
+  };
+  const empty: CaseChangePoints = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  if (!(newest.value > 0)) {
+    const verdict: CaseVerdict = { ...base, kind: 'not-enough-history', method: settings.method, reason: 'a median at or below zero cannot be compared as a ratio', transitions: [] };
+    return { verdict, changePoints: empty };
+  }
+  const t = pts.length - 1;
+  const logs = Float64Array.from(pts, (p) => Math.log(p.value));
+  const indexOf = new Map(pts.map((p, i) => [p.seq, i]));
+  const sgn = direction === 'smaller' ? 1 : -1;
+  const floor = floorIn(settings.floors, series.unit);
+  const alphaCase = 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases));
+
+  // Change points: confirmed ones are final; the region after the last of them is scanned again.
+  const knownCps = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) as number }));
+  const confirmedIdx = knownCps.filter((c) => c.status === 'confirmed').map((c) => c.index);
+  const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
+  const preCtx: Context = { series, pts, logs, direction, sgn, settings, floor, boundaries: [], alphaCase };
+  // A split near the last place the minimum size allows may be a step that is more recent still
+  // (the scan cannot put it later, so it puts it as late as it may): it waits until the new level
+  // has a couple more commits rather than being misplaced.
+  const settled = t + 1 - cp.minSize - SAME_STEP;
+  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\u0000${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
+  const splits = meaningfulSplits(preCtx, regionStart, t + 1, scanned);
+  const foundCps: (ChangePoint & { index: number; newlyConfirmed: boolean })[] = splits.map((s, i) => {
+    const prevB = i === 0 ? regionStart : (splits[i - 1] as { index: number }).index;
+    const nextB = i === splits.length - 1 ? t + 1 : (splits[i + 1] as { index: number }).index;
+    const before = Math.exp(levelMedian(logs, prevB, s.index));
+    const after = Math.exp(levelMedian(logs, s.index, nextB));
+    // The same step found again, perhaps a commit or two away, is not a new one (and a cleared
+    // one comes back rather than being announced twice).
+    const same = knownCps
+      .filter((c) => c.status !== 'confirmed' && Math.abs(c.index - s.index) <= SAME_STEP)
+      .sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
+    const at = pts[s.index] as SeriesPoint;
+    const pointsAfter = t - s.index + 1;
+    const status = pointsAfter >= cp.stableAfter ? 'confirmed' : 'suspected';
+    // A suspected step found again a commit or two away moves there; a cleared one comes back where it is found.
+    return {
+      sha: at.sha,
+      seq: at.seq,
+      ...(same && same.sha !== at.sha ? { movedFrom: same.sha } : {}),
+      index: s.index,
+      before,
+      after,
+      change: worseChange(after, before, direction),
+      pValue: s.pValue,
+      status,
+      pointsAfter,
+      isNew: !same,
+      newlyConfirmed: status === 'confirmed',
+    };
+  });
+  const changePoints: CaseChangePoints = {
+    suite: series.suite,
+    case: series.case,
+    fromSeq: (pts[regionStart + 1] ?? newest).seq,
+    toSeq: newest.seq,
+    found: foundCps.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),
+  };
+
+  // Earlier suspicions: a lasting step in the worse direction where the run began confirms one;
+  // enough later commits without such a step clear it. A regression raised at index a explains a
+  // step starting at c when a − c lies in [−2, clearAfter]: it was raised on the way from the
+  // step (small steps take a few commits to stand out), give or take the scan's placement.
+  const clearAfter = 2 * cp.minSize;
+  const explainsStep = (a: number, c: number) => a - c >= -SAME_STEP && a - c <= clearAfter;
+  const transitions: StatusChange[] = [];
+  const steps = [
+    ...foundCps.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
+    ...knownCps.filter((c) => c.status === 'confirmed').map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false })),
+  ];
+  const explainedBy = new Set<string>();
+  const stillOpen: { sha: string; seq: number; index: number }[] = [];
+  for (const r of memory.regressions) {
+    if (r.status === 'confirmed' || !indexOf.has(r.seq)) continue;
+    const a = indexOf.get(r.seq) as number;
+    // A cleared suspicion comes back only when a step at its place becomes final.
+    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === 'suspected' || st.final));
+    if (step) {
+      explainedBy.add(step.sha);
+      const again = r.status === 'cleared' ? ' after all' : '';
+      transitions.push({ kind: 'regression', sha: r.sha, seq: r.seq, status: 'confirmed', reason: `confirmed${again}: a lasting step of ${percent(step.change)} starts at ${step.sha.slice(0, 7)}` });
+    } else if (r.status === 'suspected' && t - a >= clearAfter) {
+      transitions.push({ kind: 'regression', sha: r.sha, seq: r.seq, status: 'cleared', reason: `cleared: no lasting step around it after ${t - a} more commits` });
+    } else if (r.status === 'suspected') {
+      stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
+    } else {
+      continue;
+    }
+  }
+  const explainedByRaised = (c: number) =>
+    memory.regressions.some((r) => r.status !== 'cleared' && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq) as number, c));
+  for (const r of memory.regressions) {
+    if (r.status === 'confirmed' && indexOf.has(r.seq)) {
+      const a = indexOf.get(r.seq) as number;
+      for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
+    }
+  }
+
+  // The baseline restarts at steps in either direction; a worse step only once an alert explains
+  // it or it is final, so that a step the scan places before the limit has fired still gets
+  // compared with the level it left.
+  const restarts = Array.from(
+    new Set([
+      ...confirmedIdx,
+      ...foundCps.filter((c) => c.change <= 0 || c.newlyConfirmed || explainedBy.has(c.sha) || explainedByRaised(c.index)).map((c) => c.index),
+    ]),
+  ).sort((a, b) => a - b);
+  const ctx: Context = { ...preCtx, boundaries: restarts };
+  const decided = settings.method === 'ratio' ? ratioVerdict(ctx) : limitVerdict(ctx);
+  const baseline = 'test' in decided ? decided.test?.baseline : (decided as { baseline?: Baseline }).baseline;
+  const k = 'test' in decided && decided.test ? decided.test.k : 1;
+  const change = baseline ? worseChange(newest.value, baseline.median, direction) : undefined;
+  const firstSha = (pts[t - k + 1] ?? newest).sha;
+
+  if (mode === 'compare') {
+    const verdict: CaseVerdict = {
+      ...base,
+      kind: decided.kind,
+      method: settings.method,
+      ...(baseline ? { baseline } : {}),
+      ...(change !== undefined ? { change } : {}),
+      reason: decided.reason,
+      transitions: [],
+    };
+    return { verdict, changePoints: empty };
+  }
+
+  const currentStart = restarts.filter((b) => b <= t).pop() ?? 0;
+  let kind = decided.kind;
+  let reason = decided.reason;
+  let alert: RaisedAlert | undefined;
+  let ongoing: CaseVerdict['ongoing'];
+  if (kind === 'regressed' && baseline && change !== undefined) {
+    // An alert raised on this level a few commits ago is the same regression, whatever its status
+    // now: a maintainer hears about a step once.
+    const recent = memory.regressions
+      .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
+      .map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) as number }))
+      .filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+    const openHere = settings.method === 'limit' ? [...stillOpen.map((r) => ({ ...r, status: 'suspected' as AlertStatus })), ...recent].sort((a, b) => a.index - b.index).pop() : undefined;
+    if (openHere) {
+      ongoing = { sha: openHere.sha, status: transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
+      reason = `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${reason}`;
+    } else {
+      alert = { kind: 'regression', sha: newest.sha, seq: newest.seq, baseline: baseline.median, value: newest.value, change, reason };
+    }
+  }
+  // A lasting worse step that no regression raised (a slow drift, a small step in a noisy case)
+  // is raised itself, once it is final: announcing steps that later scans take back would be
+  // crying wolf of our own.
+  const freshStep = foundCps
+    .filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * settings.window && !explainedBy.has(c.sha))
+    .filter((c) => !explainedByRaised(c.index))
+    .sort((a, b) => b.change - a.change)[0];
+  if (freshStep && !alert && kind !== 'regressed') {
+    kind = 'step';
+    reason = `a lasting step of ${percent(freshStep.change)} starts at ${freshStep.sha.slice(0, 7)}: median ${num(freshStep.before)} → ${num(freshStep.after)} ${series.unit} over the ${freshStep.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num(freshStep.pValue)})`;
+    alert = { kind: 'change-point', sha: freshStep.sha, seq: freshStep.seq, baseline: freshStep.before, value: freshStep.after, change: freshStep.change, reason };
+  }
+
+  const verdict: CaseVerdict = {
+    ...base,
+    kind,
+    method: settings.method,
+    ...(baseline ? { baseline } : {}),
+    ...(change !== undefined ? { change } : {}),
+    ...(kind === 'regressed' || kind === 'watch' ? { run: { count: k, firstSha } } : {}),
+    reason,
+    ...(alert ? { alert } : {}),
+    ...(ongoing ? { ongoing } : {}),
+    transitions,
+    recent: base.recent,
+  };
+  return { verdict, changePoints };
+}

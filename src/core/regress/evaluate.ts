@@ -1,0 +1,129 @@
+/**
+ * Scores a replay against the steps injected into a synthetic history: which alerts were true,
+ * which were noise, how soon each worse step was caught, and whether the change points found lie
+ * where steps were injected. The figures in docs/alerts.md come from here.
+ */
+import type { ReplayResult } from './replay.js';
+import type { SyntheticHistory } from './synthetic.js';
+
+export interface ScoreOptions {
+  /** An alert raised up to this many commits after a worse step is that step's alert. */
+  readonly matchWithin: number;
+  /** A change point this close to an injected step (either direction) is that step. */
+  readonly cpTolerance: number;
+}
+
+export const DEFAULT_SCORE_OPTIONS: ScoreOptions = { matchWithin: 10, cpTolerance: 3 };
+
+export interface StepOutcome {
+  readonly size: number;
+  readonly worse: boolean;
+  /** Commits from the step to the first alert about it; undefined when none came. */
+  readonly delay?: number;
+  /** A change point was left standing at the step at the end. */
+  readonly changePoint: boolean;
+}
+
+export interface Score {
+  readonly commits: number;
+  readonly alerts: number;
+  readonly trueAlerts: number;
+  /** Alerts no injected worse step explains: what cries wolf. */
+  readonly falseAlerts: number;
+  /** Second and later alerts about a step already alerted on. */
+  readonly duplicates: number;
+  readonly steps: readonly StepOutcome[];
+  /** Change points standing at the end (not cleared), and how many lie at an injected step. */
+  readonly changePoints: number;
+  readonly changePointsAtSteps: number;
+}
+
+export function scoreReplay(history: SyntheticHistory, result: ReplayResult, options: ScoreOptions = DEFAULT_SCORE_OPTIONS): Score {
+  const worseSteps = history.steps.filter((s) => s.worse);
+  const delay = new Map<number, number>();
+  let trueAlerts = 0;
+  let falseAlerts = 0;
+  let duplicates = 0;
+  for (const a of result.raised) {
+    const step = worseSteps.find((s) =>
+      a.kind === 'regression' ? a.at >= s.index && a.at - s.index <= options.matchWithin : Math.abs(a.index - s.index) <= options.cpTolerance,
+    );
+    if (!step) falseAlerts++;
+    else if (delay.has(step.index)) duplicates++;
+    else {
+      trueAlerts++;
+      delay.set(step.index, a.at - step.index);
+    }
+  }
+  const indexBySha = new Map(history.points.map((p, i) => [p.sha, i]));
+  const standing = result.alerts
+    .filter((a) => a.kind === 'change-point' && a.status !== 'cleared')
+    .map((a) => indexBySha.get(a.sha) ?? -1);
+  const near = (i: number, s: number) => Math.abs(i - s) <= options.cpTolerance;
+  const steps: StepOutcome[] = history.steps.map((s) => {
+    const d = delay.get(s.index);
+    return { size: s.size, worse: s.worse, ...(s.worse && d !== undefined ? { delay: d } : {}), changePoint: standing.some((i) => near(i, s.index)) };
+  });
+  return {
+    commits: result.assessed,
+    alerts: result.raised.length,
+    trueAlerts,
+    falseAlerts,
+    duplicates,
+    steps,
+    changePoints: standing.length,
+    changePointsAtSteps: standing.filter((i) => history.steps.some((s) => near(i, s.index))).length,
+  };
+}
+
+export interface Summary {
+  readonly cases: number;
+  readonly commits: number;
+  readonly alerts: number;
+  readonly falseAlerts: number;
+  readonly duplicates: number;
+  /** False alerts per 1,000 commits per case. */
+  readonly falsePerThousand: number;
+  /** True alerts over all alerts. */
+  readonly precision: number;
+  /** Per worse step size: steps, caught within 3 commits, caught at all (within matchWithin), median delay. */
+  readonly recall: readonly { size: number; steps: number; within3: number; caught: number; medianDelay: number | undefined }[];
+  readonly changePoints: number;
+  readonly changePointPrecision: number;
+  /** Share of injected steps (either direction) with a standing change point. */
+  readonly changePointRecall: number;
+}
+
+export function summarise(scores: readonly Score[]): Summary {
+  const sum = (f: (s: Score) => number) => scores.reduce((t, s) => t + f(s), 0);
+  const commits = sum((s) => s.commits);
+  const alerts = sum((s) => s.alerts);
+  const falseAlerts = sum((s) => s.falseAlerts);
+  const steps = scores.flatMap((s) => s.steps);
+  const sizes = [...new Set(steps.map((s) => s.size))].sort((a, b) => a - b);
+  const recall = sizes.map((size) => {
+    const worse = steps.filter((s) => s.worse && s.size === size);
+    const delays = worse.map((s) => s.delay).filter((d): d is number => d !== undefined).sort((a, b) => a - b);
+    return {
+      size,
+      steps: worse.length,
+      within3: worse.filter((s) => s.delay !== undefined && s.delay <= 3).length,
+      caught: delays.length,
+      medianDelay: delays.length ? (delays[Math.floor((delays.length - 1) / 2)] as number) : undefined,
+    };
+  });
+  const changePoints = sum((s) => s.changePoints);
+  return {
+    cases: scores.length,
+    commits,
+    alerts,
+    falseAlerts,
+    duplicates: sum((s) => s.duplicates),
+    falsePerThousand: commits ? (falseAlerts / commits) * 1000 : 0,
+    precision: alerts ? sum((s) => s.trueAlerts) / alerts : 1,
+    recall,
+    changePoints,
+    changePointPrecision: changePoints ? sum((s) => s.changePointsAtSteps) / changePoints : 1,
+    changePointRecall: steps.length ? steps.filter((s) => s.changePoint).length / steps.length : 1,
+  };
+}

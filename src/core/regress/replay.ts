@@ -1,0 +1,54 @@
+/**
+ * Replays a case's history commit by commit as the publisher would have met it: at each commit
+ * the detector sees the points so far and what earlier runs stored, and its alerts are stored
+ * for the next. The evaluation and the tests measure the detector through this, so what they
+ * measure is what a maintainer would have been told, in order.
+ */
+import type { StoredAlert } from '../trend/types.js';
+import { memoryOf, updateAlerts } from './alerts.js';
+import { assessCase, type CaseSeries, type RaisedAlert, type VerdictKind } from './detect.js';
+import type { AlertSettings } from './settings.js';
+
+export interface RaisedAt extends RaisedAlert {
+  /** Index of the commit whose run raised it. */
+  readonly at: number;
+  /** Index of the commit the alert names (the newest point, or where a step starts). */
+  readonly index: number;
+}
+
+export interface ReplayResult {
+  /** Every alert raised, in order: what would have been commented on. */
+  readonly raised: readonly RaisedAt[];
+  /** Verdict of each replayed commit, by index (undefined before `from`). */
+  readonly verdicts: readonly (VerdictKind | undefined)[];
+  /** manifest.alerts for this case after the last commit. */
+  readonly alerts: readonly StoredAlert[];
+  /** Commits assessed. */
+  readonly assessed: number;
+}
+
+export interface ReplayOptions {
+  readonly suiteCases: number;
+  /** First index to assess (earlier points are only history). */
+  readonly from?: number;
+}
+
+export function replay(series: CaseSeries, settings: AlertSettings, options: ReplayOptions): ReplayResult {
+  const limit = settings.changePoints.scanLimit;
+  const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
+  let alerts: StoredAlert[] = [];
+  const raised: RaisedAt[] = [];
+  const verdicts: (VerdictKind | undefined)[] = [];
+  let assessed = 0;
+  for (let t = options.from ?? 0; t < series.points.length; t++) {
+    const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
+      suiteCases: options.suiteCases,
+    });
+    alerts = updateAlerts(alerts, [verdict], [changePoints]);
+    verdicts[t] = verdict.kind;
+    assessed++;
+    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: indexBySha.get(verdict.alert.sha) ?? t });
+  }
+  return { raised, verdicts, alerts, assessed };
+}

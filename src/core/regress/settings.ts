@@ -1,0 +1,160 @@
+/**
+ * How regressions are decided, typed once from the action's inputs (or the CLI's flags). Every
+ * refusal names the input and echoes the value; nothing is clamped silently.
+ */
+import type { Direction } from '../model.js';
+import { InputError } from '../model.js';
+import { parseAbsoluteFloors, type AbsoluteFloor } from './absolute-floor.js';
+import { DEFAULT_CHANGE_POINT_SETTINGS, type ChangePointSettings } from './change-points.js';
+
+export interface DirectionOverride {
+  /** A case name, or a pattern where `*` stands for any text. */
+  readonly pattern: string;
+  readonly direction: Direction;
+}
+
+export interface ChangePointScan extends ChangePointSettings {
+  /** Most recent points per case the change-point scan looks at, so publish time stays flat. */
+  readonly scanLimit: number;
+  /** Points after a change point before it is final (confirmed) and no longer re-examined. */
+  readonly stableAfter: number;
+}
+
+export interface AlertSettings {
+  /**
+   * `limit`: the window baseline and prediction limit (default). `ratio`: github-action-benchmark's
+   * rule, the ratio to the previous point against `ratioThreshold`.
+   */
+  readonly method: 'limit' | 'ratio';
+  /** Ratio to the previous point above which the ratio method alerts (1.5 for `150%`). */
+  readonly ratioThreshold: number;
+  /** Most recent points (on the current level) that form the baseline. */
+  readonly window: number;
+  /** Earlier points a case needs before it can alert at all. */
+  readonly minHistory: number;
+  /** Smallest relative change worth an alert (0.05 = 5%). */
+  readonly minEffect: number;
+  /**
+   * One-sided confidence of the prediction limit for the suite as a whole per commit (0.999):
+   * each case gets the Šidák share, 1 − confidence^(1/cases).
+   */
+  readonly confidence: number;
+  /**
+   * Consecutive points that must each lie beyond the limit before a regression is raised. One
+   * point beyond it is reported as "watch": a slow host looks exactly like that.
+   */
+  readonly alertAfter: number;
+  /** Longest run of recent points tested together. */
+  readonly maxRun: number;
+  readonly floors: readonly AbsoluteFloor[];
+  /** Per-case direction, overriding the unit's or the format's. */
+  readonly directions: readonly DirectionOverride[];
+  readonly changePoints: ChangePointScan;
+}
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  method: 'limit',
+  ratioThreshold: 1.5,
+  window: 30,
+  minHistory: 8,
+  minEffect: 0.05,
+  confidence: 0.999,
+  alertAfter: 2,
+  maxRun: 3,
+  floors: [],
+  directions: [],
+  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 },
+};
+
+/** Reads one input by name, as `core.getInput` does: '' when unset. */
+export type InputReader = (name: string) => string;
+
+function percentOrFraction(input: string, raw: string, allowAboveOne: boolean): number {
+  const text = raw.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text);
+  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
+  const n = Number(m[1]);
+  const value = m[2] === '%' ? n / 100 : n;
+  if (!allowAboveOne && value >= 1) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
+  }
+  return value;
+}
+
+function wholeNumber(input: string, raw: string, min: number, max: number): number {
+  const text = raw.trim();
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(text);
+}
+
+/** Lines `case: smaller` or `case: bigger`; the case may use `*`. The last colon separates. */
+export function parseDirectionOverrides(text: string, input = 'direction'): DirectionOverride[] {
+  const out: DirectionOverride[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(':');
+    const pattern = at > 0 ? line.slice(0, at).trim() : '';
+    const word = at > 0 ? line.slice(at + 1).trim().toLowerCase() : '';
+    const direction = word === 'smaller' || word === 'smaller-is-better' ? 'smaller' : word === 'bigger' || word === 'bigger-is-better' ? 'bigger' : undefined;
+    if (pattern === '' || !direction) {
+      throw new InputError(`${input}: ${JSON.stringify(line)} should read "<case>: smaller" or "<case>: bigger"`);
+    }
+    out.push({ pattern, direction });
+  }
+  return out;
+}
+
+/** The override for a case, the last matching line winning, or the direction it came with. */
+export function directionFor(caseName: string, given: Direction, overrides: readonly DirectionOverride[]): Direction {
+  let found = given;
+  for (const o of overrides) {
+    const re = new RegExp(`^${o.pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    if (re.test(caseName)) found = o.direction;
+  }
+  return found;
+}
+
+/**
+ * The alert settings from the action's inputs: alert-method, alert-threshold, alert-window,
+ * min-effect, alert-confidence, alert-after, absolute-floor, direction. Unset inputs keep the
+ * defaults; `alert-threshold` alone selects the ratio method, as in github-action-benchmark.
+ */
+export function readAlertSettings(read: InputReader): AlertSettings {
+  const get = (name: string) => read(name).trim();
+  const threshold = get('alert-threshold');
+  const methodText = get('alert-method') || 'auto';
+  if (!['auto', 'limit', 'ratio'].includes(methodText)) {
+    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
+  }
+  const method = methodText === 'auto' ? (threshold ? 'ratio' : 'limit') : (methodText as 'limit' | 'ratio');
+  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
+  if (threshold) {
+    ratioThreshold = percentOrFraction('alert-threshold', threshold, true);
+    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
+  } else if (method === 'ratio') {
+    throw new InputError('alert-method: ratio needs alert-threshold, e.g. 150%');
+  }
+  const window = get('alert-window') ? wholeNumber('alert-window', get('alert-window'), 5, 1000) : DEFAULT_ALERT_SETTINGS.window;
+  const minEffect = get('min-effect') ? percentOrFraction('min-effect', get('min-effect'), false) : DEFAULT_ALERT_SETTINGS.minEffect;
+  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
+  if (get('alert-confidence')) {
+    confidence = percentOrFraction('alert-confidence', get('alert-confidence'), false);
+    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get('alert-confidence'))} must be at least 50%, e.g. 99.9%`);
+  }
+  const alertAfter = get('alert-after') ? wholeNumber('alert-after', get('alert-after'), 1, DEFAULT_ALERT_SETTINGS.maxRun) : DEFAULT_ALERT_SETTINGS.alertAfter;
+  return {
+    ...DEFAULT_ALERT_SETTINGS,
+    method,
+    ratioThreshold,
+    window,
+    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
+    minEffect,
+    confidence,
+    alertAfter,
+    floors: parseAbsoluteFloors(read('absolute-floor')),
+    directions: parseDirectionOverrides(read('direction')),
+  };
+}

@@ -1,0 +1,325 @@
+/**
+ * The commit comment and the pull-request comment, as markdown. Pure: the rows, links and time
+ * come in as values. Each comment carries a hidden marker so the next run finds it and edits it
+ * in place, and the rows it shows as data, so a later run that confirms or clears an alert can
+ * rewrite the comment without losing what the first run measured.
+ *
+ * Every name and message is text, never markup: a case named `@team *fast*` renders as those
+ * characters and mentions nobody.
+ */
+import type { Direction } from './model.js';
+import type { CaseVerdict } from './regress/detect.js';
+import type { AlertStatus, StoredAlert } from './trend/types.js';
+
+/** One regressed case as a comment shows it. */
+export interface CommentRow {
+  readonly case: string;
+  readonly unit: string;
+  readonly direction: Direction;
+  readonly kind: 'regression' | 'change-point';
+  readonly status: AlertStatus;
+  /** Baseline median, and its first to third quartile when known. */
+  readonly baseline: number;
+  readonly band?: readonly [number, number];
+  /** The new median, and its error bar (first to third quartile) when known. */
+  readonly value: number;
+  readonly errorBar?: readonly [number, number];
+  /** Relative change, positive when worse. */
+  readonly change: number;
+  /** Why it is believed. */
+  readonly why: string;
+}
+
+export interface CommitCommentData {
+  readonly suite: string;
+  /** The commit the comment is on. */
+  readonly sha: string;
+  readonly rows: readonly CommentRow[];
+  /** Cases judged at this commit, for the one-line summary; absent when rendered from stored alerts. */
+  readonly cases?: number;
+  /** Cases on watch (one point beyond the limit) at this commit. */
+  readonly watch?: readonly string[];
+}
+
+export interface CommentLinks {
+  /** The chart page (`https://owner.github.io/repo/dev/bench/`); each case links to its chart. */
+  readonly pagesUrl?: string;
+  /** The workflow run that wrote the comment. */
+  readonly runUrl?: string;
+}
+
+const ZWSP = '\u200b';
+const DATA_PREFIX = 'benchtrend:data ';
+
+/**
+ * Markdown text that renders as the characters given: ASCII punctuation backslash-escaped (which
+ * GFM allows for every one of them, `|` included so tables hold), line breaks flattened, and a
+ * zero-width space after `@` and before a `#<digit>` reference so that GitHub, which links
+ * mentions and issue numbers in the rendered text, links nothing.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^"'/]/g, (c) => `\\${c}`)
+    .replace(/@/g, `@${ZWSP}`)
+    .replace(/#(?=\d)/g, `#${ZWSP}`);
+}
+
+/** The text inside an inline code span: backticks cannot be escaped there, so they are replaced. */
+function codeText(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/`/g, 'ˋ');
+}
+
+function num(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  return String(Number(x.toPrecision(4)));
+}
+
+/** `+12%` / `−3.4%`, with the word that says which way is bad. */
+export function changeText(change: number): string {
+  const v = change * 100;
+  const digits = Math.abs(v) >= 10 ? 0 : 1;
+  const sign = v > 0 ? '+' : v < 0 ? '−' : '±';
+  return `${sign}${Math.abs(v).toFixed(digits)}%`;
+}
+
+function worseWord(change: number, direction: Direction): string {
+  if (change === 0) return 'unchanged';
+  const worse = change > 0;
+  if (direction === 'smaller') return worse ? 'slower' : 'faster';
+  return worse ? 'lower' : 'higher';
+}
+
+/** `#case=<case>&suite=<suite>` as the chart page reads it, parentheses encoded for markdown links. */
+export function caseLink(pagesUrl: string, suite: string, name: string): string {
+  const enc = (s: string) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const base = pagesUrl.replace(/#.*$/, '');
+  return `${base}#case=${enc(name)}&suite=${enc(suite)}`;
+}
+
+function safeUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  return /^https?:\/\/[^\s<>()]+$/.test(url) ? url : undefined;
+}
+
+function caseCell(row: { case: string }, suite: string, links: CommentLinks): string {
+  const name = escapeMarkdown(row.case);
+  const pages = safeUrl(links.pagesUrl);
+  return pages ? `[${name}](${caseLink(pages, suite, row.case)})` : name;
+}
+
+function withBand(value: number, unit: string, band: readonly [number, number] | undefined): string {
+  const u = escapeMarkdown(unit);
+  return band ? `${num(value)} ${u} (${num(band[0])}–${num(band[1])})` : `${num(value)} ${u}`;
+}
+
+const STATUS_TEXT: Readonly<Record<AlertStatus, string>> = {
+  suspected: 'suspected',
+  confirmed: '**confirmed**',
+  cleared: '~~cleared~~',
+};
+
+/** The hidden marker that finds a suite's comment on a commit. */
+export function commitCommentMarker(suite: string): string {
+  return `<!-- benchtrend:commit-comment suite=${encodeURIComponent(suite)} -->`;
+}
+
+/** The hidden marker that finds a suite's comment on a pull request. */
+export function pullRequestCommentMarker(suite: string): string {
+  return `<!-- benchtrend:pr-comment suite=${encodeURIComponent(suite)} -->`;
+}
+
+function encodeData(data: CommitCommentData): string {
+  // Base64 keeps `-->` and anything else out of the HTML comment whatever the case names hold.
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/** The rows a comment was written with, read back from its hidden data; undefined when absent or unreadable. */
+export function parseCommitCommentData(body: string): CommitCommentData | undefined {
+  const m = new RegExp(`<!-- ${DATA_PREFIX}([A-Za-z0-9+/=]+) -->`).exec(body);
+  if (!m) return undefined;
+  try {
+    const binary = atob(m[1] as string);
+    const data = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as CommitCommentData;
+    if (typeof data !== 'object' || data === null || !Array.isArray(data.rows) || typeof data.sha !== 'string') return undefined;
+    return data;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `@name` mentions for `cc-users`, validated so nothing else rides along. */
+export function ccLine(users: readonly string[]): string {
+  const valid = users.filter((u) => /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]+)?$/.test(u));
+  return valid.length ? `cc ${valid.map((u) => (u.startsWith('@') ? u : `@${u}`)).join(' ')}` : '';
+}
+
+/** One row of a comment table. */
+function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
+  return [
+    '',
+    caseCell(row, suite, links),
+    withBand(row.baseline, row.unit, row.band),
+    withBand(row.value, row.unit, row.errorBar),
+    `${changeText(row.change)} ${worseWord(row.change, row.direction)}`,
+    STATUS_TEXT[row.status],
+    escapeMarkdown(row.why),
+    '',
+  ]
+    .join(' | ')
+    .trim();
+}
+
+const TABLE_HEAD = ['| Case | Baseline median (Q1–Q3) | New median (Q1–Q3) | Change | Status | Why |', '| --- | ---: | ---: | ---: | --- | --- |'];
+
+/**
+ * The commit comment for one suite at one commit: the regressed cases with baseline and band, new
+ * value and error bar, change, status and why; a link to each case's chart; the cc line.
+ */
+export function renderCommitComment(data: CommitCommentData, links: CommentLinks = {}, ccUsers: readonly string[] = []): string {
+  const short = data.sha.slice(0, 7);
+  const suite = `\`${codeText(data.suite)}\``;
+  const open = data.rows.filter((r) => r.status !== 'cleared');
+  const lines: string[] = [commitCommentMarker(data.suite)];
+  if (data.rows.length === 0) {
+    const n = data.cases ?? 0;
+    lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${n} case${n === 1 ? '' : 's'} judged against their recent history; none is worse beyond its limit.`);
+  } else {
+    const title = open.length === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${open.length} regression${open.length === 1 ? '' : 's'} in suite ${suite} at ${short}`;
+    lines.push(`### ${open.length ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...TABLE_HEAD, ...data.rows.map((r) => rowLine(r, data.suite, links)));
+    lines.push('', 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.');
+  }
+  if (data.watch && data.watch.length > 0) {
+    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${data.watch.map(escapeMarkdown).join(', ')}.`);
+  }
+  const footer: string[] = [];
+  const pages = safeUrl(links.pagesUrl);
+  if (pages) footer.push(`[Charts](${pages})`);
+  const run = safeUrl(links.runUrl);
+  if (run) footer.push(`[Run](${run})`);
+  if (footer.length) lines.push('', footer.join(' · '));
+  const cc = open.length > 0 ? ccLine(ccUsers) : '';
+  if (cc) lines.push('', cc);
+  lines.push('', `<!-- ${DATA_PREFIX}${encodeData(data)} -->`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A comment row from this run's verdict, with everything it measured. */
+export function rowFromVerdict(v: CaseVerdict): CommentRow | undefined {
+  const alert = v.alert;
+  if (alert?.kind === 'change-point') {
+    return {
+      case: v.case,
+      unit: v.unit,
+      direction: v.direction,
+      kind: 'change-point',
+      // A step is raised only once it is final.
+      status: 'confirmed',
+      baseline: alert.baseline,
+      value: alert.value,
+      change: alert.change,
+      why: alert.reason,
+    };
+  }
+  if (v.kind !== 'regressed' || !v.baseline || v.change === undefined) return undefined;
+  return {
+    case: v.case,
+    unit: v.unit,
+    direction: v.direction,
+    kind: 'regression',
+    status: v.ongoing?.status ?? 'suspected',
+    baseline: v.baseline.median,
+    band: [v.baseline.q1, v.baseline.q3],
+    value: v.value,
+    ...(v.runs > 1 ? { errorBar: [v.q1, v.q3] as const } : {}),
+    change: v.change,
+    why: v.reason,
+  };
+}
+
+/** A comment row from a stored alert, for a commit whose comment is rewritten on a later run. */
+export function rowFromAlert(a: StoredAlert, unit: string, direction: Direction): CommentRow {
+  return {
+    case: a.case,
+    unit,
+    direction,
+    kind: a.kind,
+    status: a.status,
+    baseline: a.baseline ?? NaN,
+    value: a.value ?? NaN,
+    change: a.change ?? 0,
+    why: a.reason ?? '',
+  };
+}
+
+/**
+ * The rows of a commit's comment with the stored alerts' current status applied: rows it already
+ * shows keep what they measured, alerts it did not show yet are added.
+ */
+export function refreshCommentRows(
+  existing: CommitCommentData | undefined,
+  alerts: readonly StoredAlert[],
+  caseInfo: (name: string) => { unit: string; direction: Direction } | undefined,
+): CommentRow[] {
+  const rows = [...(existing?.rows ?? [])];
+  for (const a of alerts) {
+    const at = rows.findIndex((r) => r.case === a.case && r.kind === a.kind);
+    const info = caseInfo(a.case) ?? { unit: rows[at]?.unit ?? '', direction: rows[at]?.direction ?? 'smaller' };
+    if (at < 0) rows.push(rowFromAlert(a, info.unit, info.direction));
+    else rows[at] = { ...(rows[at] as CommentRow), status: a.status, why: a.reason ?? (rows[at] as CommentRow).why };
+  }
+  return rows;
+}
+
+export interface PullRequestCommentData {
+  readonly suite: string;
+  /** Head commit of the pull request. */
+  readonly sha: string;
+  /** The base branch the trend describes. */
+  readonly base: string;
+  readonly verdicts: readonly CaseVerdict[];
+}
+
+const PR_VERDICT: Readonly<Record<CaseVerdict['kind'], string>> = {
+  regressed: '⚠️ worse',
+  step: '⚠️ worse',
+  watch: 'watch',
+  improved: 'better',
+  unchanged: 'unchanged',
+  'not-enough-history': 'not enough history',
+};
+
+/**
+ * The pull-request comment: every case of the head compared with the base branch's trend (its
+ * recent level), worse ones first. Nothing is published from a pull request.
+ */
+export function renderPullRequestComment(data: PullRequestCommentData, links: CommentLinks = {}): string {
+  const order = (v: CaseVerdict) => (v.kind === 'regressed' ? 0 : v.kind === 'improved' ? 1 : v.kind === 'unchanged' ? 2 : 3);
+  const rows = [...data.verdicts].sort((a, b) => order(a) - order(b));
+  const worse = rows.filter((v) => v.kind === 'regressed').length;
+  const suite = `\`${codeText(data.suite)}\``;
+  const lines = [
+    pullRequestCommentMarker(data.suite),
+    `### ${worse ? '⚠️ ' : ''}benchtrend: ${worse ? `${worse} case${worse === 1 ? '' : 's'} worse` : 'no case worse'} than ${escapeMarkdown(data.base)} in suite ${suite} at ${data.sha.slice(0, 7)}`,
+    '',
+    '| Case | Base median (Q1–Q3) | This PR (Q1–Q3) | Change | Verdict | Why |',
+    '| --- | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const v of rows) {
+    const base = v.baseline ? withBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3]) : '—';
+    const head = withBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined);
+    const change = v.change !== undefined ? `${changeText(v.change)} ${worseWord(v.change, v.direction)}` : '—';
+    lines.push(`| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(v.reason)} |`);
+  }
+  lines.push('', `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`);
+  const footer: string[] = [];
+  const pages = safeUrl(links.pagesUrl);
+  if (pages) footer.push(`[Charts](${pages})`);
+  const run = safeUrl(links.runUrl);
+  if (run) footer.push(`[Run](${run})`);
+  if (footer.length) lines.push('', footer.join(' · '));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,133 @@
+/**
+ * What a run says about every case, for the job summary (a table with a sparkline of recent
+ * medians), the warning annotations (one per regression) and the outputs `regressions` and
+ * `regressions-json`. Pure renderings of the verdicts.
+ */
+import type { CaseVerdict, VerdictKind } from './regress/detect.js';
+import { caseLink, changeText, escapeMarkdown, type CommentLinks } from './render-comment.js';
+import type { AlertStatus } from './trend/types.js';
+
+const BARS = '▁▂▃▄▅▆▇█';
+
+/** Recent medians as unicode bars, lowest ▁ to highest █; a flat series is a row of ▄. */
+export function sparkline(values: readonly number[]): string {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return '';
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  return values
+    .map((v) => {
+      if (!Number.isFinite(v)) return ' ';
+      if (hi === lo) return BARS[3];
+      return BARS[Math.min(BARS.length - 1, Math.floor(((v - lo) / (hi - lo)) * BARS.length))];
+    })
+    .join('');
+}
+
+const VERDICT_TEXT: Readonly<Record<VerdictKind, string>> = {
+  regressed: '⚠️ regressed',
+  step: '⚠️ step found',
+  watch: 'watch',
+  improved: 'improved',
+  unchanged: 'ok',
+  'not-enough-history': 'not enough history',
+};
+
+function verdictText(v: CaseVerdict): string {
+  if (v.kind === 'regressed' && v.ongoing) return '⚠️ still regressed';
+  return VERDICT_TEXT[v.kind];
+}
+
+function num(x: number): string {
+  return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '—';
+}
+
+const ORDER: Readonly<Record<VerdictKind, number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };
+
+/** The job summary: every case with its verdict, new median, baseline, change and a sparkline. */
+export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: string, links: CommentLinks = {}): string {
+  const rows = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
+  const counts = new Map<string, number>();
+  for (const v of verdicts) counts.set(verdictText(v), (counts.get(verdictText(v)) ?? 0) + 1);
+  const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : undefined;
+  const lines = [
+    `### ${escapeMarkdown(title)}`,
+    '',
+    [...counts].map(([k, n]) => `${n} ${k}`).join(' · ') || 'No case.',
+    '',
+    '| Case | Verdict | New median (Q1–Q3) | Baseline median (Q1–Q3) | Change | Recent | Why |',
+    '| --- | --- | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const v of rows) {
+    const name = escapeMarkdown(v.case);
+    const caseCell = pages ? `[${name}](${caseLink(pages, v.suite, v.case)})` : name;
+    const unit = escapeMarkdown(v.unit);
+    const value = v.runs > 1 ? `${num(v.value)} ${unit} (${num(v.q1)}–${num(v.q3)})` : `${num(v.value)} ${unit}`;
+    const base = v.baseline ? `${num(v.baseline.median)} ${unit} (${num(v.baseline.q1)}–${num(v.baseline.q3)})` : '—';
+    const change = v.change !== undefined ? changeText(v.change) : '—';
+    lines.push(`| ${caseCell} | ${verdictText(v)} | ${value} | ${base} | ${change} | ${sparkline(v.recent)} | ${escapeMarkdown(v.reason)} |`);
+  }
+  lines.push('', 'Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.', '');
+  return lines.join('\n');
+}
+
+/** One per regression, for `core.warning(message, { title })`: plain text, one line each. */
+export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title: string; message: string }[] {
+  return verdicts
+    .filter((v) => v.alert || (v.kind === 'regressed' && !v.ongoing))
+    .map((v) => {
+      const a = v.alert;
+      const baseline = a?.baseline ?? v.baseline?.median;
+      const value = a?.value ?? v.value;
+      const change = a?.change ?? v.change ?? 0;
+      return {
+        title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
+        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${changeText(change)}); ${a?.reason ?? v.reason}`.replace(/[\r\n]+/g, ' '),
+      };
+    });
+}
+
+/** One entry of the `regressions-json` output (and of `benchtrend publish --json`'s `regressions`). */
+export interface RegressionEntry {
+  readonly suite: string;
+  readonly case: string;
+  readonly unit: string;
+  readonly direction: 'smaller' | 'bigger';
+  /** regression: the recent points are beyond the limit; change-point: a lasting step found later. */
+  readonly kind: 'regression' | 'change-point';
+  /** Baseline median and the new value, in the case's unit. */
+  readonly baseline: number;
+  readonly value: number;
+  /** Relative change as a fraction, positive when worse (0.12 = 12% worse). */
+  readonly change: number;
+  readonly status: AlertStatus;
+  /** True when this run raised it; false when it continues an alert raised on an earlier commit. */
+  readonly new: boolean;
+  /** The commit the alert names. */
+  readonly sha: string;
+  readonly reason: string;
+}
+
+/** Every regressed case of this run: new alerts and ones still open. */
+export function regressionEntries(verdicts: readonly CaseVerdict[]): RegressionEntry[] {
+  const out: RegressionEntry[] = [];
+  for (const v of verdicts) {
+    const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
+    if (v.alert) {
+      out.push({ ...base, kind: v.alert.kind, baseline: v.alert.baseline, value: v.alert.value, change: v.alert.change, status: v.alert.kind === 'change-point' ? 'confirmed' : 'suspected', new: true, sha: v.alert.sha, reason: v.alert.reason });
+    } else if (v.kind === 'regressed' && v.baseline && v.change !== undefined) {
+      out.push({
+        ...base,
+        kind: 'regression',
+        baseline: v.baseline.median,
+        value: v.value,
+        change: v.change,
+        status: v.ongoing?.status ?? 'suspected',
+        new: !v.ongoing,
+        sha: v.ongoing?.sha ?? v.sha,
+        reason: v.reason,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { memoryOf, updateAlerts } from '../../src/core/regress/alerts.js';
+import { assessCase, NO_MEMORY, type CaseSeries, type SeriesPoint } from '../../src/core/regress/detect.js';
+import { parseAbsoluteFloors } from '../../src/core/regress/absolute-floor.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { replay } from '../../src/core/regress/replay.js';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/core/regress/settings.js';
+import type { Direction } from '../../src/core/model.js';
+
+/** Points named c0, c1, ... with a ±1% error bar. */
+function points(values: readonly number[]): SeriesPoint[] {
+  return values.map((value, i) => ({ sha: `c${i}`.padEnd(40, '0'), seq: i, value, q1: value * 0.99, q3: value * 1.01, runs: 5, n: 5 }));
+}
+
+function series(values: readonly number[], direction: Direction = 'smaller', unit = 's'): CaseSeries {
+  return { suite: 'default', case: 'warm / total', unit, direction, points: points(values) };
+}
+
+/** A level with multiplicative job noise of `sigma` (log scale), seeded. */
+function noisy(level: (i: number) => number, count: number, sigma: number, seed = 7): number[] {
+  const rng = new Random(seed);
+  return Array.from({ length: count }, (_, i) => level(i) * Math.exp(sigma * rng.normal()));
+}
+
+const settings = (over: Partial<AlertSettings> = {}): AlertSettings => ({ ...DEFAULT_ALERT_SETTINGS, ...over });
+const judge = (s: CaseSeries, over: Partial<AlertSettings> = {}, suiteCases = 10) => assessCase(s, NO_MEMORY, settings(over), { suiteCases }).verdict;
+
+describe('the detector on constructed series', () => {
+  it('raises a regression within three commits of a 20% step, and a change point confirms it', () => {
+    const values = noisy((i) => (i < 60 ? 1 : 1.2), 110, 0.02);
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised.length).toBe(1);
+    const alert = r.raised[0];
+    expect(alert?.kind).toBe('regression');
+    expect(alert?.at).toBeGreaterThanOrEqual(60);
+    expect(alert?.at).toBeLessThanOrEqual(63);
+    expect(alert?.change).toBeGreaterThan(0.12);
+    const stored = r.alerts.find((a) => a.kind === 'regression');
+    expect(stored?.status).toBe('confirmed');
+    const step = r.alerts.find((a) => a.kind === 'change-point');
+    expect(step?.sha).toMatch(/^c(58|59|60|61|62)0/);
+    expect(step?.change).toBeGreaterThan(0.15);
+    // Once the step is the new level, the following commits are judged against it.
+    expect(r.verdicts.slice(80)).not.toContain('regressed');
+  });
+
+  it('reports a slow drift once it adds up to a lasting step', () => {
+    // Flat for 60 commits, then 0.4% slower per commit: no single commit stands out.
+    const values = noisy((i) => (i < 60 ? 1 : 1.004 ** (i - 60)), 160, 0.01, 11);
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised.filter((a) => a.at < 60)).toEqual([]);
+    expect(r.raised.length).toBeGreaterThan(0);
+    const first = r.raised[0];
+    expect(first?.change).toBeGreaterThanOrEqual(DEFAULT_ALERT_SETTINGS.minEffect);
+    expect(r.alerts.some((a) => a.kind === 'change-point' && (a.change ?? 0) > 0)).toBe(true);
+  });
+
+  it('puts a single outlier on watch and raises nothing', () => {
+    const values = noisy(() => 1, 80, 0.02, 3);
+    values[50] = 1.6;
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.verdicts[50]).toBe('watch');
+    expect(r.verdicts[51]).toBe('unchanged');
+    expect(r.raised).toEqual([]);
+    expect(r.alerts.filter((a) => a.status !== 'cleared')).toEqual([]);
+  });
+
+  it('stays quiet on a quiet series', () => {
+    const values = noisy(() => 2.5, 400, 0.01, 5);
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised).toEqual([]);
+    expect(r.verdicts.filter((v) => v === 'regressed' || v === 'step')).toEqual([]);
+  });
+
+  it('calls an improvement an improvement, and restarts the baseline at it', () => {
+    const values = noisy((i) => (i < 60 ? 1 : 0.8), 110, 0.02, 9);
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised).toEqual([]);
+    expect(r.verdicts.slice(60, 64)).toContain('improved');
+    const step = r.alerts.find((a) => a.kind === 'change-point');
+    expect(step?.change).toBeLessThan(-0.15);
+    expect(r.verdicts.slice(90)).not.toContain('improved');
+  });
+
+  it('says "not enough history" rather than alerting on a short history', () => {
+    const v = judge(series([1, 1.01, 0.99, 1, 2, 2.1]));
+    expect(v.kind).toBe('not-enough-history');
+    expect(v.alert).toBeUndefined();
+    expect(v.reason).toMatch(/earlier commits? on record; 8 are needed/);
+  });
+
+  it('knows which way is worse: a throughput that drops regressed, one that rises improved', () => {
+    const base = noisy(() => 1000, 40, 0.02, 4);
+    expect(judge(series([...base, 750, 740], 'bigger', 'ops/s')).kind).toBe('regressed');
+    expect(judge(series([...base, 1300, 1320], 'bigger', 'ops/s')).kind).toBe('improved');
+    // The same drop on a duration is an improvement.
+    expect(judge(series([...base, 750, 740], 'smaller', 'ms')).kind).toBe('improved');
+  });
+
+  it('lets a per-case direction override the unit’s', () => {
+    const base = noisy(() => 1000, 40, 0.02, 4);
+    const s = series([...base, 750, 740], 'smaller', 'points');
+    expect(judge(s).kind).toBe('improved');
+    expect(judge(s, { directions: [{ pattern: 'warm / *', direction: 'bigger' }] }).kind).toBe('regressed');
+  });
+
+  it('does not alert below the minimum effect however steady the series', () => {
+    const steady = noisy(() => 1, 40, 0.001, 2);
+    const s = series([...steady, 1.03, 1.031]);
+    const v = judge(s);
+    expect(v.kind).toBe('unchanged');
+    expect(v.baseline?.limit).toBeLessThan(1.03);
+    expect(judge(s, { minEffect: 0.02 }).kind).toBe('regressed');
+  });
+
+  it('does not alert on a change smaller than the absolute floor for the unit', () => {
+    const base = noisy(() => 40, 40, 0.01, 6);
+    const s = series([...base, 60, 61], 'smaller', 'us');
+    expect(judge(s).kind).toBe('regressed');
+    expect(judge(s, { floors: parseAbsoluteFloors('1ms') }).kind).toBe('unchanged');
+    expect(judge(s, { floors: parseAbsoluteFloors('10us') }).kind).toBe('regressed');
+  });
+
+  it('widens the limit with the number of cases in the suite, so a big suite stays quiet', () => {
+    const s = series([...noisy(() => 1, 40, 0.03, 8), 1.1, 1.1]);
+    const one = judge(s, {}, 1);
+    const many = judge(s, {}, 1000);
+    expect(many.baseline?.limit).toBeGreaterThan(one.baseline?.limit ?? Infinity);
+    expect(one.kind).toBe('regressed');
+    expect(many.kind).toBe('unchanged');
+  });
+
+  it('restarts the baseline at a change point in either direction', () => {
+    const values = noisy((i) => (i < 50 ? 1 : 1.3), 75, 0.02, 12);
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    const cp = r.alerts.find((a) => a.kind === 'change-point' && a.status !== 'cleared');
+    expect(cp).toBeDefined();
+    const last = assessCase(series(values), memoryOf(r.alerts, 'default', 'warm / total'), settings(), { suiteCases: 10 }).verdict;
+    expect(last.baseline?.sinceSha).toBe(cp?.sha);
+    expect(last.baseline?.median).toBeGreaterThan(1.2);
+  });
+});
+
+describe('alert status over later runs', () => {
+  it('clears a suspicion two slow hosts in a row raised once the series stays put', () => {
+    const values = noisy(() => 1, 90, 0.02, 21);
+    values[50] = 1.4;
+    values[51] = 1.45;
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised.map((a) => a.at)).toEqual([51]);
+    const stored = r.alerts.filter((a) => a.kind === 'regression');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.status).toBe('cleared');
+    expect(stored[0]?.reason).toMatch(/cleared: no lasting step/);
+  });
+
+  it('does not raise the same step twice while its alert is open', () => {
+    const values = noisy((i) => (i < 60 ? 1 : 1.25), 75, 0.02, 31);
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised).toHaveLength(1);
+    expect(r.verdicts.slice(60, 66).filter((v) => v === 'regressed').length).toBeGreaterThan(1);
+  });
+
+  it('replaces its own alert when the same commit is published again', () => {
+    const values = noisy((i) => (i < 40 ? 1 : 1.3), 42, 0.02, 41);
+    const s = series(values);
+    const first = assessCase(s, NO_MEMORY, settings(), { suiteCases: 10 });
+    expect(first.verdict.alert?.kind).toBe('regression');
+    const stored = updateAlerts([], [first.verdict], [first.changePoints]);
+    // A re-run writes a new segment for the same commit: same sha, a later seq.
+    const rerun: CaseSeries = { ...s, points: [...s.points.slice(0, -1), { ...(s.points[s.points.length - 1] as SeriesPoint), seq: 99 }] };
+    const again = assessCase(rerun, memoryOf(stored, 'default', 'warm / total'), settings(), { suiteCases: 10 });
+    const after = updateAlerts(stored, [again.verdict], [again.changePoints]);
+    expect(after.filter((a) => a.kind === 'regression')).toHaveLength(1);
+    expect(after.find((a) => a.kind === 'regression')?.seq).toBe(99);
+  });
+});
+
+describe('compatibility: github-action-benchmark’s ratio to the previous point', () => {
+  const ratio = settings({ method: 'ratio', ratioThreshold: 1.5 });
+  it('alerts when a time is more than 150% of the previous one, whatever the history', () => {
+    const v = judge(series([1, 1, 1, 1, 1.6]), ratio);
+    expect(v.kind).toBe('regressed');
+    expect(v.change).toBeCloseTo(0.6);
+    expect(v.reason).toBe('160% of the previous commit c300000, above the alert threshold of 150%');
+    expect(judge(series([1, 1.49]), ratio).kind).toBe('unchanged');
+    expect(judge(series([1, 1.5]), ratio).kind).toBe('unchanged');
+  });
+  it('divides the other way for bigger-is-better', () => {
+    expect(judge(series([100, 60], 'bigger', 'ops/s'), ratio).kind).toBe('regressed');
+    expect(judge(series([100, 70], 'bigger', 'ops/s'), ratio).kind).toBe('unchanged');
+  });
+  it('needs only one earlier point', () => {
+    expect(judge(series([1]), ratio).kind).toBe('not-enough-history');
+  });
+});
+
+describe('pull-request comparison', () => {
+  it('reports the head point alone against the base trend, raising nothing', () => {
+    const s = series([...noisy(() => 1, 40, 0.02, 51), 1.3]);
+    const { verdict, changePoints } = assessCase(s, NO_MEMORY, settings(), { suiteCases: 10, mode: 'compare' });
+    expect(verdict.kind).toBe('regressed');
+    expect(verdict.alert).toBeUndefined();
+    expect(changePoints.found).toEqual([]);
+  });
+});
