@@ -1,0 +1,313 @@
+/**
+ * `npm run eval:alerts` (scripts/eval-alerts.mjs bundles and runs this): measures the regression
+ * detector on synthetic histories with injected steps, and replays the real github-action-benchmark
+ * histories in ../shared/fixtures/trend-data beside the ratio-to-previous rule at 150%.
+ *
+ * Options: --quick (fewer cases), --json FILE (write the figures), --workers N (default 2).
+ * Work is spread over worker threads, each running this same bundle.
+ */
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { Direction } from '../src/core/model.js';
+import type { SeriesPoint } from '../src/core/regress/detect.js';
+import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise, type Score, type Summary } from '../src/core/regress/evaluate.js';
+import { replay, type ReplayResult } from '../src/core/regress/replay.js';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/core/regress/settings.js';
+import { generateHistory, PROFILES, type NoiseProfile } from '../src/core/regress/synthetic.js';
+import { importGab } from '../src/core/trend/import-gab.js';
+
+type Rule = 'default' | 'single' | 'ratio';
+
+interface SyntheticJob {
+  readonly kind: 'synthetic';
+  readonly profile: keyof typeof PROFILES;
+  readonly rule: Rule;
+  readonly seed: number;
+  readonly commits: number;
+  readonly suiteCases: number;
+}
+
+interface RealJob {
+  readonly kind: 'real';
+  readonly file: string;
+  readonly suite: string;
+  /** Cases [from, to) of the suite, in first-seen order. */
+  readonly from: number;
+  readonly to: number;
+}
+
+type Job = SyntheticJob | RealJob;
+
+interface RealResult {
+  readonly file: string;
+  readonly suite: string;
+  readonly entries: number;
+  readonly cases: number;
+  /** Alerts raised at each entry, per rule. */
+  readonly ratioAt: number[];
+  readonly defaultAt: number[];
+  readonly statuses: Record<string, number>;
+  readonly changePoints: number;
+}
+
+const STEP_SIZES = [0.05, 0.1, 0.2];
+const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures', 'trend-data');
+const REAL_FILES = ['github-action-benchmark-data.js', 'prisma-data.js', 'snarkVM-data.js'];
+
+function settingsFor(rule: Rule): AlertSettings {
+  return rule === 'single' ? { ...DEFAULT_ALERT_SETTINGS, alertAfter: 1 } : DEFAULT_ALERT_SETTINGS;
+}
+
+/** github-action-benchmark's rule over a series: the ratio to the previous point above 150%. */
+function ratioRaised(points: readonly SeriesPoint[], direction: Direction, threshold = 1.5): number[] {
+  const at: number[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const prev = (points[i - 1] as SeriesPoint).value;
+    const cur = (points[i] as SeriesPoint).value;
+    const ratio = direction === 'bigger' ? prev / cur : cur / prev;
+    if (ratio > threshold) at.push(i);
+  }
+  return at;
+}
+
+function runSynthetic(job: SyntheticJob): Score {
+  const h = generateHistory({
+    seed: job.seed,
+    commits: job.commits,
+    profile: PROFILES[job.profile],
+    stepSizes: STEP_SIZES,
+    direction: job.seed % 3 === 2 ? 'bigger' : 'smaller',
+  });
+  if (job.rule === 'ratio') {
+    const raised = ratioRaised(h.points, h.direction).map((at) => {
+      const p = h.points[at] as SeriesPoint;
+      return { kind: 'regression' as const, sha: p.sha, seq: p.seq, baseline: 0, value: p.value, change: 0, reason: '', at, index: at };
+    });
+    const result: ReplayResult = { raised, verdicts: [], alerts: [], assessed: h.points.length - 1 };
+    return scoreReplay(h, result, DEFAULT_SCORE_OPTIONS);
+  }
+  const series = { suite: 'synthetic', case: h.name, unit: h.unit, direction: h.direction, points: h.points };
+  return scoreReplay(h, replay(series, settingsFor(job.rule), { suiteCases: job.suiteCases, from: 1 }));
+}
+
+interface RealCase {
+  readonly name: string;
+  readonly direction: Direction;
+  readonly unit: string;
+  /** Points with `seq` = index of the suite's entry. */
+  readonly points: SeriesPoint[];
+}
+
+function loadSuite(file: string, suite: string): { entries: number; cases: RealCase[] } {
+  const gab = importGab(file, readFileSync(join(FIXTURES, file), 'utf8'));
+  const entries = gab.entries.filter((e) => e.suite === suite);
+  const cases = new Map<string, RealCase>();
+  entries.forEach((e, i) => {
+    for (const p of e.points) {
+      let c = cases.get(p.case);
+      if (!c) cases.set(p.case, (c = { name: p.case, direction: p.direction, unit: p.unit, points: [] }));
+      c.points.push({ sha: e.commit.sha, seq: i, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
+    }
+  });
+  return { entries: entries.length, cases: [...cases.values()] };
+}
+
+function runReal(job: RealJob): RealResult {
+  const { entries, cases } = loadSuite(job.file, job.suite);
+  const ratioAt = new Array<number>(entries).fill(0);
+  const defaultAt = new Array<number>(entries).fill(0);
+  const statuses: Record<string, number> = {};
+  let changePoints = 0;
+  for (const c of cases.slice(job.from, job.to)) {
+    // github-action-benchmark compares with the previous entry, and skips a bench it lacked.
+    for (let i = 1; i < c.points.length; i++) {
+      const prev = c.points[i - 1] as SeriesPoint;
+      const cur = c.points[i] as SeriesPoint;
+      if (prev.seq !== cur.seq - 1) continue;
+      const ratio = c.direction === 'bigger' ? prev.value / cur.value : cur.value / prev.value;
+      if (ratio > 1.5) ratioAt[cur.seq] = (ratioAt[cur.seq] ?? 0) + 1;
+    }
+    const r = replay({ suite: job.suite, case: c.name, unit: c.unit, direction: c.direction, points: c.points }, DEFAULT_ALERT_SETTINGS, {
+      suiteCases: cases.length,
+      from: 1,
+    });
+    for (const a of r.raised) {
+      const seq = (c.points[a.at] as SeriesPoint).seq;
+      defaultAt[seq] = (defaultAt[seq] ?? 0) + 1;
+    }
+    for (const a of r.alerts) {
+      if (a.kind === 'change-point') changePoints += a.status === 'cleared' ? 0 : 1;
+      else statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    }
+  }
+  return { file: job.file, suite: job.suite, entries, cases: cases.length, ratioAt, defaultAt, statuses, changePoints };
+}
+
+function runJob(job: Job): Score | RealResult {
+  return job.kind === 'synthetic' ? runSynthetic(job) : runReal(job);
+}
+
+if (!isMainThread) {
+  const jobs = workerData as Job[];
+  for (const job of jobs) parentPort?.postMessage({ job, result: runJob(job) });
+  parentPort?.close();
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(0)}%`;
+}
+
+function recallCell(s: Summary, size: number): string {
+  const r = s.recall.find((x) => x.size === size);
+  if (!r || r.steps === 0) return '—';
+  return `${(r.within3 / r.steps).toFixed(2)} / ${(r.caught / r.steps).toFixed(2)}`;
+}
+
+function delayCell(s: Summary, size: number): string {
+  const d = s.recall.find((x) => x.size === size)?.medianDelay;
+  return d === undefined ? '—' : String(d);
+}
+
+function profileText(p: NoiseProfile): string {
+  return `${pct(p.jobSigma)} job, ${pct(p.runSigma)} run, ${pct(p.slowHost)} slow hosts`;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const quick = argv.includes('--quick');
+  const jsonAt = argv.indexOf('--json');
+  const workersAt = argv.indexOf('--workers');
+  const workers = Math.max(1, Number(workersAt >= 0 ? argv[workersAt + 1] : 2) || 2);
+  const started = performance.now();
+  const commits = 1000;
+  const suiteCases = 10;
+  const casesPer: Record<keyof typeof PROFILES, number> = quick ? { quiet: 4, low: 8, moderate: 16, high: 8 } : { quiet: 10, low: 30, moderate: 60, high: 30 };
+  const jobs: Job[] = [];
+  for (const profile of Object.keys(casesPer) as (keyof typeof PROFILES)[]) {
+    const rules: Rule[] = profile === 'moderate' ? ['default', 'single', 'ratio'] : ['default'];
+    for (const rule of rules) {
+      for (let i = 0; i < casesPer[profile]; i++) jobs.push({ kind: 'synthetic', profile, rule, seed: 1000 + i, commits, suiteCases });
+    }
+  }
+  const realFiles = REAL_FILES.filter((f) => existsSync(join(FIXTURES, f)));
+  for (const file of realFiles) {
+    const gab = importGab(file, readFileSync(join(FIXTURES, file), 'utf8'));
+    for (const suite of gab.suites) {
+      const names = new Set(gab.entries.filter((e) => e.suite === suite).flatMap((e) => e.points.map((p) => p.case)));
+      const chunk = 40;
+      for (let from = 0; from < names.size; from += chunk) jobs.push({ kind: 'real', file, suite, from, to: Math.min(names.size, from + chunk) });
+    }
+  }
+  // The big real suites first, so the workers finish together.
+  jobs.sort((a, b) => (a.kind === 'real' ? 0 : 1) - (b.kind === 'real' ? 0 : 1));
+
+  const results: { job: Job; result: Score | RealResult }[] = [];
+  const queues: Job[][] = Array.from({ length: workers }, () => []);
+  jobs.forEach((j, i) => queues[i % workers]?.push(j));
+  const self = new URL(import.meta.url);
+  await Promise.all(
+    queues.map(
+      (queue) =>
+        new Promise<void>((resolve, reject) => {
+          const w = new Worker(self, { workerData: queue });
+          w.on('message', (m: { job: Job; result: Score | RealResult }) => results.push(m));
+          w.on('error', reject);
+          w.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker exited with ${code}`))));
+        }),
+    ),
+  );
+
+  const summaries: Record<string, Summary> = {};
+  for (const profile of Object.keys(casesPer)) {
+    for (const rule of ['default', 'single', 'ratio'] as Rule[]) {
+      const scores = results.filter((r) => r.job.kind === 'synthetic' && r.job.profile === profile && r.job.rule === rule).map((r) => r.result as Score);
+      if (scores.length) summaries[`${profile}/${rule}`] = summarise(scores);
+    }
+  }
+
+  const out: string[] = [];
+  out.push(`## Synthetic histories: ${commits} commits per case, suites of ${suiteCases} cases, steps of 5/10/20% every 80–160 commits (⅓ of them improvements)`, '');
+  out.push('| noise | profile | cases | false alerts / 1,000 commits / case | alert precision | recall 5% (≤3 commits / at all) | recall 10% | recall 20% | median delay 20% | change-point precision | change-point recall |');
+  out.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const profile of Object.keys(casesPer) as (keyof typeof PROFILES)[]) {
+    const s = summaries[`${profile}/default`];
+    if (!s) continue;
+    out.push(
+      `| ${profile} | ${profileText(PROFILES[profile])} | ${s.cases} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${recallCell(s, 0.05)} | ${recallCell(s, 0.1)} | ${recallCell(s, 0.2)} | ${delayCell(s, 0.2)} | ${s.changePointPrecision.toFixed(2)} | ${s.changePointRecall.toFixed(2)} |`,
+    );
+  }
+  out.push('', '## Rules compared at moderate noise', '');
+  out.push('| rule | false alerts / 1,000 commits / case | alert precision | recall 5% | recall 10% | recall 20% | median delay 20% |');
+  out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const ruleName: Record<Rule, string> = {
+    default: 'default: 2 points in a row beyond the limit, change points',
+    single: 'one point beyond the limit (alert-after: 1)',
+    ratio: 'ratio to the previous point > 150% (github-action-benchmark)',
+  };
+  for (const rule of ['default', 'single', 'ratio'] as Rule[]) {
+    const s = summaries[`moderate/${rule}`];
+    if (!s) continue;
+    out.push(`| ${ruleName[rule]} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${recallCell(s, 0.05)} | ${recallCell(s, 0.1)} | ${recallCell(s, 0.2)} | ${delayCell(s, 0.2)} |`);
+  }
+  const m = summaries['moderate/default'];
+  if (m) {
+    const r20 = m.recall.find((r) => r.size === 0.2);
+    const recall20 = r20 && r20.steps ? r20.within3 / r20.steps : 0;
+    const goals = [
+      [`false alerts ≤ 1.5 / 1,000 commits / case`, m.falsePerThousand <= 1.5, m.falsePerThousand.toFixed(2)],
+      [`recall of 20% steps within 3 commits ≥ 0.9`, recall20 >= 0.9, recall20.toFixed(2)],
+      [`change-point precision ≥ 0.75`, m.changePointPrecision >= 0.75, m.changePointPrecision.toFixed(2)],
+    ] as const;
+    out.push('', 'Goals at moderate noise:', ...goals.map(([g, ok, v]) => `- ${g}: ${v} ${ok ? 'met' : 'NOT MET'}`));
+  }
+
+  const real = results.filter((r) => r.job.kind === 'real').map((r) => r.result as RealResult);
+  if (real.length) {
+    out.push('', '## Real histories replayed commit by commit', '');
+    out.push('| history | suite | cases | commits | ratio > 150%: alerts (commits with one) | default: alerts (commits with one) | default: regressions confirmed / cleared / open | change points standing |');
+    out.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const keys = [...new Set(real.map((r) => `${r.file}\u0000${r.suite}`))];
+    let totals = { cases: 0, commits: 0, ratio: 0, ratioRuns: 0, def: 0, defRuns: 0 };
+    for (const k of keys) {
+      const parts = real.filter((r) => `${r.file}\u0000${r.suite}` === k);
+      const first = parts[0] as RealResult;
+      const ratioAt = new Array<number>(first.entries).fill(0);
+      const defaultAt = new Array<number>(first.entries).fill(0);
+      const st: Record<string, number> = {};
+      let cps = 0;
+      for (const p of parts) {
+        p.ratioAt.forEach((n, i) => (ratioAt[i] = (ratioAt[i] ?? 0) + n));
+        p.defaultAt.forEach((n, i) => (defaultAt[i] = (defaultAt[i] ?? 0) + n));
+        for (const [s, n] of Object.entries(p.statuses)) st[s] = (st[s] ?? 0) + n;
+        cps += p.changePoints;
+      }
+      const sum = (a: number[]) => a.reduce((t, n) => t + n, 0);
+      const runs = (a: number[]) => a.filter((n) => n > 0).length;
+      out.push(
+        `| ${first.file.replace(/-data\.js$/, '')} | ${first.suite} | ${first.cases} | ${first.entries} | ${sum(ratioAt)} (${runs(ratioAt)}) | ${sum(defaultAt)} (${runs(defaultAt)}) | ${st['confirmed'] ?? 0} / ${st['cleared'] ?? 0} / ${st['suspected'] ?? 0} | ${cps} |`,
+      );
+      totals = {
+        cases: totals.cases + first.cases,
+        commits: totals.commits + first.entries,
+        ratio: totals.ratio + sum(ratioAt),
+        ratioRuns: totals.ratioRuns + runs(ratioAt),
+        def: totals.def + sum(defaultAt),
+        defRuns: totals.defRuns + runs(defaultAt),
+      };
+    }
+    out.push(`| all | | ${totals.cases} | ${totals.commits} | ${totals.ratio} (${totals.ratioRuns}) | ${totals.def} (${totals.defRuns}) | | |`);
+  }
+  out.push('', `Evaluated ${jobs.length} jobs on ${workers} worker${workers === 1 ? '' : 's'} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(out.join('\n'));
+  if (jsonAt >= 0 && argv[jsonAt + 1]) {
+    writeFileSync(argv[jsonAt + 1] as string, `${JSON.stringify({ summaries, real }, null, 2)}\n`);
+  }
+}
+
+if (isMainThread) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
