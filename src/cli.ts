@@ -4,6 +4,7 @@ import { run as compare } from './cli/compare.js';
 import { run as demo } from './cli/demo.js';
 import { run as history } from './cli/history.js';
 import { run as publish } from './cli/publish.js';
+import { run as serve } from './cli/serve.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 
 /** Every subcommand, with the line `benchtrend --help` shows for it. */
@@ -13,6 +14,7 @@ const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summar
   history: { run: history, summary: 'print every published point of a trend (json or csv)' },
   compare: { run: compare, summary: 'compare a candidate arm with a baseline arm: shift, interval, verdict' },
   demo: { run: demo, summary: 'run the whole pipeline offline on bundled sample records' },
+  serve: { run: serve, summary: 'serve a trend folder on 127.0.0.1 to look at its chart' },
 };
 
 const HELP = `Usage: benchtrend <command> [options]

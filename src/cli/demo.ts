@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import coldRecreate from '../../samples/cold-recreate.json' with { type: 'json' };
@@ -6,17 +6,22 @@ import warm from '../../samples/warm.json' with { type: 'json' };
 import { toFlatCases } from '../core/cases.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import { parseRequireStages } from '../core/require-stages.js';
+import { publishDemoTrend } from '../demo-trend.js';
+import { readPageAssets } from '../effects/page-assets.js';
 import { ingest } from '../ingest.js';
 import { parseCommandLine } from './args.js';
 import type { CliIO } from './io.js';
 
-export const USAGE = `Usage: benchtrend demo [--dir DIR]
+export const USAGE = `Usage: benchtrend demo [--dir DIR] [--commits N]
 
-Runs the main job offline on bundled sample records (a warm and a cold-recreate launch) and
-prints the cases and the job-summary table the action would write.
+Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
+and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
+history to a local bare repository exactly as the action publishes to gh-pages, and ends with
+the path of the chart.
 
 Options:
-  --dir DIR   where to write the demo's files (default: a new temporary directory)`;
+  --dir DIR      where to put the demo's files (default: a new temporary directory)
+  --commits N    how many commits of history to publish (default 12)`;
 
 /** The bundled samples, as a bench step would have written them. */
 export const SAMPLE_RECORDS: Readonly<Record<string, unknown>> = {
@@ -25,27 +30,50 @@ export const SAMPLE_RECORDS: Readonly<Record<string, unknown>> = {
 };
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parseCommandLine(argv, { dir: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values } = parseCommandLine(argv, {
+    dir: { type: 'string' },
+    commits: { type: 'string', default: '12' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
+  const commits = Number(values.commits);
+  if (!Number.isInteger(commits) || commits < 1 || commits > 1000) {
+    io.stderr(`benchtrend demo: --commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000\n`);
+    return 2;
+  }
   const dir = values.dir ?? (await mkdtemp(join(tmpdir(), 'benchtrend-demo-')));
+  const records = join(dir, 'records');
+  await mkdir(records, { recursive: true });
   for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
-    await writeFile(join(dir, name), `${JSON.stringify(record, null, 2)}\n`);
+    await writeFile(join(records, name), `${JSON.stringify(record, null, 2)}\n`);
   }
   const { points, warnings } = await ingest({
     patterns: Object.keys(SAMPLE_RECORDS),
-    cwd: dir,
+    cwd: records,
     format: 'record',
     parse: {},
     requirements: parseRequireStages('cold-recreate: host-prep, devpod-up, tools, attach\nwarm: *'),
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
   const flat = toFlatCases(points, 'demo');
-  const casesFile = join(dir, 'cases.json');
-  await writeFile(casesFile, `${JSON.stringify(flat, null, 2)}\n`);
-  io.stdout(`${JSON.stringify(flat, null, 2)}\n\n${renderCasesTable(points)}\n`);
-  io.stdout(`Sample records and cases are in ${dir}\nCases: ${casesFile}\n`);
+  await writeFile(join(dir, 'cases.json'), `${JSON.stringify(flat, null, 2)}\n`);
+  io.stdout(`${renderCasesTable(points)}\n`);
+
+  io.stdout(`Publishing ${commits} commits of sample history to a local bare repository...\n`);
+  const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets() });
+  io.stdout(
+    [
+      `Records:  ${records}`,
+      `Cases:    ${join(dir, 'cases.json')}`,
+      `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
+      `Data:     ${join(demo.dataDir, 'manifest.json')}`,
+      `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
+      `Chart:    ${join(demo.dataDir, 'index.html')}`,
+      '',
+    ].join('\n'),
+  );
   return 0;
 }

@@ -103,11 +103,18 @@ export function parseRecord(file: string, text: string): BenchRecord {
 }
 
 /**
- * Detection for `format: auto`. Generous on purpose: an empty file or a JSON object naming runs or
- * a shape is read as a bench record, so a half-written or invalid record gets the record's own
- * precise refusal instead of "format not recognised".
+ * Whether text that no format recognised should still be read as a bench record, the canonical
+ * input: an empty file, JSON cut off mid-write (a bench interrupted leaves exactly this, whatever
+ * its format), or a JSON object naming runs or a shape. Those get the record's precise refusal.
  */
 export function looksLikeRecord(text: string): boolean {
   const t = text.trimStart();
-  return t === '' || (t.startsWith('{') && /"(?:runs|shape)"\s*:/.test(t));
+  if (t === '') return true;
+  if (!t.startsWith('{') && !t.startsWith('[')) return false;
+  try {
+    JSON.parse(t);
+  } catch {
+    return true;
+  }
+  return t.startsWith('{') && /"(?:runs|shape)"\s*:/.test(t);
 }

@@ -18,6 +18,7 @@ import { orca } from './orca.js';
 import { pytest } from './pytest.js';
 import { qwenCode } from './qwen-code.js';
 import { recordFormat } from './record-format.js';
+import { looksLikeRecord } from './record.js';
 
 /**
  * Every input format, in the order `format: auto` tries them. The one list: docs, action.yml and
@@ -84,6 +85,9 @@ function unrecognised(file: string, text: string): InputError {
 export function parseInput(file: string, text: string, format: string, options: ParseOptions = {}): BenchRecord[] {
   if (format === 'auto') {
     const found = detectFormat(text, file);
+    // The bench record is the canonical input: an empty, half-written or invalid one gets the
+    // record's own precise refusal ("not JSON … interrupted", "no shape") rather than a shrug.
+    if (!found && looksLikeRecord(text)) return recordFormat.parse(file, text, options);
     if (!found) throw unrecognised(file, text);
     const records = found.parse(file, text, options);
     const note = found.autoNote;

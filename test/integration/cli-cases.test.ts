@@ -90,12 +90,19 @@ describe('benchtrend cases (dist/cli.js)', () => {
 
 describe('benchtrend demo (dist/cli.js)', () => {
   it('runs on the bundled samples and says where its files are', async () => {
-    const r = await runCli(['demo'], dir);
+    const r = await runCli(['demo', '--dir', join(dir, 'demo')], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('| cold-recreate / total | 15.9 s |');
-    const casesPath = /Cases: (.+)\n/.exec(r.stdout)?.[1];
+    const casesPath = /Cases: +(.+)\n/.exec(r.stdout)?.[1];
     expect(casesPath).toBeDefined();
     expect(JSON.parse(await readFile(casesPath!, 'utf8'))).toHaveLength(9);
+    // It ends with the path of the chart, published beside the data of a 12-commit history.
+    const chart = /Chart: +(.+)\n$/.exec(r.stdout)?.[1];
+    expect(chart).toMatch(/index\.html$/);
+    expect(await readFile(chart!, 'utf8')).toMatch(/<!doctype html>/i);
+    const manifest = JSON.parse(await readFile(join(chart!, '..', 'manifest.json'), 'utf8')) as { segments: number; cases: unknown[] };
+    expect(manifest.segments).toBe(12);
+    expect(manifest.cases).toHaveLength(9);
   });
 });
 

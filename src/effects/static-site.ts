@@ -1,0 +1,41 @@
+import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.map': 'application/json',
+};
+
+/**
+ * Serves one folder on 127.0.0.1, as GitHub Pages would serve the trend's folder. Browsers do not
+ * let a page read data files beside it over file://, so a local look at a chart needs this.
+ */
+export async function serveFolder(dir: string, port = 0): Promise<{ server: Server; url: string }> {
+  const root = resolve(dir);
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+      let file = resolve(root, `.${path}`);
+      if (file !== root && !file.startsWith(root + sep)) {
+        res.writeHead(403).end('forbidden');
+        return;
+      }
+      try {
+        if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+        const body = await readFile(file);
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+      } catch {
+        res.writeHead(404).end('not found');
+      }
+    })();
+  });
+  await new Promise<void>((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return { server, url: `http://127.0.0.1:${actual}/` };
+}
