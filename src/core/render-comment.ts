@@ -39,6 +39,8 @@ export interface CommitCommentData {
   readonly cases?: number;
   /** Cases on watch (one point beyond the limit) at this commit. */
   readonly watch?: readonly string[];
+  /** Cases still beyond their limit since an alert raised on an earlier commit. */
+  readonly ongoing?: readonly { readonly case: string; readonly since: string }[];
 }
 
 export interface CommentLinks {
@@ -60,7 +62,7 @@ const DATA_PREFIX = 'benchtrend:data ';
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')
-    .replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^"'/]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`)
     .replace(/@/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`);
 }
@@ -191,6 +193,9 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
     const title = open.length === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${open.length} regression${open.length === 1 ? '' : 's'} in suite ${suite} at ${short}`;
     lines.push(`### ${open.length ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...TABLE_HEAD, ...data.rows.map((r) => rowLine(r, data.suite, links)));
     lines.push('', 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.');
+  }
+  if (data.ongoing && data.ongoing.length > 0) {
+    lines.push('', `Still beyond the limit since an earlier alert: ${data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`).join(', ')}.`);
   }
   if (data.watch && data.watch.length > 0) {
     lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${data.watch.map(escapeMarkdown).join(', ')}.`);

@@ -6,6 +6,7 @@ import { Random } from '../../src/core/regress/prng.js';
 import { replay } from '../../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/core/regress/settings.js';
 import type { Direction } from '../../src/core/model.js';
+import { applyDirectionOverrides, parseDirectionOverrides } from '../../src/core/direction.js';
 
 /** Points named c0, c1, ... with a ±1% error bar. */
 function points(values: readonly number[]): SeriesPoint[] {
@@ -97,11 +98,12 @@ describe('the detector on constructed series', () => {
     expect(judge(series([...base, 750, 740], 'smaller', 'ms')).kind).toBe('improved');
   });
 
-  it('lets a per-case direction override the unit’s', () => {
+  it('follows a per-case direction override applied to the points', () => {
     const base = noisy(() => 1000, 40, 0.02, 4);
     const s = series([...base, 750, 740], 'smaller', 'points');
     expect(judge(s).kind).toBe('improved');
-    expect(judge(s, { directions: [{ pattern: 'warm / *', direction: 'bigger' }] }).kind).toBe('regressed');
+    const [overridden] = applyDirectionOverrides([s], parseDirectionOverrides('warm / *: bigger'));
+    expect(overridden && judge(overridden).kind).toBe('regressed');
   });
 
   it('does not alert below the minimum effect however steady the series', () => {

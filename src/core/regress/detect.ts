@@ -22,7 +22,7 @@ import type { AlertStatus } from '../trend/types.js';
 import { floorIn } from './absolute-floor.js';
 import { eDivisive } from './change-points.js';
 import { hashString } from './prng.js';
-import { directionFor, type AlertSettings } from './settings.js';
+import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
 
 /** One point of a case's history on the trend's branch. */
@@ -429,7 +429,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   const mode = options.mode ?? 'push';
   // A pull request has one new point: it is compared alone.
   const settings = mode === 'compare' ? { ...given, alertAfter: 1, maxRun: 1 } : given;
-  const direction = directionFor(series.case, series.direction, settings.directions);
+  const direction = series.direction;
   const all = series.points;
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);

@@ -2,16 +2,9 @@
  * How regressions are decided, typed once from the action's inputs (or the CLI's flags). Every
  * refusal names the input and echoes the value; nothing is clamped silently.
  */
-import type { Direction } from '../model.js';
 import { InputError } from '../model.js';
 import { parseAbsoluteFloors, type AbsoluteFloor } from './absolute-floor.js';
 import { DEFAULT_CHANGE_POINT_SETTINGS, type ChangePointSettings } from './change-points.js';
-
-export interface DirectionOverride {
-  /** A case name, or a pattern where `*` stands for any text. */
-  readonly pattern: string;
-  readonly direction: Direction;
-}
 
 export interface ChangePointScan extends ChangePointSettings {
   /** Most recent points per case the change-point scan looks at, so publish time stays flat. */
@@ -47,8 +40,6 @@ export interface AlertSettings {
   /** Longest run of recent points tested together. */
   readonly maxRun: number;
   readonly floors: readonly AbsoluteFloor[];
-  /** Per-case direction, overriding the unit's or the format's. */
-  readonly directions: readonly DirectionOverride[];
   readonly changePoints: ChangePointScan;
 }
 
@@ -62,7 +53,6 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   alertAfter: 2,
   maxRun: 3,
   floors: [],
-  directions: [],
   changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 },
 };
 
@@ -74,7 +64,8 @@ function percentOrFraction(input: string, raw: string, allowAboveOne: boolean): 
   const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text);
   if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
   const n = Number(m[1]);
-  const value = m[2] === '%' ? n / 100 : n;
+  // 99.99 / 100 is 0.9998999999999999 in binary; 12 digits is all anyone writes.
+  const value = m[2] === '%' ? Number((n / 100).toPrecision(12)) : n;
   if (!allowAboveOne && value >= 1) {
     throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
   }
@@ -89,38 +80,11 @@ function wholeNumber(input: string, raw: string, min: number, max: number): numb
   return Number(text);
 }
 
-/** Lines `case: smaller` or `case: bigger`; the case may use `*`. The last colon separates. */
-export function parseDirectionOverrides(text: string, input = 'direction'): DirectionOverride[] {
-  const out: DirectionOverride[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(':');
-    const pattern = at > 0 ? line.slice(0, at).trim() : '';
-    const word = at > 0 ? line.slice(at + 1).trim().toLowerCase() : '';
-    const direction = word === 'smaller' || word === 'smaller-is-better' ? 'smaller' : word === 'bigger' || word === 'bigger-is-better' ? 'bigger' : undefined;
-    if (pattern === '' || !direction) {
-      throw new InputError(`${input}: ${JSON.stringify(line)} should read "<case>: smaller" or "<case>: bigger"`);
-    }
-    out.push({ pattern, direction });
-  }
-  return out;
-}
-
-/** The override for a case, the last matching line winning, or the direction it came with. */
-export function directionFor(caseName: string, given: Direction, overrides: readonly DirectionOverride[]): Direction {
-  let found = given;
-  for (const o of overrides) {
-    const re = new RegExp(`^${o.pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    if (re.test(caseName)) found = o.direction;
-  }
-  return found;
-}
-
 /**
  * The alert settings from the action's inputs: alert-method, alert-threshold, alert-window,
- * min-effect, alert-confidence, alert-after, absolute-floor, direction. Unset inputs keep the
- * defaults; `alert-threshold` alone selects the ratio method, as in github-action-benchmark.
+ * min-effect, alert-confidence, alert-after, absolute-floor. Unset inputs keep the defaults;
+ * `alert-threshold` alone selects the ratio method, as in github-action-benchmark. Which way is
+ * better comes with each point (its unit or format, then the `direction-overrides` input).
  */
 export function readAlertSettings(read: InputReader): AlertSettings {
   const get = (name: string) => read(name).trim();
@@ -155,6 +119,5 @@ export function readAlertSettings(read: InputReader): AlertSettings {
     confidence,
     alertAfter,
     floors: parseAbsoluteFloors(read('absolute-floor')),
-    directions: parseDirectionOverrides(read('direction')),
   };
 }

@@ -1,0 +1,260 @@
+/**
+ * Regressions, from the publisher's plan to the maintainer's comment: the one path both the
+ * action (main.ts) and `benchtrend publish` take.
+ *
+ *   regressionDeriver   the publisher's `alerts` hook: reads the recent history of each case of
+ *                       the suite, judges this commit's points, updates manifest.alerts, and keeps
+ *                       the verdicts for the summary, outputs, annotations and comments
+ *   comparePullRequest  a pull request's head points against the base branch's trend
+ *   postRegressionComments / postPullRequestComment   the comments, through the GitHub effect
+ *
+ * Judging is pure (src/core/regress); this module only gathers its inputs and hands its outputs on.
+ */
+import type { Point } from './core/model.js';
+import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
+import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
+import type { AlertSettings } from './core/regress/settings.js';
+import {
+  commitCommentMarker,
+  parseCommitCommentData,
+  pullRequestCommentMarker,
+  refreshCommentRows,
+  renderCommitComment,
+  renderPullRequestComment,
+  rowFromVerdict,
+  type CommentLinks,
+  type CommentRow,
+  type CommitCommentData,
+} from './core/render-comment.js';
+import { regressionEntries, type RegressionEntry } from './core/render-verdicts.js';
+import { resolveSegments } from './core/trend/layout.js';
+import { loadSegments, readManifest, type TrendReader } from './core/trend/load.js';
+import type { AlertContext, AlertDeriver } from './core/trend/plan.js';
+import type { CaseInfo, Manifest, Segment, StoredAlert } from './core/trend/types.js';
+import type { CommentOutcome, GitHubComments } from './effects/github-api.js';
+
+/** What one publish concluded about its suite at its commit. */
+export interface RegressionOutcome {
+  readonly suite: string;
+  /** The commit judged. */
+  readonly sha: string;
+  /** One per case of this commit, in the order the points came. */
+  readonly verdicts: readonly CaseVerdict[];
+  /** manifest.alerts as published. */
+  readonly alerts: readonly StoredAlert[];
+  /** Alerts new or with a new status: the commits whose comment needs writing. */
+  readonly changed: readonly StoredAlert[];
+  /** Output `regressions-json`; its length is output `regressions`. */
+  readonly regressions: readonly RegressionEntry[];
+  /** The cases of the manifest, for units and directions of older alerts. */
+  readonly cases: readonly CaseInfo[];
+}
+
+/** Segments loaded per round while walking back; each round doubles it. */
+const ROUNDS = 4;
+
+/**
+ * The last `limit` points of each case of `suite` published before seq `upTo`, oldest first, with
+ * re-runs resolved. Walks back from the newest segments, doubling the span until every case has
+ * `limit` points or its first one, so that the read stays flat however long the history is.
+ */
+export async function caseHistories(
+  load: (from: number, to: number) => Promise<Segment[]>,
+  manifest: Pick<Manifest, 'cases'>,
+  suite: string,
+  upTo: number,
+  limit: number,
+): Promise<Map<string, SeriesPoint[]>> {
+  const cases = manifest.cases.filter((c) => c.suite === suite);
+  const firstSeq = Math.min(upTo, ...cases.map((c) => c.firstSeq));
+  let from = upTo;
+  let span = limit;
+  let segments: Segment[] = [];
+  for (let round = 0; round < ROUNDS && from > firstSeq; round++) {
+    const next = Math.max(firstSeq, upTo - span);
+    segments = [...(await load(next, from)), ...segments];
+    from = next;
+    span *= 2;
+    const counts = historiesOf(segments, suite, limit);
+    if (!cases.some((c) => (counts.get(c.case)?.length ?? 0) < limit && c.firstSeq < from)) break;
+  }
+  return historiesOf(segments, suite, limit);
+}
+
+function historiesOf(segments: readonly Segment[], suite: string, limit: number): Map<string, SeriesPoint[]> {
+  const out = new Map<string, SeriesPoint[]>();
+  for (const s of resolveSegments(segments)) {
+    if (s.suite !== suite) continue;
+    for (const p of s.points) {
+      const list = out.get(p.case) ?? [];
+      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
+      out.set(p.case, list);
+    }
+  }
+  for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
+  return out;
+}
+
+/**
+ * The publisher's `alerts` hook for one suite. It judges the newest segment of the suite this
+ * publish adds (an imported history is only history), and remembers what it concluded; on a lost
+ * race the publisher plans again and the hook runs again, so `outcome()` is the last plan's.
+ */
+export function regressionDeriver(suite: string, settings: AlertSettings): { readonly derive: AlertDeriver; outcome(): RegressionOutcome | undefined } {
+  let last: RegressionOutcome | undefined;
+  const derive: AlertDeriver = async (context: AlertContext) => {
+    last = undefined;
+    const mine = context.added.filter((s) => s.suite === suite && !s.imported);
+    const judged = mine[mine.length - 1];
+    if (!judged) return context.previous;
+    const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
+    const verdicts: CaseVerdict[] = [];
+    const changePoints: CaseChangePoints[] = [];
+    for (const p of judged.points) {
+      const points = histories.get(p.case);
+      if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
+      const { verdict, changePoints: cps } = assessCase(
+        { suite, case: p.case, unit: p.unit, direction: p.direction, points },
+        memoryOf(context.previous, suite, p.case),
+        settings,
+        { suiteCases: judged.points.length },
+      );
+      verdicts.push(verdict);
+      changePoints.push(cps);
+    }
+    const alerts = updateAlerts(context.previous, verdicts, changePoints);
+    last = {
+      suite,
+      sha: judged.commit.sha,
+      verdicts,
+      alerts,
+      changed: changedAlerts(context.previous, alerts),
+      regressions: regressionEntries(verdicts),
+      cases: context.manifest.cases,
+    };
+    return alerts;
+  };
+  return { derive, outcome: () => last };
+}
+
+/**
+ * A pull request's head points judged against the base branch's trend (read through `read`):
+ * each compared alone with its case's recent level. Nothing is stored or published.
+ */
+export async function comparePullRequest(
+  read: TrendReader,
+  location: string,
+  suite: string,
+  points: readonly Point[],
+  headSha: string,
+  settings: AlertSettings,
+): Promise<CaseVerdict[]> {
+  const manifest = await readManifest(read, location);
+  const histories = manifest
+    ? await caseHistories((from, to) => loadSegments(read, location, from, to), manifest, suite, manifest.segments, settings.changePoints.scanLimit)
+    : new Map<string, SeriesPoint[]>();
+  const seq = manifest?.segments ?? 0;
+  return points.map((p) => {
+    const head: SeriesPoint = { sha: headSha, seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n };
+    const history = histories.get(p.case) ?? [];
+    return assessCase({ suite, case: p.case, unit: p.unit, direction: p.direction, points: [...history, head] }, NO_MEMORY, settings, {
+      suiteCases: points.length,
+      mode: 'compare',
+    }).verdict;
+  });
+}
+
+/** The chart page of a trend on GitHub Pages, when the server is github.com: `https://owner.github.io/repo/dev/bench/`. */
+export function pagesUrlFor(repository: string | undefined, dataDir: string, serverUrl: string): string | undefined {
+  if (!repository || !/^https:\/\/github\.com\/?$/.test(serverUrl)) return undefined;
+  const [owner, repo] = repository.split('/');
+  if (!owner || !repo) return undefined;
+  const dir = dataDir.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+  const host = `${owner.toLowerCase()}.github.io`;
+  // A repository named <owner>.github.io is served from the root of its host.
+  const root = repo.toLowerCase() === host ? '' : `/${encodeURIComponent(repo)}`;
+  return `https://${host}${root}/${dir ? `${dir}/` : ''}`;
+}
+
+export interface CommentOptions {
+  /** comment-always: comment on every push, even with no regression. */
+  readonly always: boolean;
+  /** cc-users: mentioned when a comment reports a regression. */
+  readonly ccUsers: readonly string[];
+  readonly links: CommentLinks;
+}
+
+/**
+ * Writes the commit comments a publish calls for, each found by its marker and edited in place:
+ * this commit's (when a case regressed here, or always), the comment on the commit where a newly
+ * found lasting step starts, and a refresh of earlier commits' comments whose alerts were
+ * confirmed or cleared (never created for those). Returns one outcome per comment attempted.
+ */
+export async function postRegressionComments(api: GitHubComments, outcome: RegressionOutcome, options: CommentOptions): Promise<CommentOutcome[]> {
+  const results: CommentOutcome[] = [];
+  const marker = commitCommentMarker(outcome.suite);
+  const info = (name: string) => outcome.cases.find((c) => c.suite === outcome.suite && c.case === name);
+
+  // This commit: the regressions raised here.
+  const here = outcome.verdicts.filter((v) => v.alert?.kind === 'regression').map(rowFromVerdict).filter((r): r is CommentRow => r !== undefined);
+  const watch = outcome.verdicts.filter((v) => v.kind === 'watch').map((v) => v.case);
+  const ongoing = outcome.verdicts.flatMap((v) => (v.kind === 'regressed' && v.ongoing ? [{ case: v.case, since: v.ongoing.sha }] : []));
+  if (here.length > 0 || options.always) {
+    const data: CommitCommentData = { suite: outcome.suite, sha: outcome.sha, rows: here, cases: outcome.verdicts.length, watch, ongoing };
+    results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
+  }
+
+  // Where a newly found step starts: the commit that most likely caused it.
+  const steps = new Map<string, CommentRow[]>();
+  for (const v of outcome.verdicts) {
+    if (v.alert?.kind !== 'change-point') continue;
+    const row = rowFromVerdict(v);
+    if (row) steps.set(v.alert.sha, [...(steps.get(v.alert.sha) ?? []), row]);
+  }
+  for (const [sha, rows] of steps) {
+    results.push(
+      await api.upsertCommitComment(sha, marker, (existing) => {
+        const old = existing ? parseCommitCommentData(existing) : undefined;
+        const kept = (old?.rows ?? []).filter((r) => !rows.some((n) => n.case === r.case && n.kind === r.kind));
+        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows] }, options.links, options.ccUsers);
+      }),
+    );
+  }
+
+  // Earlier commits whose alerts moved: rewrite their comment when there is one.
+  const handled = new Set([outcome.sha, ...steps.keys()]);
+  const moved = new Map<string, StoredAlert[]>();
+  for (const a of outcome.changed) {
+    if (a.suite !== outcome.suite || handled.has(a.sha) || a.status === 'suspected') continue;
+    // Change points are drawn on the chart; only those that were announced have comment rows.
+    moved.set(a.sha, [...(moved.get(a.sha) ?? []), a]);
+  }
+  for (const [sha, changed] of moved) {
+    results.push(
+      await api.upsertCommitComment(
+        sha,
+        marker,
+        (existing) => {
+          const old = existing ? parseCommitCommentData(existing) : undefined;
+          if (!old) return undefined;
+          const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
+          if (relevant.length === 0) return undefined;
+          const rows = refreshCommentRows(old, relevant, info);
+          return renderCommitComment({ ...old, rows }, options.links, options.ccUsers);
+        },
+        { createIfMissing: false },
+      ),
+    );
+  }
+  return results;
+}
+
+/** The pull request's one comment, created once and then edited. */
+export function postPullRequestComment(
+  api: GitHubComments,
+  pullNumber: number,
+  data: { suite: string; sha: string; base: string; verdicts: readonly CaseVerdict[] },
+  links: CommentLinks,
+): Promise<CommentOutcome> {
+  return api.upsertPullRequestComment(pullNumber, pullRequestCommentMarker(data.suite), renderPullRequestComment(data, links));
+}

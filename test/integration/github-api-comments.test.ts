@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Point } from '../../src/core/model.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
+import { commitCommentMarker, parseCommitCommentData, pullRequestCommentMarker } from '../../src/core/render-comment.js';
+import { GitHubComments } from '../../src/effects/github-api.js';
+import { comparePullRequest, postPullRequestComment, postRegressionComments, regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
+import { commit, LOCATION, MemoryTrend } from '../unit/trend-memory.js';
+import { GitHubApiServer } from './helpers/github-api-server.js';
+
+const CASES = ['warm / total', 'warm / attach'];
+const LINKS = { pagesUrl: 'https://owner.github.io/repo/dev/bench/', runUrl: 'https://github.com/owner/repo/actions/runs/7' };
+
+function run(rng: Random, attachFactor = 1): Point[] {
+  return CASES.map((name, i) => {
+    const value = (i + 1) * (name === 'warm / attach' ? attachFactor : 1) * Math.exp(0.02 * rng.normal());
+    return { case: name, shape: 'warm', metric: name.slice(7), unit: 's', direction: 'smaller', value, q1: value * 0.99, q3: value * 1.01, min: value * 0.98, max: value * 1.02, stdev: 0.01, runs: 3, n: 3, samples: [value * 0.99, value, value * 1.01] };
+  });
+}
+
+async function publishRun(trend: MemoryTrend, n: number, points: Point[]): Promise<RegressionOutcome> {
+  const deriver = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+  await trend.publish({ commit: commit(n), points, alerts: deriver.derive });
+  const outcome = deriver.outcome();
+  if (!outcome) throw new Error('no outcome');
+  return outcome;
+}
+
+describe('regression comments over real HTTP', () => {
+  it('comments on the commit that regressed, cc-ing users, then rewrites that comment when a later run confirms it', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(17);
+    let raisedAt = 0;
+    for (let n = 1; n <= 50; n++) {
+      const outcome = await publishRun(trend, n, run(rng, n >= 35 ? 1.3 : 1));
+      const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: ['@alice'], links: LINKS });
+      expect(results.every((r) => r.ok)).toBe(true);
+      if (outcome.regressions.some((r) => r.new)) raisedAt = n;
+    }
+    expect(raisedAt === 35 || raisedAt === 36).toBe(true);
+    // Exactly one comment, on the commit that raised the alert, none on the others.
+    expect([...api.commitComments.keys()]).toEqual([commit(raisedAt).sha]);
+    const comments = api.commitComments.get(commit(raisedAt).sha) ?? [];
+    expect(comments).toHaveLength(1);
+    const body = comments[0]?.body ?? '';
+    expect(body.startsWith(commitCommentMarker('default'))).toBe(true);
+    expect(body).toContain('cc @alice');
+    expect(body).toContain('(https://owner.github.io/repo/dev/bench/#case=warm%20%2F%20attach&suite=default)');
+    const data = parseCommitCommentData(body);
+    expect(data?.rows.map((r) => [r.case, r.status])).toEqual([['warm / attach', 'confirmed']]);
+    expect(data?.rows[0]?.band).toBeDefined();
+    // Created once, edited once (the confirmation); never posted twice.
+    expect(api.requestsTo('POST', /\/comments$/)).toHaveLength(1);
+    expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
+  });
+
+  it('comments on every push with comment-always, and a failure comes back as a warning', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20, attempts: 2 });
+    const trend = new MemoryTrend();
+    const rng = new Random(3);
+    const first = await publishRun(trend, 1, run(rng));
+    expect(await postRegressionComments(gh, first, { always: true, ccUsers: ['@alice'], links: LINKS })).toMatchObject([{ ok: true, action: 'created' }]);
+    expect(api.commitComments.get(commit(1).sha)?.[0]?.body).toContain('no regression in suite `default` at 0000000');
+    expect(api.commitComments.get(commit(1).sha)?.[0]?.body).not.toContain('cc @alice');
+
+    api.failNext({ method: 'POST', status: 503 });
+    const second = await publishRun(trend, 2, run(rng));
+    const [out] = await postRegressionComments(gh, second, { always: true, ccUsers: [], links: LINKS });
+    expect(out?.ok).toBe(false);
+    if (out && !out.ok) expect(out.warning).toMatch(/^commit comment on 0000000 not written after 2 attempts: GitHub API answered 503/);
+  });
+
+  it('keeps one pull-request comment up to date as the head moves', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(23);
+    for (let n = 1; n <= 25; n++) await trend.publish({ commit: commit(n), points: run(rng) });
+    const headA = await comparePullRequest(trend.read, LOCATION, 'default', run(rng, 1.4), 'a'.repeat(40), DEFAULT_ALERT_SETTINGS);
+    expect(await postPullRequestComment(gh, 12, { suite: 'default', sha: 'a'.repeat(40), base: 'main', verdicts: headA }, LINKS)).toMatchObject({ ok: true, action: 'created' });
+    const headB = await comparePullRequest(trend.read, LOCATION, 'default', run(rng), 'b'.repeat(40), DEFAULT_ALERT_SETTINGS);
+    expect(await postPullRequestComment(gh, 12, { suite: 'default', sha: 'b'.repeat(40), base: 'main', verdicts: headB }, LINKS)).toMatchObject({ ok: true, action: 'updated' });
+    const comments = api.issueComments.get(12) ?? [];
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.body.startsWith(pullRequestCommentMarker('default'))).toBe(true);
+    expect(comments[0]?.body).toContain('no case worse than main in suite `default` at bbbbbbb');
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { Point } from '../../src/core/model.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
+import { loadSegments } from '../../src/core/trend/load.js';
+import type { Manifest } from '../../src/core/trend/types.js';
+import { caseHistories, comparePullRequest, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
+import { commit, LOCATION, MemoryTrend } from './trend-memory.js';
+
+const CASES = ['warm / total', 'warm / attach', 'warm / host-prep'];
+
+/** One run's points: each case near its level, with 2% job noise; `slower` multiplies one case. */
+function run(rng: Random, slower: Readonly<Record<string, number>> = {}): Point[] {
+  return CASES.map((name, i) => {
+    const level = (i + 1) * (slower[name] ?? 1);
+    const job = Math.exp(0.02 * rng.normal());
+    const samples = [0.99, 1, 1.01].map((f) => level * job * f);
+    return {
+      case: name,
+      shape: 'warm',
+      metric: name.slice('warm / '.length),
+      unit: 's',
+      direction: 'smaller',
+      value: samples[1] as number,
+      q1: samples[0] as number,
+      q3: samples[2] as number,
+      min: samples[0] as number,
+      max: samples[2] as number,
+      stdev: 0.01,
+      runs: 3,
+      n: 3,
+      samples,
+    };
+  });
+}
+
+async function publishRun(trend: MemoryTrend, n: number, points: Point[]): Promise<RegressionOutcome | undefined> {
+  const deriver = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+  await trend.publish({ commit: commit(n), points, alerts: deriver.derive });
+  return deriver.outcome();
+}
+
+describe('regressions through the publisher’s alerts hook', () => {
+  it('raises a regression on the commit that slowed a case, stores it, and confirms it later', async () => {
+    const trend = new MemoryTrend();
+    const rng = new Random(5);
+    const outcomes: (RegressionOutcome | undefined)[] = [];
+    for (let n = 1; n <= 52; n++) outcomes[n] = await publishRun(trend, n, run(rng, n >= 40 ? { 'warm / attach': 1.3 } : {}));
+
+    const raised = outcomes.flatMap((o, n) => (o?.regressions.filter((r) => r.new).map((r) => ({ n, r })) ?? []));
+    expect(raised).toHaveLength(1);
+    const first = raised[0];
+    expect(first?.n === 40 || first?.n === 41).toBe(true);
+    expect(first?.r).toMatchObject({ suite: 'default', case: 'warm / attach', kind: 'regression', status: 'suspected', new: true, sha: commit(first?.n ?? 0).sha });
+    expect(first?.r.change).toBeGreaterThan(0.2);
+    expect(first?.r.baseline).toBeCloseTo(2, 1);
+    expect(first?.r.value).toBeCloseTo(2.6, 1);
+
+    const manifest = trend.json<Manifest>('manifest.json');
+    const stored = manifest.alerts.filter((a) => a.kind === 'regression');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ case: 'warm / attach', sha: commit(first?.n ?? 0).sha, status: 'confirmed' });
+    expect(manifest.alerts.filter((a) => a.case !== 'warm / attach')).toEqual([]);
+    // Every commit judged every case.
+    expect(outcomes[52]?.verdicts.map((v) => v.case)).toEqual(CASES);
+    expect(outcomes[3]?.verdicts.every((v) => v.kind === 'not-enough-history')).toBe(true);
+  });
+
+  it('publishing the same commit again replaces its alert rather than adding one', async () => {
+    const trend = new MemoryTrend();
+    const rng = new Random(9);
+    for (let n = 1; n <= 30; n++) await publishRun(trend, n, run(rng));
+    const slow = run(rng, { 'warm / total': 1.4 });
+    await publishRun(trend, 31, slow);
+    const again = await publishRun(trend, 32, run(rng, { 'warm / total': 1.4 }));
+    expect(again?.regressions.filter((r) => r.new)).toHaveLength(1);
+    const before = trend.json<Manifest>('manifest.json').alerts;
+    const rerun = await publishRun(trend, 32, run(rng, { 'warm / total': 1.4 }));
+    const after = trend.json<Manifest>('manifest.json').alerts;
+    expect(after.filter((a) => a.kind === 'regression')).toHaveLength(before.filter((a) => a.kind === 'regression').length);
+    expect(rerun?.verdicts).toHaveLength(3);
+  });
+
+  it('reads the last points of each case from the newest segments, not the whole history', async () => {
+    const trend = new MemoryTrend();
+    const rng = new Random(3);
+    for (let n = 1; n <= 60; n++) {
+      await trend.publish({ commit: commit(n), points: run(rng) });
+      await trend.publish({ commit: commit(n), suite: 'other', points: run(rng).slice(0, 1) });
+    }
+    const manifest = trend.json<Manifest>('manifest.json');
+    const loaded: [number, number][] = [];
+    const histories = await caseHistories(
+      async (from, to) => {
+        loaded.push([from, to]);
+        return loadSegments(trend.read, LOCATION, from, to);
+      },
+      manifest,
+      'default',
+      manifest.segments,
+      20,
+    );
+    expect([...histories.keys()]).toEqual(CASES);
+    for (const points of histories.values()) {
+      expect(points).toHaveLength(20);
+      expect(points[points.length - 1]?.sha).toBe(commit(60).sha);
+    }
+    // 20 points of one suite among two interleaved suites: two rounds back, never the start.
+    expect(loaded).toEqual([
+      [100, 120],
+      [80, 100],
+    ]);
+  });
+
+  it('compares a pull request’s points with the base trend without writing anything', async () => {
+    const trend = new MemoryTrend();
+    const rng = new Random(13);
+    for (let n = 1; n <= 30; n++) await trend.publish({ commit: commit(n), points: run(rng) });
+    const files = new Map(trend.files);
+    const verdicts = await comparePullRequest(trend.read, LOCATION, 'default', run(rng, { 'warm / host-prep': 1.5 }), 'f'.repeat(40), DEFAULT_ALERT_SETTINGS);
+    expect(verdicts.map((v) => [v.case, v.kind])).toEqual([
+      ['warm / total', 'unchanged'],
+      ['warm / attach', 'unchanged'],
+      ['warm / host-prep', 'regressed'],
+    ]);
+    expect(verdicts[2]?.alert).toBeUndefined();
+    expect(trend.files).toEqual(files);
+  });
+
+  it('says "not enough history" for a pull request against an empty trend', async () => {
+    const trend = new MemoryTrend();
+    const verdicts = await comparePullRequest(trend.read, LOCATION, 'default', run(new Random(1)), 'f'.repeat(40), DEFAULT_ALERT_SETTINGS);
+    expect(verdicts.every((v) => v.kind === 'not-enough-history')).toBe(true);
+  });
+});
+
+describe('pagesUrlFor', () => {
+  it('points at GitHub Pages for github.com repositories', () => {
+    expect(pagesUrlFor('Owner/repo', 'dev/bench', 'https://github.com')).toBe('https://owner.github.io/repo/dev/bench/');
+    expect(pagesUrlFor('owner/owner.github.io', 'bench', 'https://github.com')).toBe('https://owner.github.io/bench/');
+    expect(pagesUrlFor('owner/repo', 'dev/bench', 'https://ghe.example.com')).toBeUndefined();
+  });
+});

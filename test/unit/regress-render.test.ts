@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { parsePermalink } from '../../page/lib/permalink.js';
+import { assessCase, NO_MEMORY, type CaseVerdict, type SeriesPoint } from '../../src/core/regress/detect.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
+import {
+  caseLink,
+  ccLine,
+  commitCommentMarker,
+  escapeMarkdown,
+  parseCommitCommentData,
+  refreshCommentRows,
+  renderCommitComment,
+  renderPullRequestComment,
+  rowFromVerdict,
+  type CommitCommentData,
+} from '../../src/core/render-comment.js';
+import { regressionAnnotations, regressionEntries, renderVerdictTable, sparkline } from '../../src/core/render-verdicts.js';
+
+const NASTY = '<img src=x onerror=alert(1)> | @octocat *bold* _it_ `code` #12 -->';
+
+function verdictOf(name: string, values: readonly number[], unit = 's'): CaseVerdict {
+  const points: SeriesPoint[] = values.map((value, i) => ({ sha: `${i}`.padStart(40, 'a'), seq: i, value, q1: value * 0.98, q3: value * 1.02, runs: 5, n: 5 }));
+  return assessCase({ suite: 'nightly', case: name, unit, direction: 'smaller', points }, NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 3 }).verdict;
+}
+
+const flat = (n: number, level = 1) => Array.from({ length: n }, (_, i) => level * (1 + 0.01 * Math.sin(i * 1.7)));
+const regressed = verdictOf(NASTY, [...flat(30, 2), 2.6, 2.62]);
+const quiet = verdictOf('warm / attach', flat(32, 0.4));
+
+/** Table cells of a markdown row: split at pipes that are not backslash-escaped. */
+function cells(line: string): string[] {
+  return line
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+describe('markdown escaping', () => {
+  it('leaves no markup, no mention and no issue link in a name', () => {
+    const text = escapeMarkdown(NASTY);
+    expect(text).not.toMatch(/(?<!\\)[<>]/);
+    expect(text).not.toMatch(/@[A-Za-z]/);
+    expect(text).toContain('@\u200boctocat');
+    expect(text).toContain('\\#\u200b12');
+    expect(text).toContain('\\*bold\\*');
+    expect(text).toContain('\\`code\\`');
+    expect(text).toContain('\\|');
+    expect(text).not.toMatch(/(?<!\\)\|/);
+  });
+});
+
+describe('the commit comment', () => {
+  const data: CommitCommentData = { suite: 'nightly', sha: 'a'.repeat(40), rows: [rowFromVerdict(regressed)].filter((r) => r !== undefined), cases: 2 };
+  const body = renderCommitComment(data, { pagesUrl: 'https://owner.github.io/repo/dev/bench/', runUrl: 'https://github.com/owner/repo/actions/runs/1' }, ['@alice', 'bob', '@evil <script>']);
+
+  it('starts with its marker and shows one row per regressed case with every column', () => {
+    expect(body.startsWith(`${commitCommentMarker('nightly')}\n`)).toBe(true);
+    const rows = body.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Case') && !l.startsWith('| ---'));
+    expect(rows).toHaveLength(1);
+    const [name, base, value, change, status, why] = cells(rows[0] as string);
+    expect(name).toMatch(/^\[.*\]\(https:\/\/owner\.github\.io\/repo\/dev\/bench\/#case=.*&suite=nightly\)$/);
+    expect(base).toMatch(/^(1\.99\d*|2(\.00\d*)?) s \(1\.9\d*–2\.0\d*\)$/);
+    expect(value).toMatch(/^2\.62 s \(2\.5\d*–2\.6\d*\)$/);
+    expect(change).toMatch(/^\+3\d% slower$/);
+    expect(status).toBe('suspected');
+    expect(why).toMatch(/each of the last 2 points is worse than the baseline/);
+  });
+
+  it('mentions only the valid cc users, and nobody through a case name', () => {
+    expect(body).toContain('cc @alice @bob');
+    expect(body).not.toContain('@evil');
+    expect(body.match(/(?<![\w\u200b])@[A-Za-z]/g)).toEqual(['@a', '@b']);
+  });
+
+  it('links each case to its chart with a permalink the page reads back', () => {
+    const link = caseLink('https://owner.github.io/repo/dev/bench/', 'nightly', NASTY);
+    expect(link).not.toMatch(/[()\s]/);
+    expect(parsePermalink(new URL(link).hash)).toEqual({ case: NASTY, suite: 'nightly' });
+  });
+
+  it('carries its rows as data that survives any name, so a later run can rewrite it', () => {
+    expect(parseCommitCommentData(body)).toEqual(data);
+    expect(body.match(/-->/g)).toHaveLength(2);
+    expect(parseCommitCommentData('no data here')).toBeUndefined();
+  });
+
+  it('keeps what was measured when a later run confirms the alert', () => {
+    const rows = refreshCommentRows(data, [{ kind: 'regression', suite: 'nightly', case: NASTY, sha: data.sha, seq: 31, status: 'confirmed', reason: 'confirmed: a lasting step' }], () => undefined);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'confirmed', band: data.rows[0]?.band, value: data.rows[0]?.value, why: 'confirmed: a lasting step' });
+    const again = renderCommitComment({ ...data, rows });
+    expect(again).toContain('**confirmed**');
+  });
+
+  it('says there is no regression when asked to comment always', () => {
+    const none = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 12, watch: ['warm / total'] });
+    expect(none).toContain('### benchtrend: no regression in suite `nightly` at bbbbbbb');
+    expect(none).toContain('12 cases judged');
+    expect(none).toContain('On watch');
+    expect(none).not.toContain('cc ');
+  });
+
+  it('validates cc users strictly', () => {
+    expect(ccLine(['@a-b', 'org/team', 'x y', '@@z'])).toBe('cc @a-b @org/team');
+    expect(ccLine([])).toBe('');
+  });
+});
+
+describe('the pull-request comment', () => {
+  it('lists the worse cases first against the base branch', () => {
+    const compare = (values: number[]) => {
+      const points: SeriesPoint[] = values.map((value, i) => ({ sha: `${i}`.padStart(40, 'c'), seq: i, value, q1: value, q3: value, runs: 1, n: 1 }));
+      return assessCase({ suite: 'default', case: `case ${values.length}`, unit: 'ms', direction: 'smaller', points }, NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 2, mode: 'compare' }).verdict;
+    };
+    const ok = compare([...flat(20, 5), 5.01]);
+    const bad = compare([...flat(21, 5), 7]);
+    const body = renderPullRequestComment({ suite: 'default', sha: 'd'.repeat(40), base: 'main', verdicts: [ok, bad] });
+    expect(body).toContain('1 case worse than main');
+    const rows = body.split('\n').filter((l) => l.startsWith('| case'));
+    expect(rows.map((r) => cells(r)[4])).toEqual(['⚠️ worse', 'unchanged']);
+  });
+});
+
+describe('the job summary, annotations and outputs', () => {
+  it('draws recent medians as unicode bars', () => {
+    expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8])).toBe('▁▂▃▄▅▆▇█');
+    expect(sparkline([3, 3, 3])).toBe('▄▄▄');
+    expect(sparkline([])).toBe('');
+  });
+
+  it('lists every case with its verdict, worst first', () => {
+    const table = renderVerdictTable([quiet, regressed], 'benchtrend: suite nightly at aaaaaaa');
+    const rows = table.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Case') && !l.startsWith('| ---'));
+    expect(rows).toHaveLength(2);
+    expect(cells(rows[0] as string)[1]).toBe('⚠️ regressed');
+    expect(cells(rows[1] as string)[0]).toBe('warm / attach');
+    expect(cells(rows[1] as string)[1]).toBe('ok');
+    expect(cells(rows[0] as string)[5]).toMatch(/^[▁▂▃▄▅▆▇█]{20}$/);
+  });
+
+  it('gives one annotation and one output entry per regression', () => {
+    const notes = regressionAnnotations([quiet, regressed]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.title).toBe(`Performance regression: ${NASTY}`);
+    expect(notes[0]?.message).toMatch(/2\.62 s against a baseline of (1\.99\d*|2(\.00\d*)?) s \(\+3\d%\)/);
+    const entries = regressionEntries([quiet, regressed]);
+    expect(entries).toEqual([
+      expect.objectContaining({ suite: 'nightly', case: NASTY, kind: 'regression', status: 'suspected', new: true, value: 2.62 }),
+    ]);
+    expect(entries[0]?.change).toBeCloseTo(2.62 / (entries[0]?.baseline ?? 1) - 1, 9);
+    expect(JSON.parse(JSON.stringify(entries))).toEqual(entries);
+  });
+});
