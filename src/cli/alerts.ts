@@ -1,0 +1,123 @@
+import { tmpdir } from 'node:os';
+import { InputError } from '../core/model.js';
+import { changeText } from '../core/render-comment.js';
+import { readManifest } from '../core/trend/load.js';
+import type { CaseInfo, StoredAlert } from '../core/trend/types.js';
+import { readTrend } from '../publish.js';
+import { parseCommandLine } from './args.js';
+import { UsageError, type CliIO } from './io.js';
+
+export const USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
+
+Lists the regressions and change points stored with a trend, oldest first, with their status:
+suspected (raised, not yet settled), confirmed (a lasting step was found there) or cleared
+(later commits showed no lasting step).
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          only this suite
+  --status STATUS       only alerts with this status: suspected, confirmed or cleared
+  --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
+                        status, baseline, value, change as a fraction, reason), each with
+                        the case's unit and direction
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  -h, --help            show this help
+
+Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+
+const STATUSES = ['suspected', 'confirmed', 'cleared'];
+
+/** A stored alert with what a reader needs to read its numbers. */
+export interface ListedAlert extends StoredAlert {
+  readonly unit: string | null;
+  readonly direction: 'smaller' | 'bigger' | null;
+}
+
+function num(x: number | undefined): string {
+  return x === undefined ? '—' : String(Number(x.toPrecision(4)));
+}
+
+/** The alerts as aligned text columns, one line each; plain text, no terminal escapes. */
+export function alertLines(alerts: readonly ListedAlert[]): string[] {
+  const rows = alerts.map((a) => [
+    a.status,
+    a.kind,
+    a.sha.slice(0, 7),
+    a.suite,
+    a.case,
+    a.change === undefined ? '—' : changeText(a.change),
+    `${num(a.baseline)} → ${num(a.value)}${a.unit ? ` ${a.unit}` : ''}`,
+    (a.reason ?? '').replace(/[\r\n\u001b]+/g, ' '),
+  ]);
+  const head = ['STATUS', 'KIND', 'COMMIT', 'SUITE', 'CASE', 'CHANGE', 'BASELINE → VALUE', 'WHY'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
+  return [line(head), ...rows.map(line)];
+}
+
+/** The stored alerts of the trend, filtered, each with its case's unit and direction. */
+export function listAlerts(alerts: readonly StoredAlert[], cases: readonly CaseInfo[], filter: { suite?: string; status?: string }): ListedAlert[] {
+  return alerts
+    .filter((a) => (filter.suite === undefined || a.suite === filter.suite) && (filter.status === undefined || a.status === filter.status))
+    .map((a) => {
+      const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
+      return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null };
+    });
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    repo: { type: 'string' },
+    branch: { type: 'string', default: 'gh-pages' },
+    dir: { type: 'string', default: 'dev/bench' },
+    suite: { type: 'string' },
+    status: { type: 'string' },
+    json: { type: 'boolean' },
+    'token-env': { type: 'string' },
+    server: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.repo === undefined) throw new UsageError('alerts needs --repo URL|PATH');
+  if (values.status !== undefined && !STATUSES.includes(values.status)) {
+    throw new UsageError(`--status must be one of ${STATUSES.join(', ')}, got ${JSON.stringify(values.status)}`);
+  }
+  const tokenName = values['token-env'];
+  const token = tokenName !== undefined ? io.env[tokenName] : undefined;
+  if (tokenName !== undefined && !token) throw new InputError(`--token-env: the environment variable ${tokenName} is not set or empty`);
+
+  const manifest = await readTrend(
+    { repository: values.repo, branch: values.branch, dataDir: values.dir, ...(token ? { token } : {}) },
+    { serverUrl: values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com', cwd: io.cwd, env: io.env, tempRoot: io.env['RUNNER_TEMP'] || tmpdir() },
+    (read, location) => readManifest(read, location),
+  );
+  if (manifest && values.suite !== undefined && !manifest.suites.includes(values.suite)) {
+    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(values.suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(', ') || 'none'}`);
+  }
+  const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
+    ...(values.suite !== undefined ? { suite: values.suite } : {}),
+    ...(values.status !== undefined ? { status: values.status } : {}),
+  });
+  if (values.json) {
+    io.stdout(`${JSON.stringify(listed, null, 2)}\n`);
+    return 0;
+  }
+  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet\n`);
+  else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== undefined ? ` for suite ${values.suite}` : ''}\n`);
+  else io.stdout(`${alertLines(listed).join('\n')}\n`);
+  return 0;
+}

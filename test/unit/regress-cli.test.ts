@@ -1,0 +1,83 @@
+/**
+ * `benchtrend alerts` in-process against a real repository: a trend published (in memory, with
+ * the regression hook) and pushed to a bare repository in a temporary, isolated git sandbox.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run as alerts, type ListedAlert } from '../../src/cli/alerts.js';
+import { UsageError, type CliIO } from '../../src/cli/io.js';
+import { InputError, type Point } from '../../src/core/model.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
+import { regressionDeriver } from '../../src/regressions.js';
+import { gitSandbox, type GitSandbox } from '../integration/helpers/git-server.js';
+import { commit, MemoryTrend } from './trend-memory.js';
+
+let sb: GitSandbox;
+let url: string;
+
+function points(rng: Random, slower: number): Point[] {
+  return ['warm / total', 'warm / attach'].map((name, i) => {
+    const value = (i + 1) * (name === 'warm / total' ? slower : 1) * Math.exp(0.02 * rng.normal());
+    return { case: name, shape: 'warm', metric: name.slice(7), unit: 's', direction: 'smaller', value, q1: value, q3: value, min: value, max: value, stdev: null, runs: 1, n: 1, samples: [value] };
+  });
+}
+
+beforeAll(async () => {
+  sb = await gitSandbox();
+  const remote = await sb.bareRemote('site');
+  url = `file://${remote}`;
+  const trend = new MemoryTrend();
+  const rng = new Random(8);
+  for (let n = 1; n <= 45; n++) {
+    const deriver = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+    await trend.publish({ commit: commit(n, { sha: n.toString(16).padStart(2, '0').repeat(20) }), points: points(rng, n >= 30 ? 1.3 : 1), alerts: deriver.derive });
+  }
+  const work = join(sb.root, 'work');
+  await sb.git(['init', '--quiet', '-b', 'gh-pages', work]);
+  for (const [path, text] of trend.files) {
+    await mkdir(join(work, 'dev/bench', path, '..'), { recursive: true });
+    await writeFile(join(work, 'dev/bench', path), text);
+  }
+  await sb.git(['add', '--all'], work);
+  await sb.git(['commit', '--quiet', '-m', 'trend'], work);
+  await sb.git(['push', '--quiet', url, 'gh-pages'], work);
+});
+
+afterAll(async () => {
+  await sb.dispose();
+});
+
+function io(): CliIO & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd: sb.root, env: sb.env };
+}
+
+describe('benchtrend alerts', () => {
+  it('lists the stored regression and change point with their status as text', async () => {
+    const c = io();
+    expect(await alerts(['--repo', url], c)).toBe(0);
+    const lines = c.out.join('').trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^STATUS\s+KIND\s+COMMIT\s+SUITE\s+CASE\s+CHANGE\s+BASELINE → VALUE\s+WHY$/);
+    expect(lines.slice(1).some((l) => /^confirmed\s+regression\s+(1e1e1e1|1f1f1f1)\s+default\s+warm \/ total\s+\+\d\d%\s+1(\.\d+)? → 1\.\d+ s\s+each of the last/.test(l))).toBe(true);
+    expect(lines.slice(1).some((l) => /^\w+\s+change-point\s+(1c1c1c1|1d1d1d1|1e1e1e1)\s+default\s+warm \/ total/.test(l))).toBe(true);
+    expect(lines.slice(1).every((l) => l.includes('warm / total'))).toBe(true);
+  });
+
+  it('prints JSON with the status, the change as a fraction and the case’s unit', async () => {
+    const c = io();
+    expect(await alerts(['--repo', url, '--json', '--suite', 'default', '--status', 'confirmed'], c)).toBe(0);
+    const listed = JSON.parse(c.out.join('')) as ListedAlert[];
+    const regression = listed.find((a) => a.kind === 'regression');
+    expect(regression).toMatchObject({ suite: 'default', case: 'warm / total', status: 'confirmed', unit: 's', direction: 'smaller' });
+    expect(regression?.change).toBeGreaterThan(0.2);
+    expect(listed.every((a) => a.status === 'confirmed')).toBe(true);
+  });
+
+  it('refuses an unknown suite (a refusal) and a bad status (a usage error)', async () => {
+    await expect(alerts(['--repo', url, '--suite', 'nope'], io())).rejects.toThrow(new InputError('--suite: the trend has no suite "nope"; it has "default"'));
+    await expect(alerts(['--repo', url, '--status', 'open'], io())).rejects.toThrow(new UsageError('--status must be one of suspected, confirmed, cleared, got "open"'));
+  });
+});
