@@ -13,7 +13,9 @@ export interface IngestOptions {
 }
 
 export interface Ingested {
+  /** Every record read, A/B arms included (they feed the comparison). */
   readonly records: BenchRecord[];
+  /** Points of the records that belong on the trend: one per case. */
   readonly points: Point[];
   readonly warnings: string[];
 }
@@ -21,11 +23,17 @@ export interface Ingested {
 /**
  * Records in, points out: the one path the action, `benchtrend cases` and `benchtrend publish`
  * share. Every refusal happens here, before anything is written anywhere.
+ *
+ * A file carrying both arms of an A/B comparison (Orca's ABBA result) is read for the comparison
+ * only: its candidate arm measured code that is not on the branch, so it is no trend point.
  */
 export async function ingest(options: IngestOptions): Promise<Ingested> {
   const records = await loadRecords(options.patterns, options.cwd, options.format, options.parse);
-  refuseDuplicateShapes(records.filter((r) => r.arm !== 'baseline'));
-  enforceRequiredStages(records, options.requirements);
-  const { points, warnings } = buildPoints(records);
+  const trend = records.filter((r) => r.arm === undefined);
+  refuseDuplicateShapes(trend);
+  enforceRequiredStages(trend, options.requirements);
+  const { points, warnings } = buildPoints(trend);
+  const arms = [...new Set(records.filter((r) => r.arm !== undefined).map((r) => r.file))];
+  for (const file of arms) warnings.push(`${file}: holds both arms of an A/B comparison; it goes to the comparison, not to the trend`);
   return { records, points, warnings };
 }

@@ -1,46 +1,365 @@
 import * as core from '@actions/core';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toFlatCases } from './core/cases.js';
-import { InputError } from './core/model.js';
+import { compareReport, type CompareReport } from './core/compare/report.js';
+import { applyDirectionOverrides, overridesMatchingNothing } from './core/direction.js';
+import { InputError, type Point } from './core/model.js';
+import type { CaseVerdict } from './core/regress/detect.js';
+import { pullRequestCommentMarker, renderPullRequestComment, type CommentLinks } from './core/render-comment.js';
 import { renderCasesTable } from './core/render-summary.js';
+import { regressionAnnotations, regressionEntries, renderVerdictTable, type RegressionEntry } from './core/render-verdicts.js';
+import { commitFromEvent, commitUrl, resolveCommitInfo } from './core/trend/commit-info.js';
+import type { CommitInfo } from './core/trend/types.js';
+import { commitFromApi, commitFromGit } from './effects/commit-info.js';
+import { PushPermissionError } from './effects/gh-pages.js';
+import { GitHubComments, type CommentOutcome } from './effects/github-api.js';
+import { readPageAssets } from './effects/page-assets.js';
+import { loadRecords } from './effects/record-files.js';
 import { ingest } from './ingest.js';
-import { readSettings } from './settings.js';
+import { publishSecrets, publishesOn, publishTrend, readTrend, type PublishHooks, type PublishSettings, type TrendAccess } from './publish.js';
+import { comparePullRequest, pagesUrlFor, postRegressionComments, regressionDeriver, type RegressionOutcome } from './regressions.js';
+import { artifactUrl, collect, merge, publishMerged, runContextFromEnv, uploadEvidence, type RunContext } from './scale-out.js';
+import { readSettings, type Settings } from './settings.js';
 
-/** The one place that talks to the runner: reads inputs, wires core to effects, fails once. */
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What the runner says about this job, read once. */
+interface Runner {
+  readonly env: Env;
+  readonly eventName: string;
+  readonly payload: Record<string, unknown>;
+  readonly workspace: string;
+  readonly tempRoot: string;
+  readonly serverUrl: string;
+  readonly apiUrl: string;
+  readonly repository: string | undefined;
+  readonly runUrl: string | undefined;
+  readonly now: string;
+}
+
+function readRunner(env: Env): Runner {
+  let payload: Record<string, unknown> = {};
+  const path = env['GITHUB_EVENT_PATH'];
+  if (path) {
+    try {
+      payload = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    } catch (e) {
+      core.debug(`event payload ${path} not read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+  const repository = env['GITHUB_REPOSITORY'] || undefined;
+  return {
+    env,
+    eventName: env['GITHUB_EVENT_NAME'] || 'push',
+    payload,
+    workspace: env['GITHUB_WORKSPACE'] || process.cwd(),
+    tempRoot: env['RUNNER_TEMP'] || tmpdir(),
+    serverUrl,
+    apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
+    repository,
+    runUrl: repository && env['GITHUB_RUN_ID'] ? `${serverUrl}/${repository}/actions/runs/${env['GITHUB_RUN_ID']}` : undefined,
+    // The one clock read: everything below is given this time.
+    now: new Date().toISOString(),
+  };
+}
+
+function pullRequest(payload: Record<string, unknown>): { number: number; head: string; base: string } | undefined {
+  const pr = payload['pull_request'] as { number?: unknown; head?: { sha?: unknown }; base?: { ref?: unknown } } | undefined;
+  if (!pr || typeof pr.number !== 'number' || typeof pr.head?.sha !== 'string') return undefined;
+  return { number: pr.number, head: pr.head.sha, base: typeof pr.base?.ref === 'string' ? pr.base.ref : 'main' };
+}
+
+async function group<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  core.startGroup(name);
+  try {
+    return await fn();
+  } finally {
+    core.endGroup();
+  }
+}
+
+function commitFor(runner: Runner, sha: string, token: string | undefined): Promise<CommitInfo> {
+  return resolveCommitInfo({
+    sha,
+    ...(commitUrl(runner.serverUrl, runner.repository, sha) !== undefined ? { url: commitUrl(runner.serverUrl, runner.repository, sha) as string } : {}),
+    fromEvent: () => commitFromEvent(runner.payload, sha),
+    fromGit: () => commitFromGit(runner.workspace, sha, runner.env),
+    ...(runner.repository
+      ? { fromApi: () => commitFromApi({ apiUrl: runner.apiUrl, repository: runner.repository as string, sha, ...(token ? { token } : {}) }) }
+      : {}),
+    onSourceError: (source, e) => core.debug(`commit metadata from ${source} not read: ${e instanceof Error ? e.message : String(e)}`),
+    fallbackTimestamp: runner.now,
+  });
+}
+
+function publishSettings(s: Settings): PublishSettings {
+  return {
+    repository: s.repository,
+    branch: s.branch,
+    dataDir: s.dataDir,
+    suite: s.suite,
+    maxAttempts: s.maxAttempts,
+    annotations: s.annotations,
+    ...(s.token !== undefined ? { token: s.token } : {}),
+    ...(s.importFrom !== undefined ? { importFrom: s.importFrom } : {}),
+    ...(s.note !== undefined ? { note: s.note } : {}),
+  };
+}
+
+function access(runner: Runner): TrendAccess {
+  return {
+    serverUrl: runner.serverUrl,
+    ...(runner.repository !== undefined ? { currentRepository: runner.repository } : {}),
+    cwd: runner.workspace,
+    env: runner.env,
+    tempRoot: runner.tempRoot,
+  };
+}
+
+function links(s: Settings, runner: Runner): CommentLinks {
+  const target = /^[\w.-]+\/[\w.-]+$/.test(s.repository) ? s.repository : s.repository === '' ? runner.repository : undefined;
+  const pagesUrl = pagesUrlFor(target, s.dataDir, runner.serverUrl);
+  return { ...(pagesUrl !== undefined ? { pagesUrl } : {}), ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) };
+}
+
+function commentsApi(s: Settings, runner: Runner): GitHubComments | undefined {
+  if (!s.token || !runner.repository) return undefined;
+  return new GitHubComments({ token: s.token, baseUrl: runner.apiUrl, repository: runner.repository, log: (l) => core.info(l) });
+}
+
+function reportComment(outcome: CommentOutcome): void {
+  if (outcome.ok) core.info(`Comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}`);
+  else core.warning(outcome.warning);
+}
+
+/** Progress to the log, what the user should read as warnings, and the chart page's files. */
+const PUBLISH_HOOKS: PublishHooks = {
+  log: (l) => core.info(l),
+  warn: (l) => core.warning(l),
+  pageAssets: () => readPageAssets(),
+};
+
+/** Publishes; a token that may not push (a fork's) is a warning and the run goes on. */
+async function publishOrWarn(run: () => Promise<string>): Promise<string | undefined> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof PushPermissionError) {
+      core.warning(`Nothing was published: ${e.message}. A pull request from a fork gets a read-only token; give the job contents: write to publish.`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+/** The regressions of a publish: outputs, one warning annotation each, and the comments. */
+async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings, runner: Runner): Promise<{ verdicts: CaseVerdict[]; regressions: RegressionEntry[] }> {
+  const verdicts = outcomes.flatMap((o) => o.verdicts);
+  const regressions = outcomes.flatMap((o) => o.regressions);
+  for (const a of regressionAnnotations(verdicts)) core.warning(a.message, { title: a.title });
+  const api = commentsApi(s, runner);
+  if (api && (s.commentOnAlert || s.commentAlways)) {
+    await group('Commenting', async () => {
+      for (const outcome of outcomes) {
+        const results = await postRegressionComments(api, s.commentOnAlert ? outcome : { ...outcome, verdicts: [], changed: [] }, {
+          always: s.commentAlways,
+          ccUsers: s.ccUsers,
+          links: links(s, runner),
+        });
+        results.forEach(reportComment);
+      }
+    });
+  } else if ((s.commentOnAlert || s.commentAlways) && regressions.length > 0) {
+    core.warning('A case regressed but no comment was written: github-token is empty');
+  }
+  return { verdicts, regressions };
+}
+
+/** The main job: read, check, publish or compare, comment, summarise; fail only where asked. */
 export async function run(): Promise<void> {
   try {
     const settings = readSettings((name) => core.getInput(name));
-    const cwd = process.env['GITHUB_WORKSPACE'] ?? process.cwd();
+    const runner = readRunner(process.env);
+    // Masked before anything can print them: the token and the header derived from it.
+    for (const secret of publishSecrets(runner.serverUrl, settings.token)) core.setSecret(secret);
 
-    core.startGroup('Reading bench records');
-    const { points, warnings } = await ingest({
-      patterns: settings.records,
-      cwd,
-      format: settings.format,
-      parse: settings.shape !== undefined ? { shape: settings.shape } : {},
-      requirements: settings.requireStages,
-    }).finally(() => core.endGroup());
+    if (settings.scale.mode === 'merge') {
+      await runMerge(settings, runner);
+      return;
+    }
+
+    const { records, points: raw, warnings } = await group('Reading bench records', () =>
+      ingest({
+        patterns: settings.records,
+        cwd: runner.workspace,
+        format: settings.format,
+        parse: settings.shape !== undefined ? { shape: settings.shape } : {},
+        requirements: settings.requireStages,
+      }),
+    );
+    const points: Point[] = applyDirectionOverrides(raw, settings.directionOverrides);
     for (const w of warnings) core.warning(w);
+    for (const o of overridesMatchingNothing(points, settings.directionOverrides)) {
+      core.warning(`direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case`);
+    }
+
+    const baseline = settings.compareBaseline.length
+      ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, settings.shape !== undefined ? { shape: settings.shape } : {})
+      : undefined;
+    const comparison: CompareReport | null = compareReport(records, baseline, { minEffect: settings.compareMinEffect, controls: settings.controlCases, heading: '###' });
 
     const flat = toFlatCases(points, settings.note);
-    const json = JSON.stringify(flat, null, 2);
-    const dir = join(process.env['RUNNER_TEMP'] || tmpdir(), 'benchtrend');
+    const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
+    const dir = join(runner.tempRoot, 'benchtrend');
     await mkdir(dir, { recursive: true });
     const casesFile = join(dir, 'cases.json');
-    await writeFile(casesFile, `${json}\n`);
+    await writeFile(casesFile, casesJson);
     core.setOutput('cases-file', casesFile);
     core.setOutput('cases', JSON.stringify(flat));
     core.setOutput('case-count', String(flat.length));
+    if (comparison) core.setOutput('compare-json', JSON.stringify(comparison.json));
     core.info(`${flat.length} cases written to ${casesFile}`);
 
-    // Outside a runner there is no summary file; the table is still worth seeing in the log.
-    if (process.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(renderCasesTable(points)).write();
-    else core.info(renderCasesTable(points));
+    const pr = runner.eventName.startsWith('pull_request') ? pullRequest(runner.payload) : undefined;
+    const sha = pr?.head ?? runner.env['GITHUB_SHA'] ?? '';
+    const summary: string[] = [renderCasesTable(points)];
+    if (comparison) summary.push(comparison.markdown);
+    let regressions: RegressionEntry[] = [];
+
+    if (settings.scale.mode === 'collect') {
+      const commit = await commitFor(runner, sha, settings.token);
+      const context = runContext(runner, commit);
+      const { artifact } = await group('Collecting', () =>
+        collect({ suite: settings.suite, points, shapes: shapesOf(records), note: settings.note, evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson } }, context, settings.scale),
+      );
+      setArtifactOutputs(context, artifact.id, artifact.name);
+      core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
+    } else if (pr) {
+      const verdicts = await group('Comparing with the base branch trend', () =>
+        readTrend(publishSettings(settings), access(runner), (read, location) => comparePullRequest(read, location, settings.suite, points, pr.head, settings.alerts)),
+      );
+      summary.push(renderVerdictTable(verdicts, `Against the ${pr.base} trend`, links(settings, runner)));
+      const api = commentsApi(settings, runner);
+      if (api && settings.commentOnPullRequest) {
+        const body = [renderPullRequestComment({ suite: settings.suite, sha: pr.head, base: pr.base, verdicts }, links(settings, runner)), comparison?.markdown ?? ''].join('\n\n').trimEnd();
+        reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(settings.suite), body));
+      }
+      regressions = regressionEntries(verdicts);
+      core.info('Pull requests never publish: the trend is the base branch’s');
+    } else if (publishesOn(runner.eventName)) {
+      const commit = await commitFor(runner, sha, settings.token);
+      const judge = regressionDeriver(settings.suite, settings.alerts);
+      const published = await group('Publishing', () =>
+        publishOrWarn(async () => {
+          const result = await publishTrend(
+            publishSettings(settings),
+            { ...access(runner), points, commit, publishedAt: runner.now, ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) },
+            { ...PUBLISH_HOOKS, alerts: judge.derive },
+          );
+          return result.commit;
+        }),
+      );
+      if (published) core.setOutput('published-commit', published);
+      const outcome = published ? judge.outcome() : undefined;
+      const after = await afterPublish(outcome ? [outcome] : [], settings, runner);
+      regressions = after.regressions;
+      if (after.verdicts.length) summary.push(renderVerdictTable(after.verdicts, `Regressions in ${settings.suite}`, links(settings, runner)));
+    } else {
+      core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
+    }
+
+    core.setOutput('regressions', String(regressions.length));
+    core.setOutput('regressions-json', JSON.stringify(regressions));
+    const report = summary.join('\n');
+    // Outside a runner there is no summary file; the report is still worth seeing in the log.
+    if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(report).write();
+    else core.info(report);
+
+    // The evidence goes up after the data is safe, and its failure costs nothing but a warning.
+    if (settings.scale.mode === 'publish') {
+      const commit: CommitInfo = { sha, message: '', author: '', timestamp: runner.now };
+      const context = runContext(runner, commit);
+      const upload = await uploadEvidence(settings.scale, context, {
+        suite: settings.suite,
+        shapes: shapesOf(records),
+        evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson, report },
+      });
+      if (upload.status === 'uploaded') setArtifactOutputs(context, upload.id, upload.name);
+      else if (upload.status === 'skipped') core.info(`No artifact: ${upload.reason}`);
+      else core.warning(upload.warning);
+    }
+
+    if (settings.failOnRegression && regressions.length > 0) {
+      core.setFailed(`${regressions.length} case${regressions.length === 1 ? '' : 's'} regressed (fail-on-regression is on): ${regressions.map((r) => r.case).join(', ')}`);
+    }
   } catch (error) {
     // An InputError is a refusal already phrased for the user; anything else is a fault worth its stack in debug.
     if (!(error instanceof InputError) && error instanceof Error && error.stack) core.debug(error.stack);
     core.setFailed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function shapesOf(records: readonly { shape: string; arm?: string | undefined }[]): string[] {
+  return [...new Set(records.filter((r) => r.arm === undefined).map((r) => r.shape))];
+}
+
+function runContext(runner: Runner, commit: CommitInfo): RunContext {
+  return runContextFromEnv(runner.env, commit, runner.now);
+}
+
+function setArtifactOutputs(context: RunContext, id: number, name: string): void {
+  core.setOutput('artifact-id', String(id));
+  core.setOutput('artifact-name', name);
+  const url = artifactUrl(context, id);
+  if (url) core.setOutput('artifact-url', url);
+}
+
+/** mode: merge: every collected artifact of this run, one publish per suite, one comment each. */
+async function runMerge(settings: Settings, runner: Runner): Promise<void> {
+  const sha = runner.env['GITHUB_SHA'] ?? '';
+  const context = runContext(runner, { sha, message: '', author: '', timestamp: runner.now });
+  const merged = await group('Downloading collected artifacts', () => merge(settings.scale, context));
+  for (const w of merged.warnings) core.warning(w);
+  core.setOutput('merged-artifacts', String(merged.used.length));
+  const judges = new Map(merged.groups.map((g) => [g.suite, regressionDeriver(g.suite, settings.alerts)]));
+  const results = await group('Publishing', () =>
+    publishOrWarn(async () => {
+      const all = await publishMerged(
+        merged,
+        publishSettings(settings),
+        { ...access(runner), publishedAt: runner.now },
+        {
+          ...PUBLISH_HOOKS,
+          // One deriver per suite: publishMerged publishes suite by suite.
+          alerts: async (ctx) => {
+            const suite = ctx.added.find((a) => !a.imported)?.suite;
+            const judge = suite !== undefined ? judges.get(suite) : undefined;
+            return judge ? judge.derive(ctx) : ctx.previous;
+          },
+        },
+      );
+      return all.map((r) => r.commit).join(' ');
+    }),
+  );
+  if (results) core.setOutput('published-commit', results.split(' ').pop() ?? '');
+  const outcomes = [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined);
+  const { verdicts, regressions } = await afterPublish(results ? outcomes : [], settings, runner);
+  core.setOutput('regressions', String(regressions.length));
+  core.setOutput('regressions-json', JSON.stringify(regressions));
+  const points = merged.groups.reduce((n, g) => n + g.points.length, 0);
+  const report = [
+    `### benchtrend merge`,
+    '',
+    `${merged.used.length} collected artifact${merged.used.length === 1 ? '' : 's'}, ${points} points in ${merged.groups.length} suite${merged.groups.length === 1 ? '' : 's'}.`,
+    '',
+    verdicts.length ? renderVerdictTable(verdicts, 'Regressions', links(settings, runner)) : '',
+  ].join('\n');
+  if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(report).write();
+  if (settings.failOnRegression && regressions.length > 0) {
+    core.setFailed(`${regressions.length} case${regressions.length === 1 ? '' : 's'} regressed (fail-on-regression is on): ${regressions.map((r) => r.case).join(', ')}`);
   }
 }

@@ -1,14 +1,21 @@
+import { parseAnnotations } from './core/annotations.js';
+import { parseMinEffect, DEFAULT_MIN_EFFECT } from './core/compare/verdict.js';
+import { parseControlCases } from './core/compare/report.js';
+import { parseDirectionOverrides, type DirectionOverride } from './core/direction.js';
 import { InputError } from './core/model.js';
+import { readAlertSettings, type AlertSettings } from './core/regress/settings.js';
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
+import type { Annotation } from './core/trend/types.js';
 import { splitPatterns } from './effects/record-files.js';
-import { FORMAT_NAMES } from './formats/registry.js';
+import { FORMAT_CHOICES } from './formats/registry.js';
+import { readScaleOutSettings, type ScaleOutSettings } from './scale-out.js';
 
 /** Reads one input by name, as `core.getInput` does: '' when unset. */
 export type InputReader = (name: string) => string;
 
-/** Everything the action was asked to do, typed and checked once. */
+/** Everything the action was asked to do, typed and checked once, before anything is written. */
 export interface Settings {
-  /** Paths and globs of the records to read (input `records`). */
+  /** Paths and globs of the records to read (input `records`); empty only in mode merge. */
   readonly records: readonly string[];
   /** Format of those files, or `auto` to detect from content (input `format`). */
   readonly format: string;
@@ -18,6 +25,46 @@ export interface Settings {
   readonly requireStages: readonly StageRequirement[];
   /** Text appended to every case's extra, e.g. the runner's OS and version (input `note`). */
   readonly note: string | undefined;
+  /** Which way is better, per case name or glob (input `direction-overrides`). */
+  readonly directionOverrides: readonly DirectionOverride[];
+
+  /** Where the trend lives: `repository` (empty: this one), `gh-pages-branch`, `data-dir`. */
+  readonly repository: string;
+  readonly branch: string;
+  readonly dataDir: string;
+  /** The trend's suite these points belong to (input `suite`). */
+  readonly suite: string;
+  /** Token for git and the REST API (input `github-token`); undefined when empty. */
+  readonly token: string | undefined;
+  /** Pushes tried when publishers race (input `max-attempts`). */
+  readonly maxAttempts: number;
+  /** A github-action-benchmark data.js to import once into an empty trend (input `import-from`). */
+  readonly importFrom: string | undefined;
+  /** Chart markers (input `annotations`). */
+  readonly annotations: readonly Annotation[];
+
+  /** How regressions are judged (inputs alert-method, alert-threshold, alert-window, min-effect, ...). */
+  readonly alerts: AlertSettings;
+  /** Comment on the commit when a case regressed (input `comment-on-alert`). */
+  readonly commentOnAlert: boolean;
+  /** Comment on every push, regressed or not (input `comment-always`). */
+  readonly commentAlways: boolean;
+  /** Comment on pull requests (input `comment-on-pull-request`). */
+  readonly commentOnPullRequest: boolean;
+  /** Mentioned in a comment that reports a regression (input `cc-users`). */
+  readonly ccUsers: readonly string[];
+  /** Fail the job on a regression, after the data is pushed and the comment written (input `fail-on-regression`). */
+  readonly failOnRegression: boolean;
+
+  /** publish / collect / merge, and the evidence artifact (inputs mode, artifact, artifact-name, artifact-retention-days). */
+  readonly scale: ScaleOutSettings;
+
+  /** Records of a baseline arm benched in the same job (input `compare-baseline`). */
+  readonly compareBaseline: readonly string[];
+  /** Cases that should not move; a move is reported as drift (input `control-cases`). */
+  readonly controlCases: readonly string[];
+  /** Smallest change that earns a directional compare verdict (input `compare-min-effect`). */
+  readonly compareMinEffect: number;
 }
 
 function optional(read: InputReader, name: string): string | undefined {
@@ -25,13 +72,48 @@ function optional(read: InputReader, name: string): string | undefined {
   return v === '' ? undefined : v;
 }
 
-/** Parses the inputs; a bad value is refused with the input's name and the value. */
+/** true/false as YAML writes them; anything else is refused rather than read as false. */
+export function booleanInput(read: InputReader, name: string, fallback: boolean): boolean {
+  const v = read(name).trim();
+  if (v === '') return fallback;
+  if (/^(true|True|TRUE)$/.test(v)) return true;
+  if (/^(false|False|FALSE)$/.test(v)) return false;
+  throw new InputError(`${name}: ${JSON.stringify(v)} is not a boolean; use true or false`);
+}
+
+function wholeNumber(read: InputReader, name: string, fallback: number, min: number, max: number): number {
+  const v = read(name).trim();
+  if (v === '') return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(v);
+}
+
+/** `@alice, bob` or one per line, as github-action-benchmark's alert-comment-cc-users takes them. */
+export function parseUsers(text: string, source: string): string[] {
+  const users = text
+    .split(/[\s,]+/)
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+  for (const u of users) {
+    if (!/^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]+)?$/.test(u)) {
+      throw new InputError(`${source}: ${JSON.stringify(u)} is not a GitHub user or team name`);
+    }
+  }
+  return users.map((u) => (u.startsWith('@') ? u : `@${u}`));
+}
+
+/** Parses every input; a bad value is refused with the input's name and the value. */
 export function readSettings(read: InputReader): Settings {
+  const scale = readScaleOutSettings(read);
   const records = splitPatterns(read('records'));
-  if (records.length === 0) throw new InputError('records: no path given; list the bench record files, one per line');
+  if (records.length === 0 && scale.mode !== 'merge') {
+    throw new InputError('records: no path given; list the bench record files, one per line');
+  }
   const format = optional(read, 'format') ?? 'auto';
-  if (format !== 'auto' && !FORMAT_NAMES.includes(format)) {
-    throw new InputError(`format: unknown format ${JSON.stringify(format)}; use auto or one of ${FORMAT_NAMES.join(', ')}`);
+  if (!FORMAT_CHOICES.includes(format)) {
+    throw new InputError(`format: unknown format ${JSON.stringify(format)}; use one of ${FORMAT_CHOICES.join(', ')}`);
   }
   return {
     records,
@@ -39,5 +121,28 @@ export function readSettings(read: InputReader): Settings {
     shape: optional(read, 'shape'),
     requireStages: parseRequireStages(read('require-stages')),
     note: optional(read, 'note'),
+    directionOverrides: parseDirectionOverrides(read('direction-overrides'), 'direction-overrides'),
+
+    repository: read('repository').trim(),
+    branch: optional(read, 'gh-pages-branch') ?? 'gh-pages',
+    dataDir: optional(read, 'data-dir') ?? 'dev/bench',
+    suite: optional(read, 'suite') ?? 'default',
+    token: optional(read, 'github-token'),
+    maxAttempts: wholeNumber(read, 'max-attempts', 8, 1, 50),
+    importFrom: optional(read, 'import-from'),
+    annotations: parseAnnotations(read('annotations'), 'annotations'),
+
+    alerts: readAlertSettings(read),
+    commentOnAlert: booleanInput(read, 'comment-on-alert', true),
+    commentAlways: booleanInput(read, 'comment-always', false),
+    commentOnPullRequest: booleanInput(read, 'comment-on-pull-request', true),
+    ccUsers: parseUsers(read('cc-users'), 'cc-users'),
+    failOnRegression: booleanInput(read, 'fail-on-regression', false),
+
+    scale,
+
+    compareBaseline: splitPatterns(read('compare-baseline')),
+    controlCases: parseControlCases(read('control-cases')),
+    compareMinEffect: optional(read, 'compare-min-effect') ? parseMinEffect(read('compare-min-effect'), 'compare-min-effect') : DEFAULT_MIN_EFFECT,
   };
 }

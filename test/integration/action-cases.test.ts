@@ -5,15 +5,21 @@ import { join } from 'node:path';
 import { FIXTURES, HAS_NODE24, IN_CI, NODE24 } from '../helpers/paths.js';
 import { runAction } from '../helpers/run-action.js';
 import { REFUSALS as refusals } from '../helpers/refusals.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 
 let work: string;
+let sb: GitSandbox;
 
 beforeAll(async () => {
+  sb = await gitSandbox('benchtrend-action-git-');
   work = await mkdtemp(join(tmpdir(), 'benchtrend-action-'));
   await copyFile(join(FIXTURES, 'records/warm.json'), join(work, 'warm.json'));
   await copyFile(join(FIXTURES, 'records/cold-recreate.json'), join(work, 'cold-recreate.json'));
 });
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+  await sb.dispose();
+});
 
 const pushEvent = { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: '0123456789abcdef0123456789abcdef01234567', message: 'x' } } };
 
@@ -21,13 +27,16 @@ const pushEvent = { name: 'push', payload: { ref: 'refs/heads/main', head_commit
 const runtimes: [string, string | undefined][] = [['node 20', undefined]];
 if (HAS_NODE24 || IN_CI) runtimes.push(['node 24', NODE24]);
 
-describe.each(runtimes)('dist/index.js under %s', (_label, node) => {
-  it('writes the flat cases, the outputs and the job summary', async () => {
+describe.each(runtimes)('dist/index.js under %s', (label, node) => {
+  it('writes the flat cases, the outputs and the job summary, and publishes', async () => {
+    const remote = await sb.bareRemote(`cases-${label.replace(' ', '')}`);
     const run = await runAction({
       cwd: work,
       node,
       event: pushEvent,
+      env: sb.env,
       inputs: {
+        repository: remote,
         records: 'warm.json\ncold-recreate.json',
         'require-stages': 'cold-recreate: host-prep, devpod-up, tools, attach\nwarm: *',
         note: 'v0.26.1, Linux-X64',
@@ -44,13 +53,15 @@ describe.each(runtimes)('dist/index.js under %s', (_label, node) => {
       expect(JSON.parse(await readFile(run.outputs['cases-file']!, 'utf8'))).toEqual(cases);
       expect(run.summary).toContain('| Case | Median | Error bar (Q1–Q3) | Runs |');
       expect(run.summary).toContain('| warm / attach | 1.61 s | 1.52–1.7 s | 3/3 |');
+      expect(run.outputs['published-commit']).toBe(await sb.revParse(remote, 'refs/heads/gh-pages'));
     } finally {
       await run.dispose();
     }
   });
 
   it('expands globs in records', async () => {
-    const run = await runAction({ cwd: work, node, event: pushEvent, inputs: { records: '*.json' } });
+    const remote = await sb.bareRemote(`glob-${label.replace(' ', '')}`);
+    const run = await runAction({ cwd: work, node, event: pushEvent, env: sb.env, inputs: { records: '*.json', repository: remote } });
     try {
       expect(run.code).toBe(0);
       expect(run.outputs['case-count']).toBe('9');
@@ -64,7 +75,8 @@ describe('refusals through the bundled action', () => {
   it.each(refusals)('refuses $title with one line, exit 1 and nothing written', async ({ files, inputs, message }) => {
     const dir = await mkdtemp(join(tmpdir(), 'benchtrend-refuse-'));
     for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-    const run = await runAction({ cwd: dir, event: pushEvent, inputs });
+    const remote = await sb.bareRemote(`refused-${refusals.findIndex((r) => r.inputs === inputs)}`);
+    const run = await runAction({ cwd: dir, event: pushEvent, env: sb.env, inputs: { ...inputs, repository: remote } });
     try {
       expect(run.code).toBe(1);
       const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
@@ -73,6 +85,7 @@ describe('refusals through the bundled action', () => {
       expect(run.outputs).toEqual({});
       expect(run.summary).toBe('');
       expect(await readdir(run.runnerTemp)).not.toContain('benchtrend');
+      expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
     } finally {
       await run.dispose();
       await rm(dir, { recursive: true, force: true });
