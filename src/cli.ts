@@ -1,4 +1,5 @@
 import { InputError } from './core/model.js';
+import { run as alerts } from './cli/alerts.js';
 import { run as cases } from './cli/cases.js';
 import { run as compare } from './cli/compare.js';
 import { run as demo } from './cli/demo.js';
@@ -8,10 +9,11 @@ import { run as serve } from './cli/serve.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 
 /** Every subcommand, with the line `benchtrend --help` shows for it. */
-const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
+export const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
   cases: { run: cases, summary: 'print the flat case array of bench records' },
   publish: { run: publish, summary: 'append the records\' points to a trend on a branch of any git repository' },
   history: { run: history, summary: 'print every published point of a trend (json or csv)' },
+  alerts: { run: alerts, summary: 'list the stored regressions and change points with their status' },
   compare: { run: compare, summary: 'compare a candidate arm with a baseline arm: shift, interval, verdict' },
   demo: { run: demo, summary: 'run the whole pipeline offline on bundled sample records' },
   serve: { run: serve, summary: 'serve a trend folder on 127.0.0.1 to look at its chart' },

@@ -293,9 +293,7 @@ export async function run(): Promise<void> {
       else core.warning(upload.warning);
     }
 
-    if (settings.failOnRegression && regressions.length > 0) {
-      core.setFailed(`${regressions.length} case${regressions.length === 1 ? '' : 's'} regressed (fail-on-regression is on): ${regressions.map((r) => r.case).join(', ')}`);
-    }
+    failIfAsked(settings, regressions);
   } catch (error) {
     // An InputError is a refusal already phrased for the user; anything else is a fault worth its stack in debug.
     if (!(error instanceof InputError) && error instanceof Error && error.stack) core.debug(error.stack);
@@ -359,7 +357,15 @@ async function runMerge(settings: Settings, runner: Runner): Promise<void> {
     verdicts.length ? renderVerdictTable(verdicts, 'Regressions', links(settings, runner)) : '',
   ].join('\n');
   if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(report).write();
-  if (settings.failOnRegression && regressions.length > 0) {
-    core.setFailed(`${regressions.length} case${regressions.length === 1 ? '' : 's'} regressed (fail-on-regression is on): ${regressions.map((r) => r.case).join(', ')}`);
-  }
+  failIfAsked(settings, regressions);
+}
+
+/**
+ * fail-on-regression, the last step: only regressions this run found fail it, so an alert still
+ * open from an earlier commit does not fail every push until it is cleared.
+ */
+function failIfAsked(settings: Settings, regressions: readonly RegressionEntry[]): void {
+  const fresh = regressions.filter((r) => r.new);
+  if (!settings.failOnRegression || fresh.length === 0) return;
+  core.setFailed(`${fresh.length} case${fresh.length === 1 ? '' : 's'} regressed (fail-on-regression is on): ${fresh.map((r) => r.case).join(', ')}`);
 }

@@ -7,7 +7,11 @@ import { resolveCommitInfo } from '../core/trend/commit-info.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
 import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
+import { applyDirectionOverrides, parseDirectionOverrides } from '../core/direction.js';
+import { readAlertSettings } from '../core/regress/settings.js';
+import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
+import { regressionDeriver } from '../regressions.js';
 import { ingest } from '../ingest.js';
 import { publishTrend } from '../publish.js';
 import { parseCommandLine } from './args.js';
@@ -43,7 +47,16 @@ Options:
   --max-attempts N      pushes to try when other publishers race for the branch (default 8)
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
   --shape NAME          shape for formats that have none (default: the format's name)
-  --json                print the result as JSON
+  --alert-method M      auto (default), limit or ratio; see docs/alerts.md
+  --alert-threshold R   ratio method: alert at R times the previous value, e.g. 150%
+  --alert-window N      recent medians forming a case's baseline (default 30)
+  --min-effect P        smallest change that can alert (default 5%)
+  --alert-confidence P  one-sided prediction limit (default 99.9%)
+  --alert-after N       consecutive points beyond the limit before an alert (default 2)
+  --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
+  --direction-overrides FILE
+                        lines "<case or glob>: bigger|smaller"
+  --json                print the result as JSON, with the regressions found
   -h, --help            show this help
 
 Exit status: 0 when published, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
@@ -69,6 +82,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'max-attempts': { type: 'string', default: '8' },
     format: { type: 'string', default: 'auto' },
     shape: { type: 'string' },
+    'alert-method': { type: 'string' },
+    'alert-threshold': { type: 'string' },
+    'alert-window': { type: 'string' },
+    'min-effect': { type: 'string' },
+    'alert-confidence': { type: 'string' },
+    'alert-after': { type: 'string' },
+    'absolute-floor': { type: 'string' },
+    'direction-overrides': { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -84,8 +105,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const token = tokenFrom(values['token-env'], io);
   const serverUrl = values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com';
   const publishedAt = new Date().toISOString();
+  // The same judgement as the action's, from flags named like its inputs.
+  const alertSettings = readAlertSettings((name) => {
+    const v = (values as Record<string, unknown>)[name];
+    return typeof v === 'string' ? v : '';
+  });
+  const overrides =
+    values['direction-overrides'] !== undefined
+      ? parseDirectionOverrides(await readText(values['direction-overrides'], io.cwd, '--direction-overrides'), values['direction-overrides'])
+      : [];
 
-  const { points, warnings } = positionals.length
+  const { points: raw, warnings } = positionals.length
     ? await ingest({
         patterns: positionals,
         cwd: io.cwd,
@@ -94,7 +124,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         requirements: [],
       })
     : { points: [], warnings: [] };
+  const points = applyDirectionOverrides(raw, overrides);
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
+  const judge = regressionDeriver(values.suite, alertSettings);
 
   const commit = await commitOf(values.commit, values, io, publishedAt);
   const annotations = values.annotations !== undefined ? parseAnnotations(await readText(values.annotations, io.cwd, '--annotations'), values.annotations) : undefined;
@@ -124,9 +156,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       log: (line) => io.stderr(`benchtrend: ${line}\n`),
       warn: (line) => io.stderr(`benchtrend: warning: ${line}\n`),
       pageAssets: () => pageOrNothing(io),
+      alerts: judge.derive,
     },
   );
   const added = result.plan.added;
+  const verdicts = judge.outcome()?.verdicts ?? [];
+  const regressions = regressionEntries(verdicts);
   if (values.json) {
     io.stdout(
       `${JSON.stringify(
@@ -140,6 +175,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
           points: added.reduce((n, s) => n + s.points.length, 0),
           imported: result.plan.imported ?? null,
           warnings: result.plan.warnings,
+          regressions,
+          verdicts: verdicts.map((v) => ({ case: v.case, verdict: v.kind, value: v.value, baseline: v.baseline?.median ?? null, change: v.change ?? null, reason: v.reason })),
         },
         null,
         2,
@@ -147,6 +184,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     );
   } else {
     io.stdout(`${result.commit}\n`);
+    if (verdicts.length) io.stdout(`\n${renderVerdictTable(verdicts, `Verdicts in ${values.suite}`)}`);
   }
   return 0;
 }

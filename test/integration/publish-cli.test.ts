@@ -48,7 +48,7 @@ describe('benchtrend publish and history', () => {
   it('publishes records with the commit as git knows it, and prints every point back', async () => {
     const p = io();
     expect(await publish(['warm.json', 'cold-recreate.json', '--repo', '../trend.git', '--commit', 'HEAD', '--suite', 'linux-x64', '--note', 'v0.26.1'], p)).toBe(0);
-    const published = p.out.trim();
+    const published = p.out.split('\n')[0]!.trim();
     expect(published).toMatch(/^[0-9a-f]{40}$/);
     expect(await sb.revParse(join(sb.root, 'trend.git'), 'refs/heads/gh-pages')).toBe(published);
 
