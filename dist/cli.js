@@ -16,9 +16,9 @@ var __commonJS = (cb, mod) => function __require2() {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
@@ -167,15 +167,15 @@ var require_code = __commonJS({
       return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports.safeStringify = safeStringify;
-    function getProperty(key) {
-      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
+    function getProperty(key2) {
+      return typeof key2 == "string" && exports.IDENTIFIER.test(key2) ? new _Code(`.${key2}`) : _`[${key2}]`;
     }
     exports.getProperty = getProperty;
-    function getEsmExportName(key) {
-      if (typeof key == "string" && exports.IDENTIFIER.test(key)) {
-        return new _Code(`${key}`);
+    function getEsmExportName(key2) {
+      if (typeof key2 == "string" && exports.IDENTIFIER.test(key2)) {
+        return new _Code(`${key2}`);
       }
-      throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
+      throw new Error(`CodeGen: invalid export name: ${key2}, use explicit $id name mapping`);
     }
     exports.getEsmExportName = getEsmExportName;
     function regexpCode(rx) {
@@ -567,8 +567,8 @@ var require_codegen = __commonJS({
           return this.nodes;
         let e = this.else;
         if (e) {
-          const ns = e.optimizeNodes();
-          e = this.else = Array.isArray(ns) ? new Else(ns) : ns;
+          const ns2 = e.optimizeNodes();
+          e = this.else = Array.isArray(ns2) ? new Else(ns2) : ns2;
         }
         if (e) {
           if (cond === false)
@@ -802,11 +802,11 @@ var require_codegen = __commonJS({
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
         const code = ["{"];
-        for (const [key, value] of keyValues) {
+        for (const [key2, value] of keyValues) {
           if (code.length > 1)
             code.push(",");
-          code.push(key);
-          if (key !== value || this.opts.es5) {
+          code.push(key2);
+          if (key2 !== value || this.opts.es5) {
             code.push(":");
             (0, code_1.addCodeArg)(code, value);
           }
@@ -981,12 +981,12 @@ var require_codegen = __commonJS({
         return this._nodes[0];
       }
       get _currNode() {
-        const ns = this._nodes;
-        return ns[ns.length - 1];
+        const ns2 = this._nodes;
+        return ns2[ns2.length - 1];
       }
       set _currNode(node) {
-        const ns = this._nodes;
-        ns[ns.length - 1] = node;
+        const ns2 = this._nodes;
+        ns2[ns2.length - 1] = node;
       }
     };
     exports.CodeGen = CodeGen;
@@ -1081,17 +1081,17 @@ var require_util = __commonJS({
       if (typeof schema === "boolean")
         return;
       const rules = self.RULES.keywords;
-      for (const key in schema) {
-        if (!rules[key])
-          checkStrictMode(it, `unknown keyword: "${key}"`);
+      for (const key2 in schema) {
+        if (!rules[key2])
+          checkStrictMode(it, `unknown keyword: "${key2}"`);
       }
     }
     exports.checkUnknownRules = checkUnknownRules;
     function schemaHasRules(schema, rules) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key in schema)
-        if (rules[key])
+      for (const key2 in schema)
+        if (rules[key2])
           return true;
       return false;
     }
@@ -1099,8 +1099,8 @@ var require_util = __commonJS({
     function schemaHasRulesButRef(schema, RULES) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key in schema)
-        if (key !== "$ref" && RULES.all[key])
+      for (const key2 in schema)
+        if (key2 !== "$ref" && RULES.all[key2])
           return true;
       return false;
     }
@@ -1678,8 +1678,8 @@ var require_defaults = __commonJS({
     function assignDefaults(it, ty) {
       const { properties, items } = it.schema;
       if (ty === "object" && properties) {
-        for (const key in properties) {
-          assignDefault(it, key, properties[key].default);
+        for (const key2 in properties) {
+          assignDefault(it, key2, properties[key2].default);
         }
       } else if (ty === "array" && Array.isArray(items)) {
         items.forEach((sch, i) => assignDefault(it, i, sch.default));
@@ -2063,8 +2063,8 @@ var require_fast_deep_equal = __commonJS({
         for (i = length; i-- !== 0; )
           if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
         for (i = length; i-- !== 0; ) {
-          var key = keys[i];
-          if (!equal(a[key], b[key])) return false;
+          var key2 = keys[i];
+          if (!equal(a[key2], b[key2])) return false;
         }
         return true;
       }
@@ -2136,20 +2136,20 @@ var require_json_schema_traverse = __commonJS({
     function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
       if (schema && typeof schema == "object" && !Array.isArray(schema)) {
         pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key in schema) {
-          var sch = schema[key];
+        for (var key2 in schema) {
+          var sch = schema[key2];
           if (Array.isArray(sch)) {
-            if (key in traverse.arrayKeywords) {
+            if (key2 in traverse.arrayKeywords) {
               for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema, i);
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key2 + "/" + i, rootSchema, jsonPtr, key2, schema, i);
             }
-          } else if (key in traverse.propsKeywords) {
+          } else if (key2 in traverse.propsKeywords) {
             if (sch && typeof sch == "object") {
               for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key2 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key2, schema, prop);
             }
-          } else if (key in traverse.keywords || opts.allKeys && !(key in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema);
+          } else if (key2 in traverse.keywords || opts.allKeys && !(key2 in traverse.skipKeywords)) {
+            _traverse(opts, pre, post, sch, jsonPtr + "/" + key2, rootSchema, jsonPtr, key2, schema);
           }
         }
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
@@ -2206,10 +2206,10 @@ var require_resolve = __commonJS({
       "$dynamicAnchor"
     ]);
     function hasRef(schema) {
-      for (const key in schema) {
-        if (REF_KEYWORDS.has(key))
+      for (const key2 in schema) {
+        if (REF_KEYWORDS.has(key2))
           return true;
-        const sch = schema[key];
+        const sch = schema[key2];
         if (Array.isArray(sch) && sch.some(hasRef))
           return true;
         if (typeof sch == "object" && hasRef(sch))
@@ -2219,14 +2219,14 @@ var require_resolve = __commonJS({
     }
     function countKeys(schema) {
       let count = 0;
-      for (const key in schema) {
-        if (key === "$ref")
+      for (const key2 in schema) {
+        if (key2 === "$ref")
           return Infinity;
         count++;
-        if (SIMPLE_INLINED.has(key))
+        if (SIMPLE_INLINED.has(key2))
           continue;
-        if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+        if (typeof schema[key2] == "object") {
+          (0, util_1.eachItem)(schema[key2], (sch) => count += countKeys(sch));
         }
         if (count === Infinity)
           return Infinity;
@@ -2415,8 +2415,8 @@ var require_validate = __commonJS({
     function schemaCxtHasRules({ schema, self }) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key in schema)
-        if (self.RULES.all[key])
+      for (const key2 in schema)
+        if (self.RULES.all[key2])
           return true;
       return false;
     }
@@ -2982,7 +2982,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve5.call(this, root, ref);
+      let _sch = resolve9.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3009,7 +3009,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve5(root, ref) {
+    function resolve9(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3869,11 +3869,11 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse(serialize(uri, options), options);
+        parse2(serialize(uri, options), options);
       }
       return uri;
     }
-    function resolve5(baseURI, relativeURI, options) {
+    function resolve9(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -3909,50 +3909,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative3, options, skipNormalization) {
+    function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse(serialize(base, options), options);
-        relative3 = parse(serialize(relative3, options), options);
+        base = parse2(serialize(base, options), options);
+        relative4 = parse2(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3960,7 +3960,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4051,12 +4051,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent = component.indexOf("%");
-      while (percent !== -1) {
-        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
+      let percent3 = component.indexOf("%");
+      while (percent3 !== -1) {
+        if (percent3 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent3 + 1, percent3 + 3))) {
           return true;
         }
-        percent = component.indexOf("%", percent + 3);
+        percent3 = component.indexOf("%", percent3 + 3);
       }
       return false;
     }
@@ -4231,7 +4231,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse(uri, opts) {
+    function parse2(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -4264,11 +4264,11 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve5,
+      resolve: resolve9,
       resolveComponent,
       equal,
       serialize,
-      parse
+      parse: parse2
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -4395,7 +4395,7 @@ var require_core = __commonJS({
         uriResolver
       };
     }
-    var Ajv2 = class {
+    var Ajv3 = class {
       constructor(opts = {}) {
         this.schemas = {};
         this.refs = {};
@@ -4511,7 +4511,7 @@ var require_core = __commonJS({
         }
       }
       // Adds schema to the instance
-      addSchema(schema, key, _meta, _validateSchema = this.opts.validateSchema) {
+      addSchema(schema, key2, _meta, _validateSchema = this.opts.validateSchema) {
         if (Array.isArray(schema)) {
           for (const sch of schema)
             this.addSchema(sch, void 0, _meta, _validateSchema);
@@ -4525,15 +4525,15 @@ var require_core = __commonJS({
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
-        key = (0, resolve_1.normalizeId)(key || id);
-        this._checkUnique(key);
-        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
+        key2 = (0, resolve_1.normalizeId)(key2 || id);
+        this._checkUnique(key2);
+        this.schemas[key2] = this._addSchema(schema, _meta, key2, _validateSchema, true);
         return this;
       }
       // Add schema that will be used to validate other schemas
       // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema, key, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema, key, true, _validateSchema);
+      addMetaSchema(schema, key2, _validateSchema = this.opts.validateSchema) {
+        this.addSchema(schema, key2, true, _validateSchema);
         return this;
       }
       //  Validate schema against its meta-schema
@@ -4679,7 +4679,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -4689,14 +4689,14 @@ var require_core = __commonJS({
           let keywords = metaSchema;
           for (const seg of segments)
             keywords = keywords[seg];
-          for (const key in rules) {
-            const rule = rules[key];
+          for (const key2 in rules) {
+            const rule = rules[key2];
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
-            const schema = keywords[key];
+            const schema = keywords[key2];
             if ($data && schema)
-              keywords[key] = schemaOrData(schema);
+              keywords[key2] = schemaOrData(schema);
           }
         }
         return metaSchema;
@@ -4765,14 +4765,14 @@ var require_core = __commonJS({
         }
       }
     };
-    Ajv2.ValidationError = validation_error_1.default;
-    Ajv2.MissingRefError = ref_error_1.default;
-    exports.default = Ajv2;
+    Ajv3.ValidationError = validation_error_1.default;
+    Ajv3.MissingRefError = ref_error_1.default;
+    exports.default = Ajv3;
     function checkOptions(checkOpts, options, msg, log2 = "error") {
-      for (const key in checkOpts) {
-        const opt = key;
+      for (const key2 in checkOpts) {
+        const opt = key2;
         if (opt in options)
-          this.logger[log2](`${msg}: option ${key}. ${checkOpts[opt]}`);
+          this.logger[log2](`${msg}: option ${key2}. ${checkOpts[opt]}`);
       }
     }
     function getSchEnv(keyRef) {
@@ -4786,8 +4786,8 @@ var require_core = __commonJS({
       if (Array.isArray(optsSchemas))
         this.addSchema(optsSchemas);
       else
-        for (const key in optsSchemas)
-          this.addSchema(optsSchemas[key], key);
+        for (const key2 in optsSchemas)
+          this.addSchema(optsSchemas[key2], key2);
     }
     function addInitialFormats() {
       for (const name in this.opts.formats) {
@@ -5835,11 +5835,11 @@ var require_dependencies = __commonJS({
     function splitDependencies({ schema }) {
       const propertyDeps = {};
       const schemaDeps = {};
-      for (const key in schema) {
-        if (key === "__proto__")
+      for (const key2 in schema) {
+        if (key2 === "__proto__")
           continue;
-        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
-        deps[key] = schema[key];
+        const deps = Array.isArray(schema[key2]) ? propertyDeps : schemaDeps;
+        deps[key2] = schema[key2];
       }
       return [propertyDeps, schemaDeps];
     }
@@ -5916,13 +5916,13 @@ var require_propertyNames = __commonJS({
         if ((0, util_1.alwaysValidSchema)(it, schema))
           return;
         const valid = gen.name("valid");
-        gen.forIn("key", data, (key) => {
-          cxt.setParams({ propertyName: key });
+        gen.forIn("key", data, (key2) => {
+          cxt.setParams({ propertyName: key2 });
           cxt.subschema({
             keyword: "propertyNames",
-            data: key,
+            data: key2,
             dataTypes: ["string"],
-            propertyName: key,
+            propertyName: key2,
             compositeRule: true
           }, valid);
           gen.if((0, codegen_1.not)(valid), () => {
@@ -5971,38 +5971,38 @@ var require_additionalProperties = __commonJS({
         checkAdditionalProperties();
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
         function checkAdditionalProperties() {
-          gen.forIn("key", data, (key) => {
+          gen.forIn("key", data, (key2) => {
             if (!props.length && !patProps.length)
-              additionalPropertyCode(key);
+              additionalPropertyCode(key2);
             else
-              gen.if(isAdditional(key), () => additionalPropertyCode(key));
+              gen.if(isAdditional(key2), () => additionalPropertyCode(key2));
           });
         }
-        function isAdditional(key) {
+        function isAdditional(key2) {
           let definedProp;
           if (props.length > 8) {
             const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
-            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
+            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key2);
           } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key} === ${p}`));
+            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key2} === ${p}`));
           } else {
             definedProp = codegen_1.nil;
           }
           if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
+            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key2})`));
           }
           return (0, codegen_1.not)(definedProp);
         }
-        function deleteAdditional(key) {
-          gen.code((0, codegen_1._)`delete ${data}[${key}]`);
+        function deleteAdditional(key2) {
+          gen.code((0, codegen_1._)`delete ${data}[${key2}]`);
         }
-        function additionalPropertyCode(key) {
+        function additionalPropertyCode(key2) {
           if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
-            deleteAdditional(key);
+            deleteAdditional(key2);
             return;
           }
           if (schema === false) {
-            cxt.setParams({ additionalProperty: key });
+            cxt.setParams({ additionalProperty: key2 });
             cxt.error();
             if (!allErrors)
               gen.break();
@@ -6011,22 +6011,22 @@ var require_additionalProperties = __commonJS({
           if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
             const valid = gen.name("valid");
             if (opts.removeAdditional === "failing") {
-              applyAdditionalSchema(key, valid, false);
+              applyAdditionalSchema(key2, valid, false);
               gen.if((0, codegen_1.not)(valid), () => {
                 cxt.reset();
-                deleteAdditional(key);
+                deleteAdditional(key2);
               });
             } else {
-              applyAdditionalSchema(key, valid);
+              applyAdditionalSchema(key2, valid);
               if (!allErrors)
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
             }
           }
         }
-        function applyAdditionalSchema(key, valid, errors) {
+        function applyAdditionalSchema(key2, valid, errors) {
           const subschema = {
             keyword: "additionalProperties",
-            dataProp: key,
+            dataProp: key2,
             dataPropType: util_1.Type.Str
           };
           if (errors === false) {
@@ -6151,19 +6151,19 @@ var require_patternProperties = __commonJS({
           }
         }
         function validateProperties(pat) {
-          gen.forIn("key", data, (key) => {
-            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
+          gen.forIn("key", data, (key2) => {
+            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key2})`, () => {
               const alwaysValid = alwaysValidPatterns.includes(pat);
               if (!alwaysValid) {
                 cxt.subschema({
                   keyword: "patternProperties",
                   schemaProp: pat,
-                  dataProp: key,
+                  dataProp: key2,
                   dataPropType: util_2.Type.Str
                 }, valid);
               }
               if (it.opts.unevaluated && props !== true) {
-                gen.assign((0, codegen_1._)`${props}[${key}]`, true);
+                gen.assign((0, codegen_1._)`${props}[${key2}]`, true);
               } else if (!alwaysValid && !it.allErrors) {
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
               }
@@ -6878,7 +6878,7 @@ var require_ajv = __commonJS({
     var draft7MetaSchema = require_json_schema_draft_07();
     var META_SUPPORT_DATA = ["/properties"];
     var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv2 = class extends core_1.default {
+    var Ajv3 = class extends core_1.default {
       _addVocabularies() {
         super._addVocabularies();
         draft7_1.default.forEach((v) => this.addVocabulary(v));
@@ -6897,11 +6897,11 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv = Ajv2;
-    module.exports = exports = Ajv2;
-    module.exports.Ajv = Ajv2;
+    exports.Ajv = Ajv3;
+    module.exports = exports = Ajv3;
+    module.exports.Ajv = Ajv3;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv2;
+    exports.default = Ajv3;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -7793,7 +7793,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse = (input, options) => {
+    var parse2 = (input, options) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -7863,9 +7863,9 @@ var require_parse = __commonJS({
       const peek = state.peek = (n = 1) => input[state.index + n];
       const advance = state.advance = () => input[++state.index] || "";
       const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num = 0) => {
+      const consume = (value2 = "", num5 = 0) => {
         state.consumed += value2;
-        state.index += num;
+        state.index += num5;
       };
       const append = (token) => {
         state.output += token.output != null ? token.output : token.value;
@@ -7963,7 +7963,7 @@ var require_parse = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse(rest, { ...options, fastpaths: false }).output;
+            const expression = parse2(rest, { ...options, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -8486,7 +8486,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse.fastpaths = (input, options) => {
+    parse2.fastpaths = (input, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input.length;
@@ -8551,7 +8551,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module.exports = parse;
+    module.exports = parse2;
   }
 });
 
@@ -8560,10 +8560,10 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse = require_parse();
+    var parse2 = require_parse();
     var utils = require_utils2();
     var constants = require_constants();
-    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob2, options, returnState = false) => {
       if (Array.isArray(glob2)) {
         const fns = glob2.map((input) => picomatch2(input, options, returnState));
@@ -8576,7 +8576,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject(glob2) && glob2.tokens && glob2.input;
+      const isState = isObject3(glob2) && glob2.tokens && glob2.input;
       if (glob2 === "" || typeof glob2 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -8648,7 +8648,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse(pattern, { ...options, fastpaths: false });
+      return parse2(pattern, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input, options) => scan(input, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -8674,10 +8674,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse.fastpaths(input, options);
+        parsed.output = parse2.fastpaths(input, options);
       }
       if (!parsed.output) {
-        parsed = parse(input, options);
+        parsed = parse2(input, options);
       }
       return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -8717,9 +8717,1684 @@ var InputError = class extends Error {
   name = "InputError";
 };
 
+// src/cli/alerts.ts
+import { tmpdir } from "node:os";
+
+// src/core/render-comment.ts
+var ZWSP = "\u200B";
+function escapeMarkdown(text2) {
+  return text2.replace(/[\r\n]+/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`).replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`);
+}
+function changeText(change) {
+  const v = change * 100;
+  const digits = Math.abs(v) >= 10 ? 0 : 1;
+  const sign = v > 0 ? "+" : v < 0 ? "\u2212" : "\xB1";
+  return `${sign}${Math.abs(v).toFixed(digits)}%`;
+}
+function caseLink(pagesUrl, suite, name) {
+  const enc = (s) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const base = pagesUrl.replace(/#.*$/, "");
+  return `${base}#case=${enc(name)}&suite=${enc(suite)}`;
+}
+
+// src/core/trend/types.ts
+var TREND_SCHEMA_VERSION = 1;
+var ROLLUP_FANOUT = 16;
+
+// src/core/trend/layout.ts
+var MANIFEST_PATH = "manifest.json";
+function segmentPath(seq) {
+  const id = String(seq).padStart(8, "0");
+  const a = String(Math.floor(seq / 1e4)).padStart(4, "0");
+  const b = String(Math.floor(seq / 100) % 100).padStart(2, "0");
+  return `data/seg/${a}/${b}/${id}.json`;
+}
+function rollupPath(level2, index) {
+  const a = String(Math.floor(index / 100)).padStart(4, "0");
+  return `data/roll/${level2}/${a}/${String(index).padStart(6, "0")}.json`;
+}
+function rollupSize(level2) {
+  return ROLLUP_FANOUT ** level2;
+}
+function resolveSegments(segments) {
+  const bySeq = [...segments].sort((a, b) => a.seq - b.seq);
+  const latest = /* @__PURE__ */ new Map();
+  for (const s of bySeq) {
+    for (const shape of s.shapes) latest.set(`${s.suite}\0${s.commit.sha}\0${shape}`, s.seq);
+  }
+  return bySeq.map((s) => {
+    const points = s.points.filter((p) => latest.get(`${s.suite}\0${s.commit.sha}\0${p.shape}`) === s.seq);
+    return points.length === s.points.length ? s : { ...s, points };
+  });
+}
+
+// src/core/trend/validate.ts
+var import_ajv = __toESM(require_ajv(), 1);
+
+// schemas/manifest.schema.json
+var manifest_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/manifest.schema.json",
+  title: "benchtrend trend manifest",
+  description: "manifest.json in data-dir: rewritten by every publish, bounded by the number of cases, never by history. Segments 0..segments-1 exist; every complete group of `fanout` segments also exists as a level-1 rollup and every complete group of fanout^2 as a level-2 rollup.",
+  type: "object",
+  required: ["schema", "version", "pageVersion", "updated", "segments", "fanout", "suites", "cases", "annotations", "alerts"],
+  properties: {
+    schema: { const: "benchtrend/manifest" },
+    version: { type: "integer", minimum: 1 },
+    pageVersion: { type: "string", description: "Version of the chart page files last written beside the data; empty before any." },
+    updated: { type: "string", description: "ISO 8601 time of the last publish." },
+    repository: { type: "string", description: "Link to the repository the trend describes." },
+    segments: { type: "integer", minimum: 0, description: "Number of segments written so far." },
+    fanout: { const: 16, description: "Segments per level-1 rollup and level-1 rollups per level-2 rollup." },
+    suites: { type: "array", items: { type: "string" }, uniqueItems: true },
+    cases: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["suite", "case", "shape", "unit", "direction", "firstSeq", "lastSeq", "points"],
+        properties: {
+          suite: { type: "string" },
+          case: { type: "string" },
+          shape: { type: "string" },
+          unit: { type: "string", description: "Unit every stored point of the case is in." },
+          direction: { enum: ["smaller", "bigger"] },
+          firstSeq: { type: "integer", minimum: 0 },
+          lastSeq: { type: "integer", minimum: 0 },
+          points: { type: "integer", minimum: 0, description: "Segments holding the case, superseded re-runs included." }
+        }
+      }
+    },
+    annotations: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["at", "label"],
+        properties: {
+          at: { type: "string", minLength: 1, description: "A commit sha (7 or more hex digits) or an ISO date." },
+          label: { type: "string" }
+        }
+      }
+    },
+    alerts: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["kind", "suite", "case", "sha", "seq", "status"],
+        properties: {
+          kind: { enum: ["regression", "change-point"] },
+          suite: { type: "string" },
+          case: { type: "string" },
+          sha: { type: "string" },
+          seq: { type: "integer", minimum: 0 },
+          status: { enum: ["suspected", "confirmed", "cleared"] },
+          baseline: { type: "number" },
+          value: { type: "number" },
+          change: { type: "number" },
+          reason: { type: "string" }
+        }
+      }
+    },
+    imported: {
+      type: "object",
+      required: ["from", "entries", "at"],
+      properties: {
+        from: { type: "string" },
+        entries: { type: "integer", minimum: 0 },
+        at: { type: "string" }
+      }
+    }
+  }
+};
+
+// schemas/rollup.schema.json
+var rollup_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/rollup.schema.json",
+  title: "benchtrend trend rollup",
+  description: "The complete segments [index * 16^level, (index + 1) * 16^level) in seq order, copied verbatim: data/roll/<level>/<a>/<index>.json. Written once by the publish that completes the group; immutable.",
+  type: "object",
+  required: ["schema", "version", "level", "index", "segments"],
+  properties: {
+    schema: { const: "benchtrend/rollup" },
+    version: { type: "integer", minimum: 1 },
+    level: { enum: [1, 2] },
+    index: { type: "integer", minimum: 0 },
+    segments: { type: "array", items: { $ref: "segment.schema.json" } }
+  }
+};
+
+// schemas/segment.schema.json
+var segment_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/segment.schema.json",
+  title: "benchtrend trend segment",
+  description: "One publish of one suite at one commit: data/seg/<a>/<b>/<seq>.json in data-dir. Immutable once written. A later segment of the same suite and commit whose `shapes` include a shape supersedes this segment's points of that shape.",
+  type: "object",
+  required: ["schema", "version", "seq", "suite", "commit", "publishedAt", "shapes", "points"],
+  properties: {
+    schema: { const: "benchtrend/segment" },
+    version: { type: "integer", minimum: 1, description: "Trend format version; 1 for this schema." },
+    seq: { type: "integer", minimum: 0, description: "Position in the append-only log; equals the number in the file name." },
+    suite: { type: "string", minLength: 1 },
+    commit: { $ref: "#/definitions/commit" },
+    runUrl: { type: "string", description: "The workflow run that published it." },
+    publishedAt: { type: "string", minLength: 1, description: "ISO 8601 time of the publish." },
+    shapes: {
+      type: "array",
+      items: { type: "string" },
+      description: "Shapes whose earlier points at this suite and commit this segment supersedes."
+    },
+    points: { type: "array", items: { $ref: "#/definitions/point" } },
+    imported: { const: "github-action-benchmark", description: "Set on segments imported from a github-action-benchmark data.js." }
+  },
+  definitions: {
+    commit: {
+      type: "object",
+      required: ["sha", "message", "author", "timestamp"],
+      properties: {
+        sha: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$", description: "Full commit id." },
+        message: { type: "string", description: "Whole commit message." },
+        author: { type: "string" },
+        timestamp: { type: "string", description: "ISO 8601 commit time." },
+        url: { type: "string", description: "Link to the commit on the forge." }
+      }
+    },
+    point: {
+      type: "object",
+      description: "One case at one commit: the median of the runs that reported it and its spread.",
+      required: ["case", "shape", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n", "samples"],
+      properties: {
+        case: { type: "string", minLength: 1, description: "`<shape> / <metric>`, or an imported benchmark's own name." },
+        shape: { type: "string", minLength: 1 },
+        unit: { type: "string" },
+        direction: { enum: ["smaller", "bigger"], description: "Which way is better." },
+        value: { type: "number", description: "Median of the reported runs, or the tool's summary value." },
+        q1: { type: "number", description: "Lower end of the default error bar (first quartile, or the tool's lower bound)." },
+        q3: { type: "number", description: "Upper end of the default error bar." },
+        min: { type: "number" },
+        max: { type: "number" },
+        stdev: { type: ["number", "null"], description: "Sample standard deviation; null with fewer than two samples." },
+        runs: { type: "integer", minimum: 0, description: "k: runs that reported this case." },
+        n: { type: "integer", minimum: 0, description: "n: runs in the record." },
+        samples: { type: "array", items: { type: "number" }, description: "Raw run values in run order; empty when only a summary was reported." },
+        wall: { type: "number", description: "Median outside-stopwatch seconds; only on total points." },
+        extra: { type: "string" },
+        summaryOnly: { type: "boolean" },
+        range: { type: "string", description: "The tool's own range text, verbatim." },
+        failed: { type: "integer", minimum: 0 }
+      }
+    }
+  }
+};
+
+// src/formats/json-text.ts
+var NON_FINITE = "\0non-finite:";
+var TOKENS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
+function relaxedParse(text2) {
+  const relaxed = text2.replace(TOKENS, (m, bare) => bare ? JSON.stringify(NON_FINITE + bare) : m);
+  return JSON.parse(relaxed);
+}
+function jsonErrorOffset(text2) {
+  let i = 0;
+  const ws = () => {
+    while (i < text2.length && " 	\r\n".includes(text2[i])) i++;
+  };
+  const fail = () => {
+    throw i;
+  };
+  const literal = () => {
+    for (const word of ["true", "false", "null", "NaN", "Infinity", "-Infinity"]) {
+      if (text2.startsWith(word, i)) {
+        i += word.length;
+        return;
+      }
+    }
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text2.slice(i, i + 400));
+    if (!m) fail();
+    i += m[0].length;
+  };
+  const string = () => {
+    i++;
+    while (i < text2.length && text2[i] !== '"') {
+      const c = text2.charCodeAt(i);
+      if (c < 32) fail();
+      if (text2[i] === "\\") {
+        i++;
+        if (text2[i] === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5))) fail();
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(text2[i] ?? "")) fail();
+      }
+      i++;
+    }
+    if (i >= text2.length) fail();
+    i++;
+  };
+  const value = () => {
+    ws();
+    const c = text2[i];
+    if (c === "{" || c === "[") {
+      const close = c === "{" ? "}" : "]";
+      i++;
+      ws();
+      if (text2[i] === close) {
+        i++;
+        return;
+      }
+      for (; ; ) {
+        if (c === "{") {
+          ws();
+          if (text2[i] !== '"') fail();
+          string();
+          ws();
+          if (text2[i] !== ":") fail();
+          i++;
+        }
+        value();
+        ws();
+        if (text2[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text2[i] === close) {
+          i++;
+          return;
+        }
+        fail();
+      }
+    }
+    if (c === '"') return string();
+    literal();
+  };
+  try {
+    value();
+    ws();
+    return i < text2.length ? i : void 0;
+  } catch (at) {
+    return typeof at === "number" ? at : void 0;
+  }
+}
+function syntaxProblem(text2, v8) {
+  if (text2.trim() === "") return "the file is empty";
+  const at = jsonErrorOffset(text2);
+  if (at === void 0) return v8.replace(/\s+/g, " ");
+  const before = text2.slice(0, at);
+  const line = before.split("\n").length;
+  const column = at - before.lastIndexOf("\n");
+  if (at >= text2.length) return `line ${line}: the text ends before the JSON does`;
+  const c = text2.charCodeAt(at);
+  const what = c === 10 || c === 13 ? "a line break" : c < 32 ? "a control character" : JSON.stringify(text2.slice(at, at + 12).split(/\r?\n/)[0]);
+  return `line ${line}, column ${column}: unexpected ${what}`;
+}
+function parseJsonText(file, text2) {
+  try {
+    return JSON.parse(text2);
+  } catch (first) {
+    try {
+      return relaxedParse(text2);
+    } catch {
+      const hint = syntaxProblem(text2, first instanceof Error ? first.message : String(first));
+      throw new InputError(`${file}: not JSON (${hint}); a bench interrupted while writing leaves exactly this`);
+    }
+  }
+}
+var peekedText;
+var peekedValue;
+function peekJson(text2) {
+  if (text2 === peekedText) return peekedValue;
+  let value;
+  const start = text2.trimStart()[0];
+  if (start === "{" || start === "[") {
+    try {
+      value = relaxedParse(text2);
+    } catch {
+      value = void 0;
+    }
+  }
+  peekedText = text2;
+  peekedValue = value;
+  return value;
+}
+function describeValue(v) {
+  if (typeof v === "string" && v.startsWith(NON_FINITE)) return v.slice(NON_FINITE.length);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v);
+  if (Array.isArray(v)) return "an array";
+  if (v === null) return "null";
+  if (v === void 0) return "nothing";
+  if (typeof v === "object") return "an object";
+  return String(v);
+}
+function pointerToPath(pointer) {
+  if (pointer === "") return "";
+  return pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((acc, part) => /^\d+$/.test(part) ? `${acc}[${part}]` : acc === "" ? part : `${acc}.${part}`, "");
+}
+
+// src/core/trend/validate.ts
+var TrendDataError = class extends InputError {
+};
+var ajv = new import_ajv.Ajv({ allErrors: false, strict: true });
+ajv.addSchema(segment_schema_default);
+var validateManifest = ajv.compile(manifest_schema_default);
+var validateSegment = ajv.getSchema(segment_schema_default.$id);
+var validateRollup = ajv.compile(rollup_schema_default);
+function valueAt(data, pointer) {
+  let node = data;
+  for (const part of pointer.split("/").slice(1)) {
+    if (node === null || typeof node !== "object") return void 0;
+    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+function explain(error, data) {
+  const path = pointerToPath(error.instancePath) || "the top level";
+  if (error.keyword === "required") return `${path} has no "${String(error.params["missingProperty"])}"`;
+  return `${path} ${error.message ?? "is invalid"}, got ${describeValue(valueAt(data, error.instancePath))}`;
+}
+function parse(file, text2) {
+  try {
+    return JSON.parse(text2);
+  } catch (e) {
+    const why = text2.trim() === "" ? "the file is empty" : e instanceof Error ? e.message : String(e);
+    throw new TrendDataError(`${file}: existing trend data is not JSON (${why}); refusing to publish over it`);
+  }
+}
+function check(kind, validate2, file, text2) {
+  const data = parse(file, text2);
+  if (!validate2(data)) {
+    const first = validate2.errors?.[0];
+    const why = first ? explain(first, data) : `does not match the ${kind} schema`;
+    throw new TrendDataError(`${file}: existing trend data does not match the ${kind} schema: ${why}; refusing to publish over it`);
+  }
+  if (data.version > TREND_SCHEMA_VERSION) {
+    throw new TrendDataError(
+      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade the action`
+    );
+  }
+  return data;
+}
+function parseManifest(file, text2) {
+  return check("manifest", validateManifest, file, text2);
+}
+function parseSegment(file, text2, seq) {
+  const s = check("segment", validateSegment, file, text2);
+  if (s.seq !== seq) throw new TrendDataError(`${file}: holds segment ${s.seq} but its path is that of segment ${seq}`);
+  return s;
+}
+function parseRollup(file, text2, level2, index, size) {
+  const r = check("rollup", validateRollup, file, text2);
+  if (r.level !== level2 || r.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${r.level} rollup ${r.index} but its path is that of level-${level2} rollup ${index}`);
+  }
+  if (r.segments.length !== size) {
+    throw new TrendDataError(`${file}: a level-${level2} rollup holds ${size} segments, this one ${r.segments.length}`);
+  }
+  r.segments.forEach((s, i) => {
+    if (s.seq !== index * size + i) {
+      throw new TrendDataError(`${file}: segments[${i}] is segment ${s.seq}, expected ${index * size + i}`);
+    }
+  });
+  return r;
+}
+
+// src/core/trend/load.ts
+function chunk(level2, index) {
+  if (level2 === 0) return { level: level2, index, from: index, to: index + 1, path: segmentPath(index) };
+  const size = rollupSize(level2);
+  return { level: level2, index, from: index * size, to: (index + 1) * size, path: rollupPath(level2, index) };
+}
+function coverChunks(from, to) {
+  const out = [];
+  let s = from;
+  while (s < to) {
+    const big = rollupSize(2);
+    const small = rollupSize(1);
+    if (s % big === 0 && s + big <= to) out.push(chunk(2, s / big));
+    else if (s % small === 0 && s + small <= to) out.push(chunk(1, s / small));
+    else out.push(chunk(0, s));
+    s = out[out.length - 1].to;
+  }
+  return out;
+}
+function locate(location, path) {
+  return location === "" ? path : `${location}/${path}`;
+}
+async function readManifest(read, location) {
+  const text2 = await read(MANIFEST_PATH);
+  return text2 === void 0 ? void 0 : parseManifest(locate(location, MANIFEST_PATH), text2);
+}
+async function readChunk(read, location, c) {
+  const file = locate(location, c.path);
+  const text2 = await read(c.path);
+  if (text2 === void 0) {
+    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${c.to - 1}; refusing to publish over a trend with a hole`);
+  }
+  if (c.level === 0) return [parseSegment(file, text2, c.index)];
+  return parseRollup(file, text2, c.level, c.index, c.to - c.from).segments;
+}
+async function loadSegments(read, location, from, to) {
+  const parts = await Promise.all(coverChunks(from, to).map((c) => readChunk(read, location, c)));
+  return parts.flat();
+}
+
+// src/publish.ts
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve as resolve2 } from "node:path";
+
+// src/core/annotations.ts
+var COMMIT = /^[0-9a-f]{7,40}$/i;
+var DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+var LINE = /^(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|[^\s:]+)\s*:(.*)$/;
+var MAX_LABEL_LENGTH = 200;
+function realDate(at) {
+  const m = DATE.exec(at);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m.map((x) => x === void 0 ? void 0 : Number(x));
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return false;
+  return (h ?? 0) < 24 && (mi ?? 0) < 60 && (s ?? 0) < 60;
+}
+function normaliseAt(at) {
+  if (COMMIT.test(at)) return at.toLowerCase();
+  if (realDate(at)) return at.replace(" ", "T");
+  return void 0;
+}
+function parseAnnotations(text2, source) {
+  const out = [];
+  const lines = text2.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const where2 = `${source}: line ${i + 1}`;
+    const m = LINE.exec(line);
+    if (!m) {
+      throw new InputError(`${where2}: ${JSON.stringify(line)} is not "<commit or date>: <label>"`);
+    }
+    const rawAt = m[1] ?? "";
+    const label = (m[2] ?? "").trim();
+    const at = normaliseAt(rawAt);
+    if (at === void 0) {
+      throw new InputError(
+        `${where2}: ${JSON.stringify(rawAt)} is neither a commit (7 to 40 hex digits) nor a date (YYYY-MM-DD, optionally with a time)`
+      );
+    }
+    if (label === "") throw new InputError(`${where2}: the label after ${JSON.stringify(rawAt)} is empty`);
+    if (label.length > MAX_LABEL_LENGTH) {
+      throw new InputError(`${where2}: the label is ${label.length} characters; at most ${MAX_LABEL_LENGTH} fit on a chart`);
+    }
+    out.push({ at, label });
+  });
+  return out;
+}
+function mergeAnnotations(existing, added) {
+  const byAt = /* @__PURE__ */ new Map();
+  for (const a of existing) byAt.set(a.at, a);
+  for (const a of added) byAt.set(a.at, a);
+  return [...byAt.values()];
+}
+
+// src/core/units.ts
+var TIME = {
+  ps: 1e-12,
+  ns: 1e-9,
+  nsec: 1e-9,
+  us: 1e-6,
+  "\xB5s": 1e-6,
+  // U+00B5 MICRO SIGN
+  "\u03BCs": 1e-6,
+  // U+03BC GREEK SMALL LETTER MU
+  usec: 1e-6,
+  ms: 1e-3,
+  msec: 1e-3,
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1,
+  min: 60,
+  mins: 60,
+  minute: 60,
+  minutes: 60,
+  h: 3600,
+  hr: 3600,
+  hour: 3600,
+  hours: 3600
+};
+var BYTES = {
+  B: 1,
+  byte: 1,
+  bytes: 1,
+  Byte: 1,
+  Bytes: 1,
+  kB: 1e3,
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  TB: 1e12,
+  KiB: 1024,
+  MiB: 1024 ** 2,
+  GiB: 1024 ** 3,
+  TiB: 1024 ** 4,
+  kilobytes: 1e3,
+  Kilobytes: 1e3,
+  megabytes: 1e6,
+  Megabytes: 1e6,
+  gigabytes: 1e9,
+  Gigabytes: 1e9
+};
+var PERCENT = /* @__PURE__ */ new Set(["%", "percent", "Percent", "pct"]);
+var COUNT_PREFIXED = {
+  elem: ["elem", 1],
+  Kelem: ["elem", 1e3],
+  Melem: ["elem", 1e6],
+  Gelem: ["elem", 1e9]
+};
+var NOUN_ALIASES = {
+  iteration: "iter",
+  operation: "op",
+  allocation: "alloc",
+  request: "req",
+  element: "elem"
+};
+function nounOf(word) {
+  let w = word.toLowerCase();
+  if (w.length > 2 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  return NOUN_ALIASES[w] ?? w;
+}
+function quantityOf(word) {
+  const t = TIME[word];
+  if (t !== void 0) return { kind: "time", noun: "s", scale: t };
+  const b = BYTES[word];
+  if (b !== void 0) return { kind: "bytes", noun: "B", scale: b };
+  if (PERCENT.has(word)) return { kind: "percent", noun: "%", scale: 1 };
+  const prefixed = COUNT_PREFIXED[word];
+  if (prefixed) return { kind: "count", noun: prefixed[0], scale: prefixed[1] };
+  return { kind: "count", noun: nounOf(word), scale: 1 };
+}
+function parseUnit(unit) {
+  const text2 = unit.trim();
+  if (text2 === "") return { text: text2, kind: "none", noun: "", scale: 1 };
+  const slash = text2.indexOf("/");
+  if (slash <= 0 || slash !== text2.lastIndexOf("/") || slash === text2.length - 1) {
+    return { text: text2, ...quantityOf(text2) };
+  }
+  const q = quantityOf(text2.slice(0, slash).trim());
+  const perWord = text2.slice(slash + 1).trim();
+  const perTime = TIME[perWord];
+  if (perTime !== void 0) return { text: text2, ...q, perSeconds: perTime };
+  return { text: text2, ...q, per: nounOf(perWord) };
+}
+function mismatch(a, b) {
+  if (a.kind !== b.kind) return `${describeKind(a)} is not ${describeKind(b)}`;
+  if (a.noun !== b.noun) return `${a.noun} and ${b.noun} count different things`;
+  if (a.perSeconds === void 0 !== (b.perSeconds === void 0)) {
+    return `${a.perSeconds === void 0 ? a.text : b.text} is not a rate`;
+  }
+  if (a.per !== b.per) return `one is per ${a.per ?? "nothing"}, the other per ${b.per ?? "nothing"}`;
+  return void 0;
+}
+function describeKind(u) {
+  const base = u.kind === "count" ? `a count of ${u.noun}` : u.kind === "none" ? "a plain number" : `a ${u.kind === "bytes" ? "size" : u.kind}`;
+  if (u.perSeconds !== void 0) return `${base} per time`;
+  if (u.per !== void 0) return `${base} per ${u.per}`;
+  return base;
+}
+function canConvert(from, to) {
+  return from === to || mismatch(parseUnit(from), parseUnit(to)) === void 0;
+}
+function conversionFactor(from, to) {
+  if (from === to) return 1;
+  const a = parseUnit(from);
+  const b = parseUnit(to);
+  const why = mismatch(a, b);
+  if (why !== void 0) throw new InputError(`cannot convert ${from} to ${to}: ${why}`);
+  return a.scale / (a.perSeconds ?? 1) / (b.scale / (b.perSeconds ?? 1));
+}
+function convertUnit(value, from, to) {
+  const factor = conversionFactor(from, to);
+  if (factor === 1) return value;
+  const x = value * factor;
+  return x === 0 ? 0 : Number(x.toPrecision(12));
+}
+function inOneUnit(values, unit) {
+  return values.map((v) => {
+    try {
+      return convertUnit(v.value, v.unit, unit);
+    } catch (e) {
+      if (e instanceof InputError && v.where !== void 0) throw new InputError(`${v.where}: ${e.message}`);
+      throw e;
+    }
+  });
+}
+
+// src/core/trend/convert-point.ts
+function convertStoredPoint(p, unit) {
+  if (p.unit === unit) return p;
+  if (!canConvert(p.unit, unit)) return void 0;
+  const to = (x) => convertUnit(x, p.unit, unit);
+  const { range: _range, ...rest } = p;
+  return {
+    ...rest,
+    unit,
+    value: to(p.value),
+    q1: to(p.q1),
+    q3: to(p.q3),
+    min: to(p.min),
+    max: to(p.max),
+    stdev: p.stdev === null ? null : to(p.stdev),
+    samples: p.samples.map(to)
+  };
+}
+
+// src/core/trend/import-gab.ts
+var BIGGER_IS_BETTER = {
+  cargo: false,
+  go: false,
+  benchmarkjs: true,
+  benchmarkluau: false,
+  pytest: true,
+  googlecpp: false,
+  catch2: false,
+  julia: false,
+  jmh: false,
+  benchmarkdotnet: false,
+  customBiggerIsBetter: true,
+  customSmallerIsBetter: false
+};
+function directionOf(tool, unit) {
+  const known = BIGGER_IS_BETTER[tool];
+  if (known !== void 0) return known ? "bigger" : "smaller";
+  return /(?:ops|iter|iterations|runs)\s*\/\s*s(?:ec)?$/i.test(unit) ? "bigger" : "smaller";
+}
+var NUMBER = String.raw`(\d[\d,]*(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?`;
+var PLUS_MINUS = new RegExp(String.raw`^(?:±|\+\s*/\s*-|\+-)?\s*${NUMBER}\s*(%)?$`, "i");
+var STDDEV = new RegExp(String.raw`^stddev:\s*${NUMBER}$`, "i");
+function numberOf(digits, exponent) {
+  return Number(`${digits.replace(/,/g, "")}${exponent !== void 0 ? `e${exponent}` : ""}`);
+}
+function parseRange(text2, value) {
+  const t = text2.trim();
+  const sd = STDDEV.exec(t);
+  if (sd) {
+    const s = numberOf(sd[1], sd[2]);
+    return Number.isFinite(s) ? { lo: value - s, hi: value + s, stdev: s } : void 0;
+  }
+  const pm2 = PLUS_MINUS.exec(t);
+  if (!pm2) return void 0;
+  const n = numberOf(pm2[1], pm2[2]);
+  if (!Number.isFinite(n)) return void 0;
+  const half = pm2[3] === "%" ? Math.abs(value) * (n / 100) : n;
+  return { lo: value - half, hi: value + half };
+}
+function runsOf(extra) {
+  const kn = /(?:^|\s)runs=(\d+)\/(\d+)(?:\s|$)/.exec(extra ?? "");
+  if (kn) return { runs: Number(kn[1]), n: Number(kn[2]) };
+  const samples = /(?:^|\s)(\d+) samples?(?:\s|$)/.exec(extra ?? "");
+  if (samples) return { runs: Number(samples[1]), n: Number(samples[1]) };
+  return { runs: 1, n: 1 };
+}
+function shapeOf(name, tool) {
+  const i = name.indexOf(" / ");
+  return i > 0 ? name.slice(0, i) : tool || "imported";
+}
+var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var text = (v) => typeof v === "string" ? v : void 0;
+function parseDataJs(file, source) {
+  const body = source.replace(/^\uFEFF/, "").replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, "").replace(/;?\s*$/, "");
+  let data;
+  try {
+    data = JSON.parse(body);
+  } catch (e) {
+    throw new InputError(`${file}: not a github-action-benchmark data.js (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!isObject(data) || !isObject(data["entries"])) {
+    throw new InputError(`${file}: not a github-action-benchmark data.js: no "entries" object`);
+  }
+  return data;
+}
+function commitOf(file, where2, raw) {
+  if (!isObject(raw)) throw new InputError(`${file}: ${where2}.commit is not an object`);
+  const sha = text(raw["id"])?.toLowerCase();
+  if (sha === void 0 || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) {
+    throw new InputError(`${file}: ${where2}.commit.id is not a full commit sha, got ${JSON.stringify(raw["id"])}`);
+  }
+  const person = isObject(raw["author"]) ? raw["author"] : isObject(raw["committer"]) ? raw["committer"] : {};
+  const url = text(raw["url"]);
+  return {
+    sha,
+    message: text(raw["message"]) ?? "",
+    author: text(person["name"]) ?? text(person["username"]) ?? "",
+    timestamp: text(raw["timestamp"]) ?? "",
+    ...url !== void 0 ? { url } : {}
+  };
+}
+function importGab(file, source) {
+  const data = parseDataJs(file, source);
+  const entries = [];
+  const skipped = [];
+  const suites = Object.keys(data["entries"]);
+  let points = 0;
+  for (const suite of suites) {
+    const list = data["entries"][suite];
+    if (!Array.isArray(list)) throw new InputError(`${file}: entries[${JSON.stringify(suite)}] is not an array`);
+    list.forEach((raw, i) => {
+      const where2 = `entries[${JSON.stringify(suite)}][${i}]`;
+      if (!isObject(raw)) throw new InputError(`${file}: ${where2} is not an object`);
+      const commit = commitOf(file, where2, raw["commit"]);
+      const tool = text(raw["tool"]) ?? "";
+      const benches = raw["benches"];
+      if (!Array.isArray(benches)) throw new InputError(`${file}: ${where2}.benches is not an array`);
+      const date = typeof raw["date"] === "number" ? raw["date"] : Date.parse(commit.timestamp);
+      const stored = /* @__PURE__ */ new Map();
+      benches.forEach((b, j) => {
+        const at = `${where2}.benches[${j}]`;
+        if (!isObject(b) || typeof b["name"] !== "string" || b["name"] === "") {
+          throw new InputError(`${file}: ${at} has no name`);
+        }
+        const name = b["name"];
+        const value = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
+        if (!Number.isFinite(value)) {
+          skipped.push(`${at} (${name}): value ${JSON.stringify(b["value"])} is not a number`);
+          return;
+        }
+        const unit = text(b["unit"]) ?? "";
+        const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
+        const extra = text(b["extra"]);
+        const bar = range !== void 0 ? parseRange(range, value) : void 0;
+        const lo = bar?.lo ?? value;
+        const hi = bar?.hi ?? value;
+        if (stored.has(name)) skipped.push(`${at} (${name}): a second bench of that name in one entry; the later one is kept`);
+        stored.set(name, {
+          case: name,
+          shape: shapeOf(name, tool),
+          unit,
+          direction: directionOf(tool, unit),
+          value,
+          q1: lo,
+          q3: hi,
+          min: lo,
+          max: hi,
+          stdev: bar?.stdev ?? null,
+          ...runsOf(extra),
+          samples: [],
+          summaryOnly: true,
+          ...range !== void 0 ? { range } : {},
+          ...extra !== void 0 ? { extra } : {}
+        });
+      });
+      points += stored.size;
+      const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
+      entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
+    });
+  }
+  entries.sort((a, b) => a.date - b.date || a.order - b.order);
+  return { entries: entries.map((e) => e.entry), suites, points, skipped };
+}
+
+// src/core/trend/plan.ts
+function storedPoint(p) {
+  const { metric: _metric, ...rest } = p;
+  return rest;
+}
+var caseKey = (suite, name) => `${suite}\0${name}`;
+var json = (value) => `${JSON.stringify(value)}
+`;
+function refuseDuplicateCases(points) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const p of points) {
+    if (seen.has(p.case)) throw new InputError(`case "${p.case}" has two points in this run; one case has one point per commit`);
+    seen.add(p.case);
+  }
+}
+function admit(draft, seq, cases, warnings, location) {
+  return draft.points.map((p) => {
+    const key2 = caseKey(draft.suite, p.case);
+    const known = cases.get(key2);
+    let point = p;
+    if (known && known.unit !== p.unit) {
+      if (draft.imported) {
+        warnings.push(`${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit} at ${draft.commit.sha.slice(0, 7)}`);
+      } else {
+        const converted = convertStoredPoint(p, known.unit);
+        if (converted === void 0) {
+          throw new InputError(
+            `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${locate(location, MANIFEST_PATH)} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`
+          );
+        }
+        warnings.push(`case "${p.case}": converted from ${p.unit} to ${known.unit}, the unit its trend is stored in`);
+        point = converted;
+      }
+    }
+    cases.set(key2, {
+      suite: draft.suite,
+      case: p.case,
+      shape: p.shape,
+      unit: draft.imported && known ? p.unit : known?.unit ?? point.unit,
+      direction: point.direction,
+      firstSeq: known?.firstSeq ?? seq,
+      lastSeq: seq,
+      points: (known?.points ?? 0) + 1
+    });
+    return point;
+  });
+}
+function segmentOf(draft, seq, points) {
+  return {
+    schema: "benchtrend/segment",
+    version: TREND_SCHEMA_VERSION,
+    seq,
+    suite: draft.suite,
+    commit: draft.commit,
+    ...draft.runUrl !== void 0 ? { runUrl: draft.runUrl } : {},
+    publishedAt: draft.publishedAt,
+    shapes: [...new Set(points.map((p) => p.shape))],
+    points,
+    ...draft.imported ? { imported: draft.imported } : {}
+  };
+}
+async function planPublish(read, input) {
+  const location = input.location;
+  const previous = await readManifest(read, location);
+  const first = previous?.segments ?? 0;
+  if (await read(segmentPath(first)) !== void 0) {
+    const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
+    throw new TrendDataError(`${locate(location, segmentPath(first))}: already exists but ${why}; refusing to write over existing trend data`);
+  }
+  const warnings = [];
+  const drafts = [];
+  const suites = [...previous?.suites ?? []];
+  let imported;
+  let importedNote = previous?.imported;
+  if (input.import) {
+    if (previous?.imported) {
+    } else if (first > 0) {
+      warnings.push(`import-from ${input.import.from}: not imported, the trend already holds ${first} segments; a history is imported only into an empty trend`);
+    } else {
+      const gab = importGab(input.import.from, await input.import.read());
+      for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
+      for (const e of gab.entries) drafts.push({ ...e, imported: "github-action-benchmark" });
+      suites.push(...gab.suites);
+      imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
+      importedNote = { from: input.import.from, entries: gab.entries.length, at: input.publishedAt };
+    }
+  }
+  if (input.points.length > 0) {
+    refuseDuplicateCases(input.points);
+    drafts.push({
+      suite: input.suite,
+      commit: input.commit,
+      publishedAt: input.publishedAt,
+      ...input.runUrl !== void 0 ? { runUrl: input.runUrl } : {},
+      points: input.points.map(storedPoint)
+    });
+  }
+  if (drafts.length === 0) throw new InputError("nothing to publish: no points, and no history to import");
+  const cases = new Map((previous?.cases ?? []).map((c) => [caseKey(c.suite, c.case), c]));
+  const added = drafts.map((d, i) => {
+    if (!suites.includes(d.suite)) suites.push(d.suite);
+    return segmentOf(d, first + i, admit(d, first + i, cases, warnings, location));
+  });
+  const files = /* @__PURE__ */ new Map();
+  for (const s of added) files.set(segmentPath(s.seq), json(s));
+  await addRollups(read, location, first, added, files);
+  const page = input.page && input.page.version !== previous?.pageVersion ? input.page : void 0;
+  for (const [path, bytes] of page?.files ?? []) {
+    if (path === MANIFEST_PATH || path.startsWith("data/")) throw new Error(`page file ${path} would overwrite trend data`);
+    files.set(path, bytes);
+  }
+  const repository = input.repository ?? previous?.repository;
+  const base = {
+    schema: "benchtrend/manifest",
+    version: TREND_SCHEMA_VERSION,
+    pageVersion: page?.version ?? previous?.pageVersion ?? "",
+    updated: input.publishedAt,
+    ...repository !== void 0 ? { repository } : {},
+    segments: first + added.length,
+    fanout: ROLLUP_FANOUT,
+    suites,
+    cases: [...cases.values()],
+    annotations: mergeAnnotations(previous?.annotations ?? [], input.annotations ?? []),
+    alerts: previous?.alerts ?? [],
+    ...importedNote !== void 0 ? { imported: importedNote } : {}
+  };
+  const manifest = input.alerts ? {
+    ...base,
+    alerts: await input.alerts({
+      previous: base.alerts,
+      added,
+      manifest: base,
+      load: (from, to) => loadWithAdded(read, location, first, added, from, to)
+    })
+  } : base;
+  files.set(MANIFEST_PATH, json(manifest));
+  return { files, manifest, previous, added, warnings, ...imported ? { imported } : {} };
+}
+async function loadWithAdded(read, location, first, added, from, to) {
+  const old = from < first ? await loadSegments(read, location, from, Math.min(to, first)) : [];
+  return [...old, ...added.filter((s) => s.seq >= from && s.seq < to)];
+}
+async function addRollups(read, location, first, added, files) {
+  const end = first + added.length;
+  for (const level2 of [1, 2]) {
+    const size = rollupSize(level2);
+    for (let index = Math.floor(first / size); (index + 1) * size <= end; index++) {
+      const segments = await loadWithAdded(read, location, first, added, index * size, (index + 1) * size);
+      const rollup = { schema: "benchtrend/rollup", version: TREND_SCHEMA_VERSION, level: level2, index, segments };
+      files.set(rollupPath(level2, index), json(rollup));
+    }
+  }
+}
+
+// src/core/trend/remote.ts
+import { isAbsolute, resolve } from "node:path";
+var SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+var SCP = /^[\w.-]+@[\w.-]+:/;
+var OWNER_NAME = /^[\w.-]+\/[\w.-]+$/;
+function redactUrl(url) {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme, user) => `${scheme}${user.includes(":") ? `${user.split(":")[0]}:***` : user}@`);
+}
+function resolveRemote(repository, ctx) {
+  const server = ctx.serverUrl.replace(/\/+$/, "");
+  const onServer = (ownerName) => {
+    const web = `${server}/${ownerName.replace(/\.git$/, "")}`;
+    return { url: `${web}.git`, display: `${web}.git`, webUrl: web };
+  };
+  const text2 = repository.trim();
+  if (text2 === "") {
+    if (!ctx.currentRepository) throw new InputError("repository: empty, and GITHUB_REPOSITORY is not set to name the current one");
+    return onServer(ctx.currentRepository);
+  }
+  if (SCHEME.test(text2) || SCP.test(text2)) {
+    const web = text2.startsWith(`${server}/`) ? text2.replace(/\.git$/, "") : void 0;
+    return { url: text2, display: redactUrl(text2), ...web !== void 0 ? { webUrl: web } : {} };
+  }
+  if (isAbsolute(text2) || /^\.\.?(?:[\\/]|$)/.test(text2) || ctx.isLocalPath(text2)) {
+    const path = resolve(ctx.cwd, text2);
+    return { url: path, display: path };
+  }
+  if (!OWNER_NAME.test(text2)) {
+    throw new InputError(`repository: ${JSON.stringify(text2)} is neither owner/name, a git URL, nor an existing path`);
+  }
+  return onServer(text2);
+}
+
+// src/effects/git.ts
+import { execFile } from "node:child_process";
+var BOT_IDENTITY = {
+  name: "github-actions[bot]",
+  email: "41898282+github-actions[bot]@users.noreply.github.com"
+};
+function tokenAuth(serverUrl, token) {
+  const basic = Buffer.from(`x-access-token:${token}`, "utf8").toString("base64");
+  return {
+    key: `http.${serverUrl.replace(/\/+$/, "")}/.extraheader`,
+    value: `AUTHORIZATION: basic ${basic}`,
+    secrets: [token, basic]
+  };
+}
+function gitEnv(base, auth, config = {}) {
+  const env = {};
+  for (const [k, v] of Object.entries(base)) if (v !== void 0) env[k] = v;
+  env["GIT_TERMINAL_PROMPT"] = "0";
+  env["GCM_INTERACTIVE"] = "never";
+  env["LC_ALL"] = "C";
+  const entries = Object.entries(config);
+  if (auth) entries.push([auth.key, auth.value]);
+  let n = Number(env["GIT_CONFIG_COUNT"] ?? "0") || 0;
+  for (const [key2, value] of entries) {
+    env[`GIT_CONFIG_KEY_${n}`] = key2;
+    env[`GIT_CONFIG_VALUE_${n}`] = value;
+    n++;
+  }
+  if (entries.length > 0) env["GIT_CONFIG_COUNT"] = String(n);
+  return env;
+}
+var GitCommandError = class extends Error {
+  constructor(command, exitCode, output) {
+    super(`git ${command} failed${exitCode !== null ? ` (exit ${exitCode})` : ""}: ${lastLines(output)}`);
+    this.command = command;
+    this.exitCode = exitCode;
+    this.output = output;
+  }
+  command;
+  exitCode;
+  output;
+  name = "GitCommandError";
+};
+function lastLines(text2, max = 12) {
+  const lines = text2.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l !== "");
+  return lines.slice(-max).join("\n");
+}
+function redact(text2, secrets) {
+  let out = text2;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join("***");
+  return out;
+}
+function git(args, run8) {
+  return new Promise((resolve9, reject) => {
+    const child2 = execFile(
+      "git",
+      args,
+      { cwd: run8.cwd, env: run8.env, encoding: "buffer", maxBuffer: 1 << 30, windowsHide: true },
+      (error, stdout, stderr) => {
+        const err = stderr.toString("utf8");
+        if (error) {
+          const name = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "";
+          const code = typeof error.code === "number" ? error.code : null;
+          reject(new GitCommandError(name, code, redact(`${stdout.toString("utf8")}
+${err}`, run8.secrets ?? [])));
+          return;
+        }
+        resolve9({ stdout, stderr: err });
+      }
+    );
+    child2.stdin?.on("error", () => {
+    });
+    child2.stdin?.end(run8.input ?? "");
+  });
+}
+
+// src/effects/gh-pages.ts
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+var PushRaceError = class extends Error {
+  name = "PushRaceError";
+};
+var PushRefusedError = class extends Error {
+  name = "PushRefusedError";
+};
+var PushPermissionError = class extends PushRefusedError {
+  name = "PushPermissionError";
+};
+var GitTransientError = class extends Error {
+  name = "GitTransientError";
+};
+function isTransientPublishError(error) {
+  return error instanceof PushRaceError || error instanceof GitTransientError;
+}
+function remoteWords(output) {
+  const lines = output.split(/\r?\n/).map((l) => l.trim());
+  const said = lines.filter((l) => /^remote:\s*\S/.test(l)).map((l) => l.replace(/^remote:\s*/, ""));
+  const status = lines.map((l) => /^!\t[^\t]*\t(.*)$/.exec(l)?.[1] ?? (/\[(?:remote )?rejected\]/.test(l) ? l : void 0)).filter((l) => l !== void 0);
+  const errors = lines.filter((l) => /^(?:error|fatal):/.test(l) && !/^error: failed to push some refs/.test(l));
+  const words = [.../* @__PURE__ */ new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, " "));
+  return words.join(" | ") || lines.filter((l) => l !== "").slice(-3).join(" | ");
+}
+var PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
+var AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
+var RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
+var NETWORK = /RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+function classifyPushFailure(error, display, branch) {
+  const out = error.output;
+  const words = remoteWords(out);
+  if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words}`);
+  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
+  if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);
+  if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words}`);
+  if (NETWORK.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
+  return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words}`);
+}
+function classifyFetchFailure(error, display) {
+  const out = error.output;
+  const words = remoteWords(out);
+  if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words}`);
+  if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
+  return new Error(`fetching from ${display} failed: ${words}`);
+}
+function typeOf(mode) {
+  return mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
+}
+function parseTree(raw, oidBytes) {
+  const out = [];
+  let i = 0;
+  while (i < raw.length) {
+    const space = raw.indexOf(32, i);
+    const nul = raw.indexOf(0, space);
+    const mode = raw.subarray(i, space).toString("latin1");
+    const name = Buffer.from(raw.subarray(space + 1, nul));
+    const oid = raw.subarray(nul + 1, nul + 1 + oidBytes).toString("hex");
+    out.push({ mode, type: typeOf(mode), oid, raw: name, name: name.toString("utf8") });
+    i = nul + 1 + oidBytes;
+  }
+  return out;
+}
+function objectId(type, body) {
+  return createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
+}
+function encodeTree(entries) {
+  const key2 = (e) => e.type === "tree" ? Buffer.concat([e.raw, Buffer.from("/")]) : e.raw;
+  const sorted2 = [...entries].sort((a, b) => Buffer.compare(key2(a), key2(b)));
+  return Buffer.concat(sorted2.flatMap((e) => [Buffer.from(`${e.mode} `), e.raw, Buffer.from([0]), Buffer.from(e.oid, "hex")]));
+}
+function changesOf(files) {
+  const root = /* @__PURE__ */ new Map();
+  for (const [path, content] of files) {
+    const parts = path.split("/");
+    if (parts.some((p) => p === "" || p === "." || p === ".." || p === ".git")) throw new Error(`refusing to write the path ${JSON.stringify(path)}`);
+    let node = root;
+    for (const dir of parts.slice(0, -1)) {
+      let next = node.get(dir);
+      if (next === void 0) node.set(dir, next = /* @__PURE__ */ new Map());
+      if (!(next instanceof Map)) throw new Error(`${path}: ${dir} is both a file and a folder in one publish`);
+      node = next;
+    }
+    node.set(parts[parts.length - 1], typeof content === "string" ? Buffer.from(content, "utf8") : content);
+  }
+  return root;
+}
+var PagesBranch = class _PagesBranch {
+  constructor(dir, options) {
+    this.dir = dir;
+    this.options = options;
+  }
+  dir;
+  options;
+  cache = /* @__PURE__ */ new Map();
+  inflight = /* @__PURE__ */ new Map();
+  present = /* @__PURE__ */ new Set();
+  pending = /* @__PURE__ */ new Map();
+  scheduled = false;
+  /** Requests to the remote made so far, for the log and the benchmark. */
+  fetches = 0;
+  /**
+   * A new, empty private repository whose only remote is the trend's. The remote's URL comes from
+   * the environment, so a URL carrying credentials is not written into the repository's config.
+   */
+  static async open(options) {
+    await mkdir(options.tempRoot, { recursive: true });
+    const dir = await mkdtemp(join(options.tempRoot, "benchtrend-pages-"));
+    const branch = new _PagesBranch(dir, options);
+    try {
+      await branch.run(["init", "--quiet", "--bare", "--template=", dir]);
+    } catch (e) {
+      await branch.dispose();
+      throw e;
+    }
+    return branch;
+  }
+  async dispose() {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+  run(args, input) {
+    return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...input !== void 0 ? { input } : {} });
+  }
+  /** The branch's tip, fetched shallow and without trees; undefined when the branch does not exist. */
+  async fetchTip() {
+    const { branch, display } = this.options;
+    this.fetches++;
+    try {
+      await this.run(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+    } catch (e) {
+      if (!(e instanceof GitCommandError)) throw e;
+      if (/couldn't find remote ref/i.test(e.output)) return void 0;
+      throw classifyFetchFailure(e, display);
+    }
+    const tip = (await this.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}`])).stdout.toString("utf8").trim();
+    this.present.add(tip);
+    this.present.add(await this.treeOfCommit(tip));
+    return tip;
+  }
+  /** Contents of one object, fetched with the others asked for in the same turn. */
+  object(oid) {
+    const hit = this.cache.get(oid);
+    if (hit) return Promise.resolve(hit);
+    const flying = this.inflight.get(oid);
+    if (flying) return flying;
+    const promise2 = new Promise((resolve9, reject) => {
+      this.pending.set(oid, [{ resolve: resolve9, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+    this.inflight.set(oid, promise2);
+    void promise2.then(
+      () => this.inflight.delete(oid),
+      () => this.inflight.delete(oid)
+    );
+    return promise2;
+  }
+  async flush() {
+    const batch = this.pending;
+    this.pending = /* @__PURE__ */ new Map();
+    this.scheduled = false;
+    try {
+      const missing = [...batch.keys()].filter((oid) => !this.present.has(oid));
+      if (missing.length > 0) {
+        this.fetches++;
+        try {
+          await this.run(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
+        } catch (e) {
+          throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
+        }
+        for (const oid of missing) this.present.add(oid);
+      }
+      const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch"], `${[...batch.keys()].join("\n")}
+`)).stdout;
+      let i = 0;
+      while (i < out.length) {
+        const eol = out.indexOf(10, i);
+        const [oid, type, size] = out.subarray(i, eol).toString("latin1").split(" ");
+        if (type === "missing" || oid === void 0) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
+        const body = out.subarray(eol + 1, eol + 1 + Number(size));
+        this.cache.set(oid, Buffer.from(body));
+        i = eol + 1 + Number(size) + 1;
+      }
+      for (const [oid, waiters] of batch) {
+        const body = this.cache.get(oid);
+        for (const w of waiters) {
+          if (body) w.resolve(body);
+          else w.reject(new Error(`object ${oid} was not read`));
+        }
+      }
+    } catch (e) {
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
+    }
+  }
+  async treeOfCommit(commit) {
+    const raw = (await this.object(commit)).toString("utf8");
+    const m = /^tree ([0-9a-f]+)$/m.exec(raw);
+    if (!m) throw new Error(`commit ${commit} has no tree`);
+    return m[1];
+  }
+  async tree(oid) {
+    return parseTree(await this.object(oid), oid.length / 2);
+  }
+  /** A file of the commit (path from the branch's root), or undefined when it does not exist. */
+  async readFile(commit, path) {
+    if (commit === void 0) return void 0;
+    let oid = await this.treeOfCommit(commit);
+    const parts = path.split("/").filter((p) => p !== "");
+    for (const [i, name] of parts.entries()) {
+      const entry2 = (await this.tree(oid)).find((e) => e.name === name);
+      if (!entry2) return void 0;
+      const last = i === parts.length - 1;
+      if (last && entry2.type === "tree") throw new Error(`${this.options.branch}:${path} is a folder where a file was expected`);
+      if (!last && entry2.type !== "tree") return void 0;
+      oid = entry2.oid;
+    }
+    return this.object(oid);
+  }
+  /**
+   * Starts loading the trees down the newest entries under `path` (names sort by age in this
+   * layout), so the walk the planner is about to make shares round trips with the manifest's.
+   * Failures are left for the real read to report.
+   */
+  prefetchNewest(commit, path, depth) {
+    if (commit === void 0) return;
+    const walk3 = async () => {
+      let oid = await this.treeOfCommit(commit);
+      for (const name of path.split("/").filter((p) => p !== "")) {
+        const entry2 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
+        if (!entry2) return;
+        oid = entry2.oid;
+      }
+      for (let level2 = 0; level2 < depth; level2++) {
+        const newest = (await this.tree(oid)).filter((e) => e.type === "tree").sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
+        if (!newest) return;
+        oid = newest.oid;
+      }
+      await this.tree(oid);
+    };
+    walk3().catch(() => {
+    });
+  }
+  /**
+   * A commit on top of `parent` (or an orphan when the branch is new) with `files` (paths from the
+   * branch's root) written; every other file is kept as it is. Object ids are computed here and
+   * every new object is written by two hash-object processes, which check them.
+   */
+  async commitFiles(parent, files, message) {
+    const changes = changesOf(files);
+    const blobs = /* @__PURE__ */ new Map();
+    const trees = /* @__PURE__ */ new Map();
+    const base = parent === void 0 ? void 0 : await this.treeOfCommit(parent);
+    const root = await this.buildTree(base, changes, "", blobs, trees);
+    await this.writeObjects("blob", blobs);
+    await this.writeObjects("tree", trees);
+    const { name, email } = this.options.identity;
+    const args = ["-c", `user.name=${name}`, "-c", `user.email=${email}`, "-c", "commit.gpgSign=false", "commit-tree", root];
+    if (parent !== void 0) args.push("-p", parent);
+    const commit = (await this.run([...args, "-F", "-"], message)).stdout.toString("utf8").trim();
+    this.present.add(commit);
+    return commit;
+  }
+  async buildTree(base, changes, path, blobs, trees) {
+    const entries = /* @__PURE__ */ new Map();
+    for (const e of base === void 0 ? [] : await this.tree(base)) entries.set(e.name, e);
+    await Promise.all(
+      [...changes].map(async ([name, change]) => {
+        const existing = entries.get(name);
+        const where2 = `${this.options.branch}:${path}${name}`;
+        const raw = Buffer.from(name, "utf8");
+        if (change instanceof Map) {
+          if (existing && existing.type !== "tree") throw new Error(`${where2} is a file where benchtrend needs a folder`);
+          const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees);
+          entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
+        } else {
+          if (existing && existing.type !== "blob") throw new Error(`${where2} is a folder where benchtrend writes a file`);
+          const oid2 = objectId("blob", change);
+          blobs.set(oid2, change);
+          entries.set(name, { mode: "100644", type: "blob", oid: oid2, raw, name });
+        }
+      })
+    );
+    const body = encodeTree(entries.values());
+    const oid = objectId("tree", body);
+    trees.set(oid, body);
+    this.cache.set(oid, body);
+    return oid;
+  }
+  /** Writes objects with one hash-object process and checks git computed the same ids. */
+  async writeObjects(type, objects) {
+    if (objects.size === 0) return;
+    const dir = await mkdtemp(join(this.dir, `new-${type}-`));
+    try {
+      const oids = [...objects.keys()];
+      const paths = oids.map((oid) => join(dir, oid));
+      await Promise.all(oids.map((oid, i) => writeFile(paths[i], objects.get(oid))));
+      const out = (await this.run(["hash-object", "-w", "--no-filters", "-t", type, "--stdin-paths"], `${paths.join("\n")}
+`)).stdout.toString("utf8");
+      const written = out.split("\n").filter((l) => l !== "");
+      if (written.join() !== oids.join()) throw new Error(`git computed other ${type} ids than benchtrend: ${written.join(" ")} for ${oids.join(" ")}`);
+      for (const oid of oids) this.present.add(oid);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  /** Pushes `commit` to the branch as a fast-forward; never forced. */
+  async push(commit) {
+    const { branch, display } = this.options;
+    try {
+      await this.run(["-c", `core.hooksPath=${join(this.dir, "no-hooks")}`, "push", "--porcelain", "origin", `${commit}:refs/heads/${branch}`]);
+    } catch (e) {
+      throw e instanceof GitCommandError ? classifyPushFailure(e, display, branch) : e;
+    }
+  }
+};
+
+// src/effects/retry.ts
+var sleepMs = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var RetriesExhaustedError = class extends Error {
+  constructor(attempts, last) {
+    super(`gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${last instanceof Error ? last.message : String(last)}`);
+    this.attempts = attempts;
+    this.last = last;
+  }
+  attempts;
+  last;
+  name = "RetriesExhaustedError";
+};
+async function retryWithBackoff(fn, isTransient, options) {
+  const sleep = options.sleep ?? sleepMs;
+  const random = options.random ?? Math.random;
+  const maxMs = options.maxMs ?? 3e4;
+  const attempts = Math.max(1, Math.floor(options.attempts));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn(attempt);
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error);
+      const bound = Math.min(maxMs, options.baseMs * 2 ** (attempt - 1));
+      const wait = Math.round(bound * random());
+      options.onRetry?.(attempt, error, wait);
+      await sleep(wait);
+    }
+  }
+}
+
+// src/publish.ts
+function normaliseDataDir(dataDir) {
+  const parts = dataDir.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
+  if (parts.some((p) => p === ".." || p === ".git")) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
+  return parts.join("/");
+}
+function checkBranch(branch) {
+  if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith(".lock")) {
+    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
+  }
+  return branch;
+}
+async function openTrend(target, access, identity) {
+  const dataDir = normaliseDataDir(target.dataDir);
+  const branchName = checkBranch(target.branch);
+  const remote = resolveRemote(target.repository, {
+    serverUrl: access.serverUrl,
+    ...access.currentRepository !== void 0 ? { currentRepository: access.currentRepository } : {},
+    cwd: access.cwd,
+    isLocalPath: (p) => existsSync(resolve2(access.cwd, p))
+  });
+  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : void 0;
+  const branch = await PagesBranch.open({
+    remote: remote.url,
+    display: remote.display,
+    branch: branchName,
+    env: gitEnv(access.env, auth, { "remote.origin.url": remote.url }),
+    secrets: auth?.secrets ?? [],
+    tempRoot: access.tempRoot,
+    identity
+  });
+  return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || "."}`, under: (path) => dataDir === "" ? path : `${dataDir}/${path}` };
+}
+function withNote(points, note) {
+  if (!note) return points;
+  return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
+}
+function commitMessage(ctx, settings, plan) {
+  const points = plan.added.reduce((n, s) => n + s.points.length, 0);
+  const head = plan.imported ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${ctx.commit.sha.slice(0, 7)} of ${settings.suite}` : `benchtrend: ${settings.suite} at ${ctx.commit.sha.slice(0, 7)} (${points} points)`;
+  return `${head}
+
+Segment ${plan.added[0]?.seq ?? 0}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ""} of the trend.${ctx.runUrl ? `
+Run: ${ctx.runUrl}` : ""}
+`;
+}
+async function publishTrend(settings, ctx, hooks = {}) {
+  const log2 = hooks.log ?? (() => {
+  });
+  if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1) {
+    throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
+  }
+  const page = hooks.pageAssets ? await hooks.pageAssets() : void 0;
+  const derive = hooks.alerts;
+  const alerts = derive ? async (context) => {
+    try {
+      return await derive(context);
+    } catch (e) {
+      (hooks.warn ?? log2)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
+      return context.previous;
+    }
+  } : void 0;
+  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY);
+  try {
+    log2(`Publishing ${ctx.points.length} points of suite "${settings.suite}" at ${ctx.commit.sha.slice(0, 7)} to ${remote.display} (${location})`);
+    let attempts = 0;
+    const { plan, commit } = await retryWithBackoff(
+      async (attempt) => {
+        attempts = attempt;
+        const tip = await branch.fetchTip();
+        branch.prefetchNewest(tip, under("data/seg"), 2);
+        branch.prefetchNewest(tip, under("data/roll/1"), 1);
+        branch.prefetchNewest(tip, under("data/roll/2"), 1);
+        const read = async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8");
+        const importFrom = settings.importFrom;
+        const plan2 = await planPublish(read, {
+          suite: settings.suite,
+          commit: ctx.commit,
+          points: withNote(ctx.points, settings.note),
+          ...ctx.runUrl !== void 0 ? { runUrl: ctx.runUrl } : {},
+          publishedAt: ctx.publishedAt,
+          ...remote.webUrl !== void 0 ? { repository: remote.webUrl } : {},
+          ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
+          ...page !== void 0 ? { page } : {},
+          ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {},
+          ...alerts !== void 0 ? { alerts } : {},
+          location
+        });
+        const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
+        const commit2 = await branch.commitFiles(tip, files, commitMessage(ctx, settings, plan2));
+        await branch.push(commit2);
+        return { plan: plan2, commit: commit2 };
+      },
+      isTransientPublishError,
+      {
+        attempts: settings.maxAttempts,
+        baseMs: hooks.retryBaseMs ?? 1e3,
+        ...hooks.sleep ? { sleep: hooks.sleep } : {},
+        ...hooks.random ? { random: hooks.random } : {},
+        onRetry: (attempt, error, wait) => log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
+      }
+    );
+    for (const w of plan.warnings) (hooks.warn ?? log2)(w);
+    log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${plan.added[0]?.seq}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ""}, ${plan.files.size} files, ${branch.fetches} fetches`);
+    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan };
+  } finally {
+    await branch.dispose();
+  }
+}
+async function readTrend(target, access, fn) {
+  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY);
+  try {
+    const tip = await branch.fetchTip();
+    return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8"), location, tip);
+  } finally {
+    await branch.dispose();
+  }
+}
+async function readImport(branch, tip, from, cwd) {
+  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ""));
+  if (onBranch !== void 0) return onBranch.toString("utf8");
+  try {
+    return await readFile(resolve2(cwd, from), "utf8");
+  } catch {
+    throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
+  }
+}
+
+// src/cli/args.ts
+import { parseArgs } from "node:util";
+
+// src/cli/io.ts
+var UsageError = class extends Error {
+  name = "UsageError";
+};
+
+// src/cli/args.ts
+function parseCommandLine(argv, options) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+// src/cli/alerts.ts
+var USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
+
+Lists the regressions and change points stored with a trend, oldest first, with their status:
+suspected (raised, not yet settled), confirmed (a lasting step was found there) or cleared
+(later commits showed no lasting step).
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          only this suite
+  --status STATUS       only alerts with this status: suspected, confirmed or cleared
+  --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
+                        status, baseline, value, change as a fraction, reason), each with
+                        the case's unit and direction
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  -h, --help            show this help
+
+Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+var STATUSES = ["suspected", "confirmed", "cleared"];
+function num(x) {
+  return x === void 0 ? "\u2014" : String(Number(x.toPrecision(4)));
+}
+function alertLines(alerts) {
+  const rows = alerts.map((a) => [
+    a.status,
+    a.kind,
+    a.sha.slice(0, 7),
+    a.suite,
+    a.case,
+    a.change === void 0 ? "\u2014" : changeText(a.change),
+    `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
+    (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
+  ]);
+  const head = ["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  ").trimEnd();
+  return [line(head), ...rows.map(line)];
+}
+function listAlerts(alerts, cases, filter) {
+  return alerts.filter((a) => (filter.suite === void 0 || a.suite === filter.suite) && (filter.status === void 0 || a.status === filter.status)).map((a) => {
+    const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
+    return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null };
+  });
+}
+async function run(argv, io) {
+  const { values, positionals } = parseCommandLine(argv, {
+    repo: { type: "string" },
+    branch: { type: "string", default: "gh-pages" },
+    dir: { type: "string", default: "dev/bench" },
+    suite: { type: "string" },
+    status: { type: "string" },
+    json: { type: "boolean" },
+    "token-env": { type: "string" },
+    server: { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.stdout(`${USAGE}
+`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.repo === void 0) throw new UsageError("alerts needs --repo URL|PATH");
+  if (values.status !== void 0 && !STATUSES.includes(values.status)) {
+    throw new UsageError(`--status must be one of ${STATUSES.join(", ")}, got ${JSON.stringify(values.status)}`);
+  }
+  const tokenName = values["token-env"];
+  const token = tokenName !== void 0 ? io.env[tokenName] : void 0;
+  if (tokenName !== void 0 && !token) throw new InputError(`--token-env: the environment variable ${tokenName} is not set or empty`);
+  const manifest = await readTrend(
+    { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
+    { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir() },
+    (read, location) => readManifest(read, location)
+  );
+  if (manifest && values.suite !== void 0 && !manifest.suites.includes(values.suite)) {
+    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(values.suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
+  }
+  const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
+    ...values.suite !== void 0 ? { suite: values.suite } : {},
+    ...values.status !== void 0 ? { status: values.status } : {}
+  });
+  if (values.json) {
+    io.stdout(`${JSON.stringify(listed, null, 2)}
+`);
+    return 0;
+  }
+  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
+`);
+  else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== void 0 ? ` for suite ${values.suite}` : ""}
+`);
+  else io.stdout(`${alertLines(listed).join("\n")}
+`);
+  return 0;
+}
+
 // src/cli/cases.ts
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname as dirname2, resolve as resolve4 } from "node:path";
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname2, resolve as resolve6 } from "node:path";
 
 // src/core/stats.ts
 function sorted(values) {
@@ -8787,17 +10462,17 @@ function agrees(claimed, computed) {
 function buildPoints(records) {
   const points = [];
   const warnings = [];
-  for (const record2 of records) {
-    for (const note of record2.notes ?? []) warnings.push(`${record2.file}: ${note}`);
-    const walls = (record2.wall ?? []).filter((v) => v !== null);
+  for (const record of records) {
+    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
+    const walls = (record.wall ?? []).filter((v) => v !== null);
     const wall = walls.length ? clean(median(walls)) : void 0;
-    for (const metric of record2.metrics) {
-      const point = pointOf(record2, metric, wall);
+    for (const metric of record.metrics) {
+      const point = pointOf(record, metric, wall);
       if (!point) continue;
-      const claimed = record2.claimedMedians?.[metric.name];
+      const claimed = record.claimedMedians?.[metric.name];
       if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
         warnings.push(
-          `${record2.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
+          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
         );
       }
       points.push(point);
@@ -8805,14 +10480,14 @@ function buildPoints(records) {
   }
   return { points, warnings };
 }
-function pointOf(record2, metric, wall) {
+function pointOf(record, metric, wall) {
   const base = {
-    case: caseName(record2.shape, metric.name),
-    shape: record2.shape,
+    case: caseName(record.shape, metric.name),
+    shape: record.shape,
     metric: metric.name,
     unit: metric.unit,
     direction: metric.direction,
-    n: record2.runs,
+    n: record.runs,
     ...metric.name === "total" && wall !== void 0 ? { wall } : {},
     ...metric.extra !== void 0 ? { extra: metric.extra } : {},
     ...metric.failed ? { failed: metric.failed } : {}
@@ -8845,7 +10520,7 @@ function pointOf(record2, metric, wall) {
     max: hi,
     stdev: sum.stdev ?? null,
     runs: sum.samples ?? 1,
-    n: sum.samples ?? Math.max(record2.runs, 1),
+    n: sum.samples ?? Math.max(record.runs, 1),
     samples: [],
     summaryOnly: true,
     ...sum.range !== void 0 ? { range: sum.range } : {}
@@ -8878,8 +10553,1276 @@ function toFlatCases(points, note) {
   });
 }
 
+// src/formats/format.ts
+function shapeOf2(options, format) {
+  return options.shape ?? format;
+}
+
+// src/formats/json-fields.ts
+function child(path, key2) {
+  if (typeof key2 === "number") return `${path}[${key2}]`;
+  const safe = /^[A-Za-z_$][\w$]*$/.test(key2) ? key2 : JSON.stringify(key2);
+  return path === "" ? safe : /^[A-Za-z_$]/.test(safe) ? `${path}.${safe}` : `${path}[${safe}]`;
+}
+function where(path) {
+  return path === "" ? "the top level" : path;
+}
+function isObject2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isFiniteNumber(v) {
+  return typeof v === "number" && Number.isFinite(v);
+}
+function isNonFinite(v) {
+  return typeof v === "string" && v.startsWith(NON_FINITE);
+}
+function expectObject(file, v, path, what = "an object") {
+  if (!isObject2(v)) throw new InputError(`${file}: ${where(path)} must be ${what}, got ${describeValue(v)}`);
+  return v;
+}
+function expectArray(file, v, path, what = "an array") {
+  if (!Array.isArray(v)) throw new InputError(`${file}: ${where(path)} must be ${what}, got ${describeValue(v)}`);
+  return v;
+}
+function expectNumber(file, v, path, what = "a number") {
+  if (!isFiniteNumber(v)) throw new InputError(`${file}: ${where(path)} must be ${what}, got ${describeValue(v)}`);
+  return v;
+}
+function expectString(file, v, path, what = "a string") {
+  if (typeof v !== "string" || isNonFinite(v) || v.trim() === "") {
+    throw new InputError(`${file}: ${where(path)} must be ${what}, got ${describeValue(v)}`);
+  }
+  return v;
+}
+function optionalNumber(file, obj, key2, path) {
+  const v = obj[key2];
+  if (v === void 0 || v === null) return void 0;
+  return expectNumber(file, v, child(path, key2));
+}
+function notFormat(file, format, expected, got) {
+  return new InputError(`${file}: not ${format} output: expected ${expected}, got ${describeValue(got)}`);
+}
+
+// src/formats/metrics.ts
+var MAX_SAMPLES = 1e3;
+function withOptional(spec) {
+  return {
+    ...spec.extra !== void 0 && spec.extra !== "" ? { extra: spec.extra } : {},
+    ...spec.failed ? { failed: spec.failed } : {}
+  };
+}
+function summaryOfValues(values) {
+  const s = spread(values);
+  return {
+    value: clean(s.median),
+    lo: clean(s.q1),
+    hi: clean(s.q3),
+    ...s.stdev !== null ? { stdev: clean(s.stdev) } : {},
+    samples: values.length
+  };
+}
+function sampledMetric(spec, values) {
+  const reported3 = values.filter((v) => v !== null);
+  if (reported3.length > MAX_SAMPLES) {
+    return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [], summary: summaryOfValues(reported3), ...withOptional(spec) };
+  }
+  return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [...values], ...withOptional(spec) };
+}
+function summaryMetric(spec, summary) {
+  return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [], summary, ...withOptional(spec) };
+}
+function barOfRange(value, range) {
+  const m = /^\s*(?:±|\+-|\+\/-)?\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(%)?\s*$/.exec(String(range));
+  if (!m) return void 0;
+  const x = Number(m[1]);
+  const delta = m[2] ? Math.abs(value) * x / 100 : x;
+  return { lo: clean(value - delta), hi: clean(value + delta) };
+}
+function makeRecord(parts) {
+  if (parts.metrics.length === 0) throw new InputError(`${parts.file}: no benchmark result found; expected ${parts.expected}`);
+  const seen = /* @__PURE__ */ new Set();
+  for (const m of parts.metrics) {
+    if (seen.has(m.name)) throw new InputError(`${parts.file}: the benchmark "${m.name}" appears twice; one case cannot hold two results`);
+    seen.add(m.name);
+  }
+  const runs2 = parts.runs ?? Math.max(0, ...parts.metrics.map((m) => m.samples.length));
+  const metrics = parts.metrics.map(
+    (m) => m.samples.length === 0 || m.samples.length === runs2 ? m : { ...m, samples: [...m.samples, ...new Array(Math.max(0, runs2 - m.samples.length)).fill(null)] }
+  );
+  return {
+    file: parts.file,
+    format: parts.format,
+    shape: parts.shape,
+    runs: runs2,
+    metrics,
+    ...parts.claimedMedians && Object.keys(parts.claimedMedians).length ? { claimedMedians: parts.claimedMedians } : {},
+    ...parts.notes && parts.notes.length ? { notes: parts.notes } : {},
+    ...parts.arm ? { arm: parts.arm } : {},
+    ...parts.controls ? { controls: parts.controls } : {}
+  };
+}
+var Readings = class {
+  constructor(file, direction) {
+    this.file = file;
+    this.direction = direction;
+  }
+  file;
+  direction;
+  groups = /* @__PURE__ */ new Map();
+  add(reading) {
+    const group = this.groups.get(reading.name);
+    if (group) group.push(reading);
+    else this.groups.set(reading.name, [reading]);
+  }
+  get size() {
+    return this.groups.size;
+  }
+  metrics() {
+    const out = [];
+    for (const [name, group] of this.groups) {
+      const first = group[0];
+      const unit = first.unit;
+      const spec = { name, unit, direction: this.direction(unit, name), ...first.extra !== void 0 ? { extra: first.extra } : {} };
+      if (group.length === 1 && first.spread) {
+        out.push(summaryMetric(spec, { value: first.value, ...roundSpread(first.spread) }));
+        continue;
+      }
+      const values = inOneUnit(
+        group.map((r) => ({ value: r.value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` })),
+        unit
+      );
+      out.push(sampledMetric(spec, values));
+    }
+    return out;
+  }
+};
+function roundSpread(s) {
+  return {
+    ...s,
+    ...s.lo !== void 0 ? { lo: clean(s.lo) } : {},
+    ...s.hi !== void 0 ? { hi: clean(s.hi) } : {},
+    ...s.stdev !== void 0 ? { stdev: clean(s.stdev) } : {}
+  };
+}
+
+// src/formats/benchmarkdotnet.ts
+var EXPECTED = 'an object with a "Benchmarks" array (BenchmarkDotNet JSON exporter)';
+var benchmarkdotnet = {
+  name: "benchmarkdotnet",
+  description: "BenchmarkDotNet JSON exporter output, in ns; OriginalValues become runs, allocations per op their own case",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    if (!isObject2(v) || !Array.isArray(v["Benchmarks"])) return false;
+    const first = v["Benchmarks"][0];
+    return isObject2(first) && ("FullName" in first || "Statistics" in first);
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!isObject2(data) || !Array.isArray(data["Benchmarks"])) throw notFormat(file, "BenchmarkDotNet", EXPECTED, data);
+    const entries = expectArray(file, data["Benchmarks"], "Benchmarks").map((raw, i) => {
+      const path = child("Benchmarks", i);
+      const b = expectObject(file, raw, path);
+      return { b, path, name: expectString(file, b["FullName"], child(path, "FullName"), "the benchmark name") };
+    });
+    const count = /* @__PURE__ */ new Map();
+    for (const e of entries) count.set(e.name, (count.get(e.name) ?? 0) + 1);
+    const notes = [];
+    const metrics = [];
+    for (const { b, path, name: full } of entries) {
+      const job = typeof b["DisplayInfo"] === "string" ? b["DisplayInfo"].split(": ").pop() : void 0;
+      const name = (count.get(full) ?? 0) > 1 && job ? `${full} [${job}]` : full;
+      const spec = { name, unit: "ns", direction: "smaller" };
+      const stats = b["Statistics"];
+      if (stats === null || stats === void 0) {
+        notes.push(`${name}: no statistics (the benchmark did not run); counted as failed`);
+        metrics.push({ ...spec, samples: [], failed: 1 });
+        continue;
+      }
+      const sp = child(path, "Statistics");
+      const s = expectObject(file, stats, sp);
+      const original = s["OriginalValues"];
+      if (Array.isArray(original) && original.length > 0) {
+        metrics.push(sampledMetric(spec, original.map((v, i) => expectNumber(file, v, child(child(sp, "OriginalValues"), i), "a time in ns"))));
+      } else {
+        const num5 = (key2) => expectNumber(file, s[key2], child(sp, key2), "a time in ns");
+        const sd = s["StandardDeviation"];
+        metrics.push(
+          summaryMetric(spec, {
+            value: num5("Median"),
+            lo: num5("Q1"),
+            hi: num5("Q3"),
+            ...isFiniteNumber(sd) ? { stdev: sd, range: `\xB1 ${sd}` } : {},
+            ...isFiniteNumber(s["N"]) ? { samples: s["N"] } : {}
+          })
+        );
+      }
+      const memory = b["Memory"];
+      if (isObject2(memory) && memory["BytesAllocatedPerOperation"] !== void 0 && memory["BytesAllocatedPerOperation"] !== null) {
+        const bytes = expectNumber(file, memory["BytesAllocatedPerOperation"], child(child(path, "Memory"), "BytesAllocatedPerOperation"), "a number of bytes");
+        metrics.push(summaryMetric({ name: `${name} - B/op`, unit: "B/op", direction: "smaller" }, { value: bytes }));
+      }
+    }
+    return [makeRecord({ file, format: "benchmarkdotnet", shape: shapeOf2(options, "benchmarkdotnet"), metrics, notes, expected: EXPECTED })];
+  }
+};
+
+// src/core/direction.ts
+var COSTLY_NOUNS = /* @__PURE__ */ new Set(["alloc", "cycle", "instruction", "miss", "fault", "gc", "error", "failure", "retry"]);
+function directionOfUnit(unit) {
+  const u = parseUnit(unit);
+  if (u.perSeconds !== void 0) return u.kind === "percent" ? void 0 : "bigger";
+  if (u.kind === "time" || u.kind === "bytes") return "smaller";
+  if (u.kind === "count" && (u.per !== void 0 || COSTLY_NOUNS.has(u.noun))) return "smaller";
+  return void 0;
+}
+function directionFor(unit, formatDefault) {
+  return directionOfUnit(unit) ?? formatDefault;
+}
+function globTest(pattern) {
+  if (!/[*?]/.test(pattern)) return (name) => name === pattern;
+  const source = pattern.split("").map((c) => c === "*" ? ".*" : c === "?" ? "." : c.replace(/[\\^$.+()[\]{}|]/g, "\\$&")).join("");
+  const re = new RegExp(`^${source}$`, "s");
+  return (name) => re.test(name);
+}
+function parseDirectionOverrides(text2, source = "direction-overrides") {
+  const out = [];
+  text2.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const colon = line.lastIndexOf(":");
+    const pattern = colon < 0 ? "" : line.slice(0, colon).trim();
+    const word = colon < 0 ? "" : line.slice(colon + 1).trim().toLowerCase();
+    if (pattern === "") {
+      throw new InputError(`${source}: line ${i + 1} must read "<case name or glob>: bigger" or "...: smaller", got ${JSON.stringify(line)}`);
+    }
+    if (word !== "bigger" && word !== "smaller") {
+      throw new InputError(`${source}: line ${i + 1} says ${JSON.stringify(line.slice(colon + 1).trim())} for ${JSON.stringify(pattern)}; the direction must be bigger or smaller`);
+    }
+    out.push({ pattern, direction: word, line: i + 1, test: globTest(pattern) });
+  });
+  return out;
+}
+function decide(caseName2, overrides) {
+  for (let i = overrides.length - 1; i >= 0; i--) {
+    const o = overrides[i];
+    if (o.test(caseName2)) return o;
+  }
+  return void 0;
+}
+function applyDirectionOverrides(points, overrides) {
+  if (overrides.length === 0) return [...points];
+  return points.map((p) => {
+    const o = decide(p.case, overrides);
+    return o && o.direction !== p.direction ? { ...p, direction: o.direction } : p;
+  });
+}
+
+// src/formats/text-lines.ts
+function numberedLines(text2) {
+  return text2.split(/\r?\n/).map((t, i) => ({ text: t, line: i + 1 }));
+}
+function numberAt(file, line, text2, what) {
+  const x = Number(text2.replace(/,/g, ""));
+  if (text2.trim() === "" || !Number.isFinite(x)) {
+    throw new InputError(`${file}: line ${line}: ${what} must be a number, got ${JSON.stringify(text2)}`);
+  }
+  return x;
+}
+function lineError(file, line, message) {
+  return new InputError(`${file}: line ${line}: ${message}`);
+}
+
+// src/formats/benchmarkjs.ts
+var REST = /^ x ([0-9][0-9,.]*)\s+(\S+)\s+((?:±|\+-)[^%]+%) \((\d+) runs? sampled\)\s*$/;
+var EXPECTED2 = "benchmark.js lines like `fib(20) x 11,465 ops/sec \xB11.12% (91 runs sampled)`";
+var benchmarkjs = {
+  name: "benchmarkjs",
+  description: "benchmark.js console output: `NAME x N ops/sec \xB1R% (S runs sampled)`",
+  detect: (text2) => /^.+ x [0-9][0-9,.]* \S+ (?:±|\+-)[^%]+% \(\d+ runs? sampled\)/m.test(text2),
+  parse: (file, text2, options) => {
+    const readings = new Readings(file, (unit) => directionFor(unit, "bigger"));
+    for (const { text: line, line: n } of numberedLines(text2)) {
+      const idx = line.lastIndexOf(" x ");
+      if (idx <= 0) continue;
+      const m = REST.exec(line.slice(idx));
+      if (!m) {
+        if (/runs? sampled\)\s*$/.test(line)) throw lineError(file, n, `expected \`NAME x VALUE UNIT \xB1R% (S runs sampled)\`, got ${JSON.stringify(line.trim())}`);
+        continue;
+      }
+      const value = numberAt(file, n, m[1], "the rate");
+      const range = m[3];
+      const samples = Number(m[4]);
+      readings.add({
+        name: line.slice(0, idx),
+        value,
+        unit: m[2],
+        line: n,
+        spread: { range, samples, ...barOfRange(value, range.replace("+-", "\xB1")) ?? {} },
+        extra: `${samples} samples`
+      });
+    }
+    return [makeRecord({ file, format: "benchmarkjs", shape: shapeOf2(options, "benchmarkjs"), metrics: readings.metrics(), expected: EXPECTED2 })];
+  }
+};
+
+// src/formats/benchmarkluau.ts
+var LINE2 = /^SUCCESS:\s+(.+?)\s+:\s+([0-9][0-9.]*)\s*([a-zµμ]+)\s+\+\/-\s+([0-9][0-9.]*)%\s+on\s+(\S+)/;
+var EXPECTED3 = "Luau bench lines like `SUCCESS: base64 : 15.041ms +/- 0.636% on luau`";
+var benchmarkluau = {
+  name: "benchmarkluau",
+  description: "Luau bench runner output: `SUCCESS: NAME : 15.041ms +/- 0.636% on luau`",
+  detect: (text2) => /^SUCCESS:\s+\S.*:\s+[0-9.]+\s*[a-zµμ]+\s+\+\/-\s+[0-9.]+%/m.test(text2),
+  parse: (file, text2, options) => {
+    const readings = new Readings(file, () => "smaller");
+    for (const { text: line, line: n } of numberedLines(text2)) {
+      if (!line.startsWith("SUCCESS")) continue;
+      const m = LINE2.exec(line);
+      if (!m) throw lineError(file, n, `expected \`SUCCESS: NAME : VALUEms +/- P% on DRIVER\`, got ${JSON.stringify(line.trim())}`);
+      const unit = m[3];
+      let value;
+      try {
+        value = convertUnit(numberAt(file, n, m[2], "the time"), unit, "ms");
+      } catch {
+        throw lineError(file, n, `the time's unit ${JSON.stringify(unit)} is not a time`);
+      }
+      const pct = numberAt(file, n, m[4], "the deviation");
+      readings.add({
+        name: m[1],
+        value,
+        unit: "ms",
+        line: n,
+        // Luau's ± is the standard deviation in percent of the mean.
+        spread: { stdev: value * pct / 100, lo: value - value * pct / 100, hi: value + value * pct / 100, range: `\xB1${m[4]}%` },
+        extra: m[5]
+      });
+    }
+    return [makeRecord({ file, format: "benchmarkluau", shape: shapeOf2(options, "benchmarkluau"), metrics: readings.metrics(), expected: EXPECTED3 })];
+  }
+};
+
+// src/formats/cargo.ts
+var BENCH_LINE = /^test (.+?)\s+\.\.\. bench:\s+([0-9][0-9,.]*) (\S+) \(\+\/- ([0-9][0-9,.]*)\)\s*$/;
+var BENCH_INTENT = /^test .+ \.\.\. bench:/;
+var BENCHER_EXPECTED = "lines like `test NAME ... bench: 1,234 ns/iter (+/- 56)`";
+function readBencherLines(file, text2, readings) {
+  for (const { text: line, line: n } of numberedLines(text2)) {
+    const m = BENCH_LINE.exec(line);
+    if (!m) {
+      if (BENCH_INTENT.test(line)) throw lineError(file, n, `expected \`test NAME ... bench: VALUE UNIT (+/- DEVIATION)\`, got ${JSON.stringify(line.trim())}`);
+      continue;
+    }
+    const value = numberAt(file, n, m[2], "the bench value");
+    const dev = numberAt(file, n, m[4], "the deviation");
+    readings.add({
+      name: m[1].trim(),
+      value,
+      unit: m[3],
+      line: n,
+      // libtest prints max - min of its samples as `+/-`; drawn as the bar it reads as.
+      spread: { range: `\xB1 ${m[4].replace(/,/g, "")}`, lo: value - dev, hi: value + dev }
+    });
+  }
+}
+function hasBencherLine(text2) {
+  return /^test .+ \.\.\. bench:\s+[0-9]/m.test(text2);
+}
+var cargo = {
+  name: "cargo",
+  description: "cargo bench (libtest) output: `test NAME ... bench: N ns/iter (+/- D)`",
+  detect: hasBencherLine,
+  parse: (file, text2, options) => {
+    const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
+    readBencherLines(file, text2, readings);
+    return [makeRecord({ file, format: "cargo", shape: shapeOf2(options, "cargo"), metrics: readings.metrics(), expected: BENCHER_EXPECTED })];
+  }
+};
+
+// src/formats/catch2.ts
+var HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/;
+var START = /(\d+) +(\d+) +\d+(?:\.\d+)? (?:ns|us|µs|ms|s)\s*$/;
+var VALUES = /^\s+(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s)/;
+var EXPECTED4 = "Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)";
+function ns(m, i) {
+  return convertUnit(Number(m[i]), m[i + 1], "ns");
+}
+var catch2 = {
+  name: "catch2",
+  description: "Catch2 v2/v3 console benchmark tables (mean, interval and std dev, kept in ns)",
+  detect: (text2) => /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/m.test(text2),
+  parse: (file, text2, options) => {
+    const lines = numberedLines(text2);
+    const readings = new Readings(file, () => "smaller");
+    let i = 0;
+    const next = () => lines[i++];
+    while (i < lines.length) {
+      const header = next();
+      if (!header || !HEADER.test(header.text)) continue;
+      for (; ; ) {
+        const l = next();
+        if (!l) throw lineError(file, lines.length, "the benchmark table header is not followed by its `-----` separator");
+        if (/^-+$/.test(l.text)) break;
+      }
+      let found = 0;
+      for (; ; ) {
+        const startLine = next();
+        const start = startLine ? START.exec(startLine.text) : null;
+        if (!startLine || !start) break;
+        const name = startLine.text.slice(0, start.index).trim();
+        const meanLine = next();
+        const mean = meanLine ? VALUES.exec(meanLine.text) : null;
+        if (!mean) throw lineError(file, meanLine?.line ?? startLine.line + 1, `expected the mean line (\`MEAN UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
+        const sdLine = next();
+        const sd = sdLine ? VALUES.exec(sdLine.text) : null;
+        if (!sd) throw lineError(file, sdLine?.line ?? startLine.line + 2, `expected the std dev line (\`SD UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
+        const blank = next();
+        if (blank && blank.text.trim() !== "") throw lineError(file, blank.line, `expected an empty line after the std dev of benchmark "${name}"`);
+        const stdev = ns(sd, 1);
+        readings.add({
+          name,
+          value: ns(mean, 1),
+          unit: "ns",
+          line: startLine.line,
+          spread: { lo: ns(mean, 3), hi: ns(mean, 5), stdev, range: `\xB1 ${stdev}`, samples: Number(start[1]) },
+          extra: `${start[1]} samples
+${start[2]} iterations`
+        });
+        found++;
+      }
+      if (found === 0) throw lineError(file, header.line, "a benchmark table with no benchmark row; the Catch2 output may be mangled");
+    }
+    return [makeRecord({ file, format: "catch2", shape: shapeOf2(options, "catch2"), metrics: readings.metrics(), expected: EXPECTED4 })];
+  }
+};
+
+// src/formats/criterion.ts
+var EXPECTED5 = "criterion output: `NAME time: [LOW EST HIGH]` lines, bencher lines (`test NAME ... bench: N ns/iter (+/- D)`), or cargo-criterion JSON messages";
+var ESTIMATE = /^(.*?)\s*(time|thrpt):\s+\[\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*\]\s*$/;
+var JSON_MESSAGE = /^\s*\{.*"reason"\s*:\s*"benchmark-complete"/;
+function canonical(unit) {
+  const u = parseUnit(unit);
+  if (u.kind === "time") return "ns";
+  if (u.perSeconds !== void 0) return u.kind === "bytes" ? "B/s" : `${u.noun}/s`;
+  return unit;
+}
+function convertOrRefuse(file, line, value, from, to) {
+  try {
+    return convertUnit(value, from, to);
+  } catch (e) {
+    throw lineError(file, line, e instanceof Error ? e.message : String(e));
+  }
+}
+function readEstimates(file, text2, readings) {
+  let above = "";
+  let analyzing = "";
+  let name = "";
+  for (const { text: line, line: n } of numberedLines(text2)) {
+    const m = ESTIMATE.exec(line);
+    if (!m) {
+      if (/\b(time|thrpt):\s+\[/.test(line)) throw lineError(file, n, `expected \`time: [LOW UNIT EST UNIT HIGH UNIT]\`, got ${JSON.stringify(line.trim())}`);
+      const b = /^Benchmarking (.+): Analyzing\s*$/.exec(line);
+      if (b) analyzing = b[1].trim();
+      above = line;
+      continue;
+    }
+    const kind = m[2];
+    if (kind === "time") {
+      const own = m[1].trim();
+      const wrapped = /^\S/.test(above) && !/^Benchmarking /.test(above) ? above.trim() : "";
+      name = own || wrapped || analyzing;
+    }
+    above = line;
+    if (name === "") throw lineError(file, n, "a criterion estimate with no benchmark name before it");
+    const target = canonical(m[6]);
+    const [lo, est, hi] = [3, 5, 7].map((i) => convertOrRefuse(file, n, numberAt(file, n, m[i], "the estimate"), m[i + 1], target));
+    readings.add({
+      name: kind === "thrpt" ? `${name} - thrpt` : name,
+      value: est,
+      unit: target,
+      line: n,
+      spread: { lo, hi, range: `[${m.slice(3, 9).join(" ")}]` }
+    });
+  }
+}
+function readJsonMessages(file, text2) {
+  const metrics = [];
+  for (const { text: line, line: n } of numberedLines(text2)) {
+    if (!JSON_MESSAGE.test(line)) continue;
+    let msg;
+    try {
+      msg = JSON.parse(line);
+    } catch (e) {
+      throw lineError(file, n, `the cargo-criterion message is not JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+    const where2 = `line ${n}`;
+    const o = expectObject(file, msg, where2);
+    const name = expectString(file, o["id"], child(where2, "id"), "the benchmark id");
+    const unit = expectString(file, o["unit"], child(where2, "unit"), "a time unit");
+    const values = expectArray(file, o["measured_values"], child(where2, "measured_values"));
+    const counts = expectArray(file, o["iteration_count"], child(where2, "iteration_count"));
+    if (values.length !== counts.length) {
+      throw lineError(file, n, `measured_values has ${values.length} entries but iteration_count ${counts.length}; each sample needs its count`);
+    }
+    const perIteration = values.map((v, i) => {
+      const total = expectNumber(file, v, child(child(where2, "measured_values"), i));
+      const iters = expectNumber(file, counts[i], child(child(where2, "iteration_count"), i));
+      if (iters <= 0) throw lineError(file, n, `iteration_count[${i}] must be positive, got ${iters}`);
+      return convertOrRefuse(file, n, clean(total / iters), unit, "ns");
+    });
+    const spec = { name, unit: "ns", direction: "smaller" };
+    if (perIteration.length > 0) {
+      metrics.push(sampledMetric(spec, perIteration));
+      continue;
+    }
+    const typical = expectObject(file, o["typical"], child(where2, "typical"));
+    const tu = expectString(file, typical["unit"], child(child(where2, "typical"), "unit"));
+    const est = expectNumber(file, typical["estimate"], child(child(where2, "typical"), "estimate"));
+    const lo = typical["lower_bound"];
+    const hi = typical["upper_bound"];
+    metrics.push(
+      summaryMetric(spec, {
+        value: convertOrRefuse(file, n, est, tu, "ns"),
+        ...typeof lo === "number" ? { lo: convertOrRefuse(file, n, lo, tu, "ns") } : {},
+        ...typeof hi === "number" ? { hi: convertOrRefuse(file, n, hi, tu, "ns") } : {}
+      })
+    );
+  }
+  return metrics;
+}
+var CRITERION_MARKS = /Criterion\.rs|cargo-criterion|Gnuplot not found|^Benchmarking .+: (?:Warming up|Collecting|Analyzing)|Warning: Unable to complete \d+ samples/m;
+var criterion = {
+  name: "criterion",
+  description: "Criterion.rs output: its `time: [low est high]` report, bencher lines, or cargo-criterion JSON messages",
+  detect: (text2) => text2.split(/\r?\n/).some((l) => JSON_MESSAGE.test(l)) || /^.*\btime:\s+\[\S+ \S+ \S+ \S+ \S+ \S+\]/m.test(text2) || hasBencherLine(text2) && CRITERION_MARKS.test(text2),
+  parse: (file, text2, options) => {
+    const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
+    readBencherLines(file, text2, readings);
+    readEstimates(file, text2, readings);
+    const metrics = [...readings.metrics(), ...readJsonMessages(file, text2)];
+    return [makeRecord({ file, format: "criterion", shape: shapeOf2(options, "criterion"), metrics, expected: EXPECTED5 })];
+  }
+};
+
+// src/formats/custom.ts
+var EXPECTED6 = 'a JSON array of {"name", "unit", "value"} entries (github-action-benchmark custom format)';
+function looksCustom(text2) {
+  const v = peekJson(text2);
+  return Array.isArray(v) && v.length > 0 && v.every((e) => isObject2(e) && typeof e["name"] === "string" && typeof e["unit"] === "string" && "value" in e);
+}
+function parseCustom(file, text2, format, direction) {
+  const data = parseJsonText(file, text2);
+  if (!Array.isArray(data)) throw notFormat(file, format, EXPECTED6, data);
+  const entries = expectArray(file, data, "", EXPECTED6);
+  const readings = new Readings(file, () => direction);
+  entries.forEach((raw, i) => {
+    const path = child("", i);
+    const e = expectObject(file, raw, path, 'an object with "name", "unit" and "value"');
+    const name = expectString(file, e["name"], child(path, "name"), "a non-empty name");
+    const unit = e["unit"];
+    if (typeof unit !== "string") throw new InputError(`${file}: ${child(path, "unit")} must be a string, got ${describeValue(unit)}`);
+    const value = expectNumber(file, e["value"], child(path, "value"));
+    const range = e["range"];
+    if (range !== void 0 && typeof range !== "string" && typeof range !== "number") {
+      throw new InputError(`${file}: ${child(path, "range")} must be text such as "\xB1 0.12", got ${describeValue(range)}`);
+    }
+    const extra = e["extra"];
+    if (extra !== void 0 && typeof extra !== "string") {
+      throw new InputError(`${file}: ${child(path, "extra")} must be text, got ${describeValue(extra)}`);
+    }
+    const bar = range === void 0 ? void 0 : barOfRange(value, range);
+    readings.add({
+      name,
+      value,
+      unit,
+      line: i + 1,
+      at: path,
+      spread: { ...range !== void 0 ? { range: String(range) } : {}, ...bar ?? {} },
+      ...extra !== void 0 ? { extra } : {}
+    });
+  });
+  return readings.metrics();
+}
+function customFormat(name, direction, description) {
+  return {
+    name,
+    description,
+    parse: (file, text2, options) => {
+      const shape = shapeOf2(options, name);
+      return [makeRecord({ file, format: name, shape, metrics: parseCustom(file, text2, name, direction), expected: EXPECTED6 })];
+    }
+  };
+}
+var customBiggerIsBetter = {
+  ...customFormat(
+    "customBiggerIsBetter",
+    "bigger",
+    'github-action-benchmark custom JSON array, bigger is better (auto picks it only for a file whose name says "bigger")'
+  ),
+  // The array does not say its direction; a file named for it (customBiggerIsBetter_output.json,
+  // bigger-is-better.json) is the only hint auto can honour.
+  detect: (text2, file) => looksCustom(text2) && /bigger/i.test((file ?? "").split(/[\\/]/).pop() ?? "")
+};
+var customSmallerIsBetter = {
+  ...customFormat("customSmallerIsBetter", "smaller", "github-action-benchmark custom JSON array of {name, unit, value, range, extra}, smaller is better"),
+  detect: (text2) => looksCustom(text2),
+  autoNote: "read as customSmallerIsBetter: a custom JSON array does not say which way is better; set format: customBiggerIsBetter if bigger is"
+};
+
+// src/formats/dl-timing-json.ts
+var MARK = "dl-timing-json:";
+var EXPECTED7 = 'lines like `dl-timing-json: {"total": 2.2, "stages": [{"stage": "attach", "seconds": 1.4, "outcome": "ok"}]}`';
+function readRun(file, json2, n) {
+  let data;
+  try {
+    data = JSON.parse(json2);
+  } catch (e) {
+    throw lineError(file, n, `the dl-timing-json line is not JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const at = `line ${n}`;
+  const o = expectObject(file, data, at, 'a JSON object after "dl-timing-json:"');
+  const stages = /* @__PURE__ */ new Map();
+  expectArray(file, o["stages"] ?? [], child(at, "stages"), "an array of stages").forEach((raw, i) => {
+    const sp = child(child(at, "stages"), i);
+    const s = expectObject(file, raw, sp, "a stage object");
+    const name = expectString(file, s["stage"], child(sp, "stage"), "the stage name");
+    if (name === "total") throw lineError(file, n, `a stage is named "total", which is the name of the in-process total's case`);
+    if (stages.has(name)) throw lineError(file, n, `the stage "${name}" appears twice in one run`);
+    const outcome = s["outcome"] ?? "ok";
+    const ok = outcome === "ok";
+    const seconds = s["seconds"] === null || s["seconds"] === void 0 ? void 0 : expectNumber(file, s["seconds"], child(sp, "seconds"), "a number of seconds");
+    if (seconds !== void 0 && seconds < 0) throw lineError(file, n, `stage "${name}" has negative seconds (${seconds})`);
+    if (ok && seconds === void 0) throw lineError(file, n, `stage "${name}" is ok but has no seconds`);
+    stages.set(name, { ...seconds !== void 0 ? { seconds } : {}, ok });
+  });
+  const total = o["total"] === null || o["total"] === void 0 ? void 0 : expectNumber(file, o["total"], child(at, "total"), "a number of seconds");
+  return { ...total !== void 0 ? { total } : {}, stages };
+}
+var dlTimingJson = {
+  name: "dl-timing-json",
+  description: "`dl-timing-json: {...}` lines, one per run: stages and the in-process total in seconds, failed stages counted",
+  detect: (text2) => /dl-timing-json:\s*\{/.test(text2),
+  parse: (file, text2, options) => {
+    const runs2 = [];
+    for (const { text: line, line: n } of numberedLines(text2)) {
+      const at = line.indexOf(MARK);
+      if (at < 0) continue;
+      runs2.push(readRun(file, line.slice(at + MARK.length).trim(), n));
+    }
+    if (runs2.length === 0) throw new InputError(`${file}: no dl-timing-json line found; expected ${EXPECTED7}`);
+    const names = [];
+    for (const r of runs2) for (const name of r.stages.keys()) if (!names.includes(name)) names.push(name);
+    const notes = [];
+    const metrics = names.map((name) => {
+      const failed = runs2.filter((r) => r.stages.get(name)?.ok === false).length;
+      if (failed > 0) notes.push(`stage "${name}" failed in ${failed} of ${runs2.length} runs; those runs are left out of its median`);
+      return sampledMetric(
+        { name, unit: "s", direction: "smaller", failed },
+        runs2.map((r) => {
+          const s = r.stages.get(name);
+          return s && s.ok && s.seconds !== void 0 ? s.seconds : null;
+        })
+      );
+    });
+    if (runs2.some((r) => r.total !== void 0)) {
+      metrics.push(sampledMetric({ name: "total", unit: "s", direction: "smaller" }, runs2.map((r) => r.total ?? null)));
+    }
+    return [makeRecord({ file, format: "dl-timing-json", shape: shapeOf2(options, "dl-timing-json"), metrics, runs: runs2.length, notes, expected: EXPECTED7 })];
+  }
+};
+
+// src/formats/go.ts
+var RESULT = /^(Benchmark\S*?)(-\d+)?\s+(\d+)\s+(\S.*?)\s*$/;
+var EXPECTED8 = "go test -bench lines like `BenchmarkFib10-8   5000000   325 ns/op`";
+function readLines(file, text2) {
+  const out = [];
+  let pkg = "";
+  for (const { text: line, line: n } of numberedLines(text2)) {
+    const p = /^pkg:\s+(\S+)/.exec(line);
+    if (p) {
+      pkg = p[1];
+      continue;
+    }
+    const m = RESULT.exec(line);
+    if (!m) continue;
+    const fields = m[4].split(/\s+/);
+    if (fields.length % 2 !== 0 || !/^[-+]?[0-9.]/.test(fields[0])) {
+      if (/^[-+]?[0-9.]/.test(fields[0])) {
+        throw lineError(file, n, `expected <value> <unit> pairs after the iteration count, got ${JSON.stringify(m[4])}`);
+      }
+      continue;
+    }
+    const pairs = [];
+    for (let i = 0; i < fields.length; i += 2) {
+      pairs.push([numberAt(file, n, fields[i], `the value of ${fields[i + 1]}`), fields[i + 1]]);
+    }
+    const procs = m[2] !== void 0 ? m[2].slice(1) : void 0;
+    out.push({ pkg, name: m[1], line: n, extra: `${m[3]} times${procs !== void 0 ? `
+${procs} procs` : ""}`, pairs });
+  }
+  return out;
+}
+function namesPackage(name, pkg) {
+  if (name.includes(pkg)) return true;
+  const parts = pkg.split("/").filter((s) => s !== "");
+  if (name.includes(parts.join("_"))) return true;
+  for (let k = 2; k <= parts.length; k++) {
+    if (name.endsWith(`_${parts.slice(-k).join("_")}`)) return true;
+  }
+  return false;
+}
+var go = {
+  name: "go",
+  description: "go test -bench output, with -benchmem and b.ReportMetric extras as their own cases; -count repeats become runs",
+  detect: (text2) => /^Benchmark\S*\s+\d+\s+[-+]?[0-9.]+(?:e[-+]?\d+)?\s+\S+/m.test(text2),
+  parse: (file, text2, options) => {
+    const lines = readLines(file, text2);
+    const packages = new Set(lines.map((l) => l.pkg));
+    const several = packages.size > 1;
+    const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
+    const bases = /* @__PURE__ */ new Map();
+    for (const l of lines) {
+      const key2 = `${l.pkg}\0${l.name}`;
+      let base = bases.get(key2);
+      if (base === void 0) {
+        base = several && l.pkg !== "" && !namesPackage(l.name, l.pkg) ? `${l.name} (${l.pkg})` : l.name;
+        bases.set(key2, base);
+      }
+      const name = base;
+      l.pairs.forEach(([value, unit], i) => {
+        readings.add({ name: i === 0 ? name : `${name} - ${unit}`, value, unit, line: l.line, extra: l.extra });
+      });
+    }
+    return [makeRecord({ file, format: "go", shape: shapeOf2(options, "go"), metrics: readings.metrics(), expected: EXPECTED8 })];
+  }
+};
+
+// src/formats/googlecpp.ts
+var EXPECTED9 = 'an object with "context" and a "benchmarks" array (Google Benchmark --benchmark_format=json)';
+var googlecpp = {
+  name: "googlecpp",
+  description: "Google Benchmark JSON (--benchmark_format=json); repetitions become runs, aggregates are not counted twice",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    if (!isObject2(v) || !Array.isArray(v["benchmarks"])) return false;
+    const first = v["benchmarks"][0];
+    return isObject2(v["context"]) && isObject2(first) && ("real_time" in first || "run_type" in first);
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!isObject2(data) || !Array.isArray(data["benchmarks"])) throw notFormat(file, "Google Benchmark", EXPECTED9, data);
+    const runsOf2 = /* @__PURE__ */ new Map();
+    const aggregatesOf = /* @__PURE__ */ new Map();
+    expectArray(file, data["benchmarks"], "benchmarks").forEach((raw, i) => {
+      const path = child("benchmarks", i);
+      const b = expectObject(file, raw, path);
+      const name = expectString(file, b["name"], child(path, "name"), "the benchmark name");
+      const key2 = typeof b["run_name"] === "string" && b["run_name"] !== "" ? b["run_name"] : name;
+      if (b["run_type"] === "aggregate") {
+        const aggs = aggregatesOf.get(key2) ?? /* @__PURE__ */ new Map();
+        aggs.set(String(b["aggregate_name"] ?? ""), { b, path });
+        aggregatesOf.set(key2, aggs);
+        return;
+      }
+      const list = runsOf2.get(key2) ?? [];
+      list.push({ b, path });
+      runsOf2.set(key2, list);
+    });
+    const unitOf = (e) => `${expectString(file, e.b["time_unit"], child(e.path, "time_unit"), "a time unit")}/iter`;
+    const extraOf = (e) => `iterations: ${String(e.b["iterations"])}
+cpu: ${String(e.b["cpu_time"])} ${String(e.b["time_unit"])}
+threads: ${String(e.b["threads"])}`;
+    const failedOf = (e) => e.b["error_occurred"] === true || e.b["skipped"] !== void 0 && e.b["skipped"] !== false && e.b["skipped"] !== 0;
+    const notes = [];
+    const metrics = [];
+    const names = [.../* @__PURE__ */ new Set([...runsOf2.keys(), ...aggregatesOf.keys()])];
+    for (const name of names) {
+      const runs2 = runsOf2.get(name);
+      if (runs2 && runs2.length > 0) {
+        const first = runs2[0];
+        const unit2 = unitOf(first);
+        const failed = runs2.filter(failedOf);
+        for (const e of failed) notes.push(`${name}: a run failed (${String(e.b["error_message"] ?? e.b["skip_message"] ?? "no message")}); left out`);
+        const ok = runs2.filter((e) => !failedOf(e));
+        const values = inOneUnit(
+          ok.map((e) => ({ value: expectNumber(file, e.b["real_time"], child(e.path, "real_time")), unit: unitOf(e), where: `${file}: ${e.path}` })),
+          unit2
+        );
+        let k = 0;
+        const samples = runs2.map((e) => failedOf(e) ? null : values[k++]);
+        metrics.push(sampledMetric({ name, unit: unit2, direction: directionFor(unit2, "smaller"), extra: extraOf(first), failed: failed.length }, samples));
+        continue;
+      }
+      const aggs = aggregatesOf.get(name);
+      const centre = aggs.get("median") ?? aggs.get("mean");
+      if (!centre) continue;
+      const unit = unitOf(centre);
+      const sd = aggs.get("stddev");
+      const stdev = sd ? inOneUnit([{ value: expectNumber(file, sd.b["real_time"], child(sd.path, "real_time")), unit: unitOf(sd) }], unit)[0] : void 0;
+      const reps = centre.b["repetitions"];
+      metrics.push(
+        summaryMetric(
+          { name, unit, direction: directionFor(unit, "smaller"), extra: extraOf(centre) },
+          {
+            value: expectNumber(file, centre.b["real_time"], child(centre.path, "real_time")),
+            ...stdev !== void 0 ? { stdev } : {},
+            ...typeof reps === "number" && reps > 0 ? { samples: reps } : {}
+          }
+        )
+      );
+    }
+    return [makeRecord({ file, format: "googlecpp", shape: shapeOf2(options, "googlecpp"), metrics, notes, expected: EXPECTED9 })];
+  }
+};
+
+// src/formats/hyperfine.ts
+var EXPECTED10 = 'an object with a "results" array of {"command", "times", ...} (hyperfine --export-json)';
+var hyperfine = {
+  name: "hyperfine",
+  description: "hyperfine --export-json: times[] become runs in seconds; failing runs are counted, parameters kept",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    if (!isObject2(v) || !Array.isArray(v["results"])) return false;
+    const first = v["results"][0];
+    return isObject2(first) && "command" in first && ("times" in first || "mean" in first);
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!isObject2(data) || !Array.isArray(data["results"])) throw notFormat(file, "hyperfine", EXPECTED10, data);
+    const results = expectArray(file, data["results"], "results").map((raw, i) => {
+      const path = child("results", i);
+      const r = expectObject(file, raw, path);
+      const params = r["parameters"];
+      const paramText = isObject2(params) ? Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(" ") : "";
+      return { r, path, command: expectString(file, r["command"], child(path, "command"), "the command"), paramText };
+    });
+    const seen = /* @__PURE__ */ new Map();
+    for (const x of results) seen.set(x.command, (seen.get(x.command) ?? 0) + 1);
+    const notes = [];
+    const metrics = results.map(({ r, path, command, paramText }, i) => {
+      const twice = (seen.get(command) ?? 0) > 1;
+      const name = twice ? `${command} (${paramText || `#${i + 1}`})` : command;
+      const spec = { name, unit: "s", direction: "smaller", ...paramText ? { extra: paramText } : {} };
+      const times = r["times"];
+      if (Array.isArray(times)) {
+        const tp = child(path, "times");
+        const values = times.map((t, k) => expectNumber(file, t, child(tp, k), "a time in seconds"));
+        const codes = r["exit_codes"];
+        const exit = Array.isArray(codes) ? codes.map((c, k) => c === null ? 0 : expectNumber(file, c, child(child(path, "exit_codes"), k), "an exit code")) : [];
+        const failing = exit.map((c, k) => c !== 0 && k < values.length ? k : -1).filter((k) => k >= 0);
+        if (failing.length > 0) {
+          const codesText = [...new Set(failing.map((k) => exit[k]))].join(", ");
+          notes.push(`"${name}" exited non-zero in ${failing.length} of ${values.length} runs (exit code ${codesText}); those runs are left out`);
+        }
+        return sampledMetric({ ...spec, failed: failing.length }, values.map((v, k) => failing.includes(k) ? null : v));
+      }
+      const centre = optionalNumber(file, r, "median", path) ?? expectNumber(file, r["mean"], child(path, "mean"), "the mean time in seconds");
+      const lo = optionalNumber(file, r, "min", path);
+      const hi = optionalNumber(file, r, "max", path);
+      const sd = optionalNumber(file, r, "stddev", path);
+      return summaryMetric(spec, {
+        value: centre,
+        ...lo !== void 0 ? { lo } : {},
+        ...hi !== void 0 ? { hi } : {},
+        ...sd !== void 0 ? { stdev: sd } : {}
+      });
+    });
+    return [makeRecord({ file, format: "hyperfine", shape: shapeOf2(options, "hyperfine"), metrics, notes, expected: EXPECTED10 })];
+  }
+};
+
+// src/formats/jmh.ts
+var EXPECTED11 = 'a JSON array of JMH results with "benchmark", "mode" and "primaryMetric" (-rf json output)';
+function modeDirection(mode) {
+  if (mode === "thrpt") return "bigger";
+  if (mode === "avgt" || mode === "sample" || mode === "ss") return "smaller";
+  return void 0;
+}
+function metricOf(file, m, path, name, direction, extra) {
+  const unit = expectString(file, m["scoreUnit"], child(path, "scoreUnit"), "the score unit");
+  const spec = { name, unit, direction, extra };
+  const raw = m["rawData"];
+  if (Array.isArray(raw) && raw.length > 0) {
+    const values = raw.flatMap(
+      (fork, f) => expectArray(file, fork, child(child(path, "rawData"), f), "a list of iteration scores").map(
+        (v, i) => expectNumber(file, v, child(child(child(path, "rawData"), f), i))
+      )
+    );
+    if (values.length > 0) return sampledMetric(spec, values);
+  }
+  const score = expectNumber(file, m["score"], child(path, "score"));
+  const ci = m["scoreConfidence"];
+  const error = m["scoreError"];
+  return summaryMetric(spec, {
+    value: score,
+    ...Array.isArray(ci) && isFiniteNumber(ci[0]) && isFiniteNumber(ci[1]) ? { lo: ci[0], hi: ci[1] } : {},
+    ...isFiniteNumber(error) ? { range: `\xB1 ${error}` } : {}
+  });
+}
+var jmh = {
+  name: "jmh",
+  description: "JMH -rf json results; iterations become runs, throughput modes are better bigger, -prof gc metrics are their own cases",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    return Array.isArray(v) && v.length > 0 && isObject2(v[0]) && ("jmhVersion" in v[0] || "benchmark" in v[0] && "primaryMetric" in v[0]);
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!Array.isArray(data)) throw notFormat(file, "JMH", EXPECTED11, data);
+    const entries = expectArray(file, data, "").map((raw, i) => {
+      const path = child("", i);
+      const b = expectObject(file, raw, path);
+      const params = b["params"];
+      const base = expectString(file, b["benchmark"], child(path, "benchmark"), "the benchmark name");
+      return { b, path, name: base + (isObject2(params) ? ` ( ${JSON.stringify(params)} )` : "") };
+    });
+    const modesOf = /* @__PURE__ */ new Map();
+    for (const e of entries) modesOf.set(e.name, (modesOf.get(e.name) ?? /* @__PURE__ */ new Set()).add(e.b["mode"]));
+    const metrics = [];
+    for (const { b, path, name: plain } of entries) {
+      const name = (modesOf.get(plain)?.size ?? 0) > 1 ? `${plain} [${String(b["mode"])}]` : plain;
+      const extra = `iterations: ${String(b["measurementIterations"])}
+forks: ${String(b["forks"])}
+threads: ${String(b["threads"])}`;
+      const primary = expectObject(file, b["primaryMetric"], child(path, "primaryMetric"));
+      const unit = String(primary["scoreUnit"]);
+      metrics.push(metricOf(file, primary, child(path, "primaryMetric"), name, modeDirection(b["mode"]) ?? directionOfUnit(unit) ?? "smaller", extra));
+      const secondary = b["secondaryMetrics"];
+      if (!isObject2(secondary)) continue;
+      for (const [key2, value] of Object.entries(secondary)) {
+        const sp = child(child(path, "secondaryMetrics"), key2);
+        const m = expectObject(file, value, sp);
+        const costly = /gc|alloc|churn/i.test(key2);
+        const direction = costly ? "smaller" : directionOfUnit(String(m["scoreUnit"])) ?? modeDirection(b["mode"]) ?? "smaller";
+        metrics.push(metricOf(file, m, sp, `${name}:${key2}`, direction, extra));
+      }
+    }
+    return [makeRecord({ file, format: "jmh", shape: shapeOf2(options, "jmh"), metrics, expected: EXPECTED11 })];
+  }
+};
+
+// src/formats/julia.ts
+var EXPECTED12 = '`[{"Julia": ..., "BenchmarkTools": ...}, [["BenchmarkGroup", {...}]]]` (BenchmarkTools.save output)';
+function paramsText(file, est, path) {
+  const params = est["params"];
+  return Array.isArray(params) && params.length > 1 ? JSON.stringify(params[1]) : describeValue(expectObject(file, params, child(path, "params")));
+}
+function walk(file, node, path, labels, out) {
+  const pair = expectArray(file, node, path, '["BenchmarkGroup" | "TrialEstimate" | "Trial", {...}]');
+  const kind = pair[0];
+  const body = expectObject(file, pair[1], child(path, 1));
+  const name = labels.join("/");
+  if (kind === "BenchmarkGroup") {
+    const data = expectObject(file, body["data"], child(child(path, 1), "data"));
+    for (const key2 in data) walk(file, data[key2], child(child(child(path, 1), "data"), key2), [...labels, key2], out);
+    return;
+  }
+  const bp = child(path, 1);
+  if (kind === "TrialEstimate") {
+    const time = expectNumber(file, body["time"], child(bp, "time"), "a time in ns");
+    const extra = `gctime=${String(body["gctime"])}
+memory=${String(body["memory"])}
+allocs=${String(body["allocs"])}
+params=${paramsText(file, body, bp)}`;
+    out.push(summaryMetric({ name, unit: "ns", direction: "smaller", extra }, { value: time }));
+    return;
+  }
+  if (kind === "Trial") {
+    const times = expectArray(file, body["times"], child(bp, "times"), "the sample times in ns").map((t, i) => expectNumber(file, t, child(child(bp, "times"), i)));
+    const extra = `memory=${String(body["memory"])}
+allocs=${String(body["allocs"])}
+params=${paramsText(file, body, bp)}`;
+    out.push(sampledMetric({ name, unit: "ns", direction: "smaller", extra }, times));
+    return;
+  }
+  throw new InputError(`${file}: ${path} is a ${describeValue(kind)}; expected a BenchmarkGroup, TrialEstimate or Trial`);
+}
+var julia = {
+  name: "julia",
+  description: "Julia BenchmarkTools.save JSON: TrialEstimate as a summary in ns, Trial samples as runs",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    return Array.isArray(v) && v.length === 2 && isObject2(v[0]) && ("BenchmarkTools" in v[0] || "Julia" in v[0]) && Array.isArray(v[1]);
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!Array.isArray(data) || data.length !== 2 || !Array.isArray(data[1])) throw notFormat(file, "Julia BenchmarkTools", EXPECTED12, data);
+    const metrics = [];
+    data[1].forEach((group, i) => walk(file, group, `[1][${i}]`, [], metrics));
+    return [makeRecord({ file, format: "julia", shape: shapeOf2(options, "julia"), metrics, expected: EXPECTED12 })];
+  }
+};
+
+// src/formats/orca.ts
+var EXPECTED13 = 'an Orca startup result: {"iterations": [{"outcome", "phases"}]} or {"summaryMedianMs"}, or the A/B {"runs": [{"baseline", "candidate"}]}';
+function launchOf(file, raw, path) {
+  const o = expectObject(file, raw, path, 'a launch with "outcome" and "phases"');
+  const outcome = expectString(file, o["outcome"], child(path, "outcome"), "the launch outcome");
+  const phases = o["phases"] === null || o["phases"] === void 0 ? {} : expectObject(file, o["phases"], child(path, "phases"), "the phases in ms");
+  for (const [k, v] of Object.entries(phases)) {
+    if (v !== null && !isFiniteNumber(v)) throw new InputError(`${file}: ${child(child(path, "phases"), k)} must be a number of ms or null, got ${describeValue(v)}`);
+  }
+  return { ok: outcome === "ok", outcome, phases, path };
+}
+function armRecord(file, shape, launches, extra) {
+  const names = [];
+  for (const l of launches) for (const k of Object.keys(l.phases)) if (!names.includes(k)) names.push(k);
+  const failed = launches.filter((l) => !l.ok);
+  const notes = [];
+  if (failed.length > 0) {
+    const byOutcome = /* @__PURE__ */ new Map();
+    for (const l of failed) byOutcome.set(l.outcome, (byOutcome.get(l.outcome) ?? 0) + 1);
+    const how = [...byOutcome].map(([o, n]) => `${o} \xD7${n}`).join(", ");
+    notes.push(`${extra.arm ? `${extra.arm}: ` : ""}${failed.length} of ${launches.length} launches did not finish ok (${how}); their phases are left out`);
+  }
+  const metrics = names.map(
+    (name) => sampledMetric(
+      { name, unit: "ms", direction: "smaller", failed: failed.length },
+      launches.map((l) => {
+        const v = l.phases[name];
+        return l.ok && isFiniteNumber(v) ? v : null;
+      })
+    )
+  );
+  return makeRecord({
+    file,
+    format: "orca",
+    shape,
+    metrics,
+    runs: launches.length,
+    notes,
+    expected: EXPECTED13,
+    ...extra.claimed ? { claimedMedians: extra.claimed } : {},
+    ...extra.arm ? { arm: extra.arm } : {},
+    ...extra.controls ? { controls: extra.controls } : {}
+  });
+}
+function isAbFile(v) {
+  const runs2 = v["runs"];
+  return Array.isArray(runs2) && runs2.length > 0 && runs2.every((r) => isObject2(r) && ("baseline" in r || "candidate" in r));
+}
+var orca = {
+  name: "orca",
+  description: "Orca startup benchmark results (phases in ms): ok iterations become runs; the A/B file becomes a baseline and a candidate record",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    if (!isObject2(v)) return false;
+    const its = v["iterations"];
+    return Array.isArray(its) && its.some((i) => isObject2(i) && "phases" in i) || isObject2(v["summaryMedianMs"]) || isAbFile(v);
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!isObject2(data)) throw notFormat(file, "Orca startup benchmark", EXPECTED13, data);
+    const shape = shapeOf2(options, "orca");
+    if (isAbFile(data)) {
+      const rounds = expectArray(file, data["runs"], "runs").map((r, i) => expectObject(file, r, child("runs", i), 'a round with "baseline" and "candidate"'));
+      const controlsRaw = data["controlPhases"];
+      const controls = Array.isArray(controlsRaw) ? controlsRaw.filter((c) => typeof c === "string") : void 0;
+      const armOf = (arm2) => rounds.map(
+        (r, i) => r[arm2] === void 0 || r[arm2] === null ? { ok: false, outcome: "missing", phases: {}, path: child(child("runs", i), arm2) } : launchOf(file, r[arm2], child(child("runs", i), arm2))
+      );
+      const records = ["baseline", "candidate"].map((arm2) => armRecord(file, shape, armOf(arm2), { arm: arm2, ...controls ? { controls } : {} }));
+      if (data["driftDetected"] === true) {
+        const first = records[0];
+        records[0] = { ...first, notes: [...first.notes ?? [], "the bench itself reported drift in its control phases"] };
+      }
+      return records;
+    }
+    const summary = data["summaryMedianMs"];
+    const its = data["iterations"];
+    if (Array.isArray(its) && its.length > 0) {
+      const launches = its.map((l, i) => launchOf(file, l, child("iterations", i)));
+      const claimed = {};
+      if (isObject2(summary)) {
+        for (const [k, v] of Object.entries(summary)) if (isFiniteNumber(v)) claimed[k] = v;
+      }
+      return [armRecord(file, shape, launches, { claimed })];
+    }
+    if (isObject2(summary)) {
+      const metrics = Object.entries(summary).filter((e) => isFiniteNumber(e[1])).map(([name, value]) => summaryMetric({ name, unit: "ms", direction: "smaller", extra: "median of the bench" }, { value }));
+      return [makeRecord({ file, format: "orca", shape, metrics, runs: 0, expected: EXPECTED13 })];
+    }
+    throw notFormat(file, "Orca startup benchmark", EXPECTED13, data);
+  }
+};
+
+// src/formats/pytest.ts
+var EXPECTED14 = 'an object with a "benchmarks" array (pytest --benchmark-json output)';
+var UNIT = "iter/sec";
+function humanSeconds(seconds) {
+  if (seconds < 1e-6) return `${seconds * 1e9} nsec`;
+  if (seconds < 1e-3) return `${seconds * 1e6} usec`;
+  if (seconds < 1) return `${seconds * 1e3} msec`;
+  return `${seconds} sec`;
+}
+var pytest = {
+  name: "pytest",
+  description: "pytest-benchmark --benchmark-json output, in iter/sec; stats.data rounds become runs",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    if (!isObject2(v) || !Array.isArray(v["benchmarks"])) return false;
+    const first = v["benchmarks"][0];
+    return isObject2(first) && isObject2(first["stats"]) && ("fullname" in first || "machine_info" in v);
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!isObject2(data) || !Array.isArray(data["benchmarks"])) throw notFormat(file, "pytest-benchmark", EXPECTED14, data);
+    const notes = [];
+    const metrics = expectArray(file, data["benchmarks"], "benchmarks").map((raw, i) => {
+      const path = child("benchmarks", i);
+      const b = expectObject(file, raw, path);
+      const name = expectString(file, b["fullname"] ?? b["name"], child(path, "fullname"), "the benchmark name");
+      const sp = child(path, "stats");
+      const stats = expectObject(file, b["stats"], sp, "the benchmark statistics");
+      const num5 = (key2) => expectNumber(file, stats[key2], child(sp, key2), "a number of seconds");
+      const rounds = expectNumber(file, stats["rounds"], child(sp, "rounds"), "the number of rounds");
+      const spec = { name, unit: UNIT, direction: "bigger", extra: `mean: ${humanSeconds(num5("mean"))}
+rounds: ${rounds}` };
+      const rawData = stats["data"];
+      if (Array.isArray(rawData)) {
+        const complete = rawData.length === rounds && rawData.every((t) => isFiniteNumber(t) && t > 0);
+        if (complete && rounds <= MAX_SAMPLES) return sampledMetric(spec, rawData.map((t) => clean(1 / t)));
+        if (!complete) notes.push(`${name}: stats.data holds ${rawData.filter(isFiniteNumber).length} of ${rounds} round times; using the tool's statistics`);
+      }
+      const [median2, q1, q3] = [num5("median"), num5("q1"), num5("q3")];
+      for (const [key2, t] of [["median", median2], ["q1", q1], ["q3", q3]]) {
+        if (t <= 0) throw new InputError(`${file}: ${child(sp, key2)} must be a positive number of seconds, got ${t}`);
+      }
+      return summaryMetric(spec, {
+        value: clean(1 / median2),
+        lo: clean(1 / q3),
+        hi: clean(1 / q1),
+        range: `stddev: ${num5("stddev")}`,
+        samples: rounds
+      });
+    });
+    return [makeRecord({ file, format: "pytest", shape: shapeOf2(options, "pytest"), metrics, notes, expected: EXPECTED14 })];
+  }
+};
+
+// src/formats/qwen-code.ts
+var EXPECTED15 = 'a qwen-code benchmark snapshot: an object with "version", "capturedAt", and "runs" or percentile blocks';
+var META = /* @__PURE__ */ new Set(["version", "capturedAt", "gitCommit", "platform", "cliBin", "config", "notes", "runs"]);
+var PERCENTILE_KEYS = /* @__PURE__ */ new Set(["count", "p50", "p75", "p90", "p95", "p99", "mean", "min", "max"]);
+var SUFFIXES = [
+  ["Ms", "ms"],
+  ["MB", "MB"],
+  ["GB", "GB"],
+  ["KB", "kB"],
+  ["Bytes", "B"],
+  ["Seconds", "s"]
+];
+function unitField(key2) {
+  for (const [suffix, unit] of SUFFIXES) {
+    if (key2.length > suffix.length && key2.endsWith(suffix)) return [key2.slice(0, -suffix.length), unit];
+  }
+  return void 0;
+}
+function join2(path, key2) {
+  return path === "" ? key2 : `${path}.${key2}`;
+}
+var qwenCode = {
+  name: "qwen-code",
+  description: "qwen-code benchmark snapshots: measured runs become runs (warm-ups counted), percentile blocks summary points, memory in MB",
+  detect: (text2) => {
+    const v = peekJson(text2);
+    return isObject2(v) && "version" in v && "capturedAt" in v && (Array.isArray(v["runs"]) || Object.values(v).some((x) => isObject2(x)));
+  },
+  parse: (file, text2, options) => {
+    const data = parseJsonText(file, text2);
+    if (!isObject2(data) || !("capturedAt" in data)) throw notFormat(file, "qwen-code snapshot", EXPECTED15, data);
+    const notes = [];
+    const metrics = [];
+    const claimed = {};
+    const rawRuns = data["runs"] === void 0 ? [] : expectArray(file, data["runs"], "runs", "an array of runs");
+    const runs2 = rawRuns.map((r, i) => expectObject(file, r, child("runs", i), "a run object"));
+    const measured = runs2.filter((r) => r["measured"] !== false);
+    const warmups = runs2.length - measured.length;
+    if (warmups > 0) notes.push(`${warmups} warm-up run${warmups === 1 ? "" : "s"} (measured: false) left out`);
+    const clockFields = /* @__PURE__ */ new Map();
+    for (const r of measured) {
+      for (const [key2, v] of Object.entries(r)) {
+        const u = unitField(key2);
+        if (u && (isFiniteNumber(v) || v === null) && !clockFields.has(u[0])) clockFields.set(u[0], [key2, u[1]]);
+      }
+    }
+    const clocks = [...clockFields.keys()];
+    let sentinels = 0;
+    for (const [name, [key2, unit]] of clockFields) {
+      const values = measured.map((r) => {
+        const v = r[key2];
+        if (!isFiniteNumber(v)) return null;
+        if (v < 0) {
+          sentinels++;
+          return null;
+        }
+        return v;
+      });
+      metrics.push(sampledMetric({ name, unit, direction: "smaller" }, values));
+    }
+    if (sentinels > 0) notes.push(`${sentinels} run clock${sentinels === 1 ? "" : "s"} read -1 (not reported by the daemon): absent`);
+    const nulls = [];
+    const visit = (obj, path) => {
+      for (const [key2, value] of Object.entries(obj)) {
+        if (path === "" && META.has(key2)) continue;
+        const u = unitField(key2);
+        const name = join2(path, u ? u[0] : key2);
+        if (value === null) {
+          nulls.push(join2(path, key2));
+          continue;
+        }
+        if (isObject2(value)) {
+          if (value["skipped"] === true) {
+            notes.push(`${join2(path, key2)} was skipped${typeof value["skipReason"] === "string" ? `: ${value["skipReason"]}` : ""}`);
+            continue;
+          }
+          if (isFiniteNumber(value["p50"])) {
+            const p50 = value["p50"];
+            if (clocks.includes(name)) claimed[name] = p50;
+            else {
+              const lo = value["min"];
+              const hi = value["max"];
+              const count = value["count"];
+              const extra = ["p90", "p99", "mean"].filter((k) => isFiniteNumber(value[k])).map((k) => `${k}=${String(value[k])}`).join(" ");
+              metrics.push(
+                summaryMetric(
+                  { name, unit: u ? u[1] : "ms", direction: "smaller", ...extra ? { extra } : {} },
+                  {
+                    value: p50,
+                    ...isFiniteNumber(lo) && isFiniteNumber(hi) ? { lo, hi } : {},
+                    ...isFiniteNumber(count) ? { samples: count } : {}
+                  }
+                )
+              );
+            }
+            visit(Object.fromEntries(Object.entries(value).filter(([k]) => !PERCENTILE_KEYS.has(k))), name);
+            continue;
+          }
+          visit(value, name);
+          continue;
+        }
+        if (u && isFiniteNumber(value) && !clocks.includes(name)) {
+          metrics.push(summaryMetric({ name, unit: u[1], direction: "smaller" }, { value }));
+        }
+      }
+    };
+    visit(data, "");
+    if (nulls.length > 0) notes.push(`not measured (null): ${nulls.join(", ")}`);
+    return [
+      makeRecord({
+        file,
+        format: "qwen-code",
+        shape: shapeOf2(options, "qwen-code"),
+        metrics,
+        runs: measured.length,
+        notes,
+        claimedMedians: claimed,
+        expected: EXPECTED15
+      })
+    ];
+  }
+};
+
 // src/formats/record.ts
-var import_ajv = __toESM(require_ajv(), 1);
+var import_ajv2 = __toESM(require_ajv(), 1);
 
 // schemas/bench-record.schema.json
 var bench_record_schema_default = {
@@ -8954,42 +11897,10 @@ var bench_record_schema_default = {
   }
 };
 
-// src/formats/json-text.ts
-var NON_FINITE = "\0non-finite:";
-var TOKENS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
-function parseJsonText(file, text) {
-  try {
-    return JSON.parse(text);
-  } catch (first) {
-    const relaxed = text.replace(TOKENS, (m, bare) => bare ? JSON.stringify(NON_FINITE + bare) : m);
-    try {
-      return JSON.parse(relaxed);
-    } catch {
-      const why = first instanceof Error ? first.message : String(first);
-      const hint = text.trim() === "" ? "the file is empty" : why;
-      throw new InputError(
-        `${file}: not JSON (${hint}); a bench interrupted while writing leaves exactly this`
-      );
-    }
-  }
-}
-function describeValue(v) {
-  if (typeof v === "string" && v.startsWith(NON_FINITE)) return v.slice(NON_FINITE.length);
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v);
-  if (Array.isArray(v)) return "an array";
-  if (v === null) return "null";
-  if (typeof v === "object") return "an object";
-  return String(v);
-}
-function pointerToPath(pointer) {
-  if (pointer === "") return "";
-  return pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((acc, part) => /^\d+$/.test(part) ? `${acc}[${part}]` : acc === "" ? part : `${acc}.${part}`, "");
-}
-
 // src/formats/record.ts
-var ajv = new import_ajv.Ajv({ allErrors: false, strict: true });
-var validate = ajv.compile(bench_record_schema_default);
-function valueAt(data, pointer) {
+var ajv2 = new import_ajv2.Ajv({ allErrors: false, strict: true });
+var validate = ajv2.compile(bench_record_schema_default);
+function valueAt2(data, pointer) {
   let node = data;
   for (const part of pointer.split("/").slice(1)) {
     if (node === null || typeof node !== "object") return void 0;
@@ -8997,9 +11908,9 @@ function valueAt(data, pointer) {
   }
   return node;
 }
-function explain(error, data) {
+function explain2(error, data) {
   const path = pointerToPath(error.instancePath);
-  const value = valueAt(data, error.instancePath);
+  const value = valueAt2(data, error.instancePath);
   if (error.instancePath === "" && error.keyword === "type") {
     return `not an object: a bench record is one JSON object, got ${describeValue(value)}`;
   }
@@ -9018,79 +11929,119 @@ function explain(error, data) {
   if (error.keyword === "minimum") return `${path} must not be negative, got ${describeValue(value)}`;
   return `${path} ${error.message ?? "is invalid"}, got ${describeValue(value)}`;
 }
-function parseRecord(file, text) {
-  const data = parseJsonText(file, text);
+function parseRecord(file, text2) {
+  const data = parseJsonText(file, text2);
   if (!validate(data)) {
     const first = validate.errors?.[0];
-    throw new InputError(`${file}: ${first ? explain(first, data) : "does not match the bench record schema"}`);
+    throw new InputError(`${file}: ${first ? explain2(first, data) : "does not match the bench record schema"}`);
   }
-  const runs = data.runs;
+  const runs2 = data.runs;
   const stageNames = [];
-  for (const run3 of runs) {
-    for (const name of Object.keys(run3.stages ?? {})) if (!stageNames.includes(name)) stageNames.push(name);
+  for (const run8 of runs2) {
+    for (const name of Object.keys(run8.stages ?? {})) if (!stageNames.includes(name)) stageNames.push(name);
   }
   const metrics = stageNames.map((name) => ({
     name,
     unit: "s",
     direction: "smaller",
-    samples: runs.map((r) => r.stages?.[name] ?? null)
+    samples: runs2.map((r) => r.stages?.[name] ?? null)
   }));
   if (stageNames.includes("total")) {
     throw new InputError(`${file}: a stage is named "total", which is the name of the in-process total's case`);
   }
-  if (runs.some((r) => r.total_seconds !== void 0)) {
-    metrics.push({ name: "total", unit: "s", direction: "smaller", samples: runs.map((r) => r.total_seconds ?? null) });
+  if (runs2.some((r) => r.total_seconds !== void 0)) {
+    metrics.push({ name: "total", unit: "s", direction: "smaller", samples: runs2.map((r) => r.total_seconds ?? null) });
   }
   const claimed = {};
   for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== void 0) claimed[name] = m.seconds;
   if (data.median?.total_seconds !== void 0) claimed["total"] = data.median.total_seconds;
   const notes = [];
-  if (data.n !== void 0 && data.n !== runs.length) {
-    notes.push(`the record says n=${data.n} but holds ${runs.length} runs; counting the ${runs.length} it holds`);
+  if (data.n !== void 0 && data.n !== runs2.length) {
+    notes.push(`the record says n=${data.n} but holds ${runs2.length} runs; counting the ${runs2.length} it holds`);
   }
-  const wall = runs.some((r) => r.wall_seconds !== void 0) ? runs.map((r) => r.wall_seconds ?? null) : void 0;
+  const wall = runs2.some((r) => r.wall_seconds !== void 0) ? runs2.map((r) => r.wall_seconds ?? null) : void 0;
   return {
     file,
     format: "record",
     shape: data.shape,
-    runs: runs.length,
+    runs: runs2.length,
     metrics,
     ...wall ? { wall } : {},
     claimedMedians: claimed,
     ...notes.length ? { notes } : {}
   };
 }
-function looksLikeRecord(text) {
-  const t = text.trimStart();
-  return t === "" || t.startsWith("{") && /"(?:runs|shape)"\s*:/.test(t);
+function looksLikeRecord(text2) {
+  const t = text2.trimStart();
+  if (t === "") return true;
+  if (!t.startsWith("{") && !t.startsWith("[")) return false;
+  try {
+    JSON.parse(t);
+  } catch {
+    return true;
+  }
+  return t.startsWith("{") && /"(?:runs|shape)"\s*:/.test(t);
 }
 
-// src/formats/registry.ts
-var record = {
+// src/formats/record-format.ts
+var recordFormat = {
   name: "record",
   description: "benchtrend bench records: one JSON object per invocation with runs and stages in seconds",
-  detect: looksLikeRecord,
-  parse: (file, text) => [parseRecord(file, text)]
+  detect: (text2) => {
+    const v = peekJson(text2);
+    return isObject2(v) && typeof v["shape"] === "string" && Array.isArray(v["runs"]) && v["runs"].every(isObject2);
+  },
+  parse: (file, text2) => [parseRecord(file, text2)]
 };
-var FORMATS = [record];
+
+// src/formats/registry.ts
+var FORMATS = [
+  recordFormat,
+  orca,
+  qwenCode,
+  hyperfine,
+  pytest,
+  googlecpp,
+  benchmarkdotnet,
+  jmh,
+  julia,
+  customBiggerIsBetter,
+  customSmallerIsBetter,
+  dlTimingJson,
+  catch2,
+  benchmarkluau,
+  benchmarkjs,
+  criterion,
+  cargo,
+  go
+];
 var FORMAT_NAMES = FORMATS.map((f) => f.name);
-function parseInput(file, text, format, options = {}) {
+var FORMAT_CHOICES = ["auto", ...FORMAT_NAMES];
+function detectFormat(text2, file) {
+  return FORMATS.find((f) => f.detect(text2, file));
+}
+function unrecognised(file, text2) {
+  const what = text2.trim() === "" ? "the file is empty" : peekJson(text2) !== void 0 ? "it is JSON, but its fields match none of them" : /^\s*[[{]/.test(text2) ? "it starts like JSON but does not parse" : "no line matches any of their result lines";
+  return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(", ")}; set input format to name one`);
+}
+function parseInput(file, text2, format, options = {}) {
   if (format === "auto") {
-    const found = FORMATS.find((f) => f.detect(text));
-    if (!found) {
-      throw new InputError(`${file}: format not recognised; tried ${FORMAT_NAMES.join(", ")} (set input format to name one)`);
-    }
-    return found.parse(file, text, options);
+    const found = detectFormat(text2, file);
+    if (!found && looksLikeRecord(text2)) return recordFormat.parse(file, text2, options);
+    if (!found) throw unrecognised(file, text2);
+    const records = found.parse(file, text2, options);
+    const note = found.autoNote;
+    return note === void 0 ? records : records.map((r) => ({ ...r, notes: [...r.notes ?? [], note] }));
   }
   const chosen = FORMATS.find((f) => f.name === format);
-  if (!chosen) throw new InputError(`format: unknown format ${JSON.stringify(format)}; known: auto, ${FORMAT_NAMES.join(", ")}`);
-  return chosen.parse(file, text, options);
+  if (!chosen) throw new InputError(`format: unknown format ${JSON.stringify(format)}; known: ${FORMAT_CHOICES.join(", ")}`);
+  return chosen.parse(file, text2, options);
 }
 
 // src/core/require-stages.ts
-function parseRequireStages(text, source = "require-stages") {
+function parseRequireStages(text2, source = "require-stages") {
   const out = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
+  text2.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) return;
     const colon = line.indexOf(":");
@@ -9109,20 +12060,20 @@ function parseRequireStages(text, source = "require-stages") {
 }
 function enforceRequiredStages(records, requirements) {
   for (const req of requirements) {
-    const record2 = records.find((r) => r.shape === req.shape);
-    if (!record2) {
+    const record = records.find((r) => r.shape === req.shape);
+    if (!record) {
       const benched = records.map((r) => r.shape);
       throw new InputError(
         `require-stages: shape "${req.shape}" was not benched; benched: ${benched.length ? benched.join(", ") : "nothing"}`
       );
     }
-    const stages = req.stages === "all" ? record2.metrics.filter((m) => m.name !== "total").map((m) => m.name) : req.stages;
+    const stages = req.stages === "all" ? record.metrics.filter((m) => m.name !== "total").map((m) => m.name) : req.stages;
     for (const stage of stages) {
-      const metric = record2.metrics.find((m) => m.name === stage);
+      const metric = record.metrics.find((m) => m.name === stage);
       const k = metric ? metric.samples.filter((v) => v !== null).length : 0;
-      if (k < record2.runs) {
+      if (k < record.runs) {
         throw new InputError(
-          `${record2.file}: required stage "${stage}" of shape "${record2.shape}" was reported in ${k}/${record2.runs} runs`
+          `${record.file}: required stage "${stage}" of shape "${record.shape}" was reported in ${k}/${record.runs} runs`
         );
       }
     }
@@ -9130,17 +12081,17 @@ function enforceRequiredStages(records, requirements) {
 }
 
 // src/effects/record-files.ts
-import { readFile } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3 } from "node:path";
+import { readFile as readFile2 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve5 } from "node:path";
 
 // node_modules/tinyglobby/dist/index.mjs
 import { readdir, readdirSync, realpath, realpathSync, stat, statSync } from "fs";
-import { isAbsolute, posix, resolve as resolve2 } from "path";
+import { isAbsolute as isAbsolute2, posix, resolve as resolve4 } from "path";
 import { fileURLToPath } from "url";
 
 // node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
-import { basename, dirname, normalize, relative, resolve, sep } from "path";
+import { basename, dirname, normalize, relative, resolve as resolve3, sep } from "path";
 import * as nativeFs from "fs";
 var __require = /* @__PURE__ */ createRequire(import.meta.url);
 function cleanPath(path) {
@@ -9159,7 +12110,7 @@ function isRootDirectory(path) {
 function normalizePath(path, options) {
   const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
   const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve(path);
+  if (resolvePaths) path = resolve3(path);
   if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
   if (path === ".") return "";
   const needsSeperator = path[path.length - 1] !== pathSeparator;
@@ -9258,10 +12209,10 @@ var resolveSymlinksAsync = function(path, state, callback$1) {
   queue.enqueue();
   fs.realpath(path, (error, resolvedPath) => {
     if (error) return queue.dequeue(suppressErrors ? null : error, state);
-    fs.stat(resolvedPath, (error$1, stat2) => {
+    fs.stat(resolvedPath, (error$1, stat3) => {
       if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-      if (stat2.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-      callback$1(stat2, resolvedPath);
+      if (stat3.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+      callback$1(stat3, resolvedPath);
       queue.dequeue(null, state);
     });
   });
@@ -9271,9 +12222,9 @@ var resolveSymlinks = function(path, state, callback$1) {
   queue.enqueue();
   try {
     const resolvedPath = fs.realpathSync(path);
-    const stat2 = fs.statSync(resolvedPath);
-    if (stat2.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-    callback$1(stat2, resolvedPath);
+    const stat3 = fs.statSync(resolvedPath);
+    if (stat3.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+    callback$1(stat3, resolvedPath);
   } catch (e) {
     if (!suppressErrors) throw e;
   }
@@ -9387,14 +12338,14 @@ var Queue = class {
 var Counter = class {
   _files = 0;
   _directories = 0;
-  set files(num) {
-    this._files = num;
+  set files(num5) {
+    this._files = num5;
   }
   get files() {
     return this._files;
   }
-  set directories(num) {
-    this._directories = num;
+  set directories(num5) {
+    this._directories = num5;
   }
   get directories() {
     return this._directories;
@@ -9470,8 +12421,8 @@ var Walker = class {
         this.walkDirectory(this.state, path, path, depth - 1, this.walk);
       } else if (this.resolveSymlink && entry2.isSymbolicLink()) {
         let path = joinPathWithBasePath(entry2.name, directoryPath);
-        this.resolveSymlink(path, this.state, (stat2, resolvedPath) => {
-          if (stat2.isDirectory()) {
+        this.resolveSymlink(path, this.state, (stat3, resolvedPath) => {
+          if (stat3.isDirectory()) {
             resolvedPath = normalizePath(resolvedPath, this.state.options);
             if (exclude && exclude(entry2.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
             this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
@@ -9751,7 +12702,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
   if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
   if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
   const escapedCwd = escapePath(cwd);
-  result = isAbsolute(result.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result) : posix.normalize(result);
+  result = isAbsolute2(result.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result) : posix.normalize(result);
   const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
   const parts = splitPattern(result);
   if (parentDir) {
@@ -9880,8 +12831,8 @@ var defaultOptions = {
 };
 function getOptions(options) {
   const opts = Object.assign({}, options);
-  for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve2(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+  for (const key2 in defaultOptions) if (opts[key2] === void 0) Object.assign(opts, { [key2]: defaultOptions[key2] });
+  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve4(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
     readdir: opts.fs.readdir || readdir,
@@ -9903,8 +12854,8 @@ function getCrawler(globInput, inputOptions = {}) {
   return patterns.length > 0 ? buildCrawler(options, patterns) : [];
 }
 async function glob(globInput, options) {
-  const [crawler, relative3] = getCrawler(globInput, options);
-  return crawler ? formatPaths(await crawler.withPromise(), relative3) : [];
+  const [crawler, relative4] = getCrawler(globInput, options);
+  return crawler ? formatPaths(await crawler.withPromise(), relative4) : [];
 }
 
 // src/effects/record-files.ts
@@ -9915,17 +12866,17 @@ async function expandPatterns(patterns, cwd) {
       out.push(pattern);
       continue;
     }
-    const found = (await glob(pattern, { cwd, absolute: isAbsolute2(pattern), onlyFiles: true, expandDirectories: false })).sort();
+    const found = (await glob(pattern, { cwd, absolute: isAbsolute3(pattern), onlyFiles: true, expandDirectories: false })).sort();
     if (found.length === 0) {
       throw new InputError(`records: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
     }
     out.push(...found);
   }
-  return [...new Set(out.map((f) => isAbsolute2(f) ? f : relative2(cwd, resolve3(cwd, f)) || f))];
+  return [...new Set(out.map((f) => isAbsolute3(f) ? f : relative2(cwd, resolve5(cwd, f)) || f))];
 }
 async function readInputFile(file, cwd) {
   try {
-    return await readFile(resolve3(cwd, file), "utf8");
+    return await readFile2(resolve5(cwd, file), "utf8");
   } catch (e) {
     const code = e.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code ?? String(e);
@@ -9943,31 +12894,17 @@ async function loadRecords(patterns, cwd, format, options) {
 // src/ingest.ts
 async function ingest(options) {
   const records = await loadRecords(options.patterns, options.cwd, options.format, options.parse);
-  refuseDuplicateShapes(records.filter((r) => r.arm !== "baseline"));
-  enforceRequiredStages(records, options.requirements);
-  const { points, warnings } = buildPoints(records);
+  const trend = records.filter((r) => r.arm === void 0);
+  refuseDuplicateShapes(trend);
+  enforceRequiredStages(trend, options.requirements);
+  const { points, warnings } = buildPoints(trend);
+  const arms = [...new Set(records.filter((r) => r.arm !== void 0).map((r) => r.file))];
+  for (const file of arms) warnings.push(`${file}: holds both arms of an A/B comparison; it goes to the comparison, not to the trend`);
   return { records, points, warnings };
 }
 
-// src/cli/args.ts
-import { parseArgs } from "node:util";
-
-// src/cli/io.ts
-var UsageError = class extends Error {
-  name = "UsageError";
-};
-
-// src/cli/args.ts
-function parseCommandLine(argv, options) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-}
-
 // src/cli/cases.ts
-var USAGE = `Usage: benchtrend cases RECORD... [options]
+var USAGE2 = `Usage: benchtrend cases RECORD... [options]
 
 Prints the flat case array (github-action-benchmark's customSmallerIsBetter shape) of the
 given bench records: one case per stage per shape, named "<shape> / <stage>", plus
@@ -9986,7 +12923,7 @@ Options:
 
 Exit status: 0 on success, 1 when the input is refused (one line "benchtrend: <reason>"),
 2 on a usage error.`;
-async function run(argv, io) {
+async function run2(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
     out: { type: "string" },
     note: { type: "string" },
@@ -9997,7 +12934,7 @@ async function run(argv, io) {
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
-    io.stdout(`${USAGE}
+    io.stdout(`${USAGE2}
 `);
     return 0;
   }
@@ -10018,24 +12955,842 @@ async function run(argv, io) {
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
 `);
-  const json = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}
+  const json2 = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}
 `;
   if (values.out !== void 0) {
-    const out = resolve4(io.cwd, values.out);
-    await mkdir(dirname2(out), { recursive: true });
-    await writeFile(out, json);
+    const out = resolve6(io.cwd, values.out);
+    await mkdir2(dirname2(out), { recursive: true });
+    await writeFile2(out, json2);
     io.stderr(`benchtrend: ${points.length} cases written to ${values.out}
 `);
   } else {
-    io.stdout(json);
+    io.stdout(json2);
+  }
+  return 0;
+}
+
+// src/cli/compare.ts
+import { parseArgs as parseArgs2 } from "node:util";
+
+// src/core/compare/display.ts
+var TIME_UNITS = [
+  { unit: "s", perSecond: 1 },
+  { unit: "ms", perSecond: 1e3 },
+  { unit: "\xB5s", perSecond: 1e6 },
+  { unit: "ns", perSecond: 1e9 }
+];
+var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
+function displayScale(unit, magnitude) {
+  const canonical2 = ALIASES[unit] ?? unit;
+  let at = TIME_UNITS.findIndex((u) => u.unit === canonical2);
+  if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
+  const from = TIME_UNITS[at];
+  let m = Math.abs(magnitude);
+  while (m < 1 && at < TIME_UNITS.length - 1) {
+    at += 1;
+    m *= 1e3;
+  }
+  const to = TIME_UNITS[at];
+  return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
+}
+function levelScale(unit, largest) {
+  const canonical2 = ALIASES[unit] ?? unit;
+  if (canonical2 === "s" && Math.abs(largest) < 10 && largest !== 0) {
+    const inMs = displayScale("ms", largest * 1e3);
+    return { unit: inMs.unit, factor: 1e3 * inMs.factor };
+  }
+  return displayScale(unit, largest);
+}
+function signed(text2, plus) {
+  if (text2.startsWith("-")) return `\u2212${text2.slice(1)}`;
+  return plus && text2 !== "0" && !/^0\.0*$/.test(text2) ? `+${text2}` : text2;
+}
+function formatValue(x, scale, options = {}) {
+  const v = clean(x * scale.factor);
+  const text2 = v === 0 ? "0" : String(Number(v.toPrecision(options.sig ?? 5)));
+  return signed(text2, options.plus ?? false);
+}
+function formatFixed(x, scale, decimals, plus = true) {
+  const v = clean(x * scale.factor);
+  const text2 = v.toFixed(decimals);
+  return signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus);
+}
+function decimalsFor(magnitude, sig = 3) {
+  if (!Number.isFinite(magnitude) || magnitude === 0) return 0;
+  return Math.max(0, sig - 1 - Math.floor(Math.log10(Math.abs(magnitude))));
+}
+function formatPercent(fraction, decimals = 2, plus = true) {
+  const text2 = (fraction * 100).toFixed(decimals);
+  return `${signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus)}%`;
+}
+
+// src/core/attribution.ts
+function attributeChange(input) {
+  const delta = clean(input.total.after - input.total.before);
+  if (delta === 0 || !Number.isFinite(delta)) return null;
+  const shares = [];
+  const appeared = [];
+  const vanished = [];
+  for (const [stage, before] of input.before) {
+    const after = input.after.get(stage);
+    if (after === void 0) {
+      vanished.push(stage);
+      continue;
+    }
+    const d = clean(after - before);
+    if (d !== 0) shares.push({ stage, before, after, delta: d, share: d / delta });
+  }
+  for (const stage of input.after.keys()) if (!input.before.has(stage)) appeared.push(stage);
+  const bySize = (a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.stage.localeCompare(b.stage);
+  const explained = clean(shares.reduce((t, s) => t + s.delta, 0));
+  return {
+    case: input.case,
+    unit: input.unit,
+    before: input.total.before,
+    after: input.total.after,
+    delta,
+    owners: shares.filter((s) => s.share > 0).sort(bySize),
+    against: shares.filter((s) => s.share < 0).sort(bySize),
+    unaccounted: clean(delta - explained),
+    appeared,
+    vanished
+  };
+}
+function attributionLine(a, options = {}) {
+  const minShare = options.minShare ?? 0.05;
+  const scale = displayScale(a.unit, a.delta);
+  const decimals = decimalsFor(a.delta * scale.factor);
+  const amount = (x) => `${formatFixed(x, scale, decimals)} ${scale.unit}`;
+  const pct = (x) => formatPercent(x, 0, false);
+  const list = (shares) => {
+    const named = shares.filter((s) => Math.abs(s.share) >= minShare);
+    const rest = shares.filter((s) => Math.abs(s.share) < minShare);
+    const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
+    if (rest.length > 0) {
+      const sum = rest.reduce((t, s) => t + s.delta, 0);
+      parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum)} (${pct(sum / a.delta)})`);
+    }
+    return parts;
+  };
+  const owners = list(a.owners);
+  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(", ") : "no stage moved with it"}`;
+  if (Math.abs(a.unaccounted / a.delta) >= minShare) line += `, outside the stages ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
+  if (a.against.length > 0) line += `; against: ${list(a.against).join(", ")}`;
+  if (a.appeared.length > 0) line += `; new: ${a.appeared.join(", ")}`;
+  if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(", ")}`;
+  return line;
+}
+
+// src/core/compare/arms.ts
+function splitArms(file, records) {
+  const baseline = records.filter((r) => r.arm === "baseline");
+  const candidate = records.filter((r) => r.arm === "candidate");
+  if (baseline.length === 0 || candidate.length === 0) {
+    const has = baseline.length ? "only a baseline arm" : candidate.length ? "only a candidate arm" : "no baseline and candidate arms";
+    throw new InputError(`${file}: holds ${has}; compare one file only when it carries both arms, otherwise pass --baseline FILE... --candidate FILE...`);
+  }
+  return { baseline, candidate };
+}
+function refuseOtherArm(records, arm2) {
+  const other = records.find((r) => r.arm !== void 0 && r.arm !== arm2);
+  if (other) {
+    throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
+  }
+}
+function byShape(records, arm2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const first = out.get(r.shape);
+    if (first) throw new InputError(`${r.file}: shape "${r.shape}" is already in the ${arm2} arm from ${first.file}; one record per shape per arm`);
+    out.set(r.shape, r);
+  }
+  return out;
+}
+function matchCases(arms) {
+  const base = byShape(arms.baseline, "baseline");
+  const cand = byShape(arms.candidate, "candidate");
+  if (![...base.keys()].some((s) => cand.has(s))) {
+    const b = [...base.keys()].join(", ") || "none";
+    const c = [...cand.keys()].join(", ") || "none";
+    throw new InputError(`compare: the arms share no shape (baseline: ${b}; candidate: ${c}); name the records of one shape in both arms`);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const [shape, b] of base) {
+    const c = cand.get(shape);
+    for (const bm of b.metrics) {
+      const cm = c?.metrics.find((m) => m.name === bm.name);
+      if (c && cm && cm.unit !== bm.unit) {
+        throw new InputError(
+          `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
+        );
+      }
+      seen.add(caseName(shape, bm.name));
+      out.push({
+        case: caseName(shape, bm.name),
+        shape,
+        metric: bm.name,
+        unit: bm.unit,
+        direction: bm.direction,
+        baseline: { record: b, metric: bm },
+        ...c && cm ? { candidate: { record: c, metric: cm } } : {}
+      });
+    }
+  }
+  for (const [shape, c] of cand) {
+    for (const cm of c.metrics) {
+      if (seen.has(caseName(shape, cm.name))) continue;
+      out.push({ case: caseName(shape, cm.name), shape, metric: cm.name, unit: cm.unit, direction: cm.direction, candidate: { record: c, metric: cm } });
+    }
+  }
+  return out;
+}
+
+// src/core/compare/order-statistics.ts
+function kth(set, k) {
+  if (k < 1 || k > set.size) throw new RangeError(`order statistic ${k} of ${set.size}`);
+  if (set.countAtMost(set.min) >= k) return set.min;
+  let lo = set.min;
+  let hi = set.max;
+  let below = set.countAtMost(lo);
+  let upTo = set.size;
+  while (upTo - below > set.listable) {
+    const mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) return hi;
+    const c = set.countAtMost(mid);
+    if (c >= k) {
+      hi = mid;
+      upTo = c;
+    } else {
+      lo = mid;
+      below = c;
+    }
+  }
+  const candidates = set.between(lo, hi).sort((a, b) => a - b);
+  return candidates[k - below - 1];
+}
+var ascending = (values) => [...values].sort((a, b) => a - b);
+function walshSet(deltas) {
+  const d = ascending(deltas);
+  const n = d.length;
+  const at = (i, j) => (d[i] + d[j]) / 2;
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = n;
+    for (let i = 0; i < n; i++) {
+      while (j > 0 && at(i, j - 1) > v) j--;
+      if (j > i) count += j - i;
+    }
+    return count;
+  };
+  return {
+    size: n * (n + 1) / 2,
+    min: at(0, 0),
+    max: at(n - 1, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = n;
+      let jHi = n;
+      for (let i = 0; i < n; i++) {
+        while (jLo > 0 && at(i, jLo - 1) > lo) jLo--;
+        while (jHi > 0 && at(i, jHi - 1) > hi) jHi--;
+        for (let j = Math.max(i, jLo); j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * n)
+  };
+}
+function differenceSet(baseline, candidate) {
+  const x = ascending(baseline);
+  const y = ascending(candidate);
+  const m = x.length;
+  const n = y.length;
+  const at = (i, j) => y[j] - x[i];
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = 0;
+    for (let i = 0; i < m; i++) {
+      while (j < n && at(i, j) <= v) j++;
+      count += j;
+    }
+    return count;
+  };
+  return {
+    size: m * n,
+    min: at(m - 1, 0),
+    max: at(0, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = 0;
+      let jHi = 0;
+      for (let i = 0; i < m; i++) {
+        while (jLo < n && at(i, jLo) <= lo) jLo++;
+        while (jHi < n && at(i, jHi) <= hi) jHi++;
+        for (let j = jLo; j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * (m + n))
+  };
+}
+function statistics(set) {
+  return {
+    size: set.size,
+    kth: (k) => kth(set, k),
+    median() {
+      const half = Math.floor(set.size / 2);
+      if (set.size % 2 === 1) return kth(set, half + 1);
+      const a = kth(set, half);
+      const b = kth(set, half + 1);
+      return a + (b - a) / 2;
+    }
+  };
+}
+function walshAverages(deltas) {
+  return statistics(walshSet(deltas));
+}
+function pairwiseDifferences(baseline, candidate) {
+  return statistics(differenceSet(baseline, candidate));
+}
+
+// src/core/compare/rank-distributions.ts
+var EXACT_BELOW = 50;
+var Z_975 = 1.959963984540054;
+var CONFIDENCE = 0.95;
+function signedRankCdf(n) {
+  const max = n * (n + 1) / 2;
+  let p = new Array(max + 1).fill(0);
+  p[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    const next = new Array(max + 1).fill(0);
+    const reach = k * (k + 1) / 2;
+    for (let s = 0; s <= reach; s++) next[s] = ((p[s] ?? 0) + (s >= k ? p[s - k] ?? 0 : 0)) / 2;
+    p = next;
+  }
+  return cumulative(p);
+}
+function mannWhitneyCdf(m, n) {
+  let f = Array.from({ length: n + 1 }, () => [1]);
+  for (let i = 1; i <= m; i++) {
+    const g = [[1]];
+    for (let j = 1; j <= n; j++) {
+      const row = new Array(i * j + 1).fill(0);
+      const left = f[j];
+      const up = g[j - 1];
+      for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
+      for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
+      g.push(row);
+    }
+    f = g;
+  }
+  const counts = f[n];
+  const total = counts.reduce((t, c) => t + c, 0);
+  return cumulative(counts.map((c) => c / total));
+}
+function cumulative(p) {
+  const out = [];
+  let run8 = 0;
+  for (const v of p) {
+    run8 += v;
+    out.push(run8);
+  }
+  return out;
+}
+function quantile(cdf, q) {
+  const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
+  return i < 0 ? cdf.length - 1 : i;
+}
+function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+function indexFrom(cdf) {
+  const alpha = 1 - CONFIDENCE;
+  const qu = Math.max(1, quantile(cdf, alpha / 2));
+  return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
+}
+function indexNormal(mean, sd) {
+  const qu = Math.max(1, Math.ceil(mean - 0.5 - Z_975 * sd));
+  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean) / sd), method: "normal" };
+}
+function signedRankIndex(n) {
+  if (n < 1) throw new RangeError("an interval needs at least one difference");
+  if (n < EXACT_BELOW) return indexFrom(signedRankCdf(n));
+  return indexNormal(n * (n + 1) / 4, Math.sqrt(n * (n + 1) * (2 * n + 1) / 24));
+}
+function mannWhitneyIndex(m, n) {
+  if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
+  if (m < EXACT_BELOW && n < EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
+  return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
+}
+
+// src/core/compare/hodges-lehmann.ts
+function bounded(values, index, count) {
+  const k = Math.min(index.k, values.size);
+  return {
+    estimate: values.median(),
+    lo: values.kth(k),
+    hi: values.kth(values.size + 1 - k),
+    confidence: index.achieved,
+    method: index.method,
+    count
+  };
+}
+function pairedShift(deltas) {
+  if (deltas.length === 0) throw new RangeError("a paired shift needs at least one round");
+  return bounded(walshAverages(deltas), signedRankIndex(deltas.length), deltas.length);
+}
+function unpairedShift(baseline, candidate) {
+  if (baseline.length === 0 || candidate.length === 0) throw new RangeError("an unpaired shift needs values in both arms");
+  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
+}
+
+// src/core/compare/verdict.ts
+function minEffectText(minEffect) {
+  return `${shortNumber(minEffect * 100, 6)}%`;
+}
+var DEFAULT_MIN_EFFECT = 0.01;
+function decide2(shift, change, direction, minEffect) {
+  if (shift.confidence < CONFIDENCE - 1e-9) {
+    return {
+      verdict: "inconclusive",
+      reason: `too few runs for a 95% interval: ${shift.count} ${shift.count === 1 ? "value reaches" : "values reach"} only ${formatPercent(shift.confidence, 1, false)}`
+    };
+  }
+  if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
+  if (change === null) return { verdict: "inconclusive", reason: "the baseline median is 0, so the change has no percent" };
+  if (Math.sign(change) !== Math.sign(shift.estimate)) {
+    return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
+  }
+  if (Math.abs(change) < minEffect) {
+    return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
+  }
+  const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
+  return {
+    verdict: better ? "improved" : "regressed",
+    reason: `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
+  };
+}
+function parseMinEffect(text2, source = "compare-min-effect") {
+  const t = text2.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(t);
+  if (m) {
+    const v = Number(m[1]) / 100;
+    if (v < 1) return v;
+  } else if (/^0+(?:\.0+)?$/.test(t)) {
+    return 0;
+  }
+  throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
+}
+
+// src/core/compare/compare.ts
+function reported2(m) {
+  return m.samples.filter((v) => v !== null);
+}
+function summarise(record, metric) {
+  const values = reported2(metric);
+  const failed = metric.failed ?? 0;
+  if (values.length > 0) {
+    const s = spread(values);
+    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
+  }
+  const sum = metric.summary;
+  if (!sum) return null;
+  return {
+    median: sum.value,
+    min: sum.lo ?? sum.value,
+    max: sum.hi ?? sum.value,
+    runs: 0,
+    n: sum.samples ?? record.runs,
+    failed,
+    summaryOnly: true,
+    file: record.file
+  };
+}
+function pairsByRound(sides, pairing) {
+  const b = sides.baseline;
+  const c = sides.candidate;
+  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && b.metric.samples.length === b.record.runs && c.metric.samples.length === c.record.runs;
+}
+function roundsOf(b, c) {
+  return b.samples.map((bv, i) => {
+    const cv = c.samples[i] ?? null;
+    return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
+  });
+}
+function cleanShift(s) {
+  return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
+}
+function isControl(sides, named) {
+  const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
+  return named.has(sides.case) || named.has(sides.metric) || own.includes(sides.metric);
+}
+function compareCase(sides, minEffect, pairing, controls) {
+  const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
+  const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
+  const control = isControl(sides, controls);
+  const base = {
+    case: sides.case,
+    shape: sides.shape,
+    metric: sides.metric,
+    unit: sides.unit,
+    direction: sides.direction,
+    baseline,
+    candidate,
+    control,
+    attribution: null
+  };
+  const change = baseline && candidate && baseline.median !== 0 ? clean((candidate.median - baseline.median) / Math.abs(baseline.median)) : null;
+  const noData = (reason2) => ({ ...base, method: null, shift: null, change, verdict: "no-data", reason: reason2, drift: false, rounds: null });
+  if (!sides.baseline || !baseline) return noData(sides.baseline ? "the baseline reported no run of it" : "only the candidate has this case");
+  if (!sides.candidate || !candidate) return noData(sides.candidate ? "the candidate reported no run of it" : "only the baseline has this case");
+  if (baseline.summaryOnly || candidate.summaryOnly) return noData("only a summary, no runs: a shift needs the runs of both arms");
+  let method;
+  let shift;
+  let rounds = null;
+  if (pairsByRound(sides, pairing)) {
+    rounds = roundsOf(sides.baseline.metric, sides.candidate.metric);
+    const deltas = rounds.map((r) => r.delta).filter((d) => d !== null);
+    if (deltas.length === 0) return { ...noData("no round has both arms reported"), rounds };
+    method = "paired";
+    shift = cleanShift(pairedShift(deltas));
+  } else {
+    method = "unpaired";
+    shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
+  }
+  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect);
+  const directional = verdict === "improved" || verdict === "regressed";
+  return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
+}
+function attributeTotal(total, cases) {
+  if (!total.baseline || !total.candidate) return null;
+  const before = /* @__PURE__ */ new Map();
+  const after = /* @__PURE__ */ new Map();
+  for (const c of cases) {
+    if (c.shape !== total.shape || c.metric === "total" || c.unit !== total.unit) continue;
+    if (c.baseline && !c.baseline.summaryOnly) before.set(c.metric, c.baseline.median);
+    if (c.candidate && !c.candidate.summaryOnly) after.set(c.metric, c.candidate.median);
+  }
+  if (before.size === 0 && after.size === 0) return null;
+  return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
+}
+function unknownControls(named, cases) {
+  return named.filter((n) => !cases.some((c) => c.case === n || c.metric === n));
+}
+function compareArms(arms, options = {}) {
+  const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
+  if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
+  const named = options.controls ?? [];
+  const controls = new Set(named);
+  const pairing = options.pairing ?? "rounds";
+  const sides = matchCases(arms);
+  const compared = sides.map((s) => compareCase(s, minEffect, pairing, controls));
+  const unknown = unknownControls(named, compared);
+  if (unknown.length > 0) {
+    throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
+  }
+  const cases = compared.map(
+    (c) => c.metric === "total" && (c.verdict === "improved" || c.verdict === "regressed") ? { ...c, attribution: attributeTotal(c, compared) } : c
+  );
+  const notes = [];
+  for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
+  const shapes = new Set(sides.map((s) => s.shape));
+  for (const shape of shapes) {
+    const b = arms.baseline.find((r) => r.shape === shape);
+    const c = arms.candidate.find((r) => r.shape === shape);
+    if (b && c && pairing === "rounds" && b.runs !== c.runs) {
+      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
+    }
+  }
+  return {
+    cases,
+    minEffect,
+    confidence: CONFIDENCE,
+    drift: cases.filter((c) => c.drift),
+    baselineFiles: [...new Set(arms.baseline.map((r) => r.file))],
+    candidateFiles: [...new Set(arms.candidate.map((r) => r.file))],
+    notes
+  };
+}
+
+// src/core/render-summary.ts
+function cell(text2) {
+  return text2.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]@]/g, (c) => `\\${c}`);
+}
+function withUnit(value, unit) {
+  return `${shortNumber(value)} ${unit}`;
+}
+function errorBarText(p) {
+  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`);
+  if (p.runs < 2) return "\u2014";
+  return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
+}
+function renderCasesTable(points, title = "Benchmark cases") {
+  const rows = points.map((p) => `| ${cell(p.case)} | ${withUnit(p.value, p.unit)} | ${cell(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  return [
+    `### ${title}`,
+    "",
+    `${points.length} case${points.length === 1 ? "" : "s"}; median of the runs, error bar from first to third quartile.`,
+    "",
+    "| Case | Median | Error bar (Q1\u2013Q3) | Runs |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows,
+    ""
+  ].join("\n");
+}
+
+// src/core/render-compare.ts
+function arm(a) {
+  if (!a) return null;
+  const { summaryOnly: _summaryOnly, ...rest } = a;
+  return rest;
+}
+function compareJson(comparison) {
+  return comparison.cases.map((c) => ({
+    case: c.case,
+    unit: c.unit,
+    direction: c.direction,
+    baseline: arm(c.baseline),
+    candidate: arm(c.candidate),
+    shift: c.shift?.estimate ?? null,
+    interval: c.shift ? [c.shift.lo, c.shift.hi] : null,
+    confidence: c.shift?.confidence ?? null,
+    method: c.method,
+    pairs: c.method === "paired" && c.shift ? c.shift.count : null,
+    change: c.change,
+    verdict: c.verdict,
+    reason: c.reason,
+    control: c.control,
+    drift: c.drift,
+    attribution: c.attribution ? attributionLine(c.attribution) : null,
+    rounds: c.rounds
+  }));
+}
+function scaleOf(c) {
+  const levels = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
+  return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
+}
+function level(a, s) {
+  if (!a) return "\u2014";
+  const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
+  return `${formatValue(a.median, s)} ${cell(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
+}
+function runs(a) {
+  if (!a) return "\u2014";
+  if (a.summaryOnly) return "summary";
+  return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
+}
+function shiftText(c, s) {
+  if (!c.shift) return "\u2014";
+  const { estimate, lo, hi, confidence } = c.shift;
+  const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
+  return `${formatValue(estimate, s, { plus: true })} ${cell(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
+}
+function verdictText(c) {
+  if (c.control) return c.drift ? `**drift** (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
+  return c.verdict === "improved" || c.verdict === "regressed" ? `**${c.verdict}**` : c.verdict;
+}
+function countLine(comparison) {
+  const plain = comparison.cases.filter((c) => !c.control);
+  const count = (v) => plain.filter((c) => c.verdict === v).length;
+  const parts = [`${count("improved")} improved`, `${count("regressed")} regressed`, `${count("inconclusive")} inconclusive`];
+  if (count("no-data")) parts.push(`${count("no-data")} no data`);
+  const controls = comparison.cases.length - plain.length;
+  if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
+  const paired = comparison.cases.filter((c) => c.method === "paired");
+  const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
+  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : "paired rounds";
+  const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
+  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
+  return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
+}
+function roundsTable(c) {
+  const s = scaleOf(c);
+  const v = (x) => x === null ? "\u2014" : formatValue(x, s);
+  return [
+    `**${cell(c.case)}** (${cell(s.unit)})`,
+    "",
+    "| Round | Baseline | Candidate | \u0394 |",
+    "| ---: | ---: | ---: | ---: |",
+    ...(c.rounds ?? []).map((r) => `| ${r.round} | ${v(r.baseline)} | ${v(r.candidate)} | ${r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true })} |`),
+    ""
+  ];
+}
+var DEFAULT_REPORT_LIMIT = 6e4;
+function renderCompareMarkdown(comparison, options = {}) {
+  const heading = options.heading ?? "###";
+  const files = (fs) => fs.map((f) => cell(f)).join(", ");
+  const lines = [
+    `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
+    "",
+    countLine(comparison),
+    "",
+    `Baseline: ${files(comparison.baselineFiles)} \xB7 candidate: ${files(comparison.candidateFiles)}`,
+    ""
+  ];
+  for (const d of comparison.drift) {
+    const s = scaleOf(d);
+    lines.push(
+      `> **Drift:** control ${cell(d.case)} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s)}) between the arms, so the machine changed too; read the other verdicts with care.`,
+      ""
+    );
+  }
+  lines.push(
+    "| Case | Baseline median (min\u2013max) | Candidate median (min\u2013max) | Runs | Shift [95% interval] | Change | Verdict |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
+  );
+  for (const c of comparison.cases) {
+    const s = scaleOf(c);
+    const change = c.change === null ? "\u2014" : formatPercent(c.change);
+    lines.push(`| ${cell(c.case)} | ${level(c.baseline, s)} | ${level(c.candidate, s)} | ${runs(c.baseline)} \xB7 ${runs(c.candidate)} | ${shiftText(c, s)} | ${change} | ${verdictText(c)} |`);
+  }
+  lines.push("");
+  const attributed = comparison.cases.flatMap((c) => c.attribution ? [attributionLine(c.attribution)] : []);
+  if (attributed.length) lines.push("Where the total moved:", "", ...attributed.map((line) => `- ${cell(line)}`), "");
+  const undecided = comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed"));
+  const why = [
+    ...undecided.map((c) => `- ${cell(c.case)}: ${c.verdict}, ${cell(c.reason)}`),
+    ...comparison.notes.map((n) => `- ${cell(n)}`)
+  ];
+  if (why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...why, "", "</details>", "");
+  const head = lines.join("\n");
+  const paired = comparison.cases.filter((c) => c.rounds && c.rounds.length > 0);
+  if (paired.length === 0) return head;
+  const rounds = ["<details><summary>Round by round</summary>", "", ...paired.flatMap(roundsTable), "</details>", ""].join("\n");
+  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
+  if (head.length + rounds.length <= limit) return `${head}
+${rounds}`;
+  return `${head}
+The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
+`;
+}
+
+// src/cli/compare.ts
+var USAGE3 = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
+       benchtrend compare FILE... [options]     (files that carry both arms)
+
+Compares a candidate with a baseline benched in the same job, case by case: each arm's median
+(min\u2013max) and runs, the Hodges\u2013Lehmann shift (candidate \u2212 baseline) of the per-round deltas when
+run i of each arm is round i (the median of all pairwise differences otherwise) with an exact,
+deterministic 95% interval, the change in percent of the baseline median, and a verdict:
+improved, regressed, inconclusive or no-data. A verdict is directional only when the interval
+excludes 0 and the change passes the minimum effect. Control cases report drift when they move;
+when a shape's total moves, the stages that own the change are named.
+
+Options:
+  --baseline FILE...    records of the baseline arm (paths or globs; repeatable)
+  --candidate FILE...   records of the candidate arm (paths or globs; repeatable)
+  --json                print a JSON array, one object per case, instead of markdown
+  --min-effect PCT      smallest change that earns a verdict (default ${minEffectText(DEFAULT_MIN_EFFECT)})
+  --control CASE        a case that should not move, "<shape> / <metric>" or a metric name
+                        (repeatable; added to the controls a file names itself)
+  --unpaired            compare all pairwise differences even when runs pair by round
+  --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
+  --shape NAME          shape for formats that have none (default: the format's name)
+  -h, --help            show this help
+
+Exit status: 0 when the comparison is printed, whatever the verdicts; 1 when the input is
+refused (one line "benchtrend: <reason>"); 2 on a usage error.`;
+function parseCommand(argv) {
+  try {
+    return parseArgs2({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+      options: {
+        baseline: { type: "string", multiple: true },
+        candidate: { type: "string", multiple: true },
+        json: { type: "boolean" },
+        "min-effect": { type: "string" },
+        control: { type: "string", multiple: true },
+        unpaired: { type: "boolean" },
+        format: { type: "string", default: "auto" },
+        shape: { type: "string" },
+        help: { type: "boolean", short: "h" }
+      }
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+function armFiles(tokens) {
+  const files = { baseline: [], candidate: [], both: [] };
+  let current = "both";
+  for (const t of tokens) {
+    if (t.kind === "option" && (t.name === "baseline" || t.name === "candidate")) {
+      current = t.name;
+      if (t.value !== void 0) files[current].push(t.value);
+    } else if (t.kind === "positional") {
+      files[current].push(t.value);
+    }
+  }
+  return files;
+}
+async function readArms(files, cwd, format, parse2) {
+  if (files.both.length > 0) {
+    const records = await loadRecords(files.both, cwd, format, parse2);
+    return splitArms(files.both.join(", "), records);
+  }
+  const baseline = await loadRecords(files.baseline, cwd, format, parse2);
+  const candidate = await loadRecords(files.candidate, cwd, format, parse2);
+  refuseOtherArm(baseline, "baseline");
+  refuseOtherArm(candidate, "candidate");
+  return { baseline, candidate };
+}
+async function run3(argv, io) {
+  const { values, tokens } = parseCommand(argv);
+  if (values.help) {
+    io.stdout(`${USAGE3}
+`);
+    return 0;
+  }
+  const files = armFiles(tokens);
+  const armed = files.baseline.length > 0 || files.candidate.length > 0;
+  if (armed && files.both.length > 0) {
+    throw new UsageError(`${files.both.join(", ")}: a file before --baseline or --candidate belongs to no arm`);
+  }
+  if (!armed && files.both.length === 0) throw new UsageError("compare needs --baseline FILE... and --candidate FILE..., or one FILE holding both arms");
+  if (armed && files.baseline.length === 0) throw new UsageError("--candidate was given without --baseline FILE...");
+  if (armed && files.candidate.length === 0) throw new UsageError("--baseline was given without --candidate FILE...");
+  let minEffect = DEFAULT_MIN_EFFECT;
+  if (values["min-effect"] !== void 0) {
+    try {
+      minEffect = parseMinEffect(values["min-effect"], "--min-effect");
+    } catch (e) {
+      if (e instanceof InputError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+  const parse2 = values.shape !== void 0 ? { shape: values.shape } : {};
+  const arms = await readArms(files, io.cwd, values.format, parse2);
+  const options = {
+    minEffect,
+    controls: values.control ?? [],
+    pairing: values.unpaired ? "unpaired" : "rounds"
+  };
+  const comparison = compareArms(arms, options);
+  if (values.json) {
+    for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}
+`);
+    io.stdout(`${JSON.stringify(compareJson(comparison), null, 2)}
+`);
+  } else {
+    io.stdout(renderCompareMarkdown(comparison, { heading: "##", limit: Number.POSITIVE_INFINITY }));
   }
   return 0;
 }
 
 // src/cli/demo.ts
-import { mkdtemp, writeFile as writeFile2 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdir as mkdir4, mkdtemp as mkdtemp2, writeFile as writeFile3 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join5 } from "node:path";
 
 // samples/cold-recreate.json
 var cold_recreate_default = {
@@ -10080,59 +13835,143 @@ var warm_default = {
   }
 };
 
-// src/core/render-summary.ts
-function cell(text) {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]@]/g, (c) => `\\${c}`);
+// src/demo-trend.ts
+import { createHash as createHash2 } from "node:crypto";
+import { mkdir as mkdir3 } from "node:fs/promises";
+import { join as join3 } from "node:path";
+function scaled(p, factor) {
+  const f = (x) => Number((x * factor).toPrecision(6));
+  return {
+    ...p,
+    value: f(p.value),
+    q1: f(p.q1),
+    q3: f(p.q3),
+    min: f(p.min),
+    max: f(p.max),
+    stdev: p.stdev === null ? null : f(p.stdev),
+    samples: p.samples.map(f),
+    ...p.wall !== void 0 ? { wall: f(p.wall) } : {}
+  };
 }
-function withUnit(value, unit) {
-  return `${shortNumber(value)} ${unit}`;
+async function publishDemoTrend(options) {
+  const count = options.commits ?? 12;
+  const remote = join3(options.dir, "trend.git");
+  const site = join3(options.dir, "site");
+  const env = gitEnv(options.env);
+  await mkdir3(options.dir, { recursive: true });
+  await git(["init", "--quiet", "--bare", remote], { cwd: options.dir, env });
+  await git(["config", "uploadpack.allowFilter", "true"], { cwd: remote, env });
+  const commits = [];
+  for (let i = 0; i < count; i++) {
+    const sha = createHash2("sha1").update(`benchtrend demo commit ${i}`).digest("hex");
+    const commit = {
+      sha,
+      message: i === Math.floor(count * 2 / 3) ? `Demo commit ${i}: a change that makes everything 15% slower` : `Demo commit ${i}`,
+      author: "benchtrend demo",
+      timestamp: new Date(Date.UTC(2024, 0, 1 + i, 12)).toISOString().replace(".000Z", "Z")
+    };
+    commits.push(commit);
+    const factor = 1 + 0.03 * Math.sin(i * 1.7) + (i >= Math.floor(count * 2 / 3) ? 0.15 : 0);
+    await publishTrend(
+      { repository: `file://${remote}`, branch: "gh-pages", dataDir: "dev/bench", suite: "default", maxAttempts: 1 },
+      {
+        points: options.points.map((p) => scaled(p, factor)),
+        commit,
+        serverUrl: "https://github.com",
+        cwd: options.dir,
+        env: options.env,
+        tempRoot: options.dir,
+        publishedAt: commit.timestamp
+      },
+      {
+        ...options.pageAssets ? { pageAssets: options.pageAssets } : {},
+        ...options.log ? { log: options.log } : {}
+      }
+    );
+  }
+  await git(["clone", "--quiet", "--branch", "gh-pages", `file://${remote}`, site], { cwd: options.dir, env });
+  return { remote, site, dataDir: join3(site, "dev/bench"), commits };
 }
-function errorBarText(p) {
-  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`);
-  if (p.runs < 2) return "\u2014";
-  return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
+
+// src/effects/page-assets.ts
+import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+import { join as join4, relative as relative3, sep as sep2 } from "node:path";
+var VERSION_FILE = "version.txt";
+function builtPageDir() {
+  const fromSources = /\/src\/effects\/[^/]*$/.test(import.meta.url);
+  return fileURLToPath2(new URL(fromSources ? "../../dist/page/" : "./page/", import.meta.url));
 }
-function renderCasesTable(points, title = "Benchmark cases") {
-  const rows = points.map((p) => `| ${cell(p.case)} | ${withUnit(p.value, p.unit)} | ${cell(errorBarText(p))} | ${p.runs}/${p.n} |`);
-  return [
-    `### ${title}`,
-    "",
-    `${points.length} case${points.length === 1 ? "" : "s"}; median of the runs, error bar from first to third quartile.`,
-    "",
-    "| Case | Median | Error bar (Q1\u2013Q3) | Runs |",
-    "| --- | ---: | ---: | ---: |",
-    ...rows,
-    ""
-  ].join("\n");
+async function walk2(dir) {
+  const out = [];
+  for (const e of await readdir2(dir, { withFileTypes: true })) {
+    const p = join4(dir, e.name);
+    if (e.isDirectory()) out.push(...await walk2(p));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+async function readPageAssets(dir) {
+  const url = dir ?? builtPageDir();
+  let version;
+  try {
+    version = (await readFile3(join4(url, VERSION_FILE), "utf8")).trim();
+  } catch {
+    throw new Error(`the chart page is not built: ${join4(url, VERSION_FILE)} is missing; run npm run build`);
+  }
+  if (!/^[0-9a-f]{6,64}$/.test(version)) throw new Error(`${join4(url, VERSION_FILE)}: not a page version: ${JSON.stringify(version)}`);
+  const files = /* @__PURE__ */ new Map();
+  for (const path of await walk2(url)) {
+    const rel = relative3(url, path).split(sep2).join("/");
+    if (rel === VERSION_FILE) continue;
+    files.set(rel, new Uint8Array(await readFile3(path)));
+  }
+  if (!files.has("index.html")) throw new Error(`${url}: the chart page has no index.html; run npm run build`);
+  return { version, files };
 }
 
 // src/cli/demo.ts
-var USAGE2 = `Usage: benchtrend demo [--dir DIR]
+var USAGE4 = `Usage: benchtrend demo [--dir DIR] [--commits N]
 
-Runs the main job offline on bundled sample records (a warm and a cold-recreate launch) and
-prints the cases and the job-summary table the action would write.
+Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
+and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
+history to a local bare repository exactly as the action publishes to gh-pages, and ends with
+the path of the chart.
 
 Options:
-  --dir DIR   where to write the demo's files (default: a new temporary directory)`;
+  --dir DIR      where to put the demo's files (default: a new temporary directory)
+  --commits N    how many commits of history to publish (default 12)`;
 var SAMPLE_RECORDS = {
   "warm.json": warm_default,
   "cold-recreate.json": cold_recreate_default
 };
-async function run2(argv, io) {
-  const { values } = parseCommandLine(argv, { dir: { type: "string" }, help: { type: "boolean", short: "h" } });
+async function run4(argv, io) {
+  const { values } = parseCommandLine(argv, {
+    dir: { type: "string" },
+    commits: { type: "string", default: "12" },
+    help: { type: "boolean", short: "h" }
+  });
   if (values.help) {
-    io.stdout(`${USAGE2}
+    io.stdout(`${USAGE4}
 `);
     return 0;
   }
-  const dir = values.dir ?? await mkdtemp(join(tmpdir(), "benchtrend-demo-"));
-  for (const [name, record2] of Object.entries(SAMPLE_RECORDS)) {
-    await writeFile2(join(dir, name), `${JSON.stringify(record2, null, 2)}
+  const commits = Number(values.commits);
+  if (!Number.isInteger(commits) || commits < 1 || commits > 1e3) {
+    io.stderr(`benchtrend demo: --commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000
+`);
+    return 2;
+  }
+  const dir = values.dir ?? await mkdtemp2(join5(tmpdir2(), "benchtrend-demo-"));
+  const records = join5(dir, "records");
+  await mkdir4(records, { recursive: true });
+  for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
+    await writeFile3(join5(records, name), `${JSON.stringify(record, null, 2)}
 `);
   }
   const { points, warnings } = await ingest({
     patterns: Object.keys(SAMPLE_RECORDS),
-    cwd: dir,
+    cwd: records,
     format: "record",
     parse: {},
     requirements: parseRequireStages("cold-recreate: host-prep, devpod-up, tools, attach\nwarm: *")
@@ -10140,23 +13979,1483 @@ async function run2(argv, io) {
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
 `);
   const flat = toFlatCases(points, "demo");
-  const casesFile = join(dir, "cases.json");
-  await writeFile2(casesFile, `${JSON.stringify(flat, null, 2)}
+  await writeFile3(join5(dir, "cases.json"), `${JSON.stringify(flat, null, 2)}
 `);
-  io.stdout(`${JSON.stringify(flat, null, 2)}
+  io.stdout(`${renderCasesTable(points)}
+`);
+  io.stdout(`Publishing ${commits} commits of sample history to a local bare repository...
+`);
+  const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets() });
+  io.stdout(
+    [
+      `Records:  ${records}`,
+      `Cases:    ${join5(dir, "cases.json")}`,
+      `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
+      `Data:     ${join5(demo.dataDir, "manifest.json")}`,
+      `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
+      `Chart:    ${join5(demo.dataDir, "index.html")}`,
+      ""
+    ].join("\n")
+  );
+  return 0;
+}
 
-${renderCasesTable(points)}
+// src/cli/history.ts
+import { tmpdir as tmpdir3 } from "node:os";
+
+// src/core/trend/history.ts
+var HISTORY_COLUMNS = [
+  "commit",
+  "timestamp",
+  "suite",
+  "case",
+  "shape",
+  "unit",
+  "direction",
+  "value",
+  "lo",
+  "hi",
+  "min",
+  "max",
+  "stdev",
+  "runs",
+  "n",
+  "seq",
+  "publishedAt",
+  "message",
+  "author",
+  "url",
+  "runUrl",
+  "extra",
+  "samples"
+];
+function historyRows(segments, suite) {
+  const rows = [];
+  for (const s of resolveSegments(segments)) {
+    if (suite !== void 0 && s.suite !== suite) continue;
+    for (const p of s.points) {
+      rows.push({
+        commit: s.commit.sha,
+        timestamp: s.commit.timestamp,
+        suite: s.suite,
+        case: p.case,
+        shape: p.shape,
+        unit: p.unit,
+        direction: p.direction,
+        value: p.value,
+        lo: p.q1,
+        hi: p.q3,
+        min: p.min,
+        max: p.max,
+        stdev: p.stdev,
+        runs: p.runs,
+        n: p.n,
+        seq: s.seq,
+        publishedAt: s.publishedAt,
+        message: s.commit.message.split("\n", 1)[0] ?? "",
+        author: s.commit.author,
+        url: s.commit.url ?? null,
+        runUrl: s.runUrl ?? null,
+        extra: p.extra ?? null,
+        samples: p.samples
+      });
+    }
+  }
+  return rows;
+}
+async function readHistory(read, location, suite) {
+  const manifest = await readManifest(read, location);
+  if (!manifest) return { manifest, rows: [] };
+  const segments = await loadSegments(read, location, 0, manifest.segments);
+  return { manifest, rows: historyRows(segments, suite) };
+}
+function csvField(v) {
+  const t = v === null || v === void 0 ? "" : Array.isArray(v) ? v.join(" ") : String(v);
+  return /[",\r\n]/.test(t) || /^\s|\s$/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}
+function historyCsv(rows) {
+  const lines = [HISTORY_COLUMNS.join(",")];
+  for (const r of rows) lines.push(HISTORY_COLUMNS.map((c) => csvField(r[c])).join(","));
+  return `${lines.join("\r\n")}\r
+`;
+}
+
+// src/cli/history.ts
+var USAGE5 = `Usage: benchtrend history --repo URL|PATH [options]
+
+Prints every published point of a trend, one per case per commit, re-runs resolved (the last
+publish of a suite, shape and commit wins), oldest first.
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          only this suite
+  --format json|csv     json (default): an array of objects with commit, timestamp, suite,
+                        case, shape, unit, direction, value, lo, hi (the error bar), min, max,
+                        stdev, runs (k), n, seq, publishedAt, message, author, url, runUrl,
+                        extra, samples; csv: the same columns
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  -h, --help            show this help
+
+Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+async function run5(argv, io) {
+  const { values, positionals } = parseCommandLine(argv, {
+    repo: { type: "string" },
+    branch: { type: "string", default: "gh-pages" },
+    dir: { type: "string", default: "dev/bench" },
+    suite: { type: "string" },
+    format: { type: "string", default: "json" },
+    "token-env": { type: "string" },
+    server: { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.stdout(`${USAGE5}
 `);
-  io.stdout(`Sample records and cases are in ${dir}
-Cases: ${casesFile}
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.repo === void 0) throw new UsageError("history needs --repo URL|PATH");
+  if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
+  const tokenName = values["token-env"];
+  const token = tokenName !== void 0 ? io.env[tokenName] : void 0;
+  if (tokenName !== void 0 && !token) throw new InputError(`--token-env: the environment variable ${tokenName} is not set or empty`);
+  const { manifest, rows } = await readTrend(
+    { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
+    { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir3() },
+    (read, location) => readHistory(read, location, values.suite)
+  );
+  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
 `);
+  else if (values.suite !== void 0 && !manifest.suites.includes(values.suite)) {
+    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(values.suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
+  }
+  io.stdout(values.format === "csv" ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}
+`);
+  return 0;
+}
+
+// src/cli/publish.ts
+import { readFile as readFile4 } from "node:fs/promises";
+import { tmpdir as tmpdir4 } from "node:os";
+import { resolve as resolve7 } from "node:path";
+
+// src/core/trend/commit-info.ts
+async function resolveCommitInfo(sources) {
+  const withUrl = (c) => c.url === void 0 && sources.url !== void 0 ? { ...c, url: sources.url } : c;
+  const event = sources.fromEvent?.();
+  if (event) return withUrl(event);
+  for (const [name, source] of [["git", sources.fromGit], ["api", sources.fromApi]]) {
+    if (!source) continue;
+    try {
+      const found = await source();
+      if (found) return withUrl(found);
+    } catch (e) {
+      sources.onSourceError?.(name, e);
+    }
+  }
+  return withUrl({ sha: sources.sha.toLowerCase(), message: "", author: "", timestamp: sources.fallbackTimestamp });
+}
+
+// src/effects/commit-info.ts
+async function commitFromGit(cwd, sha, env) {
+  const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+  for (const [k, v] of Object.entries(env)) if (v !== void 0 && !(k in clean2)) clean2[k] = v;
+  try {
+    const out = (await git(["log", "-1", "--no-show-signature", "--format=%H%x00%an%x00%aI%x00%B", sha, "--"], { cwd, env: clean2 })).stdout.toString("utf8");
+    const [full, author, timestamp, ...message] = out.split("\0");
+    if (!full || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(full)) return void 0;
+    return { sha: full, author: author ?? "", timestamp: timestamp ?? "", message: message.join("\0").replace(/\n+$/, "") };
+  } catch {
+    return void 0;
+  }
+}
+
+// src/core/regress/absolute-floor.ts
+var TIME2 = {
+  ns: 1e-9,
+  us: 1e-6,
+  "\xB5s": 1e-6,
+  "\u03BCs": 1e-6,
+  ms: 1e-3,
+  s: 1,
+  sec: 1,
+  seconds: 1,
+  min: 60
+};
+var SIZE = {
+  B: 1,
+  bytes: 1,
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  KiB: 1024,
+  MiB: 1024 ** 2,
+  GiB: 1024 ** 3
+};
+var PER_CALL = /\/(?:iter|op|call|run|it|iteration)$/;
+function scaleOf2(unit) {
+  const base = unit.trim().replace(PER_CALL, "");
+  if (TIME2[base] !== void 0) return { family: "time", factor: TIME2[base] };
+  if (SIZE[base] !== void 0) return { family: "size", factor: SIZE[base] };
+  return void 0;
+}
+function floorIn(floors, unit) {
+  const target = scaleOf2(unit);
+  let best;
+  for (const f of floors) {
+    let amount;
+    if (f.unit === unit) amount = f.amount;
+    else {
+      const from = scaleOf2(f.unit);
+      if (from && target && from.family === target.family) amount = f.amount * from.factor / target.factor;
+    }
+    if (amount !== void 0) best = best === void 0 ? amount : Math.max(best, amount);
+  }
+  return best;
+}
+function parseAbsoluteFloors(text2, input = "absolute-floor") {
+  const floors = [];
+  for (const raw of text2.split(/[,\n]/)) {
+    const item = raw.trim();
+    if (item === "") continue;
+    const m = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(\S+)$/i.exec(item);
+    const amount = m ? Number(m[1]) : NaN;
+    if (!m || !Number.isFinite(amount) || amount < 0) {
+      throw new InputError(`${input}: ${JSON.stringify(item)} is not an amount with a unit; write it like 1ms, 40us or 4KiB`);
+    }
+    floors.push({ amount, unit: m[2], text: item });
+  }
+  return floors;
+}
+
+// src/core/regress/prng.ts
+function hashString(text2, seed = 2166136261) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
+}
+function mixSeed(...parts) {
+  let h = 2654435769;
+  for (const p of parts) {
+    h ^= p >>> 0;
+    h = Math.imul(h ^ h >>> 16, 2246822507) >>> 0;
+    h = Math.imul(h ^ h >>> 13, 3266489909) >>> 0;
+    h = (h ^ h >>> 16) >>> 0;
+  }
+  return h >>> 0;
+}
+var Random = class {
+  state;
+  constructor(seed) {
+    this.state = seed >>> 0;
+  }
+  next() {
+    this.state = this.state + 1831565813 >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  }
+  /** An integer in [0, n). */
+  below(n) {
+    return Math.floor(this.next() * n);
+  }
+  /** A standard normal deviate (Box–Muller; the second deviate is dropped for simplicity). */
+  normal() {
+    let u = this.next();
+    while (u === 0) u = this.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+  /** Shuffles in place (Fisher–Yates). */
+  shuffle(a) {
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      const t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+    return a;
+  }
+};
+
+// src/core/regress/change-points.ts
+var DEFAULT_CHANGE_POINT_SETTINGS = { minSize: 5, permutations: 199, significance: 0.01 };
+var Segment = class {
+  n;
+  sortedValues;
+  /** rankAt[i]: rank of the value at position i (ties broken by position, so ranks are distinct). */
+  rankAt;
+  /** rowTotal[r]: Σ_j |v_r − v_j| over the whole segment, by rank. */
+  rowTotal;
+  /** Σ_{i<j} |v_i − v_j| over the whole segment. */
+  total;
+  count;
+  sum;
+  constructor(values, from, to) {
+    const n = to - from;
+    this.n = n;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => values[from + a] - values[from + b] || a - b);
+    this.sortedValues = new Float64Array(n);
+    this.rankAt = new Int32Array(n);
+    order.forEach((pos, r) => {
+      this.sortedValues[r] = values[from + pos];
+      this.rankAt[pos] = r;
+    });
+    const prefix = new Float64Array(n + 1);
+    for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + this.sortedValues[r];
+    this.rowTotal = new Float64Array(n);
+    let total = 0;
+    for (let r = 0; r < n; r++) {
+      const v = this.sortedValues[r];
+      const below = r * v - prefix[r];
+      const above = prefix[n] - prefix[r + 1] - (n - 1 - r) * v;
+      this.rowTotal[r] = below + above;
+      total += below + above;
+    }
+    this.total = total / 2;
+    this.count = new Int32Array(n + 1);
+    this.sum = new Float64Array(n + 1);
+  }
+  /**
+   * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
+   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
+   * ranks, and that maximum.
+   */
+  scan(ranks, minSize) {
+    const n = this.n;
+    const count = this.count;
+    const sum = this.sum;
+    count.fill(0);
+    sum.fill(0);
+    let within = 0;
+    let rowLeft = 0;
+    let sumLeft = 0;
+    let best = -Infinity;
+    let bestTau = -1;
+    for (let tau = 1; tau < n; tau++) {
+      const r = ranks[tau - 1];
+      const x = this.sortedValues[r];
+      let c = 0;
+      let s = 0;
+      for (let i = r; i > 0; i -= i & -i) {
+        c += count[i];
+        s += sum[i];
+      }
+      const left = tau - 1;
+      within += c * x - s + (sumLeft - s) - (left - c) * x;
+      for (let i = r + 1; i <= n; i += i & -i) {
+        count[i] = count[i] + 1;
+        sum[i] = sum[i] + x;
+      }
+      sumLeft += x;
+      rowLeft += this.rowTotal[r];
+      if (tau < minSize || n - tau < minSize) continue;
+      const m = tau;
+      const k = n - tau;
+      const between = rowLeft - 2 * within;
+      const withinRight = this.total - within - between;
+      const e = 2 * between / (m * k) - 2 * within / (m * (m - 1)) - 2 * withinRight / (k * (k - 1));
+      const q = m * k / (m + k) * e;
+      if (q > best) {
+        best = q;
+        bestTau = tau;
+      }
+    }
+    return { tau: bestTau, q: best };
+  }
+};
+function testSplit(values, from, to, settings, seed) {
+  const seg = new Segment(values, from, to);
+  const ranks = Int32Array.from(seg.rankAt);
+  const observed = seg.scan(ranks, settings.minSize);
+  if (observed.tau < 0 || !(observed.q > 0)) return void 0;
+  const rng = new Random(mixSeed(seed, from, to));
+  const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
+  if (allowed < 0) throw new RangeError("significance is too small for the number of permutations");
+  let beaten = 0;
+  const tie = observed.q * (1 - 1e-12);
+  for (let p = 0; p < settings.permutations; p++) {
+    rng.shuffle(ranks);
+    if (seg.scan(ranks, settings.minSize).q >= tie) {
+      beaten++;
+      if (beaten > allowed) return void 0;
+    }
+  }
+  return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
+}
+function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length) {
+  const found = [];
+  const pending = [[from, to]];
+  while (pending.length > 0) {
+    const [a, b] = pending.pop();
+    if (b - a < 2 * settings.minSize) continue;
+    const split = testSplit(values, a, b, settings, seed);
+    if (!split) continue;
+    found.push(split);
+    pending.push([a, split.index], [split.index, b]);
+  }
+  return found.sort((x, y) => x.index - y.index);
+}
+
+// src/core/regress/settings.ts
+var DEFAULT_ALERT_SETTINGS = {
+  method: "limit",
+  ratioThreshold: 1.5,
+  window: 30,
+  minHistory: 8,
+  minEffect: 0.05,
+  confidence: 0.999,
+  alertAfter: 2,
+  maxRun: 3,
+  floors: [],
+  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 }
+};
+function percentOrFraction(input, raw, allowAboveOne) {
+  const text2 = raw.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text2);
+  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
+  const n = Number(m[1]);
+  const value = m[2] === "%" ? Number((n / 100).toPrecision(12)) : n;
+  if (!allowAboveOne && value >= 1) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
+  }
+  return value;
+}
+function wholeNumber(input, raw, min, max) {
+  const text2 = raw.trim();
+  if (!/^\d+$/.test(text2) || Number(text2) < min || Number(text2) > max) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(text2);
+}
+function readAlertSettings(read) {
+  const get = (name) => read(name).trim();
+  const threshold = get("alert-threshold");
+  const methodText = get("alert-method") || "auto";
+  if (!["auto", "limit", "ratio"].includes(methodText)) {
+    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
+  }
+  const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
+  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
+  if (threshold) {
+    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
+    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
+  } else if (method === "ratio") {
+    throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
+  }
+  const window = get("alert-window") ? wholeNumber("alert-window", get("alert-window"), 5, 1e3) : DEFAULT_ALERT_SETTINGS.window;
+  const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
+  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
+  if (get("alert-confidence")) {
+    confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
+    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
+  }
+  const alertAfter = get("alert-after") ? wholeNumber("alert-after", get("alert-after"), 1, DEFAULT_ALERT_SETTINGS.maxRun) : DEFAULT_ALERT_SETTINGS.alertAfter;
+  return {
+    ...DEFAULT_ALERT_SETTINGS,
+    method,
+    ratioThreshold,
+    window,
+    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
+    minEffect,
+    confidence,
+    alertAfter,
+    floors: parseAbsoluteFloors(read("absolute-floor"))
+  };
+}
+
+// src/core/render-verdicts.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkline(values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return "";
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  return values.map((v) => {
+    if (!Number.isFinite(v)) return " ";
+    if (hi === lo) return BARS[3];
+    return BARS[Math.min(BARS.length - 1, Math.floor((v - lo) / (hi - lo) * BARS.length))];
+  }).join("");
+}
+var VERDICT_TEXT = {
+  regressed: "\u26A0\uFE0F regressed",
+  step: "\u26A0\uFE0F step found",
+  watch: "watch",
+  improved: "improved",
+  unchanged: "ok",
+  "not-enough-history": "not enough history"
+};
+function verdictText2(v) {
+  if (v.kind === "regressed" && v.ongoing) return "\u26A0\uFE0F still regressed";
+  return VERDICT_TEXT[v.kind];
+}
+function num2(x) {
+  return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : "\u2014";
+}
+var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
+function renderVerdictTable(verdicts, title, links = {}) {
+  const rows = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
+  const counts = /* @__PURE__ */ new Map();
+  for (const v of verdicts) counts.set(verdictText2(v), (counts.get(verdictText2(v)) ?? 0) + 1);
+  const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : void 0;
+  const lines = [
+    `### ${escapeMarkdown(title)}`,
+    "",
+    [...counts].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.",
+    "",
+    "| Case | Verdict | New median (Q1\u2013Q3) | Baseline median (Q1\u2013Q3) | Change | Recent | Why |",
+    "| --- | --- | ---: | ---: | ---: | --- | --- |"
+  ];
+  for (const v of rows) {
+    const name = escapeMarkdown(v.case);
+    const caseCell = pages ? `[${name}](${caseLink(pages, v.suite, v.case)})` : name;
+    const unit = escapeMarkdown(v.unit);
+    const value = v.runs > 1 ? `${num2(v.value)} ${unit} (${num2(v.q1)}\u2013${num2(v.q3)})` : `${num2(v.value)} ${unit}`;
+    const base = v.baseline ? `${num2(v.baseline.median)} ${unit} (${num2(v.baseline.q1)}\u2013${num2(v.baseline.q3)})` : "\u2014";
+    const change = v.change !== void 0 ? changeText(v.change) : "\u2014";
+    lines.push(`| ${caseCell} | ${verdictText2(v)} | ${value} | ${base} | ${change} | ${sparkline(v.recent)} | ${escapeMarkdown(v.reason)} |`);
+  }
+  lines.push("", "Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.", "");
+  return lines.join("\n");
+}
+function regressionEntries(verdicts) {
+  const out = [];
+  for (const v of verdicts) {
+    const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
+    if (v.alert) {
+      out.push({ ...base, kind: v.alert.kind, baseline: v.alert.baseline, value: v.alert.value, change: v.alert.change, status: v.alert.kind === "change-point" ? "confirmed" : "suspected", new: true, sha: v.alert.sha, reason: v.alert.reason });
+    } else if (v.kind === "regressed" && v.baseline && v.change !== void 0) {
+      out.push({
+        ...base,
+        kind: "regression",
+        baseline: v.baseline.median,
+        value: v.value,
+        change: v.change,
+        status: v.ongoing?.status ?? "suspected",
+        new: !v.ongoing,
+        sha: v.ongoing?.sha ?? v.sha,
+        reason: v.reason
+      });
+    }
+  }
+  return out;
+}
+
+// src/core/regress/alerts.ts
+var MAX_ALERTS_PER_CASE = 60;
+function key(a) {
+  return `${a.kind}\0${a.suite}\0${a.case}\0${a.sha}`;
+}
+function caseKey2(suite, name) {
+  return `${suite}\0${name}`;
+}
+function percent(x) {
+  const v = x * 100;
+  return `${v >= 0 ? "+" : ""}${v.toFixed(Math.abs(v) >= 10 ? 0 : 1)}%`;
+}
+function num3(x) {
+  return String(Number(x.toPrecision(4)));
+}
+function changePointReason(c) {
+  return `step of ${percent(c.change)}: median ${num3(c.before)} \u2192 ${num3(c.after)} (E-Divisive means, permutation p = ${num3(c.pValue)})`;
+}
+function memoryOf(alerts, suite, name) {
+  const mine = alerts.filter((a) => a.suite === suite && a.case === name);
+  return {
+    changePoints: mine.filter((a) => a.kind === "change-point").map(({ sha, seq, status, change }) => ({ sha, seq, status, ...change !== void 0 ? { change } : {} })),
+    regressions: mine.filter((a) => a.kind === "regression").map(({ sha, seq, status }) => ({ sha, seq, status }))
+  };
+}
+function updateAlerts(previous, verdicts, changePoints) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const a of previous) byKey.set(key(a), a);
+  const touched = /* @__PURE__ */ new Set();
+  for (const v of verdicts) {
+    touched.add(caseKey2(v.suite, v.case));
+    for (const t of v.transitions) {
+      const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
+      const was = byKey.get(k);
+      if (!was || was.status === t.status) continue;
+      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
+    }
+    if (v.alert?.kind === "regression") {
+      const a = v.alert;
+      byKey.set(key({ kind: "regression", suite: v.suite, case: v.case, sha: a.sha }), {
+        kind: "regression",
+        suite: v.suite,
+        case: v.case,
+        sha: a.sha,
+        seq: a.seq,
+        status: "suspected",
+        baseline: a.baseline,
+        value: a.value,
+        change: a.change,
+        reason: a.reason
+      });
+    }
+  }
+  for (const cps of changePoints) {
+    touched.add(caseKey2(cps.suite, cps.case));
+    const found = new Set(cps.found.map((c) => c.sha));
+    for (const [k, a] of byKey) {
+      if (a.kind !== "change-point" || a.suite !== cps.suite || a.case !== cps.case) continue;
+      if (a.status !== "suspected" || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
+      byKey.set(k, { ...a, status: "cleared", reason: `${a.reason ?? "step"}; cleared: no longer found with more commits` });
+    }
+    for (const c of cps.found) {
+      if (c.movedFrom !== void 0) byKey.delete(key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.movedFrom }));
+      const k = key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.sha });
+      const was = byKey.get(k);
+      byKey.set(k, {
+        kind: "change-point",
+        suite: cps.suite,
+        case: cps.case,
+        sha: c.sha,
+        seq: c.seq,
+        status: c.status,
+        baseline: c.before,
+        value: c.after,
+        change: c.change,
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c)
+      });
+    }
+  }
+  const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
+  return pruned(all, touched);
+}
+function pruned(all, touched) {
+  const perCase = /* @__PURE__ */ new Map();
+  for (const a of all) {
+    const k = caseKey2(a.suite, a.case);
+    const list = perCase.get(k) ?? [];
+    list.push(a);
+    perCase.set(k, list);
+  }
+  const drop = /* @__PURE__ */ new Set();
+  for (const [k, list] of perCase) {
+    if (!touched.has(k) || list.length <= MAX_ALERTS_PER_CASE) continue;
+    let excess = list.length - MAX_ALERTS_PER_CASE;
+    for (const a of list) {
+      if (excess === 0) break;
+      if (a.status === "cleared") {
+        drop.add(a);
+        excess--;
+      }
+    }
+    for (const a of list) {
+      if (excess === 0) break;
+      if (!drop.has(a)) {
+        drop.add(a);
+        excess--;
+      }
+    }
+  }
+  return drop.size ? all.filter((a) => !drop.has(a)) : all;
+}
+function changedAlerts(before, after) {
+  const was = new Map(before.map((a) => [key(a), a.status]));
+  return after.filter((a) => was.get(key(a)) !== a.status);
+}
+
+// src/core/regress/student-t.ts
+var LANCZOS = [
+  676.5203681218851,
+  -1259.1392167224028,
+  771.3234287776531,
+  -176.6150291621406,
+  12.507343278686905,
+  -0.13857109526572012,
+  9984369578019572e-21,
+  15056327351493116e-23
+];
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
+  const z = x - 1;
+  let a = 0.9999999999998099;
+  const t = z + 7.5;
+  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z + i + 1);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 500; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  if (x < (a + 1) / (a + b + 2)) return front * betaFraction(a, b, x) / a;
+  return 1 - front * betaFraction(b, a, 1 - x) / b;
+}
+function tUpperTail(t, df) {
+  if (!(df > 0)) throw new RangeError(`t distribution needs df > 0, got ${df}`);
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? tail : 1 - tail;
+}
+var quantiles = /* @__PURE__ */ new Map();
+function tUpperQuantile(p, df) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`tail probability must lie in (0, 1), got ${p}`);
+  if (p > 0.5) return -tUpperQuantile(1 - p, df);
+  if (p === 0.5) return 0;
+  const key2 = `${p}:${df}`;
+  const known = quantiles.get(key2);
+  if (known !== void 0) return known;
+  let lo = 0;
+  let hi = 1;
+  while (tUpperTail(hi, df) > p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (tUpperTail(mid, df) > p) lo = mid;
+    else hi = mid;
+  }
+  const t = (lo + hi) / 2;
+  if (quantiles.size > 4096) quantiles.clear();
+  quantiles.set(key2, t);
+  return t;
+}
+
+// src/core/regress/detect.ts
+var RECENT = 20;
+var TRIM_Z = 3.5;
+var SAME_STEP = 2;
+function percent2(x) {
+  const v = x * 100;
+  const digits = Math.abs(v) >= 10 ? 0 : 1;
+  return `${v >= 0 ? "+" : ""}${v.toFixed(digits)}%`;
+}
+function num4(x) {
+  if (!Number.isFinite(x)) return String(x);
+  return String(Number(x.toPrecision(4)));
+}
+function confidenceText(p) {
+  const c = (1 - p) * 100;
+  for (let d = 1; d < 10; d++) {
+    const s = c.toFixed(d);
+    if (Number(s) < 100) return `${Number(s)}%`;
+  }
+  return `${c}%`;
+}
+function worseChange(value, base, direction) {
+  return direction === "smaller" ? value / base - 1 : 1 - value / base;
+}
+function trimmed(xs) {
+  if (xs.length < 4) return [...xs];
+  const s = sorted(xs);
+  const m = quantileSorted(s, 0.5);
+  const mad = median(xs.map((x) => Math.abs(x - m)));
+  if (mad === 0) return [...xs];
+  const cut = TRIM_Z * 1.4826 * mad;
+  const out = xs.filter((x) => Math.abs(x - m) > cut);
+  if (out.length !== 1) return [...xs];
+  return xs.filter((x) => Math.abs(x - m) <= cut);
+}
+function pieces(from, to, boundaries) {
+  const cuts = boundaries.filter((b) => b > from && b <= to).sort((a, b) => a - b);
+  const out = [];
+  let start = from;
+  for (const c of cuts) {
+    out.push({ start, end: c - 1 });
+    start = c;
+  }
+  out.push({ start, end: to });
+  return out;
+}
+function baselineTest(ctx, k, p) {
+  const { pts, logs, settings, sgn, direction } = ctx;
+  const t = pts.length - 1;
+  const end = t - k;
+  if (end + 1 < settings.minHistory) {
+    return `${end + 1} earlier commit${end + 1 === 1 ? "" : "s"} on record; ${settings.minHistory} are needed before alerting`;
+  }
+  const start = Math.max(0, end - settings.window + 1);
+  const levels = pieces(start, t, ctx.boundaries);
+  const current = levels[levels.length - 1];
+  if (current.start > t - k + 1) return "a change point lies inside the run being tested";
+  const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : void 0;
+  const nCur = end - current.start + 1;
+  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
+  if (nCur < needed) {
+    return `only ${nCur} commit${nCur === 1 ? "" : "s"} since the step at ${(sinceSha ?? "").slice(0, 7)}; ${needed} are needed`;
+  }
+  let ss = 0;
+  let df = 0;
+  let mu = 0;
+  let kept = 0;
+  for (const level2 of levels) {
+    const last = Math.min(level2.end, end);
+    if (last < level2.start) continue;
+    const xs = trimmed(Array.from(logs.subarray(level2.start, last + 1)));
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    for (const x of xs) ss += (x - mean) ** 2;
+    df += xs.length - 1;
+    if (level2 === current) {
+      mu = mean;
+      kept = xs.length;
+    }
+  }
+  if (df < 2) return "too few commits to estimate the noise";
+  const s = Math.sqrt(ss / df);
+  const q = tUpperQuantile(p, df);
+  const bound = q * s * Math.sqrt(1 + 1 / kept);
+  const values = pts.slice(current.start, end + 1).map((x) => x.value);
+  const vs = sorted(values);
+  const med = quantileSorted(vs, 0.5);
+  const baseline = {
+    median: med,
+    q1: quantileSorted(vs, 0.25),
+    q3: quantileSorted(vs, 0.75),
+    count: nCur,
+    limit: Math.exp(mu + sgn * bound),
+    ...sinceSha !== void 0 ? { sinceSha } : {}
+  };
+  let worse = true;
+  let better = true;
+  for (let j = t - k + 1; j <= t; j++) {
+    const w = sgn * (logs[j] - mu);
+    const value = pts[j].value;
+    const change = worseChange(value, med, direction);
+    const bigEnough = ctx.floor === void 0 || Math.abs(value - med) >= ctx.floor;
+    if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
+    if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
+  }
+  return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, df, p };
+}
+function levelMedian(logs, a, b) {
+  return median(Array.from(logs.subarray(a, b)));
+}
+function meaningfulSplits(ctx, from, to, splits) {
+  const kept = [...splits];
+  const minLog = Math.log1p(ctx.settings.minEffect);
+  for (; ; ) {
+    let weakest = -1;
+    let weakestEffect = Infinity;
+    for (let i = 0; i < kept.length; i++) {
+      const a = i === 0 ? from : kept[i - 1].index;
+      const b = kept[i].index;
+      const c = i === kept.length - 1 ? to : kept[i + 1].index;
+      const before = levelMedian(ctx.logs, a, b);
+      const after = levelMedian(ctx.logs, b, c);
+      const effect = Math.abs(after - before);
+      const floorOk = ctx.floor === void 0 || Math.abs(Math.exp(after) - Math.exp(before)) >= ctx.floor;
+      const score = effect >= minLog && floorOk ? Infinity : effect;
+      if (score < weakestEffect) {
+        weakestEffect = score;
+        weakest = i;
+      }
+    }
+    if (weakest < 0 || weakestEffect === Infinity) return kept;
+    kept.splice(weakest, 1);
+  }
+}
+function limitVerdict(ctx) {
+  const { settings } = ctx;
+  const runs2 = [];
+  for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs2.push(k);
+  const share = ctx.alphaCase / Math.max(1, runs2.length);
+  let lastMissing = "";
+  let found;
+  let improved;
+  let anyTest;
+  for (const k of runs2) {
+    const r = baselineTest(ctx, k, share ** (1 / k));
+    if (typeof r === "string") {
+      lastMissing ||= r;
+      continue;
+    }
+    anyTest ??= r;
+    if (r.beyond === "worse") found = r;
+    if (r.beyond === "better") improved ??= r;
+  }
+  const unit = ctx.series.unit;
+  const describe = (r, what) => {
+    const limit = r.baseline.limit;
+    const runText = r.k === 1 ? "the newest point is" : `each of the last ${r.k} points is`;
+    return `${runText} ${what} than the baseline by at least ${Math.round(settings.minEffect * 100)}% and beyond its limit of ${num4(limit)} ${unit} (${r.baseline.count} commits on this level, one-sided ${confidenceText(r.p)} per point, Student t on log medians)`;
+  };
+  if (found) return { kind: "regressed", test: found, reason: describe(found, "worse") };
+  if (settings.alertAfter > 1) {
+    const single = baselineTest(ctx, 1, ctx.alphaCase);
+    if (typeof single !== "string" && single.beyond === "worse") {
+      return {
+        kind: "watch",
+        test: single,
+        reason: `the newest point alone is beyond the limit of ${num4(single.baseline.limit)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
+      };
+    }
+    if (!anyTest && typeof single !== "string") anyTest = single;
+  }
+  if (improved) return { kind: "improved", test: improved, reason: describe(improved, "better") };
+  if (!anyTest) return { kind: "not-enough-history", reason: lastMissing };
+  return { kind: "unchanged", test: anyTest, reason: `within the limit of ${num4(anyTest.baseline.limit)} ${unit}` };
+}
+function ratioVerdict(ctx) {
+  const { pts, settings, direction } = ctx;
+  const t = pts.length - 1;
+  const prev = pts[t - 1];
+  const cur = pts[t];
+  if (!prev) return { kind: "not-enough-history", reason: "no previous commit to compare with" };
+  const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
+  const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
+  const text2 = `${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
+  if (ratio > settings.ratioThreshold) {
+    return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+  }
+  if (1 / ratio > settings.ratioThreshold) return { kind: "improved", baseline, reason: `${text2}` };
+  return { kind: "unchanged", baseline, reason: `${text2}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+}
+function assessCase(series, memory, given, options) {
+  const mode = options.mode ?? "push";
+  const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
+  const direction = series.direction;
+  const all = series.points;
+  const newest = all[all.length - 1];
+  if (!newest) throw new RangeError(`${series.case}: no point to assess`);
+  const cp = settings.changePoints;
+  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-cp.scanLimit);
+  const base = {
+    suite: series.suite,
+    case: series.case,
+    unit: series.unit,
+    direction,
+    sha: newest.sha,
+    seq: newest.seq,
+    value: newest.value,
+    q1: newest.q1,
+    q3: newest.q3,
+    runs: newest.runs,
+    n: newest.n,
+    recent: all.slice(-RECENT).map((p) => p.value)
+  };
+  const empty2 = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  if (!(newest.value > 0)) {
+    const verdict2 = { ...base, kind: "not-enough-history", method: settings.method, reason: "a median at or below zero cannot be compared as a ratio", transitions: [] };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  const t = pts.length - 1;
+  const logs = Float64Array.from(pts, (p) => Math.log(p.value));
+  const indexOf = new Map(pts.map((p, i) => [p.seq, i]));
+  const sgn = direction === "smaller" ? 1 : -1;
+  const floor = floorIn(settings.floors, series.unit);
+  const alphaCase = 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases));
+  const knownCps = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) }));
+  const confirmedIdx = knownCps.filter((c) => c.status === "confirmed").map((c) => c.index);
+  const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
+  const preCtx = { series, pts, logs, direction, sgn, settings, floor, boundaries: [], alphaCase };
+  const settled = t + 1 - cp.minSize - SAME_STEP;
+  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
+  const splits = meaningfulSplits(preCtx, regionStart, t + 1, scanned);
+  const foundCps = splits.map((s, i) => {
+    const prevB = i === 0 ? regionStart : splits[i - 1].index;
+    const nextB = i === splits.length - 1 ? t + 1 : splits[i + 1].index;
+    const before = Math.exp(levelMedian(logs, prevB, s.index));
+    const after = Math.exp(levelMedian(logs, s.index, nextB));
+    const same = knownCps.filter((c) => c.status !== "confirmed" && Math.abs(c.index - s.index) <= SAME_STEP).sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
+    const at = pts[s.index];
+    const pointsAfter = t - s.index + 1;
+    const status = pointsAfter >= cp.stableAfter ? "confirmed" : "suspected";
+    return {
+      sha: at.sha,
+      seq: at.seq,
+      ...same && same.sha !== at.sha ? { movedFrom: same.sha } : {},
+      index: s.index,
+      before,
+      after,
+      change: worseChange(after, before, direction),
+      pValue: s.pValue,
+      status,
+      pointsAfter,
+      isNew: !same,
+      newlyConfirmed: status === "confirmed"
+    };
+  });
+  const changePoints = {
+    suite: series.suite,
+    case: series.case,
+    fromSeq: (pts[regionStart + 1] ?? newest).seq,
+    toSeq: newest.seq,
+    found: foundCps.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
+  };
+  const clearAfter = 2 * cp.minSize;
+  const explainsStep = (a, c) => a - c >= -SAME_STEP && a - c <= clearAfter;
+  const transitions = [];
+  const steps = [
+    ...foundCps.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
+    ...knownCps.filter((c) => c.status === "confirmed").map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false }))
+  ];
+  const explainedBy = /* @__PURE__ */ new Set();
+  const stillOpen = [];
+  for (const r of memory.regressions) {
+    if (r.status === "confirmed" || !indexOf.has(r.seq)) continue;
+    const a = indexOf.get(r.seq);
+    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === "suspected" || st.final));
+    if (step) {
+      explainedBy.add(step.sha);
+      const again = r.status === "cleared" ? " after all" : "";
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${percent2(step.change)} starts at ${step.sha.slice(0, 7)}` });
+    } else if (r.status === "suspected" && t - a >= clearAfter) {
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
+    } else if (r.status === "suspected") {
+      stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
+    } else {
+      continue;
+    }
+  }
+  const explainedByRaised = (c) => memory.regressions.some((r) => r.status !== "cleared" && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq), c));
+  for (const r of memory.regressions) {
+    if (r.status === "confirmed" && indexOf.has(r.seq)) {
+      const a = indexOf.get(r.seq);
+      for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
+    }
+  }
+  const restarts = Array.from(
+    /* @__PURE__ */ new Set([
+      ...confirmedIdx,
+      ...foundCps.filter((c) => c.change <= 0 || c.newlyConfirmed || explainedBy.has(c.sha) || explainedByRaised(c.index)).map((c) => c.index)
+    ])
+  ).sort((a, b) => a - b);
+  const ctx = { ...preCtx, boundaries: restarts };
+  const decided = settings.method === "ratio" ? ratioVerdict(ctx) : limitVerdict(ctx);
+  const baseline = "test" in decided ? decided.test?.baseline : decided.baseline;
+  const k = "test" in decided && decided.test ? decided.test.k : 1;
+  const change = baseline ? worseChange(newest.value, baseline.median, direction) : void 0;
+  const firstSha = (pts[t - k + 1] ?? newest).sha;
+  if (mode === "compare") {
+    const verdict2 = {
+      ...base,
+      kind: decided.kind,
+      method: settings.method,
+      ...baseline ? { baseline } : {},
+      ...change !== void 0 ? { change } : {},
+      reason: decided.reason,
+      transitions: []
+    };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  const currentStart = restarts.filter((b) => b <= t).pop() ?? 0;
+  let kind = decided.kind;
+  let reason = decided.reason;
+  let alert;
+  let ongoing;
+  if (kind === "regressed" && baseline && change !== void 0) {
+    const recent = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+    const openHere = settings.method === "limit" ? [...stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent].sort((a, b) => a.index - b.index).pop() : void 0;
+    if (openHere) {
+      ongoing = { sha: openHere.sha, status: transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
+      reason = `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${reason}`;
+    } else {
+      alert = { kind: "regression", sha: newest.sha, seq: newest.seq, baseline: baseline.median, value: newest.value, change, reason };
+    }
+  }
+  const freshStep = foundCps.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * settings.window && !explainedBy.has(c.sha)).filter((c) => !explainedByRaised(c.index)).sort((a, b) => b.change - a.change)[0];
+  if (freshStep && !alert && kind !== "regressed") {
+    kind = "step";
+    reason = `a lasting step of ${percent2(freshStep.change)} starts at ${freshStep.sha.slice(0, 7)}: median ${num4(freshStep.before)} \u2192 ${num4(freshStep.after)} ${series.unit} over the ${freshStep.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num4(freshStep.pValue)})`;
+    alert = { kind: "change-point", sha: freshStep.sha, seq: freshStep.seq, baseline: freshStep.before, value: freshStep.after, change: freshStep.change, reason };
+  }
+  const verdict = {
+    ...base,
+    kind,
+    method: settings.method,
+    ...baseline ? { baseline } : {},
+    ...change !== void 0 ? { change } : {},
+    ...kind === "regressed" || kind === "watch" ? { run: { count: k, firstSha } } : {},
+    reason,
+    ...alert ? { alert } : {},
+    ...ongoing ? { ongoing } : {},
+    transitions,
+    recent: base.recent
+  };
+  return { verdict, changePoints };
+}
+
+// src/regressions.ts
+var ROUNDS = 4;
+async function caseHistories(load, manifest, suite, upTo, limit) {
+  const cases = manifest.cases.filter((c) => c.suite === suite);
+  const firstSeq = Math.min(upTo, ...cases.map((c) => c.firstSeq));
+  let from = upTo;
+  let span = limit;
+  let segments = [];
+  for (let round = 0; round < ROUNDS && from > firstSeq; round++) {
+    const next = Math.max(firstSeq, upTo - span);
+    segments = [...await load(next, from), ...segments];
+    from = next;
+    span *= 2;
+    const counts = historiesOf(segments, suite, limit);
+    if (!cases.some((c) => (counts.get(c.case)?.length ?? 0) < limit && c.firstSeq < from)) break;
+  }
+  return historiesOf(segments, suite, limit);
+}
+function historiesOf(segments, suite, limit) {
+  const out = /* @__PURE__ */ new Map();
+  for (const s of resolveSegments(segments)) {
+    if (s.suite !== suite) continue;
+    for (const p of s.points) {
+      const list = out.get(p.case) ?? [];
+      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
+      out.set(p.case, list);
+    }
+  }
+  for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
+  return out;
+}
+function regressionDeriver(suite, settings) {
+  let last;
+  const derive = async (context) => {
+    last = void 0;
+    const mine = context.added.filter((s) => s.suite === suite && !s.imported);
+    const judged = mine[mine.length - 1];
+    if (!judged) return context.previous;
+    const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
+    const verdicts = [];
+    const changePoints = [];
+    for (const p of judged.points) {
+      const points = histories.get(p.case);
+      if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
+      const { verdict, changePoints: cps } = assessCase(
+        { suite, case: p.case, unit: p.unit, direction: p.direction, points },
+        memoryOf(context.previous, suite, p.case),
+        settings,
+        { suiteCases: judged.points.length }
+      );
+      verdicts.push(verdict);
+      changePoints.push(cps);
+    }
+    const alerts = updateAlerts(context.previous, verdicts, changePoints);
+    last = {
+      suite,
+      sha: judged.commit.sha,
+      verdicts,
+      alerts,
+      changed: changedAlerts(context.previous, alerts),
+      regressions: regressionEntries(verdicts),
+      cases: context.manifest.cases
+    };
+    return alerts;
+  };
+  return { derive, outcome: () => last };
+}
+
+// src/cli/publish.ts
+var USAGE6 = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
+
+Appends the records' points to the trend on a branch of any git repository, exactly as the
+action does on a push: one new segment, the manifest updated, never a force-push. Publishing
+the same suite and shape for the same commit again replaces those points.
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --commit SHA          the commit the records measure; a full sha, or anything git in the
+                        current folder resolves
+  --branch NAME         branch of the trend (default gh-pages; created when missing)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          suite the points belong to (default "default")
+  --message TEXT        the commit's message   (default: from git in the current folder)
+  --author NAME         the commit's author    (default: from git in the current folder)
+  --timestamp ISO       the commit's time      (default: from git, else now)
+  --url URL             link to the commit
+  --run-url URL         link to the run that benched it
+  --note TEXT           appended to every point's extra
+  --annotations FILE    "<commit or date>: <label>" lines to add as chart markers
+  --import-from FILE    a github-action-benchmark data.js (a path on the branch, else a local
+                        file) to import once into an empty trend
+  --token-env NAME      environment variable holding a token for --server (never pass a token
+                        on the command line)
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  --max-attempts N      pushes to try when other publishers race for the branch (default 8)
+  --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
+  --shape NAME          shape for formats that have none (default: the format's name)
+  --alert-method M      auto (default), limit or ratio; see docs/alerts.md
+  --alert-threshold R   ratio method: alert at R times the previous value, e.g. 150%
+  --alert-window N      recent medians forming a case's baseline (default 30)
+  --min-effect P        smallest change that can alert (default 5%)
+  --alert-confidence P  one-sided prediction limit (default 99.9%)
+  --alert-after N       consecutive points beyond the limit before an alert (default 2)
+  --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
+  --direction-overrides FILE
+                        lines "<case or glob>: bigger|smaller"
+  --json                print the result as JSON, with the regressions found
+  -h, --help            show this help
+
+Exit status: 0 when published, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+async function run6(argv, io) {
+  const { values, positionals } = parseCommandLine(argv, {
+    repo: { type: "string" },
+    commit: { type: "string" },
+    branch: { type: "string", default: "gh-pages" },
+    dir: { type: "string", default: "dev/bench" },
+    suite: { type: "string", default: "default" },
+    message: { type: "string" },
+    author: { type: "string" },
+    timestamp: { type: "string" },
+    url: { type: "string" },
+    "run-url": { type: "string" },
+    note: { type: "string" },
+    annotations: { type: "string" },
+    "import-from": { type: "string" },
+    "token-env": { type: "string" },
+    server: { type: "string" },
+    "max-attempts": { type: "string", default: "8" },
+    format: { type: "string", default: "auto" },
+    shape: { type: "string" },
+    "alert-method": { type: "string" },
+    "alert-threshold": { type: "string" },
+    "alert-window": { type: "string" },
+    "min-effect": { type: "string" },
+    "alert-confidence": { type: "string" },
+    "alert-after": { type: "string" },
+    "absolute-floor": { type: "string" },
+    "direction-overrides": { type: "string" },
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.stdout(`${USAGE6}
+`);
+    return 0;
+  }
+  if (positionals.length === 0 && values["import-from"] === void 0) throw new UsageError("publish needs at least one RECORD file");
+  if (values.repo === void 0) throw new UsageError("publish needs --repo URL|PATH");
+  if (values.commit === void 0) throw new UsageError("publish needs --commit SHA");
+  const maxAttempts = Number(values["max-attempts"]);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values["max-attempts"]}`);
+  const token = tokenFrom(values["token-env"], io);
+  const serverUrl = values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com";
+  const publishedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const alertSettings = readAlertSettings((name) => {
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  });
+  const overrides = values["direction-overrides"] !== void 0 ? parseDirectionOverrides(await readText(values["direction-overrides"], io.cwd, "--direction-overrides"), values["direction-overrides"]) : [];
+  const { points: raw, warnings } = positionals.length ? await ingest({
+    patterns: positionals,
+    cwd: io.cwd,
+    format: values.format,
+    parse: values.shape !== void 0 ? { shape: values.shape } : {},
+    requirements: []
+  }) : { points: [], warnings: [] };
+  const points = applyDirectionOverrides(raw, overrides);
+  for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
+`);
+  const judge = regressionDeriver(values.suite, alertSettings);
+  const commit = await commitOf2(values.commit, values, io, publishedAt);
+  const annotations = values.annotations !== void 0 ? parseAnnotations(await readText(values.annotations, io.cwd, "--annotations"), values.annotations) : void 0;
+  const result = await publishTrend(
+    {
+      repository: values.repo,
+      branch: values.branch,
+      dataDir: values.dir,
+      suite: values.suite,
+      maxAttempts,
+      ...token !== void 0 ? { token } : {},
+      ...values["import-from"] !== void 0 ? { importFrom: values["import-from"] } : {},
+      ...annotations !== void 0 ? { annotations } : {},
+      ...values.note !== void 0 ? { note: values.note } : {}
+    },
+    {
+      points,
+      commit,
+      ...values["run-url"] !== void 0 ? { runUrl: values["run-url"] } : {},
+      serverUrl,
+      cwd: io.cwd,
+      env: io.env,
+      tempRoot: io.env["RUNNER_TEMP"] || tmpdir4(),
+      publishedAt
+    },
+    {
+      log: (line) => io.stderr(`benchtrend: ${line}
+`),
+      warn: (line) => io.stderr(`benchtrend: warning: ${line}
+`),
+      pageAssets: () => pageOrNothing(io),
+      alerts: judge.derive
+    }
+  );
+  const added = result.plan.added;
+  const verdicts = judge.outcome()?.verdicts ?? [];
+  const regressions = regressionEntries(verdicts);
+  if (values.json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          commit: result.commit,
+          remote: result.remote,
+          branch: result.branch,
+          dir: result.dataDir,
+          attempts: result.attempts,
+          segments: added.map((s) => s.seq),
+          points: added.reduce((n, s) => n + s.points.length, 0),
+          imported: result.plan.imported ?? null,
+          warnings: result.plan.warnings,
+          regressions,
+          verdicts: verdicts.map((v) => ({ case: v.case, verdict: v.kind, value: v.value, baseline: v.baseline?.median ?? null, change: v.change ?? null, reason: v.reason }))
+        },
+        null,
+        2
+      )}
+`
+    );
+  } else {
+    io.stdout(`${result.commit}
+`);
+    if (verdicts.length) io.stdout(`
+${renderVerdictTable(verdicts, `Verdicts in ${values.suite}`)}`);
+  }
+  return 0;
+}
+async function pageOrNothing(io) {
+  try {
+    return await readPageAssets();
+  } catch (e) {
+    io.stderr(`benchtrend: warning: the chart page is not written: ${e instanceof Error ? e.message : String(e)}
+`);
+    return void 0;
+  }
+}
+function tokenFrom(name, io) {
+  if (name === void 0) return void 0;
+  const token = io.env[name];
+  if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
+  return token;
+}
+async function readText(file, cwd, option) {
+  try {
+    return await readFile4(resolve7(cwd, file), "utf8");
+  } catch {
+    throw new InputError(`${option}: cannot read ${file}`);
+  }
+}
+async function commitOf2(sha, values, io, now) {
+  const found = await resolveCommitInfo({
+    sha,
+    ...values.url !== void 0 ? { url: values.url } : {},
+    fromGit: () => commitFromGit(io.cwd, sha, io.env),
+    fallbackTimestamp: now
+  });
+  if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
+    throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
+  }
+  return {
+    ...found,
+    ...values.message !== void 0 ? { message: values.message } : {},
+    ...values.author !== void 0 ? { author: values.author } : {},
+    ...values.timestamp !== void 0 ? { timestamp: values.timestamp } : {}
+  };
+}
+
+// src/effects/static-site.ts
+import { createServer } from "node:http";
+import { readFile as readFile5, stat as stat2 } from "node:fs/promises";
+import { extname, join as join6, resolve as resolve8, sep as sep3 } from "node:path";
+var TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".map": "application/json"
+};
+async function serveFolder(dir, port = 0) {
+  const root = resolve8(dir);
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/");
+      let file = resolve8(root, `.${path}`);
+      if (file !== root && !file.startsWith(root + sep3)) {
+        res.writeHead(403).end("forbidden");
+        return;
+      }
+      try {
+        if ((await stat2(file)).isDirectory()) file = join6(file, "index.html");
+        const body = await readFile5(file);
+        res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
+      } catch {
+        res.writeHead(404).end("not found");
+      }
+    })();
+  });
+  await new Promise((ok, fail) => server.once("error", fail).listen(port, "127.0.0.1", ok));
+  const address = server.address();
+  const actual = typeof address === "object" && address ? address.port : port;
+  return { server, url: `http://127.0.0.1:${actual}/` };
+}
+
+// src/cli/serve.ts
+var USAGE7 = `Usage: benchtrend serve DIR [--port N]
+
+Serves the trend folder DIR (the one holding index.html and manifest.json) on 127.0.0.1 so the
+chart can be opened in a browser; browsers refuse to let a page read its data over file://.
+Stops on Ctrl-C.
+
+Options:
+  --port N   port to listen on (default: any free port)`;
+async function run7(argv, io) {
+  const { values, positionals } = parseCommandLine(argv, { port: { type: "string" }, help: { type: "boolean", short: "h" } });
+  if (values.help) {
+    io.stdout(`${USAGE7}
+`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError("serve needs exactly one DIR");
+  const port = values.port === void 0 ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
+  const { server, url } = await serveFolder(positionals[0], port);
+  io.stdout(`Serving ${positionals[0]} at ${url}
+`);
+  await new Promise((done) => {
+    server.on("close", done);
+    process.once("SIGINT", () => server.close());
+    process.once("SIGTERM", () => server.close());
+  });
   return 0;
 }
 
 // src/cli.ts
 var COMMANDS = {
-  cases: { run, summary: "print the flat case array of bench records" },
-  demo: { run: run2, summary: "run the whole pipeline offline on bundled sample records" }
+  cases: { run: run2, summary: "print the flat case array of bench records" },
+  publish: { run: run6, summary: "append the records' points to a trend on a branch of any git repository" },
+  history: { run: run5, summary: "print every published point of a trend (json or csv)" },
+  alerts: { run, summary: "list the stored regressions and change points with their status" },
+  compare: { run: run3, summary: "compare a candidate arm with a baseline arm: shift, interval, verdict" },
+  demo: { run: run4, summary: "run the whole pipeline offline on bundled sample records" },
+  serve: { run: run7, summary: "serve a trend folder on 127.0.0.1 to look at its chart" }
 };
 var HELP = `Usage: benchtrend <command> [options]
 
@@ -10212,6 +15511,7 @@ if (entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
   process.exitCode = code;
 }
 export {
+  COMMANDS,
   main
 };
 //# sourceMappingURL=cli.js.map
