@@ -53,3 +53,22 @@ describe('package', () => {
     expect(pkg.bin).toEqual({ benchtrend: 'dist/cli.js' });
   });
 });
+
+describe('the one list of formats', () => {
+  it('is what action.yml, benchtrend cases --help and benchtrend publish --help name', async () => {
+    const { FORMAT_NAMES } = await import('../../src/formats/registry.js');
+    const { USAGE: casesHelp } = await import('../../src/cli/cases.js');
+    const { USAGE: publishHelp } = await import('../../src/cli/publish.js');
+    const words = (text: string) => new Set(text.split(/[\s,().]+/).filter(Boolean));
+    const described = words(action.inputs['format']!.description!);
+    expect(FORMAT_NAMES.length).toBeGreaterThan(15);
+    for (const name of FORMAT_NAMES) {
+      expect(described.has(name), `action.yml format names ${name}`).toBe(true);
+      expect(words(casesHelp).has(name), `cases --help names ${name}`).toBe(true);
+      expect(words(publishHelp).has(name), `publish --help names ${name}`).toBe(true);
+    }
+    // And nothing that is not a format is offered as one.
+    const listed = action.inputs['format']!.description!.replace(/\s+/g, ' ').match(/one of (.*) \(see/)?.[1]?.split(/,\s*/) ?? [];
+    expect(listed).toEqual([...FORMAT_NAMES]);
+  });
+});
