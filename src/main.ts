@@ -250,6 +250,8 @@ export async function run(): Promise<void> {
       }
       regressions = regressionEntries(verdicts);
       core.info('Pull requests never publish: the trend is the base branch’s');
+    } else if (publishesOn(runner.eventName) && points.length === 0 && comparison && settings.importFrom === undefined) {
+      core.info('These records are the arms of a comparison only: nothing goes on the trend');
     } else if (publishesOn(runner.eventName)) {
       const commit = await commitFor(runner, sha, settings.token);
       const judge = regressionDeriver(settings.suite, settings.alerts);

@@ -1,0 +1,170 @@
+/**
+ * The bundled action (`node dist/index.js`, as the runner runs it) in the situations beyond a
+ * plain push: a matrix that collects and merges through the artifact service, a fork whose token
+ * may not push, and a comparison of two arms benched in the same job, on a push and on a pull
+ * request. Real git remotes, real HTTP to local stand-ins for the artifact service and the API.
+ */
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../src/core/trend/types.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { runAction } from '../helpers/run-action.js';
+import { GitHubApiServer } from './helpers/github-api-server.js';
+import { gitSandbox, startGitServer, type GitSandbox } from './helpers/git-server.js';
+import { artifactEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
+
+const SHA = '1234567890abcdef1234567890abcdef12345678';
+const push = { name: 'push', payload: { head_commit: { id: SHA, message: 'Speed up attach', timestamp: '2024-05-01T10:00:00Z', author: { name: 'Ada' } } } };
+
+let sb: GitSandbox;
+beforeEach(async () => {
+  sb = await gitSandbox('benchtrend-modes-');
+});
+afterEach(() => sb.dispose());
+
+const record = (shape: string, attach: number) =>
+  JSON.stringify({ shape, runs: [0.98, 1, 1.02].map((f) => ({ total_seconds: (0.2 + attach) * f, stages: { 'host-prep': 0.2 * f, attach: attach * f } })) });
+
+async function manifestOf(remote: string): Promise<Manifest> {
+  return JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote)) as Manifest;
+}
+
+describe('a matrix: mode collect in each leg, mode merge in a final job', () => {
+  let service: ResultsService;
+  beforeEach(async () => {
+    service = await startResultsService();
+  });
+  afterEach(() => service.close());
+
+  it('publishes every leg’s points in one gh-pages commit', async () => {
+    const remote = await sb.bareRemote('site');
+    for (const [leg, attach] of [['linux', 1.5], ['macos', 1.9]] as const) {
+      await writeFile(join(sb.root, `${leg}.json`), record(`warm-${leg}`, attach));
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { records: `${leg}.json`, mode: 'collect', repository: remote },
+        event: push,
+        env: { ...sb.env, ...artifactEnv(service, 'run-7', `job-${leg}`), GITHUB_SHA: SHA, GITHUB_RUN_ID: '7', GITHUB_JOB: 'bench' },
+      });
+      await run.dispose();
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.outputs['artifact-name']).toMatch(/^benchtrend-collect-/);
+      expect(run.outputs['published-commit']).toBeUndefined();
+    }
+    // Collecting publishes nothing.
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+
+    const merged = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote },
+      event: push,
+      env: { ...sb.env, ...artifactEnv(service, 'run-7', 'job-merge'), GITHUB_SHA: SHA, GITHUB_RUN_ID: '7', GITHUB_JOB: 'publish' },
+    });
+    await merged.dispose();
+    expect(merged.code, merged.stdout).toBe(0);
+    expect(merged.outputs['merged-artifacts']).toBe('2');
+    const tip = await sb.revParse(remote, 'refs/heads/gh-pages');
+    expect(merged.outputs['published-commit']).toBe(tip);
+    expect((await sb.git(['rev-list', '--count', 'gh-pages'], remote)).trim()).toBe('1');
+    const manifest = await manifestOf(remote);
+    expect(manifest.cases.map((c) => c.case).sort()).toEqual([
+      'warm-linux / attach', 'warm-linux / host-prep', 'warm-linux / total',
+      'warm-macos / attach', 'warm-macos / host-prep', 'warm-macos / total',
+    ]);
+    expect(merged.summary).toContain('2 collected artifacts, 6 points in 1 suite.');
+  });
+});
+
+describe('a fork: a token that may read but not push', () => {
+  it('warns that nothing was published, keeps the token out of every line, and exits 0', async () => {
+    const READ_ONLY = 'ghs_forkTOKEN0123456789abcdef';
+    await sb.bareRemote('site');
+    const server = await startGitServer({ root: sb.root, env: sb.env, tokens: { [READ_ONLY]: 'read' } });
+    try {
+      await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { records: 'warm.json', repository: server.url('site'), 'github-token': READ_ONLY, artifact: 'false' },
+        event: push,
+        env: { ...sb.env, GITHUB_SHA: SHA, GITHUB_SERVER_URL: server.origin },
+      });
+      await run.dispose();
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^::warning::Nothing was published: .*fork gets a read-only token/m);
+      expect(run.outputs['published-commit']).toBeUndefined();
+      expect(run.outputs['case-count']).toBe('3');
+      expect(await sb.revParse(join(sb.root, 'site.git'), 'refs/heads/gh-pages')).toBeUndefined();
+      // The token reached git as a header, and nowhere else: not a URL, not a log line.
+      expect(server.requests.filter((r) => r.status === 403).map((r) => r.url)).toEqual([expect.stringMatching(/git-receive-pack/)]);
+      expect(server.requests.every((r) => !r.url.includes(READ_ONLY))).toBe(true);
+      const lines = `${run.stdout}\n${run.stderr}`.split('\n').filter((l) => l.includes(READ_ONLY));
+      expect(lines).toEqual([`::add-mask::${READ_ONLY}`]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('two arms benched in the same job (compare-baseline)', () => {
+  beforeEach(async () => {
+    await copyFile(join(FIXTURES, 'ab/baseline.json'), join(sb.root, 'baseline.json'));
+    await copyFile(join(FIXTURES, 'ab/candidate.json'), join(sb.root, 'candidate.json'));
+  });
+
+  it('on a push, reports the comparison in the summary and compare-json, and publishes the candidate', async () => {
+    const remote = await sb.bareRemote('site');
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'candidate.json', 'compare-baseline': 'baseline.json', repository: remote, artifact: 'false' },
+      event: push,
+      env: { ...sb.env, GITHUB_SHA: SHA },
+    });
+    await run.dispose();
+    expect(run.code, run.stdout).toBe(0);
+    const compare = JSON.parse(run.outputs['compare-json']!) as { case: string; verdict: string; change: number }[];
+    const create = compare.find((c) => c.case === 'first-session / create')!;
+    expect(create.verdict).toBe('improved');
+    expect(create.change).toBeCloseTo(-0.2948, 4);
+    expect(run.summary).toContain('1096.1 ms');
+    expect(run.summary).toContain('772.95 ms');
+    expect(run.summary).toContain('−29.48%');
+    const manifest = await manifestOf(remote);
+    expect(manifest.cases.map((c) => c.case)).toContain('first-session / create');
+  });
+
+  it('on a pull request, puts the comparison in the one PR comment and publishes nothing', async () => {
+    const remote = await sb.bareRemote('site');
+    const api = await GitHubApiServer.start();
+    try {
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { records: 'candidate.json', 'compare-baseline': 'baseline.json', repository: remote, 'github-token': 'ghs_pr0123456789', artifact: 'false' },
+        event: { name: 'pull_request', payload: { pull_request: { number: 4, head: { sha: 'c'.repeat(40) }, base: { ref: 'main' } } } },
+        env: { ...sb.env, GITHUB_SHA: 'd'.repeat(40), GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'owner/repo' },
+      });
+      await run.dispose();
+      expect(run.code, run.stdout).toBe(0);
+      const comments = api.issueComments.get(4) ?? [];
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.body).toContain('−29.48%');
+      expect(comments[0]!.body).toMatch(/improved/);
+      expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+it('reads the Orca A/B file for the comparison only, never as trend points', async () => {
+  await copyFile(join(FIXTURES, 'orca/startup-ab.json'), join(sb.root, 'startup-ab.json'));
+  const remote = await sb.bareRemote('site');
+  const run = await runAction({ cwd: sb.root, inputs: { records: 'startup-ab.json', repository: remote, artifact: 'false' }, event: push, env: { ...sb.env, GITHUB_SHA: SHA } });
+  await run.dispose();
+  expect(run.code, run.stdout).toBe(0);
+  expect(run.outputs['case-count']).toBe('0');
+  expect(run.stdout).toMatch(/::warning::startup-ab\.json: holds both arms of an A\/B comparison/);
+  const compare = JSON.parse(run.outputs['compare-json']!) as { case: string; verdict: string }[];
+  expect(compare.length).toBe(16);
+  expect(JSON.parse(await readFile(join(FIXTURES, 'orca/startup-ab.json'), 'utf8'))).toHaveProperty('controlPhases');
+});
