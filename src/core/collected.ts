@@ -13,7 +13,7 @@
  *     because keeping either one would silently drop a measurement the user asked for.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import { describeValue, pointerToPath } from '../formats/json-text.js';
+import { describeValue, schemaErrorLine } from '../formats/json-text.js';
 import { caseName } from './cases.js';
 import { InputError, type Point } from './model.js';
 import type { CommitInfo } from './trend/types.js';
@@ -129,20 +129,9 @@ const schema = {
 const ajv = new Ajv({ allErrors: false, strict: true });
 const validate = ajv.compile<CollectedPayload>(schema);
 
-function valueAt(data: unknown, pointer: string): unknown {
-  let node: unknown = data;
-  for (const part of pointer.split('/').slice(1)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
-
 function explain(error: ErrorObject, data: unknown): string {
-  const path = pointerToPath(error.instancePath);
-  if (error.keyword === 'required') return `${path || 'the payload'} has no "${String(error.params['missingProperty'])}"`;
   if (error.instancePath === '' && error.keyword === 'type') return `not a collected payload: expected one JSON object, got ${describeValue(data)}`;
-  return `${path} ${error.message ?? 'is invalid'}, got ${describeValue(valueAt(data, error.instancePath))}`;
+  return schemaErrorLine(error, data, 'the payload');
 }
 
 /** Builds the payload a collect job uploads; refuses points of a shape the job did not declare. */

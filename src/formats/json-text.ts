@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import { InputError } from '../core/model.js';
 
 /** Marks a bare NaN or Infinity that Python's json.dump writes and JSON.parse refuses. */
@@ -170,4 +171,24 @@ export function pointerToPath(pointer: string): string {
     .slice(1)
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc === '' ? part : `${acc}.${part}`), '');
+}
+
+/** The value a JSON pointer names inside `data`, or undefined where the path leaves it. */
+export function valueAtPointer(data: unknown, pointer: string): unknown {
+  let node: unknown = data;
+  for (const part of pointer.split('/').slice(1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/**
+ * An ajv error as one line a maintainer reads: where (`runs[1].stages.attach`, or `top` for the
+ * document itself), what is wrong, and the value found there.
+ */
+export function schemaErrorLine(error: ErrorObject, data: unknown, top: string): string {
+  const path = pointerToPath(error.instancePath) || top;
+  if (error.keyword === 'required') return `${path} has no "${String(error.params['missingProperty'])}"`;
+  return `${path} ${error.message ?? 'is invalid'}, got ${describeValue(valueAtPointer(data, error.instancePath))}`;
 }

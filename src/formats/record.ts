@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import schema from '../../schemas/bench-record.schema.json' with { type: 'json' };
 import { InputError, type BenchRecord, type Metric } from '../core/model.js';
-import { describeValue, parseJsonText, pointerToPath } from './json-text.js';
+import { describeValue, parseJsonText, pointerToPath, schemaErrorLine, valueAtPointer } from './json-text.js';
 
 /** A bench record as the schema admits it. */
 interface RawRun {
@@ -23,19 +23,10 @@ interface RawRecord {
 const ajv = new Ajv({ allErrors: false, strict: true });
 const validate = ajv.compile<RawRecord>(schema);
 
-function valueAt(data: unknown, pointer: string): unknown {
-  let node: unknown = data;
-  for (const part of pointer.split('/').slice(1)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
-
 /** One line a maintainer reads: what is wrong and where, in the record's own terms. */
 function explain(error: ErrorObject, data: unknown): string {
   const path = pointerToPath(error.instancePath);
-  const value = valueAt(data, error.instancePath);
+  const value = valueAtPointer(data, error.instancePath);
   if (error.instancePath === '' && error.keyword === 'type') {
     return `not an object: a bench record is one JSON object, got ${describeValue(value)}`;
   }
@@ -52,7 +43,7 @@ function explain(error: ErrorObject, data: unknown): string {
     return `${path} must be a number of seconds, got ${describeValue(value)}`;
   }
   if (error.keyword === 'minimum') return `${path} must not be negative, got ${describeValue(value)}`;
-  return `${path} ${error.message ?? 'is invalid'}, got ${describeValue(value)}`;
+  return schemaErrorLine(error, data, 'record');
 }
 
 /**

@@ -1,8 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
-import { describeValue, pointerToPath } from '../../formats/json-text.js';
+import { schemaErrorLine } from '../../formats/json-text.js';
 import { InputError } from '../model.js';
 import { TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
@@ -18,21 +18,6 @@ const validateManifest = ajv.compile<Manifest>(manifestSchema);
 const validateSegment = ajv.getSchema<Segment>(segmentSchema.$id) as ValidateFunction<Segment>;
 const validateRollup = ajv.compile<Rollup>(rollupSchema);
 
-function valueAt(data: unknown, pointer: string): unknown {
-  let node: unknown = data;
-  for (const part of pointer.split('/').slice(1)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
-
-function explain(error: ErrorObject, data: unknown): string {
-  const path = pointerToPath(error.instancePath) || 'the top level';
-  if (error.keyword === 'required') return `${path} has no "${String(error.params['missingProperty'])}"`;
-  return `${path} ${error.message ?? 'is invalid'}, got ${describeValue(valueAt(data, error.instancePath))}`;
-}
-
 function parse(file: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -46,7 +31,7 @@ function check<T extends { version: number }>(kind: string, validate: ValidateFu
   const data = parse(file, text);
   if (!validate(data)) {
     const first = validate.errors?.[0];
-    const why = first ? explain(first, data) : `does not match the ${kind} schema`;
+    const why = first ? schemaErrorLine(first, data, 'the top level') : `does not match the ${kind} schema`;
     throw new TrendDataError(`${file}: existing trend data does not match the ${kind} schema: ${why}; refusing to publish over it`);
   }
   if (data.version > TREND_SCHEMA_VERSION) {
