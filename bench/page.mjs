@@ -5,6 +5,10 @@
 //
 //   node bench/page.mjs [--quick] [--records DIR] [--json]
 //
+// --records DIR writes one bench record per scenario, DIR/page-<cases>x<commits>.json, of shape
+// `page-<cases>x<commits>`: each cold load is a run with the stages `first-chart`, `all-charts`
+// and, on the loads that press "Load all", `load-all`, in seconds.
+//
 // Goals (issue 4): first chart under 500 ms; bytes before it independent of history length, which
 // the pairs of sizes below show (50 cases x 500 and x 5,000 commits; 1 case x 1,000 and x 100,000).
 import { build } from 'esbuild';
@@ -166,13 +170,14 @@ try {
     }
     if (recordsDir) {
       mkdirSync(recordsDir, { recursive: true });
+      // No total_seconds: it would only repeat all-charts as a second case.
+      const seconds = (ms) => Number((ms / 1000).toFixed(6));
       const record = {
-        command: ['node', 'bench/page.mjs', ...(quick ? ['--quick'] : [])],
+        command: ['node', 'bench/page.mjs', ...argv.filter((a, i) => a !== '--records' && argv[i - 1] !== '--records')],
         n: runs.length,
         shape: sc.id,
         runs: runs.map((r) => ({
-          total_seconds: r.all / 1000,
-          stages: { 'first-chart': r.first / 1000, 'all-charts': r.all / 1000, ...(Number.isNaN(r.loadAll) ? {} : { 'load-all': r.loadAll / 1000 }) },
+          stages: { 'first-chart': seconds(r.first), 'all-charts': seconds(r.all), ...(Number.isNaN(r.loadAll) ? {} : { 'load-all': seconds(r.loadAll) }) },
         })),
       };
       writeFileSync(join(recordsDir, `${sc.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
