@@ -1,0 +1,228 @@
+/**
+ * Keeps the README (and the user docs it leads to) honest: what it tells a user to type, name or
+ * open must exist in the code, the action's metadata and the repository.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { COMMANDS, main } from '../../src/cli.js';
+import { FORMAT_NAMES } from '../../src/formats/registry.js';
+import { ROOT } from '../helpers/paths.js';
+
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const README = 'README.md';
+/** The pages a README reader is sent to for usage; checked by the same rules. */
+const USER_DOCS = [README, 'docs/migration.md', 'docs/troubleshooting.md'];
+
+const action = parse(read('action.yml')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+const INPUTS = new Set(Object.keys(action.inputs));
+
+/** Fenced code blocks with their info string, and the text outside them. */
+function blocks(markdown: string): { code: { lang: string; text: string }[]; prose: string } {
+  const code: { lang: string; text: string }[] = [];
+  const prose = markdown.replace(/^( *)```([\w-]*)\n([\s\S]*?)^\1```$/gm, (_m, indent: string, lang: string, text: string) => {
+    code.push({ lang, text: text.replace(new RegExp(`^${indent}`, 'gm'), '') });
+    return '';
+  });
+  return { code, prose };
+}
+
+/** Every `benchtrend <sub> ...` a page shows: inline code spans and command lines in code blocks. */
+function commandLines(markdown: string): string[] {
+  const { code, prose } = blocks(markdown);
+  const inline = [...prose.matchAll(/`(benchtrend [^`]*)`/g)].map((m) => m[1] as string);
+  const shown = code
+    .filter((c) => c.lang === 'sh' || c.lang === '')
+    .flatMap((c) => c.text.replace(/\\\n\s*/g, ' ').split('\n'))
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('benchtrend '));
+  return [...inline, ...shown];
+}
+
+/** A command's `--help` text, from the command itself. */
+async function helpOf(sub: string): Promise<string> {
+  let out = '';
+  const code = await main([sub, '--help'], { stdout: (t) => (out += t), stderr: (t) => (out += t), cwd: ROOT, env: {} });
+  expect(code, `benchtrend ${sub} --help`).toBe(0);
+  return out;
+}
+
+/** Each step of a workflow fragment that uses benchtrend, with its `with:` keys. */
+function benchtrendSteps(yamlText: string): { uses: string; keys: string[] }[] {
+  const found: { uses: string; keys: string[] }[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (typeof o['uses'] === 'string' && /benchtrend|^\.\/?$/.test(o['uses'])) {
+        found.push({ uses: o['uses'], keys: Object.keys((o['with'] as Record<string, unknown> | undefined) ?? {}) });
+      }
+      Object.values(o).forEach(walk);
+    }
+  };
+  for (const doc of parseAllDocuments(yamlText)) {
+    expect(doc.errors, yamlText).toEqual([]);
+    walk(doc.toJS());
+  }
+  return found;
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+function anchors(markdown: string): Set<string> {
+  return new Set(
+    [...blocks(markdown).prose.matchAll(/^#{1,6} +(.+)$/gm)].map((m) =>
+      (m[1] as string)
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  );
+}
+
+describe('README.md', () => {
+  const readme = read(README);
+
+  it('opens with the two newcomer commands in a code block right under the title', () => {
+    const m = /^# benchtrend\n\n```sh\n([\s\S]*?)\n```\n/.exec(readme);
+    expect(m, 'a sh block right after the title').not.toBeNull();
+    const lines = (m?.[1] ?? '').split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^npm ci && npm run demo +# /);
+    expect(lines[1]).toMatch(/^npm ci && npm test +# /);
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['demo', 'test']));
+  });
+
+  it('lists every subcommand of the CLI, and every command it shows is one', () => {
+    const listed = new Set(commandLines(readme).map((l) => l.split(/\s+/)[1]));
+    expect([...listed].sort()).toEqual(Object.keys(COMMANDS).sort());
+  });
+
+  it('names every input format of the registry', () => {
+    const named = new Set([...readme.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]));
+    expect(FORMAT_NAMES.filter((f) => !named.has(f))).toEqual([]);
+  });
+
+  it('shows a workflow step for each use it describes, with inputs action.yml declares', () => {
+    const yamlBlocks = blocks(readme).code.filter((c) => c.lang === 'yaml');
+    const steps = yamlBlocks.flatMap((b) => benchtrendSteps(b.text));
+    // push, pull request, collect, merge, another repository, migration
+    expect(steps.length).toBeGreaterThanOrEqual(6);
+    const modes = steps.flatMap((s) => (s.keys.includes('mode') ? [s] : []));
+    expect(modes.length).toBe(2);
+    for (const s of steps) expect(s.keys.filter((k) => !INPUTS.has(k)), s.uses).toEqual([]);
+  });
+
+  it('names only inputs action.yml declares where its prose says "input"', () => {
+    const { prose } = blocks(readme);
+    const named = [...prose.matchAll(/\binputs? `([^`]+)`/gi)].map((m) => m[1] as string);
+    const becomes = [...prose.matchAll(/becomes `([^`]+)`/g)].map((m) => m[1] as string);
+    expect(named.length + becomes.length).toBeGreaterThan(0);
+    expect([...named, ...becomes].filter((n) => !INPUTS.has(n))).toEqual([]);
+  });
+});
+
+describe.each(USER_DOCS)('%s', (page) => {
+  const text = read(page);
+
+  it('shows only registered subcommands, with options their --help documents', async () => {
+    const lines = commandLines(text);
+    if (page === README) expect(lines.length).toBeGreaterThanOrEqual(Object.keys(COMMANDS).length);
+    for (const line of lines) {
+      const sub = line.split(/\s+/)[1] as string;
+      expect(Object.keys(COMMANDS), line).toContain(sub);
+      const help = await helpOf(sub);
+      for (const flag of line.match(/(?<![\w-])--[a-z][\w-]*/g) ?? []) expect(help, `${flag} in "${line}"`).toContain(flag);
+    }
+  });
+
+  it('links only to files and headings that exist', () => {
+    const links = [...blocks(text).prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] as string).filter((l) => !/^[a-z]+:/.test(l));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const [path, anchor] = link.split('#') as [string, string | undefined];
+      const target = path === '' ? join(ROOT, page) : resolve(dirname(join(ROOT, page)), path);
+      expect(existsSync(target), `${link} in ${page}`).toBe(true);
+      if (anchor !== undefined && target.endsWith('.md')) expect([...anchors(readFileSync(target, 'utf8'))], `${link} in ${page}`).toContain(anchor);
+    }
+  });
+});
+
+describe('docs/migration.md', () => {
+  const text = read('docs/migration.md');
+  const rows = [...text.matchAll(/^\| ([^|]+) \| ([^|]+) \| [^\n]*\|$/gm)].filter((m) => !/^-+$|github-action-benchmark/.test((m[1] as string).trim()));
+
+  it('maps github-action-benchmark inputs onto inputs action.yml declares', () => {
+    expect(rows.length).toBeGreaterThan(10);
+    const targets = rows.map((m) => (m[2] as string).trim()).filter((t) => t !== '—');
+    for (const t of targets) expect(INPUTS, t).toContain(/^`([^`]+)`$/.exec(t)?.[1]);
+  });
+
+  it('shows benchtrend steps with declared inputs only (the github-action-benchmark step is the "before")', () => {
+    const steps = blocks(text).code.filter((c) => c.lang === 'yaml').flatMap((b) => benchtrendSteps(b.text));
+    expect(steps.length).toBeGreaterThan(0);
+    for (const s of steps) expect(s.keys.filter((k) => !INPUTS.has(k))).toEqual([]);
+  });
+});
+
+describe('docs/troubleshooting.md', () => {
+  /** Every source file's text, whitespace collapsed, for finding a message's fixed words. */
+  const source = (function collect(dir: string): string {
+    return readdirSync(dir, { withFileTypes: true })
+      .map((e) => (e.isDirectory() ? collect(join(dir, e.name)) : e.name.endsWith('.ts') ? readFileSync(join(dir, e.name), 'utf8') : ''))
+      .join('\n');
+  })(join(ROOT, 'src')).replace(/\s+/g, ' ');
+  const messages = [...read('docs/troubleshooting.md').matchAll(/^\| (?:warning: )?(`+)(.+?)\1/gm)].map((m) => m[2] as string);
+
+  /** Every three consecutive words of a message: example values (a file, a stage) break no window of the code's own words. */
+  const windows = (message: string): string[] =>
+    (message.match(/[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){2,}/g) ?? []).flatMap((run) => {
+      const words = run.split(' ');
+      return words.slice(2).map((_, i) => words.slice(i, i + 3).join(' '));
+    });
+
+  it('quotes messages the code prints: three consecutive words of each are in src/', () => {
+    expect(messages.length).toBeGreaterThan(40);
+    const checked = messages.filter((m) => windows(m).length > 0);
+    // Messages that are mostly placeholders are left out; most are not.
+    expect(checked.length).toBeGreaterThan(messages.length * 0.8);
+    for (const m of checked) expect(windows(m).some((w) => source.includes(w)), `no three words of "${m}" are in src/`).toBe(true);
+  });
+});
+
+describe('the project\'s own trend, as the README describes it (.github/workflows/bench.yml)', () => {
+  interface Step {
+    run?: string;
+    uses?: string;
+    with?: Record<string, unknown>;
+  }
+  const workflow = parse(read('.github/workflows/bench.yml')) as {
+    on: { push?: { branches?: string[] }; workflow_dispatch?: unknown };
+    permissions: Record<string, string>;
+    concurrency: unknown;
+    jobs: Record<string, { steps: Step[] }>;
+  };
+  const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
+
+  it('runs on push to main and on workflow_dispatch, one publish at a time, none cancelled', () => {
+    expect(workflow.on.push?.branches).toEqual(['main']);
+    expect(workflow.on).toHaveProperty('workflow_dispatch');
+    expect(workflow.permissions).toEqual({ contents: 'write' });
+    expect(workflow.concurrency).toEqual({ group: 'benchtrend-bench-publish', 'cancel-in-progress': false });
+  });
+
+  it('publishes the records the quick benchmarks wrote, with itself, commenting and never gating', () => {
+    const bench = steps.findIndex((s) => /^npm run bench -- --quick --records \S+$/.test(s.run?.trim() ?? ''));
+    const publish = steps.findIndex((s) => s.uses === './');
+    expect(steps.findIndex((s) => s.run?.trim() === 'npm ci')).toBeGreaterThanOrEqual(0);
+    expect(bench).toBeGreaterThanOrEqual(0);
+    expect(publish).toBeGreaterThan(bench);
+    const dir = (steps[bench]?.run ?? '').trim().split(' ').pop();
+    const inputs = steps[publish]?.with ?? {};
+    expect(inputs).toMatchObject({ records: `${dir}/*.json`, suite: 'benchtrend', 'comment-on-alert': true });
+    expect(inputs).not.toHaveProperty('fail-on-regression');
+    expect(Object.keys(inputs).filter((k) => !INPUTS.has(k))).toEqual([]);
+  });
+});
