@@ -1,10 +1,9 @@
-import { tmpdir } from 'node:os';
-import { InputError } from '../core/model.js';
 import { changeText } from '../core/render-comment.js';
 import { readManifest } from '../core/trend/load.js';
 import type { CaseInfo, StoredAlert } from '../core/trend/types.js';
 import { readTrend } from '../publish.js';
 import { parseCommandLine } from './args.js';
+import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
@@ -77,14 +76,10 @@ export function listAlerts(alerts: readonly StoredAlert[], cases: readonly CaseI
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, {
-    repo: { type: 'string' },
-    branch: { type: 'string', default: 'gh-pages' },
-    dir: { type: 'string', default: 'dev/bench' },
+    ...TREND_OPTIONS,
     suite: { type: 'string' },
     status: { type: 'string' },
     json: { type: 'boolean' },
-    'token-env': { type: 'string' },
-    server: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -92,22 +87,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (values.repo === undefined) throw new UsageError('alerts needs --repo URL|PATH');
   if (values.status !== undefined && !STATUSES.includes(values.status)) {
     throw new UsageError(`--status must be one of ${STATUSES.join(', ')}, got ${JSON.stringify(values.status)}`);
   }
-  const tokenName = values['token-env'];
-  const token = tokenName !== undefined ? io.env[tokenName] : undefined;
-  if (tokenName !== undefined && !token) throw new InputError(`--token-env: the environment variable ${tokenName} is not set or empty`);
+  const { target, access } = trendLocation(values, io, 'alerts');
 
   const manifest = await readTrend(
-    { repository: values.repo, branch: values.branch, dataDir: values.dir, ...(token ? { token } : {}) },
-    { serverUrl: values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com', cwd: io.cwd, env: io.env, tempRoot: io.env['RUNNER_TEMP'] || tmpdir() },
+    target,
+    access,
     (read, location) => readManifest(read, location),
   );
-  if (manifest && values.suite !== undefined && !manifest.suites.includes(values.suite)) {
-    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(values.suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(', ') || 'none'}`);
-  }
+  refuseUnknownSuite(manifest, values.suite);
   const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
     ...(values.suite !== undefined ? { suite: values.suite } : {}),
     ...(values.status !== undefined ? { status: values.status } : {}),

@@ -1,8 +1,7 @@
-import { tmpdir } from 'node:os';
-import { InputError } from '../core/model.js';
 import { historyCsv, readHistory } from '../core/trend/history.js';
 import { readTrend } from '../publish.js';
 import { parseCommandLine } from './args.js';
+import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend history --repo URL|PATH [options]
@@ -30,13 +29,9 @@ error.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, {
-    repo: { type: 'string' },
-    branch: { type: 'string', default: 'gh-pages' },
-    dir: { type: 'string', default: 'dev/bench' },
+    ...TREND_OPTIONS,
     suite: { type: 'string' },
     format: { type: 'string', default: 'json' },
-    'token-env': { type: 'string' },
-    server: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -44,21 +39,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (values.repo === undefined) throw new UsageError('history needs --repo URL|PATH');
   if (values.format !== 'json' && values.format !== 'csv') throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
-  const tokenName = values['token-env'];
-  const token = tokenName !== undefined ? io.env[tokenName] : undefined;
-  if (tokenName !== undefined && !token) throw new InputError(`--token-env: the environment variable ${tokenName} is not set or empty`);
+  const { target, access } = trendLocation(values, io, 'history');
 
   const { manifest, rows } = await readTrend(
-    { repository: values.repo, branch: values.branch, dataDir: values.dir, ...(token ? { token } : {}) },
-    { serverUrl: values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com', cwd: io.cwd, env: io.env, tempRoot: io.env['RUNNER_TEMP'] || tmpdir() },
+    target,
+    access,
     (read, location) => readHistory(read, location, values.suite),
   );
   if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet\n`);
-  else if (values.suite !== undefined && !manifest.suites.includes(values.suite)) {
-    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(values.suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(', ') || 'none'}`);
-  }
+  refuseUnknownSuite(manifest, values.suite);
   io.stdout(values.format === 'csv' ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`);
   return 0;
 }

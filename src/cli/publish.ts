@@ -16,6 +16,7 @@ import { ingest } from '../ingest.js';
 import { publishTrend } from '../publish.js';
 import { parseCommandLine } from './args.js';
 import { UsageError, type CliIO } from './io.js';
+import { tokenFrom } from './trend-options.js';
 
 export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
 
@@ -197,13 +198,6 @@ async function pageOrNothing(io: CliIO): Promise<PageAssets | undefined> {
     io.stderr(`benchtrend: warning: the chart page is not written: ${e instanceof Error ? e.message : String(e)}\n`);
     return undefined;
   }
-}
-
-function tokenFrom(name: string | undefined, io: CliIO): string | undefined {
-  if (name === undefined) return undefined;
-  const token = io.env[name];
-  if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
-  return token;
 }
 
 async function readText(file: string, cwd: string, option: string): Promise<string> {
