@@ -32,6 +32,7 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
 // The test helpers are TypeScript; bundle them so this script runs on plain Node, inside the
 // project so that playwright-core resolves from its node_modules.
+mkdirSync(join(root, '.cache'), { recursive: true });
 const helpers = mkdtempSync(join(root, '.cache', 'bench-page-'));
 process.on('exit', () => rmSync(helpers, { recursive: true, force: true }));
 await build({
