@@ -20,7 +20,7 @@
  * Re-runs: a later segment for the same suite, commit and shape supersedes the earlier one's
  * points of that shape (last writer by seq wins); readers resolve it, files are never edited.
  */
-import type { Direction } from '../model.js';
+import type { Direction, Point } from '../model.js';
 
 export const TREND_SCHEMA_VERSION = 1;
 /** Segments per level-1 rollup, and level-1 rollups per level-2 rollup. */
@@ -38,27 +38,8 @@ export interface CommitInfo {
   readonly url?: string;
 }
 
-/** A point as stored: the foundation's Point without the redundant shape/metric split. */
-export interface StoredPoint {
-  readonly case: string;
-  readonly shape: string;
-  readonly unit: string;
-  readonly direction: Direction;
-  readonly value: number;
-  readonly q1: number;
-  readonly q3: number;
-  readonly min: number;
-  readonly max: number;
-  readonly stdev: number | null;
-  readonly runs: number;
-  readonly n: number;
-  readonly samples: readonly number[];
-  readonly wall?: number;
-  readonly extra?: string;
-  readonly summaryOnly?: boolean;
-  readonly range?: string;
-  readonly failed?: number;
-}
+/** A point as stored: the foundation's Point without the metric name, which the case already holds. */
+export type StoredPoint = Omit<Point, 'metric'>;
 
 /** One publish of one suite at one commit. Immutable once written. */
 export interface Segment {
