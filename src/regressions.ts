@@ -12,6 +12,7 @@
  */
 import type { Point } from './core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
+import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
 import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
 import type { AlertSettings } from './core/regress/settings.js';
 import {
@@ -123,13 +124,14 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       changePoints.push(cps);
     }
     const alerts = updateAlerts(context.previous, verdicts, changePoints);
+    const attributed = attributeVerdicts(verdicts, judged.points);
     last = {
       suite,
       sha: judged.commit.sha,
-      verdicts,
+      verdicts: attributed,
       alerts,
       changed: changedAlerts(context.previous, alerts),
-      regressions: regressionEntries(verdicts),
+      regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
     };
     return alerts;
@@ -154,7 +156,7 @@ export async function comparePullRequest(
     ? await caseHistories((from, to) => loadSegments(read, location, from, to), manifest, suite, manifest.segments, settings.changePoints.scanLimit)
     : new Map<string, SeriesPoint[]>();
   const seq = manifest?.segments ?? 0;
-  return points.map((p) => {
+  const verdicts = points.map((p) => {
     const head: SeriesPoint = { sha: headSha, seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n };
     const history = histories.get(p.case) ?? [];
     return assessCase({ suite, case: p.case, unit: p.unit, direction: p.direction, points: [...history, head] }, NO_MEMORY, settings, {
@@ -162,6 +164,7 @@ export async function comparePullRequest(
       mode: 'compare',
     }).verdict;
   });
+  return attributeVerdicts(verdicts, points);
 }
 
 /** The chart page of a trend on GitHub Pages, when the server is github.com: `https://owner.github.io/repo/dev/bench/`. */
@@ -199,8 +202,17 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   const here = outcome.verdicts.filter((v) => v.alert?.kind === 'regression').map(rowFromVerdict).filter((r): r is CommentRow => r !== undefined);
   const watch = outcome.verdicts.filter((v) => v.kind === 'watch').map((v) => v.case);
   const ongoing = outcome.verdicts.flatMap((v) => (v.kind === 'regressed' && v.ongoing ? [{ case: v.case, since: v.ongoing.sha }] : []));
+  const attributions = attributionLines(outcome.verdicts);
   if (here.length > 0 || options.always) {
-    const data: CommitCommentData = { suite: outcome.suite, sha: outcome.sha, rows: here, cases: outcome.verdicts.length, watch, ongoing };
+    const data: CommitCommentData = {
+      suite: outcome.suite,
+      sha: outcome.sha,
+      rows: here,
+      cases: outcome.verdicts.length,
+      watch,
+      ongoing,
+      ...(attributions.length ? { attributions } : {}),
+    };
     results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
   }
 

@@ -13,6 +13,11 @@ export interface AttributionInput {
   readonly total: { readonly before: number; readonly after: number };
   readonly before: ReadonlyMap<string, number>;
   readonly after: ReadonlyMap<string, number>;
+  /**
+   * Stages measured now whose before is unknown (publish: a stage whose verdict has no baseline
+   * yet). They take no share, and the line names them rather than inventing a before.
+   */
+  readonly withoutBaseline?: readonly string[];
 }
 
 export interface StageShare {
@@ -42,6 +47,8 @@ export interface Attribution {
   /** Stages reported on one side only: absent is not zero, so they take no share. */
   readonly appeared: readonly string[];
   readonly vanished: readonly string[];
+  /** Stages with no before to compare with, when the input named any. */
+  readonly withoutBaseline?: readonly string[];
 }
 
 /**
@@ -77,6 +84,7 @@ export function attributeChange(input: AttributionInput): Attribution | null {
     unaccounted: clean(delta - explained),
     appeared,
     vanished,
+    ...(input.withoutBaseline?.length ? { withoutBaseline: [...input.withoutBaseline] } : {}),
   };
 }
 
@@ -107,10 +115,17 @@ export function attributionLine(a: Attribution, options: AttributionLineOptions 
     return parts;
   };
   const owners = list(a.owners);
-  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(', ') : 'no stage moved with it'}`;
-  if (Math.abs(a.unaccounted / a.delta) >= minShare) line += `, outside the stages ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
+  const unknown = a.withoutBaseline ?? [];
+  const moved = a.owners.length + a.against.length > 0;
+  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(', ') : unknown.length ? 'no stage with a baseline moved with it' : 'no stage moved with it'}`;
+  // With stages left unjudged the remainder may lie in them, so it is not called "outside the
+  // stages"; and when nothing judged moved, the remainder is the whole change and says nothing new.
+  if (Math.abs(a.unaccounted / a.delta) >= minShare && (unknown.length === 0 || moved)) {
+    line += `, ${unknown.length ? 'outside the stages compared' : 'outside the stages'} ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
+  }
   if (a.against.length > 0) line += `; against: ${list(a.against).join(', ')}`;
   if (a.appeared.length > 0) line += `; new: ${a.appeared.join(', ')}`;
   if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(', ')}`;
+  if (unknown.length > 0) line += `; no baseline yet: ${unknown.join(', ')}`;
   return line;
 }

@@ -8,6 +8,7 @@
  * characters and mentions nobody.
  */
 import type { Direction } from './model.js';
+import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict } from './regress/detect.js';
 import type { AlertStatus, StoredAlert } from './trend/types.js';
 
@@ -41,6 +42,11 @@ export interface CommitCommentData {
   readonly watch?: readonly string[];
   /** Cases still beyond their limit since an alert raised on an earlier commit. */
   readonly ongoing?: readonly { readonly case: string; readonly since: string }[];
+  /**
+   * One plain-text line per regressed total, splitting its change among its stages (attributionLine).
+   * Kept in the hidden data, so a later run that confirms or clears the alert keeps it.
+   */
+  readonly attributions?: readonly string[];
 }
 
 export interface CommentLinks {
@@ -175,6 +181,15 @@ function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
     .trim();
 }
 
+/**
+ * Where a total's change went, one bullet per total, under a table. Each stage is measured
+ * against its own baseline, so the shares need not add up to exactly 100%.
+ */
+export function attributionBlock(lines: readonly string[] | undefined): string[] {
+  if (!lines || lines.length === 0) return [];
+  return ['', 'Where the total moved, stage by stage (each stage against its own baseline):', '', ...lines.map((l) => `- ${escapeMarkdown(l)}`)];
+}
+
 const TABLE_HEAD = ['| Case | Baseline median (Q1–Q3) | New median (Q1–Q3) | Change | Status | Why |', '| --- | ---: | ---: | ---: | --- | --- |'];
 
 /**
@@ -192,11 +207,14 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
   } else {
     const title = open.length === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${open.length} regression${open.length === 1 ? '' : 's'} in suite ${suite} at ${short}`;
     lines.push(`### ${open.length ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...TABLE_HEAD, ...data.rows.map((r) => rowLine(r, data.suite, links)));
+    lines.push(...attributionBlock(data.attributions));
     lines.push('', 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.');
   }
   if (data.ongoing && data.ongoing.length > 0) {
     lines.push('', `Still beyond the limit since an earlier alert: ${data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`).join(', ')}.`);
   }
+  // Without a table (comment-always, only an ongoing total) the split follows what it explains.
+  if (data.rows.length === 0) lines.push(...attributionBlock(data.attributions));
   if (data.watch && data.watch.length > 0) {
     lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${data.watch.map(escapeMarkdown).join(', ')}.`);
   }
@@ -319,6 +337,7 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     const change = v.change !== undefined ? `${changeText(v.change)} ${worseWord(v.change, v.direction)}` : '—';
     lines.push(`| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(v.reason)} |`);
   }
+  lines.push(...attributionBlock(attributionLines(rows)));
   lines.push('', `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`);
   const footer: string[] = [];
   const pages = safeUrl(links.pagesUrl);

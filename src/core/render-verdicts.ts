@@ -3,8 +3,10 @@
  * medians), the warning annotations (one per regression) and the outputs `regressions` and
  * `regressions-json`. Pure renderings of the verdicts.
  */
+import { attributionLine } from './attribution.js';
+import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
-import { caseLink, changeText, escapeMarkdown, type CommentLinks } from './render-comment.js';
+import { attributionBlock, caseLink, changeText, escapeMarkdown, type CommentLinks } from './render-comment.js';
 import type { AlertStatus } from './trend/types.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
@@ -67,6 +69,7 @@ export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: stri
     const change = v.change !== undefined ? changeText(v.change) : '—';
     lines.push(`| ${caseCell} | ${verdictText(v)} | ${value} | ${base} | ${change} | ${sparkline(v.recent)} | ${escapeMarkdown(v.reason)} |`);
   }
+  lines.push(...attributionBlock(attributionLines(rows)));
   lines.push('', 'Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.', '');
   return lines.join('\n');
 }
@@ -82,7 +85,9 @@ export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title
       const change = a?.change ?? v.change ?? 0;
       return {
         title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
-        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${changeText(change)}); ${a?.reason ?? v.reason}`.replace(/[\r\n]+/g, ' '),
+        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${changeText(change)}); ${a?.reason ?? v.reason}${
+          v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
+        }`.replace(/[\r\n]+/g, ' '),
       };
     });
 }
@@ -106,6 +111,11 @@ export interface RegressionEntry {
   /** The commit the alert names. */
   readonly sha: string;
   readonly reason: string;
+  /**
+   * On a regressed `<shape> / total`: its change split among the shape's stages, each against its
+   * own baseline, e.g. `cold-recreate / total +1.21 s: devpod-up +1.10 s (91%), tools +0.08 s (7%)`.
+   */
+  readonly attribution?: string;
 }
 
 /** Every regressed case of this run: new alerts and ones still open. */
@@ -113,8 +123,21 @@ export function regressionEntries(verdicts: readonly CaseVerdict[]): RegressionE
   const out: RegressionEntry[] = [];
   for (const v of verdicts) {
     const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
+    // Only a regression judged at this commit has stage values to split; a step lies further back.
+    const attribution = v.kind === 'regressed' && v.attribution ? { attribution: attributionLine(v.attribution) } : {};
     if (v.alert) {
-      out.push({ ...base, kind: v.alert.kind, baseline: v.alert.baseline, value: v.alert.value, change: v.alert.change, status: v.alert.kind === 'change-point' ? 'confirmed' : 'suspected', new: true, sha: v.alert.sha, reason: v.alert.reason });
+      out.push({
+        ...base,
+        kind: v.alert.kind,
+        baseline: v.alert.baseline,
+        value: v.alert.value,
+        change: v.alert.change,
+        status: v.alert.kind === 'change-point' ? 'confirmed' : 'suspected',
+        new: true,
+        sha: v.alert.sha,
+        reason: v.alert.reason,
+        ...attribution,
+      });
     } else if (v.kind === 'regressed' && v.baseline && v.change !== undefined) {
       out.push({
         ...base,
@@ -126,6 +149,7 @@ export function regressionEntries(verdicts: readonly CaseVerdict[]): RegressionE
         new: !v.ongoing,
         sha: v.ongoing?.sha ?? v.sha,
         reason: v.reason,
+        ...attribution,
       });
     }
   }

@@ -16,6 +16,7 @@
  * suspicions; a lasting step in the worse direction that the limit missed (a slow drift) is
  * itself raised once it is found.
  */
+import type { Attribution } from '../attribution.js';
 import type { Direction } from '../model.js';
 import { median, quantileSorted, sorted } from '../stats.js';
 import type { AlertStatus } from '../trend/types.js';
@@ -146,6 +147,11 @@ export interface CaseVerdict {
   readonly transitions: readonly StatusChange[];
   /** Recent medians, oldest first, for the sparkline. */
   readonly recent: readonly number[];
+  /**
+   * A regressed `<shape> / total`: its change split among the shape's stages at this commit, each
+   * against its own baseline. Set by attributeVerdicts, never by assessCase, which sees one case.
+   */
+  readonly attribution?: Attribution;
 }
 
 /** The change points of one case after this run's scan, for updateAlerts. */
