@@ -1,7 +1,7 @@
 /**
  * Migration from github-action-benchmark: its `data.js` (`window.BENCHMARK_DATA = {...}`) becomes
  * a list of segments. Each key of `entries` is a suite, each entry one segment, each bench one
- * point named exactly as before so that the series continue.
+ * point named as a benchtrend run of the same tool names it, so that the series continue.
  */
 import type { Direction } from '../model.js';
 import { InputError } from '../model.js';
@@ -99,6 +99,16 @@ function shapeOf(name: string, tool: string): string {
   return i > 0 ? name.slice(0, i) : tool || 'imported';
 }
 
+/**
+ * The case an imported bench continues: benchtrend names a tool's benchmark `<shape> / <name>`
+ * with the tool's format name as the shape (github-action-benchmark's `tool` values are those
+ * names), so `bench_fib_10` of a cargo entry becomes `cargo / bench_fib_10`, the case a cargo
+ * run publishes next. Names benchtrend wrote itself (`warm / total`) are kept as they are.
+ */
+export function importedCaseName(name: string, tool: string): string {
+  return name.includes(' / ') ? name : `${shapeOf(name, tool)} / ${name}`;
+}
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -182,7 +192,7 @@ export function importGab(file: string, source: string): GabImport {
         const hi = bar?.hi ?? value;
         if (stored.has(name)) skipped.push(`${at} (${name}): a second bench of that name in one entry; the later one is kept`);
         stored.set(name, {
-          case: name,
+          case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
           unit,
           direction: directionOf(tool, unit),
