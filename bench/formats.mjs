@@ -148,7 +148,7 @@ if (recordsDir) {
       command: ['node', 'bench/formats.mjs', ...(quick ? ['--quick'] : [])],
       n: r.runs.length,
       shape: `formats-${r.id}`,
-      runs: r.runs.map(([parse, auto]) => ({ total_seconds: auto / 1000, stages: { parse: parse / 1000, 'parse-auto': auto / 1000 } })),
+      runs: r.runs.map(([parse, auto]) => ({ stages: { parse: parse / 1000, 'parse-auto': auto / 1000 } })),
     };
     writeFileSync(join(recordsDir, `formats-${r.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
   }

@@ -1,6 +1,5 @@
-// Regenerates the README's inputs/outputs tables from action.yml, and the format list from the
-// registry in dist/cli.js (`benchtrend formats --json` when present). `--check` fails instead of
-// writing when the README is out of date; test/unit/docs.test.ts runs the same check.
+// Regenerates the README's inputs/outputs tables from action.yml. `--check` fails instead of
+// writing when the README is out of date; test/unit/action-metadata.test.ts runs the same check.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
