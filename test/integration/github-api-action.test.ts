@@ -109,6 +109,18 @@ describe('the action on a push that regresses', () => {
     expect(comments).toHaveLength(1);
     expect(comments[0]?.body).toContain('warm / attach');
     expect(comments[0]?.body).toContain('cc @alice');
+
+    // The regressed total is split among its stages: attach owns nearly all of it.
+    const total = JSON.parse(second.outputs['regressions-json'] ?? '[]').find((e: { case: string }) => e.case === 'warm / total') as { attribution?: string; baseline: number; value: number };
+    expect(total.attribution).toMatch(/^warm \/ total \+\d+ ms: attach \+\d+ ms \((9\d|1\d\d)%\)/);
+    expect(Number(/^warm \/ total \+(\d+) ms/.exec(total.attribution ?? '')?.[1])).toBe(Math.round((total.value - total.baseline) * 1000));
+    expect(entries.filter((e) => 'attribution' in e).map((e) => e.case)).toEqual(['warm / total']);
+    const body = comments[0]?.body ?? '';
+    const shown = body.split('\n').map((l) => l.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
+    const under = shown.indexOf('Where the total moved, stage by stage (each stage against its own baseline):');
+    expect(under).toBeGreaterThan(shown.findLastIndex((l) => l.startsWith('| ')));
+    expect(shown.filter((l) => l.startsWith('- '))).toEqual([`- ${total.attribution}`]);
+    expect(second.summary).toContain('Where the total moved');
     for (const r of api.requests) {
       expect(r.url).not.toContain(TOKEN);
       expect(r.headers.authorization).toBe(`token ${TOKEN}`);
