@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/core/model.js';
+import { InputError, type Point } from '../../src/core/model.js';
+import { planGroups, type GroupsPlan, type PublishGroup, type SharedInput } from '../../src/core/trend/plan-groups.js';
 import { historyRows, readHistory } from '../../src/core/trend/history.js';
 import { rollupPath, segmentPath } from '../../src/core/trend/layout.js';
 import { loadSegments } from '../../src/core/trend/load.js';
@@ -282,5 +283,117 @@ describe('the page, annotations and alerts', () => {
     expect(trend.json<Manifest>('manifest.json').alerts[0]).toMatchObject({ case: 'warm / stage0', seq: 3, status: 'suspected' });
     const next = await trend.publish({ commit: commit(8), points: syntheticPoints(1) });
     expect(next.manifest.alerts).toEqual(plan.manifest.alerts);
+  });
+});
+
+describe('several groups in one publish', () => {
+  const shared = { publishedAt: '2024-05-01T00:00:00Z', location: LOCATION };
+  const group = (suite: string, n: number, points: Point[]): PublishGroup => ({ suite, commit: commit(n), points, runUrl: `https://github.com/o/r/actions/runs/${n}` });
+
+  /** Plans the groups as one publish and applies its files, as the git effect would in one commit. */
+  async function publishGroups(trend: MemoryTrend, groups: readonly PublishGroup[], extra: Partial<SharedInput> = {}): Promise<GroupsPlan> {
+    const plan = await planGroups(trend.read, { ...shared, ...extra }, groups);
+    for (const [path, content] of plan.files) trend.files.set(path, typeof content === 'string' ? content : Buffer.from(content).toString('utf8'));
+    return plan;
+  }
+
+  async function trendOf(n: number): Promise<MemoryTrend> {
+    const trend = new MemoryTrend();
+    for (let i = 0; i < n; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
+    return trend;
+  }
+
+  it('gives the groups consecutive seqs and one manifest holding every suite’s cases, as separate publishes would', async () => {
+    const together = await trendOf(2);
+    const apart = await trendOf(2);
+    const groups = [group('linux', 5, syntheticPoints(2, 1)), group('macos', 5, syntheticPoints(3, 2, 'cold'))];
+    const plan = await publishGroups(together, groups);
+    for (const g of groups) await apart.publish({ ...g });
+
+    expect(plan.added.map((s) => [s.seq, s.suite])).toEqual([[2, 'linux'], [3, 'macos']]);
+    expect([...plan.files.keys()].sort()).toEqual([segmentPath(2), segmentPath(3), 'manifest.json'].sort());
+    expect(plan.plans.map((p) => p.added.map((s) => s.seq))).toEqual([[2], [3]]);
+    // The second group was planned on the trend the first left: its manifest counted three segments.
+    expect(plan.plans[1]!.previous?.segments).toBe(3);
+    expect(plan.previous?.segments).toBe(2);
+    const m = together.json<Manifest>('manifest.json');
+    expect(m.segments).toBe(4);
+    expect(m.suites).toEqual(['default', 'linux', 'macos']);
+    expect(m.cases.map((c) => `${c.suite}:${c.case}:${c.firstSeq}`)).toEqual([
+      'default:warm / stage0:0', 'default:warm / stage1:0',
+      'linux:warm / stage0:2', 'linux:warm / stage1:2',
+      'macos:cold / stage0:3', 'macos:cold / stage1:3', 'macos:cold / stage2:3',
+    ]);
+    // One commit of several groups writes exactly the files the same publishes one by one would.
+    for (const path of [segmentPath(2), segmentPath(3), 'manifest.json']) expect(together.files.get(path)).toBe(apart.files.get(path));
+    const { rows } = await readHistory(together.read, LOCATION);
+    expect(rows.filter((r) => r.suite === 'macos').map((r) => [r.case, r.value, r.seq])).toEqual(groups[1]!.points.map((p) => [p.case, p.value, 3]));
+    expect(rows.filter((r) => r.suite === 'linux').map((r) => [r.case, r.value, r.seq])).toEqual(groups[0]!.points.map((p) => [p.case, p.value, 2]));
+  });
+
+  it('lets a later group re-running an earlier group’s suite, shape and commit supersede it', async () => {
+    const trend = await trendOf(1);
+    const plan = await publishGroups(trend, [
+      group('linux', 4, [...syntheticPoints(1, 0, 'warm'), ...syntheticPoints(1, 0, 'cold')]),
+      group('macos', 4, syntheticPoints(1, 3, 'warm')),
+      group('linux', 4, syntheticPoints(1, 7, 'warm')),
+    ]);
+    expect(plan.added.map((s) => s.seq)).toEqual([1, 2, 3]);
+    const { rows } = await readHistory(trend.read, LOCATION);
+    expect(rows.filter((r) => r.commit === commit(4).sha).map((r) => [r.suite, r.case, r.value, r.seq])).toEqual([
+      ['linux', 'cold / stage0', 1.1, 1],
+      ['macos', 'warm / stage0', 4.1, 2],
+      ['linux', 'warm / stage0', 8.1, 3],
+    ]);
+    // Both linux segments are written; the reader resolves the re-run, nothing is edited.
+    expect(trend.json<Segment>(segmentPath(1)).points.map((p) => p.value)).toEqual([1.1, 1.1]);
+    expect(trend.json<Manifest>('manifest.json').cases.find((c) => c.suite === 'linux' && c.case === 'warm / stage0')).toMatchObject({ firstSeq: 1, lastSeq: 3, points: 2 });
+  });
+
+  it('writes the rollup that falls due in the middle of the groups, holding the earlier groups’ segments', async () => {
+    const trend = await trendOf(14);
+    const plan = await publishGroups(trend, [group('a', 20, syntheticPoints(1, 1)), group('b', 20, syntheticPoints(1, 2)), group('c', 20, syntheticPoints(1, 3))]);
+    expect(plan.added.map((s) => s.seq)).toEqual([14, 15, 16]);
+    expect([...plan.files.keys()]).toEqual([segmentPath(14), 'manifest.json', segmentPath(15), rollupPath(1, 0), segmentPath(16)]);
+    expect(plan.plans.map((p) => [...p.files.keys()])).toEqual([
+      [segmentPath(14), 'manifest.json'],
+      [segmentPath(15), rollupPath(1, 0), 'manifest.json'],
+      [segmentPath(16), 'manifest.json'],
+    ]);
+    const rollup = trend.json<Rollup>(rollupPath(1, 0));
+    expect(rollup.segments.map((s) => s.seq)).toEqual([...Array(16).keys()]);
+    expect(rollup.segments.slice(14).map((s) => s.suite)).toEqual(['a', 'b']);
+    expect(rollup.segments).toEqual([...Array(16).keys()].map((s) => trend.json<Segment>(segmentPath(s))));
+    // Readers get the same history through the rollup as through the single segments.
+    const fromRollup = await loadSegments(trend.read, LOCATION, 0, 17);
+    expect(fromRollup.map((s) => s.seq)).toEqual([...Array(17).keys()]);
+    expect(trend.json<Manifest>('manifest.json').segments).toBe(17);
+  });
+
+  it('calls the alerts hook once per group with only its own segments, the earlier groups already in the history', async () => {
+    const trend = await trendOf(2);
+    const seen: { added: number[]; segments: number; previous: number; loaded: number[] }[] = [];
+    const plan = await publishGroups(trend, [group('linux', 6, syntheticPoints(1, 1)), group('macos', 6, syntheticPoints(1, 2))], {
+      alerts: async ({ previous, added, manifest, load }) => {
+        seen.push({ added: added.map((s) => s.seq), segments: manifest.segments, previous: previous.length, loaded: (await load(0, manifest.segments)).map((s) => s.seq) });
+        const s = added[0]!;
+        return [...previous, { kind: 'regression', suite: s.suite, case: s.points[0]!.case, sha: s.commit.sha, seq: s.seq, status: 'suspected' }];
+      },
+    });
+    expect(seen).toEqual([
+      { added: [2], segments: 3, previous: 0, loaded: [0, 1, 2] },
+      { added: [3], segments: 4, previous: 1, loaded: [0, 1, 2, 3] },
+    ]);
+    expect(plan.manifest.alerts.map((a) => [a.suite, a.seq])).toEqual([['linux', 2], ['macos', 3]]);
+  });
+
+  it('leaves out a group with no points, saying so, and refuses a publish of nothing', async () => {
+    const trend = await trendOf(1);
+    const plan = await publishGroups(trend, [group('empty', 3, []), group('linux', 3, syntheticPoints(1))]);
+    expect(plan.added.map((s) => [s.seq, s.suite])).toEqual([[1, 'linux']]);
+    expect(plan.groups.map((g) => g.suite)).toEqual(['linux']);
+    expect(plan.warnings).toEqual([`suite "empty" at ${commit(3).sha.slice(0, 7)}: no points, nothing published for it`]);
+    await expect(planGroups(trend.read, shared, [group('empty', 3, [])])).rejects.toThrow(/^nothing to publish: no points, and no history to import$/);
+    await expect(planGroups(trend.read, shared, [])).rejects.toThrow(new InputError('nothing to publish: no group of points was given'));
   });
 });

@@ -64,6 +64,11 @@ export interface PublishInput {
   readonly alerts?: AlertDeriver;
   /** How messages name data-dir, e.g. `gh-pages:dev/bench`. */
   readonly location: string;
+  /**
+   * The manifest `read` holds, when the caller has it already parsed and validated (the plan of
+   * the group before, in a publish of several): spares parsing it again for every group.
+   */
+  readonly manifest?: Manifest;
 }
 
 export interface PublishPlan {
@@ -166,7 +171,7 @@ function segmentOf(draft: Draft, seq: number, points: readonly StoredPoint[]): S
 /** Plans one publish. Reads the manifest and, when a rollup falls due, the segments it gathers. */
 export async function planPublish(read: TrendReader, input: PublishInput): Promise<PublishPlan> {
   const location = input.location;
-  const previous = await readManifest(read, location);
+  const previous = input.manifest ?? (await readManifest(read, location));
   const first = previous?.segments ?? 0;
   // The manifest counts the segments; a file already where the next one goes means the manifest
   // is behind its data (restored, hand-edited, or lost), and appending would overwrite history.
