@@ -1,14 +1,16 @@
 /**
  * Publishing a run's points to the trend: the one path both the action (main.ts) and
  * `benchtrend publish` take. Plans in the pure core, drives git through effects, and on a lost
- * race fetches the new tip, plans again on it and pushes again.
+ * race fetches the new tip, plans again on it and pushes again. A merge's several groups (suites
+ * at commits) take the same path and land in one commit (publishGroups).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError, type Point } from './core/model.js';
 import type { TrendReader } from './core/trend/load.js';
-import { planPublish, type AlertDeriver, type PageFiles, type PublishPlan } from './core/trend/plan.js';
+import type { AlertDeriver, PageFiles, PublishPlan } from './core/trend/plan.js';
+import { planGroups, type PublishGroup } from './core/trend/plan-groups.js';
 import { resolveRemote, type Remote } from './core/trend/remote.js';
 import type { Annotation, CommitInfo } from './core/trend/types.js';
 import { BOT_IDENTITY, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
@@ -71,6 +73,14 @@ export interface PublishContext extends TrendAccess {
   readonly publishedAt: string;
 }
 
+/** Several suites or commits in one publish (a merge): one gh-pages commit for all of them. */
+export interface GroupsContext extends TrendAccess {
+  /** Planned in this order, each one segment; a later group re-running an earlier one's shapes supersedes them. */
+  readonly groups: readonly PublishGroup[];
+  /** ISO time of this publish. */
+  readonly publishedAt: string;
+}
+
 export interface PublishHooks {
   readonly log?: (line: string) => void;
   /** Things the user should read (an import skipped, a unit converted); default: log. */
@@ -91,7 +101,10 @@ export interface PublishResult {
   readonly branch: string;
   readonly dataDir: string;
   readonly attempts: number;
+  /** Every group's plan as one: `added`, `warnings` and `files` cover them all. */
   readonly plan: PublishPlan;
+  /** One plan per group published, in order (groups without points are left out). */
+  readonly plans: readonly PublishPlan[];
 }
 
 /** What main.ts masks with core.setSecret: the token and the header value derived from it. */
@@ -150,12 +163,35 @@ function withNote(points: readonly Point[], note: string | undefined): readonly 
   return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
 }
 
-function commitMessage(ctx: PublishContext, settings: PublishSettings, plan: PublishPlan): string {
-  const points = plan.added.reduce((n, s) => n + s.points.length, 0);
+function shortList(items: readonly string[], noun: string): string {
+  return items.length <= 3 ? items.join(', ') : `${items.length} ${noun}`;
+}
+
+function segmentRange(added: readonly { readonly seq: number }[]): string {
+  const first = added[0]?.seq ?? 0;
+  const last = added[added.length - 1]?.seq ?? first;
+  return first === last ? `${first}` : `${first}-${last}`;
+}
+
+function commitMessage(groups: readonly PublishGroup[], plans: readonly PublishPlan[], plan: PublishPlan): string {
+  const count = (p: PublishPlan) => p.added.reduce((n, s) => n + (s.imported ? 0 : s.points.length), 0);
+  const suites = [...new Set(groups.map((g) => g.suite))];
+  const shas = [...new Set(groups.map((g) => g.commit.sha.slice(0, 7)))];
+  const what = `${shortList(suites, 'suites')} at ${shortList(shas, 'commits')}`;
   const head = plan.imported
-    ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${ctx.commit.sha.slice(0, 7)} of ${settings.suite}`
-    : `benchtrend: ${settings.suite} at ${ctx.commit.sha.slice(0, 7)} (${points} points)`;
-  return `${head}\n\nSegment ${plan.added[0]?.seq ?? 0}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ''} of the trend.${ctx.runUrl ? `\nRun: ${ctx.runUrl}` : ''}\n`;
+    ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${what}`
+    : `benchtrend: ${what} (${count(plan)} points)`;
+  const runs = [...new Set(groups.flatMap((g) => (g.runUrl !== undefined ? [g.runUrl] : [])))];
+  const lines = [`Segment${plan.added.length > 1 ? 's' : ''} ${segmentRange(plan.added)} of the trend.`];
+  // One line per group once there are several, so `git log` shows what each suite added.
+  if (groups.length > 1) {
+    groups.forEach((g, i) => {
+      const p = plans[i];
+      if (p) lines.push(`  ${g.suite} at ${g.commit.sha.slice(0, 7)}: segment${p.added.length > 1 ? 's' : ''} ${segmentRange(p.added)}, ${count(p)} points`);
+    });
+  }
+  for (const url of runs) lines.push(`Run: ${url}`);
+  return `${head}\n\n${lines.join('\n')}\n`;
 }
 
 /**
@@ -163,11 +199,23 @@ function commitMessage(ctx: PublishContext, settings: PublishSettings, plan: Pub
  * the whole attempt repeats on the new tip, so the points are re-applied to what is there now.
  * Failures before the push leave the remote as it was.
  */
-export async function publishTrend(settings: PublishSettings, ctx: PublishContext, hooks: PublishHooks = {}): Promise<PublishResult> {
+export function publishTrend(settings: PublishSettings, ctx: PublishContext, hooks: PublishHooks = {}): Promise<PublishResult> {
+  const { points, commit, runUrl, ...access } = ctx;
+  return publishGroups(settings, { ...access, groups: [{ suite: settings.suite, commit, points, ...(runUrl !== undefined ? { runUrl } : {}) }] }, hooks);
+}
+
+/**
+ * Publishes several groups in ONE gh-pages commit and one push: each attempt plans the groups one
+ * after another on the fetched tip (see planGroups), and a lost race repeats all of them on the
+ * new tip. `settings.suite` is not used: each group names its own. The alerts hook runs once per
+ * group, seeing only that group's segments as `added` and the earlier groups' as published.
+ */
+export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ctx: GroupsContext, hooks: PublishHooks = {}): Promise<PublishResult> {
   const log = hooks.log ?? (() => {});
   if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1) {
     throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
   }
+  if (ctx.groups.length === 0) throw new InputError('nothing to publish: no group of points was given');
   const page = hooks.pageAssets ? await hooks.pageAssets() : undefined;
   const derive = hooks.alerts;
   // Alerts ride along with the data; a fault in deriving them must not cost the data its publish.
@@ -181,9 +229,16 @@ export async function publishTrend(settings: PublishSettings, ctx: PublishContex
         }
       }
     : undefined;
+  const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY);
   try {
-    log(`Publishing ${ctx.points.length} points of suite "${settings.suite}" at ${ctx.commit.sha.slice(0, 7)} to ${remote.display} (${location})`);
+    const total = groups.reduce((n, g) => n + g.points.length, 0);
+    const only = groups.length === 1 ? groups[0] : undefined;
+    log(
+      only
+        ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})`
+        : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(', ')}) in one commit to ${remote.display} (${location})`,
+    );
     let attempts = 0;
     const { plan, commit } = await retryWithBackoff(
       async (attempt) => {
@@ -195,21 +250,21 @@ export async function publishTrend(settings: PublishSettings, ctx: PublishContex
         branch.prefetchNewest(tip, under('data/roll/2'), 1);
         const read: TrendReader = async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8');
         const importFrom = settings.importFrom;
-        const plan = await planPublish(read, {
-          suite: settings.suite,
-          commit: ctx.commit,
-          points: withNote(ctx.points, settings.note),
-          ...(ctx.runUrl !== undefined ? { runUrl: ctx.runUrl } : {}),
-          publishedAt: ctx.publishedAt,
-          ...(remote.webUrl !== undefined ? { repository: remote.webUrl } : {}),
-          ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
-          ...(page !== undefined ? { page } : {}),
-          ...(importFrom !== undefined ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {}),
-          ...(alerts !== undefined ? { alerts } : {}),
-          location,
-        });
+        const plan = await planGroups(
+          read,
+          {
+            publishedAt: ctx.publishedAt,
+            ...(remote.webUrl !== undefined ? { repository: remote.webUrl } : {}),
+            ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
+            ...(page !== undefined ? { page } : {}),
+            ...(importFrom !== undefined ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {}),
+            ...(alerts !== undefined ? { alerts } : {}),
+            location,
+          },
+          groups,
+        );
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
-        const commit = await branch.commitFiles(tip, files, commitMessage(ctx, settings, plan));
+        const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan));
         await branch.push(commit);
         return { plan, commit };
       },
@@ -223,8 +278,9 @@ export async function publishTrend(settings: PublishSettings, ctx: PublishContex
       },
     );
     for (const w of plan.warnings) (hooks.warn ?? log)(w);
-    log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${plan.added[0]?.seq}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ''}, ${plan.files.size} files, ${branch.fetches} fetches`);
-    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan };
+    log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
+    const { plans, groups: _groups, ...whole } = plan;
+    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
   } finally {
     await branch.dispose();
   }

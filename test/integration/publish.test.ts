@@ -12,7 +12,7 @@ import { segmentPath } from '../../src/core/trend/layout.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { PushRefusedError } from '../../src/effects/gh-pages.js';
-import { publishTrend, readTrend, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/publish.js';
+import { publishGroups, publishTrend, readTrend, type GroupsContext, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { MemoryTrend, commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
@@ -153,6 +153,79 @@ describe('publishing over file://', () => {
     expect(rows.filter((r) => r.suite === 'Benchmark.js Benchmark').length).toBeGreaterThan(2300);
     expect(await show('gh-pages:dev/bench/data.js')).toBe(text);
     expect(await sb.git(['fsck', '--strict', '--no-progress'], remote)).toBe('');
+  });
+});
+
+describe('several groups in one publish', () => {
+  const groupsContext = (groups: GroupsContext['groups']): GroupsContext => ({ groups, serverUrl: 'https://github.com', cwd: sb.root, env: sb.env, tempRoot: join(sb.root, 'tmp'), publishedAt: '2024-06-05T00:00:00Z' });
+
+  it('lands every group in one commit; a lost race re-plans all of them on the new tip and pushes once more', async () => {
+    await publishTrend(settings(), context(1, syntheticPoints(2, 0)));
+    const base = await sb.revParse(remote, 'refs/heads/gh-pages');
+    let rival: string | undefined;
+    const calls: string[] = [];
+    const waits: number[] = [];
+    const result = await publishGroups(
+      settings(),
+      groupsContext([
+        { suite: 'linux', commit: commit(5), points: syntheticPoints(2, 1), runUrl: 'https://github.com/o/r/actions/runs/5' },
+        { suite: 'macos', commit: commit(5), points: syntheticPoints(3, 2), runUrl: 'https://github.com/o/r/actions/runs/5' },
+      ]),
+      {
+        sleep: async (ms) => void waits.push(ms),
+        random: () => 0.5,
+        alerts: async ({ previous, added }) => {
+          calls.push(added.map((s) => `${s.seq}:${s.suite}`).join(','));
+          // Another publisher lands between this attempt's fetch and its push.
+          if (rival === undefined) rival = (await publishTrend(settings(), context(2, syntheticPoints(2, 9)))).commit;
+          return previous;
+        },
+      },
+    );
+    expect(result.attempts).toBe(2);
+    expect(waits).toHaveLength(1);
+    // The first attempt planned seqs 1 and 2; the rival took 1, so the second planned 2 and 3.
+    expect(calls).toEqual(['1:linux', '2:macos', '2:linux', '3:macos']);
+    expect(result.plan.added.map((s) => `${s.seq}:${s.suite}`)).toEqual(['2:linux', '3:macos']);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(result.commit);
+    expect((await sb.git(['rev-list', '--parents', '-n', '1', 'gh-pages'], remote)).trim()).toBe(`${result.commit} ${rival}`);
+    expect((await sb.git(['rev-parse', `${rival}^`], remote)).trim()).toBe(base);
+    expect((await sb.git(['diff', '--name-status', rival!, result.commit], remote)).trim().split('\n')).toEqual([
+      `A\tdev/bench/${segmentPath(2)}`,
+      `A\tdev/bench/${segmentPath(3)}`,
+      'M\tdev/bench/manifest.json',
+    ]);
+    const { manifest, rows } = await history();
+    expect(manifest?.segments).toBe(4);
+    expect(manifest?.suites).toEqual(['default', 'linux', 'macos']);
+    expect(rows.map((r) => `${r.seq} ${r.suite} ${r.commit.slice(-1)} ${r.case}`)).toEqual([
+      '0 default 1 warm / stage0',
+      '0 default 1 warm / stage1',
+      '1 default 2 warm / stage0',
+      '1 default 2 warm / stage1',
+      '2 linux 5 warm / stage0',
+      '2 linux 5 warm / stage1',
+      '3 macos 5 warm / stage0',
+      '3 macos 5 warm / stage1',
+      '3 macos 5 warm / stage2',
+    ]);
+    expect(await sb.git(['fsck', '--strict', '--no-progress'], remote)).toBe('');
+  });
+
+  it('writes nothing when one group is refused: the other groups are not published either', async () => {
+    await publishTrend(settings(), context(1, syntheticPoints(1, 0, 'warm', 's')));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const error = await publishGroups(
+      settings(),
+      groupsContext([
+        { suite: 'linux', commit: commit(5), points: syntheticPoints(1) },
+        { suite: 'default', commit: commit(5), points: syntheticPoints(1, 0, 'warm', 'B') },
+      ]),
+    ).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'case "warm / stage0" of suite "default" is stored in "s" in gh-pages:dev/bench/manifest.json but this run reports "B", which does not convert to it; publish it under another suite or case name',
+    );
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 });
 

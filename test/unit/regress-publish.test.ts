@@ -3,6 +3,7 @@ import type { Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { loadSegments } from '../../src/core/trend/load.js';
+import { planGroups } from '../../src/core/trend/plan-groups.js';
 import type { Manifest } from '../../src/core/trend/types.js';
 import { caseHistories, comparePullRequest, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
 import { commit, LOCATION, MemoryTrend } from './trend-memory.js';
@@ -110,6 +111,47 @@ describe('regressions through the publisher’s alerts hook', () => {
       [100, 120],
       [80, 100],
     ]);
+  });
+
+  it('judges each suite of a multi-group publish on its own, exactly as publishing the suites one by one would', async () => {
+    const together = new MemoryTrend();
+    const apart = new MemoryTrend();
+    const rng = new Random(21);
+    const raised: Record<string, number[]> = { linux: [], macos: [] };
+    for (let n = 1; n <= 45; n++) {
+      const points = { linux: run(rng, n >= 38 ? { 'warm / attach': 1.3 } : {}), macos: run(rng) };
+      // One deriver per suite and commit, dispatched by the group's own segment, as runMerge does.
+      const judges = new Map((['linux', 'macos'] as const).map((suite) => [suite, regressionDeriver(suite, DEFAULT_ALERT_SETTINGS)]));
+      const plan = await planGroups(
+        together.read,
+        {
+          publishedAt: '2024-05-01T00:00:00Z',
+          location: LOCATION,
+          alerts: async (ctx) => {
+            const judge = judges.get(ctx.added[0]!.suite as 'linux' | 'macos')!;
+            return judge.derive(ctx);
+          },
+        },
+        (['linux', 'macos'] as const).map((suite) => ({ suite, commit: commit(n), points: points[suite] })),
+      );
+      for (const [path, content] of plan.files) together.files.set(path, String(content));
+      for (const suite of ['linux', 'macos'] as const) {
+        const outcome = judges.get(suite)!.outcome();
+        expect(outcome?.suite).toBe(suite);
+        expect(outcome?.sha).toBe(commit(n).sha);
+        expect(outcome?.verdicts.map((v) => v.case)).toEqual(CASES);
+        if (outcome?.regressions.some((r) => r.new)) raised[suite]!.push(n);
+        const single = regressionDeriver(suite, DEFAULT_ALERT_SETTINGS);
+        await apart.publish({ suite, commit: commit(n), points: points[suite], alerts: single.derive });
+        expect(single.outcome()?.verdicts).toEqual(outcome?.verdicts);
+      }
+    }
+    expect(raised['macos']).toEqual([]);
+    expect(raised['linux']).toHaveLength(1);
+    expect(raised['linux']![0]).toBeGreaterThanOrEqual(38);
+    const alerts = together.json<Manifest>('manifest.json').alerts;
+    expect(alerts.filter((a) => a.kind === 'regression').map((a) => [a.suite, a.case])).toEqual([['linux', 'warm / attach']]);
+    expect(alerts).toEqual(apart.json<Manifest>('manifest.json').alerts);
   });
 
   it('compares a pull request’s points with the base trend without writing anything', async () => {
