@@ -318,36 +318,38 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
   if (url) core.setOutput('artifact-url', url);
 }
 
-/** mode: merge: every collected artifact of this run, one publish per suite, one comment each. */
+/** mode: merge: every collected artifact of this run in one gh-pages commit, one comment per suite and commit. */
 async function runMerge(settings: Settings, runner: Runner): Promise<void> {
   const sha = runner.env['GITHUB_SHA'] ?? '';
   const context = runContext(runner, { sha, message: '', author: '', timestamp: runner.now });
   const merged = await group('Downloading collected artifacts', () => merge(settings.scale, context));
   for (const w of merged.warnings) core.warning(w);
   core.setOutput('merged-artifacts', String(merged.used.length));
-  const judges = new Map(merged.groups.map((g) => [g.suite, regressionDeriver(g.suite, settings.alerts)]));
-  const results = await group('Publishing', () =>
+  // One deriver per group (a suite at a commit), since a commit comment is per commit and suite;
+  // the publisher calls the hook once per group with that group's segments as `added`.
+  const groupKey = (suite: string, commit: string) => `${suite}\u0000${commit}`;
+  const judges = new Map(merged.groups.map((g) => [groupKey(g.suite, g.commit.sha), regressionDeriver(g.suite, settings.alerts)]));
+  const published = await group('Publishing', () =>
     publishOrWarn(async () => {
-      const all = await publishMerged(
+      const result = await publishMerged(
         merged,
         publishSettings(settings),
         { ...access(runner), publishedAt: runner.now },
         {
           ...PUBLISH_HOOKS,
-          // One deriver per suite: publishMerged publishes suite by suite.
           alerts: async (ctx) => {
-            const suite = ctx.added.find((a) => !a.imported)?.suite;
-            const judge = suite !== undefined ? judges.get(suite) : undefined;
+            const own = ctx.added.find((a) => !a.imported);
+            const judge = own !== undefined ? judges.get(groupKey(own.suite, own.commit.sha)) : undefined;
             return judge ? judge.derive(ctx) : ctx.previous;
           },
         },
       );
-      return all.map((r) => r.commit).join(' ');
+      return result.commit;
     }),
   );
-  if (results) core.setOutput('published-commit', results.split(' ').pop() ?? '');
+  if (published) core.setOutput('published-commit', published);
   const outcomes = [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined);
-  const { verdicts, regressions } = await afterPublish(results ? outcomes : [], settings, runner);
+  const { verdicts, regressions } = await afterPublish(published ? outcomes : [], settings, runner);
   core.setOutput('regressions', String(regressions.length));
   core.setOutput('regressions-json', JSON.stringify(regressions));
   const points = merged.groups.reduce((n, g) => n + g.points.length, 0);

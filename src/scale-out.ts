@@ -34,7 +34,7 @@ import {
   type UploadOutcome,
   type UploadedArtifact,
 } from './effects/artifact.js';
-import { publishTrend, type PublishContext, type PublishHooks, type PublishResult, type PublishSettings } from './publish.js';
+import { publishGroups, type GroupsContext, type PublishHooks, type PublishResult, type PublishSettings } from './publish.js';
 
 export const MODES = ['publish', 'collect', 'merge'] as const;
 export type Mode = (typeof MODES)[number];
@@ -245,21 +245,15 @@ export async function merge(_settings: ScaleOutSettings, context: RunContext, pr
 }
 
 /**
- * Hands a merge to the publisher. One group (the usual matrix: one suite at one commit) is one
- * gh-pages commit. publishTrend takes one suite at a time, so several suites are published one
- * after the other, one commit each, until it takes several groups at once.
+ * Hands a merge to the publisher: every group (suite at commit) in ONE gh-pages commit and one
+ * push, whatever the number of suites, so a matrix over operating systems costs one push too.
+ * `settings.suite` is not used; each group carries its own. The alerts hook runs once per group.
  */
-export async function publishMerged(
+export function publishMerged(
   merged: MergedCollection,
-  settings: PublishSettings,
-  context: Omit<PublishContext, 'points' | 'commit' | 'runUrl'>,
+  settings: Omit<PublishSettings, 'suite'>,
+  context: Omit<GroupsContext, 'groups'>,
   hooks: PublishHooks = {},
-): Promise<PublishResult[]> {
-  const results: PublishResult[] = [];
-  for (const group of merged.groups) {
-    results.push(
-      await publishTrend({ ...settings, suite: group.suite }, { ...context, points: group.points, commit: group.commit, ...(group.runUrl !== undefined ? { runUrl: group.runUrl } : {}) }, hooks),
-    );
-  }
-  return results;
+): Promise<PublishResult> {
+  return publishGroups(settings, { ...context, groups: merged.groups }, hooks);
 }

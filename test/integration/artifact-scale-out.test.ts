@@ -138,9 +138,10 @@ describe('collect, then merge into one publish', () => {
     expect(merged.groups[0]!.shapes).toEqual(['cold-recreate', 'hot', 'warm']);
     expect(pairs(merged.groups[0]!.points)).toEqual(pairs([...warm, ...cold, ...hot]));
 
-    const results = await publishMerged(merged, publishSettings(remote), publishContext());
-    expect(results).toHaveLength(1);
+    const result = await publishMerged(merged, publishSettings(remote), publishContext());
+    expect(result.plan.added.map((s) => s.seq)).toEqual([0]);
     expect((await remotes.git(['rev-list', '--count', 'gh-pages'], remote))?.trim()).toBe('1');
+    expect((await remotes.git(['rev-parse', 'gh-pages'], remote))?.trim()).toBe(result.commit);
     const { manifest, rows } = await remotes.history(remote);
     expect(manifest!.segments).toBe(1);
     expect(rows.every((r) => r.suite === 'linux' && r.commit === commit.sha && r.message === 'Speed up attach' && r.seq === 0)).toBe(true);
@@ -152,19 +153,59 @@ describe('collect, then merge into one publish', () => {
     expect(rows[0]!.runUrl).toBe('https://github.com/owner/repo/actions/runs/7');
   });
 
-  it('publishes each suite of a merge as its own segment, all points present', async () => {
+  it('publishes the suites of a merge in ONE gh-pages commit, each suite its own segment, all points present', async () => {
     const remote = await remotes.bare(`suites-${runId}`);
     const file = await record('warm.json', 'warm');
     const linux = await collectLeg('job-1', 'linux', [file]);
     const macos = await collectLeg('job-2', 'macos', [await record('warm.json', 'warm', 3)]);
+    const windows = await collectLeg('job-3', 'windows', [await record('cold-recreate.json', 'cold-recreate', 2)]);
     asJob('merge');
     const merged = await merge(settings, context());
-    expect(merged.groups.map((g) => g.suite)).toEqual(['linux', 'macos']);
-    await publishMerged(merged, publishSettings(remote), publishContext());
+    expect(merged.groups.map((g) => g.suite)).toEqual(['linux', 'macos', 'windows']);
+    const logs: string[] = [];
+    const result = await publishMerged(merged, publishSettings(remote), publishContext(), { log: (l) => logs.push(l) });
+
+    expect(result.attempts).toBe(1);
+    expect(result.plans.map((p) => p.added.map((s) => `${s.seq}:${s.suite}`))).toEqual([['0:linux'], ['1:macos'], ['2:windows']]);
+    expect(result.plan.added.map((s) => s.seq)).toEqual([0, 1, 2]);
+    expect([...result.plan.files.keys()].sort()).toEqual(['data/seg/0000/00/00000000.json', 'data/seg/0000/00/00000001.json', 'data/seg/0000/00/00000002.json', 'manifest.json']);
+    // One new commit on the branch, holding every suite's segment.
+    expect((await remotes.git(['rev-list', '--count', 'gh-pages'], remote))?.trim()).toBe('1');
+    expect((await remotes.git(['rev-parse', 'gh-pages'], remote))?.trim()).toBe(result.commit);
+    expect((await remotes.git(['ls-tree', '-r', '--name-only', 'gh-pages'], remote))?.trim().split('\n')).toEqual([
+      'dev/bench/data/seg/0000/00/00000000.json',
+      'dev/bench/data/seg/0000/00/00000001.json',
+      'dev/bench/data/seg/0000/00/00000002.json',
+      'dev/bench/manifest.json',
+    ]);
+    const total = linux.length + macos.length + windows.length;
+    expect((await remotes.git(['log', '-1', '--format=%B', 'gh-pages'], remote))?.trim()).toBe(
+      [
+        `benchtrend: linux, macos, windows at 0123456 (${total} points)`,
+        '',
+        'Segments 0-2 of the trend.',
+        `  linux at 0123456: segment 0, ${linux.length} points`,
+        `  macos at 0123456: segment 1, ${macos.length} points`,
+        `  windows at 0123456: segment 2, ${windows.length} points`,
+        'Run: https://github.com/owner/repo/actions/runs/7',
+      ].join('\n'),
+    );
+    expect(logs[0]).toMatch(/^Publishing \d+ points of 3 groups \(linux at 0123456, macos at 0123456, windows at 0123456\) in one commit to /);
+
     const { manifest, rows } = await remotes.history(remote);
-    expect(manifest!.suites).toEqual(['linux', 'macos']);
+    expect(manifest!.segments).toBe(3);
+    expect(manifest!.suites).toEqual(['linux', 'macos', 'windows']);
+    expect(new Set(manifest!.cases.map((c) => c.suite))).toEqual(new Set(['linux', 'macos', 'windows']));
     expect(pairs(rows.filter((r) => r.suite === 'linux'))).toEqual(pairs(linux));
     expect(pairs(rows.filter((r) => r.suite === 'macos'))).toEqual(pairs(macos));
+    expect(pairs(rows.filter((r) => r.suite === 'windows'))).toEqual(pairs(windows));
+    expect(rows).toHaveLength(total);
+
+    // The next merge appends one more commit after it, seqs continuing.
+    const again = await publishMerged(merged, publishSettings(remote), publishContext());
+    expect(again.plan.added.map((s) => s.seq)).toEqual([3, 4, 5]);
+    expect((await remotes.git(['rev-list', '--count', 'gh-pages'], remote))?.trim()).toBe('2');
+    expect((await remotes.history(remote)).rows).toHaveLength(total);
   });
 
   it('keeps the collect artifact evidence: the payload beside the records it came from', async () => {
