@@ -88,6 +88,10 @@ describe('the detector on constructed series', () => {
     expect(v.kind).toBe('not-enough-history');
     expect(v.alert).toBeUndefined();
     expect(v.reason).toMatch(/earlier commits? on record; 8 are needed/);
+    // A first point ever has no history, and says so without a negative count.
+    const first = judge(series([1]));
+    expect(first.kind).toBe('not-enough-history');
+    expect(first.reason).toMatch(/^0 earlier commits on record/);
   });
 
   it('knows which way is worse: a throughput that drops regressed, one that rises improved', () => {

@@ -277,7 +277,9 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
   const t = pts.length - 1;
   const end = t - k;
   if (end + 1 < settings.minHistory) {
-    return `${end + 1} earlier commit${end + 1 === 1 ? '' : 's'} on record; ${settings.minHistory} are needed before alerting`;
+    // With fewer points than the run being tested, `end` goes below -1: there is no history at all.
+    const earlier = Math.max(0, end + 1);
+    return `${earlier} earlier commit${earlier === 1 ? '' : 's'} on record; ${settings.minHistory} are needed before alerting`;
   }
   const start = Math.max(0, end - settings.window + 1);
   const levels = pieces(start, t, ctx.boundaries);
