@@ -331,9 +331,11 @@ async function runMerge(settings: Settings, runner: Runner): Promise<void> {
   const judges = new Map(merged.groups.map((g) => [groupKey(g.suite, g.commit.sha), regressionDeriver(g.suite, settings.alerts)]));
   const published = await group('Publishing', () =>
     publishOrWarn(async () => {
+      // Each collect job's note is already on its points; the merge job's would be a second one.
+      const { note: _note, ...once } = publishSettings(settings);
       const result = await publishMerged(
         merged,
-        publishSettings(settings),
+        once,
         { ...access(runner), publishedAt: runner.now },
         {
           ...PUBLISH_HOOKS,

@@ -43,7 +43,7 @@ describe('a matrix: mode collect in each leg, mode merge in a final job', () => 
       await writeFile(join(sb.root, `${leg}.json`), record(`warm-${leg}`, attach));
       const run = await runAction({
         cwd: sb.root,
-        inputs: { records: `${leg}.json`, mode: 'collect', repository: remote },
+        inputs: { records: `${leg}.json`, mode: 'collect', repository: remote, note: `on-${leg}` },
         event: push,
         env: { ...sb.env, ...artifactEnv(service, 'run-7', `job-${leg}`), GITHUB_SHA: SHA, GITHUB_RUN_ID: '7', GITHUB_JOB: 'bench' },
       });
@@ -57,7 +57,7 @@ describe('a matrix: mode collect in each leg, mode merge in a final job', () => 
 
     const merged = await runAction({
       cwd: sb.root,
-      inputs: { mode: 'merge', repository: remote },
+      inputs: { mode: 'merge', repository: remote, note: 'merge-job' },
       event: push,
       env: { ...sb.env, ...artifactEnv(service, 'run-7', 'job-merge'), GITHUB_SHA: SHA, GITHUB_RUN_ID: '7', GITHUB_JOB: 'publish' },
     });
@@ -73,6 +73,10 @@ describe('a matrix: mode collect in each leg, mode merge in a final job', () => 
       'warm-macos / attach', 'warm-macos / host-prep', 'warm-macos / total',
     ]);
     expect(merged.summary).toContain('2 collected artifacts, 6 points in 1 suite.');
+    // Each leg's note rides on its own points, once; the merge job adds none of its own.
+    const segment = JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/data/seg/0000/00/00000000.json'], remote)) as { points: { case: string; extra?: string }[] };
+    expect(segment.points).toHaveLength(6);
+    for (const p of segment.points) expect(p.extra).toBe(p.case.startsWith('warm-linux') ? 'on-linux' : 'on-macos');
   });
 });
 
