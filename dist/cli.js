@@ -8717,8 +8717,204 @@ var InputError = class extends Error {
   name = "InputError";
 };
 
-// src/cli/alerts.ts
-import { tmpdir } from "node:os";
+// src/core/stats.ts
+function sorted(values) {
+  return [...values].sort((a, b) => a - b);
+}
+function quantileSorted(s, q) {
+  if (s.length === 0) throw new RangeError("quantile of no values");
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = s[lo];
+  const b = s[hi];
+  return lo === hi ? a : a + (b - a) * (pos - lo);
+}
+function median(values) {
+  return quantileSorted(sorted(values), 0.5);
+}
+function sampleStdev(values) {
+  if (values.length < 2) return null;
+  const mean = values.reduce((t, v) => t + v, 0) / values.length;
+  const ss = values.reduce((t, v) => t + (v - mean) ** 2, 0);
+  return Math.sqrt(ss / (values.length - 1));
+}
+function spread(values) {
+  const s = sorted(values);
+  return {
+    median: quantileSorted(s, 0.5),
+    q1: quantileSorted(s, 0.25),
+    q3: quantileSorted(s, 0.75),
+    min: s[0],
+    max: s[s.length - 1],
+    stdev: sampleStdev(s)
+  };
+}
+function clean(x) {
+  return x === 0 ? 0 : Number(x.toPrecision(12));
+}
+function shortNumber(x, sig = 4) {
+  if (!Number.isFinite(x)) return String(x);
+  if (x === 0) return "0";
+  return String(Number(x.toPrecision(sig)));
+}
+
+// src/core/compare/display.ts
+var TIME_UNITS = [
+  { unit: "s", perSecond: 1 },
+  { unit: "ms", perSecond: 1e3 },
+  { unit: "\xB5s", perSecond: 1e6 },
+  { unit: "ns", perSecond: 1e9 }
+];
+var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
+function displayScale(unit, magnitude) {
+  const canonical2 = ALIASES[unit] ?? unit;
+  let at = TIME_UNITS.findIndex((u) => u.unit === canonical2);
+  if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
+  const from = TIME_UNITS[at];
+  let m = Math.abs(magnitude);
+  while (m < 1 && at < TIME_UNITS.length - 1) {
+    at += 1;
+    m *= 1e3;
+  }
+  const to = TIME_UNITS[at];
+  return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
+}
+function levelScale(unit, largest) {
+  const canonical2 = ALIASES[unit] ?? unit;
+  if (canonical2 === "s" && Math.abs(largest) < 10 && largest !== 0) {
+    const inMs = displayScale("ms", largest * 1e3);
+    return { unit: inMs.unit, factor: 1e3 * inMs.factor };
+  }
+  return displayScale(unit, largest);
+}
+function signed(text2, plus) {
+  if (text2.startsWith("-")) return `\u2212${text2.slice(1)}`;
+  return plus && text2 !== "0" && !/^0\.0*$/.test(text2) ? `+${text2}` : text2;
+}
+function formatValue(x, scale, options = {}) {
+  const v = clean(x * scale.factor);
+  const text2 = v === 0 ? "0" : String(Number(v.toPrecision(options.sig ?? 5)));
+  return signed(text2, options.plus ?? false);
+}
+function formatFixed(x, scale, decimals, plus = true) {
+  const v = clean(x * scale.factor);
+  const text2 = v.toFixed(decimals);
+  return signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus);
+}
+function decimalsFor(magnitude, sig = 3) {
+  if (!Number.isFinite(magnitude) || magnitude === 0) return 0;
+  return Math.max(0, sig - 1 - Math.floor(Math.log10(Math.abs(magnitude))));
+}
+function formatPercent(fraction, decimals = 2, plus = true) {
+  const text2 = (fraction * 100).toFixed(decimals);
+  return `${signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus)}%`;
+}
+
+// src/core/attribution.ts
+function attributeChange(input) {
+  const delta = clean(input.total.after - input.total.before);
+  if (delta === 0 || !Number.isFinite(delta)) return null;
+  const shares = [];
+  const appeared = [];
+  const vanished = [];
+  for (const [stage, before] of input.before) {
+    const after = input.after.get(stage);
+    if (after === void 0) {
+      vanished.push(stage);
+      continue;
+    }
+    const d = clean(after - before);
+    if (d !== 0) shares.push({ stage, before, after, delta: d, share: d / delta });
+  }
+  for (const stage of input.after.keys()) if (!input.before.has(stage)) appeared.push(stage);
+  const bySize = (a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.stage.localeCompare(b.stage);
+  const explained = clean(shares.reduce((t, s) => t + s.delta, 0));
+  return {
+    case: input.case,
+    unit: input.unit,
+    before: input.total.before,
+    after: input.total.after,
+    delta,
+    owners: shares.filter((s) => s.share > 0).sort(bySize),
+    against: shares.filter((s) => s.share < 0).sort(bySize),
+    unaccounted: clean(delta - explained),
+    appeared,
+    vanished,
+    ...input.withoutBaseline?.length ? { withoutBaseline: [...input.withoutBaseline] } : {}
+  };
+}
+function attributionLine(a, options = {}) {
+  const minShare = options.minShare ?? 0.05;
+  const scale = displayScale(a.unit, a.delta);
+  const decimals = decimalsFor(a.delta * scale.factor);
+  const amount = (x) => `${formatFixed(x, scale, decimals)} ${scale.unit}`;
+  const pct = (x) => formatPercent(x, 0, false);
+  const list = (shares) => {
+    const named = shares.filter((s) => Math.abs(s.share) >= minShare);
+    const rest = shares.filter((s) => Math.abs(s.share) < minShare);
+    const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
+    if (rest.length > 0) {
+      const sum = rest.reduce((t, s) => t + s.delta, 0);
+      parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum)} (${pct(sum / a.delta)})`);
+    }
+    return parts;
+  };
+  const owners = list(a.owners);
+  const unknown = a.withoutBaseline ?? [];
+  const moved = a.owners.length + a.against.length > 0;
+  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(", ") : unknown.length ? "no stage with a baseline moved with it" : "no stage moved with it"}`;
+  if (Math.abs(a.unaccounted / a.delta) >= minShare && (unknown.length === 0 || moved)) {
+    line += `, ${unknown.length ? "outside the stages compared" : "outside the stages"} ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
+  }
+  if (a.against.length > 0) line += `; against: ${list(a.against).join(", ")}`;
+  if (a.appeared.length > 0) line += `; new: ${a.appeared.join(", ")}`;
+  if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(", ")}`;
+  if (unknown.length > 0) line += `; no baseline yet: ${unknown.join(", ")}`;
+  return line;
+}
+
+// src/core/regress/attribute-verdicts.ts
+var TOTAL = "total";
+function metricOf(name, shape) {
+  if (shape === void 0) return void 0;
+  const prefix = `${shape} / `;
+  return name.startsWith(prefix) ? name.slice(prefix.length) : void 0;
+}
+function attributeVerdicts(verdicts, cases) {
+  const shapeOf3 = new Map(cases.map((c) => [c.case, c.shape]));
+  return verdicts.map((total) => {
+    const shape = shapeOf3.get(total.case);
+    if (total.kind !== "regressed" || !total.baseline || metricOf(total.case, shape) !== TOTAL) return total;
+    const before = /* @__PURE__ */ new Map();
+    const after = /* @__PURE__ */ new Map();
+    const withoutBaseline = [];
+    for (const v of verdicts) {
+      if (v.suite !== total.suite || v.unit !== total.unit || shapeOf3.get(v.case) !== shape) continue;
+      const stage = metricOf(v.case, shape);
+      if (stage === void 0 || stage === TOTAL) continue;
+      if (v.baseline) {
+        before.set(stage, v.baseline.median);
+        after.set(stage, v.value);
+      } else {
+        withoutBaseline.push(stage);
+      }
+    }
+    if (before.size === 0 && withoutBaseline.length === 0) return total;
+    const attribution = attributeChange({
+      case: total.case,
+      unit: total.unit,
+      total: { before: total.baseline.median, after: total.value },
+      before,
+      after,
+      withoutBaseline
+    });
+    return attribution ? { ...total, attribution } : total;
+  });
+}
+function attributionLines(verdicts) {
+  return verdicts.flatMap((v) => v.kind === "regressed" && v.attribution ? [attributionLine(v.attribution)] : []);
+}
 
 // src/core/render-comment.ts
 var ZWSP = "\u200B";
@@ -8735,6 +8931,10 @@ function caseLink(pagesUrl, suite, name) {
   const enc = (s) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const base = pagesUrl.replace(/#.*$/, "");
   return `${base}#case=${enc(name)}&suite=${enc(suite)}`;
+}
+function attributionBlock(lines) {
+  if (!lines || lines.length === 0) return [];
+  return ["", "Where the total moved, stage by stage (each stage against its own baseline):", "", ...lines.map((l) => `- ${escapeMarkdown(l)}`)];
 }
 
 // src/core/trend/types.ts
@@ -9069,6 +9269,19 @@ function pointerToPath(pointer) {
   if (pointer === "") return "";
   return pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((acc, part) => /^\d+$/.test(part) ? `${acc}[${part}]` : acc === "" ? part : `${acc}.${part}`, "");
 }
+function valueAtPointer(data, pointer) {
+  let node = data;
+  for (const part of pointer.split("/").slice(1)) {
+    if (node === null || typeof node !== "object") return void 0;
+    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+function schemaErrorLine(error, data, top) {
+  const path = pointerToPath(error.instancePath) || top;
+  if (error.keyword === "required") return `${path} has no "${String(error.params["missingProperty"])}"`;
+  return `${path} ${error.message ?? "is invalid"}, got ${describeValue(valueAtPointer(data, error.instancePath))}`;
+}
 
 // src/core/trend/validate.ts
 var TrendDataError = class extends InputError {
@@ -9078,19 +9291,6 @@ ajv.addSchema(segment_schema_default);
 var validateManifest = ajv.compile(manifest_schema_default);
 var validateSegment = ajv.getSchema(segment_schema_default.$id);
 var validateRollup = ajv.compile(rollup_schema_default);
-function valueAt(data, pointer) {
-  let node = data;
-  for (const part of pointer.split("/").slice(1)) {
-    if (node === null || typeof node !== "object") return void 0;
-    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return node;
-}
-function explain(error, data) {
-  const path = pointerToPath(error.instancePath) || "the top level";
-  if (error.keyword === "required") return `${path} has no "${String(error.params["missingProperty"])}"`;
-  return `${path} ${error.message ?? "is invalid"}, got ${describeValue(valueAt(data, error.instancePath))}`;
-}
 function parse(file, text2) {
   try {
     return JSON.parse(text2);
@@ -9103,7 +9303,7 @@ function check(kind, validate2, file, text2) {
   const data = parse(file, text2);
   if (!validate2(data)) {
     const first = validate2.errors?.[0];
-    const why = first ? explain(first, data) : `does not match the ${kind} schema`;
+    const why = first ? schemaErrorLine(first, data, "the top level") : `does not match the ${kind} schema`;
     throw new TrendDataError(`${file}: existing trend data does not match the ${kind} schema: ${why}; refusing to publish over it`);
   }
   if (data.version > TREND_SCHEMA_VERSION) {
@@ -9438,6 +9638,9 @@ function shapeOf(name, tool) {
   const i = name.indexOf(" / ");
   return i > 0 ? name.slice(0, i) : tool || "imported";
 }
+function importedCaseName(name, tool) {
+  return name.includes(" / ") ? name : `${shapeOf(name, tool)} / ${name}`;
+}
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var text = (v) => typeof v === "string" ? v : void 0;
 function parseDataJs(file, source) {
@@ -9506,7 +9709,7 @@ function importGab(file, source) {
         const hi = bar?.hi ?? value;
         if (stored.has(name)) skipped.push(`${at} (${name}): a second bench of that name in one entry; the later one is kept`);
         stored.set(name, {
-          case: name,
+          case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
           unit,
           direction: directionOf(tool, unit),
@@ -9595,7 +9798,7 @@ function segmentOf(draft, seq, points) {
 }
 async function planPublish(read, input) {
   const location = input.location;
-  const previous = await readManifest(read, location);
+  const previous = input.manifest ?? await readManifest(read, location);
   const first = previous?.segments ?? 0;
   if (await read(segmentPath(first)) !== void 0) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
@@ -9684,6 +9887,54 @@ async function addRollups(read, location, first, added, files) {
       files.set(rollupPath(level2, index), json(rollup));
     }
   }
+}
+
+// src/core/trend/plan-groups.ts
+var decoder = new TextDecoder();
+function overlayReader(read, files) {
+  return async (path) => {
+    const own = files.get(path);
+    if (own === void 0) return read(path);
+    return typeof own === "string" ? own : decoder.decode(own);
+  };
+}
+function describe(group) {
+  return `suite "${group.suite}" at ${group.commit.sha.slice(0, 7)}`;
+}
+async function planGroups(read, shared, groups) {
+  const warnings = [];
+  let todo = groups.filter((g) => g.points.length > 0);
+  if (todo.length === 0) todo = groups.slice(0, 1);
+  else for (const g of groups) if (g.points.length === 0) warnings.push(`${describe(g)}: no points, nothing published for it`);
+  const files = /* @__PURE__ */ new Map();
+  const plans = [];
+  for (const [i, group] of todo.entries()) {
+    const { import: gab, ...rest } = shared;
+    const plan = await planPublish(overlayReader(read, files), {
+      ...rest,
+      ...i === 0 && gab !== void 0 ? { import: gab } : {},
+      suite: group.suite,
+      commit: group.commit,
+      points: group.points,
+      ...group.runUrl !== void 0 ? { runUrl: group.runUrl } : {},
+      ...plans.length > 0 ? { manifest: plans[plans.length - 1].manifest } : {}
+    });
+    for (const [path, content] of plan.files) files.set(path, content);
+    plans.push(plan);
+  }
+  const first = plans[0];
+  const last = plans[plans.length - 1];
+  if (!first || !last) throw new InputError("nothing to publish: no group of points was given");
+  return {
+    files,
+    manifest: last.manifest,
+    previous: first.previous,
+    added: plans.flatMap((p) => p.added),
+    warnings: [...warnings, ...plans.flatMap((p) => p.warnings)],
+    ...first.imported !== void 0 ? { imported: first.imported } : {},
+    plans,
+    groups: todo
+  };
 }
 
 // src/core/trend/remote.ts
@@ -10183,21 +10434,45 @@ function withNote(points, note) {
   if (!note) return points;
   return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
 }
-function commitMessage(ctx, settings, plan) {
-  const points = plan.added.reduce((n, s) => n + s.points.length, 0);
-  const head = plan.imported ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${ctx.commit.sha.slice(0, 7)} of ${settings.suite}` : `benchtrend: ${settings.suite} at ${ctx.commit.sha.slice(0, 7)} (${points} points)`;
+function shortList(items, noun) {
+  return items.length <= 3 ? items.join(", ") : `${items.length} ${noun}`;
+}
+function segmentRange(added) {
+  const first = added[0]?.seq ?? 0;
+  const last = added[added.length - 1]?.seq ?? first;
+  return first === last ? `${first}` : `${first}-${last}`;
+}
+function commitMessage(groups, plans, plan) {
+  const count = (p) => p.added.reduce((n, s) => n + (s.imported ? 0 : s.points.length), 0);
+  const suites = [...new Set(groups.map((g) => g.suite))];
+  const shas = [...new Set(groups.map((g) => g.commit.sha.slice(0, 7)))];
+  const what = `${shortList(suites, "suites")} at ${shortList(shas, "commits")}`;
+  const head = plan.imported ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${what}` : `benchtrend: ${what} (${count(plan)} points)`;
+  const runs2 = [...new Set(groups.flatMap((g) => g.runUrl !== void 0 ? [g.runUrl] : []))];
+  const lines = [`Segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)} of the trend.`];
+  if (groups.length > 1) {
+    groups.forEach((g, i) => {
+      const p = plans[i];
+      if (p) lines.push(`  ${g.suite} at ${g.commit.sha.slice(0, 7)}: segment${p.added.length > 1 ? "s" : ""} ${segmentRange(p.added)}, ${count(p)} points`);
+    });
+  }
+  for (const url of runs2) lines.push(`Run: ${url}`);
   return `${head}
 
-Segment ${plan.added[0]?.seq ?? 0}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ""} of the trend.${ctx.runUrl ? `
-Run: ${ctx.runUrl}` : ""}
+${lines.join("\n")}
 `;
 }
-async function publishTrend(settings, ctx, hooks = {}) {
+function publishTrend(settings, ctx, hooks = {}) {
+  const { points, commit, runUrl, ...access } = ctx;
+  return publishGroups(settings, { ...access, groups: [{ suite: settings.suite, commit, points, ...runUrl !== void 0 ? { runUrl } : {} }] }, hooks);
+}
+async function publishGroups(settings, ctx, hooks = {}) {
   const log2 = hooks.log ?? (() => {
   });
   if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1) {
     throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
   }
+  if (ctx.groups.length === 0) throw new InputError("nothing to publish: no group of points was given");
   const page = hooks.pageAssets ? await hooks.pageAssets() : void 0;
   const derive = hooks.alerts;
   const alerts = derive ? async (context) => {
@@ -10208,9 +10483,14 @@ async function publishTrend(settings, ctx, hooks = {}) {
       return context.previous;
     }
   } : void 0;
+  const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY);
   try {
-    log2(`Publishing ${ctx.points.length} points of suite "${settings.suite}" at ${ctx.commit.sha.slice(0, 7)} to ${remote.display} (${location})`);
+    const total = groups.reduce((n, g) => n + g.points.length, 0);
+    const only = groups.length === 1 ? groups[0] : void 0;
+    log2(
+      only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(", ")}) in one commit to ${remote.display} (${location})`
+    );
     let attempts = 0;
     const { plan, commit } = await retryWithBackoff(
       async (attempt) => {
@@ -10221,21 +10501,21 @@ async function publishTrend(settings, ctx, hooks = {}) {
         branch.prefetchNewest(tip, under("data/roll/2"), 1);
         const read = async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8");
         const importFrom = settings.importFrom;
-        const plan2 = await planPublish(read, {
-          suite: settings.suite,
-          commit: ctx.commit,
-          points: withNote(ctx.points, settings.note),
-          ...ctx.runUrl !== void 0 ? { runUrl: ctx.runUrl } : {},
-          publishedAt: ctx.publishedAt,
-          ...remote.webUrl !== void 0 ? { repository: remote.webUrl } : {},
-          ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
-          ...page !== void 0 ? { page } : {},
-          ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {},
-          ...alerts !== void 0 ? { alerts } : {},
-          location
-        });
+        const plan2 = await planGroups(
+          read,
+          {
+            publishedAt: ctx.publishedAt,
+            ...remote.webUrl !== void 0 ? { repository: remote.webUrl } : {},
+            ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
+            ...page !== void 0 ? { page } : {},
+            ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {},
+            ...alerts !== void 0 ? { alerts } : {},
+            location
+          },
+          groups
+        );
         const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
-        const commit2 = await branch.commitFiles(tip, files, commitMessage(ctx, settings, plan2));
+        const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2));
         await branch.push(commit2);
         return { plan: plan2, commit: commit2 };
       },
@@ -10249,8 +10529,9 @@ async function publishTrend(settings, ctx, hooks = {}) {
       }
     );
     for (const w of plan.warnings) (hooks.warn ?? log2)(w);
-    log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${plan.added[0]?.seq}${plan.added.length > 1 ? `-${plan.added[plan.added.length - 1]?.seq}` : ""}, ${plan.files.size} files, ${branch.fetches} fetches`);
-    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan };
+    log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
+    const { plans, groups: _groups, ...whole } = plan;
+    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
   } finally {
     await branch.dispose();
   }
@@ -10288,6 +10569,35 @@ function parseCommandLine(argv, options) {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+// src/cli/trend-options.ts
+import { tmpdir } from "node:os";
+var TREND_OPTIONS = {
+  repo: { type: "string" },
+  branch: { type: "string", default: "gh-pages" },
+  dir: { type: "string", default: "dev/bench" },
+  "token-env": { type: "string" },
+  server: { type: "string" }
+};
+function tokenFrom(name, io) {
+  if (name === void 0) return void 0;
+  const token = io.env[name];
+  if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
+  return token;
+}
+function trendLocation(values, io, command) {
+  if (values.repo === void 0) throw new UsageError(`${command} needs --repo URL|PATH`);
+  const token = tokenFrom(values["token-env"], io);
+  return {
+    target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
+    access: { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir() }
+  };
+}
+function refuseUnknownSuite(manifest, suite) {
+  if (manifest && suite !== void 0 && !manifest.suites.includes(suite)) {
+    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
   }
 }
 
@@ -10343,14 +10653,10 @@ function listAlerts(alerts, cases, filter) {
 }
 async function run(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
-    repo: { type: "string" },
-    branch: { type: "string", default: "gh-pages" },
-    dir: { type: "string", default: "dev/bench" },
+    ...TREND_OPTIONS,
     suite: { type: "string" },
     status: { type: "string" },
     json: { type: "boolean" },
-    "token-env": { type: "string" },
-    server: { type: "string" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -10359,21 +10665,16 @@ async function run(argv, io) {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (values.repo === void 0) throw new UsageError("alerts needs --repo URL|PATH");
   if (values.status !== void 0 && !STATUSES.includes(values.status)) {
     throw new UsageError(`--status must be one of ${STATUSES.join(", ")}, got ${JSON.stringify(values.status)}`);
   }
-  const tokenName = values["token-env"];
-  const token = tokenName !== void 0 ? io.env[tokenName] : void 0;
-  if (tokenName !== void 0 && !token) throw new InputError(`--token-env: the environment variable ${tokenName} is not set or empty`);
+  const { target, access } = trendLocation(values, io, "alerts");
   const manifest = await readTrend(
-    { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
-    { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir() },
+    target,
+    access,
     (read, location) => readManifest(read, location)
   );
-  if (manifest && values.suite !== void 0 && !manifest.suites.includes(values.suite)) {
-    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(values.suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
-  }
+  refuseUnknownSuite(manifest, values.suite);
   const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
     ...values.suite !== void 0 ? { suite: values.suite } : {},
     ...values.status !== void 0 ? { status: values.status } : {}
@@ -10395,48 +10696,6 @@ async function run(argv, io) {
 // src/cli/cases.ts
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve6 } from "node:path";
-
-// src/core/stats.ts
-function sorted(values) {
-  return [...values].sort((a, b) => a - b);
-}
-function quantileSorted(s, q) {
-  if (s.length === 0) throw new RangeError("quantile of no values");
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  const a = s[lo];
-  const b = s[hi];
-  return lo === hi ? a : a + (b - a) * (pos - lo);
-}
-function median(values) {
-  return quantileSorted(sorted(values), 0.5);
-}
-function sampleStdev(values) {
-  if (values.length < 2) return null;
-  const mean = values.reduce((t, v) => t + v, 0) / values.length;
-  const ss = values.reduce((t, v) => t + (v - mean) ** 2, 0);
-  return Math.sqrt(ss / (values.length - 1));
-}
-function spread(values) {
-  const s = sorted(values);
-  return {
-    median: quantileSorted(s, 0.5),
-    q1: quantileSorted(s, 0.25),
-    q3: quantileSorted(s, 0.75),
-    min: s[0],
-    max: s[s.length - 1],
-    stdev: sampleStdev(s)
-  };
-}
-function clean(x) {
-  return x === 0 ? 0 : Number(x.toPrecision(12));
-}
-function shortNumber(x, sig = 4) {
-  if (!Number.isFinite(x)) return String(x);
-  if (x === 0) return "0";
-  return String(Number(x.toPrecision(sig)));
-}
 
 // src/core/cases.ts
 function caseName(shape, metric) {
@@ -11436,7 +11695,7 @@ function modeDirection(mode) {
   if (mode === "avgt" || mode === "sample" || mode === "ss") return "smaller";
   return void 0;
 }
-function metricOf(file, m, path, name, direction, extra) {
+function metricOf2(file, m, path, name, direction, extra) {
   const unit = expectString(file, m["scoreUnit"], child(path, "scoreUnit"), "the score unit");
   const spec = { name, unit, direction, extra };
   const raw = m["rawData"];
@@ -11484,7 +11743,7 @@ forks: ${String(b["forks"])}
 threads: ${String(b["threads"])}`;
       const primary = expectObject(file, b["primaryMetric"], child(path, "primaryMetric"));
       const unit = String(primary["scoreUnit"]);
-      metrics.push(metricOf(file, primary, child(path, "primaryMetric"), name, modeDirection(b["mode"]) ?? directionOfUnit(unit) ?? "smaller", extra));
+      metrics.push(metricOf2(file, primary, child(path, "primaryMetric"), name, modeDirection(b["mode"]) ?? directionOfUnit(unit) ?? "smaller", extra));
       const secondary = b["secondaryMetrics"];
       if (!isObject2(secondary)) continue;
       for (const [key2, value] of Object.entries(secondary)) {
@@ -11492,7 +11751,7 @@ threads: ${String(b["threads"])}`;
         const m = expectObject(file, value, sp);
         const costly = /gc|alloc|churn/i.test(key2);
         const direction = costly ? "smaller" : directionOfUnit(String(m["scoreUnit"])) ?? modeDirection(b["mode"]) ?? "smaller";
-        metrics.push(metricOf(file, m, sp, `${name}:${key2}`, direction, extra));
+        metrics.push(metricOf2(file, m, sp, `${name}:${key2}`, direction, extra));
       }
     }
     return [makeRecord({ file, format: "jmh", shape: shapeOf2(options, "jmh"), metrics, expected: EXPECTED11 })];
@@ -11900,17 +12159,9 @@ var bench_record_schema_default = {
 // src/formats/record.ts
 var ajv2 = new import_ajv2.Ajv({ allErrors: false, strict: true });
 var validate = ajv2.compile(bench_record_schema_default);
-function valueAt2(data, pointer) {
-  let node = data;
-  for (const part of pointer.split("/").slice(1)) {
-    if (node === null || typeof node !== "object") return void 0;
-    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return node;
-}
-function explain2(error, data) {
+function explain(error, data) {
   const path = pointerToPath(error.instancePath);
-  const value = valueAt2(data, error.instancePath);
+  const value = valueAtPointer(data, error.instancePath);
   if (error.instancePath === "" && error.keyword === "type") {
     return `not an object: a bench record is one JSON object, got ${describeValue(value)}`;
   }
@@ -11927,13 +12178,13 @@ function explain2(error, data) {
     return `${path} must be a number of seconds, got ${describeValue(value)}`;
   }
   if (error.keyword === "minimum") return `${path} must not be negative, got ${describeValue(value)}`;
-  return `${path} ${error.message ?? "is invalid"}, got ${describeValue(value)}`;
+  return schemaErrorLine(error, data, "record");
 }
 function parseRecord(file, text2) {
   const data = parseJsonText(file, text2);
   if (!validate(data)) {
     const first = validate.errors?.[0];
-    throw new InputError(`${file}: ${first ? explain2(first, data) : "does not match the bench record schema"}`);
+    throw new InputError(`${file}: ${first ? explain(first, data) : "does not match the bench record schema"}`);
   }
   const runs2 = data.runs;
   const stageNames = [];
@@ -12972,115 +13223,6 @@ async function run2(argv, io) {
 // src/cli/compare.ts
 import { parseArgs as parseArgs2 } from "node:util";
 
-// src/core/compare/display.ts
-var TIME_UNITS = [
-  { unit: "s", perSecond: 1 },
-  { unit: "ms", perSecond: 1e3 },
-  { unit: "\xB5s", perSecond: 1e6 },
-  { unit: "ns", perSecond: 1e9 }
-];
-var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
-function displayScale(unit, magnitude) {
-  const canonical2 = ALIASES[unit] ?? unit;
-  let at = TIME_UNITS.findIndex((u) => u.unit === canonical2);
-  if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
-  const from = TIME_UNITS[at];
-  let m = Math.abs(magnitude);
-  while (m < 1 && at < TIME_UNITS.length - 1) {
-    at += 1;
-    m *= 1e3;
-  }
-  const to = TIME_UNITS[at];
-  return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
-}
-function levelScale(unit, largest) {
-  const canonical2 = ALIASES[unit] ?? unit;
-  if (canonical2 === "s" && Math.abs(largest) < 10 && largest !== 0) {
-    const inMs = displayScale("ms", largest * 1e3);
-    return { unit: inMs.unit, factor: 1e3 * inMs.factor };
-  }
-  return displayScale(unit, largest);
-}
-function signed(text2, plus) {
-  if (text2.startsWith("-")) return `\u2212${text2.slice(1)}`;
-  return plus && text2 !== "0" && !/^0\.0*$/.test(text2) ? `+${text2}` : text2;
-}
-function formatValue(x, scale, options = {}) {
-  const v = clean(x * scale.factor);
-  const text2 = v === 0 ? "0" : String(Number(v.toPrecision(options.sig ?? 5)));
-  return signed(text2, options.plus ?? false);
-}
-function formatFixed(x, scale, decimals, plus = true) {
-  const v = clean(x * scale.factor);
-  const text2 = v.toFixed(decimals);
-  return signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus);
-}
-function decimalsFor(magnitude, sig = 3) {
-  if (!Number.isFinite(magnitude) || magnitude === 0) return 0;
-  return Math.max(0, sig - 1 - Math.floor(Math.log10(Math.abs(magnitude))));
-}
-function formatPercent(fraction, decimals = 2, plus = true) {
-  const text2 = (fraction * 100).toFixed(decimals);
-  return `${signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus)}%`;
-}
-
-// src/core/attribution.ts
-function attributeChange(input) {
-  const delta = clean(input.total.after - input.total.before);
-  if (delta === 0 || !Number.isFinite(delta)) return null;
-  const shares = [];
-  const appeared = [];
-  const vanished = [];
-  for (const [stage, before] of input.before) {
-    const after = input.after.get(stage);
-    if (after === void 0) {
-      vanished.push(stage);
-      continue;
-    }
-    const d = clean(after - before);
-    if (d !== 0) shares.push({ stage, before, after, delta: d, share: d / delta });
-  }
-  for (const stage of input.after.keys()) if (!input.before.has(stage)) appeared.push(stage);
-  const bySize = (a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.stage.localeCompare(b.stage);
-  const explained = clean(shares.reduce((t, s) => t + s.delta, 0));
-  return {
-    case: input.case,
-    unit: input.unit,
-    before: input.total.before,
-    after: input.total.after,
-    delta,
-    owners: shares.filter((s) => s.share > 0).sort(bySize),
-    against: shares.filter((s) => s.share < 0).sort(bySize),
-    unaccounted: clean(delta - explained),
-    appeared,
-    vanished
-  };
-}
-function attributionLine(a, options = {}) {
-  const minShare = options.minShare ?? 0.05;
-  const scale = displayScale(a.unit, a.delta);
-  const decimals = decimalsFor(a.delta * scale.factor);
-  const amount = (x) => `${formatFixed(x, scale, decimals)} ${scale.unit}`;
-  const pct = (x) => formatPercent(x, 0, false);
-  const list = (shares) => {
-    const named = shares.filter((s) => Math.abs(s.share) >= minShare);
-    const rest = shares.filter((s) => Math.abs(s.share) < minShare);
-    const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
-    if (rest.length > 0) {
-      const sum = rest.reduce((t, s) => t + s.delta, 0);
-      parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum)} (${pct(sum / a.delta)})`);
-    }
-    return parts;
-  };
-  const owners = list(a.owners);
-  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(", ") : "no stage moved with it"}`;
-  if (Math.abs(a.unaccounted / a.delta) >= minShare) line += `, outside the stages ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
-  if (a.against.length > 0) line += `; against: ${list(a.against).join(", ")}`;
-  if (a.appeared.length > 0) line += `; new: ${a.appeared.join(", ")}`;
-  if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(", ")}`;
-  return line;
-}
-
 // src/core/compare/arms.ts
 function splitArms(file, records) {
   const baseline = records.filter((r) => r.arm === "baseline");
@@ -14000,9 +14142,6 @@ async function run4(argv, io) {
   return 0;
 }
 
-// src/cli/history.ts
-import { tmpdir as tmpdir3 } from "node:os";
-
 // src/core/trend/history.ts
 var HISTORY_COLUMNS = [
   "commit",
@@ -14105,13 +14244,9 @@ Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2
 error.`;
 async function run5(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
-    repo: { type: "string" },
-    branch: { type: "string", default: "gh-pages" },
-    dir: { type: "string", default: "dev/bench" },
+    ...TREND_OPTIONS,
     suite: { type: "string" },
     format: { type: "string", default: "json" },
-    "token-env": { type: "string" },
-    server: { type: "string" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -14120,21 +14255,16 @@ async function run5(argv, io) {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (values.repo === void 0) throw new UsageError("history needs --repo URL|PATH");
   if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
-  const tokenName = values["token-env"];
-  const token = tokenName !== void 0 ? io.env[tokenName] : void 0;
-  if (tokenName !== void 0 && !token) throw new InputError(`--token-env: the environment variable ${tokenName} is not set or empty`);
+  const { target, access } = trendLocation(values, io, "history");
   const { manifest, rows } = await readTrend(
-    { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
-    { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir3() },
+    target,
+    access,
     (read, location) => readHistory(read, location, values.suite)
   );
   if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
 `);
-  else if (values.suite !== void 0 && !manifest.suites.includes(values.suite)) {
-    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(values.suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
-  }
+  refuseUnknownSuite(manifest, values.suite);
   io.stdout(values.format === "csv" ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}
 `);
   return 0;
@@ -14142,7 +14272,7 @@ async function run5(argv, io) {
 
 // src/cli/publish.ts
 import { readFile as readFile4 } from "node:fs/promises";
-import { tmpdir as tmpdir4 } from "node:os";
+import { tmpdir as tmpdir3 } from "node:os";
 import { resolve as resolve7 } from "node:path";
 
 // src/core/trend/commit-info.ts
@@ -14525,6 +14655,7 @@ function renderVerdictTable(verdicts, title, links = {}) {
     const change = v.change !== void 0 ? changeText(v.change) : "\u2014";
     lines.push(`| ${caseCell} | ${verdictText2(v)} | ${value} | ${base} | ${change} | ${sparkline(v.recent)} | ${escapeMarkdown(v.reason)} |`);
   }
+  lines.push(...attributionBlock(attributionLines(rows)));
   lines.push("", "Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.", "");
   return lines.join("\n");
 }
@@ -14532,8 +14663,20 @@ function regressionEntries(verdicts) {
   const out = [];
   for (const v of verdicts) {
     const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
+    const attribution = v.kind === "regressed" && v.attribution ? { attribution: attributionLine(v.attribution) } : {};
     if (v.alert) {
-      out.push({ ...base, kind: v.alert.kind, baseline: v.alert.baseline, value: v.alert.value, change: v.alert.change, status: v.alert.kind === "change-point" ? "confirmed" : "suspected", new: true, sha: v.alert.sha, reason: v.alert.reason });
+      out.push({
+        ...base,
+        kind: v.alert.kind,
+        baseline: v.alert.baseline,
+        value: v.alert.value,
+        change: v.alert.change,
+        status: v.alert.kind === "change-point" ? "confirmed" : "suspected",
+        new: true,
+        sha: v.alert.sha,
+        reason: v.alert.reason,
+        ...attribution
+      });
     } else if (v.kind === "regressed" && v.baseline && v.change !== void 0) {
       out.push({
         ...base,
@@ -14544,7 +14687,8 @@ function regressionEntries(verdicts) {
         status: v.ongoing?.status ?? "suspected",
         new: !v.ongoing,
         sha: v.ongoing?.sha ?? v.sha,
-        reason: v.reason
+        reason: v.reason,
+        ...attribution
       });
     }
   }
@@ -14799,7 +14943,8 @@ function baselineTest(ctx, k, p) {
   const t = pts.length - 1;
   const end = t - k;
   if (end + 1 < settings.minHistory) {
-    return `${end + 1} earlier commit${end + 1 === 1 ? "" : "s"} on record; ${settings.minHistory} are needed before alerting`;
+    const earlier = Math.max(0, end + 1);
+    return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${settings.minHistory} are needed before alerting`;
   }
   const start = Math.max(0, end - settings.window + 1);
   const levels = pieces(start, t, ctx.boundaries);
@@ -14901,12 +15046,12 @@ function limitVerdict(ctx) {
     if (r.beyond === "better") improved ??= r;
   }
   const unit = ctx.series.unit;
-  const describe = (r, what) => {
+  const describe2 = (r, what) => {
     const limit = r.baseline.limit;
     const runText = r.k === 1 ? "the newest point is" : `each of the last ${r.k} points is`;
     return `${runText} ${what} than the baseline by at least ${Math.round(settings.minEffect * 100)}% and beyond its limit of ${num4(limit)} ${unit} (${r.baseline.count} commits on this level, one-sided ${confidenceText(r.p)} per point, Student t on log medians)`;
   };
-  if (found) return { kind: "regressed", test: found, reason: describe(found, "worse") };
+  if (found) return { kind: "regressed", test: found, reason: describe2(found, "worse") };
   if (settings.alertAfter > 1) {
     const single = baselineTest(ctx, 1, ctx.alphaCase);
     if (typeof single !== "string" && single.beyond === "worse") {
@@ -14918,7 +15063,7 @@ function limitVerdict(ctx) {
     }
     if (!anyTest && typeof single !== "string") anyTest = single;
   }
-  if (improved) return { kind: "improved", test: improved, reason: describe(improved, "better") };
+  if (improved) return { kind: "improved", test: improved, reason: describe2(improved, "better") };
   if (!anyTest) return { kind: "not-enough-history", reason: lastMissing };
   return { kind: "unchanged", test: anyTest, reason: `within the limit of ${num4(anyTest.baseline.limit)} ${unit}` };
 }
@@ -15156,13 +15301,14 @@ function regressionDeriver(suite, settings) {
       changePoints.push(cps);
     }
     const alerts = updateAlerts(context.previous, verdicts, changePoints);
+    const attributed = attributeVerdicts(verdicts, judged.points);
     last = {
       suite,
       sha: judged.commit.sha,
-      verdicts,
+      verdicts: attributed,
       alerts,
       changed: changedAlerts(context.previous, alerts),
-      regressions: regressionEntries(verdicts),
+      regressions: regressionEntries(attributed),
       cases: context.manifest.cases
     };
     return alerts;
@@ -15296,7 +15442,7 @@ async function run6(argv, io) {
       serverUrl,
       cwd: io.cwd,
       env: io.env,
-      tempRoot: io.env["RUNNER_TEMP"] || tmpdir4(),
+      tempRoot: io.env["RUNNER_TEMP"] || tmpdir3(),
       publishedAt
     },
     {
@@ -15348,12 +15494,6 @@ async function pageOrNothing(io) {
 `);
     return void 0;
   }
-}
-function tokenFrom(name, io) {
-  if (name === void 0) return void 0;
-  const token = io.env[name];
-  if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
-  return token;
 }
 async function readText(file, cwd, option) {
   try {
