@@ -6,57 +6,25 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildPoints } from '../../src/core/cases.js';
 import { Random } from '../../src/core/regress/prng.js';
-import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
-import { parseRecord } from '../../src/formats/record.js';
-import { publishTrend } from '../../src/publish.js';
-import { regressionDeriver } from '../../src/regressions.js';
-import { runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+import { cliPublish, publishWarmHistory, warmRecord } from './helpers/warm-history.js';
 
 let sb: GitSandbox;
 let remote: string;
-const sha = (n: number) => n.toString(16).padStart(2, '0').repeat(20);
-
-/** attach scaled by `slower`; the total grows by `outside` seconds more than its stages. */
-function record(rng: Random, slower = 1, outside = 0): string {
-  const job = Math.exp(0.02 * rng.normal());
-  const runs = [0.99, 1, 1.01].map((f) => {
-    const prep = 0.2 * job * f;
-    const attach = 1.5 * job * f * slower;
-    return { total_seconds: prep + attach + outside * f, stages: { 'host-prep': prep, attach } };
-  });
-  return JSON.stringify({ shape: 'warm', runs });
-}
 
 beforeAll(async () => {
   sb = await gitSandbox();
   remote = `file://${await sb.bareRemote('site')}`;
   const rng = new Random(15);
-  for (let n = 1; n <= 12; n++) {
-    await publishTrend(
-      { repository: remote, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 2 },
-      {
-        points: buildPoints([parseRecord('warm.json', record(rng))]).points,
-        commit: { sha: sha(n), message: `commit ${n}`, author: 'Ada', timestamp: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z` },
-        serverUrl: 'https://github.com',
-        cwd: sb.root,
-        env: sb.env,
-        tempRoot: sb.root,
-        publishedAt: '2024-02-01T00:00:00Z',
-      },
-      { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive },
-    );
-  }
+  await publishWarmHistory(sb, remote, 12, rng);
   // Two commits in a row with attach 40% slower and 0.3 s more outside the stages.
-  await writeFile(join(sb.root, 'slow-1.json'), record(rng, 1.4, 0.3));
-  await writeFile(join(sb.root, 'slow-2.json'), record(rng, 1.4, 0.3));
+  await writeFile(join(sb.root, 'slow-1.json'), warmRecord(rng, 1.4, 0.3));
+  await writeFile(join(sb.root, 'slow-2.json'), warmRecord(rng, 1.4, 0.3));
 });
 afterAll(() => sb.dispose());
 
-const publish = (file: string, n: number, extra: string[] = []) =>
-  runCli(['publish', file, '--repo', remote, '--commit', sha(n), '--message', `commit ${n}`, '--author', 'Ada', '--timestamp', `2024-01-01T00:01:${n}Z`, ...extra], sb.root, sb.env);
+const publish = (file: string, n: number, extra: string[] = []) => cliPublish(sb, remote, file, n, extra);
 
 interface Entry {
   case: string;
