@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Point } from './core/model.js';
-import type { PageFiles } from './core/trend/plan.js';
+import type { AlertDeriver, PageFiles } from './core/trend/plan.js';
 import type { CommitInfo } from './core/trend/types.js';
 import { git, gitEnv, type Env } from './effects/git.js';
 import { publishTrend } from './publish.js';
@@ -21,6 +21,8 @@ export interface DemoTrendOptions {
   readonly env: Env;
   readonly pageAssets?: () => Promise<PageFiles | undefined>;
   readonly log?: (line: string) => void;
+  /** The regression judgement each publish runs, as the action's. */
+  readonly alerts?: AlertDeriver;
 }
 
 export interface DemoTrend {
@@ -83,6 +85,7 @@ export async function publishDemoTrend(options: DemoTrendOptions): Promise<DemoT
       {
         ...(options.pageAssets ? { pageAssets: options.pageAssets } : {}),
         ...(options.log ? { log: options.log } : {}),
+        ...(options.alerts ? { alerts: options.alerts } : {}),
       },
     );
   }

@@ -6,7 +6,10 @@ import warm from '../../samples/warm.json' with { type: 'json' };
 import { toFlatCases } from '../core/cases.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import { parseRequireStages } from '../core/require-stages.js';
+import { DEFAULT_ALERT_SETTINGS } from '../core/regress/settings.js';
+import { renderVerdictTable } from '../core/render-verdicts.js';
 import { publishDemoTrend } from '../demo-trend.js';
+import { regressionDeriver } from '../regressions.js';
 import { readPageAssets } from '../effects/page-assets.js';
 import { ingest } from '../ingest.js';
 import { parseCommandLine } from './args.js';
@@ -16,8 +19,9 @@ export const USAGE = `Usage: benchtrend demo [--dir DIR] [--commits N]
 
 Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
 and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
-history to a local bare repository exactly as the action publishes to gh-pages, and ends with
-the path of the chart.
+history (with a 15% step two thirds in) to a local bare repository exactly as the action
+publishes to gh-pages, judging each commit for regressions, prints the last verdicts, and ends
+with the path of the chart.
 
 Options:
   --dir DIR      where to put the demo's files (default: a new temporary directory)
@@ -63,7 +67,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   io.stdout(`${renderCasesTable(points)}\n`);
 
   io.stdout(`Publishing ${commits} commits of sample history to a local bare repository...\n`);
-  const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets() });
+  const judge = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+  const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets(), alerts: judge.derive });
+  const verdicts = judge.outcome()?.verdicts ?? [];
+  if (verdicts.length) io.stdout(`\n${renderVerdictTable(verdicts, `Verdicts at the last of ${commits} commits`)}\n`);
   io.stdout(
     [
       `Records:  ${records}`,

@@ -100,9 +100,13 @@ describe('benchtrend demo (dist/cli.js)', () => {
     const chart = /Chart: +(.+)\n$/.exec(r.stdout)?.[1];
     expect(chart).toMatch(/index\.html$/);
     expect(await readFile(chart!, 'utf8')).toMatch(/<!doctype html>/i);
-    const manifest = JSON.parse(await readFile(join(chart!, '..', 'manifest.json'), 'utf8')) as { segments: number; cases: unknown[] };
+    const manifest = JSON.parse(await readFile(join(chart!, '..', 'manifest.json'), 'utf8')) as { segments: number; cases: unknown[]; alerts: { case: string; kind: string }[] };
     expect(manifest.segments).toBe(12);
     expect(manifest.cases).toHaveLength(9);
+    // The sample history steps up 15% two thirds in: every case is judged and the step stored.
+    expect(r.stdout).toContain('### Verdicts at the last of 12 commits');
+    expect(r.stdout).toMatch(/\| warm \/ attach \| ⚠️ [a-z ]*regressed \|/);
+    expect(new Set(manifest.alerts.map((a) => a.case)).size).toBe(9);
   });
 });
 
