@@ -13977,335 +13977,6 @@ var warm_default = {
   }
 };
 
-// src/demo-trend.ts
-import { createHash as createHash2 } from "node:crypto";
-import { mkdir as mkdir3 } from "node:fs/promises";
-import { join as join3 } from "node:path";
-function scaled(p, factor) {
-  const f = (x) => Number((x * factor).toPrecision(6));
-  return {
-    ...p,
-    value: f(p.value),
-    q1: f(p.q1),
-    q3: f(p.q3),
-    min: f(p.min),
-    max: f(p.max),
-    stdev: p.stdev === null ? null : f(p.stdev),
-    samples: p.samples.map(f),
-    ...p.wall !== void 0 ? { wall: f(p.wall) } : {}
-  };
-}
-async function publishDemoTrend(options) {
-  const count = options.commits ?? 12;
-  const remote = join3(options.dir, "trend.git");
-  const site = join3(options.dir, "site");
-  const env = gitEnv(options.env);
-  await mkdir3(options.dir, { recursive: true });
-  await git(["init", "--quiet", "--bare", remote], { cwd: options.dir, env });
-  await git(["config", "uploadpack.allowFilter", "true"], { cwd: remote, env });
-  const commits = [];
-  for (let i = 0; i < count; i++) {
-    const sha = createHash2("sha1").update(`benchtrend demo commit ${i}`).digest("hex");
-    const commit = {
-      sha,
-      message: i === Math.floor(count * 2 / 3) ? `Demo commit ${i}: a change that makes everything 15% slower` : `Demo commit ${i}`,
-      author: "benchtrend demo",
-      timestamp: new Date(Date.UTC(2024, 0, 1 + i, 12)).toISOString().replace(".000Z", "Z")
-    };
-    commits.push(commit);
-    const factor = 1 + 0.03 * Math.sin(i * 1.7) + (i >= Math.floor(count * 2 / 3) ? 0.15 : 0);
-    await publishTrend(
-      { repository: `file://${remote}`, branch: "gh-pages", dataDir: "dev/bench", suite: "default", maxAttempts: 1 },
-      {
-        points: options.points.map((p) => scaled(p, factor)),
-        commit,
-        serverUrl: "https://github.com",
-        cwd: options.dir,
-        env: options.env,
-        tempRoot: options.dir,
-        publishedAt: commit.timestamp
-      },
-      {
-        ...options.pageAssets ? { pageAssets: options.pageAssets } : {},
-        ...options.log ? { log: options.log } : {}
-      }
-    );
-  }
-  await git(["clone", "--quiet", "--branch", "gh-pages", `file://${remote}`, site], { cwd: options.dir, env });
-  return { remote, site, dataDir: join3(site, "dev/bench"), commits };
-}
-
-// src/effects/page-assets.ts
-import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
-import { join as join4, relative as relative3, sep as sep2 } from "node:path";
-var VERSION_FILE = "version.txt";
-function builtPageDir() {
-  const fromSources = /\/src\/effects\/[^/]*$/.test(import.meta.url);
-  return fileURLToPath2(new URL(fromSources ? "../../dist/page/" : "./page/", import.meta.url));
-}
-async function walk2(dir) {
-  const out = [];
-  for (const e of await readdir2(dir, { withFileTypes: true })) {
-    const p = join4(dir, e.name);
-    if (e.isDirectory()) out.push(...await walk2(p));
-    else if (e.isFile()) out.push(p);
-  }
-  return out;
-}
-async function readPageAssets(dir) {
-  const url = dir ?? builtPageDir();
-  let version;
-  try {
-    version = (await readFile3(join4(url, VERSION_FILE), "utf8")).trim();
-  } catch {
-    throw new Error(`the chart page is not built: ${join4(url, VERSION_FILE)} is missing; run npm run build`);
-  }
-  if (!/^[0-9a-f]{6,64}$/.test(version)) throw new Error(`${join4(url, VERSION_FILE)}: not a page version: ${JSON.stringify(version)}`);
-  const files = /* @__PURE__ */ new Map();
-  for (const path of await walk2(url)) {
-    const rel = relative3(url, path).split(sep2).join("/");
-    if (rel === VERSION_FILE) continue;
-    files.set(rel, new Uint8Array(await readFile3(path)));
-  }
-  if (!files.has("index.html")) throw new Error(`${url}: the chart page has no index.html; run npm run build`);
-  return { version, files };
-}
-
-// src/cli/demo.ts
-var USAGE4 = `Usage: benchtrend demo [--dir DIR] [--commits N]
-
-Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
-and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
-history to a local bare repository exactly as the action publishes to gh-pages, and ends with
-the path of the chart.
-
-Options:
-  --dir DIR      where to put the demo's files (default: a new temporary directory)
-  --commits N    how many commits of history to publish (default 12)`;
-var SAMPLE_RECORDS = {
-  "warm.json": warm_default,
-  "cold-recreate.json": cold_recreate_default
-};
-async function run4(argv, io) {
-  const { values } = parseCommandLine(argv, {
-    dir: { type: "string" },
-    commits: { type: "string", default: "12" },
-    help: { type: "boolean", short: "h" }
-  });
-  if (values.help) {
-    io.stdout(`${USAGE4}
-`);
-    return 0;
-  }
-  const commits = Number(values.commits);
-  if (!Number.isInteger(commits) || commits < 1 || commits > 1e3) {
-    io.stderr(`benchtrend demo: --commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000
-`);
-    return 2;
-  }
-  const dir = values.dir ?? await mkdtemp2(join5(tmpdir2(), "benchtrend-demo-"));
-  const records = join5(dir, "records");
-  await mkdir4(records, { recursive: true });
-  for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
-    await writeFile3(join5(records, name), `${JSON.stringify(record, null, 2)}
-`);
-  }
-  const { points, warnings } = await ingest({
-    patterns: Object.keys(SAMPLE_RECORDS),
-    cwd: records,
-    format: "record",
-    parse: {},
-    requirements: parseRequireStages("cold-recreate: host-prep, devpod-up, tools, attach\nwarm: *")
-  });
-  for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
-`);
-  const flat = toFlatCases(points, "demo");
-  await writeFile3(join5(dir, "cases.json"), `${JSON.stringify(flat, null, 2)}
-`);
-  io.stdout(`${renderCasesTable(points)}
-`);
-  io.stdout(`Publishing ${commits} commits of sample history to a local bare repository...
-`);
-  const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets() });
-  io.stdout(
-    [
-      `Records:  ${records}`,
-      `Cases:    ${join5(dir, "cases.json")}`,
-      `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
-      `Data:     ${join5(demo.dataDir, "manifest.json")}`,
-      `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
-      `Chart:    ${join5(demo.dataDir, "index.html")}`,
-      ""
-    ].join("\n")
-  );
-  return 0;
-}
-
-// src/core/trend/history.ts
-var HISTORY_COLUMNS = [
-  "commit",
-  "timestamp",
-  "suite",
-  "case",
-  "shape",
-  "unit",
-  "direction",
-  "value",
-  "lo",
-  "hi",
-  "min",
-  "max",
-  "stdev",
-  "runs",
-  "n",
-  "seq",
-  "publishedAt",
-  "message",
-  "author",
-  "url",
-  "runUrl",
-  "extra",
-  "samples"
-];
-function historyRows(segments, suite) {
-  const rows = [];
-  for (const s of resolveSegments(segments)) {
-    if (suite !== void 0 && s.suite !== suite) continue;
-    for (const p of s.points) {
-      rows.push({
-        commit: s.commit.sha,
-        timestamp: s.commit.timestamp,
-        suite: s.suite,
-        case: p.case,
-        shape: p.shape,
-        unit: p.unit,
-        direction: p.direction,
-        value: p.value,
-        lo: p.q1,
-        hi: p.q3,
-        min: p.min,
-        max: p.max,
-        stdev: p.stdev,
-        runs: p.runs,
-        n: p.n,
-        seq: s.seq,
-        publishedAt: s.publishedAt,
-        message: s.commit.message.split("\n", 1)[0] ?? "",
-        author: s.commit.author,
-        url: s.commit.url ?? null,
-        runUrl: s.runUrl ?? null,
-        extra: p.extra ?? null,
-        samples: p.samples
-      });
-    }
-  }
-  return rows;
-}
-async function readHistory(read, location, suite) {
-  const manifest = await readManifest(read, location);
-  if (!manifest) return { manifest, rows: [] };
-  const segments = await loadSegments(read, location, 0, manifest.segments);
-  return { manifest, rows: historyRows(segments, suite) };
-}
-function csvField(v) {
-  const t = v === null || v === void 0 ? "" : Array.isArray(v) ? v.join(" ") : String(v);
-  return /[",\r\n]/.test(t) || /^\s|\s$/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-}
-function historyCsv(rows) {
-  const lines = [HISTORY_COLUMNS.join(",")];
-  for (const r of rows) lines.push(HISTORY_COLUMNS.map((c) => csvField(r[c])).join(","));
-  return `${lines.join("\r\n")}\r
-`;
-}
-
-// src/cli/history.ts
-var USAGE5 = `Usage: benchtrend history --repo URL|PATH [options]
-
-Prints every published point of a trend, one per case per commit, re-runs resolved (the last
-publish of a suite, shape and commit wins), oldest first.
-
-Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
-  --suite NAME          only this suite
-  --format json|csv     json (default): an array of objects with commit, timestamp, suite,
-                        case, shape, unit, direction, value, lo, hi (the error bar), min, max,
-                        stdev, runs (k), n, seq, publishedAt, message, author, url, runUrl,
-                        extra, samples; csv: the same columns
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
-                        (default $GITHUB_SERVER_URL, else https://github.com)
-  -h, --help            show this help
-
-Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
-error.`;
-async function run5(argv, io) {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...TREND_OPTIONS,
-    suite: { type: "string" },
-    format: { type: "string", default: "json" },
-    help: { type: "boolean", short: "h" }
-  });
-  if (values.help) {
-    io.stdout(`${USAGE5}
-`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
-  const { target, access } = trendLocation(values, io, "history");
-  const { manifest, rows } = await readTrend(
-    target,
-    access,
-    (read, location) => readHistory(read, location, values.suite)
-  );
-  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
-`);
-  refuseUnknownSuite(manifest, values.suite);
-  io.stdout(values.format === "csv" ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}
-`);
-  return 0;
-}
-
-// src/cli/publish.ts
-import { readFile as readFile4 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { resolve as resolve7 } from "node:path";
-
-// src/core/trend/commit-info.ts
-async function resolveCommitInfo(sources) {
-  const withUrl = (c) => c.url === void 0 && sources.url !== void 0 ? { ...c, url: sources.url } : c;
-  const event = sources.fromEvent?.();
-  if (event) return withUrl(event);
-  for (const [name, source] of [["git", sources.fromGit], ["api", sources.fromApi]]) {
-    if (!source) continue;
-    try {
-      const found = await source();
-      if (found) return withUrl(found);
-    } catch (e) {
-      sources.onSourceError?.(name, e);
-    }
-  }
-  return withUrl({ sha: sources.sha.toLowerCase(), message: "", author: "", timestamp: sources.fallbackTimestamp });
-}
-
-// src/effects/commit-info.ts
-async function commitFromGit(cwd, sha, env) {
-  const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
-  for (const [k, v] of Object.entries(env)) if (v !== void 0 && !(k in clean2)) clean2[k] = v;
-  try {
-    const out = (await git(["log", "-1", "--no-show-signature", "--format=%H%x00%an%x00%aI%x00%B", sha, "--"], { cwd, env: clean2 })).stdout.toString("utf8");
-    const [full, author, timestamp, ...message] = out.split("\0");
-    if (!full || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(full)) return void 0;
-    return { sha: full, author: author ?? "", timestamp: timestamp ?? "", message: message.join("\0").replace(/\n+$/, "") };
-  } catch {
-    return void 0;
-  }
-}
-
 // src/core/regress/absolute-floor.ts
 var TIME2 = {
   ns: 1e-9,
@@ -14693,6 +14364,65 @@ function regressionEntries(verdicts) {
     }
   }
   return out;
+}
+
+// src/demo-trend.ts
+import { createHash as createHash2 } from "node:crypto";
+import { mkdir as mkdir3 } from "node:fs/promises";
+import { join as join3 } from "node:path";
+function scaled(p, factor) {
+  const f = (x) => Number((x * factor).toPrecision(6));
+  return {
+    ...p,
+    value: f(p.value),
+    q1: f(p.q1),
+    q3: f(p.q3),
+    min: f(p.min),
+    max: f(p.max),
+    stdev: p.stdev === null ? null : f(p.stdev),
+    samples: p.samples.map(f),
+    ...p.wall !== void 0 ? { wall: f(p.wall) } : {}
+  };
+}
+async function publishDemoTrend(options) {
+  const count = options.commits ?? 12;
+  const remote = join3(options.dir, "trend.git");
+  const site = join3(options.dir, "site");
+  const env = gitEnv(options.env);
+  await mkdir3(options.dir, { recursive: true });
+  await git(["init", "--quiet", "--bare", remote], { cwd: options.dir, env });
+  await git(["config", "uploadpack.allowFilter", "true"], { cwd: remote, env });
+  const commits = [];
+  for (let i = 0; i < count; i++) {
+    const sha = createHash2("sha1").update(`benchtrend demo commit ${i}`).digest("hex");
+    const commit = {
+      sha,
+      message: i === Math.floor(count * 2 / 3) ? `Demo commit ${i}: a change that makes everything 15% slower` : `Demo commit ${i}`,
+      author: "benchtrend demo",
+      timestamp: new Date(Date.UTC(2024, 0, 1 + i, 12)).toISOString().replace(".000Z", "Z")
+    };
+    commits.push(commit);
+    const factor = 1 + 0.03 * Math.sin(i * 1.7) + (i >= Math.floor(count * 2 / 3) ? 0.15 : 0);
+    await publishTrend(
+      { repository: `file://${remote}`, branch: "gh-pages", dataDir: "dev/bench", suite: "default", maxAttempts: 1 },
+      {
+        points: options.points.map((p) => scaled(p, factor)),
+        commit,
+        serverUrl: "https://github.com",
+        cwd: options.dir,
+        env: options.env,
+        tempRoot: options.dir,
+        publishedAt: commit.timestamp
+      },
+      {
+        ...options.pageAssets ? { pageAssets: options.pageAssets } : {},
+        ...options.log ? { log: options.log } : {},
+        ...options.alerts ? { alerts: options.alerts } : {}
+      }
+    );
+  }
+  await git(["clone", "--quiet", "--branch", "gh-pages", `file://${remote}`, site], { cwd: options.dir, env });
+  return { remote, site, dataDir: join3(site, "dev/bench"), commits };
 }
 
 // src/core/regress/alerts.ts
@@ -15314,6 +15044,283 @@ function regressionDeriver(suite, settings) {
     return alerts;
   };
   return { derive, outcome: () => last };
+}
+
+// src/effects/page-assets.ts
+import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+import { join as join4, relative as relative3, sep as sep2 } from "node:path";
+var VERSION_FILE = "version.txt";
+function builtPageDir() {
+  const fromSources = /\/src\/effects\/[^/]*$/.test(import.meta.url);
+  return fileURLToPath2(new URL(fromSources ? "../../dist/page/" : "./page/", import.meta.url));
+}
+async function walk2(dir) {
+  const out = [];
+  for (const e of await readdir2(dir, { withFileTypes: true })) {
+    const p = join4(dir, e.name);
+    if (e.isDirectory()) out.push(...await walk2(p));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+async function readPageAssets(dir) {
+  const url = dir ?? builtPageDir();
+  let version;
+  try {
+    version = (await readFile3(join4(url, VERSION_FILE), "utf8")).trim();
+  } catch {
+    throw new Error(`the chart page is not built: ${join4(url, VERSION_FILE)} is missing; run npm run build`);
+  }
+  if (!/^[0-9a-f]{6,64}$/.test(version)) throw new Error(`${join4(url, VERSION_FILE)}: not a page version: ${JSON.stringify(version)}`);
+  const files = /* @__PURE__ */ new Map();
+  for (const path of await walk2(url)) {
+    const rel = relative3(url, path).split(sep2).join("/");
+    if (rel === VERSION_FILE) continue;
+    files.set(rel, new Uint8Array(await readFile3(path)));
+  }
+  if (!files.has("index.html")) throw new Error(`${url}: the chart page has no index.html; run npm run build`);
+  return { version, files };
+}
+
+// src/cli/demo.ts
+var USAGE4 = `Usage: benchtrend demo [--dir DIR] [--commits N]
+
+Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
+and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
+history (with a 15% step two thirds in) to a local bare repository exactly as the action
+publishes to gh-pages, judging each commit for regressions, prints the last verdicts, and ends
+with the path of the chart.
+
+Options:
+  --dir DIR      where to put the demo's files (default: a new temporary directory)
+  --commits N    how many commits of history to publish (default 12)`;
+var SAMPLE_RECORDS = {
+  "warm.json": warm_default,
+  "cold-recreate.json": cold_recreate_default
+};
+async function run4(argv, io) {
+  const { values } = parseCommandLine(argv, {
+    dir: { type: "string" },
+    commits: { type: "string", default: "12" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.stdout(`${USAGE4}
+`);
+    return 0;
+  }
+  const commits = Number(values.commits);
+  if (!Number.isInteger(commits) || commits < 1 || commits > 1e3) {
+    io.stderr(`benchtrend demo: --commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000
+`);
+    return 2;
+  }
+  const dir = values.dir ?? await mkdtemp2(join5(tmpdir2(), "benchtrend-demo-"));
+  const records = join5(dir, "records");
+  await mkdir4(records, { recursive: true });
+  for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
+    await writeFile3(join5(records, name), `${JSON.stringify(record, null, 2)}
+`);
+  }
+  const { points, warnings } = await ingest({
+    patterns: Object.keys(SAMPLE_RECORDS),
+    cwd: records,
+    format: "record",
+    parse: {},
+    requirements: parseRequireStages("cold-recreate: host-prep, devpod-up, tools, attach\nwarm: *")
+  });
+  for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
+`);
+  const flat = toFlatCases(points, "demo");
+  await writeFile3(join5(dir, "cases.json"), `${JSON.stringify(flat, null, 2)}
+`);
+  io.stdout(`${renderCasesTable(points)}
+`);
+  io.stdout(`Publishing ${commits} commits of sample history to a local bare repository...
+`);
+  const judge = regressionDeriver("default", DEFAULT_ALERT_SETTINGS);
+  const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets(), alerts: judge.derive });
+  const verdicts = judge.outcome()?.verdicts ?? [];
+  if (verdicts.length) io.stdout(`
+${renderVerdictTable(verdicts, `Verdicts at the last of ${commits} commits`)}
+`);
+  io.stdout(
+    [
+      `Records:  ${records}`,
+      `Cases:    ${join5(dir, "cases.json")}`,
+      `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
+      `Data:     ${join5(demo.dataDir, "manifest.json")}`,
+      `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
+      `Chart:    ${join5(demo.dataDir, "index.html")}`,
+      ""
+    ].join("\n")
+  );
+  return 0;
+}
+
+// src/core/trend/history.ts
+var HISTORY_COLUMNS = [
+  "commit",
+  "timestamp",
+  "suite",
+  "case",
+  "shape",
+  "unit",
+  "direction",
+  "value",
+  "lo",
+  "hi",
+  "min",
+  "max",
+  "stdev",
+  "runs",
+  "n",
+  "seq",
+  "publishedAt",
+  "message",
+  "author",
+  "url",
+  "runUrl",
+  "extra",
+  "samples"
+];
+function historyRows(segments, suite) {
+  const rows = [];
+  for (const s of resolveSegments(segments)) {
+    if (suite !== void 0 && s.suite !== suite) continue;
+    for (const p of s.points) {
+      rows.push({
+        commit: s.commit.sha,
+        timestamp: s.commit.timestamp,
+        suite: s.suite,
+        case: p.case,
+        shape: p.shape,
+        unit: p.unit,
+        direction: p.direction,
+        value: p.value,
+        lo: p.q1,
+        hi: p.q3,
+        min: p.min,
+        max: p.max,
+        stdev: p.stdev,
+        runs: p.runs,
+        n: p.n,
+        seq: s.seq,
+        publishedAt: s.publishedAt,
+        message: s.commit.message.split("\n", 1)[0] ?? "",
+        author: s.commit.author,
+        url: s.commit.url ?? null,
+        runUrl: s.runUrl ?? null,
+        extra: p.extra ?? null,
+        samples: p.samples
+      });
+    }
+  }
+  return rows;
+}
+async function readHistory(read, location, suite) {
+  const manifest = await readManifest(read, location);
+  if (!manifest) return { manifest, rows: [] };
+  const segments = await loadSegments(read, location, 0, manifest.segments);
+  return { manifest, rows: historyRows(segments, suite) };
+}
+function csvField(v) {
+  const t = v === null || v === void 0 ? "" : Array.isArray(v) ? v.join(" ") : String(v);
+  return /[",\r\n]/.test(t) || /^\s|\s$/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}
+function historyCsv(rows) {
+  const lines = [HISTORY_COLUMNS.join(",")];
+  for (const r of rows) lines.push(HISTORY_COLUMNS.map((c) => csvField(r[c])).join(","));
+  return `${lines.join("\r\n")}\r
+`;
+}
+
+// src/cli/history.ts
+var USAGE5 = `Usage: benchtrend history --repo URL|PATH [options]
+
+Prints every published point of a trend, one per case per commit, re-runs resolved (the last
+publish of a suite, shape and commit wins), oldest first.
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          only this suite
+  --format json|csv     json (default): an array of objects with commit, timestamp, suite,
+                        case, shape, unit, direction, value, lo, hi (the error bar), min, max,
+                        stdev, runs (k), n, seq, publishedAt, message, author, url, runUrl,
+                        extra, samples; csv: the same columns
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  -h, --help            show this help
+
+Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+async function run5(argv, io) {
+  const { values, positionals } = parseCommandLine(argv, {
+    ...TREND_OPTIONS,
+    suite: { type: "string" },
+    format: { type: "string", default: "json" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.stdout(`${USAGE5}
+`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
+  const { target, access } = trendLocation(values, io, "history");
+  const { manifest, rows } = await readTrend(
+    target,
+    access,
+    (read, location) => readHistory(read, location, values.suite)
+  );
+  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
+`);
+  refuseUnknownSuite(manifest, values.suite);
+  io.stdout(values.format === "csv" ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}
+`);
+  return 0;
+}
+
+// src/cli/publish.ts
+import { readFile as readFile4 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { resolve as resolve7 } from "node:path";
+
+// src/core/trend/commit-info.ts
+async function resolveCommitInfo(sources) {
+  const withUrl = (c) => c.url === void 0 && sources.url !== void 0 ? { ...c, url: sources.url } : c;
+  const event = sources.fromEvent?.();
+  if (event) return withUrl(event);
+  for (const [name, source] of [["git", sources.fromGit], ["api", sources.fromApi]]) {
+    if (!source) continue;
+    try {
+      const found = await source();
+      if (found) return withUrl(found);
+    } catch (e) {
+      sources.onSourceError?.(name, e);
+    }
+  }
+  return withUrl({ sha: sources.sha.toLowerCase(), message: "", author: "", timestamp: sources.fallbackTimestamp });
+}
+
+// src/effects/commit-info.ts
+async function commitFromGit(cwd, sha, env) {
+  const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+  for (const [k, v] of Object.entries(env)) if (v !== void 0 && !(k in clean2)) clean2[k] = v;
+  try {
+    const out = (await git(["log", "-1", "--no-show-signature", "--format=%H%x00%an%x00%aI%x00%B", sha, "--"], { cwd, env: clean2 })).stdout.toString("utf8");
+    const [full, author, timestamp, ...message] = out.split("\0");
+    if (!full || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(full)) return void 0;
+    return { sha: full, author: author ?? "", timestamp: timestamp ?? "", message: message.join("\0").replace(/\n+$/, "") };
+  } catch {
+    return void 0;
+  }
 }
 
 // src/cli/publish.ts
