@@ -71,6 +71,8 @@ function mainTrend(repository: string): Map<string, string> {
       reason: 'beyond the 99.9% prediction limit of the last 20 medians',
     },
     { kind: 'change-point', suite: 'main', case: 'warm / total', sha: at(110).commit.sha, seq: 110, status: 'confirmed', change: 0.25 },
+    // A suspicion a later change-point run cleared: still marked at its point, no longer listed.
+    { kind: 'regression', suite: 'main', case: 'warm / devpod-up', sha: at(115).commit.sha, seq: 115, status: 'cleared', baseline: 1, value: 1.06, change: 0.06, reason: 'within the noise' },
   ];
   return trendFiles(history, {
     updated: '2024-01-06T12:00:00Z',
@@ -199,6 +201,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     const { page, errors, requests, dialogs } = await openPage(server.base);
     await ready(page);
     await page.screenshot({ path: join(SHOTS, 'overview-light.png'), fullPage: true });
+    const at110 = (history[110] as Publish).commit.sha;
 
     // Every case has a chart with points, but the one last measured before the first view, which
     // says so and offers to load back to it.
@@ -229,6 +232,25 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     const labels = JSON.parse((await total.getAttribute('data-marker-labels')) as string) as string[];
     expect(labels).toEqual(['port from Python to Rust', 'change +25%', XSS_LABEL]);
     expect(await card(page, 'warm / host-prep').getAttribute('data-alerts')).toBe('0');
+
+    // A cleared alert keeps a red ring at its point, but no red fill.
+    const devpod = card(page, 'warm / devpod-up');
+    expect(await devpod.getAttribute('data-alerts')).toBe('1');
+    const [cx, cy] = ((await devpod.getAttribute('data-alert-at')) as string).split(',').map(Number);
+    const alertColour = await cssColour(page, '--alert');
+    const ring = await devpod
+      .locator('canvas')
+      .evaluate((c: HTMLCanvasElement, [x, y]) => [...(c.getContext('2d') as CanvasRenderingContext2D).getImageData((x as number) - 6, (y as number) - 6, 13, 13).data], [cx, cy]);
+    let redPixels = 0;
+    for (let i = 0; i < ring.length; i += 4) if (close(ring.slice(i, i + 4), alertColour)) redPixels++;
+    expect(redPixels).toBeGreaterThan(8);
+    expect(close(await pixel(page, 'warm / devpod-up', cx as number, cy as number), alertColour)).toBe(false);
+
+    // The header lists the regressions still standing, each linking to its chart; the cleared one is left out.
+    expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (1)');
+    const listed = page.locator('#alerts li');
+    expect(await listed.allTextContents()).toEqual([`warm / total +25% at ${at110.slice(0, 7)} (confirmed): beyond the 99.9% prediction limit of the last 20 medians`]);
+    expect(await listed.locator('a').getAttribute('href')).toBe('#case=warm%20%2F%20total');
 
     // Error bars are on the canvas where the chart says it drew them.
     const [bx, top, bottom] = ((await total.getAttribute('data-bar-at')) as string).split(',').map(Number);
@@ -299,6 +321,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(found).toBe(true);
     expect(await tip.locator('.tip-title').textContent()).toBe(`${hostile.commit.sha.slice(0, 7)} Fix </script><script>window.__pwned = "message"</script> parsing`);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    // The alert belongs to its own commit only.
+    expect(await tip.textContent()).not.toContain('regression (');
 
     // A click opens the commit's page.
     const [popup] = await Promise.all([browser.context.waitForEvent('page'), page.mouse.down().then(() => page.mouse.up())]);

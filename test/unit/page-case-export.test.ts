@@ -94,6 +94,8 @@ describe('hover text', () => {
     ]);
     expect(t.rows.map((r) => r.label)).toEqual(['author', 'date', 'median', 'min–max', 'q1–q3', 'range', 'runs', 'extra', 'spread', 'source', 'alert']);
     expect(t.rows.find((r) => r.label === 'runs')?.text).toBe('3/3, 1 failed');
+    // A stage only some runs reported: k of the record's n.
+    expect(hoverText(row('0123456789', 'x'), { ...p, runs: 2 }, 'quartiles', []).rows.find((r) => r.label === 'runs')?.text).toBe('2/3');
     expect(t.rows.at(-1)?.text).toBe('regression (suspected): 12% over the baseline');
   });
 
