@@ -136,6 +136,49 @@ describe('the detector on constructed series', () => {
     expect(many.kind).toBe('unchanged');
   });
 
+  it('leaves one slow host out of the baseline, so the limit after it still follows the real noise', () => {
+    for (const seed of [3, 4, 5]) {
+      const values = noisy(() => 1, 30, 0.01, seed);
+      values[20] = 2.5;
+      const v = judge(series([...values, 1.08, 1.08]));
+      expect(v.kind).toBe('regressed');
+      expect(v.baseline?.limit).toBeLessThan(1.05);
+    }
+  });
+
+  it('puts the limit on the worse side of the baseline for bigger-is-better', () => {
+    const v = judge(series(noisy(() => 1000, 40, 0.02, 4), 'bigger', 'ops/s'));
+    expect(v.kind).toBe('unchanged');
+    expect(v.baseline?.limit).toBeLessThan(v.baseline?.median ?? 0);
+    const slower = judge(series(noisy(() => 1000, 40, 0.02, 4), 'smaller', 'ms'));
+    expect(slower.baseline?.limit).toBeGreaterThan(slower.baseline?.median ?? Infinity);
+  });
+
+  it('is a prediction limit for one new point: mean log + t(99.9%, n-1) · s · sqrt(1 + 1/n)', () => {
+    // 30 baseline medians within ±1%, no outlier, no step; one newest point judged alone.
+    const base = Array.from({ length: 30 }, (_, i) => 1 + (0.01 * (((i * 7) % 11) - 5)) / 5);
+    const logs = base.map(Math.log);
+    const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+    const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (logs.length - 1));
+    // t upper 0.1% quantile with 29 degrees of freedom, from the published table.
+    const expected = Math.exp(mean + 3.39624 * sd * Math.sqrt(1 + 1 / 30));
+    const v = judge(series([...base, 1]), { alertAfter: 1, maxRun: 1 }, 1);
+    expect(v.kind).toBe('unchanged');
+    expect(v.baseline?.count).toBe(30);
+    expect(v.baseline?.limit).toBeCloseTo(expected, 5);
+  });
+
+  it('restarts the baseline at an improvement before it is final, so giving part of it back is caught', () => {
+    // 20% faster at 60, then 15% slower again at 74: still better than the old level.
+    for (const seed of [9, 10, 11]) {
+      const values = noisy((i) => (i < 60 ? 1 : i < 74 ? 0.8 : 0.92), 90, 0.02, seed);
+      const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+      expect(r.raised).toHaveLength(1);
+      expect(r.raised[0]?.at).toBeGreaterThanOrEqual(74);
+      expect(r.raised[0]?.at).toBeLessThanOrEqual(77);
+    }
+  });
+
   it('restarts the baseline at a change point in either direction', () => {
     const values = noisy((i) => (i < 50 ? 1 : 1.3), 75, 0.02, 12);
     const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
@@ -158,6 +201,18 @@ describe('alert status over later runs', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]?.status).toBe('cleared');
     expect(stored[0]?.reason).toMatch(/cleared: no lasting step/);
+  });
+
+  it('does not let an improvement right after a suspicion confirm it', () => {
+    for (const seed of [21, 22, 23]) {
+      const values = noisy((i) => (i < 52 ? 1 : 0.8), 100, 0.02, seed);
+      values[50] = 1.4;
+      values[51] = 1.45;
+      const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+      expect(r.raised.map((a) => a.at)).toEqual([51]);
+      expect(r.alerts.find((a) => a.kind === 'regression')?.status).toBe('cleared');
+      expect(r.alerts.find((a) => a.kind === 'change-point' && a.status === 'confirmed')?.change).toBeLessThan(-0.15);
+    }
   });
 
   it('does not raise the same step twice while its alert is open', () => {
