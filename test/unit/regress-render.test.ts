@@ -101,6 +101,57 @@ describe('the commit comment', () => {
     expect(none).not.toContain('cc ');
   });
 
+  it('mentions nobody when nothing is open: comment-always without a regression, or every alert cleared', () => {
+    const none = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 3 }, {}, ['@alice']);
+    expect(none).not.toContain('@alice');
+    const cleared = renderCommitComment({ ...data, rows: data.rows.map((r) => ({ ...r, status: 'cleared' as const })) }, {}, ['@alice']);
+    expect(cleared).toContain('the alerts of suite `nightly` at aaaaaaa were cleared');
+    expect(cleared).toContain('~~cleared~~');
+    expect(cleared).not.toContain('@alice');
+  });
+
+  it('says which way is worse in words for either direction, with a sign on every change', () => {
+    const row = (direction: 'smaller' | 'bigger', change: number) =>
+      renderCommitComment({ suite: 's', sha: 'c'.repeat(40), rows: [{ case: 'x', unit: 'ops/s', direction, kind: 'regression', status: 'suspected', baseline: 100, value: 80, change, why: 'w' }] })
+        .split('\n')
+        .find((l) => l.startsWith('| x '));
+    expect(cells(row('bigger', 0.2) as string)[3]).toBe('+20% lower');
+    expect(cells(row('bigger', -0.2) as string)[3]).toBe('−20% higher');
+    expect(cells(row('smaller', -0.034) as string)[3]).toBe('−3.4% faster');
+    expect(cells(row('smaller', 0.2) as string)[3]).toBe('+20% slower');
+  });
+
+  it('keeps a suite name inside its code span and a case name on its own table row', () => {
+    const odd = renderCommitComment({ ...data, suite: 'a`b', rows: data.rows.map((r) => ({ ...r, case: 'line one\n| line two' })) });
+    const heading = odd.split('\n').find((l) => l.startsWith('### ')) as string;
+    expect(heading.match(/`/g)).toHaveLength(2);
+    expect(heading).toContain('`aˋb`');
+    const rows = odd.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Case') && !l.startsWith('| ---'));
+    expect(rows).toHaveLength(1);
+    expect(cells(rows[0] as string)).toHaveLength(6);
+    expect(cells(rows[0] as string)[0]).toBe('line one \\| line two');
+  });
+
+  it('links only plain http(s) URLs', () => {
+    const hostile = renderCommitComment(data, { pagesUrl: 'javascript:alert(1)', runUrl: 'https://x.test/run) [click](https://evil.test' });
+    expect(hostile).not.toContain('javascript:');
+    expect(hostile).not.toContain('evil.test');
+    expect(hostile).not.toContain('[Charts]');
+    expect(hostile).not.toContain('[Run]');
+  });
+
+  it('shows an error bar for the new value only when it has more than one run', () => {
+    const points: SeriesPoint[] = [...flat(30, 2), 2.6, 2.62].map((value, i) => ({ sha: `${i}`.padStart(40, 'e'), seq: i, value, q1: value, q3: value, runs: 1, n: 1 }));
+    const single = assessCase({ suite: 'nightly', case: 'one run', unit: 's', direction: 'smaller', points }, NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 3 }).verdict;
+    const row = rowFromVerdict(single);
+    expect(row?.errorBar).toBeUndefined();
+    const line = renderCommitComment({ suite: 'nightly', sha: 'e'.repeat(40), rows: [row].filter((r) => r !== undefined) })
+      .split('\n')
+      .find((l) => l.startsWith('| one run'));
+    expect(cells(line as string)[2]).toBe('2.62 s');
+    expect(rowFromVerdict(regressed)?.errorBar).toEqual([regressed.q1, regressed.q3]);
+  });
+
   it('validates cc users strictly', () => {
     expect(ccLine(['@a-b', 'org/team', 'x y', '@@z'])).toBe('cc @a-b @org/team');
     expect(ccLine([])).toBe('');
