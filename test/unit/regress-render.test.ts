@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePermalink } from '../../page/lib/permalink.js';
+import { memoryOf, updateAlerts } from '../../src/core/regress/alerts.js';
 import { assessCase, NO_MEMORY, type CaseVerdict, type SeriesPoint } from '../../src/core/regress/detect.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import {
@@ -201,5 +202,33 @@ describe('the job summary, annotations and outputs', () => {
     ]);
     expect(entries[0]?.change).toBeCloseTo(2.62 / (entries[0]?.baseline ?? 1) - 1, 9);
     expect(JSON.parse(JSON.stringify(entries))).toEqual(entries);
+  });
+
+  it('reports a regression still open since an earlier commit without announcing it again', () => {
+    const values = [...flat(30, 2), 2.6, 2.62];
+    const points = (vs: readonly number[]): SeriesPoint[] => vs.map((value, i) => ({ sha: `${i}`.padStart(40, 'f'), seq: i, value, q1: value * 0.98, q3: value * 1.02, runs: 5, n: 5 }));
+    const series = (vs: readonly number[]) => ({ suite: 'nightly', case: 'warm / total', unit: 's', direction: 'smaller' as const, points: points(vs) });
+    const first = assessCase(series(values), NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 3 });
+    expect(first.verdict.alert?.kind).toBe('regression');
+    const stored = updateAlerts([], [first.verdict], [first.changePoints]);
+    const next = assessCase(series([...values, 2.61]), memoryOf(stored, 'nightly', 'warm / total'), DEFAULT_ALERT_SETTINGS, { suiteCases: 3 }).verdict;
+    expect(next.kind).toBe('regressed');
+    expect(regressionAnnotations([next])).toEqual([]);
+    expect(regressionEntries([next])).toEqual([expect.objectContaining({ case: 'warm / total', new: false, sha: first.verdict.sha, status: 'suspected', value: 2.61 })]);
+    const row = renderVerdictTable([next], 't').split('\n').find((l) => l.startsWith('| warm / total'));
+    expect(cells(row as string)[1]).toBe('⚠️ still regressed');
+  });
+
+  it('reports a lasting step found at an earlier commit as a confirmed change point on that commit', () => {
+    const step: CaseVerdict = {
+      ...quiet,
+      kind: 'step',
+      reason: 'a lasting step of +8.0% starts at 1234567',
+      alert: { kind: 'change-point', sha: '1234567'.padEnd(40, '0'), seq: 12, baseline: 0.4, value: 0.432, change: 0.08, reason: 'a lasting step of +8.0% starts at 1234567' },
+    };
+    expect(regressionEntries([step])).toEqual([
+      { suite: 'nightly', case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'change-point', baseline: 0.4, value: 0.432, change: 0.08, status: 'confirmed', new: true, sha: '1234567'.padEnd(40, '0'), reason: 'a lasting step of +8.0% starts at 1234567' },
+    ]);
+    expect(regressionAnnotations([step])).toEqual([{ title: 'Performance regression: warm / attach', message: 'warm / attach: 0.432 s against a baseline of 0.4 s (+8.0%); a lasting step of +8.0% starts at 1234567' }]);
   });
 });
