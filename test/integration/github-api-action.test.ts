@@ -137,19 +137,35 @@ describe('the action on a push that regresses', () => {
 
   it('warns when commenting keeps failing, and still exits 0 with the data published', async () => {
     const rng = new Random(5);
-    (await push(HISTORY + 1, record(rng, 1.5))).dispose();
+    await (await push(HISTORY + 1, record(rng, 1.5))).dispose();
     api.failNext({ method: 'GET', status: 500 });
     const run = await push(HISTORY + 2, record(rng, 1.5));
     await run.dispose();
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/::warning::commit comment on 0e0e0e0 not written after \d+ attempts: GitHub API answered 500/);
+    // Retried to the bound (4 attempts), then one warning.
+    expect(run.stdout).toMatch(/::warning::commit comment on 0e0e0e0 not written after 4 attempts: GitHub API answered 500/);
+    expect(api.requestsTo('GET', /comments$/).map((r) => r.status)).toEqual([500, 500, 500, 500]);
+    expect(run.outputs['regressions']).toBe('2');
+    expect((await manifest()).segments).toBe(HISTORY + 2);
+  }, 120_000);
+
+  it('retries a rate limit (429) to the bound, then warns, and exits 0 with the data published', async () => {
+    const rng = new Random(5);
+    await (await push(HISTORY + 1, record(rng, 1.5))).dispose();
+    api.failNext({ method: 'POST', status: 429, body: { message: 'API rate limit exceeded' } });
+    const run = await push(HISTORY + 2, record(rng, 1.5));
+    await run.dispose();
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/::warning::commit comment on 0e0e0e0 not written after 4 attempts: GitHub API answered 429: API rate limit exceeded/);
+    expect(api.requestsTo('POST', /comments$/).map((r) => r.status)).toEqual([429, 429, 429, 429]);
+    expect(api.commitComments.get(sha(HISTORY + 2))).toBeUndefined();
     expect(run.outputs['regressions']).toBe('2');
     expect((await manifest()).segments).toBe(HISTORY + 2);
   }, 120_000);
 
   it('warns at once on a 403 and exits 0', async () => {
     const rng = new Random(5);
-    (await push(HISTORY + 1, record(rng, 1.5))).dispose();
+    await (await push(HISTORY + 1, record(rng, 1.5))).dispose();
     api.failNext({ method: 'POST', status: 403, body: { message: 'Resource not accessible by integration' } });
     const run = await push(HISTORY + 2, record(rng, 1.5));
     await run.dispose();
@@ -160,7 +176,7 @@ describe('the action on a push that regresses', () => {
 
   it('fails with fail-on-regression only after the data is pushed and the comment written', async () => {
     const rng = new Random(5);
-    (await push(HISTORY + 1, record(rng, 1.5), { 'fail-on-regression': 'true' })).dispose();
+    await (await push(HISTORY + 1, record(rng, 1.5), { 'fail-on-regression': 'true' })).dispose();
     const run = await push(HISTORY + 2, record(rng, 1.5), { 'fail-on-regression': 'true' });
     await run.dispose();
     expect(run.code).toBe(1);
