@@ -56,6 +56,37 @@ describe('regression comments over real HTTP', () => {
     expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
   });
 
+  it('comments on the commit where a slow drift’s lasting step starts, which the limit never flagged', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(17);
+    // attach 0.2% slower per commit from commit 40, under 1% job noise: no commit stands out.
+    const drift = (n: number): Point[] =>
+      run(rng).map((p) => {
+        if (p.case !== 'warm / attach') return p;
+        const value = 2 * 1.002 ** Math.max(0, n - 40) * Math.exp(0.01 * rng.normal());
+        return { ...p, value, q1: value * 0.99, q3: value * 1.01, min: value * 0.98, max: value * 1.02, samples: [value * 0.99, value, value * 1.01] };
+      });
+    let step: { at: number; sha: string } | undefined;
+    for (let n = 1; n <= 100 && !step; n++) {
+      const outcome = await publishRun(trend, n, drift(n));
+      await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS });
+      const found = outcome.verdicts.find((v) => v.alert?.kind === 'change-point');
+      if (found?.alert) step = { at: n, sha: found.alert.sha };
+    }
+    if (!step) throw new Error('no lasting step found in 100 commits');
+    expect(step.sha).not.toBe(commit(step.at).sha);
+    // No regression was raised on the way: the step's commit is the only one commented on.
+    expect([...api.commitComments.keys()]).toEqual([step.sha]);
+    const comments = api.commitComments.get(step.sha) ?? [];
+    expect(comments).toHaveLength(1);
+    const data = parseCommitCommentData(comments[0]?.body ?? '');
+    expect(data?.sha).toBe(step.sha);
+    expect(data?.rows).toEqual([expect.objectContaining({ case: 'warm / attach', kind: 'change-point', status: 'confirmed' })]);
+    expect(data?.rows[0]?.change).toBeGreaterThan(0.05);
+  });
+
   it('comments on every push with comment-always, and a failure comes back as a warning', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20, attempts: 2 });

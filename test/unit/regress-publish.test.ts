@@ -154,6 +154,51 @@ describe('regressions through the publisher’s alerts hook', () => {
     expect(alerts).toEqual(apart.json<Manifest>('manifest.json').alerts);
   });
 
+  it('judges only this publish’s own commit, never an imported github-action-benchmark history', async () => {
+    // 30 imported commits whose last two are 50% slower: history to build on, not news.
+    const dataJs = `window.BENCHMARK_DATA = ${JSON.stringify({
+      lastUpdate: 1,
+      entries: {
+        Bench: Array.from({ length: 30 }, (_, i) => ({
+          commit: { id: commit(100 + i).sha, message: `m${i}`, timestamp: '2023-01-01T00:00:00Z', url: `https://x/${i}`, author: { name: 'Bo' } },
+          date: 1_600_000_000_000 + i,
+          tool: 'customSmallerIsBetter',
+          benches: [{ name: 'warm / total', value: (i >= 28 ? 1.5 : 1) * (1 + 0.01 * Math.sin(i)), unit: 's' }],
+        })),
+      },
+    })};\n`;
+    const trend = new MemoryTrend();
+    const deriver = regressionDeriver('Bench', DEFAULT_ALERT_SETTINGS);
+    const plan = await trend.publish({ suite: 'Bench', commit: commit(1), points: [], import: { from: 'data.js', read: async () => dataJs }, alerts: deriver.derive });
+    expect(plan.added).toHaveLength(30);
+    expect(deriver.outcome()).toBeUndefined();
+    expect(trend.json<Manifest>('manifest.json').alerts).toEqual([]);
+
+    // The next push is judged against the imported level.
+    const next = regressionDeriver('Bench', DEFAULT_ALERT_SETTINGS);
+    const total = (run(new Random(2))[0] as Point);
+    await trend.publish({ suite: 'Bench', commit: commit(2), points: [{ ...total, value: 1.52, q1: 1.5, q3: 1.54 }], alerts: next.derive });
+    expect(next.outcome()?.sha).toBe(commit(2).sha);
+    expect(next.outcome()?.verdicts.map((v) => v.case)).toEqual(['warm / total']);
+    expect(next.outcome()?.verdicts[0]?.baseline?.count).toBeGreaterThan(20);
+  });
+
+  it('shares the false-alarm budget among the cases of the suite: more cases, a wider limit on each', async () => {
+    const small = new MemoryTrend();
+    const big = new MemoryTrend();
+    const rng = new Random(31);
+    let alone: RegressionOutcome | undefined;
+    let among: RegressionOutcome | undefined;
+    for (let n = 1; n <= 30; n++) {
+      const points = run(rng);
+      alone = await publishRun(small, n, points.slice(0, 1));
+      among = await publishRun(big, n, points);
+    }
+    const limit = (o: RegressionOutcome | undefined) => o?.verdicts.find((v) => v.case === 'warm / total')?.baseline?.limit ?? NaN;
+    expect(alone?.verdicts[0]?.baseline?.median).toBe(among?.verdicts[0]?.baseline?.median);
+    expect(limit(among)).toBeGreaterThan(limit(alone));
+  });
+
   it('compares a pull request’s points with the base trend without writing anything', async () => {
     const trend = new MemoryTrend();
     const rng = new Random(13);
