@@ -75,9 +75,23 @@ describe('E-Divisive means', () => {
     expect(eDivisive(quiet, undefined, 7)).toEqual([]);
   });
 
-  it('gives the same answer for the same input and seed', () => {
-    const v = [...noise(50, 0.05), ...noise(50, 0.05).map((x) => x + 0.04)];
-    expect(eDivisive(v, undefined, 3)).toEqual(eDivisive(v, undefined, 3));
+  it('finds steps on both sides of the first split', () => {
+    // The largest step is in the middle; the smaller ones lie left and right of it.
+    const levels = [0, 0.1, 0.4, 0.5];
+    const v = levels.flatMap((level) => noise(60, 0.02).map((x) => x + level));
+    expect(eDivisive(v, undefined, 7).map((s) => s.index)).toEqual([60, 120, 180]);
+  });
+
+  it('gives the same answer for the same input and seed, and its p-value comes from the seeded permutations', () => {
+    // A weak step and a lax significance: the p-value lies well inside (0, 1), where shuffles decide it.
+    const v = [...noise(50, 0.05), ...noise(50, 0.05).map((x) => x + 0.015)];
+    const lax = { minSize: 5, permutations: 199, significance: 0.5 };
+    const a = eDivisive(v, lax, 3);
+    expect(a).toHaveLength(1);
+    expect(a[0]?.pValue).toBeGreaterThan(0.02);
+    expect(eDivisive(v, lax, 3)).toEqual(a);
+    const others = [4, 5, 6, 7].map((seed) => eDivisive(v, lax, seed)[0]?.pValue);
+    expect(others.some((p) => p !== a[0]?.pValue)).toBe(true);
   });
 
   it('reports a permutation p-value no smaller than the test can resolve', () => {
