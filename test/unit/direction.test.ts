@@ -60,6 +60,10 @@ describe('direction-overrides', () => {
     ]);
     expect(points.map((p) => p.direction)).toEqual(['smaller', 'smaller', 'smaller']);
     expect(overridesMatchingNothing(points, overrides).map((o) => o.line)).toEqual([4]);
+    // Where lines overlap, the later one decides, whichever way round they are written.
+    const fib22 = (lines: string) => applyDirectionOverrides(points, parseDirectionOverrides(lines)).find((p) => p.case === 'go / BenchmarkFib22')?.direction;
+    expect(fib22('go / *: smaller\ngo / BenchmarkFib2*: bigger')).toBe('bigger');
+    expect(fib22('go / BenchmarkFib2*: bigger\ngo / *: smaller')).toBe('smaller');
   });
 
   it('a glob matches whole names only, and its other characters literally', () => {

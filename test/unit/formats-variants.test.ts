@@ -143,6 +143,12 @@ describe('Julia, JMH, BenchmarkDotNet, hyperfine variants', () => {
     expect(pointOf(points, 'b.Bench.run [avgt]')).toMatchObject({ direction: 'smaller', unit: 'us/op', value: 0.2, q1: 0.19, q3: 0.21, range: '± 0.01', summaryOnly: true });
   });
 
+  it('JMH: the iterations of every fork are the runs', () => {
+    const forks = { jmhVersion: '1.37', benchmark: 'b.Bench.forks', mode: 'avgt', threads: 1, forks: 3, measurementIterations: 2, primaryMetric: { score: 4, scoreUnit: 'ns/op', rawData: [[1, 2], [3, 4], [5, 9]] } };
+    const { points } = pts('jmh.json', JSON.stringify([forks]));
+    expect(pointOf(points, 'b.Bench.forks')).toMatchObject({ samples: [1, 2, 3, 4, 5, 9], runs: 6, n: 6, value: 3.5, min: 1, max: 9 });
+  });
+
   it('BenchmarkDotNet: allocations per op are their own case; a benchmark without statistics is a failure', () => {
     const ok = { FullName: 'S.B.Fib', DisplayInfo: 'B.Fib: DefaultJob', Statistics: { OriginalValues: [3, 1, 2], N: 3, Mean: 2 }, Memory: { BytesAllocatedPerOperation: 48 } };
     const broken = { FullName: 'S.B.Broken', DisplayInfo: 'B.Broken: DefaultJob', Statistics: null };
