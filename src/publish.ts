@@ -12,6 +12,7 @@ import type { TrendReader } from './core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from './core/trend/plan.js';
 import { planGroups, type PublishGroup } from './core/trend/plan-groups.js';
 import { resolveRemote, type Remote } from './core/trend/remote.js';
+import { TrendDataError } from './core/trend/validate.js';
 import type { Annotation, CommitInfo } from './core/trend/types.js';
 import { BOT_IDENTITY, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
 import { PagesBranch, isTransientPublishError } from './effects/gh-pages.js';
@@ -219,11 +220,14 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
   const page = hooks.pageAssets ? await hooks.pageAssets() : undefined;
   const derive = hooks.alerts;
   // Alerts ride along with the data; a fault in deriving them must not cost the data its publish.
+  // Older trend data that cannot be read is no such fault: like a damaged manifest, it stops the
+  // publish, or the data would be appended to a history no reader can load.
   const alerts: AlertDeriver | undefined = derive
     ? async (context) => {
         try {
           return await derive(context);
         } catch (e) {
+          if (e instanceof TrendDataError) throw e;
           (hooks.warn ?? log)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
           return context.previous;
         }

@@ -1,0 +1,76 @@
+/**
+ * A publish whose regression check reads older segments that were damaged by hand: the damage
+ * stops the publish with the loader's refusal, the branch left as it was. Before, the check's
+ * failure was only a warning ("alerts not updated: ... refusing to publish over it") and the
+ * publish went on, appending to a trend whose history no reader could load.
+ */
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
+import { segmentPath } from '../../src/core/trend/layout.js';
+import { TrendDataError } from '../../src/core/trend/validate.js';
+import { publishTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
+import { regressionDeriver } from '../../src/regressions.js';
+import { commit, fixturePoints } from '../unit/trend-memory.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+let sb: GitSandbox;
+let remote: string;
+let url: string;
+
+beforeEach(async () => {
+  sb = await gitSandbox('benchtrend-damaged-');
+  remote = await sb.bareRemote('site');
+  url = `file://${remote}`;
+});
+afterEach(() => sb.dispose());
+
+const settings: () => PublishSettings = () => ({ repository: url, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 2 });
+
+function context(n: number): PublishContext {
+  return { points: fixturePoints(), commit: commit(n), serverUrl: 'https://github.com', cwd: sb.root, env: sb.env, tempRoot: join(sb.root, 'tmp'), publishedAt: `2024-06-0${n}T00:00:00Z` };
+}
+
+/** Edits gh-pages through an ordinary clone, as a user with a text editor would. */
+async function damage(edit: (work: string) => Promise<void>): Promise<void> {
+  const work = join(sb.root, `work-${Math.random().toString(36).slice(2)}`);
+  await sb.git(['clone', '--quiet', '--branch', 'gh-pages', url, work]);
+  await edit(work);
+  await sb.git(['commit', '--quiet', '--all', '-m', 'edited by hand'], work);
+  await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+}
+
+async function publishThree(): Promise<void> {
+  for (const n of [1, 2, 3]) await publishTrend(settings(), context(n), { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive });
+}
+
+describe('older trend data the regression check cannot read', () => {
+  it('refuses to publish over a deleted segment, and leaves the branch as it was', async () => {
+    await publishThree();
+    await damage((work) => sb.git(['rm', '--quiet', `dev/bench/${segmentPath(1)}`], work).then(() => undefined));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const warnings: string[] = [];
+
+    const error = await publishTrend(settings(), context(4), { warn: (w) => warnings.push(w), alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(TrendDataError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^gh-pages:dev/bench/${segmentPath(1)}: missing, but gh-pages:dev/bench/manifest\\.json lists segments up to \\d+; refusing to publish over a trend with a hole$`),
+    );
+    expect(warnings).toEqual([]);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+
+  it('refuses to publish over a segment cut short', async () => {
+    await publishThree();
+    await damage((work) => writeFile(join(work, 'dev/bench', segmentPath(0)), '{"schema":'));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+
+    const error = await publishTrend(settings(), context(4), { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(TrendDataError);
+    expect((error as Error).message).toMatch(new RegExp(`^gh-pages:dev/bench/${segmentPath(0)}: existing trend data is not JSON \\(.+\\); refusing to publish over it$`));
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+});
