@@ -167,6 +167,20 @@ describe('Julia, JMH, BenchmarkDotNet, hyperfine variants', () => {
     expect(warnings).toEqual(['h.json: "grep x" exited non-zero in 1 of 3 runs (exit code 2); those runs are left out']);
   });
 
+  it('hyperfine: the same command benched under two parameter values stays two cases, named by the parameter', () => {
+    const text = JSON.stringify({
+      results: [
+        { command: 'make', times: [1, 2, 3], exit_codes: [0, 0, 0], parameters: { jobs: '1' } },
+        { command: 'make', times: [4, 5, 6], exit_codes: [0, 0, 0], parameters: { jobs: '8' } },
+      ],
+    });
+    const { points } = pts('h.json', text);
+    expect(points.map((p) => [p.metric, p.value, p.extra])).toEqual([
+      ['make (jobs=1)', 2, 'jobs=1'],
+      ['make (jobs=8)', 5, 'jobs=8'],
+    ]);
+  });
+
   it(`more than ${MAX_SAMPLES} samples keep their exact median and quartiles, not the samples`, () => {
     const times = Array.from({ length: MAX_SAMPLES + 1 }, (_, i) => 1 + ((i * 7919) % 1001) / 1000);
     const { points } = pts('h.json', JSON.stringify({ results: [{ command: 'c', times, exit_codes: times.map(() => 0) }] }));
@@ -220,6 +234,16 @@ describe('Orca single-arm results and dl-timing-json failures', () => {
     expect(pointOf(points, 'tools')).toMatchObject({ samples: [2], runs: 1, n: 3, failed: 1 });
     expect(pointOf(points, 'total')).toMatchObject({ value: 1.4, runs: 3 });
     expect(records[0]?.notes).toEqual(['stage "tools" failed in 1 of 3 runs; those runs are left out of its median']);
+  });
+
+  it('dl-timing-json: a run that printed no total leaves the total absent there, never zero', () => {
+    const text = [
+      'dl-timing-json: {"total": 3, "stages": [{"stage": "prep", "seconds": 1, "outcome": "ok"}]}',
+      'dl-timing-json: {"stages": [{"stage": "prep", "seconds": 1.2, "outcome": "ok"}]}',
+      'dl-timing-json: {"total": 5, "stages": [{"stage": "prep", "seconds": 1.4, "outcome": "ok"}]}',
+    ].join('\n');
+    const { points } = pts('dl.txt', text);
+    expect(pointOf(points, 'total')).toMatchObject({ samples: [3, 5], value: 4, min: 3, runs: 2, n: 3 });
   });
 
   it('qwen-code: a clock the daemon did not report (-1) is absent', () => {
