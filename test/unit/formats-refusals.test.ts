@@ -97,6 +97,11 @@ describe('refusals', () => {
     );
   });
 
+  it('a benchmark listed twice where the format has no runs to repeat is refused, not silently merged or doubled', () => {
+    const entry = { jmhVersion: '1.37', benchmark: 'b.Bench.run', mode: 'avgt', primaryMetric: { score: 1, scoreUnit: 'ns/op', rawData: [[1]] } };
+    expect(refusal('jmh', 'jmh.json', JSON.stringify([entry, entry]))).toBe('jmh.json: the benchmark "b.Bench.run" appears twice; one case cannot hold two results');
+  });
+
   it('an unknown format name lists the known ones', () => {
     expect(() => parseInput('x', '', 'gotest')).toThrow(/^format: unknown format "gotest"; known: auto, record, orca/);
   });

@@ -167,6 +167,15 @@ describe('Julia, JMH, BenchmarkDotNet, hyperfine variants', () => {
     expect(warnings).toEqual(['h.json: "grep x" exited non-zero in 1 of 3 runs (exit code 2); those runs are left out']);
   });
 
+  it("cargo and benchmark.js summaries draw the tool's own spread as the bar: ± an amount, ± a percent", () => {
+    const cargo = pts('c.txt', 'test bench_fib ... bench:       1,234 ns/iter (+/- 56)\n', 'cargo').points[0];
+    expect(cargo).toMatchObject({ value: 1234, q1: 1178, q3: 1290, range: '± 56', summaryOnly: true });
+    const js = pts('js.txt', 'fib(20) x 11,465 ops/sec ±1.12% (91 runs sampled)\n', 'benchmarkjs').points[0];
+    expect(js).toMatchObject({ value: 11465, range: '±1.12%', direction: 'bigger', summaryOnly: true });
+    expect(js?.q1).toBeCloseTo(11465 * (1 - 0.0112), 6);
+    expect(js?.q3).toBeCloseTo(11465 * (1 + 0.0112), 6);
+  });
+
   it('hyperfine: the same command benched under two parameter values stays two cases, named by the parameter', () => {
     const text = JSON.stringify({
       results: [
