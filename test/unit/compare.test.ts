@@ -336,4 +336,16 @@ describe('the Orca A/B file through the orca parser, end to end', () => {
     expect(md).toContain('12/12 · 11/12, 1 failed');
     expect(md).toContain('ab.json: candidate: 1 of 12 launches did not finish ok (timeout ×1)');
   });
+
+  it('a round that lost one arm’s launch altogether counts it as failed in that arm', () => {
+    const data = JSON.parse(read('orca/startup-ab.json')) as { runs: Record<string, unknown>[] };
+    delete data.runs[2]!['baseline'];
+    const records = parseInput('ab.json', JSON.stringify(data), 'orca', { shape: 'startup' });
+    const r = compareArms(splitArms('ab.json', records));
+    const total = find(r.cases, 'startup / totalToWorkspaceReady');
+    expect(total.baseline).toMatchObject({ runs: 11, n: 12, failed: 1 });
+    expect(total.candidate).toMatchObject({ runs: 12, n: 12 });
+    expect(total.rounds![2]).toMatchObject({ round: 3, baseline: null, delta: null });
+    expect(records[0]?.notes).toContain('baseline: 1 of 12 launches did not finish ok (missing ×1); their phases are left out');
+  });
 });
