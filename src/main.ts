@@ -19,7 +19,7 @@ import { GitHubComments, type CommentOutcome } from './effects/github-api.js';
 import { readPageAssets } from './effects/page-assets.js';
 import { loadRecords } from './effects/record-files.js';
 import { ingest } from './ingest.js';
-import { publishSecrets, publishesOn, publishTrend, readTrend, type PublishHooks, type PublishSettings, type TrendAccess } from './publish.js';
+import { publishSecrets, publishesOn, publishTrend, readTrend, resolveTrendTarget, type PublishHooks, type PublishSettings, type TrendAccess } from './publish.js';
 import { comparePullRequest, pagesUrlFor, postRegressionComments, regressionDeriver, type RegressionOutcome } from './regressions.js';
 import { artifactUrl, collect, merge, publishMerged, runContextFromEnv, uploadEvidence, type RunContext } from './scale-out.js';
 import { readSettings, type Settings } from './settings.js';
@@ -186,6 +186,9 @@ export async function run(): Promise<void> {
     const runner = readRunner(process.env);
     // Masked before anything can print them: the token and the header derived from it.
     for (const secret of publishSecrets(runner.serverUrl, settings.token)) core.setSecret(secret);
+    // Where the trend lives is an input like any other: refused before a record is read. A collect
+    // job never touches the trend, so its copy of these inputs is left to the merge job.
+    if (settings.scale.mode !== 'collect') resolveTrendTarget(publishSettings(settings), access(runner));
 
     if (settings.scale.mode === 'merge') {
       await runMerge(settings, runner);
@@ -208,21 +211,12 @@ export async function run(): Promise<void> {
     }
 
     const baseline = settings.compareBaseline.length
-      ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, settings.shape !== undefined ? { shape: settings.shape } : {})
+      ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, settings.shape !== undefined ? { shape: settings.shape } : {}, 'compare-baseline')
       : undefined;
     const comparison: CompareReport | null = compareReport(records, baseline, { minEffect: settings.compareMinEffect, controls: settings.controlCases, heading: '###' });
 
     const flat = toFlatCases(points, settings.note);
     const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
-    const dir = join(runner.tempRoot, 'benchtrend');
-    await mkdir(dir, { recursive: true });
-    const casesFile = join(dir, 'cases.json');
-    await writeFile(casesFile, casesJson);
-    core.setOutput('cases-file', casesFile);
-    core.setOutput('cases', JSON.stringify(flat));
-    core.setOutput('case-count', String(flat.length));
-    if (comparison) core.setOutput('compare-json', JSON.stringify(comparison.json));
-    core.info(`${flat.length} cases written to ${casesFile}`);
 
     const pr = runner.eventName.startsWith('pull_request') ? pullRequest(runner.payload) : undefined;
     const sha = pr?.head ?? runner.env['GITHUB_SHA'] ?? '';
@@ -274,6 +268,17 @@ export async function run(): Promise<void> {
       core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
     }
 
+    // Written only now: a run refused by the trend or the push (damaged data, a declining hook)
+    // leaves no case file and no outputs behind, like a refused record.
+    const dir = join(runner.tempRoot, 'benchtrend');
+    await mkdir(dir, { recursive: true });
+    const casesFile = join(dir, 'cases.json');
+    await writeFile(casesFile, casesJson);
+    core.setOutput('cases-file', casesFile);
+    core.setOutput('cases', JSON.stringify(flat));
+    core.setOutput('case-count', String(flat.length));
+    if (comparison) core.setOutput('compare-json', JSON.stringify(comparison.json));
+    core.info(`${flat.length} cases written to ${casesFile}`);
     core.setOutput('regressions', String(regressions.length));
     core.setOutput('regressions-json', JSON.stringify(regressions));
     const report = summary.join('\n');

@@ -137,7 +137,11 @@ interface OpenTrend {
   readonly under: (path: string) => string;
 }
 
-async function openTrend(target: TrendTarget, access: TrendAccess, identity: Identity): Promise<OpenTrend> {
+/**
+ * The trend's place checked and resolved: data-dir, gh-pages-branch and repository, each refused
+ * with its input's name. main.ts calls it before reading anything, so a typo there costs nothing.
+ */
+export function resolveTrendTarget(target: TrendTarget, access: TrendAccess): { readonly dataDir: string; readonly branchName: string; readonly remote: Remote } {
   const dataDir = normaliseDataDir(target.dataDir);
   const branchName = checkBranch(target.branch);
   const remote = resolveRemote(target.repository, {
@@ -146,6 +150,11 @@ async function openTrend(target: TrendTarget, access: TrendAccess, identity: Ide
     cwd: access.cwd,
     isLocalPath: (p) => existsSync(resolve(access.cwd, p)),
   });
+  return { dataDir, branchName, remote };
+}
+
+async function openTrend(target: TrendTarget, access: TrendAccess, identity: Identity): Promise<OpenTrend> {
+  const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
   const auth = target.token ? tokenAuth(access.serverUrl, target.token) : undefined;
   const branch = await PagesBranch.open({
     remote: remote.url,

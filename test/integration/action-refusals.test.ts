@@ -1,0 +1,89 @@
+/**
+ * Refusals of the bundled action (`node dist/index.js`) as a user meets them: one error line
+ * naming the input or the file, and nothing left behind: no case file, no outputs, no push.
+ * Covers the inputs checked only when the trend was opened (data-dir, gh-pages-branch,
+ * repository), a trend damaged on the branch, and the baseline arm of a comparison.
+ */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAction, type ActionRun } from '../helpers/run-action.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+const SHA = '1234567890abcdef1234567890abcdef12345678';
+const push = { name: 'push', payload: {} };
+const record = JSON.stringify({ shape: 'warm', runs: [1, 1.1, 1.2].map((t) => ({ total_seconds: t, stages: { attach: t / 2 } })) });
+
+let sb: GitSandbox;
+let remote: string;
+beforeEach(async () => {
+  sb = await gitSandbox('benchtrend-refusals-');
+  remote = await sb.bareRemote('site');
+  await writeFile(join(sb.root, 'warm.json'), record);
+});
+afterEach(() => sb.dispose());
+
+/** One run of the action; `casesOnDisk` says whether it left RUNNER_TEMP/benchtrend/cases.json. */
+async function act(inputs: Record<string, string>): Promise<ActionRun & { casesOnDisk: boolean }> {
+  const run = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false', ...inputs }, event: push, env: { ...sb.env, GITHUB_SHA: SHA } });
+  const casesOnDisk = existsSync(join(run.runnerTemp, 'benchtrend', 'cases.json'));
+  await run.dispose();
+  return { ...run, casesOnDisk };
+}
+
+const errors = (run: ActionRun) => run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+
+describe('inputs naming where the trend lives', () => {
+  it.each([
+    ['data-dir', '../elsewhere', 'data-dir: "../elsewhere" leaves the branch; give a folder inside it, like dev/bench'],
+    ['gh-pages-branch', 'gh..pages', 'gh-pages-branch: "gh..pages" is not a branch name git accepts'],
+    ['repository', 'acme/bench/extra', 'repository: "acme/bench/extra" is neither owner/name, a git URL, nor an existing path'],
+  ])('%s: a bad value is refused in one line before anything is written', async (input, value, message) => {
+    const run = await act({ [input]: value });
+    expect(run.code).toBe(1);
+    expect(errors(run)).toEqual([`::error::${message}`]);
+    expect(run.outputs).toEqual({});
+    expect(run.casesOnDisk).toBe(false);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  });
+
+  it('is refused before the records are read, so the input is named rather than a record', async () => {
+    const run = await act({ records: 'missing.json', 'data-dir': '../elsewhere' });
+    expect(errors(run)).toEqual(['::error::data-dir: "../elsewhere" leaves the branch; give a folder inside it, like dev/bench']);
+  });
+});
+
+describe('a trend damaged on the branch', () => {
+  it('stops the run with one line, leaving no case file, no outputs and the branch as it was', async () => {
+    const first = await act({});
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.casesOnDisk).toBe(true);
+    const work = join(sb.root, 'work');
+    await sb.git(['clone', '--quiet', '--branch', 'gh-pages', remote, work]);
+    await writeFile(join(work, 'dev/bench/manifest.json'), '{"schema": "benchtrend/manifest", "vers');
+    await sb.git(['commit', '--quiet', '--all', '-m', 'cut short'], work);
+    await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+
+    const run = await act({});
+
+    expect(run.code).toBe(1);
+    expect(errors(run)).toEqual([expect.stringMatching(/^::error::gh-pages:dev\/bench\/manifest\.json: existing trend data is not JSON \(.+\); refusing to publish over it$/)]);
+    expect(run.outputs).toEqual({});
+    expect(run.casesOnDisk).toBe(false);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+});
+
+describe('compare-baseline', () => {
+  it('names compare-baseline, not records, when its pattern matches no file', async () => {
+    const run = await act({ 'compare-baseline': 'baseline-*.json' });
+    expect(run.code).toBe(1);
+    expect(errors(run)).toEqual([
+      '::error::compare-baseline: the pattern "baseline-*.json" matched no file; the bench step may have exited 0 without writing its records',
+    ]);
+    expect(run.outputs).toEqual({});
+    expect(run.casesOnDisk).toBe(false);
+  });
+});
