@@ -90,8 +90,8 @@ async function readArms(files: ArmFiles, cwd: string, format: string, parse: Par
     const records = await loadRecords(files.both, cwd, format, parse);
     return splitArms(files.both.join(', '), records);
   }
-  const baseline = await loadRecords(files.baseline, cwd, format, parse);
-  const candidate = await loadRecords(files.candidate, cwd, format, parse);
+  const baseline = await loadRecords(files.baseline, cwd, format, parse, '--baseline');
+  const candidate = await loadRecords(files.candidate, cwd, format, parse, '--candidate');
   refuseOtherArm(baseline, 'baseline');
   refuseOtherArm(candidate, 'candidate');
   return { baseline, candidate };

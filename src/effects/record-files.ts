@@ -15,9 +15,10 @@ export function splitPatterns(text: string): string[] {
 
 /**
  * Expands patterns to files in order, each once. A plain path is kept even when missing so that
- * reading it gives the clear refusal; a glob that matches nothing is refused here.
+ * reading it gives the clear refusal; a glob that matches nothing is refused here, naming `input`
+ * (the action input or CLI option the patterns came from).
  */
-export async function expandPatterns(patterns: readonly string[], cwd: string): Promise<string[]> {
+export async function expandPatterns(patterns: readonly string[], cwd: string, input = 'records'): Promise<string[]> {
   const out: string[] = [];
   for (const pattern of patterns) {
     if (!isDynamicPattern(pattern)) {
@@ -26,7 +27,7 @@ export async function expandPatterns(patterns: readonly string[], cwd: string): 
     }
     const found = (await glob(pattern, { cwd, absolute: isAbsolute(pattern), onlyFiles: true, expandDirectories: false })).sort();
     if (found.length === 0) {
-      throw new InputError(`records: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
+      throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
     }
     out.push(...found);
   }
@@ -44,15 +45,16 @@ export async function readInputFile(file: string, cwd: string): Promise<string> 
   }
 }
 
-/** Reads and parses every file the patterns name, in order. */
+/** Reads and parses every file the patterns name, in order; refusals name `input` where no file does. */
 export async function loadRecords(
   patterns: readonly string[],
   cwd: string,
   format: string,
   options: ParseOptions,
+  input = 'records',
 ): Promise<BenchRecord[]> {
-  if (patterns.length === 0) throw new InputError('records: no file given');
-  const files = await expandPatterns(patterns, cwd);
+  if (patterns.length === 0) throw new InputError(`${input}: no file given`);
+  const files = await expandPatterns(patterns, cwd, input);
   const records: BenchRecord[] = [];
   for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
   return records;
