@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { refuseOtherArm, splitArms } from '../../src/core/compare/arms.js';
 import { compareArms, type CaseComparison } from '../../src/core/compare/compare.js';
 import { compareReport, parseControlCases } from '../../src/core/compare/report.js';
-import { parseMinEffect } from '../../src/core/compare/verdict.js';
+import { decide, parseMinEffect } from '../../src/core/compare/verdict.js';
 import { InputError, type BenchRecord } from '../../src/core/model.js';
 import { compareJson, renderCompareMarkdown } from '../../src/core/render-compare.js';
 import { parseInput } from '../../src/formats/registry.js';
@@ -202,6 +202,26 @@ describe('compare on the Orca interleaved ABBA fixture (12 paired rounds, 16 pha
     const md = renderCompareMarkdown(r);
     expect(md).toContain('12/12 · 11/12, 1 failed');
     expect(md).toContain('| 4 | 5664 | — | unpaired |');
+  });
+});
+
+describe('the verdict rule', () => {
+  const shift = (estimate: number, lo: number, hi: number) => ({ estimate, lo, hi, confidence: 0.96, method: 'exact' as const, count: 12 });
+
+  it('is directional only when the interval excludes zero: an end at exactly 0 does not', () => {
+    expect(decide(shift(-5, -9, -1), -0.05, 'smaller', 0.01).verdict).toBe('improved');
+    expect(decide(shift(5, 1, 9), 0.05, 'smaller', 0.01).verdict).toBe('regressed');
+    expect(decide(shift(5, 0, 9), 0.05, 'smaller', 0.01)).toEqual({ verdict: 'inconclusive', reason: 'the 95% interval includes 0' });
+    expect(decide(shift(-5, -9, 0), -0.05, 'smaller', 0.01)).toEqual({ verdict: 'inconclusive', reason: 'the 95% interval includes 0' });
+  });
+
+  it('is inconclusive when the arm medians moved the other way from the shift', () => {
+    expect(decide(shift(-5, -9, -1), 0.03, 'smaller', 0.01)).toEqual({ verdict: 'inconclusive', reason: 'the arm medians moved the other way from the shift' });
+  });
+
+  it('reads the direction: a rise is improved for bigger-is-better and regressed for smaller-is-better', () => {
+    expect(decide(shift(5, 1, 9), 0.05, 'bigger', 0.01).verdict).toBe('improved');
+    expect(decide(shift(-5, -9, -1), -0.05, 'bigger', 0.01).verdict).toBe('regressed');
   });
 });
 
