@@ -81,6 +81,27 @@ describe('compare on the paired A/B fixture (8 rounds of a first-session create)
     expect(renderCompareMarkdown(compareArms(abArms()))).toContain('- first-session / total −323 ms: create −323 ms (100%)');
   });
 
+  it('splits a total only among stages in its own unit: a memory figure beside the clocks takes no share', () => {
+    const arm = (file: string, total: number[], create: number[], rss: number[]): BenchRecord => ({
+      file,
+      format: 'test',
+      shape: 'startup',
+      runs: total.length,
+      metrics: [
+        { name: 'total', unit: 's', direction: 'smaller', samples: total },
+        { name: 'create', unit: 's', direction: 'smaller', samples: create },
+        { name: 'rss', unit: 'MB', direction: 'smaller', samples: rss },
+      ],
+    });
+    const rounds = [0, 1, 2, 3, 4, 5, 6, 7];
+    const baseline = arm('b.json', rounds.map((i) => 2 + i / 100), rounds.map((i) => 1.5 + i / 100), rounds.map((i) => 300 + i));
+    const candidate = arm('c.json', rounds.map((i) => 1.5 + i / 100), rounds.map((i) => 1 + i / 100), rounds.map((i) => 900 + i));
+    const total = find(compareArms({ baseline: [baseline], candidate: [candidate] }).cases, 'startup / total');
+    expect(total.verdict).toBe('improved');
+    expect(total.attribution?.owners.map((o) => o.stage)).toEqual(['create']);
+    expect([...(total.attribution?.against ?? []), ...(total.attribution?.owners ?? [])].some((o) => o.stage === 'rss')).toBe(false);
+  });
+
   it('is deterministic: the same records give the same numbers twice', () => {
     expect(compareJson(compareArms(abArms()))).toEqual(compareJson(compareArms(abArms())));
     expect(renderCompareMarkdown(compareArms(abArms()))).toBe(renderCompareMarkdown(compareArms(abArms())));
