@@ -233,17 +233,9 @@ export async function run(): Promise<void> {
       setArtifactOutputs(context, artifact.id, artifact.name);
       core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
     } else if (pr) {
-      const verdicts = await group('Comparing with the base branch trend', () =>
-        readTrend(publishSettings(settings), access(runner), (read, location) => comparePullRequest(read, location, settings.suite, points, pr.head, settings.alerts)),
-      );
-      summary.push(renderVerdictTable(verdicts, `Against the ${pr.base} trend`, links(settings, runner)));
-      const api = commentsApi(settings, runner);
-      if (api && settings.commentOnPullRequest) {
-        const body = [renderPullRequestComment({ suite: settings.suite, sha: pr.head, base: pr.base, verdicts }, links(settings, runner)), comparison?.markdown ?? ''].join('\n\n').trimEnd();
-        reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(settings.suite), body));
-      }
-      regressions = regressionEntries(verdicts);
-      core.info('Pull requests never publish: the trend is the base branch’s');
+      const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
+      summary.push(...compared.tables);
+      regressions = compared.regressions;
     } else if (publishesOn(runner.eventName) && points.length === 0 && comparison && settings.importFrom === undefined) {
       core.info('These records are the arms of a comparison only: nothing goes on the trend');
     } else if (publishesOn(runner.eventName)) {
@@ -323,13 +315,61 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
   if (url) core.setOutput('artifact-url', url);
 }
 
-/** mode: merge: every collected artifact of this run in one gh-pages commit, one comment per suite and commit. */
+/**
+ * A pull request's points, one set per suite, judged against the base branch's trend and put in
+ * the pull request's one comment per suite. Nothing is published: the head is not on the branch.
+ */
+async function compareWithBaseTrend(
+  settings: Settings,
+  runner: Runner,
+  pr: { number: number; base: string },
+  suites: readonly { suite: string; sha: string; points: readonly Point[] }[],
+  extra: string | undefined,
+): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
+  const judged = await group('Comparing with the base branch trend', () =>
+    readTrend(publishSettings(settings), access(runner), async (read, location) => {
+      const out: { suite: string; sha: string; verdicts: CaseVerdict[] }[] = [];
+      for (const s of suites) out.push({ suite: s.suite, sha: s.sha, verdicts: await comparePullRequest(read, location, s.suite, s.points, s.sha, settings.alerts) });
+      return out;
+    }),
+  );
+  const api = commentsApi(settings, runner);
+  const tables: string[] = [];
+  for (const { suite, sha, verdicts } of judged) {
+    tables.push(renderVerdictTable(verdicts, `Against the ${pr.base} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
+    if (api && settings.commentOnPullRequest) {
+      const body = [renderPullRequestComment({ suite, sha, base: pr.base, verdicts }, links(settings, runner)), extra ?? ''].join('\n\n').trimEnd();
+      reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body));
+    }
+  }
+  core.info('Pull requests never publish: the trend is the base branch’s');
+  return { tables, regressions: judged.flatMap((j) => regressionEntries(j.verdicts)) };
+}
+
+/**
+ * mode: merge: every collected artifact of this run in one gh-pages commit, one comment per suite
+ * and commit. The events that publish are those of mode publish: a pull request's merge compares
+ * its points with the trend instead, and other events publish nothing.
+ */
 async function runMerge(settings: Settings, runner: Runner): Promise<void> {
+  const pr = runner.eventName.startsWith('pull_request') ? pullRequest(runner.payload) : undefined;
+  if (!pr && !publishesOn(runner.eventName)) {
+    core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
+    return;
+  }
   const sha = runner.env['GITHUB_SHA'] ?? '';
   const context = runContext(runner, { sha, message: '', author: '', timestamp: runner.now });
   const merged = await group('Downloading collected artifacts', () => merge(settings.scale, context));
   for (const w of merged.warnings) core.warning(w);
   core.setOutput('merged-artifacts', String(merged.used.length));
+  if (pr) {
+    const compared = await compareWithBaseTrend(settings, runner, pr, merged.groups.map((g) => ({ suite: g.suite, sha: g.commit.sha, points: g.points })), undefined);
+    core.setOutput('regressions', String(compared.regressions.length));
+    core.setOutput('regressions-json', JSON.stringify(compared.regressions));
+    if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(['### benchtrend merge', '', ...compared.tables].join('\n')).write();
+    failIfAsked(settings, compared.regressions);
+    return;
+  }
   // One deriver per group (a suite at a commit), since a commit comment is per commit and suite;
   // the publisher calls the hook once per group with that group's segments as `added`.
   const groupKey = (suite: string, commit: string) => `${suite}\u0000${commit}`;
