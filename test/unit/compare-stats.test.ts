@@ -103,6 +103,12 @@ describe('exact rank distributions', () => {
     expect(Math.abs(mw.k - exact(mannWhitneyCdf(50, 60)))).toBeLessThanOrEqual(1);
   });
 
+  it('the order statistics the normal approximation picks still hold 95% by the exact distribution', () => {
+    const coverage = (cdf: number[], k: number) => 1 - 2 * (cdf[k - 1] ?? 0);
+    for (const n of [50, 80, 120]) expect(coverage(signedRankCdf(n), signedRankIndex(n).k)).toBeGreaterThanOrEqual(CONFIDENCE);
+    for (const [m, n] of [[50, 60], [50, 50], [60, 80]] as const) expect(coverage(mannWhitneyCdf(m, n), mannWhitneyIndex(m, n).k)).toBeGreaterThanOrEqual(CONFIDENCE);
+  });
+
   it('normal distribution function at known points', () => {
     expect(normalCdf(0)).toBeCloseTo(0.5, 7);
     expect(normalCdf(1.959963984540054)).toBeCloseTo(0.975, 6);

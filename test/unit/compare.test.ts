@@ -302,9 +302,17 @@ describe('compare refusals and edges', () => {
 
   it('a case in one arm only, or with only a summary, is no-data', () => {
     const b: BenchRecord = { ...rec('a', 'w', [1, 2]), metrics: [{ name: 'total', unit: 's', direction: 'smaller', samples: [1, 2] }, { name: 'gone', unit: 's', direction: 'smaller', samples: [1, 1] }] };
-    const c: BenchRecord = { ...rec('b', 'w', []), runs: 1, metrics: [{ name: 'total', unit: 's', direction: 'smaller', samples: [], summary: { value: 3 } }] };
+    const c: BenchRecord = {
+      ...rec('b', 'w', []),
+      runs: 1,
+      metrics: [
+        { name: 'total', unit: 's', direction: 'smaller', samples: [], summary: { value: 3 } },
+        { name: 'new', unit: 's', direction: 'smaller', samples: [4] },
+      ],
+    };
     const r = compareArms({ baseline: [b], candidate: [c] });
     expect(find(r.cases, 'w / gone')).toMatchObject({ verdict: 'no-data', reason: 'only the baseline has this case', candidate: null });
+    expect(find(r.cases, 'w / new')).toMatchObject({ verdict: 'no-data', reason: 'only the candidate has this case', baseline: null, candidate: { median: 4, runs: 1 } });
     expect(find(r.cases, 'w / total')).toMatchObject({ verdict: 'no-data', shift: null, change: 1 });
   });
 
