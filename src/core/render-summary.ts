@@ -1,9 +1,20 @@
 import type { Point } from './model.js';
 import { shortNumber } from './stats.js';
 
-/** Markdown cell text: pipes and line breaks would break the table, markup would render. */
+/**
+ * Markdown cell text: pipes and line breaks would break the table, markup would render. GitHub
+ * links mentions and issue numbers in the rendered text, after a backslash escape is gone, so a
+ * zero-width space after `@` and before a `#<digit>` is what keeps a case named `@org/team` from
+ * notifying anyone when this text lands in a pull-request comment.
+ */
 export function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').replace(/[<>*_`[\]@]/g, (c) => `\\${c}`);
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[<>*_`[\]]/g, (c) => `\\${c}`)
+    .replace(/@/g, '@\u200b')
+    .replace(/#(?=\d)/g, '#\u200b');
 }
 
 function withUnit(value: number, unit: string): string {

@@ -24,6 +24,17 @@ describe('compare markdown', () => {
     expect(row.split(/(?<!\\)\|/).length - 2).toBe(7);
   });
 
+  it('mentions nobody and links no issue through a case name, since the report goes into the pull-request comment', () => {
+    const name = '@octocat and @org/team fix #12';
+    const md = renderCompareMarkdown(
+      compareArms({ baseline: [record('a.json', name, [10, 11, 12, 13, 14, 15])], candidate: [record('b.json', name, [10, 11, 12, 13, 14, 15])] }),
+    );
+    // GitHub links mentions and issue numbers in the rendered text, where a backslash escape is already gone.
+    expect(md).not.toMatch(/@(?!\u200b)/);
+    expect(md).not.toMatch(/#(?!\u200b)\d/);
+    expect(md).toContain('@\u200boctocat and @\u200borg/team fix #\u200b12');
+  });
+
   it('counts verdicts, names the files and the minimum effect, and explains each undecided case', () => {
     const md = renderCompareMarkdown(
       compareArms(
