@@ -56,6 +56,29 @@ describe('regression comments over real HTTP', () => {
     expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
   });
 
+  it('rewrites the comment of a suspicion that later commits clear, mentioning nobody again', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(17);
+    let raisedAt = 0;
+    // Two slow hosts in a row on attach, then the old level again: a suspicion, not a step.
+    for (let n = 1; n <= 50; n++) {
+      const outcome = await publishRun(trend, n, run(rng, n === 30 || n === 31 ? 1.45 : 1));
+      const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: ['@alice'], links: LINKS });
+      expect(results.every((r) => r.ok)).toBe(true);
+      if (outcome.regressions.some((r) => r.new)) raisedAt = n;
+    }
+    expect(raisedAt).toBe(31);
+    expect([...api.commitComments.keys()]).toEqual([commit(31).sha]);
+    const body = api.commitComments.get(commit(31).sha)?.[0]?.body ?? '';
+    expect(parseCommitCommentData(body)?.rows.map((r) => [r.case, r.status])).toEqual([['warm / attach', 'cleared']]);
+    expect(body).toContain('the alerts of suite `default` at 0000000 were cleared');
+    expect(body).not.toContain('cc @alice');
+    expect(api.requestsTo('POST', /\/comments$/)).toHaveLength(1);
+    expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
+  });
+
   it('comments on the commit where a slow drift’s lasting step starts, which the limit never flagged', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
