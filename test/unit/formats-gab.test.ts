@@ -203,6 +203,9 @@ describe('github-action-benchmark inputs without an expected parse', () => {
     // The table's Total row is not a benchmark.
     expect(ps.some((p) => p.metric === 'Total')).toBe(false);
     close(ps[0]?.stdev as number, 15.041 * 0.00636);
+    // The bar is the value ± that percent.
+    close(ps[0]?.q1 as number, 15.041 * (1 - 0.00636));
+    close(ps[0]?.q3 as number, 15.041 * (1 + 0.00636));
   });
 
   it('catch2 v3 (header "est run time") reads as v2 does', () => {

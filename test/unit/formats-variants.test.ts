@@ -157,6 +157,9 @@ describe('Julia, JMH, BenchmarkDotNet, hyperfine variants', () => {
     expect(pointOf(points, 'S.B.Fib - B/op')).toMatchObject({ value: 48, unit: 'B/op', direction: 'smaller', summaryOnly: true });
     expect(points.some((p) => p.metric === 'S.B.Broken')).toBe(false);
     expect(records[0]?.metrics.find((m) => m.name === 'S.B.Broken')?.failed).toBe(1);
+    // Without OriginalValues the tool's median and quartiles are the summary.
+    const summary = { FullName: 'S.B.Sum', Statistics: { N: 15, Median: 10, Q1: 9, Q3: 12, Min: 5, Max: 30, StandardDeviation: 2 } };
+    expect(pts('bdn.json', JSON.stringify({ Title: 't', Benchmarks: [summary] })).points[0]).toMatchObject({ value: 10, q1: 9, q3: 12, range: '± 2', summaryOnly: true });
     expect(records[0]?.notes).toEqual(['S.B.Broken: no statistics (the benchmark did not run); counted as failed']);
   });
 
