@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { InputError } from '../core/model.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,9 +18,19 @@ const TYPES: Readonly<Record<string, string>> = {
  */
 export async function serveFolder(dir: string, port = 0): Promise<{ server: Server; url: string }> {
   const root = resolve(dir);
+  // A typo would otherwise serve 404s at a URL that looks like it works.
+  const kind = await stat(root).catch(() => undefined);
+  if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? 'not a folder' : 'no such folder'}; give the trend folder that holds index.html and manifest.json`);
   const server = createServer((req, res) => {
     void (async () => {
-      const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+      let path: string;
+      try {
+        path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+      } catch {
+        // A malformed escape (`/%`) is the client's mistake; it must not bring the server down.
+        res.writeHead(400).end('bad request');
+        return;
+      }
       let file = resolve(root, `.${path}`);
       if (file !== root && !file.startsWith(root + sep)) {
         res.writeHead(403).end('forbidden');

@@ -64,6 +64,13 @@ describe('benchtrend compare', () => {
     await expect(compare(['--baseline', 'baseline.json', '--candidate', 'warm-cand.json'])).rejects.toThrow(/^compare: the arms share no shape/);
   });
 
+  it('names the arm option whose pattern matches no file', async () => {
+    await expect(compare(['--baseline', 'base-*.json', '--candidate', 'candidate.json'])).rejects.toThrow(
+      new InputError('--baseline: the pattern "base-*.json" matched no file; the bench step may have exited 0 without writing its records'),
+    );
+    await expect(compare(['--baseline', 'baseline.json', '--candidate', 'cand-*.json'])).rejects.toThrow(/^--candidate: the pattern "cand-\*\.json" matched no file;/);
+  });
+
   it.each([
     [[], /needs --baseline FILE\.\.\. and --candidate FILE\.\.\./],
     [['--baseline', 'baseline.json'], /--baseline was given without --candidate/],
