@@ -203,6 +203,11 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await page.screenshot({ path: join(SHOTS, 'overview-light.png'), fullPage: true });
     const at110 = (history[110] as Publish).commit.sha;
 
+    // The header says what is shown, how fresh it is, and where it comes from.
+    expect(await page.locator('#updated').textContent()).toBe('Last updated 2024-01-06 12:00 UTC. 9 cases, 130 publishes.');
+    expect(await page.locator('#repository a').getAttribute('href')).toBe(`${server.origin}/o/r`);
+    expect(await page.locator('#repository').textContent()).toBe(`Repository: ${server.origin}/o/r`);
+
     // Every case has a chart with points, but the one last measured before the first view, which
     // says so and offers to load back to it.
     const names = manifest.cases.map((c) => c.case).filter((n) => n !== 'warm / retired');
