@@ -62,6 +62,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 // Only when run as the bin, not when a test imports main().
 const entry = process.argv[1];
 if (entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
+  // A reader that stops early (`benchtrend history | head`) closes the pipe: the end of the
+  // output, not a fault worth a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
   const code = await main(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
