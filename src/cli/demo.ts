@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import coldRecreate from '../../samples/cold-recreate.json' with { type: 'json' };
 import warm from '../../samples/warm.json' with { type: 'json' };
 import { toFlatCases } from '../core/cases.js';
+import { InputError } from '../core/model.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import { parseRequireStages } from '../core/require-stages.js';
 import { DEFAULT_ALERT_SETTINGS } from '../core/regress/settings.js';
@@ -48,7 +49,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`benchtrend demo: --commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000\n`);
     return 2;
   }
-  const dir = values.dir ?? (await mkdtemp(join(tmpdir(), 'benchtrend-demo-')));
+  const dir = values.dir !== undefined ? await emptyFolder(resolve(io.cwd, values.dir), values.dir) : await mkdtemp(join(tmpdir(), 'benchtrend-demo-'));
   const records = join(dir, 'records');
   await mkdir(records, { recursive: true });
   for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
@@ -83,4 +84,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     ].join('\n'),
   );
   return 0;
+}
+
+/**
+ * --dir as an absolute folder that holds nothing yet: the demo creates a repository and a checkout
+ * there, and a second demo in the same folder would publish into the first one's trend and then
+ * fail on its checkout.
+ */
+async function emptyFolder(dir: string, given: string): Promise<string> {
+  const entries = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [];
+    throw new InputError(`demo: --dir ${given} cannot be used (${e.code ?? e.message})`);
+  });
+  if (entries.length > 0) throw new InputError(`demo: --dir ${given} is not empty; give a new or empty folder`);
+  return dir;
 }
