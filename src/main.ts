@@ -334,6 +334,7 @@ async function compareWithBaseTrend(
     }),
   );
   const api = commentsApi(settings, runner);
+  if (!api && settings.commentOnPullRequest) core.warning('No pull-request comment was written: github-token is empty');
   const tables: string[] = [];
   for (const { suite, sha, verdicts } of judged) {
     tables.push(renderVerdictTable(verdicts, `Against the ${pr.base} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));

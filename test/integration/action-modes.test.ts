@@ -172,3 +172,18 @@ it('reads the Orca A/B file for the comparison only, never as trend points', asy
   expect(compare.length).toBe(16);
   expect(JSON.parse(await readFile(join(FIXTURES, 'orca/startup-ab.json'), 'utf8'))).toHaveProperty('controlPhases');
 });
+
+it('says so when a pull request gets no comment because github-token is empty', async () => {
+  const remote = await sb.bareRemote('site');
+  await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
+  const run = await runAction({
+    cwd: sb.root,
+    inputs: { records: 'warm.json', repository: remote, 'github-token': '', artifact: 'false' },
+    event: { name: 'pull_request', payload: { pull_request: { number: 3, head: { sha: 'c'.repeat(40) }, base: { ref: 'main' } } } },
+    env: { ...sb.env, GITHUB_SHA: 'd'.repeat(40), GITHUB_REPOSITORY: 'owner/repo' },
+  });
+  await run.dispose();
+  expect(run.code, run.stdout).toBe(0);
+  expect(run.stdout).toContain('::warning::No pull-request comment was written: github-token is empty');
+  expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+});

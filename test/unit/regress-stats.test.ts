@@ -135,6 +135,8 @@ describe('alert settings from inputs', () => {
   });
   it('refuses bad values with the input’s name and the value', () => {
     expect(() => readAlertSettings(reader({ 'alert-threshold': '90%' }))).toThrow(/^alert-threshold: "90%" must be above 100%/);
+    // A forgotten % is refused rather than read as "alert at 150 times the previous value".
+    expect(() => readAlertSettings(reader({ 'alert-threshold': '150' }))).toThrow('alert-threshold: "150" reads as 150 times the previous value; write 150% for a percentage, or a ratio such as 1.5');
     expect(() => readAlertSettings(reader({ 'min-effect': 'five' }))).toThrow('min-effect: "five" is not a number or a percentage');
     expect(() => readAlertSettings(reader({ 'alert-window': '2' }))).toThrow('alert-window: "2" must be a whole number from 5 to 1000');
     expect(() => readAlertSettings(reader({ 'alert-method': 'ratio' }))).toThrow('alert-method: ratio needs alert-threshold, e.g. 150%');

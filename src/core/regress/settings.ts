@@ -97,6 +97,11 @@ export function readAlertSettings(read: InputReader): AlertSettings {
   let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
   if (threshold) {
     ratioThreshold = percentOrFraction('alert-threshold', threshold, true);
+    // "150" is github-action-benchmark's "150%" with the sign forgotten far more often than a
+    // wish to alert only at 150 times the previous value.
+    if (!threshold.includes('%') && ratioThreshold >= 10) {
+      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
+    }
     if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
   } else if (method === 'ratio') {
     throw new InputError('alert-method: ratio needs alert-threshold, e.g. 150%');
