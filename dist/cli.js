@@ -2982,7 +2982,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve9.call(this, root, ref);
+      let _sch = resolve10.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3009,7 +3009,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve9(root, ref) {
+    function resolve10(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3873,7 +3873,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve9(baseURI, relativeURI, options) {
+    function resolve10(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4264,7 +4264,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve9,
+      resolve: resolve10,
       resolveComponent,
       equal,
       serialize,
@@ -10023,7 +10023,7 @@ function redact(text2, secrets) {
   return out;
 }
 function git(args, run8) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const child2 = execFile(
       "git",
       args,
@@ -10037,7 +10037,7 @@ function git(args, run8) {
 ${err}`, run8.secrets ?? [])));
           return;
         }
-        resolve9({ stdout, stderr: err });
+        resolve10({ stdout, stderr: err });
       }
     );
     child2.stdin?.on("error", () => {
@@ -10193,8 +10193,8 @@ var PagesBranch = class _PagesBranch {
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
     if (flying) return flying;
-    const promise2 = new Promise((resolve9, reject) => {
-      this.pending.set(oid, [{ resolve: resolve9, reject }]);
+    const promise2 = new Promise((resolve10, reject) => {
+      this.pending.set(oid, [{ resolve: resolve10, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -10367,7 +10367,7 @@ var PagesBranch = class _PagesBranch {
 };
 
 // src/effects/retry.ts
-var sleepMs = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var sleepMs = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 var RetriesExhaustedError = class extends Error {
   constructor(attempts, last) {
     super(`gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${last instanceof Error ? last.message : String(last)}`);
@@ -10409,7 +10409,7 @@ function checkBranch(branch) {
   }
   return branch;
 }
-async function openTrend(target, access, identity) {
+function resolveTrendTarget(target, access) {
   const dataDir = normaliseDataDir(target.dataDir);
   const branchName = checkBranch(target.branch);
   const remote = resolveRemote(target.repository, {
@@ -10418,6 +10418,10 @@ async function openTrend(target, access, identity) {
     cwd: access.cwd,
     isLocalPath: (p) => existsSync(resolve2(access.cwd, p))
   });
+  return { dataDir, branchName, remote };
+}
+async function openTrend(target, access, identity) {
+  const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
   const auth = target.token ? tokenAuth(access.serverUrl, target.token) : void 0;
   const branch = await PagesBranch.open({
     remote: remote.url,
@@ -10479,6 +10483,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
     try {
       return await derive(context);
     } catch (e) {
+      if (e instanceof TrendDataError) throw e;
       (hooks.warn ?? log2)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
       return context.previous;
     }
@@ -13110,7 +13115,7 @@ async function glob(globInput, options) {
 }
 
 // src/effects/record-files.ts
-async function expandPatterns(patterns, cwd) {
+async function expandPatterns(patterns, cwd, input = "records") {
   const out = [];
   for (const pattern of patterns) {
     if (!isDynamicPattern(pattern)) {
@@ -13119,7 +13124,7 @@ async function expandPatterns(patterns, cwd) {
     }
     const found = (await glob(pattern, { cwd, absolute: isAbsolute3(pattern), onlyFiles: true, expandDirectories: false })).sort();
     if (found.length === 0) {
-      throw new InputError(`records: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
+      throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
     }
     out.push(...found);
   }
@@ -13134,9 +13139,9 @@ async function readInputFile(file, cwd) {
     throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
   }
 }
-async function loadRecords(patterns, cwd, format, options) {
-  if (patterns.length === 0) throw new InputError("records: no file given");
-  const files = await expandPatterns(patterns, cwd);
+async function loadRecords(patterns, cwd, format, options, input = "records") {
+  if (patterns.length === 0) throw new InputError(`${input}: no file given`);
+  const files = await expandPatterns(patterns, cwd, input);
   const records = [];
   for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
   return records;
@@ -13663,7 +13668,7 @@ function compareArms(arms, options = {}) {
 
 // src/core/render-summary.ts
 function cell(text2) {
-  return text2.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]@]/g, (c) => `\\${c}`);
+  return text2.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/#(?=\d)/g, "#\u200B");
 }
 function withUnit(value, unit) {
   return `${shortNumber(value)} ${unit}`;
@@ -13880,8 +13885,8 @@ async function readArms(files, cwd, format, parse2) {
     const records = await loadRecords(files.both, cwd, format, parse2);
     return splitArms(files.both.join(", "), records);
   }
-  const baseline = await loadRecords(files.baseline, cwd, format, parse2);
-  const candidate = await loadRecords(files.candidate, cwd, format, parse2);
+  const baseline = await loadRecords(files.baseline, cwd, format, parse2, "--baseline");
+  const candidate = await loadRecords(files.candidate, cwd, format, parse2, "--candidate");
   refuseOtherArm(baseline, "baseline");
   refuseOtherArm(candidate, "candidate");
   return { baseline, candidate };
@@ -13930,9 +13935,9 @@ async function run3(argv, io) {
 }
 
 // src/cli/demo.ts
-import { mkdir as mkdir4, mkdtemp as mkdtemp2, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir3, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join5, resolve as resolve7 } from "node:path";
 
 // samples/cold-recreate.json
 var cold_recreate_default = {
@@ -14250,6 +14255,9 @@ function readAlertSettings(read) {
   let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
   if (threshold) {
     ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
+    if (!threshold.includes("%") && ratioThreshold >= 10) {
+      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
+    }
     if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
   } else if (method === "ratio") {
     throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
@@ -15116,7 +15124,7 @@ async function run4(argv, io) {
 `);
     return 2;
   }
-  const dir = values.dir ?? await mkdtemp2(join5(tmpdir2(), "benchtrend-demo-"));
+  const dir = values.dir !== void 0 ? await emptyFolder(resolve7(io.cwd, values.dir), values.dir) : await mkdtemp2(join5(tmpdir2(), "benchtrend-demo-"));
   const records = join5(dir, "records");
   await mkdir4(records, { recursive: true });
   for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
@@ -15157,6 +15165,14 @@ ${renderVerdictTable(verdicts, `Verdicts at the last of ${commits} commits`)}
     ].join("\n")
   );
   return 0;
+}
+async function emptyFolder(dir, given) {
+  const entries = await readdir3(dir).catch((e) => {
+    if (e.code === "ENOENT") return [];
+    throw new InputError(`demo: --dir ${given} cannot be used (${e.code ?? e.message})`);
+  });
+  if (entries.length > 0) throw new InputError(`demo: --dir ${given} is not empty; give a new or empty folder`);
+  return dir;
 }
 
 // src/core/trend/history.ts
@@ -15290,7 +15306,7 @@ async function run5(argv, io) {
 // src/cli/publish.ts
 import { readFile as readFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { resolve as resolve7 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/core/trend/commit-info.ts
 async function resolveCommitInfo(sources) {
@@ -15504,7 +15520,7 @@ async function pageOrNothing(io) {
 }
 async function readText(file, cwd, option) {
   try {
-    return await readFile4(resolve7(cwd, file), "utf8");
+    return await readFile4(resolve8(cwd, file), "utf8");
   } catch {
     throw new InputError(`${option}: cannot read ${file}`);
   }
@@ -15530,7 +15546,7 @@ async function commitOf2(sha, values, io, now) {
 // src/effects/static-site.ts
 import { createServer } from "node:http";
 import { readFile as readFile5, stat as stat2 } from "node:fs/promises";
-import { extname, join as join6, resolve as resolve8, sep as sep3 } from "node:path";
+import { extname, join as join6, resolve as resolve9, sep as sep3 } from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -15540,11 +15556,19 @@ var TYPES = {
   ".map": "application/json"
 };
 async function serveFolder(dir, port = 0) {
-  const root = resolve8(dir);
+  const root = resolve9(dir);
+  const kind = await stat2(root).catch(() => void 0);
+  if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? "not a folder" : "no such folder"}; give the trend folder that holds index.html and manifest.json`);
   const server = createServer((req, res) => {
     void (async () => {
-      const path = decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/");
-      let file = resolve8(root, `.${path}`);
+      let path;
+      try {
+        path = decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/");
+      } catch {
+        res.writeHead(400).end("bad request");
+        return;
+      }
+      let file = resolve9(root, `.${path}`);
       if (file !== root && !file.startsWith(root + sep3)) {
         res.writeHead(403).end("forbidden");
         return;
@@ -15649,6 +15673,10 @@ Run "benchtrend ${name} --help" for usage.
 }
 var entry = process.argv[1];
 if (entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
+  process.stdout.on("error", (e) => {
+    if (e.code !== "EPIPE") throw e;
+    process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+  });
   const code = await main(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
