@@ -67,8 +67,10 @@ function readRunner(env: Env): Runner {
   };
 }
 
-function pullRequest(payload: Record<string, unknown>): { number: number; head: string; base: string } | undefined {
-  const pr = payload['pull_request'] as { number?: unknown; head?: { sha?: unknown }; base?: { ref?: unknown } } | undefined;
+/** The pull request a pull_request(_target) event is about; undefined for every other event. */
+function pullRequest(runner: Runner): { number: number; head: string; base: string } | undefined {
+  if (!runner.eventName.startsWith('pull_request')) return undefined;
+  const pr = runner.payload['pull_request'] as { number?: unknown; head?: { sha?: unknown }; base?: { ref?: unknown } } | undefined;
   if (!pr || typeof pr.number !== 'number' || typeof pr.head?.sha !== 'string') return undefined;
   return { number: pr.number, head: pr.head.sha, base: typeof pr.base?.ref === 'string' ? pr.base.ref : 'main' };
 }
@@ -83,9 +85,10 @@ async function group<T>(name: string, fn: () => Promise<T>): Promise<T> {
 }
 
 function commitFor(runner: Runner, sha: string, token: string | undefined): Promise<CommitInfo> {
+  const url = commitUrl(runner.serverUrl, runner.repository, sha);
   return resolveCommitInfo({
     sha,
-    ...(commitUrl(runner.serverUrl, runner.repository, sha) !== undefined ? { url: commitUrl(runner.serverUrl, runner.repository, sha) as string } : {}),
+    ...(url !== undefined ? { url } : {}),
     fromEvent: () => commitFromEvent(runner.payload, sha),
     fromGit: () => commitFromGit(runner.workspace, sha, runner.env),
     ...(runner.repository
@@ -195,12 +198,13 @@ export async function run(): Promise<void> {
       return;
     }
 
+    const parse = settings.shape !== undefined ? { shape: settings.shape } : {};
     const { records, points: raw, warnings } = await group('Reading bench records', () =>
       ingest({
         patterns: settings.records,
         cwd: runner.workspace,
         format: settings.format,
-        parse: settings.shape !== undefined ? { shape: settings.shape } : {},
+        parse,
         requirements: settings.requireStages,
       }),
     );
@@ -211,14 +215,14 @@ export async function run(): Promise<void> {
     }
 
     const baseline = settings.compareBaseline.length
-      ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, settings.shape !== undefined ? { shape: settings.shape } : {}, 'compare-baseline')
+      ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, parse, 'compare-baseline')
       : undefined;
     const comparison: CompareReport | null = compareReport(records, baseline, { minEffect: settings.compareMinEffect, controls: settings.controlCases, heading: '###' });
 
     const flat = toFlatCases(points, settings.note);
     const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
 
-    const pr = runner.eventName.startsWith('pull_request') ? pullRequest(runner.payload) : undefined;
+    const pr = pullRequest(runner);
     const sha = pr?.head ?? runner.env['GITHUB_SHA'] ?? '';
     const summary: string[] = [renderCasesTable(points)];
     if (comparison) summary.push(comparison.markdown);
@@ -271,12 +275,8 @@ export async function run(): Promise<void> {
     core.setOutput('case-count', String(flat.length));
     if (comparison) core.setOutput('compare-json', JSON.stringify(comparison.json));
     core.info(`${flat.length} cases written to ${casesFile}`);
-    core.setOutput('regressions', String(regressions.length));
-    core.setOutput('regressions-json', JSON.stringify(regressions));
     const report = summary.join('\n');
-    // Outside a runner there is no summary file; the report is still worth seeing in the log.
-    if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(report).write();
-    else core.info(report);
+    await reportRegressions(runner, regressions, report);
 
     // The evidence goes up after the data is safe, and its failure costs nothing but a warning.
     if (settings.scale.mode === 'publish') {
@@ -353,7 +353,7 @@ async function compareWithBaseTrend(
  * its points with the trend instead, and other events publish nothing.
  */
 async function runMerge(settings: Settings, runner: Runner): Promise<void> {
-  const pr = runner.eventName.startsWith('pull_request') ? pullRequest(runner.payload) : undefined;
+  const pr = pullRequest(runner);
   if (!pr && !publishesOn(runner.eventName)) {
     core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
     return;
@@ -365,9 +365,7 @@ async function runMerge(settings: Settings, runner: Runner): Promise<void> {
   core.setOutput('merged-artifacts', String(merged.used.length));
   if (pr) {
     const compared = await compareWithBaseTrend(settings, runner, pr, merged.groups.map((g) => ({ suite: g.suite, sha: g.commit.sha, points: g.points })), undefined);
-    core.setOutput('regressions', String(compared.regressions.length));
-    core.setOutput('regressions-json', JSON.stringify(compared.regressions));
-    if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(['### benchtrend merge', '', ...compared.tables].join('\n')).write();
+    await reportRegressions(runner, compared.regressions, ['### benchtrend merge', '', ...compared.tables].join('\n'));
     failIfAsked(settings, compared.regressions);
     return;
   }
@@ -398,8 +396,6 @@ async function runMerge(settings: Settings, runner: Runner): Promise<void> {
   if (published) core.setOutput('published-commit', published);
   const outcomes = [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined);
   const { verdicts, regressions } = await afterPublish(published ? outcomes : [], settings, runner);
-  core.setOutput('regressions', String(regressions.length));
-  core.setOutput('regressions-json', JSON.stringify(regressions));
   const points = merged.groups.reduce((n, g) => n + g.points.length, 0);
   const report = [
     `### benchtrend merge`,
@@ -408,8 +404,17 @@ async function runMerge(settings: Settings, runner: Runner): Promise<void> {
     '',
     verdicts.length ? renderVerdictTable(verdicts, 'Regressions', links(settings, runner)) : '',
   ].join('\n');
-  if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(report).write();
+  await reportRegressions(runner, regressions, report);
   failIfAsked(settings, regressions);
+}
+
+/** Outputs `regressions` and `regressions-json`, and the job summary. */
+async function reportRegressions(runner: Runner, regressions: readonly RegressionEntry[], report: string): Promise<void> {
+  core.setOutput('regressions', String(regressions.length));
+  core.setOutput('regressions-json', JSON.stringify(regressions));
+  // Outside a runner there is no summary file; the report is still worth seeing in the log.
+  if (runner.env['GITHUB_STEP_SUMMARY']) await core.summary.addRaw(report).write();
+  else core.info(report);
 }
 
 /**
