@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'page/vendor/**', '.cache/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'page/vendor/**', '.cache/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['src/core/**/*.ts', 'src/formats/**/*.ts'],

@@ -1,13 +1,14 @@
 /**
  * `npm run eval:alerts` (scripts/eval-alerts.mjs bundles and runs this): measures the regression
  * detector on synthetic histories with injected steps, and replays the real github-action-benchmark
- * histories in ../shared/fixtures/trend-data beside the ratio-to-previous rule at 150%.
+ * histories in test/fixtures/trend-data beside the ratio-to-previous rule at 150%.
  *
  * Options: --quick (fewer cases), --json FILE (write the figures), --workers N (default 2).
  * Work is spread over worker threads, each running this same bundle.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Direction } from '../src/core/model.js';
 import type { SeriesPoint } from '../src/core/regress/detect.js';
@@ -52,7 +53,7 @@ interface RealResult {
 }
 
 const STEP_SIZES = [0.05, 0.1, 0.2];
-const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures', 'trend-data');
+const FIXTURES = fileURLToPath(new URL('../test/fixtures/trend-data/', import.meta.url));
 const REAL_FILES = ['github-action-benchmark-data.js', 'prisma-data.js', 'snarkVM-data.js'];
 
 function settingsFor(rule: Rule): AlertSettings {

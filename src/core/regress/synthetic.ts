@@ -28,7 +28,7 @@ export interface NoiseProfile {
 /**
  * The profiles the evaluation reports. `moderate` is the one the quality goals are stated for:
  * 3% job noise with 2% slow hosts, about what the quieter real histories in
- * ../shared/fixtures/trend-data show between jobs (the noisiest ones are closer to `high`).
+ * test/fixtures/trend-data show between jobs (the noisiest ones are closer to `high`).
  */
 export const PROFILES: Readonly<Record<'quiet' | 'low' | 'moderate' | 'high', NoiseProfile>> = {
   quiet: { name: 'quiet', jobSigma: 0.003, runSigma: 0.005, runs: 5, runOutlier: 0.01, slowHost: 0, slowFactor: [1, 1] },
