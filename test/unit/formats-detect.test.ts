@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detectFormat, FORMAT_NAMES, parseInput } from '../../src/formats/registry.js';
-import { fixtureFiles, readFixture } from './shared-fixtures.js';
+import { fixtureFiles, readFixture } from './fixtures.js';
 
 /** What each fixture is, by folder and, in the github-action-benchmark inputs, by file name. */
 function formatOf(rel: string): string {

@@ -17,7 +17,7 @@ import { buildPoints, toFlatCases } from '../../src/core/cases.js';
 import type { Point } from '../../src/core/model.js';
 import { convertUnit } from '../../src/core/units.js';
 import { parseInput } from '../../src/formats/registry.js';
-import { fixtureFiles, readFixture, readFixtureJson } from './shared-fixtures.js';
+import { fixtureFiles, readFixture, readFixtureJson } from './fixtures.js';
 
 interface Expected {
   readonly tool: string;

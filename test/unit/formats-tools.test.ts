@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPoints } from '../../src/core/cases.js';
 import type { BenchRecord, Point } from '../../src/core/model.js';
 import { parseInput } from '../../src/formats/registry.js';
-import { readFixture } from './shared-fixtures.js';
+import { readFixture } from './fixtures.js';
 
 function read(rel: string, format = 'auto', shape?: string): BenchRecord[] {
   return parseInput(rel, readFixture(rel), format, shape === undefined ? {} : { shape });

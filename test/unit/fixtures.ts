@@ -17,10 +17,10 @@ export function readFixtureJson<T>(rel: string): T {
   return JSON.parse(readFixture(rel)) as T;
 }
 
-/** The files of a fixture folder, as paths relative to the fixtures root, sorted. */
+/** The data files of a fixture folder (not its README or LICENSE), relative to the fixtures root, sorted. */
 export function fixtureFiles(dir: string): string[] {
   return readdirSync(fixturePath(dir))
-    .filter((f) => !f.startsWith('.'))
+    .filter((f) => !f.startsWith('.') && f !== 'README.md' && f !== 'LICENSE')
     .sort()
     .map((f) => `${dir}/${f}`);
 }
