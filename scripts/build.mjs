@@ -2,7 +2,7 @@
 // into dist/page/ when it exists. `--if-stale` skips the build when dist is newer than every source,
 // so `npm run demo` on a fresh clone uses the committed dist without rebuilding.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, statSync, mkdirSync, chmodSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -18,7 +18,8 @@ function newest(dir) {
 }
 
 if (process.argv.includes('--if-stale') && existsSync(join(root, 'dist/cli.js'))) {
-  const src = Math.max(newest(join(root, 'src')), newest(join(root, 'page')), newest(join(root, 'schemas')));
+  // package.json too: the CLI embeds its version.
+  const src = Math.max(newest(join(root, 'src')), newest(join(root, 'page')), newest(join(root, 'schemas')), statSync(join(root, 'package.json')).mtimeMs);
   if (statSync(join(root, 'dist/cli.js')).mtimeMs >= src) process.exit(0);
 }
 
@@ -42,7 +43,16 @@ const common = {
   loader: { '.html': 'text', '.css': 'text' },
 };
 await build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js' });
-await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${banner.js}` } });
+// `benchtrend --version` prints the version it was built as: the bundle is installed without
+// package.json beside it in some layouts (a copied dist/), so the number is embedded, not read.
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+await build({
+  ...common,
+  entryPoints: ['src/cli.ts'],
+  outfile: 'dist/cli.js',
+  banner: { js: `#!/usr/bin/env node\n${banner.js}` },
+  define: { BENCHTREND_VERSION: JSON.stringify(version) },
+});
 chmodSync(join(root, 'dist/cli.js'), 0o755);
 if (existsSync(join(root, 'scripts/build-page.mjs'))) {
   await import('./build-page.mjs');

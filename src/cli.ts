@@ -8,6 +8,12 @@ import { run as publish } from './cli/publish.js';
 import { run as serve } from './cli/serve.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 
+/** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
+declare const BENCHTREND_VERSION: string | undefined;
+
+/** The version `benchtrend --version` prints. */
+export const VERSION: string = typeof BENCHTREND_VERSION === 'string' ? BENCHTREND_VERSION : '0.0.0-development';
+
 /** Every subcommand, with the line `benchtrend --help` shows for it. */
 export const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
   cases: { run: cases, summary: 'print the flat case array of bench records' },
@@ -28,7 +34,7 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
   .join('\n')}
 
-Run "benchtrend <command> --help" for a command's options.`;
+Run "benchtrend <command> --help" for a command's options; "benchtrend --version" for the version.`;
 
 /** Runs one command line; returns the exit status. Refusals are one line on stderr. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -36,6 +42,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${HELP}\n`);
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout(`${VERSION}\n`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
