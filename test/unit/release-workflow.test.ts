@@ -197,3 +197,17 @@ describe('Dependabot', () => {
     }
   });
 });
+
+describe('benchtrend --version', () => {
+  it('prints the version and exits 0, as --version and -V', async () => {
+    const { main, VERSION } = await import('../../src/cli.js');
+    for (const flag of ['--version', '-V']) {
+      let out = '';
+      let err = '';
+      const code = await main([flag], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: ROOT, env: {} });
+      expect([code, out, err], flag).toEqual([0, `${VERSION}\n`, '']);
+    }
+    // From the sources no build embedded the version; dist/cli.js's is checked in npm-package.test.ts.
+    expect(VERSION).toBe('0.0.0-development');
+  });
+});
