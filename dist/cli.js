@@ -15619,6 +15619,7 @@ async function run7(argv, io) {
 }
 
 // src/cli.ts
+var VERSION = true ? "0.1.0" : "0.0.0-development";
 var COMMANDS = {
   cases: { run: run2, summary: "print the flat case array of bench records" },
   publish: { run: run6, summary: "append the records' points to a trend on a branch of any git repository" },
@@ -15635,13 +15636,18 @@ Turns benchmark records into a published performance trend.
 Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
 
-Run "benchtrend <command> --help" for a command's options.`;
+Run "benchtrend <command> --help" for a command's options; "benchtrend --version" for the version.`;
 async function main(argv, io) {
   const [name, ...rest] = argv;
   if (name === void 0 || name === "--help" || name === "-h" || name === "help") {
     io.stdout(`${HELP}
 `);
     return name === void 0 ? 2 : 0;
+  }
+  if (name === "--version" || name === "-V") {
+    io.stdout(`${VERSION}
+`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
@@ -15687,6 +15693,7 @@ if (entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
 }
 export {
   COMMANDS,
+  VERSION,
   main
 };
 //# sourceMappingURL=cli.js.map
