@@ -53,6 +53,8 @@ let api: GitHubApiServer;
 let remote: string;
 let baseTip: string | undefined;
 let restore: () => void = () => {};
+/** Every case but a triggering push leaves the trend as the base branch had it. */
+let publishes = false;
 
 beforeEach(async () => {
   sb = await gitSandbox('benchtrend-workflow-run-');
@@ -70,7 +72,8 @@ afterEach(async () => {
   restore();
   restore = () => {};
   // Whatever the case, the trend is the base branch's: nothing of the pull request was pushed.
-  expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(baseTip);
+  if (!publishes) expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(baseTip);
+  publishes = false;
   await api.close();
   await service.close();
   await sb.dispose();
@@ -310,5 +313,39 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
       '::error::mode: merge on a workflow_run needs workflow artifacts, but artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (ghes.example.com)',
     );
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe('mode merge on a workflow_run of a push', () => {
+  it('publishes the triggering run’s points at its head, as a merge on a push does', async () => {
+    publishes = true;
+    const pushed = 'f'.repeat(40);
+    await writeFile(join(sb.root, 'cold.json'), record('cold', 2));
+    const leg = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'cold.json', mode: 'collect' },
+      event: { name: 'push', payload: {} },
+      env: { ...sb.env, ...artifactEnv(service, 'run-60', 'job-bench'), GITHUB_SHA: pushed, GITHUB_RUN_ID: '60', GITHUB_JOB: 'bench', GITHUB_API_URL: api.url },
+    });
+    await leg.dispose();
+    expect(leg.code, leg.stdout).toBe(0);
+    serveRunArtifacts(60);
+    const event = workflowRun(60, pushed);
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+      event: { name: 'workflow_run', payload: { workflow_run: { ...event.payload.workflow_run, event: 'push', head_branch: 'main', head_repository: { full_name: 'owner/repo', owner: { login: 'owner' } } } } },
+      env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: pushed, GITHUB_RUN_ID: '900', GITHUB_API_URL: api.url },
+    });
+    await run.dispose();
+
+    expect(run.code, run.stdout).toBe(0);
+    const tip = await sb.revParse(remote, 'refs/heads/gh-pages');
+    expect(tip, run.stdout).not.toBe(baseTip);
+    expect(run.outputs['published-commit']).toBe(tip);
+    expect(run.outputs['merged-artifacts']).toBe('1');
+    expect(run.summary).toContain('1 collected artifact, 3 points in 1 suite.');
+    expect(api.requestsTo('GET', /\/pulls$/)).toEqual([]);
+    expect(api.issueComments.size).toBe(0);
   });
 });
