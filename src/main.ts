@@ -352,7 +352,8 @@ async function compareWithBaseTrend(
 /**
  * mode: merge: every collected artifact of this run in one gh-pages commit, one comment per suite
  * and commit. The events that publish are those of mode publish: a pull request's merge compares
- * its points with the trend instead, and other events publish nothing.
+ * its points with the trend instead, and other events publish nothing. A workflow_run merges the
+ * triggering run's artifacts instead of this run's (runWorkflowRunMerge).
  */
 async function runMerge(settings: Settings, runner: Runner): Promise<void> {
   if (runner.eventName === 'workflow_run') {
