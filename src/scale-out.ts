@@ -292,7 +292,9 @@ export async function mergeForeignRun(run: ForeignRun, headSha: string, context:
   try {
     const read = await inPool(artifacts, DOWNLOAD_LANES, async (a): Promise<NamedPayload | undefined> => {
       try {
-        const zip = await downloadForeignArtifactZip(run, a, join(root, String(a.id)), MAX_FOREIGN_ARTIFACT_BYTES);
+        const dir = join(root, String(a.id));
+        // Gone as soon as it is read: a run of many large artifacts never holds more than a lane's worth of disk.
+        const zip = await downloadForeignArtifactZip(run, a, dir, MAX_FOREIGN_ARTIFACT_BYTES).finally(() => rm(dir, { recursive: true, force: true }));
         let bytes: Buffer | undefined;
         try {
           bytes = readZipEntry(zip, COLLECTED_FILE, MAX_FOREIGN_PAYLOAD_BYTES);
