@@ -13,15 +13,17 @@ import { renderCasesTable } from './core/render-summary.js';
 import { regressionAnnotations, regressionEntries, renderVerdictTable, type RegressionEntry } from './core/render-verdicts.js';
 import { commitFromEvent, commitUrl, resolveCommitInfo } from './core/trend/commit-info.js';
 import type { CommitInfo } from './core/trend/types.js';
+import { workflowRunFromEvent, type RunPullRequest, type WorkflowRunEvent } from './core/workflow-run.js';
 import { commitFromApi, commitFromGit } from './effects/commit-info.js';
 import { PushPermissionError } from './effects/gh-pages.js';
-import { GitHubComments, type CommentOutcome } from './effects/github-api.js';
+import { enterpriseServerProblem } from './effects/artifact.js';
+import { findRunPullRequest, GitHubComments, type CommentOutcome } from './effects/github-api.js';
 import { readPageAssets } from './effects/page-assets.js';
 import { loadRecords } from './effects/record-files.js';
 import { ingest } from './ingest.js';
 import { publishSecrets, publishesOn, publishTrend, readTrend, resolveTrendTarget, type PublishHooks, type PublishSettings, type TrendAccess } from './publish.js';
 import { comparePullRequest, pagesUrlFor, postRegressionComments, regressionDeriver, type RegressionOutcome } from './regressions.js';
-import { artifactUrl, collect, merge, publishMerged, runContextFromEnv, uploadEvidence, type RunContext } from './scale-out.js';
+import { artifactUrl, collect, merge, mergeForeignRun, publishMerged, runContextFromEnv, uploadEvidence, type MergeResult, type RunContext } from './scale-out.js';
 import { readSettings, type Settings } from './settings.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -350,9 +352,14 @@ async function compareWithBaseTrend(
 /**
  * mode: merge: every collected artifact of this run in one gh-pages commit, one comment per suite
  * and commit. The events that publish are those of mode publish: a pull request's merge compares
- * its points with the trend instead, and other events publish nothing.
+ * its points with the trend instead, and other events publish nothing. A workflow_run merges the
+ * triggering run's artifacts instead of this run's (runWorkflowRunMerge).
  */
 async function runMerge(settings: Settings, runner: Runner): Promise<void> {
+  if (runner.eventName === 'workflow_run') {
+    await runWorkflowRunMerge(settings, runner);
+    return;
+  }
   const pr = pullRequest(runner);
   if (!pr && !publishesOn(runner.eventName)) {
     core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
@@ -369,6 +376,14 @@ async function runMerge(settings: Settings, runner: Runner): Promise<void> {
     failIfAsked(settings, compared.regressions);
     return;
   }
+  await publishMergedRun(settings, runner, merged);
+}
+
+/**
+ * The publish of a merge (a push, or a workflow_run triggered by one): every group in one
+ * gh-pages commit, then the regressions' comments and the summary.
+ */
+async function publishMergedRun(settings: Settings, runner: Runner, merged: MergeResult): Promise<void> {
   // One deriver per group (a suite at a commit), since a commit comment is per commit and suite;
   // the publisher calls the hook once per group with that group's segments as `added`.
   const groupKey = (suite: string, commit: string) => `${suite}\u0000${commit}`;
@@ -425,4 +440,73 @@ function failIfAsked(settings: Settings, regressions: readonly RegressionEntry[]
   const fresh = regressions.filter((r) => r.new);
   if (!settings.failOnRegression || fresh.length === 0) return;
   core.setFailed(`${fresh.length} case${fresh.length === 1 ? '' : 's'} regressed (fail-on-regression is on): ${fresh.map((r) => r.case).join(', ')}`);
+}
+
+/**
+ * The pull request a workflow_run's triggering run benched: from the event (GitHub fills it for
+ * same-repository pull requests only), else by the commit, else by the fork's `owner:branch`.
+ * Not found, or a lookup that failed, is a warning line for the caller.
+ */
+async function pullRequestOfRun(settings: Settings, runner: Runner, run: WorkflowRunEvent): Promise<{ pr: RunPullRequest } | { warning: string }> {
+  const listed = run.pullRequests.find((p) => p.head === run.headSha) ?? run.pullRequests[0];
+  if (listed) return { pr: listed };
+  const where = `${run.headSha.slice(0, 7)}${run.headOwner && run.headBranch ? ` (${run.headOwner}:${run.headBranch})` : ''}`;
+  try {
+    const found = await findRunPullRequest(
+      { token: settings.token ?? '', baseUrl: runner.apiUrl, repository: runner.repository ?? '', log: (l) => core.info(l) },
+      { headSha: run.headSha, headOwner: run.headOwner, headBranch: run.headBranch },
+    );
+    if (found.pullRequest) {
+      core.info(`Pull request #${found.pullRequest.number} found by its ${found.source === 'head' ? 'head branch' : 'commit'}`);
+      return { pr: found.pullRequest };
+    }
+  } catch (e) {
+    return { warning: `No comment was written: the pull request of ${where} could not be looked up: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return { warning: `No comment was written: no open pull request of ${runner.repository ?? 'this repository'} has the head ${where} that workflow run ${run.runId} benched` };
+}
+
+/**
+ * mode: merge on a workflow_run event, the second half of a fork's pull request: the triggering
+ * run collected its points as artifacts with a read-only token; this job, in the base repository,
+ * downloads them through the REST API, never running or unpacking anything of theirs, and writes
+ * the pull request's comment. A triggering push (or dispatch, or schedule) publishes as a merge on
+ * a push does.
+ */
+async function runWorkflowRunMerge(settings: Settings, runner: Runner): Promise<void> {
+  const problem = enterpriseServerProblem(runner.env);
+  if (problem) throw new InputError(`mode: merge on a workflow_run needs workflow artifacts, but ${problem}`);
+  const run = workflowRunFromEvent(runner.payload, runner.repository);
+  if (!run) throw new InputError('the workflow_run event payload has no workflow_run.id and head_sha: nothing to merge');
+  const isPull = run.event.startsWith('pull_request');
+  if (!isPull && !publishesOn(run.event)) {
+    core.info(`Workflow run ${run.runId} was triggered by a ${run.event || 'unknown'} event, which does not publish; push, workflow_dispatch and schedule do`);
+    return;
+  }
+  if (!settings.token || !runner.repository) {
+    throw new InputError('mode: merge on a workflow_run needs github-token (with actions: read) to download the artifacts of the triggering run');
+  }
+  let pr: RunPullRequest | undefined;
+  if (isPull) {
+    const found = await group('Finding the pull request', () => pullRequestOfRun(settings, runner, run));
+    if ('warning' in found) {
+      core.warning(found.warning);
+      return;
+    }
+    pr = found.pr;
+  }
+  const context = runContext(runner, { sha: run.headSha, message: '', author: '', timestamp: runner.now });
+  const merged = await group(`Downloading the collected artifacts of workflow run ${run.runId}`, () =>
+    mergeForeignRun({ repository: runner.repository as string, runId: run.runId, token: settings.token as string }, run.headSha, context),
+  );
+  for (const line of merged.refused) core.warning(line);
+  for (const w of merged.warnings) core.warning(w);
+  core.setOutput('merged-artifacts', String(merged.used.length));
+  if (!pr) {
+    await publishMergedRun(settings, runner, merged);
+    return;
+  }
+  const compared = await compareWithBaseTrend(settings, runner, pr, merged.groups.map((g) => ({ suite: g.suite, sha: g.commit.sha, points: g.points })), undefined);
+  await reportRegressions(runner, compared.regressions, [`### benchtrend merge of pull request #${pr.number}`, '', ...compared.tables].join('\n'));
+  failIfAsked(settings, compared.regressions);
 }

@@ -10,9 +10,12 @@ import { join } from 'node:path';
 import {
   COLLECT_PREFIX,
   COLLECTED_FILE,
+  MAX_FOREIGN_ARTIFACT_BYTES,
+  MAX_FOREIGN_PAYLOAD_BYTES,
   buildPayload,
   collectArtifactName,
   mergeCollected,
+  parseForeignPayload,
   parsePayload,
   runArtifactName,
   serializePayload,
@@ -22,14 +25,20 @@ import {
 } from './core/collected.js';
 import { InputError, type Point } from './core/model.js';
 import type { CommitInfo } from './core/trend/types.js';
+import { readZipEntry, ZipError } from './core/zip-entry.js';
 import {
+  ArtifactError,
   artifactServiceProblem,
+  downloadForeignArtifactZip,
   downloadRunArtifact,
+  enterpriseServerProblem,
+  listForeignRunArtifacts,
   listRunArtifacts,
   recordEntries,
   uploadArtifact,
   uploadRunArtifact,
   type ArtifactFile,
+  type ForeignRun,
   type ListedArtifact,
   type UploadOutcome,
   type UploadedArtifact,
@@ -256,4 +265,56 @@ export function publishMerged(
   hooks: PublishHooks = {},
 ): Promise<PublishResult> {
   return publishGroups(settings, { ...context, groups: merged.groups }, hooks);
+}
+
+export interface ForeignMergeResult extends MergeResult {
+  /** One line per artifact refused (too big, not a zip, no payload, invalid payload), naming it. */
+  readonly refused: readonly string[];
+}
+
+/**
+ * `mode: merge` on a `workflow_run` event: the collect artifacts of the triggering run, which may
+ * be a fork's pull request, so every one is untrusted. Each is fetched as a zip and never unpacked;
+ * only benchtrend's own payload is read out of it, under a size bound, validated, and refused
+ * unless it is about the commit the run benched. Nothing from the artifact is run, and the token
+ * goes only to the REST API. A refused artifact is one line in `refused`; the others are merged.
+ * Throws an InputError when nothing at all could be read.
+ */
+export async function mergeForeignRun(run: ForeignRun, headSha: string, context: RunContext, prefix: string = COLLECT_PREFIX): Promise<ForeignMergeResult> {
+  const problem = enterpriseServerProblem();
+  if (problem) throw new InputError(`mode: merge on a workflow_run needs workflow artifacts, but ${problem}`);
+  const artifacts = await listForeignRunArtifacts(run, prefix);
+  if (artifacts.length === 0) {
+    throw new InputError(`mode: merge found no artifact named ${prefix}* in workflow run ${run.runId}; run its bench jobs with mode: collect`);
+  }
+  const root = await mkdtemp(join(context.tempDir ?? (process.env['RUNNER_TEMP'] || tmpdir()), 'benchtrend-workflow-run-'));
+  const refused: string[] = [];
+  try {
+    const read = await inPool(artifacts, DOWNLOAD_LANES, async (a): Promise<NamedPayload | undefined> => {
+      try {
+        const dir = join(root, String(a.id));
+        // Gone as soon as it is read: a run of many large artifacts never holds more than a lane's worth of disk.
+        const zip = await downloadForeignArtifactZip(run, a, dir, MAX_FOREIGN_ARTIFACT_BYTES).finally(() => rm(dir, { recursive: true, force: true }));
+        let bytes: Buffer | undefined;
+        try {
+          bytes = readZipEntry(zip, COLLECTED_FILE, MAX_FOREIGN_PAYLOAD_BYTES);
+        } catch (e) {
+          throw new InputError(`artifact ${a.name}: ${e instanceof ZipError ? e.message : 'not a readable zip'}`);
+        }
+        if (bytes === undefined) throw new InputError(`artifact ${a.name}: holds no ${COLLECTED_FILE}; only benchtrend with mode: collect uploads artifacts named ${prefix}*`);
+        return { artifact: a.name, payload: parseForeignPayload(a.name, bytes.toString('utf8'), headSha) };
+      } catch (e) {
+        if (!(e instanceof InputError) && !(e instanceof ArtifactError)) throw e;
+        refused.push(e.message);
+        return undefined;
+      }
+    });
+    const payloads = read.filter((p): p is NamedPayload => p !== undefined);
+    if (payloads.length === 0) {
+      throw new InputError(refused.length === 1 ? refused[0]! : `no collected artifact of workflow run ${run.runId} could be read: ${refused.join('; ')}`);
+    }
+    return { ...mergeCollected(payloads), artifacts, refused: refused.sort() };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }

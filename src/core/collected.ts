@@ -315,3 +315,25 @@ export function collectArtifactName(suite: string, shapes: readonly string[], at
 export function runArtifactName(suite: string, shapes: readonly string[], attempt: number): string {
   return `${RUN_ARTIFACT_PREFIX}${artifactKey(suite, shapes)}-${attempt}`;
 }
+
+/**
+ * Bounds on a collect artifact from another workflow run (a fork's pull request): the zip as the
+ * service lists it, payload and evidence together, and the payload once inflated. A matrix leg of
+ * 1,000 cases with 100 samples each is about 3 MB of payload; the bounds leave room for that and
+ * its records, and keep a hostile artifact from filling the runner's disk or memory.
+ */
+export const MAX_FOREIGN_ARTIFACT_BYTES = 64 * 1024 * 1024;
+export const MAX_FOREIGN_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A payload from the artifact of a triggering workflow run: parsed and validated as any payload,
+ * and refused unless it is about the commit that run benched, so an artifact cannot speak for
+ * another commit than the pull request's head.
+ */
+export function parseForeignPayload(artifact: string, text: string, headSha: string): CollectedPayload {
+  const payload = parsePayload(artifact, text);
+  if (payload.commit.sha !== headSha) {
+    throw new InputError(`artifact ${artifact}: ${COLLECTED_FILE}: commit.sha ${payload.commit.sha} is not the commit the triggering run benched (${headSha})`);
+  }
+  return payload;
+}

@@ -9,7 +9,7 @@
  * GitHub Enterprise Server.
  */
 import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 
@@ -60,6 +60,14 @@ export function artifactServiceProblem(env: Env = process.env): string | undefin
   if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
     return 'the Actions artifact service is not available here (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL): artifacts exist only inside a workflow run';
   }
+  return enterpriseServerProblem(env);
+}
+
+/**
+ * Why artifacts cannot be used on this server (GHES), or undefined. Alone, for the REST path
+ * (`findBy`), which needs the token but not this job's runtime variables.
+ */
+export function enterpriseServerProblem(env: Env = process.env): string | undefined {
   let host = 'github.com';
   try {
     host = new URL(env['GITHUB_SERVER_URL'] || 'https://github.com').hostname.toLowerCase();
@@ -203,5 +211,66 @@ export async function downloadRunArtifact(artifact: ListedArtifact, dir: string)
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
     throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error)}`);
+  }
+}
+
+/**
+ * Another workflow run's artifacts, reached through the REST API (`findBy`) rather than this job's
+ * runtime token: the run that triggered a `workflow_run` job. The token needs `actions: read`.
+ */
+export interface ForeignRun {
+  /** owner/name of the repository the run belongs to. */
+  readonly repository: string;
+  readonly runId: number;
+  readonly token: string;
+}
+
+function findBy(run: ForeignRun): { repositoryOwner: string; repositoryName: string; workflowRunId: number; token: string } {
+  const [owner, name] = run.repository.split('/');
+  if (!owner || !name) throw new ArtifactError(`repository ${JSON.stringify(run.repository)} is not owner/name`);
+  return { repositoryOwner: owner, repositoryName: name, workflowRunId: run.runId, token: run.token };
+}
+
+/** Artifacts of workflow run `run` whose names start with `prefix`, the latest of each name. */
+export async function listForeignRunArtifacts(run: ForeignRun, prefix: string): Promise<ListedArtifact[]> {
+  let artifacts: Artifact[];
+  try {
+    artifacts = (await new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) })).artifacts;
+  } catch (error) {
+    if (error instanceof ArtifactError) throw error;
+    throw new ArtifactError(`listing the artifacts of workflow run ${run.runId} failed: ${scrub(describe(error).split(run.token).join('***'))}`);
+  }
+  return artifacts
+    .filter((a) => a.name.startsWith(prefix))
+    .map((a) => ({ name: a.name, id: a.id, size: a.size, ...(a.digest ? { digest: a.digest } : {}) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * The zip of one artifact of workflow run `run`, as bytes, never unpacked: the artifact may come
+ * from a fork, so none of its entry names ever becomes a path on this runner. The API answers with
+ * a redirect to blob storage, which the library follows without the token. Refused when the listed
+ * size or the downloaded bytes pass `maxBytes`, or the digest recorded at upload does not match.
+ */
+export async function downloadForeignArtifactZip(run: ForeignRun, artifact: ListedArtifact, dir: string, maxBytes: number): Promise<Buffer> {
+  if (artifact.size > maxBytes) throw new ArtifactError(`artifact ${artifact.name}: ${artifact.size} bytes, over the limit of ${maxBytes} for a collected artifact`);
+  try {
+    await mkdir(dir, { recursive: true });
+    const result = await new DefaultArtifactClient().downloadArtifact(artifact.id, {
+      path: dir,
+      skipDecompress: true,
+      findBy: findBy(run),
+      ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
+    });
+    if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
+    const files = await readdir(dir);
+    if (files.length !== 1) throw new ArtifactError(`artifact ${artifact.name}: the download left ${files.length} files, not one zip`);
+    const file = join(dir, files[0]!);
+    const { size } = await stat(file);
+    if (size > maxBytes) throw new ArtifactError(`artifact ${artifact.name}: ${size} bytes, over the limit of ${maxBytes} for a collected artifact`);
+    return await readFile(file);
+  } catch (error) {
+    if (error instanceof ArtifactError) throw error;
+    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${scrub(describe(error).split(run.token).join('***'))}`);
   }
 }

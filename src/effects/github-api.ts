@@ -7,6 +7,7 @@
  * reported at once. Either way the caller gets an outcome to log as a warning, never an exception.
  */
 import { getOctokit } from '@actions/github';
+import { runPullRequest, type RunPullRequest } from '../core/workflow-run.js';
 import { retryWithBackoff, sleepMs } from './retry.js';
 
 export interface GitHubApiOptions {
@@ -236,4 +237,65 @@ export class GitHubComments {
       true,
     );
   }
+}
+
+/** What `findRunPullRequest` is asked: the commit and head a `workflow_run`'s triggering run benched. */
+export interface RunPullRequestQuery {
+  readonly headSha: string;
+  /** The head repository's owner and branch, for `head=owner:branch` (a fork's branch). */
+  readonly headOwner?: string | undefined;
+  readonly headBranch?: string | undefined;
+}
+
+/** The pull request found, and where; or undefined with the places looked. */
+export interface RunPullRequestLookup {
+  readonly pullRequest: RunPullRequest | undefined;
+  readonly source?: 'commit' | 'head';
+}
+
+/**
+ * The open pull request of `options.repository` whose head is `query.headSha`: first through the
+ * commit (`GET /repos/{owner}/{repo}/commits/{sha}/pulls`), then through the head branch (`GET
+ * /repos/{owner}/{repo}/pulls?head=owner:branch&state=open`), which finds a fork's pull request when
+ * the commit lookup does not. Transient failures are retried as for comments; any other failure
+ * throws an Error whose message is one line without the token.
+ */
+export async function findRunPullRequest(options: GitHubApiOptions, query: RunPullRequestQuery): Promise<RunPullRequestLookup> {
+  const [owner, repo, ...rest] = options.repository.split('/');
+  if (!owner || !repo || rest.length > 0) throw new Error(`repository ${JSON.stringify(options.repository)} is not owner/name`);
+  const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
+  const signal = () => ({ request: { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) } });
+  const call = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
+    retryWithBackoff(fn, isTransientApiError, {
+      attempts: options.attempts ?? 4,
+      baseMs: options.baseMs ?? 1000,
+      maxMs: options.maxMs ?? 10_000,
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      onRetry: (attempt, _error, wait) => options.log?.(`${label}: attempt ${attempt} failed; retrying in ${wait} ms`),
+    }).catch((error: unknown) => {
+      const inner = (error as { last?: unknown }).last ?? error;
+      const e = httpError(inner);
+      const text = `${label} failed: ${e.status ? `GitHub API answered ${e.status}: ` : ''}${e.message ?? String(inner)}`;
+      throw new Error((options.token ? text.split(options.token).join('***') : text).replace(/[\r\n]+/g, ' ').slice(0, 300));
+    });
+  const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest | undefined =>
+    list
+      .filter((p) => (p as { state?: unknown }).state === undefined || (p as { state?: unknown }).state === 'open')
+      .map((p) => runPullRequest(p, options.repository))
+      .find((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
+
+  const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
+    (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100, ...signal() })).data as unknown[],
+  );
+  const fromCommit = open(byCommit, query.headSha);
+  if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
+  if (!query.headOwner || !query.headBranch) return { pullRequest: undefined };
+  const head = `${query.headOwner}:${query.headBranch}`;
+  const byHead = await call(`listing the open pull requests with head ${head}`, async () =>
+    (await octokit.request('GET /repos/{owner}/{repo}/pulls', { owner, repo, head, state: 'open', per_page: 100, ...signal() })).data as unknown[],
+  );
+  // The branch may have moved on since the run; its pull request is still the one to tell.
+  const fromHead = open(byHead, undefined);
+  return fromHead ? { pullRequest: fromHead, source: 'head' } : { pullRequest: undefined };
 }

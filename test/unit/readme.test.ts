@@ -110,8 +110,9 @@ describe('README.md', () => {
     const steps = yamlBlocks.flatMap((b) => benchtrendSteps(b.text));
     // push, pull request, collect, merge, another repository, migration
     expect(steps.length).toBeGreaterThanOrEqual(6);
+    // collect and merge of a matrix; collect and the workflow_run merge of a fork's pull request
     const modes = steps.flatMap((s) => (s.keys.includes('mode') ? [s] : []));
-    expect(modes.length).toBe(2);
+    expect(modes.length).toBe(4);
     for (const s of steps) expect(s.keys.filter((k) => !INPUTS.has(k)), s.uses).toEqual([]);
   });
 

@@ -45,12 +45,39 @@ export interface Failure {
 
 const FIXED_TIME = '2026-01-01T00:00:00Z';
 
+/** An artifact of a workflow run as `GET /repos/{owner}/{repo}/actions/runs/{id}/artifacts` lists it. */
+export interface RunArtifact {
+  readonly id: number;
+  readonly name: string;
+  readonly size_in_bytes: number;
+  readonly digest?: string;
+  readonly created_at?: string;
+}
+
+/** A pull request of the repository, for the commit and head lookups. */
+export interface StoredPull {
+  readonly number: number;
+  state: 'open' | 'closed';
+  head: { sha: string; ref: string; label: string; repo: { full_name: string } };
+  readonly base: { ref: string; repo: { full_name: string } };
+  /**
+   * Whether `GET /commits/{sha}/pulls` lists it. GitHub often does not for a fork's head commit,
+   * which lives in the fork; the head lookup still finds it.
+   */
+  listedForCommit: boolean;
+}
+
 export class GitHubApiServer {
   readonly requests: RecordedRequest[] = [];
   /** Comments by commit sha, oldest first. */
   readonly commitComments = new Map<string, StoredComment[]>();
   /** Comments by issue or pull-request number, oldest first. */
   readonly issueComments = new Map<number, StoredComment[]>();
+  /** Artifacts by workflow run id. */
+  readonly runArtifacts = new Map<number, RunArtifact[]>();
+  /** Where `GET /repos/{owner}/{repo}/actions/artifacts/{id}/zip` redirects: blob storage's signed URL. */
+  readonly artifactDownloads = new Map<number, string>();
+  readonly pulls: StoredPull[] = [];
   private readonly failures: { failure: Failure; left: number }[] = [];
   private nextId = 1000;
 
@@ -163,6 +190,31 @@ export class GitHubApiServer {
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
       return this.edit(res, record, [...this.issueComments.values()].flat(), Number(m[1]), body);
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/artifacts$/.exec(path)) && method === 'GET') {
+      const all = this.runArtifacts.get(Number(m[1])) ?? [];
+      const q = new URL(url, this.url).searchParams;
+      const per = Math.min(100, Number(q.get('per_page') ?? 30) || 30);
+      const page = Math.max(1, Number(q.get('page') ?? 1) || 1);
+      return this.send(res, record, 200, { total_count: all.length, artifacts: all.slice((page - 1) * per, page * per) });
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/artifacts\/(\d+)\/zip$/.exec(path)) && method === 'GET') {
+      const location = this.artifactDownloads.get(Number(m[1]));
+      if (!location) return this.send(res, record, 404, { message: 'Not Found' });
+      record.status = 302;
+      res.writeHead(302, { location });
+      res.end();
+      return;
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([0-9a-f]{4,40})\/pulls$/.exec(path)) && method === 'GET') {
+      const sha = m[1] as string;
+      return this.send(res, record, 200, this.pulls.filter((p) => p.listedForCommit && p.head.sha === sha));
+    }
+    if (path.match(/^\/repos\/[^/]+\/[^/]+\/pulls$/) && method === 'GET') {
+      const q = new URL(url, this.url).searchParams;
+      const head = q.get('head');
+      const state = q.get('state') ?? 'open';
+      return this.send(res, record, 200, this.pulls.filter((p) => (head === null || p.head.label === head) && (state === 'all' || p.state === state)));
     }
     this.send(res, record, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
   }

