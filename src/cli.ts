@@ -6,6 +6,7 @@ import { run as demo } from './cli/demo.js';
 import { run as history } from './cli/history.js';
 import { run as publish } from './cli/publish.js';
 import { run as serve } from './cli/serve.js';
+import { didYouMean } from './cli/args.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 
 /** Every subcommand, with the line `benchtrend --help` shows for it. */
@@ -39,7 +40,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`benchtrend: unknown command ${JSON.stringify(name)}\n${HELP}\n`);
+    // The line that answers comes first; the list of commands is one --help away.
+    io.stderr(`benchtrend: unknown ${name.startsWith('-') ? 'option' : 'command'} '${name}'${didYouMean(name, Object.keys(COMMANDS))}\nRun "benchtrend --help" for the commands.\n`);
     return 2;
   }
   try {

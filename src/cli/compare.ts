@@ -8,6 +8,7 @@ import { renderCompareText } from '../core/render-text.js';
 import { loadRecords } from '../effects/record-files.js';
 import type { ParseOptions } from '../formats/format.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
+import { usageError } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
@@ -44,14 +45,7 @@ interface ArmFiles {
   readonly both: string[];
 }
 
-function parseCommand(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
+const OPTIONS = {
         baseline: { type: 'string', multiple: true },
         candidate: { type: 'string', multiple: true },
         json: { type: 'boolean' },
@@ -62,10 +56,13 @@ function parseCommand(argv: string[]) {
         format: { type: 'string', default: 'auto' },
         shape: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
-      },
-    });
+} as const;
+
+function parseCommand(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw usageError(e, OPTIONS);
   }
 }
 
@@ -124,7 +121,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       throw e;
     }
   }
-  const parse: ParseOptions = values.shape !== undefined ? { shape: values.shape } : {};
+  const parse: ParseOptions = { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) };
   const arms = await readArms(files, io.cwd, values.format, parse);
   const options: CompareOptions = {
     minEffect,

@@ -124,7 +124,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         patterns: positionals,
         cwd: io.cwd,
         format: values.format,
-        parse: values.shape !== undefined ? { shape: values.shape } : {},
+        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) },
         requirements: [],
       })
     : { points: [], warnings: [] };

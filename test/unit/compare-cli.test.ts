@@ -90,7 +90,8 @@ describe('benchtrend compare', () => {
     [['--baseline', 'baseline.json'], /--baseline was given without --candidate/],
     [['x.json', '--baseline', 'a', '--candidate', 'b'], /^x\.json: a file before --baseline or --candidate belongs to no arm$/],
     [['--baseline', 'a', '--candidate', 'b', '--min-effect', '1'], /^--min-effect: expected a percentage/],
-    [['--nope'], /Unknown option '--nope'/],
+    [['--nope'], /^unknown option '--nope'$/],
+    [['--baselin', 'a.json'], /^unknown option '--baselin'; did you mean '--baseline'\?$/],
   ])('usage error for %j', async (argv, message) => {
     await expect(compare(argv)).rejects.toThrow(UsageError);
     await expect(compare(argv)).rejects.toThrow(message);
