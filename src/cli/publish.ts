@@ -192,8 +192,24 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const title = `Verdicts in ${values.suite}`;
       io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
     }
+    io.stdout(`\nTo see the chart: ${serveCommand(values)}\n`);
   }
   return 0;
+}
+
+/** A word as a POSIX shell reads it back: quoted unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The `benchtrend serve` line that shows what was just published; defaults left out. */
+function serveCommand(values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
+  const words = ['benchtrend', 'serve', '--repo', values.repo ?? ''];
+  if (values.branch !== 'gh-pages') words.push('--branch', values.branch);
+  if (values.dir !== 'dev/bench') words.push('--dir', values.dir);
+  if (values.server !== undefined) words.push('--server', values.server);
+  if (values['token-env'] !== undefined) words.push('--token-env', values['token-env']);
+  return words.map(shellWord).join(' ');
 }
 
 /** A CLI run from sources has no built page; the data is published all the same. */
