@@ -17,7 +17,7 @@ export const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly
   alerts: { run: alerts, summary: 'list the stored regressions and change points with their status' },
   compare: { run: compare, summary: 'compare a candidate arm with a baseline arm: shift, interval, verdict' },
   demo: { run: demo, summary: 'run the whole pipeline offline on bundled sample records' },
-  serve: { run: serve, summary: 'serve a trend folder on 127.0.0.1 to look at its chart' },
+  serve: { run: serve, summary: 'serve a trend folder, or a repository\'s published trend, on 127.0.0.1 to see its chart' },
 };
 
 const HELP = `Usage: benchtrend <command> [options]
