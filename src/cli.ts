@@ -31,6 +31,21 @@ ${Object.entries(COMMANDS)
 
 Run "benchtrend <command> --help" for a command's options.`;
 
+/** The action's input names that lead a shared refusal, as the CLI's flags for them. */
+const FLAG_OF: Readonly<Record<string, string>> = {
+  'data-dir': '--dir',
+  'gh-pages-branch': '--branch',
+  repository: '--repo',
+  ...Object.fromEntries(
+    ['alert-method', 'alert-threshold', 'alert-window', 'alert-after', 'alert-confidence', 'min-effect', 'absolute-floor', 'import-from', 'direction-overrides'].map((n) => [n, `--${n}`]),
+  ),
+};
+
+/** "data-dir: ..." from the shared code reads "--dir: ..." here: the reader typed flags, not inputs. */
+function asFlags(message: string): string {
+  return message.replace(/^([a-z-]+): /, (m, name: string) => (FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m));
+}
+
 /** Runs one command line; returns the exit status. Refusals are one line on stderr. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
@@ -52,7 +67,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return 2;
     }
     if (e instanceof InputError) {
-      io.stderr(`benchtrend: ${e.message}\n`);
+      io.stderr(`benchtrend: ${asFlags(e.message)}\n`);
       return 1;
     }
     io.stderr(`benchtrend: ${e instanceof Error ? e.message : String(e)}\n`);

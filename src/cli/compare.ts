@@ -46,16 +46,16 @@ interface ArmFiles {
 }
 
 const OPTIONS = {
-        baseline: { type: 'string', multiple: true },
-        candidate: { type: 'string', multiple: true },
-        json: { type: 'boolean' },
-        markdown: { type: 'boolean' },
-        'min-effect': { type: 'string' },
-        control: { type: 'string', multiple: true },
-        unpaired: { type: 'boolean' },
-        format: { type: 'string', default: 'auto' },
-        shape: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
+  baseline: { type: 'string', multiple: true },
+  candidate: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  markdown: { type: 'boolean' },
+  'min-effect': { type: 'string' },
+  control: { type: 'string', multiple: true },
+  unpaired: { type: 'boolean' },
+  format: { type: 'string', default: 'auto' },
+  shape: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 function parseCommand(argv: string[]) {

@@ -117,6 +117,18 @@ describe('refusals that point the right way', () => {
     expect(lines[0]).not.toMatch(/(?<!--)format:|JSON\.parse|Unexpected token|position \d/);
   });
 
+  it.each([
+    [['history', '--repo', 'trend.git', '--dir', '../x'], '--dir: "../x" leaves the branch; give a folder inside it, like dev/bench'],
+    [['alerts', '--repo', 'trend.git', '--branch', 'a..b'], '--branch: "a..b" is not a branch name git accepts'],
+    [['history', '--repo', 'no/such/thing'], '--repo: "no/such/thing" is neither owner/name, a git URL, nor an existing path'],
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--alert-threshold', '150'], /^--alert-threshold: "150" reads as 150 times/],
+  ])('%j: the refusal names the CLI flag, not the action input', async (args, message) => {
+    const r = await runCli(args, dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n').pop()!.slice('benchtrend: '.length)).toMatch(message);
+    expect(r.stderr).not.toMatch(/(?<![-\w])(?:data-dir|gh-pages-branch|repository|alert-threshold):/);
+  });
+
   it('half-written JSON names the line, never V8 words', async () => {
     await writeFile(join(dir, 'half.json'), '{"shape": "warm", "runs": [');
     const r = await runCli(['cases', 'half.json'], dir);
