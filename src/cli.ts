@@ -6,6 +6,7 @@ import { run as demo } from './cli/demo.js';
 import { run as history } from './cli/history.js';
 import { run as publish } from './cli/publish.js';
 import { run as serve } from './cli/serve.js';
+import { didYouMean } from './cli/args.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
@@ -22,7 +23,7 @@ export const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly
   alerts: { run: alerts, summary: 'list the stored regressions and change points with their status' },
   compare: { run: compare, summary: 'compare a candidate arm with a baseline arm: shift, interval, verdict' },
   demo: { run: demo, summary: 'run the whole pipeline offline on bundled sample records' },
-  serve: { run: serve, summary: 'serve a trend folder on 127.0.0.1 to look at its chart' },
+  serve: { run: serve, summary: 'serve a trend folder, or a repository\'s published trend, on 127.0.0.1 to see its chart' },
 };
 
 const HELP = `Usage: benchtrend <command> [options]
@@ -35,6 +36,21 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 Run "benchtrend <command> --help" for a command's options; "benchtrend --version" for the version.`;
+
+/** The action's input names that lead a shared refusal, as the CLI's flags for them. */
+const FLAG_OF: Readonly<Record<string, string>> = {
+  'data-dir': '--dir',
+  'gh-pages-branch': '--branch',
+  repository: '--repo',
+  ...Object.fromEntries(
+    ['alert-method', 'alert-threshold', 'alert-window', 'alert-after', 'alert-confidence', 'min-effect', 'absolute-floor', 'import-from', 'direction-overrides'].map((n) => [n, `--${n}`]),
+  ),
+};
+
+/** "data-dir: ..." from the shared code reads "--dir: ..." here: the reader typed flags, not inputs. */
+function asFlags(message: string): string {
+  return message.replace(/^([a-z-]+): /, (m, name: string) => (FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m));
+}
 
 /** Runs one command line; returns the exit status. Refusals are one line on stderr. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -49,7 +65,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`benchtrend: unknown command ${JSON.stringify(name)}\n${HELP}\n`);
+    // The line that answers comes first; the list of commands is one --help away.
+    io.stderr(`benchtrend: unknown ${name.startsWith('-') ? 'option' : 'command'} '${name}'${didYouMean(name, Object.keys(COMMANDS))}\nRun "benchtrend --help" for the commands.\n`);
     return 2;
   }
   try {
@@ -60,7 +77,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return 2;
     }
     if (e instanceof InputError) {
-      io.stderr(`benchtrend: ${e.message}\n`);
+      io.stderr(`benchtrend: ${asFlags(e.message)}\n`);
       return 1;
     }
     io.stderr(`benchtrend: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -1,4 +1,5 @@
 import { changeText } from '../core/render-comment.js';
+import { textTable } from '../core/text-table.js';
 import { readManifest } from '../core/trend/load.js';
 import type { CaseInfo, StoredAlert } from '../core/trend/types.js';
 import { readTrend } from '../publish.js';
@@ -54,14 +55,7 @@ export function alertLines(alerts: readonly ListedAlert[]): string[] {
     `${num(a.baseline)} → ${num(a.value)}${a.unit ? ` ${a.unit}` : ''}`,
     (a.reason ?? '').replace(/[\r\n\u001b]+/g, ' '),
   ]);
-  const head = ['STATUS', 'KIND', 'COMMIT', 'SUITE', 'CASE', 'CHANGE', 'BASELINE → VALUE', 'WHY'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (r: string[]) =>
-    r
-      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] as number)))
-      .join('  ')
-      .trimEnd();
-  return [line(head), ...rows.map(line)];
+  return textTable(['STATUS', 'KIND', 'COMMIT', 'SUITE', 'CASE', 'CHANGE', 'BASELINE → VALUE', 'WHY'], rows);
 }
 
 /** The stored alerts of the trend, filtered, each with its case's unit and direction. */

@@ -1,13 +1,41 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { nearest } from '../formats/registry.js';
 import { UsageError } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** " did you mean '--format'?" when a known name is near the mistyped one. */
+export function didYouMean(word: string, known: readonly string[]): string {
+  const near = nearest(word, known);
+  return near === undefined ? '' : `; did you mean '${near}'?`;
+}
+
+/**
+ * node:util's refusals in the CLI's words: its messages are long, name internals and end
+ * mid-quote ("as in '-- \"--fromat\""), so each kind is said again here.
+ */
+export function usageError(e: unknown, options: Options): UsageError {
+  const err = e as { code?: string; message?: string };
+  const message = err.message ?? String(e);
+  const quoted = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flags = Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+    return new UsageError(`unknown option '${quoted}'${didYouMean(quoted, flags.filter((f) => f.startsWith('--')))}`);
+  }
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = quoted.replace(/^-+/, '');
+    if (options[name]?.type === 'boolean') return new UsageError(`${quoted} takes no value`);
+    return new UsageError(`${quoted} needs a value`);
+  }
+  if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}`.trimEnd());
+  return new UsageError(message.replace(/\s+/g, ' '));
+}
 
 /** node:util parseArgs with its errors turned into usage errors (exit 2). */
 export function parseCommandLine<T extends Options>(argv: string[], options: T) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw usageError(e, options);
   }
 }

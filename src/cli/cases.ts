@@ -53,7 +53,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: values.shape !== undefined ? { shape: values.shape } : {},
+    parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) },
     requirements,
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);

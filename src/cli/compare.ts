@@ -4,9 +4,11 @@ import { refuseOtherArm, splitArms, type Arms } from '../core/compare/arms.js';
 import { DEFAULT_MIN_EFFECT, minEffectText, parseMinEffect } from '../core/compare/verdict.js';
 import { InputError } from '../core/model.js';
 import { compareJson, renderCompareMarkdown } from '../core/render-compare.js';
+import { renderCompareText } from '../core/render-text.js';
 import { loadRecords } from '../effects/record-files.js';
 import type { ParseOptions } from '../formats/format.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
+import { usageError } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
@@ -23,7 +25,8 @@ when a shape's total moves, the stages that own the change are named.
 Options:
   --baseline FILE...    records of the baseline arm (paths or globs; repeatable)
   --candidate FILE...   records of the candidate arm (paths or globs; repeatable)
-  --json                print a JSON array, one object per case, instead of markdown
+  --json                print a JSON array, one object per case, instead of text
+  --markdown            print the report as the job summary and PR comment get it
   --min-effect PCT      smallest change that earns a verdict (default ${minEffectText(DEFAULT_MIN_EFFECT)})
   --control CASE        a case that should not move, "<shape> / <metric>" or a metric name
                         (repeatable; added to the controls a file names itself)
@@ -42,27 +45,24 @@ interface ArmFiles {
   readonly both: string[];
 }
 
+const OPTIONS = {
+  baseline: { type: 'string', multiple: true },
+  candidate: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  markdown: { type: 'boolean' },
+  'min-effect': { type: 'string' },
+  control: { type: 'string', multiple: true },
+  unpaired: { type: 'boolean' },
+  format: { type: 'string', default: 'auto' },
+  shape: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parseCommand(argv: string[]) {
   try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        baseline: { type: 'string', multiple: true },
-        candidate: { type: 'string', multiple: true },
-        json: { type: 'boolean' },
-        'min-effect': { type: 'string' },
-        control: { type: 'string', multiple: true },
-        unpaired: { type: 'boolean' },
-        format: { type: 'string', default: 'auto' },
-        shape: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw usageError(e, OPTIONS);
   }
 }
 
@@ -121,7 +121,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       throw e;
     }
   }
-  const parse: ParseOptions = values.shape !== undefined ? { shape: values.shape } : {};
+  const parse: ParseOptions = { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) };
   const arms = await readArms(files, io.cwd, values.format, parse);
   const options: CompareOptions = {
     minEffect,
@@ -132,9 +132,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (values.json) {
     for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}\n`);
     io.stdout(`${JSON.stringify(compareJson(comparison), null, 2)}\n`);
-  } else {
-    // A terminal has no comment-size limit: every round is printed.
+  } else if (values.markdown) {
+    // What the job summary and comment get, every round included: no comment-size limit here.
     io.stdout(renderCompareMarkdown(comparison, { heading: '##', limit: Number.POSITIVE_INFINITY }));
+  } else {
+    io.stdout(renderCompareText(comparison));
   }
   return 0;
 }

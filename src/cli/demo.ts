@@ -9,6 +9,7 @@ import { renderCasesTable } from '../core/render-summary.js';
 import { parseRequireStages } from '../core/require-stages.js';
 import { DEFAULT_ALERT_SETTINGS } from '../core/regress/settings.js';
 import { renderVerdictTable } from '../core/render-verdicts.js';
+import { renderCasesText, renderVerdictText } from '../core/render-text.js';
 import { publishDemoTrend } from '../demo-trend.js';
 import { regressionDeriver } from '../regressions.js';
 import { readPageAssets } from '../effects/page-assets.js';
@@ -16,7 +17,7 @@ import { ingest } from '../ingest.js';
 import { parseCommandLine } from './args.js';
 import type { CliIO } from './io.js';
 
-export const USAGE = `Usage: benchtrend demo [--dir DIR] [--commits N]
+export const USAGE = `Usage: benchtrend demo [--dir DIR] [--commits N] [--markdown]
 
 Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
 and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
@@ -26,7 +27,8 @@ with the path of the chart.
 
 Options:
   --dir DIR      where to put the demo's files (default: a new temporary directory)
-  --commits N    how many commits of history to publish (default 12)`;
+  --commits N    how many commits of history to publish (default 12)
+  --markdown     print the tables as the job summary's markdown`;
 
 /** The bundled samples, as a bench step would have written them. */
 export const SAMPLE_RECORDS: Readonly<Record<string, unknown>> = {
@@ -38,6 +40,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandLine(argv, {
     dir: { type: 'string' },
     commits: { type: 'string', default: '12' },
+    markdown: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -65,13 +68,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
   const flat = toFlatCases(points, 'demo');
   await writeFile(join(dir, 'cases.json'), `${JSON.stringify(flat, null, 2)}\n`);
-  io.stdout(`${renderCasesTable(points)}\n`);
+  io.stdout(`${values.markdown ? renderCasesTable(points) : renderCasesText(points)}\n`);
 
   io.stdout(`Publishing ${commits} commits of sample history to a local bare repository...\n`);
   const judge = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
   const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets(), alerts: judge.derive });
   const verdicts = judge.outcome()?.verdicts ?? [];
-  if (verdicts.length) io.stdout(`\n${renderVerdictTable(verdicts, `Verdicts at the last of ${commits} commits`)}\n`);
+  const title = `Verdicts at the last of ${commits} commits`;
+  if (verdicts.length) io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}\n`);
   io.stdout(
     [
       `Records:  ${records}`,

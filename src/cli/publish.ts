@@ -10,6 +10,7 @@ import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
 import { applyDirectionOverrides, parseDirectionOverrides } from '../core/direction.js';
 import { readAlertSettings } from '../core/regress/settings.js';
 import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
+import { renderVerdictText } from '../core/render-text.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
 import { regressionDeriver } from '../regressions.js';
 import { ingest } from '../ingest.js';
@@ -58,6 +59,7 @@ Options:
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found
+  --markdown            print the verdicts as the job summary's markdown table
   -h, --help            show this help
 
 Exit status: 0 when published, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
@@ -92,6 +94,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'absolute-floor': { type: 'string' },
     'direction-overrides': { type: 'string' },
     json: { type: 'boolean' },
+    markdown: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -121,7 +124,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         patterns: positionals,
         cwd: io.cwd,
         format: values.format,
-        parse: values.shape !== undefined ? { shape: values.shape } : {},
+        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) },
         requirements: [],
       })
     : { points: [], warnings: [] };
@@ -185,9 +188,28 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     );
   } else {
     io.stdout(`${result.commit}\n`);
-    if (verdicts.length) io.stdout(`\n${renderVerdictTable(verdicts, `Verdicts in ${values.suite}`)}`);
+    if (verdicts.length) {
+      const title = `Verdicts in ${values.suite}`;
+      io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
+    }
+    io.stdout(`\nTo see the chart: ${serveCommand(values)}\n`);
   }
   return 0;
+}
+
+/** A word as a POSIX shell reads it back: quoted unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The `benchtrend serve` line that shows what was just published; defaults left out. */
+function serveCommand(values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
+  const words = ['benchtrend', 'serve', '--repo', values.repo ?? ''];
+  if (values.branch !== 'gh-pages') words.push('--branch', values.branch);
+  if (values.dir !== 'dev/bench') words.push('--dir', values.dir);
+  if (values.server !== undefined) words.push('--server', values.server);
+  if (values['token-env'] !== undefined) words.push('--token-env', values['token-env']);
+  return words.map(shellWord).join(' ');
 }
 
 /** A CLI run from sources has no built page; the data is published all the same. */

@@ -1,31 +1,135 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { InputError } from '../core/model.js';
+import { git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
 import { serveFolder } from '../effects/static-site.js';
+import { resolveTrendTarget } from '../publish.js';
 import { parseCommandLine } from './args.js';
+import { trendLocation, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend serve DIR [--port N]
+       benchtrend serve --repo URL|PATH [--branch NAME] [--dir PATH] [--port N]
 
-Serves the trend folder DIR (the one holding index.html and manifest.json) on 127.0.0.1 so the
-chart can be opened in a browser; browsers refuse to let a page read its data over file://.
-Stops on Ctrl-C.
+Serves a trend's chart on 127.0.0.1 so it can be opened in a browser; browsers refuse to let a
+page read its data over file://. Stops on Ctrl-C.
+
+DIR is the trend folder (the one holding index.html and manifest.json); a folder holding it
+further down, like a gh-pages checkout with the trend in dev/bench, is served from there.
+With --repo, the trend's branch is checked out into a temporary folder, served, and removed on
+exit.
 
 Options:
-  --port N   port to listen on (default: any free port)`;
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  --port N              port to listen on (default: any free port)
+  -h, --help            show this help`;
+
+const PAGE = 'index.html';
+const DATA = 'manifest.json';
+
+/** Trend folders (page and manifest side by side) at or below `root`, nearest first; .git skipped. */
+async function trendFolders(root: string, holds: (dir: string) => boolean, depth = 4): Promise<string[]> {
+  const found: string[] = [];
+  let level = [root];
+  for (let d = 0; d <= depth && level.length > 0 && found.length === 0; d++) {
+    const next: string[] = [];
+    for (const dir of level) {
+      if (holds(dir)) found.push(dir);
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) if (e.isDirectory() && e.name !== '.git' && e.name !== 'node_modules') next.push(join(dir, e.name));
+    }
+    level = next.sort();
+  }
+  return found;
+}
+
+/**
+ * The folder to serve for DIR: DIR itself when it holds the page, else the one trend folder below
+ * it. Refused, saying where to look, when there is none or several, or only data without a page.
+ */
+export async function chartFolder(dir: string, cwd: string): Promise<string> {
+  const root = resolve(cwd, dir);
+  if (existsSync(join(root, PAGE))) return root;
+  if (!existsSync(root)) throw new InputError(`serve: ${dir}: no such folder; give the trend folder that holds index.html and manifest.json`);
+  const found = await trendFolders(root, (d) => existsSync(join(d, PAGE)) && existsSync(join(d, DATA)));
+  const shown = (f: string) => join(dir, relative(root, f));
+  if (found.length === 1) return found[0] as string;
+  if (found.length > 1) throw new InputError(`serve: ${dir} holds several trends; serve one of ${found.map(shown).join(', ')}`);
+  const data = await trendFolders(root, (d) => existsSync(join(d, DATA)));
+  if (data.length > 0) {
+    throw new InputError(`serve: ${data.map(shown).join(', ')} holds the trend's data but no chart page (${PAGE}): it was published without one; the next publish by the action or the built CLI writes it`);
+  }
+  throw new InputError(`serve: ${dir} holds no chart page: no ${PAGE} with a ${DATA} beside it in it or below it; give the trend folder (dev/bench on the branch by default)`);
+}
+
+/** Clones just the branch's tip; the folder is removed by the caller. */
+async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO): Promise<{ folder: string; trend: string }> {
+  const { target, access } = trendLocation(values, io, 'serve');
+  const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
+  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : undefined;
+  const folder = await mkdtemp(join(access.tempRoot, 'benchtrend-serve-'));
+  try {
+    await git(['clone', '--quiet', '--depth', '1', '--single-branch', '--branch', branchName, '--', remote.url, folder], {
+      cwd: io.cwd,
+      env: gitEnv(io.env, auth),
+      secrets: auth?.secrets ?? [],
+    });
+  } catch (e) {
+    await rm(folder, { recursive: true, force: true });
+    const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not clone it';
+    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}`);
+  }
+  return { folder, trend: dataDir === '' ? folder : join(folder, dataDir) };
+}
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { port: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parseCommandLine(argv, {
+    ...TREND_OPTIONS,
+    branch: { type: 'string', default: 'gh-pages' },
+    dir: { type: 'string', default: 'dev/bench' },
+    port: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError('serve needs exactly one DIR');
+  if (values.repo === undefined && positionals.length !== 1) throw new UsageError('serve needs a DIR, or --repo URL|PATH');
+  if (values.repo !== undefined && positionals.length > 0) throw new UsageError(`serve takes a DIR or --repo, not both (got ${JSON.stringify(positionals[0])})`);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
-  const { server, url } = await serveFolder(positionals[0] as string, port);
-  io.stdout(`Serving ${positionals[0]} at ${url}\n`);
+
+  let cleanup = async () => {};
+  let folder: string;
+  if (values.repo !== undefined) {
+    const out = await checkOut(values, io);
+    cleanup = () => rm(out.folder, { recursive: true, force: true });
+    io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)\n`);
+    try {
+      folder = await chartFolder(out.trend, io.cwd);
+    } catch (e) {
+      await cleanup();
+      throw e;
+    }
+  } else {
+    const dir = positionals[0] as string;
+    folder = await chartFolder(dir, io.cwd);
+    if (folder !== resolve(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative(io.cwd, folder) || '.'}\n`);
+  }
+  const { server, url } = await serveFolder(folder, port);
+  io.stdout(`Serving ${values.repo !== undefined ? `${values.dir} of ${values.branch}` : folder} at ${url}\nPress Ctrl-C to stop.\n`);
   await new Promise<void>((done) => {
     server.on('close', done);
     process.once('SIGINT', () => server.close());
     process.once('SIGTERM', () => server.close());
   });
+  await cleanup();
   return 0;
 }

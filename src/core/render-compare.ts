@@ -65,10 +65,21 @@ function scaleOf(c: CaseComparison): DisplayScale {
   return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
 }
 
-function level(a: ArmSummary | null, s: DisplayScale): string {
+/**
+ * How a report marks up what it takes from the input and what it stresses: markdown escapes names
+ * and bolds verdicts, a terminal shows both as they are.
+ */
+export interface CompareStyle {
+  readonly esc: (text: string) => string;
+  readonly strong: (text: string) => string;
+}
+
+const MARKDOWN: CompareStyle = { esc: cell, strong: (t) => `**${t}**` };
+
+function level(a: ArmSummary | null, s: DisplayScale, esc: CompareStyle['esc']): string {
   if (!a) return '—';
   const range = a.min === a.max ? '' : ` (${formatValue(a.min, s)}–${formatValue(a.max, s)})`;
-  return `${formatValue(a.median, s)} ${cell(s.unit)}${range}${a.summaryOnly ? ' summary' : ''}`;
+  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? ' summary' : ''}`;
 }
 
 function runs(a: ArmSummary | null): string {
@@ -77,16 +88,16 @@ function runs(a: ArmSummary | null): string {
   return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ''}`;
 }
 
-function shiftText(c: CaseComparison, s: DisplayScale): string {
+function shiftText(c: CaseComparison, s: DisplayScale, esc: CompareStyle['esc']): string {
   if (!c.shift) return '—';
   const { estimate, lo, hi, confidence } = c.shift;
   const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : '';
-  return `${formatValue(estimate, s, { plus: true })} ${cell(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
+  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
 }
 
-function verdictText(c: CaseComparison): string {
-  if (c.control) return c.drift ? `**drift** (${c.verdict})` : c.verdict === 'no-data' ? 'control, no data' : 'control, steady';
-  return c.verdict === 'improved' || c.verdict === 'regressed' ? `**${c.verdict}**` : c.verdict;
+function verdictText(c: CaseComparison, strong: CompareStyle['strong']): string {
+  if (c.control) return c.drift ? `${strong('drift')} (${c.verdict})` : c.verdict === 'no-data' ? 'control, no data' : 'control, steady';
+  return c.verdict === 'improved' || c.verdict === 'regressed' ? strong(c.verdict) : c.verdict;
 }
 
 function countLine(comparison: Comparison): string {
@@ -104,15 +115,74 @@ function countLine(comparison: Comparison): string {
   return `${parts.join(', ')} · ${pairing} · ${intervals} · minimum effect ${minEffectText(comparison.minEffect)}`;
 }
 
-function roundsTable(c: CaseComparison): string[] {
-  const s = scaleOf(c);
-  const v = (x: number | null) => (x === null ? '—' : formatValue(x, s));
+export const COMPARE_HEAD = ['Case', 'Baseline median (min–max)', 'Candidate median (min–max)', 'Runs', 'Shift [95% interval]', 'Change', 'Verdict'] as const;
+
+/** One round of a paired case, its cells in the case's display unit. */
+export interface RoundCells {
+  readonly round: string;
+  readonly baseline: string;
+  readonly candidate: string;
+  readonly delta: string;
+}
+
+/** What the compare report says, whichever way it is laid out. */
+export interface CompareReport {
+  readonly counts: string;
+  readonly baselineFiles: string;
+  readonly candidateFiles: string;
+  /** One sentence per drifted control. */
+  readonly drift: readonly string[];
+  /** The main table's rows, in COMPARE_HEAD's order. */
+  readonly rows: readonly (readonly string[])[];
+  readonly attribution: readonly string[];
+  /** Why a case has no verdict, and the comparison's notes. */
+  readonly why: readonly string[];
+  /** Each paired case with its unit and rounds. */
+  readonly rounds: readonly { readonly case: string; readonly unit: string; readonly rows: readonly RoundCells[] }[];
+}
+
+/** The comparison as the cells and sentences of its report, names passed through `style.esc`. */
+export function compareReport(comparison: Comparison, style: CompareStyle): CompareReport {
+  const { esc, strong } = style;
+  const files = (fs: readonly string[]) => fs.map((f) => esc(f)).join(', ');
+  return {
+    counts: countLine(comparison),
+    baselineFiles: files(comparison.baselineFiles),
+    candidateFiles: files(comparison.candidateFiles),
+    drift: comparison.drift.map((d) => {
+      const s = scaleOf(d);
+      return `${strong('Drift:')} control ${esc(d.case)} moved ${d.change === null ? '' : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
+    }),
+    rows: comparison.cases.map((c) => {
+      const s = scaleOf(c);
+      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} · ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? '—' : formatPercent(c.change), verdictText(c, strong)];
+    }),
+    attribution: comparison.cases.flatMap((c) => (c.attribution ? [esc(attributionLine(c.attribution))] : [])),
+    why: [
+      ...comparison.cases.filter((c) => !(c.verdict === 'improved' || c.verdict === 'regressed')).map((c) => `${esc(c.case)}: ${c.verdict}, ${esc(c.reason)}`),
+      ...comparison.notes.map((n) => esc(n)),
+    ],
+    rounds: comparison.cases
+      .filter((c) => c.rounds && c.rounds.length > 0)
+      .map((c) => {
+        const s = scaleOf(c);
+        const v = (x: number | null) => (x === null ? '—' : formatValue(x, s));
+        return {
+          case: esc(c.case),
+          unit: esc(s.unit),
+          rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? 'unpaired' : formatValue(r.delta, s, { plus: true }) })),
+        };
+      }),
+  };
+}
+
+function roundsTable(r: CompareReport['rounds'][number]): string[] {
   return [
-    `**${cell(c.case)}** (${cell(s.unit)})`,
+    `**${r.case}** (${r.unit})`,
     '',
     '| Round | Baseline | Candidate | Δ |',
     '| ---: | ---: | ---: | ---: |',
-    ...(c.rounds ?? []).map((r) => `| ${r.round} | ${v(r.baseline)} | ${v(r.candidate)} | ${r.delta === null ? 'unpaired' : formatValue(r.delta, s, { plus: true })} |`),
+    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
     '',
   ];
 }
@@ -138,44 +208,24 @@ export const DEFAULT_REPORT_LIMIT = 60_000;
  */
 export function renderCompareMarkdown(comparison: Comparison, options: CompareMarkdownOptions = {}): string {
   const heading = options.heading ?? '###';
-  const files = (fs: readonly string[]) => fs.map((f) => cell(f)).join(', ');
+  const report = compareReport(comparison, MARKDOWN);
   const lines = [
     `${heading} ${options.title ?? 'Compare: candidate against baseline'}`,
     '',
-    countLine(comparison),
+    report.counts,
     '',
-    `Baseline: ${files(comparison.baselineFiles)} · candidate: ${files(comparison.candidateFiles)}`,
+    `Baseline: ${report.baselineFiles} · candidate: ${report.candidateFiles}`,
     '',
   ];
-  for (const d of comparison.drift) {
-    const s = scaleOf(d);
-    lines.push(
-      `> **Drift:** control ${cell(d.case)} moved ${d.change === null ? '' : `${formatPercent(d.change)} `}(${shiftText(d, s)}) between the arms, so the machine changed too; read the other verdicts with care.`,
-      '',
-    );
-  }
-  lines.push(
-    '| Case | Baseline median (min–max) | Candidate median (min–max) | Runs | Shift [95% interval] | Change | Verdict |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
-  );
-  for (const c of comparison.cases) {
-    const s = scaleOf(c);
-    const change = c.change === null ? '—' : formatPercent(c.change);
-    lines.push(`| ${cell(c.case)} | ${level(c.baseline, s)} | ${level(c.candidate, s)} | ${runs(c.baseline)} · ${runs(c.candidate)} | ${shiftText(c, s)} | ${change} | ${verdictText(c)} |`);
-  }
+  for (const d of report.drift) lines.push(`> ${d}`, '');
+  lines.push(`| ${COMPARE_HEAD.join(' | ')} |`, '| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const row of report.rows) lines.push(`| ${row.join(' | ')} |`);
   lines.push('');
-  const attributed = comparison.cases.flatMap((c) => (c.attribution ? [attributionLine(c.attribution)] : []));
-  if (attributed.length) lines.push('Where the total moved:', '', ...attributed.map((line) => `- ${cell(line)}`), '');
-  const undecided = comparison.cases.filter((c) => !(c.verdict === 'improved' || c.verdict === 'regressed'));
-  const why = [
-    ...undecided.map((c) => `- ${cell(c.case)}: ${c.verdict}, ${cell(c.reason)}`),
-    ...comparison.notes.map((n) => `- ${cell(n)}`),
-  ];
-  if (why.length) lines.push('<details><summary>Why not a verdict, and notes</summary>', '', ...why, '', '</details>', '');
+  if (report.attribution.length) lines.push('Where the total moved:', '', ...report.attribution.map((line) => `- ${line}`), '');
+  if (report.why.length) lines.push('<details><summary>Why not a verdict, and notes</summary>', '', ...report.why.map((w) => `- ${w}`), '', '</details>', '');
   const head = lines.join('\n');
-  const paired = comparison.cases.filter((c) => c.rounds && c.rounds.length > 0);
-  if (paired.length === 0) return head;
-  const rounds = ['<details><summary>Round by round</summary>', '', ...paired.flatMap(roundsTable), '</details>', ''].join('\n');
+  if (report.rounds.length === 0) return head;
+  const rounds = ['<details><summary>Round by round</summary>', '', ...report.rounds.flatMap(roundsTable), '</details>', ''].join('\n');
   const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
   if (head.length + rounds.length <= limit) return `${head}\n${rounds}`;
   return `${head}\nThe round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.\n`;

@@ -27,17 +27,18 @@ export function sparkline(values: readonly number[]): string {
 }
 
 const VERDICT_TEXT: Readonly<Record<VerdictKind, string>> = {
-  regressed: '⚠️ regressed',
-  step: '⚠️ step found',
+  regressed: 'regressed',
+  step: 'step found',
   watch: 'watch',
   improved: 'improved',
   unchanged: 'ok',
   'not-enough-history': 'not enough history',
 };
 
-function verdictText(v: CaseVerdict): string {
-  if (v.kind === 'regressed' && v.ongoing) return '⚠️ still regressed';
-  return VERDICT_TEXT[v.kind];
+/** The verdict in words; `flag` marks the ones that need a look (an emoji in markdown). */
+function verdictText(v: CaseVerdict, flag = ''): string {
+  if (v.kind === 'regressed' && v.ongoing) return `${flag}still regressed`;
+  return v.kind === 'regressed' || v.kind === 'step' ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
 
 function num(x: number): string {
@@ -46,31 +47,71 @@ function num(x: number): string {
 
 const ORDER: Readonly<Record<VerdictKind, number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };
 
+/** One case of the verdict table, its cells as text with names passed through `esc`. */
+export interface VerdictRow {
+  readonly verdict: CaseVerdict;
+  readonly case: string;
+  readonly kind: string;
+  readonly value: string;
+  readonly baseline: string;
+  readonly change: string;
+  readonly recent: string;
+  readonly why: string;
+}
+
+/** What the verdict table says, whichever way it is laid out. */
+export interface VerdictReport {
+  readonly counts: string;
+  readonly rows: readonly VerdictRow[];
+  /** Stage-by-stage splits of regressed totals, unescaped. */
+  readonly attribution: readonly string[];
+}
+
+export const VERDICT_FOOTNOTE = 'Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.';
+
+/**
+ * The verdicts in report order (regressions first) with their cells; `esc` escapes the names and
+ * units taken from the input (markdown's escape, or none for a terminal), `flag` prefixes the
+ * verdicts that need a look.
+ */
+export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: string) => string, flag = ''): VerdictReport {
+  const sorted = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
+  const counts = new Map<string, number>();
+  for (const v of verdicts) counts.set(verdictText(v, flag), (counts.get(verdictText(v, flag)) ?? 0) + 1);
+  const rows = sorted.map((v) => {
+    const unit = esc(v.unit);
+    return {
+      verdict: v,
+      case: esc(v.case),
+      kind: verdictText(v, flag),
+      value: v.runs > 1 ? `${num(v.value)} ${unit} (${num(v.q1)}–${num(v.q3)})` : `${num(v.value)} ${unit}`,
+      baseline: v.baseline ? `${num(v.baseline.median)} ${unit} (${num(v.baseline.q1)}–${num(v.baseline.q3)})` : '—',
+      change: v.change !== undefined ? changeText(v.change) : '—',
+      recent: sparkline(v.recent),
+      why: esc(v.reason),
+    };
+  });
+  return { counts: [...counts].map(([k, n]) => `${n} ${k}`).join(' · ') || 'No case.', rows, attribution: attributionLines(sorted) };
+}
+
 /** The job summary: every case with its verdict, new median, baseline, change and a sparkline. */
 export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: string, links: CommentLinks = {}): string {
-  const rows = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-  const counts = new Map<string, number>();
-  for (const v of verdicts) counts.set(verdictText(v), (counts.get(verdictText(v)) ?? 0) + 1);
+  const report = verdictReport(verdicts, escapeMarkdown, '⚠️ ');
   const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : undefined;
   const lines = [
     `### ${escapeMarkdown(title)}`,
     '',
-    [...counts].map(([k, n]) => `${n} ${k}`).join(' · ') || 'No case.',
+    report.counts,
     '',
     '| Case | Verdict | New median (Q1–Q3) | Baseline median (Q1–Q3) | Change | Recent | Why |',
     '| --- | --- | ---: | ---: | ---: | --- | --- |',
   ];
-  for (const v of rows) {
-    const name = escapeMarkdown(v.case);
-    const caseCell = pages ? `[${name}](${caseLink(pages, v.suite, v.case)})` : name;
-    const unit = escapeMarkdown(v.unit);
-    const value = v.runs > 1 ? `${num(v.value)} ${unit} (${num(v.q1)}–${num(v.q3)})` : `${num(v.value)} ${unit}`;
-    const base = v.baseline ? `${num(v.baseline.median)} ${unit} (${num(v.baseline.q1)}–${num(v.baseline.q3)})` : '—';
-    const change = v.change !== undefined ? changeText(v.change) : '—';
-    lines.push(`| ${caseCell} | ${verdictText(v)} | ${value} | ${base} | ${change} | ${sparkline(v.recent)} | ${escapeMarkdown(v.reason)} |`);
+  for (const r of report.rows) {
+    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case)})` : r.case;
+    lines.push(`| ${caseCell} | ${r.kind} | ${r.value} | ${r.baseline} | ${r.change} | ${r.recent} | ${r.why} |`);
   }
-  lines.push(...attributionBlock(attributionLines(rows)));
-  lines.push('', 'Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.', '');
+  lines.push(...attributionBlock(report.attribution));
+  lines.push('', VERDICT_FOOTNOTE, '');
   return lines.join('\n');
 }
 

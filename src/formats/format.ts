@@ -3,6 +3,11 @@ import type { BenchRecord } from '../core/model.js';
 export interface ParseOptions {
   /** The shape for tools that have none (input `shape`); defaults to the format's name. */
   readonly shape?: string;
+  /**
+   * How the reader names the format setting in a refusal: `format:` (the action's input, the
+   * default) or `--format` (the CLI's flag).
+   */
+  readonly formatOption?: string;
 }
 
 /** One input format. Every format is listed once, in `registry.ts`. */

@@ -69,31 +69,103 @@ export function detectFormat(text: string, file?: string): Format | undefined {
   return FORMATS.find((f) => f.detect(text, file));
 }
 
-function unrecognised(file: string, text: string): InputError {
+/** What each format's file is, as a person calls it: "bench.txt looks like go test output". */
+const LABELS: Readonly<Record<string, string>> = {
+  record: 'a benchtrend bench record',
+  orca: 'an Orca startup benchmark result',
+  'qwen-code': 'a qwen-code benchmark snapshot',
+  hyperfine: 'hyperfine --export-json',
+  pytest: 'pytest-benchmark --benchmark-json output',
+  googlecpp: 'Google Benchmark JSON',
+  benchmarkdotnet: 'BenchmarkDotNet JSON',
+  jmh: 'JMH -rf json results',
+  julia: 'Julia BenchmarkTools JSON',
+  customBiggerIsBetter: 'a customBiggerIsBetter array',
+  customSmallerIsBetter: 'a customSmallerIsBetter array',
+  'dl-timing-json': 'dl-timing-json lines',
+  catch2: 'Catch2 benchmark output',
+  benchmarkluau: 'Luau bench output',
+  benchmarkjs: 'benchmark.js output',
+  criterion: 'Criterion.rs output',
+  cargo: 'cargo bench output',
+  go: 'go test output',
+};
+
+export function formatLabel(name: string): string {
+  return LABELS[name] ?? name;
+}
+
+/** Edit distance, for "did you mean": a transposition counts as one edit. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const prev = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+/** The candidate nearest to a mistyped word, when it is near enough to be what was meant. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  const lower = word.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const cl = c.toLowerCase();
+    // A prefix either way is what was meant: `pub` for publish, `gotest` for go.
+    const distance = (cl.startsWith(lower) && lower.length >= 3) || (lower.startsWith(cl) && cl.length >= 2) ? 0.5 : editDistance(lower, cl);
+    if (distance < bestDistance) {
+      best = c;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= Math.max(1, Math.min(3, Math.floor(word.length / 3))) ? best : undefined;
+}
+
+function unrecognised(file: string, text: string, option: string): InputError {
   const what =
-    text.trim() === ''
-      ? 'the file is empty'
-      : peekJson(text) !== undefined
-        ? 'it is JSON, but its fields match none of them'
-        : /^\s*[[{]/.test(text)
-          ? 'it starts like JSON but does not parse'
-          : 'no line matches any of their result lines';
-  return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(', ')}; set input format to name one`);
+    peekJson(text) !== undefined
+      ? 'it is JSON, but its fields match none of them'
+      : /^\s*[[{]/.test(text)
+        ? 'it starts like JSON but does not parse'
+        : 'no line matches any of their result lines';
+  return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(', ')}; set ${option === 'format:' ? 'input format' : option} to name one`);
 }
 
 /** Reads one input file in the named format, or detects it when `format` is `auto`. */
 export function parseInput(file: string, text: string, format: string, options: ParseOptions = {}): BenchRecord[] {
-  if (format === 'auto') {
+  const option = options.formatOption ?? 'format:';
+  const chosen = format === 'auto' ? undefined : FORMATS.find((f) => f.name === format);
+  if (format !== 'auto' && !chosen) {
+    const near = nearest(format, FORMAT_CHOICES);
+    throw new InputError(`${option.replace(/:$/, '')}: unknown format ${JSON.stringify(format)}; ${near !== undefined ? `did you mean ${near}? ` : ''}known: ${FORMAT_CHOICES.join(', ')}`);
+  }
+  // Said before any format's reading of it: an empty file is no format's, and "not JSON" would send
+  // the reader looking for a syntax error.
+  if (text.trim() === '') throw new InputError(`${file}: the file is empty; the bench step may have exited 0 without writing it`);
+  if (!chosen) {
     const found = detectFormat(text, file);
-    // The bench record is the canonical input: an empty, half-written or invalid one gets the
-    // record's own precise refusal ("not JSON … interrupted", "no shape") rather than a shrug.
+    // The bench record is the canonical input: a half-written or invalid one gets the record's own
+    // precise refusal ("not JSON … interrupted", "no shape") rather than a shrug.
     if (!found && looksLikeRecord(text)) return recordFormat.parse(file, text, options);
-    if (!found) throw unrecognised(file, text);
+    if (!found) throw unrecognised(file, text, option);
     const records = found.parse(file, text, options);
     const note = found.autoNote;
     return note === undefined ? records : records.map((r) => ({ ...r, notes: [...(r.notes ?? []), note] }));
   }
-  const chosen = FORMATS.find((f) => f.name === format);
-  if (!chosen) throw new InputError(`format: unknown format ${JSON.stringify(format)}; known: ${FORMAT_CHOICES.join(', ')}`);
-  return chosen.parse(file, text, options);
+  try {
+    return chosen.parse(file, text, options);
+  } catch (e) {
+    // A file of another format than the one named: say which it looks like, not how it fails as this one.
+    const other = e instanceof InputError ? detectFormat(text, file) : undefined;
+    if (other && other.name !== chosen.name) {
+      throw new InputError(`${file} looks like ${formatLabel(other.name)}, not ${formatLabel(chosen.name)}; use ${option} ${other.name} or auto`);
+    }
+    throw e;
+  }
 }

@@ -12,6 +12,6 @@ export const REFUSALS: { title: string; files: Record<string, string>; inputs: R
   { title: 'two records of one shape', files: { 'a.json': '{"shape": "w", "runs": [{"stages": {"a": 1}}]}', 'b.json': '{"shape": "w", "runs": [{"stages": {"a": 2}}]}' }, inputs: { records: 'a.json\nb.json' }, message: /^b\.json: shape "w" was already benched by a\.json/ },
   { title: 'a required stage missing from a run', files: { 'c.json': '{"shape": "cold", "runs": [{"stages": {"a": 1, "b": 1}}, {"stages": {"a": 1}}]}' }, inputs: { records: 'c.json', 'require-stages': 'cold: a, b' }, message: /^c\.json: required stage "b" of shape "cold" was reported in 1\/2 runs$/ },
   { title: 'a required shape that was not benched', files: { 'c.json': '{"shape": "cold", "runs": [{"stages": {"a": 1}}]}' }, inputs: { records: 'c.json', 'require-stages': 'warm: *' }, message: /^require-stages: shape "warm" was not benched; benched: cold$/ },
-  { title: 'an unknown format', files: { 'c.json': '{}' }, inputs: { records: 'c.json', format: 'nope' }, message: /^format: unknown format "nope"/ },
+  { title: 'an unknown format', files: { 'c.json': '{}' }, inputs: { records: 'c.json', format: 'nope' }, message: /^(?:--)?format: unknown format "nope"/ },
 ];
 

@@ -28,8 +28,22 @@ async function compare(argv: string[]) {
 }
 
 describe('benchtrend compare', () => {
-  it('prints the markdown report of two arms', async () => {
+  it('prints the report of two arms as aligned text', async () => {
     const r = await compare(['--baseline', 'baseline.json', '--candidate', 'candidate.json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Compare: candidate against baseline\n=+\n/);
+    const lines = r.stdout.split('\n');
+    const head = lines.find((l) => l.startsWith('CASE '));
+    const row = lines.find((l) => l.startsWith('first-session / create '));
+    expect(row).toMatch(/^first-session \/ create +1096\.1 ms \(1078\.3–1129\.3\) +772\.95 ms \(758\.4–824\.1\) +8\/8 · 8\/8 .* −29\.48% +improved$/);
+    // Right-aligned columns end where their heading ends.
+    expect(row!.indexOf('−29.48%') + '−29.48%'.length).toBe(head!.indexOf('CHANGE') + 'CHANGE'.length);
+    expect(r.stdout).not.toMatch(/\\[^\\]|<\/?(details|summary)>|\*\*|\| /);
+  });
+
+  it('--markdown prints the report the job summary and comments get', async () => {
+    const r = await compare(['--baseline', 'baseline.json', '--candidate', 'candidate.json', '--markdown']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^## Compare: candidate against baseline\n/);
@@ -76,7 +90,8 @@ describe('benchtrend compare', () => {
     [['--baseline', 'baseline.json'], /--baseline was given without --candidate/],
     [['x.json', '--baseline', 'a', '--candidate', 'b'], /^x\.json: a file before --baseline or --candidate belongs to no arm$/],
     [['--baseline', 'a', '--candidate', 'b', '--min-effect', '1'], /^--min-effect: expected a percentage/],
-    [['--nope'], /Unknown option '--nope'/],
+    [['--nope'], /^unknown option '--nope'$/],
+    [['--baselin', 'a.json'], /^unknown option '--baselin'; did you mean '--baseline'\?$/],
   ])('usage error for %j', async (argv, message) => {
     await expect(compare(argv)).rejects.toThrow(UsageError);
     await expect(compare(argv)).rejects.toThrow(message);

@@ -103,6 +103,6 @@ describe('refusals', () => {
   });
 
   it('an unknown format name lists the known ones', () => {
-    expect(() => parseInput('x', '', 'gotest')).toThrow(/^format: unknown format "gotest"; known: auto, record, orca/);
+    expect(() => parseInput('x', '', 'gotest')).toThrow(/^format: unknown format "gotest"; did you mean go\? known: auto, record, orca/);
   });
 });

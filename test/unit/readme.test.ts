@@ -2,13 +2,17 @@
  * Keeps the README (and the user docs it leads to) honest: what it tells a user to type, name or
  * open must exist in the code, the action's metadata and the repository.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { COMMANDS, main } from '../../src/cli.js';
 import { FORMAT_NAMES } from '../../src/formats/registry.js';
 import { ROOT } from '../helpers/paths.js';
+import { REFUSALS } from '../helpers/refusals.js';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const README = 'README.md';
@@ -168,30 +172,140 @@ describe('docs/migration.md', () => {
   });
 });
 
-describe('docs/troubleshooting.md', () => {
-  /** Every source file's text, whitespace collapsed, for finding a message's fixed words. */
-  const source = (function collect(dir: string): string {
-    return readdirSync(dir, { withFileTypes: true })
-      .map((e) => (e.isDirectory() ? collect(join(dir, e.name)) : e.name.endsWith('.ts') ? readFileSync(join(dir, e.name), 'utf8') : ''))
-      .join('\n');
-  })(join(ROOT, 'src')).replace(/\s+/g, ' ');
-  const messages = [...read('docs/troubleshooting.md').matchAll(/^\| (?:warning: )?(`+)(.+?)\1/gm)].map((m) => m[2] as string);
+/** Runs one command line in-process in `cwd`; what the user would see. */
+async function runIn(cwd: string, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env: { PATH: process.env['PATH'] ?? '', HOME: cwd } });
+  return { code, stdout, stderr };
+}
 
-  /** Every three consecutive words of a message: example values (a file, a stage) break no window of the code's own words. */
-  const windows = (message: string): string[] =>
-    (message.match(/[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){2,}/g) ?? []).flatMap((run) => {
-      const words = run.split(' ');
-      return words.slice(2).map((_, i) => words.slice(i, i + 3).join(' '));
-    });
+/** A quoted message as a pattern: `...` and `<placeholder>` stand for any text, the rest is literal. */
+function messagePattern(quoted: string): RegExp {
+  const parts = quoted.split(/(\.\.\.|…|<[a-z][\w -]*>)/);
+  return new RegExp(`^${parts.map((p, i) => (i % 2 ? '.*' : p.replace(/\\\|/g, '|').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+}
 
-  it('quotes messages the code prints: three consecutive words of each are in src/', () => {
-    expect(messages.length).toBeGreaterThan(40);
-    const checked = messages.filter((m) => windows(m).length > 0);
-    // Messages that are mostly placeholders are left out; most are not.
-    expect(checked.length).toBeGreaterThan(messages.length * 0.8);
-    for (const m of checked) expect(windows(m).some((w) => source.includes(w)), `no three words of "${m}" are in src/`).toBe(true);
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' }).toString();
+const SHA = '0123456789abcdef0123456789abcdef01234567';
+const RECORD = (shape: string, runs: Record<string, number>[]) => JSON.stringify({ shape, runs: runs.map((stages) => ({ stages })) });
+
+/**
+ * How to make each message the README's troubleshooting table quotes, with the very names it uses:
+ * files written into an empty folder, then one CLI command line. The messages printed are compared
+ * with the table, so the table shows what a user really gets.
+ */
+const README_REFUSALS: Readonly<Record<string, (cwd: string) => Promise<string[]> | string[]>> = {
+  'x.json: cannot read': () => ['cases', 'x.json'],
+  'records: the pattern': () => ['cases', 'out/*.json'],
+  'x.json: not JSON': async (cwd) => {
+    await writeFile(join(cwd, 'x.json'), '{"shape": "warm", "runs": [');
+    return ['cases', 'x.json'];
+  },
+  'b.json: shape "warm"': async (cwd) => {
+    await writeFile(join(cwd, 'a.json'), RECORD('warm', [{ a: 1 }]));
+    await writeFile(join(cwd, 'b.json'), RECORD('warm', [{ a: 2 }]));
+    return ['cases', 'a.json', 'b.json'];
+  },
+  'c.json: required stage': async (cwd) => {
+    await writeFile(join(cwd, 'c.json'), RECORD('cold', [{ tools: 1 }, { tools: 1 }, { other: 1 }]));
+    return ['cases', 'c.json', '--require-stages-on', 'cold', '--require-stages', 'tools'];
+  },
+  'require-stages: shape "warm"': async (cwd) => {
+    await writeFile(join(cwd, 'c.json'), RECORD('cold', [{ a: 1 }]));
+    return ['cases', 'c.json', '--require-stages-on', 'warm'];
+  },
+  '... refused the push': async (cwd) => {
+    // What a protected branch does to a push, by a hook that declines every update of gh-pages.
+    git(cwd, 'init', '--quiet', '--bare', 'trend.git');
+    await writeFile(join(cwd, 'trend.git/hooks/pre-receive'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    await writeFile(join(cwd, 'w.json'), RECORD('warm', [{ a: 1 }]));
+    return ['publish', 'w.json', '--repo', 'trend.git', '--commit', SHA, '--max-attempts', '1'];
+  },
+  'gh-pages:dev/bench/manifest.json': async (cwd) => {
+    git(cwd, 'init', '--quiet', '--bare', 'trend.git');
+    git(cwd, 'clone', '--quiet', 'trend.git', 'work');
+    await mkdir(join(cwd, 'work/dev/bench'), { recursive: true });
+    await writeFile(join(cwd, 'work/dev/bench/manifest.json'), '{"schema": 1, "segm');
+    git(join(cwd, 'work'), 'checkout', '--quiet', '-b', 'gh-pages');
+    git(join(cwd, 'work'), 'add', '-A');
+    git(join(cwd, 'work'), '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'damaged');
+    git(join(cwd, 'work'), 'push', '--quiet', 'origin', 'gh-pages');
+    await writeFile(join(cwd, 'w.json'), RECORD('warm', [{ a: 1 }]));
+    return ['publish', 'w.json', '--repo', 'trend.git', '--commit', SHA];
+  },
+};
+
+describe('README.md troubleshooting table, reproduced', () => {
+  const table = blocks(read(README)).prose.split('## Troubleshooting')[1]?.split('\n## ')[0] ?? '';
+  const quoted = [...table.matchAll(/^\| `(.+?)` \|/gm)].map((m) => (m[1] as string).replace(/\\\|/g, '|'));
+
+  it('has a reproduction for every message it quotes', () => {
+    expect(quoted.length).toBeGreaterThan(5);
+    for (const q of quoted) expect(Object.keys(README_REFUSALS).filter((k) => q.startsWith(k)), q).toHaveLength(1);
+  });
+
+  it.each(Object.entries(README_REFUSALS))('"%s..." is what the CLI prints, exit 1, nothing else', async (start, setUp) => {
+    const message = quoted.find((q) => q.startsWith(start));
+    expect(message, start).toBeDefined();
+    const cwd = await mkdtemp(join(tmpdir(), 'benchtrend-readme-'));
+    try {
+      const r = await runIn(cwd, await setUp(cwd));
+      expect(r.code, r.stderr).toBe(1);
+      const refusal = r.stderr.trimEnd().split('\n').filter((l) => !/^benchtrend: (?!warning)[A-Z]/.test(l));
+      expect(refusal, r.stderr).toHaveLength(1);
+      expect((refusal[0] as string).replace(/^benchtrend: /, '')).toMatch(messagePattern(message as string));
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
   });
 });
+
+describe('docs/troubleshooting.md', () => {
+  const rows = [...read('docs/troubleshooting.md').matchAll(/^\| (?:warning: )?(`+)(.+?)\1/gm)].map((m) => m[2] as string);
+
+  it('documents every refusal of the catalog the way the CLI really prints it', async () => {
+    expect(rows.length).toBeGreaterThan(40);
+    // Example values in a row (a file, a shape, a field path, a count, an example reason in
+    // parentheses) stand for any.
+    const general = rows.map(
+      (r) =>
+        new RegExp(
+          `^${r
+            .split(/(\.\.\.|…|<[a-z][\w -]*>|\([^)]*\)|"[^"]*"|\b[\w./-]+\.json\b|\bruns\[\d+\]\.stages\.\w+|\b(?:NaN|null)\b|-?\d+(?:\.\d+)?)/)
+            .map((p, i) => (i % 2 ? '.*' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('')}`,
+        ),
+    );
+    for (const refusal of REFUSALS) {
+      const cwd = await mkdtemp(join(tmpdir(), 'benchtrend-trouble-'));
+      try {
+        for (const [name, text] of Object.entries(refusal.files)) await writeFile(join(cwd, name), text);
+        const r = await runIn(cwd, cliArgs(refusal.inputs));
+        expect(r.code, refusal.title).toBe(1);
+        const printed = r.stderr.trimEnd().replace(/^benchtrend: /, '');
+        expect(printed, refusal.title).toMatch(refusal.message);
+        // The CLI names --format where the action names format:; the page documents the action's words.
+        const asAction = printed.replace(/^--format: /, 'format: ');
+        expect(general.some((g) => g.test(asAction)), `"${printed}" (${refusal.title}) is in no row of docs/troubleshooting.md`).toBe(true);
+      } finally {
+        await rm(cwd, { recursive: true, force: true });
+      }
+    }
+  });
+});
+
+/** The action's inputs of a refusal as the CLI's command line. */
+function cliArgs(inputs: Record<string, string>): string[] {
+  const args = ['cases', ...(inputs['records'] ?? '').split('\n')];
+  if (inputs['format']) args.push('--format', inputs['format']);
+  for (const line of (inputs['require-stages'] ?? '').split('\n').filter(Boolean)) {
+    const [shape, stages] = line.split(':').map((x) => x.trim()) as [string, string];
+    args.push('--require-stages-on', shape);
+    if (stages !== '*') args.push('--require-stages', stages.replace(/\s+/g, ''));
+  }
+  return args;
+}
 
 describe('the project\'s own trend, as the README describes it (.github/workflows/bench.yml)', () => {
   interface Step {

@@ -1,0 +1,32 @@
+/**
+ * Aligned columns for a terminal: the plain-text counterpart of a markdown table. Cells are taken
+ * as they are (no escaping: a terminal shows characters, not markup); line breaks inside a cell
+ * would break the row, so they become spaces.
+ */
+
+export type Align = 'left' | 'right';
+
+/** Width as a terminal counts it for the text these reports hold: one column per code point. */
+function width(text: string): number {
+  return [...text].length;
+}
+
+function flat(text: string): string {
+  return text.replace(/[\r\n\u001b]+/g, ' ');
+}
+
+/** The header and rows as lines, columns two spaces apart; the last column is never padded. */
+export function textTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string[] {
+  const all = [head, ...rows].map((r) => r.map(flat));
+  const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ''))));
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => {
+        const pad = ' '.repeat(Math.max(0, (widths[i] as number) - width(c)));
+        if (align[i] === 'right') return pad + c;
+        return i === r.length - 1 ? c : c + pad;
+      })
+      .join('  ')
+      .trimEnd();
+  return all.map(line);
+}

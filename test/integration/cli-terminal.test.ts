@@ -1,0 +1,205 @@
+/**
+ * What a person at a terminal reads from the bundled CLI (dist/cli.js): plain aligned text with
+ * names shown as their characters (markdown only with --markdown), refusals that point at the
+ * right command, flag or format, and `serve` showing a published chart.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, ROOT } from '../helpers/paths.js';
+import { runCli } from '../helpers/run-action.js';
+
+let dir: string;
+let repo: string;
+const SHA = (n: number) => n.toString(16).padStart(40, '0');
+/** Markdown a terminal would show raw: a backslash escape, a table pipe, an HTML tag, emphasis. */
+const MARKUP = /\\[!-/:-@[-`{-~]|\| |<\/?(?:details|summary)>|\*\*|^#{2,} /m;
+
+/** hyperfine's export of a command whose name is full of markdown: `ls -la`, its median 0.0403 s. */
+function hyperfineExport(scale: number): string {
+  const times = [0.04, 0.0403, 0.0406, 0.0401, 0.0404].map((t) => t * scale);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  return JSON.stringify({ results: [{ command: 'ls -la *_test_*', mean, stddev: 0.0002, median: mean, user: 0.01, system: 0.01, min: Math.min(...times), max: Math.max(...times), times, exit_codes: times.map(() => 0) }] });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'benchtrend-terminal-'));
+  repo = join(dir, 'trend.git');
+  execFileSync('git', ['init', '--quiet', '--bare', repo]);
+  await writeFile(join(dir, 'hf.json'), hyperfineExport(1));
+  await copyFile(join(FIXTURES, 'github-action-benchmark/input/go_output.txt'), join(dir, 'bench.txt'));
+  await copyFile(join(FIXTURES, 'ab/baseline.json'), join(dir, 'go_base.json'));
+  await copyFile(join(FIXTURES, 'ab/candidate.json'), join(dir, 'go_cand.json'));
+  await writeFile(join(dir, 'empty.json'), '');
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('plain text unless --markdown', () => {
+  it('publish prints its verdicts as aligned text, names unescaped, and the serve command', async () => {
+    const r = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(1)], dir);
+    expect(r.stderr).not.toContain('warning');
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(MARKUP);
+    const lines = r.stdout.split('\n');
+    const head = lines.find((l) => l.startsWith('CASE '));
+    const row = lines.find((l) => l.startsWith('hyperfine / ls -la *_test_* '));
+    expect(row).toMatch(/ not enough history +0\.0403 s \(0\.0401–0\.0404\) /);
+    // Columns line up: the verdict starts where its heading starts.
+    expect(row!.indexOf('not enough history')).toBe(head!.indexOf('VERDICT'));
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: benchtrend serve --repo ${repo}`);
+  });
+
+  it('publish --markdown prints the job summary table', async () => {
+    const r = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(2), '--markdown'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('### Verdicts in default');
+    expect(r.stdout).toContain('| hyperfine / ls \\-la \\*\\_test\\_\\* | not enough history | 0.0403 s (0.0401–0.0404) |');
+  });
+
+  it('compare prints text: file names as they are, no HTML, every round', async () => {
+    const r = await runCli(['compare', '--baseline', 'go_base.json', '--candidate', 'go_cand.json'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Baseline: go_base.json · candidate: go_cand.json');
+    expect(r.stdout).not.toMatch(MARKUP);
+    expect(r.stdout).toMatch(/^Round by round: first-session \/ create \(ms\)$/m);
+    const md = await runCli(['compare', '--baseline', 'go_base.json', '--candidate', 'go_cand.json', '--markdown'], dir);
+    expect(md.stdout).toContain('Baseline: go\\_base.json · candidate: go\\_cand.json');
+    expect(md.stdout).toContain('<details><summary>Round by round</summary>');
+  });
+
+  it('alerts and history print no markup either', async () => {
+    const alerts = await runCli(['alerts', '--repo', repo], dir);
+    expect(alerts.code).toBe(0);
+    expect(alerts.stdout + alerts.stderr).not.toMatch(MARKUP);
+    const history = await runCli(['history', '--repo', repo, '--format', 'csv'], dir);
+    expect(history.code).toBe(0);
+    expect(history.stdout).toContain('hyperfine / ls -la *_test_*');
+    expect(history.stdout).not.toMatch(MARKUP);
+  });
+});
+
+describe('refusals that point the right way', () => {
+  it.each([
+    [['pubish', 'x'], "benchtrend: unknown command 'pubish'; did you mean 'publish'?"],
+    [['histroy'], "benchtrend: unknown command 'histroy'; did you mean 'history'?"],
+    [['cases', '--fromat', 'go', 'bench.txt'], "benchtrend cases: unknown option '--fromat'; did you mean '--format'?"],
+    [['history', '--rpo', 'x'], "benchtrend history: unknown option '--rpo'; did you mean '--repo'?"],
+    [['compare', '--baselin', 'a.json'], "benchtrend compare: unknown option '--baselin'; did you mean '--baseline'?"],
+    [['history', '--repo'], 'benchtrend history: --repo needs a value'],
+  ])('%j: exit 2, the answer first, then where the usage is', async (args, first) => {
+    const r = await runCli(args, dir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(first);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^Run "benchtrend (\w+ )?--help" for/);
+  });
+
+  it.each([
+    [['cases', 'bench.txt', '--format', 'hyperfine'], 'bench.txt looks like go test output, not hyperfine --export-json; use --format go or auto'],
+    [['cases', 'hf.json', '--format', 'go'], 'hf.json looks like hyperfine --export-json, not go test output; use --format hyperfine or auto'],
+    [['compare', 'bench.txt', '--format', 'jmh'], 'bench.txt looks like go test output, not JMH -rf json results; use --format go or auto'],
+    [['cases', 'empty.json'], 'empty.json: the file is empty; the bench step may have exited 0 without writing it'],
+    [['cases', 'empty.json', '--format', 'hyperfine'], 'empty.json: the file is empty; the bench step may have exited 0 without writing it'],
+    [['cases', 'bench.txt', '--format', 'gotest'], /^--format: unknown format "gotest"; did you mean go\? known: auto, /],
+  ])('%j: one line naming the file, the format it looks like and the flag', async (args, message) => {
+    const r = await runCli(args, dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.slice('benchtrend: '.length)).toMatch(message);
+    expect(lines[0]).not.toMatch(/(?<!--)format:|JSON\.parse|Unexpected token|position \d/);
+  });
+
+  it.each([
+    [['history', '--repo', 'trend.git', '--dir', '../x'], '--dir: "../x" leaves the branch; give a folder inside it, like dev/bench'],
+    [['alerts', '--repo', 'trend.git', '--branch', 'a..b'], '--branch: "a..b" is not a branch name git accepts'],
+    [['history', '--repo', 'no/such/thing'], '--repo: "no/such/thing" is neither owner/name, a git URL, nor an existing path'],
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--alert-threshold', '150'], /^--alert-threshold: "150" reads as 150 times/],
+  ])('%j: the refusal names the CLI flag, not the action input', async (args, message) => {
+    const r = await runCli(args, dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n').pop()!.slice('benchtrend: '.length)).toMatch(message);
+    expect(r.stderr).not.toMatch(/(?<![-\w])(?:data-dir|gh-pages-branch|repository|alert-threshold):/);
+  });
+
+  it('half-written JSON names the line, never V8 words', async () => {
+    await writeFile(join(dir, 'half.json'), '{"shape": "warm", "runs": [');
+    const r = await runCli(['cases', 'half.json'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('benchtrend: half.json: not JSON (line 1: the text ends before the JSON does); a bench interrupted while writing leaves exactly this\n');
+  });
+});
+
+/** Starts `benchtrend serve`, waits for its URL; the caller stops it by its pid. */
+function startServe(args: string[]): Promise<{ child: ChildProcess; url: string; out: () => string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'serve', ...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', HOME: dir } });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) resolve({ child, url: m[1] as string, out: () => out });
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('seeing the chart', () => {
+  it('serve --repo checks the branch out into a temporary folder, serves the page and removes the folder on exit', async () => {
+    const { child, url, out } = await startServe(['--repo', repo]);
+    try {
+      const checkedOut = /into (\S+) \(removed on exit\)/.exec(out())?.[1];
+      expect(out()).toMatch(/^Checked out gh-pages of .+trend\.git into \S+ \(removed on exit\)\nServing dev\/bench of gh-pages at http/);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<!doctype html>/i);
+      const manifest = (await (await fetch(`${url}manifest.json`)).json()) as { cases: { case: string }[] };
+      expect(manifest.cases.map((c) => c.case)).toContain('hyperfine / ls -la *_test_*');
+      await stop(child);
+      expect(existsSync(checkedOut!)).toBe(false);
+    } finally {
+      if (child.exitCode === null) await stop(child);
+    }
+  });
+
+  it('serve DIR on a checkout serves the trend folder below it; a folder without one says so', async () => {
+    const checkout = join(dir, 'checkout');
+    execFileSync('git', ['clone', '--quiet', '--branch', 'gh-pages', repo, checkout]);
+    const { child, url, out } = await startServe(['checkout']);
+    try {
+      expect(out()).toMatch(/^checkout holds no chart page itself; serving the trend folder below it, checkout\/dev\/bench\n/);
+      expect(await (await fetch(url)).text()).toMatch(/<!doctype html>/i);
+    } finally {
+      await stop(child);
+    }
+    await mkdir(join(dir, 'nothing'));
+    const none = await runCli(['serve', 'nothing'], dir);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe('benchtrend: serve: nothing holds no chart page: no index.html with a manifest.json beside it in it or below it; give the trend folder (dev/bench on the branch by default)\n');
+    await rm(join(checkout, 'dev/bench/index.html'));
+    const dataOnly = await runCli(['serve', 'checkout'], dir);
+    expect(dataOnly.code).toBe(1);
+    expect(dataOnly.stderr).toMatch(/^benchtrend: serve: checkout\/dev\/bench holds the trend's data but no chart page \(index\.html\)/);
+    const noBranch = await runCli(['serve', '--repo', repo, '--branch', 'pages'], dir);
+    expect(noBranch.code).toBe(1);
+    expect(noBranch.stderr).toMatch(/^benchtrend: serve: cannot check out pages of .*trend\.git: it has no branch pages/);
+    expect(JSON.parse(await readFile(join(checkout, 'dev/bench/manifest.json'), 'utf8'))).toBeTruthy();
+  });
+});
