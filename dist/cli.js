@@ -2982,7 +2982,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve10.call(this, root, ref);
+      let _sch = resolve11.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3009,7 +3009,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve10(root, ref) {
+    function resolve11(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3873,7 +3873,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve10(baseURI, relativeURI, options) {
+    function resolve11(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -3909,50 +3909,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative5, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative4 = parse2(serialize(relative4, options), options);
+        relative5 = parse2(serialize(relative5, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative5.scheme) {
+        target.scheme = relative5.scheme;
+        target.userinfo = relative5.userinfo;
+        target.host = relative5.host;
+        target.port = relative5.port;
+        target.path = removeDotSegments(relative5.path || "");
+        target.query = relative5.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
+          target.userinfo = relative5.userinfo;
+          target.host = relative5.host;
+          target.port = relative5.port;
+          target.path = removeDotSegments(relative5.path || "");
+          target.query = relative5.query;
         } else {
-          if (!relative4.path) {
+          if (!relative5.path) {
             target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative5.query !== void 0) {
+              target.query = relative5.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative5.path[0] === "/") {
+              target.path = removeDotSegments(relative5.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative5.path;
               } else if (!base.path) {
-                target.path = relative4.path;
+                target.path = relative5.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative5.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3960,7 +3960,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative5.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4264,7 +4264,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve10,
+      resolve: resolve11,
       resolveComponent,
       equal,
       serialize,
@@ -8937,6 +8937,24 @@ function attributionBlock(lines) {
   return ["", "Where the total moved, stage by stage (each stage against its own baseline):", "", ...lines.map((l) => `- ${escapeMarkdown(l)}`)];
 }
 
+// src/core/text-table.ts
+function width(text2) {
+  return [...text2].length;
+}
+function flat(text2) {
+  return text2.replace(/[\r\n\u001b]+/g, " ");
+}
+function textTable(head, rows, align = []) {
+  const all = [head, ...rows].map((r) => r.map(flat));
+  const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ""))));
+  const line = (r) => r.map((c, i) => {
+    const pad = " ".repeat(Math.max(0, widths[i] - width(c)));
+    if (align[i] === "right") return pad + c;
+    return i === r.length - 1 ? c : c + pad;
+  }).join("  ").trimEnd();
+  return all.map(line);
+}
+
 // src/core/trend/types.ts
 var TREND_SCHEMA_VERSION = 1;
 var ROLLUP_FANOUT = 16;
@@ -9215,10 +9233,10 @@ function jsonErrorOffset(text2) {
     return typeof at === "number" ? at : void 0;
   }
 }
-function syntaxProblem(text2, v8) {
+function syntaxProblem(text2) {
   if (text2.trim() === "") return "the file is empty";
   const at = jsonErrorOffset(text2);
-  if (at === void 0) return v8.replace(/\s+/g, " ");
+  if (at === void 0) return "it does not parse";
   const before = text2.slice(0, at);
   const line = before.split("\n").length;
   const column = at - before.lastIndexOf("\n");
@@ -9230,11 +9248,11 @@ function syntaxProblem(text2, v8) {
 function parseJsonText(file, text2) {
   try {
     return JSON.parse(text2);
-  } catch (first) {
+  } catch {
     try {
       return relaxedParse(text2);
     } catch {
-      const hint = syntaxProblem(text2, first instanceof Error ? first.message : String(first));
+      const hint = syntaxProblem(text2);
       throw new InputError(`${file}: not JSON (${hint}); a bench interrupted while writing leaves exactly this`);
     }
   }
@@ -10023,7 +10041,7 @@ function redact(text2, secrets) {
   return out;
 }
 function git(args, run8) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const child2 = execFile(
       "git",
       args,
@@ -10037,7 +10055,7 @@ function git(args, run8) {
 ${err}`, run8.secrets ?? [])));
           return;
         }
-        resolve10({ stdout, stderr: err });
+        resolve11({ stdout, stderr: err });
       }
     );
     child2.stdin?.on("error", () => {
@@ -10193,8 +10211,8 @@ var PagesBranch = class _PagesBranch {
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
     if (flying) return flying;
-    const promise2 = new Promise((resolve10, reject) => {
-      this.pending.set(oid, [{ resolve: resolve10, reject }]);
+    const promise2 = new Promise((resolve11, reject) => {
+      this.pending.set(oid, [{ resolve: resolve11, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -10367,7 +10385,7 @@ var PagesBranch = class _PagesBranch {
 };
 
 // src/effects/retry.ts
-var sleepMs = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
+var sleepMs = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
 var RetriesExhaustedError = class extends Error {
   constructor(attempts, last) {
     super(`gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${last instanceof Error ? last.message : String(last)}`);
@@ -10562,260 +10580,6 @@ async function readImport(branch, tip, from, cwd) {
 
 // src/cli/args.ts
 import { parseArgs } from "node:util";
-
-// src/cli/io.ts
-var UsageError = class extends Error {
-  name = "UsageError";
-};
-
-// src/cli/args.ts
-function parseCommandLine(argv, options) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-}
-
-// src/cli/trend-options.ts
-import { tmpdir } from "node:os";
-var TREND_OPTIONS = {
-  repo: { type: "string" },
-  branch: { type: "string", default: "gh-pages" },
-  dir: { type: "string", default: "dev/bench" },
-  "token-env": { type: "string" },
-  server: { type: "string" }
-};
-function tokenFrom(name, io) {
-  if (name === void 0) return void 0;
-  const token = io.env[name];
-  if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
-  return token;
-}
-function trendLocation(values, io, command) {
-  if (values.repo === void 0) throw new UsageError(`${command} needs --repo URL|PATH`);
-  const token = tokenFrom(values["token-env"], io);
-  return {
-    target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
-    access: { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir() }
-  };
-}
-function refuseUnknownSuite(manifest, suite) {
-  if (manifest && suite !== void 0 && !manifest.suites.includes(suite)) {
-    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
-  }
-}
-
-// src/cli/alerts.ts
-var USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
-
-Lists the regressions and change points stored with a trend, oldest first, with their status:
-suspected (raised, not yet settled), confirmed (a lasting step was found there) or cleared
-(later commits showed no lasting step).
-
-Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
-  --suite NAME          only this suite
-  --status STATUS       only alerts with this status: suspected, confirmed or cleared
-  --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
-                        status, baseline, value, change as a fraction, reason), each with
-                        the case's unit and direction
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
-                        (default $GITHUB_SERVER_URL, else https://github.com)
-  -h, --help            show this help
-
-Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
-error.`;
-var STATUSES = ["suspected", "confirmed", "cleared"];
-function num(x) {
-  return x === void 0 ? "\u2014" : String(Number(x.toPrecision(4)));
-}
-function alertLines(alerts) {
-  const rows = alerts.map((a) => [
-    a.status,
-    a.kind,
-    a.sha.slice(0, 7),
-    a.suite,
-    a.case,
-    a.change === void 0 ? "\u2014" : changeText(a.change),
-    `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
-    (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
-  ]);
-  const head = ["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(head), ...rows.map(line)];
-}
-function listAlerts(alerts, cases, filter) {
-  return alerts.filter((a) => (filter.suite === void 0 || a.suite === filter.suite) && (filter.status === void 0 || a.status === filter.status)).map((a) => {
-    const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
-    return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null };
-  });
-}
-async function run(argv, io) {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...TREND_OPTIONS,
-    suite: { type: "string" },
-    status: { type: "string" },
-    json: { type: "boolean" },
-    help: { type: "boolean", short: "h" }
-  });
-  if (values.help) {
-    io.stdout(`${USAGE}
-`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (values.status !== void 0 && !STATUSES.includes(values.status)) {
-    throw new UsageError(`--status must be one of ${STATUSES.join(", ")}, got ${JSON.stringify(values.status)}`);
-  }
-  const { target, access } = trendLocation(values, io, "alerts");
-  const manifest = await readTrend(
-    target,
-    access,
-    (read, location) => readManifest(read, location)
-  );
-  refuseUnknownSuite(manifest, values.suite);
-  const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
-    ...values.suite !== void 0 ? { suite: values.suite } : {},
-    ...values.status !== void 0 ? { status: values.status } : {}
-  });
-  if (values.json) {
-    io.stdout(`${JSON.stringify(listed, null, 2)}
-`);
-    return 0;
-  }
-  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
-`);
-  else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== void 0 ? ` for suite ${values.suite}` : ""}
-`);
-  else io.stdout(`${alertLines(listed).join("\n")}
-`);
-  return 0;
-}
-
-// src/cli/cases.ts
-import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname2, resolve as resolve6 } from "node:path";
-
-// src/core/cases.ts
-function caseName(shape, metric) {
-  return `${shape} / ${metric}`;
-}
-function refuseDuplicateShapes(records) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    const first = seen.get(r.shape);
-    if (first !== void 0) {
-      throw new InputError(`${r.file}: shape "${r.shape}" was already benched by ${first}; two records of one shape are refused`);
-    }
-    seen.set(r.shape, r.file);
-  }
-}
-function reported(m) {
-  return m.samples.filter((v) => v !== null);
-}
-function agrees(claimed, computed) {
-  const diff = Math.abs(claimed - computed);
-  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
-}
-function buildPoints(records) {
-  const points = [];
-  const warnings = [];
-  for (const record of records) {
-    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
-    const walls = (record.wall ?? []).filter((v) => v !== null);
-    const wall = walls.length ? clean(median(walls)) : void 0;
-    for (const metric of record.metrics) {
-      const point = pointOf(record, metric, wall);
-      if (!point) continue;
-      const claimed = record.claimedMedians?.[metric.name];
-      if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
-        warnings.push(
-          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
-        );
-      }
-      points.push(point);
-    }
-  }
-  return { points, warnings };
-}
-function pointOf(record, metric, wall) {
-  const base = {
-    case: caseName(record.shape, metric.name),
-    shape: record.shape,
-    metric: metric.name,
-    unit: metric.unit,
-    direction: metric.direction,
-    n: record.runs,
-    ...metric.name === "total" && wall !== void 0 ? { wall } : {},
-    ...metric.extra !== void 0 ? { extra: metric.extra } : {},
-    ...metric.failed ? { failed: metric.failed } : {}
-  };
-  const values = reported(metric);
-  if (values.length > 0) {
-    const s = spread(values);
-    return {
-      ...base,
-      value: clean(s.median),
-      q1: clean(s.q1),
-      q3: clean(s.q3),
-      min: clean(s.min),
-      max: clean(s.max),
-      stdev: s.stdev === null ? null : clean(s.stdev),
-      runs: values.length,
-      samples: values
-    };
-  }
-  const sum = metric.summary;
-  if (!sum) return void 0;
-  const lo = sum.lo ?? (sum.stdev !== void 0 ? sum.value - sum.stdev : sum.value);
-  const hi = sum.hi ?? (sum.stdev !== void 0 ? sum.value + sum.stdev : sum.value);
-  return {
-    ...base,
-    value: sum.value,
-    q1: lo,
-    q3: hi,
-    min: lo,
-    max: hi,
-    stdev: sum.stdev ?? null,
-    runs: sum.samples ?? 1,
-    n: sum.samples ?? Math.max(record.runs, 1),
-    samples: [],
-    summaryOnly: true,
-    ...sum.range !== void 0 ? { range: sum.range } : {}
-  };
-}
-function extraText(point, note) {
-  const parts = [`runs=${point.runs}/${point.n}`];
-  if (point.wall !== void 0) parts.push(`wall=${point.wall}s`);
-  if (point.failed) parts.push(`failed=${point.failed}`);
-  if (point.summaryOnly) parts.push("summary only");
-  if (point.extra) parts.push(point.extra);
-  if (note) parts.push(note);
-  return parts.join(" ");
-}
-function rangeText(point) {
-  if (point.range !== void 0) return point.range;
-  if (point.stdev === null) return void 0;
-  return `\xB1 ${shortNumber(point.stdev)}`;
-}
-function toFlatCases(points, note) {
-  return points.map((p) => {
-    const range = rangeText(p);
-    return {
-      name: p.case,
-      unit: p.unit,
-      value: p.value,
-      ...range !== void 0 ? { range } : {},
-      extra: extraText(p, note)
-    };
-  });
-}
 
 // src/formats/format.ts
 function shapeOf2(options, format) {
@@ -12276,22 +12040,356 @@ var FORMAT_CHOICES = ["auto", ...FORMAT_NAMES];
 function detectFormat(text2, file) {
   return FORMATS.find((f) => f.detect(text2, file));
 }
-function unrecognised(file, text2) {
-  const what = text2.trim() === "" ? "the file is empty" : peekJson(text2) !== void 0 ? "it is JSON, but its fields match none of them" : /^\s*[[{]/.test(text2) ? "it starts like JSON but does not parse" : "no line matches any of their result lines";
-  return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(", ")}; set input format to name one`);
+var LABELS = {
+  record: "a benchtrend bench record",
+  orca: "an Orca startup benchmark result",
+  "qwen-code": "a qwen-code benchmark snapshot",
+  hyperfine: "hyperfine --export-json",
+  pytest: "pytest-benchmark --benchmark-json output",
+  googlecpp: "Google Benchmark JSON",
+  benchmarkdotnet: "BenchmarkDotNet JSON",
+  jmh: "JMH -rf json results",
+  julia: "Julia BenchmarkTools JSON",
+  customBiggerIsBetter: "a customBiggerIsBetter array",
+  customSmallerIsBetter: "a customSmallerIsBetter array",
+  "dl-timing-json": "dl-timing-json lines",
+  catch2: "Catch2 benchmark output",
+  benchmarkluau: "Luau bench output",
+  benchmarkjs: "benchmark.js output",
+  criterion: "Criterion.rs output",
+  cargo: "cargo bench output",
+  go: "go test output"
+};
+function formatLabel(name) {
+  return LABELS[name] ?? name;
+}
+function editDistance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i];
+      const prev = d[i - 1];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+function nearest(word, candidates) {
+  const lower = word.toLowerCase();
+  let best;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const cl = c.toLowerCase();
+    const distance = cl.startsWith(lower) && lower.length >= 3 || lower.startsWith(cl) && cl.length >= 2 ? 0.5 : editDistance(lower, cl);
+    if (distance < bestDistance) {
+      best = c;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= Math.max(1, Math.min(3, Math.floor(word.length / 3))) ? best : void 0;
+}
+function unrecognised(file, text2, option) {
+  const what = peekJson(text2) !== void 0 ? "it is JSON, but its fields match none of them" : /^\s*[[{]/.test(text2) ? "it starts like JSON but does not parse" : "no line matches any of their result lines";
+  return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(", ")}; set ${option === "format:" ? "input format" : option} to name one`);
 }
 function parseInput(file, text2, format, options = {}) {
-  if (format === "auto") {
+  const option = options.formatOption ?? "format:";
+  const chosen = format === "auto" ? void 0 : FORMATS.find((f) => f.name === format);
+  if (format !== "auto" && !chosen) {
+    const near = nearest(format, FORMAT_CHOICES);
+    throw new InputError(`${option.replace(/:$/, "")}: unknown format ${JSON.stringify(format)}; ${near !== void 0 ? `did you mean ${near}? ` : ""}known: ${FORMAT_CHOICES.join(", ")}`);
+  }
+  if (text2.trim() === "") throw new InputError(`${file}: the file is empty; the bench step may have exited 0 without writing it`);
+  if (!chosen) {
     const found = detectFormat(text2, file);
     if (!found && looksLikeRecord(text2)) return recordFormat.parse(file, text2, options);
-    if (!found) throw unrecognised(file, text2);
+    if (!found) throw unrecognised(file, text2, option);
     const records = found.parse(file, text2, options);
     const note = found.autoNote;
     return note === void 0 ? records : records.map((r) => ({ ...r, notes: [...r.notes ?? [], note] }));
   }
-  const chosen = FORMATS.find((f) => f.name === format);
-  if (!chosen) throw new InputError(`format: unknown format ${JSON.stringify(format)}; known: ${FORMAT_CHOICES.join(", ")}`);
-  return chosen.parse(file, text2, options);
+  try {
+    return chosen.parse(file, text2, options);
+  } catch (e) {
+    const other = e instanceof InputError ? detectFormat(text2, file) : void 0;
+    if (other && other.name !== chosen.name) {
+      throw new InputError(`${file} looks like ${formatLabel(other.name)}, not ${formatLabel(chosen.name)}; use ${option} ${other.name} or auto`);
+    }
+    throw e;
+  }
+}
+
+// src/cli/io.ts
+var UsageError = class extends Error {
+  name = "UsageError";
+};
+
+// src/cli/args.ts
+function didYouMean(word, known) {
+  const near = nearest(word, known);
+  return near === void 0 ? "" : `; did you mean '${near}'?`;
+}
+function usageError(e, options) {
+  const err = e;
+  const message = err.message ?? String(e);
+  const quoted = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? "";
+  if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const flags = Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...o.short ? [`-${o.short}`] : []]);
+    return new UsageError(`unknown option '${quoted}'${didYouMean(quoted, flags.filter((f) => f.startsWith("--")))}`);
+  }
+  if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    const name = quoted.replace(/^-+/, "");
+    if (options[name]?.type === "boolean") return new UsageError(`${quoted} takes no value`);
+    return new UsageError(`${quoted} needs a value`);
+  }
+  if (err.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") return new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ""}`.trimEnd());
+  return new UsageError(message.replace(/\s+/g, " "));
+}
+function parseCommandLine(argv, options) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw usageError(e, options);
+  }
+}
+
+// src/cli/trend-options.ts
+import { tmpdir } from "node:os";
+var TREND_OPTIONS = {
+  repo: { type: "string" },
+  branch: { type: "string", default: "gh-pages" },
+  dir: { type: "string", default: "dev/bench" },
+  "token-env": { type: "string" },
+  server: { type: "string" }
+};
+function tokenFrom(name, io) {
+  if (name === void 0) return void 0;
+  const token = io.env[name];
+  if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
+  return token;
+}
+function trendLocation(values, io, command) {
+  if (values.repo === void 0) throw new UsageError(`${command} needs --repo URL|PATH`);
+  const token = tokenFrom(values["token-env"], io);
+  return {
+    target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
+    access: { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir() }
+  };
+}
+function refuseUnknownSuite(manifest, suite) {
+  if (manifest && suite !== void 0 && !manifest.suites.includes(suite)) {
+    throw new InputError(`--suite: the trend has no suite ${JSON.stringify(suite)}; it has ${manifest.suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
+  }
+}
+
+// src/cli/alerts.ts
+var USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
+
+Lists the regressions and change points stored with a trend, oldest first, with their status:
+suspected (raised, not yet settled), confirmed (a lasting step was found there) or cleared
+(later commits showed no lasting step).
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          only this suite
+  --status STATUS       only alerts with this status: suspected, confirmed or cleared
+  --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
+                        status, baseline, value, change as a fraction, reason), each with
+                        the case's unit and direction
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  -h, --help            show this help
+
+Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+var STATUSES = ["suspected", "confirmed", "cleared"];
+function num(x) {
+  return x === void 0 ? "\u2014" : String(Number(x.toPrecision(4)));
+}
+function alertLines(alerts) {
+  const rows = alerts.map((a) => [
+    a.status,
+    a.kind,
+    a.sha.slice(0, 7),
+    a.suite,
+    a.case,
+    a.change === void 0 ? "\u2014" : changeText(a.change),
+    `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
+    (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
+  ]);
+  return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows);
+}
+function listAlerts(alerts, cases, filter) {
+  return alerts.filter((a) => (filter.suite === void 0 || a.suite === filter.suite) && (filter.status === void 0 || a.status === filter.status)).map((a) => {
+    const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
+    return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null };
+  });
+}
+async function run(argv, io) {
+  const { values, positionals } = parseCommandLine(argv, {
+    ...TREND_OPTIONS,
+    suite: { type: "string" },
+    status: { type: "string" },
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.stdout(`${USAGE}
+`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.status !== void 0 && !STATUSES.includes(values.status)) {
+    throw new UsageError(`--status must be one of ${STATUSES.join(", ")}, got ${JSON.stringify(values.status)}`);
+  }
+  const { target, access } = trendLocation(values, io, "alerts");
+  const manifest = await readTrend(
+    target,
+    access,
+    (read, location) => readManifest(read, location)
+  );
+  refuseUnknownSuite(manifest, values.suite);
+  const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
+    ...values.suite !== void 0 ? { suite: values.suite } : {},
+    ...values.status !== void 0 ? { status: values.status } : {}
+  });
+  if (values.json) {
+    io.stdout(`${JSON.stringify(listed, null, 2)}
+`);
+    return 0;
+  }
+  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
+`);
+  else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== void 0 ? ` for suite ${values.suite}` : ""}
+`);
+  else io.stdout(`${alertLines(listed).join("\n")}
+`);
+  return 0;
+}
+
+// src/cli/cases.ts
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname2, resolve as resolve6 } from "node:path";
+
+// src/core/cases.ts
+function caseName(shape, metric) {
+  return `${shape} / ${metric}`;
+}
+function refuseDuplicateShapes(records) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const first = seen.get(r.shape);
+    if (first !== void 0) {
+      throw new InputError(`${r.file}: shape "${r.shape}" was already benched by ${first}; two records of one shape are refused`);
+    }
+    seen.set(r.shape, r.file);
+  }
+}
+function reported(m) {
+  return m.samples.filter((v) => v !== null);
+}
+function agrees(claimed, computed) {
+  const diff = Math.abs(claimed - computed);
+  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
+}
+function buildPoints(records) {
+  const points = [];
+  const warnings = [];
+  for (const record of records) {
+    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
+    const walls = (record.wall ?? []).filter((v) => v !== null);
+    const wall = walls.length ? clean(median(walls)) : void 0;
+    for (const metric of record.metrics) {
+      const point = pointOf(record, metric, wall);
+      if (!point) continue;
+      const claimed = record.claimedMedians?.[metric.name];
+      if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
+        warnings.push(
+          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
+        );
+      }
+      points.push(point);
+    }
+  }
+  return { points, warnings };
+}
+function pointOf(record, metric, wall) {
+  const base = {
+    case: caseName(record.shape, metric.name),
+    shape: record.shape,
+    metric: metric.name,
+    unit: metric.unit,
+    direction: metric.direction,
+    n: record.runs,
+    ...metric.name === "total" && wall !== void 0 ? { wall } : {},
+    ...metric.extra !== void 0 ? { extra: metric.extra } : {},
+    ...metric.failed ? { failed: metric.failed } : {}
+  };
+  const values = reported(metric);
+  if (values.length > 0) {
+    const s = spread(values);
+    return {
+      ...base,
+      value: clean(s.median),
+      q1: clean(s.q1),
+      q3: clean(s.q3),
+      min: clean(s.min),
+      max: clean(s.max),
+      stdev: s.stdev === null ? null : clean(s.stdev),
+      runs: values.length,
+      samples: values
+    };
+  }
+  const sum = metric.summary;
+  if (!sum) return void 0;
+  const lo = sum.lo ?? (sum.stdev !== void 0 ? sum.value - sum.stdev : sum.value);
+  const hi = sum.hi ?? (sum.stdev !== void 0 ? sum.value + sum.stdev : sum.value);
+  return {
+    ...base,
+    value: sum.value,
+    q1: lo,
+    q3: hi,
+    min: lo,
+    max: hi,
+    stdev: sum.stdev ?? null,
+    runs: sum.samples ?? 1,
+    n: sum.samples ?? Math.max(record.runs, 1),
+    samples: [],
+    summaryOnly: true,
+    ...sum.range !== void 0 ? { range: sum.range } : {}
+  };
+}
+function extraText(point, note) {
+  const parts = [`runs=${point.runs}/${point.n}`];
+  if (point.wall !== void 0) parts.push(`wall=${point.wall}s`);
+  if (point.failed) parts.push(`failed=${point.failed}`);
+  if (point.summaryOnly) parts.push("summary only");
+  if (point.extra) parts.push(point.extra);
+  if (note) parts.push(note);
+  return parts.join(" ");
+}
+function rangeText(point) {
+  if (point.range !== void 0) return point.range;
+  if (point.stdev === null) return void 0;
+  return `\xB1 ${shortNumber(point.stdev)}`;
+}
+function toFlatCases(points, note) {
+  return points.map((p) => {
+    const range = rangeText(p);
+    return {
+      name: p.case,
+      unit: p.unit,
+      value: p.value,
+      ...range !== void 0 ? { range } : {},
+      extra: extraText(p, note)
+    };
+  });
 }
 
 // src/core/require-stages.ts
@@ -13110,8 +13208,8 @@ function getCrawler(globInput, inputOptions = {}) {
   return patterns.length > 0 ? buildCrawler(options, patterns) : [];
 }
 async function glob(globInput, options) {
-  const [crawler, relative4] = getCrawler(globInput, options);
-  return crawler ? formatPaths(await crawler.withPromise(), relative4) : [];
+  const [crawler, relative5] = getCrawler(globInput, options);
+  return crawler ? formatPaths(await crawler.withPromise(), relative5) : [];
 }
 
 // src/effects/record-files.ts
@@ -13206,7 +13304,7 @@ async function run2(argv, io) {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: values.shape !== void 0 ? { shape: values.shape } : {},
+    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {} },
     requirements
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
@@ -13723,25 +13821,26 @@ function scaleOf(c) {
   const levels = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
   return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
 }
-function level(a, s) {
+var MARKDOWN = { esc: cell, strong: (t) => `**${t}**` };
+function level(a, s, esc) {
   if (!a) return "\u2014";
   const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
-  return `${formatValue(a.median, s)} ${cell(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
+  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
 }
 function runs(a) {
   if (!a) return "\u2014";
   if (a.summaryOnly) return "summary";
   return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
 }
-function shiftText(c, s) {
+function shiftText(c, s, esc) {
   if (!c.shift) return "\u2014";
   const { estimate, lo, hi, confidence } = c.shift;
   const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
-  return `${formatValue(estimate, s, { plus: true })} ${cell(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
+  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
 }
-function verdictText(c) {
-  if (c.control) return c.drift ? `**drift** (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
-  return c.verdict === "improved" || c.verdict === "regressed" ? `**${c.verdict}**` : c.verdict;
+function verdictText(c, strong) {
+  if (c.control) return c.drift ? `${strong("drift")} (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
+  return c.verdict === "improved" || c.verdict === "regressed" ? strong(c.verdict) : c.verdict;
 }
 function countLine(comparison) {
   const plain = comparison.cases.filter((c) => !c.control);
@@ -13757,65 +13856,231 @@ function countLine(comparison) {
   const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
   return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
 }
-function roundsTable(c) {
-  const s = scaleOf(c);
-  const v = (x) => x === null ? "\u2014" : formatValue(x, s);
+var COMPARE_HEAD = ["Case", "Baseline median (min\u2013max)", "Candidate median (min\u2013max)", "Runs", "Shift [95% interval]", "Change", "Verdict"];
+function compareReport(comparison, style) {
+  const { esc, strong } = style;
+  const files = (fs) => fs.map((f) => esc(f)).join(", ");
+  return {
+    counts: countLine(comparison),
+    baselineFiles: files(comparison.baselineFiles),
+    candidateFiles: files(comparison.candidateFiles),
+    drift: comparison.drift.map((d) => {
+      const s = scaleOf(d);
+      return `${strong("Drift:")} control ${esc(d.case)} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
+    }),
+    rows: comparison.cases.map((c) => {
+      const s = scaleOf(c);
+      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} \xB7 ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? "\u2014" : formatPercent(c.change), verdictText(c, strong)];
+    }),
+    attribution: comparison.cases.flatMap((c) => c.attribution ? [esc(attributionLine(c.attribution))] : []),
+    why: [
+      ...comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed")).map((c) => `${esc(c.case)}: ${c.verdict}, ${esc(c.reason)}`),
+      ...comparison.notes.map((n) => esc(n))
+    ],
+    rounds: comparison.cases.filter((c) => c.rounds && c.rounds.length > 0).map((c) => {
+      const s = scaleOf(c);
+      const v = (x) => x === null ? "\u2014" : formatValue(x, s);
+      return {
+        case: esc(c.case),
+        unit: esc(s.unit),
+        rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true }) }))
+      };
+    })
+  };
+}
+function roundsTable(r) {
   return [
-    `**${cell(c.case)}** (${cell(s.unit)})`,
+    `**${r.case}** (${r.unit})`,
     "",
     "| Round | Baseline | Candidate | \u0394 |",
     "| ---: | ---: | ---: | ---: |",
-    ...(c.rounds ?? []).map((r) => `| ${r.round} | ${v(r.baseline)} | ${v(r.candidate)} | ${r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true })} |`),
+    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
     ""
   ];
 }
 var DEFAULT_REPORT_LIMIT = 6e4;
 function renderCompareMarkdown(comparison, options = {}) {
   const heading = options.heading ?? "###";
-  const files = (fs) => fs.map((f) => cell(f)).join(", ");
+  const report2 = compareReport(comparison, MARKDOWN);
   const lines = [
     `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
     "",
-    countLine(comparison),
+    report2.counts,
     "",
-    `Baseline: ${files(comparison.baselineFiles)} \xB7 candidate: ${files(comparison.candidateFiles)}`,
+    `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`,
     ""
   ];
-  for (const d of comparison.drift) {
-    const s = scaleOf(d);
-    lines.push(
-      `> **Drift:** control ${cell(d.case)} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s)}) between the arms, so the machine changed too; read the other verdicts with care.`,
-      ""
-    );
-  }
-  lines.push(
-    "| Case | Baseline median (min\u2013max) | Candidate median (min\u2013max) | Runs | Shift [95% interval] | Change | Verdict |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
-  );
-  for (const c of comparison.cases) {
-    const s = scaleOf(c);
-    const change = c.change === null ? "\u2014" : formatPercent(c.change);
-    lines.push(`| ${cell(c.case)} | ${level(c.baseline, s)} | ${level(c.candidate, s)} | ${runs(c.baseline)} \xB7 ${runs(c.candidate)} | ${shiftText(c, s)} | ${change} | ${verdictText(c)} |`);
-  }
+  for (const d of report2.drift) lines.push(`> ${d}`, "");
+  lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
+  for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
   lines.push("");
-  const attributed = comparison.cases.flatMap((c) => c.attribution ? [attributionLine(c.attribution)] : []);
-  if (attributed.length) lines.push("Where the total moved:", "", ...attributed.map((line) => `- ${cell(line)}`), "");
-  const undecided = comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed"));
-  const why = [
-    ...undecided.map((c) => `- ${cell(c.case)}: ${c.verdict}, ${cell(c.reason)}`),
-    ...comparison.notes.map((n) => `- ${cell(n)}`)
-  ];
-  if (why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...why, "", "</details>", "");
+  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
+  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
   const head = lines.join("\n");
-  const paired = comparison.cases.filter((c) => c.rounds && c.rounds.length > 0);
-  if (paired.length === 0) return head;
-  const rounds = ["<details><summary>Round by round</summary>", "", ...paired.flatMap(roundsTable), "</details>", ""].join("\n");
+  if (report2.rounds.length === 0) return head;
+  const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
   const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
   if (head.length + rounds.length <= limit) return `${head}
 ${rounds}`;
   return `${head}
 The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
 `;
+}
+
+// src/core/render-verdicts.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkline(values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return "";
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  return values.map((v) => {
+    if (!Number.isFinite(v)) return " ";
+    if (hi === lo) return BARS[3];
+    return BARS[Math.min(BARS.length - 1, Math.floor((v - lo) / (hi - lo) * BARS.length))];
+  }).join("");
+}
+var VERDICT_TEXT = {
+  regressed: "regressed",
+  step: "step found",
+  watch: "watch",
+  improved: "improved",
+  unchanged: "ok",
+  "not-enough-history": "not enough history"
+};
+function verdictText2(v, flag = "") {
+  if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
+  return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
+}
+function num2(x) {
+  return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : "\u2014";
+}
+var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
+var VERDICT_FOOTNOTE = "Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.";
+function verdictReport(verdicts, esc, flag = "") {
+  const sorted2 = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
+  const counts = /* @__PURE__ */ new Map();
+  for (const v of verdicts) counts.set(verdictText2(v, flag), (counts.get(verdictText2(v, flag)) ?? 0) + 1);
+  const rows = sorted2.map((v) => {
+    const unit = esc(v.unit);
+    return {
+      verdict: v,
+      case: esc(v.case),
+      kind: verdictText2(v, flag),
+      value: v.runs > 1 ? `${num2(v.value)} ${unit} (${num2(v.q1)}\u2013${num2(v.q3)})` : `${num2(v.value)} ${unit}`,
+      baseline: v.baseline ? `${num2(v.baseline.median)} ${unit} (${num2(v.baseline.q1)}\u2013${num2(v.baseline.q3)})` : "\u2014",
+      change: v.change !== void 0 ? changeText(v.change) : "\u2014",
+      recent: sparkline(v.recent),
+      why: esc(v.reason)
+    };
+  });
+  return { counts: [...counts].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows, attribution: attributionLines(sorted2) };
+}
+function renderVerdictTable(verdicts, title, links = {}) {
+  const report2 = verdictReport(verdicts, escapeMarkdown, "\u26A0\uFE0F ");
+  const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : void 0;
+  const lines = [
+    `### ${escapeMarkdown(title)}`,
+    "",
+    report2.counts,
+    "",
+    "| Case | Verdict | New median (Q1\u2013Q3) | Baseline median (Q1\u2013Q3) | Change | Recent | Why |",
+    "| --- | --- | ---: | ---: | ---: | --- | --- |"
+  ];
+  for (const r of report2.rows) {
+    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case)})` : r.case;
+    lines.push(`| ${caseCell} | ${r.kind} | ${r.value} | ${r.baseline} | ${r.change} | ${r.recent} | ${r.why} |`);
+  }
+  lines.push(...attributionBlock(report2.attribution));
+  lines.push("", VERDICT_FOOTNOTE, "");
+  return lines.join("\n");
+}
+function regressionEntries(verdicts) {
+  const out = [];
+  for (const v of verdicts) {
+    const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
+    const attribution = v.kind === "regressed" && v.attribution ? { attribution: attributionLine(v.attribution) } : {};
+    if (v.alert) {
+      out.push({
+        ...base,
+        kind: v.alert.kind,
+        baseline: v.alert.baseline,
+        value: v.alert.value,
+        change: v.alert.change,
+        status: v.alert.kind === "change-point" ? "confirmed" : "suspected",
+        new: true,
+        sha: v.alert.sha,
+        reason: v.alert.reason,
+        ...attribution
+      });
+    } else if (v.kind === "regressed" && v.baseline && v.change !== void 0) {
+      out.push({
+        ...base,
+        kind: "regression",
+        baseline: v.baseline.median,
+        value: v.value,
+        change: v.change,
+        status: v.ongoing?.status ?? "suspected",
+        new: !v.ongoing,
+        sha: v.ongoing?.sha ?? v.sha,
+        reason: v.reason,
+        ...attribution
+      });
+    }
+  }
+  return out;
+}
+
+// src/core/render-text.ts
+var PLAIN = { esc: (t) => t, strong: (t) => t };
+var same = (t) => t;
+function underline(title) {
+  return [title, "=".repeat([...title].length)];
+}
+function renderVerdictText(verdicts, title) {
+  const report2 = verdictReport(verdicts, same);
+  const table = textTable(
+    ["CASE", "VERDICT", "NEW MEDIAN (Q1\u2013Q3)", "BASELINE MEDIAN (Q1\u2013Q3)", "CHANGE", "RECENT", "WHY"],
+    report2.rows.map((r) => [r.case, r.kind, r.value, r.baseline, r.change, r.recent, r.why]),
+    ["left", "left", "right", "right", "right", "left", "left"]
+  );
+  const lines = [...underline(title), report2.counts, "", ...table];
+  if (report2.attribution.length) lines.push("", "Where the total moved, stage by stage (each stage against its own baseline):", ...report2.attribution.map((l) => `  ${l}`));
+  lines.push("", VERDICT_FOOTNOTE, "");
+  return lines.join("\n");
+}
+function renderCompareText(comparison, title = "Compare: candidate against baseline") {
+  const report2 = compareReport(comparison, PLAIN);
+  const lines = [...underline(title), report2.counts, `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`, ""];
+  for (const d of report2.drift) lines.push(d, "");
+  lines.push(...textTable(COMPARE_HEAD.map((h) => h.toUpperCase()), report2.rows, ["left", "right", "right", "right", "right", "right", "left"]), "");
+  if (report2.attribution.length) lines.push("Where the total moved:", ...report2.attribution.map((l) => `  ${l}`), "");
+  if (report2.why.length) lines.push("Why not a verdict, and notes:", ...report2.why.map((w) => `  - ${w}`), "");
+  for (const r of report2.rounds) {
+    lines.push(
+      `Round by round: ${r.case} (${r.unit})`,
+      ...textTable(
+        ["ROUND", "BASELINE", "CANDIDATE", "\u0394"],
+        r.rows.map((x) => [x.round, x.baseline, x.candidate, x.delta]),
+        ["right", "right", "right", "right"]
+      ).map((l) => `  ${l}`),
+      ""
+    );
+  }
+  return lines.join("\n");
+}
+function renderCasesText(points, title = "Benchmark cases") {
+  return [
+    ...underline(title),
+    `${points.length} case${points.length === 1 ? "" : "s"}; median of the runs, error bar from first to third quartile.`,
+    "",
+    ...textTable(
+      ["CASE", "MEDIAN", "ERROR BAR (Q1\u2013Q3)", "RUNS"],
+      points.map((p) => [p.case, `${shortNumber(p.value)} ${p.unit}`, errorBarText(p), `${p.runs}/${p.n}`]),
+      ["left", "right", "right", "right"]
+    ),
+    ""
+  ].join("\n");
 }
 
 // src/cli/compare.ts
@@ -13833,7 +14098,8 @@ when a shape's total moves, the stages that own the change are named.
 Options:
   --baseline FILE...    records of the baseline arm (paths or globs; repeatable)
   --candidate FILE...   records of the candidate arm (paths or globs; repeatable)
-  --json                print a JSON array, one object per case, instead of markdown
+  --json                print a JSON array, one object per case, instead of text
+  --markdown            print the report as the job summary and PR comment get it
   --min-effect PCT      smallest change that earns a verdict (default ${minEffectText(DEFAULT_MIN_EFFECT)})
   --control CASE        a case that should not move, "<shape> / <metric>" or a metric name
                         (repeatable; added to the controls a file names itself)
@@ -13844,27 +14110,23 @@ Options:
 
 Exit status: 0 when the comparison is printed, whatever the verdicts; 1 when the input is
 refused (one line "benchtrend: <reason>"); 2 on a usage error.`;
+var OPTIONS = {
+  baseline: { type: "string", multiple: true },
+  candidate: { type: "string", multiple: true },
+  json: { type: "boolean" },
+  markdown: { type: "boolean" },
+  "min-effect": { type: "string" },
+  control: { type: "string", multiple: true },
+  unpaired: { type: "boolean" },
+  format: { type: "string", default: "auto" },
+  shape: { type: "string" },
+  help: { type: "boolean", short: "h" }
+};
 function parseCommand(argv) {
   try {
-    return parseArgs2({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        baseline: { type: "string", multiple: true },
-        candidate: { type: "string", multiple: true },
-        json: { type: "boolean" },
-        "min-effect": { type: "string" },
-        control: { type: "string", multiple: true },
-        unpaired: { type: "boolean" },
-        format: { type: "string", default: "auto" },
-        shape: { type: "string" },
-        help: { type: "boolean", short: "h" }
-      }
-    });
+    return parseArgs2({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw usageError(e, OPTIONS);
   }
 }
 function armFiles(tokens) {
@@ -13915,7 +14177,7 @@ async function run3(argv, io) {
       throw e;
     }
   }
-  const parse2 = values.shape !== void 0 ? { shape: values.shape } : {};
+  const parse2 = { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {} };
   const arms = await readArms(files, io.cwd, values.format, parse2);
   const options = {
     minEffect,
@@ -13928,8 +14190,10 @@ async function run3(argv, io) {
 `);
     io.stdout(`${JSON.stringify(compareJson(comparison), null, 2)}
 `);
-  } else {
+  } else if (values.markdown) {
     io.stdout(renderCompareMarkdown(comparison, { heading: "##", limit: Number.POSITIVE_INFINITY }));
+  } else {
+    io.stdout(renderCompareText(comparison));
   }
   return 0;
 }
@@ -14281,97 +14545,6 @@ function readAlertSettings(read) {
     alertAfter,
     floors: parseAbsoluteFloors(read("absolute-floor"))
   };
-}
-
-// src/core/render-verdicts.ts
-var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
-function sparkline(values) {
-  const finite = values.filter((v) => Number.isFinite(v));
-  if (finite.length === 0) return "";
-  const lo = Math.min(...finite);
-  const hi = Math.max(...finite);
-  return values.map((v) => {
-    if (!Number.isFinite(v)) return " ";
-    if (hi === lo) return BARS[3];
-    return BARS[Math.min(BARS.length - 1, Math.floor((v - lo) / (hi - lo) * BARS.length))];
-  }).join("");
-}
-var VERDICT_TEXT = {
-  regressed: "\u26A0\uFE0F regressed",
-  step: "\u26A0\uFE0F step found",
-  watch: "watch",
-  improved: "improved",
-  unchanged: "ok",
-  "not-enough-history": "not enough history"
-};
-function verdictText2(v) {
-  if (v.kind === "regressed" && v.ongoing) return "\u26A0\uFE0F still regressed";
-  return VERDICT_TEXT[v.kind];
-}
-function num2(x) {
-  return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : "\u2014";
-}
-var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
-function renderVerdictTable(verdicts, title, links = {}) {
-  const rows = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-  const counts = /* @__PURE__ */ new Map();
-  for (const v of verdicts) counts.set(verdictText2(v), (counts.get(verdictText2(v)) ?? 0) + 1);
-  const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : void 0;
-  const lines = [
-    `### ${escapeMarkdown(title)}`,
-    "",
-    [...counts].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.",
-    "",
-    "| Case | Verdict | New median (Q1\u2013Q3) | Baseline median (Q1\u2013Q3) | Change | Recent | Why |",
-    "| --- | --- | ---: | ---: | ---: | --- | --- |"
-  ];
-  for (const v of rows) {
-    const name = escapeMarkdown(v.case);
-    const caseCell = pages ? `[${name}](${caseLink(pages, v.suite, v.case)})` : name;
-    const unit = escapeMarkdown(v.unit);
-    const value = v.runs > 1 ? `${num2(v.value)} ${unit} (${num2(v.q1)}\u2013${num2(v.q3)})` : `${num2(v.value)} ${unit}`;
-    const base = v.baseline ? `${num2(v.baseline.median)} ${unit} (${num2(v.baseline.q1)}\u2013${num2(v.baseline.q3)})` : "\u2014";
-    const change = v.change !== void 0 ? changeText(v.change) : "\u2014";
-    lines.push(`| ${caseCell} | ${verdictText2(v)} | ${value} | ${base} | ${change} | ${sparkline(v.recent)} | ${escapeMarkdown(v.reason)} |`);
-  }
-  lines.push(...attributionBlock(attributionLines(rows)));
-  lines.push("", "Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.", "");
-  return lines.join("\n");
-}
-function regressionEntries(verdicts) {
-  const out = [];
-  for (const v of verdicts) {
-    const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
-    const attribution = v.kind === "regressed" && v.attribution ? { attribution: attributionLine(v.attribution) } : {};
-    if (v.alert) {
-      out.push({
-        ...base,
-        kind: v.alert.kind,
-        baseline: v.alert.baseline,
-        value: v.alert.value,
-        change: v.alert.change,
-        status: v.alert.kind === "change-point" ? "confirmed" : "suspected",
-        new: true,
-        sha: v.alert.sha,
-        reason: v.alert.reason,
-        ...attribution
-      });
-    } else if (v.kind === "regressed" && v.baseline && v.change !== void 0) {
-      out.push({
-        ...base,
-        kind: "regression",
-        baseline: v.baseline.median,
-        value: v.value,
-        change: v.change,
-        status: v.ongoing?.status ?? "suspected",
-        new: !v.ongoing,
-        sha: v.ongoing?.sha ?? v.sha,
-        reason: v.reason,
-        ...attribution
-      });
-    }
-  }
-  return out;
 }
 
 // src/demo-trend.ts
@@ -14866,14 +15039,14 @@ function assessCase(series, memory, given, options) {
     const nextB = i === splits.length - 1 ? t + 1 : splits[i + 1].index;
     const before = Math.exp(levelMedian(logs, prevB, s.index));
     const after = Math.exp(levelMedian(logs, s.index, nextB));
-    const same = knownCps.filter((c) => c.status !== "confirmed" && Math.abs(c.index - s.index) <= SAME_STEP).sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
+    const same2 = knownCps.filter((c) => c.status !== "confirmed" && Math.abs(c.index - s.index) <= SAME_STEP).sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
     const at = pts[s.index];
     const pointsAfter = t - s.index + 1;
     const status = pointsAfter >= cp.stableAfter ? "confirmed" : "suspected";
     return {
       sha: at.sha,
       seq: at.seq,
-      ...same && same.sha !== at.sha ? { movedFrom: same.sha } : {},
+      ...same2 && same2.sha !== at.sha ? { movedFrom: same2.sha } : {},
       index: s.index,
       before,
       after,
@@ -14881,7 +15054,7 @@ function assessCase(series, memory, given, options) {
       pValue: s.pValue,
       status,
       pointsAfter,
-      isNew: !same,
+      isNew: !same2,
       newlyConfirmed: status === "confirmed"
     };
   });
@@ -15092,7 +15265,7 @@ async function readPageAssets(dir) {
 }
 
 // src/cli/demo.ts
-var USAGE4 = `Usage: benchtrend demo [--dir DIR] [--commits N]
+var USAGE4 = `Usage: benchtrend demo [--dir DIR] [--commits N] [--markdown]
 
 Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
 and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
@@ -15102,7 +15275,8 @@ with the path of the chart.
 
 Options:
   --dir DIR      where to put the demo's files (default: a new temporary directory)
-  --commits N    how many commits of history to publish (default 12)`;
+  --commits N    how many commits of history to publish (default 12)
+  --markdown     print the tables as the job summary's markdown`;
 var SAMPLE_RECORDS = {
   "warm.json": warm_default,
   "cold-recreate.json": cold_recreate_default
@@ -15111,6 +15285,7 @@ async function run4(argv, io) {
   const { values } = parseCommandLine(argv, {
     dir: { type: "string" },
     commits: { type: "string", default: "12" },
+    markdown: { type: "boolean" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -15140,18 +15315,19 @@ async function run4(argv, io) {
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
 `);
-  const flat = toFlatCases(points, "demo");
-  await writeFile3(join5(dir, "cases.json"), `${JSON.stringify(flat, null, 2)}
+  const flat2 = toFlatCases(points, "demo");
+  await writeFile3(join5(dir, "cases.json"), `${JSON.stringify(flat2, null, 2)}
 `);
-  io.stdout(`${renderCasesTable(points)}
+  io.stdout(`${values.markdown ? renderCasesTable(points) : renderCasesText(points)}
 `);
   io.stdout(`Publishing ${commits} commits of sample history to a local bare repository...
 `);
   const judge = regressionDeriver("default", DEFAULT_ALERT_SETTINGS);
   const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets(), alerts: judge.derive });
   const verdicts = judge.outcome()?.verdicts ?? [];
+  const title = `Verdicts at the last of ${commits} commits`;
   if (verdicts.length) io.stdout(`
-${renderVerdictTable(verdicts, `Verdicts at the last of ${commits} commits`)}
+${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}
 `);
   io.stdout(
     [
@@ -15380,6 +15556,7 @@ Options:
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found
+  --markdown            print the verdicts as the job summary's markdown table
   -h, --help            show this help
 
 Exit status: 0 when published, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
@@ -15413,6 +15590,7 @@ async function run6(argv, io) {
     "absolute-floor": { type: "string" },
     "direction-overrides": { type: "string" },
     json: { type: "boolean" },
+    markdown: { type: "boolean" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -15437,7 +15615,7 @@ async function run6(argv, io) {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: values.shape !== void 0 ? { shape: values.shape } : {},
+    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {} },
     requirements: []
   }) : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);
@@ -15504,10 +15682,27 @@ async function run6(argv, io) {
   } else {
     io.stdout(`${result.commit}
 `);
-    if (verdicts.length) io.stdout(`
-${renderVerdictTable(verdicts, `Verdicts in ${values.suite}`)}`);
+    if (verdicts.length) {
+      const title = `Verdicts in ${values.suite}`;
+      io.stdout(`
+${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
+    }
+    io.stdout(`
+To see the chart: ${serveCommand(values)}
+`);
   }
   return 0;
+}
+function shellWord(word) {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function serveCommand(values) {
+  const words = ["benchtrend", "serve", "--repo", values.repo ?? ""];
+  if (values.branch !== "gh-pages") words.push("--branch", values.branch);
+  if (values.dir !== "dev/bench") words.push("--dir", values.dir);
+  if (values.server !== void 0) words.push("--server", values.server);
+  if (values["token-env"] !== void 0) words.push("--token-env", values["token-env"]);
+  return words.map(shellWord).join(" ");
 }
 async function pageOrNothing(io) {
   try {
@@ -15542,6 +15737,11 @@ async function commitOf2(sha, values, io, now) {
     ...values.timestamp !== void 0 ? { timestamp: values.timestamp } : {}
   };
 }
+
+// src/cli/serve.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { mkdtemp as mkdtemp3, readdir as readdir4, rm as rm2 } from "node:fs/promises";
+import { join as join7, relative as relative4, resolve as resolve10 } from "node:path";
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
@@ -15590,31 +15790,121 @@ async function serveFolder(dir, port = 0) {
 
 // src/cli/serve.ts
 var USAGE7 = `Usage: benchtrend serve DIR [--port N]
+       benchtrend serve --repo URL|PATH [--branch NAME] [--dir PATH] [--port N]
 
-Serves the trend folder DIR (the one holding index.html and manifest.json) on 127.0.0.1 so the
-chart can be opened in a browser; browsers refuse to let a page read its data over file://.
-Stops on Ctrl-C.
+Serves a trend's chart on 127.0.0.1 so it can be opened in a browser; browsers refuse to let a
+page read its data over file://. Stops on Ctrl-C.
+
+DIR is the trend folder (the one holding index.html and manifest.json); a folder holding it
+further down, like a gh-pages checkout with the trend in dev/bench, is served from there.
+With --repo, the trend's branch is checked out into a temporary folder, served, and removed on
+exit.
 
 Options:
-  --port N   port to listen on (default: any free port)`;
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)
+  --port N              port to listen on (default: any free port)
+  -h, --help            show this help`;
+var PAGE = "index.html";
+var DATA = "manifest.json";
+async function trendFolders(root, holds, depth = 4) {
+  const found = [];
+  let level2 = [root];
+  for (let d = 0; d <= depth && level2.length > 0 && found.length === 0; d++) {
+    const next = [];
+    for (const dir of level2) {
+      if (holds(dir)) found.push(dir);
+      const entries = await readdir4(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) if (e.isDirectory() && e.name !== ".git" && e.name !== "node_modules") next.push(join7(dir, e.name));
+    }
+    level2 = next.sort();
+  }
+  return found;
+}
+async function chartFolder(dir, cwd) {
+  const root = resolve10(cwd, dir);
+  if (existsSync2(join7(root, PAGE))) return root;
+  if (!existsSync2(root)) throw new InputError(`serve: ${dir}: no such folder; give the trend folder that holds index.html and manifest.json`);
+  const found = await trendFolders(root, (d) => existsSync2(join7(d, PAGE)) && existsSync2(join7(d, DATA)));
+  const shown = (f) => join7(dir, relative4(root, f));
+  if (found.length === 1) return found[0];
+  if (found.length > 1) throw new InputError(`serve: ${dir} holds several trends; serve one of ${found.map(shown).join(", ")}`);
+  const data = await trendFolders(root, (d) => existsSync2(join7(d, DATA)));
+  if (data.length > 0) {
+    throw new InputError(`serve: ${data.map(shown).join(", ")} holds the trend's data but no chart page (${PAGE}): it was published without one; the next publish by the action or the built CLI writes it`);
+  }
+  throw new InputError(`serve: ${dir} holds no chart page: no ${PAGE} with a ${DATA} beside it in it or below it; give the trend folder (dev/bench on the branch by default)`);
+}
+async function checkOut(values, io) {
+  const { target, access } = trendLocation(values, io, "serve");
+  const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
+  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : void 0;
+  const folder = await mkdtemp3(join7(access.tempRoot, "benchtrend-serve-"));
+  try {
+    await git(["clone", "--quiet", "--depth", "1", "--single-branch", "--branch", branchName, "--", remote.url, folder], {
+      cwd: io.cwd,
+      env: gitEnv(io.env, auth),
+      secrets: auth?.secrets ?? []
+    });
+  } catch (e) {
+    await rm2(folder, { recursive: true, force: true });
+    const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : "git could not clone it";
+    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? ""})` : ""}`);
+  }
+  return { folder, trend: dataDir === "" ? folder : join7(folder, dataDir) };
+}
 async function run7(argv, io) {
-  const { values, positionals } = parseCommandLine(argv, { port: { type: "string" }, help: { type: "boolean", short: "h" } });
+  const { values, positionals } = parseCommandLine(argv, {
+    ...TREND_OPTIONS,
+    branch: { type: "string", default: "gh-pages" },
+    dir: { type: "string", default: "dev/bench" },
+    port: { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
   if (values.help) {
     io.stdout(`${USAGE7}
 `);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError("serve needs exactly one DIR");
+  if (values.repo === void 0 && positionals.length !== 1) throw new UsageError("serve needs a DIR, or --repo URL|PATH");
+  if (values.repo !== void 0 && positionals.length > 0) throw new UsageError(`serve takes a DIR or --repo, not both (got ${JSON.stringify(positionals[0])})`);
   const port = values.port === void 0 ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
-  const { server, url } = await serveFolder(positionals[0], port);
-  io.stdout(`Serving ${positionals[0]} at ${url}
+  let cleanup = async () => {
+  };
+  let folder;
+  if (values.repo !== void 0) {
+    const out = await checkOut(values, io);
+    cleanup = () => rm2(out.folder, { recursive: true, force: true });
+    io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)
+`);
+    try {
+      folder = await chartFolder(out.trend, io.cwd);
+    } catch (e) {
+      await cleanup();
+      throw e;
+    }
+  } else {
+    const dir = positionals[0];
+    folder = await chartFolder(dir, io.cwd);
+    if (folder !== resolve10(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative4(io.cwd, folder) || "."}
+`);
+  }
+  const { server, url } = await serveFolder(folder, port);
+  io.stdout(`Serving ${values.repo !== void 0 ? `${values.dir} of ${values.branch}` : folder} at ${url}
+Press Ctrl-C to stop.
 `);
   await new Promise((done) => {
     server.on("close", done);
     process.once("SIGINT", () => server.close());
     process.once("SIGTERM", () => server.close());
   });
+  await cleanup();
   return 0;
 }
 
@@ -15627,7 +15917,7 @@ var COMMANDS = {
   alerts: { run, summary: "list the stored regressions and change points with their status" },
   compare: { run: run3, summary: "compare a candidate arm with a baseline arm: shift, interval, verdict" },
   demo: { run: run4, summary: "run the whole pipeline offline on bundled sample records" },
-  serve: { run: run7, summary: "serve a trend folder on 127.0.0.1 to look at its chart" }
+  serve: { run: run7, summary: "serve a trend folder, or a repository's published trend, on 127.0.0.1 to see its chart" }
 };
 var HELP = `Usage: benchtrend <command> [options]
 
@@ -15637,6 +15927,17 @@ Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
 
 Run "benchtrend <command> --help" for a command's options; "benchtrend --version" for the version.`;
+var FLAG_OF = {
+  "data-dir": "--dir",
+  "gh-pages-branch": "--branch",
+  repository: "--repo",
+  ...Object.fromEntries(
+    ["alert-method", "alert-threshold", "alert-window", "alert-after", "alert-confidence", "min-effect", "absolute-floor", "import-from", "direction-overrides"].map((n) => [n, `--${n}`])
+  )
+};
+function asFlags(message) {
+  return message.replace(/^([a-z-]+): /, (m, name) => FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m);
+}
 async function main(argv, io) {
   const [name, ...rest] = argv;
   if (name === void 0 || name === "--help" || name === "-h" || name === "help") {
@@ -15651,8 +15952,8 @@ async function main(argv, io) {
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`benchtrend: unknown command ${JSON.stringify(name)}
-${HELP}
+    io.stderr(`benchtrend: unknown ${name.startsWith("-") ? "option" : "command"} '${name}'${didYouMean(name, Object.keys(COMMANDS))}
+Run "benchtrend --help" for the commands.
 `);
     return 2;
   }
@@ -15666,7 +15967,7 @@ Run "benchtrend ${name} --help" for usage.
       return 2;
     }
     if (e instanceof InputError) {
-      io.stderr(`benchtrend: ${e.message}
+      io.stderr(`benchtrend: ${asFlags(e.message)}
 `);
       return 1;
     }
