@@ -37,6 +37,11 @@ function readLines(file: string, text: string): GoLine[] {
     const m = RESULT.exec(line);
     if (!m) continue;
     const fields = (m[4] as string).split(/\s+/);
+    // Go prints a benchmark whose timing broke as `NaN ns/op` or `+Inf ns/op`: refused, not skipped
+    // as a non-result line, or the benchmark would vanish from the trend without a word.
+    if (/^[-+]?(?:NaN|Inf)/i.test(fields[0] as string)) {
+      throw lineError(file, n, `the value of ${fields[1] ?? 'the benchmark'} must be a finite number, got ${JSON.stringify(fields[0])}`);
+    }
     // `BenchmarkX-8  --- FAIL` and a bare `BenchmarkX` (printed by -v) are not results.
     if (fields.length % 2 !== 0 || !/^[-+]?[0-9.]/.test(fields[0] as string)) {
       if (/^[-+]?[0-9.]/.test(fields[0] as string)) {
