@@ -22,7 +22,7 @@ const TEXT_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]/g;
 export function visible(text: string): string {
   return JSON.stringify(text).replace(
     /[\u007F-\u009F\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 
