@@ -21,7 +21,8 @@ interface GoLine {
   readonly pkg: string;
   readonly name: string;
   readonly line: number;
-  readonly extra: string;
+  readonly iterations: string;
+  readonly procs?: string;
   readonly pairs: readonly (readonly [number, string])[];
 }
 
@@ -51,10 +52,13 @@ function readLines(file: string, text: string): GoLine[] {
     }
     const pairs: [number, string][] = [];
     for (let i = 0; i < fields.length; i += 2) {
-      pairs.push([numberAt(file, n, fields[i] as string, `the value of ${fields[i + 1] as string}`), fields[i + 1] as string]);
+      // numberAt (and its message) only for a value that does not read plainly: a million lines of
+      // output each building a message string cost hundreds of MB (issue #15).
+      const plain = Number(fields[i]);
+      pairs.push([Number.isFinite(plain) ? plain : numberAt(file, n, fields[i] as string, `the value of ${fields[i + 1] as string}`), fields[i + 1] as string]);
     }
     const procs = m[2] !== undefined ? (m[2] as string).slice(1) : undefined;
-    out.push({ pkg, name: m[1] as string, line: n, extra: `${m[3] as string} times${procs !== undefined ? `\n${procs} procs` : ''}`, pairs });
+    out.push({ pkg, name: m[1] as string, line: n, iterations: m[3] as string, ...(procs !== undefined ? { procs } : {}), pairs });
   }
   return out;
 }
@@ -80,6 +84,14 @@ export const go: Format = {
     const several = packages.size > 1;
     const readings = new Readings(file, (unit) => directionFor(unit, 'smaller'));
     const bases = new Map<string, string>();
+    // One string per benchmark and unit, not one per line: -count runs and large outputs repeat them.
+    const names = new Map<string, string>();
+    const extraName = (name: string, unit: string): string => {
+      const key = `${name}\u0000${unit}`;
+      let n = names.get(key);
+      if (n === undefined) names.set(key, (n = `${name} - ${unit}`));
+      return n;
+    };
     for (const l of lines) {
       const key = `${l.pkg}\u0000${l.name}`;
       let base = bases.get(key);
@@ -88,8 +100,10 @@ export const go: Format = {
         bases.set(key, base);
       }
       const name = base;
+      // Readings keep the first line's extra; later lines need none.
+      const extra = readings.has(name) ? undefined : `${l.iterations} times${l.procs !== undefined ? `\n${l.procs} procs` : ''}`;
       l.pairs.forEach(([value, unit], i) => {
-        readings.add({ name: i === 0 ? name : `${name} - ${unit}`, value, unit, line: l.line, extra: l.extra });
+        readings.add({ name: i === 0 ? name : extraName(name, unit), value, unit, line: l.line, ...(extra !== undefined ? { extra } : {}) });
       });
     }
     return [makeRecord({ file, format: 'go', shape: shapeOf(options, 'go'), metrics: readings.metrics(), expected: EXPECTED })];

@@ -144,6 +144,10 @@ export class Readings {
     else this.groups.set(reading.name, [reading]);
   }
 
+  has(name: string): boolean {
+    return this.groups.has(name);
+  }
+
   get size(): number {
     return this.groups.size;
   }
@@ -158,10 +162,14 @@ export class Readings {
         out.push(summaryMetric(spec, { value: first.value, ...roundSpread(first.spread) }));
         continue;
       }
-      const values = inOneUnit(
-        group.map((r) => ({ value: r.value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` })),
-        unit,
-      );
+      // The message is built only for a reading in another unit: a million go lines each carrying
+      // one cost hundreds of MB (issue #15).
+      const values = group.every((r) => r.unit === unit)
+        ? group.map((r) => r.value)
+        : inOneUnit(
+            group.map((r) => ({ value: r.value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` })),
+            unit,
+          );
       out.push(sampledMetric(spec, values));
     }
     return out;
