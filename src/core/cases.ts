@@ -149,7 +149,9 @@ export function pointProblem(p: Omit<Point, 'metric'>): string | undefined {
   ];
   for (const [field, x] of fields) {
     if (x === null || x === undefined) continue;
-    const why = numberProblem(x, neg || field === 'stdev' || field === 'wall');
+    // The ends of a bar may lie below zero (libtest's `+/-` is max - min around the median, so a
+    // summary's value - dev can); the value itself, the runs, a stdev and a wall time cannot.
+    const why = numberProblem(x, (neg && (field === 'value' || !p.summaryOnly)) || field === 'stdev' || field === 'wall');
     if (why) return `${field} ${why}`;
   }
   for (const [i, x] of p.samples.entries()) {

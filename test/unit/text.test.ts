@@ -34,6 +34,9 @@ describe('points that would not round-trip', () => {
     expect(pointProblem({ ...point, samples: [1, 1e-320] })).toMatch(/^samples\[1\] is 1e-320, a subnormal/);
     expect(pointProblem({ ...point, min: -1 })).toMatch(/^min is -1, but a time or a rate cannot be negative/);
     expect(pointProblem({ ...point, unit: 'allocs/op', min: -1 })).toBeUndefined();
+    // A tool's own bar may reach below zero; its value may not.
+    expect(pointProblem({ ...point, summaryOnly: true, samples: [], q1: -2801, min: -2801 })).toBeUndefined();
+    expect(pointProblem({ ...point, summaryOnly: true, samples: [], value: -1 })).toMatch(/^value is -1/);
     expect(pointProblem({ ...point, unit: 'ops/s', value: -1 })).toMatch(/^value is -1/);
     expect(pointProblem({ ...point, runs: -3 })).toMatch(/^runs is -3/);
     expect(pointProblem({ ...point, n: 1.5 })).toMatch(/^n is 1\.5/);
