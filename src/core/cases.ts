@@ -147,16 +147,17 @@ export function pointProblem(p: Omit<Point, 'metric'>): string | undefined {
   const fields: [string, number | null | undefined][] = [
     ['value', p.value], ['q1', p.q1], ['q3', p.q3], ['min', p.min], ['max', p.max], ['stdev', p.stdev], ['wall', p.wall],
   ];
+  // The runs first: a bad run is what the input holds, and it spoils every statistic after it.
+  for (const [i, x] of p.samples.entries()) {
+    const why = numberProblem(x, neg);
+    if (why) return `samples[${i}] ${why}`;
+  }
   for (const [field, x] of fields) {
     if (x === null || x === undefined) continue;
     // The ends of a bar may lie below zero (libtest's `+/-` is max - min around the median, so a
     // summary's value - dev can); the value itself, the runs, a stdev and a wall time cannot.
     const why = numberProblem(x, (neg && (field === 'value' || !p.summaryOnly)) || field === 'stdev' || field === 'wall');
     if (why) return `${field} ${why}`;
-  }
-  for (const [i, x] of p.samples.entries()) {
-    const why = numberProblem(x, neg);
-    if (why) return `samples[${i}] ${why}`;
   }
   for (const [field, x] of [['runs', p.runs], ['n', p.n], ['failed', p.failed]] as const) {
     if (x !== undefined && !(Number.isSafeInteger(x) && x >= 0)) return `${field} is ${x}, but a count of runs is a whole number of at least 0`;

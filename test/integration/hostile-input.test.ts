@@ -154,7 +154,7 @@ describe('rows 7 and 9: NaN, Inf and negative times are refused in every format,
     for (const [name, line, why] of [
       ['nan.txt', 'BenchmarkA-8   1000   NaN ns/op\n', /^benchtrend: nan\.txt: line 2: the value of ns\/op must be a finite number, got "NaN"$/],
       ['inf.txt', 'BenchmarkA-8   1000   +Inf ns/op\n', /^benchtrend: inf\.txt: line 2: the value of ns\/op must be a finite number, got "\+Inf"$/],
-      ['neg.txt', 'BenchmarkA-8   1000   -50 ns/op\n', /^benchtrend: neg\.txt: case "go \/ BenchmarkA": value is -50, but a time or a rate cannot be negative; refused, nothing is published$/],
+      ['neg.txt', 'BenchmarkA-8   1000   -50 ns/op\n', /^benchtrend: neg\.txt: case "go \/ BenchmarkA": samples\[0\] is -50, but a time or a rate cannot be negative; refused, nothing is published$/],
     ] as const) {
       const f = await file(name, `${good}${line}PASS\n`);
       await expectRefused(await publish([f], '--format', 'go'), tip, why);
@@ -164,7 +164,7 @@ describe('rows 7 and 9: NaN, Inf and negative times are refused in every format,
   it('refuses a hyperfine time of -0.01 s', async () => {
     const tip = await seed();
     const f = await file('hf.json', JSON.stringify({ results: [{ command: 'sleep 0', mean: 0.01, times: [0.01, -0.01, 0.02] }] }));
-    await expectRefused(await publish([f]), tip, /^benchtrend: hf\.json: case "hyperfine \/ sleep 0": min is -0\.01, but a time or a rate cannot be negative; refused, nothing is published$/);
+    await expectRefused(await publish([f]), tip, /^benchtrend: hf\.json: case "hyperfine \/ sleep 0": samples\[1\] is -0\.01, but a time or a rate cannot be negative; refused, nothing is published$/);
   });
 });
 
