@@ -6,7 +6,7 @@ import { formatDate, hoverText, type BarMode } from './lib/hover-text.js';
 import { commitUrl, httpUrl } from './lib/links.js';
 import { FIRST_VIEW_SEGMENTS, OLDER_STEP_SEGMENTS, planBefore } from './lib/load-plan.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
-import { formatPermalink, parsePermalink } from './lib/permalink.js';
+import { formatPermalink, parsePermalink, wellFormed } from './lib/permalink.js';
 import { buildModel, groupCases, shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
 import { readChunks, readManifest } from './loader.js';
 import { initTheme } from './theme.js';
@@ -139,9 +139,14 @@ function ensureSections(groups: readonly CaseGroup[]): void {
     for (const c of g.cases) {
       const k = cardKey(c.suite, c.case);
       if (state.cards.has(k)) continue;
-      const card = makeCard(c);
-      state.cards.set(k, card);
-      grid.append(card.root);
+      // One case the page cannot show costs that case, never the page (issue #15).
+      try {
+        const card = makeCard(c);
+        state.cards.set(k, card);
+        grid.append(card.root);
+      } catch (e) {
+        grid.append(el('article', { className: 'card broken' }, el('h4', { className: 'case-name' }, c.case), el('p', { className: 'note' }, `Could not show this case: ${(e as Error).message}`)));
+      }
     }
   }
 }
@@ -275,12 +280,16 @@ async function drawAll(priority: Card | undefined): Promise<void> {
   let slice = performance.now();
   for (const card of cards) {
     const data = datas.get(card);
-    describe(card, data);
-    if (data && card.chart) card.chart.update(data);
-    else if (data) createChart(card, data);
-    else if (card.chart) {
-      card.chart.destroy();
-      delete card.chart;
+    try {
+      describe(card, data);
+      if (data && card.chart) card.chart.update(data);
+      else if (data) createChart(card, data);
+      else if (card.chart) {
+        card.chart.destroy();
+        delete card.chart;
+      }
+    } catch (e) {
+      card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
     }
     if (performance.now() - slice > 12) {
       await yieldToBrowser();
@@ -371,7 +380,7 @@ function resizeAll(): void {
 function findCard(link: { case?: string; suite?: string }): Card | undefined {
   if (link.case === undefined) return undefined;
   for (const card of state.cards.values()) {
-    if (card.info.case === link.case && (link.suite === undefined || card.info.suite === link.suite)) return card;
+    if (wellFormed(card.info.case) === link.case && (link.suite === undefined || wellFormed(card.info.suite) === link.suite)) return card;
   }
   return undefined;
 }

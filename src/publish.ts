@@ -7,12 +7,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { noteText } from './core/cases.js';
 import { InputError, type Point } from './core/model.js';
 import type { TrendReader } from './core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from './core/trend/plan.js';
 import { planGroups, type PublishGroup } from './core/trend/plan-groups.js';
 import { resolveRemote, type Remote } from './core/trend/remote.js';
-import { TrendDataError } from './core/trend/validate.js';
+import { TrendDataError, checkWrittenFiles } from './core/trend/validate.js';
 import type { Annotation, CommitInfo } from './core/trend/types.js';
 import { BOT_IDENTITY, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
 import { PagesBranch, isTransientPublishError } from './effects/gh-pages.js';
@@ -168,7 +169,8 @@ async function openTrend(target: TrendTarget, access: TrendAccess, identity: Ide
   return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || '.'}`, under: (path) => (dataDir === '' ? path : `${dataDir}/${path}`) };
 }
 
-function withNote(points: readonly Point[], note: string | undefined): readonly Point[] {
+function withNote(points: readonly Point[], raw: string | undefined): readonly Point[] {
+  const note = raw === undefined ? '' : noteText(raw);
   if (!note) return points;
   return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
 }
@@ -276,6 +278,8 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
           },
           groups,
         );
+        // The one gate every publish, import and merge passes: what is written is what readers accept.
+        checkWrittenFiles(plan.files, location);
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
         const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan));
         await branch.push(commit);

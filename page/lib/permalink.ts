@@ -15,10 +15,19 @@ export function parsePermalink(hash: string): Permalink {
   return { ...(name ? { case: name } : {}), ...(suite ? { suite } : {}) };
 }
 
+/**
+ * A name with every lone surrogate as U+FFFD. encodeURIComponent throws "URI malformed" on a lone
+ * surrogate (an emoji cut in half in a stored name, issue #15), which blanked the whole page; the
+ * link of such a case carries U+FFFD instead, and findCard compares names the same way.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 /** `encodeURIComponent` rather than URLSearchParams' `+` for spaces: the link stays readable when pasted. */
 export function formatPermalink(link: Permalink): string {
   const parts: string[] = [];
-  if (link.case !== undefined) parts.push(`case=${encodeURIComponent(link.case)}`);
-  if (link.suite !== undefined) parts.push(`suite=${encodeURIComponent(link.suite)}`);
+  if (link.case !== undefined) parts.push(`case=${encodeURIComponent(wellFormed(link.case))}`);
+  if (link.suite !== undefined) parts.push(`suite=${encodeURIComponent(wellFormed(link.suite))}`);
   return parts.length ? `#${parts.join('&')}` : '';
 }

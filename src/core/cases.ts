@@ -1,5 +1,7 @@
 import { InputError, type BenchRecord, type FlatCase, type Metric, type Point } from './model.js';
 import { clean, median, shortNumber, spread } from './stats.js';
+import { nameProblem, normaliseText, visible } from './text.js';
+import { parseUnit } from './units.js';
 
 /** The case name rule: every later stage keys on it. */
 export function caseName(shape: string, metric: string): string {
@@ -46,11 +48,15 @@ export function buildPoints(records: readonly BenchRecord[]): BuiltPoints {
   const warnings: string[] = [];
   for (const record of records) {
     for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
+    refuseBadName(record.file, 'shape', record.shape);
+    for (const metric of record.metrics) refuseBadName(record.file, 'benchmark name', metric.name);
     const walls = (record.wall ?? []).filter((v): v is number => v !== null);
     const wall = walls.length ? clean(median(walls)) : undefined;
     for (const metric of record.metrics) {
       const point = pointOf(record, metric, wall);
       if (!point) continue;
+      const problem = pointProblem(point);
+      if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
       const claimed = record.claimedMedians?.[metric.name];
       if (claimed !== undefined && !point.summaryOnly && !agrees(claimed, point.value)) {
         warnings.push(
@@ -72,7 +78,7 @@ function pointOf(record: BenchRecord, metric: Metric, wall: number | undefined):
     direction: metric.direction,
     n: record.runs,
     ...(metric.name === 'total' && wall !== undefined ? { wall } : {}),
-    ...(metric.extra !== undefined ? { extra: metric.extra } : {}),
+    ...(metric.extra !== undefined ? { extra: normaliseText(metric.extra) } : {}),
     ...(metric.failed ? { failed: metric.failed } : {}),
   };
   const values = reported(metric);
@@ -110,6 +116,60 @@ function pointOf(record: BenchRecord, metric: Metric, wall: number | undefined):
   };
 }
 
+function refuseBadName(file: string, what: string, name: string): void {
+  const problem = nameProblem(name);
+  if (problem) throw new InputError(`${file}: the ${what} ${visible(name)} ${problem}; rename it in the bench`);
+}
+
+// Below this a double loses precision (a subnormal): no timer measures it, and 1/x overflows.
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
+
+function numberProblem(x: number, negativeForbidden: boolean): string | undefined {
+  if (!Number.isFinite(x)) return `is ${x}, not a finite number (JSON would store it as null)`;
+  if (x !== 0 && Math.abs(x) < SMALLEST_NORMAL) return `is ${x}, a subnormal number no measurement produces`;
+  if (negativeForbidden && x < 0) return `is ${x}, but a time or a rate cannot be negative`;
+  return undefined;
+}
+
+/** Units whose values cannot be negative: times and rates (`ns/op`, `ops/s`); a count or a percentage may be a delta. */
+export function forbidsNegative(unit: string): boolean {
+  const u = parseUnit(unit);
+  return u.kind === 'time' || u.perSeconds !== undefined;
+}
+
+/**
+ * Why a point would not survive being stored and read back, naming the field; undefined when it
+ * would. Non-finite numbers become `null` in JSON and the reader refuses the whole trend then, so
+ * every publish refuses such a point instead of writing it.
+ */
+export function pointProblem(p: Omit<Point, 'metric'>): string | undefined {
+  const neg = forbidsNegative(p.unit);
+  const fields: [string, number | null | undefined][] = [
+    ['value', p.value], ['q1', p.q1], ['q3', p.q3], ['min', p.min], ['max', p.max], ['stdev', p.stdev], ['wall', p.wall],
+  ];
+  // The runs first: a bad run is what the input holds, and it spoils every statistic after it.
+  for (const [i, x] of p.samples.entries()) {
+    const why = numberProblem(x, neg);
+    if (why) return `samples[${i}] ${why}`;
+  }
+  for (const [field, x] of fields) {
+    if (x === null || x === undefined) continue;
+    // The ends of a bar may lie below zero (libtest's `+/-` is max - min around the median, so a
+    // summary's value - dev can); the value itself, the runs, a stdev and a wall time cannot.
+    const why = numberProblem(x, (neg && (field === 'value' || !p.summaryOnly)) || field === 'stdev' || field === 'wall');
+    if (why) return `${field} ${why}`;
+  }
+  for (const [field, x] of [['runs', p.runs], ['n', p.n], ['failed', p.failed]] as const) {
+    if (x !== undefined && !(Number.isSafeInteger(x) && x >= 0)) return `${field} is ${x}, but a count of runs is a whole number of at least 0`;
+  }
+  return undefined;
+}
+
+/** The `note` input as stored: one line of text (line breaks become spaces), normalised like every free text. */
+export function noteText(note: string): string {
+  return normaliseText(note).replace(/\s*\n\s*/g, ' ').trim();
+}
+
 /** `runs=k/n[ wall=<median wall>s][ <extra>][ <note>]`: the flat array's extra text. */
 export function extraText(point: Point, note?: string): string {
   const parts = [`runs=${point.runs}/${point.n}`];
@@ -117,7 +177,7 @@ export function extraText(point: Point, note?: string): string {
   if (point.failed) parts.push(`failed=${point.failed}`);
   if (point.summaryOnly) parts.push('summary only');
   if (point.extra) parts.push(point.extra);
-  if (note) parts.push(note);
+  if (note) parts.push(noteText(note));
   return parts.join(' ');
 }
 

@@ -47,7 +47,7 @@ export function enforceRequiredStages(records: readonly BenchRecord[], requireme
     const stages = req.stages === 'all' ? record.metrics.filter((m) => m.name !== 'total').map((m) => m.name) : req.stages;
     for (const stage of stages) {
       const metric = record.metrics.find((m) => m.name === stage);
-      const k = metric ? metric.samples.filter((v) => v !== null).length : 0;
+      const k = !metric ? 0 : metric.samples.length === 0 && metric.summary ? (metric.summary.samples ?? 0) : metric.samples.filter((v) => v !== null).length;
       if (k < record.runs) {
         throw new InputError(
           `${record.file}: required stage "${stage}" of shape "${record.shape}" was reported in ${k}/${record.runs} runs`,

@@ -29,9 +29,14 @@ export function median(values: readonly number[]): number {
 /** Sample standard deviation (n - 1); null with fewer than two values. */
 export function sampleStdev(values: readonly number[]): number | null {
   if (values.length < 2) return null;
-  const mean = values.reduce((t, v) => t + v, 0) / values.length;
-  const ss = values.reduce((t, v) => t + (v - mean) ** 2, 0);
-  return Math.sqrt(ss / (values.length - 1));
+  // Scaled by the largest magnitude so that samples near 1e308 do not overflow the sum of squares
+  // (the stdev of such samples is itself finite); exact for ordinary values up to rounding.
+  const scale = values.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  if (scale === 0 || !Number.isFinite(scale)) return scale === 0 ? 0 : NaN;
+  const scaled = values.map((v) => v / scale);
+  const mean = scaled.reduce((t, v) => t + v, 0) / scaled.length;
+  const ss = scaled.reduce((t, v) => t + (v - mean) ** 2, 0);
+  return Math.sqrt(ss / (scaled.length - 1)) * scale;
 }
 
 export interface Spread {

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TrendDataError } from '../core/trend/validate.js';
 import { GitCommandError, git, type Identity } from './git.js';
 
 export interface BranchOptions {
@@ -117,6 +118,10 @@ function classifyFetchFailure(error: GitCommandError, display: string): Error {
 
 function typeOf(mode: string): TreeEntry['type'] {
   return mode === '40000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
+}
+
+function kindOf(entry: TreeEntry): string {
+  return entry.type === 'tree' ? 'a folder' : entry.type === 'commit' ? 'a gitlink (submodule)' : 'a file';
 }
 
 /** A raw tree object: `<mode> <name>\0<binary oid>` repeated. */
@@ -313,8 +318,11 @@ export class PagesBranch {
       const entry = (await this.tree(oid)).find((e) => e.name === name);
       if (!entry) return undefined;
       const last = i === parts.length - 1;
-      if (last && entry.type === 'tree') throw new Error(`${this.options.branch}:${path} is a folder where a file was expected`);
-      if (!last && entry.type !== 'tree') return undefined;
+      // Damage to the trend, named by its path: a TrendDataError stops the publish, so nothing is
+      // written over it (a gitlink's commit is not on this remote, and fetching it fails nameless).
+      const where = `${this.options.branch}:${parts.slice(0, i + 1).join('/')}`;
+      if (last && entry.type !== 'blob') throw new TrendDataError(`${where}: ${kindOf(entry)} where a file was expected; refusing to publish over it`);
+      if (!last && entry.type !== 'tree') throw new TrendDataError(`${where}: ${kindOf(entry)} where a folder was expected; refusing to publish over it`);
       oid = entry.oid;
     }
     return this.object(oid);
@@ -380,11 +388,11 @@ export class PagesBranch {
         const where = `${this.options.branch}:${path}${name}`;
         const raw = Buffer.from(name, 'utf8');
         if (change instanceof Map) {
-          if (existing && existing.type !== 'tree') throw new Error(`${where} is a file where benchtrend needs a folder`);
+          if (existing && existing.type !== 'tree') throw new Error(`${where} is ${kindOf(existing)} where benchtrend needs a folder`);
           const oid = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees);
           entries.set(name, { mode: '40000', type: 'tree', oid, raw, name });
         } else {
-          if (existing && existing.type !== 'blob') throw new Error(`${where} is a folder where benchtrend writes a file`);
+          if (existing && existing.type !== 'blob') throw new Error(`${where} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid = objectId('blob', change);
           blobs.set(oid, change);
           entries.set(name, { mode: '100644', type: 'blob', oid, raw, name });

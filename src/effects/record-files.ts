@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { InputError, type BenchRecord } from '../core/model.js';
@@ -34,15 +34,34 @@ export async function expandPatterns(patterns: readonly string[], cwd: string, i
   return [...new Set(out.map((f) => (isAbsolute(f) ? f : relative(cwd, resolve(cwd, f)) || f)))];
 }
 
-/** Reads one input file; a missing or unreadable one is refused with the likely reason. */
-export async function readInputFile(file: string, cwd: string): Promise<string> {
+/**
+ * The largest input file read (64 MiB). Parsing JSON costs several times its size in memory: a
+ * 64 MiB record peaks near 450 MB, a 200 MB one reached 3.9 GB, so larger files are refused from
+ * their size alone, before a byte is read. docs/troubleshooting.md "Input limits".
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** Reads one input file; a missing, unreadable or oversized one is refused with the likely reason. */
+export async function readInputFile(file: string, cwd: string, limit = MAX_INPUT_BYTES): Promise<string> {
   try {
-    return await readFile(resolve(cwd, file), 'utf8');
+    const info = await stat(resolve(cwd, file));
+    if (info.isFile() && info.size > limit) {
+      throw new InputError(
+        `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`,
+      );
+    }
+    // A leading byte order mark (Windows editors, PowerShell's Out-File) is no part of the content.
+    return (await readFile(resolve(cwd, file), 'utf8')).replace(/^\uFEFF/, '');
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(e));
     throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
   }
+}
+
+function mib(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 }
 
 /** Reads and parses every file the patterns name, in order; refusals name `input` where no file does. */

@@ -12,7 +12,7 @@
 import { directionFor } from '../core/direction.js';
 import { shapeOf, type Format } from './format.js';
 import { makeRecord, Readings } from './metrics.js';
-import { lineError, numberAt, numberedLines } from './text-lines.js';
+import { lineError, numberAt } from './text-lines.js';
 
 const RESULT = /^(Benchmark\S*?)(-\d+)?\s+(\d+)\s+(\S.*?)\s*$/;
 const EXPECTED = 'go test -bench lines like `BenchmarkFib10-8   5000000   325 ns/op`';
@@ -21,37 +21,59 @@ interface GoLine {
   readonly pkg: string;
   readonly name: string;
   readonly line: number;
-  readonly extra: string;
+  readonly iterations: string;
+  readonly procs?: string;
   readonly pairs: readonly (readonly [number, string])[];
 }
 
-function readLines(file: string, text: string): GoLine[] {
-  const out: GoLine[] = [];
+/** Each line of the text with its 1-based number, CRLF or LF, without an array of them all. */
+function eachLine(text: string, visit: (line: string, n: number) => void): void {
+  let n = 1;
+  for (let i = 0; i <= text.length; n++) {
+    let j = text.indexOf('\n', i);
+    if (j < 0) j = text.length;
+    visit(j > i && text.charCodeAt(j - 1) === 13 ? text.slice(i, j - 1) : text.slice(i, j), n);
+    i = j + 1;
+  }
+}
+
+/**
+ * Calls `visit` with each result line, in order. Nothing is kept: the parse reads the text twice
+ * (the packages first, then the readings) rather than hold a million parsed lines (issue #15).
+ */
+function readLines(file: string, text: string, visit: (l: GoLine) => void): void {
   let pkg = '';
-  for (const { text: line, line: n } of numberedLines(text)) {
+  eachLine(text, (line, n) => {
     const p = /^pkg:\s+(\S+)/.exec(line);
     if (p) {
       pkg = p[1] as string;
-      continue;
+      return;
     }
     const m = RESULT.exec(line);
-    if (!m) continue;
+    if (!m) return;
     const fields = (m[4] as string).split(/\s+/);
+    // Go prints a benchmark whose timing broke as `NaN ns/op` or `+Inf ns/op`: refused, not skipped
+    // as a non-result line, or the benchmark would vanish from the trend without a word.
+    if (/^[-+]?(?:NaN|Inf)/i.test(fields[0] as string)) {
+      throw lineError(file, n, `the value of ${fields[1] ?? 'the benchmark'} must be a finite number, got ${JSON.stringify(fields[0])}`);
+    }
     // `BenchmarkX-8  --- FAIL` and a bare `BenchmarkX` (printed by -v) are not results.
     if (fields.length % 2 !== 0 || !/^[-+]?[0-9.]/.test(fields[0] as string)) {
       if (/^[-+]?[0-9.]/.test(fields[0] as string)) {
         throw lineError(file, n, `expected <value> <unit> pairs after the iteration count, got ${JSON.stringify(m[4])}`);
       }
-      continue;
+      return;
     }
     const pairs: [number, string][] = [];
     for (let i = 0; i < fields.length; i += 2) {
-      pairs.push([numberAt(file, n, fields[i] as string, `the value of ${fields[i + 1] as string}`), fields[i + 1] as string]);
+      // numberAt (and its message) only for a value that does not read plainly: a million lines of
+      // output each building a message string cost hundreds of MB (issue #15).
+      const plain = Number(fields[i]);
+      pairs.push([Number.isFinite(plain) ? plain : numberAt(file, n, fields[i] as string, `the value of ${fields[i + 1] as string}`), fields[i + 1] as string]);
     }
     const procs = m[2] !== undefined ? (m[2] as string).slice(1) : undefined;
-    out.push({ pkg, name: m[1] as string, line: n, extra: `${m[3] as string} times${procs !== undefined ? `\n${procs} procs` : ''}`, pairs });
-  }
-  return out;
+    visit({ pkg, name: m[1] as string, line: n, iterations: m[3] as string, ...(procs !== undefined ? { procs } : {}), pairs });
+  });
 }
 
 /** True when the name already carries its package, as users did by hand before #330. */
@@ -70,12 +92,20 @@ export const go: Format = {
   description: 'go test -bench output, with -benchmem and b.ReportMetric extras as their own cases; -count repeats become runs',
   detect: (text) => /^Benchmark\S*\s+\d+\s+[-+]?[0-9.]+(?:e[-+]?\d+)?\s+\S+/m.test(text),
   parse: (file, text, options) => {
-    const lines = readLines(file, text);
-    const packages = new Set(lines.map((l) => l.pkg));
+    const packages = new Set<string>();
+    readLines(file, text, (l) => packages.add(l.pkg));
     const several = packages.size > 1;
     const readings = new Readings(file, (unit) => directionFor(unit, 'smaller'));
     const bases = new Map<string, string>();
-    for (const l of lines) {
+    // One string per benchmark and unit, not one per line: -count runs and large outputs repeat them.
+    const names = new Map<string, string>();
+    const extraName = (name: string, unit: string): string => {
+      const key = `${name}\u0000${unit}`;
+      let n = names.get(key);
+      if (n === undefined) names.set(key, (n = `${name} - ${unit}`));
+      return n;
+    };
+    readLines(file, text, (l) => {
       const key = `${l.pkg}\u0000${l.name}`;
       let base = bases.get(key);
       if (base === undefined) {
@@ -83,10 +113,12 @@ export const go: Format = {
         bases.set(key, base);
       }
       const name = base;
+      // Readings keep the first line's extra; later lines need none.
+      const extra = readings.has(name) ? undefined : `${l.iterations} times${l.procs !== undefined ? `\n${l.procs} procs` : ''}`;
       l.pairs.forEach(([value, unit], i) => {
-        readings.add({ name: i === 0 ? name : `${name} - ${unit}`, value, unit, line: l.line, extra: l.extra });
+        readings.add({ name: i === 0 ? name : extraName(name, unit), value, unit, line: l.line, ...(extra !== undefined ? { extra } : {}) });
       });
-    }
+    });
     return [makeRecord({ file, format: 'go', shape: shapeOf(options, 'go'), metrics: readings.metrics(), expected: EXPECTED })];
   },
 };

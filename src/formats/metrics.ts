@@ -131,7 +131,10 @@ export interface Reading {
  * Every value of a benchmark is written in the unit of its first line.
  */
 export class Readings {
-  private readonly groups = new Map<string, Reading[]>();
+  // Per benchmark: its first reading whole, then only the values. A reading in another unit is
+  // kept whole too, for its conversion and message. A million go lines as Reading objects cost
+  // hundreds of MB (issue #15).
+  private readonly groups = new Map<string, { first: Reading; values: number[]; odd?: Map<number, Reading> }>();
 
   constructor(
     private readonly file: string,
@@ -140,8 +143,16 @@ export class Readings {
 
   add(reading: Reading): void {
     const group = this.groups.get(reading.name);
-    if (group) group.push(reading);
-    else this.groups.set(reading.name, [reading]);
+    if (!group) {
+      this.groups.set(reading.name, { first: reading, values: [reading.value] });
+      return;
+    }
+    if (reading.unit !== group.first.unit) (group.odd ??= new Map()).set(group.values.length, reading);
+    group.values.push(reading.value);
+  }
+
+  has(name: string): boolean {
+    return this.groups.has(name);
   }
 
   get size(): number {
@@ -150,18 +161,20 @@ export class Readings {
 
   metrics(): Metric[] {
     const out: Metric[] = [];
-    for (const [name, group] of this.groups) {
-      const first = group[0] as Reading;
+    for (const [name, { first, values: raw, odd }] of this.groups) {
       const unit = first.unit;
       const spec: MetricSpec = { name, unit, direction: this.direction(unit, name), ...(first.extra !== undefined ? { extra: first.extra } : {}) };
-      if (group.length === 1 && first.spread) {
+      if (raw.length === 1 && first.spread) {
         out.push(summaryMetric(spec, { value: first.value, ...roundSpread(first.spread) }));
         continue;
       }
-      const values = inOneUnit(
-        group.map((r) => ({ value: r.value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` })),
-        unit,
-      );
+      const values = !odd
+        ? raw
+        : raw.map((value, i) => {
+            const r = odd.get(i);
+            if (!r) return value;
+            return inOneUnit([{ value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` }], unit)[0] as number;
+          });
       out.push(sampledMetric(spec, values));
     }
     return out;

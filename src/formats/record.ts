@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import schema from '../../schemas/bench-record.schema.json' with { type: 'json' };
 import { InputError, type BenchRecord, type Metric } from '../core/model.js';
+import { sampledMetric } from './metrics.js';
 import { describeValue, parseJsonText, pointerToPath, schemaErrorLine, valueAtPointer } from './json-text.js';
 
 /** A bench record as the schema admits it. */
@@ -61,17 +62,14 @@ export function parseRecord(file: string, text: string): BenchRecord {
   for (const run of runs) {
     for (const name of Object.keys(run.stages ?? {})) if (!stageNames.includes(name)) stageNames.push(name);
   }
-  const metrics: Metric[] = stageNames.map((name) => ({
-    name,
-    unit: 's',
-    direction: 'smaller',
-    samples: runs.map((r) => r.stages?.[name] ?? null),
-  }));
+  // Past MAX_SAMPLES runs a stage keeps the exact statistics of its runs instead of every run,
+  // as every format does (docs/formats.md "Many samples").
+  const metrics: Metric[] = stageNames.map((name) => sampledMetric({ name, unit: 's', direction: 'smaller' }, runs.map((r) => r.stages?.[name] ?? null)));
   if (stageNames.includes('total')) {
     throw new InputError(`${file}: a stage is named "total", which is the name of the in-process total's case`);
   }
   if (runs.some((r) => r.total_seconds !== undefined)) {
-    metrics.push({ name: 'total', unit: 's', direction: 'smaller', samples: runs.map((r) => r.total_seconds ?? null) });
+    metrics.push(sampledMetric({ name: 'total', unit: 's', direction: 'smaller' }, runs.map((r) => r.total_seconds ?? null)));
   }
   const claimed: Record<string, number> = {};
   for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== undefined) claimed[name] = m.seconds;

@@ -18,6 +18,7 @@ import { pointFrom, syntheticHistory, trendFiles, writeFiles, type Publish } fro
  * way GitHub Pages serves it: one browser for the whole file, one page per scenario.
  */
 
+const BAD_NAME = 'load / \ud83d';
 const XSS_CASE = '<img src=x onerror=alert(1)>';
 const XSS_MESSAGE = 'Fix </script><script>window.__pwned = "message"</script> parsing\n\n<img src=x onerror="window.__pwned=1">';
 const XSS_LABEL = '<b onmouseover="window.__pwned=1">new runners</b>';
@@ -29,6 +30,7 @@ let browser: Browser;
 let server: StaticServer;
 let imported: StaticServer;
 let empty: StaticServer;
+let badName: StaticServer;
 let manifest: Manifest;
 let history: Publish[];
 
@@ -186,6 +188,18 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     writeFiles(join(work, 'empty'), trendFiles([], { updated: '2024-01-01T00:00:00Z' }));
     writeFiles(join(work, 'empty'), page);
 
+    // A name stored before ingest refused lone surrogates: an emoji cut in half (issue #15 row 2).
+    badName = await serveFolder(join(work, 'bad-name'));
+    const cut = syntheticHistory({ suite: 'main', commits: 6, seed: 3, shapes: [{ shape: 'load', stages: ['parse', 'total'] }] });
+    writeFiles(
+      join(work, 'bad-name'),
+      trendFiles(
+        cut.map((p, i) => ({ ...p, points: [...p.points, pointFrom(BAD_NAME, 'load', 's', [0.5 + i / 100, 0.52 + i / 100])] })),
+        { updated: '2024-01-02T00:00:00Z' },
+      ),
+    );
+    writeFiles(join(work, 'bad-name'), page);
+
     browser = await launchBrowser();
   });
 
@@ -194,6 +208,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await server?.close();
     await imported?.close();
     await empty?.close();
+    await badName?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -484,6 +499,27 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(text).toContain('median1.43 µs/iter');
     expect(text).toContain('q1–q31.41 µs/iter – 1.46 µs/iter');
     await page.screenshot({ path: join(SHOTS, 'imported.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('survives a stored name holding a lone surrogate: that case keeps its chart and its link, and so does every other', async () => {
+    const { page, errors } = await openPage(badName.base);
+    await ready(page);
+    expect(await page.locator('#status').textContent()).not.toContain('Could not read the trend');
+    expect(await page.locator('article.card').count()).toBe(3);
+    for (const name of ['load / parse', 'load / total']) expect(await card(page, name).locator('canvas').count()).toBeGreaterThan(0);
+    // Counted inside the page: a lone surrogate does not survive the trip to the test process.
+    const drawn = await page.locator('article.card').evaluateAll((cards) =>
+      cards.filter((c) => (c as HTMLElement).dataset['case'] === `load / ${String.fromCharCode(0xd83d)}` && c.querySelector('canvas') !== null).length,
+    );
+    expect(drawn).toBe(1);
+    const links = await page.locator('a.permalink').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toContain('#case=load%20%2F%20%EF%BF%BD');
+    // The permalink with U+FFFD finds the case it was made from.
+    await page.goto(`${badName.base}#case=load%20%2F%20%EF%BF%BD`);
+    await ready(page);
+    expect(await page.locator('article.card.target').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

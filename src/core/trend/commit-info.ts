@@ -3,6 +3,7 @@
  * (a push's head_commit), else git in the user's checkout, else the REST API. The sources are
  * passed in, so the choice is testable without a runner.
  */
+import { normaliseText } from '../text.js';
 import type { CommitInfo } from './types.js';
 
 export interface CommitSources {
@@ -46,7 +47,13 @@ export function commitFromEvent(payload: unknown, sha: string): CommitInfo | und
 
 /** The first source that knows the commit; a failing source is reported and skipped. */
 export async function resolveCommitInfo(sources: CommitSources): Promise<CommitInfo> {
-  const withUrl = (c: CommitInfo): CommitInfo => (c.url === undefined && sources.url !== undefined ? { ...c, url: sources.url } : c);
+  // Messages and authors are free text from git or the forge: stored normalised (src/core/text.ts).
+  const withUrl = (c: CommitInfo): CommitInfo => ({
+    ...c,
+    message: normaliseText(c.message),
+    author: normaliseText(c.author),
+    ...(c.url === undefined && sources.url !== undefined ? { url: sources.url } : {}),
+  });
   const event = sources.fromEvent?.();
   if (event) return withUrl(event);
   for (const [name, source] of [['git', sources.fromGit], ['api', sources.fromApi]] as const) {

@@ -3,8 +3,10 @@ import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
 import { schemaErrorLine } from '../../formats/json-text.js';
+import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
-import { TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
+import { nameProblem, visible } from '../text.js';
+import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
  * Published data that does not parse or does not match its schema. The run stops and nothing is
@@ -44,7 +46,16 @@ function check<T extends { version: number }>(kind: string, validate: ValidateFu
 
 /** Parses and validates manifest.json; `file` is how messages name it. */
 export function parseManifest(file: string, text: string): Manifest {
-  return check('manifest', validateManifest, file, text);
+  const m = check('manifest', validateManifest, file, text);
+  // Counts that cannot be real are refused here, before any reader plans reads or allocates for them.
+  const bad = (why: string) => new TrendDataError(`${file}: ${why}; the manifest is damaged, refusing to read or publish over it`);
+  if (m.segments > MAX_MANIFEST_SEGMENTS) throw bad(`segments is ${m.segments}, more than the ${MAX_MANIFEST_SEGMENTS} a real trend can hold`);
+  for (const [i, c] of m.cases.entries()) {
+    if (c.firstSeq > c.lastSeq || c.lastSeq >= m.segments || c.points > m.segments) {
+      throw bad(`cases[${i}] says segments ${c.firstSeq}..${c.lastSeq} and ${c.points} points, but the trend counts ${m.segments} segments`);
+    }
+  }
+  return m;
 }
 
 /** Parses and validates one segment and checks it sits where its seq says. */
@@ -69,4 +80,116 @@ export function parseRollup(file: string, text: string, level: 1 | 2, index: num
     }
   });
   return r;
+}
+
+/**
+ * The largest segment a publish writes (4 MiB). A segment holds one publish's points; past
+ * MAX_SAMPLES a case keeps its statistics, not its runs, so a real one is kilobytes. The page
+ * reads the newest segments on every visit.
+ */
+export const MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Counts a manifest may claim. A trend of one publish a minute for a century has 53 million
+ * segments; a larger count is damage, and readers refuse it instead of planning reads for it.
+ */
+export const MAX_MANIFEST_SEGMENTS = 100_000_000;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Where a written file's error sits: `points[3].q3` of a segment names its case too. */
+function caseOf(data: unknown, pointer: string): string | undefined {
+  const m = /^(?:\/segments\/(\d+))?\/points\/(\d+)/.exec(pointer);
+  if (!m || typeof data !== 'object' || data === null) return undefined;
+  const seg = m[1] === undefined ? data : (data as { segments?: unknown[] }).segments?.[Number(m[1])];
+  const point = (seg as { points?: unknown[] } | undefined)?.points?.[Number(m[2])];
+  const name = (point as { case?: unknown } | undefined)?.case;
+  return typeof name === 'string' ? name : undefined;
+}
+
+function refuseWrite(file: string, why: string): never {
+  throw new InputError(`${file}: benchtrend would write data its readers refuse (${why}); nothing was pushed`);
+}
+
+function pointsProblem(file: string, segment: Segment, prefix: string): void {
+  for (const [i, p] of segment.points.entries()) {
+    const why = pointProblem(p);
+    if (why) refuseWrite(file, `case ${visible(p.case)}: ${prefix}points[${i}].${why}`);
+  }
+}
+
+/** One kind of file the trend holds: how to recognise its path and how the readers check it. */
+interface WrittenKind {
+  readonly path: RegExp;
+  readonly check: (file: string, text: string, match: RegExpExecArray) => void;
+}
+
+/**
+ * Every kind of trend data a publish, import or merge may write, checked as its readers check it.
+ * A new storage layout registers its files here; a data/ path no kind matches is refused.
+ */
+const WRITTEN_KINDS: readonly WrittenKind[] = [
+  {
+    path: /^manifest\.json$/,
+    check: (file, text) => {
+      parseManifest(file, text);
+    },
+  },
+  {
+    path: /^data\/seg\/\d{4}\/\d{2}\/(\d{8,})\.json$/,
+    check: (file, text, m) => {
+      if (text.length > MAX_SEGMENT_BYTES) {
+        refuseWrite(file, `a segment of ${Math.ceil(text.length / 1024)} KiB, more than the ${MAX_SEGMENT_BYTES / 1024 / 1024} MiB one publish may write; publish fewer cases or fewer runs per case`);
+      }
+      const segment = parseSegment(file, text, Number(m[1]));
+      // Only new segments are written, so a name stored before this rule keeps the trend readable.
+      for (const [what, name] of [['suite', segment.suite], ...segment.shapes.map((s) => ['shape', s] as const), ...segment.points.map((p) => ['case', p.case] as const)] as const) {
+        const why = nameProblem(name);
+        if (why) refuseWrite(file, `the ${what} ${visible(name)} ${why}`);
+      }
+      pointsProblem(file, segment, '');
+    },
+  },
+  {
+    path: /^data\/roll\/([12])\/\d{4}\/(\d{6,})\.json$/,
+    check: (file, text, m) => {
+      const level = Number(m[1]) as 1 | 2;
+      parseRollup(file, text, level, Number(m[2]), ROLLUP_FANOUT ** level);
+    },
+  },
+];
+
+/**
+ * Checks every file a publish is about to commit (paths relative to data-dir, as the plan gives
+ * them) exactly as the readers will check it, before the commit is built: one odd input must never
+ * make the trend unreadable. Files outside data/ and the manifest (the chart page) are not trend
+ * data and pass. Throws an InputError naming the file, the case and the field.
+ */
+export function checkWrittenFiles(files: ReadonlyMap<string, string | Uint8Array>, location: string): void {
+  for (const [path, content] of files) {
+    const kind = WRITTEN_KINDS.map((k) => ({ k, m: k.path.exec(path) })).find((x) => x.m !== null);
+    const file = location === '' ? path : `${location}/${path}`;
+    if (!kind) {
+      if (path.startsWith('data/')) refuseWrite(file, 'a path under data/ that no reader knows');
+      continue;
+    }
+    let text: string;
+    try {
+      text = typeof content === 'string' ? content : decoder.decode(content);
+    } catch {
+      refuseWrite(file, 'not UTF-8');
+    }
+    try {
+      kind.k.check(file, text, kind.m as RegExpExecArray);
+    } catch (e) {
+      if (!(e instanceof TrendDataError)) throw e;
+      // The reader's words, with the case named where the fault is in a point; `null` in place of
+      // a number is what JSON makes of NaN and Infinity.
+      const pointer = /^(.*?): existing trend data does not match the \w+ schema: (\S+)/.exec(e.message)?.[2] ?? '';
+      const name = caseOf(JSON.parse(text) as unknown, `/${pointer.replace(/\[(\d+)\]/g, '/$1').replace(/\./g, '/')}`);
+      const why = e.message.replace(`${file}: `, '').replace(/^existing trend data does not match/, 'does not match').replace(/; refusing to publish over it$/, '');
+      const nullNote = /got null$/.test(why) ? ' (JSON stores NaN and Infinity as null: a number overflowed)' : '';
+      refuseWrite(file, `${name !== undefined ? `case ${visible(name)}: ` : ''}${why}${nullNote}`);
+    }
+  }
 }

@@ -1,0 +1,45 @@
+/**
+ * Names and free text as the trend stores them. Pure.
+ *
+ * Names (shapes, stages, benchmark names, suites) are identities: a case is found by its name on
+ * every later publish, in the page's permalinks and in `history`. One holding a lone surrogate (an
+ * emoji cut in half), NUL, a line break or another control character is refused, never rewritten,
+ * since a rewrite could merge two cases or split one series in two. Free text (a tool's extra, the
+ * `note` input, commit messages and authors) is only read by people: it is normalised instead,
+ * lone surrogates becoming U+FFFD and control characters other than line breaks and tabs dropped.
+ */
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// C0 controls, DEL, C1 controls; in names also the BOM and the line and paragraph separators.
+const NAME_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]/;
+const TEXT_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]/g;
+
+/**
+ * Text as a refusal may show it: JSON-quoted, with every invisible or unprintable character
+ * (controls, lone surrogates, the BOM, zero-width characters) spelled as `\uXXXX`.
+ */
+export function visible(text: string): string {
+  return JSON.stringify(text).replace(
+    /[\u007F-\u009F\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** Why `name` cannot be a name, or undefined when it can. */
+export function nameProblem(name: string): string | undefined {
+  LONE_SURROGATE.lastIndex = 0;
+  if (LONE_SURROGATE.test(name)) return 'holds a lone surrogate (a character cut in half, not valid Unicode)';
+  const control = NAME_CONTROL.exec(name);
+  if (control) {
+    const c = control[0];
+    const what = c === '\n' || c === '\r' ? 'a line break' : c === '\u0000' ? 'NUL' : c === '\uFEFF' ? 'a byte order mark' : 'a control character';
+    return `holds ${what} (U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+  }
+  return undefined;
+}
+
+/** Free text made storable: lone surrogates as U+FFFD, control characters but line breaks and tabs dropped, CRLF as LF. */
+export function normaliseText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD').replace(/\r\n?/g, '\n').replace(TEXT_CONTROL, '');
+}
