@@ -8735,9 +8735,12 @@ function median(values) {
 }
 function sampleStdev(values) {
   if (values.length < 2) return null;
-  const mean = values.reduce((t, v) => t + v, 0) / values.length;
-  const ss = values.reduce((t, v) => t + (v - mean) ** 2, 0);
-  return Math.sqrt(ss / (values.length - 1));
+  const scale = values.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  if (scale === 0 || !Number.isFinite(scale)) return scale === 0 ? 0 : NaN;
+  const scaled2 = values.map((v) => v / scale);
+  const mean = scaled2.reduce((t, v) => t + v, 0) / scaled2.length;
+  const ss = scaled2.reduce((t, v) => t + (v - mean) ** 2, 0);
+  return Math.sqrt(ss / (scaled2.length - 1)) * scale;
 }
 function spread(values) {
   const s = sorted(values);
@@ -9245,7 +9248,10 @@ function syntaxProblem(text2) {
   const what = c === 10 || c === 13 ? "a line break" : c < 32 ? "a control character" : JSON.stringify(text2.slice(at, at + 12).split(/\r?\n/)[0]);
   return `line ${line}, column ${column}: unexpected ${what}`;
 }
+var peekedText;
+var peekedValue;
 function parseJsonText(file, text2) {
+  if (text2 === peekedText && peekedValue !== void 0) return peekedValue;
   try {
     return JSON.parse(text2);
   } catch {
@@ -9257,17 +9263,19 @@ function parseJsonText(file, text2) {
     }
   }
 }
-var peekedText;
-var peekedValue;
 function peekJson(text2) {
   if (text2 === peekedText) return peekedValue;
   let value;
   const start = text2.trimStart()[0];
   if (start === "{" || start === "[") {
     try {
-      value = relaxedParse(text2);
+      value = JSON.parse(text2);
     } catch {
-      value = void 0;
+      try {
+        value = relaxedParse(text2);
+      } catch {
+        value = void 0;
+      }
     }
   }
   peekedText = text2;
@@ -9301,155 +9309,29 @@ function schemaErrorLine(error, data, top) {
   return `${path} ${error.message ?? "is invalid"}, got ${describeValue(valueAtPointer(data, error.instancePath))}`;
 }
 
-// src/core/trend/validate.ts
-var TrendDataError = class extends InputError {
-};
-var ajv = new import_ajv.Ajv({ allErrors: false, strict: true });
-ajv.addSchema(segment_schema_default);
-var validateManifest = ajv.compile(manifest_schema_default);
-var validateSegment = ajv.getSchema(segment_schema_default.$id);
-var validateRollup = ajv.compile(rollup_schema_default);
-function parse(file, text2) {
-  try {
-    return JSON.parse(text2);
-  } catch (e) {
-    const why = text2.trim() === "" ? "the file is empty" : e instanceof Error ? e.message : String(e);
-    throw new TrendDataError(`${file}: existing trend data is not JSON (${why}); refusing to publish over it`);
+// src/core/text.ts
+var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+var NAME_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]/;
+var TEXT_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]/g;
+function visible(text2) {
+  return JSON.stringify(text2).replace(
+    /[\u007F-\u009F\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+}
+function nameProblem(name) {
+  LONE_SURROGATE.lastIndex = 0;
+  if (LONE_SURROGATE.test(name)) return "holds a lone surrogate (a character cut in half, not valid Unicode)";
+  const control = NAME_CONTROL.exec(name);
+  if (control) {
+    const c = control[0];
+    const what = c === "\n" || c === "\r" ? "a line break" : c === "\0" ? "NUL" : c === "\uFEFF" ? "a byte order mark" : "a control character";
+    return `holds ${what} (U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")})`;
   }
-}
-function check(kind, validate2, file, text2) {
-  const data = parse(file, text2);
-  if (!validate2(data)) {
-    const first = validate2.errors?.[0];
-    const why = first ? schemaErrorLine(first, data, "the top level") : `does not match the ${kind} schema`;
-    throw new TrendDataError(`${file}: existing trend data does not match the ${kind} schema: ${why}; refusing to publish over it`);
-  }
-  if (data.version > TREND_SCHEMA_VERSION) {
-    throw new TrendDataError(
-      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade the action`
-    );
-  }
-  return data;
-}
-function parseManifest(file, text2) {
-  return check("manifest", validateManifest, file, text2);
-}
-function parseSegment(file, text2, seq) {
-  const s = check("segment", validateSegment, file, text2);
-  if (s.seq !== seq) throw new TrendDataError(`${file}: holds segment ${s.seq} but its path is that of segment ${seq}`);
-  return s;
-}
-function parseRollup(file, text2, level2, index, size) {
-  const r = check("rollup", validateRollup, file, text2);
-  if (r.level !== level2 || r.index !== index) {
-    throw new TrendDataError(`${file}: holds level-${r.level} rollup ${r.index} but its path is that of level-${level2} rollup ${index}`);
-  }
-  if (r.segments.length !== size) {
-    throw new TrendDataError(`${file}: a level-${level2} rollup holds ${size} segments, this one ${r.segments.length}`);
-  }
-  r.segments.forEach((s, i) => {
-    if (s.seq !== index * size + i) {
-      throw new TrendDataError(`${file}: segments[${i}] is segment ${s.seq}, expected ${index * size + i}`);
-    }
-  });
-  return r;
-}
-
-// src/core/trend/load.ts
-function chunk(level2, index) {
-  if (level2 === 0) return { level: level2, index, from: index, to: index + 1, path: segmentPath(index) };
-  const size = rollupSize(level2);
-  return { level: level2, index, from: index * size, to: (index + 1) * size, path: rollupPath(level2, index) };
-}
-function coverChunks(from, to) {
-  const out = [];
-  let s = from;
-  while (s < to) {
-    const big = rollupSize(2);
-    const small = rollupSize(1);
-    if (s % big === 0 && s + big <= to) out.push(chunk(2, s / big));
-    else if (s % small === 0 && s + small <= to) out.push(chunk(1, s / small));
-    else out.push(chunk(0, s));
-    s = out[out.length - 1].to;
-  }
-  return out;
-}
-function locate(location, path) {
-  return location === "" ? path : `${location}/${path}`;
-}
-async function readManifest(read, location) {
-  const text2 = await read(MANIFEST_PATH);
-  return text2 === void 0 ? void 0 : parseManifest(locate(location, MANIFEST_PATH), text2);
-}
-async function readChunk(read, location, c) {
-  const file = locate(location, c.path);
-  const text2 = await read(c.path);
-  if (text2 === void 0) {
-    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${c.to - 1}; refusing to publish over a trend with a hole`);
-  }
-  if (c.level === 0) return [parseSegment(file, text2, c.index)];
-  return parseRollup(file, text2, c.level, c.index, c.to - c.from).segments;
-}
-async function loadSegments(read, location, from, to) {
-  const parts = await Promise.all(coverChunks(from, to).map((c) => readChunk(read, location, c)));
-  return parts.flat();
-}
-
-// src/publish.ts
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { resolve as resolve2 } from "node:path";
-
-// src/core/annotations.ts
-var COMMIT = /^[0-9a-f]{7,40}$/i;
-var DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-var LINE = /^(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|[^\s:]+)\s*:(.*)$/;
-var MAX_LABEL_LENGTH = 200;
-function realDate(at) {
-  const m = DATE.exec(at);
-  if (!m) return false;
-  const [, y, mo, d, h, mi, s] = m.map((x) => x === void 0 ? void 0 : Number(x));
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return false;
-  return (h ?? 0) < 24 && (mi ?? 0) < 60 && (s ?? 0) < 60;
-}
-function normaliseAt(at) {
-  if (COMMIT.test(at)) return at.toLowerCase();
-  if (realDate(at)) return at.replace(" ", "T");
   return void 0;
 }
-function parseAnnotations(text2, source) {
-  const out = [];
-  const lines = text2.split(/\r?\n/);
-  lines.forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const where2 = `${source}: line ${i + 1}`;
-    const m = LINE.exec(line);
-    if (!m) {
-      throw new InputError(`${where2}: ${JSON.stringify(line)} is not "<commit or date>: <label>"`);
-    }
-    const rawAt = m[1] ?? "";
-    const label = (m[2] ?? "").trim();
-    const at = normaliseAt(rawAt);
-    if (at === void 0) {
-      throw new InputError(
-        `${where2}: ${JSON.stringify(rawAt)} is neither a commit (7 to 40 hex digits) nor a date (YYYY-MM-DD, optionally with a time)`
-      );
-    }
-    if (label === "") throw new InputError(`${where2}: the label after ${JSON.stringify(rawAt)} is empty`);
-    if (label.length > MAX_LABEL_LENGTH) {
-      throw new InputError(`${where2}: the label is ${label.length} characters; at most ${MAX_LABEL_LENGTH} fit on a chart`);
-    }
-    out.push({ at, label });
-  });
-  return out;
-}
-function mergeAnnotations(existing, added) {
-  const byAt = /* @__PURE__ */ new Map();
-  for (const a of existing) byAt.set(a.at, a);
-  for (const a of added) byAt.set(a.at, a);
-  return [...byAt.values()];
+function normaliseText(text2) {
+  return text2.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?/g, "\n").replace(TEXT_CONTROL, "");
 }
 
 // src/core/units.ts
@@ -9584,6 +9466,402 @@ function inOneUnit(values, unit) {
       throw e;
     }
   });
+}
+
+// src/core/cases.ts
+function caseName(shape, metric) {
+  return `${shape} / ${metric}`;
+}
+function refuseDuplicateShapes(records) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const first = seen.get(r.shape);
+    if (first !== void 0) {
+      throw new InputError(`${r.file}: shape "${r.shape}" was already benched by ${first}; two records of one shape are refused`);
+    }
+    seen.set(r.shape, r.file);
+  }
+}
+function reported(m) {
+  return m.samples.filter((v) => v !== null);
+}
+function agrees(claimed, computed) {
+  const diff = Math.abs(claimed - computed);
+  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
+}
+function buildPoints(records) {
+  const points = [];
+  const warnings = [];
+  for (const record of records) {
+    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
+    refuseBadName(record.file, "shape", record.shape);
+    for (const metric of record.metrics) refuseBadName(record.file, "benchmark name", metric.name);
+    const walls = (record.wall ?? []).filter((v) => v !== null);
+    const wall = walls.length ? clean(median(walls)) : void 0;
+    for (const metric of record.metrics) {
+      const point = pointOf(record, metric, wall);
+      if (!point) continue;
+      const problem = pointProblem(point);
+      if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
+      const claimed = record.claimedMedians?.[metric.name];
+      if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
+        warnings.push(
+          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
+        );
+      }
+      points.push(point);
+    }
+  }
+  return { points, warnings };
+}
+function pointOf(record, metric, wall) {
+  const base = {
+    case: caseName(record.shape, metric.name),
+    shape: record.shape,
+    metric: metric.name,
+    unit: metric.unit,
+    direction: metric.direction,
+    n: record.runs,
+    ...metric.name === "total" && wall !== void 0 ? { wall } : {},
+    ...metric.extra !== void 0 ? { extra: normaliseText(metric.extra) } : {},
+    ...metric.failed ? { failed: metric.failed } : {}
+  };
+  const values = reported(metric);
+  if (values.length > 0) {
+    const s = spread(values);
+    return {
+      ...base,
+      value: clean(s.median),
+      q1: clean(s.q1),
+      q3: clean(s.q3),
+      min: clean(s.min),
+      max: clean(s.max),
+      stdev: s.stdev === null ? null : clean(s.stdev),
+      runs: values.length,
+      samples: values
+    };
+  }
+  const sum = metric.summary;
+  if (!sum) return void 0;
+  const lo = sum.lo ?? (sum.stdev !== void 0 ? sum.value - sum.stdev : sum.value);
+  const hi = sum.hi ?? (sum.stdev !== void 0 ? sum.value + sum.stdev : sum.value);
+  return {
+    ...base,
+    value: sum.value,
+    q1: lo,
+    q3: hi,
+    min: lo,
+    max: hi,
+    stdev: sum.stdev ?? null,
+    runs: sum.samples ?? 1,
+    n: sum.samples ?? Math.max(record.runs, 1),
+    samples: [],
+    summaryOnly: true,
+    ...sum.range !== void 0 ? { range: sum.range } : {}
+  };
+}
+function refuseBadName(file, what, name) {
+  const problem = nameProblem(name);
+  if (problem) throw new InputError(`${file}: the ${what} ${visible(name)} ${problem}; rename it in the bench`);
+}
+var SMALLEST_NORMAL = 22250738585072014e-324;
+function numberProblem(x, negativeForbidden) {
+  if (!Number.isFinite(x)) return `is ${x}, not a finite number (JSON would store it as null)`;
+  if (x !== 0 && Math.abs(x) < SMALLEST_NORMAL) return `is ${x}, a subnormal number no measurement produces`;
+  if (negativeForbidden && x < 0) return `is ${x}, but a time or a rate cannot be negative`;
+  return void 0;
+}
+function forbidsNegative(unit) {
+  const u = parseUnit(unit);
+  return u.kind === "time" || u.perSeconds !== void 0;
+}
+function pointProblem(p) {
+  const neg = forbidsNegative(p.unit);
+  const fields = [
+    ["value", p.value],
+    ["q1", p.q1],
+    ["q3", p.q3],
+    ["min", p.min],
+    ["max", p.max],
+    ["stdev", p.stdev],
+    ["wall", p.wall]
+  ];
+  for (const [i, x] of p.samples.entries()) {
+    const why = numberProblem(x, neg);
+    if (why) return `samples[${i}] ${why}`;
+  }
+  for (const [field, x] of fields) {
+    if (x === null || x === void 0) continue;
+    const why = numberProblem(x, neg && (field === "value" || !p.summaryOnly) || field === "stdev" || field === "wall");
+    if (why) return `${field} ${why}`;
+  }
+  for (const [field, x] of [["runs", p.runs], ["n", p.n], ["failed", p.failed]]) {
+    if (x !== void 0 && !(Number.isSafeInteger(x) && x >= 0)) return `${field} is ${x}, but a count of runs is a whole number of at least 0`;
+  }
+  return void 0;
+}
+function noteText(note) {
+  return normaliseText(note).replace(/\s*\n\s*/g, " ").trim();
+}
+function extraText(point, note) {
+  const parts = [`runs=${point.runs}/${point.n}`];
+  if (point.wall !== void 0) parts.push(`wall=${point.wall}s`);
+  if (point.failed) parts.push(`failed=${point.failed}`);
+  if (point.summaryOnly) parts.push("summary only");
+  if (point.extra) parts.push(point.extra);
+  if (note) parts.push(noteText(note));
+  return parts.join(" ");
+}
+function rangeText(point) {
+  if (point.range !== void 0) return point.range;
+  if (point.stdev === null) return void 0;
+  return `\xB1 ${shortNumber(point.stdev)}`;
+}
+function toFlatCases(points, note) {
+  return points.map((p) => {
+    const range = rangeText(p);
+    return {
+      name: p.case,
+      unit: p.unit,
+      value: p.value,
+      ...range !== void 0 ? { range } : {},
+      extra: extraText(p, note)
+    };
+  });
+}
+
+// src/core/trend/validate.ts
+var TrendDataError = class extends InputError {
+};
+var ajv = new import_ajv.Ajv({ allErrors: false, strict: true });
+ajv.addSchema(segment_schema_default);
+var validateManifest = ajv.compile(manifest_schema_default);
+var validateSegment = ajv.getSchema(segment_schema_default.$id);
+var validateRollup = ajv.compile(rollup_schema_default);
+function parse(file, text2) {
+  try {
+    return JSON.parse(text2);
+  } catch (e) {
+    const why = text2.trim() === "" ? "the file is empty" : e instanceof Error ? e.message : String(e);
+    throw new TrendDataError(`${file}: existing trend data is not JSON (${why}); refusing to publish over it`);
+  }
+}
+function check(kind, validate2, file, text2) {
+  const data = parse(file, text2);
+  if (!validate2(data)) {
+    const first = validate2.errors?.[0];
+    const why = first ? schemaErrorLine(first, data, "the top level") : `does not match the ${kind} schema`;
+    throw new TrendDataError(`${file}: existing trend data does not match the ${kind} schema: ${why}; refusing to publish over it`);
+  }
+  if (data.version > TREND_SCHEMA_VERSION) {
+    throw new TrendDataError(
+      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade the action`
+    );
+  }
+  return data;
+}
+function parseManifest(file, text2) {
+  const m = check("manifest", validateManifest, file, text2);
+  const bad = (why) => new TrendDataError(`${file}: ${why}; the manifest is damaged, refusing to read or publish over it`);
+  if (m.segments > MAX_MANIFEST_SEGMENTS) throw bad(`segments is ${m.segments}, more than the ${MAX_MANIFEST_SEGMENTS} a real trend can hold`);
+  for (const [i, c] of m.cases.entries()) {
+    if (c.firstSeq > c.lastSeq || c.lastSeq >= m.segments || c.points > m.segments) {
+      throw bad(`cases[${i}] says segments ${c.firstSeq}..${c.lastSeq} and ${c.points} points, but the trend counts ${m.segments} segments`);
+    }
+  }
+  return m;
+}
+function parseSegment(file, text2, seq) {
+  const s = check("segment", validateSegment, file, text2);
+  if (s.seq !== seq) throw new TrendDataError(`${file}: holds segment ${s.seq} but its path is that of segment ${seq}`);
+  return s;
+}
+function parseRollup(file, text2, level2, index, size) {
+  const r = check("rollup", validateRollup, file, text2);
+  if (r.level !== level2 || r.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${r.level} rollup ${r.index} but its path is that of level-${level2} rollup ${index}`);
+  }
+  if (r.segments.length !== size) {
+    throw new TrendDataError(`${file}: a level-${level2} rollup holds ${size} segments, this one ${r.segments.length}`);
+  }
+  r.segments.forEach((s, i) => {
+    if (s.seq !== index * size + i) {
+      throw new TrendDataError(`${file}: segments[${i}] is segment ${s.seq}, expected ${index * size + i}`);
+    }
+  });
+  return r;
+}
+var MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
+var MAX_MANIFEST_SEGMENTS = 1e8;
+var decoder = new TextDecoder("utf-8", { fatal: true });
+function caseOf(data, pointer) {
+  const m = /^(?:\/segments\/(\d+))?\/points\/(\d+)/.exec(pointer);
+  if (!m || typeof data !== "object" || data === null) return void 0;
+  const seg = m[1] === void 0 ? data : data.segments?.[Number(m[1])];
+  const point = seg?.points?.[Number(m[2])];
+  const name = point?.case;
+  return typeof name === "string" ? name : void 0;
+}
+function refuseWrite(file, why) {
+  throw new InputError(`${file}: benchtrend would write data its readers refuse (${why}); nothing was pushed`);
+}
+function pointsProblem(file, segment, prefix) {
+  for (const [i, p] of segment.points.entries()) {
+    const why = pointProblem(p);
+    if (why) refuseWrite(file, `case ${visible(p.case)}: ${prefix}points[${i}].${why}`);
+  }
+}
+var WRITTEN_KINDS = [
+  {
+    path: /^manifest\.json$/,
+    check: (file, text2) => {
+      parseManifest(file, text2);
+    }
+  },
+  {
+    path: /^data\/seg\/\d{4}\/\d{2}\/(\d{8,})\.json$/,
+    check: (file, text2, m) => {
+      if (text2.length > MAX_SEGMENT_BYTES) {
+        refuseWrite(file, `a segment of ${Math.ceil(text2.length / 1024)} KiB, more than the ${MAX_SEGMENT_BYTES / 1024 / 1024} MiB one publish may write; publish fewer cases or fewer runs per case`);
+      }
+      const segment = parseSegment(file, text2, Number(m[1]));
+      for (const [what, name] of [["suite", segment.suite], ...segment.shapes.map((s) => ["shape", s]), ...segment.points.map((p) => ["case", p.case])]) {
+        const why = nameProblem(name);
+        if (why) refuseWrite(file, `the ${what} ${visible(name)} ${why}`);
+      }
+      pointsProblem(file, segment, "");
+    }
+  },
+  {
+    path: /^data\/roll\/([12])\/\d{4}\/(\d{6,})\.json$/,
+    check: (file, text2, m) => {
+      const level2 = Number(m[1]);
+      parseRollup(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2);
+    }
+  }
+];
+function checkWrittenFiles(files, location) {
+  for (const [path, content] of files) {
+    const kind = WRITTEN_KINDS.map((k) => ({ k, m: k.path.exec(path) })).find((x) => x.m !== null);
+    const file = location === "" ? path : `${location}/${path}`;
+    if (!kind) {
+      if (path.startsWith("data/")) refuseWrite(file, "a path under data/ that no reader knows");
+      continue;
+    }
+    let text2;
+    try {
+      text2 = typeof content === "string" ? content : decoder.decode(content);
+    } catch {
+      refuseWrite(file, "not UTF-8");
+    }
+    try {
+      kind.k.check(file, text2, kind.m);
+    } catch (e) {
+      if (!(e instanceof TrendDataError)) throw e;
+      const pointer = /^(.*?): existing trend data does not match the \w+ schema: (\S+)/.exec(e.message)?.[2] ?? "";
+      const name = caseOf(JSON.parse(text2), `/${pointer.replace(/\[(\d+)\]/g, "/$1").replace(/\./g, "/")}`);
+      const why = e.message.replace(`${file}: `, "").replace(/^existing trend data does not match/, "does not match").replace(/; refusing to publish over it$/, "");
+      const nullNote = /got null$/.test(why) ? " (JSON stores NaN and Infinity as null: a number overflowed)" : "";
+      refuseWrite(file, `${name !== void 0 ? `case ${visible(name)}: ` : ""}${why}${nullNote}`);
+    }
+  }
+}
+
+// src/core/trend/load.ts
+function chunk(level2, index) {
+  if (level2 === 0) return { level: level2, index, from: index, to: index + 1, path: segmentPath(index) };
+  const size = rollupSize(level2);
+  return { level: level2, index, from: index * size, to: (index + 1) * size, path: rollupPath(level2, index) };
+}
+function coverChunks(from, to) {
+  const out = [];
+  let s = from;
+  while (s < to) {
+    const big = rollupSize(2);
+    const small = rollupSize(1);
+    if (s % big === 0 && s + big <= to) out.push(chunk(2, s / big));
+    else if (s % small === 0 && s + small <= to) out.push(chunk(1, s / small));
+    else out.push(chunk(0, s));
+    s = out[out.length - 1].to;
+  }
+  return out;
+}
+function locate(location, path) {
+  return location === "" ? path : `${location}/${path}`;
+}
+async function readManifest(read, location) {
+  const text2 = await read(MANIFEST_PATH);
+  return text2 === void 0 ? void 0 : parseManifest(locate(location, MANIFEST_PATH), text2);
+}
+async function readChunk(read, location, c) {
+  const file = locate(location, c.path);
+  const text2 = await read(c.path);
+  if (text2 === void 0) {
+    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${c.to - 1}; refusing to publish over a trend with a hole`);
+  }
+  if (c.level === 0) return [parseSegment(file, text2, c.index)];
+  return parseRollup(file, text2, c.level, c.index, c.to - c.from).segments;
+}
+async function loadSegments(read, location, from, to) {
+  const parts = await Promise.all(coverChunks(from, to).map((c) => readChunk(read, location, c)));
+  return parts.flat();
+}
+
+// src/publish.ts
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve as resolve2 } from "node:path";
+
+// src/core/annotations.ts
+var COMMIT = /^[0-9a-f]{7,40}$/i;
+var DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+var LINE = /^(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|[^\s:]+)\s*:(.*)$/;
+var MAX_LABEL_LENGTH = 200;
+function realDate(at) {
+  const m = DATE.exec(at);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m.map((x) => x === void 0 ? void 0 : Number(x));
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return false;
+  return (h ?? 0) < 24 && (mi ?? 0) < 60 && (s ?? 0) < 60;
+}
+function normaliseAt(at) {
+  if (COMMIT.test(at)) return at.toLowerCase();
+  if (realDate(at)) return at.replace(" ", "T");
+  return void 0;
+}
+function parseAnnotations(text2, source) {
+  const out = [];
+  const lines = text2.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const where2 = `${source}: line ${i + 1}`;
+    const m = LINE.exec(line);
+    if (!m) {
+      throw new InputError(`${where2}: ${JSON.stringify(line)} is not "<commit or date>: <label>"`);
+    }
+    const rawAt = m[1] ?? "";
+    const label = (m[2] ?? "").trim();
+    const at = normaliseAt(rawAt);
+    if (at === void 0) {
+      throw new InputError(
+        `${where2}: ${JSON.stringify(rawAt)} is neither a commit (7 to 40 hex digits) nor a date (YYYY-MM-DD, optionally with a time)`
+      );
+    }
+    if (label === "") throw new InputError(`${where2}: the label after ${JSON.stringify(rawAt)} is empty`);
+    if (label.length > MAX_LABEL_LENGTH) {
+      throw new InputError(`${where2}: the label is ${label.length} characters; at most ${MAX_LABEL_LENGTH} fit on a chart`);
+    }
+    out.push({ at, label });
+  });
+  return out;
+}
+function mergeAnnotations(existing, added) {
+  const byAt = /* @__PURE__ */ new Map();
+  for (const a of existing) byAt.set(a.at, a);
+  for (const a of added) byAt.set(a.at, a);
+  return [...byAt.values()];
 }
 
 // src/core/trend/convert-point.ts
@@ -9908,12 +10186,12 @@ async function addRollups(read, location, first, added, files) {
 }
 
 // src/core/trend/plan-groups.ts
-var decoder = new TextDecoder();
+var decoder2 = new TextDecoder();
 function overlayReader(read, files) {
   return async (path) => {
     const own = files.get(path);
     if (own === void 0) return read(path);
-    return typeof own === "string" ? own : decoder.decode(own);
+    return typeof own === "string" ? own : decoder2.decode(own);
   };
 }
 function describe(group) {
@@ -10115,6 +10393,9 @@ function classifyFetchFailure(error, display) {
 function typeOf(mode) {
   return mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
 }
+function kindOf(entry2) {
+  return entry2.type === "tree" ? "a folder" : entry2.type === "commit" ? "a gitlink (submodule)" : "a file";
+}
 function parseTree(raw, oidBytes) {
   const out = [];
   let i = 0;
@@ -10280,8 +10561,9 @@ var PagesBranch = class _PagesBranch {
       const entry2 = (await this.tree(oid)).find((e) => e.name === name);
       if (!entry2) return void 0;
       const last = i === parts.length - 1;
-      if (last && entry2.type === "tree") throw new Error(`${this.options.branch}:${path} is a folder where a file was expected`);
-      if (!last && entry2.type !== "tree") return void 0;
+      const where2 = `${this.options.branch}:${parts.slice(0, i + 1).join("/")}`;
+      if (last && entry2.type !== "blob") throw new TrendDataError(`${where2}: ${kindOf(entry2)} where a file was expected; refusing to publish over it`);
+      if (!last && entry2.type !== "tree") throw new TrendDataError(`${where2}: ${kindOf(entry2)} where a folder was expected; refusing to publish over it`);
       oid = entry2.oid;
     }
     return this.object(oid);
@@ -10339,11 +10621,11 @@ var PagesBranch = class _PagesBranch {
         const where2 = `${this.options.branch}:${path}${name}`;
         const raw = Buffer.from(name, "utf8");
         if (change instanceof Map) {
-          if (existing && existing.type !== "tree") throw new Error(`${where2} is a file where benchtrend needs a folder`);
+          if (existing && existing.type !== "tree") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend needs a folder`);
           const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees);
           entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
         } else {
-          if (existing && existing.type !== "blob") throw new Error(`${where2} is a folder where benchtrend writes a file`);
+          if (existing && existing.type !== "blob") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid2 = objectId("blob", change);
           blobs.set(oid2, change);
           entries.set(name, { mode: "100644", type: "blob", oid: oid2, raw, name });
@@ -10452,7 +10734,8 @@ async function openTrend(target, access, identity) {
   });
   return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || "."}`, under: (path) => dataDir === "" ? path : `${dataDir}/${path}` };
 }
-function withNote(points, note) {
+function withNote(points, raw) {
+  const note = raw === void 0 ? "" : noteText(raw);
   if (!note) return points;
   return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
 }
@@ -10537,6 +10820,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
           },
           groups
         );
+        checkWrittenFiles(plan2.files, location);
         const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
         const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2));
         await branch.push(commit2);
@@ -10696,29 +10980,39 @@ var Readings = class {
   }
   file;
   direction;
+  // Per benchmark: its first reading whole, then only the values. A reading in another unit is
+  // kept whole too, for its conversion and message. A million go lines as Reading objects cost
+  // hundreds of MB (issue #15).
   groups = /* @__PURE__ */ new Map();
   add(reading) {
     const group = this.groups.get(reading.name);
-    if (group) group.push(reading);
-    else this.groups.set(reading.name, [reading]);
+    if (!group) {
+      this.groups.set(reading.name, { first: reading, values: [reading.value] });
+      return;
+    }
+    if (reading.unit !== group.first.unit) (group.odd ??= /* @__PURE__ */ new Map()).set(group.values.length, reading);
+    group.values.push(reading.value);
+  }
+  has(name) {
+    return this.groups.has(name);
   }
   get size() {
     return this.groups.size;
   }
   metrics() {
     const out = [];
-    for (const [name, group] of this.groups) {
-      const first = group[0];
+    for (const [name, { first, values: raw, odd }] of this.groups) {
       const unit = first.unit;
       const spec = { name, unit, direction: this.direction(unit, name), ...first.extra !== void 0 ? { extra: first.extra } : {} };
-      if (group.length === 1 && first.spread) {
+      if (raw.length === 1 && first.spread) {
         out.push(summaryMetric(spec, { value: first.value, ...roundSpread(first.spread) }));
         continue;
       }
-      const values = inOneUnit(
-        group.map((r) => ({ value: r.value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` })),
-        unit
-      );
+      const values = !odd ? raw : raw.map((value, i) => {
+        const r = odd.get(i);
+        if (!r) return value;
+        return inOneUnit([{ value, unit: r.unit, where: `${this.file}: ${r.at ?? `line ${r.line}`}: "${name}" is in ${r.unit} but its first result is in ${unit}` }], unit)[0];
+      });
       out.push(sampledMetric(spec, values));
     }
     return out;
@@ -11260,33 +11554,43 @@ var dlTimingJson = {
 // src/formats/go.ts
 var RESULT = /^(Benchmark\S*?)(-\d+)?\s+(\d+)\s+(\S.*?)\s*$/;
 var EXPECTED8 = "go test -bench lines like `BenchmarkFib10-8   5000000   325 ns/op`";
-function readLines(file, text2) {
-  const out = [];
+function eachLine(text2, visit) {
+  let n = 1;
+  for (let i = 0; i <= text2.length; n++) {
+    let j = text2.indexOf("\n", i);
+    if (j < 0) j = text2.length;
+    visit(j > i && text2.charCodeAt(j - 1) === 13 ? text2.slice(i, j - 1) : text2.slice(i, j), n);
+    i = j + 1;
+  }
+}
+function readLines(file, text2, visit) {
   let pkg = "";
-  for (const { text: line, line: n } of numberedLines(text2)) {
+  eachLine(text2, (line, n) => {
     const p = /^pkg:\s+(\S+)/.exec(line);
     if (p) {
       pkg = p[1];
-      continue;
+      return;
     }
     const m = RESULT.exec(line);
-    if (!m) continue;
+    if (!m) return;
     const fields = m[4].split(/\s+/);
+    if (/^[-+]?(?:NaN|Inf)/i.test(fields[0])) {
+      throw lineError(file, n, `the value of ${fields[1] ?? "the benchmark"} must be a finite number, got ${JSON.stringify(fields[0])}`);
+    }
     if (fields.length % 2 !== 0 || !/^[-+]?[0-9.]/.test(fields[0])) {
       if (/^[-+]?[0-9.]/.test(fields[0])) {
         throw lineError(file, n, `expected <value> <unit> pairs after the iteration count, got ${JSON.stringify(m[4])}`);
       }
-      continue;
+      return;
     }
     const pairs = [];
     for (let i = 0; i < fields.length; i += 2) {
-      pairs.push([numberAt(file, n, fields[i], `the value of ${fields[i + 1]}`), fields[i + 1]]);
+      const plain = Number(fields[i]);
+      pairs.push([Number.isFinite(plain) ? plain : numberAt(file, n, fields[i], `the value of ${fields[i + 1]}`), fields[i + 1]]);
     }
     const procs = m[2] !== void 0 ? m[2].slice(1) : void 0;
-    out.push({ pkg, name: m[1], line: n, extra: `${m[3]} times${procs !== void 0 ? `
-${procs} procs` : ""}`, pairs });
-  }
-  return out;
+    visit({ pkg, name: m[1], line: n, iterations: m[3], ...procs !== void 0 ? { procs } : {}, pairs });
+  });
 }
 function namesPackage(name, pkg) {
   if (name.includes(pkg)) return true;
@@ -11302,12 +11606,19 @@ var go = {
   description: "go test -bench output, with -benchmem and b.ReportMetric extras as their own cases; -count repeats become runs",
   detect: (text2) => /^Benchmark\S*\s+\d+\s+[-+]?[0-9.]+(?:e[-+]?\d+)?\s+\S+/m.test(text2),
   parse: (file, text2, options) => {
-    const lines = readLines(file, text2);
-    const packages = new Set(lines.map((l) => l.pkg));
+    const packages = /* @__PURE__ */ new Set();
+    readLines(file, text2, (l) => packages.add(l.pkg));
     const several = packages.size > 1;
     const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
     const bases = /* @__PURE__ */ new Map();
-    for (const l of lines) {
+    const names = /* @__PURE__ */ new Map();
+    const extraName = (name, unit) => {
+      const key2 = `${name}\0${unit}`;
+      let n = names.get(key2);
+      if (n === void 0) names.set(key2, n = `${name} - ${unit}`);
+      return n;
+    };
+    readLines(file, text2, (l) => {
       const key2 = `${l.pkg}\0${l.name}`;
       let base = bases.get(key2);
       if (base === void 0) {
@@ -11315,10 +11626,12 @@ var go = {
         bases.set(key2, base);
       }
       const name = base;
+      const extra = readings.has(name) ? void 0 : `${l.iterations} times${l.procs !== void 0 ? `
+${l.procs} procs` : ""}`;
       l.pairs.forEach(([value, unit], i) => {
-        readings.add({ name: i === 0 ? name : `${name} - ${unit}`, value, unit, line: l.line, extra: l.extra });
+        readings.add({ name: i === 0 ? name : extraName(name, unit), value, unit, line: l.line, ...extra !== void 0 ? { extra } : {} });
       });
-    }
+    });
     return [makeRecord({ file, format: "go", shape: shapeOf2(options, "go"), metrics: readings.metrics(), expected: EXPECTED8 })];
   }
 };
@@ -11960,17 +12273,12 @@ function parseRecord(file, text2) {
   for (const run8 of runs2) {
     for (const name of Object.keys(run8.stages ?? {})) if (!stageNames.includes(name)) stageNames.push(name);
   }
-  const metrics = stageNames.map((name) => ({
-    name,
-    unit: "s",
-    direction: "smaller",
-    samples: runs2.map((r) => r.stages?.[name] ?? null)
-  }));
+  const metrics = stageNames.map((name) => sampledMetric({ name, unit: "s", direction: "smaller" }, runs2.map((r) => r.stages?.[name] ?? null)));
   if (stageNames.includes("total")) {
     throw new InputError(`${file}: a stage is named "total", which is the name of the in-process total's case`);
   }
   if (runs2.some((r) => r.total_seconds !== void 0)) {
-    metrics.push({ name: "total", unit: "s", direction: "smaller", samples: runs2.map((r) => r.total_seconds ?? null) });
+    metrics.push(sampledMetric({ name: "total", unit: "s", direction: "smaller" }, runs2.map((r) => r.total_seconds ?? null)));
   }
   const claimed = {};
   for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== void 0) claimed[name] = m.seconds;
@@ -12277,121 +12585,6 @@ async function run(argv, io) {
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve6 } from "node:path";
 
-// src/core/cases.ts
-function caseName(shape, metric) {
-  return `${shape} / ${metric}`;
-}
-function refuseDuplicateShapes(records) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    const first = seen.get(r.shape);
-    if (first !== void 0) {
-      throw new InputError(`${r.file}: shape "${r.shape}" was already benched by ${first}; two records of one shape are refused`);
-    }
-    seen.set(r.shape, r.file);
-  }
-}
-function reported(m) {
-  return m.samples.filter((v) => v !== null);
-}
-function agrees(claimed, computed) {
-  const diff = Math.abs(claimed - computed);
-  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
-}
-function buildPoints(records) {
-  const points = [];
-  const warnings = [];
-  for (const record of records) {
-    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
-    const walls = (record.wall ?? []).filter((v) => v !== null);
-    const wall = walls.length ? clean(median(walls)) : void 0;
-    for (const metric of record.metrics) {
-      const point = pointOf(record, metric, wall);
-      if (!point) continue;
-      const claimed = record.claimedMedians?.[metric.name];
-      if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
-        warnings.push(
-          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
-        );
-      }
-      points.push(point);
-    }
-  }
-  return { points, warnings };
-}
-function pointOf(record, metric, wall) {
-  const base = {
-    case: caseName(record.shape, metric.name),
-    shape: record.shape,
-    metric: metric.name,
-    unit: metric.unit,
-    direction: metric.direction,
-    n: record.runs,
-    ...metric.name === "total" && wall !== void 0 ? { wall } : {},
-    ...metric.extra !== void 0 ? { extra: metric.extra } : {},
-    ...metric.failed ? { failed: metric.failed } : {}
-  };
-  const values = reported(metric);
-  if (values.length > 0) {
-    const s = spread(values);
-    return {
-      ...base,
-      value: clean(s.median),
-      q1: clean(s.q1),
-      q3: clean(s.q3),
-      min: clean(s.min),
-      max: clean(s.max),
-      stdev: s.stdev === null ? null : clean(s.stdev),
-      runs: values.length,
-      samples: values
-    };
-  }
-  const sum = metric.summary;
-  if (!sum) return void 0;
-  const lo = sum.lo ?? (sum.stdev !== void 0 ? sum.value - sum.stdev : sum.value);
-  const hi = sum.hi ?? (sum.stdev !== void 0 ? sum.value + sum.stdev : sum.value);
-  return {
-    ...base,
-    value: sum.value,
-    q1: lo,
-    q3: hi,
-    min: lo,
-    max: hi,
-    stdev: sum.stdev ?? null,
-    runs: sum.samples ?? 1,
-    n: sum.samples ?? Math.max(record.runs, 1),
-    samples: [],
-    summaryOnly: true,
-    ...sum.range !== void 0 ? { range: sum.range } : {}
-  };
-}
-function extraText(point, note) {
-  const parts = [`runs=${point.runs}/${point.n}`];
-  if (point.wall !== void 0) parts.push(`wall=${point.wall}s`);
-  if (point.failed) parts.push(`failed=${point.failed}`);
-  if (point.summaryOnly) parts.push("summary only");
-  if (point.extra) parts.push(point.extra);
-  if (note) parts.push(note);
-  return parts.join(" ");
-}
-function rangeText(point) {
-  if (point.range !== void 0) return point.range;
-  if (point.stdev === null) return void 0;
-  return `\xB1 ${shortNumber(point.stdev)}`;
-}
-function toFlatCases(points, note) {
-  return points.map((p) => {
-    const range = rangeText(p);
-    return {
-      name: p.case,
-      unit: p.unit,
-      value: p.value,
-      ...range !== void 0 ? { range } : {},
-      extra: extraText(p, note)
-    };
-  });
-}
-
 // src/core/require-stages.ts
 function parseRequireStages(text2, source = "require-stages") {
   const out = [];
@@ -12424,7 +12617,7 @@ function enforceRequiredStages(records, requirements) {
     const stages = req.stages === "all" ? record.metrics.filter((m) => m.name !== "total").map((m) => m.name) : req.stages;
     for (const stage of stages) {
       const metric = record.metrics.find((m) => m.name === stage);
-      const k = metric ? metric.samples.filter((v) => v !== null).length : 0;
+      const k = !metric ? 0 : metric.samples.length === 0 && metric.summary ? metric.summary.samples ?? 0 : metric.samples.filter((v) => v !== null).length;
       if (k < record.runs) {
         throw new InputError(
           `${record.file}: required stage "${stage}" of shape "${record.shape}" was reported in ${k}/${record.runs} runs`
@@ -12435,7 +12628,7 @@ function enforceRequiredStages(records, requirements) {
 }
 
 // src/effects/record-files.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile2, stat as stat2 } from "node:fs/promises";
 import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve5 } from "node:path";
 
 // node_modules/tinyglobby/dist/index.mjs
@@ -12563,10 +12756,10 @@ var resolveSymlinksAsync = function(path, state, callback$1) {
   queue.enqueue();
   fs.realpath(path, (error, resolvedPath) => {
     if (error) return queue.dequeue(suppressErrors ? null : error, state);
-    fs.stat(resolvedPath, (error$1, stat3) => {
+    fs.stat(resolvedPath, (error$1, stat4) => {
       if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-      if (stat3.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-      callback$1(stat3, resolvedPath);
+      if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+      callback$1(stat4, resolvedPath);
       queue.dequeue(null, state);
     });
   });
@@ -12576,9 +12769,9 @@ var resolveSymlinks = function(path, state, callback$1) {
   queue.enqueue();
   try {
     const resolvedPath = fs.realpathSync(path);
-    const stat3 = fs.statSync(resolvedPath);
-    if (stat3.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-    callback$1(stat3, resolvedPath);
+    const stat4 = fs.statSync(resolvedPath);
+    if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+    callback$1(stat4, resolvedPath);
   } catch (e) {
     if (!suppressErrors) throw e;
   }
@@ -12775,8 +12968,8 @@ var Walker = class {
         this.walkDirectory(this.state, path, path, depth - 1, this.walk);
       } else if (this.resolveSymlink && entry2.isSymbolicLink()) {
         let path = joinPathWithBasePath(entry2.name, directoryPath);
-        this.resolveSymlink(path, this.state, (stat3, resolvedPath) => {
-          if (stat3.isDirectory()) {
+        this.resolveSymlink(path, this.state, (stat4, resolvedPath) => {
+          if (stat4.isDirectory()) {
             resolvedPath = normalizePath(resolvedPath, this.state.options);
             if (exclude && exclude(entry2.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
             this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
@@ -13228,14 +13421,25 @@ async function expandPatterns(patterns, cwd, input = "records") {
   }
   return [...new Set(out.map((f) => isAbsolute3(f) ? f : relative2(cwd, resolve5(cwd, f)) || f))];
 }
-async function readInputFile(file, cwd) {
+var MAX_INPUT_BYTES = 64 * 1024 * 1024;
+async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
   try {
-    return await readFile2(resolve5(cwd, file), "utf8");
+    const info = await stat2(resolve5(cwd, file));
+    if (info.isFile() && info.size > limit) {
+      throw new InputError(
+        `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
+      );
+    }
+    return (await readFile2(resolve5(cwd, file), "utf8")).replace(/^\uFEFF/, "");
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = e.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code ?? String(e);
     throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
   }
+}
+function mib(bytes) {
+  return `${Math.round(bytes / 1024 / 1024 * 10) / 10} MiB`;
 }
 async function loadRecords(patterns, cwd, format, options, input = "records") {
   if (patterns.length === 0) throw new InputError(`${input}: no file given`);
@@ -15414,6 +15618,11 @@ function historyRows(segments, suite) {
 async function readHistory(read, location, suite) {
   const manifest = await readManifest(read, location);
   if (!manifest) return { manifest, rows: [] };
+  if (manifest.segments > 0 && await read(segmentPath(manifest.segments - 1)) === void 0) {
+    throw new TrendDataError(
+      `${locate(location, MANIFEST_PATH)}: counts ${manifest.segments} segments but ${locate(location, segmentPath(manifest.segments - 1))} is missing; the manifest is damaged`
+    );
+  }
   const segments = await loadSegments(read, location, 0, manifest.segments);
   return { manifest, rows: historyRows(segments, suite) };
 }
@@ -15486,7 +15695,12 @@ import { resolve as resolve8 } from "node:path";
 
 // src/core/trend/commit-info.ts
 async function resolveCommitInfo(sources) {
-  const withUrl = (c) => c.url === void 0 && sources.url !== void 0 ? { ...c, url: sources.url } : c;
+  const withUrl = (c) => ({
+    ...c,
+    message: normaliseText(c.message),
+    author: normaliseText(c.author),
+    ...c.url === void 0 && sources.url !== void 0 ? { url: sources.url } : {}
+  });
   const event = sources.fromEvent?.();
   if (event) return withUrl(event);
   for (const [name, source] of [["git", sources.fromGit], ["api", sources.fromApi]]) {
@@ -15745,7 +15959,7 @@ import { join as join7, relative as relative4, resolve as resolve10 } from "node
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
-import { readFile as readFile5, stat as stat2 } from "node:fs/promises";
+import { readFile as readFile5, stat as stat3 } from "node:fs/promises";
 import { extname, join as join6, resolve as resolve9, sep as sep3 } from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -15757,7 +15971,7 @@ var TYPES = {
 };
 async function serveFolder(dir, port = 0) {
   const root = resolve9(dir);
-  const kind = await stat2(root).catch(() => void 0);
+  const kind = await stat3(root).catch(() => void 0);
   if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? "not a folder" : "no such folder"}; give the trend folder that holds index.html and manifest.json`);
   const server = createServer((req, res) => {
     void (async () => {
@@ -15774,7 +15988,7 @@ async function serveFolder(dir, port = 0) {
         return;
       }
       try {
-        if ((await stat2(file)).isDirectory()) file = join6(file, "index.html");
+        if ((await stat3(file)).isDirectory()) file = join6(file, "index.html");
         const body = await readFile5(file);
         res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
       } catch {
