@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
 import { GitCommandError, git, type Identity } from './git.js';
 
 export interface BranchOptions {
@@ -405,7 +406,7 @@ export class PagesBranch {
     try {
       const oids = [...objects.keys()];
       const paths = oids.map((oid) => join(dir, oid));
-      await Promise.all(oids.map((oid, i) => writeFile(paths[i] as string, objects.get(oid) as Uint8Array)));
+      await mapLimit(oids, FILE_CONCURRENCY, (oid, i) => writeFile(paths[i] as string, objects.get(oid) as Uint8Array));
       const out = (await this.run(['hash-object', '-w', '--no-filters', '-t', type, '--stdin-paths'], `${paths.join('\n')}\n`)).stdout.toString('utf8');
       const written = out.split('\n').filter((l) => l !== '');
       if (written.join() !== oids.join()) throw new Error(`git computed other ${type} ids than benchtrend: ${written.join(' ')} for ${oids.join(' ')}`);
