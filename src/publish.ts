@@ -277,7 +277,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
           groups,
         );
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
-        const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan));
+        const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan), plan.removed.map(under));
         await branch.push(commit);
         return { plan, commit };
       },

@@ -1,9 +1,11 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json' };
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
 import { schemaErrorLine } from '../../formats/json-text.js';
 import { InputError } from '../model.js';
+import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
 import { TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
@@ -17,6 +19,7 @@ ajv.addSchema(segmentSchema);
 const validateManifest = ajv.compile<Manifest>(manifestSchema);
 const validateSegment = ajv.getSchema<Segment>(segmentSchema.$id) as ValidateFunction<Segment>;
 const validateRollup = ajv.compile<Rollup>(rollupSchema);
+const validateChunk = ajv.compile<ChunkFile>(chunkSchema);
 
 function parse(file: string, text: string): unknown {
   try {
@@ -69,4 +72,30 @@ export function parseRollup(file: string, text: string, level: 1 | 2, index: num
     }
   });
   return r;
+}
+
+/**
+ * Parses and validates one format-2 chunk against its place and the manifest its cases refer to,
+ * and returns its segments as format 1 stored them.
+ */
+export function parseChunk(file: string, text: string, level: 0 | 1 | 2, index: number, size: number, manifest: Manifest): Segment[] {
+  const c = check('chunk', validateChunk, file, text);
+  if (c.level !== level || c.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level} chunk ${index}`);
+  }
+  try {
+    return decodeChunk(c, manifest, size);
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+}
+
+/**
+ * Checks a file this publish is about to write as its reader will read it: written files go
+ * through the same validators as existing ones (issue #12), so a bug here fails before the push.
+ */
+export function checkWritten(file: string, text: string, manifest: Manifest, place?: { level: 0 | 1 | 2; index: number; size: number }): void {
+  if (place === undefined) parseManifest(file, text);
+  else parseChunk(file, text, place.level, place.index, place.size, manifest);
 }
