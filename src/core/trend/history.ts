@@ -90,7 +90,7 @@ export async function readHistory(
 ): Promise<{ manifest: Manifest | undefined; rows: HistoryRow[] }> {
   const manifest = await readManifest(read, location);
   if (!manifest) return { manifest, rows: [] };
-  const segments = await loadSegments(read, location, 0, manifest.segments);
+  const segments = await loadSegments(read, location, 0, manifest.segments, manifest);
   return { manifest, rows: historyRows(segments, suite) };
 }
 
