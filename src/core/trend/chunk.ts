@@ -256,3 +256,17 @@ export function decodeChunk(chunk: ChunkFile, manifest: Pick<Manifest, 'suites' 
   }
   return out;
 }
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** True when two lists of segments hold the same data as JSON writes it, whatever the key order. */
+export function sameSegments(a: readonly Segment[], b: readonly Segment[]): boolean {
+  return a.length === b.length && a.every((s, i) => canonical(s) === canonical(b[i]));
+}

@@ -7,7 +7,7 @@ import { mergeAnnotations } from '../annotations.js';
 import { InputError, type Point } from '../model.js';
 import { convertStoredPoint } from './convert-point.js';
 import { importGab } from './import-gab.js';
-import { encodeChunk, indexManifest } from './chunk.js';
+import { encodeChunk, indexManifest, sameSegments } from './chunk.js';
 import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
 import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
 import {
@@ -310,8 +310,10 @@ async function addChunks(
     if (keep.has(path)) continue;
     const segments = await loadWithAdded(read, location, previous, added, c.from, c.to);
     const text = json(encodeChunk(c.level, c.index, segments, index));
-    // Read back as any reader will: a chunk that would not decode to what it was made from fails here, before the push.
-    parseChunk(locate(location, path), text, c.level, c.index, c.to - c.from, checked);
+    // Read back as any reader will: a chunk that would not decode to exactly what it was made from
+    // fails here, before the push, so carrying a trend over can never lose or change a point.
+    const back = parseChunk(locate(location, path), text, c.level, c.index, c.to - c.from, checked);
+    if (!sameSegments(back, segments)) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
     files.set(path, text);
   }
   for (const path of keep) if (!now.has(path)) removed.push(path);
