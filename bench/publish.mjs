@@ -11,8 +11,8 @@
 //
 // Each history is generated directly as git objects with one `git fast-import` (publishing
 // 100,000 times would take a day): every tree the layout has at that size, a real manifest of 50
-// cases, and real segments and rollups for the current group of 256 (everything a publish can
-// read). Older segments and rollups, which no publish reads, are small stand-in blobs, each
+// cases, and real chunks (trend format 2) for the current group of 256 (everything a publish can
+// read). Older chunks, which no publish reads, are small stand-in blobs, each
 // distinct, so the trees that list them are exactly as large and as incompressible as real ones. Each publish then runs in its own
 // Node process against the bare repository over file:// (upload-pack serves the partial fetch
 // exactly as GitHub does), with the repository configured like GitHub's: uploadpack.allowFilter,
@@ -53,7 +53,7 @@ process.on('exit', () => {
 });
 await build({
   absWorkingDir: root,
-  entryPoints: { publish: 'src/publish.ts', layout: 'src/core/trend/layout.ts' },
+  entryPoints: { publish: 'src/publish.ts', layout: 'src/core/trend/layout.ts', chunk: 'src/core/trend/chunk.ts', load: 'src/core/trend/load.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -63,7 +63,9 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
-const { segmentPath, rollupPath } = await import(join(out, 'layout.mjs'));
+const { chunkPath } = await import(join(out, 'layout.mjs'));
+const { encodeChunk, indexManifest } = await import(join(out, 'chunk.mjs'));
+const { coverChunks } = await import(join(out, 'load.mjs'));
 
 const globalConfig = join(work, 'gitconfig');
 writeFileSync(globalConfig, '');
@@ -122,7 +124,7 @@ const json = (v) => `${JSON.stringify(v)}\n`;
 function manifest(n) {
   return {
     schema: 'benchtrend/manifest',
-    version: 1,
+    version: 2,
     pageVersion: '',
     updated: '2024-01-01T00:00:00Z',
     repository: 'https://github.com/acme/app',
@@ -149,12 +151,13 @@ function generate(n) {
     blob(++mark, text);
     lines.push(`M 100644 :${mark} dev/bench/${path}`);
   };
-  for (let s = 0; s < n; s++) file(segmentPath(s), s >= realFrom ? json(segment(s)) : json({ standIn: 'segment', seq: s }));
-  for (let k = 0; (k + 1) * GROUP <= n; k++) {
-    const real = k * GROUP >= realFrom;
-    file(rollupPath(1, k), real ? json({ schema: 'benchtrend/rollup', version: 1, level: 1, index: k, segments: Array.from({ length: GROUP }, (_, i) => segment(k * GROUP + i)) }) : json({ standIn: 'rollup', level: 1, index: k }));
+  // Trend format 2: the tree holds the chunks covering the log, each segment once.
+  const index = indexManifest(manifest(n));
+  for (const c of coverChunks(0, n)) {
+    const real = c.from >= realFrom;
+    const segments = real ? Array.from({ length: c.to - c.from }, (_, i) => segment(c.from + i)) : [];
+    file(chunkPath(c.level, c.index), real ? json(encodeChunk(c.level, c.index, segments, index)) : json({ standIn: 'chunk', level: c.level, index: c.index }));
   }
-  for (let k = 0; (k + 1) * BIG <= n; k++) file(rollupPath(2, k), json({ standIn: 'rollup', level: 2, index: k }));
   file('manifest.json', json(manifest(n)));
   const msg = `a trend of ${n} segments`;
   chunks.push(`commit refs/heads/gh-pages\ncommitter Bench <bench@example.invalid> 1700000000 +0000\ndata ${msg.length}\n${msg}\n${lines.join('\n')}\n\n`);

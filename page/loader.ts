@@ -1,4 +1,5 @@
 import { MANIFEST_PATH } from '../src/core/trend/layout.js';
+import { decodeChunk, type ChunkFile } from '../src/core/trend/chunk.js';
 import type { Manifest, Rollup, Segment } from '../src/core/trend/types.js';
 import { splitChunk, type Chunk } from './lib/load-plan.js';
 
@@ -39,31 +40,39 @@ export async function readManifest(): Promise<Manifest> {
   return { suites: [], cases: [], annotations: [], alerts: [], ...m } as unknown as Manifest;
 }
 
-function segmentsOf(path: string, data: unknown): Segment[] {
+function segmentsOf(path: string, data: unknown, chunk: Chunk, manifest: Manifest | undefined): Segment[] {
+  if (isObject(data) && data['schema'] === 'benchtrend/chunk' && manifest !== undefined) {
+    try {
+      return decodeChunk(data as unknown as ChunkFile, manifest, chunk.to - chunk.from);
+    } catch (e) {
+      throw new TrendReadError(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   if (isObject(data) && data['schema'] === 'benchtrend/segment' && Array.isArray(data['points'])) return [data as unknown as Segment];
   if (isObject(data) && data['schema'] === 'benchtrend/rollup' && Array.isArray(data['segments'])) return (data as unknown as Rollup).segments.slice();
   throw new TrendReadError(`${path}: neither a segment nor a rollup`);
 }
 
-async function readChunk(chunk: Chunk): Promise<Segment[]> {
+async function readChunk(chunk: Chunk, manifest: Manifest | undefined): Promise<Segment[]> {
   try {
-    return segmentsOf(chunk.path, await getJson(chunk.path));
+    return segmentsOf(chunk.path, await getJson(chunk.path), chunk, manifest);
   } catch (e) {
-    const finer = splitChunk(chunk);
+    // Format 2 keeps no finer copy of a chunk to fall back on.
+    const finer = manifest !== undefined && manifest.version >= 2 ? [] : splitChunk(chunk);
     if (finer.length === 0) throw e;
-    const parts = await Promise.all(finer.map(readChunk));
+    const parts = await Promise.all(finer.map((c) => readChunk(c, manifest)));
     return parts.flat();
   }
 }
 
 /** Reads chunks with a few requests in flight: browsers queue beyond six per host anyway. */
-export async function readChunks(chunks: readonly Chunk[], concurrency = 6): Promise<Segment[]> {
+export async function readChunks(chunks: readonly Chunk[], manifest?: Manifest, concurrency = 6): Promise<Segment[]> {
   const results: Segment[][] = new Array(chunks.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < chunks.length) {
       const i = next++;
-      results[i] = await readChunk(chunks[i] as Chunk);
+      results[i] = await readChunk(chunks[i] as Chunk, manifest);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));

@@ -404,8 +404,8 @@ async function loadOlder(want: number): Promise<void> {
   renderStatus();
   status('Loading older history…');
   try {
-    const chunks = planBefore(state.from, want, m.segments, m.fanout === ROLLUP_FANOUT ? 2 : 0);
-    const segments = await readChunks(chunks);
+    const chunks = planBefore(state.from, want, m.segments, m.fanout === ROLLUP_FANOUT ? 2 : 0, m.version);
+    const segments = await readChunks(chunks, m);
     state.segments.push(...segments);
     state.from = Math.min(state.from, ...chunks.map((c) => c.from));
     state.model = buildModel(state.segments);
@@ -456,8 +456,8 @@ async function boot(): Promise<void> {
     renderHeader(m);
     // A fan-out this page does not know means rollup paths it cannot compute: read segments only.
     const maxLevel = m.fanout === ROLLUP_FANOUT ? 1 : 0;
-    const chunks = planBefore(m.segments, FIRST_VIEW_SEGMENTS, m.segments, maxLevel);
-    state.segments = await readChunks(chunks);
+    const chunks = planBefore(m.segments, FIRST_VIEW_SEGMENTS, m.segments, maxLevel, m.version);
+    state.segments = await readChunks(chunks, m);
     performance.mark('benchtrend:data');
     state.from = chunks.length ? Math.min(...chunks.map((c) => c.from)) : 0;
     state.model = buildModel(state.segments);

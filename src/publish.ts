@@ -281,7 +281,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         // The one gate every publish, import and merge passes: what is written is what readers accept.
         checkWrittenFiles(plan.files, location);
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
-        const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan));
+        const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan), plan.removed.map(under));
         await branch.push(commit);
         return { plan, commit };
       },

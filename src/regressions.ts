@@ -153,7 +153,7 @@ export async function comparePullRequest(
 ): Promise<CaseVerdict[]> {
   const manifest = await readManifest(read, location);
   const histories = manifest
-    ? await caseHistories((from, to) => loadSegments(read, location, from, to), manifest, suite, manifest.segments, settings.changePoints.scanLimit)
+    ? await caseHistories((from, to) => loadSegments(read, location, from, to, manifest), manifest, suite, manifest.segments, settings.changePoints.scanLimit)
     : new Map<string, SeriesPoint[]>();
   const seq = manifest?.segments ?? 0;
   const verdicts = points.map((p) => {

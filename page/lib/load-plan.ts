@@ -1,4 +1,4 @@
-import { rollupPath, rollupSize, segmentPath } from '../../src/core/trend/layout.js';
+import { chunkPath, rollupPath, rollupSize, segmentPath } from '../../src/core/trend/layout.js';
 
 /**
  * Which files to fetch, newest first. The trend is an append-only log of segments 0..total-1;
@@ -43,7 +43,8 @@ function chunkEndingAt(end: number, total: number, maxLevel: 0 | 1 | 2): Chunk {
  * `maxLevel` 1 keeps the first view's download small and independent of history length: a level-2
  * rollup holds 256 segments, more than a first view needs.
  */
-export function planBefore(end: number, want: number, total: number, maxLevel: 0 | 1 | 2): Chunk[] {
+export function planBefore(end: number, want: number, total: number, maxLevel: 0 | 1 | 2, format = 1): Chunk[] {
+  if (format >= 2) return planChunksBefore(end, want, total);
   const out: Chunk[] = [];
   let at = Math.min(end, total);
   while (at > 0 && end - at < want) {
@@ -74,3 +75,26 @@ export function splitChunk(chunk: Chunk): Chunk[] {
 export const FIRST_VIEW_SEGMENTS = 96;
 /** Segments one step back loads: one level-2 rollup once aligned. */
 export const OLDER_STEP_SEGMENTS = 256;
+
+/**
+ * Format 2 keeps each segment in one chunk only (coverChunks of the whole log: level-2 chunks of
+ * 256, then level-1 chunks of 16, then single segments), so the files before `end` are those.
+ */
+function planChunksBefore(end: number, want: number, total: number): Chunk[] {
+  const all: Chunk[] = [];
+  let s = 0;
+  while (s < total) {
+    const level = s % 256 === 0 && s + 256 <= total ? 2 : s % 16 === 0 && s + 16 <= total ? 1 : 0;
+    const size = level === 0 ? 1 : rollupSize(level);
+    all.push({ path: chunkPath(level, s / size), level, from: s, to: s + size });
+    s += size;
+  }
+  const out: Chunk[] = [];
+  for (let i = all.length - 1; i >= 0; i--) {
+    const c = all[i] as Chunk;
+    if (c.from >= end) continue;
+    if (end - c.to >= want) break;
+    out.push(c);
+  }
+  return out;
+}

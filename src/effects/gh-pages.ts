@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TrendDataError } from '../core/trend/validate.js';
+import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
 import { GitCommandError, git, type Identity } from './git.js';
 
 export interface BranchOptions {
@@ -155,22 +156,23 @@ function encodeTree(entries: Iterable<TreeEntry>): Buffer {
   return Buffer.concat(sorted.flatMap((e) => [Buffer.from(`${e.mode} `), e.raw, Buffer.from([0]), Buffer.from(e.oid, 'hex')]));
 }
 
-/** A folder of changes: a file's new content, or a sub-folder's changes. */
-type Changes = Map<string, Uint8Array | Changes>;
+/** A folder of changes: a file's new content, a sub-folder's changes, or null: take it out. */
+type Changes = Map<string, Uint8Array | Changes | null>;
 
-function changesOf(files: ReadonlyMap<string, string | Uint8Array>): Changes {
+function changesOf(files: ReadonlyMap<string, string | Uint8Array>, removed: readonly string[] = []): Changes {
   const root: Changes = new Map();
-  for (const [path, content] of files) {
+  const all: [string, string | Uint8Array | null][] = [...files, ...removed.map((path) => [path, null] as [string, null])];
+  for (const [path, content] of all) {
     const parts = path.split('/');
     if (parts.some((p) => p === '' || p === '.' || p === '..' || p === '.git')) throw new Error(`refusing to write the path ${JSON.stringify(path)}`);
     let node = root;
     for (const dir of parts.slice(0, -1)) {
       let next = node.get(dir);
-      if (next === undefined) node.set(dir, (next = new Map()));
+      if (next === undefined || next === null) node.set(dir, (next = new Map()));
       if (!(next instanceof Map)) throw new Error(`${path}: ${dir} is both a file and a folder in one publish`);
       node = next;
     }
-    node.set(parts[parts.length - 1] as string, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    node.set(parts[parts.length - 1] as string, content === null ? null : typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
   }
   return root;
 }
@@ -355,14 +357,15 @@ export class PagesBranch {
   /**
    * A commit on top of `parent` (or an orphan when the branch is new) with `files` (paths from the
    * branch's root) written; every other file is kept as it is. Object ids are computed here and
-   * every new object is written by two hash-object processes, which check them.
+   * every new object is written by two hash-object processes, which check them. `removed` paths
+   * (files or folders) are taken out of the tree; a folder left empty goes with them.
    */
-  async commitFiles(parent: string | undefined, files: ReadonlyMap<string, string | Uint8Array>, message: string): Promise<string> {
-    const changes = changesOf(files);
+  async commitFiles(parent: string | undefined, files: ReadonlyMap<string, string | Uint8Array>, message: string, removed: readonly string[] = []): Promise<string> {
+    const changes = changesOf(files, removed);
     const blobs = new Map<string, Uint8Array>();
     const trees = new Map<string, Uint8Array>();
     const base = parent === undefined ? undefined : await this.treeOfCommit(parent);
-    const root = await this.buildTree(base, changes, '', blobs, trees);
+    const root = (await this.buildTree(base, changes, '', blobs, trees)) ?? this.emptyTree(trees);
     await this.writeObjects('blob', blobs);
     await this.writeObjects('tree', trees);
     const { name, email } = this.options.identity;
@@ -379,7 +382,7 @@ export class PagesBranch {
     path: string,
     blobs: Map<string, Uint8Array>,
     trees: Map<string, Uint8Array>,
-  ): Promise<string> {
+  ): Promise<string | undefined> {
     const entries = new Map<string, TreeEntry>();
     for (const e of base === undefined ? [] : await this.tree(base)) entries.set(e.name, e);
     await Promise.all(
@@ -387,10 +390,13 @@ export class PagesBranch {
         const existing = entries.get(name);
         const where = `${this.options.branch}:${path}${name}`;
         const raw = Buffer.from(name, 'utf8');
-        if (change instanceof Map) {
+        if (change === null) {
+          entries.delete(name);
+        } else if (change instanceof Map) {
           if (existing && existing.type !== 'tree') throw new Error(`${where} is ${kindOf(existing)} where benchtrend needs a folder`);
           const oid = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees);
-          entries.set(name, { mode: '40000', type: 'tree', oid, raw, name });
+          if (oid === undefined) entries.delete(name);
+          else entries.set(name, { mode: '40000', type: 'tree', oid, raw, name });
         } else {
           if (existing && existing.type !== 'blob') throw new Error(`${where} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid = objectId('blob', change);
@@ -399,10 +405,19 @@ export class PagesBranch {
         }
       }),
     );
+    // Git keeps no empty folders: one whose every entry was taken out goes too.
+    if (entries.size === 0) return undefined;
     const body = encodeTree(entries.values());
     const oid = objectId('tree', body);
     trees.set(oid, body);
     this.cache.set(oid, body);
+    return oid;
+  }
+
+  private emptyTree(trees: Map<string, Uint8Array>): string {
+    const body = Buffer.alloc(0);
+    const oid = objectId('tree', body);
+    trees.set(oid, body);
     return oid;
   }
 
@@ -413,7 +428,7 @@ export class PagesBranch {
     try {
       const oids = [...objects.keys()];
       const paths = oids.map((oid) => join(dir, oid));
-      await Promise.all(oids.map((oid, i) => writeFile(paths[i] as string, objects.get(oid) as Uint8Array)));
+      await mapLimit(oids, FILE_CONCURRENCY, (oid, i) => writeFile(paths[i] as string, objects.get(oid) as Uint8Array));
       const out = (await this.run(['hash-object', '-w', '--no-filters', '-t', type, '--stdin-paths'], `${paths.join('\n')}\n`)).stdout.toString('utf8');
       const written = out.split('\n').filter((l) => l !== '');
       if (written.join() !== oids.join()) throw new Error(`git computed other ${type} ids than benchtrend: ${written.join(' ')} for ${oids.join(' ')}`);

@@ -11,6 +11,7 @@ import type { Manifest } from '../../src/core/trend/types.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { runAction } from '../helpers/run-action.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
+import { publishedSegments } from './helpers/published.js';
 import { gitSandbox, startGitServer, type GitSandbox } from './helpers/git-server.js';
 import { artifactEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
 
@@ -74,7 +75,7 @@ describe('a matrix: mode collect in each leg, mode merge in a final job', () => 
     ]);
     expect(merged.summary).toContain('2 collected artifacts, 6 points in 1 suite.');
     // Each leg's note rides on its own points, once; the merge job adds none of its own.
-    const segment = JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/data/seg/0000/00/00000000.json'], remote)) as { points: { case: string; extra?: string }[] };
+    const segment = (await publishedSegments(sb.git, remote))[0]!;
     expect(segment.points).toHaveLength(6);
     for (const p of segment.points) expect(p.extra).toBe(p.case.startsWith('warm-linux') ? 'on-linux' : 'on-macos');
   });

@@ -168,14 +168,14 @@ describe('collect, then merge into one publish', () => {
     expect(result.attempts).toBe(1);
     expect(result.plans.map((p) => p.added.map((s) => `${s.seq}:${s.suite}`))).toEqual([['0:linux'], ['1:macos'], ['2:windows']]);
     expect(result.plan.added.map((s) => s.seq)).toEqual([0, 1, 2]);
-    expect([...result.plan.files.keys()].sort()).toEqual(['data/seg/0000/00/00000000.json', 'data/seg/0000/00/00000001.json', 'data/seg/0000/00/00000002.json', 'manifest.json']);
+    expect([...result.plan.files.keys()].sort()).toEqual(['data/c/0/0000/00000000.json', 'data/c/0/0000/00000001.json', 'data/c/0/0000/00000002.json', 'manifest.json']);
     // One new commit on the branch, holding every suite's segment.
     expect((await remotes.git(['rev-list', '--count', 'gh-pages'], remote))?.trim()).toBe('1');
     expect((await remotes.git(['rev-parse', 'gh-pages'], remote))?.trim()).toBe(result.commit);
     expect((await remotes.git(['ls-tree', '-r', '--name-only', 'gh-pages'], remote))?.trim().split('\n')).toEqual([
-      'dev/bench/data/seg/0000/00/00000000.json',
-      'dev/bench/data/seg/0000/00/00000001.json',
-      'dev/bench/data/seg/0000/00/00000002.json',
+      'dev/bench/data/c/0/0000/00000000.json',
+      'dev/bench/data/c/0/0000/00000001.json',
+      'dev/bench/data/c/0/0000/00000002.json',
       'dev/bench/manifest.json',
     ]);
     const total = linux.length + macos.length + windows.length;

@@ -11,6 +11,7 @@ import { run as history } from '../../src/cli/history.js';
 import { UsageError, type CliIO } from '../../src/cli/io.js';
 import { run as publish } from '../../src/cli/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
+import { publishedSegments } from './helpers/published.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
@@ -98,7 +99,7 @@ describe('benchtrend publish and history', () => {
     const h = io();
     await history(['--repo', '../trend.git', '--suite', 'snarkVM Benchmarks'], h);
     const rows = JSON.parse(h.out) as HistoryRow[];
-    expect(rows.filter((r) => r.commit === sha)).toHaveLength(JSON.parse(await sb.git(['show', `gh-pages:dev/bench/data/seg/0000/00/00000088.json`], join(sb.root, 'trend.git'))).points.length);
+    expect(rows.filter((r) => r.commit === sha)).toHaveLength((await publishedSegments(sb.git, join(sb.root, 'trend.git')))[88]!.points.length);
     expect(rows.length).toBe(24421 + rows.filter((r) => r.commit === sha).length);
   });
 

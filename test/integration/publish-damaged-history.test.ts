@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
-import { segmentPath } from '../../src/core/trend/layout.js';
+import { chunkPath } from '../../src/core/trend/layout.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { publishTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
 import { regressionDeriver } from '../../src/regressions.js';
@@ -48,7 +48,7 @@ async function publishThree(): Promise<void> {
 describe('older trend data the regression check cannot read', () => {
   it('refuses to publish over a deleted segment, and leaves the branch as it was', async () => {
     await publishThree();
-    await damage((work) => sb.git(['rm', '--quiet', `dev/bench/${segmentPath(1)}`], work).then(() => undefined));
+    await damage((work) => sb.git(['rm', '--quiet', `dev/bench/${chunkPath(0, 1)}`], work).then(() => undefined));
     const before = await sb.revParse(remote, 'refs/heads/gh-pages');
     const warnings: string[] = [];
 
@@ -56,7 +56,7 @@ describe('older trend data the regression check cannot read', () => {
 
     expect(error).toBeInstanceOf(TrendDataError);
     expect((error as Error).message).toMatch(
-      new RegExp(`^gh-pages:dev/bench/${segmentPath(1)}: missing, but gh-pages:dev/bench/manifest\\.json lists segments up to \\d+; refusing to publish over a trend with a hole$`),
+      new RegExp(`^gh-pages:dev/bench/${chunkPath(0, 1)}: missing, but gh-pages:dev/bench/manifest\\.json lists segments up to \\d+; refusing to publish over a trend with a hole$`),
     );
     expect(warnings).toEqual([]);
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
@@ -64,13 +64,13 @@ describe('older trend data the regression check cannot read', () => {
 
   it('refuses to publish over a segment cut short', async () => {
     await publishThree();
-    await damage((work) => writeFile(join(work, 'dev/bench', segmentPath(0)), '{"schema":'));
+    await damage((work) => writeFile(join(work, 'dev/bench', chunkPath(0, 0)), '{"schema":'));
     const before = await sb.revParse(remote, 'refs/heads/gh-pages');
 
     const error = await publishTrend(settings(), context(4), { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(TrendDataError);
-    expect((error as Error).message).toMatch(new RegExp(`^gh-pages:dev/bench/${segmentPath(0)}: existing trend data is not JSON \\(.+\\); refusing to publish over it$`));
+    expect((error as Error).message).toMatch(new RegExp(`^gh-pages:dev/bench/${chunkPath(0, 0)}: existing trend data is not JSON \\(.+\\); refusing to publish over it$`));
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 });

@@ -25,7 +25,7 @@ it('publishes a multi-commit demo history to a local bare repository and checks 
   expect(manifest.segments).toBe(6);
   expect(manifest.pageVersion).toBe('demo01');
   expect(readFileSync(join(demo.dataDir, 'index.html'), 'utf8')).toBe('<title>chart</title>');
-  expect(existsSync(join(demo.dataDir, 'data/seg/0000/00/00000005.json'))).toBe(true);
+  expect(existsSync(join(demo.dataDir, 'data/c/0/0000/00000005.json'))).toBe(true);
 
   const { rows } = await readTrend({ repository: demo.remote, branch: 'gh-pages', dataDir: 'dev/bench' }, { serverUrl: 'https://github.com', cwd: sb.root, env: sb.env, tempRoot: sb.root }, (read, at) => readHistory(read, at));
   expect(rows).toHaveLength(6 * points.length);

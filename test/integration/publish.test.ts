@@ -8,13 +8,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
-import { segmentPath } from '../../src/core/trend/layout.js';
+import { chunkPath } from '../../src/core/trend/layout.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { PushRefusedError } from '../../src/effects/gh-pages.js';
 import { publishGroups, publishTrend, readTrend, type GroupsContext, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { MemoryTrend, commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
+import { publishedSegments } from './helpers/published.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
@@ -72,8 +73,8 @@ describe('publishing over file://', () => {
     expect((await sb.git(['log', '-1', '--format=%an <%ae>|%s', 'gh-pages'], remote)).trim()).toBe(
       `github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>|benchtrend: default at ${commit(1).sha.slice(0, 7)} (${fixturePoints().length} points)`,
     );
-    expect((await sb.git(['ls-tree', '-r', '--name-only', 'gh-pages'], remote)).trim().split('\n')).toEqual(['dev/bench/data/seg/0000/00/00000000.json', 'dev/bench/manifest.json']);
-    const seg = JSON.parse(await show(`gh-pages:dev/bench/${segmentPath(0)}`)) as Segment;
+    expect((await sb.git(['ls-tree', '-r', '--name-only', 'gh-pages'], remote)).trim().split('\n')).toEqual(['dev/bench/data/c/0/0000/00000000.json', 'dev/bench/manifest.json']);
+    const [seg] = (await publishedSegments(sb.git, remote)) as [Segment];
     expect(seg.commit).toEqual(commit(1));
     expect(seg.points).toHaveLength(fixturePoints().length);
     expect(result).toMatchObject({ remote: url, branch: 'gh-pages', dataDir: 'dev/bench', attempts: 1 });
@@ -84,13 +85,13 @@ describe('publishing over file://', () => {
   it('appends one segment per publish, old files untouched, the user’s own files kept', async () => {
     await commitToBranch({ 'index.html': '<h1>my site</h1>', 'docs/guide.md': 'guide', 'dev/notes.txt': 'notes' }, 'the user’s site');
     const first = await publishTrend(settings(), context(1));
-    const segZero = (await sb.git(['rev-parse', `gh-pages:dev/bench/${segmentPath(0)}`], remote)).trim();
+    const segZero = (await sb.git(['rev-parse', `gh-pages:dev/bench/${chunkPath(0, 0)}`], remote)).trim();
     const second = await publishTrend(settings(), context(2, syntheticPoints(3)));
 
     expect((await sb.git(['rev-parse', 'gh-pages^'], remote)).trim()).toBe(first.commit);
-    expect((await sb.git(['rev-parse', `gh-pages:dev/bench/${segmentPath(0)}`], remote)).trim()).toBe(segZero);
+    expect((await sb.git(['rev-parse', `gh-pages:dev/bench/${chunkPath(0, 0)}`], remote)).trim()).toBe(segZero);
     expect((await sb.git(['diff', '--name-status', `${first.commit}`, `${second.commit}`], remote)).trim().split('\n')).toEqual([
-      `A\tdev/bench/${segmentPath(1)}`,
+      `A\tdev/bench/${chunkPath(0, 1)}`,
       'M\tdev/bench/manifest.json',
     ]);
     expect(await show('gh-pages:index.html')).toBe('<h1>my site</h1>');
@@ -120,8 +121,8 @@ describe('publishing over file://', () => {
     const a = await publishTrend(settings(), context(1), page('aaa111'));
     const b = await publishTrend(settings(), context(2), page('aaa111'));
     const c = await publishTrend(settings(), context(3), page('bbb222'));
-    expect((await sb.git(['diff', '--name-only', a.commit, b.commit], remote)).trim().split('\n')).toEqual([`dev/bench/${segmentPath(1)}`, 'dev/bench/manifest.json']);
-    expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual(['dev/bench/assets/page.js', `dev/bench/${segmentPath(2)}`, 'dev/bench/index.html', 'dev/bench/manifest.json']);
+    expect((await sb.git(['diff', '--name-only', a.commit, b.commit], remote)).trim().split('\n')).toEqual([`dev/bench/${chunkPath(0, 1)}`, 'dev/bench/manifest.json']);
+    expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual(['dev/bench/assets/page.js', `dev/bench/${chunkPath(0, 2)}`, 'dev/bench/index.html', 'dev/bench/manifest.json']);
     expect(await show('gh-pages:dev/bench/index.html')).toBe('<p>bbb222</p>');
     expect((JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest).pageVersion).toBe('bbb222');
   });
@@ -191,8 +192,8 @@ describe('several groups in one publish', () => {
     expect((await sb.git(['rev-list', '--parents', '-n', '1', 'gh-pages'], remote)).trim()).toBe(`${result.commit} ${rival}`);
     expect((await sb.git(['rev-parse', `${rival}^`], remote)).trim()).toBe(base);
     expect((await sb.git(['diff', '--name-status', rival!, result.commit], remote)).trim().split('\n')).toEqual([
-      `A\tdev/bench/${segmentPath(2)}`,
-      `A\tdev/bench/${segmentPath(3)}`,
+      `A\tdev/bench/${chunkPath(0, 2)}`,
+      `A\tdev/bench/${chunkPath(0, 3)}`,
       'M\tdev/bench/manifest.json',
     ]);
     const { manifest, rows } = await history();
@@ -245,13 +246,13 @@ describe('data that cannot be trusted is never published over', () => {
     const trend = new MemoryTrend();
     for (let i = 0; i < 15; i++) await trend.publish({ commit: commit(100 + i), points: syntheticPoints(2, i) });
     const files = Object.fromEntries([...trend.files].map(([p, t]) => [`dev/bench/${p}`, t]));
-    files[`dev/bench/${segmentPath(6)}`] = files[`dev/bench/${segmentPath(6)}`]!.replace('"value":', '"value":"fast","was":');
+    files[`dev/bench/${chunkPath(0, 6)}`] = files[`dev/bench/${chunkPath(0, 6)}`]!.replace('"value":[', '"value":["fast",');
     await commitToBranch(files, 'fifteen segments, one corrupt');
     const before = await sb.revParse(remote, 'refs/heads/gh-pages');
     const error = await publishTrend(settings(), context(2)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TrendDataError);
     expect((error as Error).message).toBe(
-      `gh-pages:dev/bench/${segmentPath(6)}: existing trend data does not match the segment schema: points[0].value must be number, got "fast"; refusing to publish over it`,
+      `gh-pages:dev/bench/${chunkPath(0, 6)}: existing trend data does not match the chunk schema: points.value[0] must be number, got "fast"; refusing to publish over it`,
     );
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });

@@ -559,7 +559,9 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     const total = card(page, 'warm / total');
     expect(Number(await total.getAttribute('data-bars'))).toBe(17);
     expect(JSON.parse((await total.getAttribute('data-marker-labels')) as string)).toEqual([XSS_LABEL, 'faster runners']);
-    expect(requests.some((u) => u.includes('/data/roll/1/'))).toBe(true);
+    // Format 2: the level-1 chunk of publishes 0-15 and the single chunk of publish 16.
+    expect(requests.some((u) => u.includes('/data/c/1/0000/00000000.json'))).toBe(true);
+    expect(requests.some((u) => u.includes('/data/c/0/0000/00000016.json'))).toBe(true);
     expect(await page.locator('#status').textContent()).toBe('Showing all 17 publishes.');
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();

@@ -9,7 +9,6 @@ import { dirname, join } from 'node:path';
 import { MANIFEST_PATH, rollupPath, rollupSize, segmentPath } from '../../src/core/trend/layout.js';
 import {
   ROLLUP_FANOUT,
-  TREND_SCHEMA_VERSION,
   type Annotation,
   type CaseInfo,
   type CommitInfo,
@@ -46,7 +45,7 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
   publishes.forEach((p, seq) => {
     const segment: Segment = {
       schema: 'benchtrend/segment',
-      version: TREND_SCHEMA_VERSION,
+      version: 1,
       seq,
       suite: p.suite,
       commit: p.commit,
@@ -77,13 +76,13 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
       const size = rollupSize(level);
       if ((seq + 1) % size !== 0) continue;
       const index = (seq + 1) / size - 1;
-      const rollup: Rollup = { schema: 'benchtrend/rollup', version: TREND_SCHEMA_VERSION, level, index, segments: segments.slice(index * size, (index + 1) * size) };
+      const rollup: Rollup = { schema: 'benchtrend/rollup', version: 1, level, index, segments: segments.slice(index * size, (index + 1) * size) };
       files.set(rollupPath(level, index), `${JSON.stringify(rollup)}\n`);
     }
   });
   const manifest: Manifest = {
     schema: 'benchtrend/manifest',
-    version: TREND_SCHEMA_VERSION,
+    version: 1,
     pageVersion: options.pageVersion ?? 'fixture',
     updated: options.updated,
     ...(options.repository !== undefined ? { repository: options.repository } : {}),

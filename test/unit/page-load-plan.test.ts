@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_VIEW_SEGMENTS, planBefore, splitChunk, type Chunk } from '../../page/lib/load-plan.js';
-import { rollupPath, segmentPath } from '../../src/core/trend/layout.js';
+import { chunkPath, rollupPath, segmentPath } from '../../src/core/trend/layout.js';
 
 function covered(chunks: readonly Chunk[]): number[] {
   return chunks.flatMap((c) => Array.from({ length: c.to - c.from }, (_, i) => c.from + i)).sort((a, b) => a - b);
@@ -60,5 +60,17 @@ describe('load planning', () => {
     const segs = splitChunk(l1[0] as Chunk);
     expect(segs.map((c) => c.path)).toEqual(Array.from({ length: 16 }, (_, i) => segmentPath(511 - i)));
     expect(splitChunk(segs[0] as Chunk)).toEqual([]);
+  });
+});
+
+describe('format 2: the chunks the tree holds', () => {
+  it('reads back from the newest chunk, each segment once, until the view has enough', () => {
+    const first = planBefore(300, 20, 300, 1, 2);
+    expect(first.map((c) => c.path)).toEqual([...[...Array(12).keys()].map((i) => chunkPath(0, 299 - i)), chunkPath(1, 17)]);
+    const older = planBefore(272, 256, 300, 2, 2);
+    expect(older.map((c) => [c.level, c.from, c.to])).toEqual([[1, 256, 272], [2, 0, 256]]);
+    const all = planBefore(300, 300, 300, 2, 2);
+    expect(all.reduce((n, c) => n + (c.to - c.from), 0)).toBe(300);
+    expect(planBefore(0, 96, 300, 1, 2)).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import { importGab, parseRange } from '../../src/core/trend/import-gab.js';
-import { rollupPath, segmentPath } from '../../src/core/trend/layout.js';
-import { loadSegments } from '../../src/core/trend/load.js';
+import { chunkPath, segmentPath } from '../../src/core/trend/layout.js';
+import { coverChunks, loadSegments } from '../../src/core/trend/load.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { LOCATION, MemoryTrend, commit, syntheticPoints } from './trend-memory.js';
@@ -74,8 +74,10 @@ describe.each(FILES)('the real %s', (file) => {
     const stored = await loadSegments(trend.read, LOCATION, 0, m.segments);
     expect(stored.reduce((n, s) => n + s.points.length, 0)).toBe(benches);
     expect(stored.every((s) => s.imported === 'github-action-benchmark')).toBe(true);
-    // Every completed group of 16 has its rollup.
-    expect(trend.files.has(rollupPath(1, Math.floor(entries.length / 16) - 1))).toBe(true);
+    // The tree holds each segment once, in the fewest chunks, and in fewer bytes than data.js (issue #12).
+    expect([...trend.files.keys()].sort()).toEqual([...coverChunks(0, m.segments).map((c) => chunkPath(c.level, c.index)), 'manifest.json'].sort());
+    const bytes = [...trend.files.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
+    expect(bytes).toBeLessThanOrEqual(Buffer.byteLength(text));
     // Named as a run of the same tool is named (`cargo / bench_fib_10`), so the series continue.
     for (const name of new Set(entries.flatMap((e) => e.benches.map((b) => `${e.suite}\u0000${caseOf(e, b)}`)))) {
       const [suite, bench] = name.split('\u0000');
@@ -139,7 +141,8 @@ describe('import rules', () => {
     const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => small(20) } });
     expect(first.added.map((s) => s.seq)).toEqual([...Array(21).keys()]);
     expect(first.added[20]!.commit).toEqual(commit(1));
-    expect(first.files.has(rollupPath(1, 0))).toBe(true);
+    expect(first.files.has(chunkPath(1, 0))).toBe(true);
+    expect(first.files.has(chunkPath(0, 0))).toBe(false);
     let reads = 0;
     const again = await trend.publish({ commit: commit(2), points: syntheticPoints(1), import: { from: 'data.js', read: async () => (reads++, small(20)) } });
     expect(reads).toBe(0);
@@ -175,6 +178,8 @@ describe('import rules', () => {
   });
 });
 
-it('segment paths of an import fan out like any other', () => {
+it('chunk paths of an import fan out like any other', () => {
   expect(segmentPath(1831)).toBe('data/seg/0000/18/00001831.json');
+  expect(chunkPath(0, 1831)).toBe('data/c/0/0018/00001831.json');
+  expect(chunkPath(2, 7)).toBe('data/c/2/0000/00000007.json');
 });

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPoints } from '../../src/core/cases.js';
 import type { Point } from '../../src/core/model.js';
-import type { TrendReader } from '../../src/core/trend/load.js';
+import { loadSegments, type TrendReader } from '../../src/core/trend/load.js';
 import { planPublish, type PublishInput, type PublishPlan } from '../../src/core/trend/plan.js';
-import type { CommitInfo } from '../../src/core/trend/types.js';
+import type { CommitInfo, Segment } from '../../src/core/trend/types.js';
 import { parseRecord } from '../../src/formats/record.js';
 import { FIXTURES } from '../helpers/paths.js';
 
@@ -23,8 +23,21 @@ export class MemoryTrend {
   /** Plans and applies one publish, as the git effect would. */
   async publish(input: Partial<PublishInput> & Pick<PublishInput, 'commit' | 'points'>): Promise<PublishPlan> {
     const plan = await planPublish(this.read, { suite: 'default', publishedAt: '2024-05-01T00:00:00Z', location: LOCATION, ...input });
-    for (const [path, content] of plan.files) this.files.set(path, typeof content === 'string' ? content : Buffer.from(content).toString('utf8'));
+    this.apply(plan);
     return plan;
+  }
+
+  /** Writes a plan's files and takes out what it removes (a folder with everything under it). */
+  apply(plan: Pick<PublishPlan, 'files' | 'removed'>): void {
+    for (const path of plan.removed) for (const k of [...this.files.keys()]) if (k === path || k.startsWith(`${path}/`)) this.files.delete(k);
+    for (const [path, content] of plan.files) this.files.set(path, typeof content === 'string' ? content : Buffer.from(content).toString('utf8'));
+  }
+
+  /** Segment `seq` as every reader reads it, whichever chunk holds it. */
+  async segment(seq: number): Promise<Segment> {
+    const [s] = await loadSegments(async (path) => this.files.get(path), LOCATION, seq, seq + 1);
+    if (!s) throw new Error(`segment ${seq} is not in the trend`);
+    return s;
   }
 
   json<T = unknown>(path: string): T {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { InputError, type Point } from '../../src/core/model.js';
 import { planGroups, type GroupsPlan, type PublishGroup, type SharedInput } from '../../src/core/trend/plan-groups.js';
 import { historyRows, readHistory } from '../../src/core/trend/history.js';
-import { rollupPath, segmentPath } from '../../src/core/trend/layout.js';
+import { chunkPath } from '../../src/core/trend/layout.js';
 import { loadSegments } from '../../src/core/trend/load.js';
-import type { Manifest, Rollup, Segment } from '../../src/core/trend/types.js';
+import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { LOCATION, MemoryTrend, commit, fixturePoints, syntheticPoints } from './trend-memory.js';
 
@@ -14,8 +14,9 @@ describe('a first publish', () => {
     const points = fixturePoints();
     const plan = await trend.publish({ commit: commit(1), points, runUrl: 'https://github.com/o/r/actions/runs/9', repository: 'https://github.com/o/r' });
 
-    expect([...plan.files.keys()].sort()).toEqual([segmentPath(0), 'manifest.json'].sort());
-    const seg = trend.json<Segment>(segmentPath(0));
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 0), 'manifest.json'].sort());
+    expect(trend.json<{ schema: string; version: number }>(chunkPath(0, 0))).toMatchObject({ schema: 'benchtrend/chunk', version: 2 });
+    const seg = await trend.segment(0);
     expect(seg).toMatchObject({ schema: 'benchtrend/segment', version: 1, seq: 0, suite: 'default', runUrl: 'https://github.com/o/r/actions/runs/9' });
     expect(seg.commit).toEqual(commit(1));
     expect([...seg.shapes].sort()).toEqual(['cold-recreate', 'warm']);
@@ -27,7 +28,7 @@ describe('a first publish', () => {
     });
 
     const m = trend.json<Manifest>('manifest.json');
-    expect(m).toMatchObject({ schema: 'benchtrend/manifest', version: 1, segments: 1, fanout: 16, suites: ['default'], updated: '2024-05-01T00:00:00Z', repository: 'https://github.com/o/r' });
+    expect(m).toMatchObject({ schema: 'benchtrend/manifest', version: 2, segments: 1, fanout: 16, suites: ['default'], updated: '2024-05-01T00:00:00Z', repository: 'https://github.com/o/r' });
     expect(m.cases).toHaveLength(points.length);
     expect(m.cases.find((c) => c.case === 'warm / total')).toEqual({
       suite: 'default', case: 'warm / total', shape: 'warm', unit: 's', direction: 'smaller', firstSeq: 0, lastSeq: 0, points: 1,
@@ -50,10 +51,11 @@ describe('appending', () => {
   it('adds a segment and leaves every earlier file alone', async () => {
     const trend = new MemoryTrend();
     await trend.publish({ commit: commit(1), points: syntheticPoints(3) });
-    const first = trend.files.get(segmentPath(0));
+    const first = trend.files.get(chunkPath(0, 0));
     const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(3, 1) });
-    expect([...plan.files.keys()].sort()).toEqual([segmentPath(1), 'manifest.json'].sort());
-    expect(trend.files.get(segmentPath(0))).toBe(first);
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 1), 'manifest.json'].sort());
+    expect(plan.removed).toEqual([]);
+    expect(trend.files.get(chunkPath(0, 0))).toBe(first);
     const m = trend.json<Manifest>('manifest.json');
     expect(m.segments).toBe(2);
     expect(m.cases[0]).toMatchObject({ firstSeq: 0, lastSeq: 1, points: 2 });
@@ -64,7 +66,7 @@ describe('appending', () => {
     for (let i = 0; i < 5; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
     trend.reads.length = 0;
     await trend.publish({ commit: commit(9), points: syntheticPoints(2) });
-    expect(trend.reads).toEqual(['manifest.json', segmentPath(5)]);
+    expect(trend.reads).toEqual(['manifest.json', chunkPath(0, 5)]);
   });
 
   it('adds a new suite beside the first', async () => {
@@ -91,7 +93,7 @@ describe('re-runs', () => {
       ['2', 'warm / stage1', 7.2, 2],
     ]);
     // The superseded segment is still there, unchanged: nothing is edited.
-    expect(trend.json<Segment>(segmentPath(1)).points.map((p) => p.value)).toEqual([1.1, 2.2]);
+    expect((await trend.segment(1)).points.map((p) => p.value)).toEqual([1.1, 2.2]);
   });
 
   it('supersede only the shapes they publish', async () => {
@@ -107,24 +109,28 @@ describe('re-runs', () => {
 });
 
 describe('rollups', () => {
-  it('are written once, by the publish that completes 16 and 256 segments, holding exactly those segments', async () => {
+  it('are written once, by the publish that completes 16 and 256 segments, and take the place of what they gather', async () => {
     const trend = new MemoryTrend();
     const written: string[][] = [];
+    const removed: string[][] = [];
+    const added: Segment[] = [];
     for (let i = 0; i < 256; i++) {
       const plan = await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
       written.push([...plan.files.keys()]);
+      removed.push([...plan.removed]);
+      added.push(...plan.added);
     }
-    expect(written[14]).toEqual([segmentPath(14), 'manifest.json']);
-    expect(written[15]).toEqual([segmentPath(15), rollupPath(1, 0), 'manifest.json']);
-    expect(written[31]).toEqual([segmentPath(31), rollupPath(1, 1), 'manifest.json']);
-    expect(written[255]).toEqual([segmentPath(255), rollupPath(1, 15), rollupPath(2, 0), 'manifest.json']);
-    expect(written.filter((w) => w.length > 2)).toHaveLength(16);
-
-    const singles = [...Array(256).keys()].map((s) => trend.json<Segment>(segmentPath(s)));
-    const l1 = trend.json<Rollup>(rollupPath(1, 3));
-    expect(l1).toMatchObject({ schema: 'benchtrend/rollup', level: 1, index: 3 });
-    expect(l1.segments).toEqual(singles.slice(48, 64));
-    expect(trend.json<Rollup>(rollupPath(2, 0)).segments).toEqual(singles);
+    expect(written[14]).toEqual([chunkPath(0, 14), 'manifest.json']);
+    expect(written[15]).toEqual([chunkPath(1, 0), 'manifest.json']);
+    expect(removed[15]).toEqual([...Array(15).keys()].map((s) => chunkPath(0, s)));
+    expect(written[31]).toEqual([chunkPath(1, 1), 'manifest.json']);
+    expect(written[255]).toEqual([chunkPath(2, 0), 'manifest.json']);
+    expect(removed[255]).toEqual([...[...Array(15).keys()].map((k) => chunkPath(1, k)), ...[...Array(15).keys()].map((s) => chunkPath(0, 240 + s))]);
+    // Every segment is in exactly one file of the tree.
+    expect([...trend.files.keys()].sort()).toEqual([chunkPath(2, 0), 'manifest.json'].sort());
+    expect(trend.json<{ level: number; index: number }>(chunkPath(2, 0))).toMatchObject({ schema: 'benchtrend/chunk', level: 2, index: 0 });
+    expect(await loadSegments(trend.read, LOCATION, 0, 256)).toEqual(added);
+    expect(await loadSegments(trend.read, LOCATION, 48, 64)).toEqual(added.slice(48, 64));
   });
 
   it('let a reader load any range from the fewest files, with the same result as the single segments', async () => {
@@ -133,8 +139,8 @@ describe('rollups', () => {
     trend.reads.length = 0;
     const all = await loadSegments(trend.read, LOCATION, 0, 300);
     expect(all.map((s) => s.seq)).toEqual([...Array(300).keys()]);
-    // One level-2 rollup (0..255), two level-1 (256..287), twelve singles (288..299).
-    expect(trend.reads).toEqual([rollupPath(2, 0), rollupPath(1, 16), rollupPath(1, 17), ...[...Array(12).keys()].map((i) => segmentPath(288 + i))]);
+    // The manifest, then one level-2 chunk (0..255), two level-1 (256..287), twelve singles (288..299).
+    expect(trend.reads).toEqual(['manifest.json', chunkPath(2, 0), chunkPath(1, 16), chunkPath(1, 17), ...[...Array(12).keys()].map((i) => chunkPath(0, 288 + i))]);
     const part = await loadSegments(trend.read, LOCATION, 250, 270);
     expect(part).toEqual(all.slice(250, 270));
   });
@@ -154,7 +160,7 @@ describe('existing data that cannot be trusted stops the publish', () => {
     await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(
       /^gh-pages:dev\/bench\/manifest\.json: existing trend data is not JSON \(.*\); refusing to publish over it$/,
     );
-    expect(trend.files.has(segmentPath(2))).toBe(false);
+    expect(trend.files.has(chunkPath(0, 2))).toBe(false);
   });
 
   it('an empty manifest', async () => {
@@ -177,29 +183,29 @@ describe('existing data that cannot be trusted stops the publish', () => {
 
   it('a manifest written by a newer benchtrend', async () => {
     const trend = await trendOf(1);
-    trend.files.set('manifest.json', JSON.stringify({ ...trend.json<object>('manifest.json'), version: 2 }));
-    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(/written by a newer benchtrend \(trend format 2, this one reads 1\); upgrade the action/);
+    trend.files.set('manifest.json', JSON.stringify({ ...trend.json<object>('manifest.json'), version: 3 }));
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(/written by a newer benchtrend \(trend format 3, this one reads 2\); upgrade the action/);
   });
 
   it('a corrupt segment the rollup would copy', async () => {
     const trend = await trendOf(15);
-    const seg = trend.json<Segment>(segmentPath(7));
-    trend.files.set(segmentPath(7), JSON.stringify({ ...seg, points: [{ ...seg.points[0], value: null }] }));
+    const seg = trend.json<{ points: { value: unknown[] } }>(chunkPath(0, 7));
+    trend.files.set(chunkPath(0, 7), JSON.stringify({ ...seg, points: { ...seg.points, value: [null, 1] } }));
     await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(
-      `${LOCATION}/${segmentPath(7)}: existing trend data does not match the segment schema: points[0].value must be number, got null; refusing to publish over it`,
+      `${LOCATION}/${chunkPath(0, 7)}: existing trend data does not match the chunk schema: points.value[0] must be number, got null; refusing to publish over it`,
     );
   });
 
   it('a segment file holding another seq', async () => {
     const trend = await trendOf(15);
-    trend.files.set(segmentPath(3), trend.files.get(segmentPath(4))!);
-    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(`${LOCATION}/${segmentPath(3)}: holds segment 4 but its path is that of segment 3`);
+    trend.files.set(chunkPath(0, 3), trend.files.get(chunkPath(0, 4))!);
+    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(`${LOCATION}/${chunkPath(0, 3)}: holds level-0 chunk 4 but its path is that of level-0 chunk 3`);
   });
 
   it('a segment missing from the middle of the log', async () => {
     const trend = await trendOf(15);
-    trend.files.delete(segmentPath(9));
-    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(/data\/seg\/0000\/00\/00000009\.json: missing, but .*manifest\.json lists segments up to 9/);
+    trend.files.delete(chunkPath(0, 9));
+    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(/data\/c\/0\/0000\/00000009\.json: missing, but .*manifest\.json lists segments up to 9/);
   });
 
   it('a file already where the next segment goes (a manifest behind its data)', async () => {
@@ -208,7 +214,7 @@ describe('existing data that cannot be trusted stops the publish', () => {
     await trend.publish({ commit: commit(50), points: syntheticPoints(2) });
     trend.files.set('manifest.json', old);
     await expect(trend.publish({ commit: commit(51), points: syntheticPoints(2) })).rejects.toThrow(
-      `${LOCATION}/${segmentPath(3)}: already exists but ${LOCATION}/manifest.json counts 3 segments; refusing to write over existing trend data`,
+      `${LOCATION}/${chunkPath(0, 3)}: already exists but ${LOCATION}/manifest.json counts 3 segments; refusing to write over existing trend data`,
     );
   });
 
@@ -225,7 +231,7 @@ describe('units', () => {
     await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0, 'warm', 's') });
     const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(1, 0, 'warm', 'ms') });
     expect(plan.warnings).toEqual(['case "warm / stage0": converted from ms to s, the unit its trend is stored in']);
-    const p = trend.json<Segment>(segmentPath(1)).points[0]!;
+    const p = (await trend.segment(1)).points[0]!;
     expect(p).toMatchObject({ unit: 's', value: 0.0011, q1: 0.001, q3: 0.0012, min: 0.001, max: 0.0012, stdev: 0.0001 });
     expect(p.samples).toEqual([0.001, 0.0011, 0.0012]);
   });
@@ -293,7 +299,7 @@ describe('several groups in one publish', () => {
   /** Plans the groups as one publish and applies its files, as the git effect would in one commit. */
   async function publishGroups(trend: MemoryTrend, groups: readonly PublishGroup[], extra: Partial<SharedInput> = {}): Promise<GroupsPlan> {
     const plan = await planGroups(trend.read, { ...shared, ...extra }, groups);
-    for (const [path, content] of plan.files) trend.files.set(path, typeof content === 'string' ? content : Buffer.from(content).toString('utf8'));
+    trend.apply(plan);
     return plan;
   }
 
@@ -311,7 +317,7 @@ describe('several groups in one publish', () => {
     for (const g of groups) await apart.publish({ ...g });
 
     expect(plan.added.map((s) => [s.seq, s.suite])).toEqual([[2, 'linux'], [3, 'macos']]);
-    expect([...plan.files.keys()].sort()).toEqual([segmentPath(2), segmentPath(3), 'manifest.json'].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 2), chunkPath(0, 3), 'manifest.json'].sort());
     expect(plan.plans.map((p) => p.added.map((s) => s.seq))).toEqual([[2], [3]]);
     // The second group was planned on the trend the first left: its manifest counted three segments.
     expect(plan.plans[1]!.previous?.segments).toBe(3);
@@ -325,7 +331,7 @@ describe('several groups in one publish', () => {
       'macos:cold / stage0:3', 'macos:cold / stage1:3', 'macos:cold / stage2:3',
     ]);
     // One commit of several groups writes exactly the files the same publishes one by one would.
-    for (const path of [segmentPath(2), segmentPath(3), 'manifest.json']) expect(together.files.get(path)).toBe(apart.files.get(path));
+    for (const path of [chunkPath(0, 2), chunkPath(0, 3), 'manifest.json']) expect(together.files.get(path)).toBe(apart.files.get(path));
     const { rows } = await readHistory(together.read, LOCATION);
     expect(rows.filter((r) => r.suite === 'macos').map((r) => [r.case, r.value, r.seq])).toEqual(groups[1]!.points.map((p) => [p.case, p.value, 3]));
     expect(rows.filter((r) => r.suite === 'linux').map((r) => [r.case, r.value, r.seq])).toEqual(groups[0]!.points.map((p) => [p.case, p.value, 2]));
@@ -346,7 +352,7 @@ describe('several groups in one publish', () => {
       ['linux', 'warm / stage0', 8.1, 3],
     ]);
     // Both linux segments are written; the reader resolves the re-run, nothing is edited.
-    expect(trend.json<Segment>(segmentPath(1)).points.map((p) => p.value)).toEqual([1.1, 1.1]);
+    expect((await trend.segment(1)).points.map((p) => p.value)).toEqual([1.1, 1.1]);
     expect(trend.json<Manifest>('manifest.json').cases.find((c) => c.suite === 'linux' && c.case === 'warm / stage0')).toMatchObject({ firstSeq: 1, lastSeq: 3, points: 2 });
   });
 
@@ -354,16 +360,17 @@ describe('several groups in one publish', () => {
     const trend = await trendOf(14);
     const plan = await publishGroups(trend, [group('a', 20, syntheticPoints(1, 1)), group('b', 20, syntheticPoints(1, 2)), group('c', 20, syntheticPoints(1, 3))]);
     expect(plan.added.map((s) => s.seq)).toEqual([14, 15, 16]);
-    expect([...plan.files.keys()]).toEqual([segmentPath(14), 'manifest.json', segmentPath(15), rollupPath(1, 0), segmentPath(16)]);
+    // Segment 14 goes into the level-1 chunk the second group completes: it never reaches the branch alone.
+    expect([...plan.files.keys()]).toEqual(['manifest.json', chunkPath(1, 0), chunkPath(0, 16)]);
+    expect(plan.removed).toEqual([...Array(14).keys()].map((s) => chunkPath(0, s)));
     expect(plan.plans.map((p) => [...p.files.keys()])).toEqual([
-      [segmentPath(14), 'manifest.json'],
-      [segmentPath(15), rollupPath(1, 0), 'manifest.json'],
-      [segmentPath(16), 'manifest.json'],
+      [chunkPath(0, 14), 'manifest.json'],
+      [chunkPath(1, 0), 'manifest.json'],
+      [chunkPath(0, 16), 'manifest.json'],
     ]);
-    const rollup = trend.json<Rollup>(rollupPath(1, 0));
-    expect(rollup.segments.map((s) => s.seq)).toEqual([...Array(16).keys()]);
-    expect(rollup.segments.slice(14).map((s) => s.suite)).toEqual(['a', 'b']);
-    expect(rollup.segments).toEqual([...Array(16).keys()].map((s) => trend.json<Segment>(segmentPath(s))));
+    const rollup = await loadSegments(trend.read, LOCATION, 0, 16);
+    expect(rollup.map((s) => s.seq)).toEqual([...Array(16).keys()]);
+    expect(rollup.slice(14).map((s) => s.suite)).toEqual(['a', 'b']);
     // Readers get the same history through the rollup as through the single segments.
     const fromRollup = await loadSegments(trend.read, LOCATION, 0, 17);
     expect(fromRollup.map((s) => s.seq)).toEqual([...Array(17).keys()]);

@@ -3,8 +3,8 @@
  * what scripts rely on. The column set and order are a contract (docs/trend-format.md).
  */
 import type { Direction } from '../model.js';
-import { MANIFEST_PATH, resolveSegments, segmentPath } from './layout.js';
-import { loadSegments, locate, readManifest, type TrendReader } from './load.js';
+import { MANIFEST_PATH, chunkPath, resolveSegments } from './layout.js';
+import { chunksFor, loadSegments, locate, readManifest, type TrendReader } from './load.js';
 import { TrendDataError } from './validate.js';
 import type { Manifest, Segment } from './types.js';
 
@@ -91,14 +91,18 @@ export async function readHistory(
 ): Promise<{ manifest: Manifest | undefined; rows: HistoryRow[] }> {
   const manifest = await readManifest(read, location);
   if (!manifest) return { manifest, rows: [] };
-  // The newest segment must exist before the whole history is planned: a count no file backs is
-  // damage, and costs one read to find instead of a plan of every chunk it claims.
-  if (manifest.segments > 0 && (await read(segmentPath(manifest.segments - 1))) === undefined) {
-    throw new TrendDataError(
-      `${locate(location, MANIFEST_PATH)}: counts ${manifest.segments} segments but ${locate(location, segmentPath(manifest.segments - 1))} is missing; the manifest is damaged`,
-    );
+  // The newest segment's file must exist before the whole history is planned: a count no file
+  // backs is damage, and costs one read to find instead of a plan of every chunk it claims.
+  if (manifest.segments > 0) {
+    const newest = chunksFor(manifest.segments - 1, manifest.segments, manifest)[0];
+    const path = newest === undefined ? undefined : manifest.version >= 2 ? chunkPath(newest.level, newest.index) : newest.path;
+    if (path !== undefined && (await read(path)) === undefined) {
+      throw new TrendDataError(
+        `${locate(location, MANIFEST_PATH)}: counts ${manifest.segments} segments but ${locate(location, path)} is missing; the manifest is damaged`,
+      );
+    }
   }
-  const segments = await loadSegments(read, location, 0, manifest.segments);
+  const segments = await loadSegments(read, location, 0, manifest.segments, manifest);
   return { manifest, rows: historyRows(segments, suite) };
 }
 

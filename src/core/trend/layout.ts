@@ -41,3 +41,16 @@ export function resolveSegments(segments: Iterable<Segment>): Segment[] {
     return points.length === s.points.length ? s : { ...s, points };
   });
 }
+
+/**
+ * Format 2's chunk of a level and index (docs/trend-format.md): `data/c/<level>/<a>/<index>.json`,
+ * a = index / 100, so no folder holds more than 100 entries. The tree holds exactly the chunks
+ * coverChunks(0, segments) names: every segment once.
+ */
+export function chunkPath(level: 0 | 1 | 2, index: number): string {
+  const a = String(Math.floor(index / 100)).padStart(4, '0');
+  return `data/c/${level}/${a}/${String(index).padStart(8, '0')}.json`;
+}
+
+/** Format 1's folders, removed from the tree when a trend is carried to format 2. */
+export const FORMAT1_FOLDERS: readonly string[] = ['data/seg', 'data/roll'];

@@ -1,6 +1,6 @@
-import { MANIFEST_PATH, rollupPath, rollupSize, segmentPath } from './layout.js';
+import { MANIFEST_PATH, chunkPath, rollupPath, rollupSize, segmentPath } from './layout.js';
 import type { Manifest, Segment } from './types.js';
-import { TrendDataError, parseManifest, parseRollup, parseSegment } from './validate.js';
+import { TrendDataError, parseChunk, parseManifest, parseRollup, parseSegment } from './validate.js';
 
 /**
  * Reads one file of data-dir (path relative to it) from wherever the trend lives: undefined when
@@ -52,26 +52,36 @@ export async function readManifest(read: TrendReader, location: string): Promise
   return text === undefined ? undefined : parseManifest(locate(location, MANIFEST_PATH), text);
 }
 
-async function readChunk(read: TrendReader, location: string, c: Chunk): Promise<readonly Segment[]> {
-  const file = locate(location, c.path);
-  const text = await read(c.path);
+async function readChunk(read: TrendReader, location: string, c: Chunk, manifest: Manifest | undefined): Promise<readonly Segment[]> {
+  const v2 = manifest !== undefined && manifest.version >= 2;
+  const path = v2 ? chunkPath(c.level, c.index) : c.path;
+  const file = locate(location, path);
+  const text = await read(path);
   if (text === undefined) {
     throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${c.to - 1}; refusing to publish over a trend with a hole`);
   }
+  if (v2) return parseChunk(file, text, c.level, c.index, c.to - c.from, manifest);
   if (c.level === 0) return [parseSegment(file, text, c.index)];
   return parseRollup(file, text, c.level, c.index, c.to - c.from).segments;
 }
 
 /**
- * Segments [from, to), validated, in seq order, as stored (re-runs not yet resolved). Files are
- * requested together so an effect can fetch them in one round trip.
+ * The files holding segments [from, to). Format 1 keeps every aligned group as a rollup, so the
+ * fewest files covering the range; format 2 keeps only the chunks covering the whole log, so
+ * those of them that overlap the range.
  */
-export async function loadSegments(read: TrendReader, location: string, from: number, to: number): Promise<Segment[]> {
-  const parts = await Promise.all(coverChunks(from, to).map((c) => readChunk(read, location, c)));
-  return parts.flat();
+export function chunksFor(from: number, to: number, manifest: Pick<Manifest, 'version' | 'segments'> | undefined): Chunk[] {
+  if (manifest === undefined || manifest.version < 2) return coverChunks(from, to);
+  return coverChunks(0, manifest.segments).filter((c) => c.to > from && c.from < to);
 }
 
-/** One level-1 rollup's segments, validated. */
-export async function loadRollup(read: TrendReader, location: string, level: 1 | 2, index: number): Promise<readonly Segment[]> {
-  return readChunk(read, location, chunk(level, index));
+/**
+ * Segments [from, to), validated, in seq order, as stored (re-runs not yet resolved). Files are
+ * requested together so an effect can fetch them in one round trip. `manifest` is the trend's,
+ * read again when not given: it says the format and names the cases chunks refer to.
+ */
+export async function loadSegments(read: TrendReader, location: string, from: number, to: number, manifest?: Manifest): Promise<Segment[]> {
+  const m = manifest ?? (await readManifest(read, location));
+  const parts = await Promise.all(chunksFor(from, to, m).map((c) => readChunk(read, location, c, m)));
+  return parts.flat().filter((s) => s.seq >= from && s.seq < to);
 }

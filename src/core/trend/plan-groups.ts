@@ -57,6 +57,7 @@ export async function planGroups(read: TrendReader, shared: SharedInput, groups:
 
   const files = new Map<string, string | Uint8Array>();
   const plans: PublishPlan[] = [];
+  const removed = new Set<string>();
   for (const [i, group] of todo.entries()) {
     const { import: gab, ...rest } = shared;
     const plan = await planPublish(overlayReader(read, files), {
@@ -69,6 +70,8 @@ export async function planGroups(read: TrendReader, shared: SharedInput, groups:
       ...(plans.length > 0 ? { manifest: plans[plans.length - 1]!.manifest } : {}),
     });
     for (const [path, content] of plan.files) files.set(path, content);
+    // A chunk an earlier group wrote and this one gathered into a larger one never reaches the branch.
+    for (const path of plan.removed) if (!files.delete(path)) removed.add(path);
     plans.push(plan);
   }
   const first = plans[0];
@@ -76,6 +79,7 @@ export async function planGroups(read: TrendReader, shared: SharedInput, groups:
   if (!first || !last) throw new InputError('nothing to publish: no group of points was given');
   return {
     files,
+    removed: [...removed],
     manifest: last.manifest,
     previous: first.previous,
     added: plans.flatMap((p) => p.added),

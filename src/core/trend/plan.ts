@@ -7,21 +7,22 @@ import { mergeAnnotations } from '../annotations.js';
 import { InputError, type Point } from '../model.js';
 import { convertStoredPoint } from './convert-point.js';
 import { importGab } from './import-gab.js';
-import { MANIFEST_PATH, rollupPath, rollupSize, segmentPath } from './layout.js';
-import { loadSegments, locate, readManifest, type TrendReader } from './load.js';
+import { encodeChunk, indexManifest, sameSegments } from './chunk.js';
+import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
+import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
 import {
   ROLLUP_FANOUT,
+  SEGMENT_VERSION,
   TREND_SCHEMA_VERSION,
   type Annotation,
   type CaseInfo,
   type CommitInfo,
   type Manifest,
-  type Rollup,
   type Segment,
   type StoredAlert,
   type StoredPoint,
 } from './types.js';
-import { TrendDataError } from './validate.js';
+import { TrendDataError, parseChunk } from './validate.js';
 
 /** What the regression capability sees to recompute the stored alerts after a publish. */
 export interface AlertContext {
@@ -74,6 +75,11 @@ export interface PublishInput {
 export interface PublishPlan {
   /** Files to write, relative to data-dir. Every one is new except the manifest and page files. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
+  /**
+   * Files and folders to take out of the tree (git history keeps them): the chunks a new, larger
+   * chunk now holds, and format 1's folders once carried to format 2.
+   */
+  readonly removed: readonly string[];
   readonly manifest: Manifest;
   readonly previous: Manifest | undefined;
   /** The segments appended, in seq order. */
@@ -156,7 +162,7 @@ function admit(
 function segmentOf(draft: Draft, seq: number, points: readonly StoredPoint[]): Segment {
   return {
     schema: 'benchtrend/segment',
-    version: TREND_SCHEMA_VERSION,
+    version: SEGMENT_VERSION,
     seq,
     suite: draft.suite,
     commit: draft.commit,
@@ -175,9 +181,11 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   const first = previous?.segments ?? 0;
   // The manifest counts the segments; a file already where the next one goes means the manifest
   // is behind its data (restored, hand-edited, or lost), and appending would overwrite history.
-  if ((await read(segmentPath(first))) !== undefined) {
+  const next = previous === undefined ? [segmentPath(0), chunkPath(0, 0), chunkPath(1, 0), chunkPath(2, 0)] : previous.version < 2 ? [segmentPath(first)] : [chunkPath(0, first)];
+  const taken = (await Promise.all(next.map(async (path) => ((await read(path)) !== undefined ? path : undefined)))).find((p) => p !== undefined);
+  if (taken !== undefined) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
-    throw new TrendDataError(`${locate(location, segmentPath(first))}: already exists but ${why}; refusing to write over existing trend data`);
+    throw new TrendDataError(`${locate(location, taken)}: already exists but ${why}; refusing to write over existing trend data`);
   }
 
   const warnings: string[] = [];
@@ -219,8 +227,9 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   });
 
   const files = new Map<string, string | Uint8Array>();
-  for (const s of added) files.set(segmentPath(s.seq), json(s));
-  await addRollups(read, location, first, added, files);
+  const removed: string[] = [];
+  const cases_ = [...cases.values()];
+  await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
 
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
   for (const [path, bytes] of page?.files ?? []) {
@@ -238,7 +247,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     segments: first + added.length,
     fanout: ROLLUP_FANOUT,
     suites,
-    cases: [...cases.values()],
+    cases: cases_,
     annotations: mergeAnnotations(previous?.annotations ?? [], input.annotations ?? []),
     alerts: previous?.alerts ?? [],
     ...(importedNote !== undefined ? { imported: importedNote } : {}),
@@ -250,45 +259,63 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
           previous: base.alerts,
           added,
           manifest: base,
-          load: (from, to) => loadWithAdded(read, location, first, added, from, to),
+          load: (from, to) => loadWithAdded(read, location, previous, added, from, to),
         }),
       }
     : base;
   files.set(MANIFEST_PATH, json(manifest));
-  return { files, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };
+  return { files, removed, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };
 }
 
 /** Segments [from, to) across what is published and what this plan adds. */
 async function loadWithAdded(
   read: TrendReader,
   location: string,
-  first: number,
+  previous: Manifest | undefined,
   added: readonly Segment[],
   from: number,
   to: number,
 ): Promise<Segment[]> {
-  const old = from < first ? await loadSegments(read, location, from, Math.min(to, first)) : [];
-  return [...old, ...added.filter((s) => s.seq >= from && s.seq < to)];
+  const first = previous?.segments ?? 0;
+  const old = from < first ? await loadSegments(read, location, from, Math.min(to, first), previous) : [];
+  return [...old, ...added.slice(Math.max(0, from - first), Math.max(0, to - first))];
 }
 
 /**
- * Writes the rollup of every group this publish completes. Each is written once, by the publish
- * that appends its last segment, so a publish writes at most one rollup per level.
+ * Writes the chunks of format 2 that the log now needs and takes out those they replace: the tree
+ * holds exactly coverChunks(0, segments), so each segment is in one file, a publish writes one
+ * chunk (and on every 16th and 256th the one that gathers the group), and whole rollups are never
+ * kept beside their parts. A format 1 trend is carried over whole on its next publish: every
+ * segment read as it is, re-written into chunks, and format 1's folders taken out of the tree.
  */
-async function addRollups(
+async function addChunks(
   read: TrendReader,
   location: string,
-  first: number,
+  previous: Manifest | undefined,
   added: readonly Segment[],
+  manifest: Pick<Manifest, 'suites' | 'cases'>,
   files: Map<string, string | Uint8Array>,
+  removed: string[],
 ): Promise<void> {
-  const end = first + added.length;
-  for (const level of [1, 2] as const) {
-    const size = rollupSize(level);
-    for (let index = Math.floor(first / size); (index + 1) * size <= end; index++) {
-      const segments = await loadWithAdded(read, location, first, added, index * size, (index + 1) * size);
-      const rollup: Rollup = { schema: 'benchtrend/rollup', version: TREND_SCHEMA_VERSION, level, index, segments };
-      files.set(rollupPath(level, index), json(rollup));
-    }
+  const first = previous?.segments ?? 0;
+  const carry = previous !== undefined && previous.version < 2;
+  const before = carry ? [] : coverChunks(0, first);
+  const after = coverChunks(0, first + added.length);
+  const keep = new Set(before.map((c) => chunkPath(c.level, c.index)));
+  const now = new Set(after.map((c) => chunkPath(c.level, c.index)));
+  const index = indexManifest(manifest);
+  const checked = { version: TREND_SCHEMA_VERSION, ...manifest } as Manifest;
+  for (const c of after) {
+    const path = chunkPath(c.level, c.index);
+    if (keep.has(path)) continue;
+    const segments = await loadWithAdded(read, location, previous, added, c.from, c.to);
+    const text = json(encodeChunk(c.level, c.index, segments, index));
+    // Read back as any reader will: a chunk that would not decode to exactly what it was made from
+    // fails here, before the push, so carrying a trend over can never lose or change a point.
+    const back = parseChunk(locate(location, path), text, c.level, c.index, c.to - c.from, checked);
+    if (!sameSegments(back, segments)) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
+    files.set(path, text);
   }
+  for (const path of keep) if (!now.has(path)) removed.push(path);
+  if (carry) removed.push(...FORMAT1_FOLDERS);
 }

@@ -22,7 +22,13 @@
  */
 import type { Direction, Point } from '../model.js';
 
-export const TREND_SCHEMA_VERSION = 1;
+/**
+ * The trend format this code writes: 2 stores columnar chunks (chunk.ts); format 1's segments and
+ * rollups are read as they are and carried to format 2 on the next publish.
+ */
+export const TREND_SCHEMA_VERSION = 2;
+/** Segment objects in memory keep format 1's shape, whichever format they were read from. */
+export const SEGMENT_VERSION = 1;
 /** Segments per level-1 rollup, and level-1 rollups per level-2 rollup. */
 export const ROLLUP_FANOUT = 16;
 

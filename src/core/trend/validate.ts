@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json' };
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
@@ -6,6 +7,7 @@ import { schemaErrorLine } from '../../formats/json-text.js';
 import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
+import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
 import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
@@ -19,6 +21,7 @@ ajv.addSchema(segmentSchema);
 const validateManifest = ajv.compile<Manifest>(manifestSchema);
 const validateSegment = ajv.getSchema<Segment>(segmentSchema.$id) as ValidateFunction<Segment>;
 const validateRollup = ajv.compile<Rollup>(rollupSchema);
+const validateChunk = ajv.compile<ChunkFile>(chunkSchema);
 
 function parse(file: string, text: string): unknown {
   try {
@@ -83,6 +86,23 @@ export function parseRollup(file: string, text: string, level: 1 | 2, index: num
 }
 
 /**
+ * Parses and validates one format-2 chunk against its place and the manifest its cases refer to,
+ * and returns its segments as format 1 stored them.
+ */
+export function parseChunk(file: string, text: string, level: 0 | 1 | 2, index: number, size: number, manifest: Manifest): Segment[] {
+  const c = check('chunk', validateChunk, file, text);
+  if (c.level !== level || c.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level} chunk ${index}`);
+  }
+  try {
+    return decodeChunk(c, manifest, size);
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+}
+
+/**
  * The largest segment a publish writes (4 MiB). A segment holds one publish's points; past
  * MAX_SAMPLES a case keeps its statistics, not its runs, so a real one is kilobytes. The page
  * reads the newest segments on every visit.
@@ -121,7 +141,23 @@ function pointsProblem(file: string, segment: Segment, prefix: string): void {
 /** One kind of file the trend holds: how to recognise its path and how the readers check it. */
 interface WrittenKind {
   readonly path: RegExp;
-  readonly check: (file: string, text: string, match: RegExpExecArray) => void;
+  /** `manifest` is the one this publish writes beside the file: format 2's chunks refer to it. */
+  readonly check: (file: string, text: string, match: RegExpExecArray, manifest: Manifest | undefined) => void;
+}
+
+/** The names a new segment introduces, checked as text (a name stored before this rule stays readable). */
+function checkNewSegment(file: string, segment: Segment): void {
+  for (const [what, name] of [['suite', segment.suite], ...segment.shapes.map((s) => ['shape', s] as const), ...segment.points.map((p) => ['case', p.case] as const)] as const) {
+    const why = nameProblem(name);
+    if (why) refuseWrite(file, `the ${what} ${visible(name)} ${why}`);
+  }
+  pointsProblem(file, segment, '');
+}
+
+function checkSegmentSize(file: string, text: string): void {
+  if (text.length > MAX_SEGMENT_BYTES) {
+    refuseWrite(file, `a segment of ${Math.ceil(text.length / 1024)} KiB, more than the ${MAX_SEGMENT_BYTES / 1024 / 1024} MiB one publish may write; publish fewer cases or fewer runs per case`);
+  }
 }
 
 /**
@@ -138,16 +174,8 @@ const WRITTEN_KINDS: readonly WrittenKind[] = [
   {
     path: /^data\/seg\/\d{4}\/\d{2}\/(\d{8,})\.json$/,
     check: (file, text, m) => {
-      if (text.length > MAX_SEGMENT_BYTES) {
-        refuseWrite(file, `a segment of ${Math.ceil(text.length / 1024)} KiB, more than the ${MAX_SEGMENT_BYTES / 1024 / 1024} MiB one publish may write; publish fewer cases or fewer runs per case`);
-      }
-      const segment = parseSegment(file, text, Number(m[1]));
-      // Only new segments are written, so a name stored before this rule keeps the trend readable.
-      for (const [what, name] of [['suite', segment.suite], ...segment.shapes.map((s) => ['shape', s] as const), ...segment.points.map((p) => ['case', p.case] as const)] as const) {
-        const why = nameProblem(name);
-        if (why) refuseWrite(file, `the ${what} ${visible(name)} ${why}`);
-      }
-      pointsProblem(file, segment, '');
+      checkSegmentSize(file, text);
+      checkNewSegment(file, parseSegment(file, text, Number(m[1])));
     },
   },
   {
@@ -155,6 +183,18 @@ const WRITTEN_KINDS: readonly WrittenKind[] = [
     check: (file, text, m) => {
       const level = Number(m[1]) as 1 | 2;
       parseRollup(file, text, level, Number(m[2]), ROLLUP_FANOUT ** level);
+    },
+  },
+  {
+    // Format 2 (issue #12): a level-0 chunk is one publish's segment, so it meets the segment's
+    // bounds and name rules; a rollup chunk gathers segments that met them when they were written.
+    path: /^data\/c\/([012])\/\d{4}\/(\d{8,})\.json$/,
+    check: (file, text, m, manifest) => {
+      if (manifest === undefined) refuseWrite(file, 'a chunk written without the manifest its cases refer to');
+      const level = Number(m[1]) as 0 | 1 | 2;
+      if (level === 0) checkSegmentSize(file, text);
+      const segments = parseChunk(file, text, level, Number(m[2]), ROLLUP_FANOUT ** level, manifest);
+      if (level === 0) for (const segment of segments) checkNewSegment(file, segment);
     },
   },
 ];
@@ -166,7 +206,10 @@ const WRITTEN_KINDS: readonly WrittenKind[] = [
  * data and pass. Throws an InputError naming the file, the case and the field.
  */
 export function checkWrittenFiles(files: ReadonlyMap<string, string | Uint8Array>, location: string): void {
-  for (const [path, content] of files) {
+  let manifest: Manifest | undefined;
+  // The manifest first: the chunks written beside it refer to its cases by index.
+  const ordered = [...files].sort(([a], [b]) => Number(b === 'manifest.json') - Number(a === 'manifest.json'));
+  for (const [path, content] of ordered) {
     const kind = WRITTEN_KINDS.map((k) => ({ k, m: k.path.exec(path) })).find((x) => x.m !== null);
     const file = location === '' ? path : `${location}/${path}`;
     if (!kind) {
@@ -180,7 +223,8 @@ export function checkWrittenFiles(files: ReadonlyMap<string, string | Uint8Array
       refuseWrite(file, 'not UTF-8');
     }
     try {
-      kind.k.check(file, text, kind.m as RegExpExecArray);
+      kind.k.check(file, text, kind.m as RegExpExecArray, manifest);
+      if (path === 'manifest.json') manifest = parseManifest(file, text);
     } catch (e) {
       if (!(e instanceof TrendDataError)) throw e;
       // The reader's words, with the case named where the fault is in a point; `null` in place of

@@ -1,0 +1,56 @@
+/**
+ * Format 2's chunk codec: every field of every point and segment comes back as format 1 stored
+ * it, whichever columns collapse to one value, whichever optional fields only some rows have.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeChunk, encodeChunk, indexManifest, type ChunkFile } from '../../src/core/trend/chunk.js';
+import type { CaseInfo, Segment, StoredPoint } from '../../src/core/trend/types.js';
+
+const sha = (n: number) => n.toString(16).padStart(40, '0');
+const base: StoredPoint = { case: 'warm / total', shape: 'warm', unit: 's', direction: 'smaller', value: 1.5, q1: 1.4, q3: 1.6, min: 1.3, max: 1.7, stdev: 0.1, runs: 5, n: 5, samples: [1.3, 1.4, 1.5, 1.6, 1.7] };
+
+function seg(seq: number, suite: string, points: StoredPoint[], extra: Partial<Segment> = {}): Segment {
+  return { schema: 'benchtrend/segment', version: 1, seq, suite, commit: { sha: sha(seq + 1), message: `m ${seq}\n\nbody`, author: 'Ada', timestamp: '2024-01-01T00:00:00Z', url: `https://github.com/o/r/commit/${sha(seq + 1)}` }, publishedAt: '2024-01-02T00:00:00Z', shapes: [...new Set(points.map((p) => p.shape))], points, ...extra };
+}
+
+const cases: CaseInfo[] = [
+  { suite: 'a', case: 'warm / total', shape: 'warm', unit: 's', direction: 'smaller', firstSeq: 0, lastSeq: 15, points: 16 },
+  { suite: 'a', case: 'cargo / fib', shape: 'cargo', unit: 'ns/iter', direction: 'smaller', firstSeq: 0, lastSeq: 15, points: 16 },
+  { suite: 'b', case: 'warm / total', shape: 'warm', unit: 's', direction: 'bigger', firstSeq: 3, lastSeq: 3, points: 1 },
+];
+const manifest = { suites: ['a', 'b'], cases };
+
+describe('a chunk', () => {
+  it('decodes to the segments it was made from, field for field', () => {
+    const segments: Segment[] = [...Array(16).keys()].map((i) => {
+      if (i === 3) return seg(i, 'b', [{ ...base, direction: 'bigger', wall: 2.5, failed: 1, extra: 'runs=5/5' }], { runUrl: 'https://github.com/o/r/actions/runs/3' });
+      const summary: StoredPoint = { ...base, case: 'cargo / fib', shape: 'cargo', unit: i > 10 ? 'us/iter' : 'ns/iter', value: 100 + i, q1: 99, q3: 101 + i, min: 99, max: 101 + i, stdev: i % 2 ? null : 1, samples: [], summaryOnly: true, range: `± ${i}` };
+      const points = i === 7 ? [summary] : [{ ...base, value: base.value + i, summaryOnly: false }, summary];
+      return seg(i, 'a', points, i < 5 ? { imported: 'github-action-benchmark' } : {});
+    });
+    segments[9] = { ...segments[9]!, commit: { sha: sha(10), message: 'no url', author: 'Bo', timestamp: '2024-02-01T00:00:00Z' } };
+    const chunk = JSON.parse(JSON.stringify(encodeChunk(1, 0, segments, indexManifest(manifest)))) as ChunkFile;
+    expect(decodeChunk(chunk, manifest, 16)).toEqual(segments);
+    // Nothing per point repeats the case, its suite, shape or unit as text; the url is stored once as a template.
+    expect(chunk.strings.filter((s) => s.includes('/commit/'))).toEqual(['https://github.com/o/r/commit/\u0000']);
+    expect(JSON.stringify(chunk.points)).not.toContain('warm / total');
+    expect(chunk.points.runs).toBe(5);
+  });
+
+  it('keeps min and max as their own columns when they differ from the bar', () => {
+    const s = [seg(0, 'a', [{ ...base, min: 1.4, max: 1.6 }, { ...base, case: 'cargo / fib', min: 1.0, max: 1.6 }])];
+    const chunk = encodeChunk(0, 0, s, indexManifest(manifest));
+    expect(chunk.points.min).toEqual([1.4, 1.0]);
+    expect(chunk.points.max).toEqual('q3');
+    expect(decodeChunk(chunk, manifest, 1)).toEqual(s);
+  });
+
+  it('refuses a chunk that does not fit its place or its manifest', () => {
+    const s = [seg(0, 'a', [base])];
+    const chunk = encodeChunk(0, 0, s, indexManifest(manifest));
+    expect(() => decodeChunk(chunk, manifest, 16)).toThrow('holds 1 segments, its place 16');
+    expect(() => decodeChunk({ ...chunk, points: { ...chunk.points, case: 2 } }, manifest, 1)).toThrow('points.case[0] is 2, not a case of suite "a" in the manifest');
+    expect(() => decodeChunk({ ...chunk, strings: [] }, manifest, 1)).toThrow(/refers to string \d+, which is not in "strings"/);
+    expect(() => encodeChunk(0, 0, [seg(0, 'c', [base])], indexManifest(manifest))).toThrow('suite "c" is not in the manifest the chunk refers to');
+  });
+});
