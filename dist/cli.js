@@ -8771,8 +8771,8 @@ var TIME_UNITS = [
 ];
 var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
 function displayScale(unit, magnitude) {
-  const canonical2 = ALIASES[unit] ?? unit;
-  let at = TIME_UNITS.findIndex((u) => u.unit === canonical2);
+  const canonical3 = ALIASES[unit] ?? unit;
+  let at = TIME_UNITS.findIndex((u) => u.unit === canonical3);
   if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
   const from = TIME_UNITS[at];
   let m = Math.abs(magnitude);
@@ -8784,8 +8784,8 @@ function displayScale(unit, magnitude) {
   return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
 }
 function levelScale(unit, largest) {
-  const canonical2 = ALIASES[unit] ?? unit;
-  if (canonical2 === "s" && Math.abs(largest) < 10 && largest !== 0) {
+  const canonical3 = ALIASES[unit] ?? unit;
+  if (canonical3 === "s" && Math.abs(largest) < 10 && largest !== 0) {
     const inMs = displayScale("ms", largest * 1e3);
     return { unit: inMs.unit, factor: 1e3 * inMs.factor };
   }
@@ -8959,7 +8959,8 @@ function textTable(head, rows, align = []) {
 }
 
 // src/core/trend/types.ts
-var TREND_SCHEMA_VERSION = 1;
+var TREND_SCHEMA_VERSION = 2;
+var SEGMENT_VERSION = 1;
 var ROLLUP_FANOUT = 16;
 
 // src/core/trend/layout.ts
@@ -8988,9 +8989,82 @@ function resolveSegments(segments) {
     return points.length === s.points.length ? s : { ...s, points };
   });
 }
+function chunkPath(level2, index) {
+  const a = String(Math.floor(index / 100)).padStart(4, "0");
+  return `data/c/${level2}/${a}/${String(index).padStart(8, "0")}.json`;
+}
+var FORMAT1_FOLDERS = ["data/seg", "data/roll"];
 
 // src/core/trend/validate.ts
 var import_ajv = __toESM(require_ajv(), 1);
+
+// schemas/chunk.schema.json
+var chunk_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/chunk.schema.json",
+  title: "benchtrend trend chunk (format 2)",
+  description: "Segments [index * 16^level, (index + 1) * 16^level) of the log as columns: data/c/<level>/<a>/<index>.json in data-dir, a = index / 100. Immutable once written. The tree holds each segment in exactly one chunk. A column is an array with one entry per row, or a single value standing for every row. Strings that repeat are stored once in `strings` and referred to by position; suites and cases by their position in manifest.json's `suites` and `cases`.",
+  type: "object",
+  required: ["schema", "version", "level", "index", "strings", "segments", "points"],
+  additionalProperties: false,
+  properties: {
+    schema: { const: "benchtrend/chunk" },
+    version: { type: "integer", minimum: 2, description: "Trend format version; 2 for this schema." },
+    level: { enum: [0, 1, 2], description: "0: one segment; 1: 16 segments; 2: 256 segments." },
+    index: { type: "integer", minimum: 0, description: "Position among the chunks of its level; equals the number in the file name." },
+    strings: { type: "array", items: { type: "string" } },
+    segments: {
+      type: "object",
+      description: "One row per segment, in seq order.",
+      required: ["suite", "sha", "message", "author", "timestamp", "publishedAt", "shapes", "points"],
+      additionalProperties: false,
+      properties: {
+        suite: { $ref: "#/definitions/intColumn", description: "Position in the manifest's suites." },
+        sha: { type: "array", items: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, description: "Full commit id." },
+        message: { $ref: "#/definitions/intColumn", description: "String: the whole commit message." },
+        author: { $ref: "#/definitions/intColumn", description: "String: the commit's author." },
+        timestamp: { type: "array", items: { type: "string" }, description: "ISO 8601 commit time." },
+        url: { $ref: "#/definitions/optionalIntColumn", description: "String: link to the commit, its NUL character standing for the sha; null: none." },
+        runUrl: { $ref: "#/definitions/optionalIntColumn", description: "String: the workflow run that published it; null: none." },
+        publishedAt: { $ref: "#/definitions/intColumn", description: "String: ISO 8601 time of the publish." },
+        shapes: { type: "array", items: { type: "array", items: { type: "integer", minimum: 0 } }, description: "Strings: the shapes whose earlier points at this suite and commit the segment supersedes." },
+        imported: { oneOf: [{ enum: [0, 1] }, { type: "array", items: { enum: [0, 1, null] } }], description: "1: imported from github-action-benchmark's data.js." },
+        points: { $ref: "#/definitions/intColumn", description: "How many of the next rows of `points` belong to the segment." }
+      }
+    },
+    points: {
+      type: "object",
+      description: "One row per point, segment after segment. Fields mean what they mean in a format 1 segment's points (segment.schema.json).",
+      required: ["case", "shape", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n"],
+      additionalProperties: false,
+      properties: {
+        case: { $ref: "#/definitions/intColumn", description: "Position in the manifest's cases (its suite is the segment's)." },
+        shape: { $ref: "#/definitions/intColumn", description: "String." },
+        unit: { $ref: "#/definitions/intColumn", description: "String." },
+        direction: { $ref: "#/definitions/intColumn", description: "String: smaller or bigger." },
+        value: { $ref: "#/definitions/numbers" },
+        q1: { $ref: "#/definitions/numbers" },
+        q3: { $ref: "#/definitions/numbers" },
+        min: { oneOf: [{ const: "q1", description: "Equal to q1 on every row." }, { $ref: "#/definitions/numbers" }] },
+        max: { oneOf: [{ const: "q3", description: "Equal to q3 on every row." }, { $ref: "#/definitions/numbers" }] },
+        stdev: { oneOf: [{ type: ["number", "null"] }, { type: "array", items: { type: ["number", "null"] } }] },
+        runs: { $ref: "#/definitions/intColumn" },
+        n: { $ref: "#/definitions/intColumn" },
+        samples: { type: "array", items: { $ref: "#/definitions/numbers" }, description: "Raw run values per point; absent when no point has any." },
+        wall: { oneOf: [{ type: ["number", "null"] }, { type: "array", items: { type: ["number", "null"] } }] },
+        extra: { $ref: "#/definitions/optionalIntColumn", description: "String." },
+        summaryOnly: { oneOf: [{ type: ["boolean", "null"] }, { type: "array", items: { type: ["boolean", "null"] } }] },
+        range: { $ref: "#/definitions/optionalIntColumn", description: "String: the tool's own range text." },
+        failed: { $ref: "#/definitions/optionalIntColumn" }
+      }
+    }
+  },
+  definitions: {
+    numbers: { type: "array", items: { type: "number" } },
+    intColumn: { oneOf: [{ type: "integer", minimum: 0 }, { type: "array", items: { type: "integer", minimum: 0 } }] },
+    optionalIntColumn: { oneOf: [{ type: ["integer", "null"], minimum: 0 }, { type: "array", items: { type: ["integer", "null"], minimum: 0 } }] }
+  }
+};
 
 // schemas/manifest.schema.json
 var manifest_schema_default = {
@@ -9002,7 +9076,7 @@ var manifest_schema_default = {
   required: ["schema", "version", "pageVersion", "updated", "segments", "fanout", "suites", "cases", "annotations", "alerts"],
   properties: {
     schema: { const: "benchtrend/manifest" },
-    version: { type: "integer", minimum: 1 },
+    version: { type: "integer", minimum: 1, description: "Trend format: 1 stores segments and rollups (data/seg, data/roll), 2 columnar chunks (data/c, chunk.schema.json)." },
     pageVersion: { type: "string", description: "Version of the chart page files last written beside the data; empty before any." },
     updated: { type: "string", description: "ISO 8601 time of the last publish." },
     repository: { type: "string", description: "Link to the repository the trend describes." },
@@ -9242,11 +9316,11 @@ function syntaxProblem(text2) {
   if (at === void 0) return "it does not parse";
   const before = text2.slice(0, at);
   const line = before.split("\n").length;
-  const column = at - before.lastIndexOf("\n");
+  const column2 = at - before.lastIndexOf("\n");
   if (at >= text2.length) return `line ${line}: the text ends before the JSON does`;
   const c = text2.charCodeAt(at);
   const what = c === 10 || c === 13 ? "a line break" : c < 32 ? "a control character" : JSON.stringify(text2.slice(at, at + 12).split(/\r?\n/)[0]);
-  return `line ${line}, column ${column}: unexpected ${what}`;
+  return `line ${line}, column ${column2}: unexpected ${what}`;
 }
 var peekedText;
 var peekedValue;
@@ -9630,6 +9704,186 @@ function toFlatCases(points, note) {
   });
 }
 
+// src/core/trend/chunk.ts
+var CHUNK_SCHEMA = "benchtrend/chunk";
+var CHUNK_FORMAT_VERSION = 2;
+var ChunkError = class extends Error {
+  name = "ChunkError";
+};
+var SHA = "\0";
+function column(values) {
+  const first = values[0];
+  return values.length > 0 && values.every((v) => v === first) ? first : [...values];
+}
+function optional(values) {
+  if (values.every((v) => v === void 0)) return void 0;
+  return column(values.map((v) => v === void 0 ? null : v));
+}
+var Strings = class {
+  list = [];
+  at = /* @__PURE__ */ new Map();
+  of(s) {
+    let i = this.at.get(s);
+    if (i === void 0) {
+      i = this.list.length;
+      this.list.push(s);
+      this.at.set(s, i);
+    }
+    return i;
+  }
+};
+var caseKey = (suite, name) => `${suite}\0${name}`;
+function indexManifest(manifest) {
+  return {
+    suite: new Map(manifest.suites.map((s, i) => [s, i])),
+    case: new Map(manifest.cases.map((c, i) => [caseKey(c.suite, c.case), i]))
+  };
+}
+function encodeChunk(level2, index, segments, manifest) {
+  const strings = new Strings();
+  const points = segments.flatMap((s) => s.points.map((p) => ({ s, p })));
+  const lookup = (map, key2, what) => {
+    const i = map.get(key2);
+    if (i === void 0) throw new Error(`${what} is not in the manifest the chunk refers to`);
+    return i;
+  };
+  const url = (c) => c.url === void 0 ? void 0 : strings.of(c.url.includes(SHA) ? c.url : c.url.split(c.sha).join(SHA));
+  const min = points.every(({ p }) => Object.is(p.min, p.q1)) ? "q1" : points.map(({ p }) => p.min);
+  const max = points.every(({ p }) => Object.is(p.max, p.q3)) ? "q3" : points.map(({ p }) => p.max);
+  const samples = points.some(({ p }) => p.samples.length > 0) ? points.map(({ p }) => [...p.samples]) : void 0;
+  const seg = {
+    suite: column(segments.map((s) => lookup(manifest.suite, s.suite, `suite "${s.suite}"`))),
+    sha: segments.map((s) => s.commit.sha),
+    message: column(segments.map((s) => strings.of(s.commit.message))),
+    author: column(segments.map((s) => strings.of(s.commit.author))),
+    timestamp: segments.map((s) => s.commit.timestamp),
+    url: optional(segments.map((s) => url(s.commit))),
+    runUrl: optional(segments.map((s) => s.runUrl === void 0 ? void 0 : strings.of(s.runUrl))),
+    publishedAt: column(segments.map((s) => strings.of(s.publishedAt))),
+    shapes: segments.map((s) => s.shapes.map((x) => strings.of(x))),
+    imported: optional(segments.map((s) => s.imported ? 1 : void 0)),
+    points: column(segments.map((s) => s.points.length))
+  };
+  const pts = {
+    case: column(points.map(({ s, p }) => lookup(manifest.case, caseKey(s.suite, p.case), `case "${p.case}" of suite "${s.suite}"`))),
+    shape: column(points.map(({ p }) => strings.of(p.shape))),
+    unit: column(points.map(({ p }) => strings.of(p.unit))),
+    direction: column(points.map(({ p }) => strings.of(p.direction))),
+    value: points.map(({ p }) => p.value),
+    q1: points.map(({ p }) => p.q1),
+    q3: points.map(({ p }) => p.q3),
+    min,
+    max,
+    stdev: column(points.map(({ p }) => p.stdev)),
+    runs: column(points.map(({ p }) => p.runs)),
+    n: column(points.map(({ p }) => p.n)),
+    samples,
+    wall: optional(points.map(({ p }) => p.wall)),
+    extra: optional(points.map(({ p }) => p.extra === void 0 ? void 0 : strings.of(p.extra))),
+    summaryOnly: optional(points.map(({ p }) => p.summaryOnly)),
+    range: optional(points.map(({ p }) => p.range === void 0 ? void 0 : strings.of(p.range))),
+    failed: optional(points.map(({ p }) => p.failed))
+  };
+  const drop = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
+  return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level2, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
+}
+function cell(col, i, rows, what) {
+  if (col === void 0) return void 0;
+  if (!Array.isArray(col)) return col;
+  if (col.length !== rows) throw new ChunkError(`${what} has ${col.length} rows, expected ${rows}`);
+  return col[i];
+}
+function decodeChunk(chunk2, manifest, size) {
+  const { strings, segments: S, points: P } = chunk2;
+  const first = chunk2.index * size;
+  if (S.sha.length !== size) throw new ChunkError(`holds ${S.sha.length} segments, its place ${size}`);
+  const str = (i, what) => {
+    const s = typeof i === "number" ? strings[i] : void 0;
+    if (s === void 0) throw new ChunkError(`${what} refers to string ${String(i)}, which is not in "strings"`);
+    return s;
+  };
+  const counts = S.sha.map((_, i) => cell(S.points, i, size, "segments.points") ?? 0);
+  const rows = counts.reduce((a, b) => a + b, 0);
+  if (P.value.length !== rows || P.q1.length !== rows || P.q3.length !== rows) throw new ChunkError(`points hold ${P.value.length} values, the segments count ${rows}`);
+  let row = 0;
+  const out = [];
+  for (let i = 0; i < size; i++) {
+    const suiteAt = cell(S.suite, i, size, "segments.suite");
+    const suite = typeof suiteAt === "number" ? manifest.suites[suiteAt] : void 0;
+    if (suite === void 0) throw new ChunkError(`segments.suite[${i}] is ${String(suiteAt)}, not a suite of the manifest`);
+    const sha = S.sha[i];
+    const urlAt = cell(S.url, i, size, "segments.url");
+    const runAt = cell(S.runUrl, i, size, "segments.runUrl");
+    const commit = {
+      sha,
+      message: str(cell(S.message, i, size, "segments.message"), `segments.message[${i}]`),
+      author: str(cell(S.author, i, size, "segments.author"), `segments.author[${i}]`),
+      timestamp: S.timestamp[i] ?? "",
+      ...urlAt !== void 0 && urlAt !== null ? { url: str(urlAt, `segments.url[${i}]`).split(SHA).join(sha) } : {}
+    };
+    const points = [];
+    for (let k = 0; k < (counts[i] ?? 0); k++, row++) {
+      const caseAt = cell(P.case, row, rows, "points.case");
+      const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
+      if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
+      const num5 = (col, what) => cell(col, row, rows, what);
+      const stdev = cell(P.stdev, row, rows, "points.stdev");
+      const wall = num5(P.wall, "points.wall");
+      const extra = num5(P.extra, "points.extra");
+      const summaryOnly = cell(P.summaryOnly, row, rows, "points.summaryOnly");
+      const range = num5(P.range, "points.range");
+      const failed = num5(P.failed, "points.failed");
+      const q1 = P.q1[row];
+      const q3 = P.q3[row];
+      points.push({
+        case: info.case,
+        shape: str(cell(P.shape, row, rows, "points.shape"), `points.shape[${row}]`),
+        unit: str(cell(P.unit, row, rows, "points.unit"), `points.unit[${row}]`),
+        direction: str(cell(P.direction, row, rows, "points.direction"), `points.direction[${row}]`),
+        value: P.value[row],
+        q1,
+        q3,
+        min: P.min === "q1" ? q1 : cell(P.min, row, rows, "points.min"),
+        max: P.max === "q3" ? q3 : cell(P.max, row, rows, "points.max"),
+        stdev: stdev ?? null,
+        runs: cell(P.runs, row, rows, "points.runs"),
+        n: cell(P.n, row, rows, "points.n"),
+        samples: P.samples ? [...cell(P.samples, row, rows, "points.samples")] : [],
+        ...wall !== void 0 && wall !== null ? { wall } : {},
+        ...extra !== void 0 && extra !== null ? { extra: str(extra, `points.extra[${row}]`) } : {},
+        ...summaryOnly !== void 0 && summaryOnly !== null ? { summaryOnly } : {},
+        ...range !== void 0 && range !== null ? { range: str(range, `points.range[${row}]`) } : {},
+        ...failed !== void 0 && failed !== null ? { failed } : {}
+      });
+    }
+    const runUrl = runAt !== void 0 && runAt !== null ? str(runAt, `segments.runUrl[${i}]`) : void 0;
+    out.push({
+      schema: "benchtrend/segment",
+      version: 1,
+      seq: first + i,
+      suite,
+      commit,
+      ...runUrl !== void 0 ? { runUrl } : {},
+      publishedAt: str(cell(S.publishedAt, i, size, "segments.publishedAt"), `segments.publishedAt[${i}]`),
+      shapes: (S.shapes[i] ?? []).map((x) => str(x, `segments.shapes[${i}]`)),
+      points,
+      ...cell(S.imported, i, size, "segments.imported") === 1 ? { imported: "github-action-benchmark" } : {}
+    });
+  }
+  return out;
+}
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== void 0);
+    return `{${entries.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+function sameSegments(a, b) {
+  return a.length === b.length && a.every((s, i) => canonical(s) === canonical(b[i]));
+}
+
 // src/core/trend/validate.ts
 var TrendDataError = class extends InputError {
 };
@@ -9638,6 +9892,7 @@ ajv.addSchema(segment_schema_default);
 var validateManifest = ajv.compile(manifest_schema_default);
 var validateSegment = ajv.getSchema(segment_schema_default.$id);
 var validateRollup = ajv.compile(rollup_schema_default);
+var validateChunk = ajv.compile(chunk_schema_default);
 function parse(file, text2) {
   try {
     return JSON.parse(text2);
@@ -9691,6 +9946,18 @@ function parseRollup(file, text2, level2, index, size) {
   });
   return r;
 }
+function parseChunk(file, text2, level2, index, size, manifest) {
+  const c = check("chunk", validateChunk, file, text2);
+  if (c.level !== level2 || c.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level2} chunk ${index}`);
+  }
+  try {
+    return decodeChunk(c, manifest, size);
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+}
 var MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
 var MAX_MANIFEST_SEGMENTS = 1e8;
 var decoder = new TextDecoder("utf-8", { fatal: true });
@@ -9711,6 +9978,18 @@ function pointsProblem(file, segment, prefix) {
     if (why) refuseWrite(file, `case ${visible(p.case)}: ${prefix}points[${i}].${why}`);
   }
 }
+function checkNewSegment(file, segment) {
+  for (const [what, name] of [["suite", segment.suite], ...segment.shapes.map((s) => ["shape", s]), ...segment.points.map((p) => ["case", p.case])]) {
+    const why = nameProblem(name);
+    if (why) refuseWrite(file, `the ${what} ${visible(name)} ${why}`);
+  }
+  pointsProblem(file, segment, "");
+}
+function checkSegmentSize(file, text2) {
+  if (text2.length > MAX_SEGMENT_BYTES) {
+    refuseWrite(file, `a segment of ${Math.ceil(text2.length / 1024)} KiB, more than the ${MAX_SEGMENT_BYTES / 1024 / 1024} MiB one publish may write; publish fewer cases or fewer runs per case`);
+  }
+}
 var WRITTEN_KINDS = [
   {
     path: /^manifest\.json$/,
@@ -9721,15 +10000,8 @@ var WRITTEN_KINDS = [
   {
     path: /^data\/seg\/\d{4}\/\d{2}\/(\d{8,})\.json$/,
     check: (file, text2, m) => {
-      if (text2.length > MAX_SEGMENT_BYTES) {
-        refuseWrite(file, `a segment of ${Math.ceil(text2.length / 1024)} KiB, more than the ${MAX_SEGMENT_BYTES / 1024 / 1024} MiB one publish may write; publish fewer cases or fewer runs per case`);
-      }
-      const segment = parseSegment(file, text2, Number(m[1]));
-      for (const [what, name] of [["suite", segment.suite], ...segment.shapes.map((s) => ["shape", s]), ...segment.points.map((p) => ["case", p.case])]) {
-        const why = nameProblem(name);
-        if (why) refuseWrite(file, `the ${what} ${visible(name)} ${why}`);
-      }
-      pointsProblem(file, segment, "");
+      checkSegmentSize(file, text2);
+      checkNewSegment(file, parseSegment(file, text2, Number(m[1])));
     }
   },
   {
@@ -9738,10 +10010,24 @@ var WRITTEN_KINDS = [
       const level2 = Number(m[1]);
       parseRollup(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2);
     }
+  },
+  {
+    // Format 2 (issue #12): a level-0 chunk is one publish's segment, so it meets the segment's
+    // bounds and name rules; a rollup chunk gathers segments that met them when they were written.
+    path: /^data\/c\/([012])\/\d{4}\/(\d{8,})\.json$/,
+    check: (file, text2, m, manifest) => {
+      if (manifest === void 0) refuseWrite(file, "a chunk written without the manifest its cases refer to");
+      const level2 = Number(m[1]);
+      if (level2 === 0) checkSegmentSize(file, text2);
+      const segments = parseChunk(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2, manifest);
+      if (level2 === 0) for (const segment of segments) checkNewSegment(file, segment);
+    }
   }
 ];
 function checkWrittenFiles(files, location) {
-  for (const [path, content] of files) {
+  let manifest;
+  const ordered = [...files].sort(([a], [b]) => Number(b === "manifest.json") - Number(a === "manifest.json"));
+  for (const [path, content] of ordered) {
     const kind = WRITTEN_KINDS.map((k) => ({ k, m: k.path.exec(path) })).find((x) => x.m !== null);
     const file = location === "" ? path : `${location}/${path}`;
     if (!kind) {
@@ -9755,7 +10041,8 @@ function checkWrittenFiles(files, location) {
       refuseWrite(file, "not UTF-8");
     }
     try {
-      kind.k.check(file, text2, kind.m);
+      kind.k.check(file, text2, kind.m, manifest);
+      if (path === "manifest.json") manifest = parseManifest(file, text2);
     } catch (e) {
       if (!(e instanceof TrendDataError)) throw e;
       const pointer = /^(.*?): existing trend data does not match the \w+ schema: (\S+)/.exec(e.message)?.[2] ?? "";
@@ -9793,18 +10080,26 @@ async function readManifest(read, location) {
   const text2 = await read(MANIFEST_PATH);
   return text2 === void 0 ? void 0 : parseManifest(locate(location, MANIFEST_PATH), text2);
 }
-async function readChunk(read, location, c) {
-  const file = locate(location, c.path);
-  const text2 = await read(c.path);
+async function readChunk(read, location, c, manifest) {
+  const v2 = manifest !== void 0 && manifest.version >= 2;
+  const path = v2 ? chunkPath(c.level, c.index) : c.path;
+  const file = locate(location, path);
+  const text2 = await read(path);
   if (text2 === void 0) {
     throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${c.to - 1}; refusing to publish over a trend with a hole`);
   }
+  if (v2) return parseChunk(file, text2, c.level, c.index, c.to - c.from, manifest);
   if (c.level === 0) return [parseSegment(file, text2, c.index)];
   return parseRollup(file, text2, c.level, c.index, c.to - c.from).segments;
 }
-async function loadSegments(read, location, from, to) {
-  const parts = await Promise.all(coverChunks(from, to).map((c) => readChunk(read, location, c)));
-  return parts.flat();
+function chunksFor(from, to, manifest) {
+  if (manifest === void 0 || manifest.version < 2) return coverChunks(from, to);
+  return coverChunks(0, manifest.segments).filter((c) => c.to > from && c.from < to);
+}
+async function loadSegments(read, location, from, to, manifest) {
+  const m = manifest ?? await readManifest(read, location);
+  const parts = await Promise.all(chunksFor(from, to, m).map((c) => readChunk(read, location, c, m)));
+  return parts.flat().filter((s) => s.seq >= from && s.seq < to);
 }
 
 // src/publish.ts
@@ -10036,7 +10331,7 @@ function storedPoint(p) {
   const { metric: _metric, ...rest } = p;
   return rest;
 }
-var caseKey = (suite, name) => `${suite}\0${name}`;
+var caseKey2 = (suite, name) => `${suite}\0${name}`;
 var json = (value) => `${JSON.stringify(value)}
 `;
 function refuseDuplicateCases(points) {
@@ -10048,7 +10343,7 @@ function refuseDuplicateCases(points) {
 }
 function admit(draft, seq, cases, warnings, location) {
   return draft.points.map((p) => {
-    const key2 = caseKey(draft.suite, p.case);
+    const key2 = caseKey2(draft.suite, p.case);
     const known = cases.get(key2);
     let point = p;
     if (known && known.unit !== p.unit) {
@@ -10081,7 +10376,7 @@ function admit(draft, seq, cases, warnings, location) {
 function segmentOf(draft, seq, points) {
   return {
     schema: "benchtrend/segment",
-    version: TREND_SCHEMA_VERSION,
+    version: SEGMENT_VERSION,
     seq,
     suite: draft.suite,
     commit: draft.commit,
@@ -10096,9 +10391,11 @@ async function planPublish(read, input) {
   const location = input.location;
   const previous = input.manifest ?? await readManifest(read, location);
   const first = previous?.segments ?? 0;
-  if (await read(segmentPath(first)) !== void 0) {
+  const next = previous === void 0 ? [segmentPath(0), chunkPath(0, 0), chunkPath(1, 0), chunkPath(2, 0)] : previous.version < 2 ? [segmentPath(first)] : [chunkPath(0, first)];
+  const taken = (await Promise.all(next.map(async (path) => await read(path) !== void 0 ? path : void 0))).find((p) => p !== void 0);
+  if (taken !== void 0) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
-    throw new TrendDataError(`${locate(location, segmentPath(first))}: already exists but ${why}; refusing to write over existing trend data`);
+    throw new TrendDataError(`${locate(location, taken)}: already exists but ${why}; refusing to write over existing trend data`);
   }
   const warnings = [];
   const drafts = [];
@@ -10129,14 +10426,15 @@ async function planPublish(read, input) {
     });
   }
   if (drafts.length === 0) throw new InputError("nothing to publish: no points, and no history to import");
-  const cases = new Map((previous?.cases ?? []).map((c) => [caseKey(c.suite, c.case), c]));
+  const cases = new Map((previous?.cases ?? []).map((c) => [caseKey2(c.suite, c.case), c]));
   const added = drafts.map((d, i) => {
     if (!suites.includes(d.suite)) suites.push(d.suite);
     return segmentOf(d, first + i, admit(d, first + i, cases, warnings, location));
   });
   const files = /* @__PURE__ */ new Map();
-  for (const s of added) files.set(segmentPath(s.seq), json(s));
-  await addRollups(read, location, first, added, files);
+  const removed = [];
+  const cases_ = [...cases.values()];
+  await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : void 0;
   for (const [path, bytes] of page?.files ?? []) {
     if (path === MANIFEST_PATH || path.startsWith("data/")) throw new Error(`page file ${path} would overwrite trend data`);
@@ -10152,7 +10450,7 @@ async function planPublish(read, input) {
     segments: first + added.length,
     fanout: ROLLUP_FANOUT,
     suites,
-    cases: [...cases.values()],
+    cases: cases_,
     annotations: mergeAnnotations(previous?.annotations ?? [], input.annotations ?? []),
     alerts: previous?.alerts ?? [],
     ...importedNote !== void 0 ? { imported: importedNote } : {}
@@ -10163,26 +10461,44 @@ async function planPublish(read, input) {
       previous: base.alerts,
       added,
       manifest: base,
-      load: (from, to) => loadWithAdded(read, location, first, added, from, to)
+      load: (from, to) => loadWithAdded(read, location, previous, added, from, to)
     })
   } : base;
   files.set(MANIFEST_PATH, json(manifest));
-  return { files, manifest, previous, added, warnings, ...imported ? { imported } : {} };
+  return { files, removed, manifest, previous, added, warnings, ...imported ? { imported } : {} };
 }
-async function loadWithAdded(read, location, first, added, from, to) {
-  const old = from < first ? await loadSegments(read, location, from, Math.min(to, first)) : [];
-  return [...old, ...added.filter((s) => s.seq >= from && s.seq < to)];
+async function loadWithAdded(read, location, previous, added, from, to) {
+  const first = previous?.segments ?? 0;
+  const old = from < first ? await loadSegments(read, location, from, Math.min(to, first), previous) : [];
+  return [...old, ...added.slice(Math.max(0, from - first), Math.max(0, to - first))];
 }
-async function addRollups(read, location, first, added, files) {
-  const end = first + added.length;
-  for (const level2 of [1, 2]) {
-    const size = rollupSize(level2);
-    for (let index = Math.floor(first / size); (index + 1) * size <= end; index++) {
-      const segments = await loadWithAdded(read, location, first, added, index * size, (index + 1) * size);
-      const rollup = { schema: "benchtrend/rollup", version: TREND_SCHEMA_VERSION, level: level2, index, segments };
-      files.set(rollupPath(level2, index), json(rollup));
+async function addChunks(read, location, previous, added, manifest, files, removed) {
+  const first = previous?.segments ?? 0;
+  const carry = previous !== void 0 && previous.version < 2;
+  const before = carry ? [] : coverChunks(0, first);
+  const after = coverChunks(0, first + added.length);
+  const keep = new Set(before.map((c) => chunkPath(c.level, c.index)));
+  const now = new Set(after.map((c) => chunkPath(c.level, c.index)));
+  const index = indexManifest(manifest);
+  const checked = { version: TREND_SCHEMA_VERSION, ...manifest };
+  for (const s of added) checkNewSegment(locate(location, chunkPath(0, s.seq)), s);
+  for (const c of after) {
+    const path = chunkPath(c.level, c.index);
+    if (keep.has(path)) continue;
+    const segments = await loadWithAdded(read, location, previous, added, c.from, c.to);
+    const text2 = json(encodeChunk(c.level, c.index, segments, index));
+    let back;
+    try {
+      back = parseChunk(locate(location, path), text2, c.level, c.index, c.to - c.from, checked);
+    } catch (e) {
+      if (!(e instanceof TrendDataError)) throw e;
+      refuseWrite(locate(location, path), e.message.replace(`${locate(location, path)}: `, "").replace(/^existing trend data does not match/, "does not match").replace(/; refusing to publish over it$/, ""));
     }
+    if (!sameSegments(back, segments)) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
+    files.set(path, text2);
   }
+  for (const path of keep) if (!now.has(path)) removed.push(path);
+  if (carry) removed.push(...FORMAT1_FOLDERS);
 }
 
 // src/core/trend/plan-groups.ts
@@ -10204,6 +10520,7 @@ async function planGroups(read, shared, groups) {
   else for (const g of groups) if (g.points.length === 0) warnings.push(`${describe(g)}: no points, nothing published for it`);
   const files = /* @__PURE__ */ new Map();
   const plans = [];
+  const removed = /* @__PURE__ */ new Set();
   for (const [i, group] of todo.entries()) {
     const { import: gab, ...rest } = shared;
     const plan = await planPublish(overlayReader(read, files), {
@@ -10216,6 +10533,7 @@ async function planGroups(read, shared, groups) {
       ...plans.length > 0 ? { manifest: plans[plans.length - 1].manifest } : {}
     });
     for (const [path, content] of plan.files) files.set(path, content);
+    for (const path of plan.removed) if (!files.delete(path)) removed.add(path);
     plans.push(plan);
   }
   const first = plans[0];
@@ -10223,6 +10541,7 @@ async function planGroups(read, shared, groups) {
   if (!first || !last) throw new InputError("nothing to publish: no group of points was given");
   return {
     files,
+    removed: [...removed],
     manifest: last.manifest,
     previous: first.previous,
     added: plans.flatMap((p) => p.added),
@@ -10346,6 +10665,23 @@ ${err}`, run8.secrets ?? [])));
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+
+// src/effects/bounded.ts
+async function mapLimit(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return out;
+}
+var FILE_CONCURRENCY = 16;
+
+// src/effects/gh-pages.ts
 var PushRaceError = class extends Error {
   name = "PushRaceError";
 };
@@ -10418,19 +10754,20 @@ function encodeTree(entries) {
   const sorted2 = [...entries].sort((a, b) => Buffer.compare(key2(a), key2(b)));
   return Buffer.concat(sorted2.flatMap((e) => [Buffer.from(`${e.mode} `), e.raw, Buffer.from([0]), Buffer.from(e.oid, "hex")]));
 }
-function changesOf(files) {
+function changesOf(files, removed = []) {
   const root = /* @__PURE__ */ new Map();
-  for (const [path, content] of files) {
+  const all = [...files, ...removed.map((path) => [path, null])];
+  for (const [path, content] of all) {
     const parts = path.split("/");
     if (parts.some((p) => p === "" || p === "." || p === ".." || p === ".git")) throw new Error(`refusing to write the path ${JSON.stringify(path)}`);
     let node = root;
     for (const dir of parts.slice(0, -1)) {
       let next = node.get(dir);
-      if (next === void 0) node.set(dir, next = /* @__PURE__ */ new Map());
+      if (next === void 0 || next === null) node.set(dir, next = /* @__PURE__ */ new Map());
       if (!(next instanceof Map)) throw new Error(`${path}: ${dir} is both a file and a folder in one publish`);
       node = next;
     }
-    node.set(parts[parts.length - 1], typeof content === "string" ? Buffer.from(content, "utf8") : content);
+    node.set(parts[parts.length - 1], content === null ? null : typeof content === "string" ? Buffer.from(content, "utf8") : content);
   }
   return root;
 }
@@ -10595,14 +10932,15 @@ var PagesBranch = class _PagesBranch {
   /**
    * A commit on top of `parent` (or an orphan when the branch is new) with `files` (paths from the
    * branch's root) written; every other file is kept as it is. Object ids are computed here and
-   * every new object is written by two hash-object processes, which check them.
+   * every new object is written by two hash-object processes, which check them. `removed` paths
+   * (files or folders) are taken out of the tree; a folder left empty goes with them.
    */
-  async commitFiles(parent, files, message) {
-    const changes = changesOf(files);
+  async commitFiles(parent, files, message, removed = []) {
+    const changes = changesOf(files, removed);
     const blobs = /* @__PURE__ */ new Map();
     const trees = /* @__PURE__ */ new Map();
     const base = parent === void 0 ? void 0 : await this.treeOfCommit(parent);
-    const root = await this.buildTree(base, changes, "", blobs, trees);
+    const root = await this.buildTree(base, changes, "", blobs, trees) ?? this.emptyTree(trees);
     await this.writeObjects("blob", blobs);
     await this.writeObjects("tree", trees);
     const { name, email } = this.options.identity;
@@ -10620,10 +10958,13 @@ var PagesBranch = class _PagesBranch {
         const existing = entries.get(name);
         const where2 = `${this.options.branch}:${path}${name}`;
         const raw = Buffer.from(name, "utf8");
-        if (change instanceof Map) {
+        if (change === null) {
+          entries.delete(name);
+        } else if (change instanceof Map) {
           if (existing && existing.type !== "tree") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend needs a folder`);
           const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees);
-          entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
+          if (oid2 === void 0) entries.delete(name);
+          else entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
         } else {
           if (existing && existing.type !== "blob") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid2 = objectId("blob", change);
@@ -10632,10 +10973,17 @@ var PagesBranch = class _PagesBranch {
         }
       })
     );
+    if (entries.size === 0) return void 0;
     const body = encodeTree(entries.values());
     const oid = objectId("tree", body);
     trees.set(oid, body);
     this.cache.set(oid, body);
+    return oid;
+  }
+  emptyTree(trees) {
+    const body = Buffer.alloc(0);
+    const oid = objectId("tree", body);
+    trees.set(oid, body);
     return oid;
   }
   /** Writes objects with one hash-object process and checks git computed the same ids. */
@@ -10645,7 +10993,7 @@ var PagesBranch = class _PagesBranch {
     try {
       const oids = [...objects.keys()];
       const paths = oids.map((oid) => join(dir, oid));
-      await Promise.all(oids.map((oid, i) => writeFile(paths[i], objects.get(oid))));
+      await mapLimit(oids, FILE_CONCURRENCY, (oid, i) => writeFile(paths[i], objects.get(oid)));
       const out = (await this.run(["hash-object", "-w", "--no-filters", "-t", type, "--stdin-paths"], `${paths.join("\n")}
 `)).stdout.toString("utf8");
       const written = out.split("\n").filter((l) => l !== "");
@@ -10822,7 +11170,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
         );
         checkWrittenFiles(plan2.files, location);
         const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
-        const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2));
+        const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
         await branch.push(commit2);
         return { plan: plan2, commit: commit2 };
       },
@@ -11320,7 +11668,7 @@ ${start[2]} iterations`
 var EXPECTED5 = "criterion output: `NAME time: [LOW EST HIGH]` lines, bencher lines (`test NAME ... bench: N ns/iter (+/- D)`), or cargo-criterion JSON messages";
 var ESTIMATE = /^(.*?)\s*(time|thrpt):\s+\[\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*\]\s*$/;
 var JSON_MESSAGE = /^\s*\{.*"reason"\s*:\s*"benchmark-complete"/;
-function canonical(unit) {
+function canonical2(unit) {
   const u = parseUnit(unit);
   if (u.kind === "time") return "ns";
   if (u.perSeconds !== void 0) return u.kind === "bytes" ? "B/s" : `${u.noun}/s`;
@@ -11354,7 +11702,7 @@ function readEstimates(file, text2, readings) {
     }
     above = line;
     if (name === "") throw lineError(file, n, "a criterion estimate with no benchmark name before it");
-    const target = canonical(m[6]);
+    const target = canonical2(m[6]);
     const [lo, est, hi] = [3, 5, 7].map((i) => convertOrRefuse(file, n, numberAt(file, n, m[i], "the estimate"), m[i + 1], target));
     readings.add({
       name: kind === "thrpt" ? `${name} - thrpt` : name,
@@ -13969,7 +14317,7 @@ function compareArms(arms, options = {}) {
 }
 
 // src/core/render-summary.ts
-function cell(text2) {
+function cell2(text2) {
   return text2.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/#(?=\d)/g, "#\u200B");
 }
 function withUnit(value, unit) {
@@ -13981,7 +14329,7 @@ function errorBarText(p) {
   return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
 }
 function renderCasesTable(points, title = "Benchmark cases") {
-  const rows = points.map((p) => `| ${cell(p.case)} | ${withUnit(p.value, p.unit)} | ${cell(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  const rows = points.map((p) => `| ${cell2(p.case)} | ${withUnit(p.value, p.unit)} | ${cell2(errorBarText(p))} | ${p.runs}/${p.n} |`);
   return [
     `### ${title}`,
     "",
@@ -14025,7 +14373,7 @@ function scaleOf(c) {
   const levels = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
   return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
 }
-var MARKDOWN = { esc: cell, strong: (t) => `**${t}**` };
+var MARKDOWN = { esc: cell2, strong: (t) => `**${t}**` };
 function level(a, s, esc) {
   if (!a) return "\u2014";
   const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
@@ -14815,7 +15163,7 @@ var MAX_ALERTS_PER_CASE = 60;
 function key(a) {
   return `${a.kind}\0${a.suite}\0${a.case}\0${a.sha}`;
 }
-function caseKey2(suite, name) {
+function caseKey3(suite, name) {
   return `${suite}\0${name}`;
 }
 function percent(x) {
@@ -14840,7 +15188,7 @@ function updateAlerts(previous, verdicts, changePoints) {
   for (const a of previous) byKey.set(key(a), a);
   const touched = /* @__PURE__ */ new Set();
   for (const v of verdicts) {
-    touched.add(caseKey2(v.suite, v.case));
+    touched.add(caseKey3(v.suite, v.case));
     for (const t of v.transitions) {
       const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
       const was = byKey.get(k);
@@ -14864,7 +15212,7 @@ function updateAlerts(previous, verdicts, changePoints) {
     }
   }
   for (const cps of changePoints) {
-    touched.add(caseKey2(cps.suite, cps.case));
+    touched.add(caseKey3(cps.suite, cps.case));
     const found = new Set(cps.found.map((c) => c.sha));
     for (const [k, a] of byKey) {
       if (a.kind !== "change-point" || a.suite !== cps.suite || a.case !== cps.case) continue;
@@ -14895,7 +15243,7 @@ function updateAlerts(previous, verdicts, changePoints) {
 function pruned(all, touched) {
   const perCase = /* @__PURE__ */ new Map();
   for (const a of all) {
-    const k = caseKey2(a.suite, a.case);
+    const k = caseKey3(a.suite, a.case);
     const list = perCase.get(k) ?? [];
     list.push(a);
     perCase.set(k, list);
@@ -15618,12 +15966,16 @@ function historyRows(segments, suite) {
 async function readHistory(read, location, suite) {
   const manifest = await readManifest(read, location);
   if (!manifest) return { manifest, rows: [] };
-  if (manifest.segments > 0 && await read(segmentPath(manifest.segments - 1)) === void 0) {
-    throw new TrendDataError(
-      `${locate(location, MANIFEST_PATH)}: counts ${manifest.segments} segments but ${locate(location, segmentPath(manifest.segments - 1))} is missing; the manifest is damaged`
-    );
+  if (manifest.segments > 0) {
+    const newest = chunksFor(manifest.segments - 1, manifest.segments, manifest)[0];
+    const path = newest === void 0 ? void 0 : manifest.version >= 2 ? chunkPath(newest.level, newest.index) : newest.path;
+    if (path !== void 0 && await read(path) === void 0) {
+      throw new TrendDataError(
+        `${locate(location, MANIFEST_PATH)}: counts ${manifest.segments} segments but ${locate(location, path)} is missing; the manifest is damaged`
+      );
+    }
   }
-  const segments = await loadSegments(read, location, 0, manifest.segments);
+  const segments = await loadSegments(read, location, 0, manifest.segments, manifest);
   return { manifest, rows: historyRows(segments, suite) };
 }
 function csvField(v) {

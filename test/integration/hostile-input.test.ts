@@ -6,7 +6,14 @@
 import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { segmentPath } from '../../src/core/trend/layout.js';
+import { chunkPath } from '../../src/core/trend/layout.js';
+import { chunksFor } from '../../src/core/trend/load.js';
+
+/** The format-2 file that holds segment `seq` of a trend of `segments` segments. */
+function chunkOf(seq: number, segments: number = seq + 1): string {
+  const c = chunksFor(seq, seq + 1, { version: 2, segments })[0]!;
+  return chunkPath(c.level, c.index);
+}
 import type { HistoryRow } from '../../src/core/trend/history.js';
 import { runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
@@ -103,7 +110,7 @@ describe('row 1: points that would not round-trip are refused at ingest', () => 
     const r = await publish([s], '--shape', 'conv');
     expect(r.code).toBe(1);
     expect(said(r.stderr)).toEqual([
-      `benchtrend: gh-pages:dev/bench/${segmentPath(2)}: benchtrend would write data its readers refuse (case "conv / step": does not match the segment schema: points[0].value must be number, got null (JSON stores NaN and Infinity as null: a number overflowed)); nothing was pushed`,
+      `benchtrend: gh-pages:dev/bench/${chunkOf(2)}: benchtrend would write data its readers refuse (case "conv / step": points[0].value is Infinity, not a finite number (JSON would store it as null)); nothing was pushed`,
     ]);
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
     const h = await history();
@@ -128,7 +135,7 @@ describe('row 2: names are text', () => {
     const ok = await file('ok.json', JSON.stringify({ shape: 'w', runs: [{ stages: { a: 1 } }] }));
     const r = await publish([ok], '--suite', 'x\u0007y');
     expect(r.code).toBe(1);
-    expect(said(r.stderr)).toEqual(['benchtrend: gh-pages:dev/bench/data/seg/0000/00/00000001.json: benchtrend would write data its readers refuse (the suite "x\\u0007y" holds a control character (U+0007)); nothing was pushed']);
+    expect(said(r.stderr)).toEqual([`benchtrend: gh-pages:dev/bench/${chunkOf(1)}: benchtrend would write data its readers refuse (the suite "x\\u0007y" holds a control character (U+0007)); nothing was pushed`]);
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
 
     expect((await publish([ok], '--note', 'linux\u0007 \ud83d\nx64')).code).toBe(0);
@@ -188,9 +195,9 @@ describe('row 8 and row 11: bounded inputs, bounded segments, bounded manifests'
 
   it('refuses to write a segment of more than 4 MiB', async () => {
     const tip = await seed();
-    const entries = Array.from({ length: 16000 }, (_, i) => ({ name: `case number ${i}`, unit: 'ms', value: i + 1, range: '± 1', extra: 'x'.repeat(120) }));
+    const entries = Array.from({ length: 16000 }, (_, i) => ({ name: `case number ${i}`, unit: 'ms', value: i + 1, range: '± 1', extra: `${'x'.repeat(300)} ${i}` }));
     const f = await file('wide.json', JSON.stringify(entries));
-    await expectRefused(await publish([f]), tip, /^benchtrend: gh-pages:dev\/bench\/data\/seg\/0000\/00\/00000001\.json: benchtrend would write data its readers refuse \(a segment of \d+ KiB, more than the 4 MiB one publish may write; publish fewer cases or fewer runs per case\); nothing was pushed$/);
+    await expectRefused(await publish([f]), tip, /^benchtrend: gh-pages:dev\/bench\/data\/c\/0\/0000\/00000001\.json: benchtrend would write data its readers refuse \(a segment of \d+ KiB, more than the 4 MiB one publish may write; publish fewer cases or fewer runs per case\); nothing was pushed$/);
   });
 
   it('stores a finite stdev for samples near 1e308', async () => {
@@ -210,7 +217,7 @@ describe('row 8 and row 11: bounded inputs, bounded segments, bounded manifests'
     const manifest = JSON.parse(await readFile(path, 'utf8')) as { segments: number };
     for (const [segments, why] of [
       [1e15, /^benchtrend: gh-pages:dev\/bench\/manifest\.json: segments is 1000000000000000, more than the 100000000 a real trend can hold; the manifest is damaged, refusing to read or publish over it$/],
-      [5_000_000, new RegExp(`^benchtrend: gh-pages:dev/bench/manifest\\.json: counts 5000000 segments but gh-pages:dev/bench/${segmentPath(4_999_999)} is missing; the manifest is damaged$`)],
+      [5_000_000, new RegExp(`^benchtrend: gh-pages:dev/bench/manifest\\.json: counts 5000000 segments but gh-pages:dev/bench/${chunkOf(4_999_999, 5_000_000)} is missing; the manifest is damaged$`)],
     ] as const) {
       await writeFile(path, JSON.stringify({ ...manifest, segments }));
       await sb.git(['commit', '--quiet', '--all', '-m', 'edited by hand'], work);
@@ -234,7 +241,7 @@ describe('rows 6 and 11: a trend path that is a folder or a gitlink', () => {
 
   it('refuses to publish over a segment replaced by a folder, naming the path', async () => {
     await seed();
-    const seg = `dev/bench/${segmentPath(0)}`;
+    const seg = `dev/bench/${chunkOf(0)}`;
     const tip = await replace(async (work) => {
       await sb.git(['rm', '--quiet', seg], work);
       const { mkdir } = await import('node:fs/promises');
@@ -254,7 +261,7 @@ describe('rows 6 and 11: a trend path that is a folder or a gitlink', () => {
 
   it('refuses a gitlink at a trend path, naming the path', async () => {
     await seed();
-    const seg = `dev/bench/${segmentPath(0)}`;
+    const seg = `dev/bench/${chunkOf(0)}`;
     const tip = await replace(async (work) => {
       await sb.git(['rm', '--quiet', seg], work);
       await sb.git(['update-index', '--add', '--cacheinfo', `160000,${'1'.repeat(40)},${seg}`], work);

@@ -22,7 +22,7 @@ import {
   type StoredAlert,
   type StoredPoint,
 } from './types.js';
-import { TrendDataError, parseChunk } from './validate.js';
+import { TrendDataError, checkNewSegment, parseChunk, refuseWrite } from './validate.js';
 
 /** What the regression capability sees to recompute the stored alerts after a publish. */
 export interface AlertContext {
@@ -305,6 +305,9 @@ async function addChunks(
   const now = new Set(after.map((c) => chunkPath(c.level, c.index)));
   const index = indexManifest(manifest);
   const checked = { version: TREND_SCHEMA_VERSION, ...manifest } as Manifest;
+  // New points first, in their own words (the case and the field): a number that overflowed in
+  // conversion or a name that is not text is the input's fault, not damage to the trend.
+  for (const s of added) checkNewSegment(locate(location, chunkPath(0, s.seq)), s);
   for (const c of after) {
     const path = chunkPath(c.level, c.index);
     if (keep.has(path)) continue;
@@ -312,7 +315,13 @@ async function addChunks(
     const text = json(encodeChunk(c.level, c.index, segments, index));
     // Read back as any reader will: a chunk that would not decode to exactly what it was made from
     // fails here, before the push, so carrying a trend over can never lose or change a point.
-    const back = parseChunk(locate(location, path), text, c.level, c.index, c.to - c.from, checked);
+    let back: Segment[];
+    try {
+      back = parseChunk(locate(location, path), text, c.level, c.index, c.to - c.from, checked);
+    } catch (e) {
+      if (!(e instanceof TrendDataError)) throw e;
+      refuseWrite(locate(location, path), e.message.replace(`${locate(location, path)}: `, '').replace(/^existing trend data does not match/, 'does not match').replace(/; refusing to publish over it$/, ''));
+    }
     if (!sameSegments(back, segments)) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
     files.set(path, text);
   }

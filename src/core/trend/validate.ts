@@ -127,7 +127,8 @@ function caseOf(data: unknown, pointer: string): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-function refuseWrite(file: string, why: string): never {
+/** A file this publish would write that its readers would refuse: an input fault, nothing pushed. */
+export function refuseWrite(file: string, why: string): never {
   throw new InputError(`${file}: benchtrend would write data its readers refuse (${why}); nothing was pushed`);
 }
 
@@ -145,8 +146,8 @@ interface WrittenKind {
   readonly check: (file: string, text: string, match: RegExpExecArray, manifest: Manifest | undefined) => void;
 }
 
-/** The names a new segment introduces, checked as text (a name stored before this rule stays readable). */
-function checkNewSegment(file: string, segment: Segment): void {
+/** The names a new segment introduces, checked as text (a name stored before this rule stays readable), and its points. */
+export function checkNewSegment(file: string, segment: Segment): void {
   for (const [what, name] of [['suite', segment.suite], ...segment.shapes.map((s) => ['shape', s] as const), ...segment.points.map((p) => ['case', p.case] as const)] as const) {
     const why = nameProblem(name);
     if (why) refuseWrite(file, `the ${what} ${visible(name)} ${why}`);
