@@ -429,72 +429,71 @@ function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; r
   return { kind: 'unchanged', baseline, reason: `${text}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
 }
 
-/**
- * Judges the newest point of one case against its history and what earlier runs stored. Pure:
- * the same series, memory and settings give the same answer on every run.
- */
-export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertSettings, options: AssessOptions): CaseAssessment {
+type FoundChangePoint = ChangePoint & { index: number; newlyConfirmed: boolean };
+
+interface KnownChangePoint {
+  readonly sha: string;
+  readonly seq: number;
+  readonly status: AlertStatus;
+  readonly change?: number;
+  readonly index: number;
+}
+
+/** Step 1 — the points judged, their logs and the settings for this mode, prepared once. */
+function prepare(series: CaseSeries, given: AlertSettings, options: AssessOptions): { ctx: Context; newest: SeriesPoint; indexOf: Map<number, number> } {
   const mode = options.mode ?? 'push';
   // A pull request has one new point: it is compared alone.
   const settings = mode === 'compare' ? { ...given, alertAfter: 1, maxRun: 1 } : given;
-  const direction = series.direction;
   const all = series.points;
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
-  const cp = settings.changePoints;
   // Ratios need positive values; a zero or negative median is left out of the history.
-  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-cp.scanLimit);
-  const base = {
-    suite: series.suite,
-    case: series.case,
-    unit: series.unit,
-    direction,
-    sha: newest.sha,
-    seq: newest.seq,
-    value: newest.value,
-    q1: newest.q1,
-    q3: newest.q3,
-    runs: newest.runs,
-    n: newest.n,
-    recent: all.slice(-RECENT).map((p) => p.value),
+  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
+  const logs = Float64Array.from(pts, (p) => Math.log(Math.max(p.value, Number.MIN_VALUE)));
+  const ctx: Context = {
+    series,
+    pts,
+    logs,
+    direction: series.direction,
+    sgn: series.direction === 'smaller' ? 1 : -1,
+    settings,
+    floor: floorIn(settings.floors, series.unit),
+    boundaries: [],
+    alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
   };
-  const empty: CaseChangePoints = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
-  if (!(newest.value > 0)) {
-    const verdict: CaseVerdict = { ...base, kind: 'not-enough-history', method: settings.method, reason: 'a median at or below zero cannot be compared as a ratio', transitions: [] };
-    return { verdict, changePoints: empty };
-  }
-  const t = pts.length - 1;
-  const logs = Float64Array.from(pts, (p) => Math.log(p.value));
-  const indexOf = new Map(pts.map((p, i) => [p.seq, i]));
-  const sgn = direction === 'smaller' ? 1 : -1;
-  const floor = floorIn(settings.floors, series.unit);
-  const alphaCase = 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases));
+  return { ctx, newest, indexOf: new Map(pts.map((p, i) => [p.seq, i])) };
+}
 
-  // Change points: confirmed ones are final; the region after the last of them is scanned again.
-  const knownCps = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) as number }));
-  const confirmedIdx = knownCps.filter((c) => c.status === 'confirmed').map((c) => c.index);
+/**
+ * Step 2 — change points: confirmed ones are final; the region after the last of them is
+ * scanned again, and each split found is matched with what earlier runs stored.
+ */
+function scanChangePoints(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap<number, number>): { known: KnownChangePoint[]; found: FoundChangePoint[]; regionStart: number } {
+  const { pts, logs, series, settings, direction } = ctx;
+  const cp = settings.changePoints;
+  const t = pts.length - 1;
+  const known = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) as number }));
+  const confirmedIdx = known.filter((c) => c.status === 'confirmed').map((c) => c.index);
   const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
-  const preCtx: Context = { series, pts, logs, direction, sgn, settings, floor, boundaries: [], alphaCase };
   // A split near the last place the minimum size allows may be a step that is more recent still
   // (the scan cannot put it later, so it puts it as late as it may): it waits until the new level
   // has a couple more commits rather than being misplaced.
   const settled = t + 1 - cp.minSize - SAME_STEP;
   const scanned = eDivisive(logs, cp, hashString(`${series.suite}\u0000${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
-  const splits = meaningfulSplits(preCtx, regionStart, t + 1, scanned);
-  const foundCps: (ChangePoint & { index: number; newlyConfirmed: boolean })[] = splits.map((s, i) => {
+  const splits = meaningfulSplits(ctx, regionStart, t + 1, scanned);
+  const found = splits.map((s, i): FoundChangePoint => {
     const prevB = i === 0 ? regionStart : (splits[i - 1] as { index: number }).index;
     const nextB = i === splits.length - 1 ? t + 1 : (splits[i + 1] as { index: number }).index;
     const before = Math.exp(levelMedian(logs, prevB, s.index));
     const after = Math.exp(levelMedian(logs, s.index, nextB));
     // The same step found again, perhaps a commit or two away, is not a new one (and a cleared
     // one comes back rather than being announced twice).
-    const same = knownCps
+    const same = known
       .filter((c) => c.status !== 'confirmed' && Math.abs(c.index - s.index) <= SAME_STEP)
       .sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
     const at = pts[s.index] as SeriesPoint;
     const pointsAfter = t - s.index + 1;
     const status = pointsAfter >= cp.stableAfter ? 'confirmed' : 'suspected';
-    // A suspected step found again a commit or two away moves there; a cleared one comes back where it is found.
     return {
       sha: at.sha,
       seq: at.seq,
@@ -510,24 +509,33 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
       newlyConfirmed: status === 'confirmed',
     };
   });
-  const changePoints: CaseChangePoints = {
-    suite: series.suite,
-    case: series.case,
-    fromSeq: (pts[regionStart + 1] ?? newest).seq,
-    toSeq: newest.seq,
-    found: foundCps.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),
-  };
+  return { known, found, regionStart };
+}
 
-  // Earlier suspicions: a lasting step in the worse direction where the run began confirms one;
-  // enough later commits without such a step clear it. A regression raised at index a explains a
-  // step starting at c when a − c lies in [−2, clearAfter]: it was raised on the way from the
-  // step (small steps take a few commits to stand out), give or take the scan's placement.
-  const clearAfter = 2 * cp.minSize;
+interface Settled {
+  readonly transitions: StatusChange[];
+  /** Steps (by sha) an alert already accounts for. */
+  readonly explainedBy: Set<string>;
+  /** Suspected regressions neither confirmed nor cleared on this run. */
+  readonly stillOpen: { sha: string; seq: number; index: number }[];
+  /** True when a stored, not cleared regression accounts for a step starting at index c. */
+  readonly explainedByRaised: (c: number) => boolean;
+}
+
+/**
+ * Step 3 — earlier suspicions: a lasting step in the worse direction where the run began
+ * confirms one; enough later commits without such a step clear it. A regression raised at index a
+ * explains a step starting at c when a − c lies in [−2, clearAfter]: it was raised on the way from
+ * the step (small steps take a few commits to stand out), give or take the scan's placement.
+ */
+function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap<number, number>, known: readonly KnownChangePoint[], found: readonly FoundChangePoint[]): Settled {
+  const t = ctx.pts.length - 1;
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
   const explainsStep = (a: number, c: number) => a - c >= -SAME_STEP && a - c <= clearAfter;
   const transitions: StatusChange[] = [];
   const steps = [
-    ...foundCps.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
-    ...knownCps.filter((c) => c.status === 'confirmed').map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false })),
+    ...found.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
+    ...known.filter((c) => c.status === 'confirmed').map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false })),
   ];
   const explainedBy = new Set<string>();
   const stillOpen: { sha: string; seq: number; index: number }[] = [];
@@ -544,40 +552,135 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
       transitions.push({ kind: 'regression', sha: r.sha, seq: r.seq, status: 'cleared', reason: `cleared: no lasting step around it after ${t - a} more commits` });
     } else if (r.status === 'suspected') {
       stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
-    } else {
-      continue;
     }
   }
-  const explainedByRaised = (c: number) =>
-    memory.regressions.some((r) => r.status !== 'cleared' && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq) as number, c));
   for (const r of memory.regressions) {
     if (r.status === 'confirmed' && indexOf.has(r.seq)) {
       const a = indexOf.get(r.seq) as number;
       for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
     }
   }
+  const explainedByRaised = (c: number) =>
+    memory.regressions.some((r) => r.status !== 'cleared' && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq) as number, c));
+  return { transitions, explainedBy, stillOpen, explainedByRaised };
+}
 
-  // The baseline restarts at steps in either direction; a worse step only once an alert explains
-  // it or it is final, so that a step the scan places before the limit has fired still gets
-  // compared with the level it left.
-  const restarts = Array.from(
+/**
+ * Step 4 — where the baseline restarts: at steps in either direction; at a worse step only once
+ * an alert explains it or it is final, so that a step the scan places before the limit has fired
+ * still gets compared with the level it left.
+ */
+function restartsOf(known: readonly KnownChangePoint[], found: readonly FoundChangePoint[], settled: Settled): number[] {
+  const confirmedIdx = known.filter((c) => c.status === 'confirmed').map((c) => c.index);
+  return Array.from(
     new Set([
       ...confirmedIdx,
-      ...foundCps.filter((c) => c.change <= 0 || c.newlyConfirmed || explainedBy.has(c.sha) || explainedByRaised(c.index)).map((c) => c.index),
+      ...found.filter((c) => c.change <= 0 || c.newlyConfirmed || settled.explainedBy.has(c.sha) || settled.explainedByRaised(c.index)).map((c) => c.index),
     ]),
   ).sort((a, b) => a - b);
+}
+
+/**
+ * Step 6 — a regressed verdict either continues an alert raised on this level a few commits ago
+ * (whatever its status now: a maintainer hears about a step once) or raises a new one.
+ */
+function raiseRegression(
+  ctx: Context,
+  memory: CaseMemory,
+  indexOf: ReadonlyMap<number, number>,
+  settled: Settled,
+  currentStart: number,
+  decided: { reason: string; baseline: Baseline; change: number },
+): { alert?: RaisedAlert; ongoing?: CaseVerdict['ongoing']; reason: string } {
+  const t = ctx.pts.length - 1;
+  const newest = ctx.pts[t] as SeriesPoint;
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
+  const recent = memory.regressions
+    .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
+    .map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) as number }))
+    .filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+  const openHere =
+    ctx.settings.method === 'limit' ? [...settled.stillOpen.map((r) => ({ ...r, status: 'suspected' as AlertStatus })), ...recent].sort((a, b) => a.index - b.index).pop() : undefined;
+  if (openHere) {
+    const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
+    return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
+  }
+  const alert: RaisedAlert = { kind: 'regression', sha: newest.sha, seq: newest.seq, baseline: decided.baseline.median, value: newest.value, change: decided.change, reason: decided.reason };
+  return { alert, reason: decided.reason };
+}
+
+/**
+ * Step 7 — a lasting worse step that no regression raised (a slow drift, a small step in a noisy
+ * case) is raised itself, once it is final: announcing steps that later scans take back would be
+ * crying wolf of our own.
+ */
+function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Settled): { alert: RaisedAlert; reason: string } | undefined {
+  const t = ctx.pts.length - 1;
+  const fresh = found
+    .filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha))
+    .filter((c) => !settled.explainedByRaised(c.index))
+    .sort((a, b) => b.change - a.change)[0];
+  if (!fresh) return undefined;
+  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num(fresh.before)} → ${num(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num(fresh.pValue)})`;
+  return { reason, alert: { kind: 'change-point', sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
+}
+
+/**
+ * Judges the newest point of one case against its history and what earlier runs stored. Pure:
+ * the same series, memory and settings give the same answer on every run. Each rule has one
+ * step: prepare, scanChangePoints, settleSuspicions, restartsOf, the verdict (limitVerdict or
+ * ratioVerdict), raiseRegression, raiseStep.
+ */
+export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertSettings, options: AssessOptions): CaseAssessment {
+  const mode = options.mode ?? 'push';
+  const { ctx: preCtx, newest, indexOf } = prepare(series, given, options);
+  const base = {
+    suite: series.suite,
+    case: series.case,
+    unit: series.unit,
+    direction: series.direction,
+    sha: newest.sha,
+    seq: newest.seq,
+    value: newest.value,
+    q1: newest.q1,
+    q3: newest.q3,
+    runs: newest.runs,
+    n: newest.n,
+    recent: series.points.slice(-RECENT).map((p) => p.value),
+  };
+  const method = preCtx.settings.method;
+  const empty: CaseChangePoints = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  if (!(newest.value > 0)) {
+    const verdict: CaseVerdict = { ...base, kind: 'not-enough-history', method, reason: 'a median at or below zero cannot be compared as a ratio', transitions: [] };
+    return { verdict, changePoints: empty };
+  }
+  const { pts } = preCtx;
+  const t = pts.length - 1;
+
+  const { known, found, regionStart } = scanChangePoints(preCtx, memory, indexOf);
+  const changePoints: CaseChangePoints = {
+    suite: series.suite,
+    case: series.case,
+    fromSeq: (pts[regionStart + 1] ?? newest).seq,
+    toSeq: newest.seq,
+    found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),
+  };
+  const settled = settleSuspicions(preCtx, memory, indexOf, known, found);
+  const restarts = restartsOf(known, found, settled);
   const ctx: Context = { ...preCtx, boundaries: restarts };
-  const decided = settings.method === 'ratio' ? ratioVerdict(ctx) : limitVerdict(ctx);
+
+  // Step 5 — the verdict on the newest points.
+  const decided = method === 'ratio' ? ratioVerdict(ctx) : limitVerdict(ctx);
   const baseline = 'test' in decided ? decided.test?.baseline : (decided as { baseline?: Baseline }).baseline;
   const k = 'test' in decided && decided.test ? decided.test.k : 1;
-  const change = baseline ? worseChange(newest.value, baseline.median, direction) : undefined;
+  const change = baseline ? worseChange(newest.value, baseline.median, series.direction) : undefined;
   const firstSha = (pts[t - k + 1] ?? newest).sha;
 
   if (mode === 'compare') {
     const verdict: CaseVerdict = {
       ...base,
       kind: decided.kind,
-      method: settings.method,
+      method,
       ...(baseline ? { baseline } : {}),
       ...(change !== undefined ? { change } : {}),
       reason: decided.reason,
@@ -592,44 +695,26 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   let alert: RaisedAlert | undefined;
   let ongoing: CaseVerdict['ongoing'];
   if (kind === 'regressed' && baseline && change !== undefined) {
-    // An alert raised on this level a few commits ago is the same regression, whatever its status
-    // now: a maintainer hears about a step once.
-    const recent = memory.regressions
-      .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
-      .map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) as number }))
-      .filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
-    const openHere = settings.method === 'limit' ? [...stillOpen.map((r) => ({ ...r, status: 'suspected' as AlertStatus })), ...recent].sort((a, b) => a.index - b.index).pop() : undefined;
-    if (openHere) {
-      ongoing = { sha: openHere.sha, status: transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
-      reason = `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${reason}`;
-    } else {
-      alert = { kind: 'regression', sha: newest.sha, seq: newest.seq, baseline: baseline.median, value: newest.value, change, reason };
-    }
+    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, change }));
   }
-  // A lasting worse step that no regression raised (a slow drift, a small step in a noisy case)
-  // is raised itself, once it is final: announcing steps that later scans take back would be
-  // crying wolf of our own.
-  const freshStep = foundCps
-    .filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * settings.window && !explainedBy.has(c.sha))
-    .filter((c) => !explainedByRaised(c.index))
-    .sort((a, b) => b.change - a.change)[0];
-  if (freshStep && !alert && kind !== 'regressed') {
+  const step = !alert && kind !== 'regressed' ? raiseStep(ctx, found, settled) : undefined;
+  if (step) {
     kind = 'step';
-    reason = `a lasting step of ${percent(freshStep.change)} starts at ${freshStep.sha.slice(0, 7)}: median ${num(freshStep.before)} → ${num(freshStep.after)} ${series.unit} over the ${freshStep.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num(freshStep.pValue)})`;
-    alert = { kind: 'change-point', sha: freshStep.sha, seq: freshStep.seq, baseline: freshStep.before, value: freshStep.after, change: freshStep.change, reason };
+    reason = step.reason;
+    alert = step.alert;
   }
 
   const verdict: CaseVerdict = {
     ...base,
     kind,
-    method: settings.method,
+    method,
     ...(baseline ? { baseline } : {}),
     ...(change !== undefined ? { change } : {}),
     ...(kind === 'regressed' || kind === 'watch' ? { run: { count: k, firstSha } } : {}),
     reason,
     ...(alert ? { alert } : {}),
     ...(ongoing ? { ongoing } : {}),
-    transitions,
+    transitions: settled.transitions,
     recent: base.recent,
   };
   return { verdict, changePoints };
