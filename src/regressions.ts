@@ -13,7 +13,7 @@
 import type { Point } from './core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
-import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
+import { assessCase, NO_MEMORY, worseChange, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
 import type { AlertSettings } from './core/regress/settings.js';
 import {
   commitCommentMarker,
@@ -93,6 +93,18 @@ function historiesOf(segments: readonly Segment[], suite: string, limit: number)
     }
   }
   for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
+  // Each point knows its suite's previous entry, for the ratio rule's gaps (see SeriesPoint).
+  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
+  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
+  for (const [k, list] of out) {
+    out.set(
+      k,
+      list.map((p) => {
+        const previousSeq = previous.get(p.seq);
+        return previousSeq !== undefined ? { ...p, previousSeq } : p;
+      }),
+    );
+  }
   return out;
 }
 
@@ -111,14 +123,23 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
+    const moves = new Map<string, number>();
+    for (const p of judged.points) {
+      const points = histories.get(p.case);
+      if (points && points[points.length - 1]?.seq === judged.seq) {
+        const move = recentMove(points, p.direction);
+        if (move !== undefined) moves.set(p.case, move);
+      }
+    }
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
+      const hostMoved = machineMoved(moves, p.case, settings.minEffect);
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(context.previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length },
+        { suiteCases: judged.points.length, ...(hostMoved !== undefined ? { hostMoved } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);
@@ -198,8 +219,15 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   const marker = commitCommentMarker(outcome.suite);
   const info = (name: string) => outcome.cases.find((c) => c.suite === outcome.suite && c.case === name);
 
-  // This commit: the regressions raised here.
-  const here = outcome.verdicts.filter((v) => v.alert?.kind === 'regression').map(rowFromVerdict).filter((r): r is CommentRow => r !== undefined);
+  // Each alert's comment goes on its culprit, the commit where its step starts: this commit for
+  // an overwhelming step or the ratio rule, usually the one before for a confirmed run.
+  const culprits = new Map<string, CommentRow[]>();
+  for (const v of outcome.verdicts) {
+    if (!v.alert) continue;
+    const row = rowFromVerdict(v);
+    if (row) culprits.set(v.alert.sha, [...(culprits.get(v.alert.sha) ?? []), row]);
+  }
+  const here = culprits.get(outcome.sha) ?? [];
   const watch = outcome.verdicts.filter((v) => v.kind === 'watch').map((v) => v.case);
   const ongoing = outcome.verdicts.flatMap((v) => (v.kind === 'regressed' && v.ongoing ? [{ case: v.case, since: v.ongoing.sha }] : []));
   const attributions = attributionLines(outcome.verdicts);
@@ -216,13 +244,9 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
     results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
   }
 
-  // Where a newly found step starts: the commit that most likely caused it.
-  const steps = new Map<string, CommentRow[]>();
-  for (const v of outcome.verdicts) {
-    if (v.alert?.kind !== 'change-point') continue;
-    const row = rowFromVerdict(v);
-    if (row) steps.set(v.alert.sha, [...(steps.get(v.alert.sha) ?? []), row]);
-  }
+  // Earlier culprits: the commit where a regression's run or a newly found step starts. Its
+  // comment, if an earlier run wrote one, keeps its other rows.
+  const steps = new Map([...culprits].filter(([sha]) => sha !== outcome.sha));
   for (const [sha, rows] of steps) {
     results.push(
       await api.upsertCommitComment(sha, marker, (existing) => {
@@ -269,4 +293,29 @@ export function postPullRequestComment(
   links: CommentLinks,
 ): Promise<CommentOutcome> {
   return api.upsertPullRequestComment(pullNumber, pullRequestCommentMarker(data.suite), renderPullRequestComment(data, links));
+}
+
+/** Cases of a commit needed before the rest of the suite can tell whether the machine moved. */
+const HOST_WITNESSES = 3;
+
+/** The newest point's worse-change against the median of the 10 before it, when there are 8. */
+function recentMove(points: readonly SeriesPoint[], direction: 'smaller' | 'bigger'): number | undefined {
+  const newest = points[points.length - 1];
+  const before = points.slice(-11, -1).map((p) => p.value).filter((v) => v > 0);
+  if (!newest || before.length < 8 || !(newest.value > 0)) return undefined;
+  const s = [...before].sort((a, b) => a - b);
+  const med = s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+  return worseChange(newest.value, med, direction);
+}
+
+/**
+ * Whether the machine moved at this commit, by the other cases of the suite: a slow host moves
+ * them all, a code change usually not. Undefined with fewer than HOST_WITNESSES other cases.
+ */
+export function machineMoved(moves: ReadonlyMap<string, number>, self: string, minEffect: number): boolean | undefined {
+  const others = [...moves].filter(([name]) => name !== self).map(([, m]) => m);
+  if (others.length < HOST_WITNESSES) return undefined;
+  const s = others.sort((a, b) => a - b);
+  const mid = s[Math.floor(s.length / 2)] as number;
+  return mid >= minEffect;
 }

@@ -25,6 +25,7 @@ import { eDivisive } from './change-points.js';
 import { hashString } from './prng.js';
 import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
+import { describeChange } from './words.js';
 
 /** One point of a case's history on the trend's branch. */
 export interface SeriesPoint {
@@ -36,6 +37,11 @@ export interface SeriesPoint {
   readonly q3: number;
   readonly runs: number;
   readonly n: number;
+  /**
+   * Seq of the suite's previous segment (at another commit), when the source knows it: the ratio
+   * rule, like github-action-benchmark, compares only with that entry and skips a case it lacked.
+   */
+  readonly previousSeq?: number;
 }
 
 export interface CaseSeries {
@@ -177,6 +183,13 @@ export interface AssessOptions {
    * head point against the base branch; nothing is raised and one point is enough to report.
    */
   readonly mode?: 'push' | 'compare';
+  /**
+   * Whether the machine moved at this commit, as the rest of the suite (or its control cases)
+   * tells: false when the other cases held still, true when they moved too, undefined when there
+   * is nothing to tell by. One point alone is alerted at once (overwhelming) only on false: a
+   * slow host looks exactly like a step for one commit, and only other cases can tell them apart.
+   */
+  readonly hostMoved?: boolean;
 }
 
 const RECENT = 20;
@@ -184,6 +197,17 @@ const RECENT = 20;
 const TRIM_Z = 3.5;
 /** Index distance within which a re-found change point is the same one. */
 const SAME_STEP = 2;
+/**
+ * A single point alerts at once, when the rest of the suite shows the machine did not move
+ * (AssessOptions.hostMoved false), when it is beyond a limit this many times stricter than the
+ * per-case share, worse by at least OVERWHELM_EFFECT times min-effect, and more than twice as far
+ * from the baseline as the worst point of the baseline: a step no slow host this runner has shown
+ * in the window explains. Anything less waits for the next point.
+ */
+const OVERWHELM_STRICTER = 1000;
+const OVERWHELM_EFFECT = 4;
+/** A limit that cannot catch a doubling (or a halving of a throughput) cannot judge yet. */
+const WARM_UP_RATIO = 2;
 
 function percent(x: number): string {
   const v = x * 100;
@@ -196,14 +220,6 @@ function num(x: number): string {
   return String(Number(x.toPrecision(4)));
 }
 
-function confidenceText(p: number): string {
-  const c = (1 - p) * 100;
-  for (let d = 1; d < 10; d++) {
-    const s = c.toFixed(d);
-    if (Number(s) < 100) return `${Number(s)}%`;
-  }
-  return `${c}%`;
-}
 
 /** Relative change of `value` against `base`, positive when worse for the direction. */
 export function worseChange(value: number, base: number, direction: Direction): number {
@@ -270,6 +286,7 @@ interface Context {
   /** Indices where a level starts (confirmed stored change points and this scan's). */
   readonly boundaries: readonly number[];
   readonly alphaCase: number;
+  readonly hostMoved?: boolean;
 }
 
 function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
@@ -278,8 +295,9 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
   const end = t - k;
   if (end + 1 < settings.minHistory) {
     // With fewer points than the run being tested, `end` goes below -1: there is no history at all.
-    const earlier = Math.max(0, end + 1);
-    return `${earlier} earlier commit${earlier === 1 ? '' : 's'} on record; ${settings.minHistory} are needed before alerting`;
+    const earlier = Math.max(0, t);
+    const needed = settings.minHistory + k - 1;
+    return `${earlier} earlier commit${earlier === 1 ? '' : 's'} on record; ${needed} are needed before alerting`;
   }
   const start = Math.max(0, end - settings.window + 1);
   const levels = pieces(start, t, ctx.boundaries);
@@ -370,8 +388,40 @@ function meaningfulSplits(ctx: Context, from: number, to: number, splits: { inde
   }
 }
 
+/** The median of the points before the run being tested, when there are any. */
+function earlierMedian(ctx: Context, k: number): number | undefined {
+  const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
+  return before.length ? median(before) : undefined;
+}
+
+/**
+ * Step 5a — overwhelming: one point so far beyond the limit that waiting for the next commit
+ * would only delay the news (see OVERWHELM_*).
+ */
+function overwhelming(ctx: Context): LimitTest | undefined {
+  const { pts, settings, direction } = ctx;
+  const t = pts.length - 1;
+  if (ctx.hostMoved !== false) return undefined;
+  const strict = baselineTest(ctx, 1, ctx.alphaCase / OVERWHELM_STRICTER);
+  if (typeof strict === 'string' || strict.beyond !== 'worse') return undefined;
+  const med = strict.baseline.median;
+  const change = worseChange((pts[t] as SeriesPoint).value, med, direction);
+  if (change < OVERWHELM_EFFECT * settings.minEffect) return undefined;
+  const baselinePoints = pts.slice(t - strict.baseline.count, t);
+  const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
+  return change > 2 * worst ? strict : undefined;
+}
+
+/** Step 5b — warm-up: a limit too wide to catch a doubling says so rather than "ok". */
+function tooWide(ctx: Context, r: LimitTest): boolean {
+  const limit = r.baseline.limit as number;
+  const ratio = ctx.direction === 'smaller' ? limit / r.baseline.median : r.baseline.median / limit;
+  return ratio >= WARM_UP_RATIO;
+}
+
 function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reason: string } {
-  const { settings } = ctx;
+  const { settings, direction } = ctx;
+  const newest = ctx.pts[ctx.pts.length - 1] as SeriesPoint;
   const runs: number[] = [];
   for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs.push(k);
   const share = ctx.alphaCase / Math.max(1, runs.length);
@@ -390,38 +440,70 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     if (r.beyond === 'better') improved ??= r;
   }
   const unit = ctx.series.unit;
-  const describe = (r: LimitTest, what: string) => {
+  const side = direction === 'smaller' ? 'above' : 'below';
+  const describe = (r: LimitTest, better: boolean) => {
     const limit = r.baseline.limit as number;
-    const runText = r.k === 1 ? 'the newest point is' : `each of the last ${r.k} points is`;
-    return `${runText} ${what} than the baseline by at least ${Math.round(settings.minEffect * 100)}% and beyond its limit of ${num(limit)} ${unit} (${r.baseline.count} commits on this level, one-sided ${confidenceText(r.p)} per point, Student t on log medians)`;
+    const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
+    const where = better ? (side === 'above' ? 'below' : 'above') : side;
+    const runText = r.k === 1 ? 'the newest commit is' : `${r.k} commits in a row are`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${num(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
   };
-  if (found) return { kind: 'regressed', test: found, reason: describe(found, 'worse') };
+  if (found) return { kind: 'regressed', test: found, reason: describe(found, false) };
   if (settings.alertAfter > 1) {
+    const strong = overwhelming(ctx);
+    if (strong) {
+      return {
+        kind: 'regressed',
+        test: strong,
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${num(strong.baseline.limit as number)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once (details: docs/alerts.md)`,
+      };
+    }
     const single = baselineTest(ctx, 1, ctx.alphaCase);
-    if (typeof single !== 'string' && single.beyond === 'worse') {
+    if (typeof single !== 'string' && single.beyond === 'worse' && !tooWide(ctx, single)) {
       return {
         kind: 'watch',
         test: single,
-        reason: `the newest point alone is beyond the limit of ${num(single.baseline.limit as number)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`,
+        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${num(single.baseline.limit as number)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`,
       };
     }
     if (!anyTest && typeof single !== 'string') anyTest = single;
   }
-  if (improved) return { kind: 'improved', test: improved, reason: describe(improved, 'better') };
-  if (!anyTest) return { kind: 'not-enough-history', reason: lastMissing };
-  return { kind: 'unchanged', test: anyTest, reason: `within the limit of ${num(anyTest.baseline.limit as number)} ${unit}` };
+  if (anyTest && tooWide(ctx, anyTest)) {
+    const n = anyTest.baseline.count;
+    return {
+      kind: 'not-enough-history',
+      test: anyTest,
+      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? '' : 's'}, whose spread puts the limit at ${num(anyTest.baseline.limit as number)} ${unit}, too wide to catch a doubling`,
+    };
+  }
+  if (improved) return { kind: 'improved', test: improved, reason: describe(improved, true) };
+  if (!anyTest) {
+    const before = earlierMedian(ctx, 1);
+    const judged = before !== undefined ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : 'too little history: ';
+    return { kind: 'not-enough-history', reason: `${judged}${lastMissing}` };
+  }
+  return { kind: 'unchanged', test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${num(anyTest.baseline.limit as number)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
 
+/**
+ * github-action-benchmark's rule exactly (src/write.ts, findAlerts and getRatio): the ratio of
+ * the point to the same bench in the suite's previous entry, current / previous (previous /
+ * current for bigger-is-better), alerting when above the threshold; both zero is a ratio of 1,
+ * and a bench the previous entry lacked is skipped. Raw points, zeros included.
+ */
 function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; reason: string } {
-  const { pts, settings, direction } = ctx;
-  const t = pts.length - 1;
-  const prev = pts[t - 1];
-  const cur = pts[t] as SeriesPoint;
+  const { settings, direction } = ctx;
+  const all = ctx.series.points;
+  const cur = all[all.length - 1] as SeriesPoint;
+  const prev = all[all.length - 2];
   if (!prev) return { kind: 'not-enough-history', reason: 'no previous commit to compare with' };
-  // github-action-benchmark's getRatio: both zero is a ratio of 1.
+  if (cur.previousSeq !== undefined && prev.seq !== cur.previousSeq) {
+    return { kind: 'not-enough-history', reason: 'not benched at the previous commit, so the ratio rule has nothing to compare with' };
+  }
   const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === 'smaller' ? cur.value / prev.value : prev.value / cur.value;
   const baseline: Baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
-  const text = `${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
+  const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : '';
+  const text = `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
   if (ratio > settings.ratioThreshold) {
     return { kind: 'regressed', baseline, reason: `${text}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
   }
@@ -460,6 +542,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
     floor: floorIn(settings.floors, series.unit),
     boundaries: [],
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
+    ...(options.hostMoved !== undefined ? { hostMoved: options.hostMoved } : {}),
   };
   return { ctx, newest, indexOf: new Map(pts.map((p, i) => [p.seq, i])) };
 }
@@ -590,10 +673,11 @@ function raiseRegression(
   indexOf: ReadonlyMap<number, number>,
   settled: Settled,
   currentStart: number,
-  decided: { reason: string; baseline: Baseline; change: number },
+  decided: { reason: string; baseline: Baseline; k: number },
 ): { alert?: RaisedAlert; ongoing?: CaseVerdict['ongoing']; reason: string } {
   const t = ctx.pts.length - 1;
-  const newest = ctx.pts[t] as SeriesPoint;
+  // The culprit: the first point of the run beyond the limit, where the step starts.
+  const culprit = ctx.pts[t - decided.k + 1] as SeriesPoint;
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
   const recent = memory.regressions
     .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
@@ -605,7 +689,8 @@ function raiseRegression(
     const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
     return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
   }
-  const alert: RaisedAlert = { kind: 'regression', sha: newest.sha, seq: newest.seq, baseline: decided.baseline.median, value: newest.value, change: decided.change, reason: decided.reason };
+  const change = worseChange(culprit.value, decided.baseline.median, ctx.direction);
+  const alert: RaisedAlert = { kind: 'regression', sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: culprit.value, change, reason: decided.reason };
   return { alert, reason: decided.reason };
 }
 
@@ -650,6 +735,14 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   };
   const method = preCtx.settings.method;
   const empty: CaseChangePoints = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  if (!(newest.value > 0) && method === 'ratio') {
+    const decided = ratioVerdict(preCtx);
+    const prev = series.points[series.points.length - 2];
+    const alert: RaisedAlert | undefined =
+      decided.kind === 'regressed' && prev ? { kind: 'regression', sha: newest.sha, seq: newest.seq, baseline: prev.value, value: newest.value, change: worseChange(newest.value, prev.value, series.direction), reason: decided.reason } : undefined;
+    const verdict: CaseVerdict = { ...base, kind: decided.kind, method, ...(decided.baseline ? { baseline: decided.baseline } : {}), reason: decided.reason, ...(alert ? { alert } : {}), transitions: [] };
+    return { verdict, changePoints: empty };
+  }
   if (!(newest.value > 0)) {
     const verdict: CaseVerdict = { ...base, kind: 'not-enough-history', method, reason: 'a median at or below zero cannot be compared as a ratio', transitions: [] };
     return { verdict, changePoints: empty };
@@ -695,9 +788,10 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   let alert: RaisedAlert | undefined;
   let ongoing: CaseVerdict['ongoing'];
   if (kind === 'regressed' && baseline && change !== undefined) {
-    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, change }));
+    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === 'ratio' ? 1 : k }));
   }
-  const step = !alert && kind !== 'regressed' ? raiseStep(ctx, found, settled) : undefined;
+  // In ratio mode the anchor's rule is the only one that alerts.
+  const step = !alert && kind !== 'regressed' && method === 'limit' ? raiseStep(ctx, found, settled) : undefined;
   if (step) {
     kind = 'step';
     reason = step.reason;
