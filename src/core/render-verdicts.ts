@@ -6,7 +6,8 @@
 import { attributionLine } from './attribution.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
-import { attributionBlock, caseLink, changeText, escapeMarkdown, type CommentLinks } from './render-comment.js';
+import { attributionBlock, caseLink, escapeMarkdown, type CommentLinks } from './render-comment.js';
+import { describeWorseChange } from './regress/words.js';
 import type { AlertStatus } from './trend/types.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
@@ -66,7 +67,7 @@ export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: stri
     const unit = escapeMarkdown(v.unit);
     const value = v.runs > 1 ? `${num(v.value)} ${unit} (${num(v.q1)}–${num(v.q3)})` : `${num(v.value)} ${unit}`;
     const base = v.baseline ? `${num(v.baseline.median)} ${unit} (${num(v.baseline.q1)}–${num(v.baseline.q3)})` : '—';
-    const change = v.change !== undefined ? changeText(v.change) : '—';
+    const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
     lines.push(`| ${caseCell} | ${verdictText(v)} | ${value} | ${base} | ${change} | ${sparkline(v.recent)} | ${escapeMarkdown(v.reason)} |`);
   }
   lines.push(...attributionBlock(attributionLines(rows)));
@@ -85,7 +86,7 @@ export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title
       const change = a?.change ?? v.change ?? 0;
       return {
         title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
-        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${changeText(change)}); ${a?.reason ?? v.reason}${
+        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${describeWorseChange(change, v.direction)}); ${a?.reason ?? v.reason}${
           v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
         }`.replace(/[\r\n]+/g, ' '),
       };
