@@ -14,7 +14,8 @@ import type { Point } from './core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
 import { assessCase, NO_MEMORY, worseChange, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
-import type { AlertSettings } from './core/regress/settings.js';
+import { isControlCase, type AlertSettings } from './core/regress/settings.js';
+import { median } from './core/stats.js';
 import {
   commitCommentMarker,
   parseCommitCommentData,
@@ -131,15 +132,20 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
         if (move !== undefined) moves.set(p.case, move);
       }
     }
+    // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
+    const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
+    const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
-      const hostMoved = machineMoved(moves, p.case, settings.minEffect);
+      const control = isControlCase(settings, p.case);
+      const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
+      const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(context.previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, ...(hostMoved !== undefined ? { hostMoved } : {}) },
+        { suiteCases: judged.points.length, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);

@@ -190,6 +190,12 @@ export interface AssessOptions {
    * slow host looks exactly like a step for one commit, and only other cases can tell them apart.
    */
   readonly hostMoved?: boolean;
+  /**
+   * True when the suite's control cases (input `control-cases`, cases only the machine can move)
+   * moved at this commit, or when this case is itself a control: a regression is then reported
+   * as runner noise and not raised.
+   */
+  readonly runnerNoise?: boolean;
 }
 
 const RECENT = 20;
@@ -787,6 +793,13 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   let reason = decided.reason;
   let alert: RaisedAlert | undefined;
   let ongoing: CaseVerdict['ongoing'];
+  if (kind === 'regressed' && method === 'limit' && options.runnerNoise === true) {
+    // Step 5c — the control cases moved too: the machine, not the code.
+    kind = 'watch';
+    reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
+    reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+  }
   if (kind === 'regressed' && baseline && change !== undefined) {
     ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === 'ratio' ? 1 : k }));
   }
