@@ -13,7 +13,8 @@
 import type { Point } from './core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
-import { assessCase, NO_MEMORY, worseChange, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
+import { machineMoved, recentMove } from './core/regress/host.js';
+import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
 import { isControlCase, type AlertSettings } from './core/regress/settings.js';
 import { median } from './core/stats.js';
 import {
@@ -301,27 +302,3 @@ export function postPullRequestComment(
   return api.upsertPullRequestComment(pullNumber, pullRequestCommentMarker(data.suite), renderPullRequestComment(data, links));
 }
 
-/** Cases of a commit needed before the rest of the suite can tell whether the machine moved. */
-const HOST_WITNESSES = 3;
-
-/** The newest point's worse-change against the median of the 10 before it, when there are 8. */
-function recentMove(points: readonly SeriesPoint[], direction: 'smaller' | 'bigger'): number | undefined {
-  const newest = points[points.length - 1];
-  const before = points.slice(-11, -1).map((p) => p.value).filter((v) => v > 0);
-  if (!newest || before.length < 8 || !(newest.value > 0)) return undefined;
-  const s = [...before].sort((a, b) => a - b);
-  const med = s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-  return worseChange(newest.value, med, direction);
-}
-
-/**
- * Whether the machine moved at this commit, by the other cases of the suite: a slow host moves
- * them all, a code change usually not. Undefined with fewer than HOST_WITNESSES other cases.
- */
-export function machineMoved(moves: ReadonlyMap<string, number>, self: string, minEffect: number): boolean | undefined {
-  const others = [...moves].filter(([name]) => name !== self).map(([, m]) => m);
-  if (others.length < HOST_WITNESSES) return undefined;
-  const s = others.sort((a, b) => a - b);
-  const mid = s[Math.floor(s.length / 2)] as number;
-  return mid >= minEffect;
-}
