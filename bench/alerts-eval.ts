@@ -8,7 +8,6 @@
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Direction } from '../src/core/model.js';
 import type { SeriesPoint } from '../src/core/regress/detect.js';
@@ -59,7 +58,9 @@ interface RealResult {
 }
 
 const STEP_SIZES = [0.05, 0.1, 0.2];
-const FIXTURES = fileURLToPath(new URL('../test/fixtures/trend-data/', import.meta.url));
+// scripts/eval-alerts.mjs runs the bundle from a temporary folder with the repository as its
+// working directory, so the fixtures are found from there, not from the bundle's own place.
+const FIXTURES = join(process.cwd(), 'test/fixtures/trend-data/');
 const REAL_FILES = ['github-action-benchmark-data.js', 'prisma-data.js', 'snarkVM-data.js'];
 
 function settingsFor(rule: Rule): AlertSettings {
@@ -213,6 +214,7 @@ async function main(): Promise<void> {
   }
   for (let i = 0; i < extra / 4; i++) jobs.push({ kind: 'synthetic', profile: 'low', rule: 'default', seed: 9000 + i, commits: 400, suiteCases, variant: 'overwhelming' });
   const realFiles = REAL_FILES.filter((f) => existsSync(join(FIXTURES, f)));
+  if (realFiles.length < REAL_FILES.length) throw new Error(`eval:alerts: real histories missing from ${FIXTURES}; run it from the repository root`);
   for (const file of realFiles) {
     const gab = importGab(file, readFileSync(join(FIXTURES, file), 'utf8'));
     for (const suite of gab.suites) {
