@@ -8,7 +8,6 @@
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Direction } from '../src/core/model.js';
 import type { SeriesPoint } from '../src/core/regress/detect.js';
@@ -27,6 +26,12 @@ interface SyntheticJob {
   readonly seed: number;
   readonly commits: number;
   readonly suiteCases: number;
+  /**
+   * main: steps of 5/10/20%; short: a history of `commits` without steps (warm-up false alarms);
+   * overwhelming: 40% steps, caught on their own commit or not; control: main, with control cases
+   * that show every slow host (input control-cases).
+   */
+  readonly variant: 'main' | 'short' | 'overwhelming' | 'control';
 }
 
 interface RealJob {
@@ -53,7 +58,9 @@ interface RealResult {
 }
 
 const STEP_SIZES = [0.05, 0.1, 0.2];
-const FIXTURES = fileURLToPath(new URL('../test/fixtures/trend-data/', import.meta.url));
+// scripts/eval-alerts.mjs runs the bundle from a temporary folder with the repository as its
+// working directory, so the fixtures are found from there, not from the bundle's own place.
+const FIXTURES = join(process.cwd(), 'test/fixtures/trend-data/');
 const REAL_FILES = ['github-action-benchmark-data.js', 'prisma-data.js', 'snarkVM-data.js'];
 
 function settingsFor(rule: Rule): AlertSettings {
@@ -77,7 +84,7 @@ function runSynthetic(job: SyntheticJob): Score {
     seed: job.seed,
     commits: job.commits,
     profile: PROFILES[job.profile],
-    stepSizes: STEP_SIZES,
+    stepSizes: job.variant === 'short' ? [] : job.variant === 'overwhelming' ? [0.4] : STEP_SIZES,
     direction: job.seed % 3 === 2 ? 'bigger' : 'smaller',
   });
   if (job.rule === 'ratio') {
@@ -89,7 +96,16 @@ function runSynthetic(job: SyntheticJob): Score {
     return scoreReplay(h, result, DEFAULT_SCORE_OPTIONS);
   }
   const series = { suite: 'synthetic', case: h.name, unit: h.unit, direction: h.direction, points: h.points };
-  return scoreReplay(h, replay(series, settingsFor(job.rule), { suiteCases: job.suiteCases, from: 1 }));
+  // The rest of the suite tells a slow host: it slows every case of the job at once.
+  return scoreReplay(
+    h,
+    replay(series, settingsFor(job.rule), {
+      suiteCases: job.suiteCases,
+      from: 1,
+      hostMoved: (i) => h.slow[i] === true,
+      ...(job.variant === 'control' ? { runnerNoise: (i: number) => h.slow[i] === true } : {}),
+    }),
+  );
 }
 
 interface RealCase {
@@ -183,15 +199,22 @@ async function main(): Promise<void> {
   const started = performance.now();
   const commits = 1000;
   const suiteCases = 10;
-  const casesPer: Record<keyof typeof PROFILES, number> = quick ? { quiet: 4, low: 8, moderate: 16, high: 8 } : { quiet: 10, low: 30, moderate: 60, high: 30 };
+  const casesPer: Record<keyof typeof PROFILES, number> = quick ? { quiet: 4, low: 8, moderate: 16, pairs: 16, high: 8 } : { quiet: 10, low: 30, moderate: 60, pairs: 60, high: 30 };
   const jobs: Job[] = [];
   for (const profile of Object.keys(casesPer) as (keyof typeof PROFILES)[]) {
     const rules: Rule[] = profile === 'moderate' ? ['default', 'single', 'ratio'] : ['default'];
     for (const rule of rules) {
-      for (let i = 0; i < casesPer[profile]; i++) jobs.push({ kind: 'synthetic', profile, rule, seed: 1000 + i, commits, suiteCases });
+      for (let i = 0; i < casesPer[profile]; i++) jobs.push({ kind: 'synthetic', profile, rule, seed: 1000 + i, commits, suiteCases, variant: 'main' });
     }
   }
+  for (let i = 0; i < casesPer.pairs; i++) jobs.push({ kind: 'synthetic', profile: 'pairs', rule: 'default', seed: 1000 + i, commits, suiteCases, variant: 'control' });
+  const extra = quick ? 40 : 200;
+  for (let i = 0; i < extra; i++) {
+    for (const profile of ['moderate', 'pairs'] as const) jobs.push({ kind: 'synthetic', profile, rule: 'default', seed: 5000 + i, commits: 40, suiteCases, variant: 'short' });
+  }
+  for (let i = 0; i < extra / 4; i++) jobs.push({ kind: 'synthetic', profile: 'low', rule: 'default', seed: 9000 + i, commits: 400, suiteCases, variant: 'overwhelming' });
   const realFiles = REAL_FILES.filter((f) => existsSync(join(FIXTURES, f)));
+  if (realFiles.length < REAL_FILES.length) throw new Error(`eval:alerts: real histories missing from ${FIXTURES}; run it from the repository root`);
   for (const file of realFiles) {
     const gab = importGab(file, readFileSync(join(FIXTURES, file), 'utf8'));
     for (const suite of gab.suites) {
@@ -222,20 +245,24 @@ async function main(): Promise<void> {
   const summaries: Record<string, Summary> = {};
   for (const profile of Object.keys(casesPer)) {
     for (const rule of ['default', 'single', 'ratio'] as Rule[]) {
-      const scores = results.filter((r) => r.job.kind === 'synthetic' && r.job.profile === profile && r.job.rule === rule).map((r) => r.result as Score);
-      if (scores.length) summaries[`${profile}/${rule}`] = summarise(scores);
+      for (const variant of ['main', 'short', 'overwhelming', 'control']) {
+        const scores = results
+          .filter((r) => r.job.kind === 'synthetic' && r.job.profile === profile && r.job.rule === rule && r.job.variant === variant)
+          .map((r) => r.result as Score);
+        if (scores.length) summaries[`${profile}/${rule}${variant === 'main' ? '' : `/${variant}`}`] = summarise(scores);
+      }
     }
   }
 
   const out: string[] = [];
   out.push(`## Synthetic histories: ${commits} commits per case, suites of ${suiteCases} cases, steps of 5/10/20% every 80–160 commits (⅓ of them improvements)`, '');
-  out.push('| noise | profile | cases | false alerts / 1,000 commits / case | alert precision | recall 5% (≤3 commits / at all) | recall 10% | recall 20% | median delay 20% | change-point precision | change-point recall |');
-  out.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  out.push('| noise | profile | cases | false alerts / 1,000 commits / case | alert precision | culprit exact | recall 5% (≤3 commits / at all) | recall 10% | recall 20% | median delay 20% | change-point precision | change-point recall |');
+  out.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const profile of Object.keys(casesPer) as (keyof typeof PROFILES)[]) {
     const s = summaries[`${profile}/default`];
     if (!s) continue;
     out.push(
-      `| ${profile} | ${profileText(PROFILES[profile])} | ${s.cases} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${recallCell(s, 0.05)} | ${recallCell(s, 0.1)} | ${recallCell(s, 0.2)} | ${delayCell(s, 0.2)} | ${s.changePointPrecision.toFixed(2)} | ${s.changePointRecall.toFixed(2)} |`,
+      `| ${profile} | ${profileText(PROFILES[profile])} | ${s.cases} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${s.culpritExact.toFixed(2)} | ${recallCell(s, 0.05)} | ${recallCell(s, 0.1)} | ${recallCell(s, 0.2)} | ${delayCell(s, 0.2)} | ${s.changePointPrecision.toFixed(2)} | ${s.changePointRecall.toFixed(2)} |`,
     );
   }
   out.push('', '## Rules compared at moderate noise', '');
@@ -250,6 +277,25 @@ async function main(): Promise<void> {
     const s = summaries[`moderate/${rule}`];
     if (!s) continue;
     out.push(`| ${ruleName[rule]} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${recallCell(s, 0.05)} | ${recallCell(s, 0.1)} | ${recallCell(s, 0.2)} | ${delayCell(s, 0.2)} |`);
+  }
+  const pc = summaries['pairs/default/control'];
+  if (pc) {
+    out.push(
+      '',
+      `Slow hosts two in a row (pairs) with control cases: ${pc.falsePerThousand.toFixed(2)} false alerts / 1,000 commits / case, precision ${pc.precision.toFixed(2)}, culprit exact ${pc.culpritExact.toFixed(2)}, recall 20% ${recallCell(pc, 0.2)}.`,
+    );
+  }
+  for (const profile of ['moderate', 'pairs']) {
+    const s = summaries[`${profile}/default/short`];
+    if (s) out.push('', `Short histories (${profile}, 40 commits, no step, ${s.cases} cases): ${s.falsePerThousand.toFixed(2)} false alerts / 1,000 commits / case (${s.falseAlerts} alerts).`);
+  }
+  const ow = summaries['low/default/overwhelming'];
+  if (ow) {
+    const r = ow.recall.find((x) => x.size === 0.4);
+    out.push(
+      '',
+      `Overwhelming steps (+40% at 1% job noise, ${r?.steps ?? 0} steps): ${r?.medianDelay === 0 ? 'median delay 0 (alerted on its own commit)' : `median delay ${r?.medianDelay ?? '—'}`}, caught within 3: ${recallCell(ow, 0.4)}, culprit exact ${ow.culpritExact.toFixed(2)}, false alerts ${ow.falsePerThousand.toFixed(2)} / 1,000.`,
+    );
   }
   const m = summaries['moderate/default'];
   if (m) {

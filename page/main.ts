@@ -1,3 +1,5 @@
+import { alertGroups } from '../src/core/regress/groups.js';
+import { describeWorseChange } from '../src/core/regress/words.js';
 import { TREND_SCHEMA_VERSION, ROLLUP_FANOUT, type CaseInfo, type Manifest, type Segment } from '../src/core/trend/types.js';
 import { CaseChart, ChartGroup, type ChartData } from './chart.js';
 import { el, byId, setText } from './elements.js';
@@ -88,12 +90,26 @@ function renderHeader(m: Manifest): void {
   const list = byId('alerts');
   list.replaceChildren();
   if (alerts.length > 0) {
-    list.append(el('h2', {}, `Regressions (${alerts.length})`));
+    // One line per commit: the cases that moved there are one event, the most significant first.
+    const groups = alertGroups(alerts, m.cases);
+    list.append(el('h2', {}, `Regressions (${groups.length})`));
     const ul = el('ul');
-    for (const a of alerts) {
-      const pct = a.change !== undefined ? ` ${a.change > 0 ? '+' : ''}${Math.round(a.change * 1000) / 10}%` : '';
+    const line = (a: (typeof alerts)[number]) => {
       const link = el('a', { attrs: { href: formatPermalink(permalinkOf(a.suite, a.case)) } }, a.case);
-      ul.append(el('li', {}, link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${a.reason}` : ''));
+      const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
+      const pct = a.change !== undefined ? ` ${describeWorseChange(a.change, info?.direction ?? 'smaller')}` : '';
+      return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${a.reason}` : ''] as const;
+    };
+    for (const g of groups) {
+      const [head, ...rest] = g.alerts;
+      if (!head) continue;
+      if (rest.length === 0) {
+        ul.append(el('li', {}, ...line(head)));
+        continue;
+      }
+      const folded = el('ul');
+      for (const a of rest) folded.append(el('li', {}, ...line(a)));
+      ul.append(el('li', {}, `${g.text}: `, ...line(head), el('details', {}, el('summary', {}, `${rest.length} more`), folded)));
     }
     list.append(ul);
   }

@@ -13,8 +13,10 @@
 import type { Point } from './core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
+import { machineMoved, recentMove } from './core/regress/host.js';
 import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
-import type { AlertSettings } from './core/regress/settings.js';
+import { isControlCase, type AlertSettings } from './core/regress/settings.js';
+import { median } from './core/stats.js';
 import {
   commitCommentMarker,
   parseCommitCommentData,
@@ -93,6 +95,18 @@ function historiesOf(segments: readonly Segment[], suite: string, limit: number)
     }
   }
   for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
+  // Each point knows its suite's previous entry, for the ratio rule's gaps (see SeriesPoint).
+  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
+  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
+  for (const [k, list] of out) {
+    out.set(
+      k,
+      list.map((p) => {
+        const previousSeq = previous.get(p.seq);
+        return previousSeq !== undefined ? { ...p, previousSeq } : p;
+      }),
+    );
+  }
   return out;
 }
 
@@ -111,14 +125,28 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
+    const moves = new Map<string, number>();
+    for (const p of judged.points) {
+      const points = histories.get(p.case);
+      if (points && points[points.length - 1]?.seq === judged.seq) {
+        const move = recentMove(points, p.direction);
+        if (move !== undefined) moves.set(p.case, move);
+      }
+    }
+    // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
+    const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
+    const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
+      const control = isControlCase(settings, p.case);
+      const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
+      const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(context.previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length },
+        { suiteCases: judged.points.length, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);
@@ -198,8 +226,15 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   const marker = commitCommentMarker(outcome.suite);
   const info = (name: string) => outcome.cases.find((c) => c.suite === outcome.suite && c.case === name);
 
-  // This commit: the regressions raised here.
-  const here = outcome.verdicts.filter((v) => v.alert?.kind === 'regression').map(rowFromVerdict).filter((r): r is CommentRow => r !== undefined);
+  // Each alert's comment goes on its culprit, the commit where its step starts: this commit for
+  // an overwhelming step or the ratio rule, usually the one before for a confirmed run.
+  const culprits = new Map<string, CommentRow[]>();
+  for (const v of outcome.verdicts) {
+    if (!v.alert) continue;
+    const row = rowFromVerdict(v);
+    if (row) culprits.set(v.alert.sha, [...(culprits.get(v.alert.sha) ?? []), row]);
+  }
+  const here = culprits.get(outcome.sha) ?? [];
   const watch = outcome.verdicts.filter((v) => v.kind === 'watch').map((v) => v.case);
   const ongoing = outcome.verdicts.flatMap((v) => (v.kind === 'regressed' && v.ongoing ? [{ case: v.case, since: v.ongoing.sha }] : []));
   const attributions = attributionLines(outcome.verdicts);
@@ -216,19 +251,17 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
     results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
   }
 
-  // Where a newly found step starts: the commit that most likely caused it.
-  const steps = new Map<string, CommentRow[]>();
-  for (const v of outcome.verdicts) {
-    if (v.alert?.kind !== 'change-point') continue;
-    const row = rowFromVerdict(v);
-    if (row) steps.set(v.alert.sha, [...(steps.get(v.alert.sha) ?? []), row]);
-  }
+  // Earlier culprits: the commit where a regression's run or a newly found step starts. Its
+  // comment, if an earlier run wrote one, keeps its other rows.
+  const steps = new Map([...culprits].filter(([sha]) => sha !== outcome.sha));
   for (const [sha, rows] of steps) {
     results.push(
       await api.upsertCommitComment(sha, marker, (existing) => {
         const old = existing ? parseCommitCommentData(existing) : undefined;
         const kept = (old?.rows ?? []).filter((r) => !rows.some((n) => n.case === r.case && n.kind === r.kind));
-        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows] }, options.links, options.ccUsers);
+        // A regression raised now for this culprit carries this run's split of its totals.
+        const withSplit = rows.some((r) => r.kind === 'regression') && attributions.length ? { attributions } : {};
+        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows], ...withSplit }, options.links, options.ccUsers);
       }),
     );
   }
@@ -270,3 +303,4 @@ export function postPullRequestComment(
 ): Promise<CommentOutcome> {
   return api.upsertPullRequestComment(pullNumber, pullRequestCommentMarker(data.suite), renderPullRequestComment(data, links));
 }
+

@@ -1,3 +1,4 @@
+import { describeWorseChange } from '../core/regress/words.js';
 import { changeText } from '../core/render-comment.js';
 import { textTable } from '../core/text-table.js';
 import { readManifest } from '../core/trend/load.js';
@@ -51,7 +52,7 @@ export function alertLines(alerts: readonly ListedAlert[]): string[] {
     a.sha.slice(0, 7),
     a.suite,
     a.case,
-    a.change === undefined ? '—' : changeText(a.change),
+    a.change === undefined ? '—' : a.direction ? describeWorseChange(a.change, a.direction) : changeText(a.change),
     `${num(a.baseline)} → ${num(a.value)}${a.unit ? ` ${a.unit}` : ''}`,
     (a.reason ?? '').replace(/[\r\n\u001b]+/g, ' '),
   ]);

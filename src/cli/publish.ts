@@ -56,6 +56,7 @@ Options:
   --alert-confidence P  one-sided prediction limit (default 99.9%)
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
+  --control-cases LIST  cases (names or globs) only the machine can move: when they moved, it is the runner
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found
@@ -92,6 +93,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'alert-confidence': { type: 'string' },
     'alert-after': { type: 'string' },
     'absolute-floor': { type: 'string' },
+    'control-cases': { type: 'string' },
     'direction-overrides': { type: 'string' },
     json: { type: 'boolean' },
     markdown: { type: 'boolean' },

@@ -36,7 +36,8 @@ export interface DirectionOverride {
   readonly test: (caseName: string) => boolean;
 }
 
-function globTest(pattern: string): (name: string) => boolean {
+/** A test for a case name or glob (`*` any text, `?` one character), as direction-overrides and control-cases read them. */
+export function globTest(pattern: string): (name: string) => boolean {
   if (!/[*?]/.test(pattern)) return (name) => name === pattern;
   const source = pattern
     .split('')

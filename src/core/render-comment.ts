@@ -7,6 +7,7 @@
  * Every name and message is text, never markup: a case named `@team *fast*` renders as those
  * characters and mentions nobody.
  */
+import { describeWorseChange } from './regress/words.js';
 import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict } from './regress/detect.js';
@@ -91,12 +92,6 @@ export function changeText(change: number): string {
   return `${sign}${Math.abs(v).toFixed(digits)}%`;
 }
 
-function worseWord(change: number, direction: Direction): string {
-  if (change === 0) return 'unchanged';
-  const worse = change > 0;
-  if (direction === 'smaller') return worse ? 'slower' : 'faster';
-  return worse ? 'lower' : 'higher';
-}
 
 /** `#case=<case>&suite=<suite>` as the chart page reads it, parentheses encoded for markdown links. */
 export function caseLink(pagesUrl: string, suite: string, name: string): string {
@@ -172,7 +167,7 @@ function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
     caseCell(row, suite, links),
     withBand(row.baseline, row.unit, row.band),
     withBand(row.value, row.unit, row.errorBar),
-    `${changeText(row.change)} ${worseWord(row.change, row.direction)}`,
+    describeWorseChange(row.change, row.direction),
     STATUS_TEXT[row.status],
     escapeMarkdown(row.why),
     '',
@@ -334,7 +329,7 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   for (const v of rows) {
     const base = v.baseline ? withBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3]) : '—';
     const head = withBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined);
-    const change = v.change !== undefined ? `${changeText(v.change)} ${worseWord(v.change, v.direction)}` : '—';
+    const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
     lines.push(`| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(v.reason)} |`);
   }
   lines.push(...attributionBlock(attributionLines(rows)));

@@ -6,7 +6,8 @@
 import { attributionLine } from './attribution.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
-import { attributionBlock, caseLink, changeText, escapeMarkdown, type CommentLinks } from './render-comment.js';
+import { attributionBlock, caseLink, escapeMarkdown, type CommentLinks } from './render-comment.js';
+import { describeWorseChange } from './regress/words.js';
 import type { AlertStatus } from './trend/types.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
@@ -67,7 +68,7 @@ export interface VerdictReport {
   readonly attribution: readonly string[];
 }
 
-export const VERDICT_FOOTNOTE = 'Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.';
+export const VERDICT_FOOTNOTE = 'Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.';
 
 /**
  * The verdicts in report order (regressions first) with their cells; `esc` escapes the names and
@@ -86,7 +87,7 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
       kind: verdictText(v, flag),
       value: v.runs > 1 ? `${num(v.value)} ${unit} (${num(v.q1)}–${num(v.q3)})` : `${num(v.value)} ${unit}`,
       baseline: v.baseline ? `${num(v.baseline.median)} ${unit} (${num(v.baseline.q1)}–${num(v.baseline.q3)})` : '—',
-      change: v.change !== undefined ? changeText(v.change) : '—',
+      change: v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—',
       recent: sparkline(v.recent),
       why: esc(v.reason),
     };
@@ -126,7 +127,7 @@ export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title
       const change = a?.change ?? v.change ?? 0;
       return {
         title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
-        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${changeText(change)}); ${a?.reason ?? v.reason}${
+        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${describeWorseChange(change, v.direction)}); ${a?.reason ?? v.reason}${
           v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
         }`.replace(/[\r\n]+/g, ' '),
       };

@@ -102,10 +102,11 @@ describe('the action on a push that regresses', () => {
     expect(entries[0]?.change).toBeGreaterThan(0.4);
     expect(entries[0]?.value).toBeGreaterThan(2.1);
     // Workflow commands escape ':' in properties and '%' in messages.
-    expect(second.stdout).toMatch(/^::warning title=Performance regression%3A warm \/ attach::warm \/ attach: 2\.\d+ s against a baseline of 1\.\d+ s \(\+4\d%25\); each of the last 2 points/m);
+    expect(second.stdout).toMatch(/^::warning title=Performance regression%3A warm \/ attach::warm \/ attach: 2\.\d+ s against a baseline of 1\.\d+ s \(\+4\d%25 worse\); \+4\d%25 worse: 2 commits in a row are above/m);
     expect(second.summary).toContain('⚠️ regressed');
 
-    const comments = api.commitComments.get(sha(HISTORY + 2)) ?? [];
+    // The comment sits on the culprit, the first of the two slow commits.
+    const comments = api.commitComments.get(sha(HISTORY + 1)) ?? [];
     expect(comments).toHaveLength(1);
     expect(comments[0]?.body).toContain('warm / attach');
     expect(comments[0]?.body).toContain('cc @alice');
@@ -130,8 +131,8 @@ describe('the action on a push that regresses', () => {
 
     const stored = (await manifest()).alerts.filter((a) => a.kind === 'regression');
     expect(stored.map((a) => [a.case, a.sha, a.status])).toEqual([
-      ['warm / attach', sha(HISTORY + 2), 'suspected'],
-      ['warm / total', sha(HISTORY + 2), 'suspected'],
+      ['warm / attach', sha(HISTORY + 1), 'suspected'],
+      ['warm / total', sha(HISTORY + 1), 'suspected'],
     ]);
   });
 
@@ -143,7 +144,7 @@ describe('the action on a push that regresses', () => {
     await run.dispose();
     expect(run.code).toBe(0);
     // Retried to the bound (4 attempts), then one warning.
-    expect(run.stdout).toMatch(/::warning::commit comment on 0e0e0e0 not written after 4 attempts: GitHub API answered 500/);
+    expect(run.stdout).toMatch(/::warning::commit comment on 0d0d0d0 not written after 4 attempts: GitHub API answered 500/);
     expect(api.requestsTo('GET', /comments$/).map((r) => r.status)).toEqual([500, 500, 500, 500]);
     expect(run.outputs['regressions']).toBe('2');
     expect((await manifest()).segments).toBe(HISTORY + 2);
@@ -156,9 +157,9 @@ describe('the action on a push that regresses', () => {
     const run = await push(HISTORY + 2, record(rng, 1.5));
     await run.dispose();
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/::warning::commit comment on 0e0e0e0 not written after 4 attempts: GitHub API answered 429: API rate limit exceeded/);
+    expect(run.stdout).toMatch(/::warning::commit comment on 0d0d0d0 not written after 4 attempts: GitHub API answered 429: API rate limit exceeded/);
     expect(api.requestsTo('POST', /comments$/).map((r) => r.status)).toEqual([429, 429, 429, 429]);
-    expect(api.commitComments.get(sha(HISTORY + 2))).toBeUndefined();
+    expect(api.commitComments.get(sha(HISTORY + 1))).toBeUndefined();
     expect(run.outputs['regressions']).toBe('2');
     expect((await manifest()).segments).toBe(HISTORY + 2);
   }, 120_000);
@@ -170,7 +171,7 @@ describe('the action on a push that regresses', () => {
     const run = await push(HISTORY + 2, record(rng, 1.5));
     await run.dispose();
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('::warning::commit comment on 0e0e0e0 not written: GitHub API answered 403: Resource not accessible by integration');
+    expect(run.stdout).toContain('::warning::commit comment on 0d0d0d0 not written: GitHub API answered 403: Resource not accessible by integration');
     expect(api.requestsTo('POST', /comments$/)).toHaveLength(1);
   });
 
@@ -182,7 +183,7 @@ describe('the action on a push that regresses', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/::error::2 cases regressed \(fail-on-regression is on\): warm \/ attach, warm \/ total/);
     expect((await manifest()).segments).toBe(HISTORY + 2);
-    expect(api.commitComments.get(sha(HISTORY + 2))).toHaveLength(1);
+    expect(api.commitComments.get(sha(HISTORY + 1))).toHaveLength(1);
   });
 });
 

@@ -27,7 +27,7 @@ async function publishRun(trend: MemoryTrend, n: number, points: Point[]): Promi
 }
 
 describe('regression comments over real HTTP', () => {
-  it('comments on the commit that regressed, cc-ing users, then rewrites that comment when a later run confirms it', async () => {
+  it('comments on the culprit (where the step starts), cc-ing users, then rewrites that comment when a later run confirms it', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
     const trend = new MemoryTrend();
@@ -39,10 +39,11 @@ describe('regression comments over real HTTP', () => {
       expect(results.every((r) => r.ok)).toBe(true);
       if (outcome.regressions.some((r) => r.new)) raisedAt = n;
     }
-    expect(raisedAt === 35 || raisedAt === 36).toBe(true);
-    // Exactly one comment, on the commit that raised the alert, none on the others.
-    expect([...api.commitComments.keys()]).toEqual([commit(raisedAt).sha]);
-    const comments = api.commitComments.get(commit(raisedAt).sha) ?? [];
+    // Raised by the second commit beyond the limit...
+    expect(raisedAt).toBe(36);
+    // ...and exactly one comment, on the culprit, where the step starts; none on the others.
+    expect([...api.commitComments.keys()]).toEqual([commit(35).sha]);
+    const comments = api.commitComments.get(commit(35).sha) ?? [];
     expect(comments).toHaveLength(1);
     const body = comments[0]?.body ?? '';
     expect(body.startsWith(commitCommentMarker('default'))).toBe(true);
@@ -70,8 +71,9 @@ describe('regression comments over real HTTP', () => {
       if (outcome.regressions.some((r) => r.new)) raisedAt = n;
     }
     expect(raisedAt).toBe(31);
-    expect([...api.commitComments.keys()]).toEqual([commit(31).sha]);
-    const body = api.commitComments.get(commit(31).sha)?.[0]?.body ?? '';
+    // The comment sits on the first of the two slow commits, the run's culprit.
+    expect([...api.commitComments.keys()]).toEqual([commit(30).sha]);
+    const body = api.commitComments.get(commit(30).sha)?.[0]?.body ?? '';
     expect(parseCommitCommentData(body)?.rows.map((r) => [r.case, r.status])).toEqual([['warm / attach', 'cleared']]);
     expect(body).toContain('the alerts of suite `default` at 0000000 were cleared');
     expect(body).not.toContain('cc @alice');

@@ -269,7 +269,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     // The header lists the regressions still standing, each linking to its chart; the cleared one is left out.
     expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (1)');
     const listed = page.locator('#alerts li');
-    expect(await listed.allTextContents()).toEqual([`warm / total +25% at ${at110.slice(0, 7)} (confirmed): beyond the 99.9% prediction limit of the last 20 medians`]);
+    expect(await listed.allTextContents()).toEqual([`warm / total +25% worse at ${at110.slice(0, 7)} (confirmed): beyond the 99.9% prediction limit of the last 20 medians`]);
     expect(await listed.locator('a').getAttribute('href')).toBe('#case=warm%20%2F%20total');
 
     // Error bars are on the canvas where the chart says it drew them.

@@ -87,11 +87,11 @@ describe('the detector on constructed series', () => {
     const v = judge(series([1, 1.01, 0.99, 1, 2, 2.1]));
     expect(v.kind).toBe('not-enough-history');
     expect(v.alert).toBeUndefined();
-    expect(v.reason).toMatch(/earlier commits? on record; 8 are needed/);
+    expect(v.reason).toMatch(/5 earlier commits on record; 9 are needed/);
     // A first point ever has no history, and says so without a negative count.
     const first = judge(series([1]));
     expect(first.kind).toBe('not-enough-history');
-    expect(first.reason).toMatch(/^0 earlier commits on record/);
+    expect(first.reason).toMatch(/^too little history: 0 earlier commits on record/);
   });
 
   it('knows which way is worse: a throughput that drops regressed, one that rises improved', () => {
@@ -233,7 +233,8 @@ describe('alert status over later runs', () => {
     const again = assessCase(rerun, memoryOf(stored, 'default', 'warm / total'), settings(), { suiteCases: 10 });
     const after = updateAlerts(stored, [again.verdict], [again.changePoints]);
     expect(after.filter((a) => a.kind === 'regression')).toHaveLength(1);
-    expect(after.find((a) => a.kind === 'regression')?.seq).toBe(99);
+    // The alert names the culprit, the first commit of the step (c40), which the re-run did not move.
+    expect(after.find((a) => a.kind === 'regression')?.sha).toBe(s.points[40]?.sha);
   });
 });
 
@@ -243,7 +244,7 @@ describe('compatibility: github-action-benchmark’s ratio to the previous point
     const v = judge(series([1, 1, 1, 1, 1.6]), ratio);
     expect(v.kind).toBe('regressed');
     expect(v.change).toBeCloseTo(0.6);
-    expect(v.reason).toBe('160% of the previous commit c300000, above the alert threshold of 150%');
+    expect(v.reason).toBe('+60% worse: 160% of the previous commit c300000, above the alert threshold of 150%');
     expect(judge(series([1, 1.49]), ratio).kind).toBe('unchanged');
     expect(judge(series([1, 1.5]), ratio).kind).toBe('unchanged');
   });

@@ -42,7 +42,7 @@ async function publishRun(trend: MemoryTrend, n: number, points: Point[]): Promi
 }
 
 describe('regressions through the publisher’s alerts hook', () => {
-  it('raises a regression on the commit that slowed a case, stores it, and confirms it later', async () => {
+  it('raises a regression on the commit that slowed a case (the culprit), stores it, and confirms it later', async () => {
     const trend = new MemoryTrend();
     const rng = new Random(5);
     const outcomes: (RegressionOutcome | undefined)[] = [];
@@ -52,7 +52,7 @@ describe('regressions through the publisher’s alerts hook', () => {
     expect(raised).toHaveLength(1);
     const first = raised[0];
     expect(first?.n === 40 || first?.n === 41).toBe(true);
-    expect(first?.r).toMatchObject({ suite: 'default', case: 'warm / attach', kind: 'regression', status: 'suspected', new: true, sha: commit(first?.n ?? 0).sha });
+    expect(first?.r).toMatchObject({ suite: 'default', case: 'warm / attach', kind: 'regression', status: 'suspected', new: true, sha: commit(40).sha });
     expect(first?.r.change).toBeGreaterThan(0.2);
     expect(first?.r.baseline).toBeCloseTo(2, 1);
     expect(first?.r.value).toBeCloseTo(2.6, 1);
@@ -60,7 +60,7 @@ describe('regressions through the publisher’s alerts hook', () => {
     const manifest = trend.json<Manifest>('manifest.json');
     const stored = manifest.alerts.filter((a) => a.kind === 'regression');
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ case: 'warm / attach', sha: commit(first?.n ?? 0).sha, status: 'confirmed' });
+    expect(stored[0]).toMatchObject({ case: 'warm / attach', sha: commit(40).sha, status: 'confirmed' });
     expect(manifest.alerts.filter((a) => a.case !== 'warm / attach')).toEqual([]);
     // Every commit judged every case.
     expect(outcomes[52]?.verdicts.map((v) => v.case)).toEqual(CASES);

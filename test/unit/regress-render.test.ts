@@ -63,9 +63,9 @@ describe('the commit comment', () => {
     expect(name).toMatch(/^\[.*\]\(https:\/\/owner\.github\.io\/repo\/dev\/bench\/#case=.*&suite=nightly\)$/);
     expect(base).toMatch(/^(1\.99\d*|2(\.00\d*)?) s \(1\.9\d*–2\.0\d*\)$/);
     expect(value).toMatch(/^2\.62 s \(2\.5\d*–2\.6\d*\)$/);
-    expect(change).toMatch(/^\+3\d% slower$/);
+    expect(change).toMatch(/^\+3\d% worse$/);
     expect(status).toBe('suspected');
-    expect(why).toMatch(/each of the last 2 points is worse than the baseline/);
+    expect(why?.replace(/\\/g, '')).toMatch(/^\+3\d% worse: 2 commits in a row are above 2\.0\d* s, the most that the last 30 commits make plausible/);
   });
 
   it('mentions only the valid cc users, and nobody through a case name', () => {
@@ -111,15 +111,15 @@ describe('the commit comment', () => {
     expect(cleared).not.toContain('@alice');
   });
 
-  it('says which way is worse in words for either direction, with a sign on every change', () => {
+  it('says which way is worse in words for either direction, with the real sign of every change', () => {
     const row = (direction: 'smaller' | 'bigger', change: number) =>
       renderCommitComment({ suite: 's', sha: 'c'.repeat(40), rows: [{ case: 'x', unit: 'ops/s', direction, kind: 'regression', status: 'suspected', baseline: 100, value: 80, change, why: 'w' }] })
         .split('\n')
         .find((l) => l.startsWith('| x '));
-    expect(cells(row('bigger', 0.2) as string)[3]).toBe('+20% lower');
-    expect(cells(row('bigger', -0.2) as string)[3]).toBe('−20% higher');
-    expect(cells(row('smaller', -0.034) as string)[3]).toBe('−3.4% faster');
-    expect(cells(row('smaller', 0.2) as string)[3]).toBe('+20% slower');
+    expect(cells(row('bigger', 0.2) as string)[3]).toBe('-20% worse');
+    expect(cells(row('bigger', -0.2) as string)[3]).toBe('+20% better');
+    expect(cells(row('smaller', -0.034) as string)[3]).toBe('-3.4% better');
+    expect(cells(row('smaller', 0.2) as string)[3]).toBe('+20% worse');
   });
 
   it('keeps a suite name inside its code span and a case name on its own table row', () => {
@@ -195,7 +195,7 @@ describe('the job summary, annotations and outputs', () => {
     const notes = regressionAnnotations([quiet, regressed]);
     expect(notes).toHaveLength(1);
     expect(notes[0]?.title).toBe(`Performance regression: ${NASTY}`);
-    expect(notes[0]?.message).toMatch(/2\.62 s against a baseline of (1\.99\d*|2(\.00\d*)?) s \(\+3\d%\)/);
+    expect(notes[0]?.message).toMatch(/2\.62 s against a baseline of (1\.99\d*|2(\.00\d*)?) s \(\+3\d% worse\)/);
     const entries = regressionEntries([quiet, regressed]);
     expect(entries).toEqual([
       expect.objectContaining({ suite: 'nightly', case: NASTY, kind: 'regression', status: 'suspected', new: true, value: 2.62 }),
@@ -214,7 +214,7 @@ describe('the job summary, annotations and outputs', () => {
     const next = assessCase(series([...values, 2.61]), memoryOf(stored, 'nightly', 'warm / total'), DEFAULT_ALERT_SETTINGS, { suiteCases: 3 }).verdict;
     expect(next.kind).toBe('regressed');
     expect(regressionAnnotations([next])).toEqual([]);
-    expect(regressionEntries([next])).toEqual([expect.objectContaining({ case: 'warm / total', new: false, sha: first.verdict.sha, status: 'suspected', value: 2.61 })]);
+    expect(regressionEntries([next])).toEqual([expect.objectContaining({ case: 'warm / total', new: false, sha: first.verdict.alert?.sha, status: 'suspected', value: 2.61 })]);
     const row = renderVerdictTable([next], 't').split('\n').find((l) => l.startsWith('| warm / total'));
     expect(cells(row as string)[1]).toBe('⚠️ still regressed');
   });
@@ -229,6 +229,6 @@ describe('the job summary, annotations and outputs', () => {
     expect(regressionEntries([step])).toEqual([
       { suite: 'nightly', case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'change-point', baseline: 0.4, value: 0.432, change: 0.08, status: 'confirmed', new: true, sha: '1234567'.padEnd(40, '0'), reason: 'a lasting step of +8.0% starts at 1234567' },
     ]);
-    expect(regressionAnnotations([step])).toEqual([{ title: 'Performance regression: warm / attach', message: 'warm / attach: 0.432 s against a baseline of 0.4 s (+8.0%); a lasting step of +8.0% starts at 1234567' }]);
+    expect(regressionAnnotations([step])).toEqual([{ title: 'Performance regression: warm / attach', message: 'warm / attach: 0.432 s against a baseline of 0.4 s (+8.0% worse); a lasting step of +8.0% starts at 1234567' }]);
   });
 });

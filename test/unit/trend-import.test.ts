@@ -169,9 +169,17 @@ describe('import rules', () => {
     expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');
   });
 
-  it('takes the direction from the tool as github-action-benchmark did', () => {
-    const text = small(1).replace('customSmallerIsBetter', 'benchmarkjs');
+  it('takes the direction from the unit where it says, the tool only where it does not, and names each conflict once', () => {
+    // benchmarkjs is bigger-is-better in github-action-benchmark's table, but these are seconds.
+    const timed = importGab('d.js', small(3).replace(/customSmallerIsBetter/g, 'benchmarkjs'));
+    expect(timed.entries.map((e) => e.points[0]!.direction)).toEqual(['smaller', 'smaller', 'smaller']);
+    expect(timed.conflicts).toEqual([
+      `warm / total (suite Bench): its unit "s" says smaller is better, github-action-benchmark's table for benchmarkjs says bigger; the unit is used (set direction-overrides to choose)`,
+    ]);
+    // A unit that says nothing leaves it to the tool.
+    const text = small(1).replace('customSmallerIsBetter', 'benchmarkjs').replace('"unit":"s"', '"unit":"score"');
     expect(importGab('d.js', text).entries[0]!.points[0]!.direction).toBe('bigger');
+    expect(importGab('d.js', text).conflicts).toEqual([]);
     const seg = importGab('d.js', small(1).replace('customSmallerIsBetter', 'go')).entries[0]!.points[0]!;
     expect(seg.direction).toBe('smaller');
     expect((seg as Segment['points'][number]).shape).toBe('warm');

@@ -25,6 +25,7 @@ import { eDivisive } from './change-points.js';
 import { hashString } from './prng.js';
 import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
+import { describeChange } from './words.js';
 
 /** One point of a case's history on the trend's branch. */
 export interface SeriesPoint {
@@ -36,6 +37,11 @@ export interface SeriesPoint {
   readonly q3: number;
   readonly runs: number;
   readonly n: number;
+  /**
+   * Seq of the suite's previous segment (at another commit), when the source knows it: the ratio
+   * rule, like github-action-benchmark, compares only with that entry and skips a case it lacked.
+   */
+  readonly previousSeq?: number;
 }
 
 export interface CaseSeries {
@@ -177,6 +183,19 @@ export interface AssessOptions {
    * head point against the base branch; nothing is raised and one point is enough to report.
    */
   readonly mode?: 'push' | 'compare';
+  /**
+   * Whether the machine moved at this commit, as the rest of the suite (or its control cases)
+   * tells: false when the other cases held still, true when they moved too, undefined when there
+   * is nothing to tell by. One point alone is alerted at once (overwhelming) only on false: a
+   * slow host looks exactly like a step for one commit, and only other cases can tell them apart.
+   */
+  readonly hostMoved?: boolean;
+  /**
+   * True when the suite's control cases (input `control-cases`, cases only the machine can move)
+   * moved at this commit, or when this case is itself a control: a regression is then reported
+   * as runner noise and not raised.
+   */
+  readonly runnerNoise?: boolean;
 }
 
 const RECENT = 20;
@@ -184,6 +203,17 @@ const RECENT = 20;
 const TRIM_Z = 3.5;
 /** Index distance within which a re-found change point is the same one. */
 const SAME_STEP = 2;
+/**
+ * A single point alerts at once, when the rest of the suite shows the machine did not move
+ * (AssessOptions.hostMoved false), when it is beyond a limit this many times stricter than the
+ * per-case share, worse by at least OVERWHELM_EFFECT times min-effect, and more than twice as far
+ * from the baseline as the worst point of the baseline: a step no slow host this runner has shown
+ * in the window explains. Anything less waits for the next point.
+ */
+const OVERWHELM_STRICTER = 1000;
+const OVERWHELM_EFFECT = 4;
+/** A limit that cannot catch a doubling (or a halving of a throughput) cannot judge yet. */
+const WARM_UP_RATIO = 2;
 
 function percent(x: number): string {
   const v = x * 100;
@@ -196,14 +226,6 @@ function num(x: number): string {
   return String(Number(x.toPrecision(4)));
 }
 
-function confidenceText(p: number): string {
-  const c = (1 - p) * 100;
-  for (let d = 1; d < 10; d++) {
-    const s = c.toFixed(d);
-    if (Number(s) < 100) return `${Number(s)}%`;
-  }
-  return `${c}%`;
-}
 
 /** Relative change of `value` against `base`, positive when worse for the direction. */
 export function worseChange(value: number, base: number, direction: Direction): number {
@@ -270,6 +292,7 @@ interface Context {
   /** Indices where a level starts (confirmed stored change points and this scan's). */
   readonly boundaries: readonly number[];
   readonly alphaCase: number;
+  readonly hostMoved?: boolean;
 }
 
 function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
@@ -278,8 +301,9 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
   const end = t - k;
   if (end + 1 < settings.minHistory) {
     // With fewer points than the run being tested, `end` goes below -1: there is no history at all.
-    const earlier = Math.max(0, end + 1);
-    return `${earlier} earlier commit${earlier === 1 ? '' : 's'} on record; ${settings.minHistory} are needed before alerting`;
+    const earlier = Math.max(0, t);
+    const needed = settings.minHistory + k - 1;
+    return `${earlier} earlier commit${earlier === 1 ? '' : 's'} on record; ${needed} are needed before alerting`;
   }
   const start = Math.max(0, end - settings.window + 1);
   const levels = pieces(start, t, ctx.boundaries);
@@ -370,8 +394,40 @@ function meaningfulSplits(ctx: Context, from: number, to: number, splits: { inde
   }
 }
 
+/** The median of the points before the run being tested, when there are any. */
+function earlierMedian(ctx: Context, k: number): number | undefined {
+  const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
+  return before.length ? median(before) : undefined;
+}
+
+/**
+ * Step 5a — overwhelming: one point so far beyond the limit that waiting for the next commit
+ * would only delay the news (see OVERWHELM_*).
+ */
+function overwhelming(ctx: Context): LimitTest | undefined {
+  const { pts, settings, direction } = ctx;
+  const t = pts.length - 1;
+  if (ctx.hostMoved !== false) return undefined;
+  const strict = baselineTest(ctx, 1, ctx.alphaCase / OVERWHELM_STRICTER);
+  if (typeof strict === 'string' || strict.beyond !== 'worse') return undefined;
+  const med = strict.baseline.median;
+  const change = worseChange((pts[t] as SeriesPoint).value, med, direction);
+  if (change < OVERWHELM_EFFECT * settings.minEffect) return undefined;
+  const baselinePoints = pts.slice(t - strict.baseline.count, t);
+  const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
+  return change > 2 * worst ? strict : undefined;
+}
+
+/** Step 5b — warm-up: a limit too wide to catch a doubling says so rather than "ok". */
+function tooWide(ctx: Context, r: LimitTest): boolean {
+  const limit = r.baseline.limit as number;
+  const ratio = ctx.direction === 'smaller' ? limit / r.baseline.median : r.baseline.median / limit;
+  return ratio >= WARM_UP_RATIO;
+}
+
 function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reason: string } {
-  const { settings } = ctx;
+  const { settings, direction } = ctx;
+  const newest = ctx.pts[ctx.pts.length - 1] as SeriesPoint;
   const runs: number[] = [];
   for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs.push(k);
   const share = ctx.alphaCase / Math.max(1, runs.length);
@@ -390,38 +446,70 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     if (r.beyond === 'better') improved ??= r;
   }
   const unit = ctx.series.unit;
-  const describe = (r: LimitTest, what: string) => {
+  const side = direction === 'smaller' ? 'above' : 'below';
+  const describe = (r: LimitTest, better: boolean) => {
     const limit = r.baseline.limit as number;
-    const runText = r.k === 1 ? 'the newest point is' : `each of the last ${r.k} points is`;
-    return `${runText} ${what} than the baseline by at least ${Math.round(settings.minEffect * 100)}% and beyond its limit of ${num(limit)} ${unit} (${r.baseline.count} commits on this level, one-sided ${confidenceText(r.p)} per point, Student t on log medians)`;
+    const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
+    const where = better ? (side === 'above' ? 'below' : 'above') : side;
+    const runText = r.k === 1 ? 'the newest commit is' : `${r.k} commits in a row are`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${num(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
   };
-  if (found) return { kind: 'regressed', test: found, reason: describe(found, 'worse') };
+  if (found) return { kind: 'regressed', test: found, reason: describe(found, false) };
   if (settings.alertAfter > 1) {
+    const strong = overwhelming(ctx);
+    if (strong) {
+      return {
+        kind: 'regressed',
+        test: strong,
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${num(strong.baseline.limit as number)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once (details: docs/alerts.md)`,
+      };
+    }
     const single = baselineTest(ctx, 1, ctx.alphaCase);
-    if (typeof single !== 'string' && single.beyond === 'worse') {
+    if (typeof single !== 'string' && single.beyond === 'worse' && !tooWide(ctx, single)) {
       return {
         kind: 'watch',
         test: single,
-        reason: `the newest point alone is beyond the limit of ${num(single.baseline.limit as number)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`,
+        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${num(single.baseline.limit as number)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`,
       };
     }
     if (!anyTest && typeof single !== 'string') anyTest = single;
   }
-  if (improved) return { kind: 'improved', test: improved, reason: describe(improved, 'better') };
-  if (!anyTest) return { kind: 'not-enough-history', reason: lastMissing };
-  return { kind: 'unchanged', test: anyTest, reason: `within the limit of ${num(anyTest.baseline.limit as number)} ${unit}` };
+  if (anyTest && tooWide(ctx, anyTest)) {
+    const n = anyTest.baseline.count;
+    return {
+      kind: 'not-enough-history',
+      test: anyTest,
+      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? '' : 's'}, whose spread puts the limit at ${num(anyTest.baseline.limit as number)} ${unit}, too wide to catch a doubling`,
+    };
+  }
+  if (improved) return { kind: 'improved', test: improved, reason: describe(improved, true) };
+  if (!anyTest) {
+    const before = earlierMedian(ctx, 1);
+    const judged = before !== undefined ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : 'too little history: ';
+    return { kind: 'not-enough-history', reason: `${judged}${lastMissing}` };
+  }
+  return { kind: 'unchanged', test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${num(anyTest.baseline.limit as number)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
 
+/**
+ * github-action-benchmark's rule exactly (src/write.ts, findAlerts and getRatio): the ratio of
+ * the point to the same bench in the suite's previous entry, current / previous (previous /
+ * current for bigger-is-better), alerting when above the threshold; both zero is a ratio of 1,
+ * and a bench the previous entry lacked is skipped. Raw points, zeros included.
+ */
 function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; reason: string } {
-  const { pts, settings, direction } = ctx;
-  const t = pts.length - 1;
-  const prev = pts[t - 1];
-  const cur = pts[t] as SeriesPoint;
+  const { settings, direction } = ctx;
+  const all = ctx.series.points;
+  const cur = all[all.length - 1] as SeriesPoint;
+  const prev = all[all.length - 2];
   if (!prev) return { kind: 'not-enough-history', reason: 'no previous commit to compare with' };
-  // github-action-benchmark's getRatio: both zero is a ratio of 1.
+  if (cur.previousSeq !== undefined && prev.seq !== cur.previousSeq) {
+    return { kind: 'not-enough-history', reason: 'not benched at the previous commit, so the ratio rule has nothing to compare with' };
+  }
   const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === 'smaller' ? cur.value / prev.value : prev.value / cur.value;
   const baseline: Baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
-  const text = `${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
+  const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : '';
+  const text = `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
   if (ratio > settings.ratioThreshold) {
     return { kind: 'regressed', baseline, reason: `${text}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
   }
@@ -429,72 +517,72 @@ function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; r
   return { kind: 'unchanged', baseline, reason: `${text}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
 }
 
-/**
- * Judges the newest point of one case against its history and what earlier runs stored. Pure:
- * the same series, memory and settings give the same answer on every run.
- */
-export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertSettings, options: AssessOptions): CaseAssessment {
+type FoundChangePoint = ChangePoint & { index: number; newlyConfirmed: boolean };
+
+interface KnownChangePoint {
+  readonly sha: string;
+  readonly seq: number;
+  readonly status: AlertStatus;
+  readonly change?: number;
+  readonly index: number;
+}
+
+/** Step 1 — the points judged, their logs and the settings for this mode, prepared once. */
+function prepare(series: CaseSeries, given: AlertSettings, options: AssessOptions): { ctx: Context; newest: SeriesPoint; indexOf: Map<number, number> } {
   const mode = options.mode ?? 'push';
   // A pull request has one new point: it is compared alone.
   const settings = mode === 'compare' ? { ...given, alertAfter: 1, maxRun: 1 } : given;
-  const direction = series.direction;
   const all = series.points;
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
-  const cp = settings.changePoints;
   // Ratios need positive values; a zero or negative median is left out of the history.
-  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-cp.scanLimit);
-  const base = {
-    suite: series.suite,
-    case: series.case,
-    unit: series.unit,
-    direction,
-    sha: newest.sha,
-    seq: newest.seq,
-    value: newest.value,
-    q1: newest.q1,
-    q3: newest.q3,
-    runs: newest.runs,
-    n: newest.n,
-    recent: all.slice(-RECENT).map((p) => p.value),
+  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
+  const logs = Float64Array.from(pts, (p) => Math.log(Math.max(p.value, Number.MIN_VALUE)));
+  const ctx: Context = {
+    series,
+    pts,
+    logs,
+    direction: series.direction,
+    sgn: series.direction === 'smaller' ? 1 : -1,
+    settings,
+    floor: floorIn(settings.floors, series.unit),
+    boundaries: [],
+    alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
+    ...(options.hostMoved !== undefined ? { hostMoved: options.hostMoved } : {}),
   };
-  const empty: CaseChangePoints = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
-  if (!(newest.value > 0)) {
-    const verdict: CaseVerdict = { ...base, kind: 'not-enough-history', method: settings.method, reason: 'a median at or below zero cannot be compared as a ratio', transitions: [] };
-    return { verdict, changePoints: empty };
-  }
-  const t = pts.length - 1;
-  const logs = Float64Array.from(pts, (p) => Math.log(p.value));
-  const indexOf = new Map(pts.map((p, i) => [p.seq, i]));
-  const sgn = direction === 'smaller' ? 1 : -1;
-  const floor = floorIn(settings.floors, series.unit);
-  const alphaCase = 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases));
+  return { ctx, newest, indexOf: new Map(pts.map((p, i) => [p.seq, i])) };
+}
 
-  // Change points: confirmed ones are final; the region after the last of them is scanned again.
-  const knownCps = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) as number }));
-  const confirmedIdx = knownCps.filter((c) => c.status === 'confirmed').map((c) => c.index);
+/**
+ * Step 2 — change points: confirmed ones are final; the region after the last of them is
+ * scanned again, and each split found is matched with what earlier runs stored.
+ */
+function scanChangePoints(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap<number, number>): { known: KnownChangePoint[]; found: FoundChangePoint[]; regionStart: number } {
+  const { pts, logs, series, settings, direction } = ctx;
+  const cp = settings.changePoints;
+  const t = pts.length - 1;
+  const known = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) as number }));
+  const confirmedIdx = known.filter((c) => c.status === 'confirmed').map((c) => c.index);
   const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
-  const preCtx: Context = { series, pts, logs, direction, sgn, settings, floor, boundaries: [], alphaCase };
   // A split near the last place the minimum size allows may be a step that is more recent still
   // (the scan cannot put it later, so it puts it as late as it may): it waits until the new level
   // has a couple more commits rather than being misplaced.
   const settled = t + 1 - cp.minSize - SAME_STEP;
   const scanned = eDivisive(logs, cp, hashString(`${series.suite}\u0000${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
-  const splits = meaningfulSplits(preCtx, regionStart, t + 1, scanned);
-  const foundCps: (ChangePoint & { index: number; newlyConfirmed: boolean })[] = splits.map((s, i) => {
+  const splits = meaningfulSplits(ctx, regionStart, t + 1, scanned);
+  const found = splits.map((s, i): FoundChangePoint => {
     const prevB = i === 0 ? regionStart : (splits[i - 1] as { index: number }).index;
     const nextB = i === splits.length - 1 ? t + 1 : (splits[i + 1] as { index: number }).index;
     const before = Math.exp(levelMedian(logs, prevB, s.index));
     const after = Math.exp(levelMedian(logs, s.index, nextB));
     // The same step found again, perhaps a commit or two away, is not a new one (and a cleared
     // one comes back rather than being announced twice).
-    const same = knownCps
+    const same = known
       .filter((c) => c.status !== 'confirmed' && Math.abs(c.index - s.index) <= SAME_STEP)
       .sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
     const at = pts[s.index] as SeriesPoint;
     const pointsAfter = t - s.index + 1;
     const status = pointsAfter >= cp.stableAfter ? 'confirmed' : 'suspected';
-    // A suspected step found again a commit or two away moves there; a cleared one comes back where it is found.
     return {
       sha: at.sha,
       seq: at.seq,
@@ -510,24 +598,33 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
       newlyConfirmed: status === 'confirmed',
     };
   });
-  const changePoints: CaseChangePoints = {
-    suite: series.suite,
-    case: series.case,
-    fromSeq: (pts[regionStart + 1] ?? newest).seq,
-    toSeq: newest.seq,
-    found: foundCps.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),
-  };
+  return { known, found, regionStart };
+}
 
-  // Earlier suspicions: a lasting step in the worse direction where the run began confirms one;
-  // enough later commits without such a step clear it. A regression raised at index a explains a
-  // step starting at c when a − c lies in [−2, clearAfter]: it was raised on the way from the
-  // step (small steps take a few commits to stand out), give or take the scan's placement.
-  const clearAfter = 2 * cp.minSize;
+interface Settled {
+  readonly transitions: StatusChange[];
+  /** Steps (by sha) an alert already accounts for. */
+  readonly explainedBy: Set<string>;
+  /** Suspected regressions neither confirmed nor cleared on this run. */
+  readonly stillOpen: { sha: string; seq: number; index: number }[];
+  /** True when a stored, not cleared regression accounts for a step starting at index c. */
+  readonly explainedByRaised: (c: number) => boolean;
+}
+
+/**
+ * Step 3 — earlier suspicions: a lasting step in the worse direction where the run began
+ * confirms one; enough later commits without such a step clear it. A regression raised at index a
+ * explains a step starting at c when a − c lies in [−2, clearAfter]: it was raised on the way from
+ * the step (small steps take a few commits to stand out), give or take the scan's placement.
+ */
+function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap<number, number>, known: readonly KnownChangePoint[], found: readonly FoundChangePoint[]): Settled {
+  const t = ctx.pts.length - 1;
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
   const explainsStep = (a: number, c: number) => a - c >= -SAME_STEP && a - c <= clearAfter;
   const transitions: StatusChange[] = [];
   const steps = [
-    ...foundCps.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
-    ...knownCps.filter((c) => c.status === 'confirmed').map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false })),
+    ...found.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
+    ...known.filter((c) => c.status === 'confirmed').map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false })),
   ];
   const explainedBy = new Set<string>();
   const stillOpen: { sha: string; seq: number; index: number }[] = [];
@@ -544,40 +641,148 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
       transitions.push({ kind: 'regression', sha: r.sha, seq: r.seq, status: 'cleared', reason: `cleared: no lasting step around it after ${t - a} more commits` });
     } else if (r.status === 'suspected') {
       stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
-    } else {
-      continue;
     }
   }
-  const explainedByRaised = (c: number) =>
-    memory.regressions.some((r) => r.status !== 'cleared' && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq) as number, c));
   for (const r of memory.regressions) {
     if (r.status === 'confirmed' && indexOf.has(r.seq)) {
       const a = indexOf.get(r.seq) as number;
       for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
     }
   }
+  const explainedByRaised = (c: number) =>
+    memory.regressions.some((r) => r.status !== 'cleared' && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq) as number, c));
+  return { transitions, explainedBy, stillOpen, explainedByRaised };
+}
 
-  // The baseline restarts at steps in either direction; a worse step only once an alert explains
-  // it or it is final, so that a step the scan places before the limit has fired still gets
-  // compared with the level it left.
-  const restarts = Array.from(
+/**
+ * Step 4 — where the baseline restarts: at steps in either direction; at a worse step only once
+ * an alert explains it or it is final, so that a step the scan places before the limit has fired
+ * still gets compared with the level it left.
+ */
+function restartsOf(known: readonly KnownChangePoint[], found: readonly FoundChangePoint[], settled: Settled): number[] {
+  const confirmedIdx = known.filter((c) => c.status === 'confirmed').map((c) => c.index);
+  return Array.from(
     new Set([
       ...confirmedIdx,
-      ...foundCps.filter((c) => c.change <= 0 || c.newlyConfirmed || explainedBy.has(c.sha) || explainedByRaised(c.index)).map((c) => c.index),
+      ...found.filter((c) => c.change <= 0 || c.newlyConfirmed || settled.explainedBy.has(c.sha) || settled.explainedByRaised(c.index)).map((c) => c.index),
     ]),
   ).sort((a, b) => a - b);
+}
+
+/**
+ * Step 6 — a regressed verdict either continues an alert raised on this level a few commits ago
+ * (whatever its status now: a maintainer hears about a step once) or raises a new one.
+ */
+function raiseRegression(
+  ctx: Context,
+  memory: CaseMemory,
+  indexOf: ReadonlyMap<number, number>,
+  settled: Settled,
+  currentStart: number,
+  decided: { reason: string; baseline: Baseline; k: number },
+): { alert?: RaisedAlert; ongoing?: CaseVerdict['ongoing']; reason: string } {
+  const t = ctx.pts.length - 1;
+  // The culprit: the first point of the run beyond the limit, where the step starts.
+  const culprit = ctx.pts[t - decided.k + 1] as SeriesPoint;
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
+  const recent = memory.regressions
+    .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
+    .map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) as number }))
+    .filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+  const openHere =
+    ctx.settings.method === 'limit' ? [...settled.stillOpen.map((r) => ({ ...r, status: 'suspected' as AlertStatus })), ...recent].sort((a, b) => a.index - b.index).pop() : undefined;
+  if (openHere) {
+    const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
+    return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
+  }
+  // Named at the culprit, measured at the newest point: the same value and change as the
+  // verdict, its comment row and the attribution of a total.
+  const newest = ctx.pts[t] as SeriesPoint;
+  const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
+  const alert: RaisedAlert = { kind: 'regression', sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: newest.value, change, reason: decided.reason };
+  return { alert, reason: decided.reason };
+}
+
+/**
+ * Step 7 — a lasting worse step that no regression raised (a slow drift, a small step in a noisy
+ * case) is raised itself, once it is final: announcing steps that later scans take back would be
+ * crying wolf of our own.
+ */
+function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Settled): { alert: RaisedAlert; reason: string } | undefined {
+  const t = ctx.pts.length - 1;
+  const fresh = found
+    .filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha))
+    .filter((c) => !settled.explainedByRaised(c.index))
+    .sort((a, b) => b.change - a.change)[0];
+  if (!fresh) return undefined;
+  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num(fresh.before)} → ${num(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num(fresh.pValue)})`;
+  return { reason, alert: { kind: 'change-point', sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
+}
+
+/**
+ * Judges the newest point of one case against its history and what earlier runs stored. Pure:
+ * the same series, memory and settings give the same answer on every run. Each rule has one
+ * step: prepare, scanChangePoints, settleSuspicions, restartsOf, the verdict (limitVerdict or
+ * ratioVerdict), raiseRegression, raiseStep.
+ */
+export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertSettings, options: AssessOptions): CaseAssessment {
+  const mode = options.mode ?? 'push';
+  const { ctx: preCtx, newest, indexOf } = prepare(series, given, options);
+  const base = {
+    suite: series.suite,
+    case: series.case,
+    unit: series.unit,
+    direction: series.direction,
+    sha: newest.sha,
+    seq: newest.seq,
+    value: newest.value,
+    q1: newest.q1,
+    q3: newest.q3,
+    runs: newest.runs,
+    n: newest.n,
+    recent: series.points.slice(-RECENT).map((p) => p.value),
+  };
+  const method = preCtx.settings.method;
+  const empty: CaseChangePoints = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  if (!(newest.value > 0) && method === 'ratio') {
+    const decided = ratioVerdict(preCtx);
+    const prev = series.points[series.points.length - 2];
+    const alert: RaisedAlert | undefined =
+      decided.kind === 'regressed' && prev ? { kind: 'regression', sha: newest.sha, seq: newest.seq, baseline: prev.value, value: newest.value, change: worseChange(newest.value, prev.value, series.direction), reason: decided.reason } : undefined;
+    const verdict: CaseVerdict = { ...base, kind: decided.kind, method, ...(decided.baseline ? { baseline: decided.baseline } : {}), reason: decided.reason, ...(alert ? { alert } : {}), transitions: [] };
+    return { verdict, changePoints: empty };
+  }
+  if (!(newest.value > 0)) {
+    const verdict: CaseVerdict = { ...base, kind: 'not-enough-history', method, reason: 'a median at or below zero cannot be compared as a ratio', transitions: [] };
+    return { verdict, changePoints: empty };
+  }
+  const { pts } = preCtx;
+  const t = pts.length - 1;
+
+  const { known, found, regionStart } = scanChangePoints(preCtx, memory, indexOf);
+  const changePoints: CaseChangePoints = {
+    suite: series.suite,
+    case: series.case,
+    fromSeq: (pts[regionStart + 1] ?? newest).seq,
+    toSeq: newest.seq,
+    found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),
+  };
+  const settled = settleSuspicions(preCtx, memory, indexOf, known, found);
+  const restarts = restartsOf(known, found, settled);
   const ctx: Context = { ...preCtx, boundaries: restarts };
-  const decided = settings.method === 'ratio' ? ratioVerdict(ctx) : limitVerdict(ctx);
+
+  // Step 5 — the verdict on the newest points.
+  const decided = method === 'ratio' ? ratioVerdict(ctx) : limitVerdict(ctx);
   const baseline = 'test' in decided ? decided.test?.baseline : (decided as { baseline?: Baseline }).baseline;
   const k = 'test' in decided && decided.test ? decided.test.k : 1;
-  const change = baseline ? worseChange(newest.value, baseline.median, direction) : undefined;
+  const change = baseline ? worseChange(newest.value, baseline.median, series.direction) : undefined;
   const firstSha = (pts[t - k + 1] ?? newest).sha;
 
   if (mode === 'compare') {
     const verdict: CaseVerdict = {
       ...base,
       kind: decided.kind,
-      method: settings.method,
+      method,
       ...(baseline ? { baseline } : {}),
       ...(change !== undefined ? { change } : {}),
       reason: decided.reason,
@@ -591,45 +796,35 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   let reason = decided.reason;
   let alert: RaisedAlert | undefined;
   let ongoing: CaseVerdict['ongoing'];
-  if (kind === 'regressed' && baseline && change !== undefined) {
-    // An alert raised on this level a few commits ago is the same regression, whatever its status
-    // now: a maintainer hears about a step once.
-    const recent = memory.regressions
-      .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
-      .map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) as number }))
-      .filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
-    const openHere = settings.method === 'limit' ? [...stillOpen.map((r) => ({ ...r, status: 'suspected' as AlertStatus })), ...recent].sort((a, b) => a.index - b.index).pop() : undefined;
-    if (openHere) {
-      ongoing = { sha: openHere.sha, status: transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
-      reason = `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${reason}`;
-    } else {
-      alert = { kind: 'regression', sha: newest.sha, seq: newest.seq, baseline: baseline.median, value: newest.value, change, reason };
-    }
+  if (kind === 'regressed' && method === 'limit' && options.runnerNoise === true) {
+    // Step 5c — the control cases moved too: the machine, not the code.
+    kind = 'watch';
+    reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
+    reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
-  // A lasting worse step that no regression raised (a slow drift, a small step in a noisy case)
-  // is raised itself, once it is final: announcing steps that later scans take back would be
-  // crying wolf of our own.
-  const freshStep = foundCps
-    .filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * settings.window && !explainedBy.has(c.sha))
-    .filter((c) => !explainedByRaised(c.index))
-    .sort((a, b) => b.change - a.change)[0];
-  if (freshStep && !alert && kind !== 'regressed') {
+  if (kind === 'regressed' && baseline && change !== undefined) {
+    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === 'ratio' ? 1 : k }));
+  }
+  // In ratio mode the anchor's rule is the only one that alerts.
+  const step = !alert && kind !== 'regressed' && method === 'limit' ? raiseStep(ctx, found, settled) : undefined;
+  if (step) {
     kind = 'step';
-    reason = `a lasting step of ${percent(freshStep.change)} starts at ${freshStep.sha.slice(0, 7)}: median ${num(freshStep.before)} → ${num(freshStep.after)} ${series.unit} over the ${freshStep.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num(freshStep.pValue)})`;
-    alert = { kind: 'change-point', sha: freshStep.sha, seq: freshStep.seq, baseline: freshStep.before, value: freshStep.after, change: freshStep.change, reason };
+    reason = step.reason;
+    alert = step.alert;
   }
 
   const verdict: CaseVerdict = {
     ...base,
     kind,
-    method: settings.method,
+    method,
     ...(baseline ? { baseline } : {}),
     ...(change !== undefined ? { change } : {}),
     ...(kind === 'regressed' || kind === 'watch' ? { run: { count: k, firstSha } } : {}),
     reason,
     ...(alert ? { alert } : {}),
     ...(ongoing ? { ongoing } : {}),
-    transitions,
+    transitions: settled.transitions,
     recent: base.recent,
   };
   return { verdict, changePoints };

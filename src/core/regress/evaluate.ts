@@ -32,6 +32,8 @@ export interface Score {
   readonly falseAlerts: number;
   /** Second and later alerts about a step already alerted on. */
   readonly duplicates: number;
+  /** True alerts that name the commit where their step starts. */
+  readonly culpritExact: number;
   readonly steps: readonly StepOutcome[];
   /** Change points standing at the end (not cleared), and how many lie at an injected step. */
   readonly changePoints: number;
@@ -44,6 +46,7 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
   let trueAlerts = 0;
   let falseAlerts = 0;
   let duplicates = 0;
+  let culpritExact = 0;
   for (const a of result.raised) {
     const step = worseSteps.find((s) =>
       a.kind === 'regression' ? a.at >= s.index && a.at - s.index <= options.matchWithin : Math.abs(a.index - s.index) <= options.cpTolerance,
@@ -52,6 +55,7 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
     else if (delay.has(step.index)) duplicates++;
     else {
       trueAlerts++;
+      if (a.index === step.index) culpritExact++;
       delay.set(step.index, a.at - step.index);
     }
   }
@@ -70,6 +74,7 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
     trueAlerts,
     falseAlerts,
     duplicates,
+    culpritExact,
     steps,
     changePoints: standing.length,
     changePointsAtSteps: standing.filter((i) => history.steps.some((s) => near(i, s.index))).length,
@@ -86,6 +91,8 @@ export interface Summary {
   readonly falsePerThousand: number;
   /** True alerts over all alerts. */
   readonly precision: number;
+  /** Share of true alerts that name the commit where the step starts. */
+  readonly culpritExact: number;
   /** Per worse step size: steps, caught within 3 commits, caught at all (within matchWithin), median delay. */
   readonly recall: readonly { size: number; steps: number; within3: number; caught: number; medianDelay: number | undefined }[];
   readonly changePoints: number;
@@ -121,6 +128,7 @@ export function summarise(scores: readonly Score[]): Summary {
     duplicates: sum((s) => s.duplicates),
     falsePerThousand: commits ? (falseAlerts / commits) * 1000 : 0,
     precision: alerts ? sum((s) => s.trueAlerts) / alerts : 1,
+    culpritExact: sum((s) => s.trueAlerts) ? sum((s) => s.culpritExact) / sum((s) => s.trueAlerts) : 1,
     recall,
     changePoints,
     changePointPrecision: changePoints ? sum((s) => s.changePointsAtSteps) / changePoints : 1,

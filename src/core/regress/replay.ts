@@ -31,6 +31,10 @@ export interface ReplayOptions {
   readonly suiteCases: number;
   /** First index to assess (earlier points are only history). */
   readonly from?: number;
+  /** What the rest of the suite says about the machine at commit i (AssessOptions.hostMoved). */
+  readonly hostMoved?: (i: number) => boolean | undefined;
+  /** Whether the suite's control cases moved at commit i (AssessOptions.runnerNoise). */
+  readonly runnerNoise?: (i: number) => boolean | undefined;
 }
 
 export function replay(series: CaseSeries, settings: AlertSettings, options: ReplayOptions): ReplayResult {
@@ -42,8 +46,12 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
   let assessed = 0;
   for (let t = options.from ?? 0; t < series.points.length; t++) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    const hostMoved = options.hostMoved?.(t);
+    const runnerNoise = options.runnerNoise?.(t);
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCases,
+      ...(hostMoved !== undefined ? { hostMoved } : {}),
+      ...(runnerNoise !== undefined ? { runnerNoise } : {}),
     });
     alerts = updateAlerts(alerts, [verdict], [changePoints]);
     verdicts[t] = verdict.kind;

@@ -2,6 +2,8 @@
  * How regressions are decided, typed once from the action's inputs (or the CLI's flags). Every
  * refusal names the input and echoes the value; nothing is clamped silently.
  */
+import { parseControlCases } from '../compare/report.js';
+import { globTest } from '../direction.js';
 import { InputError } from '../model.js';
 import { parseAbsoluteFloors, type AbsoluteFloor } from './absolute-floor.js';
 import { DEFAULT_CHANGE_POINT_SETTINGS, type ChangePointSettings } from './change-points.js';
@@ -41,7 +43,19 @@ export interface AlertSettings {
   readonly maxRun: number;
   readonly floors: readonly AbsoluteFloor[];
   readonly changePoints: ChangePointScan;
+  /**
+   * Case names or globs (input `control-cases`) that only the machine can move: when they moved
+   * too, a regression of the other cases at that commit is reported as runner noise.
+   */
+  readonly controlCases: readonly string[];
 }
+
+/** True when the case is one of the control cases. */
+export function isControlCase(settings: Pick<AlertSettings, 'controlCases'>, name: string): boolean {
+  const metric = name.includes(' / ') ? name.slice(name.lastIndexOf(' / ') + 3) : name;
+  return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
+}
+
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   method: 'limit',
@@ -53,6 +67,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   alertAfter: 2,
   maxRun: 3,
   floors: [],
+  controlCases: [],
   changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 },
 };
 
@@ -124,5 +139,6 @@ export function readAlertSettings(read: InputReader): AlertSettings {
     confidence,
     alertAfter,
     floors: parseAbsoluteFloors(read('absolute-floor')),
+    controlCases: parseControlCases(read('control-cases')),
   };
 }

@@ -23,6 +23,8 @@ export interface NoiseProfile {
   /** Chance that a job ran on a slow host: all its runs slower by `slowFactor`. */
   readonly slowHost: number;
   readonly slowFactor: readonly [number, number];
+  /** Chance that the job after a slow one ran on the same slow host (two in a row, or more). */
+  readonly slowRepeat?: number;
 }
 
 /**
@@ -30,10 +32,12 @@ export interface NoiseProfile {
  * 3% job noise with 2% slow hosts, about what the quieter real histories in
  * test/fixtures/trend-data show between jobs (the noisiest ones are closer to `high`).
  */
-export const PROFILES: Readonly<Record<'quiet' | 'low' | 'moderate' | 'high', NoiseProfile>> = {
+export const PROFILES: Readonly<Record<'quiet' | 'low' | 'moderate' | 'high' | 'pairs', NoiseProfile>> = {
   quiet: { name: 'quiet', jobSigma: 0.003, runSigma: 0.005, runs: 5, runOutlier: 0.01, slowHost: 0, slowFactor: [1, 1] },
   low: { name: 'low', jobSigma: 0.01, runSigma: 0.02, runs: 5, runOutlier: 0.03, slowHost: 0.01, slowFactor: [1.1, 1.4] },
   moderate: { name: 'moderate', jobSigma: 0.03, runSigma: 0.03, runs: 5, runOutlier: 0.05, slowHost: 0.02, slowFactor: [1.1, 1.5] },
+  /** moderate, but half the slow hosts stay for the next job too: two slow jobs in a row. */
+  pairs: { name: 'pairs', jobSigma: 0.03, runSigma: 0.03, runs: 5, runOutlier: 0.05, slowHost: 0.02, slowFactor: [1.1, 1.5], slowRepeat: 0.5 },
   high: { name: 'high', jobSigma: 0.07, runSigma: 0.05, runs: 5, runOutlier: 0.05, slowHost: 0.04, slowFactor: [1.1, 1.6] },
 };
 
@@ -52,6 +56,8 @@ export interface SyntheticHistory {
   readonly direction: Direction;
   readonly points: SeriesPoint[];
   readonly steps: InjectedStep[];
+  /** Per commit: the job ran on a slow host (what the other cases of its suite would show). */
+  readonly slow: boolean[];
 }
 
 export interface HistoryOptions {
@@ -91,6 +97,8 @@ export function generateHistory(options: HistoryOptions): SyntheticHistory {
   // A duration of about a second; throughput cases are its reciprocal.
   let level = Math.log(0.5 + rng.next());
   const points: SeriesPoint[] = [];
+  const slow: boolean[] = [];
+  let lastSlow = 0;
   let next = 0;
   for (let i = 0; i < options.commits; i++) {
     const step = steps[next];
@@ -102,7 +110,12 @@ export function generateHistory(options: HistoryOptions): SyntheticHistory {
       next++;
     }
     let job = level + p.jobSigma * rng.normal();
-    if (rng.next() < p.slowHost) job += Math.log(p.slowFactor[0] + (p.slowFactor[1] - p.slowFactor[0]) * rng.next());
+    let slowBy = 0;
+    if (lastSlow > 0 && rng.next() < (p.slowRepeat ?? 0)) slowBy = lastSlow;
+    else if (rng.next() < p.slowHost) slowBy = Math.log(p.slowFactor[0] + (p.slowFactor[1] - p.slowFactor[0]) * rng.next());
+    job += slowBy;
+    lastSlow = slowBy;
+    slow.push(slowBy > 0);
     const runs: number[] = [];
     for (let r = 0; r < p.runs; r++) {
       let x = job + p.runSigma * rng.normal();
@@ -127,5 +140,6 @@ export function generateHistory(options: HistoryOptions): SyntheticHistory {
     direction,
     points,
     steps,
+    slow,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Direction } from '../model.js';
 import { InputError } from '../model.js';
+import { directionOfUnit } from '../direction.js';
 import type { CommitInfo, StoredPoint } from './types.js';
 
 /** One entry of data.js as a segment without its seq: the planner numbers them. */
@@ -22,6 +23,8 @@ export interface GabImport {
   readonly points: number;
   /** Benches left out, each with the reason (a value that is not a number). */
   readonly skipped: readonly string[];
+  /** One line per case whose unit and github-action-benchmark's tool table disagree on direction. */
+  readonly conflicts: readonly string[];
 }
 
 // github-action-benchmark's own table (src/write.ts, biggerIsBetter): the tool, not the unit, decided.
@@ -40,10 +43,17 @@ const BIGGER_IS_BETTER: Readonly<Record<string, boolean>> = {
   customSmallerIsBetter: false,
 };
 
-function directionOf(tool: string, unit: string): Direction {
+/**
+ * The unit decides where it says (times and sizes smaller; ops/s, Hz, iter/sec, MB/s bigger), the
+ * tool's table only where it says nothing: the table made JMH's ops/s smaller-is-better and a
+ * pytest fork's times in sec bigger-is-better. Where the two disagree, `conflict` hears it.
+ */
+function directionOf(tool: string, unit: string, conflict: (unitSays: Direction, toolSays: Direction) => void): Direction {
   const known = BIGGER_IS_BETTER[tool];
-  if (known !== undefined) return known ? 'bigger' : 'smaller';
-  return /(?:ops|iter|iterations|runs)\s*\/\s*s(?:ec)?$/i.test(unit) ? 'bigger' : 'smaller';
+  const toolSays: Direction | undefined = known === undefined ? undefined : known ? 'bigger' : 'smaller';
+  const unitSays = directionOfUnit(unit) ?? (/(?:ops|iter|iterations|runs)\s*\/\s*s(?:ec)?$/i.test(unit) ? 'bigger' : undefined);
+  if (unitSays !== undefined && toolSays !== undefined && unitSays !== toolSays) conflict(unitSays, toolSays);
+  return unitSays ?? toolSays ?? 'smaller';
 }
 
 const NUMBER = String.raw`(\d[\d,]*(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?`;
@@ -158,6 +168,7 @@ export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
   const entries: { entry: ImportedEntry; date: number; order: number }[] = [];
   const skipped: string[] = [];
+  const conflicts = new Map<string, string>();
   const suites = Object.keys(data['entries'] as Json);
   let points = 0;
   for (const suite of suites) {
@@ -195,7 +206,15 @@ export function importGab(file: string, source: string): GabImport {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
           unit,
-          direction: directionOf(tool, unit),
+          direction: directionOf(tool, unit, (unitSays, toolSays) => {
+            const key = `${suite}\u0000${importedCaseName(name, tool)}`;
+            if (!conflicts.has(key)) {
+              conflicts.set(
+                key,
+                `${importedCaseName(name, tool)} (suite ${suite}): its unit ${JSON.stringify(unit)} says ${unitSays} is better, github-action-benchmark's table for ${tool} says ${toolSays}; the unit is used (set direction-overrides to choose)`,
+              );
+            }
+          }),
           value,
           q1: lo,
           q3: hi,
@@ -215,5 +234,5 @@ export function importGab(file: string, source: string): GabImport {
     });
   }
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
-  return { entries: entries.map((e) => e.entry), suites, points, skipped };
+  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()] };
 }

@@ -145,6 +145,17 @@ function admit(
         point = converted;
       }
     }
+    if (known && known.direction !== point.direction) {
+      const word = (d: string) => `${d}-is-better`;
+      if (draft.imported) {
+        warnings.push(`${draft.suite} / ${p.case}: the imported history changes direction from ${word(known.direction)} to ${word(point.direction)} at ${draft.commit.sha.slice(0, 7)}`);
+      } else {
+        // A case whose better side flips silently would turn every later alert into its opposite.
+        throw new InputError(
+          `case "${p.case}" of suite "${draft.suite}" is stored as ${word(known.direction)} in ${locate(location, MANIFEST_PATH)} but this run reports it ${word(point.direction)}; set direction-overrides ("${p.case}: ${known.direction}") to keep it, or publish it under another case name`,
+        );
+      }
+    }
     cases.set(key, {
       suite: draft.suite,
       case: p.case,
@@ -201,6 +212,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     } else {
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
+      for (const c of gab.conflicts) warnings.push(`${input.import.from}: ${c}`);
       for (const e of gab.entries) drafts.push({ ...e, imported: 'github-action-benchmark' });
       // The order data.js lists its suites in is the order its page showed them.
       suites.push(...gab.suites);

@@ -1,0 +1,101 @@
+/**
+ * A stored trend judged again commit by commit, suite by suite, as publishing each commit would
+ * have judged it with the given settings (`benchtrend replay`): the same per-case replay, the same
+ * witnesses for the machine (the other cases, or the control cases). Pure.
+ */
+import type { Direction } from '../model.js';
+import { resolveSegments } from '../trend/layout.js';
+import type { Segment, StoredAlert } from '../trend/types.js';
+import type { SeriesPoint } from './detect.js';
+import { machineMoved, recentMove } from './host.js';
+import { replay } from './replay.js';
+import { isControlCase, type AlertSettings } from './settings.js';
+import { median } from '../stats.js';
+
+export interface ReplayedAlert {
+  readonly suite: string;
+  readonly case: string;
+  readonly kind: 'regression' | 'change-point';
+  /** The commit where the step starts (the culprit). */
+  readonly sha: string;
+  /** The commit whose publish would have raised it. */
+  readonly raisedAt: string;
+  /** Its status after the last commit. */
+  readonly status: StoredAlert['status'];
+  readonly unit: string;
+  readonly direction: Direction;
+  readonly baseline: number;
+  readonly value: number;
+  /** Relative change, positive when worse. */
+  readonly change: number;
+  readonly reason: string;
+}
+
+interface CaseHistory {
+  unit: string;
+  direction: Direction;
+  points: SeriesPoint[];
+}
+
+/** Every alert the settings would have raised over the stored history, oldest first. */
+export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): ReplayedAlert[] {
+  const segments = [...given];
+  const bySuite = new Map<string, Segment[]>();
+  for (const s of resolveSegments(segments)) {
+    if (onlySuite !== undefined && s.suite !== onlySuite) continue;
+    bySuite.set(s.suite, [...(bySuite.get(s.suite) ?? []), s]);
+  }
+  const out: ReplayedAlert[] = [];
+  for (const [suite, segs] of bySuite) {
+    const cases = new Map<string, CaseHistory>();
+    const movesAt = new Map<number, Map<string, number>>();
+    segs.forEach((seg, i) => {
+      const previousSeq = i > 0 ? (segs[i - 1] as Segment).seq : undefined;
+      const moves = new Map<string, number>();
+      for (const p of seg.points) {
+        let c = cases.get(p.case);
+        if (!c) cases.set(p.case, (c = { unit: p.unit, direction: p.direction, points: [] }));
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}) });
+        const move = recentMove(c.points, c.direction);
+        if (move !== undefined) moves.set(p.case, move);
+      }
+      movesAt.set(seg.seq, moves);
+    });
+    const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
+    for (const [name, c] of cases) {
+      const control = isControlCase(settings, name);
+      const witness = (i: number) => {
+        const moves = movesAt.get((c.points[i] as SeriesPoint).seq) ?? new Map<string, number>();
+        const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
+        const controlMoved = controls.length ? median(controls) >= settings.minEffect : undefined;
+        return { hostMoved: controlMoved ?? machineMoved(moves, name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+      };
+      const r = replay({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points }, settings, {
+        suiteCases,
+        from: 1,
+        hostMoved: (i) => witness(i).hostMoved,
+        runnerNoise: (i) => witness(i).runnerNoise,
+      });
+      for (const a of r.raised) {
+        const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
+        out.push({
+          suite,
+          case: name,
+          kind: a.kind,
+          sha: a.sha,
+          raisedAt: (c.points[a.at] as SeriesPoint).sha,
+          status: stored?.status ?? 'suspected',
+          unit: c.unit,
+          direction: c.direction,
+          baseline: a.baseline,
+          value: a.value,
+          change: a.change,
+          reason: a.reason,
+        });
+      }
+    }
+  }
+  const order = new Map<string, number>();
+  for (const s of resolveSegments(segments)) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
+  return out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+}

@@ -1,0 +1,42 @@
+/**
+ * Words for changes, shared by every renderer (CLI text and markdown, comments, summary, page):
+ * a change is shown with its real sign, the way the numbers moved, and a word saying whether
+ * that is better or worse, so `24300 -> 22000 Hz` reads `-9.5% worse`, never `+9.4%`.
+ */
+import type { Direction } from '../model.js';
+
+/** Signed relative change of `value` against `base` (value / base − 1), whatever the direction. */
+export function signedChange(value: number, base: number): number {
+  return value / base - 1;
+}
+
+/** `+12%`, `-9.5%`: one decimal below 10%, the real sign always. */
+export function signedPercent(x: number): string {
+  const v = x * 100;
+  // Rounded first, so 9.99…% reads 10%, not 10.0%.
+  const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
+  const text = Math.abs(v).toFixed(digits);
+  if (Number(text) === 0) return '0%';
+  return `${v > 0 ? '+' : '-'}${text}%`;
+}
+
+/** `worse`, `better` or `unchanged` for a signed change in a case of the given direction. */
+export function changeWord(signed: number, direction: Direction): 'worse' | 'better' | 'unchanged' {
+  if (signed === 0) return 'unchanged';
+  return (signed > 0) === (direction === 'smaller') ? 'worse' : 'better';
+}
+
+/** `-9.5% worse`, `+12% better`: the change from `base` to `value` in plain words. */
+export function describeChange(value: number, base: number, direction: Direction): string {
+  const s = signedChange(value, base);
+  const word = changeWord(s, direction);
+  return word === 'unchanged' ? 'unchanged' : `${signedPercent(s)} ${word}`;
+}
+
+/** The same from a stored "positive when worse" fraction (manifest.alerts, regressions-json). */
+export function describeWorseChange(worse: number, direction: Direction): string {
+  // worse = value/base − 1 for smaller-is-better, 1 − value/base for bigger-is-better.
+  const s = direction === 'smaller' ? worse : -worse;
+  const word = changeWord(s, direction);
+  return word === 'unchanged' ? 'unchanged' : `${signedPercent(s)} ${word}`;
+}

@@ -1,0 +1,70 @@
+/**
+ * `benchtrend replay` end to end through the bundled CLI: a github-action-benchmark history
+ * imported into a real bare remote, judged again with the default settings and with the ratio
+ * rule, which must raise exactly what github-action-benchmark raised; nothing is written.
+ */
+import { copyFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/paths.js';
+import { runCli } from '../helpers/run-action.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+interface Alert { suite: string; case: string; kind: string; sha: string; raisedAt: string; status: string; direction: string; change: number; reason: string }
+
+let sb: GitSandbox;
+let remote: string;
+beforeAll(async () => {
+  sb = await gitSandbox();
+  await copyFile(join(FIXTURES, 'trend-data/github-action-benchmark-data.js'), join(sb.root, 'data.js'));
+  await copyFile(join(FIXTURES, 'github-action-benchmark/input/cargo_output.txt'), join(sb.root, 'cargo.txt'));
+  remote = await sb.bareRemote('site');
+  const published = await runCli(
+    ['publish', 'cargo.txt', '--repo', remote, '--commit', 'e'.repeat(40), '--suite', 'Rust Benchmark', '--import-from', 'data.js', '--message', 'after the switch', '--author', 'Ada', '--timestamp', '2026-01-01T00:00:00Z'],
+    sb.root,
+    sb.env,
+  );
+  expect(published.code, published.stderr).toBe(0);
+});
+afterAll(() => sb.dispose());
+
+it('prints the alerts the ratio rule raises, exactly those github-action-benchmark raised, and writes nothing', async () => {
+  const tip = await sb.git(['rev-parse', 'gh-pages'], remote.replace(/^file:\/\//, ''));
+  const r = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--alert-threshold', '150%', '--json'], sb.root, sb.env);
+  expect(r.code, r.stderr).toBe(0);
+  const { alerts } = JSON.parse(r.stdout) as { alerts: Alert[] };
+  // The anchor over the same data.js: each entry against the last earlier one of another commit.
+  const data = JSON.parse((await readFile(join(sb.root, 'data.js'), 'utf8')).replace(/^[^{]*/, '').replace(/;?\s*$/, '')) as {
+    entries: Record<string, { commit: { id: string }; benches: { name: string; value: number }[] }[]>;
+  };
+  const entries = data.entries['Rust Benchmark']!;
+  const expected: string[] = [];
+  entries.forEach((cur, i) => {
+    const prev = entries.slice(0, i).reverse().find((e) => e.commit.id !== cur.commit.id);
+    if (!prev || entries.slice(i + 1).some((e) => e.commit.id === cur.commit.id)) return;
+    for (const b of cur.benches) {
+      const p = prev.benches.find((x) => x.name === b.name);
+      if (p && (p.value === 0 && b.value === 0 ? 1 : b.value / p.value) > 1.5) expected.push(`cargo / ${b.name} ${cur.commit.id}`);
+    }
+  });
+  expect(expected.length).toBeGreaterThan(0);
+  expect(alerts.map((a) => `${a.case} ${a.sha}`).sort()).toEqual(expected.sort());
+  expect(alerts.every((a) => a.kind === 'regression' && a.raisedAt === a.sha && a.direction === 'smaller' && a.change > 0.5)).toBe(true);
+  expect(await sb.git(['rev-parse', 'gh-pages'], remote.replace(/^file:\/\//, ''))).toBe(tip);
+});
+
+it('prints one line per alert with the culprit, its status and the change in words', async () => {
+  const r = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark'], sb.root, sb.env);
+  expect(r.code, r.stderr).toBe(0);
+  const lines = r.stdout.trimEnd().split('\n');
+  expect(lines[0]).toMatch(/^SUITE\s+CASE\s+COMMIT\s+KIND\s+STATUS\s+CHANGE\s+BETTER$/);
+  expect(lines.length).toBeGreaterThan(1);
+  for (const l of lines.slice(1)) expect(l).toMatch(/^Rust Benchmark\s+cargo \/ \S+\s+[0-9a-f]{7}\s+(regression|change-point)\s+(suspected|confirmed|cleared)\s+[+-]\d+(\.\d)?% worse\s+smaller$/);
+});
+
+it('refuses an unknown suite and a bad setting with one line', async () => {
+  const r = await runCli(['replay', '--repo', remote, '--alert-window', '2'], sb.root, sb.env);
+  expect(r.code).not.toBe(0);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toMatch(/alert-window/);
+});

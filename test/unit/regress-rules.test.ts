@@ -1,0 +1,183 @@
+/**
+ * The rules of issue 17 on constructed series, one describe each: the culprit, the overwhelming
+ * step, honest warm-up, plain signs, and the ratio rule exactly as github-action-benchmark has
+ * it, checked on that project's own published data.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Direction } from '../../src/core/model.js';
+import { assessCase, NO_MEMORY, type CaseSeries, type SeriesPoint } from '../../src/core/regress/detect.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { replay } from '../../src/core/regress/replay.js';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/core/regress/settings.js';
+import { changeWord, describeChange, describeWorseChange, signedPercent } from '../../src/core/regress/words.js';
+import { readFixture } from './fixtures.js';
+
+function points(values: readonly number[]): SeriesPoint[] {
+  return values.map((value, i) => ({ sha: `c${i}`.padEnd(40, '0'), seq: i, value, q1: value * 0.99, q3: value * 1.01, runs: 5, n: 5 }));
+}
+
+function series(values: readonly number[], direction: Direction = 'smaller', unit = 's'): CaseSeries {
+  return { suite: 'default', case: 'warm / total', unit, direction, points: points(values) };
+}
+
+function noisy(level: (i: number) => number, count: number, sigma: number, seed = 7): number[] {
+  const rng = new Random(seed);
+  return Array.from({ length: count }, (_, i) => level(i) * Math.exp(sigma * rng.normal()));
+}
+
+const settings = (over: Partial<AlertSettings> = {}): AlertSettings => ({ ...DEFAULT_ALERT_SETTINGS, ...over });
+
+describe('the culprit', () => {
+  it('names the commit where the step starts, not the one that confirmed it', () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const values = noisy((i) => (i < 60 ? 1 : 1.2), 75, 0.02, seed);
+      const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+      const first = r.raised[0];
+      expect(first?.kind).toBe('regression');
+      // Raised on the second point beyond the limit, but it names the first.
+      expect(first?.at).toBe(61);
+      expect(first?.index).toBe(60);
+      expect(first?.sha).toBe(series(values).points[60]?.sha);
+      // Measured at the newest point, as the verdict and its comment row are.
+      expect(first?.value).toBeCloseTo(values[61] as number, 12);
+      expect(r.raised).toHaveLength(1);
+    }
+  });
+});
+
+describe('at once when overwhelming, confirmed when marginal', () => {
+  const values = [...noisy(() => 1, 40, 0.01, 11), 1.4];
+  it('alerts a +40% step at 1% noise on its own commit when the rest of the suite held still', () => {
+    const v = assessCase(series(values), NO_MEMORY, settings(), { suiteCases: 10, hostMoved: false }).verdict;
+    expect(v.kind).toBe('regressed');
+    expect(v.alert?.sha).toBe(series(values).points[40]?.sha);
+    expect(v.reason).toMatch(/^\+\d\d% worse: one commit far above [\d.]+ s, so far beyond anything the last 30 commits show that it alerts at once/);
+  });
+  it('waits for the next point when the rest of the suite moved too, or when nothing tells', () => {
+    expect(assessCase(series(values), NO_MEMORY, settings(), { suiteCases: 10, hostMoved: true }).verdict.kind).toBe('watch');
+    expect(assessCase(series(values), NO_MEMORY, settings(), { suiteCases: 10 }).verdict.kind).toBe('watch');
+  });
+  it('waits for a marginal point even when the machine did not move', () => {
+    const marginal = [...noisy(() => 1, 40, 0.01, 11), 1.08];
+    expect(assessCase(series(marginal), NO_MEMORY, settings(), { suiteCases: 10, hostMoved: false }).verdict.kind).toBe('watch');
+  });
+  it('waits when the baseline itself shows excursions as large (this runner has slow hosts)', () => {
+    const withSlowHost = noisy(() => 1, 40, 0.01, 11);
+    withSlowHost[30] = 1.3;
+    const v = assessCase(series([...withSlowHost, 1.4]), NO_MEMORY, settings(), { suiteCases: 10, hostMoved: false }).verdict;
+    expect(v.kind).toBe('watch');
+  });
+});
+
+describe('honest warm-up', () => {
+  it('says "too little history to judge +31%" when the limit cannot catch a doubling, never "ok"', () => {
+    // Eight noisy points: the limit is far above twice the baseline.
+    const v = assessCase(series([1, 1.6, 0.7, 1.3, 0.8, 1.5, 0.75, 1.1, 1.31]), NO_MEMORY, settings(), { suiteCases: 10 }).verdict;
+    expect(v.kind).toBe('not-enough-history');
+    expect(v.reason).toMatch(/^too little history to judge \+\d+% worse: 8 points, whose spread puts the limit at [\d.]+ s, too wide to catch a doubling$/);
+    expect(v.alert).toBeUndefined();
+  });
+  it('says the change even before the minimum history', () => {
+    const v = assessCase(series([1, 1.01, 0.99, 1, 1.31]), NO_MEMORY, settings(), { suiteCases: 10 }).verdict;
+    expect(v.reason).toBe('too little history to judge +31% worse: 4 earlier commits on record; 9 are needed before alerting');
+  });
+  it('judges once the history is steady enough', () => {
+    const v = assessCase(series([...noisy(() => 1, 30, 0.01, 5), 1.01]), NO_MEMORY, settings(), { suiteCases: 10 }).verdict;
+    expect(v.kind).toBe('unchanged');
+    expect(v.reason).toMatch(/^\+?-?\d\.\d% (worse|better): within [\d.]+ s, the most that the last \d+ commits make plausible$/);
+  });
+});
+
+describe('plain signs', () => {
+  it('shows the real sign and a word', () => {
+    expect(describeChange(22000, 24300, 'bigger')).toBe('-9.5% worse');
+    expect(describeChange(1.12, 1, 'bigger')).toBe('+12% better');
+    expect(describeChange(1.12, 1, 'smaller')).toBe('+12% worse');
+    expect(describeChange(0.9, 1, 'smaller')).toBe('-10% better');
+    expect(describeChange(1, 1, 'smaller')).toBe('unchanged');
+    expect(signedPercent(-0.0004)).toBe('0%');
+    expect(changeWord(-0.1, 'bigger')).toBe('worse');
+    // A stored "positive when worse" fraction of a throughput reads as a fall.
+    expect(describeWorseChange(0.095, 'bigger')).toBe('-9.5% worse');
+    expect(describeWorseChange(0.2, 'smaller')).toBe('+20% worse');
+  });
+  it('puts it in the reason of a throughput that fell', () => {
+    const base = noisy(() => 24300, 40, 0.01, 4);
+    const v = assessCase(series([...base, 18000, 18100], 'bigger', 'Hz'), NO_MEMORY, settings(), { suiteCases: 10 }).verdict;
+    expect(v.kind).toBe('regressed');
+    expect(v.reason).toMatch(/^-2\d% worse: 2 commits in a row are below [\d.]+ Hz/);
+  });
+});
+
+describe('alert-method: ratio is github-action-benchmark’s rule exactly', () => {
+  const ratio = settings({ method: 'ratio', ratioThreshold: 1.5 });
+  it('skips a bench the previous entry lacked, as findAlerts does', () => {
+    const pts = points([1, 1, 1.6]).map((p, i) => ({ ...p, seq: i * 2, previousSeq: i * 2 - 1 }));
+    const v = assessCase({ ...series([]), points: pts }, NO_MEMORY, ratio, { suiteCases: 1 }).verdict;
+    expect(v.kind).toBe('not-enough-history');
+    expect(v.reason).toMatch(/not benched at the previous commit/);
+  });
+  it('raises nothing but the ratio: no lasting step is announced in this mode', () => {
+    // A drift no single ratio crosses: the limit method announces it, the ratio method must not.
+    const values = noisy((i) => (i < 60 ? 1 : 1.25), 140, 0.02, 31);
+    const r = replay(series(values), ratio, { suiteCases: 1, from: 1 });
+    expect(r.raised).toEqual([]);
+    expect(replay(series(values), settings(), { suiteCases: 1, from: 1 }).raised.length).toBeGreaterThan(0);
+  });
+  it('compares zeros as the anchor does: a time from 0 to 1 alerts, both zero is a ratio of 1', () => {
+    expect(assessCase(series([0, 1]), NO_MEMORY, ratio, { suiteCases: 1 }).verdict.kind).toBe('regressed');
+    expect(assessCase(series([0, 0]), NO_MEMORY, ratio, { suiteCases: 1 }).verdict.kind).not.toBe('regressed');
+    expect(assessCase(series([5, 0], 'bigger', 'ops/s'), NO_MEMORY, ratio, { suiteCases: 1 }).verdict.kind).toBe('regressed');
+  });
+
+  it('raises the same alerts as the anchor on github-action-benchmark’s own published data', () => {
+    interface Bench { name: string; value: number; unit: string }
+    interface Entry { commit: { id: string }; tool: string; benches: Bench[] }
+    const text = readFixture('trend-data/github-action-benchmark-data.js');
+    const data = JSON.parse(text.slice(text.indexOf('{'))) as { entries: Record<string, Entry[]> };
+    // The anchor's biggerIsBetter(tool) table, src/write.ts.
+    const bigger = new Set(['benchmarkjs', 'pytest', 'customBiggerIsBetter']);
+    let compared = 0;
+    let alerted = 0;
+    for (const [suite, entries] of Object.entries(data.entries)) {
+      // The anchor, written out: each entry against the last earlier one with another commit id.
+      const expected = new Set<string>();
+      entries.forEach((cur, i) => {
+        const prev = entries.slice(0, i).reverse().find((e) => e.commit.id !== cur.commit.id);
+        if (!prev) return;
+        for (const b of cur.benches) {
+          const p = prev.benches.find((x) => x.name === b.name);
+          if (!p) continue;
+          compared++;
+          const r = p.value === 0 && b.value === 0 ? 1 : bigger.has(cur.tool) ? p.value / b.value : b.value / p.value;
+          if (r > 1.5) expected.add(`${i}\u0000${b.name}`);
+        }
+      });
+      // The same entries as per-case series, each point knowing its suite's previous entry.
+      const prevIndex = entries.map((cur, i) => {
+        for (let j = i - 1; j >= 0; j--) if ((entries[j] as Entry).commit.id !== cur.commit.id) return j;
+        return undefined;
+      });
+      const names = [...new Set(entries.flatMap((e) => e.benches.map((b) => b.name)))];
+      const got = new Set<string>();
+      for (const name of names) {
+        const pts: SeriesPoint[] = [];
+        let direction: Direction = 'smaller';
+        entries.forEach((e, i) => {
+          const b = e.benches.find((x) => x.name === name);
+          if (!b) return;
+          direction = bigger.has(e.tool) ? 'bigger' : 'smaller';
+          const previousSeq = prevIndex[i];
+          pts.push({ sha: e.commit.id, seq: i, value: b.value, q1: b.value, q3: b.value, runs: 1, n: 1, ...(previousSeq !== undefined ? { previousSeq } : {}) });
+        });
+        // The anchor compares with the last entry of another commit; a re-run of one commit keeps its latest point.
+        const r = replay({ suite, case: name, unit: '', direction, points: pts }, ratio, { suiteCases: names.length, from: 1 });
+        for (const a of r.raised) got.add(`${(pts[a.at] as SeriesPoint).seq}\u0000${name}`);
+      }
+      expect([...got].sort(), suite).toEqual([...expected].sort());
+      alerted += expected.size;
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(alerted).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Runner noise through the publisher's alerts hook: a slow host moves every case of the job, and
+ * the suite's other cases and its control cases (input `control-cases`) tell it from the code.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Point } from '../../src/core/model.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
+import { regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
+import { commit, MemoryTrend } from './trend-memory.js';
+
+const CASES = ['warm / total', 'warm / attach', 'warm / host-prep', 'warm / tools', 'machine / spin'];
+
+function run(rng: Random, factor: (name: string) => number): Point[] {
+  const job = Math.exp(0.01 * rng.normal());
+  return CASES.map((name, i) => {
+    const value = (i + 1) * factor(name) * job * Math.exp(0.005 * rng.normal());
+    return { case: name, shape: name.split(' / ')[0] as string, metric: name.split(' / ')[1] as string, unit: 's', direction: 'smaller', value, q1: value * 0.99, q3: value * 1.01, min: value * 0.98, max: value * 1.02, stdev: 0.01, runs: 3, n: 3, samples: [value * 0.99, value, value * 1.01] };
+  });
+}
+
+async function history(settings: AlertSettings, factor: (n: number, name: string) => number, commits = 45): Promise<(RegressionOutcome | undefined)[]> {
+  const trend = new MemoryTrend();
+  const rng = new Random(3);
+  const out: (RegressionOutcome | undefined)[] = [];
+  for (let n = 1; n <= commits; n++) {
+    const deriver = regressionDeriver('default', settings);
+    await trend.publish({ commit: commit(n), points: run(rng, (name) => factor(n, name)), alerts: deriver.derive });
+    out[n] = deriver.outcome();
+  }
+  return out;
+}
+
+const raised = (outcomes: (RegressionOutcome | undefined)[]) => outcomes.flatMap((o) => o?.regressions.filter((r) => r.new) ?? []);
+
+describe('runner noise', () => {
+  const withControl = readAlertSettings((name) => (name === 'control-cases' ? 'machine / *' : ''));
+  // Two jobs in a row on a host 15% slower: every case, the control included.
+  const slowHost = (n: number) => (n === 35 || n === 36 ? 1.15 : 1);
+
+  it('reads control-cases as names, globs or metric names', () => {
+    expect(withControl.controlCases).toEqual(['machine / *']);
+    expect(DEFAULT_ALERT_SETTINGS.controlCases).toEqual([]);
+  });
+
+  it('raises nothing for two slow jobs in a row when the control cases moved too, and says why', async () => {
+    const outcomes = await history(withControl, (n) => slowHost(n));
+    expect(raised(outcomes)).toEqual([]);
+    const at36 = outcomes[36]?.verdicts.find((v) => v.case === 'warm / total');
+    expect(at36?.kind).toBe('watch');
+    expect(at36?.reason).toMatch(/^looks like the runner, not the code: the control cases moved too/);
+  });
+
+  it('without control cases, alerts but says every case moved, which may be the runner', async () => {
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n) => slowHost(n));
+    const got = raised(outcomes);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((r) => /every case of this job moved by about as much, which may be the runner/.test(r.reason))).toBe(true);
+  });
+
+  it('still raises a regression of the code when the control cases held still', async () => {
+    const outcomes = await history(withControl, (n, name) => (n >= 35 && name === 'warm / attach' ? 1.15 : 1));
+    const got = raised(outcomes);
+    expect(got.map((r) => [r.case, r.sha])).toEqual([['warm / attach', commit(35).sha]]);
+  });
+
+  it('alerts an overwhelming step on its own commit when the rest of the suite held still', async () => {
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 && name === 'warm / tools' ? 1.4 : 1), 36);
+    const first = outcomes.findIndex((o) => o?.regressions.some((r) => r.new));
+    expect(first).toBe(35);
+    expect(outcomes[35]?.regressions.find((r) => r.new)).toMatchObject({ case: 'warm / tools', sha: commit(35).sha });
+  });
+});
