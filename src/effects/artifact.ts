@@ -12,6 +12,15 @@ import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { networkBounds, withTimeout } from './timeouts.js';
+
+/**
+ * The client takes no abort signal, so a hanging service is abandoned, not cancelled, after the
+ * network budget (60 s; its own retries take 25–35 s), and the caller warns and goes on.
+ */
+function bounded<T>(call: Promise<T>, what: string): Promise<T> {
+  return withTimeout(call, networkBounds().budgetMs, what);
+}
 
 /** One file of an artifact: `name` is its path inside the artifact, from a file or from text. */
 export type ArtifactFile = { readonly name: string; readonly path: string } | { readonly name: string; readonly text: string };
@@ -144,9 +153,12 @@ export async function uploadArtifact(request: ArtifactRequest): Promise<Uploaded
     root = await mkdtemp(join(request.tempDir ?? (process.env['RUNNER_TEMP'] || tmpdir()), 'benchtrend-artifact-'));
     const staged = await stage(request.files, root);
     const client = new DefaultArtifactClient();
-    const result = await client.uploadArtifact(request.name, staged, root, {
-      ...(request.retentionDays !== undefined ? { retentionDays: request.retentionDays } : {}),
-    });
+    const result = await bounded(
+      client.uploadArtifact(request.name, staged, root, {
+        ...(request.retentionDays !== undefined ? { retentionDays: request.retentionDays } : {}),
+      }),
+      'the upload',
+    );
     if (result.id === undefined) throw new ArtifactError(`artifact ${request.name} was not uploaded: the service returned no artifact id`);
     return { name: request.name, id: result.id, size: result.size ?? 0, ...(result.digest ? { digest: result.digest } : {}) };
   } catch (error) {
@@ -177,7 +189,7 @@ export async function listRunArtifacts(prefix: string): Promise<ListedArtifact[]
   if (problem) throw new ArtifactError(problem);
   let artifacts: Artifact[];
   try {
-    artifacts = (await new DefaultArtifactClient().listArtifacts({ latest: true })).artifacts;
+    artifacts = (await bounded(new DefaultArtifactClient().listArtifacts({ latest: true }), 'listing the artifacts')).artifacts;
   } catch (error) {
     throw new ArtifactError(`listing the artifacts of this workflow run failed: ${describe(error)}`);
   }
@@ -194,10 +206,13 @@ export async function listRunArtifacts(prefix: string): Promise<ListedArtifact[]
 export async function downloadRunArtifact(artifact: ListedArtifact, dir: string): Promise<string> {
   try {
     await mkdir(dir, { recursive: true });
-    const result = await new DefaultArtifactClient().downloadArtifact(artifact.id, {
-      path: dir,
-      ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-    });
+    const result = await bounded(
+      new DefaultArtifactClient().downloadArtifact(artifact.id, {
+        path: dir,
+        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
+      }),
+      'the download',
+    );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
     return result.downloadPath ?? dir;
   } catch (error) {
