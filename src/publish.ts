@@ -266,22 +266,32 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     // Since when the remote has failed to answer (undefined while it answers): a service that
     // keeps failing gets networkBounds().budgetMs in all, a lost race the whole race budget.
     let failingSince: number | undefined;
+    let lastNetwork: GitTransientError | undefined;
     const started = Date.now();
     const attemptOnce = async (attempt: number) => {
       attempts = attempt;
       const attemptStart = Date.now();
       await branch.settle();
       branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
+      const cut = branch.deadline - attemptStart < bounds.requestMs;
       try {
         return await attemptPublish();
       } catch (e) {
-        if (e instanceof GitTransientError) failingSince ??= attemptStart;
-        else if (e instanceof PushRaceError) failingSince = undefined;
+        if (e instanceof GitTransientError) {
+          failingSince ??= attemptStart;
+          // An attempt the budget cut short says only that it was cut; the attempt before it
+          // said what the remote did.
+          if (cut && lastNetwork !== undefined && /no answer from the remote/.test(e.message)) throw lastNetwork;
+          lastNetwork = e;
+        } else if (e instanceof PushRaceError) failingSince = undefined;
         throw e;
       }
     };
+    // Stops while a real attempt still fits: an attempt cut to a few ms would only report its cut,
+    // not what the remote said.
     const stillTransient = (e: unknown) =>
-      isTransientPublishError(e) && !(e instanceof GitTransientError && failingSince !== undefined && Date.now() - failingSince >= bounds.budgetMs);
+      isTransientPublishError(e) &&
+      !(e instanceof GitTransientError && failingSince !== undefined && bounds.budgetMs - (Date.now() - failingSince) < Math.min(1000, bounds.budgetMs / 4));
     const attemptPublish = async () => {
       {
         const tip = await branch.fetchTip();

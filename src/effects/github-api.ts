@@ -142,8 +142,13 @@ export class GitHubComments {
     this.options = options;
     this.octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
     // Every request, paginate's included (it drops a `request.signal` given per call), gets its
-    // own timeout, cut short so that it cannot outlast the budget.
-    this.octokit.hook.wrap('request', (request, endpoint) => request({ ...endpoint, request: { ...endpoint.request, signal: AbortSignal.timeout(this.requestTimeout()) } }));
+    // own timeout, cut short so that it cannot outlast the budget. Set on the options object
+    // itself: before-after-hook hands the inner hooks the options it was first called with, so
+    // options passed to `request(...)` here would be ignored.
+    this.octokit.hook.wrap('request', (request, endpoint) => {
+      endpoint.request = { ...endpoint.request, signal: AbortSignal.timeout(this.requestTimeout()) };
+      return request(endpoint);
+    });
   }
 
   private now(): number {
