@@ -267,6 +267,9 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     // keeps failing gets networkBounds().budgetMs in all, a lost race the whole race budget.
     let failingSince: number | undefined;
     let lastNetwork: GitTransientError | undefined;
+    // How long an attempt takes here and now: under contention the server is slower, so the
+    // waits grow with it and the racers stop crowding a branch only one of them can take.
+    let lastAttemptMs = 0;
     const started = Date.now();
     const attemptOnce = async (attempt: number) => {
       attempts = attempt;
@@ -277,6 +280,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       try {
         return await attemptPublish();
       } catch (e) {
+        lastAttemptMs = Date.now() - attemptStart;
         if (e instanceof GitTransientError) {
           failingSince ??= attemptStart;
           // An attempt the budget cut short says only that it was cut; the attempt before it
@@ -325,9 +329,9 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       landed = await retryWithBackoff(attemptOnce, stillTransient, {
         ...(settings.maxAttempts !== undefined ? { attempts: settings.maxAttempts } : {}),
         budgetMs: bounds.raceBudgetMs,
-        baseMs: hooks.retryBaseMs ?? 1000,
-        // Past 15 s a wait costs more than one more collision does.
-        maxMs: 15_000,
+        baseMs: hooks.retryBaseMs ?? (() => Math.max(500, lastAttemptMs)),
+        // Past 10 s a wait costs more than one more collision does.
+        maxMs: 10_000,
         ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
         ...(hooks.random ? { random: hooks.random } : {}),
         onRetry: (attempt, error, wait) => log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),

@@ -14,8 +14,8 @@ export interface RetryOptions {
   readonly budgetMs?: number;
   /** Injected clock (epoch ms) for the budget. */
   readonly now?: () => number;
-  /** Upper bound of the first wait; the bound doubles per retry. */
-  readonly baseMs: number;
+  /** Upper bound of the first wait; the bound doubles per retry. A function is asked before each wait. */
+  readonly baseMs: number | (() => number);
   /** Cap on any single wait. */
   readonly maxMs?: number;
   /** Injected so tests and benchmarks do not wait on a clock. */
@@ -68,7 +68,8 @@ export async function retryWithBackoff<T>(
       if (!isTransient(error)) throw error;
       const elapsed = now() - start;
       if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
-      const bound = Math.min(maxMs, options.baseMs * 2 ** (Math.min(attempt, 30) - 1));
+      const base = typeof options.baseMs === 'function' ? options.baseMs() : options.baseMs;
+      const bound = Math.min(maxMs, base * 2 ** (Math.min(attempt, 30) - 1));
       const wait = Math.round(bound * random());
       if (options.budgetMs !== undefined && elapsed + wait >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
       options.onRetry?.(attempt, error, wait);

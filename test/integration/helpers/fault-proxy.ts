@@ -45,11 +45,11 @@ export class FaultProxy {
   static async start(target: URL): Promise<FaultProxy> {
     const port = Number(target.port);
     const host = target.hostname;
-    let proxy: FaultProxy | undefined;
-    const server = createServer((client) => proxy?.handle(client, host, port));
+    const holder: { proxy?: FaultProxy } = {};
+    const server = createServer((client) => holder.proxy?.handle(client, host, port));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxy = new FaultProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    return proxy;
+    holder.proxy = new FaultProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return holder.proxy;
   }
 
   /** `target`'s URL with its origin replaced by the proxy's (keeps the path). */
