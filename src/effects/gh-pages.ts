@@ -217,7 +217,9 @@ export async function sweepStaleBranches(tempRoot: string, now = Date.now()): Pr
         const started = typeof owner.started === 'number' ? owner.started : 0;
         stale = owner.host === hostname() && typeof owner.pid === 'number' ? !alive(owner.pid) : now - started > FOREIGN_STALE_MS;
       } catch {
-        stale = now - (await stat(dir)).mtimeMs > UNOWNED_STALE_MS;
+        // Killed between mkdtemp and the owner file: the pid in the name still tells.
+        const pid = Number(/^benchtrend-pages-(\d+)-/.exec(name)?.[1]);
+        stale = (Number.isInteger(pid) && pid > 0 && !alive(pid)) || now - (await stat(dir)).mtimeMs > UNOWNED_STALE_MS;
       }
       if (stale) {
         await rm(dir, { recursive: true, force: true });
@@ -258,7 +260,7 @@ export class PagesBranch {
   static async open(options: BranchOptions): Promise<PagesBranch> {
     await mkdir(options.tempRoot, { recursive: true });
     await sweepStaleBranches(options.tempRoot);
-    const dir = await mkdtemp(join(options.tempRoot, 'benchtrend-pages-'));
+    const dir = await mkdtemp(join(options.tempRoot, `benchtrend-pages-${process.pid}-`));
     const branch = new PagesBranch(dir, options);
     try {
       await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
