@@ -2,7 +2,8 @@
  * Issue #15, killed publishes: 20 `benchtrend publish` processes killed with SIGKILL at random
  * moments, then one allowed to finish. The branch stays consistent (git fsck clean, the history
  * readable, no point stored twice, the last publish's points there), and the temporary
- * repositories the killed ones could not remove are swept by the next run.
+ * repositories the killed ones could not remove are swept by the next run. And a refusal is never
+ * replaced by a cleanup that raced a fetch still running (ENOTEMPTY, issue #15 row 3).
  */
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
@@ -10,7 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import { Random } from '../../src/core/regress/prng.js';
-import { readTrend } from '../../src/publish.js';
+import { rollupPath, rollupSize } from '../../src/core/trend/layout.js';
+import { publishTrend, readTrend } from '../../src/publish.js';
+import { commit, fixturePoints } from '../unit/trend-memory.js';
 import { FIXTURES, ROOT } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
@@ -83,3 +86,26 @@ it('20 kills at random moments, then a publish: consistent branch, nothing lost 
   for (const c of new Set(rows.map((r) => r.commit))) expect(new Set(rows.filter((r) => r.commit === c).map((r) => r.case))).toEqual(cases);
   expect((await readdir(temp)).filter((n) => n.startsWith('benchtrend-pages-'))).toEqual([]);
 }, 240_000);
+
+it('a deleted level-1 rollup is refused naming the file, never by a cleanup racing a fetch (ENOTEMPTY)', async () => {
+  const remote = await sb.bareRemote('rolled');
+  const target = { repository: `file://${remote}`, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default' };
+  for (let n = 1; n <= rollupSize(1) + 1; n++) {
+    await publishTrend(target, { points: fixturePoints(), commit: commit(n), serverUrl: 'https://github.com', cwd: sb.root, env: sb.env, tempRoot: temp, publishedAt: '2024-06-01T00:00:00Z' });
+  }
+  const work = join(sb.root, 'rolled-work');
+  await sb.git(['clone', '--quiet', '--branch', 'gh-pages', `file://${remote}`, work]);
+  await sb.git(['rm', '--quiet', `dev/bench/${rollupPath(1, 0)}`], work);
+  await sb.git(['commit', '--quiet', '-m', 'rollup lost'], work);
+  await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+  const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+  // Several tries: the fault was a race between the refusal and the prefetches still running.
+  for (let i = 0; i < 3; i++) {
+    const run = await runCli(['publish', 'warm.json', '--repo', `file://${remote}`, '--commit', sha(200 + i), '--message', 'm', '--author', 'Ada', '--timestamp', '2024-01-01T00:00:00Z'], sb.root, env());
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(rollupPath(1, 0));
+    expect(run.stderr).not.toContain('ENOTEMPTY');
+  }
+  expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  expect((await readdir(temp)).filter((n) => n.startsWith('benchtrend-pages-'))).toEqual([]);
+}, 120_000);
