@@ -8717,6 +8717,32 @@ var InputError = class extends Error {
   name = "InputError";
 };
 
+// src/core/regress/words.ts
+function signedChange(value, base) {
+  return value / base - 1;
+}
+function signedPercent(x) {
+  const v = x * 100;
+  const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
+  const text2 = Math.abs(v).toFixed(digits);
+  if (Number(text2) === 0) return "0%";
+  return `${v > 0 ? "+" : "-"}${text2}%`;
+}
+function changeWord(signed2, direction) {
+  if (signed2 === 0) return "unchanged";
+  return signed2 > 0 === (direction === "smaller") ? "worse" : "better";
+}
+function describeChange(value, base, direction) {
+  const s = signedChange(value, base);
+  const word = changeWord(s, direction);
+  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
+}
+function describeWorseChange(worse, direction) {
+  const s = direction === "smaller" ? worse : -worse;
+  const word = changeWord(s, direction);
+  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
+}
+
 // src/core/stats.ts
 function sorted(values) {
   return [...values].sort((a, b) => a - b);
@@ -10178,6 +10204,57 @@ function convertStoredPoint(p, unit) {
   };
 }
 
+// src/core/direction.ts
+var COSTLY_NOUNS = /* @__PURE__ */ new Set(["alloc", "cycle", "instruction", "miss", "fault", "gc", "error", "failure", "retry"]);
+function directionOfUnit(unit) {
+  const u = parseUnit(unit);
+  if (u.perSeconds !== void 0) return u.kind === "percent" ? void 0 : "bigger";
+  if (u.kind === "time" || u.kind === "bytes") return "smaller";
+  if (u.kind === "count" && (u.per !== void 0 || COSTLY_NOUNS.has(u.noun))) return "smaller";
+  return void 0;
+}
+function directionFor(unit, formatDefault) {
+  return directionOfUnit(unit) ?? formatDefault;
+}
+function globTest(pattern) {
+  if (!/[*?]/.test(pattern)) return (name) => name === pattern;
+  const source = pattern.split("").map((c) => c === "*" ? ".*" : c === "?" ? "." : c.replace(/[\\^$.+()[\]{}|]/g, "\\$&")).join("");
+  const re = new RegExp(`^${source}$`, "s");
+  return (name) => re.test(name);
+}
+function parseDirectionOverrides(text2, source = "direction-overrides") {
+  const out = [];
+  text2.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const colon = line.lastIndexOf(":");
+    const pattern = colon < 0 ? "" : line.slice(0, colon).trim();
+    const word = colon < 0 ? "" : line.slice(colon + 1).trim().toLowerCase();
+    if (pattern === "") {
+      throw new InputError(`${source}: line ${i + 1} must read "<case name or glob>: bigger" or "...: smaller", got ${JSON.stringify(line)}`);
+    }
+    if (word !== "bigger" && word !== "smaller") {
+      throw new InputError(`${source}: line ${i + 1} says ${JSON.stringify(line.slice(colon + 1).trim())} for ${JSON.stringify(pattern)}; the direction must be bigger or smaller`);
+    }
+    out.push({ pattern, direction: word, line: i + 1, test: globTest(pattern) });
+  });
+  return out;
+}
+function decide(caseName2, overrides) {
+  for (let i = overrides.length - 1; i >= 0; i--) {
+    const o = overrides[i];
+    if (o.test(caseName2)) return o;
+  }
+  return void 0;
+}
+function applyDirectionOverrides(points, overrides) {
+  if (overrides.length === 0) return [...points];
+  return points.map((p) => {
+    const o = decide(p.case, overrides);
+    return o && o.direction !== p.direction ? { ...p, direction: o.direction } : p;
+  });
+}
+
 // src/core/trend/import-gab.ts
 var BIGGER_IS_BETTER = {
   cargo: false,
@@ -10193,10 +10270,12 @@ var BIGGER_IS_BETTER = {
   customBiggerIsBetter: true,
   customSmallerIsBetter: false
 };
-function directionOf(tool, unit) {
+function directionOf(tool, unit, conflict) {
   const known = BIGGER_IS_BETTER[tool];
-  if (known !== void 0) return known ? "bigger" : "smaller";
-  return /(?:ops|iter|iterations|runs)\s*\/\s*s(?:ec)?$/i.test(unit) ? "bigger" : "smaller";
+  const toolSays = known === void 0 ? void 0 : known ? "bigger" : "smaller";
+  const unitSays = directionOfUnit(unit) ?? (/(?:ops|iter|iterations|runs)\s*\/\s*s(?:ec)?$/i.test(unit) ? "bigger" : void 0);
+  if (unitSays !== void 0 && toolSays !== void 0 && unitSays !== toolSays) conflict(unitSays, toolSays);
+  return unitSays ?? toolSays ?? "smaller";
 }
 var NUMBER = String.raw`(\d[\d,]*(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?`;
 var PLUS_MINUS = new RegExp(String.raw`^(?:±|\+\s*/\s*-|\+-)?\s*${NUMBER}\s*(%)?$`, "i");
@@ -10267,6 +10346,7 @@ function importGab(file, source) {
   const data = parseDataJs(file, source);
   const entries = [];
   const skipped = [];
+  const conflicts = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
   let points = 0;
   for (const suite of suites) {
@@ -10303,7 +10383,15 @@ function importGab(file, source) {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
           unit,
-          direction: directionOf(tool, unit),
+          direction: directionOf(tool, unit, (unitSays, toolSays) => {
+            const key2 = `${suite}\0${importedCaseName(name, tool)}`;
+            if (!conflicts.has(key2)) {
+              conflicts.set(
+                key2,
+                `${importedCaseName(name, tool)} (suite ${suite}): its unit ${JSON.stringify(unit)} says ${unitSays} is better, github-action-benchmark's table for ${tool} says ${toolSays}; the unit is used (set direction-overrides to choose)`
+              );
+            }
+          }),
           value,
           q1: lo,
           q3: hi,
@@ -10323,7 +10411,7 @@ function importGab(file, source) {
     });
   }
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
-  return { entries: entries.map((e) => e.entry), suites, points, skipped };
+  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()] };
 }
 
 // src/core/trend/plan.ts
@@ -10358,6 +10446,16 @@ function admit(draft, seq, cases, warnings, location) {
         }
         warnings.push(`case "${p.case}": converted from ${p.unit} to ${known.unit}, the unit its trend is stored in`);
         point = converted;
+      }
+    }
+    if (known && known.direction !== point.direction) {
+      const word = (d) => `${d}-is-better`;
+      if (draft.imported) {
+        warnings.push(`${draft.suite} / ${p.case}: the imported history changes direction from ${word(known.direction)} to ${word(point.direction)} at ${draft.commit.sha.slice(0, 7)}`);
+      } else {
+        throw new InputError(
+          `case "${p.case}" of suite "${draft.suite}" is stored as ${word(known.direction)} in ${locate(location, MANIFEST_PATH)} but this run reports it ${word(point.direction)}; set direction-overrides ("${p.case}: ${known.direction}") to keep it, or publish it under another case name`
+        );
       }
     }
     cases.set(key2, {
@@ -10409,6 +10507,7 @@ async function planPublish(read, input) {
     } else {
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
+      for (const c of gab.conflicts) warnings.push(`${input.import.from}: ${c}`);
       for (const e of gab.entries) drafts.push({ ...e, imported: "github-action-benchmark" });
       suites.push(...gab.suites);
       imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
@@ -10637,19 +10736,19 @@ function redact(text2, secrets) {
   for (const s of secrets) if (s.length >= 4) out = out.split(s).join("***");
   return out;
 }
-function git(args, run8) {
+function git(args, run9) {
   return new Promise((resolve11, reject) => {
     const child2 = execFile(
       "git",
       args,
-      { cwd: run8.cwd, env: run8.env, encoding: "buffer", maxBuffer: 1 << 30, windowsHide: true },
+      { cwd: run9.cwd, env: run9.env, encoding: "buffer", maxBuffer: 1 << 30, windowsHide: true },
       (error, stdout, stderr) => {
         const err = stderr.toString("utf8");
         if (error) {
           const name = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "";
           const code = typeof error.code === "number" ? error.code : null;
           reject(new GitCommandError(name, code, redact(`${stdout.toString("utf8")}
-${err}`, run8.secrets ?? [])));
+${err}`, run9.secrets ?? [])));
           return;
         }
         resolve11({ stdout, stderr: err });
@@ -10657,7 +10756,7 @@ ${err}`, run8.secrets ?? [])));
     );
     child2.stdin?.on("error", () => {
     });
-    child2.stdin?.end(run8.input ?? "");
+    child2.stdin?.end(run9.input ?? "");
   });
 }
 
@@ -11435,57 +11534,6 @@ var benchmarkdotnet = {
     return [makeRecord({ file, format: "benchmarkdotnet", shape: shapeOf2(options, "benchmarkdotnet"), metrics, notes, expected: EXPECTED })];
   }
 };
-
-// src/core/direction.ts
-var COSTLY_NOUNS = /* @__PURE__ */ new Set(["alloc", "cycle", "instruction", "miss", "fault", "gc", "error", "failure", "retry"]);
-function directionOfUnit(unit) {
-  const u = parseUnit(unit);
-  if (u.perSeconds !== void 0) return u.kind === "percent" ? void 0 : "bigger";
-  if (u.kind === "time" || u.kind === "bytes") return "smaller";
-  if (u.kind === "count" && (u.per !== void 0 || COSTLY_NOUNS.has(u.noun))) return "smaller";
-  return void 0;
-}
-function directionFor(unit, formatDefault) {
-  return directionOfUnit(unit) ?? formatDefault;
-}
-function globTest(pattern) {
-  if (!/[*?]/.test(pattern)) return (name) => name === pattern;
-  const source = pattern.split("").map((c) => c === "*" ? ".*" : c === "?" ? "." : c.replace(/[\\^$.+()[\]{}|]/g, "\\$&")).join("");
-  const re = new RegExp(`^${source}$`, "s");
-  return (name) => re.test(name);
-}
-function parseDirectionOverrides(text2, source = "direction-overrides") {
-  const out = [];
-  text2.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const colon = line.lastIndexOf(":");
-    const pattern = colon < 0 ? "" : line.slice(0, colon).trim();
-    const word = colon < 0 ? "" : line.slice(colon + 1).trim().toLowerCase();
-    if (pattern === "") {
-      throw new InputError(`${source}: line ${i + 1} must read "<case name or glob>: bigger" or "...: smaller", got ${JSON.stringify(line)}`);
-    }
-    if (word !== "bigger" && word !== "smaller") {
-      throw new InputError(`${source}: line ${i + 1} says ${JSON.stringify(line.slice(colon + 1).trim())} for ${JSON.stringify(pattern)}; the direction must be bigger or smaller`);
-    }
-    out.push({ pattern, direction: word, line: i + 1, test: globTest(pattern) });
-  });
-  return out;
-}
-function decide(caseName2, overrides) {
-  for (let i = overrides.length - 1; i >= 0; i--) {
-    const o = overrides[i];
-    if (o.test(caseName2)) return o;
-  }
-  return void 0;
-}
-function applyDirectionOverrides(points, overrides) {
-  if (overrides.length === 0) return [...points];
-  return points.map((p) => {
-    const o = decide(p.case, overrides);
-    return o && o.direction !== p.direction ? { ...p, direction: o.direction } : p;
-  });
-}
 
 // src/formats/text-lines.ts
 function numberedLines(text2) {
@@ -12618,8 +12666,8 @@ function parseRecord(file, text2) {
   }
   const runs2 = data.runs;
   const stageNames = [];
-  for (const run8 of runs2) {
-    for (const name of Object.keys(run8.stages ?? {})) if (!stageNames.includes(name)) stageNames.push(name);
+  for (const run9 of runs2) {
+    for (const name of Object.keys(run9.stages ?? {})) if (!stageNames.includes(name)) stageNames.push(name);
   }
   const metrics = stageNames.map((name) => sampledMetric({ name, unit: "s", direction: "smaller" }, runs2.map((r) => r.stages?.[name] ?? null)));
   if (stageNames.includes("total")) {
@@ -12875,7 +12923,7 @@ function alertLines(alerts) {
     a.sha.slice(0, 7),
     a.suite,
     a.case,
-    a.change === void 0 ? "\u2014" : changeText(a.change),
+    a.change === void 0 ? "\u2014" : a.direction ? describeWorseChange(a.change, a.direction) : changeText(a.change),
     `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
     (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
   ]);
@@ -12925,6 +12973,1761 @@ async function run(argv, io) {
   else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== void 0 ? ` for suite ${values.suite}` : ""}
 `);
   else io.stdout(`${alertLines(listed).join("\n")}
+`);
+  return 0;
+}
+
+// src/core/regress/absolute-floor.ts
+var TIME2 = {
+  ns: 1e-9,
+  us: 1e-6,
+  "\xB5s": 1e-6,
+  "\u03BCs": 1e-6,
+  ms: 1e-3,
+  s: 1,
+  sec: 1,
+  seconds: 1,
+  min: 60
+};
+var SIZE = {
+  B: 1,
+  bytes: 1,
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  KiB: 1024,
+  MiB: 1024 ** 2,
+  GiB: 1024 ** 3
+};
+var PER_CALL = /\/(?:iter|op|call|run|it|iteration)$/;
+function scaleOf(unit) {
+  const base = unit.trim().replace(PER_CALL, "");
+  if (TIME2[base] !== void 0) return { family: "time", factor: TIME2[base] };
+  if (SIZE[base] !== void 0) return { family: "size", factor: SIZE[base] };
+  return void 0;
+}
+function floorIn(floors, unit) {
+  const target = scaleOf(unit);
+  let best;
+  for (const f of floors) {
+    let amount;
+    if (f.unit === unit) amount = f.amount;
+    else {
+      const from = scaleOf(f.unit);
+      if (from && target && from.family === target.family) amount = f.amount * from.factor / target.factor;
+    }
+    if (amount !== void 0) best = best === void 0 ? amount : Math.max(best, amount);
+  }
+  return best;
+}
+function parseAbsoluteFloors(text2, input = "absolute-floor") {
+  const floors = [];
+  for (const raw of text2.split(/[,\n]/)) {
+    const item = raw.trim();
+    if (item === "") continue;
+    const m = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(\S+)$/i.exec(item);
+    const amount = m ? Number(m[1]) : NaN;
+    if (!m || !Number.isFinite(amount) || amount < 0) {
+      throw new InputError(`${input}: ${JSON.stringify(item)} is not an amount with a unit; write it like 1ms, 40us or 4KiB`);
+    }
+    floors.push({ amount, unit: m[2], text: item });
+  }
+  return floors;
+}
+
+// src/core/regress/prng.ts
+function hashString(text2, seed = 2166136261) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
+}
+function mixSeed(...parts) {
+  let h = 2654435769;
+  for (const p of parts) {
+    h ^= p >>> 0;
+    h = Math.imul(h ^ h >>> 16, 2246822507) >>> 0;
+    h = Math.imul(h ^ h >>> 13, 3266489909) >>> 0;
+    h = (h ^ h >>> 16) >>> 0;
+  }
+  return h >>> 0;
+}
+var Random = class {
+  state;
+  constructor(seed) {
+    this.state = seed >>> 0;
+  }
+  next() {
+    this.state = this.state + 1831565813 >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  }
+  /** An integer in [0, n). */
+  below(n) {
+    return Math.floor(this.next() * n);
+  }
+  /** A standard normal deviate (Box–Muller; the second deviate is dropped for simplicity). */
+  normal() {
+    let u = this.next();
+    while (u === 0) u = this.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+  /** Shuffles in place (Fisher–Yates). */
+  shuffle(a) {
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      const t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+    return a;
+  }
+};
+
+// src/core/regress/change-points.ts
+var DEFAULT_CHANGE_POINT_SETTINGS = { minSize: 5, permutations: 199, significance: 0.01 };
+var Segment = class {
+  n;
+  sortedValues;
+  /** rankAt[i]: rank of the value at position i (ties broken by position, so ranks are distinct). */
+  rankAt;
+  /** rowTotal[r]: Σ_j |v_r − v_j| over the whole segment, by rank. */
+  rowTotal;
+  /** Σ_{i<j} |v_i − v_j| over the whole segment. */
+  total;
+  count;
+  sum;
+  constructor(values, from, to) {
+    const n = to - from;
+    this.n = n;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => values[from + a] - values[from + b] || a - b);
+    this.sortedValues = new Float64Array(n);
+    this.rankAt = new Int32Array(n);
+    order.forEach((pos, r) => {
+      this.sortedValues[r] = values[from + pos];
+      this.rankAt[pos] = r;
+    });
+    const prefix = new Float64Array(n + 1);
+    for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + this.sortedValues[r];
+    this.rowTotal = new Float64Array(n);
+    let total = 0;
+    for (let r = 0; r < n; r++) {
+      const v = this.sortedValues[r];
+      const below = r * v - prefix[r];
+      const above = prefix[n] - prefix[r + 1] - (n - 1 - r) * v;
+      this.rowTotal[r] = below + above;
+      total += below + above;
+    }
+    this.total = total / 2;
+    this.count = new Int32Array(n + 1);
+    this.sum = new Float64Array(n + 1);
+  }
+  /**
+   * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
+   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
+   * ranks, and that maximum.
+   */
+  scan(ranks, minSize) {
+    const n = this.n;
+    const count = this.count;
+    const sum = this.sum;
+    count.fill(0);
+    sum.fill(0);
+    let within = 0;
+    let rowLeft = 0;
+    let sumLeft = 0;
+    let best = -Infinity;
+    let bestTau = -1;
+    for (let tau = 1; tau < n; tau++) {
+      const r = ranks[tau - 1];
+      const x = this.sortedValues[r];
+      let c = 0;
+      let s = 0;
+      for (let i = r; i > 0; i -= i & -i) {
+        c += count[i];
+        s += sum[i];
+      }
+      const left = tau - 1;
+      within += c * x - s + (sumLeft - s) - (left - c) * x;
+      for (let i = r + 1; i <= n; i += i & -i) {
+        count[i] = count[i] + 1;
+        sum[i] = sum[i] + x;
+      }
+      sumLeft += x;
+      rowLeft += this.rowTotal[r];
+      if (tau < minSize || n - tau < minSize) continue;
+      const m = tau;
+      const k = n - tau;
+      const between = rowLeft - 2 * within;
+      const withinRight = this.total - within - between;
+      const e = 2 * between / (m * k) - 2 * within / (m * (m - 1)) - 2 * withinRight / (k * (k - 1));
+      const q = m * k / (m + k) * e;
+      if (q > best) {
+        best = q;
+        bestTau = tau;
+      }
+    }
+    return { tau: bestTau, q: best };
+  }
+};
+function testSplit(values, from, to, settings, seed) {
+  const seg = new Segment(values, from, to);
+  const ranks = Int32Array.from(seg.rankAt);
+  const observed = seg.scan(ranks, settings.minSize);
+  if (observed.tau < 0 || !(observed.q > 0)) return void 0;
+  const rng = new Random(mixSeed(seed, from, to));
+  const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
+  if (allowed < 0) throw new RangeError("significance is too small for the number of permutations");
+  let beaten = 0;
+  const tie = observed.q * (1 - 1e-12);
+  for (let p = 0; p < settings.permutations; p++) {
+    rng.shuffle(ranks);
+    if (seg.scan(ranks, settings.minSize).q >= tie) {
+      beaten++;
+      if (beaten > allowed) return void 0;
+    }
+  }
+  return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
+}
+function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length) {
+  const found = [];
+  const pending = [[from, to]];
+  while (pending.length > 0) {
+    const [a, b] = pending.pop();
+    if (b - a < 2 * settings.minSize) continue;
+    const split = testSplit(values, a, b, settings, seed);
+    if (!split) continue;
+    found.push(split);
+    pending.push([a, split.index], [split.index, b]);
+  }
+  return found.sort((x, y) => x.index - y.index);
+}
+
+// src/core/regress/student-t.ts
+var LANCZOS = [
+  676.5203681218851,
+  -1259.1392167224028,
+  771.3234287776531,
+  -176.6150291621406,
+  12.507343278686905,
+  -0.13857109526572012,
+  9984369578019572e-21,
+  15056327351493116e-23
+];
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
+  const z = x - 1;
+  let a = 0.9999999999998099;
+  const t = z + 7.5;
+  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z + i + 1);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 500; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  if (x < (a + 1) / (a + b + 2)) return front * betaFraction(a, b, x) / a;
+  return 1 - front * betaFraction(b, a, 1 - x) / b;
+}
+function tUpperTail(t, df) {
+  if (!(df > 0)) throw new RangeError(`t distribution needs df > 0, got ${df}`);
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? tail : 1 - tail;
+}
+var quantiles = /* @__PURE__ */ new Map();
+function tUpperQuantile(p, df) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`tail probability must lie in (0, 1), got ${p}`);
+  if (p > 0.5) return -tUpperQuantile(1 - p, df);
+  if (p === 0.5) return 0;
+  const key2 = `${p}:${df}`;
+  const known = quantiles.get(key2);
+  if (known !== void 0) return known;
+  let lo = 0;
+  let hi = 1;
+  while (tUpperTail(hi, df) > p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (tUpperTail(mid, df) > p) lo = mid;
+    else hi = mid;
+  }
+  const t = (lo + hi) / 2;
+  if (quantiles.size > 4096) quantiles.clear();
+  quantiles.set(key2, t);
+  return t;
+}
+
+// src/core/regress/detect.ts
+var RECENT = 20;
+var TRIM_Z = 3.5;
+var SAME_STEP = 2;
+var OVERWHELM_STRICTER = 1e3;
+var OVERWHELM_EFFECT = 4;
+var WARM_UP_RATIO = 2;
+function percent(x) {
+  const v = x * 100;
+  const digits = Math.abs(v) >= 10 ? 0 : 1;
+  return `${v >= 0 ? "+" : ""}${v.toFixed(digits)}%`;
+}
+function num2(x) {
+  if (!Number.isFinite(x)) return String(x);
+  return String(Number(x.toPrecision(4)));
+}
+function worseChange(value, base, direction) {
+  return direction === "smaller" ? value / base - 1 : 1 - value / base;
+}
+function trimmed(xs) {
+  if (xs.length < 4) return [...xs];
+  const s = sorted(xs);
+  const m = quantileSorted(s, 0.5);
+  const mad = median(xs.map((x) => Math.abs(x - m)));
+  if (mad === 0) return [...xs];
+  const cut = TRIM_Z * 1.4826 * mad;
+  const out = xs.filter((x) => Math.abs(x - m) > cut);
+  if (out.length !== 1) return [...xs];
+  return xs.filter((x) => Math.abs(x - m) <= cut);
+}
+function pieces(from, to, boundaries) {
+  const cuts = boundaries.filter((b) => b > from && b <= to).sort((a, b) => a - b);
+  const out = [];
+  let start = from;
+  for (const c of cuts) {
+    out.push({ start, end: c - 1 });
+    start = c;
+  }
+  out.push({ start, end: to });
+  return out;
+}
+function baselineTest(ctx, k, p) {
+  const { pts, logs, settings, sgn, direction } = ctx;
+  const t = pts.length - 1;
+  const end = t - k;
+  if (end + 1 < settings.minHistory) {
+    const earlier = Math.max(0, t);
+    const needed2 = settings.minHistory + k - 1;
+    return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${needed2} are needed before alerting`;
+  }
+  const start = Math.max(0, end - settings.window + 1);
+  const levels = pieces(start, t, ctx.boundaries);
+  const current = levels[levels.length - 1];
+  if (current.start > t - k + 1) return "a change point lies inside the run being tested";
+  const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : void 0;
+  const nCur = end - current.start + 1;
+  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
+  if (nCur < needed) {
+    return `only ${nCur} commit${nCur === 1 ? "" : "s"} since the step at ${(sinceSha ?? "").slice(0, 7)}; ${needed} are needed`;
+  }
+  let ss = 0;
+  let df = 0;
+  let mu = 0;
+  let kept = 0;
+  for (const level2 of levels) {
+    const last = Math.min(level2.end, end);
+    if (last < level2.start) continue;
+    const xs = trimmed(Array.from(logs.subarray(level2.start, last + 1)));
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    for (const x of xs) ss += (x - mean) ** 2;
+    df += xs.length - 1;
+    if (level2 === current) {
+      mu = mean;
+      kept = xs.length;
+    }
+  }
+  if (df < 2) return "too few commits to estimate the noise";
+  const s = Math.sqrt(ss / df);
+  const q = tUpperQuantile(p, df);
+  const bound = q * s * Math.sqrt(1 + 1 / kept);
+  const values = pts.slice(current.start, end + 1).map((x) => x.value);
+  const vs = sorted(values);
+  const med = quantileSorted(vs, 0.5);
+  const baseline = {
+    median: med,
+    q1: quantileSorted(vs, 0.25),
+    q3: quantileSorted(vs, 0.75),
+    count: nCur,
+    limit: Math.exp(mu + sgn * bound),
+    ...sinceSha !== void 0 ? { sinceSha } : {}
+  };
+  let worse = true;
+  let better = true;
+  for (let j = t - k + 1; j <= t; j++) {
+    const w = sgn * (logs[j] - mu);
+    const value = pts[j].value;
+    const change = worseChange(value, med, direction);
+    const bigEnough = ctx.floor === void 0 || Math.abs(value - med) >= ctx.floor;
+    if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
+    if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
+  }
+  return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, df, p };
+}
+function levelMedian(logs, a, b) {
+  return median(Array.from(logs.subarray(a, b)));
+}
+function meaningfulSplits(ctx, from, to, splits) {
+  const kept = [...splits];
+  const minLog = Math.log1p(ctx.settings.minEffect);
+  for (; ; ) {
+    let weakest = -1;
+    let weakestEffect = Infinity;
+    for (let i = 0; i < kept.length; i++) {
+      const a = i === 0 ? from : kept[i - 1].index;
+      const b = kept[i].index;
+      const c = i === kept.length - 1 ? to : kept[i + 1].index;
+      const before = levelMedian(ctx.logs, a, b);
+      const after = levelMedian(ctx.logs, b, c);
+      const effect = Math.abs(after - before);
+      const floorOk = ctx.floor === void 0 || Math.abs(Math.exp(after) - Math.exp(before)) >= ctx.floor;
+      const score = effect >= minLog && floorOk ? Infinity : effect;
+      if (score < weakestEffect) {
+        weakestEffect = score;
+        weakest = i;
+      }
+    }
+    if (weakest < 0 || weakestEffect === Infinity) return kept;
+    kept.splice(weakest, 1);
+  }
+}
+function earlierMedian(ctx, k) {
+  const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
+  return before.length ? median(before) : void 0;
+}
+function overwhelming(ctx) {
+  const { pts, settings, direction } = ctx;
+  const t = pts.length - 1;
+  if (ctx.hostMoved !== false) return void 0;
+  const strict = baselineTest(ctx, 1, ctx.alphaCase / OVERWHELM_STRICTER);
+  if (typeof strict === "string" || strict.beyond !== "worse") return void 0;
+  const med = strict.baseline.median;
+  const change = worseChange(pts[t].value, med, direction);
+  if (change < OVERWHELM_EFFECT * settings.minEffect) return void 0;
+  const baselinePoints = pts.slice(t - strict.baseline.count, t);
+  const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
+  return change > 2 * worst ? strict : void 0;
+}
+function tooWide(ctx, r) {
+  const limit = r.baseline.limit;
+  const ratio = ctx.direction === "smaller" ? limit / r.baseline.median : r.baseline.median / limit;
+  return ratio >= WARM_UP_RATIO;
+}
+function limitVerdict(ctx) {
+  const { settings, direction } = ctx;
+  const newest = ctx.pts[ctx.pts.length - 1];
+  const runs2 = [];
+  for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs2.push(k);
+  const share = ctx.alphaCase / Math.max(1, runs2.length);
+  let lastMissing = "";
+  let found;
+  let improved;
+  let anyTest;
+  for (const k of runs2) {
+    const r = baselineTest(ctx, k, share ** (1 / k));
+    if (typeof r === "string") {
+      lastMissing ||= r;
+      continue;
+    }
+    anyTest ??= r;
+    if (r.beyond === "worse") found = r;
+    if (r.beyond === "better") improved ??= r;
+  }
+  const unit = ctx.series.unit;
+  const side = direction === "smaller" ? "above" : "below";
+  const describe2 = (r, better) => {
+    const limit = r.baseline.limit;
+    const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
+    const where2 = better ? side === "above" ? "below" : "above" : side;
+    const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${num2(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
+  };
+  if (found) return { kind: "regressed", test: found, reason: describe2(found, false) };
+  if (settings.alertAfter > 1) {
+    const strong = overwhelming(ctx);
+    if (strong) {
+      return {
+        kind: "regressed",
+        test: strong,
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${num2(strong.baseline.limit)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once (details: docs/alerts.md)`
+      };
+    }
+    const single = baselineTest(ctx, 1, ctx.alphaCase);
+    if (typeof single !== "string" && single.beyond === "worse" && !tooWide(ctx, single)) {
+      return {
+        kind: "watch",
+        test: single,
+        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${num2(single.baseline.limit)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
+      };
+    }
+    if (!anyTest && typeof single !== "string") anyTest = single;
+  }
+  if (anyTest && tooWide(ctx, anyTest)) {
+    const n = anyTest.baseline.count;
+    return {
+      kind: "not-enough-history",
+      test: anyTest,
+      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? "" : "s"}, whose spread puts the limit at ${num2(anyTest.baseline.limit)} ${unit}, too wide to catch a doubling`
+    };
+  }
+  if (improved) return { kind: "improved", test: improved, reason: describe2(improved, true) };
+  if (!anyTest) {
+    const before = earlierMedian(ctx, 1);
+    const judged = before !== void 0 ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : "too little history: ";
+    return { kind: "not-enough-history", reason: `${judged}${lastMissing}` };
+  }
+  return { kind: "unchanged", test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${num2(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+}
+function ratioVerdict(ctx) {
+  const { settings, direction } = ctx;
+  const all = ctx.series.points;
+  const cur = all[all.length - 1];
+  const prev = all[all.length - 2];
+  if (!prev) return { kind: "not-enough-history", reason: "no previous commit to compare with" };
+  if (cur.previousSeq !== void 0 && prev.seq !== cur.previousSeq) {
+    return { kind: "not-enough-history", reason: "not benched at the previous commit, so the ratio rule has nothing to compare with" };
+  }
+  const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
+  const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
+  const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : "";
+  const text2 = `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
+  if (ratio > settings.ratioThreshold) {
+    return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+  }
+  if (1 / ratio > settings.ratioThreshold) return { kind: "improved", baseline, reason: `${text2}` };
+  return { kind: "unchanged", baseline, reason: `${text2}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+}
+function prepare(series, given, options) {
+  const mode = options.mode ?? "push";
+  const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
+  const all = series.points;
+  const newest = all[all.length - 1];
+  if (!newest) throw new RangeError(`${series.case}: no point to assess`);
+  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
+  const logs = Float64Array.from(pts, (p) => Math.log(Math.max(p.value, Number.MIN_VALUE)));
+  const ctx = {
+    series,
+    pts,
+    logs,
+    direction: series.direction,
+    sgn: series.direction === "smaller" ? 1 : -1,
+    settings,
+    floor: floorIn(settings.floors, series.unit),
+    boundaries: [],
+    alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
+    ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {}
+  };
+  return { ctx, newest, indexOf: new Map(pts.map((p, i) => [p.seq, i])) };
+}
+function scanChangePoints(ctx, memory, indexOf) {
+  const { pts, logs, series, settings, direction } = ctx;
+  const cp = settings.changePoints;
+  const t = pts.length - 1;
+  const known = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) }));
+  const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
+  const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
+  const settled = t + 1 - cp.minSize - SAME_STEP;
+  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
+  const splits = meaningfulSplits(ctx, regionStart, t + 1, scanned);
+  const found = splits.map((s, i) => {
+    const prevB = i === 0 ? regionStart : splits[i - 1].index;
+    const nextB = i === splits.length - 1 ? t + 1 : splits[i + 1].index;
+    const before = Math.exp(levelMedian(logs, prevB, s.index));
+    const after = Math.exp(levelMedian(logs, s.index, nextB));
+    const same2 = known.filter((c) => c.status !== "confirmed" && Math.abs(c.index - s.index) <= SAME_STEP).sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
+    const at = pts[s.index];
+    const pointsAfter = t - s.index + 1;
+    const status = pointsAfter >= cp.stableAfter ? "confirmed" : "suspected";
+    return {
+      sha: at.sha,
+      seq: at.seq,
+      ...same2 && same2.sha !== at.sha ? { movedFrom: same2.sha } : {},
+      index: s.index,
+      before,
+      after,
+      change: worseChange(after, before, direction),
+      pValue: s.pValue,
+      status,
+      pointsAfter,
+      isNew: !same2,
+      newlyConfirmed: status === "confirmed"
+    };
+  });
+  return { known, found, regionStart };
+}
+function settleSuspicions(ctx, memory, indexOf, known, found) {
+  const t = ctx.pts.length - 1;
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
+  const explainsStep = (a, c) => a - c >= -SAME_STEP && a - c <= clearAfter;
+  const transitions = [];
+  const steps = [
+    ...found.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
+    ...known.filter((c) => c.status === "confirmed").map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false }))
+  ];
+  const explainedBy = /* @__PURE__ */ new Set();
+  const stillOpen = [];
+  for (const r of memory.regressions) {
+    if (r.status === "confirmed" || !indexOf.has(r.seq)) continue;
+    const a = indexOf.get(r.seq);
+    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === "suspected" || st.final));
+    if (step) {
+      explainedBy.add(step.sha);
+      const again = r.status === "cleared" ? " after all" : "";
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${percent(step.change)} starts at ${step.sha.slice(0, 7)}` });
+    } else if (r.status === "suspected" && t - a >= clearAfter) {
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
+    } else if (r.status === "suspected") {
+      stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
+    }
+  }
+  for (const r of memory.regressions) {
+    if (r.status === "confirmed" && indexOf.has(r.seq)) {
+      const a = indexOf.get(r.seq);
+      for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
+    }
+  }
+  const explainedByRaised = (c) => memory.regressions.some((r) => r.status !== "cleared" && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq), c));
+  return { transitions, explainedBy, stillOpen, explainedByRaised };
+}
+function restartsOf(known, found, settled) {
+  const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
+  return Array.from(
+    /* @__PURE__ */ new Set([
+      ...confirmedIdx,
+      ...found.filter((c) => c.change <= 0 || c.newlyConfirmed || settled.explainedBy.has(c.sha) || settled.explainedByRaised(c.index)).map((c) => c.index)
+    ])
+  ).sort((a, b) => a - b);
+}
+function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
+  const t = ctx.pts.length - 1;
+  const culprit = ctx.pts[t - decided.k + 1];
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
+  const recent = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+  const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent].sort((a, b) => a.index - b.index).pop() : void 0;
+  if (openHere) {
+    const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
+    return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
+  }
+  const newest = ctx.pts[t];
+  const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
+  const alert = { kind: "regression", sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: newest.value, change, reason: decided.reason };
+  return { alert, reason: decided.reason };
+}
+function raiseStep(ctx, found, settled) {
+  const t = ctx.pts.length - 1;
+  const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).sort((a, b) => b.change - a.change)[0];
+  if (!fresh) return void 0;
+  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num2(fresh.before)} \u2192 ${num2(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num2(fresh.pValue)})`;
+  return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
+}
+function assessCase(series, memory, given, options) {
+  const mode = options.mode ?? "push";
+  const { ctx: preCtx, newest, indexOf } = prepare(series, given, options);
+  const base = {
+    suite: series.suite,
+    case: series.case,
+    unit: series.unit,
+    direction: series.direction,
+    sha: newest.sha,
+    seq: newest.seq,
+    value: newest.value,
+    q1: newest.q1,
+    q3: newest.q3,
+    runs: newest.runs,
+    n: newest.n,
+    recent: series.points.slice(-RECENT).map((p) => p.value)
+  };
+  const method = preCtx.settings.method;
+  const empty2 = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  if (!(newest.value > 0) && method === "ratio") {
+    const decided2 = ratioVerdict(preCtx);
+    const prev = series.points[series.points.length - 2];
+    const alert2 = decided2.kind === "regressed" && prev ? { kind: "regression", sha: newest.sha, seq: newest.seq, baseline: prev.value, value: newest.value, change: worseChange(newest.value, prev.value, series.direction), reason: decided2.reason } : void 0;
+    const verdict2 = { ...base, kind: decided2.kind, method, ...decided2.baseline ? { baseline: decided2.baseline } : {}, reason: decided2.reason, ...alert2 ? { alert: alert2 } : {}, transitions: [] };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  if (!(newest.value > 0)) {
+    const verdict2 = { ...base, kind: "not-enough-history", method, reason: "a median at or below zero cannot be compared as a ratio", transitions: [] };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  const { pts } = preCtx;
+  const t = pts.length - 1;
+  const { known, found, regionStart } = scanChangePoints(preCtx, memory, indexOf);
+  const changePoints = {
+    suite: series.suite,
+    case: series.case,
+    fromSeq: (pts[regionStart + 1] ?? newest).seq,
+    toSeq: newest.seq,
+    found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
+  };
+  const settled = settleSuspicions(preCtx, memory, indexOf, known, found);
+  const restarts = restartsOf(known, found, settled);
+  const ctx = { ...preCtx, boundaries: restarts };
+  const decided = method === "ratio" ? ratioVerdict(ctx) : limitVerdict(ctx);
+  const baseline = "test" in decided ? decided.test?.baseline : decided.baseline;
+  const k = "test" in decided && decided.test ? decided.test.k : 1;
+  const change = baseline ? worseChange(newest.value, baseline.median, series.direction) : void 0;
+  const firstSha = (pts[t - k + 1] ?? newest).sha;
+  if (mode === "compare") {
+    const verdict2 = {
+      ...base,
+      kind: decided.kind,
+      method,
+      ...baseline ? { baseline } : {},
+      ...change !== void 0 ? { change } : {},
+      reason: decided.reason,
+      transitions: []
+    };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  const currentStart = restarts.filter((b) => b <= t).pop() ?? 0;
+  let kind = decided.kind;
+  let reason = decided.reason;
+  let alert;
+  let ongoing;
+  if (kind === "regressed" && method === "limit" && options.runnerNoise === true) {
+    kind = "watch";
+    reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
+    reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+  }
+  if (kind === "regressed" && baseline && change !== void 0) {
+    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k }));
+  }
+  const step = !alert && kind !== "regressed" && method === "limit" ? raiseStep(ctx, found, settled) : void 0;
+  if (step) {
+    kind = "step";
+    reason = step.reason;
+    alert = step.alert;
+  }
+  const verdict = {
+    ...base,
+    kind,
+    method,
+    ...baseline ? { baseline } : {},
+    ...change !== void 0 ? { change } : {},
+    ...kind === "regressed" || kind === "watch" ? { run: { count: k, firstSha } } : {},
+    reason,
+    ...alert ? { alert } : {},
+    ...ongoing ? { ongoing } : {},
+    transitions: settled.transitions,
+    recent: base.recent
+  };
+  return { verdict, changePoints };
+}
+
+// src/core/regress/host.ts
+var HOST_WITNESSES = 3;
+function recentMove(points, direction) {
+  const newest = points[points.length - 1];
+  const before = points.slice(-11, -1).map((p) => p.value).filter((v) => v > 0);
+  if (!newest || before.length < 8 || !(newest.value > 0)) return void 0;
+  const s = [...before].sort((a, b) => a - b);
+  const med = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return worseChange(newest.value, med, direction);
+}
+function machineMoved(moves, self, minEffect) {
+  const others = [...moves].filter(([name]) => name !== self).map(([, m]) => m);
+  if (others.length < HOST_WITNESSES) return void 0;
+  const s = others.sort((a, b) => a - b);
+  const mid = s[Math.floor(s.length / 2)];
+  return mid >= minEffect;
+}
+
+// src/core/regress/alerts.ts
+var MAX_ALERTS_PER_CASE = 60;
+function key(a) {
+  return `${a.kind}\0${a.suite}\0${a.case}\0${a.sha}`;
+}
+function caseKey3(suite, name) {
+  return `${suite}\0${name}`;
+}
+function percent2(x) {
+  const v = x * 100;
+  return `${v >= 0 ? "+" : ""}${v.toFixed(Math.abs(v) >= 10 ? 0 : 1)}%`;
+}
+function num3(x) {
+  return String(Number(x.toPrecision(4)));
+}
+function changePointReason(c) {
+  return `step of ${percent2(c.change)}: median ${num3(c.before)} \u2192 ${num3(c.after)} (E-Divisive means, permutation p = ${num3(c.pValue)})`;
+}
+function memoryOf(alerts, suite, name) {
+  const mine = alerts.filter((a) => a.suite === suite && a.case === name);
+  return {
+    changePoints: mine.filter((a) => a.kind === "change-point").map(({ sha, seq, status, change }) => ({ sha, seq, status, ...change !== void 0 ? { change } : {} })),
+    regressions: mine.filter((a) => a.kind === "regression").map(({ sha, seq, status }) => ({ sha, seq, status }))
+  };
+}
+function updateAlerts(previous, verdicts, changePoints) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const a of previous) byKey.set(key(a), a);
+  const touched = /* @__PURE__ */ new Set();
+  for (const v of verdicts) {
+    touched.add(caseKey3(v.suite, v.case));
+    for (const t of v.transitions) {
+      const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
+      const was = byKey.get(k);
+      if (!was || was.status === t.status) continue;
+      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
+    }
+    if (v.alert?.kind === "regression") {
+      const a = v.alert;
+      byKey.set(key({ kind: "regression", suite: v.suite, case: v.case, sha: a.sha }), {
+        kind: "regression",
+        suite: v.suite,
+        case: v.case,
+        sha: a.sha,
+        seq: a.seq,
+        status: "suspected",
+        baseline: a.baseline,
+        value: a.value,
+        change: a.change,
+        reason: a.reason
+      });
+    }
+  }
+  for (const cps of changePoints) {
+    touched.add(caseKey3(cps.suite, cps.case));
+    const found = new Set(cps.found.map((c) => c.sha));
+    for (const [k, a] of byKey) {
+      if (a.kind !== "change-point" || a.suite !== cps.suite || a.case !== cps.case) continue;
+      if (a.status !== "suspected" || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
+      byKey.set(k, { ...a, status: "cleared", reason: `${a.reason ?? "step"}; cleared: no longer found with more commits` });
+    }
+    for (const c of cps.found) {
+      if (c.movedFrom !== void 0) byKey.delete(key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.movedFrom }));
+      const k = key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.sha });
+      const was = byKey.get(k);
+      byKey.set(k, {
+        kind: "change-point",
+        suite: cps.suite,
+        case: cps.case,
+        sha: c.sha,
+        seq: c.seq,
+        status: c.status,
+        baseline: c.before,
+        value: c.after,
+        change: c.change,
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c)
+      });
+    }
+  }
+  const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
+  return pruned(all, touched);
+}
+function pruned(all, touched) {
+  const perCase = /* @__PURE__ */ new Map();
+  for (const a of all) {
+    const k = caseKey3(a.suite, a.case);
+    const list = perCase.get(k) ?? [];
+    list.push(a);
+    perCase.set(k, list);
+  }
+  const drop = /* @__PURE__ */ new Set();
+  for (const [k, list] of perCase) {
+    if (!touched.has(k) || list.length <= MAX_ALERTS_PER_CASE) continue;
+    let excess = list.length - MAX_ALERTS_PER_CASE;
+    for (const a of list) {
+      if (excess === 0) break;
+      if (a.status === "cleared") {
+        drop.add(a);
+        excess--;
+      }
+    }
+    for (const a of list) {
+      if (excess === 0) break;
+      if (!drop.has(a)) {
+        drop.add(a);
+        excess--;
+      }
+    }
+  }
+  return drop.size ? all.filter((a) => !drop.has(a)) : all;
+}
+function changedAlerts(before, after) {
+  const was = new Map(before.map((a) => [key(a), a.status]));
+  return after.filter((a) => was.get(key(a)) !== a.status);
+}
+
+// src/core/regress/replay.ts
+function replay(series, settings, options) {
+  const limit = settings.changePoints.scanLimit;
+  const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
+  let alerts = [];
+  const raised = [];
+  const verdicts = [];
+  let assessed = 0;
+  for (let t = options.from ?? 0; t < series.points.length; t++) {
+    const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    const hostMoved = options.hostMoved?.(t);
+    const runnerNoise = options.runnerNoise?.(t);
+    const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
+      suiteCases: options.suiteCases,
+      ...hostMoved !== void 0 ? { hostMoved } : {},
+      ...runnerNoise !== void 0 ? { runnerNoise } : {}
+    });
+    alerts = updateAlerts(alerts, [verdict], [changePoints]);
+    verdicts[t] = verdict.kind;
+    assessed++;
+    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: indexBySha.get(verdict.alert.sha) ?? t });
+  }
+  return { raised, verdicts, alerts, assessed };
+}
+
+// src/core/compare/rank-distributions.ts
+var EXACT_BELOW = 50;
+var Z_975 = 1.959963984540054;
+var CONFIDENCE = 0.95;
+function signedRankCdf(n) {
+  const max = n * (n + 1) / 2;
+  let p = new Array(max + 1).fill(0);
+  p[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    const next = new Array(max + 1).fill(0);
+    const reach = k * (k + 1) / 2;
+    for (let s = 0; s <= reach; s++) next[s] = ((p[s] ?? 0) + (s >= k ? p[s - k] ?? 0 : 0)) / 2;
+    p = next;
+  }
+  return cumulative(p);
+}
+function mannWhitneyCdf(m, n) {
+  let f = Array.from({ length: n + 1 }, () => [1]);
+  for (let i = 1; i <= m; i++) {
+    const g = [[1]];
+    for (let j = 1; j <= n; j++) {
+      const row = new Array(i * j + 1).fill(0);
+      const left = f[j];
+      const up = g[j - 1];
+      for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
+      for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
+      g.push(row);
+    }
+    f = g;
+  }
+  const counts = f[n];
+  const total = counts.reduce((t, c) => t + c, 0);
+  return cumulative(counts.map((c) => c / total));
+}
+function cumulative(p) {
+  const out = [];
+  let run9 = 0;
+  for (const v of p) {
+    run9 += v;
+    out.push(run9);
+  }
+  return out;
+}
+function quantile(cdf, q) {
+  const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
+  return i < 0 ? cdf.length - 1 : i;
+}
+function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+function indexFrom(cdf) {
+  const alpha = 1 - CONFIDENCE;
+  const qu = Math.max(1, quantile(cdf, alpha / 2));
+  return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
+}
+function indexNormal(mean, sd) {
+  const qu = Math.max(1, Math.ceil(mean - 0.5 - Z_975 * sd));
+  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean) / sd), method: "normal" };
+}
+function signedRankIndex(n) {
+  if (n < 1) throw new RangeError("an interval needs at least one difference");
+  if (n < EXACT_BELOW) return indexFrom(signedRankCdf(n));
+  return indexNormal(n * (n + 1) / 4, Math.sqrt(n * (n + 1) * (2 * n + 1) / 24));
+}
+function mannWhitneyIndex(m, n) {
+  if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
+  if (m < EXACT_BELOW && n < EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
+  return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
+}
+
+// src/core/compare/verdict.ts
+function minEffectText(minEffect) {
+  return `${shortNumber(minEffect * 100, 6)}%`;
+}
+var DEFAULT_MIN_EFFECT = 0.01;
+function decide2(shift, change, direction, minEffect) {
+  if (shift.confidence < CONFIDENCE - 1e-9) {
+    return {
+      verdict: "inconclusive",
+      reason: `too few runs for a 95% interval: ${shift.count} ${shift.count === 1 ? "value reaches" : "values reach"} only ${formatPercent(shift.confidence, 1, false)}`
+    };
+  }
+  if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
+  if (change === null) return { verdict: "inconclusive", reason: "the baseline median is 0, so the change has no percent" };
+  if (Math.sign(change) !== Math.sign(shift.estimate)) {
+    return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
+  }
+  if (Math.abs(change) < minEffect) {
+    return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
+  }
+  const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
+  return {
+    verdict: better ? "improved" : "regressed",
+    reason: `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
+  };
+}
+function parseMinEffect(text2, source = "compare-min-effect") {
+  const t = text2.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(t);
+  if (m) {
+    const v = Number(m[1]) / 100;
+    if (v < 1) return v;
+  } else if (/^0+(?:\.0+)?$/.test(t)) {
+    return 0;
+  }
+  throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
+}
+
+// src/core/render-summary.ts
+function cell2(text2) {
+  return text2.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/#(?=\d)/g, "#\u200B");
+}
+function withUnit(value, unit) {
+  return `${shortNumber(value)} ${unit}`;
+}
+function errorBarText(p) {
+  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`);
+  if (p.runs < 2) return "\u2014";
+  return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
+}
+function renderCasesTable(points, title = "Benchmark cases") {
+  const rows = points.map((p) => `| ${cell2(p.case)} | ${withUnit(p.value, p.unit)} | ${cell2(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  return [
+    `### ${title}`,
+    "",
+    `${points.length} case${points.length === 1 ? "" : "s"}; median of the runs, error bar from first to third quartile.`,
+    "",
+    "| Case | Median | Error bar (Q1\u2013Q3) | Runs |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows,
+    ""
+  ].join("\n");
+}
+
+// src/core/render-compare.ts
+function arm(a) {
+  if (!a) return null;
+  const { summaryOnly: _summaryOnly, ...rest } = a;
+  return rest;
+}
+function compareJson(comparison) {
+  return comparison.cases.map((c) => ({
+    case: c.case,
+    unit: c.unit,
+    direction: c.direction,
+    baseline: arm(c.baseline),
+    candidate: arm(c.candidate),
+    shift: c.shift?.estimate ?? null,
+    interval: c.shift ? [c.shift.lo, c.shift.hi] : null,
+    confidence: c.shift?.confidence ?? null,
+    method: c.method,
+    pairs: c.method === "paired" && c.shift ? c.shift.count : null,
+    change: c.change,
+    verdict: c.verdict,
+    reason: c.reason,
+    control: c.control,
+    drift: c.drift,
+    attribution: c.attribution ? attributionLine(c.attribution) : null,
+    rounds: c.rounds
+  }));
+}
+function scaleOf2(c) {
+  const levels = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
+  return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
+}
+var MARKDOWN = { esc: cell2, strong: (t) => `**${t}**` };
+function level(a, s, esc) {
+  if (!a) return "\u2014";
+  const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
+  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
+}
+function runs(a) {
+  if (!a) return "\u2014";
+  if (a.summaryOnly) return "summary";
+  return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
+}
+function shiftText(c, s, esc) {
+  if (!c.shift) return "\u2014";
+  const { estimate, lo, hi, confidence } = c.shift;
+  const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
+  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
+}
+function verdictText(c, strong) {
+  if (c.control) return c.drift ? `${strong("drift")} (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
+  return c.verdict === "improved" || c.verdict === "regressed" ? strong(c.verdict) : c.verdict;
+}
+function countLine(comparison) {
+  const plain = comparison.cases.filter((c) => !c.control);
+  const count = (v) => plain.filter((c) => c.verdict === v).length;
+  const parts = [`${count("improved")} improved`, `${count("regressed")} regressed`, `${count("inconclusive")} inconclusive`];
+  if (count("no-data")) parts.push(`${count("no-data")} no data`);
+  const controls = comparison.cases.length - plain.length;
+  if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
+  const paired = comparison.cases.filter((c) => c.method === "paired");
+  const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
+  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : "paired rounds";
+  const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
+  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
+  return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
+}
+var COMPARE_HEAD = ["Case", "Baseline median (min\u2013max)", "Candidate median (min\u2013max)", "Runs", "Shift [95% interval]", "Change", "Verdict"];
+function compareReport(comparison, style) {
+  const { esc, strong } = style;
+  const files = (fs) => fs.map((f) => esc(f)).join(", ");
+  return {
+    counts: countLine(comparison),
+    baselineFiles: files(comparison.baselineFiles),
+    candidateFiles: files(comparison.candidateFiles),
+    drift: comparison.drift.map((d) => {
+      const s = scaleOf2(d);
+      return `${strong("Drift:")} control ${esc(d.case)} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
+    }),
+    rows: comparison.cases.map((c) => {
+      const s = scaleOf2(c);
+      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} \xB7 ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? "\u2014" : formatPercent(c.change), verdictText(c, strong)];
+    }),
+    attribution: comparison.cases.flatMap((c) => c.attribution ? [esc(attributionLine(c.attribution))] : []),
+    why: [
+      ...comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed")).map((c) => `${esc(c.case)}: ${c.verdict}, ${esc(c.reason)}`),
+      ...comparison.notes.map((n) => esc(n))
+    ],
+    rounds: comparison.cases.filter((c) => c.rounds && c.rounds.length > 0).map((c) => {
+      const s = scaleOf2(c);
+      const v = (x) => x === null ? "\u2014" : formatValue(x, s);
+      return {
+        case: esc(c.case),
+        unit: esc(s.unit),
+        rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true }) }))
+      };
+    })
+  };
+}
+function roundsTable(r) {
+  return [
+    `**${r.case}** (${r.unit})`,
+    "",
+    "| Round | Baseline | Candidate | \u0394 |",
+    "| ---: | ---: | ---: | ---: |",
+    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
+    ""
+  ];
+}
+var DEFAULT_REPORT_LIMIT = 6e4;
+function renderCompareMarkdown(comparison, options = {}) {
+  const heading = options.heading ?? "###";
+  const report2 = compareReport(comparison, MARKDOWN);
+  const lines = [
+    `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
+    "",
+    report2.counts,
+    "",
+    `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`,
+    ""
+  ];
+  for (const d of report2.drift) lines.push(`> ${d}`, "");
+  lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
+  for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
+  lines.push("");
+  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
+  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
+  const head = lines.join("\n");
+  if (report2.rounds.length === 0) return head;
+  const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
+  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
+  if (head.length + rounds.length <= limit) return `${head}
+${rounds}`;
+  return `${head}
+The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
+`;
+}
+
+// src/core/compare/arms.ts
+function splitArms(file, records) {
+  const baseline = records.filter((r) => r.arm === "baseline");
+  const candidate = records.filter((r) => r.arm === "candidate");
+  if (baseline.length === 0 || candidate.length === 0) {
+    const has = baseline.length ? "only a baseline arm" : candidate.length ? "only a candidate arm" : "no baseline and candidate arms";
+    throw new InputError(`${file}: holds ${has}; compare one file only when it carries both arms, otherwise pass --baseline FILE... --candidate FILE...`);
+  }
+  return { baseline, candidate };
+}
+function refuseOtherArm(records, arm2) {
+  const other = records.find((r) => r.arm !== void 0 && r.arm !== arm2);
+  if (other) {
+    throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
+  }
+}
+function byShape(records, arm2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const first = out.get(r.shape);
+    if (first) throw new InputError(`${r.file}: shape "${r.shape}" is already in the ${arm2} arm from ${first.file}; one record per shape per arm`);
+    out.set(r.shape, r);
+  }
+  return out;
+}
+function matchCases(arms) {
+  const base = byShape(arms.baseline, "baseline");
+  const cand = byShape(arms.candidate, "candidate");
+  if (![...base.keys()].some((s) => cand.has(s))) {
+    const b = [...base.keys()].join(", ") || "none";
+    const c = [...cand.keys()].join(", ") || "none";
+    throw new InputError(`compare: the arms share no shape (baseline: ${b}; candidate: ${c}); name the records of one shape in both arms`);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const [shape, b] of base) {
+    const c = cand.get(shape);
+    for (const bm of b.metrics) {
+      const cm = c?.metrics.find((m) => m.name === bm.name);
+      if (c && cm && cm.unit !== bm.unit) {
+        throw new InputError(
+          `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
+        );
+      }
+      seen.add(caseName(shape, bm.name));
+      out.push({
+        case: caseName(shape, bm.name),
+        shape,
+        metric: bm.name,
+        unit: bm.unit,
+        direction: bm.direction,
+        baseline: { record: b, metric: bm },
+        ...c && cm ? { candidate: { record: c, metric: cm } } : {}
+      });
+    }
+  }
+  for (const [shape, c] of cand) {
+    for (const cm of c.metrics) {
+      if (seen.has(caseName(shape, cm.name))) continue;
+      out.push({ case: caseName(shape, cm.name), shape, metric: cm.name, unit: cm.unit, direction: cm.direction, candidate: { record: c, metric: cm } });
+    }
+  }
+  return out;
+}
+
+// src/core/compare/order-statistics.ts
+function kth(set, k) {
+  if (k < 1 || k > set.size) throw new RangeError(`order statistic ${k} of ${set.size}`);
+  if (set.countAtMost(set.min) >= k) return set.min;
+  let lo = set.min;
+  let hi = set.max;
+  let below = set.countAtMost(lo);
+  let upTo = set.size;
+  while (upTo - below > set.listable) {
+    const mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) return hi;
+    const c = set.countAtMost(mid);
+    if (c >= k) {
+      hi = mid;
+      upTo = c;
+    } else {
+      lo = mid;
+      below = c;
+    }
+  }
+  const candidates = set.between(lo, hi).sort((a, b) => a - b);
+  return candidates[k - below - 1];
+}
+var ascending = (values) => [...values].sort((a, b) => a - b);
+function walshSet(deltas) {
+  const d = ascending(deltas);
+  const n = d.length;
+  const at = (i, j) => (d[i] + d[j]) / 2;
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = n;
+    for (let i = 0; i < n; i++) {
+      while (j > 0 && at(i, j - 1) > v) j--;
+      if (j > i) count += j - i;
+    }
+    return count;
+  };
+  return {
+    size: n * (n + 1) / 2,
+    min: at(0, 0),
+    max: at(n - 1, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = n;
+      let jHi = n;
+      for (let i = 0; i < n; i++) {
+        while (jLo > 0 && at(i, jLo - 1) > lo) jLo--;
+        while (jHi > 0 && at(i, jHi - 1) > hi) jHi--;
+        for (let j = Math.max(i, jLo); j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * n)
+  };
+}
+function differenceSet(baseline, candidate) {
+  const x = ascending(baseline);
+  const y = ascending(candidate);
+  const m = x.length;
+  const n = y.length;
+  const at = (i, j) => y[j] - x[i];
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = 0;
+    for (let i = 0; i < m; i++) {
+      while (j < n && at(i, j) <= v) j++;
+      count += j;
+    }
+    return count;
+  };
+  return {
+    size: m * n,
+    min: at(m - 1, 0),
+    max: at(0, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = 0;
+      let jHi = 0;
+      for (let i = 0; i < m; i++) {
+        while (jLo < n && at(i, jLo) <= lo) jLo++;
+        while (jHi < n && at(i, jHi) <= hi) jHi++;
+        for (let j = jLo; j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * (m + n))
+  };
+}
+function statistics(set) {
+  return {
+    size: set.size,
+    kth: (k) => kth(set, k),
+    median() {
+      const half = Math.floor(set.size / 2);
+      if (set.size % 2 === 1) return kth(set, half + 1);
+      const a = kth(set, half);
+      const b = kth(set, half + 1);
+      return a + (b - a) / 2;
+    }
+  };
+}
+function walshAverages(deltas) {
+  return statistics(walshSet(deltas));
+}
+function pairwiseDifferences(baseline, candidate) {
+  return statistics(differenceSet(baseline, candidate));
+}
+
+// src/core/compare/hodges-lehmann.ts
+function bounded(values, index, count) {
+  const k = Math.min(index.k, values.size);
+  return {
+    estimate: values.median(),
+    lo: values.kth(k),
+    hi: values.kth(values.size + 1 - k),
+    confidence: index.achieved,
+    method: index.method,
+    count
+  };
+}
+function pairedShift(deltas) {
+  if (deltas.length === 0) throw new RangeError("a paired shift needs at least one round");
+  return bounded(walshAverages(deltas), signedRankIndex(deltas.length), deltas.length);
+}
+function unpairedShift(baseline, candidate) {
+  if (baseline.length === 0 || candidate.length === 0) throw new RangeError("an unpaired shift needs values in both arms");
+  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
+}
+
+// src/core/compare/compare.ts
+function reported2(m) {
+  return m.samples.filter((v) => v !== null);
+}
+function summarise(record, metric) {
+  const values = reported2(metric);
+  const failed = metric.failed ?? 0;
+  if (values.length > 0) {
+    const s = spread(values);
+    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
+  }
+  const sum = metric.summary;
+  if (!sum) return null;
+  return {
+    median: sum.value,
+    min: sum.lo ?? sum.value,
+    max: sum.hi ?? sum.value,
+    runs: 0,
+    n: sum.samples ?? record.runs,
+    failed,
+    summaryOnly: true,
+    file: record.file
+  };
+}
+function pairsByRound(sides, pairing) {
+  const b = sides.baseline;
+  const c = sides.candidate;
+  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && b.metric.samples.length === b.record.runs && c.metric.samples.length === c.record.runs;
+}
+function roundsOf(b, c) {
+  return b.samples.map((bv, i) => {
+    const cv = c.samples[i] ?? null;
+    return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
+  });
+}
+function cleanShift(s) {
+  return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
+}
+function isControl(sides, named) {
+  const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
+  return named.has(sides.case) || named.has(sides.metric) || own.includes(sides.metric);
+}
+function compareCase(sides, minEffect, pairing, controls) {
+  const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
+  const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
+  const control = isControl(sides, controls);
+  const base = {
+    case: sides.case,
+    shape: sides.shape,
+    metric: sides.metric,
+    unit: sides.unit,
+    direction: sides.direction,
+    baseline,
+    candidate,
+    control,
+    attribution: null
+  };
+  const change = baseline && candidate && baseline.median !== 0 ? clean((candidate.median - baseline.median) / Math.abs(baseline.median)) : null;
+  const noData = (reason2) => ({ ...base, method: null, shift: null, change, verdict: "no-data", reason: reason2, drift: false, rounds: null });
+  if (!sides.baseline || !baseline) return noData(sides.baseline ? "the baseline reported no run of it" : "only the candidate has this case");
+  if (!sides.candidate || !candidate) return noData(sides.candidate ? "the candidate reported no run of it" : "only the baseline has this case");
+  if (baseline.summaryOnly || candidate.summaryOnly) return noData("only a summary, no runs: a shift needs the runs of both arms");
+  let method;
+  let shift;
+  let rounds = null;
+  if (pairsByRound(sides, pairing)) {
+    rounds = roundsOf(sides.baseline.metric, sides.candidate.metric);
+    const deltas = rounds.map((r) => r.delta).filter((d) => d !== null);
+    if (deltas.length === 0) return { ...noData("no round has both arms reported"), rounds };
+    method = "paired";
+    shift = cleanShift(pairedShift(deltas));
+  } else {
+    method = "unpaired";
+    shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
+  }
+  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect);
+  const directional = verdict === "improved" || verdict === "regressed";
+  return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
+}
+function attributeTotal(total, cases) {
+  if (!total.baseline || !total.candidate) return null;
+  const before = /* @__PURE__ */ new Map();
+  const after = /* @__PURE__ */ new Map();
+  for (const c of cases) {
+    if (c.shape !== total.shape || c.metric === "total" || c.unit !== total.unit) continue;
+    if (c.baseline && !c.baseline.summaryOnly) before.set(c.metric, c.baseline.median);
+    if (c.candidate && !c.candidate.summaryOnly) after.set(c.metric, c.candidate.median);
+  }
+  if (before.size === 0 && after.size === 0) return null;
+  return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
+}
+function unknownControls(named, cases) {
+  return named.filter((n) => !cases.some((c) => c.case === n || c.metric === n));
+}
+function compareArms(arms, options = {}) {
+  const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
+  if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
+  const named = options.controls ?? [];
+  const controls = new Set(named);
+  const pairing = options.pairing ?? "rounds";
+  const sides = matchCases(arms);
+  const compared = sides.map((s) => compareCase(s, minEffect, pairing, controls));
+  const unknown = unknownControls(named, compared);
+  if (unknown.length > 0) {
+    throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
+  }
+  const cases = compared.map(
+    (c) => c.metric === "total" && (c.verdict === "improved" || c.verdict === "regressed") ? { ...c, attribution: attributeTotal(c, compared) } : c
+  );
+  const notes = [];
+  for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
+  const shapes = new Set(sides.map((s) => s.shape));
+  for (const shape of shapes) {
+    const b = arms.baseline.find((r) => r.shape === shape);
+    const c = arms.candidate.find((r) => r.shape === shape);
+    if (b && c && pairing === "rounds" && b.runs !== c.runs) {
+      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
+    }
+  }
+  return {
+    cases,
+    minEffect,
+    confidence: CONFIDENCE,
+    drift: cases.filter((c) => c.drift),
+    baselineFiles: [...new Set(arms.baseline.map((r) => r.file))],
+    candidateFiles: [...new Set(arms.candidate.map((r) => r.file))],
+    notes
+  };
+}
+
+// src/core/compare/report.ts
+function parseControlCases(text2) {
+  return text2.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+}
+
+// src/core/regress/settings.ts
+function isControlCase(settings, name) {
+  const metric = name.includes(" / ") ? name.slice(name.lastIndexOf(" / ") + 3) : name;
+  return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
+}
+var DEFAULT_ALERT_SETTINGS = {
+  method: "limit",
+  ratioThreshold: 1.5,
+  window: 30,
+  minHistory: 8,
+  minEffect: 0.05,
+  confidence: 0.999,
+  alertAfter: 2,
+  maxRun: 3,
+  floors: [],
+  controlCases: [],
+  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 }
+};
+function percentOrFraction(input, raw, allowAboveOne) {
+  const text2 = raw.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text2);
+  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
+  const n = Number(m[1]);
+  const value = m[2] === "%" ? Number((n / 100).toPrecision(12)) : n;
+  if (!allowAboveOne && value >= 1) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
+  }
+  return value;
+}
+function wholeNumber(input, raw, min, max) {
+  const text2 = raw.trim();
+  if (!/^\d+$/.test(text2) || Number(text2) < min || Number(text2) > max) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(text2);
+}
+function readAlertSettings(read) {
+  const get = (name) => read(name).trim();
+  const threshold = get("alert-threshold");
+  const methodText = get("alert-method") || "auto";
+  if (!["auto", "limit", "ratio"].includes(methodText)) {
+    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
+  }
+  const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
+  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
+  if (threshold) {
+    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
+    if (!threshold.includes("%") && ratioThreshold >= 10) {
+      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
+    }
+    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
+  } else if (method === "ratio") {
+    throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
+  }
+  const window = get("alert-window") ? wholeNumber("alert-window", get("alert-window"), 5, 1e3) : DEFAULT_ALERT_SETTINGS.window;
+  const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
+  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
+  if (get("alert-confidence")) {
+    confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
+    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
+  }
+  const alertAfter = get("alert-after") ? wholeNumber("alert-after", get("alert-after"), 1, DEFAULT_ALERT_SETTINGS.maxRun) : DEFAULT_ALERT_SETTINGS.alertAfter;
+  return {
+    ...DEFAULT_ALERT_SETTINGS,
+    method,
+    ratioThreshold,
+    window,
+    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
+    minEffect,
+    confidence,
+    alertAfter,
+    floors: parseAbsoluteFloors(read("absolute-floor")),
+    controlCases: parseControlCases(read("control-cases"))
+  };
+}
+
+// src/core/regress/replay-trend.ts
+function replayTrend(given, settings, onlySuite) {
+  const segments = [...given];
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const s of resolveSegments(segments)) {
+    if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
+    bySuite.set(s.suite, [...bySuite.get(s.suite) ?? [], s]);
+  }
+  const out = [];
+  for (const [suite, segs] of bySuite) {
+    const cases = /* @__PURE__ */ new Map();
+    const movesAt = /* @__PURE__ */ new Map();
+    segs.forEach((seg, i) => {
+      const previousSeq = i > 0 ? segs[i - 1].seq : void 0;
+      const moves = /* @__PURE__ */ new Map();
+      for (const p of seg.points) {
+        let c = cases.get(p.case);
+        if (!c) cases.set(p.case, c = { unit: p.unit, direction: p.direction, points: [] });
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {} });
+        const move = recentMove(c.points, c.direction);
+        if (move !== void 0) moves.set(p.case, move);
+      }
+      movesAt.set(seg.seq, moves);
+    });
+    const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
+    for (const [name, c] of cases) {
+      const control = isControlCase(settings, name);
+      const witness = (i) => {
+        const moves = movesAt.get(c.points[i].seq) ?? /* @__PURE__ */ new Map();
+        const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
+        const controlMoved = controls.length ? median(controls) >= settings.minEffect : void 0;
+        return { hostMoved: controlMoved ?? machineMoved(moves, name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+      };
+      const r = replay({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points }, settings, {
+        suiteCases,
+        from: 1,
+        hostMoved: (i) => witness(i).hostMoved,
+        runnerNoise: (i) => witness(i).runnerNoise
+      });
+      for (const a of r.raised) {
+        const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
+        out.push({
+          suite,
+          case: name,
+          kind: a.kind,
+          sha: a.sha,
+          raisedAt: c.points[a.at].sha,
+          status: stored?.status ?? "suspected",
+          unit: c.unit,
+          direction: c.direction,
+          baseline: a.baseline,
+          value: a.value,
+          change: a.change,
+          reason: a.reason
+        });
+      }
+    }
+  }
+  const order = /* @__PURE__ */ new Map();
+  for (const s of resolveSegments(segments)) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
+  return out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+}
+
+// src/cli/replay.ts
+var USAGE2 = `Usage: benchtrend replay --repo URL|PATH [options]
+
+Judges the stored history of every suite again, commit by commit, exactly as publishing each
+commit would have judged it with the given settings, and prints every alert it would raise:
+suite, case, the commit where the step starts, its status after the last commit, the change and
+which way is better. Nothing is written.
+
+Options:
+  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)
+  --suite NAME          only this suite
+  --alert-method M      auto (default), limit or ratio; see docs/alerts.md
+  --alert-threshold R   ratio to the previous point for the ratio rule, e.g. 150%
+  --alert-window N      baseline commits on the current level (default 30)
+  --min-effect P        smallest relative change worth an alert (default 5%)
+  --alert-confidence P  one-sided confidence for the suite per commit (default 99.9%)
+  --alert-after N       consecutive points beyond the limit before an alert (default 2)
+  --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
+  --control-cases LIST  cases only the machine can move, one per line
+  --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
+                        direction, baseline, value, change as a fraction positive when worse,
+                        reason)
+  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+  -h, --help            show this help
+
+Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+function replayLines(alerts) {
+  const head = ["SUITE", "CASE", "COMMIT", "KIND", "STATUS", "CHANGE", "BETTER"];
+  const rows = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  return [head, ...rows].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
+}
+async function run2(argv, io) {
+  const { values, positionals } = parseCommandLine(argv, {
+    ...TREND_OPTIONS,
+    suite: { type: "string" },
+    "alert-method": { type: "string" },
+    "alert-threshold": { type: "string" },
+    "alert-window": { type: "string" },
+    "min-effect": { type: "string" },
+    "alert-confidence": { type: "string" },
+    "alert-after": { type: "string" },
+    "absolute-floor": { type: "string" },
+    "control-cases": { type: "string" },
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.stdout(`${USAGE2}
+`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const settings = readAlertSettings((name) => {
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  });
+  const { target, access } = trendLocation(values, io, "replay");
+  const { manifest, segments } = await readTrend(target, access, async (read, location) => {
+    const m = await readManifest(read, location);
+    const segs = m ? await loadSegments(read, location, 0, m.segments) : [];
+    return { manifest: m, segments: segs };
+  });
+  refuseUnknownSuite(manifest, values.suite);
+  const alerts = replayTrend(segments, settings, values.suite);
+  if (values.json) {
+    io.stdout(`${JSON.stringify({ alerts }, null, 2)}
+`);
+    return 0;
+  }
+  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
+`);
+  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} stored segments
+`);
+  else io.stdout(`${replayLines(alerts).join("\n")}
 `);
   return 0;
 }
@@ -13810,7 +15613,7 @@ async function ingest(options) {
 }
 
 // src/cli/cases.ts
-var USAGE2 = `Usage: benchtrend cases RECORD... [options]
+var USAGE3 = `Usage: benchtrend cases RECORD... [options]
 
 Prints the flat case array (github-action-benchmark's customSmallerIsBetter shape) of the
 given bench records: one case per stage per shape, named "<shape> / <stage>", plus
@@ -13829,7 +15632,7 @@ Options:
 
 Exit status: 0 on success, 1 when the input is refused (one line "benchtrend: <reason>"),
 2 on a usage error.`;
-async function run2(argv, io) {
+async function run3(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
     out: { type: "string" },
     note: { type: "string" },
@@ -13840,7 +15643,7 @@ async function run2(argv, io) {
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
-    io.stdout(`${USAGE2}
+    io.stdout(`${USAGE3}
 `);
     return 0;
   }
@@ -13878,607 +15681,6 @@ async function run2(argv, io) {
 // src/cli/compare.ts
 import { parseArgs as parseArgs2 } from "node:util";
 
-// src/core/compare/arms.ts
-function splitArms(file, records) {
-  const baseline = records.filter((r) => r.arm === "baseline");
-  const candidate = records.filter((r) => r.arm === "candidate");
-  if (baseline.length === 0 || candidate.length === 0) {
-    const has = baseline.length ? "only a baseline arm" : candidate.length ? "only a candidate arm" : "no baseline and candidate arms";
-    throw new InputError(`${file}: holds ${has}; compare one file only when it carries both arms, otherwise pass --baseline FILE... --candidate FILE...`);
-  }
-  return { baseline, candidate };
-}
-function refuseOtherArm(records, arm2) {
-  const other = records.find((r) => r.arm !== void 0 && r.arm !== arm2);
-  if (other) {
-    throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
-  }
-}
-function byShape(records, arm2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    const first = out.get(r.shape);
-    if (first) throw new InputError(`${r.file}: shape "${r.shape}" is already in the ${arm2} arm from ${first.file}; one record per shape per arm`);
-    out.set(r.shape, r);
-  }
-  return out;
-}
-function matchCases(arms) {
-  const base = byShape(arms.baseline, "baseline");
-  const cand = byShape(arms.candidate, "candidate");
-  if (![...base.keys()].some((s) => cand.has(s))) {
-    const b = [...base.keys()].join(", ") || "none";
-    const c = [...cand.keys()].join(", ") || "none";
-    throw new InputError(`compare: the arms share no shape (baseline: ${b}; candidate: ${c}); name the records of one shape in both arms`);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const [shape, b] of base) {
-    const c = cand.get(shape);
-    for (const bm of b.metrics) {
-      const cm = c?.metrics.find((m) => m.name === bm.name);
-      if (c && cm && cm.unit !== bm.unit) {
-        throw new InputError(
-          `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
-        );
-      }
-      seen.add(caseName(shape, bm.name));
-      out.push({
-        case: caseName(shape, bm.name),
-        shape,
-        metric: bm.name,
-        unit: bm.unit,
-        direction: bm.direction,
-        baseline: { record: b, metric: bm },
-        ...c && cm ? { candidate: { record: c, metric: cm } } : {}
-      });
-    }
-  }
-  for (const [shape, c] of cand) {
-    for (const cm of c.metrics) {
-      if (seen.has(caseName(shape, cm.name))) continue;
-      out.push({ case: caseName(shape, cm.name), shape, metric: cm.name, unit: cm.unit, direction: cm.direction, candidate: { record: c, metric: cm } });
-    }
-  }
-  return out;
-}
-
-// src/core/compare/order-statistics.ts
-function kth(set, k) {
-  if (k < 1 || k > set.size) throw new RangeError(`order statistic ${k} of ${set.size}`);
-  if (set.countAtMost(set.min) >= k) return set.min;
-  let lo = set.min;
-  let hi = set.max;
-  let below = set.countAtMost(lo);
-  let upTo = set.size;
-  while (upTo - below > set.listable) {
-    const mid = lo + (hi - lo) / 2;
-    if (mid <= lo || mid >= hi) return hi;
-    const c = set.countAtMost(mid);
-    if (c >= k) {
-      hi = mid;
-      upTo = c;
-    } else {
-      lo = mid;
-      below = c;
-    }
-  }
-  const candidates = set.between(lo, hi).sort((a, b) => a - b);
-  return candidates[k - below - 1];
-}
-var ascending = (values) => [...values].sort((a, b) => a - b);
-function walshSet(deltas) {
-  const d = ascending(deltas);
-  const n = d.length;
-  const at = (i, j) => (d[i] + d[j]) / 2;
-  const countAtMost = (v) => {
-    let count = 0;
-    let j = n;
-    for (let i = 0; i < n; i++) {
-      while (j > 0 && at(i, j - 1) > v) j--;
-      if (j > i) count += j - i;
-    }
-    return count;
-  };
-  return {
-    size: n * (n + 1) / 2,
-    min: at(0, 0),
-    max: at(n - 1, n - 1),
-    countAtMost,
-    between(lo, hi) {
-      const out = [];
-      let jLo = n;
-      let jHi = n;
-      for (let i = 0; i < n; i++) {
-        while (jLo > 0 && at(i, jLo - 1) > lo) jLo--;
-        while (jHi > 0 && at(i, jHi - 1) > hi) jHi--;
-        for (let j = Math.max(i, jLo); j < jHi; j++) out.push(at(i, j));
-      }
-      return out;
-    },
-    listable: Math.max(4096, 4 * n)
-  };
-}
-function differenceSet(baseline, candidate) {
-  const x = ascending(baseline);
-  const y = ascending(candidate);
-  const m = x.length;
-  const n = y.length;
-  const at = (i, j) => y[j] - x[i];
-  const countAtMost = (v) => {
-    let count = 0;
-    let j = 0;
-    for (let i = 0; i < m; i++) {
-      while (j < n && at(i, j) <= v) j++;
-      count += j;
-    }
-    return count;
-  };
-  return {
-    size: m * n,
-    min: at(m - 1, 0),
-    max: at(0, n - 1),
-    countAtMost,
-    between(lo, hi) {
-      const out = [];
-      let jLo = 0;
-      let jHi = 0;
-      for (let i = 0; i < m; i++) {
-        while (jLo < n && at(i, jLo) <= lo) jLo++;
-        while (jHi < n && at(i, jHi) <= hi) jHi++;
-        for (let j = jLo; j < jHi; j++) out.push(at(i, j));
-      }
-      return out;
-    },
-    listable: Math.max(4096, 4 * (m + n))
-  };
-}
-function statistics(set) {
-  return {
-    size: set.size,
-    kth: (k) => kth(set, k),
-    median() {
-      const half = Math.floor(set.size / 2);
-      if (set.size % 2 === 1) return kth(set, half + 1);
-      const a = kth(set, half);
-      const b = kth(set, half + 1);
-      return a + (b - a) / 2;
-    }
-  };
-}
-function walshAverages(deltas) {
-  return statistics(walshSet(deltas));
-}
-function pairwiseDifferences(baseline, candidate) {
-  return statistics(differenceSet(baseline, candidate));
-}
-
-// src/core/compare/rank-distributions.ts
-var EXACT_BELOW = 50;
-var Z_975 = 1.959963984540054;
-var CONFIDENCE = 0.95;
-function signedRankCdf(n) {
-  const max = n * (n + 1) / 2;
-  let p = new Array(max + 1).fill(0);
-  p[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    const next = new Array(max + 1).fill(0);
-    const reach = k * (k + 1) / 2;
-    for (let s = 0; s <= reach; s++) next[s] = ((p[s] ?? 0) + (s >= k ? p[s - k] ?? 0 : 0)) / 2;
-    p = next;
-  }
-  return cumulative(p);
-}
-function mannWhitneyCdf(m, n) {
-  let f = Array.from({ length: n + 1 }, () => [1]);
-  for (let i = 1; i <= m; i++) {
-    const g = [[1]];
-    for (let j = 1; j <= n; j++) {
-      const row = new Array(i * j + 1).fill(0);
-      const left = f[j];
-      const up = g[j - 1];
-      for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
-      for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
-      g.push(row);
-    }
-    f = g;
-  }
-  const counts = f[n];
-  const total = counts.reduce((t, c) => t + c, 0);
-  return cumulative(counts.map((c) => c / total));
-}
-function cumulative(p) {
-  const out = [];
-  let run8 = 0;
-  for (const v of p) {
-    run8 += v;
-    out.push(run8);
-  }
-  return out;
-}
-function quantile(cdf, q) {
-  const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
-  return i < 0 ? cdf.length - 1 : i;
-}
-function normalCdf(z) {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-x * x);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
-function indexFrom(cdf) {
-  const alpha = 1 - CONFIDENCE;
-  const qu = Math.max(1, quantile(cdf, alpha / 2));
-  return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
-}
-function indexNormal(mean, sd) {
-  const qu = Math.max(1, Math.ceil(mean - 0.5 - Z_975 * sd));
-  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean) / sd), method: "normal" };
-}
-function signedRankIndex(n) {
-  if (n < 1) throw new RangeError("an interval needs at least one difference");
-  if (n < EXACT_BELOW) return indexFrom(signedRankCdf(n));
-  return indexNormal(n * (n + 1) / 4, Math.sqrt(n * (n + 1) * (2 * n + 1) / 24));
-}
-function mannWhitneyIndex(m, n) {
-  if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
-  if (m < EXACT_BELOW && n < EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
-  return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
-}
-
-// src/core/compare/hodges-lehmann.ts
-function bounded(values, index, count) {
-  const k = Math.min(index.k, values.size);
-  return {
-    estimate: values.median(),
-    lo: values.kth(k),
-    hi: values.kth(values.size + 1 - k),
-    confidence: index.achieved,
-    method: index.method,
-    count
-  };
-}
-function pairedShift(deltas) {
-  if (deltas.length === 0) throw new RangeError("a paired shift needs at least one round");
-  return bounded(walshAverages(deltas), signedRankIndex(deltas.length), deltas.length);
-}
-function unpairedShift(baseline, candidate) {
-  if (baseline.length === 0 || candidate.length === 0) throw new RangeError("an unpaired shift needs values in both arms");
-  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
-}
-
-// src/core/compare/verdict.ts
-function minEffectText(minEffect) {
-  return `${shortNumber(minEffect * 100, 6)}%`;
-}
-var DEFAULT_MIN_EFFECT = 0.01;
-function decide2(shift, change, direction, minEffect) {
-  if (shift.confidence < CONFIDENCE - 1e-9) {
-    return {
-      verdict: "inconclusive",
-      reason: `too few runs for a 95% interval: ${shift.count} ${shift.count === 1 ? "value reaches" : "values reach"} only ${formatPercent(shift.confidence, 1, false)}`
-    };
-  }
-  if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
-  if (change === null) return { verdict: "inconclusive", reason: "the baseline median is 0, so the change has no percent" };
-  if (Math.sign(change) !== Math.sign(shift.estimate)) {
-    return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
-  }
-  if (Math.abs(change) < minEffect) {
-    return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
-  }
-  const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
-  return {
-    verdict: better ? "improved" : "regressed",
-    reason: `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
-  };
-}
-function parseMinEffect(text2, source = "compare-min-effect") {
-  const t = text2.trim();
-  const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(t);
-  if (m) {
-    const v = Number(m[1]) / 100;
-    if (v < 1) return v;
-  } else if (/^0+(?:\.0+)?$/.test(t)) {
-    return 0;
-  }
-  throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
-}
-
-// src/core/compare/compare.ts
-function reported2(m) {
-  return m.samples.filter((v) => v !== null);
-}
-function summarise(record, metric) {
-  const values = reported2(metric);
-  const failed = metric.failed ?? 0;
-  if (values.length > 0) {
-    const s = spread(values);
-    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
-  }
-  const sum = metric.summary;
-  if (!sum) return null;
-  return {
-    median: sum.value,
-    min: sum.lo ?? sum.value,
-    max: sum.hi ?? sum.value,
-    runs: 0,
-    n: sum.samples ?? record.runs,
-    failed,
-    summaryOnly: true,
-    file: record.file
-  };
-}
-function pairsByRound(sides, pairing) {
-  const b = sides.baseline;
-  const c = sides.candidate;
-  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && b.metric.samples.length === b.record.runs && c.metric.samples.length === c.record.runs;
-}
-function roundsOf(b, c) {
-  return b.samples.map((bv, i) => {
-    const cv = c.samples[i] ?? null;
-    return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
-  });
-}
-function cleanShift(s) {
-  return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
-}
-function isControl(sides, named) {
-  const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
-  return named.has(sides.case) || named.has(sides.metric) || own.includes(sides.metric);
-}
-function compareCase(sides, minEffect, pairing, controls) {
-  const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
-  const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
-  const control = isControl(sides, controls);
-  const base = {
-    case: sides.case,
-    shape: sides.shape,
-    metric: sides.metric,
-    unit: sides.unit,
-    direction: sides.direction,
-    baseline,
-    candidate,
-    control,
-    attribution: null
-  };
-  const change = baseline && candidate && baseline.median !== 0 ? clean((candidate.median - baseline.median) / Math.abs(baseline.median)) : null;
-  const noData = (reason2) => ({ ...base, method: null, shift: null, change, verdict: "no-data", reason: reason2, drift: false, rounds: null });
-  if (!sides.baseline || !baseline) return noData(sides.baseline ? "the baseline reported no run of it" : "only the candidate has this case");
-  if (!sides.candidate || !candidate) return noData(sides.candidate ? "the candidate reported no run of it" : "only the baseline has this case");
-  if (baseline.summaryOnly || candidate.summaryOnly) return noData("only a summary, no runs: a shift needs the runs of both arms");
-  let method;
-  let shift;
-  let rounds = null;
-  if (pairsByRound(sides, pairing)) {
-    rounds = roundsOf(sides.baseline.metric, sides.candidate.metric);
-    const deltas = rounds.map((r) => r.delta).filter((d) => d !== null);
-    if (deltas.length === 0) return { ...noData("no round has both arms reported"), rounds };
-    method = "paired";
-    shift = cleanShift(pairedShift(deltas));
-  } else {
-    method = "unpaired";
-    shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
-  }
-  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect);
-  const directional = verdict === "improved" || verdict === "regressed";
-  return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
-}
-function attributeTotal(total, cases) {
-  if (!total.baseline || !total.candidate) return null;
-  const before = /* @__PURE__ */ new Map();
-  const after = /* @__PURE__ */ new Map();
-  for (const c of cases) {
-    if (c.shape !== total.shape || c.metric === "total" || c.unit !== total.unit) continue;
-    if (c.baseline && !c.baseline.summaryOnly) before.set(c.metric, c.baseline.median);
-    if (c.candidate && !c.candidate.summaryOnly) after.set(c.metric, c.candidate.median);
-  }
-  if (before.size === 0 && after.size === 0) return null;
-  return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
-}
-function unknownControls(named, cases) {
-  return named.filter((n) => !cases.some((c) => c.case === n || c.metric === n));
-}
-function compareArms(arms, options = {}) {
-  const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
-  if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
-  const named = options.controls ?? [];
-  const controls = new Set(named);
-  const pairing = options.pairing ?? "rounds";
-  const sides = matchCases(arms);
-  const compared = sides.map((s) => compareCase(s, minEffect, pairing, controls));
-  const unknown = unknownControls(named, compared);
-  if (unknown.length > 0) {
-    throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
-  }
-  const cases = compared.map(
-    (c) => c.metric === "total" && (c.verdict === "improved" || c.verdict === "regressed") ? { ...c, attribution: attributeTotal(c, compared) } : c
-  );
-  const notes = [];
-  for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
-  const shapes = new Set(sides.map((s) => s.shape));
-  for (const shape of shapes) {
-    const b = arms.baseline.find((r) => r.shape === shape);
-    const c = arms.candidate.find((r) => r.shape === shape);
-    if (b && c && pairing === "rounds" && b.runs !== c.runs) {
-      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
-    }
-  }
-  return {
-    cases,
-    minEffect,
-    confidence: CONFIDENCE,
-    drift: cases.filter((c) => c.drift),
-    baselineFiles: [...new Set(arms.baseline.map((r) => r.file))],
-    candidateFiles: [...new Set(arms.candidate.map((r) => r.file))],
-    notes
-  };
-}
-
-// src/core/render-summary.ts
-function cell2(text2) {
-  return text2.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/#(?=\d)/g, "#\u200B");
-}
-function withUnit(value, unit) {
-  return `${shortNumber(value)} ${unit}`;
-}
-function errorBarText(p) {
-  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`);
-  if (p.runs < 2) return "\u2014";
-  return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
-}
-function renderCasesTable(points, title = "Benchmark cases") {
-  const rows = points.map((p) => `| ${cell2(p.case)} | ${withUnit(p.value, p.unit)} | ${cell2(errorBarText(p))} | ${p.runs}/${p.n} |`);
-  return [
-    `### ${title}`,
-    "",
-    `${points.length} case${points.length === 1 ? "" : "s"}; median of the runs, error bar from first to third quartile.`,
-    "",
-    "| Case | Median | Error bar (Q1\u2013Q3) | Runs |",
-    "| --- | ---: | ---: | ---: |",
-    ...rows,
-    ""
-  ].join("\n");
-}
-
-// src/core/render-compare.ts
-function arm(a) {
-  if (!a) return null;
-  const { summaryOnly: _summaryOnly, ...rest } = a;
-  return rest;
-}
-function compareJson(comparison) {
-  return comparison.cases.map((c) => ({
-    case: c.case,
-    unit: c.unit,
-    direction: c.direction,
-    baseline: arm(c.baseline),
-    candidate: arm(c.candidate),
-    shift: c.shift?.estimate ?? null,
-    interval: c.shift ? [c.shift.lo, c.shift.hi] : null,
-    confidence: c.shift?.confidence ?? null,
-    method: c.method,
-    pairs: c.method === "paired" && c.shift ? c.shift.count : null,
-    change: c.change,
-    verdict: c.verdict,
-    reason: c.reason,
-    control: c.control,
-    drift: c.drift,
-    attribution: c.attribution ? attributionLine(c.attribution) : null,
-    rounds: c.rounds
-  }));
-}
-function scaleOf(c) {
-  const levels = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
-  return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
-}
-var MARKDOWN = { esc: cell2, strong: (t) => `**${t}**` };
-function level(a, s, esc) {
-  if (!a) return "\u2014";
-  const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
-  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
-}
-function runs(a) {
-  if (!a) return "\u2014";
-  if (a.summaryOnly) return "summary";
-  return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
-}
-function shiftText(c, s, esc) {
-  if (!c.shift) return "\u2014";
-  const { estimate, lo, hi, confidence } = c.shift;
-  const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
-  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
-}
-function verdictText(c, strong) {
-  if (c.control) return c.drift ? `${strong("drift")} (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
-  return c.verdict === "improved" || c.verdict === "regressed" ? strong(c.verdict) : c.verdict;
-}
-function countLine(comparison) {
-  const plain = comparison.cases.filter((c) => !c.control);
-  const count = (v) => plain.filter((c) => c.verdict === v).length;
-  const parts = [`${count("improved")} improved`, `${count("regressed")} regressed`, `${count("inconclusive")} inconclusive`];
-  if (count("no-data")) parts.push(`${count("no-data")} no data`);
-  const controls = comparison.cases.length - plain.length;
-  if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
-  const paired = comparison.cases.filter((c) => c.method === "paired");
-  const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
-  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : "paired rounds";
-  const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
-  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
-  return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
-}
-var COMPARE_HEAD = ["Case", "Baseline median (min\u2013max)", "Candidate median (min\u2013max)", "Runs", "Shift [95% interval]", "Change", "Verdict"];
-function compareReport(comparison, style) {
-  const { esc, strong } = style;
-  const files = (fs) => fs.map((f) => esc(f)).join(", ");
-  return {
-    counts: countLine(comparison),
-    baselineFiles: files(comparison.baselineFiles),
-    candidateFiles: files(comparison.candidateFiles),
-    drift: comparison.drift.map((d) => {
-      const s = scaleOf(d);
-      return `${strong("Drift:")} control ${esc(d.case)} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
-    }),
-    rows: comparison.cases.map((c) => {
-      const s = scaleOf(c);
-      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} \xB7 ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? "\u2014" : formatPercent(c.change), verdictText(c, strong)];
-    }),
-    attribution: comparison.cases.flatMap((c) => c.attribution ? [esc(attributionLine(c.attribution))] : []),
-    why: [
-      ...comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed")).map((c) => `${esc(c.case)}: ${c.verdict}, ${esc(c.reason)}`),
-      ...comparison.notes.map((n) => esc(n))
-    ],
-    rounds: comparison.cases.filter((c) => c.rounds && c.rounds.length > 0).map((c) => {
-      const s = scaleOf(c);
-      const v = (x) => x === null ? "\u2014" : formatValue(x, s);
-      return {
-        case: esc(c.case),
-        unit: esc(s.unit),
-        rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true }) }))
-      };
-    })
-  };
-}
-function roundsTable(r) {
-  return [
-    `**${r.case}** (${r.unit})`,
-    "",
-    "| Round | Baseline | Candidate | \u0394 |",
-    "| ---: | ---: | ---: | ---: |",
-    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
-    ""
-  ];
-}
-var DEFAULT_REPORT_LIMIT = 6e4;
-function renderCompareMarkdown(comparison, options = {}) {
-  const heading = options.heading ?? "###";
-  const report2 = compareReport(comparison, MARKDOWN);
-  const lines = [
-    `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
-    "",
-    report2.counts,
-    "",
-    `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`,
-    ""
-  ];
-  for (const d of report2.drift) lines.push(`> ${d}`, "");
-  lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
-  for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
-  lines.push("");
-  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
-  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
-  const head = lines.join("\n");
-  if (report2.rounds.length === 0) return head;
-  const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
-  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
-  if (head.length + rounds.length <= limit) return `${head}
-${rounds}`;
-  return `${head}
-The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
-`;
-}
-
 // src/core/render-verdicts.ts
 var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
 function sparkline(values) {
@@ -14504,11 +15706,11 @@ function verdictText2(v, flag = "") {
   if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
   return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
-function num2(x) {
+function num4(x) {
   return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : "\u2014";
 }
 var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
-var VERDICT_FOOTNOTE = "Change is against the baseline median, positive when worse; Recent shows the last medians, oldest first.";
+var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
 function verdictReport(verdicts, esc, flag = "") {
   const sorted2 = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
   const counts = /* @__PURE__ */ new Map();
@@ -14519,9 +15721,9 @@ function verdictReport(verdicts, esc, flag = "") {
       verdict: v,
       case: esc(v.case),
       kind: verdictText2(v, flag),
-      value: v.runs > 1 ? `${num2(v.value)} ${unit} (${num2(v.q1)}\u2013${num2(v.q3)})` : `${num2(v.value)} ${unit}`,
-      baseline: v.baseline ? `${num2(v.baseline.median)} ${unit} (${num2(v.baseline.q1)}\u2013${num2(v.baseline.q3)})` : "\u2014",
-      change: v.change !== void 0 ? changeText(v.change) : "\u2014",
+      value: v.runs > 1 ? `${num4(v.value)} ${unit} (${num4(v.q1)}\u2013${num4(v.q3)})` : `${num4(v.value)} ${unit}`,
+      baseline: v.baseline ? `${num4(v.baseline.median)} ${unit} (${num4(v.baseline.q1)}\u2013${num4(v.baseline.q3)})` : "\u2014",
+      change: v.change !== void 0 ? describeWorseChange(v.change, v.direction) : "\u2014",
       recent: sparkline(v.recent),
       why: esc(v.reason)
     };
@@ -14636,7 +15838,7 @@ function renderCasesText(points, title = "Benchmark cases") {
 }
 
 // src/cli/compare.ts
-var USAGE3 = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
+var USAGE4 = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
        benchtrend compare FILE... [options]     (files that carry both arms)
 
 Compares a candidate with a baseline benched in the same job, case by case: each arm's median
@@ -14705,10 +15907,10 @@ async function readArms(files, cwd, format, parse2) {
   refuseOtherArm(candidate, "candidate");
   return { baseline, candidate };
 }
-async function run3(argv, io) {
+async function run4(argv, io) {
   const { values, tokens } = parseCommand(argv);
   if (values.help) {
-    io.stdout(`${USAGE3}
+    io.stdout(`${USAGE4}
 `);
     return 0;
   }
@@ -14798,307 +16000,6 @@ var warm_default = {
   }
 };
 
-// src/core/regress/absolute-floor.ts
-var TIME2 = {
-  ns: 1e-9,
-  us: 1e-6,
-  "\xB5s": 1e-6,
-  "\u03BCs": 1e-6,
-  ms: 1e-3,
-  s: 1,
-  sec: 1,
-  seconds: 1,
-  min: 60
-};
-var SIZE = {
-  B: 1,
-  bytes: 1,
-  KB: 1e3,
-  MB: 1e6,
-  GB: 1e9,
-  KiB: 1024,
-  MiB: 1024 ** 2,
-  GiB: 1024 ** 3
-};
-var PER_CALL = /\/(?:iter|op|call|run|it|iteration)$/;
-function scaleOf2(unit) {
-  const base = unit.trim().replace(PER_CALL, "");
-  if (TIME2[base] !== void 0) return { family: "time", factor: TIME2[base] };
-  if (SIZE[base] !== void 0) return { family: "size", factor: SIZE[base] };
-  return void 0;
-}
-function floorIn(floors, unit) {
-  const target = scaleOf2(unit);
-  let best;
-  for (const f of floors) {
-    let amount;
-    if (f.unit === unit) amount = f.amount;
-    else {
-      const from = scaleOf2(f.unit);
-      if (from && target && from.family === target.family) amount = f.amount * from.factor / target.factor;
-    }
-    if (amount !== void 0) best = best === void 0 ? amount : Math.max(best, amount);
-  }
-  return best;
-}
-function parseAbsoluteFloors(text2, input = "absolute-floor") {
-  const floors = [];
-  for (const raw of text2.split(/[,\n]/)) {
-    const item = raw.trim();
-    if (item === "") continue;
-    const m = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(\S+)$/i.exec(item);
-    const amount = m ? Number(m[1]) : NaN;
-    if (!m || !Number.isFinite(amount) || amount < 0) {
-      throw new InputError(`${input}: ${JSON.stringify(item)} is not an amount with a unit; write it like 1ms, 40us or 4KiB`);
-    }
-    floors.push({ amount, unit: m[2], text: item });
-  }
-  return floors;
-}
-
-// src/core/regress/prng.ts
-function hashString(text2, seed = 2166136261) {
-  let h = seed >>> 0;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h >>> 0;
-}
-function mixSeed(...parts) {
-  let h = 2654435769;
-  for (const p of parts) {
-    h ^= p >>> 0;
-    h = Math.imul(h ^ h >>> 16, 2246822507) >>> 0;
-    h = Math.imul(h ^ h >>> 13, 3266489909) >>> 0;
-    h = (h ^ h >>> 16) >>> 0;
-  }
-  return h >>> 0;
-}
-var Random = class {
-  state;
-  constructor(seed) {
-    this.state = seed >>> 0;
-  }
-  next() {
-    this.state = this.state + 1831565813 >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  }
-  /** An integer in [0, n). */
-  below(n) {
-    return Math.floor(this.next() * n);
-  }
-  /** A standard normal deviate (Box–Muller; the second deviate is dropped for simplicity). */
-  normal() {
-    let u = this.next();
-    while (u === 0) u = this.next();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
-  }
-  /** Shuffles in place (Fisher–Yates). */
-  shuffle(a) {
-    for (let i = a.length - 1; i > 0; i--) {
-      const j = this.below(i + 1);
-      const t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
-    return a;
-  }
-};
-
-// src/core/regress/change-points.ts
-var DEFAULT_CHANGE_POINT_SETTINGS = { minSize: 5, permutations: 199, significance: 0.01 };
-var Segment = class {
-  n;
-  sortedValues;
-  /** rankAt[i]: rank of the value at position i (ties broken by position, so ranks are distinct). */
-  rankAt;
-  /** rowTotal[r]: Σ_j |v_r − v_j| over the whole segment, by rank. */
-  rowTotal;
-  /** Σ_{i<j} |v_i − v_j| over the whole segment. */
-  total;
-  count;
-  sum;
-  constructor(values, from, to) {
-    const n = to - from;
-    this.n = n;
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => values[from + a] - values[from + b] || a - b);
-    this.sortedValues = new Float64Array(n);
-    this.rankAt = new Int32Array(n);
-    order.forEach((pos, r) => {
-      this.sortedValues[r] = values[from + pos];
-      this.rankAt[pos] = r;
-    });
-    const prefix = new Float64Array(n + 1);
-    for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + this.sortedValues[r];
-    this.rowTotal = new Float64Array(n);
-    let total = 0;
-    for (let r = 0; r < n; r++) {
-      const v = this.sortedValues[r];
-      const below = r * v - prefix[r];
-      const above = prefix[n] - prefix[r + 1] - (n - 1 - r) * v;
-      this.rowTotal[r] = below + above;
-      total += below + above;
-    }
-    this.total = total / 2;
-    this.count = new Int32Array(n + 1);
-    this.sum = new Float64Array(n + 1);
-  }
-  /**
-   * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
-   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
-   * ranks, and that maximum.
-   */
-  scan(ranks, minSize) {
-    const n = this.n;
-    const count = this.count;
-    const sum = this.sum;
-    count.fill(0);
-    sum.fill(0);
-    let within = 0;
-    let rowLeft = 0;
-    let sumLeft = 0;
-    let best = -Infinity;
-    let bestTau = -1;
-    for (let tau = 1; tau < n; tau++) {
-      const r = ranks[tau - 1];
-      const x = this.sortedValues[r];
-      let c = 0;
-      let s = 0;
-      for (let i = r; i > 0; i -= i & -i) {
-        c += count[i];
-        s += sum[i];
-      }
-      const left = tau - 1;
-      within += c * x - s + (sumLeft - s) - (left - c) * x;
-      for (let i = r + 1; i <= n; i += i & -i) {
-        count[i] = count[i] + 1;
-        sum[i] = sum[i] + x;
-      }
-      sumLeft += x;
-      rowLeft += this.rowTotal[r];
-      if (tau < minSize || n - tau < minSize) continue;
-      const m = tau;
-      const k = n - tau;
-      const between = rowLeft - 2 * within;
-      const withinRight = this.total - within - between;
-      const e = 2 * between / (m * k) - 2 * within / (m * (m - 1)) - 2 * withinRight / (k * (k - 1));
-      const q = m * k / (m + k) * e;
-      if (q > best) {
-        best = q;
-        bestTau = tau;
-      }
-    }
-    return { tau: bestTau, q: best };
-  }
-};
-function testSplit(values, from, to, settings, seed) {
-  const seg = new Segment(values, from, to);
-  const ranks = Int32Array.from(seg.rankAt);
-  const observed = seg.scan(ranks, settings.minSize);
-  if (observed.tau < 0 || !(observed.q > 0)) return void 0;
-  const rng = new Random(mixSeed(seed, from, to));
-  const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
-  if (allowed < 0) throw new RangeError("significance is too small for the number of permutations");
-  let beaten = 0;
-  const tie = observed.q * (1 - 1e-12);
-  for (let p = 0; p < settings.permutations; p++) {
-    rng.shuffle(ranks);
-    if (seg.scan(ranks, settings.minSize).q >= tie) {
-      beaten++;
-      if (beaten > allowed) return void 0;
-    }
-  }
-  return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
-}
-function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length) {
-  const found = [];
-  const pending = [[from, to]];
-  while (pending.length > 0) {
-    const [a, b] = pending.pop();
-    if (b - a < 2 * settings.minSize) continue;
-    const split = testSplit(values, a, b, settings, seed);
-    if (!split) continue;
-    found.push(split);
-    pending.push([a, split.index], [split.index, b]);
-  }
-  return found.sort((x, y) => x.index - y.index);
-}
-
-// src/core/regress/settings.ts
-var DEFAULT_ALERT_SETTINGS = {
-  method: "limit",
-  ratioThreshold: 1.5,
-  window: 30,
-  minHistory: 8,
-  minEffect: 0.05,
-  confidence: 0.999,
-  alertAfter: 2,
-  maxRun: 3,
-  floors: [],
-  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 }
-};
-function percentOrFraction(input, raw, allowAboveOne) {
-  const text2 = raw.trim();
-  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text2);
-  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
-  const n = Number(m[1]);
-  const value = m[2] === "%" ? Number((n / 100).toPrecision(12)) : n;
-  if (!allowAboveOne && value >= 1) {
-    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
-  }
-  return value;
-}
-function wholeNumber(input, raw, min, max) {
-  const text2 = raw.trim();
-  if (!/^\d+$/.test(text2) || Number(text2) < min || Number(text2) > max) {
-    throw new InputError(`${input}: ${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
-  }
-  return Number(text2);
-}
-function readAlertSettings(read) {
-  const get = (name) => read(name).trim();
-  const threshold = get("alert-threshold");
-  const methodText = get("alert-method") || "auto";
-  if (!["auto", "limit", "ratio"].includes(methodText)) {
-    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
-  }
-  const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
-  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
-  if (threshold) {
-    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
-    if (!threshold.includes("%") && ratioThreshold >= 10) {
-      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
-    }
-    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
-  } else if (method === "ratio") {
-    throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
-  }
-  const window = get("alert-window") ? wholeNumber("alert-window", get("alert-window"), 5, 1e3) : DEFAULT_ALERT_SETTINGS.window;
-  const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
-  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
-  if (get("alert-confidence")) {
-    confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
-    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
-  }
-  const alertAfter = get("alert-after") ? wholeNumber("alert-after", get("alert-after"), 1, DEFAULT_ALERT_SETTINGS.maxRun) : DEFAULT_ALERT_SETTINGS.alertAfter;
-  return {
-    ...DEFAULT_ALERT_SETTINGS,
-    method,
-    ratioThreshold,
-    window,
-    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
-    minEffect,
-    confidence,
-    alertAfter,
-    floors: parseAbsoluteFloors(read("absolute-floor"))
-  };
-}
-
 // src/demo-trend.ts
 import { createHash as createHash2 } from "node:crypto";
 import { mkdir as mkdir3 } from "node:fs/promises";
@@ -15158,558 +16059,6 @@ async function publishDemoTrend(options) {
   return { remote, site, dataDir: join3(site, "dev/bench"), commits };
 }
 
-// src/core/regress/alerts.ts
-var MAX_ALERTS_PER_CASE = 60;
-function key(a) {
-  return `${a.kind}\0${a.suite}\0${a.case}\0${a.sha}`;
-}
-function caseKey3(suite, name) {
-  return `${suite}\0${name}`;
-}
-function percent(x) {
-  const v = x * 100;
-  return `${v >= 0 ? "+" : ""}${v.toFixed(Math.abs(v) >= 10 ? 0 : 1)}%`;
-}
-function num3(x) {
-  return String(Number(x.toPrecision(4)));
-}
-function changePointReason(c) {
-  return `step of ${percent(c.change)}: median ${num3(c.before)} \u2192 ${num3(c.after)} (E-Divisive means, permutation p = ${num3(c.pValue)})`;
-}
-function memoryOf(alerts, suite, name) {
-  const mine = alerts.filter((a) => a.suite === suite && a.case === name);
-  return {
-    changePoints: mine.filter((a) => a.kind === "change-point").map(({ sha, seq, status, change }) => ({ sha, seq, status, ...change !== void 0 ? { change } : {} })),
-    regressions: mine.filter((a) => a.kind === "regression").map(({ sha, seq, status }) => ({ sha, seq, status }))
-  };
-}
-function updateAlerts(previous, verdicts, changePoints) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const a of previous) byKey.set(key(a), a);
-  const touched = /* @__PURE__ */ new Set();
-  for (const v of verdicts) {
-    touched.add(caseKey3(v.suite, v.case));
-    for (const t of v.transitions) {
-      const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
-      const was = byKey.get(k);
-      if (!was || was.status === t.status) continue;
-      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
-    }
-    if (v.alert?.kind === "regression") {
-      const a = v.alert;
-      byKey.set(key({ kind: "regression", suite: v.suite, case: v.case, sha: a.sha }), {
-        kind: "regression",
-        suite: v.suite,
-        case: v.case,
-        sha: a.sha,
-        seq: a.seq,
-        status: "suspected",
-        baseline: a.baseline,
-        value: a.value,
-        change: a.change,
-        reason: a.reason
-      });
-    }
-  }
-  for (const cps of changePoints) {
-    touched.add(caseKey3(cps.suite, cps.case));
-    const found = new Set(cps.found.map((c) => c.sha));
-    for (const [k, a] of byKey) {
-      if (a.kind !== "change-point" || a.suite !== cps.suite || a.case !== cps.case) continue;
-      if (a.status !== "suspected" || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
-      byKey.set(k, { ...a, status: "cleared", reason: `${a.reason ?? "step"}; cleared: no longer found with more commits` });
-    }
-    for (const c of cps.found) {
-      if (c.movedFrom !== void 0) byKey.delete(key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.movedFrom }));
-      const k = key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.sha });
-      const was = byKey.get(k);
-      byKey.set(k, {
-        kind: "change-point",
-        suite: cps.suite,
-        case: cps.case,
-        sha: c.sha,
-        seq: c.seq,
-        status: c.status,
-        baseline: c.before,
-        value: c.after,
-        change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c)
-      });
-    }
-  }
-  const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
-  return pruned(all, touched);
-}
-function pruned(all, touched) {
-  const perCase = /* @__PURE__ */ new Map();
-  for (const a of all) {
-    const k = caseKey3(a.suite, a.case);
-    const list = perCase.get(k) ?? [];
-    list.push(a);
-    perCase.set(k, list);
-  }
-  const drop = /* @__PURE__ */ new Set();
-  for (const [k, list] of perCase) {
-    if (!touched.has(k) || list.length <= MAX_ALERTS_PER_CASE) continue;
-    let excess = list.length - MAX_ALERTS_PER_CASE;
-    for (const a of list) {
-      if (excess === 0) break;
-      if (a.status === "cleared") {
-        drop.add(a);
-        excess--;
-      }
-    }
-    for (const a of list) {
-      if (excess === 0) break;
-      if (!drop.has(a)) {
-        drop.add(a);
-        excess--;
-      }
-    }
-  }
-  return drop.size ? all.filter((a) => !drop.has(a)) : all;
-}
-function changedAlerts(before, after) {
-  const was = new Map(before.map((a) => [key(a), a.status]));
-  return after.filter((a) => was.get(key(a)) !== a.status);
-}
-
-// src/core/regress/student-t.ts
-var LANCZOS = [
-  676.5203681218851,
-  -1259.1392167224028,
-  771.3234287776531,
-  -176.6150291621406,
-  12.507343278686905,
-  -0.13857109526572012,
-  9984369578019572e-21,
-  15056327351493116e-23
-];
-function logGamma(x) {
-  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
-  const z = x - 1;
-  let a = 0.9999999999998099;
-  const t = z + 7.5;
-  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z + i + 1);
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
-}
-function betaFraction(a, b, x) {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - (a + b) * x / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 500; m++) {
-    const m2 = 2 * m;
-    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-15) break;
-  }
-  return h;
-}
-function incompleteBeta(x, a, b) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  if (x < (a + 1) / (a + b + 2)) return front * betaFraction(a, b, x) / a;
-  return 1 - front * betaFraction(b, a, 1 - x) / b;
-}
-function tUpperTail(t, df) {
-  if (!(df > 0)) throw new RangeError(`t distribution needs df > 0, got ${df}`);
-  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? tail : 1 - tail;
-}
-var quantiles = /* @__PURE__ */ new Map();
-function tUpperQuantile(p, df) {
-  if (!(p > 0 && p < 1)) throw new RangeError(`tail probability must lie in (0, 1), got ${p}`);
-  if (p > 0.5) return -tUpperQuantile(1 - p, df);
-  if (p === 0.5) return 0;
-  const key2 = `${p}:${df}`;
-  const known = quantiles.get(key2);
-  if (known !== void 0) return known;
-  let lo = 0;
-  let hi = 1;
-  while (tUpperTail(hi, df) > p) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (tUpperTail(mid, df) > p) lo = mid;
-    else hi = mid;
-  }
-  const t = (lo + hi) / 2;
-  if (quantiles.size > 4096) quantiles.clear();
-  quantiles.set(key2, t);
-  return t;
-}
-
-// src/core/regress/detect.ts
-var RECENT = 20;
-var TRIM_Z = 3.5;
-var SAME_STEP = 2;
-function percent2(x) {
-  const v = x * 100;
-  const digits = Math.abs(v) >= 10 ? 0 : 1;
-  return `${v >= 0 ? "+" : ""}${v.toFixed(digits)}%`;
-}
-function num4(x) {
-  if (!Number.isFinite(x)) return String(x);
-  return String(Number(x.toPrecision(4)));
-}
-function confidenceText(p) {
-  const c = (1 - p) * 100;
-  for (let d = 1; d < 10; d++) {
-    const s = c.toFixed(d);
-    if (Number(s) < 100) return `${Number(s)}%`;
-  }
-  return `${c}%`;
-}
-function worseChange(value, base, direction) {
-  return direction === "smaller" ? value / base - 1 : 1 - value / base;
-}
-function trimmed(xs) {
-  if (xs.length < 4) return [...xs];
-  const s = sorted(xs);
-  const m = quantileSorted(s, 0.5);
-  const mad = median(xs.map((x) => Math.abs(x - m)));
-  if (mad === 0) return [...xs];
-  const cut = TRIM_Z * 1.4826 * mad;
-  const out = xs.filter((x) => Math.abs(x - m) > cut);
-  if (out.length !== 1) return [...xs];
-  return xs.filter((x) => Math.abs(x - m) <= cut);
-}
-function pieces(from, to, boundaries) {
-  const cuts = boundaries.filter((b) => b > from && b <= to).sort((a, b) => a - b);
-  const out = [];
-  let start = from;
-  for (const c of cuts) {
-    out.push({ start, end: c - 1 });
-    start = c;
-  }
-  out.push({ start, end: to });
-  return out;
-}
-function baselineTest(ctx, k, p) {
-  const { pts, logs, settings, sgn, direction } = ctx;
-  const t = pts.length - 1;
-  const end = t - k;
-  if (end + 1 < settings.minHistory) {
-    const earlier = Math.max(0, end + 1);
-    return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${settings.minHistory} are needed before alerting`;
-  }
-  const start = Math.max(0, end - settings.window + 1);
-  const levels = pieces(start, t, ctx.boundaries);
-  const current = levels[levels.length - 1];
-  if (current.start > t - k + 1) return "a change point lies inside the run being tested";
-  const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : void 0;
-  const nCur = end - current.start + 1;
-  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
-  if (nCur < needed) {
-    return `only ${nCur} commit${nCur === 1 ? "" : "s"} since the step at ${(sinceSha ?? "").slice(0, 7)}; ${needed} are needed`;
-  }
-  let ss = 0;
-  let df = 0;
-  let mu = 0;
-  let kept = 0;
-  for (const level2 of levels) {
-    const last = Math.min(level2.end, end);
-    if (last < level2.start) continue;
-    const xs = trimmed(Array.from(logs.subarray(level2.start, last + 1)));
-    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-    for (const x of xs) ss += (x - mean) ** 2;
-    df += xs.length - 1;
-    if (level2 === current) {
-      mu = mean;
-      kept = xs.length;
-    }
-  }
-  if (df < 2) return "too few commits to estimate the noise";
-  const s = Math.sqrt(ss / df);
-  const q = tUpperQuantile(p, df);
-  const bound = q * s * Math.sqrt(1 + 1 / kept);
-  const values = pts.slice(current.start, end + 1).map((x) => x.value);
-  const vs = sorted(values);
-  const med = quantileSorted(vs, 0.5);
-  const baseline = {
-    median: med,
-    q1: quantileSorted(vs, 0.25),
-    q3: quantileSorted(vs, 0.75),
-    count: nCur,
-    limit: Math.exp(mu + sgn * bound),
-    ...sinceSha !== void 0 ? { sinceSha } : {}
-  };
-  let worse = true;
-  let better = true;
-  for (let j = t - k + 1; j <= t; j++) {
-    const w = sgn * (logs[j] - mu);
-    const value = pts[j].value;
-    const change = worseChange(value, med, direction);
-    const bigEnough = ctx.floor === void 0 || Math.abs(value - med) >= ctx.floor;
-    if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
-    if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
-  }
-  return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, df, p };
-}
-function levelMedian(logs, a, b) {
-  return median(Array.from(logs.subarray(a, b)));
-}
-function meaningfulSplits(ctx, from, to, splits) {
-  const kept = [...splits];
-  const minLog = Math.log1p(ctx.settings.minEffect);
-  for (; ; ) {
-    let weakest = -1;
-    let weakestEffect = Infinity;
-    for (let i = 0; i < kept.length; i++) {
-      const a = i === 0 ? from : kept[i - 1].index;
-      const b = kept[i].index;
-      const c = i === kept.length - 1 ? to : kept[i + 1].index;
-      const before = levelMedian(ctx.logs, a, b);
-      const after = levelMedian(ctx.logs, b, c);
-      const effect = Math.abs(after - before);
-      const floorOk = ctx.floor === void 0 || Math.abs(Math.exp(after) - Math.exp(before)) >= ctx.floor;
-      const score = effect >= minLog && floorOk ? Infinity : effect;
-      if (score < weakestEffect) {
-        weakestEffect = score;
-        weakest = i;
-      }
-    }
-    if (weakest < 0 || weakestEffect === Infinity) return kept;
-    kept.splice(weakest, 1);
-  }
-}
-function limitVerdict(ctx) {
-  const { settings } = ctx;
-  const runs2 = [];
-  for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs2.push(k);
-  const share = ctx.alphaCase / Math.max(1, runs2.length);
-  let lastMissing = "";
-  let found;
-  let improved;
-  let anyTest;
-  for (const k of runs2) {
-    const r = baselineTest(ctx, k, share ** (1 / k));
-    if (typeof r === "string") {
-      lastMissing ||= r;
-      continue;
-    }
-    anyTest ??= r;
-    if (r.beyond === "worse") found = r;
-    if (r.beyond === "better") improved ??= r;
-  }
-  const unit = ctx.series.unit;
-  const describe2 = (r, what) => {
-    const limit = r.baseline.limit;
-    const runText = r.k === 1 ? "the newest point is" : `each of the last ${r.k} points is`;
-    return `${runText} ${what} than the baseline by at least ${Math.round(settings.minEffect * 100)}% and beyond its limit of ${num4(limit)} ${unit} (${r.baseline.count} commits on this level, one-sided ${confidenceText(r.p)} per point, Student t on log medians)`;
-  };
-  if (found) return { kind: "regressed", test: found, reason: describe2(found, "worse") };
-  if (settings.alertAfter > 1) {
-    const single = baselineTest(ctx, 1, ctx.alphaCase);
-    if (typeof single !== "string" && single.beyond === "worse") {
-      return {
-        kind: "watch",
-        test: single,
-        reason: `the newest point alone is beyond the limit of ${num4(single.baseline.limit)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
-      };
-    }
-    if (!anyTest && typeof single !== "string") anyTest = single;
-  }
-  if (improved) return { kind: "improved", test: improved, reason: describe2(improved, "better") };
-  if (!anyTest) return { kind: "not-enough-history", reason: lastMissing };
-  return { kind: "unchanged", test: anyTest, reason: `within the limit of ${num4(anyTest.baseline.limit)} ${unit}` };
-}
-function ratioVerdict(ctx) {
-  const { pts, settings, direction } = ctx;
-  const t = pts.length - 1;
-  const prev = pts[t - 1];
-  const cur = pts[t];
-  if (!prev) return { kind: "not-enough-history", reason: "no previous commit to compare with" };
-  const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
-  const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
-  const text2 = `${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
-  if (ratio > settings.ratioThreshold) {
-    return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
-  }
-  if (1 / ratio > settings.ratioThreshold) return { kind: "improved", baseline, reason: `${text2}` };
-  return { kind: "unchanged", baseline, reason: `${text2}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
-}
-function assessCase(series, memory, given, options) {
-  const mode = options.mode ?? "push";
-  const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
-  const direction = series.direction;
-  const all = series.points;
-  const newest = all[all.length - 1];
-  if (!newest) throw new RangeError(`${series.case}: no point to assess`);
-  const cp = settings.changePoints;
-  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-cp.scanLimit);
-  const base = {
-    suite: series.suite,
-    case: series.case,
-    unit: series.unit,
-    direction,
-    sha: newest.sha,
-    seq: newest.seq,
-    value: newest.value,
-    q1: newest.q1,
-    q3: newest.q3,
-    runs: newest.runs,
-    n: newest.n,
-    recent: all.slice(-RECENT).map((p) => p.value)
-  };
-  const empty2 = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
-  if (!(newest.value > 0)) {
-    const verdict2 = { ...base, kind: "not-enough-history", method: settings.method, reason: "a median at or below zero cannot be compared as a ratio", transitions: [] };
-    return { verdict: verdict2, changePoints: empty2 };
-  }
-  const t = pts.length - 1;
-  const logs = Float64Array.from(pts, (p) => Math.log(p.value));
-  const indexOf = new Map(pts.map((p, i) => [p.seq, i]));
-  const sgn = direction === "smaller" ? 1 : -1;
-  const floor = floorIn(settings.floors, series.unit);
-  const alphaCase = 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases));
-  const knownCps = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) }));
-  const confirmedIdx = knownCps.filter((c) => c.status === "confirmed").map((c) => c.index);
-  const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
-  const preCtx = { series, pts, logs, direction, sgn, settings, floor, boundaries: [], alphaCase };
-  const settled = t + 1 - cp.minSize - SAME_STEP;
-  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
-  const splits = meaningfulSplits(preCtx, regionStart, t + 1, scanned);
-  const foundCps = splits.map((s, i) => {
-    const prevB = i === 0 ? regionStart : splits[i - 1].index;
-    const nextB = i === splits.length - 1 ? t + 1 : splits[i + 1].index;
-    const before = Math.exp(levelMedian(logs, prevB, s.index));
-    const after = Math.exp(levelMedian(logs, s.index, nextB));
-    const same2 = knownCps.filter((c) => c.status !== "confirmed" && Math.abs(c.index - s.index) <= SAME_STEP).sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
-    const at = pts[s.index];
-    const pointsAfter = t - s.index + 1;
-    const status = pointsAfter >= cp.stableAfter ? "confirmed" : "suspected";
-    return {
-      sha: at.sha,
-      seq: at.seq,
-      ...same2 && same2.sha !== at.sha ? { movedFrom: same2.sha } : {},
-      index: s.index,
-      before,
-      after,
-      change: worseChange(after, before, direction),
-      pValue: s.pValue,
-      status,
-      pointsAfter,
-      isNew: !same2,
-      newlyConfirmed: status === "confirmed"
-    };
-  });
-  const changePoints = {
-    suite: series.suite,
-    case: series.case,
-    fromSeq: (pts[regionStart + 1] ?? newest).seq,
-    toSeq: newest.seq,
-    found: foundCps.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
-  };
-  const clearAfter = 2 * cp.minSize;
-  const explainsStep = (a, c) => a - c >= -SAME_STEP && a - c <= clearAfter;
-  const transitions = [];
-  const steps = [
-    ...foundCps.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
-    ...knownCps.filter((c) => c.status === "confirmed").map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false }))
-  ];
-  const explainedBy = /* @__PURE__ */ new Set();
-  const stillOpen = [];
-  for (const r of memory.regressions) {
-    if (r.status === "confirmed" || !indexOf.has(r.seq)) continue;
-    const a = indexOf.get(r.seq);
-    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === "suspected" || st.final));
-    if (step) {
-      explainedBy.add(step.sha);
-      const again = r.status === "cleared" ? " after all" : "";
-      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${percent2(step.change)} starts at ${step.sha.slice(0, 7)}` });
-    } else if (r.status === "suspected" && t - a >= clearAfter) {
-      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
-    } else if (r.status === "suspected") {
-      stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
-    } else {
-      continue;
-    }
-  }
-  const explainedByRaised = (c) => memory.regressions.some((r) => r.status !== "cleared" && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq), c));
-  for (const r of memory.regressions) {
-    if (r.status === "confirmed" && indexOf.has(r.seq)) {
-      const a = indexOf.get(r.seq);
-      for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
-    }
-  }
-  const restarts = Array.from(
-    /* @__PURE__ */ new Set([
-      ...confirmedIdx,
-      ...foundCps.filter((c) => c.change <= 0 || c.newlyConfirmed || explainedBy.has(c.sha) || explainedByRaised(c.index)).map((c) => c.index)
-    ])
-  ).sort((a, b) => a - b);
-  const ctx = { ...preCtx, boundaries: restarts };
-  const decided = settings.method === "ratio" ? ratioVerdict(ctx) : limitVerdict(ctx);
-  const baseline = "test" in decided ? decided.test?.baseline : decided.baseline;
-  const k = "test" in decided && decided.test ? decided.test.k : 1;
-  const change = baseline ? worseChange(newest.value, baseline.median, direction) : void 0;
-  const firstSha = (pts[t - k + 1] ?? newest).sha;
-  if (mode === "compare") {
-    const verdict2 = {
-      ...base,
-      kind: decided.kind,
-      method: settings.method,
-      ...baseline ? { baseline } : {},
-      ...change !== void 0 ? { change } : {},
-      reason: decided.reason,
-      transitions: []
-    };
-    return { verdict: verdict2, changePoints: empty2 };
-  }
-  const currentStart = restarts.filter((b) => b <= t).pop() ?? 0;
-  let kind = decided.kind;
-  let reason = decided.reason;
-  let alert;
-  let ongoing;
-  if (kind === "regressed" && baseline && change !== void 0) {
-    const recent = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
-    const openHere = settings.method === "limit" ? [...stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent].sort((a, b) => a.index - b.index).pop() : void 0;
-    if (openHere) {
-      ongoing = { sha: openHere.sha, status: transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
-      reason = `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${reason}`;
-    } else {
-      alert = { kind: "regression", sha: newest.sha, seq: newest.seq, baseline: baseline.median, value: newest.value, change, reason };
-    }
-  }
-  const freshStep = foundCps.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * settings.window && !explainedBy.has(c.sha)).filter((c) => !explainedByRaised(c.index)).sort((a, b) => b.change - a.change)[0];
-  if (freshStep && !alert && kind !== "regressed") {
-    kind = "step";
-    reason = `a lasting step of ${percent2(freshStep.change)} starts at ${freshStep.sha.slice(0, 7)}: median ${num4(freshStep.before)} \u2192 ${num4(freshStep.after)} ${series.unit} over the ${freshStep.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num4(freshStep.pValue)})`;
-    alert = { kind: "change-point", sha: freshStep.sha, seq: freshStep.seq, baseline: freshStep.before, value: freshStep.after, change: freshStep.change, reason };
-  }
-  const verdict = {
-    ...base,
-    kind,
-    method: settings.method,
-    ...baseline ? { baseline } : {},
-    ...change !== void 0 ? { change } : {},
-    ...kind === "regressed" || kind === "watch" ? { run: { count: k, firstSha } } : {},
-    reason,
-    ...alert ? { alert } : {},
-    ...ongoing ? { ongoing } : {},
-    transitions,
-    recent: base.recent
-  };
-  return { verdict, changePoints };
-}
-
 // src/regressions.ts
 var ROUNDS = 4;
 async function caseHistories(load, manifest, suite, upTo, limit) {
@@ -15739,6 +16088,17 @@ function historiesOf(segments, suite, limit) {
     }
   }
   for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
+  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
+  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
+  for (const [k, list] of out) {
+    out.set(
+      k,
+      list.map((p) => {
+        const previousSeq = previous.get(p.seq);
+        return previousSeq !== void 0 ? { ...p, previousSeq } : p;
+      })
+    );
+  }
   return out;
 }
 function regressionDeriver(suite, settings) {
@@ -15751,14 +16111,27 @@ function regressionDeriver(suite, settings) {
     const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
     const verdicts = [];
     const changePoints = [];
+    const moves = /* @__PURE__ */ new Map();
+    for (const p of judged.points) {
+      const points = histories.get(p.case);
+      if (points && points[points.length - 1]?.seq === judged.seq) {
+        const move = recentMove(points, p.direction);
+        if (move !== void 0) moves.set(p.case, move);
+      }
+    }
+    const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
+    const controlMoved = controlMoves.length ? median(controlMoves) >= settings.minEffect : void 0;
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
+      const control = isControlCase(settings, p.case);
+      const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
+      const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(context.previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length }
+        { suiteCases: judged.points.length, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
       );
       verdicts.push(verdict);
       changePoints.push(cps);
@@ -15817,7 +16190,7 @@ async function readPageAssets(dir) {
 }
 
 // src/cli/demo.ts
-var USAGE4 = `Usage: benchtrend demo [--dir DIR] [--commits N] [--markdown]
+var USAGE5 = `Usage: benchtrend demo [--dir DIR] [--commits N] [--markdown]
 
 Runs the whole job offline on bundled sample records (a warm and a cold-recreate launch): reads
 and checks them, prints the cases and the job-summary table, publishes a multi-commit sample
@@ -15833,7 +16206,7 @@ var SAMPLE_RECORDS = {
   "warm.json": warm_default,
   "cold-recreate.json": cold_recreate_default
 };
-async function run4(argv, io) {
+async function run5(argv, io) {
   const { values } = parseCommandLine(argv, {
     dir: { type: "string" },
     commits: { type: "string", default: "12" },
@@ -15841,7 +16214,7 @@ async function run4(argv, io) {
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
-    io.stdout(`${USAGE4}
+    io.stdout(`${USAGE5}
 `);
     return 0;
   }
@@ -15990,7 +16363,7 @@ function historyCsv(rows) {
 }
 
 // src/cli/history.ts
-var USAGE5 = `Usage: benchtrend history --repo URL|PATH [options]
+var USAGE6 = `Usage: benchtrend history --repo URL|PATH [options]
 
 Prints every published point of a trend, one per case per commit, re-runs resolved (the last
 publish of a suite, shape and commit wins), oldest first.
@@ -16012,7 +16385,7 @@ Options:
 
 Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
 error.`;
-async function run5(argv, io) {
+async function run6(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
     ...TREND_OPTIONS,
     suite: { type: "string" },
@@ -16020,7 +16393,7 @@ async function run5(argv, io) {
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
-    io.stdout(`${USAGE5}
+    io.stdout(`${USAGE6}
 `);
     return 0;
   }
@@ -16082,7 +16455,7 @@ async function commitFromGit(cwd, sha, env) {
 }
 
 // src/cli/publish.ts
-var USAGE6 = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
+var USAGE7 = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
 
 Appends the records' points to the trend on a branch of any git repository, exactly as the
 action does on a push: one new segment, the manifest updated, never a force-push. Publishing
@@ -16119,6 +16492,7 @@ Options:
   --alert-confidence P  one-sided prediction limit (default 99.9%)
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
+  --control-cases LIST  cases (names or globs) only the machine can move: when they moved, it is the runner
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found
@@ -16127,7 +16501,7 @@ Options:
 
 Exit status: 0 when published, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
 error.`;
-async function run6(argv, io) {
+async function run7(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
     repo: { type: "string" },
     commit: { type: "string" },
@@ -16154,13 +16528,14 @@ async function run6(argv, io) {
     "alert-confidence": { type: "string" },
     "alert-after": { type: "string" },
     "absolute-floor": { type: "string" },
+    "control-cases": { type: "string" },
     "direction-overrides": { type: "string" },
     json: { type: "boolean" },
     markdown: { type: "boolean" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
-    io.stdout(`${USAGE6}
+    io.stdout(`${USAGE7}
 `);
     return 0;
   }
@@ -16355,7 +16730,7 @@ async function serveFolder(dir, port = 0) {
 }
 
 // src/cli/serve.ts
-var USAGE7 = `Usage: benchtrend serve DIR [--port N]
+var USAGE8 = `Usage: benchtrend serve DIR [--port N]
        benchtrend serve --repo URL|PATH [--branch NAME] [--dir PATH] [--port N]
 
 Serves a trend's chart on 127.0.0.1 so it can be opened in a browser; browsers refuse to let a
@@ -16424,7 +16799,7 @@ async function checkOut(values, io) {
   }
   return { folder, trend: dataDir === "" ? folder : join7(folder, dataDir) };
 }
-async function run7(argv, io) {
+async function run8(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
     ...TREND_OPTIONS,
     branch: { type: "string", default: "gh-pages" },
@@ -16433,7 +16808,7 @@ async function run7(argv, io) {
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
-    io.stdout(`${USAGE7}
+    io.stdout(`${USAGE8}
 `);
     return 0;
   }
@@ -16477,13 +16852,14 @@ Press Ctrl-C to stop.
 // src/cli.ts
 var VERSION = true ? "0.1.0" : "0.0.0-development";
 var COMMANDS = {
-  cases: { run: run2, summary: "print the flat case array of bench records" },
-  publish: { run: run6, summary: "append the records' points to a trend on a branch of any git repository" },
-  history: { run: run5, summary: "print every published point of a trend (json or csv)" },
+  cases: { run: run3, summary: "print the flat case array of bench records" },
+  publish: { run: run7, summary: "append the records' points to a trend on a branch of any git repository" },
+  history: { run: run6, summary: "print every published point of a trend (json or csv)" },
   alerts: { run, summary: "list the stored regressions and change points with their status" },
-  compare: { run: run3, summary: "compare a candidate arm with a baseline arm: shift, interval, verdict" },
-  demo: { run: run4, summary: "run the whole pipeline offline on bundled sample records" },
-  serve: { run: run7, summary: "serve a trend folder, or a repository's published trend, on 127.0.0.1 to see its chart" }
+  replay: { run: run2, summary: "judge the stored history again with given alert settings; writes nothing" },
+  compare: { run: run4, summary: "compare a candidate arm with a baseline arm: shift, interval, verdict" },
+  demo: { run: run5, summary: "run the whole pipeline offline on bundled sample records" },
+  serve: { run: run8, summary: "serve a trend folder, or a repository's published trend, on 127.0.0.1 to see its chart" }
 };
 var HELP = `Usage: benchtrend <command> [options]
 

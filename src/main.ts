@@ -18,6 +18,7 @@ import { commitFromApi, commitFromGit } from './effects/commit-info.js';
 import { PushPermissionError } from './effects/gh-pages.js';
 import { enterpriseServerProblem } from './effects/artifact.js';
 import { findRunPullRequest, GitHubComments, type CommentOutcome } from './effects/github-api.js';
+import { networkBounds } from './effects/timeouts.js';
 import { readPageAssets } from './effects/page-assets.js';
 import { loadRecords } from './effects/record-files.js';
 import { ingest } from './ingest.js';
@@ -86,19 +87,34 @@ async function group<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function commitFor(runner: Runner, sha: string, token: string | undefined): Promise<CommitInfo> {
+async function commitFor(runner: Runner, sha: string, token: string | undefined): Promise<CommitInfo> {
   const url = commitUrl(runner.serverUrl, runner.repository, sha);
-  return resolveCommitInfo({
+  const failures: string[] = [];
+  const commit = await resolveCommitInfo({
     sha,
     ...(url !== undefined ? { url } : {}),
     fromEvent: () => commitFromEvent(runner.payload, sha),
     fromGit: () => commitFromGit(runner.workspace, sha, runner.env),
     ...(runner.repository
-      ? { fromApi: () => commitFromApi({ apiUrl: runner.apiUrl, repository: runner.repository as string, sha, ...(token ? { token } : {}) }) }
+      ? {
+          fromApi: () =>
+            commitFromApi({ apiUrl: runner.apiUrl, repository: runner.repository as string, sha, timeoutMs: networkBounds(runner.env).requestMs, ...(token ? { token } : {}) }),
+        }
       : {}),
-    onSourceError: (source, e) => core.debug(`commit metadata from ${source} not read: ${e instanceof Error ? e.message : String(e)}`),
+    onSourceError: (source, e) => {
+      const why = e instanceof Error ? e.message : String(e);
+      if (source === 'api') failures.push(why);
+      core.debug(`commit metadata from ${source} not read: ${why}`);
+    },
     fallbackTimestamp: runner.now,
   });
+  // Stored without message and author, the point's hover would be blank with no one told why.
+  if (commit.message === '' && commit.author === '') {
+    core.warning(
+      `No message or author found for commit ${sha.slice(0, 7)} (not in the event, not in the checkout${failures.length > 0 ? `, and the API failed: ${failures.join('; ')}` : runner.repository ? ', not known to the API' : ''}); its points are stored without them`,
+    );
+  }
+  return commit;
 }
 
 function publishSettings(s: Settings): PublishSettings {
@@ -133,7 +149,8 @@ function links(s: Settings, runner: Runner): CommentLinks {
 
 function commentsApi(s: Settings, runner: Runner): GitHubComments | undefined {
   if (!s.token || !runner.repository) return undefined;
-  return new GitHubComments({ token: s.token, baseUrl: runner.apiUrl, repository: runner.repository, log: (l) => core.info(l) });
+  const bounds = networkBounds(runner.env);
+  return new GitHubComments({ token: s.token, baseUrl: runner.apiUrl, repository: runner.repository, timeoutMs: bounds.requestMs, budgetMs: bounds.budgetMs, log: (l) => core.info(l) });
 }
 
 function reportComment(outcome: CommentOutcome): void {
@@ -453,7 +470,7 @@ async function pullRequestOfRun(settings: Settings, runner: Runner, run: Workflo
   const where = `${run.headSha.slice(0, 7)}${run.headOwner && run.headBranch ? ` (${run.headOwner}:${run.headBranch})` : ''}`;
   try {
     const found = await findRunPullRequest(
-      { token: settings.token ?? '', baseUrl: runner.apiUrl, repository: runner.repository ?? '', log: (l) => core.info(l) },
+      { token: settings.token ?? '', baseUrl: runner.apiUrl, repository: runner.repository ?? '', timeoutMs: networkBounds().requestMs, log: (l) => core.info(l) },
       { headSha: run.headSha, headOwner: run.headOwner, headBranch: run.headBranch },
     );
     if (found.pullRequest) {

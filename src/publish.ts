@@ -15,9 +15,10 @@ import { planGroups, type PublishGroup } from './core/trend/plan-groups.js';
 import { resolveRemote, type Remote } from './core/trend/remote.js';
 import { TrendDataError, checkWrittenFiles } from './core/trend/validate.js';
 import type { Annotation, CommitInfo } from './core/trend/types.js';
-import { BOT_IDENTITY, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
-import { PagesBranch, isTransientPublishError } from './effects/gh-pages.js';
-import { retryWithBackoff } from './effects/retry.js';
+import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
+import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from './effects/gh-pages.js';
+import { RetriesExhaustedError, retryWithBackoff } from './effects/retry.js';
+import { networkBounds, seconds, type NetworkBounds } from './effects/timeouts.js';
 
 /** Events whose runs publish; a pull request never does (its code is not on the branch yet). */
 export const PUBLISH_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule'];
@@ -55,8 +56,11 @@ export interface TrendAccess {
 export interface PublishSettings extends TrendTarget {
   /** `suite`, default `default`. */
   readonly suite: string;
-  /** `max-attempts`, default 8: pushes tried before giving up on a contended branch. */
-  readonly maxAttempts: number;
+  /**
+   * `max-attempts`: pushes tried before giving up on a contended branch. Unset by default: the
+   * race budget (networkBounds().raceBudgetMs, 5 minutes) is the bound.
+   */
+  readonly maxAttempts?: number | undefined;
   /** `import-from`: a github-action-benchmark data.js on the branch, else a local file. */
   readonly importFrom?: string;
   /** `annotations`, already parsed. */
@@ -94,6 +98,8 @@ export interface PublishHooks {
   readonly retryBaseMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
+  /** Timeouts and budgets; networkBounds(access env) by default. */
+  readonly bounds?: NetworkBounds;
 }
 
 export interface PublishResult {
@@ -154,17 +160,20 @@ export function resolveTrendTarget(target: TrendTarget, access: TrendAccess): { 
   return { dataDir, branchName, remote };
 }
 
-async function openTrend(target: TrendTarget, access: TrendAccess, identity: Identity): Promise<OpenTrend> {
+async function openTrend(target: TrendTarget, access: TrendAccess, identity: Identity, bounds: NetworkBounds): Promise<OpenTrend> {
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : undefined;
+  const auth = authFor(access.serverUrl, remote.url, target.token);
+  // git's own stall detector, beside the hard kill of the command: its message names the stall.
+  const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1000)));
   const branch = await PagesBranch.open({
     remote: remote.url,
     display: remote.display,
     branch: branchName,
-    env: gitEnv(access.env, auth, { 'remote.origin.url': remote.url }),
-    secrets: auth?.secrets ?? [],
+    env: gitEnv(access.env, auth, { 'remote.origin.url': remote.url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall }),
+    secrets: auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []),
     tempRoot: access.tempRoot,
     identity,
+    timeoutMs: bounds.requestMs,
   });
   return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || '.'}`, under: (path) => (dataDir === '' ? path : `${dataDir}/${path}`) };
 }
@@ -224,7 +233,7 @@ export function publishTrend(settings: PublishSettings, ctx: PublishContext, hoo
  */
 export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ctx: GroupsContext, hooks: PublishHooks = {}): Promise<PublishResult> {
   const log = hooks.log ?? (() => {});
-  if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1) {
+  if (settings.maxAttempts !== undefined && (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1)) {
     throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
   }
   if (ctx.groups.length === 0) throw new InputError('nothing to publish: no group of points was given');
@@ -245,7 +254,8 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       }
     : undefined;
   const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
-  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY);
+  const bounds = hooks.bounds ?? networkBounds(ctx.env);
+  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
   try {
     const total = groups.reduce((n, g) => n + g.points.length, 0);
     const only = groups.length === 1 ? groups[0] : undefined;
@@ -255,9 +265,41 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(', ')}) in one commit to ${remote.display} (${location})`,
     );
     let attempts = 0;
-    const { plan, commit } = await retryWithBackoff(
-      async (attempt) => {
-        attempts = attempt;
+    // Since when the remote has failed to answer (undefined while it answers): a service that
+    // keeps failing gets networkBounds().budgetMs in all, a lost race the whole race budget.
+    let failingSince: number | undefined;
+    let lastNetwork: GitTransientError | undefined;
+    // How long an attempt takes here and now: under contention the server is slower, so the
+    // waits grow with it and the racers stop crowding a branch only one of them can take.
+    let lastAttemptMs = 0;
+    const started = Date.now();
+    const attemptOnce = async (attempt: number) => {
+      attempts = attempt;
+      const attemptStart = Date.now();
+      await branch.settle();
+      branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
+      const cut = branch.deadline - attemptStart < bounds.requestMs;
+      try {
+        return await attemptPublish();
+      } catch (e) {
+        lastAttemptMs = Date.now() - attemptStart;
+        if (e instanceof GitTransientError) {
+          failingSince ??= attemptStart;
+          // An attempt the budget cut short says only that it was cut; the attempt before it
+          // said what the remote did.
+          if (cut && lastNetwork !== undefined && /no answer from the remote/.test(e.message)) throw lastNetwork;
+          lastNetwork = e;
+        } else if (e instanceof PushRaceError) failingSince = undefined;
+        throw e;
+      }
+    };
+    // Stops while a real attempt still fits: an attempt cut to a few ms would only report its cut,
+    // not what the remote said.
+    const stillTransient = (e: unknown) =>
+      isTransientPublishError(e) &&
+      !(e instanceof GitTransientError && failingSince !== undefined && bounds.budgetMs - (Date.now() - failingSince) < Math.min(1000, bounds.budgetMs / 4));
+    const attemptPublish = async () => {
+      {
         const tip = await branch.fetchTip();
         // The walks a publish makes, started now so that they share round trips with the manifest's.
         branch.prefetchNewest(tip, under('data/seg'), 2);
@@ -284,16 +326,34 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan), plan.removed.map(under));
         await branch.push(commit);
         return { plan, commit };
-      },
-      isTransientPublishError,
-      {
-        attempts: settings.maxAttempts,
-        baseMs: hooks.retryBaseMs ?? 1000,
+      }
+    };
+    let landed: Awaited<ReturnType<typeof attemptPublish>>;
+    try {
+      landed = await retryWithBackoff(attemptOnce, stillTransient, {
+        ...(settings.maxAttempts !== undefined ? { attempts: settings.maxAttempts } : {}),
+        budgetMs: bounds.raceBudgetMs,
+        baseMs: hooks.retryBaseMs ?? (() => Math.max(500, lastAttemptMs)),
+        // Past 10 s a wait costs more than one more collision does.
+        maxMs: 10_000,
         ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
         ...(hooks.random ? { random: hooks.random } : {}),
         onRetry: (attempt, error, wait) => log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),
-      },
-    );
+      });
+    } catch (e) {
+      const tried = seconds(Date.now() - started);
+      if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
+        throw new PushRaceError(
+          `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`,
+        );
+      }
+      if (e instanceof GitTransientError || (e instanceof RetriesExhaustedError && e.last instanceof GitTransientError)) {
+        const last = e instanceof RetriesExhaustedError ? (e.last as Error) : e;
+        throw new GitTransientError(`${last.message} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${tried})`);
+      }
+      throw e;
+    }
+    const { plan, commit } = landed;
     for (const w of plan.warnings) (hooks.warn ?? log)(w);
     log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
     const { plans, groups: _groups, ...whole } = plan;
@@ -313,7 +373,9 @@ export async function readTrend<T>(
   access: TrendAccess,
   fn: (read: TrendReader, location: string, tip: string | undefined) => Promise<T>,
 ): Promise<T> {
-  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY);
+  const bounds = networkBounds(access.env);
+  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
+  branch.deadline = Date.now() + bounds.budgetMs;
   try {
     const tip = await branch.fetchTip();
     return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8'), location, tip);

@@ -36,8 +36,8 @@ export interface Settings {
   readonly suite: string;
   /** Token for git and the REST API (input `github-token`); undefined when empty. */
   readonly token: string | undefined;
-  /** Pushes tried when publishers race (input `max-attempts`). */
-  readonly maxAttempts: number;
+  /** Pushes tried when publishers race (input `max-attempts`); unset: the 5-minute race budget bounds them. */
+  readonly maxAttempts: number | undefined;
   /** A github-action-benchmark data.js to import once into an empty trend (input `import-from`). */
   readonly importFrom: string | undefined;
   /** Chart markers (input `annotations`). */
@@ -128,7 +128,7 @@ export function readSettings(read: InputReader): Settings {
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',
     suite: optional(read, 'suite') ?? 'default',
     token: optional(read, 'github-token'),
-    maxAttempts: wholeNumber(read, 'max-attempts', 8, 1, 50),
+    maxAttempts: read('max-attempts').trim() === '' ? undefined : wholeNumber(read, 'max-attempts', 1, 1, 1000),
     importFrom: optional(read, 'import-from'),
     annotations: parseAnnotations(read('annotations'), 'annotations'),
 

@@ -46,7 +46,7 @@ Options:
                         on the command line)
   --server URL          where owner/name points and which host receives the token
                         (default $GITHUB_SERVER_URL, else https://github.com)
-  --max-attempts N      pushes to try when other publishers race for the branch (default 8)
+  --max-attempts N      pushes to try when other publishers race for the branch (default: as many as fit in 5 minutes)
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
   --shape NAME          shape for formats that have none (default: the format's name)
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
@@ -83,7 +83,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'import-from': { type: 'string' },
     'token-env': { type: 'string' },
     server: { type: 'string' },
-    'max-attempts': { type: 'string', default: '8' },
+    'max-attempts': { type: 'string' },
     format: { type: 'string', default: 'auto' },
     shape: { type: 'string' },
     'alert-method': { type: 'string' },
@@ -106,8 +106,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length === 0 && values['import-from'] === undefined) throw new UsageError('publish needs at least one RECORD file');
   if (values.repo === undefined) throw new UsageError('publish needs --repo URL|PATH');
   if (values.commit === undefined) throw new UsageError('publish needs --commit SHA');
-  const maxAttempts = Number(values['max-attempts']);
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
+  const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
+  if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
   const token = tokenFrom(values['token-env'], io);
   const serverUrl = values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com';
   const publishedAt = new Date().toISOString();

@@ -12,6 +12,15 @@ import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { networkBounds, withTimeout } from './timeouts.js';
+
+/**
+ * The client takes no abort signal, so a hanging service is abandoned, not cancelled, after the
+ * network budget (60 s; its own retries take 25–35 s), and the caller warns and goes on.
+ */
+function bounded<T>(call: Promise<T>, what: string): Promise<T> {
+  return withTimeout(call, networkBounds().budgetMs, what);
+}
 
 /** One file of an artifact: `name` is its path inside the artifact, from a file or from text. */
 export type ArtifactFile = { readonly name: string; readonly path: string } | { readonly name: string; readonly text: string };
@@ -152,9 +161,12 @@ export async function uploadArtifact(request: ArtifactRequest): Promise<Uploaded
     root = await mkdtemp(join(request.tempDir ?? (process.env['RUNNER_TEMP'] || tmpdir()), 'benchtrend-artifact-'));
     const staged = await stage(request.files, root);
     const client = new DefaultArtifactClient();
-    const result = await client.uploadArtifact(request.name, staged, root, {
-      ...(request.retentionDays !== undefined ? { retentionDays: request.retentionDays } : {}),
-    });
+    const result = await bounded(
+      client.uploadArtifact(request.name, staged, root, {
+        ...(request.retentionDays !== undefined ? { retentionDays: request.retentionDays } : {}),
+      }),
+      'the upload',
+    );
     if (result.id === undefined) throw new ArtifactError(`artifact ${request.name} was not uploaded: the service returned no artifact id`);
     return { name: request.name, id: result.id, size: result.size ?? 0, ...(result.digest ? { digest: result.digest } : {}) };
   } catch (error) {
@@ -185,7 +197,7 @@ export async function listRunArtifacts(prefix: string): Promise<ListedArtifact[]
   if (problem) throw new ArtifactError(problem);
   let artifacts: Artifact[];
   try {
-    artifacts = (await new DefaultArtifactClient().listArtifacts({ latest: true })).artifacts;
+    artifacts = (await bounded(new DefaultArtifactClient().listArtifacts({ latest: true }), 'listing the artifacts')).artifacts;
   } catch (error) {
     throw new ArtifactError(`listing the artifacts of this workflow run failed: ${describe(error)}`);
   }
@@ -202,10 +214,13 @@ export async function listRunArtifacts(prefix: string): Promise<ListedArtifact[]
 export async function downloadRunArtifact(artifact: ListedArtifact, dir: string): Promise<string> {
   try {
     await mkdir(dir, { recursive: true });
-    const result = await new DefaultArtifactClient().downloadArtifact(artifact.id, {
-      path: dir,
-      ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-    });
+    const result = await bounded(
+      new DefaultArtifactClient().downloadArtifact(artifact.id, {
+        path: dir,
+        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
+      }),
+      'the download',
+    );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
     return result.downloadPath ?? dir;
   } catch (error) {
@@ -235,7 +250,7 @@ function findBy(run: ForeignRun): { repositoryOwner: string; repositoryName: str
 export async function listForeignRunArtifacts(run: ForeignRun, prefix: string): Promise<ListedArtifact[]> {
   let artifacts: Artifact[];
   try {
-    artifacts = (await new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) })).artifacts;
+    artifacts = (await bounded(new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) }), `listing the artifacts of workflow run ${run.runId}`)).artifacts;
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
     throw new ArtifactError(`listing the artifacts of workflow run ${run.runId} failed: ${scrub(describe(error).split(run.token).join('***'))}`);
@@ -256,12 +271,15 @@ export async function downloadForeignArtifactZip(run: ForeignRun, artifact: List
   if (artifact.size > maxBytes) throw new ArtifactError(`artifact ${artifact.name}: ${artifact.size} bytes, over the limit of ${maxBytes} for a collected artifact`);
   try {
     await mkdir(dir, { recursive: true });
-    const result = await new DefaultArtifactClient().downloadArtifact(artifact.id, {
-      path: dir,
-      skipDecompress: true,
-      findBy: findBy(run),
-      ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-    });
+    const result = await bounded(
+      new DefaultArtifactClient().downloadArtifact(artifact.id, {
+        path: dir,
+        skipDecompress: true,
+        findBy: findBy(run),
+        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
+      }),
+      `downloading artifact ${artifact.name}`,
+    );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
     const files = await readdir(dir);
     if (files.length !== 1) throw new ArtifactError(`artifact ${artifact.name}: the download left ${files.length} files, not one zip`);

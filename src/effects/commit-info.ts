@@ -1,6 +1,7 @@
 /** The two commit-metadata sources that need the outside world: git in the checkout, and the REST API. */
 import { git, type Env } from './git.js';
 import type { CommitInfo } from '../core/trend/types.js';
+import { DEFAULT_BOUNDS, seconds } from './timeouts.js';
 
 /**
  * `git log -1` of the commit in the user's checkout (read only), or undefined when the checkout
@@ -27,6 +28,8 @@ export interface ApiSource {
   readonly sha: string;
   readonly token?: string;
   readonly fetch?: typeof fetch;
+  /** Cut the request after this long (networkBounds().requestMs by default, 20 s). */
+  readonly timeoutMs?: number;
 }
 
 /** GET /repos/{owner}/{repo}/commits/{sha}; undefined on 404, an Error on other failures. */
@@ -35,10 +38,21 @@ export async function commitFromApi(source: ApiSource): Promise<CommitInfo | und
   const url = `${source.apiUrl.replace(/\/+$/, '')}/repos/${source.repository}/commits/${encodeURIComponent(source.sha)}`;
   const headers: Record<string, string> = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'benchtrend' };
   if (source.token) headers['authorization'] = `Bearer ${source.token}`;
-  const res = await doFetch(url, { headers });
+  const timeoutMs = source.timeoutMs ?? DEFAULT_BOUNDS.requestMs;
+  // One signal for the answer and its body: a server that sends headers and then stalls is cut too.
+  const signal = AbortSignal.timeout(timeoutMs);
+  let res: Response;
+  try {
+    res = await doFetch(url, { headers, signal });
+  } catch (e) {
+    if (signal.aborted) throw new Error(`GET ${url} got no answer within ${seconds(timeoutMs)}`);
+    throw e;
+  }
   if (res.status === 404 || res.status === 422) return undefined;
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status} ${res.statusText}`);
-  const body = (await res.json()) as { sha?: unknown; html_url?: unknown; commit?: { message?: unknown; author?: { name?: unknown; date?: unknown } } };
+  const body = (await res.json().catch((e: unknown) => {
+    throw new Error(signal.aborted ? `GET ${url} did not send its answer within ${seconds(timeoutMs)}` : `GET ${url}: ${e instanceof Error ? e.message : String(e)}`);
+  })) as { sha?: unknown; html_url?: unknown; commit?: { message?: unknown; author?: { name?: unknown; date?: unknown } } };
   if (typeof body.sha !== 'string') return undefined;
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   return {

@@ -14,7 +14,8 @@
  * docs/performance.md); this walk fetches the same 8 or so objects whatever the history.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { TrendDataError } from '../core/trend/validate.js';
 import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
@@ -33,6 +34,8 @@ export interface BranchOptions {
   /** Parent folder of the temporary repository (RUNNER_TEMP on a runner). */
   readonly tempRoot: string;
   readonly identity: Identity;
+  /** Each fetch and push is killed after this long (networkBounds().requestMs); unbounded when absent. */
+  readonly timeoutMs?: number;
 }
 
 interface TreeEntry {
@@ -95,7 +98,7 @@ const AUTH = /returned error: 401|Authentication failed|could not read Username|
 const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
 // Failures of the connection or of the server, not of the request: GitHub answers 500/502/503 under
 // load and runners lose connections; the same request succeeds moments later.
-const NETWORK = /RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
 
 /** Sorts a failed push into race, refusal, permission or transient failure. */
 export function classifyPushFailure(error: GitCommandError, display: string, branch: string): Error {
@@ -182,7 +185,68 @@ interface Waiter {
   readonly reject: (e: unknown) => void;
 }
 
+/** Written into each temporary repository: who owns it, so the next run can sweep what a kill left. */
+const OWNER_FILE = 'benchtrend-owner.json';
+/** A folder without an owner file (killed between mkdtemp and the write) is stale after this long. */
+const UNOWNED_STALE_MS = 10 * 60_000;
+/** An owner on another machine (a shared temp folder) cannot be asked; after a day it is gone. */
+const FOREIGN_STALE_MS = 24 * 60 * 60_000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the `benchtrend-pages-*` folders of publishes that were killed (kill -9, a cancelled
+ * job on a self-hosted runner) and so never reached their cleanup. Best effort: a folder that
+ * cannot be read or removed is left for the next run.
+ */
+export async function sweepStaleBranches(tempRoot: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = (await readdir(tempRoot)).filter((n) => n.startsWith('benchtrend-pages-'));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const dir = join(tempRoot, name);
+    try {
+      let stale: boolean;
+      try {
+        const owner = JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8')) as { pid?: unknown; host?: unknown; started?: unknown };
+        const started = typeof owner.started === 'number' ? owner.started : 0;
+        stale = owner.host === hostname() && typeof owner.pid === 'number' ? !alive(owner.pid) : now - started > FOREIGN_STALE_MS;
+      } catch {
+        // Killed between mkdtemp and the owner file: the pid in the name still tells.
+        const pid = Number(/^benchtrend-pages-(\d+)-/.exec(name)?.[1]);
+        stale = (Number.isInteger(pid) && pid > 0 && !alive(pid)) || now - (await stat(dir)).mtimeMs > UNOWNED_STALE_MS;
+      }
+      if (stale) {
+        await rm(dir, { recursive: true, force: true });
+        removed++;
+      }
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+  return removed;
+}
+
 export class PagesBranch {
+  /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
+  private readonly background = new Set<Promise<unknown>>();
+  /**
+   * Epoch ms after which no fetch or push may still run: the publish's budget for a service that
+   * keeps failing. Each network command is cut at the earlier of this and `timeoutMs`.
+   */
+  deadline: number | undefined;
   private readonly cache = new Map<string, Buffer>();
   private readonly inflight = new Map<string, Promise<Buffer>>();
   private readonly present = new Set<string>();
@@ -202,9 +266,11 @@ export class PagesBranch {
    */
   static async open(options: BranchOptions): Promise<PagesBranch> {
     await mkdir(options.tempRoot, { recursive: true });
-    const dir = await mkdtemp(join(options.tempRoot, 'benchtrend-pages-'));
+    await sweepStaleBranches(options.tempRoot);
+    const dir = await mkdtemp(join(options.tempRoot, `benchtrend-pages-${process.pid}-`));
     const branch = new PagesBranch(dir, options);
     try {
+      await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
       await branch.run(['init', '--quiet', '--bare', '--template=', dir]);
     } catch (e) {
       await branch.dispose();
@@ -213,12 +279,40 @@ export class PagesBranch {
     return branch;
   }
 
+  /** Waits for every fetch still running (issue #15: an rmdir racing a fetch failed a publish that had landed). */
+  async settle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  /**
+   * Removes the temporary repository. Never throws: by now the publish has landed or failed on
+   * its own account, and a folder left behind is swept by the next run.
+   */
   async dispose(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    await this.settle();
+    try {
+      await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // Left for sweepStaleBranches.
+    }
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.background.add(promise);
+    const done = () => this.background.delete(promise);
+    promise.then(done, done);
+    return promise;
   }
 
   private run(args: readonly string[], input?: string | Uint8Array) {
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...(input !== undefined ? { input } : {}) });
+  }
+
+  /** A command that talks to the remote: bounded by timeoutMs and the deadline. */
+  private remote(args: readonly string[]) {
+    const limits = [this.options.timeoutMs, this.deadline === undefined ? undefined : this.deadline - Date.now()].filter((v): v is number => v !== undefined);
+    const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : undefined;
+    return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   }
 
   /** The branch's tip, fetched shallow and without trees; undefined when the branch does not exist. */
@@ -227,7 +321,7 @@ export class PagesBranch {
     this.fetches++;
     try {
       // tree:1 brings the root tree along with the commit, and nothing below it.
-      await this.run(['fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:1', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      await this.remote(['fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:1', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return undefined;
@@ -249,7 +343,7 @@ export class PagesBranch {
       this.pending.set(oid, [{ resolve, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => void this.flush());
+        setImmediate(() => void this.track(this.flush()));
       }
     });
     this.inflight.set(oid, promise);
@@ -270,7 +364,7 @@ export class PagesBranch {
         this.fetches++;
         try {
           // Explicitly named objects are sent whatever the filter; tree:0 keeps their subtrees out.
-          await this.run(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...missing]);
+          await this.remote(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...missing]);
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }
@@ -351,7 +445,7 @@ export class PagesBranch {
       }
       await this.tree(oid);
     };
-    walk().catch(() => {});
+    this.track(walk()).catch(() => {});
   }
 
   /**
@@ -443,7 +537,7 @@ export class PagesBranch {
     const { branch, display } = this.options;
     try {
       // No hooks of the user's global configuration run in this private repository.
-      await this.run(['-c', `core.hooksPath=${join(this.dir, 'no-hooks')}`, 'push', '--porcelain', 'origin', `${commit}:refs/heads/${branch}`]);
+      await this.remote(['-c', `core.hooksPath=${join(this.dir, 'no-hooks')}`, 'push', '--porcelain', 'origin', `${commit}:refs/heads/${branch}`]);
     } catch (e) {
       throw e instanceof GitCommandError ? classifyPushFailure(e, display, branch) : e;
     }

@@ -3,7 +3,7 @@
  * through command-scoped configuration in the environment, and errors that say what the remote
  * said without ever carrying a secret.
  */
-import { execFile } from 'node:child_process';
+import { execFile, type ExecFileOptionsWithBufferEncoding } from 'node:child_process';
 
 export interface Identity {
   readonly name: string;
@@ -35,6 +35,27 @@ export function tokenAuth(serverUrl: string, token: string): GitAuth {
     value: `AUTHORIZATION: basic ${basic}`,
     secrets: [token, basic],
   };
+}
+
+/**
+ * The token's auth for `remoteUrl`, or undefined when the remote is not an http(s) URL on the
+ * token's server. The header is scoped by git's URL matching, but GIT_CONFIG_* entries reach
+ * every process git starts, a file:// remote's hooks included: only a remote on the server may
+ * see them at all.
+ */
+export function authFor(serverUrl: string, remoteUrl: string, token: string | undefined): GitAuth | undefined {
+  if (!token) return undefined;
+  let server: URL;
+  let remote: URL;
+  try {
+    server = new URL(serverUrl);
+    remote = new URL(remoteUrl);
+  } catch {
+    return undefined;
+  }
+  if (remote.protocol !== 'https:' && remote.protocol !== 'http:') return undefined;
+  if (remote.protocol !== server.protocol || remote.host.toLowerCase() !== server.host.toLowerCase()) return undefined;
+  return tokenAuth(serverUrl, token);
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -93,6 +114,11 @@ export interface GitRun {
   readonly input?: string | Uint8Array;
   /** Replaced in any error text; the auth's secrets are always included by the caller. */
   readonly secrets?: readonly string[];
+  /**
+   * Kill the command (and git-remote-http, which it spawns) after this long. Without it a server
+   * that accepts the connection and never answers holds the job until the runner's limit.
+   */
+  readonly timeoutMs?: number;
 }
 
 export interface GitResult {
@@ -103,21 +129,45 @@ export interface GitResult {
 /** Runs `git <args>`; rejects with a GitCommandError holding stdout and stderr together. */
 export function git(args: readonly string[], run: GitRun): Promise<GitResult> {
   return new Promise((resolve, reject) => {
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    // Its own process group, so a timeout can kill git-remote-http too: left alive, the helper
+    // keeps the pipes open and the command never completes. execFile hands `detached` to spawn.
+    const options: ExecFileOptionsWithBufferEncoding & { detached?: boolean } = {
+      cwd: run.cwd,
+      env: run.env,
+      encoding: 'buffer',
+      maxBuffer: 1 << 30,
+      windowsHide: true,
+      detached: run.timeoutMs !== undefined,
+    };
     const child = execFile(
       'git',
       args,
-      { cwd: run.cwd, env: run.env, encoding: 'buffer', maxBuffer: 1 << 30, windowsHide: true },
+      options,
       (error, stdout, stderr) => {
+        clearTimeout(timer);
         const err = stderr.toString('utf8');
-        if (error) {
+        if (error || timedOut) {
           const name = args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? '';
-          const code = typeof error.code === 'number' ? error.code : null;
-          reject(new GitCommandError(name, code, redact(`${stdout.toString('utf8')}\n${err}`, run.secrets ?? [])));
+          const code = error && typeof error.code === 'number' ? error.code : null;
+          const cut = timedOut ? `\nfatal: no answer from the remote: timed out after ${Math.round((run.timeoutMs ?? 0) / 100) / 10} s` : '';
+          reject(new GitCommandError(name, code, redact(`${stdout.toString('utf8')}\n${err}${cut}`, run.secrets ?? [])));
           return;
         }
         resolve({ stdout, stderr: err });
       },
     );
+    if (run.timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        try {
+          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      }, Math.max(1, run.timeoutMs));
+    }
     child.stdin?.on('error', () => {
       // git may exit before reading all input (a bad object id); the exit code tells the story.
     });

@@ -9,6 +9,7 @@
 import { getOctokit } from '@actions/github';
 import { runPullRequest, type RunPullRequest } from '../core/workflow-run.js';
 import { retryWithBackoff, sleepMs } from './retry.js';
+import { DEFAULT_BOUNDS, seconds } from './timeouts.js';
 
 export interface GitHubApiOptions {
   readonly token: string;
@@ -22,8 +23,14 @@ export interface GitHubApiOptions {
   readonly baseMs?: number;
   /** Cap on one wait, Retry-After included (default 10 s): a comment is not worth holding a runner for. */
   readonly maxMs?: number;
-  /** Per-request timeout in ms (default 30 s). */
+  /** Per-request timeout in ms (default networkBounds().requestMs, 20 s). */
   readonly timeoutMs?: number;
+  /**
+   * Everything this client does, all requests and waits together, from its first request (default
+   * networkBounds().budgetMs, 60 s): an API that hangs or keeps failing costs the job no more.
+   */
+  readonly budgetMs?: number;
+  readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
   /** Progress lines (retries), for the log. */
@@ -68,18 +75,44 @@ function header(error: unknown, name: string): string | undefined {
 }
 
 /**
- * Worth another try: a server error or a dropped connection (octokit reports both as 500, the
- * latter without a response), rate limiting (429), and GitHub's secondary rate limit, which is a
- * 403 that carries Retry-After. A plain 401/403/404/422 is a permission or a wrong name: waiting
- * does not fix it.
+ * A 403 or 429 that is GitHub's rate limit: the primary one says `x-ratelimit-remaining: 0`, the
+ * secondary one carries Retry-After. Waiting fixes it; a permission problem it is not.
+ */
+export function isRateLimited(error: unknown): boolean {
+  const status = httpError(error).status;
+  if (status === 429) return true;
+  return status === 403 && (header(error, 'retry-after') !== undefined || header(error, 'x-ratelimit-remaining') === '0');
+}
+
+/**
+ * Worth another try: a server error or a dropped connection or a timeout (octokit reports them as
+ * 500, the latter two without a response), and rate limits. A plain 401/403/404/422 is a
+ * permission or a wrong name: waiting does not fix it.
  */
 export function isTransientApiError(error: unknown): boolean {
   const status = httpError(error).status;
   // No status at all is not an HTTP failure but a fault of ours: retrying repeats it.
   if (status === undefined) return false;
   if (status === 0) return true;
-  if (status >= 500 || status === 429) return true;
-  return status === 403 && header(error, 'retry-after') !== undefined;
+  if (status >= 500) return true;
+  return isRateLimited(error);
+}
+
+/**
+ * How long a rate-limited answer asks us to wait, in ms: Retry-After (seconds), else the
+ * primary limit's reset time (epoch seconds); undefined when it says nothing.
+ */
+export function rateLimitWaitMs(error: unknown, now: number): number | undefined {
+  const after = Number(header(error, 'retry-after'));
+  if (Number.isFinite(after) && after >= 0 && header(error, 'retry-after') !== undefined) return after * 1000;
+  const reset = Number(header(error, 'x-ratelimit-reset'));
+  if (header(error, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
+  return undefined;
+}
+
+/** Rate limited for longer than the budget leaves: said as such, not as a permission problem. */
+class RateLimitExceeded extends Error {
+  override readonly name = 'RateLimitExceeded';
 }
 
 /** What to tell the user for a status that will not pass on its own. */
@@ -99,6 +132,8 @@ export class GitHubComments {
   private readonly repo: string;
   private readonly options: GitHubApiOptions;
   private requests = 0;
+  /** Epoch ms: set by the first request, the end of the budget. */
+  private deadline: number | undefined;
 
   constructor(options: GitHubApiOptions) {
     const [owner, repo, ...rest] = options.repository.split('/');
@@ -107,6 +142,27 @@ export class GitHubComments {
     this.repo = repo;
     this.options = options;
     this.octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
+    // Every request, paginate's included (it drops a `request.signal` given per call), gets its
+    // own timeout, cut short so that it cannot outlast the budget. Set on the options object
+    // itself: before-after-hook hands the inner hooks the options it was first called with, so
+    // options passed to `request(...)` here would be ignored.
+    this.octokit.hook.wrap('request', (request, endpoint) => {
+      endpoint.request = { ...endpoint.request, signal: AbortSignal.timeout(this.requestTimeout()) };
+      return request(endpoint);
+    });
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private remaining(): number {
+    this.deadline ??= this.now() + (this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs);
+    return this.deadline - this.now();
+  }
+
+  private requestTimeout(): number {
+    return Math.max(1, Math.min(this.options.timeoutMs ?? DEFAULT_BOUNDS.requestMs, this.remaining()));
   }
 
   /** The text of an error with the token taken out, whatever the server echoed back. */
@@ -115,28 +171,36 @@ export class GitHubComments {
     return (token ? text.split(token).join('***') : text).replace(/[\r\n]+/g, ' ').slice(0, 300);
   }
 
-  /** One API call with retries on transient failures; throws the last error otherwise. */
+  /** One API call with retries on transient failures, within the budget; throws the last error otherwise. */
   private async call<T>(label: string, fn: () => Promise<T>): Promise<T> {
     const sleep = this.options.sleep ?? sleepMs;
     const maxMs = this.options.maxMs ?? 10_000;
+    if (this.remaining() <= 0) throw new Error(`the GitHub API did not answer within ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)}`);
     return retryWithBackoff(
       async () => {
         this.requests++;
         try {
           return await fn();
         } catch (error) {
-          // Rate limits say how long to wait; honour it (bounded) before the jittered backoff.
-          const after = Number(header(error, 'retry-after'));
-          if (isTransientApiError(error) && Number.isFinite(after) && after > 0) await sleep(Math.min(after * 1000, maxMs));
+          // Rate limits say how long to wait: honoured when the budget has that long, else said.
+          const wait = isRateLimited(error) ? rateLimitWaitMs(error, this.now()) : undefined;
+          if (wait !== undefined && wait > 0) {
+            if (wait >= this.remaining()) {
+              throw new RateLimitExceeded(`rate limited by the GitHub API for another ${seconds(wait)}, longer than the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend waits`);
+            }
+            await sleep(Math.min(wait, maxMs, this.remaining()));
+          }
           throw error;
         }
       },
-      isTransientApiError,
+      (error) => isTransientApiError(error) && this.remaining() > 0,
       {
         attempts: this.options.attempts ?? 4,
+        budgetMs: this.remaining(),
         baseMs: this.options.baseMs ?? 1000,
         maxMs,
         sleep,
+        ...(this.options.now ? { now: this.options.now } : {}),
         ...(this.options.random ? { random: this.options.random } : {}),
         onRetry: (attempt, error, wait) =>
           this.options.log?.(`${label}: attempt ${attempt} failed (${this.describe(error)}); retrying in ${wait} ms`),
@@ -158,7 +222,7 @@ export class GitHubComments {
     const status = httpError(inner).response ? httpError(inner).status : undefined;
     const tries = (error as { attempts?: number }).attempts;
     const gaveUp = tries !== undefined ? ` after ${tries} attempt${tries === 1 ? '' : 's'}` : '';
-    const why = hint(status, kind);
+    const why = isRateLimited(inner) ? 'GitHub rate-limited the token; the comment will be written by the next run' : hint(status, kind);
     return {
       ok: false,
       warning: `${what} not written${gaveUp}: ${this.describe(inner)}${why ? `; ${why}` : ''}`,
@@ -195,10 +259,6 @@ export class GitHubComments {
     }
   }
 
-  private signal(): { request: { signal: AbortSignal } } {
-    return { request: { signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) } };
-  }
-
   /**
    * The comment on commit `sha` that carries `marker`: edited in place when it exists, created
    * otherwise (unless `createIfMissing` is false). `render` gets the existing body, if any, and
@@ -214,9 +274,9 @@ export class GitHubComments {
     return this.upsert(
       `commit comment on ${sha.slice(0, 7)}`,
       'commit',
-      () => octokit.paginate(octokit.rest.repos.listCommentsForCommit, { owner, repo, commit_sha: sha, per_page: 100, ...this.signal() }),
-      async (body) => (await octokit.rest.repos.createCommitComment({ owner, repo, commit_sha: sha, body, ...this.signal() })).data,
-      async (id, body) => (await octokit.rest.repos.updateCommitComment({ owner, repo, comment_id: id, body, ...this.signal() })).data,
+      () => octokit.paginate(octokit.rest.repos.listCommentsForCommit, { owner, repo, commit_sha: sha, per_page: 100 }),
+      async (body) => (await octokit.rest.repos.createCommitComment({ owner, repo, commit_sha: sha, body })).data,
+      async (id, body) => (await octokit.rest.repos.updateCommitComment({ owner, repo, comment_id: id, body })).data,
       marker,
       render,
       options.createIfMissing ?? true,
@@ -229,9 +289,9 @@ export class GitHubComments {
     return this.upsert(
       `comment on pull request #${pullNumber}`,
       'pull-request',
-      () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pullNumber, per_page: 100, ...this.signal() }),
-      async (b) => (await octokit.rest.issues.createComment({ owner, repo, issue_number: pullNumber, body: b, ...this.signal() })).data,
-      async (id, b) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: b, ...this.signal() })).data,
+      () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pullNumber, per_page: 100 }),
+      async (b) => (await octokit.rest.issues.createComment({ owner, repo, issue_number: pullNumber, body: b })).data,
+      async (id, b) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: b })).data,
       marker,
       () => body,
       true,
@@ -264,7 +324,7 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
   const [owner, repo, ...rest] = options.repository.split('/');
   if (!owner || !repo || rest.length > 0) throw new Error(`repository ${JSON.stringify(options.repository)} is not owner/name`);
   const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
-  const signal = () => ({ request: { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) } });
+  const signal = () => ({ request: { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs) } });
   const call = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
     retryWithBackoff(fn, isTransientApiError, {
       attempts: options.attempts ?? 4,

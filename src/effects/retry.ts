@@ -4,10 +4,18 @@
  */
 
 export interface RetryOptions {
-  /** Total attempts, the first included (input `max-attempts`). */
-  readonly attempts: number;
-  /** Upper bound of the first wait; the bound doubles per retry. */
-  readonly baseMs: number;
+  /** Total attempts, the first included (input `max-attempts`); unbounded when absent, then `budgetMs` bounds. */
+  readonly attempts?: number;
+  /**
+   * Time for all attempts together, from the first one's start: no wait starts that would end
+   * past it. With contention the number of attempts a publisher needs grows with the number of
+   * publishers, so a count is the wrong bound; a time is what a job can afford.
+   */
+  readonly budgetMs?: number;
+  /** Injected clock (epoch ms) for the budget. */
+  readonly now?: () => number;
+  /** Upper bound of the first wait; the bound doubles per retry. A function is asked before each wait. */
+  readonly baseMs: number | (() => number);
   /** Cap on any single wait. */
   readonly maxMs?: number;
   /** Injected so tests and benchmarks do not wait on a clock. */
@@ -26,8 +34,11 @@ export class RetriesExhaustedError extends Error {
   constructor(
     readonly attempts: number,
     readonly last: unknown,
+    /** From the first attempt's start to the give-up. */
+    readonly elapsedMs = 0,
   ) {
-    super(`gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${last instanceof Error ? last.message : String(last)}`);
+    const took = elapsedMs >= 1000 ? ` in ${Math.round(elapsedMs / 1000)} s` : '';
+    super(`gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}${took}: ${last instanceof Error ? last.message : String(last)}`);
   }
 }
 
@@ -47,15 +58,20 @@ export async function retryWithBackoff<T>(
   const sleep = options.sleep ?? sleepMs;
   const random = options.random ?? Math.random;
   const maxMs = options.maxMs ?? 30_000;
-  const attempts = Math.max(1, Math.floor(options.attempts));
+  const now = options.now ?? Date.now;
+  const attempts = options.attempts === undefined ? Infinity : Math.max(1, Math.floor(options.attempts));
+  const start = now();
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn(attempt);
     } catch (error) {
       if (!isTransient(error)) throw error;
-      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error);
-      const bound = Math.min(maxMs, options.baseMs * 2 ** (attempt - 1));
+      const elapsed = now() - start;
+      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
+      const base = typeof options.baseMs === 'function' ? options.baseMs() : options.baseMs;
+      const bound = Math.min(maxMs, base * 2 ** (Math.min(attempt, 30) - 1));
       const wait = Math.round(bound * random());
+      if (options.budgetMs !== undefined && elapsed + wait >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
       options.onRetry?.(attempt, error, wait);
       await sleep(wait);
     }

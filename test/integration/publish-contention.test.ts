@@ -1,0 +1,81 @@
+/**
+ * Issue #15, racers and clean exits: 32 publishers at once over smart HTTP with the default
+ * settings all land (the bound is a time budget, not a count); one that cannot land within its
+ * budget says how long it tried and what to do instead; none leaves its temporary repository
+ * behind, and a landed publish never reports a failure of its cleanup.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readHistory } from '../../src/core/trend/history.js';
+import type { Manifest } from '../../src/core/trend/types.js';
+import { PushRaceError } from '../../src/effects/gh-pages.js';
+import { DEFAULT_BOUNDS } from '../../src/effects/timeouts.js';
+import { publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
+import { commit, syntheticPoints } from '../unit/trend-memory.js';
+import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
+
+const TOKEN = 'ghs_raceTOKEN0123456789abcdef';
+
+let sb: GitSandbox;
+let server: GitServer;
+let temp: string;
+
+beforeEach(async () => {
+  sb = await gitSandbox();
+  await sb.bareRemote('trend');
+  server = await startGitServer({ root: sb.root, env: sb.env, tokens: { [TOKEN]: 'write' } });
+  temp = join(sb.root, 'tmp');
+});
+afterEach(async () => {
+  await server.close();
+  await sb.dispose();
+});
+
+/** The defaults: no max-attempts, so only the race budget bounds the attempts. */
+const settings = (): PublishSettings => ({ repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', token: TOKEN });
+const context = (n: number): PublishContext => ({
+  points: syntheticPoints(3, n),
+  commit: commit(n),
+  serverUrl: server.origin,
+  cwd: sb.root,
+  env: sb.env,
+  tempRoot: temp,
+  publishedAt: '2024-06-01T00:00:00Z',
+});
+const leftovers = async () => (await readdir(temp).catch(() => [])).filter((n) => n.startsWith('benchtrend-pages-'));
+
+describe('racing publishers', () => {
+  it('32 at once over smart HTTP, with the default settings, all land, each once, and leave no temporary folder', async () => {
+    const N = 32;
+    const outcomes = await Promise.allSettled([...Array(N).keys()].map((i) => publishTrend(settings(), context(100 + i))));
+    const failed = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
+    expect(failed).toEqual([]);
+    const landed = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    expect(new Set(landed.map((r) => r.commit)).size).toBe(N);
+    // Contention happened and was ridden out beyond the 8 attempts the old bound allowed.
+    expect(Math.max(...landed.map((r) => r.attempts))).toBeGreaterThan(1);
+    const { manifest, rows } = await readTrend({ ...settings() }, context(0), (read, location) => readHistory(read, location));
+    expect((manifest as Manifest).segments).toBe(N);
+    for (let i = 0; i < N; i++) expect(rows.filter((r) => r.commit === commit(100 + i).sha)).toHaveLength(3);
+    expect(await leftovers()).toEqual([]);
+  }, 280_000);
+
+  it('one that cannot land within its budget says how long it tried and recommends collect and merge', async () => {
+    let raced = false;
+    const error = await publishTrend(settings(), context(1), {
+      bounds: { ...DEFAULT_BOUNDS, raceBudgetMs: 1 },
+      // While this publisher plans, another one lands: its push is then a lost race.
+      alerts: async ({ previous }) => {
+        if (!raced) {
+          raced = true;
+          await publishTrend(settings(), context(2));
+        }
+        return previous;
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushRaceError);
+    expect((error as Error).message).toMatch(/^gave up after 1 attempt: gh-pages of http:\/\/127\.0\.0\.1:\d+\/trend\.git moved while publishing: .*non-fast-forward.*\. Other publishers kept landing first for [\d.]+ s; .*mode: collect.*mode: merge/);
+    expect(await leftovers()).toEqual([]);
+  });
+});
