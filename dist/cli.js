@@ -10130,7 +10130,7 @@ async function loadSegments(read, location, from, to, manifest) {
 
 // src/publish.ts
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 import { resolve as resolve2 } from "node:path";
 
 // src/core/annotations.ts
@@ -10698,6 +10698,20 @@ function tokenAuth(serverUrl, token) {
     secrets: [token, basic]
   };
 }
+function authFor(serverUrl, remoteUrl, token) {
+  if (!token) return void 0;
+  let server;
+  let remote;
+  try {
+    server = new URL(serverUrl);
+    remote = new URL(remoteUrl);
+  } catch {
+    return void 0;
+  }
+  if (remote.protocol !== "https:" && remote.protocol !== "http:") return void 0;
+  if (remote.protocol !== server.protocol || remote.host.toLowerCase() !== server.host.toLowerCase()) return void 0;
+  return tokenAuth(serverUrl, token);
+}
 function gitEnv(base, auth, config = {}) {
   const env = {};
   for (const [k, v] of Object.entries(base)) if (v !== void 0) env[k] = v;
@@ -10738,22 +10752,45 @@ function redact(text2, secrets) {
 }
 function git(args, run9) {
   return new Promise((resolve11, reject) => {
+    let timedOut = false;
+    let timer;
+    const options = {
+      cwd: run9.cwd,
+      env: run9.env,
+      encoding: "buffer",
+      maxBuffer: 1 << 30,
+      windowsHide: true,
+      detached: run9.timeoutMs !== void 0
+    };
     const child2 = execFile(
       "git",
       args,
-      { cwd: run9.cwd, env: run9.env, encoding: "buffer", maxBuffer: 1 << 30, windowsHide: true },
+      options,
       (error, stdout, stderr) => {
+        clearTimeout(timer);
         const err = stderr.toString("utf8");
-        if (error) {
+        if (error || timedOut) {
           const name = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "";
-          const code = typeof error.code === "number" ? error.code : null;
+          const code = error && typeof error.code === "number" ? error.code : null;
+          const cut = timedOut ? `
+fatal: no answer from the remote: timed out after ${Math.round((run9.timeoutMs ?? 0) / 100) / 10} s` : "";
           reject(new GitCommandError(name, code, redact(`${stdout.toString("utf8")}
-${err}`, run9.secrets ?? [])));
+${err}${cut}`, run9.secrets ?? [])));
           return;
         }
         resolve11({ stdout, stderr: err });
       }
     );
+    if (run9.timeoutMs !== void 0) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        try {
+          if (child2.pid !== void 0) process.kill(-child2.pid, "SIGKILL");
+        } catch {
+          child2.kill("SIGKILL");
+        }
+      }, Math.max(1, run9.timeoutMs));
+    }
     child2.stdin?.on("error", () => {
     });
     child2.stdin?.end(run9.input ?? "");
@@ -10762,7 +10799,8 @@ ${err}`, run9.secrets ?? [])));
 
 // src/effects/gh-pages.ts
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { join } from "node:path";
 
 // src/effects/bounded.ts
@@ -10807,7 +10845,7 @@ function remoteWords(output) {
 var PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
 var AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
 var RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
-var NETWORK = /RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+var NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
 function classifyPushFailure(error, display, branch) {
   const out = error.output;
   const words = remoteWords(out);
@@ -10870,6 +10908,46 @@ function changesOf(files, removed = []) {
   }
   return root;
 }
+var OWNER_FILE = "benchtrend-owner.json";
+var UNOWNED_STALE_MS = 10 * 6e4;
+var FOREIGN_STALE_MS = 24 * 60 * 6e4;
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+async function sweepStaleBranches(tempRoot, now = Date.now()) {
+  let names;
+  try {
+    names = (await readdir(tempRoot)).filter((n) => n.startsWith("benchtrend-pages-"));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const dir = join(tempRoot, name);
+    try {
+      let stale;
+      try {
+        const owner = JSON.parse(await readFile(join(dir, OWNER_FILE), "utf8"));
+        const started = typeof owner.started === "number" ? owner.started : 0;
+        stale = owner.host === hostname() && typeof owner.pid === "number" ? !alive(owner.pid) : now - started > FOREIGN_STALE_MS;
+      } catch {
+        const pid = Number(/^benchtrend-pages-(\d+)-/.exec(name)?.[1]);
+        stale = Number.isInteger(pid) && pid > 0 && !alive(pid) || now - (await stat(dir)).mtimeMs > UNOWNED_STALE_MS;
+      }
+      if (stale) {
+        await rm(dir, { recursive: true, force: true });
+        removed++;
+      }
+    } catch {
+    }
+  }
+  return removed;
+}
 var PagesBranch = class _PagesBranch {
   constructor(dir, options) {
     this.dir = dir;
@@ -10877,6 +10955,13 @@ var PagesBranch = class _PagesBranch {
   }
   dir;
   options;
+  /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
+  background = /* @__PURE__ */ new Set();
+  /**
+   * Epoch ms after which no fetch or push may still run: the publish's budget for a service that
+   * keeps failing. Each network command is cut at the earlier of this and `timeoutMs`.
+   */
+  deadline;
   cache = /* @__PURE__ */ new Map();
   inflight = /* @__PURE__ */ new Map();
   present = /* @__PURE__ */ new Set();
@@ -10890,9 +10975,11 @@ var PagesBranch = class _PagesBranch {
    */
   static async open(options) {
     await mkdir(options.tempRoot, { recursive: true });
-    const dir = await mkdtemp(join(options.tempRoot, "benchtrend-pages-"));
+    await sweepStaleBranches(options.tempRoot);
+    const dir = await mkdtemp(join(options.tempRoot, `benchtrend-pages-${process.pid}-`));
     const branch = new _PagesBranch(dir, options);
     try {
+      await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
       await branch.run(["init", "--quiet", "--bare", "--template=", dir]);
     } catch (e) {
       await branch.dispose();
@@ -10900,18 +10987,42 @@ var PagesBranch = class _PagesBranch {
     }
     return branch;
   }
+  /** Waits for every fetch still running (issue #15: an rmdir racing a fetch failed a publish that had landed). */
+  async settle() {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+  /**
+   * Removes the temporary repository. Never throws: by now the publish has landed or failed on
+   * its own account, and a folder left behind is swept by the next run.
+   */
   async dispose() {
-    await rm(this.dir, { recursive: true, force: true });
+    await this.settle();
+    try {
+      await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+    }
+  }
+  track(promise2) {
+    this.background.add(promise2);
+    const done = () => this.background.delete(promise2);
+    promise2.then(done, done);
+    return promise2;
   }
   run(args, input) {
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...input !== void 0 ? { input } : {} });
+  }
+  /** A command that talks to the remote: bounded by timeoutMs and the deadline. */
+  remote(args) {
+    const limits = [this.options.timeoutMs, this.deadline === void 0 ? void 0 : this.deadline - Date.now()].filter((v) => v !== void 0);
+    const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : void 0;
+    return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...timeoutMs !== void 0 ? { timeoutMs } : {} });
   }
   /** The branch's tip, fetched shallow and without trees; undefined when the branch does not exist. */
   async fetchTip() {
     const { branch, display } = this.options;
     this.fetches++;
     try {
-      await this.run(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      await this.remote(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return void 0;
@@ -10932,7 +11043,7 @@ var PagesBranch = class _PagesBranch {
       this.pending.set(oid, [{ resolve: resolve11, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => void this.flush());
+        setImmediate(() => void this.track(this.flush()));
       }
     });
     this.inflight.set(oid, promise2);
@@ -10951,7 +11062,7 @@ var PagesBranch = class _PagesBranch {
       if (missing.length > 0) {
         this.fetches++;
         try {
-          await this.run(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
+          await this.remote(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }
@@ -11025,7 +11136,7 @@ var PagesBranch = class _PagesBranch {
       }
       await this.tree(oid);
     };
-    walk3().catch(() => {
+    this.track(walk3()).catch(() => {
     });
   }
   /**
@@ -11106,7 +11217,7 @@ var PagesBranch = class _PagesBranch {
   async push(commit) {
     const { branch, display } = this.options;
     try {
-      await this.run(["-c", `core.hooksPath=${join(this.dir, "no-hooks")}`, "push", "--porcelain", "origin", `${commit}:refs/heads/${branch}`]);
+      await this.remote(["-c", `core.hooksPath=${join(this.dir, "no-hooks")}`, "push", "--porcelain", "origin", `${commit}:refs/heads/${branch}`]);
     } catch (e) {
       throw e instanceof GitCommandError ? classifyPushFailure(e, display, branch) : e;
     }
@@ -11116,32 +11227,59 @@ var PagesBranch = class _PagesBranch {
 // src/effects/retry.ts
 var sleepMs = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
 var RetriesExhaustedError = class extends Error {
-  constructor(attempts, last) {
-    super(`gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${last instanceof Error ? last.message : String(last)}`);
+  constructor(attempts, last, elapsedMs = 0) {
+    const took = elapsedMs >= 1e3 ? ` in ${Math.round(elapsedMs / 1e3)} s` : "";
+    super(`gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}${took}: ${last instanceof Error ? last.message : String(last)}`);
     this.attempts = attempts;
     this.last = last;
+    this.elapsedMs = elapsedMs;
   }
   attempts;
   last;
+  elapsedMs;
   name = "RetriesExhaustedError";
 };
 async function retryWithBackoff(fn, isTransient, options) {
   const sleep = options.sleep ?? sleepMs;
   const random = options.random ?? Math.random;
   const maxMs = options.maxMs ?? 3e4;
-  const attempts = Math.max(1, Math.floor(options.attempts));
+  const now = options.now ?? Date.now;
+  const attempts = options.attempts === void 0 ? Infinity : Math.max(1, Math.floor(options.attempts));
+  const start = now();
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn(attempt);
     } catch (error) {
       if (!isTransient(error)) throw error;
-      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error);
-      const bound = Math.min(maxMs, options.baseMs * 2 ** (attempt - 1));
+      const elapsed = now() - start;
+      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
+      const base = typeof options.baseMs === "function" ? options.baseMs() : options.baseMs;
+      const bound = Math.min(maxMs, base * 2 ** (Math.min(attempt, 30) - 1));
       const wait = Math.round(bound * random());
+      if (options.budgetMs !== void 0 && elapsed + wait >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
       options.onRetry?.(attempt, error, wait);
       await sleep(wait);
     }
   }
+}
+
+// src/effects/timeouts.ts
+var DEFAULT_BOUNDS = { requestMs: 2e4, budgetMs: 6e4, raceBudgetMs: 3e5 };
+function fromEnv(env, name, fallback) {
+  const v = env[name];
+  if (v === void 0 || v.trim() === "") return fallback;
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+function networkBounds(env = process.env) {
+  return {
+    requestMs: fromEnv(env, "BENCHTREND_REQUEST_TIMEOUT_MS", DEFAULT_BOUNDS.requestMs),
+    budgetMs: fromEnv(env, "BENCHTREND_NETWORK_BUDGET_MS", DEFAULT_BOUNDS.budgetMs),
+    raceBudgetMs: fromEnv(env, "BENCHTREND_RACE_BUDGET_MS", DEFAULT_BOUNDS.raceBudgetMs)
+  };
+}
+function seconds(ms) {
+  return ms >= 1e4 ? `${Math.round(ms / 1e3)} s` : `${Math.round(ms / 100) / 10} s`;
 }
 
 // src/publish.ts
@@ -11167,17 +11305,19 @@ function resolveTrendTarget(target, access) {
   });
   return { dataDir, branchName, remote };
 }
-async function openTrend(target, access, identity) {
+async function openTrend(target, access, identity, bounds) {
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : void 0;
+  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1e3)));
   const branch = await PagesBranch.open({
     remote: remote.url,
     display: remote.display,
     branch: branchName,
-    env: gitEnv(access.env, auth, { "remote.origin.url": remote.url }),
-    secrets: auth?.secrets ?? [],
+    env: gitEnv(access.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall }),
+    secrets: auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []),
     tempRoot: access.tempRoot,
-    identity
+    identity,
+    timeoutMs: bounds.requestMs
   });
   return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || "."}`, under: (path) => dataDir === "" ? path : `${dataDir}/${path}` };
 }
@@ -11221,7 +11361,7 @@ function publishTrend(settings, ctx, hooks = {}) {
 async function publishGroups(settings, ctx, hooks = {}) {
   const log2 = hooks.log ?? (() => {
   });
-  if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1) {
+  if (settings.maxAttempts !== void 0 && (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1)) {
     throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
   }
   if (ctx.groups.length === 0) throw new InputError("nothing to publish: no group of points was given");
@@ -11237,7 +11377,8 @@ async function publishGroups(settings, ctx, hooks = {}) {
     }
   } : void 0;
   const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
-  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY);
+  const bounds = hooks.bounds ?? networkBounds(ctx.env);
+  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
   try {
     const total = groups.reduce((n, g) => n + g.points.length, 0);
     const only = groups.length === 1 ? groups[0] : void 0;
@@ -11245,9 +11386,31 @@ async function publishGroups(settings, ctx, hooks = {}) {
       only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(", ")}) in one commit to ${remote.display} (${location})`
     );
     let attempts = 0;
-    const { plan, commit } = await retryWithBackoff(
-      async (attempt) => {
-        attempts = attempt;
+    let failingSince;
+    let lastNetwork;
+    let lastAttemptMs = 0;
+    const started = Date.now();
+    const attemptOnce = async (attempt) => {
+      attempts = attempt;
+      const attemptStart = Date.now();
+      await branch.settle();
+      branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
+      const cut = branch.deadline - attemptStart < bounds.requestMs;
+      try {
+        return await attemptPublish();
+      } catch (e) {
+        lastAttemptMs = Date.now() - attemptStart;
+        if (e instanceof GitTransientError) {
+          failingSince ??= attemptStart;
+          if (cut && lastNetwork !== void 0 && /no answer from the remote/.test(e.message)) throw lastNetwork;
+          lastNetwork = e;
+        } else if (e instanceof PushRaceError) failingSince = void 0;
+        throw e;
+      }
+    };
+    const stillTransient = (e) => isTransientPublishError(e) && !(e instanceof GitTransientError && failingSince !== void 0 && bounds.budgetMs - (Date.now() - failingSince) < Math.min(1e3, bounds.budgetMs / 4));
+    const attemptPublish = async () => {
+      {
         const tip = await branch.fetchTip();
         branch.prefetchNewest(tip, under("data/seg"), 2);
         branch.prefetchNewest(tip, under("data/roll/1"), 1);
@@ -11272,16 +11435,34 @@ async function publishGroups(settings, ctx, hooks = {}) {
         const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
         await branch.push(commit2);
         return { plan: plan2, commit: commit2 };
-      },
-      isTransientPublishError,
-      {
-        attempts: settings.maxAttempts,
-        baseMs: hooks.retryBaseMs ?? 1e3,
+      }
+    };
+    let landed;
+    try {
+      landed = await retryWithBackoff(attemptOnce, stillTransient, {
+        ...settings.maxAttempts !== void 0 ? { attempts: settings.maxAttempts } : {},
+        budgetMs: bounds.raceBudgetMs,
+        baseMs: hooks.retryBaseMs ?? (() => Math.max(500, lastAttemptMs)),
+        // Past 10 s a wait costs more than one more collision does.
+        maxMs: 1e4,
         ...hooks.sleep ? { sleep: hooks.sleep } : {},
         ...hooks.random ? { random: hooks.random } : {},
         onRetry: (attempt, error, wait) => log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
+      });
+    } catch (e) {
+      const tried = seconds(Date.now() - started);
+      if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
+        throw new PushRaceError(
+          `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`
+        );
       }
-    );
+      if (e instanceof GitTransientError || e instanceof RetriesExhaustedError && e.last instanceof GitTransientError) {
+        const last = e instanceof RetriesExhaustedError ? e.last : e;
+        throw new GitTransientError(`${last.message} (gave up after ${attempts} attempt${attempts === 1 ? "" : "s"} in ${tried})`);
+      }
+      throw e;
+    }
+    const { plan, commit } = landed;
     for (const w of plan.warnings) (hooks.warn ?? log2)(w);
     log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
     const { plans, groups: _groups, ...whole } = plan;
@@ -11291,7 +11472,9 @@ async function publishGroups(settings, ctx, hooks = {}) {
   }
 }
 async function readTrend(target, access, fn) {
-  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY);
+  const bounds = networkBounds(access.env);
+  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
+  branch.deadline = Date.now() + bounds.budgetMs;
   try {
     const tip = await branch.fetchTip();
     return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8"), location, tip);
@@ -11303,7 +11486,7 @@ async function readImport(branch, tip, from, cwd) {
   const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ""));
   if (onBranch !== void 0) return onBranch.toString("utf8");
   try {
-    return await readFile(resolve2(cwd, from), "utf8");
+    return await readFile2(resolve2(cwd, from), "utf8");
   } catch {
     throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
   }
@@ -11906,10 +12089,10 @@ function readRun(file, json2, n) {
     if (stages.has(name)) throw lineError(file, n, `the stage "${name}" appears twice in one run`);
     const outcome = s["outcome"] ?? "ok";
     const ok = outcome === "ok";
-    const seconds = s["seconds"] === null || s["seconds"] === void 0 ? void 0 : expectNumber(file, s["seconds"], child(sp, "seconds"), "a number of seconds");
-    if (seconds !== void 0 && seconds < 0) throw lineError(file, n, `stage "${name}" has negative seconds (${seconds})`);
-    if (ok && seconds === void 0) throw lineError(file, n, `stage "${name}" is ok but has no seconds`);
-    stages.set(name, { ...seconds !== void 0 ? { seconds } : {}, ok });
+    const seconds2 = s["seconds"] === null || s["seconds"] === void 0 ? void 0 : expectNumber(file, s["seconds"], child(sp, "seconds"), "a number of seconds");
+    if (seconds2 !== void 0 && seconds2 < 0) throw lineError(file, n, `stage "${name}" has negative seconds (${seconds2})`);
+    if (ok && seconds2 === void 0) throw lineError(file, n, `stage "${name}" is ok but has no seconds`);
+    stages.set(name, { ...seconds2 !== void 0 ? { seconds: seconds2 } : {}, ok });
   });
   const total = o["total"] === null || o["total"] === void 0 ? void 0 : expectNumber(file, o["total"], child(at, "total"), "a number of seconds");
   return { ...total !== void 0 ? { total } : {}, stages };
@@ -12384,11 +12567,11 @@ var orca = {
 // src/formats/pytest.ts
 var EXPECTED14 = 'an object with a "benchmarks" array (pytest --benchmark-json output)';
 var UNIT = "iter/sec";
-function humanSeconds(seconds) {
-  if (seconds < 1e-6) return `${seconds * 1e9} nsec`;
-  if (seconds < 1e-3) return `${seconds * 1e6} usec`;
-  if (seconds < 1) return `${seconds * 1e3} msec`;
-  return `${seconds} sec`;
+function humanSeconds(seconds2) {
+  if (seconds2 < 1e-6) return `${seconds2 * 1e9} nsec`;
+  if (seconds2 < 1e-3) return `${seconds2 * 1e6} usec`;
+  if (seconds2 < 1) return `${seconds2 * 1e3} msec`;
+  return `${seconds2} sec`;
 }
 var pytest = {
   name: "pytest",
@@ -14779,11 +14962,11 @@ function enforceRequiredStages(records, requirements) {
 }
 
 // src/effects/record-files.ts
-import { readFile as readFile2, stat as stat2 } from "node:fs/promises";
+import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
 import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve5 } from "node:path";
 
 // node_modules/tinyglobby/dist/index.mjs
-import { readdir, readdirSync, realpath, realpathSync, stat, statSync } from "fs";
+import { readdir as readdir2, readdirSync, realpath, realpathSync, stat as stat2, statSync } from "fs";
 import { isAbsolute as isAbsolute2, posix, resolve as resolve4 } from "path";
 import { fileURLToPath } from "url";
 
@@ -14907,10 +15090,10 @@ var resolveSymlinksAsync = function(path, state, callback$1) {
   queue.enqueue();
   fs.realpath(path, (error, resolvedPath) => {
     if (error) return queue.dequeue(suppressErrors ? null : error, state);
-    fs.stat(resolvedPath, (error$1, stat4) => {
+    fs.stat(resolvedPath, (error$1, stat5) => {
       if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-      if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-      callback$1(stat4, resolvedPath);
+      if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+      callback$1(stat5, resolvedPath);
       queue.dequeue(null, state);
     });
   });
@@ -14920,9 +15103,9 @@ var resolveSymlinks = function(path, state, callback$1) {
   queue.enqueue();
   try {
     const resolvedPath = fs.realpathSync(path);
-    const stat4 = fs.statSync(resolvedPath);
-    if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-    callback$1(stat4, resolvedPath);
+    const stat5 = fs.statSync(resolvedPath);
+    if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+    callback$1(stat5, resolvedPath);
   } catch (e) {
     if (!suppressErrors) throw e;
   }
@@ -15119,8 +15302,8 @@ var Walker = class {
         this.walkDirectory(this.state, path, path, depth - 1, this.walk);
       } else if (this.resolveSymlink && entry2.isSymbolicLink()) {
         let path = joinPathWithBasePath(entry2.name, directoryPath);
-        this.resolveSymlink(path, this.state, (stat4, resolvedPath) => {
-          if (stat4.isDirectory()) {
+        this.resolveSymlink(path, this.state, (stat5, resolvedPath) => {
+          if (stat5.isDirectory()) {
             resolvedPath = normalizePath(resolvedPath, this.state.options);
             if (exclude && exclude(entry2.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
             this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
@@ -15533,11 +15716,11 @@ function getOptions(options) {
   opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve4(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
-    readdir: opts.fs.readdir || readdir,
+    readdir: opts.fs.readdir || readdir2,
     readdirSync: opts.fs.readdirSync || readdirSync,
     realpath: opts.fs.realpath || realpath,
     realpathSync: opts.fs.realpathSync || realpathSync,
-    stat: opts.fs.stat || stat,
+    stat: opts.fs.stat || stat2,
     statSync: opts.fs.statSync || statSync
   });
   if (opts.debug) log("globbing with options:", opts);
@@ -15575,13 +15758,13 @@ async function expandPatterns(patterns, cwd, input = "records") {
 var MAX_INPUT_BYTES = 64 * 1024 * 1024;
 async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
   try {
-    const info = await stat2(resolve5(cwd, file));
+    const info = await stat3(resolve5(cwd, file));
     if (info.isFile() && info.size > limit) {
       throw new InputError(
         `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
       );
     }
-    return (await readFile2(resolve5(cwd, file), "utf8")).replace(/^\uFEFF/, "");
+    return (await readFile3(resolve5(cwd, file), "utf8")).replace(/^\uFEFF/, "");
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = e.code;
@@ -15953,7 +16136,7 @@ async function run4(argv, io) {
 }
 
 // src/cli/demo.ts
-import { mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir3, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir4, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join5, resolve as resolve7 } from "node:path";
 
@@ -16153,7 +16336,7 @@ function regressionDeriver(suite, settings) {
 }
 
 // src/effects/page-assets.ts
-import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
+import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 import { join as join4, relative as relative3, sep as sep2 } from "node:path";
 var VERSION_FILE = "version.txt";
@@ -16163,7 +16346,7 @@ function builtPageDir() {
 }
 async function walk2(dir) {
   const out = [];
-  for (const e of await readdir2(dir, { withFileTypes: true })) {
+  for (const e of await readdir3(dir, { withFileTypes: true })) {
     const p = join4(dir, e.name);
     if (e.isDirectory()) out.push(...await walk2(p));
     else if (e.isFile()) out.push(p);
@@ -16174,7 +16357,7 @@ async function readPageAssets(dir) {
   const url = dir ?? builtPageDir();
   let version;
   try {
-    version = (await readFile3(join4(url, VERSION_FILE), "utf8")).trim();
+    version = (await readFile4(join4(url, VERSION_FILE), "utf8")).trim();
   } catch {
     throw new Error(`the chart page is not built: ${join4(url, VERSION_FILE)} is missing; run npm run build`);
   }
@@ -16183,7 +16366,7 @@ async function readPageAssets(dir) {
   for (const path of await walk2(url)) {
     const rel = relative3(url, path).split(sep2).join("/");
     if (rel === VERSION_FILE) continue;
-    files.set(rel, new Uint8Array(await readFile3(path)));
+    files.set(rel, new Uint8Array(await readFile4(path)));
   }
   if (!files.has("index.html")) throw new Error(`${url}: the chart page has no index.html; run npm run build`);
   return { version, files };
@@ -16268,7 +16451,7 @@ ${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verd
   return 0;
 }
 async function emptyFolder(dir, given) {
-  const entries = await readdir3(dir).catch((e) => {
+  const entries = await readdir4(dir).catch((e) => {
     if (e.code === "ENOENT") return [];
     throw new InputError(`demo: --dir ${given} cannot be used (${e.code ?? e.message})`);
   });
@@ -16414,7 +16597,7 @@ async function run6(argv, io) {
 }
 
 // src/cli/publish.ts
-import { readFile as readFile4 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
 import { resolve as resolve8 } from "node:path";
 
@@ -16482,7 +16665,7 @@ Options:
                         on the command line)
   --server URL          where owner/name points and which host receives the token
                         (default $GITHUB_SERVER_URL, else https://github.com)
-  --max-attempts N      pushes to try when other publishers race for the branch (default 8)
+  --max-attempts N      pushes to try when other publishers race for the branch (default: as many as fit in 5 minutes)
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
   --shape NAME          shape for formats that have none (default: the format's name)
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
@@ -16518,7 +16701,7 @@ async function run7(argv, io) {
     "import-from": { type: "string" },
     "token-env": { type: "string" },
     server: { type: "string" },
-    "max-attempts": { type: "string", default: "8" },
+    "max-attempts": { type: "string" },
     format: { type: "string", default: "auto" },
     shape: { type: "string" },
     "alert-method": { type: "string" },
@@ -16542,8 +16725,8 @@ async function run7(argv, io) {
   if (positionals.length === 0 && values["import-from"] === void 0) throw new UsageError("publish needs at least one RECORD file");
   if (values.repo === void 0) throw new UsageError("publish needs --repo URL|PATH");
   if (values.commit === void 0) throw new UsageError("publish needs --commit SHA");
-  const maxAttempts = Number(values["max-attempts"]);
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values["max-attempts"]}`);
+  const maxAttempts = values["max-attempts"] === void 0 ? void 0 : Number(values["max-attempts"]);
+  if (maxAttempts !== void 0 && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values["max-attempts"]}`);
   const token = tokenFrom(values["token-env"], io);
   const serverUrl = values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com";
   const publishedAt = (/* @__PURE__ */ new Date()).toISOString();
@@ -16656,7 +16839,7 @@ async function pageOrNothing(io) {
 }
 async function readText(file, cwd, option) {
   try {
-    return await readFile4(resolve8(cwd, file), "utf8");
+    return await readFile5(resolve8(cwd, file), "utf8");
   } catch {
     throw new InputError(`${option}: cannot read ${file}`);
   }
@@ -16681,12 +16864,12 @@ async function commitOf2(sha, values, io, now) {
 
 // src/cli/serve.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { mkdtemp as mkdtemp3, readdir as readdir4, rm as rm2 } from "node:fs/promises";
+import { mkdtemp as mkdtemp3, readdir as readdir5, rm as rm2 } from "node:fs/promises";
 import { join as join7, relative as relative4, resolve as resolve10 } from "node:path";
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
-import { readFile as readFile5, stat as stat3 } from "node:fs/promises";
+import { readFile as readFile6, stat as stat4 } from "node:fs/promises";
 import { extname, join as join6, resolve as resolve9, sep as sep3 } from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -16698,7 +16881,7 @@ var TYPES = {
 };
 async function serveFolder(dir, port = 0) {
   const root = resolve9(dir);
-  const kind = await stat3(root).catch(() => void 0);
+  const kind = await stat4(root).catch(() => void 0);
   if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? "not a folder" : "no such folder"}; give the trend folder that holds index.html and manifest.json`);
   const server = createServer((req, res) => {
     void (async () => {
@@ -16715,8 +16898,8 @@ async function serveFolder(dir, port = 0) {
         return;
       }
       try {
-        if ((await stat3(file)).isDirectory()) file = join6(file, "index.html");
-        const body = await readFile5(file);
+        if ((await stat4(file)).isDirectory()) file = join6(file, "index.html");
+        const body = await readFile6(file);
         res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
       } catch {
         res.writeHead(404).end("not found");
@@ -16760,7 +16943,7 @@ async function trendFolders(root, holds, depth = 4) {
     const next = [];
     for (const dir of level2) {
       if (holds(dir)) found.push(dir);
-      const entries = await readdir4(dir, { withFileTypes: true }).catch(() => []);
+      const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
       for (const e of entries) if (e.isDirectory() && e.name !== ".git" && e.name !== "node_modules") next.push(join7(dir, e.name));
     }
     level2 = next.sort();
