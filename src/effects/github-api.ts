@@ -126,6 +126,20 @@ function hint(status: number | undefined, what: 'commit' | 'pull-request'): stri
   return '';
 }
 
+/**
+ * An API error as one log line: the token taken out, whatever the server echoed back, and a long
+ * answer (an HTML error page) cut at its last full sentence or word, marked with an ellipsis, so no
+ * warning stops mid-word as if it were the whole message.
+ */
+export function apiErrorText(text: string, token: string | undefined, max = 300): string {
+  const line = (token ? text.split(token).join('***') : text).replace(/[\r\n]+/g, ' ');
+  if (line.length <= max) return line;
+  const head = line.slice(0, max);
+  const sentence = head.lastIndexOf('. ');
+  const cut = sentence > max / 2 ? sentence + 1 : Math.max(head.lastIndexOf(' '), max / 2);
+  return `${head.slice(0, cut).trimEnd()} …`;
+}
+
 export class GitHubComments {
   private readonly octokit: ReturnType<typeof getOctokit>;
   private readonly owner: string;
@@ -167,8 +181,7 @@ export class GitHubComments {
 
   /** The text of an error with the token taken out, whatever the server echoed back. */
   private clean(text: string): string {
-    const token = this.options.token;
-    return (token ? text.split(token).join('***') : text).replace(/[\r\n]+/g, ' ').slice(0, 300);
+    return apiErrorText(text, this.options.token);
   }
 
   /** One API call with retries on transient failures, within the budget; throws the last error otherwise. */
@@ -337,7 +350,7 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
       const inner = (error as { last?: unknown }).last ?? error;
       const e = httpError(inner);
       const text = `${label} failed: ${e.status ? `GitHub API answered ${e.status}: ` : ''}${e.message ?? String(inner)}`;
-      throw new Error((options.token ? text.split(options.token).join('***') : text).replace(/[\r\n]+/g, ' ').slice(0, 300));
+      throw new Error(apiErrorText(text, options.token));
     });
   const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest | undefined =>
     list

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import { Random } from '../../src/core/regress/prng.js';
-import { rollupPath, rollupSize } from '../../src/core/trend/layout.js';
+import { chunkPath, rollupSize } from '../../src/core/trend/layout.js';
 import { publishTrend, readTrend } from '../../src/publish.js';
 import { commit, fixturePoints } from '../unit/trend-memory.js';
 import { FIXTURES, ROOT } from '../helpers/paths.js';
@@ -95,7 +95,7 @@ it('a deleted level-1 rollup is refused naming the file, never by a cleanup raci
   }
   const work = join(sb.root, 'rolled-work');
   await sb.git(['clone', '--quiet', '--branch', 'gh-pages', `file://${remote}`, work]);
-  await sb.git(['rm', '--quiet', `dev/bench/${rollupPath(1, 0)}`], work);
+  await sb.git(['rm', '--quiet', `dev/bench/${chunkPath(1, 0)}`], work);
   await sb.git(['commit', '--quiet', '-m', 'rollup lost'], work);
   await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
   const before = await sb.revParse(remote, 'refs/heads/gh-pages');
@@ -103,7 +103,7 @@ it('a deleted level-1 rollup is refused naming the file, never by a cleanup raci
   for (let i = 0; i < 3; i++) {
     const run = await runCli(['publish', 'warm.json', '--repo', `file://${remote}`, '--commit', sha(200 + i), '--message', 'm', '--author', 'Ada', '--timestamp', '2024-01-01T00:00:00Z'], sb.root, env());
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(rollupPath(1, 0));
+    expect(run.stderr).toContain(chunkPath(1, 0));
     expect(run.stderr).not.toContain('ENOTEMPTY');
   }
   expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
