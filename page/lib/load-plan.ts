@@ -71,6 +71,29 @@ export function splitChunk(chunk: Chunk): Chunk[] {
   return out;
 }
 
+/**
+ * Segments the first charts are drawn from, before the rest of the first view is asked for: the
+ * newest few files only (the single segments of the tail, or one 16-segment chunk), so the bytes
+ * before the first chart depend on the number of cases, never on the length of the history.
+ */
+export const FIRST_WINDOW_SEGMENTS = 8;
+
+/**
+ * The newest small files holding at least `want` segments: single segments and level-1 files
+ * only, stopping before a level-2 file (256 publishes, more than a first window needs) unless
+ * nothing newer exists. Format 1 keeps the tail in single segments and level-1 rollups too.
+ */
+export function planWindow(total: number, want: number, format = 1): Chunk[] {
+  const plan = format >= 2 ? planChunksBefore(total, want, total) : planBefore(total, want, total, 1, format);
+  const out: Chunk[] = [];
+  for (const c of plan) {
+    if (c.level === 2 && out.length > 0) break;
+    out.push(c);
+    if (c.level === 2) break;
+  }
+  return out;
+}
+
 /** Segments a first view loads: about a hundred publishes, enough to see a trend and its noise. */
 export const FIRST_VIEW_SEGMENTS = 96;
 /** Segments one step back loads: one level-2 rollup once aligned. */

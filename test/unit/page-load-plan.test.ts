@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_VIEW_SEGMENTS, planBefore, splitChunk, type Chunk } from '../../page/lib/load-plan.js';
+import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, splitChunk, type Chunk } from '../../page/lib/load-plan.js';
 import { chunkPath, rollupPath, segmentPath } from '../../src/core/trend/layout.js';
 
 function covered(chunks: readonly Chunk[]): number[] {
@@ -72,5 +72,33 @@ describe('format 2: the chunks the tree holds', () => {
     const all = planBefore(300, 300, 300, 2, 2);
     expect(all.reduce((n, c) => n + (c.to - c.from), 0)).toBe(300);
     expect(planBefore(0, 96, 300, 1, 2)).toEqual([]);
+  });
+});
+
+describe('the first window: the newest small files the first charts are drawn from', () => {
+  const segments = (chunks: readonly Chunk[]): number => chunks.reduce((n, c) => n + (c.to - c.from), 0);
+
+  it('reads the tail and at most one 16-segment file, never a level-2 one behind them', () => {
+    // 89 publishes (snarkVM's history): the newest eight of its nine single segments.
+    expect(planWindow(89, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.path)).toEqual([...Array(8).keys()].map((i) => chunkPath(0, 88 - i)));
+    // Two singles are too few: the level-1 chunk before them too.
+    expect(planWindow(130, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.path)).toEqual([chunkPath(0, 129), chunkPath(0, 128), chunkPath(1, 7)]);
+    // Three singles after a level-2 chunk: those three only; the 256 come after the first chart.
+    expect(planWindow(259, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.path)).toEqual([chunkPath(0, 258), chunkPath(0, 257), chunkPath(0, 256)]);
+    // Format 1: the tail's segments, then a level-1 rollup.
+    expect(planWindow(130, FIRST_WINDOW_SEGMENTS, 1).map((c) => c.path)).toEqual([segmentPath(129), segmentPath(128), rollupPath(1, 7)]);
+  });
+
+  it('holds the same few segments whatever the history length', () => {
+    for (const total of [40, 1_000, 20_000, 100_000, 1_000_003]) {
+      const w = planWindow(total, FIRST_WINDOW_SEGMENTS, 2);
+      expect(w.every((c) => c.level <= 1)).toBe(true);
+      expect(segments(w)).toBeGreaterThanOrEqual(Math.min(total % 256 || 256, FIRST_WINDOW_SEGMENTS));
+      expect(segments(w)).toBeLessThanOrEqual(FIRST_WINDOW_SEGMENTS - 1 + 16);
+      expect(w[0]?.to).toBe(total);
+    }
+    // Only a log ending exactly on a level-2 chunk has nothing smaller to start from.
+    expect(planWindow(512, FIRST_WINDOW_SEGMENTS, 2).map((c) => [c.level, c.from])).toEqual([[2, 256]]);
+    expect(planWindow(0, FIRST_WINDOW_SEGMENTS, 2)).toEqual([]);
   });
 });
