@@ -39,6 +39,12 @@ export interface TrendOptions {
   readonly pageVersion?: string;
   /** Trend format: 1 (default, the files of older trends) or 2 (what a publish writes now). */
   readonly format?: 1 | 2;
+  /**
+   * Format 2 only: the seq of the first publish given (a multiple of 256). The publishes before it
+   * are counted in the manifest but have no files: a benchmark of a first view at a long history
+   * without generating all of it. The page can then not load back past it.
+   */
+  readonly offset?: number;
 }
 
 /** Every file of the trend by path inside data-dir, as the JSON text a publisher writes. */
@@ -47,7 +53,10 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
   const segments: Segment[] = [];
   const cases = new Map<string, CaseInfo>();
   const suites: string[] = [];
-  publishes.forEach((p, seq) => {
+  const offset = options.offset ?? 0;
+  if (offset % 256 !== 0 || (offset > 0 && options.format !== 2)) throw new Error(`trendFiles: offset ${offset} needs format 2 and a multiple of 256`);
+  publishes.forEach((p, i) => {
+    const seq = offset + i;
     const segment: Segment = {
       schema: 'benchtrend/segment',
       version: 1,
@@ -92,7 +101,7 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
     pageVersion: options.pageVersion ?? 'fixture',
     updated: options.updated,
     ...(options.repository !== undefined ? { repository: options.repository } : {}),
-    segments: segments.length,
+    segments: offset + segments.length,
     fanout: ROLLUP_FANOUT,
     suites,
     cases: [...cases.values()],
@@ -101,7 +110,9 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
   };
   if (options.format === 2) {
     const index = indexManifest(manifest);
-    for (const c of coverChunks(0, segments.length)) files.set(chunkPath(c.level, c.index), `${JSON.stringify(encodeChunk(c.level, c.index, segments.slice(c.from, c.to), index))}\n`);
+    for (const c of coverChunks(offset, offset + segments.length)) {
+      files.set(chunkPath(c.level, c.index), `${JSON.stringify(encodeChunk(c.level, c.index, segments.slice(c.from - offset, c.to - offset), index))}\n`);
+    }
   }
   files.set(MANIFEST_PATH, `${JSON.stringify(manifest)}\n`);
   return files;
