@@ -91,10 +91,15 @@ function importReal(file, dir) {
   const names = new Set();
   const latest = entries.at(-1).benches.filter((b) => typeof b.value === 'number' && !names.has(b.name) && names.add(b.name));
   writeFileSync(join(tmp, 'data.js'), text);
-  writeFileSync(join(tmp, 'now.json'), JSON.stringify(latest.map((b) => ({ name: b.name, unit: b.unit, value: b.value }))));
+  // The newest entry again, as the same tool prints it, so the publish continues the imported cases.
+  const cargo = entries.at(-1).tool === 'cargo';
+  const now = cargo
+    ? latest.map((b) => `test ${b.name} ... bench: ${b.value.toLocaleString('en')} ${b.unit} (+/- ${String(b.range ?? '0').replace(/^± ?/, '')})`).join('\n') + '\n'
+    : JSON.stringify(latest.map((b) => ({ name: b.name, unit: b.unit, value: b.value })));
+  writeFileSync(join(tmp, 'now.txt'), now);
   const remote = join(tmp, 'trend.git');
   execFileSync('git', ['init', '--quiet', '--bare', remote], { env: gitEnv });
-  const args = ['publish', 'now.json', '--format', 'customSmallerIsBetter', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', suite, '--message', 'now', '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--import-from', 'data.js'];
+  const args = ['publish', 'now.txt', '--format', cargo ? 'cargo' : 'customSmallerIsBetter', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', suite, '--message', 'now', '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--import-from', 'data.js'];
   const r = spawnSync(process.execPath, [join(root, 'dist/cli.js'), ...args], { cwd: tmp, env: { ...gitEnv, RUNNER_TEMP: join(tmp, 'tmp') }, maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`bench/page: import of ${file} failed: ${r.stderr.toString().trim().split('\n').slice(-3).join(' | ')}`);
   mkdirSync(dir, { recursive: true });
