@@ -3,7 +3,9 @@
 // bytes the page downloaded before its first chart. Median of several cold loads (the server sends
 // `Cache-Control: no-store`, and every load is a new tab).
 //
-//   node bench/page.mjs [--quick] [--records DIR] [--json]
+//   node bench/page.mjs [--quick] [--real-only] [--records DIR] [--json]
+//
+// --real-only with --quick: snarkVM's history only.
 //
 // --records DIR writes one bench record per scenario, DIR/page-<cases>x<commits>.json, of shape
 // `page-<cases>x<commits>`: each cold load is a run with the stages `first-chart`, `all-charts`
@@ -71,7 +73,7 @@ const pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, r
 const stages = (count) => Array.from({ length: count }, (_, i) => `stage-${String(i).padStart(2, '0')}`);
 const snarkVM = { name: 'snarkVM-data.js imported (363 cases)', id: 'page-snarkvm', real: 'snarkVM-data.js' };
 const scenarios = quick
-  ? [snarkVM, { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 }]
+  ? [snarkVM, { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 }].slice(0, argv.includes('--real-only') ? 1 : 2)
   : [
       snarkVM,
       { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 },
@@ -158,7 +160,7 @@ try {
           const before = performance.getEntriesByType('resource').filter((r) => r.responseEnd <= first);
           const mark = (n) => performance.getEntriesByName(`benchtrend:${n}`)[0]?.startTime ?? NaN;
           return {
-            marks: { start: mark('start'), manifest: mark('manifest'), data: mark('data'), model: mark('model'), firstView: mark('first-view') },
+            marks: { start: mark('start'), manifest: mark('manifest'), data: mark('data'), model: mark('model'), cards: mark('cards'), firstView: mark('first-view') },
             first,
             all,
             charts: document.querySelectorAll('article.card canvas').length,
@@ -202,7 +204,7 @@ try {
       charts: runs[0].charts,
       trendMB: Math.round(dataBytes / 1e5) / 10,
       generateS: Math.round(generated / 100) / 10,
-      marksMs: Object.fromEntries(['start', 'manifest', 'data', 'model', 'firstView'].map((k) => [k, Math.round(median(runs.map((r) => r.marks[k])))])),
+      marksMs: Object.fromEntries(['start', 'manifest', 'data', 'model', 'cards', 'firstView'].map((k) => [k, Math.round(median(runs.map((r) => r.marks[k])))])),
       runs,
     };
     results.push(result);
@@ -211,7 +213,7 @@ try {
         `${sc.name.padEnd(26)} first chart ${result.firstChartMs.toFixed(0).padStart(4)} ms   all charts ${result.allChartsMs.toFixed(0).padStart(4)} ms   ` +
           `load all ${result.loadAllMs.toFixed(0).padStart(6)} ms   before first chart ${(result.bytesBeforeFirstChart / 1024).toFixed(0)} KiB ` +
           `(${(result.gzipBytesBeforeFirstChart / 1024).toFixed(0)} KiB gzipped, ${result.requestsBeforeFirstChart} requests)   trend ${result.trendMB} MB   ` +
-          `(script ${result.marksMs.start}, manifest ${result.marksMs.manifest}, first window ${result.marksMs.data}, model ${result.marksMs.model}, first view ${result.marksMs.firstView} ms)`,
+          `(script ${result.marksMs.start}, manifest ${result.marksMs.manifest}, first window ${result.marksMs.data}, model ${result.marksMs.model}, cards ${result.marksMs.cards}, first view ${result.marksMs.firstView} ms)`,
       );
     }
     if (recordsDir) {

@@ -505,6 +505,7 @@ async function boot(): Promise<void> {
     state.model = buildModel(state.segments);
     performance.mark('benchtrend:model');
     ensureSections(groupCases(m.suites, m.cases, state.model));
+    performance.mark('benchtrend:cards');
     renderStatus();
     let target = findCard(parsePermalink(window.location.hash));
     if (target) showPermalinked();
