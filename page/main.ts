@@ -6,7 +6,7 @@ import { el, byId, setText } from './elements.js';
 import { caseCsv, caseJson, exportFileName } from './lib/case-export.js';
 import { formatDate, hoverText, type BarMode } from './lib/hover-text.js';
 import { commitUrl, httpUrl } from './lib/links.js';
-import { FIRST_VIEW_SEGMENTS, OLDER_STEP_SEGMENTS, planBefore } from './lib/load-plan.js';
+import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, OLDER_STEP_SEGMENTS, planBefore, planWindow } from './lib/load-plan.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink, parsePermalink, wellFormed } from './lib/permalink.js';
 import { buildModel, groupCases, shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
@@ -14,10 +14,13 @@ import { readChunks, readManifest } from './loader.js';
 import { initTheme } from './theme.js';
 
 /**
- * The chart page: reads manifest.json, draws every case from the newest publishes first, and walks
- * back through the log when asked. Marks `benchtrend:first-chart` and `benchtrend:all-charts` on the
- * performance timeline (bench/page.mjs reads them) and sets `data-state` on <html> for readers that
- * wait for it: loading, ready, error.
+ * The chart page: reads manifest.json, then the newest few files only (a first window of
+ * FIRST_WINDOW_SEGMENTS publishes) and draws the charts in view from them, then reads the rest of
+ * the first view and fills in every chart, and walks back through the log when asked. A chart
+ * scrolled into view before its turn is drawn at once (IntersectionObserver) from what is loaded.
+ * Marks `benchtrend:first-chart` and `benchtrend:all-charts` on the performance timeline
+ * (bench/page.mjs reads them) and sets `data-state` on <html> for readers that wait for it:
+ * loading (until the whole first view is drawn), ready, error.
  */
 
 interface Card {
@@ -26,6 +29,8 @@ interface Card {
   readonly plot: HTMLElement;
   readonly note: HTMLElement;
   chart?: CaseChart;
+  /** The model this card was last drawn from: a card in view is redrawn when it is not the current one. */
+  drawnFrom?: TrendModel;
 }
 
 const state = {
@@ -44,6 +49,8 @@ const state = {
   firstDrawn: false,
   drawnOnce: new Set<CaseChart>(),
   expected: 0,
+  byRoot: new Map<Element, Card>(),
+  observer: undefined as IntersectionObserver | undefined,
 };
 
 const root = document.documentElement;
@@ -159,7 +166,9 @@ function ensureSections(groups: readonly CaseGroup[]): void {
       try {
         const card = makeCard(c);
         state.cards.set(k, card);
+        state.byRoot.set(card.root, card);
         grid.append(card.root);
+        state.observer?.observe(card.root);
       } catch (e) {
         grid.append(el('article', { className: 'card broken' }, el('h4', { className: 'case-name' }, c.case), el('p', { className: 'note' }, `Could not show this case: ${(e as Error).message}`)));
       }
@@ -286,27 +295,59 @@ function createChart(card: Card, data: ChartData): void {
   card.chart = chart;
 }
 
-/** Draws or refreshes every card, the permalinked one first, yielding so the first chart paints early. */
-async function drawAll(priority: Card | undefined): Promise<void> {
-  const cards = [...state.cards.values()];
-  if (priority) cards.sort((a, b) => (a === priority ? -1 : b === priority ? 1 : 0));
+function drawCard(card: Card, data: ChartData | undefined): void {
+  card.drawnFrom = state.model;
+  try {
+    describe(card, data);
+    if (data && card.chart) card.chart.update(data);
+    else if (data) createChart(card, data);
+    else if (card.chart) {
+      card.chart.destroy();
+      delete card.chart;
+    }
+  } catch (e) {
+    card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
+  }
+}
+
+function inViewport(card: Card): boolean {
+  if (card.root.hidden) return false;
+  const r = card.root.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+}
+
+/** A card scrolled into view is drawn from what is loaded, whatever is still on its way. */
+function watchViewport(): void {
+  if (typeof IntersectionObserver === 'undefined') return;
+  state.observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const card = state.byRoot.get(e.target);
+        if (e.isIntersecting && card && card.drawnFrom !== state.model) drawCard(card, chartData(card, state.model));
+      }
+    },
+    { rootMargin: '200px 0px' },
+  );
+  for (const card of state.cards.values()) state.observer.observe(card.root);
+}
+
+/**
+ * Draws or refreshes the cards (`only` those in view, or every one), the permalinked one first and
+ * then those in view, yielding so the first chart paints early.
+ */
+async function drawAll(priority: Card | undefined, only?: (card: Card) => boolean): Promise<void> {
+  let cards = [...state.cards.values()];
+  if (only) cards = cards.filter(only);
+  const rank = (c: Card): number => (c === priority ? 0 : inViewport(c) ? 1 : 2);
+  const ranks = new Map(cards.map((c) => [c, rank(c)]));
+  cards.sort((a, b) => (ranks.get(a) as number) - (ranks.get(b) as number));
   const datas = new Map<Card, ChartData | undefined>();
   for (const c of cards) datas.set(c, chartData(c, state.model));
-  state.expected = state.drawnOnce.size + cards.filter((c) => !c.chart && datas.get(c)).length;
+  if (!only) state.expected = state.drawnOnce.size + cards.filter((c) => !c.chart && datas.get(c)).length;
   let slice = performance.now();
   for (const card of cards) {
-    const data = datas.get(card);
-    try {
-      describe(card, data);
-      if (data && card.chart) card.chart.update(data);
-      else if (data) createChart(card, data);
-      else if (card.chart) {
-        card.chart.destroy();
-        delete card.chart;
-      }
-    } catch (e) {
-      card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
-    }
+    // The viewport may have drawn it from this model while this loop yielded.
+    if (card.drawnFrom !== state.model) drawCard(card, datas.get(card));
     if (performance.now() - slice > 12) {
       await yieldToBrowser();
       slice = performance.now();
@@ -471,19 +512,38 @@ async function boot(): Promise<void> {
     state.manifest = m;
     renderHeader(m);
     // A fan-out this page does not know means rollup paths it cannot compute: read segments only.
-    const maxLevel = m.fanout === ROLLUP_FANOUT ? 1 : 0;
-    const chunks = planBefore(m.segments, FIRST_VIEW_SEGMENTS, m.segments, maxLevel, m.version);
-    state.segments = await readChunks(chunks, m);
+    const known = m.fanout === ROLLUP_FANOUT;
+    const first = known ? planWindow(m.segments, FIRST_WINDOW_SEGMENTS, m.version) : planBefore(m.segments, FIRST_WINDOW_SEGMENTS, m.segments, 0, m.version);
+    state.loading = true;
+    state.segments = await readChunks(first, m);
     performance.mark('benchtrend:data');
-    state.from = chunks.length ? Math.min(...chunks.map((c) => c.from)) : 0;
+    state.from = first.length ? Math.min(...first.map((c) => c.from)) : 0;
     state.model = buildModel(state.segments);
     performance.mark('benchtrend:model');
     ensureSections(groupCases(m.suites, m.cases, state.model));
+    performance.mark('benchtrend:cards');
     renderStatus();
-    const target = findCard(parsePermalink(window.location.hash));
-    await drawAll(target);
+    let target = findCard(parsePermalink(window.location.hash));
     if (target) showPermalinked();
-    if (state.expected === 0) performance.mark('benchtrend:all-charts');
+    // The charts in view first, from the first window; the others when they scroll into view.
+    await drawAll(target, inViewport);
+    watchViewport();
+
+    // The rest of the first view, asked for only once the first charts are drawn.
+    const loaded = m.segments - state.from;
+    const rest = state.from > 0 && loaded < FIRST_VIEW_SEGMENTS ? planBefore(state.from, FIRST_VIEW_SEGMENTS - loaded, m.segments, known ? 1 : 0, m.version) : [];
+    if (rest.length > 0) {
+      state.segments.push(...(await readChunks(rest, m)));
+      state.from = Math.min(state.from, ...rest.map((c) => c.from));
+      state.model = buildModel(state.segments);
+      ensureSections(groupCases(m.suites, m.cases, state.model));
+    }
+    performance.mark('benchtrend:first-view');
+    state.loading = false;
+    renderStatus();
+    target = findCard(parsePermalink(window.location.hash));
+    await drawAll(target);
+    if (state.drawnOnce.size >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
     setState('ready');
   } catch (e) {
     status(`Could not read the trend: ${(e as Error).message}`);

@@ -3,6 +3,10 @@
 //   --quick         fewer sizes and repetitions (what the project's own bench workflow uses)
 //   --records DIR   also write each benchmark's figures as bench records into DIR
 //   --only NAME     run only the benchmarks whose file name contains NAME
+//   --anchor DIR    a copy of github-action-benchmark's v1 action (action.yml and dist/, outside
+//                   this repository): bench/migration.mjs runs it beside our bundled action on the
+//                   same histories in the same run and prints both (the others ignore it), e.g.
+//                   npm run bench -- --only migration --anchor /tmp/gab-v1 --sizes 20000 --no-real
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

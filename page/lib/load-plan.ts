@@ -71,6 +71,30 @@ export function splitChunk(chunk: Chunk): Chunk[] {
   return out;
 }
 
+/**
+ * Segments the first charts are drawn from, before the rest of the first view is asked for. Kept
+ * small because a file holds every case: on snarkVM's 363 cases a single segment is about 12 KB
+ * and a 16-segment chunk about 180 KB, after a 120 KB manifest and the 90 KB page.
+ */
+export const FIRST_WINDOW_SEGMENTS = 4;
+
+/**
+ * The newest files the first charts are drawn from: up to `want` single segments of the tail not
+ * yet rolled up, and only when there are none (the log ends on a group of 16 or 256) the one newest
+ * chunk. So the bytes before the first chart are those of at most `want` single segments or one
+ * chunk, whatever the history's length. The rest of the first view (planBefore) comes after.
+ */
+export function planWindow(total: number, want: number, format = 1): Chunk[] {
+  const plan = format >= 2 ? planChunksBefore(total, want, total) : planBefore(total, want, total, 1, format);
+  const out: Chunk[] = [];
+  for (const c of plan) {
+    if (c.level > 0 && out.length > 0) break;
+    out.push(c);
+    if (c.level > 0) break;
+  }
+  return out;
+}
+
 /** Segments a first view loads: about a hundred publishes, enough to see a trend and its noise. */
 export const FIRST_VIEW_SEGMENTS = 96;
 /** Segments one step back loads: one level-2 rollup once aligned. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Script } from 'node:vm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_VIEW_SEGMENTS } from '../../page/lib/load-plan.js';
+import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planWindow } from '../../page/lib/load-plan.js';
 import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI, ROOT } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
@@ -31,6 +31,8 @@ let server: StaticServer;
 let imported: StaticServer;
 let empty: StaticServer;
 let badName: StaticServer;
+let held: StaticServer;
+let heldManifest: Manifest;
 let manifest: Manifest;
 let history: Publish[];
 
@@ -180,6 +182,14 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     writeFiles(join(work, 'main'), page);
     manifest = JSON.parse(readFileSync(join(work, 'main/manifest.json'), 'utf8')) as Manifest;
 
+    // The same history in trend format 2, with every file but the first window's held back.
+    const format2 = trendFiles(history, { updated: '2024-01-06T12:00:00Z', repository, format: 2 });
+    heldManifest = JSON.parse(format2.get('manifest.json') as string) as Manifest;
+    const firstWindow = new Set(planWindow(heldManifest.segments, FIRST_WINDOW_SEGMENTS, heldManifest.version).map((c) => c.path));
+    held = await serveFolder(join(work, 'held'), { hold: (path) => path.startsWith('data/') && !firstWindow.has(path) });
+    writeFiles(join(work, 'held'), format2);
+    writeFiles(join(work, 'held'), page);
+
     imported = await serveFolder(join(work, 'imported'));
     writeFiles(join(work, 'imported'), importedTrend());
     writeFiles(join(work, 'imported'), page);
@@ -209,6 +219,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await imported?.close();
     await empty?.close();
     await badName?.close();
+    await held?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -302,6 +313,52 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(requests.length).toBeGreaterThan(5);
     expect(requests.filter((u) => !u.startsWith(server.base))).toEqual([]);
     expect(server.requests.filter((p) => !p.startsWith('/dev/bench/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the charts in view from the newest files while older ones are held back, and others as they scroll into view', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setViewportSize({ width: 900, height: 600 });
+    await page.goto(held.base);
+    const line = await cssColour(page, '--line');
+    const drawnPixels = (name: string): Promise<number> =>
+      card(page, name)
+        .locator('canvas')
+        .evaluate((c: HTMLCanvasElement, colour) => {
+          const d = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
+          let n = 0;
+          for (let i = 0; i < d.length; i += 4) if ([0, 1, 2].every((k) => Math.abs((d[i + k] as number) - (colour[k] as number)) <= 30)) n++;
+          return n;
+        }, line);
+
+    // The first card is drawn, with its line on the canvas, while the older files stay unanswered.
+    const first = manifest.cases[0]?.case as string;
+    await expect.poll(() => card(page, first).locator('canvas').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => drawnPixels(first)).toBeGreaterThan(50);
+    await expect.poll(() => held.held().length).toBeGreaterThan(0);
+    expect(held.held().every((p) => p.startsWith('data/c/'))).toBe(true);
+    const points = Number(await card(page, first).getAttribute('data-points'));
+    expect(points).toBeGreaterThan(0);
+    expect(points).toBeLessThanOrEqual(heldManifest.segments - Math.min(...planWindow(heldManifest.segments, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.from)));
+    expect(await page.evaluate(() => document.documentElement.dataset['state'])).toBe('loading');
+
+    // A card far below is not drawn until it scrolls into view, then it is, from what is loaded.
+    const below = card(page, XSS_CASE);
+    expect(await below.locator('canvas').count()).toBe(0);
+    await below.scrollIntoViewIfNeeded();
+    await expect.poll(() => below.locator('canvas').count()).toBe(1);
+    await expect.poll(() => drawnPixels(XSS_CASE)).toBeGreaterThan(50);
+    expect(Number(await below.getAttribute('data-points'))).toBe(points);
+
+    // Once the rest of the first view comes in, every chart fills in with it.
+    held.release();
+    await ready(page);
+    expect(Number(await below.getAttribute('data-points'))).toBeGreaterThan(50);
+    expect(Number(await card(page, first).getAttribute('data-points'))).toBeGreaterThan(50);
+    expect(held.requests.some((p) => p.includes('/data/c/2/'))).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,6 +1,7 @@
 /**
  * A static file server on 127.0.0.1 standing in for GitHub Pages: serves one folder under a URL
- * prefix (`/dev/bench/`), records every request it gets, and answers 404 for anything else.
+ * prefix (`/dev/bench/`), records every request it gets, and answers 404 for anything else. It can
+ * hold back chosen files (a slow or stalled download) until told to release them.
  */
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -23,6 +24,10 @@ export interface StaticServer extends AsyncDisposable {
   readonly requests: string[];
   /** Body bytes sent per request path. */
   readonly sent: Map<string, number>;
+  /** Paths of the requests held back and not answered yet. */
+  readonly held: () => string[];
+  /** Answers every request held back so far, and those that come later. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -32,12 +37,16 @@ export interface ServeOptions {
   readonly cacheControl?: string;
   /** Extra routes outside the folder (e.g. a stand-in for a commit page), answered with 200. */
   readonly outside?: readonly string[];
+  /** Requests (path inside the folder, e.g. `data/c/1/0/3.json`) left unanswered until `release()`. */
+  readonly hold?: (path: string) => boolean;
 }
 
 export async function serveFolder(dir: string, options: ServeOptions = {}): Promise<StaticServer> {
   const prefix = options.prefix ?? '/dev/bench/';
   const requests: string[] = [];
   const sent = new Map<string, number>();
+  let holding = options.hold !== undefined;
+  const waiting: { path: string; answer: () => void }[] = [];
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     requests.push(url);
@@ -53,7 +62,7 @@ export async function serveFolder(dir: string, options: ServeOptions = {}): Prom
     const rel = normalize(path.slice(prefix.length) || 'index.html');
     if (rel.startsWith('..') || rel.includes(`..${sep}`)) return reply(403, 'forbidden');
     const file = join(dir, rel.endsWith('/') ? join(rel, 'index.html') : rel);
-    void (async () => {
+    const answer = (): void => void (async () => {
       try {
         const s = await stat(file);
         const target = s.isDirectory() ? join(file, 'index.html') : file;
@@ -62,6 +71,8 @@ export async function serveFolder(dir: string, options: ServeOptions = {}): Prom
         reply(404, 'not found');
       }
     })();
+    if (holding && options.hold?.(rel.split(sep).join('/'))) waiting.push({ path: rel, answer });
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -72,5 +83,10 @@ export async function serveFolder(dir: string, options: ServeOptions = {}): Prom
       server.closeAllConnections();
       server.close(() => resolve());
     });
-  return { origin, base: `${origin}${prefix}`, requests, sent, close, [Symbol.asyncDispose]: close };
+  const release = (): void => {
+    holding = false;
+    for (const w of waiting.splice(0)) w.answer();
+  };
+  const held = (): string[] => waiting.map((w) => w.path);
+  return { origin, base: `${origin}${prefix}`, requests, sent, held, release, close, [Symbol.asyncDispose]: close };
 }

@@ -1,12 +1,15 @@
 /**
  * Published trends for the page's tests and benchmark, laid out exactly as src/core/trend/types.ts
- * and layout.ts describe (segments, level-1 and level-2 rollups of complete groups, manifest), so
- * the page reads them as it reads a publisher's. Also a deterministic generator of realistic
+ * and layout.ts describe, so the page reads them as it reads a publisher's: format 1 (segments,
+ * level-1 and level-2 rollups of complete groups, manifest) or, with `format: 2`, format 2 (the
+ * columnar chunks covering the log, each segment once, encoded by the publisher's own codec). Also a deterministic generator of realistic
  * histories: job-level noise, outliers, a few steps, occasional missing stages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MANIFEST_PATH, rollupPath, rollupSize, segmentPath } from '../../src/core/trend/layout.js';
+import { encodeChunk, indexManifest } from '../../src/core/trend/chunk.js';
+import { chunkPath, MANIFEST_PATH, rollupPath, rollupSize, segmentPath } from '../../src/core/trend/layout.js';
+import { coverChunks } from '../../src/core/trend/load.js';
 import {
   ROLLUP_FANOUT,
   type Annotation,
@@ -34,6 +37,14 @@ export interface TrendOptions {
   readonly annotations?: readonly Annotation[];
   readonly alerts?: readonly StoredAlert[];
   readonly pageVersion?: string;
+  /** Trend format: 1 (default, the files of older trends) or 2 (what a publish writes now). */
+  readonly format?: 1 | 2;
+  /**
+   * Format 2 only: the seq of the first publish given (a multiple of 256). The publishes before it
+   * are counted in the manifest but have no files: a benchmark of a first view at a long history
+   * without generating all of it. The page can then not load back past it.
+   */
+  readonly offset?: number;
 }
 
 /** Every file of the trend by path inside data-dir, as the JSON text a publisher writes. */
@@ -42,7 +53,10 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
   const segments: Segment[] = [];
   const cases = new Map<string, CaseInfo>();
   const suites: string[] = [];
-  publishes.forEach((p, seq) => {
+  const offset = options.offset ?? 0;
+  if (offset % 256 !== 0 || (offset > 0 && options.format !== 2)) throw new Error(`trendFiles: offset ${offset} needs format 2 and a multiple of 256`);
+  publishes.forEach((p, i) => {
+    const seq = offset + i;
     const segment: Segment = {
       schema: 'benchtrend/segment',
       version: 1,
@@ -56,7 +70,7 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
       ...(p.imported ? { imported: 'github-action-benchmark' as const } : {}),
     };
     segments.push(segment);
-    files.set(segmentPath(seq), `${JSON.stringify(segment)}\n`);
+    if (options.format !== 2) files.set(segmentPath(seq), `${JSON.stringify(segment)}\n`);
     if (!suites.includes(p.suite)) suites.push(p.suite);
     for (const pt of p.points) {
       const key = `${p.suite}\u0000${pt.case}`;
@@ -73,6 +87,7 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
       });
     }
     for (const level of [1, 2] as const) {
+      if (options.format === 2) break;
       const size = rollupSize(level);
       if ((seq + 1) % size !== 0) continue;
       const index = (seq + 1) / size - 1;
@@ -82,17 +97,23 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
   });
   const manifest: Manifest = {
     schema: 'benchtrend/manifest',
-    version: 1,
+    version: options.format ?? 1,
     pageVersion: options.pageVersion ?? 'fixture',
     updated: options.updated,
     ...(options.repository !== undefined ? { repository: options.repository } : {}),
-    segments: segments.length,
+    segments: offset + segments.length,
     fanout: ROLLUP_FANOUT,
     suites,
     cases: [...cases.values()],
     annotations: options.annotations ?? [],
     alerts: options.alerts ?? [],
   };
+  if (options.format === 2) {
+    const index = indexManifest(manifest);
+    for (const c of coverChunks(offset, offset + segments.length)) {
+      files.set(chunkPath(c.level, c.index), `${JSON.stringify(encodeChunk(c.level, c.index, segments.slice(c.from - offset, c.to - offset), index))}\n`);
+    }
+  }
   files.set(MANIFEST_PATH, `${JSON.stringify(manifest)}\n`);
   return files;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_VIEW_SEGMENTS, planBefore, splitChunk, type Chunk } from '../../page/lib/load-plan.js';
+import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, splitChunk, type Chunk } from '../../page/lib/load-plan.js';
 import { chunkPath, rollupPath, segmentPath } from '../../src/core/trend/layout.js';
 
 function covered(chunks: readonly Chunk[]): number[] {
@@ -72,5 +72,34 @@ describe('format 2: the chunks the tree holds', () => {
     const all = planBefore(300, 300, 300, 2, 2);
     expect(all.reduce((n, c) => n + (c.to - c.from), 0)).toBe(300);
     expect(planBefore(0, 96, 300, 1, 2)).toEqual([]);
+  });
+});
+
+describe('the first window: the newest small files the first charts are drawn from', () => {
+  const segments = (chunks: readonly Chunk[]): number => chunks.reduce((n, c) => n + (c.to - c.from), 0);
+
+  it('reads single segments of the tail only, and one chunk only when the tail is empty', () => {
+    // 89 publishes (snarkVM's history): the newest four of its nine single segments.
+    expect(planWindow(89, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.path)).toEqual([...Array(4).keys()].map((i) => chunkPath(0, 88 - i)));
+    // Two singles: those two; the 16-segment chunk before them comes after the first chart.
+    expect(planWindow(130, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.path)).toEqual([chunkPath(0, 129), chunkPath(0, 128)]);
+    expect(planWindow(259, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.path)).toEqual([chunkPath(0, 258), chunkPath(0, 257), chunkPath(0, 256)]);
+    // No tail: the newest level-1 chunk.
+    expect(planWindow(272, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.path)).toEqual([chunkPath(1, 16)]);
+    // Format 1: the tail's segments likewise.
+    expect(planWindow(130, FIRST_WINDOW_SEGMENTS, 1).map((c) => c.path)).toEqual([segmentPath(129), segmentPath(128)]);
+    expect(planWindow(128, FIRST_WINDOW_SEGMENTS, 1).map((c) => c.path)).toEqual([rollupPath(1, 7)]);
+  });
+
+  it('holds at most a few singles or one chunk, whatever the history length', () => {
+    for (const total of [40, 1_000, 20_000, 100_000, 1_000_003, 100_000 - 4, 4_096 + 16]) {
+      const w = planWindow(total, FIRST_WINDOW_SEGMENTS, 2);
+      expect(w.length === 1 || w.every((c) => c.level === 0)).toBe(true);
+      expect(segments(w)).toBeLessThanOrEqual(Math.max(FIRST_WINDOW_SEGMENTS, 16));
+      expect(w[0]?.to).toBe(total);
+    }
+    // Only a log ending exactly on a level-2 chunk has nothing smaller to start from.
+    expect(planWindow(512, FIRST_WINDOW_SEGMENTS, 2).map((c) => [c.level, c.from])).toEqual([[2, 256]]);
+    expect(planWindow(0, FIRST_WINDOW_SEGMENTS, 2)).toEqual([]);
   });
 });
