@@ -11,9 +11,8 @@
  *     name the path to it (`memoryBaseline.daemon5Sessions.totalRss`). Memory stays in MB as written.
  * Nulls are not measured: absent, never zero, and listed in a note.
  */
-import type { Metric } from '../core/model.js';
+import { InputError, type Metric } from '../core/model.js';
 import { shapeOf, type Format } from './format.js';
-import { InputError } from '../core/model.js';
 import { child, expectArray, expectObject, isFiniteNumber, isNonFinite, isObject, notFormat, type JsonObject } from './json-fields.js';
 import { describeValue, parseJsonText, peekJson } from './json-text.js';
 import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
