@@ -2,6 +2,7 @@ import { MANIFEST_PATH } from '../src/core/trend/layout.js';
 import { decodeChunk, type ChunkFile } from '../src/core/trend/chunk.js';
 import type { Manifest, Rollup, Segment } from '../src/core/trend/types.js';
 import { splitChunk, type Chunk } from './lib/load-plan.js';
+import { manifestDamage } from './lib/manifest-check.js';
 
 /**
  * Reads the trend's files from the page's own folder: relative URLs only, so the page never asks
@@ -36,6 +37,8 @@ export async function readManifest(): Promise<Manifest> {
   for (const field of ['suites', 'cases', 'annotations', 'alerts'] as const) {
     if (m[field] !== undefined && !Array.isArray(m[field])) throw new TrendReadError(`${MANIFEST_PATH}: "${field}" is not a list`);
   }
+  const damage = manifestDamage(MANIFEST_PATH, m);
+  if (damage) throw new TrendReadError(damage);
   // Older writers may leave out the lists; a reader treats them as empty rather than failing.
   return { suites: [], cases: [], annotations: [], alerts: [], ...m } as unknown as Manifest;
 }

@@ -7,7 +7,9 @@ import { makeRecord, Readings } from './metrics.js';
 import { convertUnit } from '../core/units.js';
 import { lineError, numberAt, numberedLines } from './text-lines.js';
 
-const LINE = /^SUCCESS:\s+(.+?)\s+:\s+([0-9][0-9.]*)\s*([a-zµμ]+)\s+\+\/-\s+([0-9][0-9.]*)%\s+on\s+(\S+)/;
+// Lua prints a broken timing as `nan`, `-nan` or `inf` (C's printf): read as a value, so that the
+// refusal names it rather than calling the line malformed; a negative time is refused as a point.
+const LINE = /^SUCCESS:\s+(.+?)\s+:\s+(-?(?:[0-9][0-9.]*|nan|inf))\s*([a-zµμ]+)\s+\+\/-\s+(-?(?:[0-9][0-9.]*|nan|inf))%\s+on\s+(\S+)/;
 const EXPECTED = 'Luau bench lines like `SUCCESS: base64 : 15.041ms +/- 0.636% on luau`';
 
 export const benchmarkluau: Format = {
@@ -21,13 +23,18 @@ export const benchmarkluau: Format = {
       const m = LINE.exec(line);
       if (!m) throw lineError(file, n, `expected \`SUCCESS: NAME : VALUEms +/- P% on DRIVER\`, got ${JSON.stringify(line.trim())}`);
       const unit = m[3] as string;
+      const finite = (text: string, what: string): number => {
+        if (/^-?(?:nan|inf)$/.test(text)) throw lineError(file, n, `${what} must be a finite number, got ${JSON.stringify(text)}`);
+        return numberAt(file, n, text, what);
+      };
+      const time = finite(m[2] as string, 'the time');
       let value: number;
       try {
-        value = convertUnit(numberAt(file, n, m[2] as string, 'the time'), unit, 'ms');
+        value = convertUnit(time, unit, 'ms');
       } catch {
         throw lineError(file, n, `the time's unit ${JSON.stringify(unit)} is not a time`);
       }
-      const pct = numberAt(file, n, m[4] as string, 'the deviation');
+      const pct = finite(m[4] as string, 'the deviation');
       readings.add({
         name: m[1] as string,
         value,

@@ -11,10 +11,10 @@
  *     name the path to it (`memoryBaseline.daemon5Sessions.totalRss`). Memory stays in MB as written.
  * Nulls are not measured: absent, never zero, and listed in a note.
  */
-import type { Metric } from '../core/model.js';
+import { InputError, type Metric } from '../core/model.js';
 import { shapeOf, type Format } from './format.js';
-import { child, expectArray, expectObject, isFiniteNumber, isObject, notFormat, type JsonObject } from './json-fields.js';
-import { parseJsonText, peekJson } from './json-text.js';
+import { child, expectArray, expectObject, isFiniteNumber, isNonFinite, isObject, notFormat, type JsonObject } from './json-fields.js';
+import { describeValue, parseJsonText, peekJson } from './json-text.js';
 import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
 
 const EXPECTED = 'a qwen-code benchmark snapshot: an object with "version", "capturedAt", and "runs" or percentile blocks';
@@ -41,6 +41,14 @@ function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
+/**
+ * A NaN or Infinity where a measurement stands is refused, naming the field: skipped like a
+ * field that is no measurement, the case would vanish from the trend without a word (issue #15).
+ */
+function refuseNonFinite(file: string, path: string, v: unknown): void {
+  if (isNonFinite(v)) throw new InputError(`${file}: ${path} must be a finite number or null, got ${describeValue(v)}`);
+}
+
 export const qwenCode: Format = {
   name: 'qwen-code',
   description: 'qwen-code benchmark snapshots: measured runs become runs (warm-ups counted), percentile blocks summary points, memory in MB',
@@ -62,9 +70,11 @@ export const qwenCode: Format = {
     if (warmups > 0) notes.push(`${warmups} warm-up run${warmups === 1 ? '' : 's'} (measured: false) left out`);
     // Clock name → the field that holds it and its unit, in first-seen order.
     const clockFields = new Map<string, readonly [string, string]>();
-    for (const r of measured) {
+    for (const [i, r] of runs.entries()) {
+      if (r['measured'] === false) continue;
       for (const [key, v] of Object.entries(r)) {
         const u = unitField(key);
+        if (u) refuseNonFinite(file, child(child('runs', i), key), v);
         if (u && (isFiniteNumber(v) || v === null) && !clockFields.has(u[0])) clockFields.set(u[0], [key, u[1]]);
       }
     }
@@ -94,6 +104,7 @@ export const qwenCode: Format = {
           nulls.push(join(path, key));
           continue;
         }
+        if (u || PERCENTILE_KEYS.has(key)) refuseNonFinite(file, join(path, key), value);
         if (isObject(value)) {
           if (value['skipped'] === true) {
             notes.push(`${join(path, key)} was skipped${typeof value['skipReason'] === 'string' ? `: ${value['skipReason']}` : ''}`);

@@ -175,6 +175,39 @@ describe('rows 7 and 9: NaN, Inf and negative times are refused in every format,
   });
 });
 
+describe('rows 7 and 9 in the other formats: a broken value is refused naming it, never skipped', () => {
+  it('refuses luau lines of nan ms, inf ms, a nan deviation and -15 ms', async () => {
+    const tip = await seed();
+    const good = 'SUCCESS: chess : 69.560ms +/- 0.212% on luau\n';
+    for (const [name, line, why] of [
+      ['nan.txt', 'SUCCESS: base64 : nanms +/- 0.636% on luau\n', /^benchtrend: nan\.txt: line 2: the time must be a finite number, got "nan"$/],
+      ['inf.txt', 'SUCCESS: base64 : infms +/- 0.636% on luau\n', /^benchtrend: inf\.txt: line 2: the time must be a finite number, got "inf"$/],
+      ['dev.txt', 'SUCCESS: base64 : 15.041ms +/- -nan% on luau\n', /^benchtrend: dev\.txt: line 2: the deviation must be a finite number, got "-nan"$/],
+      ['neg.txt', 'SUCCESS: base64 : -15.041ms +/- 0.636% on luau\n', /^benchtrend: neg\.txt: case "benchmarkluau \/ base64": value is -15\.041, but a time or a rate cannot be negative; refused, nothing is published$/],
+    ] as const) {
+      const f = await file(name, `${good}${line}`);
+      await expectRefused(await publish([f], '--format', 'benchmarkluau'), tip, why);
+    }
+  });
+
+  it('refuses a qwen-code NaN or Infinity in a measured run, a unit field or a percentile block, naming the field', async () => {
+    const tip = await seed();
+    const snapshot = (extra: Record<string, string>) =>
+      `{"version": 1, "capturedAt": "2026-07-17T09:41:12.004Z", "runs": [{"measured": false, "startMs": NaN}, {"measured": true, "startMs": 640}, {"measured": true, "startMs": ${extra['run'] ?? '650'}}], "peakRssMB": ${extra['rss'] ?? '182.4'}, "boot": {"count": 2, "p50": ${extra['p50'] ?? '1911'}, "min": 1900, "max": 1920}}`;
+    // A warm-up's NaN is left out with the warm-up: it was never going to be a point.
+    const ok = await file('ok.json', snapshot({}));
+    expect((await runCli(['cases', ok, '--format', 'qwen-code'], checkout, env())).code).toBe(0);
+    for (const [name, extra, why] of [
+      ['run.json', { run: 'NaN' }, /^benchtrend: run\.json: runs\[2\]\.startMs must be a finite number or null, got NaN$/],
+      ['rss.json', { rss: 'Infinity' }, /^benchtrend: rss\.json: peakRssMB must be a finite number or null, got Infinity$/],
+      ['p50.json', { p50: 'NaN' }, /^benchtrend: p50\.json: boot\.p50 must be a finite number or null, got NaN$/],
+    ] as const) {
+      const f = await file(name, snapshot(extra));
+      await expectRefused(await publish([f], '--format', 'qwen-code'), tip, why);
+    }
+  });
+});
+
 describe('row 8 and row 11: bounded inputs, bounded segments, bounded manifests', () => {
   it('refuses a 200 MB input from its size, before reading it', async () => {
     const tip = await seed();

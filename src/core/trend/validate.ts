@@ -8,6 +8,7 @@ import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
 import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
+import { manifestCountsProblem } from './manifest-counts.js';
 import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
@@ -52,12 +53,8 @@ export function parseManifest(file: string, text: string): Manifest {
   const m = check('manifest', validateManifest, file, text);
   // Counts that cannot be real are refused here, before any reader plans reads or allocates for them.
   const bad = (why: string) => new TrendDataError(`${file}: ${why}; the manifest is damaged, refusing to read or publish over it`);
-  if (m.segments > MAX_MANIFEST_SEGMENTS) throw bad(`segments is ${m.segments}, more than the ${MAX_MANIFEST_SEGMENTS} a real trend can hold`);
-  for (const [i, c] of m.cases.entries()) {
-    if (c.firstSeq > c.lastSeq || c.lastSeq >= m.segments || c.points > m.segments) {
-      throw bad(`cases[${i}] says segments ${c.firstSeq}..${c.lastSeq} and ${c.points} points, but the trend counts ${m.segments} segments`);
-    }
-  }
+  const why = manifestCountsProblem(m);
+  if (why) throw bad(why);
   return m;
 }
 
@@ -109,11 +106,7 @@ export function parseChunk(file: string, text: string, level: 0 | 1 | 2, index: 
  */
 export const MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
 
-/**
- * Counts a manifest may claim. A trend of one publish a minute for a century has 53 million
- * segments; a larger count is damage, and readers refuse it instead of planning reads for it.
- */
-export const MAX_MANIFEST_SEGMENTS = 100_000_000;
+export { MAX_MANIFEST_SEGMENTS } from './manifest-counts.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,0 +1,87 @@
+/**
+ * Issue #15 row 11 on the page: a manifest whose counts cannot be real (`segments: 1e15`, a case
+ * past the last segment) is named as damaged in one line, and the page plans no read for it: no
+ * request beyond the manifest and the page's own files.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_CI, ROOT } from '../helpers/paths.js';
+import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { serveFolder, type StaticServer } from './static-server.js';
+import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
+
+const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-damaged-'));
+let browser: Browser;
+let page: Map<string, Uint8Array>;
+const servers: StaticServer[] = [];
+
+/** A real trend of 6 publishes, its manifest then edited by `edit`, served with the page. */
+async function damaged(name: string, edit: (m: Record<string, unknown>) => void): Promise<StaticServer> {
+  const dir = join(work, name);
+  const files = trendFiles(syntheticHistory({ suite: 'main', commits: 6, seed: 5, shapes: [{ shape: 'warm', stages: ['a', 'total'] }] }), { updated: '2024-01-02T00:00:00Z' });
+  const manifest = JSON.parse(files.get('manifest.json') as string) as Record<string, unknown>;
+  edit(manifest);
+  files.set('manifest.json', JSON.stringify(manifest));
+  writeFiles(dir, files);
+  writeFiles(dir, page);
+  const server = await serveFolder(dir);
+  servers.push(server);
+  return server;
+}
+
+async function open(server: StaticServer): Promise<{ status: string; state: string; errors: string[] }> {
+  const tab = await browser.context.newPage();
+  const errors: string[] = [];
+  tab.on('pageerror', (e) => errors.push(e.message));
+  await tab.goto(server.base);
+  await tab.waitForFunction(() => document.documentElement.dataset['state'] !== 'loading');
+  const status = (await tab.locator('#status').textContent()) ?? '';
+  const state = (await tab.evaluate(() => document.documentElement.dataset['state'])) ?? '';
+  await tab.close();
+  return { status, state, errors };
+}
+
+describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a damaged manifest on the page', () => {
+  beforeAll(async () => {
+    const out = join(work, 'page-build');
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
+    page = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    for (const s of servers) await s.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('says a manifest counting 1e15 segments is damaged, and reads nothing for it', async () => {
+    const server = await damaged('huge', (m) => (m['segments'] = 1e15));
+    const { status, state, errors } = await open(server);
+    expect(status).toBe(
+      "Could not read the trend: manifest.json: segments is 1000000000000000, more than the 100000000 a real trend can hold; the manifest is damaged, so the page reads nothing more (restore it from the branch's history)",
+    );
+    expect(state).toBe('error');
+    expect(errors).toEqual([]);
+    // The page's own files and the manifest, nothing planned from the count.
+    expect(server.requests.filter((r) => !/\/(?:index\.html|page\.js|page\.css|favicon\.ico)?(?:\?.*)?$/.test(r) && !r.endsWith('/manifest.json'))).toEqual([]);
+    expect(server.requests.some((r) => r.endsWith('/manifest.json'))).toBe(true);
+  });
+
+  it('says so too for a case past the last segment, or a count that is not a whole number', async () => {
+    const past = await damaged('past', (m) => {
+      const cases = m['cases'] as Record<string, unknown>[];
+      (cases[0] as Record<string, unknown>)['lastSeq'] = 900;
+    });
+    const one = await open(past);
+    expect(one.status).toMatch(/^Could not read the trend: manifest\.json: cases\[0\] says segments 0\.\.900 and \d+ points, but the trend counts 6 segments; the manifest is damaged/);
+    expect(past.requests.filter((r) => r.includes('/data/'))).toEqual([]);
+
+    const half = await damaged('half', (m) => (m['segments'] = 2.5));
+    const two = await open(half);
+    expect(two.status).toMatch(/^Could not read the trend: manifest\.json: segments is 2\.5, not a whole number of segments; the manifest is damaged/);
+    expect(half.requests.filter((r) => r.includes('/data/'))).toEqual([]);
+  });
+});
