@@ -69,9 +69,3 @@ export function clean(x: number): number {
   return x === 0 ? 0 : Number(x.toPrecision(12));
 }
 
-/** A short human spelling of a number: `sig` significant digits, no trailing zeros, no exponent below 1e21. */
-export function shortNumber(x: number, sig = 4): string {
-  if (!Number.isFinite(x)) return String(x);
-  if (x === 0) return '0';
-  return String(Number(x.toPrecision(sig)));
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clean, median, quantileSorted, sampleStdev, shortNumber, spread } from '../../src/core/stats.js';
+import { shortNumber } from '../../src/core/format-number.js';
+import { clean, median, quantileSorted, sampleStdev, spread } from '../../src/core/stats.js';
 
 describe('median', () => {
   it('is the value itself for one run', () => {
