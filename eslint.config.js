@@ -54,6 +54,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/effects/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+cli(/|$)', message: 'effects are adapters the jobs and doors call: they import core and formats, never a door (docs/architecture.md)' },
+            { regex: JOBS_AND_DOORS, message: 'effects are adapters the jobs and doors call: they import core and formats, never a job or a door (docs/architecture.md)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
