@@ -61,6 +61,16 @@ export interface CommentLinks {
 
 const DATA_PREFIX = 'benchtrend:data ';
 
+/** `[Charts](…) · [Run](…)` under a comment, for the links that are safe to put there. */
+function linksFooter(links: CommentLinks): string[] {
+  const footer: string[] = [];
+  const pages = safeUrl(links.pagesUrl);
+  if (pages) footer.push(`[Charts](${pages})`);
+  const run = safeUrl(links.runUrl);
+  if (run) footer.push(`[Run](${run})`);
+  return footer.length ? ['', footer.join(' · ')] : [];
+}
+
 /** The text inside an inline code span: backticks cannot be escaped there, so they are replaced. */
 function codeText(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/`/g, 'ˋ');
@@ -194,12 +204,7 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
   if (data.watch && data.watch.length > 0) {
     lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${data.watch.map(escapeMarkdown).join(', ')}.`);
   }
-  const footer: string[] = [];
-  const pages = safeUrl(links.pagesUrl);
-  if (pages) footer.push(`[Charts](${pages})`);
-  const run = safeUrl(links.runUrl);
-  if (run) footer.push(`[Run](${run})`);
-  if (footer.length) lines.push('', footer.join(' · '));
+  lines.push(...linksFooter(links));
   const cc = open.length > 0 ? ccLine(ccUsers) : '';
   if (cc) lines.push('', cc);
   lines.push('', `<!-- ${DATA_PREFIX}${encodeData(data)} -->`);
@@ -315,11 +320,6 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   }
   lines.push(...attributionBlock(attributionLines(rows)));
   lines.push('', `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`);
-  const footer: string[] = [];
-  const pages = safeUrl(links.pagesUrl);
-  if (pages) footer.push(`[Charts](${pages})`);
-  const run = safeUrl(links.runUrl);
-  if (run) footer.push(`[Run](${run})`);
-  if (footer.length) lines.push('', footer.join(' · '));
+  lines.push(...linksFooter(links));
   return `${lines.join('\n')}\n`;
 }
