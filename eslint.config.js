@@ -1,24 +1,70 @@
 import tseslint from 'typescript-eslint';
 
+// The pure core: no runner, no environment, no clock, no files, no network (STYLE.md).
+const PURE_PATTERNS = [
+  { group: ['@actions/*'], message: 'core is pure: pass values in from main.ts or an effect' },
+  { group: ['node:fs', 'node:fs/*', 'fs', 'node:child_process', 'child_process', 'node:http', 'node:https', 'node:net', 'node:os'], message: 'core is pure: effects live in src/effects' },
+];
+
+// The jobs (publish, regressions, scale-out, ingest, demo-trend) and the doors (main.ts, cli.ts,
+// cli/, settings.ts, index.ts) sit directly in src/, one or more levels above any core or format file.
+const JOBS_AND_DOORS = '^(\\.\\./)+(publish|regressions|scale-out|ingest|demo-trend|main|cli|settings|index)\\.js$';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'page/vendor/**', '.cache/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['src/core/**/*.ts', 'src/formats/**/*.ts'],
     rules: {
-      // The pure core: no runner, no environment, no clock, no files, no network (STYLE.md).
+      'no-restricted-globals': ['error', { name: 'process', message: 'core is pure: pass the value in' }, { name: 'fetch', message: 'core is pure' }],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'core is pure: pass the time in' }],
+    },
+  },
+  // The arrows between the layers (docs/architecture.md): core imports nothing above it; formats
+  // import core and nothing above. One block per folder, since a later block's
+  // no-restricted-imports would replace an earlier one's for the same files.
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@actions/*'], message: 'core is pure: pass values in from main.ts or an effect' },
-            { group: ['node:fs', 'node:fs/*', 'fs', 'node:child_process', 'child_process', 'node:http', 'node:https', 'node:net', 'node:os'], message: 'core is pure: effects live in src/effects' },
-            { group: ['../effects/*', '../../effects/*', '../main.js', '../settings.js'], message: 'core must not reach for effects' },
+            ...PURE_PATTERNS,
+            { regex: '^(\\.\\./)+(formats|effects|cli)(/|$)', message: 'core is the bottom layer: it imports no format, effect or door (docs/architecture.md)' },
+            { regex: JOBS_AND_DOORS, message: 'core is the bottom layer: jobs and doors import core, never the other way (docs/architecture.md)' },
           ],
         },
       ],
-      'no-restricted-globals': ['error', { name: 'process', message: 'core is pure: pass the value in' }, { name: 'fetch', message: 'core is pure' }],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'core is pure: pass the time in' }],
+    },
+  },
+  {
+    files: ['src/formats/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...PURE_PATTERNS,
+            { regex: '^(\\.\\./)+(effects|cli)(/|$)', message: 'formats read text into records: they import core, never an effect or a door (docs/architecture.md)' },
+            { regex: JOBS_AND_DOORS, message: 'formats import core, never a job or a door (docs/architecture.md)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/effects/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+cli(/|$)', message: 'effects are adapters the jobs and doors call: they import core and formats, never a door (docs/architecture.md)' },
+            { regex: JOBS_AND_DOORS, message: 'effects are adapters the jobs and doors call: they import core and formats, never a job or a door (docs/architecture.md)' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -12,6 +12,7 @@ import { pullRequestCommentMarker, renderPullRequestComment, type CommentLinks }
 import { renderCasesTable } from './core/render-summary.js';
 import { regressionAnnotations, regressionEntries, renderVerdictTable, type RegressionEntry } from './core/render-verdicts.js';
 import { commitFromEvent, commitUrl, resolveCommitInfo } from './core/trend/commit-info.js';
+import { isOwnerName } from './core/trend/remote.js';
 import type { CommitInfo } from './core/trend/types.js';
 import { workflowRunFromEvent, type RunPullRequest, type WorkflowRunEvent } from './core/workflow-run.js';
 import { commitFromApi, commitFromGit } from './effects/commit-info.js';
@@ -142,7 +143,7 @@ function access(runner: Runner): TrendAccess {
 }
 
 function links(s: Settings, runner: Runner): CommentLinks {
-  const target = /^[\w.-]+\/[\w.-]+$/.test(s.repository) ? s.repository : s.repository === '' ? runner.repository : undefined;
+  const target = isOwnerName(s.repository) ? s.repository : s.repository === '' ? runner.repository : undefined;
   const pagesUrl = pagesUrlFor(target, s.dataDir, runner.serverUrl);
   return { ...(pagesUrl !== undefined ? { pagesUrl } : {}), ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) };
 }

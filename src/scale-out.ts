@@ -23,6 +23,7 @@ import {
   type MergedCollection,
   type NamedPayload,
 } from './core/collected.js';
+import { booleanInput } from './core/inputs.js';
 import { InputError, type Point } from './core/model.js';
 import type { CommitInfo } from './core/trend/types.js';
 import { readZipEntry, ZipError } from './core/zip-entry.js';
@@ -68,12 +69,7 @@ export function readScaleOutSettings(read: (name: string) => string): ScaleOutSe
   const mode = (modeText === '' ? 'publish' : modeText) as Mode;
   if (!MODES.includes(mode)) throw new InputError(`mode: ${JSON.stringify(modeText)} is not a mode; use publish, collect or merge`);
 
-  const artifactText = read('artifact').trim();
-  let artifact = true;
-  if (/^(false|False|FALSE)$/.test(artifactText)) artifact = false;
-  else if (artifactText !== '' && !/^(true|True|TRUE)$/.test(artifactText)) {
-    throw new InputError(`artifact: ${JSON.stringify(artifactText)} is not a boolean; use true or false`);
-  }
+  const artifact = booleanInput(read, 'artifact', true);
 
   const nameText = read('artifact-name').trim();
   const bad = BAD_NAME_CHARS.find((c) => nameText.includes(c));

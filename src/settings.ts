@@ -2,6 +2,7 @@ import { parseAnnotations } from './core/annotations.js';
 import { parseMinEffect, DEFAULT_MIN_EFFECT } from './core/compare/verdict.js';
 import { parseControlCases } from './core/compare/report.js';
 import { parseDirectionOverrides, type DirectionOverride } from './core/direction.js';
+import { booleanInput, wholeNumber, type InputReader } from './core/inputs.js';
 import { InputError } from './core/model.js';
 import { readAlertSettings, type AlertSettings } from './core/regress/settings.js';
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
@@ -9,9 +10,6 @@ import type { Annotation } from './core/trend/types.js';
 import { splitPatterns } from './effects/record-files.js';
 import { FORMAT_CHOICES } from './formats/registry.js';
 import { readScaleOutSettings, type ScaleOutSettings } from './scale-out.js';
-
-/** Reads one input by name, as `core.getInput` does: '' when unset. */
-export type InputReader = (name: string) => string;
 
 /** Everything the action was asked to do, typed and checked once, before anything is written. */
 export interface Settings {
@@ -70,24 +68,6 @@ export interface Settings {
 function optional(read: InputReader, name: string): string | undefined {
   const v = read(name).trim();
   return v === '' ? undefined : v;
-}
-
-/** true/false as YAML writes them; anything else is refused rather than read as false. */
-export function booleanInput(read: InputReader, name: string, fallback: boolean): boolean {
-  const v = read(name).trim();
-  if (v === '') return fallback;
-  if (/^(true|True|TRUE)$/.test(v)) return true;
-  if (/^(false|False|FALSE)$/.test(v)) return false;
-  throw new InputError(`${name}: ${JSON.stringify(v)} is not a boolean; use true or false`);
-}
-
-function wholeNumber(read: InputReader, name: string, fallback: number, min: number, max: number): number {
-  const v = read(name).trim();
-  if (v === '') return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
-  }
-  return Number(v);
 }
 
 /** `@alice, bob` or one per line, as github-action-benchmark's alert-comment-cc-users takes them. */

@@ -1,3 +1,4 @@
+import { shortNumber } from '../core/format-number.js';
 import { describeWorseChange } from '../core/regress/words.js';
 import { changeText } from '../core/render-comment.js';
 import { textTable } from '../core/text-table.js';
@@ -41,7 +42,7 @@ export interface ListedAlert extends StoredAlert {
 }
 
 function num(x: number | undefined): string {
-  return x === undefined ? '—' : String(Number(x.toPrecision(4)));
+  return x === undefined ? '—' : shortNumber(x);
 }
 
 /** The alerts as aligned text columns, one line each; plain text, no terminal escapes. */

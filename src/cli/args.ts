@@ -31,10 +31,13 @@ export function usageError(e: unknown, options: Options): UsageError {
   return new UsageError(message.replace(/\s+/g, ' '));
 }
 
-/** node:util parseArgs with its errors turned into usage errors (exit 2). */
-export function parseCommandLine<T extends Options>(argv: string[], options: T) {
+/**
+ * node:util parseArgs with its errors turned into usage errors (exit 2). `{ tokens: true }` adds
+ * the parsed tokens, for a command whose meaning depends on the order of its flags.
+ */
+export function parseCommandLine<T extends Options, K extends boolean = false>(argv: string[], options: T, extra?: { readonly tokens: K }) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: (extra?.tokens ?? false) as K });
   } catch (e) {
     throw usageError(e, options);
   }

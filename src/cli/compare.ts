@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { compareArms, type CompareOptions } from '../core/compare/compare.js';
 import { refuseOtherArm, splitArms, type Arms } from '../core/compare/arms.js';
 import { DEFAULT_MIN_EFFECT, minEffectText, parseMinEffect } from '../core/compare/verdict.js';
@@ -8,7 +7,7 @@ import { renderCompareText } from '../core/render-text.js';
 import { loadRecords } from '../effects/record-files.js';
 import type { ParseOptions } from '../formats/format.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
-import { usageError } from './args.js';
+import { parseCommandLine } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
@@ -59,11 +58,7 @@ const OPTIONS = {
 } as const;
 
 function parseCommand(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS });
-  } catch (e) {
-    throw usageError(e, OPTIONS);
-  }
+  return parseCommandLine(argv, OPTIONS, { tokens: true });
 }
 
 /**

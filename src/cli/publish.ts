@@ -8,7 +8,6 @@ import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
 import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
 import { applyDirectionOverrides, parseDirectionOverrides } from '../core/direction.js';
-import { readAlertSettings } from '../core/regress/settings.js';
 import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
 import { renderVerdictText } from '../core/render-text.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
@@ -16,6 +15,7 @@ import { regressionDeriver } from '../regressions.js';
 import { ingest } from '../ingest.js';
 import { publishTrend } from '../publish.js';
 import { parseCommandLine } from './args.js';
+import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { UsageError, type CliIO } from './io.js';
 import { tokenFrom } from './trend-options.js';
 
@@ -86,14 +86,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'max-attempts': { type: 'string' },
     format: { type: 'string', default: 'auto' },
     shape: { type: 'string' },
-    'alert-method': { type: 'string' },
-    'alert-threshold': { type: 'string' },
-    'alert-window': { type: 'string' },
-    'min-effect': { type: 'string' },
-    'alert-confidence': { type: 'string' },
-    'alert-after': { type: 'string' },
-    'absolute-floor': { type: 'string' },
-    'control-cases': { type: 'string' },
+    ...ALERT_OPTIONS,
     'direction-overrides': { type: 'string' },
     json: { type: 'boolean' },
     markdown: { type: 'boolean' },
@@ -111,11 +104,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const token = tokenFrom(values['token-env'], io);
   const serverUrl = values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com';
   const publishedAt = new Date().toISOString();
-  // The same judgement as the action's, from flags named like its inputs.
-  const alertSettings = readAlertSettings((name) => {
-    const v = (values as Record<string, unknown>)[name];
-    return typeof v === 'string' ? v : '';
-  });
+  const alertSettings = alertSettingsFrom(values);
   const overrides =
     values['direction-overrides'] !== undefined
       ? parseDirectionOverrides(await readText(values['direction-overrides'], io.cwd, '--direction-overrides'), values['direction-overrides'])

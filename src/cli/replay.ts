@@ -1,10 +1,10 @@
 import { replayTrend, type ReplayedAlert } from '../core/regress/replay-trend.js';
-import { readAlertSettings } from '../core/regress/settings.js';
 import { describeWorseChange } from '../core/regress/words.js';
 import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
 import { readTrend } from '../publish.js';
 import { parseCommandLine } from './args.js';
+import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
@@ -51,14 +51,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, {
     ...TREND_OPTIONS,
     suite: { type: 'string' },
-    'alert-method': { type: 'string' },
-    'alert-threshold': { type: 'string' },
-    'alert-window': { type: 'string' },
-    'min-effect': { type: 'string' },
-    'alert-confidence': { type: 'string' },
-    'alert-after': { type: 'string' },
-    'absolute-floor': { type: 'string' },
-    'control-cases': { type: 'string' },
+    ...ALERT_OPTIONS,
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -67,10 +60,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  const settings = readAlertSettings((name) => {
-    const v = (values as Record<string, unknown>)[name];
-    return typeof v === 'string' ? v : '';
-  });
+  const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, 'replay');
   const { manifest, segments } = await readTrend(target, access, async (read, location) => {
     const m = await readManifest(read, location);

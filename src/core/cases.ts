@@ -1,5 +1,6 @@
 import { InputError, type BenchRecord, type FlatCase, type Metric, type Point } from './model.js';
-import { clean, median, shortNumber, spread } from './stats.js';
+import { shortNumber } from './format-number.js';
+import { clean, median, spread } from './stats.js';
 import { nameProblem, normaliseText, visible } from './text.js';
 import { parseUnit } from './units.js';
 

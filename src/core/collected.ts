@@ -13,7 +13,7 @@
  *     because keeping either one would silently drop a measurement the user asked for.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import { describeValue, schemaErrorLine } from '../formats/json-text.js';
+import { describeValue, schemaErrorLine } from './schema-error.js';
 import { caseName } from './cases.js';
 import { InputError, type Point } from './model.js';
 import type { CommitInfo } from './trend/types.js';

@@ -7,6 +7,8 @@
  * Every name and message is text, never markup: a case named `@team *fast*` renders as those
  * characters and mentions nobody.
  */
+import { shortNumber } from './format-number.js';
+import { escapeMarkdown } from './markdown.js';
 import { describeWorseChange } from './regress/words.js';
 import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
@@ -57,31 +59,21 @@ export interface CommentLinks {
   readonly runUrl?: string;
 }
 
-const ZWSP = '\u200b';
 const DATA_PREFIX = 'benchtrend:data ';
 
-/**
- * Markdown text that renders as the characters given: ASCII punctuation backslash-escaped (which
- * GFM allows for every one of them, `|` included so tables hold), line breaks flattened, and a
- * zero-width space after `@` and before a `#<digit>` reference so that GitHub, which links
- * mentions and issue numbers in the rendered text, links nothing.
- */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`)
-    .replace(/@/g, `@${ZWSP}`)
-    .replace(/#(?=\d)/g, `#${ZWSP}`);
+/** `[Charts](…) · [Run](…)` under a comment, for the links that are safe to put there. */
+function linksFooter(links: CommentLinks): string[] {
+  const footer: string[] = [];
+  const pages = safeUrl(links.pagesUrl);
+  if (pages) footer.push(`[Charts](${pages})`);
+  const run = safeUrl(links.runUrl);
+  if (run) footer.push(`[Run](${run})`);
+  return footer.length ? ['', footer.join(' · ')] : [];
 }
 
 /** The text inside an inline code span: backticks cannot be escaped there, so they are replaced. */
 function codeText(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/`/g, 'ˋ');
-}
-
-function num(x: number): string {
-  if (!Number.isFinite(x)) return String(x);
-  return String(Number(x.toPrecision(4)));
 }
 
 /** `+12%` / `−3.4%`, with the word that says which way is bad. */
@@ -91,7 +83,6 @@ export function changeText(change: number): string {
   const sign = v > 0 ? '+' : v < 0 ? '−' : '±';
   return `${sign}${Math.abs(v).toFixed(digits)}%`;
 }
-
 
 /** `#case=<case>&suite=<suite>` as the chart page reads it, parentheses encoded for markdown links. */
 export function caseLink(pagesUrl: string, suite: string, name: string): string {
@@ -113,7 +104,7 @@ function caseCell(row: { case: string }, suite: string, links: CommentLinks): st
 
 function withBand(value: number, unit: string, band: readonly [number, number] | undefined): string {
   const u = escapeMarkdown(unit);
-  return band ? `${num(value)} ${u} (${num(band[0])}–${num(band[1])})` : `${num(value)} ${u}`;
+  return band ? `${shortNumber(value)} ${u} (${shortNumber(band[0])}–${shortNumber(band[1])})` : `${shortNumber(value)} ${u}`;
 }
 
 const STATUS_TEXT: Readonly<Record<AlertStatus, string>> = {
@@ -213,12 +204,7 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
   if (data.watch && data.watch.length > 0) {
     lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${data.watch.map(escapeMarkdown).join(', ')}.`);
   }
-  const footer: string[] = [];
-  const pages = safeUrl(links.pagesUrl);
-  if (pages) footer.push(`[Charts](${pages})`);
-  const run = safeUrl(links.runUrl);
-  if (run) footer.push(`[Run](${run})`);
-  if (footer.length) lines.push('', footer.join(' · '));
+  lines.push(...linksFooter(links));
   const cc = open.length > 0 ? ccLine(ccUsers) : '';
   if (cc) lines.push('', cc);
   lines.push('', `<!-- ${DATA_PREFIX}${encodeData(data)} -->`);
@@ -334,11 +320,6 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   }
   lines.push(...attributionBlock(attributionLines(rows)));
   lines.push('', `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`);
-  const footer: string[] = [];
-  const pages = safeUrl(links.pagesUrl);
-  if (pages) footer.push(`[Charts](${pages})`);
-  const run = safeUrl(links.runUrl);
-  if (run) footer.push(`[Run](${run})`);
-  if (footer.length) lines.push('', footer.join(' · '));
+  lines.push(...linksFooter(links));
   return `${lines.join('\n')}\n`;
 }

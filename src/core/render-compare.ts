@@ -2,7 +2,7 @@ import { attributionLine } from './attribution.js';
 import type { ArmSummary, CaseComparison, Comparison, Round } from './compare/compare.js';
 import { formatPercent, formatValue, levelScale, type DisplayScale } from './compare/display.js';
 import { minEffectText } from './compare/verdict.js';
-import { cell } from './render-summary.js';
+import { escapeMarkdown } from './markdown.js';
 
 /** One case as `benchtrend compare --json` prints it; values in the unit of the data. */
 export interface CompareJsonCase {
@@ -74,7 +74,7 @@ export interface CompareStyle {
   readonly strong: (text: string) => string;
 }
 
-const MARKDOWN: CompareStyle = { esc: cell, strong: (t) => `**${t}**` };
+const MARKDOWN: CompareStyle = { esc: escapeMarkdown, strong: (t) => `**${t}**` };
 
 function level(a: ArmSummary | null, s: DisplayScale, esc: CompareStyle['esc']): string {
   if (!a) return '—';
@@ -204,7 +204,7 @@ export const DEFAULT_REPORT_LIMIT = 60_000;
 
 /**
  * The report for the job summary, the PR comment and the terminal. Every name from the input goes
- * through `cell`, so a case named like markup is shown as its characters.
+ * through `escapeMarkdown`, so a case named like markup is shown as its characters.
  */
 export function renderCompareMarkdown(comparison: Comparison, options: CompareMarkdownOptions = {}): string {
   const heading = options.heading ?? '###';

@@ -1,21 +1,6 @@
+import { escapeMarkdown } from './markdown.js';
 import type { Point } from './model.js';
-import { shortNumber } from './stats.js';
-
-/**
- * Markdown cell text: pipes and line breaks would break the table, markup would render. GitHub
- * links mentions and issue numbers in the rendered text, after a backslash escape is gone, so a
- * zero-width space after `@` and before a `#<digit>` is what keeps a case named `@org/team` from
- * notifying anyone when this text lands in a pull-request comment.
- */
-export function cell(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[<>*_`[\]]/g, (c) => `\\${c}`)
-    .replace(/@/g, '@\u200b')
-    .replace(/#(?=\d)/g, '#\u200b');
-}
+import { shortNumber } from './format-number.js';
 
 function withUnit(value: number, unit: string): string {
   return `${shortNumber(value)} ${unit}`;
@@ -30,7 +15,7 @@ export function errorBarText(p: Point): string {
 
 /** The job summary table: case, median, error bar, runs. */
 export function renderCasesTable(points: readonly Point[], title = 'Benchmark cases'): string {
-  const rows = points.map((p) => `| ${cell(p.case)} | ${withUnit(p.value, p.unit)} | ${cell(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  const rows = points.map((p) => `| ${escapeMarkdown(p.case)} | ${withUnit(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
   return [
     `### ${title}`,
     '',

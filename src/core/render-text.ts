@@ -9,7 +9,7 @@ import type { CaseVerdict } from './regress/detect.js';
 import { COMPARE_HEAD, compareReport, type CompareStyle } from './render-compare.js';
 import { errorBarText } from './render-summary.js';
 import { VERDICT_FOOTNOTE, verdictReport } from './render-verdicts.js';
-import { shortNumber } from './stats.js';
+import { shortNumber } from './format-number.js';
 import { textTable } from './text-table.js';
 
 const PLAIN: CompareStyle = { esc: (t) => t, strong: (t) => t };

@@ -6,7 +6,9 @@
 import { attributionLine } from './attribution.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
-import { attributionBlock, caseLink, escapeMarkdown, type CommentLinks } from './render-comment.js';
+import { shortNumber } from './format-number.js';
+import { escapeMarkdown } from './markdown.js';
+import { attributionBlock, caseLink, type CommentLinks } from './render-comment.js';
 import { describeWorseChange } from './regress/words.js';
 import type { AlertStatus } from './trend/types.js';
 
@@ -43,7 +45,7 @@ function verdictText(v: CaseVerdict, flag = ''): string {
 }
 
 function num(x: number): string {
-  return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '—';
+  return Number.isFinite(x) ? shortNumber(x) : '—';
 }
 
 const ORDER: Readonly<Record<VerdictKind, number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };

@@ -2,8 +2,12 @@
  * Order statistics over run values. Pure functions of their arguments.
  *
  * Quartiles use linear interpolation between order statistics (Hyndman & Fan type 7, the
- * default of R and numpy), so the median they give agrees with `median` for every count.
+ * default of R and numpy), so the median they give agrees with `median` for every count: the
+ * middle value, or the mean of the middle two for an even count. simple-statistics computes
+ * exactly that (its `quantileSorted`, in the pinned 7.12, is type 7 with this very arithmetic); the
+ * standard deviation stays here, since its sum of squares overflows near 1e308.
  */
+import { medianSorted, quantileSorted as quantileOfSorted } from 'simple-statistics';
 
 /** Numbers sorted ascending into a new array. */
 export function sorted(values: readonly number[]): number[] {
@@ -12,18 +16,15 @@ export function sorted(values: readonly number[]): number[] {
 
 /** The q-quantile (0..1) of already sorted values, by linear interpolation. */
 export function quantileSorted(s: readonly number[], q: number): number {
+  // simple-statistics throws a plain Error; callers and tests know this refusal as a RangeError.
   if (s.length === 0) throw new RangeError('quantile of no values');
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  const a = s[lo] as number;
-  const b = s[hi] as number;
-  return lo === hi ? a : a + (b - a) * (pos - lo);
+  return quantileOfSorted(s, q);
 }
 
 /** Median: the middle value, or the mean of the middle two for an even count. */
 export function median(values: readonly number[]): number {
-  return quantileSorted(sorted(values), 0.5);
+  if (values.length === 0) throw new RangeError('median of no values');
+  return medianSorted(sorted(values));
 }
 
 /** Sample standard deviation (n - 1); null with fewer than two values. */
@@ -69,9 +70,3 @@ export function clean(x: number): number {
   return x === 0 ? 0 : Number(x.toPrecision(12));
 }
 
-/** A short human spelling of a number: `sig` significant digits, no trailing zeros, no exponent below 1e21. */
-export function shortNumber(x: number, sig = 4): string {
-  if (!Number.isFinite(x)) return String(x);
-  if (x === 0) return '0';
-  return String(Number(x.toPrecision(sig)));
-}

@@ -3,9 +3,10 @@
  * The format, not the unit, says which way is better: the user chose it for exactly that.
  */
 import { InputError, type Direction, type Metric } from '../core/model.js';
+import { describeValue } from '../core/schema-error.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectNumber, expectObject, expectString, isObject, notFormat } from './json-fields.js';
-import { describeValue, parseJsonText, peekJson } from './json-text.js';
+import { parseJsonText, peekJson } from './json-text.js';
 import { barOfRange, makeRecord, Readings } from './metrics.js';
 
 const EXPECTED = 'a JSON array of {"name", "unit", "value"} entries (github-action-benchmark custom format)';

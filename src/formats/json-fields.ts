@@ -3,7 +3,7 @@
  * was expected: `out.json: benchmarks[2].stats.median must be a number, got "fast"`.
  */
 import { InputError } from '../core/model.js';
-import { describeValue, NON_FINITE } from './json-text.js';
+import { describeValue, NON_FINITE } from '../core/schema-error.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 

@@ -5,9 +5,10 @@
  * named by their keys joined with `/`, as github-action-benchmark names them.
  */
 import { InputError, type Metric } from '../core/model.js';
+import { describeValue } from '../core/schema-error.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectNumber, expectObject, isObject, notFormat } from './json-fields.js';
-import { describeValue, parseJsonText, peekJson } from './json-text.js';
+import { parseJsonText, peekJson } from './json-text.js';
 import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
 
 const EXPECTED = '`[{"Julia": ..., "BenchmarkTools": ...}, [["BenchmarkGroup", {...}]]]` (BenchmarkTools.save output)';

@@ -9,9 +9,10 @@
  * A phase the probe did not observe is null: absent, never zero.
  */
 import { InputError, type BenchRecord, type Metric } from '../core/model.js';
+import { describeValue } from '../core/schema-error.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectObject, expectString, isFiniteNumber, isObject, notFormat, type JsonObject } from './json-fields.js';
-import { describeValue, parseJsonText, peekJson } from './json-text.js';
+import { parseJsonText, peekJson } from './json-text.js';
 import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
 
 const EXPECTED =

@@ -1,8 +1,9 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import schema from '../../schemas/bench-record.schema.json' with { type: 'json' };
 import { InputError, type BenchRecord, type Metric } from '../core/model.js';
+import { describeValue, pointerToPath, schemaErrorLine, valueAtPointer } from '../core/schema-error.js';
 import { sampledMetric } from './metrics.js';
-import { describeValue, parseJsonText, pointerToPath, schemaErrorLine, valueAtPointer } from './json-text.js';
+import { parseJsonText } from './json-text.js';
 
 /** A bench record as the schema admits it. */
 interface RawRun {

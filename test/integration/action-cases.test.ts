@@ -52,7 +52,7 @@ describe.each(runtimes)('dist/index.js under %s', (label, node) => {
       expect(run.outputs['cases-file']!.startsWith(run.runnerTemp)).toBe(true);
       expect(JSON.parse(await readFile(run.outputs['cases-file']!, 'utf8'))).toEqual(cases);
       expect(run.summary).toContain('| Case | Median | Error bar (Q1–Q3) | Runs |');
-      expect(run.summary).toContain('| warm / attach | 1.61 s | 1.52–1.7 s | 3/3 |');
+      expect(run.summary).toContain('| warm / attach | 1.61 s | 1\\.52–1\\.7 s | 3/3 |');
       expect(run.outputs['published-commit']).toBe(await sb.revParse(remote, 'refs/heads/gh-pages'));
     } finally {
       await run.dispose();

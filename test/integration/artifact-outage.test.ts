@@ -1,5 +1,5 @@
 /**
- * An artifact service outage during a publish: every call answers 503. The library retries 5xx
+ * An artifact service outage when a publish uploads its evidence: every call answers 503. The library retries 5xx
  * five times with backoff from 3 s and no way to shorten it from outside, so this one test waits
  * about 25–35 s (measured 29.5 s); it sits alone in its file so that other files run beside it.
  * The quick, non-retried failures are in artifact.test.ts.
@@ -34,7 +34,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-it('an artifact service answering 503 to every call costs a warning, and the publish still lands', async () => {
+it('an artifact service answering 503 to every call, after the publish has landed, costs a warning and nothing else', async () => {
   svc.fail({ call: 'any', status: 503, msg: 'service unavailable' });
   const remote = await remotes.bare('trend');
   const { records, points } = await ingest({ patterns: ['warm.json'], cwd: work, format: 'auto', parse: {}, requirements: [] });
@@ -46,18 +46,22 @@ it('an artifact service answering 503 to every call costs a warning, and the pub
     tempDir: work,
   };
 
-  // As main.ts runs them: the evidence upload starts beside the publish and is awaited last, so a
-  // slow or failing artifact service neither delays nor fails the push.
-  const evidence = uploadEvidence(readScaleOutSettings(() => ''), context, {
-    suite: 'default',
-    shapes: records.map((r) => r.shape),
-    evidence: { records: ['warm.json'], cwd: work, cases: '[]\n' },
-  });
+  // In main.ts's order: the trend is published first and is safe on the branch before the evidence
+  // upload starts, so an artifact service that is down cannot delay or fail the push.
   const published = await publishTrend(
     { repository: remote, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 3 },
     { points, commit: context.commit, serverUrl: 'https://github.com', cwd: work, env: remotes.env, tempRoot: remotes.root, publishedAt: '2024-01-02T05:00:00Z' },
   );
-  const outcome = await evidence;
+  expect(published.commit).toMatch(/^[0-9a-f]{40}$/);
+  expect(svc.requests).toEqual([]);
+  const { rows } = await remotes.history(remote);
+  expect(rows.map((r) => `${r.case}=${r.value}`)).toEqual(points.map((p) => `${p.case}=${p.value}`));
+
+  const outcome = await uploadEvidence(readScaleOutSettings(() => ''), context, {
+    suite: 'default',
+    shapes: records.map((r) => r.shape),
+    evidence: { records: ['warm.json'], cwd: work, cases: '[]\n' },
+  });
 
   expect(outcome.status).toBe('failed');
   expect(outcome.status === 'failed' && outcome.warning).toBe(
@@ -65,8 +69,6 @@ it('an artifact service answering 503 to every call costs a warning, and the pub
   );
   // Bounded: the library's five attempts, then nothing more.
   expect(svc.requests.map((r) => `${r.call} ${r.status}`)).toEqual(Array(5).fill('CreateArtifact 503'));
-
-  const { rows } = await remotes.history(remote);
-  expect(published.commit).toMatch(/^[0-9a-f]{40}$/);
-  expect(rows.map((r) => `${r.case}=${r.value}`)).toEqual(points.map((p) => `${p.case}=${p.value}`));
+  // The failed upload took nothing back: the trend is as the publish left it.
+  expect((await remotes.history(remote)).rows).toEqual(rows);
 }, 90_000);

@@ -67,7 +67,7 @@ describe('plain text unless --markdown', () => {
     expect(r.stdout).not.toMatch(MARKUP);
     expect(r.stdout).toMatch(/^Round by round: first-session \/ create \(ms\)$/m);
     const md = await runCli(['compare', '--baseline', 'go_base.json', '--candidate', 'go_cand.json', '--markdown'], dir);
-    expect(md.stdout).toContain('Baseline: go\\_base.json · candidate: go\\_cand.json');
+    expect(md.stdout).toContain('Baseline: go\\_base\\.json · candidate: go\\_cand\\.json');
     expect(md.stdout).toContain('<details><summary>Round by round</summary>');
   });
 

@@ -125,6 +125,6 @@ describe('the job summary table', () => {
     const { points } = buildPoints([record('a|b', [{ '<img src=x>': 1 }, { '<img src=x>': 3 }])]);
     const md = renderCasesTable(points);
     expect(md).toContain('| Case | Median | Error bar (Q1–Q3) | Runs |');
-    expect(md).toContain('| a\\|b / \\<img src=x\\> | 2 s | 1.5–2.5 s | 2/2 |');
+    expect(md).toContain('| a\\|b / \\<img src\\=x\\> | 2 s | 1\\.5–2\\.5 s | 2/2 |');
   });
 });

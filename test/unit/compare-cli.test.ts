@@ -47,7 +47,7 @@ describe('benchtrend compare', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^## Compare: candidate against baseline\n/);
-    expect(r.stdout).toContain('| first-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
+    expect(r.stdout).toContain('| first\\-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
     expect(r.stdout).toContain('| −29.48% | **improved** |');
   });
 

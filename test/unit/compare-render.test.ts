@@ -19,7 +19,7 @@ describe('compare markdown', () => {
       compareArms({ baseline: [record('a.json', name, [10, 11, 12, 13, 14, 15])], candidate: [record('b.json', name, [10, 11, 12, 13, 14, 15])] }),
     );
     expect(md).not.toMatch(/(?<!\\)<img/);
-    expect(md).toContain('\\<img src=x onerror=alert(1)\\>\\|x');
+    expect(md).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\>\\|x');
     const row = md.split('\n').find((l) => l.includes('onerror'))!;
     expect(row.split(/(?<!\\)\|/).length - 2).toBe(7);
   });
@@ -32,7 +32,7 @@ describe('compare markdown', () => {
     // GitHub links mentions and issue numbers in the rendered text, where a backslash escape is already gone.
     expect(md).not.toMatch(/@(?!\u200b)/);
     expect(md).not.toMatch(/#(?!\u200b)\d/);
-    expect(md).toContain('@\u200boctocat and @\u200borg/team fix #\u200b12');
+    expect(md).toContain('@\u200boctocat and @\u200borg/team fix \\#\u200b12');
   });
 
   it('counts verdicts, names the files and the minimum effect, and explains each undecided case', () => {
@@ -45,7 +45,7 @@ describe('compare markdown', () => {
     );
     expect(md.startsWith('## Compare: candidate against baseline\n')).toBe(true);
     expect(md).toContain('0 improved, 0 regressed, 1 inconclusive · 6 paired rounds · exact 95% intervals · minimum effect 5%');
-    expect(md).toContain('Baseline: base.json · candidate: cand.json');
+    expect(md).toContain('Baseline: base\\.json · candidate: cand\\.json');
     expect(md).toContain('- warm / load: inconclusive, the 95% interval includes 0');
   });
 

@@ -63,7 +63,7 @@ describe('compare on the paired A/B fixture (8 rounds of a first-session create)
   it('reports in ms in markdown and in the data unit (s) in JSON', () => {
     const result = compareArms(abArms());
     const md = renderCompareMarkdown(result);
-    expect(md).toContain('| first-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
+    expect(md).toContain('| first\\-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
     expect(md).toContain('−29.48%');
     expect(md).toContain('8 paired rounds');
     const json = compareJson(result);
@@ -78,7 +78,7 @@ describe('compare on the paired A/B fixture (8 rounds of a first-session create)
     const total = find(compareArms(abArms()).cases, 'first-session / total');
     expect(total.verdict).toBe('improved');
     expect(total.attribution?.owners.map((o) => [o.stage, o.share])).toEqual([['create', 1]]);
-    expect(renderCompareMarkdown(compareArms(abArms()))).toContain('- first-session / total −323 ms: create −323 ms (100%)');
+    expect(renderCompareMarkdown(compareArms(abArms()))).toContain('- first\\-session / total −323 ms\\: create −323 ms \\(100%\\)');
   });
 
   it('splits a total only among stages in its own unit: a memory figure beside the clocks takes no share', () => {
@@ -383,7 +383,7 @@ describe('the Orca A/B file through the orca parser, end to end', () => {
     expect(total.rounds![5]).toMatchObject({ round: 6, candidate: null, delta: null });
     const md = renderCompareMarkdown(r);
     expect(md).toContain('12/12 · 11/12, 1 failed');
-    expect(md).toContain('ab.json: candidate: 1 of 12 launches did not finish ok (timeout ×1)');
+    expect(md).toContain('ab\\.json\\: candidate\\: 1 of 12 launches did not finish ok \\(timeout ×1\\)');
   });
 
   it('a round that lost one arm’s launch altogether counts it as failed in that arm', () => {

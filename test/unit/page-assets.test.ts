@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPageAssets } from '../../src/effects/page-assets.js';
 import { ROOT } from '../helpers/paths.js';
+import { commit, MemoryTrend, syntheticPoints } from './trend-memory.js';
 
 /** The built page as the publisher receives it: built here into a folder of its own. */
 describe('page assets', () => {
@@ -45,12 +46,37 @@ describe('page assets', () => {
   });
 
   it('reads dist/page when called from the sources, as the bundles read their own page/', async () => {
+    // dist/ is committed (and npm test rebuilds it), so the page is always there to read.
     const dist = join(ROOT, 'dist/page');
-    const result = await readPageAssets().then(
-      (a) => ({ ok: true as const, version: a.version }),
-      (e: Error) => ({ ok: false as const, message: e.message }),
-    );
-    if (result.ok) expect(result.version).toBe(readFileSync(join(dist, 'version.txt'), 'utf8').trim());
-    else expect(result.message).toContain(join(dist, 'version.txt'));
+    const assets = await readPageAssets();
+    expect(assets.version).toBe(readFileSync(join(dist, 'version.txt'), 'utf8').trim());
+    expect([...assets.files.keys()].sort()).toEqual(['index.html', 'page.css', 'page.js']);
+    for (const [path, bytes] of assets.files) expect(bytes).toEqual(new Uint8Array(readFileSync(join(dist, path))));
+  });
+
+  it('is written by a publish when the branch holds another page version, and only then', async () => {
+    const built = await readPageAssets(out);
+    // A later build: other page contents, hence another version.
+    const next = join(work, 'next');
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', next]);
+    writeFileSync(join(next, 'page.css'), `${readFileSync(join(next, 'page.css'), 'utf8')}\n/* next */\n`);
+    writeFileSync(join(next, 'version.txt'), `${'f'.repeat(12)}\n`);
+    const later = await readPageAssets(next);
+    expect(later.version).not.toBe(built.version);
+
+    const trend = new MemoryTrend();
+    const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), page: built });
+    expect([...first.files.keys()].filter((f) => built.files.has(f)).sort()).toEqual(['index.html', 'page.css', 'page.js']);
+    expect(first.files.get('page.js')).toEqual(built.files.get('page.js'));
+    expect(first.manifest.pageVersion).toBe(built.version);
+
+    const same = await trend.publish({ commit: commit(2), points: syntheticPoints(1), page: built });
+    expect([...same.files.keys()].filter((f) => built.files.has(f))).toEqual([]);
+    expect(same.manifest.pageVersion).toBe(built.version);
+
+    const upgraded = await trend.publish({ commit: commit(3), points: syntheticPoints(1), page: later });
+    expect([...upgraded.files.keys()].filter((f) => later.files.has(f)).sort()).toEqual(['index.html', 'page.css', 'page.js']);
+    expect(upgraded.files.get('page.css')).toEqual(later.files.get('page.css'));
+    expect(upgraded.manifest.pageVersion).toBe(later.version);
   });
 });

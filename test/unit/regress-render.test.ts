@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parsePermalink } from '../../page/lib/permalink.js';
 import { memoryOf, updateAlerts } from '../../src/core/regress/alerts.js';
 import { assessCase, NO_MEMORY, type CaseVerdict, type SeriesPoint } from '../../src/core/regress/detect.js';
+import { escapeMarkdown } from '../../src/core/markdown.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import {
   caseLink,
   ccLine,
   commitCommentMarker,
-  escapeMarkdown,
   parseCommitCommentData,
   refreshCommentRows,
   renderCommitComment,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clean, median, quantileSorted, sampleStdev, shortNumber, spread } from '../../src/core/stats.js';
+import { shortNumber } from '../../src/core/format-number.js';
+import { clean, median, quantileSorted, sampleStdev, spread } from '../../src/core/stats.js';
 
 describe('median', () => {
   it('is the value itself for one run', () => {
@@ -41,6 +42,39 @@ describe('quartiles (linear interpolation, type 7)', () => {
     expect(s.median).toBe(5);
     expect(s.q1).toBeCloseTo(2.75, 12);
     expect(s.q3).toBe(5);
+  });
+});
+
+describe('the documented definitions, now computed by simple-statistics', () => {
+  // The definition the project documents (type 7: the order statistic at (n - 1)q, interpolated
+  // linearly), written out here so that a library upgrade that changes its quantiles fails.
+  const type7 = (s: readonly number[], q: number): number => {
+    const pos = (s.length - 1) * q;
+    const lo = Math.floor(pos);
+    const a = s[lo] as number;
+    const b = s[Math.ceil(pos)] as number;
+    return a + (b - a) * (pos - lo);
+  };
+  const samples: number[][] = [
+    [0.1, 0.2],
+    [0.1, 0.2, 0.30000000000000004, 0.7],
+    [-3.5, -1, 0, 2.25, 2.25, 8, 1e-9],
+    [1.61, 1.52, 1.7, 1.43, 1.79, 1.61, 1.55, 1.66, 1.58, 1.61],
+    [1e308, 1.7e308],
+    Array.from({ length: 37 }, (_, i) => Math.sin(i) * 1000),
+  ];
+  it('gives bit for bit the type-7 quantiles at every quartile and percentile', () => {
+    for (const xs of samples) {
+      const s = [...xs].sort((a, b) => a - b);
+      for (let k = 0; k <= 100; k++) expect(quantileSorted(s, k / 100)).toBe(type7(s, k / 100));
+    }
+  });
+  it('takes the median of an even count as the mean of the middle two, without overflowing near 1e308', () => {
+    for (const xs of samples) expect(median(xs)).toBe(type7([...xs].sort((a, b) => a - b), 0.5));
+    expect(median([1e308, 1.7e308])).toBe(1.35e308);
+  });
+  it('still refuses no values as a RangeError', () => {
+    expect(() => quantileSorted([], 0.5)).toThrow(RangeError);
   });
 });
 

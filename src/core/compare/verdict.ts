@@ -1,5 +1,5 @@
 import { InputError, type Direction } from '../model.js';
-import { shortNumber } from '../stats.js';
+import { shortNumber } from '../format-number.js';
 import { formatPercent } from './display.js';
 import type { Shift } from './hodges-lehmann.js';
 import { CONFIDENCE } from './rank-distributions.js';

@@ -9,6 +9,8 @@
  */
 import type { StoredAlert } from '../trend/types.js';
 import type { CaseChangePoints, CaseMemory, CaseVerdict, ChangePoint } from './detect.js';
+// Local names kept short: they are spelled in many reasons here.
+import { plusPercent as percent, shortNumber as num } from '../format-number.js';
 
 /** Entries kept per case; the oldest cleared ones go first, so the manifest stays small. */
 export const MAX_ALERTS_PER_CASE = 60;
@@ -19,15 +21,6 @@ function key(a: { kind: string; suite: string; case: string; sha: string }): str
 
 function caseKey(suite: string, name: string): string {
   return `${suite}\u0000${name}`;
-}
-
-function percent(x: number): string {
-  const v = x * 100;
-  return `${v >= 0 ? '+' : ''}${v.toFixed(Math.abs(v) >= 10 ? 0 : 1)}%`;
-}
-
-function num(x: number): string {
-  return String(Number(x.toPrecision(4)));
 }
 
 function changePointReason(c: ChangePoint): string {

@@ -26,6 +26,8 @@ import { hashString } from './prng.js';
 import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
 import { describeChange } from './words.js';
+// Local names kept short: they are spelled in many reasons here.
+import { plusPercent as percent, shortNumber as num } from '../format-number.js';
 
 /** One point of a case's history on the trend's branch. */
 export interface SeriesPoint {
@@ -214,18 +216,6 @@ const OVERWHELM_STRICTER = 1000;
 const OVERWHELM_EFFECT = 4;
 /** A limit that cannot catch a doubling (or a halving of a throughput) cannot judge yet. */
 const WARM_UP_RATIO = 2;
-
-function percent(x: number): string {
-  const v = x * 100;
-  const digits = Math.abs(v) >= 10 ? 0 : 1;
-  return `${v >= 0 ? '+' : ''}${v.toFixed(digits)}%`;
-}
-
-function num(x: number): string {
-  if (!Number.isFinite(x)) return String(x);
-  return String(Number(x.toPrecision(4)));
-}
-
 
 /** Relative change of `value` against `base`, positive when worse for the direction. */
 export function worseChange(value: number, base: number, direction: Direction): number {

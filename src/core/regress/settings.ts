@@ -4,6 +4,7 @@
  */
 import { parseControlCases } from '../compare/report.js';
 import { globTest } from '../direction.js';
+import { wholeNumber, type InputReader } from '../inputs.js';
 import { InputError } from '../model.js';
 import { parseAbsoluteFloors, type AbsoluteFloor } from './absolute-floor.js';
 import { DEFAULT_CHANGE_POINT_SETTINGS, type ChangePointSettings } from './change-points.js';
@@ -56,7 +57,6 @@ export function isControlCase(settings: Pick<AlertSettings, 'controlCases'>, nam
   return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
 }
 
-
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   method: 'limit',
   ratioThreshold: 1.5,
@@ -71,9 +71,6 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 },
 };
 
-/** Reads one input by name, as `core.getInput` does: '' when unset. */
-export type InputReader = (name: string) => string;
-
 function percentOrFraction(input: string, raw: string, allowAboveOne: boolean): number {
   const text = raw.trim();
   const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text);
@@ -85,14 +82,6 @@ function percentOrFraction(input: string, raw: string, allowAboveOne: boolean): 
     throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
   }
   return value;
-}
-
-function wholeNumber(input: string, raw: string, min: number, max: number): number {
-  const text = raw.trim();
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new InputError(`${input}: ${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
-  }
-  return Number(text);
 }
 
 /**
@@ -121,14 +110,14 @@ export function readAlertSettings(read: InputReader): AlertSettings {
   } else if (method === 'ratio') {
     throw new InputError('alert-method: ratio needs alert-threshold, e.g. 150%');
   }
-  const window = get('alert-window') ? wholeNumber('alert-window', get('alert-window'), 5, 1000) : DEFAULT_ALERT_SETTINGS.window;
+  const window = wholeNumber(read, 'alert-window', DEFAULT_ALERT_SETTINGS.window, 5, 1000);
   const minEffect = get('min-effect') ? percentOrFraction('min-effect', get('min-effect'), false) : DEFAULT_ALERT_SETTINGS.minEffect;
   let confidence = DEFAULT_ALERT_SETTINGS.confidence;
   if (get('alert-confidence')) {
     confidence = percentOrFraction('alert-confidence', get('alert-confidence'), false);
     if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get('alert-confidence'))} must be at least 50%, e.g. 99.9%`);
   }
-  const alertAfter = get('alert-after') ? wholeNumber('alert-after', get('alert-after'), 1, DEFAULT_ALERT_SETTINGS.maxRun) : DEFAULT_ALERT_SETTINGS.alertAfter;
+  const alertAfter = wholeNumber(read, 'alert-after', DEFAULT_ALERT_SETTINGS.alertAfter, 1, DEFAULT_ALERT_SETTINGS.maxRun);
   return {
     ...DEFAULT_ALERT_SETTINGS,
     method,

@@ -25,6 +25,11 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const SCP = /^[\w.-]+@[\w.-]+:/;
 const OWNER_NAME = /^[\w.-]+\/[\w.-]+$/;
 
+/** True for `owner/name`, a repository on the same server as the run. */
+export function isOwnerName(text: string): boolean {
+  return OWNER_NAME.test(text);
+}
+
 /** A URL with its userinfo's password, if any, masked: such URLs end up in messages. */
 export function redactUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme: string, user: string) => `${scheme}${user.includes(':') ? `${user.split(':')[0]}:***` : user}@`);
@@ -53,7 +58,7 @@ export function resolveRemote(repository: string, ctx: RemoteContext): Remote {
     const path = resolve(ctx.cwd, text);
     return { url: path, display: path };
   }
-  if (!OWNER_NAME.test(text)) {
+  if (!isOwnerName(text)) {
     throw new InputError(`repository: ${JSON.stringify(text)} is neither owner/name, a git URL, nor an existing path`);
   }
   return onServer(text);

@@ -3,7 +3,7 @@ import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json'
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
-import { schemaErrorLine } from '../../formats/json-text.js';
+import { schemaErrorLine } from '../schema-error.js';
 import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';

@@ -1,0 +1,27 @@
+/**
+ * The rules every input reader shares, the action's settings and the alert settings alike: a bad
+ * value is refused naming the input and echoing the value, never clamped or read as a default.
+ */
+import { InputError } from './model.js';
+
+/** Reads one input by name, as `core.getInput` does: '' when unset. */
+export type InputReader = (name: string) => string;
+
+/** true/false as YAML writes them; anything else is refused rather than read as false. */
+export function booleanInput(read: InputReader, name: string, fallback: boolean): boolean {
+  const v = read(name).trim();
+  if (v === '') return fallback;
+  if (/^(true|True|TRUE)$/.test(v)) return true;
+  if (/^(false|False|FALSE)$/.test(v)) return false;
+  throw new InputError(`${name}: ${JSON.stringify(v)} is not a boolean; use true or false`);
+}
+
+/** A whole number from `min` to `max`, or `fallback` when the input is unset. */
+export function wholeNumber(read: InputReader, name: string, fallback: number, min: number, max: number): number {
+  const v = read(name).trim();
+  if (v === '') return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(v);
+}

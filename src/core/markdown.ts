@@ -1,0 +1,16 @@
+const ZWSP = '\u200b';
+
+/**
+ * Markdown text that renders as the characters given: ASCII punctuation backslash-escaped (which
+ * GFM allows for every one of them, `|` included so tables hold), line breaks flattened, and a
+ * zero-width space after `@` and before a `#<digit>` reference so that GitHub, which links
+ * mentions and issue numbers in the rendered text after a backslash escape is gone, links nothing:
+ * a case named `@org/team` notifies no one when this text lands in a pull-request comment.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`)
+    .replace(/@/g, `@${ZWSP}`)
+    .replace(/#(?=\d)/g, `#${ZWSP}`);
+}
