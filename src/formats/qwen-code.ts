@@ -14,7 +14,8 @@
 import { InputError, type Metric } from '../core/model.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectObject, isFiniteNumber, isNonFinite, isObject, notFormat, type JsonObject } from './json-fields.js';
-import { describeValue, parseJsonText, peekJson } from './json-text.js';
+import { parseJsonText, peekJson } from './json-text.js';
+import { describeValue } from '../core/schema-error.js';
 import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
 
 const EXPECTED = 'a qwen-code benchmark snapshot: an object with "version", "capturedAt", and "runs" or percentile blocks';

@@ -8,11 +8,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readHistory } from '../../src/core/trend/history.js';
-import type { Manifest } from '../../src/core/trend/types.js';
 import { PushRaceError } from '../../src/effects/gh-pages.js';
 import { DEFAULT_BOUNDS } from '../../src/effects/timeouts.js';
-import { publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
+import { publishTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
 import { commit, syntheticPoints } from '../unit/trend-memory.js';
 import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
 
