@@ -14,6 +14,7 @@ import type { Point } from './core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
 import { machineMoved, recentMove } from './core/regress/host.js';
+import { replayStoredAlerts } from './core/regress/replay-trend.js';
 import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
 import { isControlCase, type AlertSettings } from './core/regress/settings.js';
 import { median } from './core/stats.js';
@@ -119,9 +120,13 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
   let last: RegressionOutcome | undefined;
   const derive: AlertDeriver = async (context: AlertContext) => {
     last = undefined;
+    // An imported history is judged commit by commit as publishing each commit would have, so
+    // the page shows its past regressions from the first publish; nothing is commented for it.
+    const imported = context.added.filter((s) => s.imported);
+    const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
-    if (!judged) return context.previous;
+    if (!judged) return previous;
     const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
@@ -144,21 +149,21 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
-        memoryOf(context.previous, suite, p.case),
+        memoryOf(previous, suite, p.case),
         settings,
         { suiteCases: judged.points.length, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);
     }
-    const alerts = updateAlerts(context.previous, verdicts, changePoints);
+    const alerts = updateAlerts(previous, verdicts, changePoints);
     const attributed = attributeVerdicts(verdicts, judged.points);
     last = {
       suite,
       sha: judged.commit.sha,
       verdicts: attributed,
       alerts,
-      changed: changedAlerts(context.previous, alerts),
+      changed: changedAlerts(previous, alerts),
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
     };

@@ -39,6 +39,18 @@ interface CaseHistory {
 
 /** Every alert the settings would have raised over the stored history, oldest first. */
 export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): ReplayedAlert[] {
+  return replaySuites(given, settings, onlySuite).alerts;
+}
+
+/**
+ * manifest.alerts as publishing each commit would have left them after the last one (what
+ * `benchtrend replay --write` and an import store), suite by suite, oldest first.
+ */
+export function replayStoredAlerts(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): StoredAlert[] {
+  return replaySuites(given, settings, onlySuite).stored;
+}
+
+function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): { alerts: ReplayedAlert[]; stored: StoredAlert[] } {
   const segments = [...given];
   const bySuite = new Map<string, Segment[]>();
   for (const s of resolveSegments(segments)) {
@@ -46,6 +58,7 @@ export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, o
     bySuite.set(s.suite, [...(bySuite.get(s.suite) ?? []), s]);
   }
   const out: ReplayedAlert[] = [];
+  const stored: StoredAlert[] = [];
   for (const [suite, segs] of bySuite) {
     const cases = new Map<string, CaseHistory>();
     const movesAt = new Map<number, Map<string, number>>();
@@ -76,6 +89,7 @@ export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, o
         hostMoved: (i) => witness(i).hostMoved,
         runnerNoise: (i) => witness(i).runnerNoise,
       });
+      stored.push(...r.alerts);
       for (const a of r.raised) {
         const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
         out.push({
@@ -97,5 +111,7 @@ export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, o
   }
   const order = new Map<string, number>();
   for (const s of resolveSegments(segments)) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
-  return out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  stored.sort((a, b) => a.seq - b.seq || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  const alerts = out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  return { alerts, stored };
 }
