@@ -15,6 +15,7 @@ import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js'
 import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
 import { machineMoved, recentMove } from './core/regress/host.js';
 import { replayStoredAlerts } from './core/regress/replay-trend.js';
+import { sameFactor } from './core/regress/groups.js';
 import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
 import { isControlCase, type AlertSettings } from './core/regress/settings.js';
 import { median } from './core/stats.js';
@@ -52,6 +53,8 @@ export interface RegressionOutcome {
   readonly regressions: readonly RegressionEntry[];
   /** The cases of the manifest, for units and directions of older alerts. */
   readonly cases: readonly CaseInfo[];
+  /** Set when every case judged here moved worse by about the same factor (sameFactor): the comment says it looks like the runner. */
+  readonly runner?: CommitCommentData['runner'];
 }
 
 /** Segments loaded per round while walking back; each round doubles it. */
@@ -158,7 +161,12 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     }
     const alerts = updateAlerts(previous, verdicts, changePoints);
     const attributed = attributeVerdicts(verdicts, judged.points);
+    const runner = sameFactor(
+      verdicts.map((v) => v.change),
+      settings.minEffect,
+    );
     last = {
+      ...(runner !== undefined ? { runner } : {}),
       suite,
       sha: judged.commit.sha,
       verdicts: attributed,
@@ -252,6 +260,7 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
       watch,
       ongoing,
       ...(attributions.length ? { attributions } : {}),
+      ...(outcome.runner && here.length > 0 ? { runner: outcome.runner } : {}),
     };
     results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
   }
@@ -265,8 +274,10 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const old = existing ? parseCommitCommentData(existing) : undefined;
         const kept = (old?.rows ?? []).filter((r) => !rows.some((n) => n.case === r.case && n.kind === r.kind));
         // A regression raised now for this culprit carries this run's split of its totals.
-        const withSplit = rows.some((r) => r.kind === 'regression') && attributions.length ? { attributions } : {};
-        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows], ...withSplit }, options.links, options.ccUsers);
+        const raised = rows.some((r) => r.kind === 'regression');
+        const withSplit = raised && attributions.length ? { attributions } : {};
+        const runner = raised && outcome.runner ? { runner: outcome.runner } : old?.runner ? { runner: old.runner } : {};
+        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows], ...withSplit, ...runner }, options.links, options.ccUsers);
       }),
     );
   }
