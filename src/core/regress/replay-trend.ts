@@ -75,13 +75,23 @@ function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySui
       movesAt.set(seg.seq, moves);
     });
     const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
+    // Whether the control cases moved, once per commit (not once per case and commit).
+    const controlMovedAt = new Map<number, boolean | undefined>();
+    for (const [seq, moves] of movesAt) {
+      const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
+      controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : undefined);
+    }
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
+      const seen: ({ hostMoved: boolean | undefined; runnerNoise: boolean | undefined } | undefined)[] = [];
       const witness = (i: number) => {
-        const moves = movesAt.get((c.points[i] as SeriesPoint).seq) ?? new Map<string, number>();
-        const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
-        const controlMoved = controls.length ? median(controls) >= settings.minEffect : undefined;
-        return { hostMoved: controlMoved ?? machineMoved(moves, name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        const known = seen[i];
+        if (known) return known;
+        const seq = (c.points[i] as SeriesPoint).seq;
+        const controlMoved = controlMovedAt.get(seq);
+        const w = { hostMoved: controlMoved ?? machineMoved(movesAt.get(seq) ?? new Map<string, number>(), name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        seen[i] = w;
+        return w;
       };
       const r = replay({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points }, settings, {
         suiteCases,
