@@ -243,20 +243,29 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
   // Alerts ride along with the data; a fault in deriving them must not cost the data its publish.
   // Older trend data that cannot be read is no such fault: like a damaged manifest, it stops the
   // publish, or the data would be appended to a history no reader can load.
+  // Judging is work on this machine, not a wait on the remote (an import replays its whole
+  // history): its time is added to the network deadline rather than taken from it.
+  let onJudged = (_ms: number) => {};
   const alerts: AlertDeriver | undefined = derive
     ? async (context) => {
+        const started = Date.now();
         try {
           return await derive(context);
         } catch (e) {
           if (e instanceof TrendDataError) throw e;
           (hooks.warn ?? log)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
           return context.previous;
+        } finally {
+          onJudged(Date.now() - started);
         }
       }
     : undefined;
   const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
   const bounds = hooks.bounds ?? networkBounds(ctx.env);
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
+  onJudged = (ms) => {
+    if (branch.deadline !== undefined) branch.deadline += ms;
+  };
   try {
     const total = groups.reduce((n, g) => n + g.points.length, 0);
     const only = groups.length === 1 ? groups[0] : undefined;
@@ -408,7 +417,10 @@ export async function rewriteManifest(
         branch.deadline = Date.now() + bounds.budgetMs;
         const tip = await branch.fetchTip();
         const read: TrendReader = async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8');
+        // The replay is work here, not a wait on the remote: its time is not the network's.
+        const judging = Date.now();
         const next = await change(read, location);
+        if (branch.deadline !== undefined) branch.deadline += Date.now() - judging;
         if (next === undefined) return undefined;
         const files = new Map<string, string>([[MANIFEST_PATH, `${JSON.stringify(next.manifest)}\n`]]);
         checkWrittenFiles(files, location);

@@ -144,6 +144,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
+    const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== undefined;
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
@@ -154,7 +155,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
+        { suiteCases: judged.points.length, jobMovedAlike, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);

@@ -7,6 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
+import { sameFactor } from './groups.js';
 import { machineMoved, recentMove } from './host.js';
 import { replay } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
@@ -77,7 +78,9 @@ function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySui
     const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
     // Whether the control cases moved, once per commit (not once per case and commit).
     const controlMovedAt = new Map<number, boolean | undefined>();
+    const alikeAt = new Map<number, boolean>();
     for (const [seq, moves] of movesAt) {
+      alikeAt.set(seq, sameFactor([...moves.values()], settings.minEffect) !== undefined);
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
       controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : undefined);
     }
@@ -98,6 +101,7 @@ function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySui
         from: 1,
         hostMoved: (i) => witness(i).hostMoved,
         runnerNoise: (i) => witness(i).runnerNoise,
+        jobMovedAlike: (i) => alikeAt.get((c.points[i] as SeriesPoint).seq),
       });
       stored.push(...r.alerts);
       for (const a of r.raised) {
