@@ -103,6 +103,8 @@ function runSynthetic(job: SyntheticJob): Score {
       suiteCases: job.suiteCases,
       from: 1,
       hostMoved: (i) => h.slow[i] === true,
+      // A slow host multiplies the whole job by one factor: every case moved alike.
+      jobMovedAlike: (i) => h.slow[i] === true,
       ...(job.variant === 'control' ? { runnerNoise: (i: number) => h.slow[i] === true } : {}),
     }),
   );

@@ -14,7 +14,8 @@ import type { AlertDeriver, PageFiles, PublishPlan } from './core/trend/plan.js'
 import { planGroups, type PublishGroup } from './core/trend/plan-groups.js';
 import { resolveRemote, type Remote } from './core/trend/remote.js';
 import { TrendDataError, checkWrittenFiles } from './core/trend/validate.js';
-import type { Annotation, CommitInfo } from './core/trend/types.js';
+import { MANIFEST_PATH } from './core/trend/layout.js';
+import type { Annotation, CommitInfo, Manifest } from './core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from './effects/gh-pages.js';
 import { RetriesExhaustedError, retryWithBackoff } from './effects/retry.js';
@@ -242,20 +243,29 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
   // Alerts ride along with the data; a fault in deriving them must not cost the data its publish.
   // Older trend data that cannot be read is no such fault: like a damaged manifest, it stops the
   // publish, or the data would be appended to a history no reader can load.
+  // Judging is work on this machine, not a wait on the remote (an import replays its whole
+  // history): its time is added to the network deadline rather than taken from it.
+  let onJudged = (_ms: number) => {};
   const alerts: AlertDeriver | undefined = derive
     ? async (context) => {
+        const started = Date.now();
         try {
           return await derive(context);
         } catch (e) {
           if (e instanceof TrendDataError) throw e;
           (hooks.warn ?? log)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
           return context.previous;
+        } finally {
+          onJudged(Date.now() - started);
         }
       }
     : undefined;
   const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
   const bounds = hooks.bounds ?? networkBounds(ctx.env);
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
+  onJudged = (ms) => {
+    if (branch.deadline !== undefined) branch.deadline += ms;
+  };
   try {
     const total = groups.reduce((n, g) => n + g.points.length, 0);
     const only = groups.length === 1 ? groups[0] : undefined;
@@ -379,6 +389,59 @@ export async function readTrend<T>(
   try {
     const tip = await branch.fetchTip();
     return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8'), location, tip);
+  } finally {
+    await branch.dispose();
+  }
+}
+
+/**
+ * A change to the manifest alone (`benchtrend replay --write`), landed as a publish lands: the tip
+ * fetched, `change` asked for the new manifest on it, the one write gate (checkWrittenFiles), one
+ * commit and one push; a lost race asks again on the new tip. `change` returns undefined when
+ * there is nothing to write; then nothing is committed and the result is undefined.
+ */
+export async function rewriteManifest(
+  target: TrendTarget & { readonly identity?: Identity; readonly maxAttempts?: number },
+  access: TrendAccess,
+  change: (read: TrendReader, location: string) => Promise<{ readonly manifest: Manifest; readonly message: string } | undefined>,
+  hooks: Pick<PublishHooks, 'log' | 'bounds' | 'retryBaseMs' | 'sleep' | 'random'> = {},
+): Promise<{ readonly commit: string; readonly attempts: number } | undefined> {
+  const bounds = hooks.bounds ?? networkBounds(access.env);
+  const { branch, location, under } = await openTrend(target, access, target.identity ?? BOT_IDENTITY, bounds);
+  let attempts = 0;
+  try {
+    return await retryWithBackoff(
+      async (attempt) => {
+        attempts = attempt;
+        await branch.settle();
+        branch.deadline = Date.now() + bounds.budgetMs;
+        const tip = await branch.fetchTip();
+        const read: TrendReader = async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8');
+        // The replay is work here, not a wait on the remote: its time is not the network's.
+        const judging = Date.now();
+        const next = await change(read, location);
+        if (branch.deadline !== undefined) branch.deadline += Date.now() - judging;
+        if (next === undefined) return undefined;
+        const files = new Map<string, string>([[MANIFEST_PATH, `${JSON.stringify(next.manifest)}\n`]]);
+        checkWrittenFiles(files, location);
+        const commit = await branch.commitFiles(tip, new Map([...files].map(([path, content]) => [under(path), content] as const)), next.message);
+        await branch.push(commit);
+        return { commit, attempts };
+      },
+      isTransientPublishError,
+      {
+        ...(target.maxAttempts !== undefined ? { attempts: target.maxAttempts } : {}),
+        budgetMs: bounds.raceBudgetMs,
+        baseMs: hooks.retryBaseMs ?? 500,
+        maxMs: 10_000,
+        ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
+        ...(hooks.random ? { random: hooks.random } : {}),
+        onRetry: (attempt, error, wait) => hooks.log?.(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),
+      },
+    );
+  } catch (e) {
+    if (e instanceof RetriesExhaustedError && e.last instanceof Error) throw e.last instanceof PushRaceError ? new PushRaceError(e.message) : new GitTransientError(e.message);
+    throw e;
   } finally {
     await branch.dispose();
   }

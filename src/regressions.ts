@@ -14,6 +14,8 @@ import type { Point } from './core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
 import { machineMoved, recentMove } from './core/regress/host.js';
+import { replayStoredAlerts } from './core/regress/replay-trend.js';
+import { sameFactor } from './core/regress/groups.js';
 import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
 import { isControlCase, type AlertSettings } from './core/regress/settings.js';
 import { median } from './core/stats.js';
@@ -51,6 +53,8 @@ export interface RegressionOutcome {
   readonly regressions: readonly RegressionEntry[];
   /** The cases of the manifest, for units and directions of older alerts. */
   readonly cases: readonly CaseInfo[];
+  /** Set when every case judged here moved worse by about the same factor (sameFactor): the comment says it looks like the runner. */
+  readonly runner?: CommitCommentData['runner'];
 }
 
 /** Segments loaded per round while walking back; each round doubles it. */
@@ -119,9 +123,13 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
   let last: RegressionOutcome | undefined;
   const derive: AlertDeriver = async (context: AlertContext) => {
     last = undefined;
+    // An imported history is judged commit by commit as publishing each commit would have, so
+    // the page shows its past regressions from the first publish; nothing is commented for it.
+    const imported = context.added.filter((s) => s.imported);
+    const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
-    if (!judged) return context.previous;
+    if (!judged) return previous;
     const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
@@ -136,6 +144,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
+    const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== undefined;
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
@@ -144,21 +153,26 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
-        memoryOf(context.previous, suite, p.case),
+        memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
+        { suiteCases: judged.points.length, jobMovedAlike, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);
     }
-    const alerts = updateAlerts(context.previous, verdicts, changePoints);
+    const alerts = updateAlerts(previous, verdicts, changePoints);
     const attributed = attributeVerdicts(verdicts, judged.points);
+    const runner = sameFactor(
+      verdicts.map((v) => v.change),
+      settings.minEffect,
+    );
     last = {
+      ...(runner !== undefined ? { runner } : {}),
       suite,
       sha: judged.commit.sha,
       verdicts: attributed,
       alerts,
-      changed: changedAlerts(context.previous, alerts),
+      changed: changedAlerts(previous, alerts),
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
     };
@@ -247,6 +261,7 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
       watch,
       ongoing,
       ...(attributions.length ? { attributions } : {}),
+      ...(outcome.runner && here.length > 0 ? { runner: outcome.runner } : {}),
     };
     results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
   }
@@ -260,8 +275,10 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const old = existing ? parseCommitCommentData(existing) : undefined;
         const kept = (old?.rows ?? []).filter((r) => !rows.some((n) => n.case === r.case && n.kind === r.kind));
         // A regression raised now for this culprit carries this run's split of its totals.
-        const withSplit = rows.some((r) => r.kind === 'regression') && attributions.length ? { attributions } : {};
-        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows], ...withSplit }, options.links, options.ccUsers);
+        const raised = rows.some((r) => r.kind === 'regression');
+        const withSplit = raised && attributions.length ? { attributions } : {};
+        const runner = raised && outcome.runner ? { runner: outcome.runner } : old?.runner ? { runner: old.runner } : {};
+        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows], ...withSplit, ...runner }, options.links, options.ccUsers);
       }),
     );
   }

@@ -2,7 +2,10 @@ import { replayTrend, type ReplayedAlert } from '../core/regress/replay-trend.js
 import { describeWorseChange } from '../core/regress/words.js';
 import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
-import { readTrend } from '../publish.js';
+import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../publish.js';
+import type { AlertSettings } from '../core/regress/settings.js';
+import { replayStoredAlerts } from '../core/regress/replay-trend.js';
+import type { StoredAlert } from '../core/trend/types.js';
 import { parseCommandLine } from './args.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
@@ -13,7 +16,9 @@ export const USAGE = `Usage: benchtrend replay --repo URL|PATH [options]
 Judges the stored history of every suite again, commit by commit, exactly as publishing each
 commit would have judged it with the given settings, and prints every alert it would raise:
 suite, case, the commit where the step starts, its status after the last commit, the change and
-which way is better. Nothing is written.
+which way is better. Nothing is written unless --write: then the replayed alerts replace the
+stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
+the branch, so the page draws them.
 
 Options:
   --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
@@ -29,6 +34,7 @@ Options:
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
   --control-cases LIST  cases only the machine can move, one per line
+  --write               store the replayed alerts in the manifest (one commit to the branch)
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
                         reason)
@@ -53,6 +59,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     suite: { type: 'string' },
     ...ALERT_OPTIONS,
     json: { type: 'boolean' },
+    write: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -69,6 +76,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   });
   refuseUnknownSuite(manifest, values.suite);
   const alerts = replayTrend(segments, settings, values.suite);
+  if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io);
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
     return 0;
@@ -77,4 +85,24 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} stored segments\n`);
   else io.stdout(`${replayLines(alerts).join('\n')}\n`);
   return 0;
+}
+
+const alertKey = (a: StoredAlert) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason]);
+
+/**
+ * The replayed alerts stored in place of the replayed suites' ones, on the tip as it is when the
+ * commit is made (a publish that landed meanwhile is judged too): the same write path and gate as
+ * a publish.
+ */
+async function writeAlerts(target: TrendTarget, access: TrendAccess, settings: AlertSettings, suite: string | undefined, io: CliIO): Promise<void> {
+  const landed = await rewriteManifest(target, access, async (read, location) => {
+    const m = await readManifest(read, location);
+    if (!m) return undefined;
+    const stored = replayStoredAlerts(await loadSegments(read, location, 0, m.segments, m), settings, suite);
+    const alerts = [...m.alerts.filter((a) => suite !== undefined && a.suite !== suite), ...stored];
+    if (alerts.length === m.alerts.length && alerts.every((a, i) => alertKey(a) === alertKey(m.alerts[i] as StoredAlert))) return undefined;
+    const what = suite === undefined ? `${m.suites.length} suite${m.suites.length === 1 ? '' : 's'}` : `suite "${suite}"`;
+    return { manifest: { ...m, alerts }, message: `benchtrend: replayed alerts of ${what} (${stored.length} stored)\n` };
+  });
+  io.stderr(landed ? `benchtrend: stored the replayed alerts in ${landed.commit.slice(0, 7)} on ${target.branch}\n` : 'benchtrend: the stored alerts are already these; nothing written\n');
 }

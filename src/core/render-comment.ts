@@ -12,6 +12,8 @@ import { escapeMarkdown } from './markdown.js';
 import { describeWorseChange } from './regress/words.js';
 import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
+import { groupText } from './regress/groups.js';
+import { signedPercent } from './regress/words.js';
 import type { CaseVerdict } from './regress/detect.js';
 import type { AlertStatus, StoredAlert } from './trend/types.js';
 
@@ -50,6 +52,11 @@ export interface CommitCommentData {
    * Kept in the hidden data, so a later run that confirms or clears the alert keeps it.
    */
   readonly attributions?: readonly string[];
+  /**
+   * Set when every case judged at the commit moved worse by about the same factor (sameFactor):
+   * the comment says it looks like the runner. Kept in the hidden data, like the attributions.
+   */
+  readonly runner?: { readonly cases: number; readonly low: number; readonly high: number };
 }
 
 export interface CommentLinks {
@@ -192,7 +199,7 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
     lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${n} case${n === 1 ? '' : 's'} judged against their recent history; none is worse beyond its limit.`);
   } else {
     const title = open.length === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${open.length} regression${open.length === 1 ? '' : 's'} in suite ${suite} at ${short}`;
-    lines.push(`### ${open.length ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...TABLE_HEAD, ...data.rows.map((r) => rowLine(r, data.suite, links)));
+    lines.push(`### ${open.length ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...groupSection(data, links));
     lines.push(...attributionBlock(data.attributions));
     lines.push('', 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.');
   }
@@ -209,6 +216,33 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
   if (cc) lines.push('', cc);
   lines.push('', `<!-- ${DATA_PREFIX}${encodeData(data)} -->`);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * One event per commit: the cases that moved here are one group, told in one line, the most
+ * significant case in the table and the rest folded under it; when every case of the job moved
+ * by about the same factor, the line says it looks like the runner.
+ */
+function groupSection(data: CommitCommentData, links: CommentLinks): string[] {
+  // Open alerts before cleared ones, each side largest change first.
+  const rows = [...data.rows].sort((a, b) => Number(a.status === 'cleared') - Number(b.status === 'cleared') || b.change - a.change);
+  const [top, ...rest] = rows;
+  if (!top) return [];
+  const out: string[] = [];
+  if (rows.length > 1) out.push(`**${escapeMarkdown(groupText(rows, data.sha))}**`, '');
+  const r = data.runner;
+  if (r && Number.isFinite(r.low) && Number.isFinite(r.high)) {
+    const pct = (x: number) => signedPercent(x).replace(/^\+/, '');
+    const range = pct(r.low) === pct(r.high) ? pct(r.low) : `${pct(r.low)} to ${pct(r.high)}`;
+    out.push(`Every one of the ${r.cases} cases judged here got worse by about the same factor (${escapeMarkdown(range)} worse): that looks like the runner (a slower host), not the code. Re-run the job to tell.`, '');
+  }
+  out.push(...TABLE_HEAD, rowLine(top, data.suite, links));
+  if (rest.length > 0) {
+    // No case name in the summary: HTML there is not markdown, and names are never markup.
+    const summary = `${rest.length} more case${rest.length === 1 ? '' : 's'} at this commit`;
+    out.push('', `<details><summary>${summary}</summary>`, '', ...TABLE_HEAD, ...rest.map((row) => rowLine(row, data.suite, links)), '', '</details>');
+  }
+  return out;
 }
 
 /** A comment row from this run's verdict, with everything it measured. */

@@ -57,6 +57,52 @@ describe('regression comments over real HTTP', () => {
     expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
   });
 
+  it('puts the cases that moved at one commit in one section of its comment: the largest in the table, the rest folded; a move of the whole job by one factor reads as the runner', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `cold / ${x}`);
+    const runOf = (rng: Random, factor: (name: string) => number): Point[] =>
+      names.map((name, i) => {
+        const value = (i + 1) * factor(name) * Math.exp(0.02 * rng.normal());
+        return { case: name, shape: 'cold', metric: name.slice(7), unit: 's', direction: 'smaller', value, q1: value * 0.99, q3: value * 1.01, min: value * 0.98, max: value * 1.02, stdev: 0.01, runs: 3, n: 3, samples: [value * 0.99, value, value * 1.01] };
+      });
+    const steps: Record<string, number> = { 'cold / a': 1.3, 'cold / b': 1.45, 'cold / c': 1.35, 'cold / d': 1.4 };
+    for (const [label, factor] of [
+      ['code', (name: string) => steps[name] ?? 1],
+      ['runner', () => 1.25],
+    ] as const) {
+      await using api = await GitHubApiServer.start();
+      const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+      const trend = new MemoryTrend();
+      const rng = new Random(5);
+      for (let n = 1; n <= 40; n++) {
+        const outcome = await publishRun(trend, n, runOf(rng, n >= 35 ? factor : () => 1));
+        const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS });
+        expect(results.every((r) => r.ok)).toBe(true);
+      }
+      expect([...api.commitComments.keys()], label).toEqual([commit(35).sha]);
+      const comments = api.commitComments.get(commit(35).sha) ?? [];
+      expect(comments, label).toHaveLength(1);
+      const body = comments[0]?.body ?? '';
+      expect(body.match(/^### /gm), label).toHaveLength(1);
+      const rowsOf = (text: string) => text.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Case') && !l.startsWith('| ---')).map((l) => l.split(' | ')[0]?.replace(/^\| \[?/, '').replace(/\].*$/, ''));
+      const [shown, folded = ''] = body.split('<details>');
+      const moved = label === 'code' ? 4 : 6;
+      expect(body, label).toContain(`**${moved} cases `);
+      // The most significant case in the table, every other one folded under it.
+      expect(rowsOf(shown as string), label).toHaveLength(1);
+      expect(rowsOf(folded), label).toHaveLength(moved - 1);
+      if (label === 'code') {
+        const measured = parseCommitCommentData(body)?.rows ?? [];
+        expect(measured.map((r) => r.case).sort()).toEqual(Object.keys(steps));
+        const largest = [...measured].sort((x, y) => y.change - x.change)[0]?.case;
+        expect(rowsOf(shown as string)).toEqual([largest]);
+        expect(body).not.toMatch(/looks like the runner/);
+      } else {
+        expect(body).toMatch(/Every one of the 6 cases judged here got worse by about the same factor \(\d+% to \d+% worse\): that looks like the runner/);
+      }
+      expect(api.requestsTo('POST', /\/comments$/), label).toHaveLength(1);
+    }
+  });
+
   it('rewrites the comment of a suspicion that later commits clear, mentioning nobody again', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });

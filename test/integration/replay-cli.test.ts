@@ -68,3 +68,54 @@ it('refuses an unknown suite and a bad setting with one line', async () => {
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   expect(r.stderr).toMatch(/alert-window/);
 });
+
+const bare = () => remote.replace(/^file:\/\//, '');
+const manifestAt = async (ref: string) =>
+  JSON.parse(await sb.git(['show', `${ref}:dev/bench/manifest.json`], bare())) as { alerts: { suite: string; case: string; kind: string; sha: string; status: string }[] };
+const key = (a: { suite: string; case: string; kind: string; sha: string }) => `${a.suite} | ${a.case} | ${a.kind} | ${a.sha}`;
+
+it('an import judges the imported history as publishing each commit would have, and stores its alerts', async () => {
+  const stored = (await manifestAt('gh-pages')).alerts;
+  const r = await runCli(['replay', '--repo', remote, '--json'], sb.root, sb.env);
+  expect(r.code, r.stderr).toBe(0);
+  const { alerts } = JSON.parse(r.stdout) as { alerts: Alert[] };
+  const regressions = alerts.filter((a) => a.kind === 'regression');
+  expect(regressions.length).toBeGreaterThan(0);
+  // Every regression the replay raises over the imported history is on the page from the first publish.
+  const storedKeys = new Set(stored.map(key));
+  expect(regressions.map(key).filter((k) => !storedKeys.has(k))).toEqual([]);
+  expect(new Set(stored.map((a) => a.suite)).size).toBeGreaterThan(1);
+});
+
+it('--write stores the replayed alerts in the manifest in one commit through the write gate; the same again writes nothing', async () => {
+  const before = (await sb.git(['rev-parse', 'gh-pages'], bare())).trim();
+  const r = await runCli(['replay', '--repo', remote, '--alert-threshold', '150%', '--write', '--json'], sb.root, sb.env);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(/stored the replayed alerts in [0-9a-f]{7} on gh-pages/);
+  const after = (await sb.git(['rev-parse', 'gh-pages'], bare())).trim();
+  expect(after).not.toBe(before);
+  expect((await sb.git(['rev-parse', `${after}^`], bare())).trim()).toBe(before);
+  expect((await sb.git(['diff', '--name-only', before, after], bare())).trim()).toBe('dev/bench/manifest.json');
+  const { alerts } = JSON.parse(r.stdout) as { alerts: Alert[] };
+  const stored = (await manifestAt(after)).alerts;
+  // The ratio rule raises regressions only (change points are still stored, to be drawn); the
+  // regressions stored are those printed.
+  const regressions = stored.filter((a) => a.kind === 'regression');
+  expect(regressions.length).toBeGreaterThan(0);
+  expect(regressions.map(key).sort()).toEqual(alerts.map(key).sort());
+  const again = await runCli(['replay', '--repo', remote, '--alert-threshold', '150%', '--write'], sb.root, sb.env);
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stderr).toMatch(/nothing written/);
+  expect((await sb.git(['rev-parse', 'gh-pages'], bare())).trim()).toBe(after);
+});
+
+it('--write --suite replaces only that suite\'s alerts', async () => {
+  const before = await manifestAt('gh-pages');
+  const r = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--write'], sb.root, sb.env);
+  expect(r.code, r.stderr).toBe(0);
+  const after = await manifestAt('gh-pages');
+  const others = (m: typeof before) => m.alerts.filter((a) => a.suite !== 'Rust Benchmark').map(key).sort();
+  expect(others(after)).toEqual(others(before));
+  expect(others(after).length).toBeGreaterThan(0);
+  expect(after.alerts.filter((a) => a.suite === 'Rust Benchmark').map(key).sort()).not.toEqual(before.alerts.filter((a) => a.suite === 'Rust Benchmark').map(key).sort());
+});

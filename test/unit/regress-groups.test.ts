@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertGroups } from '../../src/core/regress/groups.js';
+import { alertGroups, sameFactor } from '../../src/core/regress/groups.js';
+import { parseCommitCommentData, renderCommitComment, type CommentRow } from '../../src/core/render-comment.js';
 import type { CaseInfo, StoredAlert } from '../../src/core/trend/types.js';
 
 const alert = (name: string, sha: string, change: number, suite = 'default'): StoredAlert => ({ kind: 'regression', suite, case: name, sha, seq: 1, status: 'suspected', baseline: 1, value: 1 + change, change });
@@ -20,5 +21,68 @@ describe('one event per commit', () => {
     const sha = 'a'.repeat(40);
     const groups = alertGroups([alert('x', sha, 0.095), alert('y', sha, 0.1, 'other')], [info('x', 'bigger')]);
     expect(groups.map((g) => g.text)).toEqual(['x -9.5% worse at aaaaaaa', 'y +10% worse at aaaaaaa']);
+  });
+});
+
+const row = (name: string, change: number, status: CommentRow['status'] = 'suspected'): CommentRow => ({
+  case: name,
+  unit: 's',
+  direction: 'smaller',
+  kind: 'regression',
+  status,
+  baseline: 1,
+  band: [0.98, 1.02],
+  value: 1 + change,
+  change,
+  why: `2 commits in a row above ${1 + change / 2} s`,
+});
+const tableRows = (text: string) => text.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Case') && !l.startsWith('| ---'));
+const caseOf = (line: string) => line.split(' | ')[0]?.replace(/^\| /, '');
+
+describe('one event per commit in the commit comment', () => {
+  const sha = 'c1dd175'.padEnd(40, '0');
+  const names = Array.from({ length: 9 }, (_, i) => `warm / stage${i}`);
+  // Given in no particular order: the comment sorts them.
+  const rows = names.map((n, i) => row(n, 0.15 + ((i * 5) % 9) * 0.0025));
+
+  it('is one section: the group in one line, the most significant case in the table, the rest folded, largest first', () => {
+    const body = renderCommitComment({ suite: 'default', sha, rows, cases: 9 });
+    expect(body.match(/^### /gm)).toHaveLength(1);
+    expect(body).toContain('**9 cases \\+15% to \\+17% worse at c1dd175**');
+    const [shown, folded] = body.split('<details>');
+    expect(tableRows(shown as string).map(caseOf)).toEqual(['warm / stage7']); // 0.15 + 8 × 0.0025, the largest
+    expect(folded).toMatch(/^<summary>8 more cases at this commit<\/summary>\n\n\| Case/);
+    expect(folded).toContain('</details>');
+    const rest = tableRows((folded as string).split('</details>')[0] as string);
+    expect(rest).toHaveLength(8);
+    const changes = rest.map((l) => Number(/\| \+(\d+(?:\.\d)?)% worse \|/.exec(l)?.[1]));
+    expect(changes).toEqual([...changes].sort((a, b) => b - a));
+    expect(body).not.toMatch(/looks like the runner/);
+  });
+
+  it('a single case needs no group line and folds nothing; cleared cases come after the open ones', () => {
+    const one = renderCommitComment({ suite: 'default', sha, rows: [row('only', 0.2)] });
+    expect(one).not.toContain('<details>');
+    expect(one).not.toMatch(/\*\*1 case/);
+    const mixed = renderCommitComment({ suite: 'default', sha, rows: [row('gone', 0.5, 'cleared'), row('open', 0.1)] });
+    expect(tableRows(mixed.split('<details>')[0] as string).map(caseOf)).toEqual(['open']);
+  });
+
+  it('says it looks like the runner when every case of the job moved by about the same factor, and keeps saying it on a rewrite', () => {
+    const runner = sameFactor(rows.map((r) => r.change), 0.05);
+    expect(runner).toEqual({ cases: 9, low: expect.closeTo(0.15, 9), high: expect.closeTo(0.17, 9) });
+    const body = renderCommitComment({ suite: 'default', sha, rows, cases: 9, ...(runner ? { runner } : {}) });
+    expect(body).toMatch(/Every one of the 9 cases judged here got worse by about the same factor \(15% to 17% worse\): that looks like the runner \(a slower host\), not the code/);
+    const stored = parseCommitCommentData(body);
+    expect(stored?.runner).toEqual(runner);
+    expect(renderCommitComment({ ...stored!, rows: stored!.rows.map((r) => ({ ...r, status: 'confirmed' as const })) })).toMatch(/looks like the runner/);
+  });
+
+  it('is not the runner when one case moved much more, one did not move, or there are too few cases to tell', () => {
+    expect(sameFactor([0.15, 0.16, 0.15, 0.4], 0.05)).toBeUndefined();
+    expect(sameFactor([0.15, 0.16, 0.15, 0.01], 0.05)).toBeUndefined();
+    expect(sameFactor([0.15, 0.16, undefined], 0.05)).toBeUndefined();
+    expect(sameFactor([0.15, 0.16], 0.05)).toBeUndefined();
+    expect(sameFactor([0.15, 0.16, 0.17], 0.05)).toBeDefined();
   });
 });

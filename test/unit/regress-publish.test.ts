@@ -154,8 +154,8 @@ describe('regressions through the publisher’s alerts hook', () => {
     expect(alerts).toEqual(apart.json<Manifest>('manifest.json').alerts);
   });
 
-  it('judges only this publish’s own commit, never an imported github-action-benchmark history', async () => {
-    // 30 imported commits whose last two are 50% slower: history to build on, not news.
+  it('judges an imported github-action-benchmark history as its publishes would have, storing its alerts without news', async () => {
+    // 30 imported commits whose last two are 50% slower: judged and stored, never commented.
     const dataJs = `window.BENCHMARK_DATA = ${JSON.stringify({
       lastUpdate: 1,
       entries: {
@@ -172,7 +172,9 @@ describe('regressions through the publisher’s alerts hook', () => {
     const plan = await trend.publish({ suite: 'Bench', commit: commit(1), points: [], import: { from: 'data.js', read: async () => dataJs }, alerts: deriver.derive });
     expect(plan.added).toHaveLength(30);
     expect(deriver.outcome()).toBeUndefined();
-    expect(trend.json<Manifest>('manifest.json').alerts).toEqual([]);
+    const stored = trend.json<Manifest>('manifest.json').alerts.filter((a) => a.kind === 'regression');
+    // The step starts at the first slow commit, where its dot goes.
+    expect(stored.map((a) => [a.case, a.sha, a.status])).toEqual([['warm / total', commit(128).sha, 'suspected']]);
 
     // The next push is judged against the imported level.
     const next = regressionDeriver('Bench', DEFAULT_ALERT_SETTINGS);

@@ -51,10 +51,20 @@ describe('runner noise', () => {
     expect(at36?.reason).toMatch(/^looks like the runner, not the code: the control cases moved too/);
   });
 
-  it('without control cases, alerts but says every case moved, which may be the runner', async () => {
+  it('without control cases, two slow jobs in a row wait for a third commit as the runner, and raise nothing', async () => {
     const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n) => slowHost(n));
+    expect(raised(outcomes)).toEqual([]);
+    const at36 = outcomes[36]?.verdicts.find((v) => v.case === 'warm / total');
+    expect(at36?.kind).toBe('watch');
+    expect(at36?.reason).toMatch(/^every case of this job moved by about as much, which looks like the runner; the next commit decides/);
+  });
+
+  it('without control cases, a lasting step of every case is raised one commit later, named at its culprit, saying it may be the runner', async () => {
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n) => (n >= 35 ? 1.15 : 1));
     const got = raised(outcomes);
     expect(got.length).toBeGreaterThan(0);
+    expect(got.every((r) => r.sha === commit(35).sha)).toBe(true);
+    expect(outcomes.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(37);
     expect(got.every((r) => /every case of this job moved by about as much, which may be the runner/.test(r.reason))).toBe(true);
   });
 

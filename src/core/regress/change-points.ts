@@ -44,14 +44,25 @@ class Segment {
   constructor(values: ArrayLike<number>, from: number, to: number) {
     const n = to - from;
     this.n = n;
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => (values[from + a] as number) - (values[from + b] as number) || a - b);
-    this.sortedValues = new Float64Array(n);
+    // A typed sort without a comparator, then each position's rank by binary search, ties in
+    // position order: the same ranks as sorting positions by (value, position), several times
+    // faster, which matters since a replay builds one per case per commit.
+    this.sortedValues = Float64Array.from({ length: n }, (_, i) => values[from + i] as number).sort();
     this.rankAt = new Int32Array(n);
-    order.forEach((pos, r) => {
-      this.sortedValues[r] = values[from + pos] as number;
-      this.rankAt[pos] = r;
-    });
+    const taken = new Int32Array(n);
+    const sv = this.sortedValues;
+    for (let pos = 0; pos < n; pos++) {
+      const v = values[from + pos] as number;
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((sv[mid] as number) < v) lo = mid + 1;
+        else hi = mid;
+      }
+      this.rankAt[pos] = lo + (taken[lo] as number);
+      taken[lo] = (taken[lo] as number) + 1;
+    }
     const prefix = new Float64Array(n + 1);
     for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (this.sortedValues[r] as number);
     this.rowTotal = new Float64Array(n);
@@ -73,7 +84,7 @@ class Segment {
    * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
    * ranks, and that maximum.
    */
-  scan(ranks: Int32Array, minSize: number): { tau: number; q: number } {
+  scan(ranks: Int32Array, minSize: number, stopAt = Infinity): { tau: number; q: number } {
     const n = this.n;
     const count = this.count;
     const sum = this.sum;
@@ -111,6 +122,8 @@ class Segment {
       if (q > best) {
         best = q;
         bestTau = tau;
+        // A permutation only has to be known to reach the observed statistic, not by how much.
+        if (best >= stopAt) break;
       }
     }
     return { tau: bestTau, q: best };
@@ -142,7 +155,7 @@ function testSplit(values: ArrayLike<number>, from: number, to: number, settings
   const tie = observed.q * (1 - 1e-12);
   for (let p = 0; p < settings.permutations; p++) {
     rng.shuffle(ranks);
-    if (seg.scan(ranks, settings.minSize).q >= tie) {
+    if (seg.scan(ranks, settings.minSize, tie).q >= tie) {
       beaten++;
       if (beaten > allowed) return undefined;
     }

@@ -198,6 +198,12 @@ export interface AssessOptions {
    * as runner noise and not raised.
    */
   readonly runnerNoise?: boolean;
+  /**
+   * True when every case of the job moved worse by about the same factor at this commit
+   * (sameFactor over the suite's moves), as a slower host does: a regression resting on the
+   * fewest points waits for one more commit rather than being raised.
+   */
+  readonly jobMovedAlike?: boolean;
 }
 
 const RECENT = 20;
@@ -790,6 +796,12 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // Step 5c — the control cases moved too: the machine, not the code.
     kind = 'watch';
     reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === 'regressed' && method === 'limit' && options.jobMovedAlike === true && k < ctx.settings.maxRun && !memory.regressions.some((r) => r.status === 'suspected')) {
+    // Step 5d — the rest of the suite moved as much: two slow jobs in a row look exactly like
+    // this, so a run of the fewest points waits for one more; a lasting step of every case (a
+    // code change that slows everything) is raised at the next commit, named at the same culprit.
+    kind = 'watch';
+    reason = `every case of this job moved by about as much, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
     reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }

@@ -20,6 +20,42 @@ function directionOf(cases: readonly CaseInfo[], a: StoredAlert): Direction {
   return cases.find((c) => c.suite === a.suite && c.case === a.case)?.direction ?? 'smaller';
 }
 
+/** A group's cases as its line needs them: the name, the change (positive when worse) and which way is better. */
+export interface GroupItem {
+  readonly case: string;
+  readonly change?: number | undefined;
+  readonly direction: Direction;
+}
+
+/** "cargo / fib +12% worse at c1dd175" or "9 cases +15% to +17% worse at c1dd175"; items most significant first. */
+export function groupText(sorted: readonly GroupItem[], sha: string): string {
+  const short = sha.slice(0, 7);
+  const words = (a: GroupItem) => (a.change !== undefined ? describeWorseChange(a.change, a.direction) : 'changed');
+  const first = sorted[0];
+  if (!first) return `no case at ${short}`;
+  if (sorted.length === 1) return `${first.case} ${words(first)} at ${short}`;
+  const last = sorted[sorted.length - 1] as GroupItem;
+  const [hi, lo] = [words(first), words(last)];
+  const range = hi === lo ? hi : `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
+  return `${sorted.length} cases ${range} at ${short}`;
+}
+
+/** Relative share of the typical factor by which the cases of a job may differ and still have moved "about the same". */
+export const SAME_FACTOR_SPREAD = 0.25;
+
+/**
+ * Whether every case judged at a commit moved worse by about the same factor, which a slower
+ * runner gives and a code change rarely does: at least 3 cases, each worse by `minEffect` or
+ * more, and each factor's log within SAME_FACTOR_SPREAD of their median's. Returns the range.
+ */
+export function sameFactor(changes: readonly (number | undefined)[], minEffect: number): { readonly cases: number; readonly low: number; readonly high: number } | undefined {
+  if (changes.length < 3 || changes.some((c) => c === undefined || !(c >= minEffect) || !Number.isFinite(c))) return undefined;
+  const logs = (changes as number[]).map((c) => Math.log1p(c)).sort((a, b) => a - b);
+  const mid = logs.length % 2 ? (logs[(logs.length - 1) / 2] as number) : ((logs[logs.length / 2 - 1] as number) + (logs[logs.length / 2] as number)) / 2;
+  if (!logs.every((l) => Math.abs(l - mid) <= SAME_FACTOR_SPREAD * mid)) return undefined;
+  return { cases: logs.length, low: Math.expm1(logs[0] as number), high: Math.expm1(logs[logs.length - 1] as number) };
+}
+
 /** Groups alerts by suite and commit, in the order their first alert comes. */
 export function alertGroups(alerts: readonly StoredAlert[], cases: readonly CaseInfo[]): AlertGroup[] {
   const groups = new Map<string, StoredAlert[]>();
@@ -30,16 +66,10 @@ export function alertGroups(alerts: readonly StoredAlert[], cases: readonly Case
   return [...groups.values()].map((list) => {
     const sorted = [...list].sort((a, b) => (b.change ?? 0) - (a.change ?? 0));
     const first = sorted[0] as StoredAlert;
-    const short = first.sha.slice(0, 7);
-    const words = (a: StoredAlert) => (a.change !== undefined ? describeWorseChange(a.change, directionOf(cases, a)) : 'changed');
-    let text: string;
-    if (sorted.length === 1) text = `${first.case} ${words(first)} at ${short}`;
-    else {
-      const last = sorted[sorted.length - 1] as StoredAlert;
-      const [hi, lo] = [words(first), words(last)];
-      const range = hi === lo ? hi : `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
-      text = `${sorted.length} cases ${range} at ${short}`;
-    }
+    const text = groupText(
+      sorted.map((a) => ({ case: a.case, change: a.change, direction: directionOf(cases, a) })),
+      first.sha,
+    );
     return { suite: first.suite, sha: first.sha, alerts: sorted, text };
   });
 }

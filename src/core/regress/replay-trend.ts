@@ -7,6 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
+import { sameFactor } from './groups.js';
 import { machineMoved, recentMove } from './host.js';
 import { replay } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
@@ -39,6 +40,18 @@ interface CaseHistory {
 
 /** Every alert the settings would have raised over the stored history, oldest first. */
 export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): ReplayedAlert[] {
+  return replaySuites(given, settings, onlySuite).alerts;
+}
+
+/**
+ * manifest.alerts as publishing each commit would have left them after the last one (what
+ * `benchtrend replay --write` and an import store), suite by suite, oldest first.
+ */
+export function replayStoredAlerts(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): StoredAlert[] {
+  return replaySuites(given, settings, onlySuite).stored;
+}
+
+function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): { alerts: ReplayedAlert[]; stored: StoredAlert[] } {
   const segments = [...given];
   const bySuite = new Map<string, Segment[]>();
   for (const s of resolveSegments(segments)) {
@@ -46,6 +59,7 @@ export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, o
     bySuite.set(s.suite, [...(bySuite.get(s.suite) ?? []), s]);
   }
   const out: ReplayedAlert[] = [];
+  const stored: StoredAlert[] = [];
   for (const [suite, segs] of bySuite) {
     const cases = new Map<string, CaseHistory>();
     const movesAt = new Map<number, Map<string, number>>();
@@ -62,20 +76,34 @@ export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, o
       movesAt.set(seg.seq, moves);
     });
     const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
+    // Whether the control cases moved, once per commit (not once per case and commit).
+    const controlMovedAt = new Map<number, boolean | undefined>();
+    const alikeAt = new Map<number, boolean>();
+    for (const [seq, moves] of movesAt) {
+      alikeAt.set(seq, sameFactor([...moves.values()], settings.minEffect) !== undefined);
+      const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
+      controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : undefined);
+    }
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
+      const seen: ({ hostMoved: boolean | undefined; runnerNoise: boolean | undefined } | undefined)[] = [];
       const witness = (i: number) => {
-        const moves = movesAt.get((c.points[i] as SeriesPoint).seq) ?? new Map<string, number>();
-        const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
-        const controlMoved = controls.length ? median(controls) >= settings.minEffect : undefined;
-        return { hostMoved: controlMoved ?? machineMoved(moves, name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        const known = seen[i];
+        if (known) return known;
+        const seq = (c.points[i] as SeriesPoint).seq;
+        const controlMoved = controlMovedAt.get(seq);
+        const w = { hostMoved: controlMoved ?? machineMoved(movesAt.get(seq) ?? new Map<string, number>(), name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        seen[i] = w;
+        return w;
       };
       const r = replay({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points }, settings, {
         suiteCases,
         from: 1,
         hostMoved: (i) => witness(i).hostMoved,
         runnerNoise: (i) => witness(i).runnerNoise,
+        jobMovedAlike: (i) => alikeAt.get((c.points[i] as SeriesPoint).seq),
       });
+      stored.push(...r.alerts);
       for (const a of r.raised) {
         const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
         out.push({
@@ -97,5 +125,7 @@ export function replayTrend(given: Iterable<Segment>, settings: AlertSettings, o
   }
   const order = new Map<string, number>();
   for (const s of resolveSegments(segments)) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
-  return out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  stored.sort((a, b) => a.seq - b.seq || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  const alerts = out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  return { alerts, stored };
 }

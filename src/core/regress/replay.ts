@@ -35,6 +35,8 @@ export interface ReplayOptions {
   readonly hostMoved?: (i: number) => boolean | undefined;
   /** Whether the suite's control cases moved at commit i (AssessOptions.runnerNoise). */
   readonly runnerNoise?: (i: number) => boolean | undefined;
+  /** Whether every case of the job moved worse by about the same factor at commit i (AssessOptions.jobMovedAlike). */
+  readonly jobMovedAlike?: (i: number) => boolean | undefined;
 }
 
 export function replay(series: CaseSeries, settings: AlertSettings, options: ReplayOptions): ReplayResult {
@@ -48,10 +50,12 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
     const runnerNoise = options.runnerNoise?.(t);
+    const jobMovedAlike = options.jobMovedAlike?.(t);
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCases,
       ...(hostMoved !== undefined ? { hostMoved } : {}),
       ...(runnerNoise !== undefined ? { runnerNoise } : {}),
+      ...(jobMovedAlike !== undefined ? { jobMovedAlike } : {}),
     });
     alerts = updateAlerts(alerts, [verdict], [changePoints]);
     verdicts[t] = verdict.kind;

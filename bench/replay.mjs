@@ -1,0 +1,74 @@
+// `benchtrend replay` on a long history (issue #17: at most 10 s for 2,000 commits x 40 cases):
+// a github-action-benchmark history of that size (bench/lib/gab-data.mjs) imported into a bare
+// repository over file:// with the bundled CLI, then `benchtrend replay --repo ... --json` run
+// `runs` times, each in its own Node process as a user runs it. Reports the median wall time and
+// peak RSS and user CPU time (what the replay costs on a shared machine), and the import's
+// (which judges the imported history the same way).
+//
+//   node bench/replay.mjs [--quick] [--runs N] [--commits 2000] [--cases 40] [--cli FILE] [--json]
+//
+// `--cli FILE` times another build (an older dist/cli.js, for a before/after).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gabDataJs } from './lib/gab-data.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const opt = (name, def) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : def);
+const quick = argv.includes('--quick');
+const runs = Number(opt('--runs', 3));
+const commits = Number(opt('--commits', quick ? 500 : 2000));
+const cases = Number(opt('--cases', 40));
+const cli = opt('--cli', join(root, 'dist/cli.js'));
+const GOAL_S = 10;
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+const git = (args, cwd) => execFileSync('git', args, { cwd, env, maxBuffer: 1 << 30 }).toString('utf8');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+function timed(args, cwd) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U', process.execPath, cli, ...args], { cwd, env: { ...env, RUNNER_TEMP: join(cwd, 'tmp') }, maxBuffer: 1 << 28 });
+  const lines = r.stderr.toString('utf8').trim().split('\n');
+  if (r.status !== 0) throw new Error(`benchtrend ${args[0]} failed: ${lines.slice(-3).join(' | ')}`);
+  const [s, kb, user] = lines[lines.length - 1].split(' ').map(Number);
+  return { seconds: s, mb: kb / 1024, cpuSeconds: user, stdout: r.stdout.toString('utf8') };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'benchtrend-bench-replay-'));
+try {
+  writeFileSync(join(dir, 'data.js'), gabDataJs({ entries: commits, benches: cases }));
+  const remote = join(dir, 'trend.git');
+  git(['init', '--quiet', '--bare', remote]);
+  for (const [k, v] of [['uploadpack.allowFilter', 'true'], ['uploadpack.allowAnySHA1InWant', 'true'], ['gc.auto', '0']]) git(['config', k, v], remote);
+  writeFileSync(join(dir, 'now.json'), JSON.stringify(Array.from({ length: cases }, (_, b) => ({ name: `bench_case_${b}`, unit: 'ns/iter', value: 1000 + b * 137 }))));
+  const imp = timed(['publish', 'now.json', '--format', 'customSmallerIsBetter', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', 'Rust Benchmark', '--import-from', 'data.js', '--message', 'now', '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--json'], dir);
+  const times = [];
+  let alerts = 0;
+  for (let i = 0; i < runs; i++) {
+    const t = timed(['replay', '--repo', remote, '--json'], dir);
+    alerts = JSON.parse(t.stdout).alerts.length;
+    times.push(t);
+  }
+  const result = {
+    commits: commits + 1,
+    cases,
+    runs,
+    replaySeconds: median(times.map((t) => t.seconds)),
+    replayEach: times.map((t) => t.seconds),
+    // CPU time in user mode: on a shared machine, what the replay itself costs.
+    replayCpuSeconds: median(times.map((t) => t.cpuSeconds)),
+    replayPeakMb: Math.round(median(times.map((t) => t.mb))),
+    alerts,
+    importSeconds: imp.seconds,
+    importPeakMb: Math.round(imp.mb),
+    goalSeconds: GOAL_S,
+  };
+  if (argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
+  else {
+    console.log(`replay of ${result.commits} commits x ${cases} cases: median ${result.replaySeconds.toFixed(2)} s of ${runs} (${result.replayEach.map((s) => s.toFixed(2)).join(', ')}), ${result.replayCpuSeconds.toFixed(2)} s CPU, peak ${result.replayPeakMb} MB, ${alerts} alerts; goal at most ${GOAL_S} s${result.replaySeconds <= GOAL_S ? ' (met)' : ' (NOT met)'}`);
+    console.log(`import of the same history (judged too): ${imp.seconds.toFixed(2)} s, peak ${result.importPeakMb} MB`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
