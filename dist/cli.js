@@ -4051,12 +4051,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent3 = component.indexOf("%");
-      while (percent3 !== -1) {
-        if (percent3 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent3 + 1, percent3 + 3))) {
+      let percent = component.indexOf("%");
+      while (percent !== -1) {
+        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
           return true;
         }
-        percent3 = component.indexOf("%", percent3 + 3);
+        percent = component.indexOf("%", percent + 3);
       }
       return false;
     }
@@ -7863,9 +7863,9 @@ var require_parse = __commonJS({
       const peek = state.peek = (n = 1) => input[state.index + n];
       const advance = state.advance = () => input[++state.index] || "";
       const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num5 = 0) => {
+      const consume = (value2 = "", num3 = 0) => {
         state.consumed += value2;
-        state.index += num5;
+        state.index += num3;
       };
       const append = (token) => {
         state.output += token.output != null ? token.output : token.value;
@@ -8717,6 +8717,18 @@ var InputError = class extends Error {
   name = "InputError";
 };
 
+// src/core/format-number.ts
+function shortNumber(x, sig = 4) {
+  if (!Number.isFinite(x)) return String(x);
+  if (x === 0) return "0";
+  return String(Number(x.toPrecision(sig)));
+}
+function plusPercent(x) {
+  const v = x * 100;
+  const digits = Math.abs(v) >= 10 ? 0 : 1;
+  return `${v >= 0 ? "+" : ""}${v.toFixed(digits)}%`;
+}
+
 // src/core/regress/words.ts
 function signedChange(value, base) {
   return value / base - 1;
@@ -8743,21 +8755,147 @@ function describeWorseChange(worse, direction) {
   return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
 }
 
+// src/core/markdown.ts
+var ZWSP = "\u200B";
+function escapeMarkdown(text2) {
+  return text2.replace(/[\r\n]+/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`).replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`);
+}
+
+// node_modules/simple-statistics/dist/simple-statistics.mjs
+function quantileSorted(x, p) {
+  var idx = (x.length - 1) * p;
+  if (x.length === 0) {
+    throw new Error("quantile requires at least one data point.");
+  } else if (p < 0 || p > 1) {
+    throw new Error("quantiles must be between 0 and 1");
+  } else if (p === 1) {
+    return x[x.length - 1];
+  } else if (p === 0) {
+    return x[0];
+  } else if (idx % 1 !== 0) {
+    var lower = Math.floor(idx);
+    var upper = Math.ceil(idx);
+    var fraction = idx - lower;
+    return x[lower] + fraction * (x[upper] - x[lower]);
+  } else {
+    return x[idx];
+  }
+}
+function medianSorted(sorted2) {
+  return quantileSorted(sorted2, 0.5);
+}
+var BayesianClassifier = function BayesianClassifier2() {
+  this.totalCount = 0;
+  this.data = {};
+};
+BayesianClassifier.prototype.train = function train(item, category) {
+  if (!this.data[category]) {
+    this.data[category] = {};
+  }
+  for (var k in item) {
+    var v = item[k];
+    if (this.data[category][k] === void 0) {
+      this.data[category][k] = {};
+    }
+    if (this.data[category][k][v] === void 0) {
+      this.data[category][k][v] = 0;
+    }
+    this.data[category][k][v]++;
+  }
+  this.totalCount++;
+};
+BayesianClassifier.prototype.score = function score(item) {
+  var odds = {};
+  var category;
+  for (var k in item) {
+    var v = item[k];
+    for (category in this.data) {
+      if (odds[category] === void 0) {
+        odds[category] = {};
+      }
+      if (this.data[category][k]) {
+        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      } else {
+        odds[category][k + "_" + v] = 0;
+      }
+    }
+  }
+  var oddsSums = {};
+  for (category in odds) {
+    oddsSums[category] = 0;
+    for (var combination in odds[category]) {
+      oddsSums[category] += odds[category][combination];
+    }
+  }
+  return oddsSums;
+};
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+function cumulativeDistribution(z2) {
+  var sum = z2;
+  var tmp = z2;
+  for (var i = 1; i < 30; i++) {
+    tmp *= z2 * z2 / (2 * i + 1);
+    sum += tmp;
+  }
+  return Math.round((0.5 + sum / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
+}
+var standardNormalTable = [];
+for (z = 0; z <= 3.09; z += 0.01) {
+  standardNormalTable.push(cumulativeDistribution(z));
+}
+var z;
+var SQRT_2PI = Math.sqrt(2 * Math.PI);
+var PerceptronModel = function PerceptronModel2() {
+  this.weights = [];
+  this.bias = 0;
+};
+PerceptronModel.prototype.predict = function predict(features) {
+  if (features.length !== this.weights.length) {
+    return null;
+  }
+  var score2 = 0;
+  for (var i = 0; i < this.weights.length; i++) {
+    score2 += this.weights[i] * features[i];
+  }
+  score2 += this.bias;
+  if (score2 > 0) {
+    return 1;
+  } else {
+    return 0;
+  }
+};
+PerceptronModel.prototype.train = function train2(features, label) {
+  if (label !== 0 && label !== 1) {
+    return null;
+  }
+  if (features.length !== this.weights.length) {
+    this.weights = features.slice();
+    this.bias = 1;
+  }
+  var prediction = this.predict(features);
+  if (typeof prediction === "number" && prediction !== label) {
+    var gradient = label - prediction;
+    for (var i = 0; i < this.weights.length; i++) {
+      this.weights[i] += gradient * features[i];
+    }
+    this.bias += gradient;
+  }
+  return this;
+};
+
 // src/core/stats.ts
 function sorted(values) {
   return [...values].sort((a, b) => a - b);
 }
-function quantileSorted(s, q) {
+function quantileSorted2(s, q) {
   if (s.length === 0) throw new RangeError("quantile of no values");
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  const a = s[lo];
-  const b = s[hi];
-  return lo === hi ? a : a + (b - a) * (pos - lo);
+  return quantileSorted(s, q);
 }
 function median(values) {
-  return quantileSorted(sorted(values), 0.5);
+  if (values.length === 0) throw new RangeError("median of no values");
+  return medianSorted(sorted(values));
 }
 function sampleStdev(values) {
   if (values.length < 2) return null;
@@ -8771,9 +8909,9 @@ function sampleStdev(values) {
 function spread(values) {
   const s = sorted(values);
   return {
-    median: quantileSorted(s, 0.5),
-    q1: quantileSorted(s, 0.25),
-    q3: quantileSorted(s, 0.75),
+    median: quantileSorted2(s, 0.5),
+    q1: quantileSorted2(s, 0.25),
+    q3: quantileSorted2(s, 0.75),
     min: s[0],
     max: s[s.length - 1],
     stdev: sampleStdev(s)
@@ -8781,11 +8919,6 @@ function spread(values) {
 }
 function clean(x) {
   return x === 0 ? 0 : Number(x.toPrecision(12));
-}
-function shortNumber(x, sig = 4) {
-  if (!Number.isFinite(x)) return String(x);
-  if (x === 0) return "0";
-  return String(Number(x.toPrecision(sig)));
 }
 
 // src/core/compare/display.ts
@@ -8945,11 +9078,17 @@ function attributionLines(verdicts) {
   return verdicts.flatMap((v) => v.kind === "regressed" && v.attribution ? [attributionLine(v.attribution)] : []);
 }
 
-// src/core/render-comment.ts
-var ZWSP = "\u200B";
-function escapeMarkdown(text2) {
-  return text2.replace(/[\r\n]+/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`).replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`);
+// src/core/regress/groups.ts
+var SAME_FACTOR_SPREAD = 0.25;
+function sameFactor(changes, minEffect) {
+  if (changes.length < 3 || changes.some((c) => c === void 0 || !(c >= minEffect) || !Number.isFinite(c))) return void 0;
+  const logs = changes.map((c) => Math.log1p(c)).sort((a, b) => a - b);
+  const mid = logs.length % 2 ? logs[(logs.length - 1) / 2] : (logs[logs.length / 2 - 1] + logs[logs.length / 2]) / 2;
+  if (!logs.every((l) => Math.abs(l - mid) <= SAME_FACTOR_SPREAD * mid)) return void 0;
+  return { cases: logs.length, low: Math.expm1(logs[0]), high: Math.expm1(logs[logs.length - 1]) };
 }
+
+// src/core/render-comment.ts
 function changeText(change) {
   const v = change * 100;
   const digits = Math.abs(v) >= 10 ? 0 : 1;
@@ -9249,139 +9388,8 @@ var segment_schema_default = {
   }
 };
 
-// src/formats/json-text.ts
+// src/core/schema-error.ts
 var NON_FINITE = "\0non-finite:";
-var TOKENS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
-function relaxedParse(text2) {
-  const relaxed = text2.replace(TOKENS, (m, bare) => bare ? JSON.stringify(NON_FINITE + bare) : m);
-  return JSON.parse(relaxed);
-}
-function jsonErrorOffset(text2) {
-  let i = 0;
-  const ws = () => {
-    while (i < text2.length && " 	\r\n".includes(text2[i])) i++;
-  };
-  const fail = () => {
-    throw i;
-  };
-  const literal = () => {
-    for (const word of ["true", "false", "null", "NaN", "Infinity", "-Infinity"]) {
-      if (text2.startsWith(word, i)) {
-        i += word.length;
-        return;
-      }
-    }
-    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text2.slice(i, i + 400));
-    if (!m) fail();
-    i += m[0].length;
-  };
-  const string = () => {
-    i++;
-    while (i < text2.length && text2[i] !== '"') {
-      const c = text2.charCodeAt(i);
-      if (c < 32) fail();
-      if (text2[i] === "\\") {
-        i++;
-        if (text2[i] === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5))) fail();
-          i += 4;
-        } else if (!'"\\/bfnrt'.includes(text2[i] ?? "")) fail();
-      }
-      i++;
-    }
-    if (i >= text2.length) fail();
-    i++;
-  };
-  const value = () => {
-    ws();
-    const c = text2[i];
-    if (c === "{" || c === "[") {
-      const close = c === "{" ? "}" : "]";
-      i++;
-      ws();
-      if (text2[i] === close) {
-        i++;
-        return;
-      }
-      for (; ; ) {
-        if (c === "{") {
-          ws();
-          if (text2[i] !== '"') fail();
-          string();
-          ws();
-          if (text2[i] !== ":") fail();
-          i++;
-        }
-        value();
-        ws();
-        if (text2[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text2[i] === close) {
-          i++;
-          return;
-        }
-        fail();
-      }
-    }
-    if (c === '"') return string();
-    literal();
-  };
-  try {
-    value();
-    ws();
-    return i < text2.length ? i : void 0;
-  } catch (at) {
-    return typeof at === "number" ? at : void 0;
-  }
-}
-function syntaxProblem(text2) {
-  if (text2.trim() === "") return "the file is empty";
-  const at = jsonErrorOffset(text2);
-  if (at === void 0) return "it does not parse";
-  const before = text2.slice(0, at);
-  const line = before.split("\n").length;
-  const column2 = at - before.lastIndexOf("\n");
-  if (at >= text2.length) return `line ${line}: the text ends before the JSON does`;
-  const c = text2.charCodeAt(at);
-  const what = c === 10 || c === 13 ? "a line break" : c < 32 ? "a control character" : JSON.stringify(text2.slice(at, at + 12).split(/\r?\n/)[0]);
-  return `line ${line}, column ${column2}: unexpected ${what}`;
-}
-var peekedText;
-var peekedValue;
-function parseJsonText(file, text2) {
-  if (text2 === peekedText && peekedValue !== void 0) return peekedValue;
-  try {
-    return JSON.parse(text2);
-  } catch {
-    try {
-      return relaxedParse(text2);
-    } catch {
-      const hint = syntaxProblem(text2);
-      throw new InputError(`${file}: not JSON (${hint}); a bench interrupted while writing leaves exactly this`);
-    }
-  }
-}
-function peekJson(text2) {
-  if (text2 === peekedText) return peekedValue;
-  let value;
-  const start = text2.trimStart()[0];
-  if (start === "{" || start === "[") {
-    try {
-      value = JSON.parse(text2);
-    } catch {
-      try {
-        value = relaxedParse(text2);
-      } catch {
-        value = void 0;
-      }
-    }
-  }
-  peekedText = text2;
-  peekedValue = value;
-  return value;
-}
 function describeValue(v) {
   if (typeof v === "string" && v.startsWith(NON_FINITE)) return v.slice(NON_FINITE.length);
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v);
@@ -9852,13 +9860,13 @@ function decodeChunk(chunk2, manifest, size) {
       const caseAt = cell(P.case, row, rows, "points.case");
       const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
       if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
-      const num5 = (col, what) => cell(col, row, rows, what);
+      const num3 = (col, what) => cell(col, row, rows, what);
       const stdev = cell(P.stdev, row, rows, "points.stdev");
-      const wall = num5(P.wall, "points.wall");
-      const extra = num5(P.extra, "points.extra");
+      const wall = num3(P.wall, "points.wall");
+      const extra = num3(P.extra, "points.extra");
       const summaryOnly = cell(P.summaryOnly, row, rows, "points.summaryOnly");
-      const range = num5(P.range, "points.range");
-      const failed = num5(P.failed, "points.failed");
+      const range = num3(P.range, "points.range");
+      const failed = num3(P.failed, "points.failed");
       const q1 = P.q1[row];
       const q3 = P.q3[row];
       points.push({
@@ -9910,6 +9918,24 @@ function sameSegments(a, b) {
   return a.length === b.length && a.every((s, i) => canonical(s) === canonical(b[i]));
 }
 
+// src/core/trend/manifest-counts.ts
+var MAX_MANIFEST_SEGMENTS = 1e8;
+var isCount = (x) => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+function manifestCountsProblem(m) {
+  const n = m.segments;
+  if (!isCount(n)) return `segments is ${JSON.stringify(n) ?? "missing"}, not a whole number of segments`;
+  if (n > MAX_MANIFEST_SEGMENTS) return `segments is ${n}, more than the ${MAX_MANIFEST_SEGMENTS} a real trend can hold`;
+  if (!Array.isArray(m.cases)) return void 0;
+  for (const [i, c] of m.cases.entries()) {
+    const { firstSeq, lastSeq, points } = typeof c === "object" && c !== null ? c : {};
+    if (!isCount(firstSeq) || !isCount(lastSeq) || !isCount(points)) continue;
+    if (firstSeq > lastSeq || lastSeq >= n || points > n) {
+      return `cases[${i}] says segments ${firstSeq}..${lastSeq} and ${points} points, but the trend counts ${n} segments`;
+    }
+  }
+  return void 0;
+}
+
 // src/core/trend/validate.ts
 var TrendDataError = class extends InputError {
 };
@@ -9943,13 +9969,9 @@ function check(kind, validate2, file, text2) {
 }
 function parseManifest(file, text2) {
   const m = check("manifest", validateManifest, file, text2);
-  const bad = (why) => new TrendDataError(`${file}: ${why}; the manifest is damaged, refusing to read or publish over it`);
-  if (m.segments > MAX_MANIFEST_SEGMENTS) throw bad(`segments is ${m.segments}, more than the ${MAX_MANIFEST_SEGMENTS} a real trend can hold`);
-  for (const [i, c] of m.cases.entries()) {
-    if (c.firstSeq > c.lastSeq || c.lastSeq >= m.segments || c.points > m.segments) {
-      throw bad(`cases[${i}] says segments ${c.firstSeq}..${c.lastSeq} and ${c.points} points, but the trend counts ${m.segments} segments`);
-    }
-  }
+  const bad = (why2) => new TrendDataError(`${file}: ${why2}; the manifest is damaged, refusing to read or publish over it`);
+  const why = manifestCountsProblem(m);
+  if (why) throw bad(why);
   return m;
 }
 function parseSegment(file, text2, seq) {
@@ -9985,7 +10007,6 @@ function parseChunk(file, text2, level2, index, size, manifest) {
   }
 }
 var MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
-var MAX_MANIFEST_SEGMENTS = 1e8;
 var decoder = new TextDecoder("utf-8", { fatal: true });
 function caseOf(data, pointer) {
   const m = /^(?:\/segments\/(\d+))?\/points\/(\d+)/.exec(pointer);
@@ -10614,9 +10635,9 @@ function describe(group) {
 }
 async function planGroups(read, shared, groups) {
   const warnings = [];
-  let todo = groups.filter((g) => g.points.length > 0);
+  let todo = groups.filter((g2) => g2.points.length > 0);
   if (todo.length === 0) todo = groups.slice(0, 1);
-  else for (const g of groups) if (g.points.length === 0) warnings.push(`${describe(g)}: no points, nothing published for it`);
+  else for (const g2 of groups) if (g2.points.length === 0) warnings.push(`${describe(g2)}: no points, nothing published for it`);
   const files = /* @__PURE__ */ new Map();
   const plans = [];
   const removed = /* @__PURE__ */ new Set();
@@ -10656,6 +10677,9 @@ import { isAbsolute, resolve } from "node:path";
 var SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 var SCP = /^[\w.-]+@[\w.-]+:/;
 var OWNER_NAME = /^[\w.-]+\/[\w.-]+$/;
+function isOwnerName(text2) {
+  return OWNER_NAME.test(text2);
+}
 function redactUrl(url) {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme, user) => `${scheme}${user.includes(":") ? `${user.split(":")[0]}:***` : user}@`);
 }
@@ -10678,7 +10702,7 @@ function resolveRemote(repository, ctx) {
     const path = resolve(ctx.cwd, text2);
     return { url: path, display: path };
   }
-  if (!OWNER_NAME.test(text2)) {
+  if (!isOwnerName(text2)) {
     throw new InputError(`repository: ${JSON.stringify(text2)} is neither owner/name, a git URL, nor an existing path`);
   }
   return onServer(text2);
@@ -11336,16 +11360,16 @@ function segmentRange(added) {
 }
 function commitMessage(groups, plans, plan) {
   const count = (p) => p.added.reduce((n, s) => n + (s.imported ? 0 : s.points.length), 0);
-  const suites = [...new Set(groups.map((g) => g.suite))];
-  const shas = [...new Set(groups.map((g) => g.commit.sha.slice(0, 7)))];
+  const suites = [...new Set(groups.map((g2) => g2.suite))];
+  const shas = [...new Set(groups.map((g2) => g2.commit.sha.slice(0, 7)))];
   const what = `${shortList(suites, "suites")} at ${shortList(shas, "commits")}`;
   const head = plan.imported ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${what}` : `benchtrend: ${what} (${count(plan)} points)`;
-  const runs2 = [...new Set(groups.flatMap((g) => g.runUrl !== void 0 ? [g.runUrl] : []))];
+  const runs2 = [...new Set(groups.flatMap((g2) => g2.runUrl !== void 0 ? [g2.runUrl] : []))];
   const lines = [`Segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)} of the trend.`];
   if (groups.length > 1) {
-    groups.forEach((g, i) => {
+    groups.forEach((g2, i) => {
       const p = plans[i];
-      if (p) lines.push(`  ${g.suite} at ${g.commit.sha.slice(0, 7)}: segment${p.added.length > 1 ? "s" : ""} ${segmentRange(p.added)}, ${count(p)} points`);
+      if (p) lines.push(`  ${g2.suite} at ${g2.commit.sha.slice(0, 7)}: segment${p.added.length > 1 ? "s" : ""} ${segmentRange(p.added)}, ${count(p)} points`);
     });
   }
   for (const url of runs2) lines.push(`Run: ${url}`);
@@ -11367,23 +11391,31 @@ async function publishGroups(settings, ctx, hooks = {}) {
   if (ctx.groups.length === 0) throw new InputError("nothing to publish: no group of points was given");
   const page = hooks.pageAssets ? await hooks.pageAssets() : void 0;
   const derive = hooks.alerts;
+  let onJudged = (_ms) => {
+  };
   const alerts = derive ? async (context) => {
+    const started = Date.now();
     try {
       return await derive(context);
     } catch (e) {
       if (e instanceof TrendDataError) throw e;
       (hooks.warn ?? log2)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
       return context.previous;
+    } finally {
+      onJudged(Date.now() - started);
     }
   } : void 0;
-  const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
+  const groups = ctx.groups.map((g2) => ({ ...g2, points: withNote(g2.points, settings.note) }));
   const bounds = hooks.bounds ?? networkBounds(ctx.env);
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
+  onJudged = (ms) => {
+    if (branch.deadline !== void 0) branch.deadline += ms;
+  };
   try {
-    const total = groups.reduce((n, g) => n + g.points.length, 0);
+    const total = groups.reduce((n, g2) => n + g2.points.length, 0);
     const only = groups.length === 1 ? groups[0] : void 0;
     log2(
-      only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(", ")}) in one commit to ${remote.display} (${location})`
+      only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")}) in one commit to ${remote.display} (${location})`
     );
     let attempts = 0;
     let failingSince;
@@ -11482,6 +11514,47 @@ async function readTrend(target, access, fn) {
     await branch.dispose();
   }
 }
+async function rewriteManifest(target, access, change, hooks = {}) {
+  const bounds = hooks.bounds ?? networkBounds(access.env);
+  const { branch, location, under } = await openTrend(target, access, target.identity ?? BOT_IDENTITY, bounds);
+  let attempts = 0;
+  try {
+    return await retryWithBackoff(
+      async (attempt) => {
+        attempts = attempt;
+        await branch.settle();
+        branch.deadline = Date.now() + bounds.budgetMs;
+        const tip = await branch.fetchTip();
+        const read = async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8");
+        const judging = Date.now();
+        const next = await change(read, location);
+        if (branch.deadline !== void 0) branch.deadline += Date.now() - judging;
+        if (next === void 0) return void 0;
+        const files = /* @__PURE__ */ new Map([[MANIFEST_PATH, `${JSON.stringify(next.manifest)}
+`]]);
+        checkWrittenFiles(files, location);
+        const commit = await branch.commitFiles(tip, new Map([...files].map(([path, content]) => [under(path), content])), next.message);
+        await branch.push(commit);
+        return { commit, attempts };
+      },
+      isTransientPublishError,
+      {
+        ...target.maxAttempts !== void 0 ? { attempts: target.maxAttempts } : {},
+        budgetMs: bounds.raceBudgetMs,
+        baseMs: hooks.retryBaseMs ?? 500,
+        maxMs: 1e4,
+        ...hooks.sleep ? { sleep: hooks.sleep } : {},
+        ...hooks.random ? { random: hooks.random } : {},
+        onRetry: (attempt, error, wait) => hooks.log?.(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
+      }
+    );
+  } catch (e) {
+    if (e instanceof RetriesExhaustedError && e.last instanceof Error) throw e.last instanceof PushRaceError ? new PushRaceError(e.message) : new GitTransientError(e.message);
+    throw e;
+  } finally {
+    await branch.dispose();
+  }
+}
 async function readImport(branch, tip, from, cwd) {
   const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ""));
   if (onBranch !== void 0) return onBranch.toString("utf8");
@@ -11543,6 +11616,139 @@ function optionalNumber(file, obj, key2, path) {
 }
 function notFormat(file, format, expected, got) {
   return new InputError(`${file}: not ${format} output: expected ${expected}, got ${describeValue(got)}`);
+}
+
+// src/formats/json-text.ts
+var TOKENS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
+function relaxedParse(text2) {
+  const relaxed = text2.replace(TOKENS, (m, bare) => bare ? JSON.stringify(NON_FINITE + bare) : m);
+  return JSON.parse(relaxed);
+}
+function jsonErrorOffset(text2) {
+  let i = 0;
+  const ws = () => {
+    while (i < text2.length && " 	\r\n".includes(text2[i])) i++;
+  };
+  const fail = () => {
+    throw i;
+  };
+  const literal = () => {
+    for (const word of ["true", "false", "null", "NaN", "Infinity", "-Infinity"]) {
+      if (text2.startsWith(word, i)) {
+        i += word.length;
+        return;
+      }
+    }
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text2.slice(i, i + 400));
+    if (!m) fail();
+    i += m[0].length;
+  };
+  const string = () => {
+    i++;
+    while (i < text2.length && text2[i] !== '"') {
+      const c = text2.charCodeAt(i);
+      if (c < 32) fail();
+      if (text2[i] === "\\") {
+        i++;
+        if (text2[i] === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5))) fail();
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(text2[i] ?? "")) fail();
+      }
+      i++;
+    }
+    if (i >= text2.length) fail();
+    i++;
+  };
+  const value = () => {
+    ws();
+    const c = text2[i];
+    if (c === "{" || c === "[") {
+      const close = c === "{" ? "}" : "]";
+      i++;
+      ws();
+      if (text2[i] === close) {
+        i++;
+        return;
+      }
+      for (; ; ) {
+        if (c === "{") {
+          ws();
+          if (text2[i] !== '"') fail();
+          string();
+          ws();
+          if (text2[i] !== ":") fail();
+          i++;
+        }
+        value();
+        ws();
+        if (text2[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text2[i] === close) {
+          i++;
+          return;
+        }
+        fail();
+      }
+    }
+    if (c === '"') return string();
+    literal();
+  };
+  try {
+    value();
+    ws();
+    return i < text2.length ? i : void 0;
+  } catch (at) {
+    return typeof at === "number" ? at : void 0;
+  }
+}
+function syntaxProblem(text2) {
+  if (text2.trim() === "") return "the file is empty";
+  const at = jsonErrorOffset(text2);
+  if (at === void 0) return "it does not parse";
+  const before = text2.slice(0, at);
+  const line = before.split("\n").length;
+  const column2 = at - before.lastIndexOf("\n");
+  if (at >= text2.length) return `line ${line}: the text ends before the JSON does`;
+  const c = text2.charCodeAt(at);
+  const what = c === 10 || c === 13 ? "a line break" : c < 32 ? "a control character" : JSON.stringify(text2.slice(at, at + 12).split(/\r?\n/)[0]);
+  return `line ${line}, column ${column2}: unexpected ${what}`;
+}
+var peekedText;
+var peekedValue;
+function parseJsonText(file, text2) {
+  if (text2 === peekedText && peekedValue !== void 0) return peekedValue;
+  try {
+    return JSON.parse(text2);
+  } catch {
+    try {
+      return relaxedParse(text2);
+    } catch {
+      const hint = syntaxProblem(text2);
+      throw new InputError(`${file}: not JSON (${hint}); a bench interrupted while writing leaves exactly this`);
+    }
+  }
+}
+function peekJson(text2) {
+  if (text2 === peekedText) return peekedValue;
+  let value;
+  const start = text2.trimStart()[0];
+  if (start === "{" || start === "[") {
+    try {
+      value = JSON.parse(text2);
+    } catch {
+      try {
+        value = relaxedParse(text2);
+      } catch {
+        value = void 0;
+      }
+    }
+  }
+  peekedText = text2;
+  peekedValue = value;
+  return value;
 }
 
 // src/formats/metrics.ts
@@ -11696,13 +11902,13 @@ var benchmarkdotnet = {
       if (Array.isArray(original) && original.length > 0) {
         metrics.push(sampledMetric(spec, original.map((v, i) => expectNumber(file, v, child(child(sp, "OriginalValues"), i), "a time in ns"))));
       } else {
-        const num5 = (key2) => expectNumber(file, s[key2], child(sp, key2), "a time in ns");
+        const num3 = (key2) => expectNumber(file, s[key2], child(sp, key2), "a time in ns");
         const sd = s["StandardDeviation"];
         metrics.push(
           summaryMetric(spec, {
-            value: num5("Median"),
-            lo: num5("Q1"),
-            hi: num5("Q3"),
+            value: num3("Median"),
+            lo: num3("Q1"),
+            hi: num3("Q3"),
             ...isFiniteNumber(sd) ? { stdev: sd, range: `\xB1 ${sd}` } : {},
             ...isFiniteNumber(s["N"]) ? { samples: s["N"] } : {}
           })
@@ -11767,7 +11973,7 @@ var benchmarkjs = {
 };
 
 // src/formats/benchmarkluau.ts
-var LINE2 = /^SUCCESS:\s+(.+?)\s+:\s+([0-9][0-9.]*)\s*([a-zµμ]+)\s+\+\/-\s+([0-9][0-9.]*)%\s+on\s+(\S+)/;
+var LINE2 = /^SUCCESS:\s+(.+?)\s+:\s+(-?(?:[0-9][0-9.]*|nan|inf))\s*([a-zµμ]+)\s+\+\/-\s+(-?(?:[0-9][0-9.]*|nan|inf))%\s+on\s+(\S+)/;
 var EXPECTED3 = "Luau bench lines like `SUCCESS: base64 : 15.041ms +/- 0.636% on luau`";
 var benchmarkluau = {
   name: "benchmarkluau",
@@ -11780,13 +11986,18 @@ var benchmarkluau = {
       const m = LINE2.exec(line);
       if (!m) throw lineError(file, n, `expected \`SUCCESS: NAME : VALUEms +/- P% on DRIVER\`, got ${JSON.stringify(line.trim())}`);
       const unit = m[3];
+      const finite = (text3, what) => {
+        if (/^-?(?:nan|inf)$/.test(text3)) throw lineError(file, n, `${what} must be a finite number, got ${JSON.stringify(text3)}`);
+        return numberAt(file, n, text3, what);
+      };
+      const time = finite(m[2], "the time");
       let value;
       try {
-        value = convertUnit(numberAt(file, n, m[2], "the time"), unit, "ms");
+        value = convertUnit(time, unit, "ms");
       } catch {
         throw lineError(file, n, `the time's unit ${JSON.stringify(unit)} is not a time`);
       }
-      const pct = numberAt(file, n, m[4], "the deviation");
+      const pct = finite(m[4], "the deviation");
       readings.add({
         name: m[1],
         value,
@@ -12368,11 +12579,11 @@ function metricOf2(file, m, path, name, direction, extra) {
     );
     if (values.length > 0) return sampledMetric(spec, values);
   }
-  const score = expectNumber(file, m["score"], child(path, "score"));
+  const score2 = expectNumber(file, m["score"], child(path, "score"));
   const ci = m["scoreConfidence"];
   const error = m["scoreError"];
   return summaryMetric(spec, {
-    value: score,
+    value: score2,
     ...Array.isArray(ci) && isFiniteNumber(ci[0]) && isFiniteNumber(ci[1]) ? { lo: ci[0], hi: ci[1] } : {},
     ...isFiniteNumber(error) ? { range: `\xB1 ${error}` } : {}
   });
@@ -12592,9 +12803,9 @@ var pytest = {
       const name = expectString(file, b["fullname"] ?? b["name"], child(path, "fullname"), "the benchmark name");
       const sp = child(path, "stats");
       const stats = expectObject(file, b["stats"], sp, "the benchmark statistics");
-      const num5 = (key2) => expectNumber(file, stats[key2], child(sp, key2), "a number of seconds");
+      const num3 = (key2) => expectNumber(file, stats[key2], child(sp, key2), "a number of seconds");
       const rounds = expectNumber(file, stats["rounds"], child(sp, "rounds"), "the number of rounds");
-      const spec = { name, unit: UNIT, direction: "bigger", extra: `mean: ${humanSeconds(num5("mean"))}
+      const spec = { name, unit: UNIT, direction: "bigger", extra: `mean: ${humanSeconds(num3("mean"))}
 rounds: ${rounds}` };
       const rawData = stats["data"];
       if (Array.isArray(rawData)) {
@@ -12602,7 +12813,7 @@ rounds: ${rounds}` };
         if (complete && rounds <= MAX_SAMPLES) return sampledMetric(spec, rawData.map((t) => clean(1 / t)));
         if (!complete) notes.push(`${name}: stats.data holds ${rawData.filter(isFiniteNumber).length} of ${rounds} round times; using the tool's statistics`);
       }
-      const [median2, q1, q3] = [num5("median"), num5("q1"), num5("q3")];
+      const [median2, q1, q3] = [num3("median"), num3("q1"), num3("q3")];
       for (const [key2, t] of [["median", median2], ["q1", q1], ["q3", q3]]) {
         if (t <= 0) throw new InputError(`${file}: ${child(sp, key2)} must be a positive number of seconds, got ${t}`);
       }
@@ -12610,7 +12821,7 @@ rounds: ${rounds}` };
         value: clean(1 / median2),
         lo: clean(1 / q3),
         hi: clean(1 / q1),
-        range: `stddev: ${num5("stddev")}`,
+        range: `stddev: ${num3("stddev")}`,
         samples: rounds
       });
     });
@@ -12639,6 +12850,9 @@ function unitField(key2) {
 function join2(path, key2) {
   return path === "" ? key2 : `${path}.${key2}`;
 }
+function refuseNonFinite(file, path, v) {
+  if (isNonFinite(v)) throw new InputError(`${file}: ${path} must be a finite number or null, got ${describeValue(v)}`);
+}
 var qwenCode = {
   name: "qwen-code",
   description: "qwen-code benchmark snapshots: measured runs become runs (warm-ups counted), percentile blocks summary points, memory in MB",
@@ -12658,9 +12872,11 @@ var qwenCode = {
     const warmups = runs2.length - measured.length;
     if (warmups > 0) notes.push(`${warmups} warm-up run${warmups === 1 ? "" : "s"} (measured: false) left out`);
     const clockFields = /* @__PURE__ */ new Map();
-    for (const r of measured) {
+    for (const [i, r] of runs2.entries()) {
+      if (r["measured"] === false) continue;
       for (const [key2, v] of Object.entries(r)) {
         const u = unitField(key2);
+        if (u) refuseNonFinite(file, child(child("runs", i), key2), v);
         if (u && (isFiniteNumber(v) || v === null) && !clockFields.has(u[0])) clockFields.set(u[0], [key2, u[1]]);
       }
     }
@@ -12689,6 +12905,7 @@ var qwenCode = {
           nulls.push(join2(path, key2));
           continue;
         }
+        if (u || PERCENTILE_KEYS.has(key2)) refuseNonFinite(file, join2(path, key2), value);
         if (isObject2(value)) {
           if (value["skipped"] === true) {
             notes.push(`${join2(path, key2)} was skipped${typeof value["skipReason"] === "string" ? `: ${value["skipReason"]}` : ""}`);
@@ -13034,9 +13251,9 @@ function usageError(e, options) {
   if (err.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") return new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ""}`.trimEnd());
   return new UsageError(message.replace(/\s+/g, " "));
 }
-function parseCommandLine(argv, options) {
+function parseCommandLine(argv, options, extra) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: extra?.tokens ?? false });
   } catch (e) {
     throw usageError(e, options);
   }
@@ -13097,7 +13314,7 @@ Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2
 error.`;
 var STATUSES = ["suspected", "confirmed", "cleared"];
 function num(x) {
-  return x === void 0 ? "\u2014" : String(Number(x.toPrecision(4)));
+  return x === void 0 ? "\u2014" : shortNumber(x);
 }
 function alertLines(alerts) {
   const rows = alerts.map((a) => [
@@ -13287,14 +13504,22 @@ var Segment = class {
   constructor(values, from, to) {
     const n = to - from;
     this.n = n;
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => values[from + a] - values[from + b] || a - b);
-    this.sortedValues = new Float64Array(n);
+    this.sortedValues = Float64Array.from({ length: n }, (_, i) => values[from + i]).sort();
     this.rankAt = new Int32Array(n);
-    order.forEach((pos, r) => {
-      this.sortedValues[r] = values[from + pos];
-      this.rankAt[pos] = r;
-    });
+    const taken = new Int32Array(n);
+    const sv = this.sortedValues;
+    for (let pos = 0; pos < n; pos++) {
+      const v = values[from + pos];
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = lo + hi >>> 1;
+        if (sv[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      this.rankAt[pos] = lo + taken[lo];
+      taken[lo] = taken[lo] + 1;
+    }
     const prefix = new Float64Array(n + 1);
     for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + this.sortedValues[r];
     this.rowTotal = new Float64Array(n);
@@ -13315,7 +13540,7 @@ var Segment = class {
    * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
    * ranks, and that maximum.
    */
-  scan(ranks, minSize) {
+  scan(ranks, minSize, stopAt = Infinity) {
     const n = this.n;
     const count = this.count;
     const sum = this.sum;
@@ -13353,6 +13578,7 @@ var Segment = class {
       if (q > best) {
         best = q;
         bestTau = tau;
+        if (best >= stopAt) break;
       }
     }
     return { tau: bestTau, q: best };
@@ -13370,7 +13596,7 @@ function testSplit(values, from, to, settings, seed) {
   const tie = observed.q * (1 - 1e-12);
   for (let p = 0; p < settings.permutations; p++) {
     rng.shuffle(ranks);
-    if (seg.scan(ranks, settings.minSize).q >= tie) {
+    if (seg.scan(ranks, settings.minSize, tie).q >= tie) {
       beaten++;
       if (beaten > allowed) return void 0;
     }
@@ -13404,11 +13630,11 @@ var LANCZOS = [
 ];
 function logGamma(x) {
   if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
-  const z = x - 1;
+  const z2 = x - 1;
   let a = 0.9999999999998099;
-  const t = z + 7.5;
-  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z + i + 1);
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+  const t = z2 + 7.5;
+  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z2 + i + 1);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
 }
 function betaFraction(a, b, x) {
   const tiny = 1e-300;
@@ -13479,22 +13705,13 @@ var SAME_STEP = 2;
 var OVERWHELM_STRICTER = 1e3;
 var OVERWHELM_EFFECT = 4;
 var WARM_UP_RATIO = 2;
-function percent(x) {
-  const v = x * 100;
-  const digits = Math.abs(v) >= 10 ? 0 : 1;
-  return `${v >= 0 ? "+" : ""}${v.toFixed(digits)}%`;
-}
-function num2(x) {
-  if (!Number.isFinite(x)) return String(x);
-  return String(Number(x.toPrecision(4)));
-}
 function worseChange(value, base, direction) {
   return direction === "smaller" ? value / base - 1 : 1 - value / base;
 }
 function trimmed(xs) {
   if (xs.length < 4) return [...xs];
   const s = sorted(xs);
-  const m = quantileSorted(s, 0.5);
+  const m = quantileSorted2(s, 0.5);
   const mad = median(xs.map((x) => Math.abs(x - m)));
   if (mad === 0) return [...xs];
   const cut = TRIM_Z * 1.4826 * mad;
@@ -13554,11 +13771,11 @@ function baselineTest(ctx, k, p) {
   const bound = q * s * Math.sqrt(1 + 1 / kept);
   const values = pts.slice(current.start, end + 1).map((x) => x.value);
   const vs = sorted(values);
-  const med = quantileSorted(vs, 0.5);
+  const med = quantileSorted2(vs, 0.5);
   const baseline = {
     median: med,
-    q1: quantileSorted(vs, 0.25),
-    q3: quantileSorted(vs, 0.75),
+    q1: quantileSorted2(vs, 0.25),
+    q3: quantileSorted2(vs, 0.75),
     count: nCur,
     limit: Math.exp(mu + sgn * bound),
     ...sinceSha !== void 0 ? { sinceSha } : {}
@@ -13592,9 +13809,9 @@ function meaningfulSplits(ctx, from, to, splits) {
       const after = levelMedian(ctx.logs, b, c);
       const effect = Math.abs(after - before);
       const floorOk = ctx.floor === void 0 || Math.abs(Math.exp(after) - Math.exp(before)) >= ctx.floor;
-      const score = effect >= minLog && floorOk ? Infinity : effect;
-      if (score < weakestEffect) {
-        weakestEffect = score;
+      const score2 = effect >= minLog && floorOk ? Infinity : effect;
+      if (score2 < weakestEffect) {
+        weakestEffect = score2;
         weakest = i;
       }
     }
@@ -13651,7 +13868,7 @@ function limitVerdict(ctx) {
     const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
     const where2 = better ? side === "above" ? "below" : "above" : side;
     const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${num2(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${shortNumber(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
   };
   if (found) return { kind: "regressed", test: found, reason: describe2(found, false) };
   if (settings.alertAfter > 1) {
@@ -13660,7 +13877,7 @@ function limitVerdict(ctx) {
       return {
         kind: "regressed",
         test: strong,
-        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${num2(strong.baseline.limit)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once (details: docs/alerts.md)`
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${shortNumber(strong.baseline.limit)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once (details: docs/alerts.md)`
       };
     }
     const single = baselineTest(ctx, 1, ctx.alphaCase);
@@ -13668,7 +13885,7 @@ function limitVerdict(ctx) {
       return {
         kind: "watch",
         test: single,
-        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${num2(single.baseline.limit)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
+        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${shortNumber(single.baseline.limit)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
       };
     }
     if (!anyTest && typeof single !== "string") anyTest = single;
@@ -13678,7 +13895,7 @@ function limitVerdict(ctx) {
     return {
       kind: "not-enough-history",
       test: anyTest,
-      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? "" : "s"}, whose spread puts the limit at ${num2(anyTest.baseline.limit)} ${unit}, too wide to catch a doubling`
+      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? "" : "s"}, whose spread puts the limit at ${shortNumber(anyTest.baseline.limit)} ${unit}, too wide to catch a doubling`
     };
   }
   if (improved) return { kind: "improved", test: improved, reason: describe2(improved, true) };
@@ -13687,7 +13904,7 @@ function limitVerdict(ctx) {
     const judged = before !== void 0 ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : "too little history: ";
     return { kind: "not-enough-history", reason: `${judged}${lastMissing}` };
   }
-  return { kind: "unchanged", test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${num2(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+  return { kind: "unchanged", test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${shortNumber(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
 function ratioVerdict(ctx) {
   const { settings, direction } = ctx;
@@ -13784,7 +14001,7 @@ function settleSuspicions(ctx, memory, indexOf, known, found) {
     if (step) {
       explainedBy.add(step.sha);
       const again = r.status === "cleared" ? " after all" : "";
-      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${percent(step.change)} starts at ${step.sha.slice(0, 7)}` });
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${plusPercent(step.change)} starts at ${step.sha.slice(0, 7)}` });
     } else if (r.status === "suspected" && t - a >= clearAfter) {
       transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
     } else if (r.status === "suspected") {
@@ -13828,7 +14045,7 @@ function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;
   const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).sort((a, b) => b.change - a.change)[0];
   if (!fresh) return void 0;
-  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num2(fresh.before)} \u2192 ${num2(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num2(fresh.pValue)})`;
+  const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 function assessCase(series, memory, given, options) {
@@ -13899,6 +14116,9 @@ function assessCase(series, memory, given, options) {
   if (kind === "regressed" && method === "limit" && options.runnerNoise === true) {
     kind = "watch";
     reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && k < ctx.settings.maxRun && !memory.regressions.some((r) => r.status === "suspected")) {
+    kind = "watch";
+    reason = `every case of this job moved by about as much, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
@@ -13953,15 +14173,8 @@ function key(a) {
 function caseKey3(suite, name) {
   return `${suite}\0${name}`;
 }
-function percent2(x) {
-  const v = x * 100;
-  return `${v >= 0 ? "+" : ""}${v.toFixed(Math.abs(v) >= 10 ? 0 : 1)}%`;
-}
-function num3(x) {
-  return String(Number(x.toPrecision(4)));
-}
 function changePointReason(c) {
-  return `step of ${percent2(c.change)}: median ${num3(c.before)} \u2192 ${num3(c.after)} (E-Divisive means, permutation p = ${num3(c.pValue)})`;
+  return `step of ${plusPercent(c.change)}: median ${shortNumber(c.before)} \u2192 ${shortNumber(c.after)} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
 }
 function memoryOf(alerts, suite, name) {
   const mine = alerts.filter((a) => a.suite === suite && a.case === name);
@@ -14073,10 +14286,12 @@ function replay(series, settings, options) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
     const runnerNoise = options.runnerNoise?.(t);
+    const jobMovedAlike = options.jobMovedAlike?.(t);
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCases,
       ...hostMoved !== void 0 ? { hostMoved } : {},
-      ...runnerNoise !== void 0 ? { runnerNoise } : {}
+      ...runnerNoise !== void 0 ? { runnerNoise } : {},
+      ...jobMovedAlike !== void 0 ? { jobMovedAlike } : {}
     });
     alerts = updateAlerts(alerts, [verdict], [changePoints]);
     verdicts[t] = verdict.kind;
@@ -14105,16 +14320,16 @@ function signedRankCdf(n) {
 function mannWhitneyCdf(m, n) {
   let f = Array.from({ length: n + 1 }, () => [1]);
   for (let i = 1; i <= m; i++) {
-    const g = [[1]];
+    const g2 = [[1]];
     for (let j = 1; j <= n; j++) {
       const row = new Array(i * j + 1).fill(0);
       const left = f[j];
-      const up = g[j - 1];
+      const up = g2[j - 1];
       for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
       for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
-      g.push(row);
+      g2.push(row);
     }
-    f = g;
+    f = g2;
   }
   const counts = f[n];
   const total = counts.reduce((t, c) => t + c, 0);
@@ -14133,12 +14348,12 @@ function quantile(cdf, q) {
   const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
   return i < 0 ? cdf.length - 1 : i;
 }
-function normalCdf(z) {
-  const x = Math.abs(z) / Math.SQRT2;
+function normalCdf(z2) {
+  const x = Math.abs(z2) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
   const erf = 1 - poly * Math.exp(-x * x);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+  return z2 >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 function indexFrom(cdf) {
   const alpha = 1 - CONFIDENCE;
@@ -14198,32 +14413,6 @@ function parseMinEffect(text2, source = "compare-min-effect") {
   throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
 }
 
-// src/core/render-summary.ts
-function cell2(text2) {
-  return text2.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ").replace(/[<>*_`[\]]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/#(?=\d)/g, "#\u200B");
-}
-function withUnit(value, unit) {
-  return `${shortNumber(value)} ${unit}`;
-}
-function errorBarText(p) {
-  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`);
-  if (p.runs < 2) return "\u2014";
-  return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
-}
-function renderCasesTable(points, title = "Benchmark cases") {
-  const rows = points.map((p) => `| ${cell2(p.case)} | ${withUnit(p.value, p.unit)} | ${cell2(errorBarText(p))} | ${p.runs}/${p.n} |`);
-  return [
-    `### ${title}`,
-    "",
-    `${points.length} case${points.length === 1 ? "" : "s"}; median of the runs, error bar from first to third quartile.`,
-    "",
-    "| Case | Median | Error bar (Q1\u2013Q3) | Runs |",
-    "| --- | ---: | ---: | ---: |",
-    ...rows,
-    ""
-  ].join("\n");
-}
-
 // src/core/render-compare.ts
 function arm(a) {
   if (!a) return null;
@@ -14255,7 +14444,7 @@ function scaleOf2(c) {
   const levels = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
   return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
 }
-var MARKDOWN = { esc: cell2, strong: (t) => `**${t}**` };
+var MARKDOWN = { esc: escapeMarkdown, strong: (t) => `**${t}**` };
 function level(a, s, esc) {
   if (!a) return "\u2014";
   const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
@@ -14692,6 +14881,16 @@ function parseControlCases(text2) {
   return text2.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
 }
 
+// src/core/inputs.ts
+function wholeNumber(read, name, fallback, min, max) {
+  const v = read(name).trim();
+  if (v === "") return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(v);
+}
+
 // src/core/regress/settings.ts
 function isControlCase(settings, name) {
   const metric = name.includes(" / ") ? name.slice(name.lastIndexOf(" / ") + 3) : name;
@@ -14721,13 +14920,6 @@ function percentOrFraction(input, raw, allowAboveOne) {
   }
   return value;
 }
-function wholeNumber(input, raw, min, max) {
-  const text2 = raw.trim();
-  if (!/^\d+$/.test(text2) || Number(text2) < min || Number(text2) > max) {
-    throw new InputError(`${input}: ${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
-  }
-  return Number(text2);
-}
 function readAlertSettings(read) {
   const get = (name) => read(name).trim();
   const threshold = get("alert-threshold");
@@ -14746,14 +14938,14 @@ function readAlertSettings(read) {
   } else if (method === "ratio") {
     throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
   }
-  const window = get("alert-window") ? wholeNumber("alert-window", get("alert-window"), 5, 1e3) : DEFAULT_ALERT_SETTINGS.window;
+  const window = wholeNumber(read, "alert-window", DEFAULT_ALERT_SETTINGS.window, 5, 1e3);
   const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
   let confidence = DEFAULT_ALERT_SETTINGS.confidence;
   if (get("alert-confidence")) {
     confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
     if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
   }
-  const alertAfter = get("alert-after") ? wholeNumber("alert-after", get("alert-after"), 1, DEFAULT_ALERT_SETTINGS.maxRun) : DEFAULT_ALERT_SETTINGS.alertAfter;
+  const alertAfter = wholeNumber(read, "alert-after", DEFAULT_ALERT_SETTINGS.alertAfter, 1, DEFAULT_ALERT_SETTINGS.maxRun);
   return {
     ...DEFAULT_ALERT_SETTINGS,
     method,
@@ -14770,13 +14962,22 @@ function readAlertSettings(read) {
 
 // src/core/regress/replay-trend.ts
 function replayTrend(given, settings, onlySuite) {
+  return replaySuites(given, settings, onlySuite).alerts;
+}
+function replayStoredAlerts(given, settings, onlySuite) {
+  return replaySuites(given, settings, onlySuite).stored;
+}
+function replaySuites(given, settings, onlySuite) {
   const segments = [...given];
   const bySuite = /* @__PURE__ */ new Map();
   for (const s of resolveSegments(segments)) {
     if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
-    bySuite.set(s.suite, [...bySuite.get(s.suite) ?? [], s]);
+    const list = bySuite.get(s.suite);
+    if (list) list.push(s);
+    else bySuite.set(s.suite, [s]);
   }
   const out = [];
+  const stored = [];
   for (const [suite, segs] of bySuite) {
     const cases = /* @__PURE__ */ new Map();
     const movesAt = /* @__PURE__ */ new Map();
@@ -14793,29 +14994,42 @@ function replayTrend(given, settings, onlySuite) {
       movesAt.set(seg.seq, moves);
     });
     const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
+    const controlMovedAt = /* @__PURE__ */ new Map();
+    const alikeAt = /* @__PURE__ */ new Map();
+    for (const [seq, moves] of movesAt) {
+      alikeAt.set(seq, sameFactor([...moves.values()], settings.minEffect) !== void 0);
+      const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
+      controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : void 0);
+    }
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
+      const seen = [];
       const witness = (i) => {
-        const moves = movesAt.get(c.points[i].seq) ?? /* @__PURE__ */ new Map();
-        const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
-        const controlMoved = controls.length ? median(controls) >= settings.minEffect : void 0;
-        return { hostMoved: controlMoved ?? machineMoved(moves, name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        const known = seen[i];
+        if (known) return known;
+        const seq = c.points[i].seq;
+        const controlMoved = controlMovedAt.get(seq);
+        const w = { hostMoved: controlMoved ?? machineMoved(movesAt.get(seq) ?? /* @__PURE__ */ new Map(), name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        seen[i] = w;
+        return w;
       };
       const r = replay({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points }, settings, {
         suiteCases,
         from: 1,
         hostMoved: (i) => witness(i).hostMoved,
-        runnerNoise: (i) => witness(i).runnerNoise
+        runnerNoise: (i) => witness(i).runnerNoise,
+        jobMovedAlike: (i) => alikeAt.get(c.points[i].seq)
       });
+      stored.push(...r.alerts);
       for (const a of r.raised) {
-        const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
+        const stored2 = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
         out.push({
           suite,
           case: name,
           kind: a.kind,
           sha: a.sha,
           raisedAt: c.points[a.at].sha,
-          status: stored?.status ?? "suspected",
+          status: stored2?.status ?? "suspected",
           unit: c.unit,
           direction: c.direction,
           baseline: a.baseline,
@@ -14828,7 +15042,27 @@ function replayTrend(given, settings, onlySuite) {
   }
   const order = /* @__PURE__ */ new Map();
   for (const s of resolveSegments(segments)) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
-  return out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  stored.sort((a, b) => a.seq - b.seq || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  const alerts = out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
+  return { alerts, stored };
+}
+
+// src/cli/alert-options.ts
+var ALERT_OPTIONS = {
+  "alert-method": { type: "string" },
+  "alert-threshold": { type: "string" },
+  "alert-window": { type: "string" },
+  "min-effect": { type: "string" },
+  "alert-confidence": { type: "string" },
+  "alert-after": { type: "string" },
+  "absolute-floor": { type: "string" },
+  "control-cases": { type: "string" }
+};
+function alertSettingsFrom(values) {
+  return readAlertSettings((name) => {
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  });
 }
 
 // src/cli/replay.ts
@@ -14837,7 +15071,9 @@ var USAGE2 = `Usage: benchtrend replay --repo URL|PATH [options]
 Judges the stored history of every suite again, commit by commit, exactly as publishing each
 commit would have judged it with the given settings, and prints every alert it would raise:
 suite, case, the commit where the step starts, its status after the last commit, the change and
-which way is better. Nothing is written.
+which way is better. Nothing is written unless --write: then the replayed alerts replace the
+stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
+the branch, so the page draws them.
 
 Options:
   --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
@@ -14853,6 +15089,7 @@ Options:
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
   --control-cases LIST  cases only the machine can move, one per line
+  --write               store the replayed alerts in the manifest (one commit to the branch)
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
                         reason)
@@ -14872,15 +15109,9 @@ async function run2(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
     ...TREND_OPTIONS,
     suite: { type: "string" },
-    "alert-method": { type: "string" },
-    "alert-threshold": { type: "string" },
-    "alert-window": { type: "string" },
-    "min-effect": { type: "string" },
-    "alert-confidence": { type: "string" },
-    "alert-after": { type: "string" },
-    "absolute-floor": { type: "string" },
-    "control-cases": { type: "string" },
+    ...ALERT_OPTIONS,
     json: { type: "boolean" },
+    write: { type: "boolean" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -14889,10 +15120,7 @@ async function run2(argv, io) {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  const settings = readAlertSettings((name) => {
-    const v = values[name];
-    return typeof v === "string" ? v : "";
-  });
+  const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, "replay");
   const { manifest, segments } = await readTrend(target, access, async (read, location) => {
     const m = await readManifest(read, location);
@@ -14901,6 +15129,7 @@ async function run2(argv, io) {
   });
   refuseUnknownSuite(manifest, values.suite);
   const alerts = replayTrend(segments, settings, values.suite);
+  if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io);
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}
 `);
@@ -14913,6 +15142,21 @@ async function run2(argv, io) {
   else io.stdout(`${replayLines(alerts).join("\n")}
 `);
   return 0;
+}
+var alertKey = (a) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason]);
+async function writeAlerts(target, access, settings, suite, io) {
+  const landed = await rewriteManifest(target, access, async (read, location) => {
+    const m = await readManifest(read, location);
+    if (!m) return void 0;
+    const stored = replayStoredAlerts(await loadSegments(read, location, 0, m.segments, m), settings, suite);
+    const alerts = [...m.alerts.filter((a) => suite !== void 0 && a.suite !== suite), ...stored];
+    if (alerts.length === m.alerts.length && alerts.every((a, i) => alertKey(a) === alertKey(m.alerts[i]))) return void 0;
+    const what = suite === void 0 ? `${m.suites.length} suite${m.suites.length === 1 ? "" : "s"}` : `suite "${suite}"`;
+    return { manifest: { ...m, alerts }, message: `benchtrend: replayed alerts of ${what} (${stored.length} stored)
+` };
+  });
+  io.stderr(landed ? `benchtrend: stored the replayed alerts in ${landed.commit.slice(0, 7)} on ${target.branch}
+` : "benchtrend: the stored alerts are already these; nothing written\n");
 }
 
 // src/cli/cases.ts
@@ -15219,14 +15463,14 @@ var Queue = class {
 var Counter = class {
   _files = 0;
   _directories = 0;
-  set files(num5) {
-    this._files = num5;
+  set files(num3) {
+    this._files = num3;
   }
   get files() {
     return this._files;
   }
-  set directories(num5) {
-    this._directories = num5;
+  set directories(num3) {
+    this._directories = num3;
   }
   get directories() {
     return this._directories;
@@ -15861,8 +16105,28 @@ async function run3(argv, io) {
   return 0;
 }
 
-// src/cli/compare.ts
-import { parseArgs as parseArgs2 } from "node:util";
+// src/core/render-summary.ts
+function withUnit(value, unit) {
+  return `${shortNumber(value)} ${unit}`;
+}
+function errorBarText(p) {
+  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`);
+  if (p.runs < 2) return "\u2014";
+  return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
+}
+function renderCasesTable(points, title = "Benchmark cases") {
+  const rows = points.map((p) => `| ${escapeMarkdown(p.case)} | ${withUnit(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  return [
+    `### ${title}`,
+    "",
+    `${points.length} case${points.length === 1 ? "" : "s"}; median of the runs, error bar from first to third quartile.`,
+    "",
+    "| Case | Median | Error bar (Q1\u2013Q3) | Runs |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows,
+    ""
+  ].join("\n");
+}
 
 // src/core/render-verdicts.ts
 var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
@@ -15889,8 +16153,8 @@ function verdictText2(v, flag = "") {
   if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
   return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
-function num4(x) {
-  return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : "\u2014";
+function num2(x) {
+  return Number.isFinite(x) ? shortNumber(x) : "\u2014";
 }
 var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
 var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
@@ -15904,8 +16168,8 @@ function verdictReport(verdicts, esc, flag = "") {
       verdict: v,
       case: esc(v.case),
       kind: verdictText2(v, flag),
-      value: v.runs > 1 ? `${num4(v.value)} ${unit} (${num4(v.q1)}\u2013${num4(v.q3)})` : `${num4(v.value)} ${unit}`,
-      baseline: v.baseline ? `${num4(v.baseline.median)} ${unit} (${num4(v.baseline.q1)}\u2013${num4(v.baseline.q3)})` : "\u2014",
+      value: v.runs > 1 ? `${num2(v.value)} ${unit} (${num2(v.q1)}\u2013${num2(v.q3)})` : `${num2(v.value)} ${unit}`,
+      baseline: v.baseline ? `${num2(v.baseline.median)} ${unit} (${num2(v.baseline.q1)}\u2013${num2(v.baseline.q3)})` : "\u2014",
       change: v.change !== void 0 ? describeWorseChange(v.change, v.direction) : "\u2014",
       recent: sparkline(v.recent),
       why: esc(v.reason)
@@ -16060,11 +16324,7 @@ var OPTIONS = {
   help: { type: "boolean", short: "h" }
 };
 function parseCommand(argv) {
-  try {
-    return parseArgs2({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS });
-  } catch (e) {
-    throw usageError(e, OPTIONS);
-  }
+  return parseCommandLine(argv, OPTIONS, { tokens: true });
 }
 function armFiles(tokens) {
   const files = { baseline: [], candidate: [], both: [] };
@@ -16284,13 +16544,16 @@ function historiesOf(segments, suite, limit) {
   }
   return out;
 }
+var IMPORT_JUDGED = 1e3;
 function regressionDeriver(suite, settings) {
   let last;
   const derive = async (context) => {
     last = void 0;
+    const imported = context.added.filter((s) => s.imported).slice(-IMPORT_JUDGED);
+    const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
-    if (!judged) return context.previous;
+    if (!judged) return previous;
     const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
     const verdicts = [];
     const changePoints = [];
@@ -16304,6 +16567,7 @@ function regressionDeriver(suite, settings) {
     }
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? median(controlMoves) >= settings.minEffect : void 0;
+    const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== void 0;
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
@@ -16312,21 +16576,26 @@ function regressionDeriver(suite, settings) {
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
-        memoryOf(context.previous, suite, p.case),
+        memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
+        { suiteCases: judged.points.length, jobMovedAlike, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
       );
       verdicts.push(verdict);
       changePoints.push(cps);
     }
-    const alerts = updateAlerts(context.previous, verdicts, changePoints);
+    const alerts = updateAlerts(previous, verdicts, changePoints);
     const attributed = attributeVerdicts(verdicts, judged.points);
+    const runner = sameFactor(
+      verdicts.map((v) => v.change),
+      settings.minEffect
+    );
     last = {
+      ...runner !== void 0 ? { runner } : {},
       suite,
       sha: judged.commit.sha,
       verdicts: attributed,
       alerts,
-      changed: changedAlerts(context.previous, alerts),
+      changed: changedAlerts(previous, alerts),
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases
     };
@@ -16704,14 +16973,7 @@ async function run7(argv, io) {
     "max-attempts": { type: "string" },
     format: { type: "string", default: "auto" },
     shape: { type: "string" },
-    "alert-method": { type: "string" },
-    "alert-threshold": { type: "string" },
-    "alert-window": { type: "string" },
-    "min-effect": { type: "string" },
-    "alert-confidence": { type: "string" },
-    "alert-after": { type: "string" },
-    "absolute-floor": { type: "string" },
-    "control-cases": { type: "string" },
+    ...ALERT_OPTIONS,
     "direction-overrides": { type: "string" },
     json: { type: "boolean" },
     markdown: { type: "boolean" },
@@ -16730,10 +16992,7 @@ async function run7(argv, io) {
   const token = tokenFrom(values["token-env"], io);
   const serverUrl = values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com";
   const publishedAt = (/* @__PURE__ */ new Date()).toISOString();
-  const alertSettings = readAlertSettings((name) => {
-    const v = values[name];
-    return typeof v === "string" ? v : "";
-  });
+  const alertSettings = alertSettingsFrom(values);
   const overrides = values["direction-overrides"] !== void 0 ? parseDirectionOverrides(await readText(values["direction-overrides"], io.cwd, "--direction-overrides"), values["direction-overrides"]) : [];
   const { points: raw, warnings } = positionals.length ? await ingest({
     patterns: positionals,

@@ -114,6 +114,9 @@ function historiesOf(segments: readonly Segment[], suite: string, limit: number)
   return out;
 }
 
+/** How many of an import's newest entries are judged and their alerts stored (docs/alerts.md). */
+export const IMPORT_JUDGED = 1000;
+
 /**
  * The publisher's `alerts` hook for one suite. It judges the newest segment of the suite this
  * publish adds (an imported history is only history), and remembers what it concluded; on a lost
@@ -125,7 +128,10 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     last = undefined;
     // An imported history is judged commit by commit as publishing each commit would have, so
     // the page shows its past regressions from the first publish; nothing is commented for it.
-    const imported = context.added.filter((s) => s.imported);
+    // Bounded: the replay costs about 8 ms a commit for 40 cases (bench/replay.mjs), so an import of
+    // 100,000 entries would spend minutes judging years-old commits. The newest ones carry the
+    // regressions a reader of the page still cares about; `benchtrend replay --write` judges all.
+    const imported = context.added.filter((s) => s.imported).slice(-IMPORT_JUDGED);
     const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];

@@ -56,7 +56,9 @@ function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySui
   const bySuite = new Map<string, Segment[]>();
   for (const s of resolveSegments(segments)) {
     if (onlySuite !== undefined && s.suite !== onlySuite) continue;
-    bySuite.set(s.suite, [...(bySuite.get(s.suite) ?? []), s]);
+    const list = bySuite.get(s.suite);
+    if (list) list.push(s);
+    else bySuite.set(s.suite, [s]);
   }
   const out: ReplayedAlert[] = [];
   const stored: StoredAlert[] = [];
