@@ -16545,11 +16545,23 @@ function historiesOf(segments, suite, limit) {
   return out;
 }
 var IMPORT_JUDGED = 1e3;
+function newestPerSuite(segments, limit) {
+  const seen = /* @__PURE__ */ new Map();
+  const keep = [];
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const s = segments[i];
+    const n = seen.get(s.suite) ?? 0;
+    if (n >= limit) continue;
+    seen.set(s.suite, n + 1);
+    keep.push(s);
+  }
+  return keep.reverse();
+}
 function regressionDeriver(suite, settings) {
   let last;
   const derive = async (context) => {
     last = void 0;
-    const imported = context.added.filter((s) => s.imported).slice(-IMPORT_JUDGED);
+    const imported = newestPerSuite(context.added.filter((s) => s.imported), IMPORT_JUDGED);
     const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];

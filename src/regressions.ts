@@ -114,8 +114,22 @@ function historiesOf(segments: readonly Segment[], suite: string, limit: number)
   return out;
 }
 
-/** How many of an import's newest entries are judged and their alerts stored (docs/alerts.md). */
+/** How many of an import's newest entries per suite are judged and their alerts stored (docs/alerts.md). */
 export const IMPORT_JUDGED = 1000;
+
+/** The newest `limit` segments of each suite, in their order. */
+function newestPerSuite(segments: readonly Segment[], limit: number): Segment[] {
+  const seen = new Map<string, number>();
+  const keep: Segment[] = [];
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const s = segments[i] as Segment;
+    const n = seen.get(s.suite) ?? 0;
+    if (n >= limit) continue;
+    seen.set(s.suite, n + 1);
+    keep.push(s);
+  }
+  return keep.reverse();
+}
 
 /**
  * The publisher's `alerts` hook for one suite. It judges the newest segment of the suite this
@@ -131,7 +145,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // Bounded: the replay costs about 8 ms a commit for 40 cases (bench/replay.mjs), so an import of
     // 100,000 entries would spend minutes judging years-old commits. The newest ones carry the
     // regressions a reader of the page still cares about; `benchtrend replay --write` judges all.
-    const imported = context.added.filter((s) => s.imported).slice(-IMPORT_JUDGED);
+    const imported = newestPerSuite(context.added.filter((s) => s.imported), IMPORT_JUDGED);
     const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
