@@ -6,9 +6,11 @@ const PURE_PATTERNS = [
   { group: ['node:fs', 'node:fs/*', 'fs', 'node:child_process', 'child_process', 'node:http', 'node:https', 'node:net', 'node:os'], message: 'core is pure: effects live in src/effects' },
 ];
 
-// The jobs (publish, regressions, scale-out, ingest, demo-trend) and the doors (main.ts, cli.ts,
-// cli/, settings.ts, index.ts) sit directly in src/, one or more levels above any core or format file.
-const JOBS_AND_DOORS = '^(\\.\\./)+(publish|regressions|scale-out|ingest|demo-trend|main|cli|settings|index)\\.js$';
+// The jobs (src/jobs/: publish, regressions, scale-out, ingest, demo-trend) and the doors (main.ts, cli.ts,
+// cli/, settings.ts, index.ts), one or more levels above any core or format file.
+const JOBS_AND_DOORS = '^(\\.\\./)+(jobs/.*|main|cli|settings|index)\\.js$';
+// A job is imported by the doors; it imports core, formats, effects and other jobs, never a door.
+const DOORS = '^(\\.\\./)+(main|cli|settings|index)\\.js$';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'page/vendor/**', '.cache/**', 'test/fixtures/**'] },
@@ -62,6 +64,20 @@ export default tseslint.config(
           patterns: [
             { regex: '^(\\.\\./)+cli(/|$)', message: 'effects are adapters the jobs and doors call: they import core and formats, never a door (docs/architecture.md)' },
             { regex: JOBS_AND_DOORS, message: 'effects are adapters the jobs and doors call: they import core and formats, never a job or a door (docs/architecture.md)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/jobs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+cli(/|$)', message: 'jobs are what the doors run: they never import a door (docs/architecture.md)' },
+            { regex: DOORS, message: 'jobs are what the doors run: they never import a door (docs/architecture.md)' },
           ],
         },
       ],

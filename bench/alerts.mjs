@@ -24,7 +24,7 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 await build({
   absWorkingDir: root,
   stdin: {
-    contents: `export { regressionDeriver } from './src/regressions.ts';
+    contents: `export { regressionDeriver } from './src/jobs/regressions.ts';
 export { DEFAULT_ALERT_SETTINGS } from './src/core/regress/settings.ts';
 export { generateHistory, PROFILES } from './src/core/regress/synthetic.ts';`,
     resolveDir: root,

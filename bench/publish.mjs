@@ -53,7 +53,7 @@ process.on('exit', () => {
 });
 await build({
   absWorkingDir: root,
-  entryPoints: { publish: 'src/publish.ts', layout: 'src/core/trend/layout.ts', chunk: 'src/core/trend/chunk.ts', load: 'src/core/trend/load.ts' },
+  entryPoints: { publish: 'src/jobs/publish.ts', layout: 'src/core/trend/layout.ts', chunk: 'src/core/trend/chunk.ts', load: 'src/core/trend/load.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -10149,7 +10149,7 @@ async function loadSegments(read, location, from, to, manifest) {
   return parts.flat().filter((s) => s.seq >= from && s.seq < to);
 }
 
-// src/publish.ts
+// src/jobs/publish.ts
 import { existsSync } from "node:fs";
 import { readFile as readFile2 } from "node:fs/promises";
 import { resolve as resolve2 } from "node:path";
@@ -11306,7 +11306,7 @@ function seconds(ms) {
   return ms >= 1e4 ? `${Math.round(ms / 1e3)} s` : `${Math.round(ms / 100) / 10} s`;
 }
 
-// src/publish.ts
+// src/jobs/publish.ts
 function normaliseDataDir(dataDir) {
   const parts = dataDir.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (parts.some((p) => p === ".." || p === ".git")) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
@@ -16027,7 +16027,7 @@ async function loadRecords(patterns, cwd, format, options, input = "records") {
   return records;
 }
 
-// src/ingest.ts
+// src/jobs/ingest.ts
 async function ingest(options) {
   const records = await loadRecords(options.patterns, options.cwd, options.format, options.parse);
   const trend = records.filter((r) => r.arm === void 0);
@@ -16443,7 +16443,7 @@ var warm_default = {
   }
 };
 
-// src/demo-trend.ts
+// src/jobs/demo-trend.ts
 import { createHash as createHash2 } from "node:crypto";
 import { mkdir as mkdir3 } from "node:fs/promises";
 import { join as join3 } from "node:path";
@@ -16502,7 +16502,7 @@ async function publishDemoTrend(options) {
   return { remote, site, dataDir: join3(site, "dev/bench"), commits };
 }
 
-// src/regressions.ts
+// src/jobs/regressions.ts
 var ROUNDS = 4;
 async function caseHistories(load, manifest, suite, upTo, limit) {
   const cases = manifest.cases.filter((c) => c.suite === suite);

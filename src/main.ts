@@ -22,10 +22,10 @@ import { findRunPullRequest, GitHubComments, type CommentOutcome } from './effec
 import { networkBounds } from './effects/timeouts.js';
 import { readPageAssets } from './effects/page-assets.js';
 import { loadRecords } from './effects/record-files.js';
-import { ingest } from './ingest.js';
-import { publishSecrets, publishesOn, publishTrend, readTrend, resolveTrendTarget, type PublishHooks, type PublishSettings, type TrendAccess } from './publish.js';
-import { comparePullRequest, pagesUrlFor, postRegressionComments, regressionDeriver, type RegressionOutcome } from './regressions.js';
-import { artifactUrl, collect, merge, mergeForeignRun, publishMerged, runContextFromEnv, uploadEvidence, type MergeResult, type RunContext } from './scale-out.js';
+import { ingest } from './jobs/ingest.js';
+import { publishSecrets, publishesOn, publishTrend, readTrend, resolveTrendTarget, type PublishHooks, type PublishSettings, type TrendAccess } from './jobs/publish.js';
+import { comparePullRequest, pagesUrlFor, postRegressionComments, regressionDeriver, type RegressionOutcome } from './jobs/regressions.js';
+import { artifactUrl, collect, merge, mergeForeignRun, publishMerged, runContextFromEnv, uploadEvidence, type MergeResult, type RunContext } from './jobs/scale-out.js';
 import { readSettings, type Settings } from './settings.js';
 
 type Env = Readonly<Record<string, string | undefined>>;

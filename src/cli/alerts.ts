@@ -4,7 +4,7 @@ import { changeText } from '../core/render-comment.js';
 import { textTable } from '../core/text-table.js';
 import { readManifest } from '../core/trend/load.js';
 import type { CaseInfo, StoredAlert } from '../core/trend/types.js';
-import { readTrend } from '../publish.js';
+import { readTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
 import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { toFlatCases } from '../core/cases.js';
 import type { StageRequirement } from '../core/require-stages.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
-import { ingest } from '../ingest.js';
+import { ingest } from '../jobs/ingest.js';
 import { parseCommandLine } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 

@@ -10,10 +10,10 @@ import { parseRequireStages } from '../core/require-stages.js';
 import { DEFAULT_ALERT_SETTINGS } from '../core/regress/settings.js';
 import { renderVerdictTable } from '../core/render-verdicts.js';
 import { renderCasesText, renderVerdictText } from '../core/render-text.js';
-import { publishDemoTrend } from '../demo-trend.js';
-import { regressionDeriver } from '../regressions.js';
+import { publishDemoTrend } from '../jobs/demo-trend.js';
+import { regressionDeriver } from '../jobs/regressions.js';
 import { readPageAssets } from '../effects/page-assets.js';
-import { ingest } from '../ingest.js';
+import { ingest } from '../jobs/ingest.js';
 import { parseCommandLine } from './args.js';
 import type { CliIO } from './io.js';
 

@@ -1,5 +1,5 @@
 import { historyCsv, readHistory } from '../core/trend/history.js';
-import { readTrend } from '../publish.js';
+import { readTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
 import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';

@@ -11,9 +11,9 @@ import { applyDirectionOverrides, parseDirectionOverrides } from '../core/direct
 import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
 import { renderVerdictText } from '../core/render-text.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
-import { regressionDeriver } from '../regressions.js';
-import { ingest } from '../ingest.js';
-import { publishTrend } from '../publish.js';
+import { regressionDeriver } from '../jobs/regressions.js';
+import { ingest } from '../jobs/ingest.js';
+import { publishTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { UsageError, type CliIO } from './io.js';

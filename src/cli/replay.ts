@@ -2,7 +2,7 @@ import { replayTrend, type ReplayedAlert } from '../core/regress/replay-trend.js
 import { describeWorseChange } from '../core/regress/words.js';
 import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
-import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../publish.js';
+import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
 import type { AlertSettings } from '../core/regress/settings.js';
 import { replayStoredAlerts } from '../core/regress/replay-trend.js';
 import type { StoredAlert } from '../core/trend/types.js';

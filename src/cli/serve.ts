@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
 import { git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
 import { serveFolder } from '../effects/static-site.js';
-import { resolveTrendTarget } from '../publish.js';
+import { resolveTrendTarget } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
 import { trendLocation, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { InputError } from '../core/model.js';
 import type { Manifest } from '../core/trend/types.js';
-import type { TrendAccess, TrendTarget } from '../publish.js';
+import type { TrendAccess, TrendTarget } from '../jobs/publish.js';
 import { UsageError, type CliIO } from './io.js';
 
 /** The options every command that reads or writes a trend takes, with their defaults. */

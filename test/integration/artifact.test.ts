@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { downloadRunArtifact, listRunArtifacts, recordEntries, scrub, uploadRunArtifact } from '../../src/effects/artifact.js';
-import { readScaleOutSettings, uploadEvidence, type RunContext, type ScaleOutSettings } from '../../src/scale-out.js';
+import { readScaleOutSettings, uploadEvidence, type RunContext, type ScaleOutSettings } from '../../src/jobs/scale-out.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { artifactEnv, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
 

@@ -4,7 +4,7 @@ import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { commitCommentMarker, parseCommitCommentData, pullRequestCommentMarker } from '../../src/core/render-comment.js';
 import { GitHubComments } from '../../src/effects/github-api.js';
-import { comparePullRequest, postPullRequestComment, postRegressionComments, regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
+import { comparePullRequest, postPullRequestComment, postRegressionComments, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from '../unit/trend-memory.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
 

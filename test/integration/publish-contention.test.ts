@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PushRaceError } from '../../src/effects/gh-pages.js';
 import { DEFAULT_BOUNDS } from '../../src/effects/timeouts.js';
-import { publishTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
+import { publishTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
 import { commit, syntheticPoints } from '../unit/trend-memory.js';
 import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
 

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { chunkPath } from '../../src/core/trend/layout.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
-import { publishTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
-import { regressionDeriver } from '../../src/regressions.js';
+import { publishTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
+import { regressionDeriver } from '../../src/jobs/regressions.js';
 import { commit, fixturePoints } from '../unit/trend-memory.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 

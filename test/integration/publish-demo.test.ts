@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import type { Manifest } from '../../src/core/trend/types.js';
-import { publishDemoTrend } from '../../src/demo-trend.js';
-import { readTrend } from '../../src/publish.js';
+import { publishDemoTrend } from '../../src/jobs/demo-trend.js';
+import { readTrend } from '../../src/jobs/publish.js';
 import { fixturePoints } from '../unit/trend-memory.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 

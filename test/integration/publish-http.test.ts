@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import type { Manifest } from '../../src/core/trend/types.js';
 import { PushPermissionError, PushRefusedError } from '../../src/effects/gh-pages.js';
-import { publishSecrets, publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
+import { publishSecrets, publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
 import { commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
 import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { chunkPath, rollupSize } from '../../src/core/trend/layout.js';
-import { publishTrend, readTrend } from '../../src/publish.js';
+import { publishTrend, readTrend } from '../../src/jobs/publish.js';
 import { commit, fixturePoints } from '../unit/trend-memory.js';
 import { FIXTURES, ROOT } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-action.js';

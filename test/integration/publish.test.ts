@@ -12,7 +12,7 @@ import { chunkPath } from '../../src/core/trend/layout.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { PushRefusedError } from '../../src/effects/gh-pages.js';
-import { publishGroups, publishTrend, readTrend, type GroupsContext, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/publish.js';
+import { publishGroups, publishTrend, readTrend, type GroupsContext, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/jobs/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { MemoryTrend, commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
 import { publishedSegments } from './helpers/published.js';

@@ -11,7 +11,7 @@ import { readHistory } from '../../src/core/trend/history.js';
 import { chunkPath, resolveSegments } from '../../src/core/trend/layout.js';
 import { coverChunks, loadSegments } from '../../src/core/trend/load.js';
 import type { Manifest, Rollup, Segment } from '../../src/core/trend/types.js';
-import { publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/publish.js';
+import { publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { commit, syntheticPoints } from '../unit/trend-memory.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';

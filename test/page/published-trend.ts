@@ -13,7 +13,7 @@ import { buildPoints } from '../../src/core/cases.js';
 import type { CommitInfo } from '../../src/core/trend/types.js';
 import { readPageAssets } from '../../src/effects/page-assets.js';
 import { parseRecord } from '../../src/formats/record.js';
-import { publishTrend } from '../../src/publish.js';
+import { publishTrend } from '../../src/jobs/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 export interface PublishedTrend extends AsyncDisposable {

@@ -14,7 +14,7 @@ import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { parseCommitCommentData, refreshCommentRows, renderCommitComment, renderPullRequestComment, rowFromVerdict, type CommentRow } from '../../src/core/render-comment.js';
 import { regressionAnnotations, regressionEntries, renderVerdictTable } from '../../src/core/render-verdicts.js';
 import { parseRecord } from '../../src/formats/record.js';
-import { comparePullRequest, regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
+import { comparePullRequest, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from './trend-memory.js';
 
 const SHA = 'a'.repeat(40);

@@ -10,7 +10,7 @@ import { UsageError, type CliIO } from '../../src/cli/io.js';
 import { InputError, type Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
-import { regressionDeriver } from '../../src/regressions.js';
+import { regressionDeriver } from '../../src/jobs/regressions.js';
 import { gitSandbox, type GitSandbox } from '../integration/helpers/git-server.js';
 import { commit, MemoryTrend } from './trend-memory.js';
 

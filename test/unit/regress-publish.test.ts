@@ -5,7 +5,7 @@ import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { loadSegments } from '../../src/core/trend/load.js';
 import { planGroups } from '../../src/core/trend/plan-groups.js';
 import type { Manifest } from '../../src/core/trend/types.js';
-import { caseHistories, comparePullRequest, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
+import { caseHistories, comparePullRequest, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from './trend-memory.js';
 
 const CASES = ['warm / total', 'warm / attach', 'warm / host-prep'];

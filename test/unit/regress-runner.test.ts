@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
-import { regressionDeriver, type RegressionOutcome } from '../../src/regressions.js';
+import { regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, MemoryTrend } from './trend-memory.js';
 
 const CASES = ['warm / total', 'warm / attach', 'warm / host-prep', 'warm / tools', 'machine / spin'];

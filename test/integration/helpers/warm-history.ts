@@ -6,8 +6,8 @@ import { buildPoints } from '../../../src/core/cases.js';
 import type { Random } from '../../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../../src/core/regress/settings.js';
 import { parseRecord } from '../../../src/formats/record.js';
-import { publishTrend } from '../../../src/publish.js';
-import { regressionDeriver } from '../../../src/regressions.js';
+import { publishTrend } from '../../../src/jobs/publish.js';
+import { regressionDeriver } from '../../../src/jobs/regressions.js';
 import { runCli } from '../../helpers/run-action.js';
 import type { GitSandbox } from './git-server.js';
 

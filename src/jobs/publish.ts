@@ -7,19 +7,19 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { noteText } from './core/cases.js';
-import { InputError, type Point } from './core/model.js';
-import type { TrendReader } from './core/trend/load.js';
-import type { AlertDeriver, PageFiles, PublishPlan } from './core/trend/plan.js';
-import { planGroups, type PublishGroup } from './core/trend/plan-groups.js';
-import { resolveRemote, type Remote } from './core/trend/remote.js';
-import { TrendDataError, checkWrittenFiles } from './core/trend/validate.js';
-import { MANIFEST_PATH } from './core/trend/layout.js';
-import type { Annotation, CommitInfo, Manifest } from './core/trend/types.js';
-import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from './effects/git.js';
-import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from './effects/gh-pages.js';
-import { RetriesExhaustedError, retryWithBackoff } from './effects/retry.js';
-import { networkBounds, seconds, type NetworkBounds } from './effects/timeouts.js';
+import { noteText } from '../core/cases.js';
+import { InputError, type Point } from '../core/model.js';
+import type { TrendReader } from '../core/trend/load.js';
+import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js';
+import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
+import { resolveRemote, type Remote } from '../core/trend/remote.js';
+import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
+import { MANIFEST_PATH } from '../core/trend/layout.js';
+import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
+import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
+import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
+import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
+import { networkBounds, seconds, type NetworkBounds } from '../effects/timeouts.js';
 
 /** Events whose runs publish; a pull request never does (its code is not on the branch yet). */
 export const PUBLISH_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule'];

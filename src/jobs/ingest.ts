@@ -1,8 +1,8 @@
-import { buildPoints, refuseDuplicateShapes } from './core/cases.js';
-import type { BenchRecord, Point } from './core/model.js';
-import { enforceRequiredStages, type StageRequirement } from './core/require-stages.js';
-import { loadRecords } from './effects/record-files.js';
-import type { ParseOptions } from './formats/format.js';
+import { buildPoints, refuseDuplicateShapes } from '../core/cases.js';
+import type { BenchRecord, Point } from '../core/model.js';
+import { enforceRequiredStages, type StageRequirement } from '../core/require-stages.js';
+import { loadRecords } from '../effects/record-files.js';
+import type { ParseOptions } from '../formats/format.js';
 
 export interface IngestOptions {
   readonly patterns: readonly string[];

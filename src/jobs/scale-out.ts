@@ -22,11 +22,11 @@ import {
   type CollectedPayload,
   type MergedCollection,
   type NamedPayload,
-} from './core/collected.js';
-import { booleanInput } from './core/inputs.js';
-import { InputError, type Point } from './core/model.js';
-import type { CommitInfo } from './core/trend/types.js';
-import { readZipEntry, ZipError } from './core/zip-entry.js';
+} from '../core/collected.js';
+import { booleanInput } from '../core/inputs.js';
+import { InputError, type Point } from '../core/model.js';
+import type { CommitInfo } from '../core/trend/types.js';
+import { readZipEntry, ZipError } from '../core/zip-entry.js';
 import {
   ArtifactError,
   artifactServiceProblem,
@@ -43,7 +43,7 @@ import {
   type ListedArtifact,
   type UploadOutcome,
   type UploadedArtifact,
-} from './effects/artifact.js';
+} from '../effects/artifact.js';
 import { publishGroups, type GroupsContext, type PublishHooks, type PublishResult, type PublishSettings } from './publish.js';
 
 export const MODES = ['publish', 'collect', 'merge'] as const;

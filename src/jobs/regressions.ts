@@ -10,15 +10,15 @@
  *
  * Judging is pure (src/core/regress); this module only gathers its inputs and hands its outputs on.
  */
-import type { Point } from './core/model.js';
-import { changedAlerts, memoryOf, updateAlerts } from './core/regress/alerts.js';
-import { attributeVerdicts, attributionLines } from './core/regress/attribute-verdicts.js';
-import { machineMoved, recentMove } from './core/regress/host.js';
-import { replayStoredAlerts } from './core/regress/replay-trend.js';
-import { sameFactor } from './core/regress/groups.js';
-import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from './core/regress/detect.js';
-import { isControlCase, type AlertSettings } from './core/regress/settings.js';
-import { median } from './core/stats.js';
+import type { Point } from '../core/model.js';
+import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
+import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
+import { machineMoved, recentMove } from '../core/regress/host.js';
+import { replayStoredAlerts } from '../core/regress/replay-trend.js';
+import { sameFactor } from '../core/regress/groups.js';
+import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
+import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
+import { median } from '../core/stats.js';
 import {
   commitCommentMarker,
   parseCommitCommentData,
@@ -30,13 +30,13 @@ import {
   type CommentLinks,
   type CommentRow,
   type CommitCommentData,
-} from './core/render-comment.js';
-import { regressionEntries, type RegressionEntry } from './core/render-verdicts.js';
-import { resolveSegments } from './core/trend/layout.js';
-import { loadSegments, readManifest, type TrendReader } from './core/trend/load.js';
-import type { AlertContext, AlertDeriver } from './core/trend/plan.js';
-import type { CaseInfo, Manifest, Segment, StoredAlert } from './core/trend/types.js';
-import type { CommentOutcome, GitHubComments } from './effects/github-api.js';
+} from '../core/render-comment.js';
+import { regressionEntries, type RegressionEntry } from '../core/render-verdicts.js';
+import { resolveSegments } from '../core/trend/layout.js';
+import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
+import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
+import type { CaseInfo, Manifest, Segment, StoredAlert } from '../core/trend/types.js';
+import type { CommentOutcome, GitHubComments } from '../effects/github-api.js';
 
 /** What one publish concluded about its suite at its commit. */
 export interface RegressionOutcome {

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Point } from './core/model.js';
-import type { AlertDeriver, PageFiles } from './core/trend/plan.js';
-import type { CommitInfo } from './core/trend/types.js';
-import { git, gitEnv, type Env } from './effects/git.js';
+import type { Point } from '../core/model.js';
+import type { AlertDeriver, PageFiles } from '../core/trend/plan.js';
+import type { CommitInfo } from '../core/trend/types.js';
+import { git, gitEnv, type Env } from '../effects/git.js';
 import { publishTrend } from './publish.js';
 
 export interface DemoTrendOptions {
