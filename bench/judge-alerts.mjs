@@ -7,10 +7,11 @@
 // change only the alerts with a new key need a look.
 //
 //   npm run -s build && node bench/judge-alerts.mjs [--history NAME] [--method limit|ratio]
-//     [--show unlabelled|all|none|false] [--markdown] [--json] [--missed] [--fresh] [--cli FILE]
+//     [--show unlabelled|all|none|false] [--key TEXT] [--width N] [--markdown] [--json] [--missed]
+//     [--fresh] [--cli FILE]
 //
 // --show unlabelled (default) prints the view of every sampled alert without a label, with a stub
-// line to fill in; --markdown prints the docs/alerts.md table; --missed lists lasting steps in
+// line to fill in (--key: only keys containing TEXT; --width: commits either side); --markdown prints the docs/alerts.md table; --missed lists lasting steps in
 // the series that no alert of the default method names (within 3 commits), to look at for recall.
 // Imports and replays are cached under .cache/judge/ by the hashes of data.js and the CLI; --fresh
 // redoes them.
@@ -30,6 +31,8 @@ const histories = opt('--history') ? [opt('--history')] : HISTORIES;
 const methods = opt('--method') ? [opt('--method')] : Object.keys(METHODS);
 const show = opt('--show', flag('--markdown') || flag('--json') ? 'none' : 'unlabelled');
 const cli = opt('--cli', join(root, 'dist/cli.js'));
+const width = Number(opt('--width', 20));
+const only = opt('--key');
 const work = join(root, '.cache/judge');
 for (const h of histories) if (!HISTORIES.includes(h)) throw new Error(`--history ${h}: one of ${HISTORIES.join(', ')}`);
 for (const m of methods) if (!(m in METHODS)) throw new Error(`--method ${m}: limit or ratio`);
@@ -113,12 +116,13 @@ for (const name of histories) {
   if (show !== 'none') {
     for (const [key, { alert, methods: by }] of byKey) {
       const label = labels.get(key);
+      if (only !== undefined && !key.includes(only)) continue;
       if (show === 'unlabelled' && label) continue;
       if (show === 'false' && label?.verdict !== 'false') continue;
       const s = series.get(seriesKey(alert.suite, alert.case));
       const others = Object.values(r.alerts).flat().filter((o) => o.suite === alert.suite && o.case === alert.case && o.sha !== alert.sha);
       console.log(`=== ${name} [${by.join(', ')}]`);
-      console.log(s ? alertView(alert, s, { others }) : `  ${key}: no such series`);
+      console.log(s ? alertView(alert, s, { others, width }) : `  ${key}: no such series`);
       console.log(label ? `  label: ${label.verdict} (culprit ${label.culprit}) ${label.pattern ?? ''}: ${label.reason}` : `  stub: ${JSON.stringify({ key, verdict: '?', culprit: null, pattern: '', reason: '' })}`);
       console.log('');
     }
@@ -136,19 +140,19 @@ for (const name of histories) {
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 if (flag('--json')) console.log(JSON.stringify(summary, null, 2));
 else if (flag('--markdown')) {
-  console.log('| history | method | alerts (commits) | sample | judged true | precision as judged (95% Wilson) | doubtful as false | step within 3 commits | culprit exact |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| history | method | alerts (commits) | sample | judged true | precision as judged (95% Wilson) | doubtful as false | step within 3 commits | culprit exact | per suite and commit (95% Wilson) |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, byMethod] of Object.entries(summary)) {
     for (const [method, s] of Object.entries(byMethod)) {
       const what = method === 'limit' ? 'default' : 'ratio > 150%';
       const pending = s.unlabelled ? ` (${s.unlabelled} not labelled)` : '';
-      console.log(`| ${name} | ${what} | ${s.alerts} (${s.commits}) | ${s.sample}${pending} | ${s.true} | ${f2(s.precision)} (${f2(s.interval[0])}–${f2(s.interval[1])}) | ${f2(s.sure)} | ${f2(s.near)} | ${f2(s.culpritExact)} (${s.exact} of ${s.true}) |`);
+      console.log(`| ${name} | ${what} | ${s.alerts} (${s.commits}) | ${s.sample}${pending} | ${s.true} | ${f2(s.precision)} (${f2(s.interval[0])}–${f2(s.interval[1])}) | ${f2(s.sure)} | ${f2(s.near)} | ${f2(s.exactOfNear)} (${s.exact} of ${s.nearCount}) | ${f2(s.groupPrecision)} (${s.groupsTrue} of ${s.groups}; ${f2(s.groupInterval[0])}–${f2(s.groupInterval[1])}) |`);
     }
   }
 } else {
   for (const [name, byMethod] of Object.entries(summary)) {
     for (const [method, s] of Object.entries(byMethod)) {
-      console.log(`${name} ${method}: ${s.alerts} alerts, sample ${s.sample}, labelled ${s.labelled}, true ${s.true}, precision ${f2(s.precision)} [${f2(s.interval[0])}, ${f2(s.interval[1])}], culprit exact ${f2(s.culpritExact)}`);
+      console.log(`${name} ${method}: ${s.alerts} alerts, sample ${s.sample}, labelled ${s.labelled}, true ${s.true}, precision ${f2(s.precision)} [${f2(s.interval[0])}, ${f2(s.interval[1])}], culprit exact ${f2(s.exactOfNear)} of ${s.nearCount} near a step, per commit ${f2(s.groupPrecision)} of ${s.groups}`);
     }
   }
 }

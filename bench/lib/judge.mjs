@@ -193,6 +193,16 @@ export function judged(alerts, sample, labels) {
   // A lasting step up to 3 commits from the alert's commit: found, though the commit named is wrong.
   const near = labelled.filter((l) => l.verdict === 'true' || (l.culprit !== null && Math.abs(l.culprit) <= 3)).length;
   const [lo, hi] = wilson(truths.length, labelled.length);
+  // Per commit (an alert group: one comment section, one line on the page): true when any of
+  // its labelled alerts is.
+  const groups = new Map();
+  for (const a of sample) {
+    const l = labels.get(alertKey(a));
+    if (!l) continue;
+    const g = `${a.suite}|${a.sha}`;
+    groups.set(g, (groups.get(g) ?? false) || l.verdict === 'true');
+  }
+  const groupsTrue = [...groups.values()].filter(Boolean).length;
   return {
     alerts: alerts.length,
     commits: new Set(alerts.map((a) => a.sha)).size,
@@ -208,5 +218,12 @@ export function judged(alerts, sample, labels) {
     sure: labelled.length ? sure / labelled.length : NaN,
     /** Precision when a step up to 3 commits away counts as found. */
     near: labelled.length ? near / labelled.length : NaN,
+    /** Of the alerts with a lasting step up to 3 commits away, the share naming its first commit. */
+    exactOfNear: near ? exact / near : NaN,
+    nearCount: near,
+    groups: groups.size,
+    groupsTrue,
+    groupPrecision: groups.size ? groupsTrue / groups.size : NaN,
+    groupInterval: wilson(groupsTrue, groups.size),
   };
 }
