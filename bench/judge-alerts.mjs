@@ -12,7 +12,8 @@
 //
 // --show unlabelled (default) prints the view of every sampled alert without a label, with a stub
 // line to fill in (--key: only keys containing TEXT; --width: commits either side); --markdown prints the docs/alerts.md table; --missed lists lasting steps in
-// the series that no alert of the default method names (within 3 commits), to look at for recall.
+// the series (5% and twice the spread over 10 commits) that no alert of the default method names
+// within 3 commits, to look at for recall (labels in bench/judged/<history>-missed.jsonl).
 // Imports and replays are cached under .cache/judge/ by the hashes of data.js and the CLI; --fresh
 // redoes them.
 import { execFileSync } from 'node:child_process';
@@ -71,11 +72,12 @@ const labelsFile = (name) => join(root, 'bench/judged', `${name}.jsonl`);
 const labelsOf = (name) => (existsSync(labelsFile(name)) ? parseLabels(readFileSync(labelsFile(name), 'utf8'), `bench/judged/${name}.jsonl`) : new Map());
 
 /**
- * Lasting steps no alert of `alerts` names within 3 commits: a commit where the median of the 10
- * after is worse than the median of the 10 before by at least 10% and by 3 times the larger
- * side's spread, the largest such in its neighbourhood. Candidates to look at, not a ground truth.
+ * Candidate lasting steps: a commit where the median of the 10 after is worse than the median of
+ * the 10 before by at least 5% and by twice the larger side's spread, the largest such within 5
+ * commits. Each says whether an alert of `alerts` names a commit up to 3 away. Candidates to look
+ * at for recall, not a ground truth.
  */
-function unalertedSteps(series, alerts) {
+function candidateSteps(series, alerts) {
   const out = [];
   for (const s of series.values()) {
     const values = s.points.map((p) => p.value);
@@ -85,12 +87,12 @@ function unalertedSteps(series, alerts) {
       const a = around(values, i, 10);
       const w = worse(a.beforeMedian, a.afterMedian, s.direction);
       const noise = Math.max(a.beforeSpread, a.afterSpread);
-      return w >= 0.1 && w >= 3 * noise ? w : 0;
+      return w >= 0.05 && w >= 2 * noise ? w : 0;
     });
     score.forEach((w, i) => {
-      if (w === 0 || score.slice(Math.max(0, i - 5), i + 6).some((x) => x > w)) return;
-      if (near.some((j) => Math.abs(j - i) <= 3)) return;
-      out.push({ suite: s.suite, case: s.case, sha: s.points[i].sha, raisedAt: s.points[i].sha, kind: 'unalerted step', status: '-', change: w });
+      // The largest within 5 commits; of equal ones (a flat series' step), the first.
+      if (w === 0 || score.slice(Math.max(0, i - 5), i + 6).some((x, k) => x > w || (x === w && Math.max(0, i - 5) + k < i))) return;
+      out.push({ suite: s.suite, case: s.case, sha: s.points[i].sha, raisedAt: s.points[i].sha, kind: 'candidate step', status: '-', change: w, alerted: near.some((j) => Math.abs(j - i) <= 3) });
     });
   }
   return out;
@@ -128,10 +130,16 @@ for (const name of histories) {
     }
   }
   if (flag('--missed')) {
-    const missed = unalertedSteps(series, r.alerts.limit);
-    console.log(`=== ${name}: ${missed.length} candidate steps (>= 10% worse, 3x the spread) no default alert names within 3 commits`);
-    for (const m of sampleAlerts(missed, { all: 25, size: 25, seed: 'missed' })) {
-      console.log(alertView(m, series.get(seriesKey(m.suite, m.case)), { width: 20 }));
+    const found = candidateSteps(series, r.alerts.limit);
+    const missed = found.filter((c) => !c.alerted);
+    const seen = labelsOf(`${name}-missed`);
+    const looked = missed.map((m) => seen.get(alertKey(m))).filter((l) => l !== undefined);
+    console.log(`=== ${name}: ${found.length} candidate steps (>= 5% worse over 10 commits, twice the spread), ${found.length - missed.length} with a default alert within 3 commits, ${missed.length} without: ${looked.length} judged, ${looked.filter((l) => l.verdict === 'true').length} of them a lasting step missed`);
+    for (const m of sampleAlerts(missed, { all: 30, size: 30, seed: 'missed' })) {
+      const label = seen.get(alertKey(m));
+      if (show === 'unlabelled' && label) continue;
+      console.log(alertView(m, series.get(seriesKey(m.suite, m.case)), { width }));
+      console.log(label ? `  label: ${label.verdict} ${label.pattern ?? ''}: ${label.reason}` : `  stub: ${JSON.stringify({ key: alertKey(m), verdict: '?', culprit: null, pattern: '', reason: '' })}`);
       console.log('');
     }
   }
