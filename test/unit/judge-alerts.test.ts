@@ -1,0 +1,123 @@
+/**
+ * The pure half of bench/judge-alerts.mjs (precision as judged on real histories, issue #17):
+ * reading replay output, the seeded sample that keeps its alerts when others come, the view, the
+ * labels and the judged figures; and the tracked labels themselves parse.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { alertKey, alertView, judged, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
+
+const sha = (i: number) => i.toString(16).padStart(40, '0');
+const alert = (i: number, extra: Partial<Alert> = {}): Alert => ({
+  suite: 's',
+  case: `c${i % 7}`,
+  kind: 'regression',
+  sha: sha(i),
+  raisedAt: sha(i + 1),
+  status: 'suspected',
+  unit: 'ns',
+  direction: 'smaller',
+  baseline: 1,
+  value: 2,
+  change: 1,
+  ...extra,
+});
+
+describe('parseReplay', () => {
+  it('reads the alerts of `benchtrend replay --json`', () => {
+    const alerts = parseReplay(JSON.stringify({ alerts: [alert(1), alert(2)] }));
+    expect(alerts.map((a) => a.sha)).toEqual([sha(1), sha(2)]);
+  });
+  it('refuses a broken entry with one line naming it', () => {
+    const { change: _, ...partial } = alert(3);
+    expect(() => parseReplay(JSON.stringify({ alerts: [alert(1), partial] }), 'x.json')).toThrow(/^x\.json: alerts\[1\]\.change is not a number$/);
+    expect(() => parseReplay('{"alerts": {}}', 'x.json')).toThrow('x.json: no "alerts" array');
+    expect(() => parseReplay(JSON.stringify({ alerts: [alert(1, { sha: 'abc' })] }))).toThrow(/alerts\[0\]\.sha is not a full commit sha/);
+  });
+});
+
+describe('sampleAlerts', () => {
+  const many = Array.from({ length: 100 }, (_, i) => alert(i));
+  it('takes every alert up to `all`', () => {
+    expect(sampleAlerts(many.slice(0, 40))).toHaveLength(40);
+  });
+  it('takes `size` of more, the same ones whatever their order', () => {
+    const a = sampleAlerts(many).map(alertKey);
+    const b = sampleAlerts([...many].reverse()).map(alertKey);
+    expect(a).toHaveLength(35);
+    expect(new Set(b)).toEqual(new Set(a));
+    expect(new Set(sampleAlerts(many, { seed: 'other' }).map(alertKey))).not.toEqual(new Set(a));
+  });
+  it('keeps the labelled ones when the detector adds or drops alerts: only newcomers need a look', () => {
+    const before = new Set(sampleAlerts(many).map(alertKey));
+    const newcomers = Array.from({ length: 10 }, (_, i) => alert(1000 + i));
+    const isOld = (k: string) => many.some((a) => alertKey(a) === k);
+    // New alerts can only push old ones out: no old alert that was not judged comes in.
+    const added = sampleAlerts([...many, ...newcomers]).map(alertKey);
+    expect(added.filter(isOld).every((k) => before.has(k))).toBe(true);
+    expect(added.filter(isOld).length).toBeGreaterThanOrEqual(25);
+    // Dropped alerts leave every other judged one in the sample.
+    const dropped = new Set(many.slice(0, 10).map(alertKey));
+    const kept = new Set(sampleAlerts(many.slice(10)).map(alertKey));
+    expect([...before].filter((k) => !dropped.has(k)).every((k) => kept.has(k))).toBe(true);
+  });
+  it('counts an alert raised at the same case and commit by two rules once', () => {
+    const dup = [...many, ...many.slice(0, 5).map((a) => ({ ...a, kind: 'change-point' }))];
+    const keys = sampleAlerts(dup).map(alertKey);
+    expect(new Set(keys).size).toBe(35);
+  });
+});
+
+describe('alertView', () => {
+  it('marks the alert commit and gives the medians either side', () => {
+    const points = Array.from({ length: 30 }, (_, i) => ({ commit: sha(i), suite: 's', case: 'c', unit: 'ns', direction: 'smaller' as const, value: i < 15 ? 100 : 120, seq: i }));
+    const series = seriesOf(points).get('s|c')!;
+    const view = alertView(alert(15, { case: 'c', raisedAt: sha(16) }), series, { width: 10 });
+    expect(view).toMatch(/before 10: median 100 spread \+0\.0% \| after 10: median 120/);
+    expect(view).toMatch(/step \+20% worse/);
+    const marks = view.split('\n').find((l) => l.includes('^'))!;
+    // Column of the alert (the 11th point shown) carries ^, the next one r (where it was raised).
+    expect(marks.trim().split(/\s+/).slice(1).slice(10, 13)).toEqual(['^', 'r', '-']);
+    expect(view).toMatch(/\[\+0:\+20%\]/);
+  });
+});
+
+describe('labels and the judged figures', () => {
+  const label = (a: Alert, verdict: 'true' | 'false', culprit: number | null, doubt = false): string => JSON.stringify({ key: alertKey(a), verdict, culprit, reason: 'r', ...(doubt ? { doubt } : {}) });
+  it('refuses a label twice, a true one without its culprit, a bad verdict', () => {
+    const a = alert(1);
+    expect(() => parseLabels(`${label(a, 'true', 0)}\n${label(a, 'false', null)}`, 'l.jsonl')).toThrow(/^l\.jsonl:2: .* is labelled twice$/);
+    expect(() => parseLabels(label(a, 'true', null), 'l.jsonl')).toThrow('l.jsonl:1: a true alert needs its "culprit" offset');
+    expect(() => parseLabels('{"key":"a|b|c","verdict":"yes","culprit":null,"reason":"r"}', 'l.jsonl')).toThrow(/"verdict" is neither/);
+  });
+  it('gives precision with its Wilson interval, culprit exact among alerts near a step, per commit', () => {
+    const alerts = [alert(1), alert(2), alert(3), alert(4), alert(4, { case: 'other' }), alert(5)];
+    const labels: Map<string, Label> = parseLabels(
+      ['// comment', label(alerts[0]!, 'true', 0), label(alerts[1]!, 'true', 1, true), label(alerts[2]!, 'false', 3), label(alerts[3]!, 'false', null), label(alerts[4]!, 'true', 0)].join('\n'),
+    );
+    const j = judged(alerts, alerts, labels);
+    expect(j).toMatchObject({ alerts: 6, commits: 5, sample: 6, labelled: 5, unlabelled: 1, true: 3, exact: 2, nearCount: 4, groups: 4, groupsTrue: 3 });
+    expect(j.precision).toBeCloseTo(0.6);
+    expect(j.sure).toBeCloseTo(0.4);
+    expect(j.near).toBeCloseTo(0.8);
+    expect(j.exactOfNear).toBeCloseTo(0.5);
+    expect(j.interval).toEqual(wilson(3, 5));
+  });
+  it('wilson: 0 of n has the upper bound z²/(n+z²), n of n the lower bound n/(n+z²)', () => {
+    const z2 = 1.96 ** 2;
+    expect(wilson(0, 15)[0]).toBe(0);
+    expect(wilson(0, 15)[1]).toBeCloseTo(z2 / (15 + z2), 12);
+    expect(wilson(15, 15)[0]).toBeCloseTo(15 / (15 + z2), 12);
+    const [lo, hi] = wilson(12, 15);
+    expect(lo).toBeCloseTo(0.5481, 3);
+    expect(hi).toBeCloseTo(0.9295, 3);
+  });
+});
+
+it('the tracked labels parse, each once, with a reason', () => {
+  const dir = join(import.meta.dirname, '../../bench/judged');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+  expect(files.length).toBeGreaterThanOrEqual(3);
+  for (const f of files) expect(parseLabels(readFileSync(join(dir, f), 'utf8'), f).size).toBeGreaterThan(0);
+});
