@@ -1,7 +1,7 @@
-import { tmpdir } from 'node:os';
 import { InputError } from '../core/model.js';
 import type { Manifest } from '../core/trend/types.js';
 import type { TrendAccess, TrendTarget } from '../jobs/publish.js';
+import { runnerEnvironment } from '../runner.js';
 import { UsageError, type CliIO } from './io.js';
 
 /** The options every command that reads or writes a trend takes, with their defaults. */
@@ -29,13 +29,19 @@ export function tokenFrom(name: string | undefined, io: CliIO): string | undefin
   return token;
 }
 
+/** How to reach a trend from here: the runner's variables when there are any, `--server` first. */
+export function cliAccess(io: CliIO, server: string | undefined): TrendAccess {
+  const runner = runnerEnvironment(io.env, io.cwd);
+  return { serverUrl: server ?? runner.serverUrl, cwd: io.cwd, env: io.env, tempRoot: runner.tempRoot, bounds: runner.bounds };
+}
+
 /** Where the trend is and how to reach it, from the shared options. */
 export function trendLocation(values: TrendValues, io: CliIO, command: string): { target: TrendTarget; access: TrendAccess } {
   if (values.repo === undefined) throw new UsageError(`${command} needs --repo URL|PATH`);
   const token = tokenFrom(values['token-env'], io);
   return {
     target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...(token ? { token } : {}) },
-    access: { serverUrl: values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com', cwd: io.cwd, env: io.env, tempRoot: io.env['RUNNER_TEMP'] || tmpdir() },
+    access: cliAccess(io, values.server),
   };
 }
 

@@ -194,6 +194,8 @@ const FOREIGN_STALE_MS = 24 * 60 * 60_000;
 
 function alive(pid: number): boolean {
   try {
+    // Signal 0 asks whether the owner of a left-over folder still runs.
+    // eslint-disable-next-line no-restricted-globals
     process.kill(pid, 0);
     return true;
   } catch (e) {
@@ -207,6 +209,8 @@ function alive(pid: number): boolean {
  * job on a self-hosted runner) and so never reached their cleanup. Best effort: a folder that
  * cannot be read or removed is left for the next run.
  */
+// Wall time, as the owner files and the folders' mtimes other processes left hold it.
+// eslint-disable-next-line no-restricted-properties
 export async function sweepStaleBranches(tempRoot: string, now = Date.now()): Promise<number> {
   let names: string[];
   try {
@@ -243,7 +247,7 @@ export class PagesBranch {
   /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
   private readonly background = new Set<Promise<unknown>>();
   /**
-   * Epoch ms after which no fetch or push may still run: the publish's budget for a service that
+   * performance.now() ms after which no fetch or push may still run: the publish's budget for a service that
    * keeps failing. Each network command is cut at the earlier of this and `timeoutMs`.
    */
   deadline: number | undefined;
@@ -267,9 +271,13 @@ export class PagesBranch {
   static async open(options: BranchOptions): Promise<PagesBranch> {
     await mkdir(options.tempRoot, { recursive: true });
     await sweepStaleBranches(options.tempRoot);
+    // This process's pid names its folder, for a sweep to ask after (alive) if the owner file is missing.
+    // eslint-disable-next-line no-restricted-globals
     const dir = await mkdtemp(join(options.tempRoot, `benchtrend-pages-${process.pid}-`));
     const branch = new PagesBranch(dir, options);
     try {
+      // The pid and the wall time, for the sweep of another process (and maybe another machine) to read.
+      // eslint-disable-next-line no-restricted-globals, no-restricted-properties
       await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
       await branch.run(['init', '--quiet', '--bare', '--template=', dir]);
     } catch (e) {
@@ -310,7 +318,7 @@ export class PagesBranch {
 
   /** A command that talks to the remote: bounded by timeoutMs and the deadline. */
   private remote(args: readonly string[]) {
-    const limits = [this.options.timeoutMs, this.deadline === undefined ? undefined : this.deadline - Date.now()].filter((v): v is number => v !== undefined);
+    const limits = [this.options.timeoutMs, this.deadline === undefined ? undefined : this.deadline - performance.now()].filter((v): v is number => v !== undefined);
     const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : undefined;
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   }

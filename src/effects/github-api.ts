@@ -167,6 +167,8 @@ export class GitHubComments {
   }
 
   private now(): number {
+    // Wall time, not performance.now: the rate limit's reset is an epoch second (rateLimitWaitMs).
+    // eslint-disable-next-line no-restricted-properties
     return (this.options.now ?? Date.now)();
   }
 
