@@ -9,7 +9,7 @@
  * GitHub Enterprise Server. Whether the service can be used, its token and where to stage files
  * come in as an ArtifactService the door built (src/runner.ts); nothing here reads the environment.
  */
-import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
+import { DefaultArtifactClient, type Artifact, type DownloadArtifactOptions, type DownloadArtifactResponse, type FindOptions } from '@actions/artifact';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { withTimeout } from './timeouts.js';
@@ -197,21 +197,34 @@ function named(artifacts: readonly Artifact[], prefix: string): ListedArtifact[]
  * uploaded is refused: a truncated zip would otherwise read as a smaller artifact.
  */
 export async function downloadRunArtifact(service: ArtifactService, artifact: ListedArtifact, dir: string): Promise<string> {
+  return download(service, artifact, dir, {}, 'the download', [service.runtimeToken], (result) => result.downloadPath ?? dir);
+}
+
+/**
+ * One artifact downloaded into `dir` (made first), refused when its digest is not the one recorded
+ * at upload; `then` reads the result. Any failure is an ArtifactError with `tokens` cut out.
+ */
+async function download<T>(
+  service: ArtifactService,
+  artifact: ListedArtifact,
+  dir: string,
+  options: Omit<DownloadArtifactOptions, 'path' | 'expectedHash'> & FindOptions,
+  what: string,
+  tokens: readonly (string | undefined)[],
+  then: (result: DownloadArtifactResponse) => Promise<T> | T,
+): Promise<T> {
   try {
     await mkdir(dir, { recursive: true });
     const result = await bounded(
       service,
-      new DefaultArtifactClient().downloadArtifact(artifact.id, {
-        path: dir,
-        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-      }),
-      'the download',
+      new DefaultArtifactClient().downloadArtifact(artifact.id, { path: dir, ...options, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
+      what,
     );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
-    return result.downloadPath ?? dir;
+    return await then(result);
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error, service.runtimeToken)}`);
+    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error, ...tokens)}`);
   }
 }
 
@@ -251,28 +264,14 @@ export async function listForeignRunArtifacts(service: ArtifactService, run: For
  * size or the downloaded bytes pass `maxBytes`, or the digest recorded at upload does not match.
  */
 export async function downloadForeignArtifactZip(service: ArtifactService, run: ForeignRun, artifact: ListedArtifact, dir: string, maxBytes: number): Promise<Buffer> {
-  if (artifact.size > maxBytes) throw new ArtifactError(`artifact ${artifact.name}: ${artifact.size} bytes, over the limit of ${maxBytes} for a collected artifact`);
-  try {
-    await mkdir(dir, { recursive: true });
-    const result = await bounded(
-      service,
-      new DefaultArtifactClient().downloadArtifact(artifact.id, {
-        path: dir,
-        skipDecompress: true,
-        findBy: findBy(run),
-        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-      }),
-      `downloading artifact ${artifact.name}`,
-    );
-    if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
+  const tooBig = (size: number) => new ArtifactError(`artifact ${artifact.name}: ${size} bytes, over the limit of ${maxBytes} for a collected artifact`);
+  if (artifact.size > maxBytes) throw tooBig(artifact.size);
+  return download(service, artifact, dir, { skipDecompress: true, findBy: findBy(run) }, `downloading artifact ${artifact.name}`, [run.token, service.runtimeToken], async () => {
     const files = await readdir(dir);
     if (files.length !== 1) throw new ArtifactError(`artifact ${artifact.name}: the download left ${files.length} files, not one zip`);
     const file = join(dir, files[0]!);
     const { size } = await stat(file);
-    if (size > maxBytes) throw new ArtifactError(`artifact ${artifact.name}: ${size} bytes, over the limit of ${maxBytes} for a collected artifact`);
-    return await readFile(file);
-  } catch (error) {
-    if (error instanceof ArtifactError) throw error;
-    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error, run.token, service.runtimeToken)}`);
-  }
+    if (size > maxBytes) throw tooBig(size);
+    return readFile(file);
+  });
 }
