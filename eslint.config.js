@@ -36,7 +36,11 @@ export default tseslint.config(
     files: ['src/jobs/**/*.ts', 'src/effects/**/*.ts'],
     rules: {
       'no-restricted-globals': ['error', { name: 'process', message: 'only the doors read process (env, cwd): take the value as an argument' }],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'only the doors read the clock: take the time as an argument, or performance.now() for a duration' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'only the doors read the clock: take the time as an argument, or performance.now() for a duration' },
+        { object: 'github', property: 'context', message: 'the door reads github.context and passes the values down' },
+      ],
       'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'only the doors read the clock: take the time as an argument' }],
     },
   },
