@@ -39,7 +39,7 @@ export interface BranchOptions {
   /** Parent folder of the temporary repository (RUNNER_TEMP on a runner). */
   readonly tempRoot: string;
   readonly identity: Identity;
-  /** Each fetch and push is killed after this long (networkBounds().requestMs); unbounded when absent. */
+  /** Each fetch and push is killed after this long (NetworkBounds.requestMs); unbounded when absent. */
   readonly timeoutMs?: number;
 }
 
