@@ -8,9 +8,14 @@ const PURE_PATTERNS = [
 
 // The jobs (src/jobs/: publish, regressions, scale-out, ingest, demo-trend) and the doors (main.ts, cli.ts,
 // cli/, settings.ts, index.ts), one or more levels above any core or format file.
-const JOBS_AND_DOORS = '^(\\.\\./)+(jobs/.*|main|cli|settings|index)\\.js$';
+const JOBS_AND_DOORS = '^(\\.\\./)+(jobs/.*|action/.*|main|cli|settings|runner|index)\\.js$';
 // A job is imported by the doors; it imports core, formats, effects and other jobs, never a door.
-const DOORS = '^(\\.\\./)+(main|cli|settings|index)\\.js$';
+const DOORS = '^(\\.\\./)+(action/.*|main|cli|settings|runner|index)\\.js$';
+// The runner is talked to at the doors only (the inputs, outputs, summary and github.context).
+const RUNNER_PATTERNS = [
+  { group: ['@actions/core'], message: 'only the doors talk to the runner (src/main.ts, src/action/): return values to them' },
+  { group: ['@actions/github'], importNames: ['context'], message: 'the door reads github.context and passes the values down' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'page/vendor/**', '.cache/**', 'test/fixtures/**'] },
@@ -20,6 +25,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', { name: 'process', message: 'core is pure: pass the value in' }, { name: 'fetch', message: 'core is pure' }],
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'core is pure: pass the time in' }],
+    },
+  },
+  // Only the doors read the environment, the working folder and the clock (src/runner.ts,
+  // src/action/runner.ts, src/cli.ts): jobs and effects are given the values. A duration or a
+  // deadline is measured with performance.now(), which a step of the wall clock cannot move. What
+  // must stay (killing git's process group, the pid and wall time in a temporary repository's
+  // owner file, the rate limit's epoch reset) carries an eslint-disable with its reason.
+  {
+    files: ['src/jobs/**/*.ts', 'src/effects/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'process', message: 'only the doors read process (env, cwd): take the value as an argument' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'only the doors read the clock: take the time as an argument, or performance.now() for a duration' },
+        { object: 'github', property: 'context', message: 'the door reads github.context and passes the values down' },
+      ],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'only the doors read the clock: take the time as an argument' }],
     },
   },
   // The arrows between the layers (docs/architecture.md): core imports nothing above it; formats
@@ -62,7 +84,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+cli(/|$)', message: 'effects are adapters the jobs and doors call: they import core and formats, never a door (docs/architecture.md)' },
+            ...RUNNER_PATTERNS,
+            { regex: '^(\\.\\./)+(cli|action)(/|$)', message: 'effects are adapters the jobs and doors call: they import core and formats, never a door (docs/architecture.md)' },
             { regex: JOBS_AND_DOORS, message: 'effects are adapters the jobs and doors call: they import core and formats, never a job or a door (docs/architecture.md)' },
           ],
         },
@@ -76,7 +99,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+cli(/|$)', message: 'jobs are what the doors run: they never import a door (docs/architecture.md)' },
+            ...RUNNER_PATTERNS,
+            { regex: '^(\\.\\./)+(cli|action)(/|$)', message: 'jobs are what the doors run: they never import a door (docs/architecture.md)' },
             { regex: DOORS, message: 'jobs are what the doors run: they never import a door (docs/architecture.md)' },
           ],
         },

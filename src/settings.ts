@@ -2,14 +2,15 @@ import { parseAnnotations } from './core/annotations.js';
 import { parseMinEffect, DEFAULT_MIN_EFFECT } from './core/compare/verdict.js';
 import { parseControlCases } from './core/compare/report.js';
 import { parseDirectionOverrides, type DirectionOverride } from './core/direction.js';
-import { booleanInput, wholeNumber, type InputReader } from './core/inputs.js';
+import { COLLECT_PREFIX } from './core/collected.js';
+import { booleanInput, wholeNumber, type BooleanReader, type InputReader } from './core/inputs.js';
 import { InputError } from './core/model.js';
 import { readAlertSettings, type AlertSettings } from './core/regress/settings.js';
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
 import type { Annotation } from './core/trend/types.js';
 import { splitPatterns } from './effects/record-files.js';
 import { FORMAT_CHOICES } from './formats/registry.js';
-import { readScaleOutSettings, type ScaleOutSettings } from './jobs/scale-out.js';
+import { MODES, type Mode, type ScaleOutSettings } from './jobs/scale-out.js';
 
 /** Everything the action was asked to do, typed and checked once, before anything is written. */
 export interface Settings {
@@ -84,9 +85,41 @@ export function parseUsers(text: string, source: string): string[] {
   return users.map((u) => (u.startsWith('@') ? u : `@${u}`));
 }
 
-/** Parses every input; a bad value is refused with the input's name and the value. */
-export function readSettings(read: InputReader): Settings {
-  const scale = readScaleOutSettings(read);
+// The artifact service refuses these in a name (NTFS limits), so refuse them with the input's name first.
+const BAD_NAME_CHARS = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+
+/** Parses the scale-out inputs; a bad value is refused naming the input and echoing the value. */
+export function readScaleOutSettings(read: InputReader, readBoolean: BooleanReader): ScaleOutSettings {
+  const modeText = read('mode').trim();
+  const mode = (modeText === '' ? 'publish' : modeText) as Mode;
+  if (!MODES.includes(mode)) throw new InputError(`mode: ${JSON.stringify(modeText)} is not a mode; use publish, collect or merge`);
+
+  const artifact = booleanInput(read, readBoolean, 'artifact', true);
+
+  const nameText = read('artifact-name').trim();
+  const bad = BAD_NAME_CHARS.find((c) => nameText.includes(c));
+  if (bad !== undefined) throw new InputError(`artifact-name: ${JSON.stringify(nameText)} contains ${JSON.stringify(bad)}, which the artifact service refuses in a name`);
+  if (nameText.startsWith(COLLECT_PREFIX)) {
+    throw new InputError(`artifact-name: ${JSON.stringify(nameText)} starts with ${COLLECT_PREFIX}, which is kept for the artifacts of mode collect`);
+  }
+
+  const daysText = read('artifact-retention-days').trim();
+  let days: number | undefined;
+  if (daysText !== '') {
+    days = Number(daysText);
+    if (!/^\d+$/.test(daysText) || !Number.isSafeInteger(days) || days < 1) {
+      throw new InputError(`artifact-retention-days: ${JSON.stringify(daysText)} is not a whole number of days (1 or more); leave it empty for the repository's setting`);
+    }
+  }
+  return { mode, artifact, artifactName: nameText === '' ? undefined : nameText, artifactRetentionDays: days };
+}
+
+/**
+ * Parses every input; a bad value is refused with the input's name and the value. `readBoolean`
+ * reads a boolean input that is set (main.ts passes core.getBooleanInput).
+ */
+export function readSettings(read: InputReader, readBoolean: BooleanReader): Settings {
+  const scale = readScaleOutSettings(read, readBoolean);
   const records = splitPatterns(read('records'));
   if (records.length === 0 && scale.mode !== 'merge') {
     throw new InputError('records: no path given; list the bench record files, one per line');
@@ -113,11 +146,11 @@ export function readSettings(read: InputReader): Settings {
     annotations: parseAnnotations(read('annotations'), 'annotations'),
 
     alerts: readAlertSettings(read),
-    commentOnAlert: booleanInput(read, 'comment-on-alert', true),
-    commentAlways: booleanInput(read, 'comment-always', false),
-    commentOnPullRequest: booleanInput(read, 'comment-on-pull-request', true),
+    commentOnAlert: booleanInput(read, readBoolean, 'comment-on-alert', true),
+    commentAlways: booleanInput(read, readBoolean, 'comment-always', false),
+    commentOnPullRequest: booleanInput(read, readBoolean, 'comment-on-pull-request', true),
     ccUsers: parseUsers(read('cc-users'), 'cc-users'),
-    failOnRegression: booleanInput(read, 'fail-on-regression', false),
+    failOnRegression: booleanInput(read, readBoolean, 'fail-on-regression', false),
 
     scale,
 

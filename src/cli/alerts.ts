@@ -5,8 +5,7 @@ import { textTable } from '../core/text-table.js';
 import { readManifest } from '../core/trend/load.js';
 import type { CaseInfo, StoredAlert } from '../core/trend/types.js';
 import { readTrend } from '../jobs/publish.js';
-import { parseCommandLine } from './args.js';
-import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
+import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
@@ -16,22 +15,16 @@ suspected (raised, not yet settled), confirmed (a lasting step was found there) 
 (later commits showed no lasting step).
 
 Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
+${TREND_HELP.where}
   --suite NAME          only this suite
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
                         status, baseline, value, change as a fraction, reason), each with
                         the case's unit and direction
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
-                        (default $GITHUB_SERVER_URL, else https://github.com)
+${TREND_HELP.server}
   -h, --help            show this help
 
-Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
-error.`;
+${exitStatusHelp('printed')}`;
 
 const STATUSES = ['suspected', 'confirmed', 'cleared'];
 
@@ -71,18 +64,8 @@ export function listAlerts(alerts: readonly StoredAlert[], cases: readonly CaseI
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...TREND_OPTIONS,
-    suite: { type: 'string' },
-    status: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const values = trendCommandLine(argv, io, USAGE, { suite: { type: 'string' }, status: { type: 'string' }, json: { type: 'boolean' } });
+  if (!values) return 0;
   if (values.status !== undefined && !STATUSES.includes(values.status)) {
     throw new UsageError(`--status must be one of ${STATUSES.join(', ')}, got ${JSON.stringify(values.status)}`);
   }
@@ -102,7 +85,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${JSON.stringify(listed, null, 2)}\n`);
     return 0;
   }
-  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet\n`);
+  if (!manifest) io.stderr(noTrendYet(values));
   else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== undefined ? ` for suite ${values.suite}` : ''}\n`);
   else io.stdout(`${alertLines(listed).join('\n')}\n`);
   return 0;

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseAnnotations } from '../core/annotations.js';
 import { InputError } from '../core/model.js';
@@ -17,7 +16,7 @@ import { publishTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { UsageError, type CliIO } from './io.js';
-import { tokenFrom } from './trend-options.js';
+import { cliAccess, tokenFrom } from './trend-options.js';
 
 export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
 
@@ -102,7 +101,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
   if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
   const token = tokenFrom(values['token-env'], io);
-  const serverUrl = values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com';
   const publishedAt = new Date().toISOString();
   const alertSettings = alertSettingsFrom(values);
   const overrides =
@@ -141,10 +139,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       points,
       commit,
       ...(values['run-url'] !== undefined ? { runUrl: values['run-url'] } : {}),
-      serverUrl,
-      cwd: io.cwd,
-      env: io.env,
-      tempRoot: io.env['RUNNER_TEMP'] || tmpdir(),
+      ...cliAccess(io, values.server),
       publishedAt,
     },
     {

@@ -6,10 +6,9 @@ import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '
 import type { AlertSettings } from '../core/regress/settings.js';
 import { replayStoredAlerts } from '../core/regress/replay-trend.js';
 import type { StoredAlert } from '../core/trend/types.js';
-import { parseCommandLine } from './args.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
-import { refuseUnknownSuite, trendLocation, TREND_OPTIONS } from './trend-options.js';
-import { UsageError, type CliIO } from './io.js';
+import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
+import type { CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend replay --repo URL|PATH [options]
 
@@ -21,10 +20,7 @@ stored ones of the suites replayed (all, or --suite) in the trend's manifest, in
 the branch, so the page draws them.
 
 Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
+${TREND_HELP.where}
   --suite NAME          only this suite
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio to the previous point for the ratio rule, e.g. 150%
@@ -38,12 +34,10 @@ Options:
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
                         reason)
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
+${TREND_HELP.server}
   -h, --help            show this help
 
-Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
-error.`;
+${exitStatusHelp('printed')}`;
 
 /** One aligned line per alert; plain text. */
 export function replayLines(alerts: readonly ReplayedAlert[]): string[] {
@@ -54,19 +48,8 @@ export function replayLines(alerts: readonly ReplayedAlert[]): string[] {
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...TREND_OPTIONS,
-    suite: { type: 'string' },
-    ...ALERT_OPTIONS,
-    json: { type: 'boolean' },
-    write: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const values = trendCommandLine(argv, io, USAGE, { suite: { type: 'string' }, ...ALERT_OPTIONS, json: { type: 'boolean' }, write: { type: 'boolean' } });
+  if (!values) return 0;
   const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, 'replay');
   const { manifest, segments } = await readTrend(target, access, async (read, location) => {
@@ -81,7 +64,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
     return 0;
   }
-  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet\n`);
+  if (!manifest) io.stderr(noTrendYet(values));
   else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} stored segments\n`);
   else io.stdout(`${replayLines(alerts).join('\n')}\n`);
   return 0;

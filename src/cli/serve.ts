@@ -6,7 +6,7 @@ import { git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
 import { serveFolder } from '../effects/static-site.js';
 import { resolveTrendTarget } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
-import { trendLocation, TREND_OPTIONS } from './trend-options.js';
+import { trendLocation, TREND_HELP, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend serve DIR [--port N]
@@ -21,13 +21,8 @@ With --repo, the trend's branch is checked out into a temporary folder, served, 
 exit.
 
 Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
-                        (default $GITHUB_SERVER_URL, else https://github.com)
+${TREND_HELP.where}
+${TREND_HELP.server}
   --port N              port to listen on (default: any free port)
   -h, --help            show this help`;
 

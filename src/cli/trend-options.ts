@@ -1,7 +1,9 @@
-import { tmpdir } from 'node:os';
 import { InputError } from '../core/model.js';
 import type { Manifest } from '../core/trend/types.js';
+import type { parseArgs, ParseArgsConfig } from 'node:util';
 import type { TrendAccess, TrendTarget } from '../jobs/publish.js';
+import { runnerEnvironment } from '../runner.js';
+import { parseCommandLine } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 /** The options every command that reads or writes a trend takes, with their defaults. */
@@ -12,6 +14,48 @@ export const TREND_OPTIONS = {
   'token-env': { type: 'string' },
   server: { type: 'string' },
 } as const;
+
+/** The --help lines of TREND_OPTIONS: where the trend is, and how to reach a server. */
+export const TREND_HELP = {
+  where: `  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)`,
+  server: `  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)`,
+} as const;
+
+/** The last paragraph of a command's --help; `done` says what exit 0 means. */
+export function exitStatusHelp(done: string): string {
+  return `Exit status: 0 when ${done}, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+type TrendCommandOptions<T extends Options> = typeof TREND_OPTIONS & T & typeof HELP_OPTION;
+// parseArgs infers its values from a concrete options object; over a generic one it says {}.
+type Parsed<T extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: TrendCommandOptions<T>; allowPositionals: true; strict: true }>>;
+
+/**
+ * The command line of a command that reads a trend: TREND_OPTIONS, its own `options` and --help,
+ * no positional argument. Undefined when --help printed `usage`.
+ */
+export function trendCommandLine<T extends Options>(argv: string[], io: CliIO, usage: string, options: T) {
+  const { values, positionals } = parseCommandLine(argv, { ...TREND_OPTIONS, ...options, ...HELP_OPTION }) as unknown as Parsed<T>;
+  if ((values as { help?: boolean }).help) {
+    io.stdout(`${usage}\n`);
+    return undefined;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  return values;
+}
+
+/** The line a command prints to stderr when the branch holds no trend yet. */
+export function noTrendYet(values: { readonly branch: string; readonly dir: string; readonly repo?: string | undefined }): string {
+  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet\n`;
+}
 
 interface TrendValues {
   readonly repo?: string | undefined;
@@ -29,13 +73,19 @@ export function tokenFrom(name: string | undefined, io: CliIO): string | undefin
   return token;
 }
 
+/** How to reach a trend from here: the runner's variables when there are any, `--server` first. */
+export function cliAccess(io: CliIO, server: string | undefined): TrendAccess {
+  const runner = runnerEnvironment(io.env, io.cwd);
+  return { serverUrl: server ?? runner.serverUrl, cwd: io.cwd, env: io.env, tempRoot: runner.tempRoot, bounds: runner.bounds };
+}
+
 /** Where the trend is and how to reach it, from the shared options. */
 export function trendLocation(values: TrendValues, io: CliIO, command: string): { target: TrendTarget; access: TrendAccess } {
   if (values.repo === undefined) throw new UsageError(`${command} needs --repo URL|PATH`);
   const token = tokenFrom(values['token-env'], io);
   return {
     target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...(token ? { token } : {}) },
-    access: { serverUrl: values.server ?? io.env['GITHUB_SERVER_URL'] ?? 'https://github.com', cwd: io.cwd, env: io.env, tempRoot: io.env['RUNNER_TEMP'] || tmpdir() },
+    access: cliAccess(io, values.server),
   };
 }
 

@@ -7,13 +7,24 @@ import { InputError } from './model.js';
 /** Reads one input by name, as `core.getInput` does: '' when unset. */
 export type InputReader = (name: string) => string;
 
-/** true/false as YAML writes them; anything else is refused rather than read as false. */
-export function booleanInput(read: InputReader, name: string, fallback: boolean): boolean {
+/**
+ * Reads a boolean input that is set, throwing when it is not true or false: the action's door
+ * passes `core.getBooleanInput` (YAML 1.2's true/True/TRUE, false/False/FALSE).
+ */
+export type BooleanReader = (name: string) => boolean;
+
+/**
+ * A boolean input, `fallback` when unset; anything else is refused naming the input and echoing
+ * the value (the toolkit's own refusal names neither), never read as false.
+ */
+export function booleanInput(read: InputReader, readBoolean: BooleanReader, name: string, fallback: boolean): boolean {
   const v = read(name).trim();
   if (v === '') return fallback;
-  if (/^(true|True|TRUE)$/.test(v)) return true;
-  if (/^(false|False|FALSE)$/.test(v)) return false;
-  throw new InputError(`${name}: ${JSON.stringify(v)} is not a boolean; use true or false`);
+  try {
+    return readBoolean(name);
+  } catch {
+    throw new InputError(`${name}: ${JSON.stringify(v)} is not a boolean; use true or false`);
+  }
 }
 
 /** A whole number from `min` to `max`, or `fallback` when the input is unset. */

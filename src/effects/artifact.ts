@@ -6,20 +6,34 @@
  * The library finds the results service through ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL,
  * which the runner gives every step; it retries 5xx and 429 five times with backoff from 3 s
  * (about 25–35 s before it gives up), refuses other statuses at once, and is not supported on
- * GitHub Enterprise Server.
+ * GitHub Enterprise Server. Whether the service can be used, its token and where to stage files
+ * come in as an ArtifactService the door built (src/runner.ts); nothing here reads the environment.
  */
-import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
+import { DefaultArtifactClient, type Artifact, type DownloadArtifactOptions, type DownloadArtifactResponse, type FindOptions } from '@actions/artifact';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
-import { networkBounds, withTimeout } from './timeouts.js';
+import { withTimeout } from './timeouts.js';
+
+/** This job's artifact service as the door found it (src/runner.ts runnerEnvironment). */
+export interface ArtifactService {
+  /** Why this job cannot use its run's artifacts (outside Actions, GHES); undefined when it can. */
+  readonly problem: string | undefined;
+  /** Why this server has no artifacts at all (GHES), which rules out another run's too; undefined when it has. */
+  readonly serverProblem: string | undefined;
+  /** ACTIONS_RUNTIME_TOKEN, cut out of every message. */
+  readonly runtimeToken: string | undefined;
+  /** Where files are staged and downloaded (RUNNER_TEMP on a runner). */
+  readonly tempDir: string;
+  /** The network budget: a call still running after it is abandoned. */
+  readonly budgetMs: number;
+}
 
 /**
  * The client takes no abort signal, so a hanging service is abandoned, not cancelled, after the
  * network budget (60 s; its own retries take 25–35 s), and the caller warns and goes on.
  */
-function bounded<T>(call: Promise<T>, what: string): Promise<T> {
-  return withTimeout(call, networkBounds().budgetMs, what);
+function bounded<T>(service: ArtifactService, call: Promise<T>, what: string): Promise<T> {
+  return withTimeout(call, service.budgetMs, what);
 }
 
 /** One file of an artifact: `name` is its path inside the artifact, from a file or from text. */
@@ -30,8 +44,6 @@ export interface ArtifactRequest {
   /** Days to keep it; undefined keeps the repository's setting. */
   readonly retentionDays?: number | undefined;
   readonly files: readonly ArtifactFile[];
-  /** Where to stage the files; RUNNER_TEMP or the system's temp folder by default. */
-  readonly tempDir?: string | undefined;
 }
 
 export interface UploadedArtifact {
@@ -59,53 +71,22 @@ export class ArtifactError extends Error {
   override readonly name = 'ArtifactError';
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * Why the artifact service cannot be used here, or undefined when it can. Outside Actions (the CLI,
- * a developer's shell) the runtime variables are absent; GHES is refused by the library itself.
- */
-export function artifactServiceProblem(env: Env = process.env): string | undefined {
-  if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
-    return 'the Actions artifact service is not available here (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL): artifacts exist only inside a workflow run';
-  }
-  return enterpriseServerProblem(env);
-}
-
-/**
- * Why artifacts cannot be used on this server (GHES), or undefined. Alone, for the REST path
- * (`findBy`), which needs the token but not this job's runtime variables.
- */
-export function enterpriseServerProblem(env: Env = process.env): string | undefined {
-  let host = 'github.com';
-  try {
-    host = new URL(env['GITHUB_SERVER_URL'] || 'https://github.com').hostname.toLowerCase();
-  } catch {
-    return `GITHUB_SERVER_URL is not a URL: ${JSON.stringify(env['GITHUB_SERVER_URL'])}`;
-  }
-  // The same rule as @actions/artifact's isGhes(): github.com, GHE.com data residency and *.localhost.
-  if (host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost')) {
-    return `artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (${host})`;
-  }
-  return undefined;
-}
-
 /**
  * An error's message as one line fit for a log: queries of URLs dropped (a signed URL's `sig` is a
- * credential), bearer tokens and the runtime token removed, the library's advice lines cut.
+ * credential), bearer tokens and the given tokens (the runtime token, a REST token) removed, the
+ * library's advice lines cut.
  */
-export function scrub(message: string, env: Env = process.env): string {
+export function scrub(message: string, ...tokens: readonly (string | undefined)[]): string {
   let text = message.split('\n')[0] ?? '';
-  const token = env['ACTIONS_RUNTIME_TOKEN'];
-  if (token) text = text.split(token).join('***');
+  for (const token of tokens) if (token) text = text.split(token).join('***');
   return text
     .replace(/(https?:\/\/[^\s?#'"]+)\?[^\s'")]*/g, '$1?…')
     .replace(/Bearer\s+\S+/gi, 'Bearer ***')
     .trim();
 }
 
-function describe(error: unknown): string {
-  return scrub(error instanceof Error ? error.message : String(error)) || 'unknown error';
+function describe(error: unknown, ...tokens: readonly (string | undefined)[]): string {
+  return scrub(error instanceof Error ? error.message : String(error), ...tokens) || 'unknown error';
 }
 
 /** A path inside the artifact must stay inside it. */
@@ -152,16 +133,17 @@ async function stage(files: readonly ArtifactFile[], root: string): Promise<stri
  * Files are staged in a temporary folder so the artifact's layout does not depend on where they
  * lie, and no absolute path of the runner leaks into it.
  */
-export async function uploadArtifact(request: ArtifactRequest): Promise<UploadedArtifact> {
-  const problem = artifactServiceProblem();
+export async function uploadArtifact(service: ArtifactService, request: ArtifactRequest): Promise<UploadedArtifact> {
+  const { problem } = service;
   if (problem) throw new ArtifactError(`artifact ${request.name} was not uploaded: ${problem}`);
   if (request.files.length === 0) throw new ArtifactError(`artifact ${request.name} was not uploaded: no files to upload`);
   let root: string | undefined;
   try {
-    root = await mkdtemp(join(request.tempDir ?? (process.env['RUNNER_TEMP'] || tmpdir()), 'benchtrend-artifact-'));
+    root = await mkdtemp(join(service.tempDir, 'benchtrend-artifact-'));
     const staged = await stage(request.files, root);
     const client = new DefaultArtifactClient();
     const result = await bounded(
+      service,
       client.uploadArtifact(request.name, staged, root, {
         ...(request.retentionDays !== undefined ? { retentionDays: request.retentionDays } : {}),
       }),
@@ -171,7 +153,7 @@ export async function uploadArtifact(request: ArtifactRequest): Promise<Uploaded
     return { name: request.name, id: result.id, size: result.size ?? 0, ...(result.digest ? { digest: result.digest } : {}) };
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    throw new ArtifactError(`artifact ${request.name} was not uploaded: ${describe(error)}`);
+    throw new ArtifactError(`artifact ${request.name} was not uploaded: ${describe(error, service.runtimeToken)}`);
   } finally {
     if (root !== undefined) await rm(root, { recursive: true, force: true });
   }
@@ -181,26 +163,29 @@ export async function uploadArtifact(request: ArtifactRequest): Promise<Uploaded
  * The run's evidence artifact: best effort. Outside a workflow run or on GHES it is skipped with
  * the reason; any failure becomes a warning line, so it can never fail a publish.
  */
-export async function uploadRunArtifact(request: ArtifactRequest): Promise<UploadOutcome> {
-  const problem = artifactServiceProblem();
-  if (problem) return { status: 'skipped', name: request.name, reason: problem };
+export async function uploadRunArtifact(service: ArtifactService, request: ArtifactRequest): Promise<UploadOutcome> {
+  if (service.problem) return { status: 'skipped', name: request.name, reason: service.problem };
   try {
-    return { status: 'uploaded', ...(await uploadArtifact(request)) };
+    return { status: 'uploaded', ...(await uploadArtifact(service, request)) };
   } catch (error) {
-    return { status: 'failed', name: request.name, warning: error instanceof ArtifactError ? error.message : `artifact ${request.name} was not uploaded: ${describe(error)}` };
+    return { status: 'failed', name: request.name, warning: error instanceof ArtifactError ? error.message : `artifact ${request.name} was not uploaded: ${describe(error, service.runtimeToken)}` };
   }
 }
 
 /** Artifacts of this workflow run whose names start with `prefix`, the latest of each name. */
-export async function listRunArtifacts(prefix: string): Promise<ListedArtifact[]> {
-  const problem = artifactServiceProblem();
-  if (problem) throw new ArtifactError(problem);
+export async function listRunArtifacts(service: ArtifactService, prefix: string): Promise<ListedArtifact[]> {
+  if (service.problem) throw new ArtifactError(service.problem);
   let artifacts: Artifact[];
   try {
-    artifacts = (await bounded(new DefaultArtifactClient().listArtifacts({ latest: true }), 'listing the artifacts')).artifacts;
+    artifacts = (await bounded(service, new DefaultArtifactClient().listArtifacts({ latest: true }), 'listing the artifacts')).artifacts;
   } catch (error) {
-    throw new ArtifactError(`listing the artifacts of this workflow run failed: ${describe(error)}`);
+    throw new ArtifactError(`listing the artifacts of this workflow run failed: ${describe(error, service.runtimeToken)}`);
   }
+  return named(artifacts, prefix);
+}
+
+/** The listed artifacts whose names start with `prefix`, by name. */
+function named(artifacts: readonly Artifact[], prefix: string): ListedArtifact[] {
   return artifacts
     .filter((a) => a.name.startsWith(prefix))
     .map((a) => ({ name: a.name, id: a.id, size: a.size, ...(a.digest ? { digest: a.digest } : {}) }))
@@ -211,21 +196,35 @@ export async function listRunArtifacts(prefix: string): Promise<ListedArtifact[]
  * Downloads and unpacks one artifact of this run into `dir`. A digest that does not match what was
  * uploaded is refused: a truncated zip would otherwise read as a smaller artifact.
  */
-export async function downloadRunArtifact(artifact: ListedArtifact, dir: string): Promise<string> {
+export async function downloadRunArtifact(service: ArtifactService, artifact: ListedArtifact, dir: string): Promise<string> {
+  return download(service, artifact, dir, {}, 'the download', [service.runtimeToken], (result) => result.downloadPath ?? dir);
+}
+
+/**
+ * One artifact downloaded into `dir` (made first), refused when its digest is not the one recorded
+ * at upload; `then` reads the result. Any failure is an ArtifactError with `tokens` cut out.
+ */
+async function download<T>(
+  service: ArtifactService,
+  artifact: ListedArtifact,
+  dir: string,
+  options: Omit<DownloadArtifactOptions, 'path' | 'expectedHash'> & FindOptions,
+  what: string,
+  tokens: readonly (string | undefined)[],
+  then: (result: DownloadArtifactResponse) => Promise<T> | T,
+): Promise<T> {
   try {
     await mkdir(dir, { recursive: true });
     const result = await bounded(
-      new DefaultArtifactClient().downloadArtifact(artifact.id, {
-        path: dir,
-        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-      }),
-      'the download',
+      service,
+      new DefaultArtifactClient().downloadArtifact(artifact.id, { path: dir, ...options, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
+      what,
     );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
-    return result.downloadPath ?? dir;
+    return await then(result);
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error)}`);
+    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error, ...tokens)}`);
   }
 }
 
@@ -247,18 +246,15 @@ function findBy(run: ForeignRun): { repositoryOwner: string; repositoryName: str
 }
 
 /** Artifacts of workflow run `run` whose names start with `prefix`, the latest of each name. */
-export async function listForeignRunArtifacts(run: ForeignRun, prefix: string): Promise<ListedArtifact[]> {
+export async function listForeignRunArtifacts(service: ArtifactService, run: ForeignRun, prefix: string): Promise<ListedArtifact[]> {
   let artifacts: Artifact[];
   try {
-    artifacts = (await bounded(new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) }), `listing the artifacts of workflow run ${run.runId}`)).artifacts;
+    artifacts = (await bounded(service, new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) }), `listing the artifacts of workflow run ${run.runId}`)).artifacts;
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    throw new ArtifactError(`listing the artifacts of workflow run ${run.runId} failed: ${scrub(describe(error).split(run.token).join('***'))}`);
+    throw new ArtifactError(`listing the artifacts of workflow run ${run.runId} failed: ${describe(error, run.token, service.runtimeToken)}`);
   }
-  return artifacts
-    .filter((a) => a.name.startsWith(prefix))
-    .map((a) => ({ name: a.name, id: a.id, size: a.size, ...(a.digest ? { digest: a.digest } : {}) }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return named(artifacts, prefix);
 }
 
 /**
@@ -267,28 +263,15 @@ export async function listForeignRunArtifacts(run: ForeignRun, prefix: string): 
  * a redirect to blob storage, which the library follows without the token. Refused when the listed
  * size or the downloaded bytes pass `maxBytes`, or the digest recorded at upload does not match.
  */
-export async function downloadForeignArtifactZip(run: ForeignRun, artifact: ListedArtifact, dir: string, maxBytes: number): Promise<Buffer> {
-  if (artifact.size > maxBytes) throw new ArtifactError(`artifact ${artifact.name}: ${artifact.size} bytes, over the limit of ${maxBytes} for a collected artifact`);
-  try {
-    await mkdir(dir, { recursive: true });
-    const result = await bounded(
-      new DefaultArtifactClient().downloadArtifact(artifact.id, {
-        path: dir,
-        skipDecompress: true,
-        findBy: findBy(run),
-        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-      }),
-      `downloading artifact ${artifact.name}`,
-    );
-    if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
+export async function downloadForeignArtifactZip(service: ArtifactService, run: ForeignRun, artifact: ListedArtifact, dir: string, maxBytes: number): Promise<Buffer> {
+  const tooBig = (size: number) => new ArtifactError(`artifact ${artifact.name}: ${size} bytes, over the limit of ${maxBytes} for a collected artifact`);
+  if (artifact.size > maxBytes) throw tooBig(artifact.size);
+  return download(service, artifact, dir, { skipDecompress: true, findBy: findBy(run) }, `downloading artifact ${artifact.name}`, [run.token, service.runtimeToken], async () => {
     const files = await readdir(dir);
     if (files.length !== 1) throw new ArtifactError(`artifact ${artifact.name}: the download left ${files.length} files, not one zip`);
     const file = join(dir, files[0]!);
     const { size } = await stat(file);
-    if (size > maxBytes) throw new ArtifactError(`artifact ${artifact.name}: ${size} bytes, over the limit of ${maxBytes} for a collected artifact`);
-    return await readFile(file);
-  } catch (error) {
-    if (error instanceof ArtifactError) throw error;
-    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${scrub(describe(error).split(run.token).join('***'))}`);
-  }
+    if (size > maxBytes) throw tooBig(size);
+    return readFile(file);
+  });
 }

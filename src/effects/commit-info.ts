@@ -28,7 +28,7 @@ export interface ApiSource {
   readonly sha: string;
   readonly token?: string;
   readonly fetch?: typeof fetch;
-  /** Cut the request after this long (networkBounds().requestMs by default, 20 s). */
+  /** Cut the request after this long (DEFAULT_BOUNDS.requestMs by default, 20 s). */
   readonly timeoutMs?: number;
 }
 

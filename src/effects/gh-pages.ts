@@ -13,13 +13,18 @@
  * which grows with history (2.4 MB of trees at 100,000 segments, measured in
  * docs/performance.md); this walk fetches the same 8 or so objects whatever the history.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TrendDataError } from '../core/trend/validate.js';
 import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
 import { GitCommandError, git, type Identity } from './git.js';
+import { classifyFetchFailure, classifyPushFailure } from './git-failures.js';
+import { changesOf, encodeTree, kindOf, objectId, parseTree, type Changes, type TreeEntry } from './git-tree.js';
+import { claimBranchFolder, sweepStaleBranches } from './stale-branches.js';
+
+// Where the jobs and tests have always found them.
+export { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from './git-failures.js';
+export { sweepStaleBranches } from './stale-branches.js';
 
 export interface BranchOptions {
   /** URL or path git fetches from and pushes to; set as `remote.origin.url` in `env`, never on disk. */
@@ -34,150 +39,8 @@ export interface BranchOptions {
   /** Parent folder of the temporary repository (RUNNER_TEMP on a runner). */
   readonly tempRoot: string;
   readonly identity: Identity;
-  /** Each fetch and push is killed after this long (networkBounds().requestMs); unbounded when absent. */
+  /** Each fetch and push is killed after this long (NetworkBounds.requestMs); unbounded when absent. */
   readonly timeoutMs?: number;
-}
-
-interface TreeEntry {
-  /** As stored in the tree object: `40000` for a folder, `100644` for a file. */
-  readonly mode: string;
-  readonly type: 'blob' | 'tree' | 'commit';
-  readonly oid: string;
-  /** The name's bytes as stored, so that re-writing a tree never alters a name git did not write as UTF-8. */
-  readonly raw: Buffer;
-  readonly name: string;
-}
-
-/** Someone else pushed between our fetch and our push: fetch again, re-plan, push again. */
-export class PushRaceError extends Error {
-  override readonly name: string = 'PushRaceError';
-}
-
-/** The remote refused the push for good (a hook, a protected branch); the message quotes it. */
-export class PushRefusedError extends Error {
-  override readonly name: string = 'PushRefusedError';
-}
-
-/**
- * The token may not write (a fork's read-only token, a missing `contents: write`). The action
- * warns and carries on with the rest of the run instead of failing.
- */
-export class PushPermissionError extends PushRefusedError {
-  override readonly name: string = 'PushPermissionError';
-}
-
-/** A network or server hiccup (HTTP 5xx, a reset connection): worth the same bounded retry. */
-export class GitTransientError extends Error {
-  override readonly name: string = 'GitTransientError';
-}
-
-/** True for the errors a publish retries: a lost race or a transient network failure. */
-export function isTransientPublishError(error: unknown): boolean {
-  return error instanceof PushRaceError || error instanceof GitTransientError;
-}
-
-/**
- * What the remote itself said: its `remote:` lines (a hook's message, GitHub's GH006), then the
- * ref's status (`[remote rejected] (pre-receive hook declined)`), then git's own error.
- */
-function remoteWords(output: string): string {
-  const lines = output.split(/\r?\n/).map((l) => l.trim());
-  const said = lines.filter((l) => /^remote:\s*\S/.test(l)).map((l) => l.replace(/^remote:\s*/, ''));
-  const status = lines
-    .map((l) => /^!\t[^\t]*\t(.*)$/.exec(l)?.[1] ?? (/\[(?:remote )?rejected\]/.test(l) ? l : undefined))
-    .filter((l): l is string => l !== undefined);
-  const errors = lines.filter((l) => /^(?:error|fatal):/.test(l) && !/^error: failed to push some refs/.test(l));
-  const words = [...new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, ' '));
-  return words.join(' | ') || lines.filter((l) => l !== '').slice(-3).join(' | ');
-}
-
-const PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
-const AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
-// A lost race: the tip moved under us (non-fast-forward, fetch first), or the server's ref update
-// collided with another push's ("failed to update ref", "cannot lock ref", "incorrect old value").
-const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
-// Failures of the connection or of the server, not of the request: GitHub answers 500/502/503 under
-// load and runners lose connections; the same request succeeds moments later.
-const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
-
-/** Sorts a failed push into race, refusal, permission or transient failure. */
-export function classifyPushFailure(error: GitCommandError, display: string, branch: string): Error {
-  const out = error.output;
-  const words = remoteWords(out);
-  if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words}`);
-  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
-  if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);
-  if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
-  return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words}`);
-}
-
-function classifyFetchFailure(error: GitCommandError, display: string): Error {
-  const out = error.output;
-  const words = remoteWords(out);
-  if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
-  return new Error(`fetching from ${display} failed: ${words}`);
-}
-
-function typeOf(mode: string): TreeEntry['type'] {
-  return mode === '40000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
-}
-
-function kindOf(entry: TreeEntry): string {
-  return entry.type === 'tree' ? 'a folder' : entry.type === 'commit' ? 'a gitlink (submodule)' : 'a file';
-}
-
-/** A raw tree object: `<mode> <name>\0<binary oid>` repeated. */
-function parseTree(raw: Buffer, oidBytes: number): TreeEntry[] {
-  const out: TreeEntry[] = [];
-  let i = 0;
-  while (i < raw.length) {
-    const space = raw.indexOf(0x20, i);
-    const nul = raw.indexOf(0, space);
-    const mode = raw.subarray(i, space).toString('latin1');
-    const name = Buffer.from(raw.subarray(space + 1, nul));
-    const oid = raw.subarray(nul + 1, nul + 1 + oidBytes).toString('hex');
-    out.push({ mode, type: typeOf(mode), oid, raw: name, name: name.toString('utf8') });
-    i = nul + 1 + oidBytes;
-  }
-  return out;
-}
-
-/** Git's object id: sha1 of `<type> <size>\0<body>` (this repository is created sha1). */
-function objectId(type: 'blob' | 'tree', body: Uint8Array): string {
-  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
-}
-
-/**
- * A tree object's bytes. Git orders entries by name, a folder's name compared as if it ended in
- * `/` (so `a.b` sorts before the folder `a`); fsck rejects any other order.
- */
-function encodeTree(entries: Iterable<TreeEntry>): Buffer {
-  const key = (e: TreeEntry) => (e.type === 'tree' ? Buffer.concat([e.raw, Buffer.from('/')]) : e.raw);
-  const sorted = [...entries].sort((a, b) => Buffer.compare(key(a), key(b)));
-  return Buffer.concat(sorted.flatMap((e) => [Buffer.from(`${e.mode} `), e.raw, Buffer.from([0]), Buffer.from(e.oid, 'hex')]));
-}
-
-/** A folder of changes: a file's new content, a sub-folder's changes, or null: take it out. */
-type Changes = Map<string, Uint8Array | Changes | null>;
-
-function changesOf(files: ReadonlyMap<string, string | Uint8Array>, removed: readonly string[] = []): Changes {
-  const root: Changes = new Map();
-  const all: [string, string | Uint8Array | null][] = [...files, ...removed.map((path) => [path, null] as [string, null])];
-  for (const [path, content] of all) {
-    const parts = path.split('/');
-    if (parts.some((p) => p === '' || p === '.' || p === '..' || p === '.git')) throw new Error(`refusing to write the path ${JSON.stringify(path)}`);
-    let node = root;
-    for (const dir of parts.slice(0, -1)) {
-      let next = node.get(dir);
-      if (next === undefined || next === null) node.set(dir, (next = new Map()));
-      if (!(next instanceof Map)) throw new Error(`${path}: ${dir} is both a file and a folder in one publish`);
-      node = next;
-    }
-    node.set(parts[parts.length - 1] as string, content === null ? null : typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
-  }
-  return root;
 }
 
 interface Waiter {
@@ -185,65 +48,11 @@ interface Waiter {
   readonly reject: (e: unknown) => void;
 }
 
-/** Written into each temporary repository: who owns it, so the next run can sweep what a kill left. */
-const OWNER_FILE = 'benchtrend-owner.json';
-/** A folder without an owner file (killed between mkdtemp and the write) is stale after this long. */
-const UNOWNED_STALE_MS = 10 * 60_000;
-/** An owner on another machine (a shared temp folder) cannot be asked; after a day it is gone. */
-const FOREIGN_STALE_MS = 24 * 60 * 60_000;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Removes the `benchtrend-pages-*` folders of publishes that were killed (kill -9, a cancelled
- * job on a self-hosted runner) and so never reached their cleanup. Best effort: a folder that
- * cannot be read or removed is left for the next run.
- */
-export async function sweepStaleBranches(tempRoot: string, now = Date.now()): Promise<number> {
-  let names: string[];
-  try {
-    names = (await readdir(tempRoot)).filter((n) => n.startsWith('benchtrend-pages-'));
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names) {
-    const dir = join(tempRoot, name);
-    try {
-      let stale: boolean;
-      try {
-        const owner = JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8')) as { pid?: unknown; host?: unknown; started?: unknown };
-        const started = typeof owner.started === 'number' ? owner.started : 0;
-        stale = owner.host === hostname() && typeof owner.pid === 'number' ? !alive(owner.pid) : now - started > FOREIGN_STALE_MS;
-      } catch {
-        // Killed between mkdtemp and the owner file: the pid in the name still tells.
-        const pid = Number(/^benchtrend-pages-(\d+)-/.exec(name)?.[1]);
-        stale = (Number.isInteger(pid) && pid > 0 && !alive(pid)) || now - (await stat(dir)).mtimeMs > UNOWNED_STALE_MS;
-      }
-      if (stale) {
-        await rm(dir, { recursive: true, force: true });
-        removed++;
-      }
-    } catch {
-      // Gone already, or not ours to remove.
-    }
-  }
-  return removed;
-}
-
 export class PagesBranch {
   /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
   private readonly background = new Set<Promise<unknown>>();
   /**
-   * Epoch ms after which no fetch or push may still run: the publish's budget for a service that
+   * performance.now() ms after which no fetch or push may still run: the publish's budget for a service that
    * keeps failing. Each network command is cut at the earlier of this and `timeoutMs`.
    */
   deadline: number | undefined;
@@ -267,10 +76,9 @@ export class PagesBranch {
   static async open(options: BranchOptions): Promise<PagesBranch> {
     await mkdir(options.tempRoot, { recursive: true });
     await sweepStaleBranches(options.tempRoot);
-    const dir = await mkdtemp(join(options.tempRoot, `benchtrend-pages-${process.pid}-`));
+    const dir = await claimBranchFolder(options.tempRoot);
     const branch = new PagesBranch(dir, options);
     try {
-      await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
       await branch.run(['init', '--quiet', '--bare', '--template=', dir]);
     } catch (e) {
       await branch.dispose();
@@ -310,7 +118,7 @@ export class PagesBranch {
 
   /** A command that talks to the remote: bounded by timeoutMs and the deadline. */
   private remote(args: readonly string[]) {
-    const limits = [this.options.timeoutMs, this.deadline === undefined ? undefined : this.deadline - Date.now()].filter((v): v is number => v !== undefined);
+    const limits = [this.options.timeoutMs, this.deadline === undefined ? undefined : this.deadline - performance.now()].filter((v): v is number => v !== undefined);
     const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : undefined;
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   }

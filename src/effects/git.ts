@@ -162,6 +162,8 @@ export function git(args: readonly string[], run: GitRun): Promise<GitResult> {
       timer = setTimeout(() => {
         timedOut = true;
         try {
+          // git's whole process group (its remote helpers too): a signal is process's to send.
+          // eslint-disable-next-line no-restricted-globals
           if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
         } catch {
           child.kill('SIGKILL');

@@ -23,11 +23,11 @@ export interface GitHubApiOptions {
   readonly baseMs?: number;
   /** Cap on one wait, Retry-After included (default 10 s): a comment is not worth holding a runner for. */
   readonly maxMs?: number;
-  /** Per-request timeout in ms (default networkBounds().requestMs, 20 s). */
+  /** Per-request timeout in ms (default DEFAULT_BOUNDS.requestMs, 20 s; the door passes its bounds). */
   readonly timeoutMs?: number;
   /**
    * Everything this client does, all requests and waits together, from its first request (default
-   * networkBounds().budgetMs, 60 s): an API that hangs or keeps failing costs the job no more.
+   * DEFAULT_BOUNDS.budgetMs, 60 s): an API that hangs or keeps failing costs the job no more.
    */
   readonly budgetMs?: number;
   readonly now?: () => number;
@@ -167,6 +167,8 @@ export class GitHubComments {
   }
 
   private now(): number {
+    // Wall time, not performance.now: the rate limit's reset is an epoch second (rateLimitWaitMs).
+    // eslint-disable-next-line no-restricted-properties
     return (this.options.now ?? Date.now)();
   }
 

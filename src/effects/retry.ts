@@ -12,7 +12,7 @@ export interface RetryOptions {
    * publishers, so a count is the wrong bound; a time is what a job can afford.
    */
   readonly budgetMs?: number;
-  /** Injected clock (epoch ms) for the budget. */
+  /** Injected clock (ms) for the budget; performance.now by default, which a clock step cannot move. */
   readonly now?: () => number;
   /** Upper bound of the first wait; the bound doubles per retry. A function is asked before each wait. */
   readonly baseMs: number | (() => number);
@@ -58,7 +58,7 @@ export async function retryWithBackoff<T>(
   const sleep = options.sleep ?? sleepMs;
   const random = options.random ?? Math.random;
   const maxMs = options.maxMs ?? 30_000;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => performance.now());
   const attempts = options.attempts === undefined ? Infinity : Math.max(1, Math.floor(options.attempts));
   const start = now();
   for (let attempt = 1; ; attempt++) {

@@ -1,7 +1,8 @@
 /**
  * How long benchtrend waits on the network. One place, so the docs (docs/troubleshooting.md,
- * "Timeouts and retries") and the code cannot drift apart; tests shorten them through the
- * environment instead of waiting a minute per fault.
+ * "Timeouts and retries") and the code cannot drift apart. The doors read the overrides from the
+ * environment (src/runner.ts networkBounds) and pass the bounds down; tests shorten them there
+ * instead of waiting a minute per fault.
  */
 
 export interface NetworkBounds {
@@ -17,24 +18,6 @@ export interface NetworkBounds {
 }
 
 export const DEFAULT_BOUNDS: NetworkBounds = { requestMs: 20_000, budgetMs: 60_000, raceBudgetMs: 300_000 };
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-function fromEnv(env: Env, name: string, fallback: number): number {
-  const v = env[name];
-  if (v === undefined || v.trim() === '') return fallback;
-  const n = Number(v);
-  // A typo must not turn a bound off: anything but a positive number keeps the default.
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-export function networkBounds(env: Env = process.env): NetworkBounds {
-  return {
-    requestMs: fromEnv(env, 'BENCHTREND_REQUEST_TIMEOUT_MS', DEFAULT_BOUNDS.requestMs),
-    budgetMs: fromEnv(env, 'BENCHTREND_NETWORK_BUDGET_MS', DEFAULT_BOUNDS.budgetMs),
-    raceBudgetMs: fromEnv(env, 'BENCHTREND_RACE_BUDGET_MS', DEFAULT_BOUNDS.raceBudgetMs),
-  };
-}
 
 /** A call that took longer than its bound; its message says what and how long. */
 export class TimeoutError extends Error {

@@ -19,7 +19,7 @@ import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
-import { networkBounds, seconds, type NetworkBounds } from '../effects/timeouts.js';
+import { DEFAULT_BOUNDS, seconds, type NetworkBounds } from '../effects/timeouts.js';
 
 /** Events whose runs publish; a pull request never does (its code is not on the branch yet). */
 export const PUBLISH_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule'];
@@ -52,6 +52,8 @@ export interface TrendAccess {
   readonly env: Env;
   /** Parent of the temporary repository (RUNNER_TEMP on a runner). */
   readonly tempRoot: string;
+  /** Timeouts and budgets (the door's, from BENCHTREND_*_MS); DEFAULT_BOUNDS when not given. */
+  readonly bounds?: NetworkBounds;
 }
 
 export interface PublishSettings extends TrendTarget {
@@ -59,7 +61,7 @@ export interface PublishSettings extends TrendTarget {
   readonly suite: string;
   /**
    * `max-attempts`: pushes tried before giving up on a contended branch. Unset by default: the
-   * race budget (networkBounds().raceBudgetMs, 5 minutes) is the bound.
+   * race budget (NetworkBounds.raceBudgetMs, 5 minutes) is the bound.
    */
   readonly maxAttempts?: number | undefined;
   /** `import-from`: a github-action-benchmark data.js on the branch, else a local file. */
@@ -99,8 +101,6 @@ export interface PublishHooks {
   readonly retryBaseMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
-  /** Timeouts and budgets; networkBounds(access env) by default. */
-  readonly bounds?: NetworkBounds;
 }
 
 export interface PublishResult {
@@ -248,7 +248,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
   let onJudged = (_ms: number) => {};
   const alerts: AlertDeriver | undefined = derive
     ? async (context) => {
-        const started = Date.now();
+        const started = performance.now();
         try {
           return await derive(context);
         } catch (e) {
@@ -256,12 +256,12 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
           (hooks.warn ?? log)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
           return context.previous;
         } finally {
-          onJudged(Date.now() - started);
+          onJudged(performance.now() - started);
         }
       }
     : undefined;
   const groups = ctx.groups.map((g) => ({ ...g, points: withNote(g.points, settings.note) }));
-  const bounds = hooks.bounds ?? networkBounds(ctx.env);
+  const bounds = ctx.bounds ?? DEFAULT_BOUNDS;
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
   onJudged = (ms) => {
     if (branch.deadline !== undefined) branch.deadline += ms;
@@ -276,23 +276,23 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     );
     let attempts = 0;
     // Since when the remote has failed to answer (undefined while it answers): a service that
-    // keeps failing gets networkBounds().budgetMs in all, a lost race the whole race budget.
+    // keeps failing gets bounds.budgetMs in all, a lost race the whole race budget.
     let failingSince: number | undefined;
     let lastNetwork: GitTransientError | undefined;
     // How long an attempt takes here and now: under contention the server is slower, so the
     // waits grow with it and the racers stop crowding a branch only one of them can take.
     let lastAttemptMs = 0;
-    const started = Date.now();
+    const started = performance.now();
     const attemptOnce = async (attempt: number) => {
       attempts = attempt;
-      const attemptStart = Date.now();
+      const attemptStart = performance.now();
       await branch.settle();
       branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
       const cut = branch.deadline - attemptStart < bounds.requestMs;
       try {
         return await attemptPublish();
       } catch (e) {
-        lastAttemptMs = Date.now() - attemptStart;
+        lastAttemptMs = performance.now() - attemptStart;
         if (e instanceof GitTransientError) {
           failingSince ??= attemptStart;
           // An attempt the budget cut short says only that it was cut; the attempt before it
@@ -307,7 +307,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     // not what the remote said.
     const stillTransient = (e: unknown) =>
       isTransientPublishError(e) &&
-      !(e instanceof GitTransientError && failingSince !== undefined && bounds.budgetMs - (Date.now() - failingSince) < Math.min(1000, bounds.budgetMs / 4));
+      !(e instanceof GitTransientError && failingSince !== undefined && bounds.budgetMs - (performance.now() - failingSince) < Math.min(1000, bounds.budgetMs / 4));
     const attemptPublish = async () => {
       {
         const tip = await branch.fetchTip();
@@ -351,7 +351,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         onRetry: (attempt, error, wait) => log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),
       });
     } catch (e) {
-      const tried = seconds(Date.now() - started);
+      const tried = seconds(performance.now() - started);
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
         throw new PushRaceError(
           `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`,
@@ -383,9 +383,9 @@ export async function readTrend<T>(
   access: TrendAccess,
   fn: (read: TrendReader, location: string, tip: string | undefined) => Promise<T>,
 ): Promise<T> {
-  const bounds = networkBounds(access.env);
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
-  branch.deadline = Date.now() + bounds.budgetMs;
+  branch.deadline = performance.now() + bounds.budgetMs;
   try {
     const tip = await branch.fetchTip();
     return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8'), location, tip);
@@ -404,9 +404,9 @@ export async function rewriteManifest(
   target: TrendTarget & { readonly identity?: Identity; readonly maxAttempts?: number },
   access: TrendAccess,
   change: (read: TrendReader, location: string) => Promise<{ readonly manifest: Manifest; readonly message: string } | undefined>,
-  hooks: Pick<PublishHooks, 'log' | 'bounds' | 'retryBaseMs' | 'sleep' | 'random'> = {},
+  hooks: Pick<PublishHooks, 'log' | 'retryBaseMs' | 'sleep' | 'random'> = {},
 ): Promise<{ readonly commit: string; readonly attempts: number } | undefined> {
-  const bounds = hooks.bounds ?? networkBounds(access.env);
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const { branch, location, under } = await openTrend(target, access, target.identity ?? BOT_IDENTITY, bounds);
   let attempts = 0;
   try {
@@ -414,13 +414,13 @@ export async function rewriteManifest(
       async (attempt) => {
         attempts = attempt;
         await branch.settle();
-        branch.deadline = Date.now() + bounds.budgetMs;
+        branch.deadline = performance.now() + bounds.budgetMs;
         const tip = await branch.fetchTip();
         const read: TrendReader = async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8');
         // The replay is work here, not a wait on the remote: its time is not the network's.
-        const judging = Date.now();
+        const judging = performance.now();
         const next = await change(read, location);
-        if (branch.deadline !== undefined) branch.deadline += Date.now() - judging;
+        if (branch.deadline !== undefined) branch.deadline += performance.now() - judging;
         if (next === undefined) return undefined;
         const files = new Map<string, string>([[MANIFEST_PATH, `${JSON.stringify(next.manifest)}\n`]]);
         checkWrittenFiles(files, location);

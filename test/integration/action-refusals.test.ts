@@ -54,6 +54,23 @@ describe('inputs naming where the trend lives', () => {
   });
 });
 
+describe('boolean inputs', () => {
+  it('refuses a value that is not true or false with the line docs/troubleshooting.md quotes, before anything is written', async () => {
+    const run = await act({ 'comment-on-alert': 'yes' });
+    expect(run.code).toBe(1);
+    expect(errors(run)).toEqual(['::error::comment-on-alert: "yes" is not a boolean; use true or false']);
+    expect(run.outputs).toEqual({});
+    expect(run.casesOnDisk).toBe(false);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  });
+
+  it('takes True and FALSE as YAML does', async () => {
+    const run = await act({ 'comment-on-alert': 'True', 'fail-on-regression': 'FALSE' });
+    expect(run.code, run.stdout).toBe(0);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeDefined();
+  });
+});
+
 describe('a trend damaged on the branch', () => {
   it('stops the run with one line, leaving no case file, no outputs and the branch as it was', async () => {
     const first = await act({});

@@ -12,7 +12,7 @@ import { uploadArtifact } from '../../src/effects/artifact.js';
 import { runAction } from '../helpers/run-action.js';
 import { GitHubApiServer, type StoredPull } from './helpers/github-api-server.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
-import { artifactEnv, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
+import { artifactEnv, artifactServiceHere, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
 
 const BASE = '1234567890abcdef1234567890abcdef12345678';
 const HEAD = 'c'.repeat(40);
@@ -133,7 +133,7 @@ async function workflowRunJob(runId: number, head: string) {
 async function uploadAs(runId: number, name: string, files: { name: string; text: string }[]): Promise<void> {
   restore = setEnv({ ...artifactEnv(service, `run-${runId}`, 'job-evil') });
   try {
-    await uploadArtifact({ name, files, tempDir: sb.root });
+    await uploadArtifact(artifactServiceHere(sb.root), { name, files });
   } finally {
     restore();
     restore = () => {};

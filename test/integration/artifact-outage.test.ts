@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingest } from '../../src/jobs/ingest.js';
 import { publishTrend } from '../../src/jobs/publish.js';
-import { readScaleOutSettings, uploadEvidence, type RunContext } from '../../src/jobs/scale-out.js';
+import { uploadEvidence } from '../../src/jobs/evidence.js';
+import type { RunContext } from '../../src/jobs/scale-out.js';
+import { readScaleOutSettings } from '../../src/settings.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { trendRemotes, type TrendRemotes } from './helpers/artifact-remote.js';
-import { artifactEnv, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
+import { artifactEnv, artifactServiceHere, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
 
 let svc: ResultsService;
 let remotes: TrendRemotes;
@@ -43,7 +45,7 @@ it('an artifact service answering 503 to every call, after the publish has lande
     job: 'bench',
     runAttempt: 1,
     now: '2024-01-02T04:00:00Z',
-    tempDir: work,
+    artifacts: artifactServiceHere(work),
   };
 
   // In main.ts's order: the trend is published first and is safe on the branch before the evidence
@@ -57,7 +59,7 @@ it('an artifact service answering 503 to every call, after the publish has lande
   const { rows } = await remotes.history(remote);
   expect(rows.map((r) => `${r.case}=${r.value}`)).toEqual(points.map((p) => `${p.case}=${p.value}`));
 
-  const outcome = await uploadEvidence(readScaleOutSettings(() => ''), context, {
+  const outcome = await uploadEvidence(readScaleOutSettings(() => '', () => true), context, {
     suite: 'default',
     shapes: records.map((r) => r.shape),
     evidence: { records: ['warm.json'], cwd: work, cases: '[]\n' },

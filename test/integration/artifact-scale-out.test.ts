@@ -12,10 +12,14 @@ import type { CommitInfo } from '../../src/core/trend/types.js';
 import { ArtifactError, listRunArtifacts, uploadArtifact } from '../../src/effects/artifact.js';
 import { ingest } from '../../src/jobs/ingest.js';
 import type { PublishSettings } from '../../src/jobs/publish.js';
-import { collect, merge, publishMerged, readScaleOutSettings, uploadEvidence, type RunContext } from '../../src/jobs/scale-out.js';
+import { collect } from '../../src/jobs/collect.js';
+import { uploadEvidence } from '../../src/jobs/evidence.js';
+import { merge, publishMerged } from '../../src/jobs/merge.js';
+import type { RunContext } from '../../src/jobs/scale-out.js';
+import { readScaleOutSettings } from '../../src/settings.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { trendRemotes, type TrendRemotes } from './helpers/artifact-remote.js';
-import { artifactEnv, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
+import { artifactEnv, artifactServiceHere, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
 
 let svc: ResultsService;
 let remotes: TrendRemotes;
@@ -23,7 +27,7 @@ let work: string;
 let restore: () => void = () => {};
 let runId = '';
 
-const settings = readScaleOutSettings(() => '');
+const settings = readScaleOutSettings(() => '', () => true);
 const commit: CommitInfo = {
   sha: '0123456789abcdef0123456789abcdef01234567',
   message: 'Speed up attach\n\nLonger body.',
@@ -37,7 +41,7 @@ const context = (over: Partial<RunContext> = {}): RunContext => ({
   runAttempt: 1,
   runUrl: 'https://github.com/owner/repo/actions/runs/7',
   now: '2024-01-02T04:00:00Z',
-  tempDir: work,
+  artifacts: artifactServiceHere(work),
   ...over,
 });
 
@@ -128,7 +132,7 @@ describe('collect, then merge into one publish', () => {
     await collectLeg('job-1', 'linux', [await record('warm.json', 'elsewhere')], { run: `another-${runId}` });
 
     asJob('merge');
-    const merged = await merge(settings, context());
+    const merged = await merge(context());
     expect(merged.artifacts.map((a) => a.name)).toEqual([
       'benchtrend-collect-linux-cold-recreate-1',
       'benchtrend-collect-linux-hot-1',
@@ -160,7 +164,7 @@ describe('collect, then merge into one publish', () => {
     const macos = await collectLeg('job-2', 'macos', [await record('warm.json', 'warm', 3)]);
     const windows = await collectLeg('job-3', 'windows', [await record('cold-recreate.json', 'cold-recreate', 2)]);
     asJob('merge');
-    const merged = await merge(settings, context());
+    const merged = await merge(context());
     expect(merged.groups.map((g) => g.suite)).toEqual(['linux', 'macos', 'windows']);
     const logs: string[] = [];
     const result = await publishMerged(merged, publishSettings(remote), publishContext(), { log: (l) => logs.push(l) });
@@ -225,7 +229,7 @@ describe('re-runs and duplicates', () => {
     // Attempt 2 re-runs the failed-looking warm leg; its values differ.
     const warm2 = await collectLeg('job-1b', 'linux', [await record('warm.json', 'warm', 2)], { over: { runAttempt: 2 } });
     asJob('merge');
-    const merged = await merge(settings, context({ runAttempt: 2 }));
+    const merged = await merge(context({ runAttempt: 2 }));
     expect(merged.superseded).toEqual(['benchtrend-collect-linux-warm-1']);
     expect(merged.warnings).toEqual([
       'artifact benchtrend-collect-linux-warm-1 (run attempt 1) is superseded by benchtrend-collect-linux-warm-2 (run attempt 2), a re-run of job bench',
@@ -241,7 +245,7 @@ describe('re-runs and duplicates', () => {
     await collectLeg('job-1', 'linux', [warm]);
     await collectLeg('job-2', 'linux', [warm, await record('cold-recreate.json', 'cold-recreate')]);
     asJob('merge');
-    const error = await merge(settings, context()).catch((e: unknown) => e);
+    const error = await merge(context()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(
       'artifacts benchtrend-collect-linux-cold-recreate+warm-1 and benchtrend-collect-linux-warm-1 both hold shape "warm" of suite "linux" at commit 0123456; two jobs benched one trend line: give each matrix job its own shape or suite',
@@ -261,25 +265,25 @@ describe('re-runs and duplicates', () => {
 describe('refusals', () => {
   it('merge refuses a run with nothing collected', async () => {
     asJob('merge');
-    await expect(merge(settings, context())).rejects.toThrow(
+    await expect(merge(context())).rejects.toThrow(
       new InputError('mode: merge found no artifact named benchtrend-collect-* in this workflow run; run the bench jobs with mode: collect and list them under this job\'s needs'),
     );
   });
 
   it('merge refuses a collect-named artifact that holds no payload, naming it', async () => {
     asJob('job-1');
-    await uploadArtifact({ name: 'benchtrend-collect-stray', files: [{ name: 'notes.txt', text: 'hello' }] });
+    await uploadArtifact(artifactServiceHere(work), { name: 'benchtrend-collect-stray', files: [{ name: 'notes.txt', text: 'hello' }] });
     asJob('merge');
-    await expect(merge(settings, context())).rejects.toThrow(
+    await expect(merge(context())).rejects.toThrow(
       'artifact benchtrend-collect-stray: holds no benchtrend-collected.json; only benchtrend with mode: collect uploads artifacts named benchtrend-collect-*',
     );
   });
 
   it('merge refuses a payload cut short, naming the artifact and the file', async () => {
     await collectLeg('job-1', 'linux', [await record('warm.json', 'warm')]);
-    await uploadArtifact({ name: 'benchtrend-collect-broken-1', files: [{ name: 'benchtrend-collected.json', text: '{"schema": "benchtrend/coll' }] });
+    await uploadArtifact(artifactServiceHere(work), { name: 'benchtrend-collect-broken-1', files: [{ name: 'benchtrend-collected.json', text: '{"schema": "benchtrend/coll' }] });
     asJob('merge');
-    await expect(merge(settings, context())).rejects.toThrow(/^artifact benchtrend-collect-broken-1: benchtrend-collected\.json: not JSON \(/);
+    await expect(merge(context())).rejects.toThrow(/^artifact benchtrend-collect-broken-1: benchtrend-collected\.json: not JSON \(/);
   });
 
   it('merge refuses a download whose bytes differ from what was uploaded', async () => {
@@ -287,13 +291,13 @@ describe('refusals', () => {
     const stored = svc.artifacts.find((a) => a.runBackendId === runId)!;
     stored.digest = `sha256:${'0'.repeat(64)}`;
     asJob('merge');
-    await expect(merge(settings, context())).rejects.toThrow(/^artifact benchtrend-collect-linux-warm-1: the download does not match the digest recorded at upload/);
+    await expect(merge(context())).rejects.toThrow(/^artifact benchtrend-collect-linux-warm-1: the download does not match the digest recorded at upload/);
   });
 
   it('collect and merge refuse outside a workflow run, before computing anything', async () => {
     restore = setEnv({ ACTIONS_RUNTIME_TOKEN: undefined, ACTIONS_RESULTS_URL: undefined });
     await expect(collect({ suite: 's', points: [], shapes: [] }, context(), settings)).rejects.toThrow(/^mode: collect needs workflow artifacts, but the Actions artifact service is not available here/);
-    await expect(merge(settings, context())).rejects.toThrow(/^mode: merge needs workflow artifacts/);
+    await expect(merge(context())).rejects.toThrow(/^mode: merge needs workflow artifacts/);
   });
 
   it('collect fails when its upload fails: the artifact is its only output', async () => {
@@ -303,6 +307,6 @@ describe('refusals', () => {
     const error = await collect({ suite: 'linux', points, shapes: records.map((r) => r.shape) }, context(), settings).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ArtifactError);
     expect((error as Error).message).toMatch(/^artifact benchtrend-collect-linux-warm-1 was not uploaded: .*\(401\) Unauthorized: token expired$/);
-    expect(await listRunArtifacts('')).toEqual([]);
+    expect(await listRunArtifacts(artifactServiceHere(), '')).toEqual([]);
   });
 });

@@ -9,22 +9,30 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { downloadRunArtifact, listRunArtifacts, recordEntries, scrub, uploadRunArtifact } from '../../src/effects/artifact.js';
-import { readScaleOutSettings, uploadEvidence, type RunContext, type ScaleOutSettings } from '../../src/jobs/scale-out.js';
+import { uploadEvidence } from '../../src/jobs/evidence.js';
+import type { RunContext, ScaleOutSettings } from '../../src/jobs/scale-out.js';
+import { readScaleOutSettings } from '../../src/settings.js';
 import { FIXTURES } from '../helpers/paths.js';
-import { artifactEnv, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
+import { artifactEnv, artifactServiceHere, setEnv, startResultsService, type ResultsService } from './helpers/results-service.js';
 
 let svc: ResultsService;
 let work: string;
 let restore: () => void = () => {};
 
-const context: RunContext = {
+/** The run as main.ts builds it, with the artifact service of the environment each test sets. */
+const context = (): RunContext => ({
   commit: { sha: '0123456789abcdef0123456789abcdef01234567', message: 'x', author: 'Ada', timestamp: '2024-01-02T03:04:05Z' },
   job: 'bench',
   runAttempt: 1,
   runUrl: 'https://github.com/owner/repo/actions/runs/7',
   now: '2024-01-02T04:00:00Z',
-};
-const defaults = (inputs: Record<string, string> = {}): ScaleOutSettings => readScaleOutSettings((name) => inputs[name] ?? '');
+  artifacts: artifactServiceHere(),
+});
+const defaults = (inputs: Record<string, string> = {}): ScaleOutSettings =>
+  readScaleOutSettings(
+    (name) => inputs[name] ?? '',
+    (name) => inputs[name] === 'true',
+  );
 const evidence = () => ({
   records: ['warm.json', 'nested/cold-recreate.json'],
   cwd: work,
@@ -58,7 +66,7 @@ function secretsIn(text: string): string[] {
 
 describe('the evidence artifact of a publish', () => {
   it('uploads the records, the cases and the report as one artifact that downloads to the same bytes', async () => {
-    const outcome = await uploadEvidence(defaults(), context, run());
+    const outcome = await uploadEvidence(defaults(), context(), run());
     expect(outcome).toMatchObject({ status: 'uploaded', name: 'benchtrend-records-linux-cold-recreate+warm-1' });
 
     expect(svc.requests.map((r) => `${r.call} ${r.status}`)).toEqual(['CreateArtifact 200', 'blob-upload 201', 'blob-upload 201', 'FinalizeArtifact 200']);
@@ -75,11 +83,11 @@ describe('the evidence artifact of a publish', () => {
       expect(secretsIn(r.url.replace(/sig=[^&]+/, ''))).toEqual([]);
     }
 
-    const listed = await listRunArtifacts('benchtrend-records-');
+    const listed = await listRunArtifacts(artifactServiceHere(), 'benchtrend-records-');
     expect(listed.map((a) => a.name)).toEqual(['benchtrend-records-linux-cold-recreate+warm-1']);
     expect(listed[0]!.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     const dir = await mkdtemp(join(work, 'download-'));
-    await downloadRunArtifact(listed[0]!, dir);
+    await downloadRunArtifact(artifactServiceHere(), listed[0]!, dir);
     expect((await readdir(dir, { recursive: true })).sort()).toEqual(['cases.json', 'records', 'records/nested', 'records/nested/cold-recreate.json', 'records/warm.json', 'report.md']);
     expect(await readFile(join(dir, 'records/warm.json'), 'utf8')).toBe(await readFile(join(FIXTURES, 'records/warm.json'), 'utf8'));
     expect(await readFile(join(dir, 'records/nested/cold-recreate.json'), 'utf8')).toBe(await readFile(join(FIXTURES, 'records/cold-recreate.json'), 'utf8'));
@@ -88,7 +96,7 @@ describe('the evidence artifact of a publish', () => {
   });
 
   it('takes its name and retention from the inputs', async () => {
-    const outcome = await uploadEvidence(defaults({ 'artifact-name': 'bench-evidence', 'artifact-retention-days': '5' }), context, run());
+    const outcome = await uploadEvidence(defaults({ 'artifact-name': 'bench-evidence', 'artifact-retention-days': '5' }), context(), run());
     expect(outcome).toMatchObject({ status: 'uploaded', name: 'bench-evidence' });
     const create = svc.requests[0]!.body as Record<string, unknown>;
     expect(create['name']).toBe('bench-evidence');
@@ -98,7 +106,7 @@ describe('the evidence artifact of a publish', () => {
   });
 
   it('is not uploaded, and nothing is asked of the service, when the input artifact is false', async () => {
-    const outcome = await uploadEvidence(defaults({ artifact: 'false' }), context, run());
+    const outcome = await uploadEvidence(defaults({ artifact: 'false' }), context(), run());
     expect(outcome).toEqual({ status: 'skipped', name: 'benchtrend-records-linux-cold-recreate+warm-1', reason: 'input artifact is false' });
     expect(svc.requests).toEqual([]);
   });
@@ -106,7 +114,7 @@ describe('the evidence artifact of a publish', () => {
   it('is skipped with the reason outside a workflow run', async () => {
     const undo = setEnv({ ACTIONS_RUNTIME_TOKEN: undefined, ACTIONS_RESULTS_URL: undefined });
     try {
-      const outcome = await uploadEvidence(defaults(), context, run());
+      const outcome = await uploadEvidence(defaults(), context(), run());
       expect(outcome.status).toBe('skipped');
       expect(outcome.status === 'skipped' && outcome.reason).toMatch(/artifacts exist only inside a workflow run/);
       expect(svc.requests).toEqual([]);
@@ -118,7 +126,7 @@ describe('the evidence artifact of a publish', () => {
   it('is skipped on GitHub Enterprise Server, which the artifact library does not support', async () => {
     const undo = setEnv({ GITHUB_SERVER_URL: 'https://ghe.example.com' });
     try {
-      const outcome = await uploadEvidence(defaults(), context, run());
+      const outcome = await uploadEvidence(defaults(), context(), run());
       expect(outcome.status === 'skipped' && outcome.reason).toBe('artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (ghe.example.com)');
       expect(svc.requests).toEqual([]);
     } finally {
@@ -129,7 +137,7 @@ describe('the evidence artifact of a publish', () => {
 
 describe('an evidence upload that fails is a warning line, never an exception', () => {
   async function failed(): Promise<string> {
-    const outcome = await uploadEvidence(defaults(), context, run());
+    const outcome = await uploadEvidence(defaults(), context(), run());
     expect(outcome.status).toBe('failed');
     const warning = outcome.status === 'failed' ? outcome.warning : '';
     expect(warning).not.toContain('\n');
@@ -154,11 +162,11 @@ describe('an evidence upload that fails is a warning line, never an exception', 
     svc.fail({ call: 'blob-upload', status: 403, msg: 'Server failed to authenticate the request' });
     expect(await failed()).toMatch(/Server failed to authenticate the request/);
     expect(svc.requests.map((r) => r.call)).not.toContain('FinalizeArtifact');
-    expect(await listRunArtifacts('')).toEqual([]);
+    expect(await listRunArtifacts(artifactServiceHere(), '')).toEqual([]);
   });
 
   it('a name already taken in this run (409)', async () => {
-    expect((await uploadEvidence(defaults(), context, run())).status).toBe('uploaded');
+    expect((await uploadEvidence(defaults(), context(), run())).status).toBe('uploaded');
     expect(await failed()).toMatch(/\(409\) Conflict: an artifact with this name already exists on the workflow run$/);
   });
 
@@ -182,7 +190,7 @@ describe('an evidence upload that fails is a warning line, never an exception', 
     await writeFile(join(work, 'gone.json'), '{}');
     const files = recordEntries(['gone.json'], work);
     await rm(join(work, 'gone.json'));
-    const outcome = await uploadRunArtifact({ name: 'gone', files });
+    const outcome = await uploadRunArtifact(artifactServiceHere(), { name: 'gone', files });
     expect(outcome.status === 'failed' && outcome.warning).toMatch(/^artifact gone was not uploaded: ENOENT: no such file or directory/);
     expect(svc.requests).toEqual([]);
   });
@@ -200,7 +208,7 @@ describe('where files land inside the artifact', () => {
   });
 
   it('refuses an entry that would leave the artifact', async () => {
-    const outcome = await uploadRunArtifact({ name: 'escape', files: [{ name: '../../etc/passwd', text: 'x' }] });
+    const outcome = await uploadRunArtifact(artifactServiceHere(), { name: 'escape', files: [{ name: '../../etc/passwd', text: 'x' }] });
     expect(outcome.status === 'failed' && outcome.warning).toBe('artifact escape was not uploaded: the file name "../../etc/passwd" is not a relative path inside the artifact');
     expect(svc.requests).toEqual([]);
   });
@@ -209,7 +217,7 @@ describe('where files land inside the artifact', () => {
 describe('scrub', () => {
   it("drops URLs' queries, bearer tokens, the runtime token and the library's advice lines", () => {
     const token = process.env['ACTIONS_RUNTIME_TOKEN']!;
-    const text = scrub(`PUT https://acct.blob.core.windows.net/c/a.zip?sv=1&sig=SECRET failed with ${token} and Bearer abc.def\nErrors can be temporary`);
+    const text = scrub(`PUT https://acct.blob.core.windows.net/c/a.zip?sv=1&sig=SECRET failed with ${token} and Bearer abc.def\nErrors can be temporary`, token);
     expect(text).toBe('PUT https://acct.blob.core.windows.net/c/a.zip?… failed with *** and Bearer ***');
   });
 });

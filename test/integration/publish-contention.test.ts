@@ -47,8 +47,7 @@ const leftovers = async () => (await readdir(temp).catch(() => [])).filter((n) =
 describe('racing publishers', () => {
   it('one that cannot land within its budget says how long it tried and recommends collect and merge', async () => {
     let raced = false;
-    const error = await publishTrend(settings(), context(1), {
-      bounds: { ...DEFAULT_BOUNDS, raceBudgetMs: 1 },
+    const error = await publishTrend(settings(), { ...context(1), bounds: { ...DEFAULT_BOUNDS, raceBudgetMs: 1 } }, {
       // While this publisher plans, another one lands: its push is then a lost race.
       alerts: async ({ previous }) => {
         if (!raced) {

@@ -18,10 +18,16 @@ const action = parse(actionText) as ActionYml;
 function inputsRead(): Set<string> {
   const names = new Set<string>();
   const valid: Record<string, string> = { records: 'a.json' };
-  readSettings((name) => {
-    names.add(name);
-    return valid[name] ?? '';
-  });
+  readSettings(
+    (name) => {
+      names.add(name);
+      return valid[name] ?? '';
+    },
+    // Every boolean is left unset here, so none is read past its text.
+    (name) => {
+      throw new Error(`${name} is unset`);
+    },
+  );
   return names;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { authFor } from '../../src/effects/git.js';
 import { isRateLimited, isTransientApiError, rateLimitWaitMs } from '../../src/effects/github-api.js';
-import { DEFAULT_BOUNDS, networkBounds, withTimeout, TimeoutError } from '../../src/effects/timeouts.js';
+import { DEFAULT_BOUNDS, withTimeout, TimeoutError } from '../../src/effects/timeouts.js';
+import { networkBounds } from '../../src/runner.js';
 
 const error = (status: number, headers: Record<string, string>) => ({ status, response: { headers } });
 

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ArtifactService } from '../../../src/effects/artifact.js';
+import { runnerEnvironment } from '../../../src/runner.js';
 
 /**
  * A local stand-in for the Actions results service, spoken to by @actions/artifact 6 over real HTTP:
@@ -363,6 +365,15 @@ export function artifactEnv(service: ResultsService, runBackendId: string, jobBa
     // The library refuses hosts other than github.com (GHES); it never contacts this URL for artifacts.
     GITHUB_SERVER_URL: 'https://github.com',
   };
+}
+
+/**
+ * The artifact service as the door would find it in this test process's environment now (after
+ * setEnv), staging in `tempDir` when given instead of RUNNER_TEMP.
+ */
+export function artifactServiceHere(tempDir?: string): ArtifactService {
+  const { artifacts } = runnerEnvironment(process.env, process.cwd());
+  return tempDir === undefined ? artifacts : { ...artifacts, tempDir };
 }
 
 /** Sets variables in this test process (the library reads process.env itself); returns the undo. */

@@ -1,0 +1,114 @@
+/**
+ * mode: merge at the action's door: every collected artifact of this run (or, on workflow_run, of
+ * the triggering run) in one gh-pages commit with one comment per suite and commit; a pull
+ * request's merge compares its points with the trend instead, and other events publish nothing.
+ */
+import * as core from '@actions/core';
+import { InputError } from '../core/model.js';
+import { workflowRunFromEvent, type RunPullRequest, type WorkflowRunEvent } from '../core/workflow-run.js';
+import { findRunPullRequest } from '../effects/github-api.js';
+import { publishesOn } from '../jobs/publish.js';
+import { merge, mergeForeignRun, type MergeResult } from '../jobs/merge.js';
+import type { Settings } from '../settings.js';
+import { compareWithBaseTrend } from './compare.js';
+import type { Outcome } from './outcome.js';
+import { publishJudged } from './publish.js';
+import { bareCommit, pullRequest, runContext, type ActionRunner } from './runner.js';
+
+/** The merge of this run's artifacts; a workflow_run merges the triggering run's (mergeWorkflowRun). Undefined: nothing to report. */
+export async function runMerge(settings: Settings, runner: ActionRunner): Promise<Outcome | undefined> {
+  if (runner.eventName === 'workflow_run') return mergeWorkflowRun(settings, runner);
+  const pr = pullRequest(runner);
+  if (!pr && !publishesOn(runner.eventName)) {
+    core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
+    return undefined;
+  }
+  const context = runContext(runner, bareCommit(runner, runner.sha));
+  const merged = await core.group('Downloading collected artifacts', () => merge(context));
+  return mergedOutcome(settings, runner, merged, pr && { pr, heading: '### benchtrend merge' });
+}
+
+/**
+ * The merged points published (a push, or a workflow_run triggered by one), or compared with the
+ * base trend when they are a pull request's.
+ */
+async function mergedOutcome(settings: Settings, runner: ActionRunner, merged: MergeResult, compare: { pr: { number: number; base: string }; heading: string } | undefined): Promise<Outcome> {
+  for (const w of merged.warnings) core.warning(w);
+  core.setOutput('merged-artifacts', String(merged.used.length));
+  if (compare) {
+    const suites = merged.groups.map((g) => ({ suite: g.suite, sha: g.commit.sha, points: g.points }));
+    const compared = await compareWithBaseTrend(settings, runner, compare.pr, suites, undefined);
+    return { regressions: compared.regressions, report: [compare.heading, '', ...compared.tables].join('\n') };
+  }
+  const judged = await publishJudged(settings, runner, merged.groups, false);
+  const points = merged.groups.reduce((n, g) => n + g.points.length, 0);
+  const report = [
+    `### benchtrend merge`,
+    '',
+    `${merged.used.length} collected artifact${merged.used.length === 1 ? '' : 's'}, ${points} points in ${merged.groups.length} suite${merged.groups.length === 1 ? '' : 's'}.`,
+    '',
+    judged.table('Regressions'),
+  ].join('\n');
+  return { regressions: judged.regressions, report };
+}
+
+/**
+ * The pull request a workflow_run's triggering run benched: from the event (GitHub fills it for
+ * same-repository pull requests only), else by the commit, else by the fork's `owner:branch`.
+ * Not found, or a lookup that failed, is a warning line for the caller.
+ */
+async function pullRequestOfRun(settings: Settings, runner: ActionRunner, run: WorkflowRunEvent): Promise<{ pr: RunPullRequest } | { warning: string }> {
+  const listed = run.pullRequests.find((p) => p.head === run.headSha) ?? run.pullRequests[0];
+  if (listed) return { pr: listed };
+  const where = `${run.headSha.slice(0, 7)}${run.headOwner && run.headBranch ? ` (${run.headOwner}:${run.headBranch})` : ''}`;
+  try {
+    const found = await findRunPullRequest(
+      { token: settings.token ?? '', baseUrl: runner.apiUrl, repository: runner.repository ?? '', timeoutMs: runner.bounds.requestMs, log: (l) => core.info(l) },
+      { headSha: run.headSha, headOwner: run.headOwner, headBranch: run.headBranch },
+    );
+    if (found.pullRequest) {
+      core.info(`Pull request #${found.pullRequest.number} found by its ${found.source === 'head' ? 'head branch' : 'commit'}`);
+      return { pr: found.pullRequest };
+    }
+  } catch (e) {
+    return { warning: `No comment was written: the pull request of ${where} could not be looked up: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return { warning: `No comment was written: no open pull request of ${runner.repository ?? 'this repository'} has the head ${where} that workflow run ${run.runId} benched` };
+}
+
+/**
+ * mode: merge on a workflow_run event, the second half of a fork's pull request: the triggering
+ * run collected its points as artifacts with a read-only token; this job, in the base repository,
+ * downloads them through the REST API, never running or unpacking anything of theirs, and writes
+ * the pull request's comment. A triggering push (or dispatch, or schedule) publishes as a merge on
+ * a push does.
+ */
+async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promise<Outcome | undefined> {
+  const problem = runner.artifacts.serverProblem;
+  if (problem) throw new InputError(`mode: merge on a workflow_run needs workflow artifacts, but ${problem}`);
+  const run = workflowRunFromEvent(runner.payload, runner.repository);
+  if (!run) throw new InputError('the workflow_run event payload has no workflow_run.id and head_sha: nothing to merge');
+  const isPull = run.event.startsWith('pull_request');
+  if (!isPull && !publishesOn(run.event)) {
+    core.info(`Workflow run ${run.runId} was triggered by a ${run.event || 'unknown'} event, which does not publish; push, workflow_dispatch and schedule do`);
+    return undefined;
+  }
+  if (!settings.token || !runner.repository) {
+    throw new InputError('mode: merge on a workflow_run needs github-token (with actions: read) to download the artifacts of the triggering run');
+  }
+  let pr: RunPullRequest | undefined;
+  if (isPull) {
+    const found = await core.group('Finding the pull request', () => pullRequestOfRun(settings, runner, run));
+    if ('warning' in found) {
+      core.warning(found.warning);
+      return undefined;
+    }
+    pr = found.pr;
+  }
+  const context = runContext(runner, bareCommit(runner, run.headSha));
+  const merged = await core.group(`Downloading the collected artifacts of workflow run ${run.runId}`, () =>
+    mergeForeignRun({ repository: runner.repository as string, runId: run.runId, token: settings.token as string }, run.headSha, context),
+  );
+  for (const line of merged.refused) core.warning(line);
+  return mergedOutcome(settings, runner, merged, pr && { pr, heading: `### benchtrend merge of pull request #${pr.number}` });
+}

@@ -1,0 +1,99 @@
+/**
+ * The publish of the action, one path for a run's points and for a merge's groups: one gh-pages
+ * commit, the regressions of every group judged as it lands, then their annotations and comments.
+ */
+import * as core from '@actions/core';
+import type { PublishGroup } from '../core/trend/plan-groups.js';
+import { regressionAnnotations, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
+import type { CaseVerdict } from '../core/regress/detect.js';
+import { PushPermissionError } from '../effects/gh-pages.js';
+import { readPageAssets } from '../effects/page-assets.js';
+import { publishGroups, type PublishHooks } from '../jobs/publish.js';
+import { postRegressionComments, regressionDeriver, type RegressionOutcome } from '../jobs/regressions.js';
+import type { Settings } from '../settings.js';
+import { access, commentsApi, links, publishSettings, reportComment, type ActionRunner } from './runner.js';
+
+/** Progress to the log, what the user should read as warnings, and the chart page's files. */
+const PUBLISH_HOOKS: PublishHooks = {
+  log: (l) => core.info(l),
+  warn: (l) => core.warning(l),
+  pageAssets: () => readPageAssets(),
+};
+
+/** Publishes; a token that may not push (a fork's) is a warning and the run goes on. */
+async function publishOrWarn(run: () => Promise<string>): Promise<string | undefined> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof PushPermissionError) {
+      core.warning(`Nothing was published: ${e.message}. A pull request from a fork gets a read-only token; give the job contents: write to publish.`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+export interface Judged {
+  readonly verdicts: CaseVerdict[];
+  readonly regressions: RegressionEntry[];
+  /** The regressions table for the summary under `title`, '' when no case was judged. */
+  readonly table: (title: string) => string;
+}
+
+/**
+ * Publishes `groups` in one gh-pages commit (output `published-commit`) and judges each: one
+ * deriver per group (a suite at a commit), since a commit comment is per commit and suite; the
+ * publisher calls the hook once per group with that group's segments as `added`. `note` is false
+ * for a merge: each collect job's note is already on its points.
+ */
+export async function publishJudged(settings: Settings, runner: ActionRunner, groups: readonly PublishGroup[], note: boolean): Promise<Judged> {
+  const groupKey = (suite: string, commit: string) => `${suite}\u0000${commit}`;
+  const judges = new Map(groups.map((g) => [groupKey(g.suite, g.commit.sha), regressionDeriver(g.suite, settings.alerts)]));
+  // A publish of one group is judged by its one deriver even when it adds no segment of its own (an import alone).
+  const only = judges.size === 1 ? [...judges.values()][0] : undefined;
+  const published = await core.group('Publishing', () =>
+    publishOrWarn(async () => {
+      const { note: runNote, ...shared } = publishSettings(settings);
+      const result = await publishGroups(
+        { ...shared, ...(note && runNote !== undefined ? { note: runNote } : {}) },
+        { ...access(runner), groups, publishedAt: runner.now },
+        {
+          ...PUBLISH_HOOKS,
+          alerts: async (ctx) => {
+            const own = ctx.added.find((a) => !a.imported);
+            const judge = own !== undefined ? judges.get(groupKey(own.suite, own.commit.sha)) : only;
+            return judge ? judge.derive(ctx) : ctx.previous;
+          },
+        },
+      );
+      return result.commit;
+    }),
+  );
+  if (published) core.setOutput('published-commit', published);
+  const outcomes = published ? [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined) : [];
+  const { verdicts, regressions } = await afterPublish(outcomes, settings, runner);
+  return { verdicts, regressions, table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : '') };
+}
+
+/** The regressions of a publish: one warning annotation each, and the comments. */
+async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings, runner: ActionRunner): Promise<{ verdicts: CaseVerdict[]; regressions: RegressionEntry[] }> {
+  const verdicts = outcomes.flatMap((o) => o.verdicts);
+  const regressions = outcomes.flatMap((o) => o.regressions);
+  for (const a of regressionAnnotations(verdicts)) core.warning(a.message, { title: a.title });
+  const api = commentsApi(s, runner);
+  if (api && (s.commentOnAlert || s.commentAlways)) {
+    await core.group('Commenting', async () => {
+      for (const outcome of outcomes) {
+        const results = await postRegressionComments(api, s.commentOnAlert ? outcome : { ...outcome, verdicts: [], changed: [] }, {
+          always: s.commentAlways,
+          ccUsers: s.ccUsers,
+          links: links(s, runner),
+        });
+        results.forEach(reportComment);
+      }
+    });
+  } else if ((s.commentOnAlert || s.commentAlways) && regressions.length > 0) {
+    core.warning('A case regressed but no comment was written: github-token is empty');
+  }
+  return { verdicts, regressions };
+}

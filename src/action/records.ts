@@ -1,0 +1,119 @@
+/**
+ * mode publish and collect at the action's door: the run's records read and checked, then
+ * collected as an artifact, compared with the base trend (a pull request), or published.
+ */
+import * as core from '@actions/core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { toFlatCases } from '../core/cases.js';
+import { compareReport, type CompareReport } from '../core/compare/report.js';
+import { applyDirectionOverrides, overridesMatchingNothing } from '../core/direction.js';
+import type { Point } from '../core/model.js';
+import { renderCasesTable } from '../core/render-summary.js';
+import type { RegressionEntry } from '../core/render-verdicts.js';
+import { loadRecords } from '../effects/record-files.js';
+import { collect } from '../jobs/collect.js';
+import { uploadEvidence } from '../jobs/evidence.js';
+import { ingest } from '../jobs/ingest.js';
+import { publishesOn } from '../jobs/publish.js';
+import { artifactUrl, type RunContext } from '../jobs/scale-out.js';
+import type { Settings } from '../settings.js';
+import { compareWithBaseTrend } from './compare.js';
+import type { Outcome } from './outcome.js';
+import { publishJudged } from './publish.js';
+import { bareCommit, commitFor, pullRequest, runContext, type ActionRunner } from './runner.js';
+
+function shapesOf(records: readonly { shape: string; arm?: string | undefined }[]): string[] {
+  return [...new Set(records.filter((r) => r.arm === undefined).map((r) => r.shape))];
+}
+
+function setArtifactOutputs(context: RunContext, id: number, name: string): void {
+  core.setOutput('artifact-id', String(id));
+  core.setOutput('artifact-name', name);
+  const url = artifactUrl(context, id);
+  if (url) core.setOutput('artifact-url', url);
+}
+
+/** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
+export async function runRecords(settings: Settings, runner: ActionRunner): Promise<Outcome> {
+  const parse = settings.shape !== undefined ? { shape: settings.shape } : {};
+  const { records, points: raw, warnings } = await core.group('Reading bench records', () =>
+    ingest({
+      patterns: settings.records,
+      cwd: runner.workspace,
+      format: settings.format,
+      parse,
+      requirements: settings.requireStages,
+    }),
+  );
+  const points: Point[] = applyDirectionOverrides(raw, settings.directionOverrides);
+  for (const w of warnings) core.warning(w);
+  for (const o of overridesMatchingNothing(points, settings.directionOverrides)) {
+    core.warning(`direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case`);
+  }
+
+  const baseline = settings.compareBaseline.length
+    ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, parse, 'compare-baseline')
+    : undefined;
+  const comparison: CompareReport | null = compareReport(records, baseline, { minEffect: settings.compareMinEffect, controls: settings.controlCases, heading: '###' });
+
+  const flat = toFlatCases(points, settings.note);
+  const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
+
+  const pr = pullRequest(runner);
+  const sha = pr?.head ?? runner.sha;
+  const summary: string[] = [renderCasesTable(points)];
+  if (comparison) summary.push(comparison.markdown);
+  let regressions: RegressionEntry[] = [];
+
+  if (settings.scale.mode === 'collect') {
+    const commit = await commitFor(runner, sha, settings.token);
+    const context = runContext(runner, commit);
+    const { artifact } = await core.group('Collecting', () =>
+      collect({ suite: settings.suite, points, shapes: shapesOf(records), note: settings.note, evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson } }, context, settings.scale),
+    );
+    setArtifactOutputs(context, artifact.id, artifact.name);
+    core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
+  } else if (pr) {
+    const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
+    summary.push(...compared.tables);
+    regressions = compared.regressions;
+  } else if (publishesOn(runner.eventName) && points.length === 0 && comparison && settings.importFrom === undefined) {
+    core.info('These records are the arms of a comparison only: nothing goes on the trend');
+  } else if (publishesOn(runner.eventName)) {
+    const commit = await commitFor(runner, sha, settings.token);
+    const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) }], true);
+    regressions = judged.regressions;
+    const table = judged.table(`Regressions in ${settings.suite}`);
+    if (table) summary.push(table);
+  } else {
+    core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
+  }
+
+  // Written only now: a run refused by the trend or the push (damaged data, a declining hook)
+  // leaves no case file and no outputs behind, like a refused record.
+  const dir = join(runner.tempRoot, 'benchtrend');
+  await mkdir(dir, { recursive: true });
+  const casesFile = join(dir, 'cases.json');
+  await writeFile(casesFile, casesJson);
+  core.setOutput('cases-file', casesFile);
+  core.setOutput('cases', JSON.stringify(flat));
+  core.setOutput('case-count', String(flat.length));
+  if (comparison) core.setOutput('compare-json', JSON.stringify(comparison.json));
+  core.info(`${flat.length} cases written to ${casesFile}`);
+  const report = summary.join('\n');
+
+  // The evidence goes up after the data is safe, and its failure costs nothing but a warning.
+  if (settings.scale.mode === 'publish') {
+    const context = runContext(runner, bareCommit(runner, sha));
+    const upload = await uploadEvidence(settings.scale, context, {
+      suite: settings.suite,
+      shapes: shapesOf(records),
+      evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson, report },
+    });
+    if (upload.status === 'uploaded') setArtifactOutputs(context, upload.id, upload.name);
+    else if (upload.status === 'skipped') core.info(`No artifact: ${upload.reason}`);
+    else core.warning(upload.warning);
+  }
+  return { regressions, report };
+}

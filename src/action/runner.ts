@@ -1,0 +1,127 @@
+/**
+ * What the runner says about this job, read once at the action's door: the environment
+ * (src/runner.ts), the event through the toolkit's `github.context`, and the clock. Everything
+ * below main.ts is given these values.
+ */
+import * as core from '@actions/core';
+import * as github from '@actions/github';
+import { commitFromEvent, commitUrl, resolveCommitInfo } from '../core/trend/commit-info.js';
+import { isOwnerName } from '../core/trend/remote.js';
+import type { CommitInfo } from '../core/trend/types.js';
+import type { CommentLinks } from '../core/render-comment.js';
+import { commitFromApi, commitFromGit } from '../effects/commit-info.js';
+import { GitHubComments, type CommentOutcome } from '../effects/github-api.js';
+import type { PublishSettings, TrendAccess } from '../jobs/publish.js';
+import { pagesUrlFor } from '../jobs/regressions.js';
+import type { RunContext } from '../jobs/scale-out.js';
+import { runnerEnvironment, type RunnerEnvironment } from '../runner.js';
+import type { Settings } from '../settings.js';
+
+export interface ActionRunner extends RunnerEnvironment {
+  /** The event that started the run (github.context.eventName); push when unset. */
+  readonly eventName: string;
+  /** Its payload (github.context.payload); {} when there is none. */
+  readonly payload: Record<string, unknown>;
+  /** ISO time of this run: the one clock read. */
+  readonly now: string;
+}
+
+export function actionRunner(): ActionRunner {
+  const { eventName, payload } = github.context;
+  return {
+    ...runnerEnvironment(process.env, process.cwd()),
+    eventName: eventName || 'push',
+    payload: payload as Record<string, unknown>,
+    now: new Date().toISOString(),
+  };
+}
+
+/** The pull request a pull_request(_target) event is about; undefined for every other event. */
+export function pullRequest(runner: ActionRunner): { number: number; head: string; base: string } | undefined {
+  if (!runner.eventName.startsWith('pull_request')) return undefined;
+  const pr = runner.payload['pull_request'] as { number?: unknown; head?: { sha?: unknown }; base?: { ref?: unknown } } | undefined;
+  if (!pr || typeof pr.number !== 'number' || typeof pr.head?.sha !== 'string') return undefined;
+  return { number: pr.number, head: pr.head.sha, base: typeof pr.base?.ref === 'string' ? pr.base.ref : 'main' };
+}
+
+export async function commitFor(runner: ActionRunner, sha: string, token: string | undefined): Promise<CommitInfo> {
+  const url = commitUrl(runner.serverUrl, runner.repository, sha);
+  const failures: string[] = [];
+  const commit = await resolveCommitInfo({
+    sha,
+    ...(url !== undefined ? { url } : {}),
+    fromEvent: () => commitFromEvent(runner.payload, sha),
+    fromGit: () => commitFromGit(runner.workspace, sha, runner.env),
+    ...(runner.repository
+      ? {
+          fromApi: () =>
+            commitFromApi({ apiUrl: runner.apiUrl, repository: runner.repository as string, sha, timeoutMs: runner.bounds.requestMs, ...(token ? { token } : {}) }),
+        }
+      : {}),
+    onSourceError: (source, e) => {
+      const why = e instanceof Error ? e.message : String(e);
+      if (source === 'api') failures.push(why);
+      core.debug(`commit metadata from ${source} not read: ${why}`);
+    },
+    fallbackTimestamp: runner.now,
+  });
+  // Stored without message and author, the point's hover would be blank with no one told why.
+  if (commit.message === '' && commit.author === '') {
+    core.warning(
+      `No message or author found for commit ${sha.slice(0, 7)} (not in the event, not in the checkout${failures.length > 0 ? `, and the API failed: ${failures.join('; ')}` : runner.repository ? ', not known to the API' : ''}); its points are stored without them`,
+    );
+  }
+  return commit;
+}
+
+export function publishSettings(s: Settings): PublishSettings {
+  return {
+    repository: s.repository,
+    branch: s.branch,
+    dataDir: s.dataDir,
+    suite: s.suite,
+    maxAttempts: s.maxAttempts,
+    annotations: s.annotations,
+    ...(s.token !== undefined ? { token: s.token } : {}),
+    ...(s.importFrom !== undefined ? { importFrom: s.importFrom } : {}),
+    ...(s.note !== undefined ? { note: s.note } : {}),
+  };
+}
+
+export function access(runner: ActionRunner): TrendAccess {
+  return {
+    serverUrl: runner.serverUrl,
+    ...(runner.repository !== undefined ? { currentRepository: runner.repository } : {}),
+    cwd: runner.workspace,
+    env: runner.env,
+    tempRoot: runner.tempRoot,
+    bounds: runner.bounds,
+  };
+}
+
+/** This job's run as the scale-out jobs see it; the commit is the caller's. */
+export function runContext(runner: ActionRunner, commit: CommitInfo): RunContext {
+  return { commit, job: runner.job, runAttempt: runner.runAttempt, runUrl: runner.runUrl, now: runner.now, artifacts: runner.artifacts };
+}
+
+/** A commit known by its sha only (a merge's, an artifact's evidence): the run's time stands in. */
+export function bareCommit(runner: ActionRunner, sha: string): CommitInfo {
+  return { sha, message: '', author: '', timestamp: runner.now };
+}
+
+export function links(s: Settings, runner: ActionRunner): CommentLinks {
+  const target = isOwnerName(s.repository) ? s.repository : s.repository === '' ? runner.repository : undefined;
+  const pagesUrl = pagesUrlFor(target, s.dataDir, runner.serverUrl);
+  return { ...(pagesUrl !== undefined ? { pagesUrl } : {}), ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) };
+}
+
+export function commentsApi(s: Settings, runner: ActionRunner): GitHubComments | undefined {
+  if (!s.token || !runner.repository) return undefined;
+  const { requestMs, budgetMs } = runner.bounds;
+  return new GitHubComments({ token: s.token, baseUrl: runner.apiUrl, repository: runner.repository, timeoutMs: requestMs, budgetMs, log: (l) => core.info(l) });
+}
+
+export function reportComment(outcome: CommentOutcome): void {
+  if (outcome.ok) core.info(`Comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}`);
+  else core.warning(outcome.warning);
+}
