@@ -38,19 +38,30 @@ class Segment {
   readonly rowTotal: Float64Array;
   /** Σ_{i<j} |v_i − v_j| over the whole segment. */
   readonly total: number;
-  private readonly count: Int32Array;
-  private readonly sum: Float64Array;
+  /**
+   * Q(τ) = gainAt[τ]·rowLeft − costAt[τ]·within − offsetAt[τ] (see scan), zero outside
+   * [minSize, n − minSize]: the divisions done once per segment rather than once per scan.
+   */
+  private readonly gainAt: Float64Array;
+  private readonly costAt: Float64Array;
+  private readonly offsetAt: Float64Array;
+  private readonly first: number;
+  private readonly last: number;
+  /** Fenwick tree over ranks, count at 2i and sum of values at 2i + 1 (one cache line, not two). */
+  private readonly tree: Float64Array;
 
-  constructor(values: ArrayLike<number>, from: number, to: number) {
+  constructor(values: ArrayLike<number>, from: number, to: number, minSize: number) {
     const n = to - from;
     this.n = n;
     // A typed sort without a comparator, then each position's rank by binary search, ties in
     // position order: the same ranks as sorting positions by (value, position), several times
     // faster, which matters since a replay builds one per case per commit.
-    this.sortedValues = Float64Array.from({ length: n }, (_, i) => values[from + i] as number).sort();
+    const sv = new Float64Array(n);
+    for (let i = 0; i < n; i++) sv[i] = values[from + i] as number;
+    sv.sort();
+    this.sortedValues = sv;
     this.rankAt = new Int32Array(n);
     const taken = new Int32Array(n);
-    const sv = this.sortedValues;
     for (let pos = 0; pos < n; pos++) {
       const v = values[from + pos] as number;
       let lo = 0;
@@ -64,61 +75,75 @@ class Segment {
       taken[lo] = (taken[lo] as number) + 1;
     }
     const prefix = new Float64Array(n + 1);
-    for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (this.sortedValues[r] as number);
+    for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (sv[r] as number);
     this.rowTotal = new Float64Array(n);
     let total = 0;
     for (let r = 0; r < n; r++) {
-      const v = this.sortedValues[r] as number;
+      const v = sv[r] as number;
       const below = r * v - (prefix[r] as number);
       const above = (prefix[n] as number) - (prefix[r + 1] as number) - (n - 1 - r) * v;
       this.rowTotal[r] = below + above;
       total += below + above;
     }
     this.total = total / 2;
-    this.count = new Int32Array(n + 1);
-    this.sum = new Float64Array(n + 1);
+    // With m = τ, k = n − τ, B between, W_L and W_R within each side, rowLeft = 2·W_L + B and
+    // B + W_L + W_R = total, the statistic m·k/n · (2B/(mk) − 2W_L/(m(m−1)) − 2W_R/(k(k−1)))
+    // is linear in rowLeft and W_L.
+    this.first = Math.max(1, minSize);
+    this.last = Math.min(n - 1, n - minSize);
+    this.gainAt = new Float64Array(n);
+    this.costAt = new Float64Array(n);
+    this.offsetAt = new Float64Array(n);
+    for (let tau = this.first; tau <= this.last; tau++) {
+      const m = tau;
+      const k = n - tau;
+      this.gainAt[tau] = (2 * (n - 1)) / (n * (k - 1));
+      this.costAt[tau] = (2 / n) * (2 + k / (m - 1) + m / (k - 1));
+      this.offsetAt[tau] = (this.total * 2 * m) / (n * (k - 1));
+    }
+    this.tree = new Float64Array(2 * (n + 1));
   }
 
   /**
    * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
    * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
-   * ranks, and that maximum.
+   * ranks, and that maximum. With `stopAt`, it returns as soon as some τ reaches it.
    */
-  scan(ranks: Int32Array, minSize: number, stopAt = Infinity): { tau: number; q: number } {
+  scan(ranks: Int32Array, stopAt = Infinity): { tau: number; q: number } {
     const n = this.n;
-    const count = this.count;
-    const sum = this.sum;
-    count.fill(0);
-    sum.fill(0);
+    const tree = this.tree;
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    tree.fill(0);
     let within = 0;
     let rowLeft = 0;
     let sumLeft = 0;
     let best = -Infinity;
     let bestTau = -1;
-    for (let tau = 1; tau < n; tau++) {
+    for (let tau = 1; tau <= last; tau++) {
       const r = ranks[tau - 1] as number;
-      const x = this.sortedValues[r] as number;
+      const x = sv[r] as number;
+      // Left values ranked below r: how many, and their sum.
       let c = 0;
       let s = 0;
       for (let i = r; i > 0; i -= i & -i) {
-        c += count[i] as number;
-        s += sum[i] as number;
+        c += tree[2 * i] as number;
+        s += tree[2 * i + 1] as number;
       }
-      const left = tau - 1;
-      within += c * x - s + (sumLeft - s) - (left - c) * x;
+      within += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
       for (let i = r + 1; i <= n; i += i & -i) {
-        count[i] = (count[i] as number) + 1;
-        sum[i] = (sum[i] as number) + x;
+        tree[2 * i] = (tree[2 * i] as number) + 1;
+        tree[2 * i + 1] = (tree[2 * i + 1] as number) + x;
       }
       sumLeft += x;
-      rowLeft += this.rowTotal[r] as number;
-      if (tau < minSize || n - tau < minSize) continue;
-      const m = tau;
-      const k = n - tau;
-      const between = rowLeft - 2 * within;
-      const withinRight = this.total - within - between;
-      const e = (2 * between) / (m * k) - (2 * within) / (m * (m - 1)) - (2 * withinRight) / (k * (k - 1));
-      const q = ((m * k) / (m + k)) * e;
+      rowLeft += rowTotal[r] as number;
+      if (tau < first) continue;
+      const q = (gainAt[tau] as number) * rowLeft - (costAt[tau] as number) * within - (offsetAt[tau] as number);
       if (q > best) {
         best = q;
         bestTau = tau;
@@ -132,8 +157,8 @@ class Segment {
 
 /** The split of values[from, to) with the largest energy statistic, and that statistic. */
 export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, to = values.length): { index: number; q: number } {
-  const seg = new Segment(values, from, to);
-  const { tau, q } = seg.scan(seg.rankAt, minSize);
+  const seg = new Segment(values, from, to, minSize);
+  const { tau, q } = seg.scan(seg.rankAt);
   return { index: tau < 0 ? -1 : from + tau, q };
 }
 
@@ -143,9 +168,9 @@ export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, 
  * no longer pass, so quiet stretches cost a handful of scans rather than all of them.
  */
 function testSplit(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
-  const seg = new Segment(values, from, to);
+  const seg = new Segment(values, from, to, settings.minSize);
   const ranks = Int32Array.from(seg.rankAt);
-  const observed = seg.scan(ranks, settings.minSize);
+  const observed = seg.scan(ranks);
   if (observed.tau < 0 || !(observed.q > 0)) return undefined;
   const rng = new Random(mixSeed(seed, from, to));
   const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
@@ -155,7 +180,7 @@ function testSplit(values: ArrayLike<number>, from: number, to: number, settings
   const tie = observed.q * (1 - 1e-12);
   for (let p = 0; p < settings.permutations; p++) {
     rng.shuffle(ranks);
-    if (seg.scan(ranks, settings.minSize, tie).q >= tie) {
+    if (seg.scan(ranks, tie).q >= tie) {
       beaten++;
       if (beaten > allowed) return undefined;
     }
