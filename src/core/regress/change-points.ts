@@ -163,6 +163,61 @@ export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, 
 }
 
 /**
+ * Tests already run, by their inputs: a replay meets the same stretch again at the next commit
+ * (the level left of a step, while the history is shorter than the scan limit), and the seeded
+ * test gives the same answer for the same values, bounds and seed, so it is looked up rather
+ * than run again. A pure function's memo: the answers are the same with or without it.
+ */
+interface Tested {
+  readonly values: Float64Array;
+  readonly from: number;
+  readonly seed: number;
+  readonly settings: ChangePointSettings;
+  readonly split: Split | undefined;
+}
+const MEMO_ENTRIES = 4096;
+const memo = new Map<number, Tested>();
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
+function memoKey(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): number {
+  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9));
+  for (let i = from; i < to; i++) {
+    bits[0] = values[i] as number;
+    h = Math.imul(h ^ (words[0] as number), 0x9e3779b1);
+    h = Math.imul(h ^ (words[1] as number), 0x85ebca6b);
+    h ^= h >>> 15;
+  }
+  return h >>> 0;
+}
+
+function memoHit(entry: Tested | undefined, values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): boolean {
+  if (!entry || entry.from !== from || entry.seed !== seed || entry.values.length !== to - from) return false;
+  const s = entry.settings;
+  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
+  for (let i = from; i < to; i++) if (!Object.is(entry.values[i - from], values[i])) return false;
+  return true;
+}
+
+/** Empties the memo of tests (the tests of the memo compare answers with and without it). */
+export function forgetTests(): void {
+  memo.clear();
+}
+
+/** testSplit, looked up when the same test was run before. */
+function testSplitOnce(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
+  const key = memoKey(values, from, to, settings, seed);
+  const entry = memo.get(key);
+  if (memoHit(entry, values, from, to, settings, seed)) return (entry as Tested).split;
+  const split = testSplit(values, from, to, settings, seed);
+  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value as number);
+  const copy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) copy[i - from] = values[i] as number;
+  memo.set(key, { values: copy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
+  return split;
+}
+
+/**
  * Tests the best split of values[from, to): returns it with its p-value when significant. The
  * permutation loop stops as soon as enough shuffles beat the observed statistic that the test can
  * no longer pass, so quiet stretches cost a handful of scans rather than all of them.
@@ -205,7 +260,7 @@ export function eDivisive(
   while (pending.length > 0) {
     const [a, b] = pending.pop() as [number, number];
     if (b - a < 2 * settings.minSize) continue;
-    const split = testSplit(values, a, b, settings, seed);
+    const split = testSplitOnce(values, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);
