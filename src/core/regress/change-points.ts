@@ -28,6 +28,42 @@ export interface Split {
   readonly pValue: number;
 }
 
+/**
+ * The statistic's coefficients depend only on the segment's length and the minimum size, and
+ * the same lengths come back at every commit.
+ */
+const coefficientMemo = new Map<number, { gainAt: Float64Array; costAt: Float64Array; offsetPerTotal: Float64Array }>();
+function coefficients(n: number, minSize: number): { gainAt: Float64Array; costAt: Float64Array; offsetPerTotal: Float64Array } {
+  const key = n * 65536 + minSize;
+  let c = coefficientMemo.get(key);
+  if (c) return c;
+  c = { gainAt: new Float64Array(n), costAt: new Float64Array(n), offsetPerTotal: new Float64Array(n) };
+  for (let tau = Math.max(1, minSize); tau <= Math.min(n - 1, n - minSize); tau++) {
+    const m = tau;
+    const k = n - tau;
+    c.gainAt[tau] = (2 * (n - 1)) / (n * (k - 1));
+    c.costAt[tau] = (2 / n) * (2 + k / (m - 1) + m / (k - 1));
+    c.offsetPerTotal[tau] = (2 * m) / (n * (k - 1));
+  }
+  if (coefficientMemo.size > 1024) coefficientMemo.clear();
+  coefficientMemo.set(key, c);
+  return c;
+}
+
+// Working arrays shared by every segment (one is used at a time): a replay builds hundreds of
+// thousands of segments, and allocating them was a tenth of its time in garbage collection.
+let ints = new Int32Array(0);
+let floats = new Float64Array(0);
+function scratchInts(n: number): Int32Array {
+  if (ints.length < n) ints = new Int32Array(Math.max(n, 2 * ints.length));
+  ints.fill(0, 0, n);
+  return ints;
+}
+function scratchTree(n: number): Float64Array {
+  if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
+  return floats;
+}
+
 /** Sorted values, each position's rank, and each value's sum of distances to all others. */
 class Segment {
   readonly n: number;
@@ -47,8 +83,6 @@ class Segment {
   private readonly offsetAt: Float64Array;
   private readonly first: number;
   private readonly last: number;
-  /** Fenwick tree over ranks, count at 2i and sum of values at 2i + 1 (one cache line, not two). */
-  private readonly tree: Float64Array;
 
   constructor(values: ArrayLike<number>, from: number, to: number, minSize: number) {
     const n = to - from;
@@ -61,7 +95,7 @@ class Segment {
     sv.sort();
     this.sortedValues = sv;
     this.rankAt = new Int32Array(n);
-    const taken = new Int32Array(n);
+    const taken = scratchInts(n);
     for (let pos = 0; pos < n; pos++) {
       const v = values[from + pos] as number;
       let lo = 0;
@@ -74,7 +108,8 @@ class Segment {
       this.rankAt[pos] = lo + (taken[lo] as number);
       taken[lo] = (taken[lo] as number) + 1;
     }
-    const prefix = new Float64Array(n + 1);
+    const prefix = scratchTree(n + 1);
+    prefix[0] = 0;
     for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (sv[r] as number);
     this.rowTotal = new Float64Array(n);
     let total = 0;
@@ -91,17 +126,11 @@ class Segment {
     // is linear in rowLeft and W_L.
     this.first = Math.max(1, minSize);
     this.last = Math.min(n - 1, n - minSize);
-    this.gainAt = new Float64Array(n);
-    this.costAt = new Float64Array(n);
+    const c = coefficients(n, minSize);
+    this.gainAt = c.gainAt;
+    this.costAt = c.costAt;
     this.offsetAt = new Float64Array(n);
-    for (let tau = this.first; tau <= this.last; tau++) {
-      const m = tau;
-      const k = n - tau;
-      this.gainAt[tau] = (2 * (n - 1)) / (n * (k - 1));
-      this.costAt[tau] = (2 / n) * (2 + k / (m - 1) + m / (k - 1));
-      this.offsetAt[tau] = (this.total * 2 * m) / (n * (k - 1));
-    }
-    this.tree = new Float64Array(2 * (n + 1));
+    for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * (c.offsetPerTotal[tau] as number);
   }
 
   /**
@@ -111,7 +140,7 @@ class Segment {
    */
   scan(ranks: Int32Array, stopAt = Infinity): { tau: number; q: number } {
     const n = this.n;
-    const tree = this.tree;
+    const tree = scratchTree(2 * (n + 1));
     const sv = this.sortedValues;
     const rowTotal = this.rowTotal;
     const gainAt = this.gainAt;
@@ -119,7 +148,7 @@ class Segment {
     const offsetAt = this.offsetAt;
     const first = this.first;
     const last = this.last;
-    tree.fill(0);
+    tree.fill(0, 0, 2 * (n + 1));
     let within = 0;
     let rowLeft = 0;
     let sumLeft = 0;
