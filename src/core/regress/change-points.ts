@@ -210,14 +210,14 @@ const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
 
 function memoKey(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): number {
+  // A few values suffice for the key: a hit is checked value by value, and a clash only costs
+  // running the test.
   let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9));
-  for (let i = from; i < to; i++) {
+  for (const i of [from, (from + to) >>> 1, to - 1]) {
     bits[0] = values[i] as number;
-    h = Math.imul(h ^ (words[0] as number), 0x9e3779b1);
-    h = Math.imul(h ^ (words[1] as number), 0x85ebca6b);
-    h ^= h >>> 15;
+    h = mixSeed(h, words[0] as number, words[1] as number);
   }
-  return h >>> 0;
+  return h;
 }
 
 function memoHit(entry: Tested | undefined, values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): boolean {
@@ -289,7 +289,8 @@ export function eDivisive(
   while (pending.length > 0) {
     const [a, b] = pending.pop() as [number, number];
     if (b - a < 2 * settings.minSize) continue;
-    const split = testSplitOnce(values, a, b, settings, seed);
+    // The whole stretch changes with every commit; only the parts either side of a split come back.
+    const split = a === from && b === to ? testSplit(values, a, b, settings, seed) : testSplitOnce(values, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);
