@@ -7,10 +7,11 @@
 //
 //   node bench/replay.mjs [--quick] [--runs N] [--commits 2000] [--cases 40] [--cli FILE] [--json]
 //
-// `--cli FILE` times another build (an older dist/cli.js, for a before/after).
+// `--cli FILE` times another build (an older dist/cli.js, for a before/after). The load average
+// before and after is printed too: on a shared machine the wall time is mostly other jobs'.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gabDataJs } from './lib/gab-data.mjs';
 
@@ -35,6 +36,7 @@ function timed(args, cwd) {
   return { seconds: s, mb: kb / 1024, cpuSeconds: user, stdout: r.stdout.toString('utf8') };
 }
 
+const loadBefore = loadavg()[0];
 const dir = mkdtempSync(join(tmpdir(), 'benchtrend-bench-replay-'));
 try {
   writeFileSync(join(dir, 'data.js'), gabDataJs({ entries: commits, benches: cases }));
@@ -63,11 +65,13 @@ try {
     importSeconds: imp.seconds,
     importPeakMb: Math.round(imp.mb),
     goalSeconds: GOAL_S,
+    loadAverage: [loadBefore, loadavg()[0]].map((l) => Math.round(l * 10) / 10),
   };
   if (argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
   else {
     console.log(`replay of ${result.commits} commits x ${cases} cases: median ${result.replaySeconds.toFixed(2)} s of ${runs} (${result.replayEach.map((s) => s.toFixed(2)).join(', ')}), ${result.replayCpuSeconds.toFixed(2)} s CPU, peak ${result.replayPeakMb} MB, ${alerts} alerts; goal at most ${GOAL_S} s${result.replaySeconds <= GOAL_S ? ' (met)' : ' (NOT met)'}`);
     console.log(`import of the same history (judged too): ${imp.seconds.toFixed(2)} s, peak ${result.importPeakMb} MB`);
+    console.log(`load average (1 min) ${result.loadAverage[0]} before, ${result.loadAverage[1]} after`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

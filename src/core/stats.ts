@@ -11,7 +11,15 @@ import { medianSorted, quantileSorted as quantileOfSorted } from 'simple-statist
 
 /** Numbers sorted ascending into a new array. */
 export function sorted(values: readonly number[]): number[] {
-  return [...values].sort((a, b) => a - b);
+  // A typed sort (no comparator called back into JavaScript): the same order for finite values,
+  // about twice as fast, and the regression check sorts a few windows per case per commit.
+  const n = values.length;
+  const typed = new Float64Array(n);
+  for (let i = 0; i < n; i++) typed[i] = values[i] as number;
+  typed.sort();
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = typed[i] as number;
+  return out;
 }
 
 /** The q-quantile (0..1) of already sorted values, by linear interpolation. */

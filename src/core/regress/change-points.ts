@@ -28,6 +28,42 @@ export interface Split {
   readonly pValue: number;
 }
 
+/**
+ * The statistic's coefficients depend only on the segment's length and the minimum size, and
+ * the same lengths come back at every commit.
+ */
+const coefficientMemo = new Map<number, { gainAt: Float64Array; costAt: Float64Array; offsetPerTotal: Float64Array }>();
+function coefficients(n: number, minSize: number): { gainAt: Float64Array; costAt: Float64Array; offsetPerTotal: Float64Array } {
+  const key = n * 65536 + minSize;
+  let c = coefficientMemo.get(key);
+  if (c) return c;
+  c = { gainAt: new Float64Array(n), costAt: new Float64Array(n), offsetPerTotal: new Float64Array(n) };
+  for (let tau = Math.max(1, minSize); tau <= Math.min(n - 1, n - minSize); tau++) {
+    const m = tau;
+    const k = n - tau;
+    c.gainAt[tau] = (2 * (n - 1)) / (n * (k - 1));
+    c.costAt[tau] = (2 / n) * (2 + k / (m - 1) + m / (k - 1));
+    c.offsetPerTotal[tau] = (2 * m) / (n * (k - 1));
+  }
+  if (coefficientMemo.size > 1024) coefficientMemo.clear();
+  coefficientMemo.set(key, c);
+  return c;
+}
+
+// Working arrays shared by every segment (one is used at a time): a replay builds hundreds of
+// thousands of segments, and allocating them was a tenth of its time in garbage collection.
+let ints = new Int32Array(0);
+let floats = new Float64Array(0);
+function scratchInts(n: number): Int32Array {
+  if (ints.length < n) ints = new Int32Array(Math.max(n, 2 * ints.length));
+  ints.fill(0, 0, n);
+  return ints;
+}
+function scratchTree(n: number): Float64Array {
+  if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
+  return floats;
+}
+
 /** Sorted values, each position's rank, and each value's sum of distances to all others. */
 class Segment {
   readonly n: number;
@@ -38,19 +74,28 @@ class Segment {
   readonly rowTotal: Float64Array;
   /** Σ_{i<j} |v_i − v_j| over the whole segment. */
   readonly total: number;
-  private readonly count: Int32Array;
-  private readonly sum: Float64Array;
+  /**
+   * Q(τ) = gainAt[τ]·rowLeft − costAt[τ]·within − offsetAt[τ] (see scan), zero outside
+   * [minSize, n − minSize]: the divisions done once per segment rather than once per scan.
+   */
+  private readonly gainAt: Float64Array;
+  private readonly costAt: Float64Array;
+  private readonly offsetAt: Float64Array;
+  private readonly first: number;
+  private readonly last: number;
 
-  constructor(values: ArrayLike<number>, from: number, to: number) {
+  constructor(values: ArrayLike<number>, from: number, to: number, minSize: number) {
     const n = to - from;
     this.n = n;
     // A typed sort without a comparator, then each position's rank by binary search, ties in
     // position order: the same ranks as sorting positions by (value, position), several times
     // faster, which matters since a replay builds one per case per commit.
-    this.sortedValues = Float64Array.from({ length: n }, (_, i) => values[from + i] as number).sort();
+    const sv = new Float64Array(n);
+    for (let i = 0; i < n; i++) sv[i] = values[from + i] as number;
+    sv.sort();
+    this.sortedValues = sv;
     this.rankAt = new Int32Array(n);
-    const taken = new Int32Array(n);
-    const sv = this.sortedValues;
+    const taken = scratchInts(n);
     for (let pos = 0; pos < n; pos++) {
       const v = values[from + pos] as number;
       let lo = 0;
@@ -63,62 +108,71 @@ class Segment {
       this.rankAt[pos] = lo + (taken[lo] as number);
       taken[lo] = (taken[lo] as number) + 1;
     }
-    const prefix = new Float64Array(n + 1);
-    for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (this.sortedValues[r] as number);
+    const prefix = scratchTree(n + 1);
+    prefix[0] = 0;
+    for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (sv[r] as number);
     this.rowTotal = new Float64Array(n);
     let total = 0;
     for (let r = 0; r < n; r++) {
-      const v = this.sortedValues[r] as number;
+      const v = sv[r] as number;
       const below = r * v - (prefix[r] as number);
       const above = (prefix[n] as number) - (prefix[r + 1] as number) - (n - 1 - r) * v;
       this.rowTotal[r] = below + above;
       total += below + above;
     }
     this.total = total / 2;
-    this.count = new Int32Array(n + 1);
-    this.sum = new Float64Array(n + 1);
+    // With m = τ, k = n − τ, B between, W_L and W_R within each side, rowLeft = 2·W_L + B and
+    // B + W_L + W_R = total, the statistic m·k/n · (2B/(mk) − 2W_L/(m(m−1)) − 2W_R/(k(k−1)))
+    // is linear in rowLeft and W_L.
+    this.first = Math.max(1, minSize);
+    this.last = Math.min(n - 1, n - minSize);
+    const c = coefficients(n, minSize);
+    this.gainAt = c.gainAt;
+    this.costAt = c.costAt;
+    this.offsetAt = new Float64Array(n);
+    for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * (c.offsetPerTotal[tau] as number);
   }
 
   /**
    * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
    * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
-   * ranks, and that maximum.
+   * ranks, and that maximum. With `stopAt`, it returns as soon as some τ reaches it.
    */
-  scan(ranks: Int32Array, minSize: number, stopAt = Infinity): { tau: number; q: number } {
+  scan(ranks: Int32Array, stopAt = Infinity): { tau: number; q: number } {
     const n = this.n;
-    const count = this.count;
-    const sum = this.sum;
-    count.fill(0);
-    sum.fill(0);
+    const tree = scratchTree(2 * (n + 1));
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    tree.fill(0, 0, 2 * (n + 1));
     let within = 0;
     let rowLeft = 0;
     let sumLeft = 0;
     let best = -Infinity;
     let bestTau = -1;
-    for (let tau = 1; tau < n; tau++) {
+    for (let tau = 1; tau <= last; tau++) {
       const r = ranks[tau - 1] as number;
-      const x = this.sortedValues[r] as number;
+      const x = sv[r] as number;
+      // Left values ranked below r: how many, and their sum.
       let c = 0;
       let s = 0;
       for (let i = r; i > 0; i -= i & -i) {
-        c += count[i] as number;
-        s += sum[i] as number;
+        c += tree[2 * i] as number;
+        s += tree[2 * i + 1] as number;
       }
-      const left = tau - 1;
-      within += c * x - s + (sumLeft - s) - (left - c) * x;
+      within += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
       for (let i = r + 1; i <= n; i += i & -i) {
-        count[i] = (count[i] as number) + 1;
-        sum[i] = (sum[i] as number) + x;
+        tree[2 * i] = (tree[2 * i] as number) + 1;
+        tree[2 * i + 1] = (tree[2 * i + 1] as number) + x;
       }
       sumLeft += x;
-      rowLeft += this.rowTotal[r] as number;
-      if (tau < minSize || n - tau < minSize) continue;
-      const m = tau;
-      const k = n - tau;
-      const between = rowLeft - 2 * within;
-      const withinRight = this.total - within - between;
-      const e = (2 * between) / (m * k) - (2 * within) / (m * (m - 1)) - (2 * withinRight) / (k * (k - 1));
-      const q = ((m * k) / (m + k)) * e;
+      rowLeft += rowTotal[r] as number;
+      if (tau < first) continue;
+      const q = (gainAt[tau] as number) * rowLeft - (costAt[tau] as number) * within - (offsetAt[tau] as number);
       if (q > best) {
         best = q;
         bestTau = tau;
@@ -132,9 +186,64 @@ class Segment {
 
 /** The split of values[from, to) with the largest energy statistic, and that statistic. */
 export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, to = values.length): { index: number; q: number } {
-  const seg = new Segment(values, from, to);
-  const { tau, q } = seg.scan(seg.rankAt, minSize);
+  const seg = new Segment(values, from, to, minSize);
+  const { tau, q } = seg.scan(seg.rankAt);
   return { index: tau < 0 ? -1 : from + tau, q };
+}
+
+/**
+ * Tests already run, by their inputs: a replay meets the same stretch again at the next commit
+ * (the level left of a step, while the history is shorter than the scan limit), and the seeded
+ * test gives the same answer for the same values, bounds and seed, so it is looked up rather
+ * than run again. A pure function's memo: the answers are the same with or without it.
+ */
+interface Tested {
+  readonly values: Float64Array;
+  readonly from: number;
+  readonly seed: number;
+  readonly settings: ChangePointSettings;
+  readonly split: Split | undefined;
+}
+const MEMO_ENTRIES = 4096;
+const memo = new Map<number, Tested>();
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
+function memoKey(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): number {
+  // A few values suffice for the key: a hit is checked value by value, and a clash only costs
+  // running the test.
+  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9));
+  for (const i of [from, (from + to) >>> 1, to - 1]) {
+    bits[0] = values[i] as number;
+    h = mixSeed(h, words[0] as number, words[1] as number);
+  }
+  return h;
+}
+
+function memoHit(entry: Tested | undefined, values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): boolean {
+  if (!entry || entry.from !== from || entry.seed !== seed || entry.values.length !== to - from) return false;
+  const s = entry.settings;
+  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
+  for (let i = from; i < to; i++) if (!Object.is(entry.values[i - from], values[i])) return false;
+  return true;
+}
+
+/** Empties the memo of tests (the tests of the memo compare answers with and without it). */
+export function forgetTests(): void {
+  memo.clear();
+}
+
+/** testSplit, looked up when the same test was run before. */
+function testSplitOnce(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
+  const key = memoKey(values, from, to, settings, seed);
+  const entry = memo.get(key);
+  if (memoHit(entry, values, from, to, settings, seed)) return (entry as Tested).split;
+  const split = testSplit(values, from, to, settings, seed);
+  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value as number);
+  const copy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) copy[i - from] = values[i] as number;
+  memo.set(key, { values: copy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
+  return split;
 }
 
 /**
@@ -143,9 +252,9 @@ export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, 
  * no longer pass, so quiet stretches cost a handful of scans rather than all of them.
  */
 function testSplit(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
-  const seg = new Segment(values, from, to);
+  const seg = new Segment(values, from, to, settings.minSize);
   const ranks = Int32Array.from(seg.rankAt);
-  const observed = seg.scan(ranks, settings.minSize);
+  const observed = seg.scan(ranks);
   if (observed.tau < 0 || !(observed.q > 0)) return undefined;
   const rng = new Random(mixSeed(seed, from, to));
   const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
@@ -155,7 +264,7 @@ function testSplit(values: ArrayLike<number>, from: number, to: number, settings
   const tie = observed.q * (1 - 1e-12);
   for (let p = 0; p < settings.permutations; p++) {
     rng.shuffle(ranks);
-    if (seg.scan(ranks, settings.minSize, tie).q >= tie) {
+    if (seg.scan(ranks, tie).q >= tie) {
       beaten++;
       if (beaten > allowed) return undefined;
     }
@@ -180,7 +289,8 @@ export function eDivisive(
   while (pending.length > 0) {
     const [a, b] = pending.pop() as [number, number];
     if (b - a < 2 * settings.minSize) continue;
-    const split = testSplit(values, a, b, settings, seed);
+    // The whole stretch changes with every commit; only the parts either side of a split come back.
+    const split = a === from && b === to ? testSplit(values, a, b, settings, seed) : testSplitOnce(values, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);

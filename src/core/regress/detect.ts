@@ -533,7 +533,14 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
   // Ratios need positive values; a zero or negative median is left out of the history.
   const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
-  const logs = Float64Array.from(pts, (p) => Math.log(Math.max(p.value, Number.MIN_VALUE)));
+  // Plain loops: a replay prepares one window per case per commit.
+  const logs = new Float64Array(pts.length);
+  const indexOf = new Map<number, number>();
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i] as SeriesPoint;
+    logs[i] = Math.log(Math.max(p.value, Number.MIN_VALUE));
+    indexOf.set(p.seq, i);
+  }
   const ctx: Context = {
     series,
     pts,
@@ -546,7 +553,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...(options.hostMoved !== undefined ? { hostMoved: options.hostMoved } : {}),
   };
-  return { ctx, newest, indexOf: new Map(pts.map((p, i) => [p.seq, i])) };
+  return { ctx, newest, indexOf };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Direction } from '../model.js';
 import { worseChange, type SeriesPoint } from './detect.js';
 
 /** Cases of a commit needed before the rest of the suite can tell whether the machine moved. */
-const HOST_WITNESSES = 3;
+export const HOST_WITNESSES = 3;
 
 /** The newest point's worse-change against the median of the 10 before it, when there are 8. */
 export function recentMove(points: readonly SeriesPoint[], direction: Direction): number | undefined {

@@ -8,7 +8,7 @@ import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
 import { sameFactor } from './groups.js';
-import { machineMoved, recentMove } from './host.js';
+import { HOST_WITNESSES, recentMove } from './host.js';
 import { replay } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 import { median } from '../stats.js';
@@ -36,6 +36,43 @@ interface CaseHistory {
   unit: string;
   direction: Direction;
   points: SeriesPoint[];
+}
+
+/**
+ * machineMoved(moves, self, minEffect) for every self of one commit, from one sorted copy of the
+ * moves: without self, the middle of the others is the middle element or its neighbour, on
+ * whichever side self lies.
+ */
+export class HostWitness {
+  private readonly sorted: Float64Array;
+
+  constructor(
+    private readonly moves: ReadonlyMap<string, number>,
+    private readonly minEffect: number,
+  ) {
+    this.sorted = Float64Array.from(moves.values()).sort();
+  }
+
+  movedWithout(self: string): boolean | undefined {
+    const s = this.sorted;
+    const own = this.moves.get(self);
+    if (own === undefined) {
+      if (s.length < HOST_WITNESSES) return undefined;
+      return (s[Math.floor(s.length / 2)] as number) >= this.minEffect;
+    }
+    const others = s.length - 1;
+    if (others < HOST_WITNESSES) return undefined;
+    // Any occurrence of its value will do: removing one of equal values leaves the same others.
+    let lo = 0;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((s[mid] as number) < own) lo = mid + 1;
+      else hi = mid;
+    }
+    const at = Math.floor(others / 2);
+    return (s[at < lo ? at : at + 1] as number) >= this.minEffect;
+  }
 }
 
 /** Every alert the settings would have raised over the stored history, oldest first. */
@@ -86,6 +123,13 @@ function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySui
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
       controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : undefined);
     }
+    // What the other cases say about the machine, sorted once per commit rather than once per case.
+    const hosts = new Map<number, HostWitness>();
+    const hostAt = (seq: number) => {
+      let h = hosts.get(seq);
+      if (!h) hosts.set(seq, (h = new HostWitness(movesAt.get(seq) ?? new Map<string, number>(), settings.minEffect)));
+      return h;
+    };
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
       const seen: ({ hostMoved: boolean | undefined; runnerNoise: boolean | undefined } | undefined)[] = [];
@@ -94,7 +138,7 @@ function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySui
         if (known) return known;
         const seq = (c.points[i] as SeriesPoint).seq;
         const controlMoved = controlMovedAt.get(seq);
-        const w = { hostMoved: controlMoved ?? machineMoved(movesAt.get(seq) ?? new Map<string, number>(), name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        const w = { hostMoved: controlMoved ?? hostAt(seq).movedWithout(name), runnerNoise: control ? true : controlMoved };
         seen[i] = w;
         return w;
       };

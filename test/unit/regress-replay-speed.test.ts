@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { machineMoved } from '../../src/core/regress/host.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { HostWitness } from '../../src/core/regress/replay-trend.js';
+import { eDivisive, forgetTests } from '../../src/core/regress/change-points.js';
+
+// The replay's shortcuts against the direct computation they stand in for.
+describe('the replay witness of the machine', () => {
+  it('says what machineMoved says for every case of a commit, ties and small suites included', () => {
+    const rng = new Random(17);
+    let checked = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const size = trial % 9;
+      const moves = new Map<string, number>();
+      for (let i = 0; i < size; i++) {
+        // Coarse values so that ties (several cases with one move) are common.
+        const move = trial % 3 === 0 ? Math.round(rng.normal() * 4) / 40 : 0.05 + 0.1 * rng.normal();
+        moves.set(`case ${i}`, move);
+      }
+      const minEffect = trial % 2 ? 0.05 : 0;
+      const witness = new HostWitness(moves, minEffect);
+      for (const name of [...moves.keys(), 'not in the suite']) {
+        expect(witness.movedWithout(name), `${trial} ${name}`).toBe(machineMoved(moves, name, minEffect));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe('the memo of change-point tests', () => {
+  const rng = new Random(5);
+  const noise = (n: number, s: number) => Array.from({ length: n }, () => s * rng.normal());
+  // Stretches a replay meets: a step, noise, and the same values again under other bounds.
+  const step = Float64Array.from([...noise(60, 0.02), ...noise(50, 0.02).map((x) => x + 0.1), ...noise(40, 0.02).map((x) => x - 0.05)]);
+  const quiet = Float64Array.from(noise(120, 0.03));
+  const calls: [Float64Array, number, number, number][] = [];
+  for (let to = 40; to <= step.length; to += 7) calls.push([step, 3, 0, to], [step, 3, 20, to], [step, 4, 0, to]);
+  for (let to = 30; to <= quiet.length; to += 9) calls.push([quiet, 1, 0, to]);
+
+  it('answers every test as running it afresh does, in any order, repeated or not', () => {
+    forgetTests();
+    const direct = calls.map(([v, seed, from, to]) => {
+      forgetTests();
+      return eDivisive(v, undefined, seed, from, to);
+    });
+    forgetTests();
+    const twice = [...calls, ...calls].reverse().map(([v, seed, from, to]) => eDivisive(v, undefined, seed, from, to));
+    expect(twice.slice(calls.length).reverse()).toEqual(direct);
+    expect(twice.slice(0, calls.length).reverse()).toEqual(direct);
+    expect(direct.some((s) => s.length >= 2)).toBe(true);
+    expect(direct.some((s) => s.length === 0)).toBe(true);
+  });
+
+  it('keeps its own copy of the values, and tells other settings and values apart', () => {
+    forgetTests();
+    const v = Float64Array.from(step);
+    const before = eDivisive(v, undefined, 3);
+    expect(before.map((s) => s.index)).toEqual([60, 110]);
+    v.fill(0.5, 0, 60);
+    forgetTests();
+    const afresh = eDivisive(v, undefined, 3);
+    v.set(step);
+    eDivisive(v, undefined, 3);
+    v.fill(0.5, 0, 60);
+    expect(eDivisive(v, undefined, 3)).toEqual(afresh);
+    const lax = { minSize: 5, permutations: 199, significance: 0.5 };
+    forgetTests();
+    const laxAfresh = eDivisive(quiet, lax, 1);
+    eDivisive(quiet, undefined, 1);
+    expect(eDivisive(quiet, lax, 1)).toEqual(laxAfresh);
+  });
+});
