@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Direction } from '../src/core/model.js';
 import type { SeriesPoint } from '../src/core/regress/detect.js';
-import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise, type Score, type Summary } from '../src/core/regress/evaluate.js';
+import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise, type Score, type Summary } from './lib/evaluate.js';
 import { replay, type ReplayResult } from '../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/core/regress/settings.js';
-import { generateHistory, PROFILES, type NoiseProfile } from '../src/core/regress/synthetic.js';
+import { generateHistory, PROFILES, type NoiseProfile } from './lib/synthetic.js';
 import { importGab } from '../src/core/trend/import-gab.js';
 
 type Rule = 'default' | 'single' | 'ratio';

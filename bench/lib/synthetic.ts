@@ -5,10 +5,10 @@
  * series, and injected steps of 5, 10 and 20% in either direction. Pure and seeded: the same
  * seed gives the same history on every machine.
  */
-import type { Direction } from '../model.js';
-import { quantileSorted, sorted } from '../stats.js';
-import type { SeriesPoint } from './detect.js';
-import { Random } from './prng.js';
+import type { Direction } from '../../src/core/model.js';
+import { quantileSorted, sorted } from '../../src/core/stats.js';
+import type { SeriesPoint } from '../../src/core/regress/detect.js';
+import { Random } from '../../src/core/regress/prng.js';
 
 export interface NoiseProfile {
   readonly name: string;

@@ -3,7 +3,7 @@
  * which were noise, how soon each worse step was caught, and whether the change points found lie
  * where steps were injected. The figures in docs/alerts.md come from here.
  */
-import type { ReplayResult } from './replay.js';
+import type { ReplayResult } from '../../src/core/regress/replay.js';
 import type { SyntheticHistory } from './synthetic.js';
 
 export interface ScoreOptions {
