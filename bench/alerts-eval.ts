@@ -191,6 +191,12 @@ function recallCell(s: Summary, size: number): string {
   return `${(r.within3 / r.steps).toFixed(2)} / ${(r.caught / r.steps).toFixed(2)}`;
 }
 
+/** Share of the caught worse steps of this size whose first alert named the commit where they start. */
+function exactCell(s: Summary, size: number): string {
+  const r = s.recall.find((x) => x.size === size);
+  return r && r.caught ? (r.exact / r.caught).toFixed(2) : '—';
+}
+
 function delayCell(s: Summary, size: number): string {
   const d = s.recall.find((x) => x.size === size)?.medianDelay;
   return d === undefined ? '—' : String(d);
@@ -282,13 +288,13 @@ async function main(): Promise<void> {
 
   const out: string[] = [];
   out.push(`## Synthetic histories: ${commits} commits per case, suites of ${suiteCases} cases, steps of ${stepSizes.map(sz).join('/')} every 80–160 commits (⅓ of them improvements)${untuned ? `, job noise ×${jobScale}, seeds from ${seedOffset} (untuned)` : ''}`, '');
-  out.push(`| noise | profile | cases | false alerts / 1,000 commits / case | alert precision | culprit exact | recall ${sz(s1)} (≤3 commits / at all) | recall ${sz(s2)} | recall ${sz(s3)} | median delay ${sz(s3)} | change-point precision | change-point recall |`);
+  out.push(`| noise | profile | cases | false alerts / 1,000 commits / case | alert precision | culprit exact (${sz(s1)} / ${sz(s2)} / ${sz(s3)}) | recall ${sz(s1)} (≤3 commits / at all) | recall ${sz(s2)} | recall ${sz(s3)} | median delay ${sz(s3)} | change-point precision | change-point recall |`);
   out.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const profile of Object.keys(casesPer) as (keyof typeof PROFILES)[]) {
     const s = summaries[`${profile}/default`];
     if (!s) continue;
     out.push(
-      `| ${profile} | ${profileText(PROFILES[profile], jobScale)} | ${s.cases} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${s.culpritExact.toFixed(2)} | ${recallCell(s, s1)} | ${recallCell(s, s2)} | ${recallCell(s, s3)} | ${delayCell(s, s3)} | ${s.changePointPrecision.toFixed(2)} | ${s.changePointRecall.toFixed(2)} |`,
+      `| ${profile} | ${profileText(PROFILES[profile], jobScale)} | ${s.cases} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${s.culpritExact.toFixed(2)} (${exactCell(s, s1)} / ${exactCell(s, s2)} / ${exactCell(s, s3)}) | ${recallCell(s, s1)} | ${recallCell(s, s2)} | ${recallCell(s, s3)} | ${delayCell(s, s3)} | ${s.changePointPrecision.toFixed(2)} | ${s.changePointRecall.toFixed(2)} |`,
     );
   }
   out.push('', '## Rules compared at moderate noise', '');
