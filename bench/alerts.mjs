@@ -26,7 +26,7 @@ await build({
   stdin: {
     contents: `export { regressionDeriver } from './src/jobs/regressions.ts';
 export { DEFAULT_ALERT_SETTINGS } from './src/core/regress/settings.ts';
-export { generateHistory, PROFILES } from './src/core/regress/synthetic.ts';`,
+export { generateHistory, PROFILES } from './bench/lib/synthetic.ts';`,
     resolveDir: root,
     loader: 'ts',
   },

@@ -10,13 +10,13 @@
  *
  * Judging is pure (src/core/regress); this module only gathers its inputs and hands its outputs on.
  */
-import type { Point } from '../core/model.js';
+import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
 import { machineMoved, recentMove } from '../core/regress/host.js';
 import { replayStoredAlerts } from '../core/regress/replay-trend.js';
 import { sameFactor } from '../core/regress/groups.js';
-import { assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
+import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
 import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
 import { median } from '../core/stats.js';
 import {
@@ -132,6 +132,29 @@ function newestPerSuite(segments: readonly Segment[], limit: number): Segment[] 
 }
 
 /**
+ * Whether the job moved as one (sameFactor over every case's recentMove) at each of the
+ * ALIKE_LOOKBACK commits of the suite before `seq`, newest first: what the detector needs to
+ * let a runner episode of several jobs wait as one run. The same moves the replay computes.
+ */
+function alikeBefore(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number, minEffect: number): boolean[] {
+  const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))]
+    .filter((s) => s < seq)
+    .sort((a, b) => b - a)
+    .slice(0, ALIKE_LOOKBACK);
+  return seqs.map((s) => {
+    const moves: number[] = [];
+    for (const [name, points] of histories) {
+      const direction = directions.get(name);
+      const at = points.findIndex((p) => p.seq === s);
+      if (at < 0 || direction === undefined) continue;
+      const move = recentMove(points.slice(0, at + 1), direction);
+      if (move !== undefined) moves.push(move);
+    }
+    return sameFactor(moves, minEffect) !== undefined;
+  });
+}
+
+/**
  * The publisher's `alerts` hook for one suite. It judges the newest segment of the suite this
  * publish adds (an imported history is only history), and remembers what it concluded; on a lost
  * race the publisher plans again and the hook runs again, so `outcome()` is the last plan's.
@@ -165,6 +188,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
     const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== undefined;
+    const jobMovedAlikeBefore = alikeBefore(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
@@ -175,7 +199,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, jobMovedAlike, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
+        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);

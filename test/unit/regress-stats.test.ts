@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { floorIn, parseAbsoluteFloors } from '../../src/core/regress/absolute-floor.js';
 import { bestSplit, eDivisive } from '../../src/core/regress/change-points.js';
-import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise } from '../../src/core/regress/evaluate.js';
+import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise } from '../../bench/lib/evaluate.js';
 import { Random, hashString, mixSeed } from '../../src/core/regress/prng.js';
 import { replay } from '../../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings } from '../../src/core/regress/settings.js';
 import { tUpperQuantile, tUpperTail } from '../../src/core/regress/student-t.js';
-import { generateHistory, PROFILES } from '../../src/core/regress/synthetic.js';
+import { generateHistory, PROFILES } from '../../bench/lib/synthetic.js';
 import { InputError } from '../../src/core/model.js';
 
 describe('Student t', () => {

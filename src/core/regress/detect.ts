@@ -204,7 +204,18 @@ export interface AssessOptions {
    * fewest points waits for one more commit rather than being raised.
    */
   readonly jobMovedAlike?: boolean;
+  /**
+   * jobMovedAlike at the commits before this one, newest first (as many as the caller knows, up
+   * to ALIKE_LOOKBACK). A run of points beyond the limit that all came while the job moved as one
+   * waits for as long as the job keeps doing so (a slow host may stay for several jobs); when it
+   * stops, the whole episode is tested as one run, named at its start. Without it, only this
+   * commit is known and a run of the fewest points waits one commit.
+   */
+  readonly jobMovedAlikeBefore?: readonly boolean[];
 }
+
+/** Commits back that jobMovedAlikeBefore needs to cover: the longest runner episode tested as one run. */
+export const ALIKE_LOOKBACK = 8;
 
 const RECENT = 20;
 /** Robust z beyond which a baseline median is left out as an outlier (a slow host). */
@@ -289,6 +300,10 @@ interface Context {
   readonly boundaries: readonly number[];
   readonly alphaCase: number;
   readonly hostMoved?: boolean;
+  /** Commits in a row, ending at the newest, at which the job moved as one (undefined: only the newest is known). */
+  readonly alikeRun?: number;
+  /** The same run ending at the commit before the newest. */
+  readonly alikeBefore?: number;
 }
 
 function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
@@ -411,7 +426,25 @@ function overwhelming(ctx: Context): LimitTest | undefined {
   if (change < OVERWHELM_EFFECT * settings.minEffect) return undefined;
   const baselinePoints = pts.slice(t - strict.baseline.count, t);
   const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
-  return change > 2 * worst ? strict : undefined;
+  if (!(change > 2 * worst)) return undefined;
+  // A code change moves every run of the job; a point whose median moved while its better
+  // quartile stayed at the baseline is a few runs gone astray (bimodal noise), not a step.
+  const newest = pts[t] as SeriesPoint;
+  if (newest.runs >= 3) {
+    const near = direction === 'smaller' ? newest.q1 : newest.q3;
+    const mu = Math.log(strict.baseline.limit as number) - ctx.sgn * strict.bound;
+    const bound = (strict.bound * tUpperQuantile(ctx.alphaCase, strict.df)) / tUpperQuantile(strict.p, strict.df);
+    if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return undefined;
+  }
+  return strict;
+}
+
+/** Whether the newest point lies beyond the limit of `test`'s baseline at per-point level p. */
+function newestBeyond(ctx: Context, test: LimitTest, p: number): boolean {
+  const t = ctx.pts.length - 1;
+  const mu = Math.log(test.baseline.limit as number) - ctx.sgn * test.bound;
+  const bound = (test.bound * tUpperQuantile(p, test.df)) / tUpperQuantile(test.p, test.df);
+  return ctx.sgn * ((ctx.logs[t] as number) - mu) > bound;
 }
 
 /** Step 5b — warm-up: a limit too wide to catch a doubling says so rather than "ok". */
@@ -440,6 +473,17 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     anyTest ??= r;
     if (r.beyond === 'worse') found = r;
     if (r.beyond === 'better') improved ??= r;
+  }
+  // The job just stopped moving as one after an episode of several commits (a slow host that
+  // stayed, or a code change that slows every case): the episode and the newest point are tested
+  // as one run, so a lasting step is raised now, named where the episode began, and a runner that
+  // went back leaves the newest point inside the limit, so nothing is raised.
+  const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore as number) + 1 : 0;
+  if (episode > settings.maxRun) {
+    const r = baselineTest(ctx, episode, share ** (1 / episode));
+    // The episode's points are what the runner explains; the newest point, where the job no
+    // longer moved as one, must stand beyond the limit of two in a row on its own.
+    if (typeof r !== 'string' && r.beyond === 'worse' && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
   }
   const unit = ctx.series.unit;
   const side = direction === 'smaller' ? 'above' : 'below';
@@ -523,6 +567,15 @@ interface KnownChangePoint {
   readonly index: number;
 }
 
+/** How many commits in a row the job moved as one, ending at the newest and at the one before it. */
+function alikeRuns(options: AssessOptions): { alikeRun?: number; alikeBefore?: number } {
+  const before = options.jobMovedAlikeBefore;
+  if (before === undefined) return {};
+  let lead = 0;
+  while (lead < before.length && before[lead] === true) lead++;
+  return { alikeRun: options.jobMovedAlike === true ? lead + 1 : 0, alikeBefore: lead };
+}
+
 /** Step 1 — the points judged, their logs and the settings for this mode, prepared once. */
 function prepare(series: CaseSeries, given: AlertSettings, options: AssessOptions): { ctx: Context; newest: SeriesPoint; indexOf: Map<number, number> } {
   const mode = options.mode ?? 'push';
@@ -552,6 +605,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
     boundaries: [],
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...(options.hostMoved !== undefined ? { hostMoved: options.hostMoved } : {}),
+    ...alikeRuns(options),
   };
   return { ctx, newest, indexOf };
 }
@@ -672,6 +726,51 @@ function restartsOf(known: readonly KnownChangePoint[], found: readonly FoundCha
   ).sort((a, b) => a - b);
 }
 
+/** Commits before the first point beyond the limit where the culprit split may still place the step. */
+const CULPRIT_BACK = 4;
+
+/**
+ * Where the step starts: the split that a step of the run's typical size explains best, by a
+ * sign CUSUM (each point counts +1 when it lies nearer the run's level than the baseline's, −1
+ * otherwise; the start is where the count from there to the newest point is largest, the later
+ * one on a tie). A small step often crosses the limit only from its second point; its first
+ * point, above the baseline by about the step but within the limit, still counts for it and is
+ * named. Signs rather than sizes, so that one slow host just before the step (far above both
+ * levels) counts no more than one ordinary point. Never earlier than the current level, nor than
+ * CULPRIT_BACK commits before the run.
+ */
+function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): number {
+  const t = ctx.pts.length - 1;
+  const first = t - test.k + 1;
+  const mu = Math.log(test.baseline.limit as number) - ctx.sgn * test.bound;
+  const excess = (j: number) => ctx.sgn * ((ctx.logs[j] as number) - mu);
+  const run: number[] = [];
+  for (let j = first; j <= t; j++) run.push(excess(j));
+  const half = median(run) / 2;
+  const vote = (j: number) => (excess(j) > half ? 1 : -1);
+  let sum = 0;
+  for (let j = first; j <= t; j++) sum += vote(j);
+  let best = first;
+  let bestSum = sum;
+  let back = sum;
+  for (let c = first - 1; c >= Math.max(currentStart, first - CULPRIT_BACK, 0); c--) {
+    back += vote(c);
+    if (back > bestSum) {
+      bestSum = back;
+      best = c;
+    }
+  }
+  let forward = sum;
+  for (let c = first + 1; c <= t; c++) {
+    forward -= vote(c - 1);
+    if (forward > bestSum) {
+      bestSum = forward;
+      best = c;
+    }
+  }
+  return best;
+}
+
 /**
  * Step 6 — a regressed verdict either continues an alert raised on this level a few commits ago
  * (whatever its status now: a maintainer hears about a step once) or raises a new one.
@@ -682,11 +781,12 @@ function raiseRegression(
   indexOf: ReadonlyMap<number, number>,
   settled: Settled,
   currentStart: number,
-  decided: { reason: string; baseline: Baseline; k: number },
+  decided: { reason: string; baseline: Baseline; k: number; culprit?: number },
 ): { alert?: RaisedAlert; ongoing?: CaseVerdict['ongoing']; reason: string } {
   const t = ctx.pts.length - 1;
-  // The culprit: the first point of the run beyond the limit, where the step starts.
-  const culprit = ctx.pts[t - decided.k + 1] as SeriesPoint;
+  // The culprit: where the step starts (culpritIndex), the first point of the run unless the
+  // points around it say the step began a little earlier or later.
+  const culprit = ctx.pts[decided.culprit ?? t - decided.k + 1] as SeriesPoint;
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
   const recent = memory.regressions
     .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
@@ -707,6 +807,34 @@ function raiseRegression(
 }
 
 /**
+ * Whether a step the scan found is one a maintainer should hear about on its own: the new level
+ * lasts (a level that goes back to where it came from within `stableAfter` commits is an
+ * excursion, such as a slow host that stayed for several jobs), and the step stands out of the
+ * noise by the case's share of the suite's confidence: the difference of the two levels' medians
+ * against its standard error from the points' robust spread (1.4826 · MAD around each level's
+ * median, and √(π/2) for a median), over at most `window` points on each side.
+ */
+function lastingStep(ctx: Context, found: readonly FoundChangePoint[], c: FoundChangePoint): boolean {
+  const i = found.indexOf(c);
+  const next = found[i + 1];
+  const t = ctx.pts.length - 1;
+  const minLog = Math.log1p(ctx.settings.minEffect);
+  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && Math.abs(Math.log(next.after / c.before)) < minLog) return false;
+  const prev = found[i - 1];
+  const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
+  const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);
+  const before = Array.from(ctx.logs.subarray(from, c.index));
+  const after = Array.from(ctx.logs.subarray(c.index, to));
+  if (before.length < 2 || after.length < 2) return true;
+  const mb = median(before);
+  const ma = median(after);
+  const spread = 1.4826 * median([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
+  if (!(spread > 0)) return true;
+  const se = Math.sqrt(Math.PI / 2) * spread * Math.sqrt(1 / before.length + 1 / after.length);
+  return Math.abs(ma - mb) / se > tUpperQuantile(ctx.alphaCase, before.length + after.length - 2);
+}
+
+/**
  * Step 7 — a lasting worse step that no regression raised (a slow drift, a small step in a noisy
  * case) is raised itself, once it is final: announcing steps that later scans take back would be
  * crying wolf of our own.
@@ -716,6 +844,7 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
   const fresh = found
     .filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha))
     .filter((c) => !settled.explainedByRaised(c.index))
+    .filter((c) => lastingStep(ctx, found, c))
     .sort((a, b) => b.change - a.change)[0];
   if (!fresh) return undefined;
   const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num(fresh.before)} → ${num(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num(fresh.pValue)})`;
@@ -803,17 +932,30 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // Step 5c — the control cases moved too: the machine, not the code.
     kind = 'watch';
     reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
-  } else if (kind === 'regressed' && method === 'limit' && options.jobMovedAlike === true && k < ctx.settings.maxRun && !memory.regressions.some((r) => r.status === 'suspected')) {
-    // Step 5d — the rest of the suite moved as much: two slow jobs in a row look exactly like
-    // this, so a run of the fewest points waits for one more; a lasting step of every case (a
-    // code change that slows everything) is raised at the next commit, named at the same culprit.
+  } else if (
+    kind === 'regressed' &&
+    method === 'limit' &&
+    options.jobMovedAlike === true &&
+    (ctx.alikeRun !== undefined ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) &&
+    !memory.regressions.some((r) => r.status === 'suspected')
+  ) {
+    // Step 5d — every point of the run came while the rest of the suite moved as much: slow jobs
+    // in a row look exactly like this, so the run waits for as long as the job keeps moving as
+    // one. A runner that goes back breaks the run; a lasting step of every case (a code change
+    // that slows everything) is raised once the job stops moving as one, named where it began.
     kind = 'watch';
-    reason = `every case of this job moved by about as much, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+    const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : '';
+    reason = `every case of this job moved by about as much${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+  } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun) {
+    // Step 5e — the episode the job moved as one for has lasted: raised now, at its start.
+    reason = `every case of this job moved by about as much from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
     reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
   if (kind === 'regressed' && baseline && change !== undefined) {
-    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === 'ratio' ? 1 : k }));
+    const test = 'test' in decided ? decided.test : undefined;
+    const culprit = method === 'limit' && test ? culpritIndex(ctx, test, currentStart) : undefined;
+    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === 'ratio' ? 1 : k, ...(culprit !== undefined ? { culprit } : {}) }));
   }
   // In ratio mode the anchor's rule is the only one that alerts.
   const step = !alert && kind !== 'regressed' && method === 'limit' ? raiseStep(ctx, found, settled) : undefined;

@@ -6,7 +6,7 @@
  */
 import type { StoredAlert } from '../trend/types.js';
 import { memoryOf, updateAlerts } from './alerts.js';
-import { assessCase, type CaseSeries, type RaisedAlert, type VerdictKind } from './detect.js';
+import { ALIKE_LOOKBACK, assessCase, type CaseSeries, type RaisedAlert, type VerdictKind } from './detect.js';
 import type { AlertSettings } from './settings.js';
 
 export interface RaisedAt extends RaisedAlert {
@@ -39,6 +39,13 @@ export interface ReplayOptions {
   readonly jobMovedAlike?: (i: number) => boolean | undefined;
 }
 
+/** jobMovedAlike at the ALIKE_LOOKBACK commits before t, newest first. */
+function alikeBefore(alike: (i: number) => boolean | undefined, t: number): boolean[] {
+  const out: boolean[] = [];
+  for (let i = t - 1; i >= Math.max(0, t - ALIKE_LOOKBACK); i--) out.push(alike(i) === true);
+  return out;
+}
+
 export function replay(series: CaseSeries, settings: AlertSettings, options: ReplayOptions): ReplayResult {
   const limit = settings.changePoints.scanLimit;
   const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
@@ -51,11 +58,13 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
     const hostMoved = options.hostMoved?.(t);
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
+    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : undefined;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCases,
       ...(hostMoved !== undefined ? { hostMoved } : {}),
       ...(runnerNoise !== undefined ? { runnerNoise } : {}),
       ...(jobMovedAlike !== undefined ? { jobMovedAlike } : {}),
+      ...(jobMovedAlikeBefore !== undefined ? { jobMovedAlikeBefore } : {}),
     });
     alerts = updateAlerts(alerts, [verdict], [changePoints]);
     verdicts[t] = verdict.kind;

@@ -3,7 +3,7 @@
  * which were noise, how soon each worse step was caught, and whether the change points found lie
  * where steps were injected. The figures in docs/alerts.md come from here.
  */
-import type { ReplayResult } from './replay.js';
+import type { ReplayResult } from '../../src/core/regress/replay.js';
 import type { SyntheticHistory } from './synthetic.js';
 
 export interface ScoreOptions {
@@ -22,6 +22,8 @@ export interface StepOutcome {
   readonly delay?: number;
   /** A change point was left standing at the step at the end. */
   readonly changePoint: boolean;
+  /** Its first alert named the commit where it starts. */
+  readonly exact?: boolean;
 }
 
 export interface Score {
@@ -43,6 +45,7 @@ export interface Score {
 export function scoreReplay(history: SyntheticHistory, result: ReplayResult, options: ScoreOptions = DEFAULT_SCORE_OPTIONS): Score {
   const worseSteps = history.steps.filter((s) => s.worse);
   const delay = new Map<number, number>();
+  const exactAt = new Set<number>();
   let trueAlerts = 0;
   let falseAlerts = 0;
   let duplicates = 0;
@@ -55,7 +58,10 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
     else if (delay.has(step.index)) duplicates++;
     else {
       trueAlerts++;
-      if (a.index === step.index) culpritExact++;
+      if (a.index === step.index) {
+        culpritExact++;
+        exactAt.add(step.index);
+      }
       delay.set(step.index, a.at - step.index);
     }
   }
@@ -66,7 +72,7 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
   const near = (i: number, s: number) => Math.abs(i - s) <= options.cpTolerance;
   const steps: StepOutcome[] = history.steps.map((s) => {
     const d = delay.get(s.index);
-    return { size: s.size, worse: s.worse, ...(s.worse && d !== undefined ? { delay: d } : {}), changePoint: standing.some((i) => near(i, s.index)) };
+    return { size: s.size, worse: s.worse, ...(s.worse && d !== undefined ? { delay: d } : {}), changePoint: standing.some((i) => near(i, s.index)), ...(s.worse && d !== undefined ? { exact: exactAt.has(s.index) } : {}) };
   });
   return {
     commits: result.assessed,
@@ -94,7 +100,7 @@ export interface Summary {
   /** Share of true alerts that name the commit where the step starts. */
   readonly culpritExact: number;
   /** Per worse step size: steps, caught within 3 commits, caught at all (within matchWithin), median delay. */
-  readonly recall: readonly { size: number; steps: number; within3: number; caught: number; medianDelay: number | undefined }[];
+  readonly recall: readonly { size: number; steps: number; within3: number; caught: number; medianDelay: number | undefined; exact: number }[];
   readonly changePoints: number;
   readonly changePointPrecision: number;
   /** Share of injected steps (either direction) with a standing change point. */
@@ -117,6 +123,7 @@ export function summarise(scores: readonly Score[]): Summary {
       within3: worse.filter((s) => s.delay !== undefined && s.delay <= 3).length,
       caught: delays.length,
       medianDelay: delays.length ? (delays[Math.floor((delays.length - 1) / 2)] as number) : undefined,
+      exact: worse.filter((s) => s.exact === true).length,
     };
   });
   const changePoints = sum((s) => s.changePoints);

@@ -5,10 +5,10 @@
  * series, and injected steps of 5, 10 and 20% in either direction. Pure and seeded: the same
  * seed gives the same history on every machine.
  */
-import type { Direction } from '../model.js';
-import { quantileSorted, sorted } from '../stats.js';
-import type { SeriesPoint } from './detect.js';
-import { Random } from './prng.js';
+import type { Direction } from '../../src/core/model.js';
+import { quantileSorted, sorted } from '../../src/core/stats.js';
+import type { SeriesPoint } from '../../src/core/regress/detect.js';
+import { Random } from '../../src/core/regress/prng.js';
 
 export interface NoiseProfile {
   readonly name: string;
@@ -25,6 +25,13 @@ export interface NoiseProfile {
   readonly slowFactor: readonly [number, number];
   /** Chance that the job after a slow one ran on the same slow host (two in a row, or more). */
   readonly slowRepeat?: number;
+  /** When set, a slow host stays for exactly this many jobs in a row (slowRepeat is then unused). */
+  readonly slowRun?: number;
+  /**
+   * Bimodal noise of the case itself (not of the job, so no other case witnesses it): a share of
+   * its jobs land on a second mode, slower by `factor`, as a benchmark with two code paths does.
+   */
+  readonly bimodal?: { readonly share: number; readonly factor: number };
 }
 
 /**
@@ -32,12 +39,16 @@ export interface NoiseProfile {
  * 3% job noise with 2% slow hosts, about what the quieter real histories in
  * test/fixtures/trend-data show between jobs (the noisiest ones are closer to `high`).
  */
-export const PROFILES: Readonly<Record<'quiet' | 'low' | 'moderate' | 'high' | 'pairs', NoiseProfile>> = {
+export const PROFILES: Readonly<Record<'quiet' | 'low' | 'moderate' | 'high' | 'pairs' | 'twice' | 'bimodal', NoiseProfile>> = {
   quiet: { name: 'quiet', jobSigma: 0.003, runSigma: 0.005, runs: 5, runOutlier: 0.01, slowHost: 0, slowFactor: [1, 1] },
   low: { name: 'low', jobSigma: 0.01, runSigma: 0.02, runs: 5, runOutlier: 0.03, slowHost: 0.01, slowFactor: [1.1, 1.4] },
   moderate: { name: 'moderate', jobSigma: 0.03, runSigma: 0.03, runs: 5, runOutlier: 0.05, slowHost: 0.02, slowFactor: [1.1, 1.5] },
   /** moderate, but half the slow hosts stay for the next job too: two slow jobs in a row. */
   pairs: { name: 'pairs', jobSigma: 0.03, runSigma: 0.03, runs: 5, runOutlier: 0.05, slowHost: 0.02, slowFactor: [1.1, 1.5], slowRepeat: 0.5 },
+  /** moderate, and every slow host is +15% for exactly two jobs in a row (issue 17's case). */
+  twice: { name: 'twice', jobSigma: 0.03, runSigma: 0.03, runs: 5, runOutlier: 0.05, slowHost: 0.02, slowFactor: [1.15, 1.15], slowRun: 2 },
+  /** moderate, and a fifth of the case's jobs 12% slower on a second mode that no other case shares. */
+  bimodal: { name: 'bimodal', jobSigma: 0.03, runSigma: 0.03, runs: 5, runOutlier: 0.05, slowHost: 0.02, slowFactor: [1.1, 1.5], bimodal: { share: 0.2, factor: 1.12 } },
   high: { name: 'high', jobSigma: 0.07, runSigma: 0.05, runs: 5, runOutlier: 0.05, slowHost: 0.04, slowFactor: [1.1, 1.6] },
 };
 
@@ -99,6 +110,7 @@ export function generateHistory(options: HistoryOptions): SyntheticHistory {
   const points: SeriesPoint[] = [];
   const slow: boolean[] = [];
   let lastSlow = 0;
+  let slowLeft = 0;
   let next = 0;
   for (let i = 0; i < options.commits; i++) {
     const step = steps[next];
@@ -111,10 +123,15 @@ export function generateHistory(options: HistoryOptions): SyntheticHistory {
     }
     let job = level + p.jobSigma * rng.normal();
     let slowBy = 0;
-    if (lastSlow > 0 && rng.next() < (p.slowRepeat ?? 0)) slowBy = lastSlow;
-    else if (rng.next() < p.slowHost) slowBy = Math.log(p.slowFactor[0] + (p.slowFactor[1] - p.slowFactor[0]) * rng.next());
+    if (p.slowRun !== undefined ? lastSlow > 0 && slowLeft > 0 : lastSlow > 0 && rng.next() < (p.slowRepeat ?? 0)) slowBy = lastSlow;
+    else if (rng.next() < p.slowHost) {
+      slowBy = Math.log(p.slowFactor[0] + (p.slowFactor[1] - p.slowFactor[0]) * rng.next());
+      slowLeft = (p.slowRun ?? 1) ;
+    }
+    slowLeft--;
     job += slowBy;
     lastSlow = slowBy;
+    if (p.bimodal && rng.next() < p.bimodal.share) job += Math.log(p.bimodal.factor);
     slow.push(slowBy > 0);
     const runs: number[] = [];
     for (let r = 0; r < p.runs; r++) {

@@ -1,0 +1,76 @@
+/**
+ * The rules that issue 17's quality goals added, on constructed series: the culprit placed by
+ * the sign split, a slow host before a step not named for it, bimodal runs not overwhelming, a
+ * runner episode of several jobs raising nothing, and a found step raised only when it lasts.
+ */
+import { describe, expect, it } from 'vitest';
+import { assessCase, NO_MEMORY, type CaseSeries, type SeriesPoint } from '../../src/core/regress/detect.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { replay } from '../../src/core/regress/replay.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
+
+function points(values: readonly number[], q1?: (i: number, v: number) => number): SeriesPoint[] {
+  return values.map((value, i) => ({ sha: `c${i}`.padEnd(40, '0'), seq: i, value, q1: q1 ? q1(i, value) : value * 0.99, q3: value * 1.01, runs: 5, n: 5 }));
+}
+
+function series(values: readonly number[], q1?: (i: number, v: number) => number): CaseSeries {
+  return { suite: 'default', case: 'warm / total', unit: 's', direction: 'smaller', points: points(values, q1) };
+}
+
+function noisy(count: number, sigma: number, seed: number): number[] {
+  const rng = new Random(seed);
+  return Array.from({ length: count }, () => Math.exp(sigma * rng.normal()));
+}
+
+describe('the culprit split', () => {
+  it('names the first point of a small step even when only the second crossed the limit', () => {
+    const base = noisy(60, 0.02, 5);
+    const values = [...base, 1.045, 1.085, 1.082];
+    // The step's first point is within the limit even of two in a row: the run beyond it starts one later.
+    const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
+    expect(r.verdicts[60]).toBe('unchanged');
+    expect(r.verdicts[61]).not.toBe('regressed');
+    expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 60, 62]]);
+    // Its run was the last two points; the split named the one before them.
+    expect(r.raised[0]?.reason).toMatch(/: 2 commits in a row are above/);
+  });
+
+  it('does not name a slow host just before the step', () => {
+    const values = [...noisy(60, 0.02, 5), 1.35, 1.0, 1.2, 1.21];
+    const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
+    expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 62, 63]]);
+  });
+});
+
+describe('bimodal runs are not an overwhelming step', () => {
+  const values = [...noisy(40, 0.01, 11), 1.4];
+  it('waits when the better quartile of the point stayed at the baseline (a few runs astray)', () => {
+    const astray = series(values, (i, v) => (i === 40 ? 1.0 : v * 0.99));
+    expect(assessCase(astray, NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 10, hostMoved: false }).verdict.kind).toBe('watch');
+  });
+  it('alerts at once when every run moved', () => {
+    expect(assessCase(series(values), NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 10, hostMoved: false }).verdict.kind).toBe('regressed');
+  });
+});
+
+describe('a runner episode of several jobs', () => {
+  // A slow host (+15%, every case alike) that stays for seven jobs, then goes.
+  const slow = (i: number) => i >= 60 && i < 67;
+  const values = noisy(100, 0.01, 9).map((v, i) => (slow(i) ? v * 1.15 : v));
+  it('raises nothing while the job moves as one, and nothing when it goes back: no regression, no step', () => {
+    const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1, hostMoved: slow, jobMovedAlike: slow });
+    expect(r.raised).toEqual([]);
+    expect(r.verdicts[66]).toBe('watch');
+  });
+  it('without the witness, the same seven jobs raise one regression at their start, and no step besides', () => {
+    const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
+    expect(r.raised.map((a) => [a.kind, a.index])).toEqual([['regression', 60]]);
+  });
+  it('a lasting step of the same size is raised when the job stops moving as one, at its start', () => {
+    const lasting = noisy(100, 0.01, 9).map((v, i) => (i >= 60 ? v * 1.15 : v));
+    // The job "moves" for as long as each case's recent median has not caught up (six commits).
+    const moved = (i: number) => i >= 60 && i < 66;
+    const r = replay(series(lasting), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1, hostMoved: moved, jobMovedAlike: moved });
+    expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 60, 66]]);
+  });
+});
