@@ -23,6 +23,8 @@ import {
   type StoredPoint,
 } from './types.js';
 import { TrendDataError, checkNewSegment, parseChunk, refuseWrite } from './validate.js';
+import type { SuiteState } from './regress-state.js';
+import { planRegressionState } from './state-plan.js';
 
 /** What the regression capability sees to recompute the stored alerts after a publish. */
 export interface AlertContext {
@@ -34,6 +36,8 @@ export interface AlertContext {
   readonly manifest: Manifest;
   /** Segments [from, to) as stored, validated; re-runs not resolved (see resolveSegments). */
   readonly load: (from: number, to: number) => Promise<Segment[]>;
+  /** The regression state of each suite this publish adds to, after it (regress-state.ts). */
+  readonly states?: ReadonlyMap<string, SuiteState>;
 }
 
 export type AlertDeriver = (context: AlertContext) => Promise<readonly StoredAlert[]>;
@@ -264,16 +268,12 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     alerts: previous?.alerts ?? [],
     ...(importedNote !== undefined ? { imported: importedNote } : {}),
   };
+  const load = (from: number, to: number) => loadWithAdded(read, location, previous, added, from, to);
+  const state = await planRegressionState(read, location, previous, base, added, load);
+  for (const [path, text] of state.files) files.set(path, text);
+  removed.push(...state.removed);
   const manifest: Manifest = input.alerts
-    ? {
-        ...base,
-        alerts: await input.alerts({
-          previous: base.alerts,
-          added,
-          manifest: base,
-          load: (from, to) => loadWithAdded(read, location, previous, added, from, to),
-        }),
-      }
+    ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states }) }
     : base;
   files.set(MANIFEST_PATH, json(manifest));
   return { files, removed, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };

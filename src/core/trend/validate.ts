@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json' };
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
+import regressionStateSchema from '../../../schemas/regression-state.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
 import { schemaErrorLine } from '../schema-error.js';
@@ -9,6 +10,7 @@ import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
 import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
 import { manifestCountsProblem } from './manifest-counts.js';
+import { STATE_PATH, STATE_VERSION, stateFileProblem, type StateFile } from './regress-state.js';
 import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
@@ -23,6 +25,7 @@ const validateManifest = ajv.compile<Manifest>(manifestSchema);
 const validateSegment = ajv.getSchema<Segment>(segmentSchema.$id) as ValidateFunction<Segment>;
 const validateRollup = ajv.compile<Rollup>(rollupSchema);
 const validateChunk = ajv.compile<ChunkFile>(chunkSchema);
+const validateState = ajv.compile<StateFile>(regressionStateSchema);
 
 function parse(file: string, text: string): unknown {
   try {
@@ -56,6 +59,23 @@ export function parseManifest(file: string, text: string): Manifest {
   const why = manifestCountsProblem(m);
   if (why) throw bad(why);
   return m;
+}
+
+/**
+ * Parses and validates one file of a suite's regression state (regress-state.ts) against the
+ * manifest beside it; `part` is what its path says, `head` or the block number.
+ */
+export function parseStateFile(file: string, text: string, suite: number, part: 'head' | number, manifest: Pick<Manifest, 'suites' | 'cases' | 'segments'>): StateFile {
+  const data = parse(file, text);
+  if (!validateState(data)) {
+    const first = validateState.errors?.[0];
+    const why = first ? schemaErrorLine(first, data, 'the top level') : 'does not match the regression state schema';
+    throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why}; refusing to publish over it`);
+  }
+  if (data.version > STATE_VERSION) throw new TrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  const why = stateFileProblem(data, suite, part, manifest);
+  if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
+  return data;
 }
 
 /** Parses and validates one segment and checks it sits where its seq says. */
@@ -189,6 +209,14 @@ const WRITTEN_KINDS: readonly WrittenKind[] = [
       if (level === 0) checkSegmentSize(file, text);
       const segments = parseChunk(file, text, level, Number(m[2]), ROLLUP_FANOUT ** level, manifest);
       if (level === 0) for (const segment of segments) checkNewSegment(file, segment);
+    },
+  },
+  {
+    // Issue #12: a suite's regression state, checked against the manifest written beside it.
+    path: STATE_PATH,
+    check: (file, text, m, manifest) => {
+      if (manifest === undefined) refuseWrite(file, 'a regression state written without the manifest its cases refer to');
+      parseStateFile(file, text, Number(m[1]), m[2] === 'head' ? 'head' : Number(m[2]), manifest);
     },
   },
 ];
