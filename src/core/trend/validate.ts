@@ -1,9 +1,10 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json' };
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
 import regressionStateSchema from '../../../schemas/regression-state.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
+import { lazyValidator } from '../schema-compile.js';
 import { schemaErrorLine } from '../schema-error.js';
 import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
@@ -19,13 +20,12 @@ import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type S
  */
 export class TrendDataError extends InputError {}
 
-const ajv = new Ajv({ allErrors: false, strict: true });
-ajv.addSchema(segmentSchema);
-const validateManifest = ajv.compile<Manifest>(manifestSchema);
-const validateSegment = ajv.getSchema<Segment>(segmentSchema.$id) as ValidateFunction<Segment>;
-const validateRollup = ajv.compile<Rollup>(rollupSchema);
-const validateChunk = ajv.compile<ChunkFile>(chunkSchema);
-const validateState = ajv.compile<StateFile>(regressionStateSchema);
+// Compiled on first use (schema-compile.ts): a run pays only for the files it reads.
+const validateManifest = lazyValidator<Manifest>(manifestSchema);
+const validateSegment = lazyValidator<Segment>(segmentSchema);
+const validateRollup = lazyValidator<Rollup>(rollupSchema, [segmentSchema]);
+const validateChunk = lazyValidator<ChunkFile>(chunkSchema);
+const validateState = lazyValidator<StateFile>(regressionStateSchema);
 
 function parse(file: string, text: string): unknown {
   try {
@@ -36,7 +36,8 @@ function parse(file: string, text: string): unknown {
   }
 }
 
-function check<T extends { version: number }>(kind: string, validate: ValidateFunction<T>, file: string, text: string): T {
+function check<T extends { version: number }>(kind: string, validator: () => ValidateFunction<T>, file: string, text: string): T {
+  const validate = validator();
   const data = parse(file, text);
   if (!validate(data)) {
     const first = validate.errors?.[0];
@@ -67,8 +68,9 @@ export function parseManifest(file: string, text: string): Manifest {
  */
 export function parseStateFile(file: string, text: string, suite: number, part: 'head' | number, manifest: Pick<Manifest, 'suites' | 'cases' | 'segments'>): StateFile {
   const data = parse(file, text);
-  if (!validateState(data)) {
-    const first = validateState.errors?.[0];
+  const validate = validateState();
+  if (!validate(data)) {
+    const first = validate.errors?.[0];
     const why = first ? schemaErrorLine(first, data, 'the top level') : 'does not match the regression state schema';
     throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why}; refusing to publish over it`);
   }
