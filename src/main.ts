@@ -17,7 +17,6 @@ import type { CommitInfo } from './core/trend/types.js';
 import { workflowRunFromEvent, type RunPullRequest, type WorkflowRunEvent } from './core/workflow-run.js';
 import { commitFromApi, commitFromGit } from './effects/commit-info.js';
 import { PushPermissionError } from './effects/gh-pages.js';
-import { enterpriseServerProblem } from './effects/artifact.js';
 import { findRunPullRequest, GitHubComments, type CommentOutcome } from './effects/github-api.js';
 import { networkBounds } from './effects/timeouts.js';
 import { readPageAssets } from './effects/page-assets.js';
@@ -25,8 +24,15 @@ import { loadRecords } from './effects/record-files.js';
 import { ingest } from './jobs/ingest.js';
 import { publishSecrets, publishesOn, publishTrend, readTrend, resolveTrendTarget, type PublishHooks, type PublishSettings, type TrendAccess } from './jobs/publish.js';
 import { comparePullRequest, pagesUrlFor, postRegressionComments, regressionDeriver, type RegressionOutcome } from './jobs/regressions.js';
-import { artifactUrl, collect, merge, mergeForeignRun, publishMerged, runContextFromEnv, uploadEvidence, type MergeResult, type RunContext } from './jobs/scale-out.js';
+import type { MergeResult, RunContext } from './jobs/scale-out.js';
 import { readSettings, type Settings } from './settings.js';
+
+/**
+ * The scale-out job and its artifact client (about half of the bundle: @actions/artifact, Azure's
+ * storage client, protobuf) load only in the runs that collect, merge or upload evidence: loading
+ * them cost every other run's start (issue #12). esbuild splits them into dist/chunks/.
+ */
+const scaleOut = () => import('./jobs/scale-out.js');
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -250,11 +256,12 @@ export async function run(): Promise<void> {
 
     if (settings.scale.mode === 'collect') {
       const commit = await commitFor(runner, sha, settings.token);
-      const context = runContext(runner, commit);
+      const context = await runContext(runner, commit);
+      const { collect } = await scaleOut();
       const { artifact } = await group('Collecting', () =>
         collect({ suite: settings.suite, points, shapes: shapesOf(records), note: settings.note, evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson } }, context, settings.scale),
       );
-      setArtifactOutputs(context, artifact.id, artifact.name);
+      await setArtifactOutputs(context, artifact.id, artifact.name);
       core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
     } else if (pr) {
       const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
@@ -301,13 +308,14 @@ export async function run(): Promise<void> {
     // The evidence goes up after the data is safe, and its failure costs nothing but a warning.
     if (settings.scale.mode === 'publish') {
       const commit: CommitInfo = { sha, message: '', author: '', timestamp: runner.now };
-      const context = runContext(runner, commit);
+      const context = await runContext(runner, commit);
+      const { uploadEvidence } = await scaleOut();
       const upload = await uploadEvidence(settings.scale, context, {
         suite: settings.suite,
         shapes: shapesOf(records),
         evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson, report },
       });
-      if (upload.status === 'uploaded') setArtifactOutputs(context, upload.id, upload.name);
+      if (upload.status === 'uploaded') await setArtifactOutputs(context, upload.id, upload.name);
       else if (upload.status === 'skipped') core.info(`No artifact: ${upload.reason}`);
       else core.warning(upload.warning);
     }
@@ -324,14 +332,14 @@ function shapesOf(records: readonly { shape: string; arm?: string | undefined }[
   return [...new Set(records.filter((r) => r.arm === undefined).map((r) => r.shape))];
 }
 
-function runContext(runner: Runner, commit: CommitInfo): RunContext {
-  return runContextFromEnv(runner.env, commit, runner.now);
+async function runContext(runner: Runner, commit: CommitInfo): Promise<RunContext> {
+  return (await scaleOut()).runContextFromEnv(runner.env, commit, runner.now);
 }
 
-function setArtifactOutputs(context: RunContext, id: number, name: string): void {
+async function setArtifactOutputs(context: RunContext, id: number, name: string): Promise<void> {
   core.setOutput('artifact-id', String(id));
   core.setOutput('artifact-name', name);
-  const url = artifactUrl(context, id);
+  const url = (await scaleOut()).artifactUrl(context, id);
   if (url) core.setOutput('artifact-url', url);
 }
 
@@ -384,7 +392,8 @@ async function runMerge(settings: Settings, runner: Runner): Promise<void> {
     return;
   }
   const sha = runner.env['GITHUB_SHA'] ?? '';
-  const context = runContext(runner, { sha, message: '', author: '', timestamp: runner.now });
+  const context = await runContext(runner, { sha, message: '', author: '', timestamp: runner.now });
+  const { merge } = await scaleOut();
   const merged = await group('Downloading collected artifacts', () => merge(settings.scale, context));
   for (const w of merged.warnings) core.warning(w);
   core.setOutput('merged-artifacts', String(merged.used.length));
@@ -410,7 +419,7 @@ async function publishMergedRun(settings: Settings, runner: Runner, merged: Merg
     publishOrWarn(async () => {
       // Each collect job's note is already on its points; the merge job's would be a second one.
       const { note: _note, ...once } = publishSettings(settings);
-      const result = await publishMerged(
+      const result = await (await scaleOut()).publishMerged(
         merged,
         once,
         { ...access(runner), publishedAt: runner.now },
@@ -492,7 +501,7 @@ async function pullRequestOfRun(settings: Settings, runner: Runner, run: Workflo
  * a push does.
  */
 async function runWorkflowRunMerge(settings: Settings, runner: Runner): Promise<void> {
-  const problem = enterpriseServerProblem(runner.env);
+  const problem = (await import('./effects/artifact.js')).enterpriseServerProblem(runner.env);
   if (problem) throw new InputError(`mode: merge on a workflow_run needs workflow artifacts, but ${problem}`);
   const run = workflowRunFromEvent(runner.payload, runner.repository);
   if (!run) throw new InputError('the workflow_run event payload has no workflow_run.id and head_sha: nothing to merge');
@@ -513,7 +522,8 @@ async function runWorkflowRunMerge(settings: Settings, runner: Runner): Promise<
     }
     pr = found.pr;
   }
-  const context = runContext(runner, { sha: run.headSha, message: '', author: '', timestamp: runner.now });
+  const context = await runContext(runner, { sha: run.headSha, message: '', author: '', timestamp: runner.now });
+  const { mergeForeignRun } = await scaleOut();
   const merged = await group(`Downloading the collected artifacts of workflow run ${run.runId}`, () =>
     mergeForeignRun({ repository: runner.repository as string, runId: run.runId, token: settings.token as string }, run.headSha, context),
   );

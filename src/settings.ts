@@ -9,7 +9,7 @@ import { parseRequireStages, type StageRequirement } from './core/require-stages
 import type { Annotation } from './core/trend/types.js';
 import { splitPatterns } from './effects/record-files.js';
 import { FORMAT_CHOICES } from './formats/registry.js';
-import { readScaleOutSettings, type ScaleOutSettings } from './jobs/scale-out.js';
+import { readScaleOutSettings, type ScaleOutSettings } from './jobs/scale-out-settings.js';
 
 /** Everything the action was asked to do, typed and checked once, before anything is written. */
 export interface Settings {
