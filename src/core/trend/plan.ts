@@ -23,7 +23,7 @@ import {
   type StoredPoint,
 } from './types.js';
 import { TrendDataError, checkNewSegment, parseChunk, refuseWrite } from './validate.js';
-import type { SuiteState } from './regress-state.js';
+import { statePath, type SuiteState } from './regress-state.js';
 import { planRegressionState } from './state-plan.js';
 
 /** What the regression capability sees to recompute the stored alerts after a publish. */
@@ -197,6 +197,9 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   // The manifest counts the segments; a file already where the next one goes means the manifest
   // is behind its data (restored, hand-edited, or lost), and appending would overwrite history.
   const next = previous === undefined ? [segmentPath(0), chunkPath(0, 0), chunkPath(1, 0), chunkPath(2, 0)] : previous.version < 2 ? [segmentPath(first)] : [chunkPath(0, first)];
+  // The suite's regression state is read after the chunks; asking for its head now shares their round trips.
+  const suiteIndex = previous !== undefined && previous.version >= 2 ? previous.suites.indexOf(input.suite) : -1;
+  if (suiteIndex >= 0) read(statePath(suiteIndex, 'head')).catch(() => undefined);
   const taken = (await Promise.all(next.map(async (path) => ((await read(path)) !== undefined ? path : undefined)))).find((p) => p !== undefined);
   if (taken !== undefined) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
