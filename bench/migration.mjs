@@ -31,6 +31,12 @@ import { anchorRemote, readAction, runAnchor, runOurs } from './lib/anchor.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  // The usage is this file's opening comment, up to the first blank comment line after it.
+  const text = readFileSync(new URL(import.meta.url), 'utf8');
+  console.log(text.split('\n').filter((l) => l.startsWith('//')).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 const flag = (name) => argv.includes(name);
 const opt = (name, def) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : def);
 const quick = flag('--quick');

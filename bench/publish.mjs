@@ -12,7 +12,7 @@
 // Each history is generated directly as git objects with one `git fast-import` (publishing
 // 100,000 times would take a day): every tree the layout has at that size, a real manifest of 50
 // cases, and real chunks (trend format 2) for the current group of 256 (everything a publish can
-// read). Older chunks, which no publish reads, are small stand-in blobs, each
+// read), and the suite's regression state (data/r). Older chunks, which no publish reads, are small stand-in blobs, each
 // distinct, so the trees that list them are exactly as large and as incompressible as real ones. Each publish then runs in its own
 // Node process against the bare repository over file:// (upload-pack serves the partial fetch
 // exactly as GitHub does), with the repository configured like GitHub's: uploadpack.allowFilter,
@@ -53,7 +53,13 @@ process.on('exit', () => {
 });
 await build({
   absWorkingDir: root,
-  entryPoints: { publish: 'src/jobs/publish.ts', layout: 'src/core/trend/layout.ts', chunk: 'src/core/trend/chunk.ts', load: 'src/core/trend/load.ts' },
+  entryPoints: {
+    publish: 'src/jobs/publish.ts',
+    layout: 'src/core/trend/layout.ts',
+    chunk: 'src/core/trend/chunk.ts',
+    load: 'src/core/trend/load.ts',
+    state: 'src/core/trend/regress-state.ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -66,6 +72,7 @@ await build({
 const { chunkPath } = await import(join(out, 'layout.mjs'));
 const { encodeChunk, indexManifest } = await import(join(out, 'chunk.mjs'));
 const { coverChunks } = await import(join(out, 'load.mjs'));
+const { STATE_POINTS, STATE_BLOCK, encodeState, stateFromSegments, statePath, trim } = await import(join(out, 'state.mjs'));
 
 const globalConfig = join(work, 'gitconfig');
 writeFileSync(globalConfig, '');
@@ -158,6 +165,13 @@ function generate(n) {
     const segments = real ? Array.from({ length: c.to - c.from }, (_, i) => segment(c.from + i)) : [];
     file(chunkPath(c.level, c.index), real ? json(encodeChunk(c.level, c.index, segments, index)) : json({ standIn: 'chunk', level: c.level, index: c.index }));
   }
+  // The suite's regression state, as the publishes that wrote this history would have left it:
+  // the newest STATE_POINTS entries and a block more, real (a publish reads them).
+  const since = Math.max(0, n - STATE_POINTS - STATE_BLOCK);
+  const built = stateFromSegments(0, 'default', manifest(n), Array.from({ length: n - since }, (_, i) => segment(since + i)), since);
+  const state = encodeState(trim(built, manifest(n), n));
+  for (const [k, block] of state.blocks) file(statePath(0, k), json(block));
+  file(statePath(0, 'head'), json(state.head));
   file('manifest.json', json(manifest(n)));
   const msg = `a trend of ${n} segments`;
   chunks.push(`commit refs/heads/gh-pages\ncommitter Bench <bench@example.invalid> 1700000000 +0000\ndata ${msg.length}\n${msg}\n${lines.join('\n')}\n\n`);

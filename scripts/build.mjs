@@ -2,7 +2,7 @@
 // into dist/page/ when it exists. `--if-stale` skips the build when dist is newer than every source,
 // so `npm run demo` on a fresh clone uses the committed dist without rebuilding.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, chmodSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -42,7 +42,11 @@ const common = {
   absWorkingDir: root,
   loader: { '.html': 'text', '.css': 'text' },
 };
-await build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js' });
+// The action's bundle is split: what only some runs need (the scale-out job and its artifact
+// client, loaded by `await import()` in main.ts) goes to dist/chunks/, so the other runs do not
+// parse it at start (issue #12). The old chunks go first: their names carry a hash of their content.
+rmSync(join(root, 'dist/chunks'), { recursive: true, force: true });
+await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // `benchtrend --version` prints the version it was built as: the bundle is installed without
 // package.json beside it in some layouts (a copied dist/), so the number is embedded, not read.
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

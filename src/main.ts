@@ -5,12 +5,19 @@
  */
 import * as core from '@actions/core';
 import { InputError } from './core/model.js';
-import { runMerge } from './action/merge.js';
 import { regressionFailure, type Outcome } from './action/outcome.js';
 import { runRecords } from './action/records.js';
 import { access, actionRunner, publishSettings, type ActionRunner } from './action/runner.js';
 import { publishSecrets, resolveTrendTarget } from './jobs/publish.js';
 import { readSettings } from './settings.js';
+
+/**
+ * What only some runs need loads by import(): mode merge, and in the records' modes the collect
+ * and evidence jobs, bring the artifact client (about half of the bundle: @actions/artifact,
+ * Azure's storage client, protobuf), and parsing it cost every other run's start (issue #12).
+ * esbuild splits them into dist/chunks/.
+ */
+const runMerge: typeof import('./action/merge.js').runMerge = async (...args) => (await import('./action/merge.js')).runMerge(...args);
 
 /**
  * A boolean input by the toolkit's rule (core.getBooleanInput: true/True/TRUE, false/False/FALSE);

@@ -12,8 +12,6 @@ import type { Point } from '../core/model.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import type { RegressionEntry } from '../core/render-verdicts.js';
 import { loadRecords } from '../effects/record-files.js';
-import { collect } from '../jobs/collect.js';
-import { uploadEvidence } from '../jobs/evidence.js';
 import { ingest } from '../jobs/ingest.js';
 import { publishesOn } from '../jobs/publish.js';
 import { artifactUrl, type RunContext } from '../jobs/scale-out.js';
@@ -70,7 +68,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const commit = await commitFor(runner, sha, settings.token);
     const context = runContext(runner, commit);
     const { artifact } = await core.group('Collecting', () =>
-      collect({ suite: settings.suite, points, shapes: shapesOf(records), note: settings.note, evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson } }, context, settings.scale),
+      import('../jobs/collect.js').then(({ collect }) => collect({ suite: settings.suite, points, shapes: shapesOf(records), note: settings.note, evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson } }, context, settings.scale)),
     );
     setArtifactOutputs(context, artifact.id, artifact.name);
     core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
@@ -106,6 +104,8 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   // The evidence goes up after the data is safe, and its failure costs nothing but a warning.
   if (settings.scale.mode === 'publish') {
     const context = runContext(runner, bareCommit(runner, sha));
+    // Loaded here, not at start: it brings the artifact client (see main.ts).
+    const { uploadEvidence } = await import('../jobs/evidence.js');
     const upload = await uploadEvidence(settings.scale, context, {
       suite: settings.suite,
       shapes: shapesOf(records),

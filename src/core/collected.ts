@@ -12,7 +12,8 @@
  *   - anything else (two matrix legs benching one trend line): refused, naming both artifacts,
  *     because keeping either one would silently drop a measurement the user asked for.
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { lazyValidator } from './schema-compile.js';
 import { describeValue, schemaErrorLine } from './schema-error.js';
 import { caseName } from './cases.js';
 import { InputError, type Point } from './model.js';
@@ -126,8 +127,7 @@ const schema = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: false, strict: true });
-const validate = ajv.compile<CollectedPayload>(schema);
+const validator = lazyValidator<CollectedPayload>(schema);
 
 function explain(error: ErrorObject, data: unknown): string {
   if (error.instancePath === '' && error.keyword === 'type') return `not a collected payload: expected one JSON object, got ${describeValue(data)}`;
@@ -173,6 +173,7 @@ export function parsePayload(artifact: string, text: string): CollectedPayload {
       `${where}: written by a newer benchtrend (collected format ${data.version}, this one reads ${COLLECTED_VERSION}); use one action version in the collect and merge jobs`,
     );
   }
+  const validate = validator();
   if (!validate(data)) {
     const first = validate.errors?.[0];
     throw new InputError(`${where}: ${first ? explain(first, data) : 'does not match the collected payload schema'}`);

@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { lazyValidator } from '../core/schema-compile.js';
 import schema from '../../schemas/bench-record.schema.json' with { type: 'json' };
 import { InputError, type BenchRecord, type Metric } from '../core/model.js';
 import { describeValue, pointerToPath, schemaErrorLine, valueAtPointer } from '../core/schema-error.js';
@@ -22,8 +23,7 @@ interface RawRecord {
   };
 }
 
-const ajv = new Ajv({ allErrors: false, strict: true });
-const validate = ajv.compile<RawRecord>(schema);
+const validator = lazyValidator<RawRecord>(schema);
 
 /** One line a maintainer reads: what is wrong and where, in the record's own terms. */
 function explain(error: ErrorObject, data: unknown): string {
@@ -54,6 +54,7 @@ function explain(error: ErrorObject, data: unknown): string {
  */
 export function parseRecord(file: string, text: string): BenchRecord {
   const data = parseJsonText(file, text);
+  const validate = validator();
   if (!validate(data)) {
     const first = validate.errors?.[0];
     throw new InputError(`${file}: ${first ? explain(first, data) : 'does not match the bench record schema'}`);

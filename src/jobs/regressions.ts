@@ -32,7 +32,8 @@ import {
   type CommitCommentData,
 } from '../core/render-comment.js';
 import { regressionEntries, type RegressionEntry } from '../core/render-verdicts.js';
-import { resolveSegments } from '../core/trend/layout.js';
+import { historiesFromState, historiesOf, isCurrent, walkSegments } from '../core/trend/regress-state.js';
+import { readState } from '../core/trend/state-plan.js';
 import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
 import type { CaseInfo, Manifest, Segment, StoredAlert } from '../core/trend/types.js';
@@ -55,15 +56,16 @@ export interface RegressionOutcome {
   readonly cases: readonly CaseInfo[];
   /** Set when every case judged here moved worse by about the same factor (sameFactor): the comment says it looks like the runner. */
   readonly runner?: CommitCommentData['runner'];
+  /** Where the histories judged came from: the suite's regression state, or the chunks when it could not tell. */
+  readonly source: 'state' | 'chunks';
 }
-
-/** Segments loaded per round while walking back; each round doubles it. */
-const ROUNDS = 4;
 
 /**
  * The last `limit` points of each case of `suite` published before seq `upTo`, oldest first, with
- * re-runs resolved. Walks back from the newest segments, doubling the span until every case has
- * `limit` points or its first one, so that the read stays flat however long the history is.
+ * re-runs resolved, read from the chunks: walks back from the newest segments, doubling the span
+ * until every case has `limit` points or its first one (walkSegments), so that the read stays flat
+ * however long the history is. A publish reads the same from the suite's regression state when it
+ * can (historiesFromState); this is the way when it cannot, and what the state is checked against.
  */
 export async function caseHistories(
   load: (from: number, to: number) => Promise<Segment[]>,
@@ -71,47 +73,10 @@ export async function caseHistories(
   suite: string,
   upTo: number,
   limit: number,
+  only?: ReadonlySet<string>,
 ): Promise<Map<string, SeriesPoint[]>> {
-  const cases = manifest.cases.filter((c) => c.suite === suite);
-  const firstSeq = Math.min(upTo, ...cases.map((c) => c.firstSeq));
-  let from = upTo;
-  let span = limit;
-  let segments: Segment[] = [];
-  for (let round = 0; round < ROUNDS && from > firstSeq; round++) {
-    const next = Math.max(firstSeq, upTo - span);
-    segments = [...(await load(next, from)), ...segments];
-    from = next;
-    span *= 2;
-    const counts = historiesOf(segments, suite, limit);
-    if (!cases.some((c) => (counts.get(c.case)?.length ?? 0) < limit && c.firstSeq < from)) break;
-  }
+  const { segments } = await walkSegments(load, manifest, suite, upTo, limit, only);
   return historiesOf(segments, suite, limit);
-}
-
-function historiesOf(segments: readonly Segment[], suite: string, limit: number): Map<string, SeriesPoint[]> {
-  const out = new Map<string, SeriesPoint[]>();
-  for (const s of resolveSegments(segments)) {
-    if (s.suite !== suite) continue;
-    for (const p of s.points) {
-      const list = out.get(p.case) ?? [];
-      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
-      out.set(p.case, list);
-    }
-  }
-  for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
-  // Each point knows its suite's previous entry, for the ratio rule's gaps (see SeriesPoint).
-  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
-  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
-  for (const [k, list] of out) {
-    out.set(
-      k,
-      list.map((p) => {
-        const previousSeq = previous.get(p.seq);
-        return previousSeq !== undefined ? { ...p, previousSeq } : p;
-      }),
-    );
-  }
-  return out;
 }
 
 /** How many of an import's newest entries per suite are judged and their alerts stored (docs/alerts.md). */
@@ -173,7 +138,12 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
     if (!judged) return previous;
-    const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
+    const limit = settings.changePoints.scanLimit;
+    const state = context.states?.get(suite);
+    // Only the cases judged need their history: a case the suite stopped publishing sends no walk back.
+    const only = new Set(judged.points.map((p) => p.case));
+    const fromState = state ? historiesFromState(state, context.manifest, judged.seq + 1, limit, only) : undefined;
+    const histories = fromState ?? (await caseHistories(context.load, context.manifest, suite, judged.seq + 1, limit, only));
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
     const moves = new Map<string, number>();
@@ -214,6 +184,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       ...(runner !== undefined ? { runner } : {}),
       suite,
       sha: judged.commit.sha,
+      source: fromState ? 'state' : 'chunks',
       verdicts: attributed,
       alerts,
       changed: changedAlerts(previous, alerts),
@@ -238,9 +209,14 @@ export async function comparePullRequest(
   settings: AlertSettings,
 ): Promise<CaseVerdict[]> {
   const manifest = await readManifest(read, location);
-  const histories = manifest
-    ? await caseHistories((from, to) => loadSegments(read, location, from, to, manifest), manifest, suite, manifest.segments, settings.changePoints.scanLimit)
-    : new Map<string, SeriesPoint[]>();
+  const limit = settings.changePoints.scanLimit;
+  const index = manifest && manifest.version >= 2 ? manifest.suites.indexOf(suite) : -1;
+  const state = manifest && index >= 0 ? await readState(read, location, manifest, index) : undefined;
+  const only = new Set(points.map((p) => p.case));
+  const fromState = manifest && state && isCurrent(state, manifest) ? historiesFromState(state, manifest, manifest.segments, limit, only) : undefined;
+  const histories = !manifest
+    ? new Map<string, SeriesPoint[]>()
+    : (fromState ?? (await caseHistories((from, to) => loadSegments(read, location, from, to, manifest), manifest, suite, manifest.segments, limit, only)));
   const seq = manifest?.segments ?? 0;
   const verdicts = points.map((p) => {
     const head: SeriesPoint = { sha: headSha, seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n };

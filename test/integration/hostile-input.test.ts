@@ -276,7 +276,8 @@ describe('rows 6 and 11: a trend path that is a folder or a gitlink', () => {
     await seed();
     const seg = `dev/bench/${chunkOf(0)}`;
     const tip = await replace(async (work) => {
-      await sb.git(['rm', '--quiet', seg], work);
+      // Without the regression state (a trend written before it), the publish reads the chunks.
+      await sb.git(['rm', '--quiet', '-r', seg, 'dev/bench/data/r'], work);
       const { mkdir } = await import('node:fs/promises');
       await mkdir(join(work, seg), { recursive: true });
       await writeFile(join(work, seg, 'x'), 'x\n');
@@ -296,7 +297,7 @@ describe('rows 6 and 11: a trend path that is a folder or a gitlink', () => {
     await seed();
     const seg = `dev/bench/${chunkOf(0)}`;
     const tip = await replace(async (work) => {
-      await sb.git(['rm', '--quiet', seg], work);
+      await sb.git(['rm', '--quiet', '-r', seg, 'dev/bench/data/r'], work);
       await sb.git(['update-index', '--add', '--cacheinfo', `160000,${'1'.repeat(40)},${seg}`], work);
     });
     const f = await file('next.json', JSON.stringify({ shape: 'seed', runs: [{ stages: { a: 1 } }] }));

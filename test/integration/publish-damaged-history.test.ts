@@ -2,13 +2,16 @@
  * A publish whose regression check reads older segments that were damaged by hand: the damage
  * stops the publish with the loader's refusal, the branch left as it was. Before, the check's
  * failure was only a warning ("alerts not updated: ... refusing to publish over it") and the
- * publish went on, appending to a trend whose history no reader could load.
+ * publish went on, appending to a trend whose history no reader could load. A publish judges
+ * from the suite's regression state when there is one (data/r), so damage to it stops the publish
+ * the same way; the chunks are read, and their damage found, when the state must be built again.
  */
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { chunkPath } from '../../src/core/trend/layout.js';
+import { statePath } from '../../src/core/trend/regress-state.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { publishTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
 import { regressionDeriver } from '../../src/jobs/regressions.js';
@@ -48,7 +51,8 @@ async function publishThree(): Promise<void> {
 describe('older trend data the regression check cannot read', () => {
   it('refuses to publish over a deleted segment, and leaves the branch as it was', async () => {
     await publishThree();
-    await damage((work) => sb.git(['rm', '--quiet', `dev/bench/${chunkPath(0, 1)}`], work).then(() => undefined));
+    // Without its regression state (a trend written before it existed), the check reads the chunks.
+    await damage((work) => sb.git(['rm', '--quiet', '-r', `dev/bench/${chunkPath(0, 1)}`, 'dev/bench/data/r'], work).then(() => undefined));
     const before = await sb.revParse(remote, 'refs/heads/gh-pages');
     const warnings: string[] = [];
 
@@ -64,13 +68,28 @@ describe('older trend data the regression check cannot read', () => {
 
   it('refuses to publish over a segment cut short', async () => {
     await publishThree();
-    await damage((work) => writeFile(join(work, 'dev/bench', chunkPath(0, 0)), '{"schema":'));
+    await damage(async (work) => {
+      await writeFile(join(work, 'dev/bench', chunkPath(0, 0)), '{"schema":');
+      await sb.git(['rm', '--quiet', '-r', 'dev/bench/data/r'], work);
+    });
     const before = await sb.revParse(remote, 'refs/heads/gh-pages');
 
     const error = await publishTrend(settings(), context(4), { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(TrendDataError);
     expect((error as Error).message).toMatch(new RegExp(`^gh-pages:dev/bench/${chunkPath(0, 0)}: existing trend data is not JSON \\(.+\\); refusing to publish over it$`));
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+
+  it('refuses to publish over a regression state cut short, naming it', async () => {
+    await publishThree();
+    await damage((work) => writeFile(join(work, 'dev/bench', statePath(0, 'head')), '{"schema":'));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+
+    const error = await publishTrend(settings(), context(4), { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(TrendDataError);
+    expect((error as Error).message).toMatch(new RegExp(`^gh-pages:dev/bench/${statePath(0, 'head')}: existing trend data is not JSON \\(.+\\); refusing to publish over it$`));
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 });

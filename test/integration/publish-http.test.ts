@@ -93,8 +93,9 @@ describe('publishing over HTTP', () => {
     const before = server.requests.length;
     await publishTrend(settings(), context(9));
     const fetches = server.requests.slice(before).filter((r) => r.url.endsWith('/info/refs?service=git-upload-pack')).length;
-    // The tip with its root tree, then one round per level of the walk to data/seg/<a>/<b>:
-    // dev, bench, data (with the manifest), seg, a, b.
+    // The tip with its root tree, then one round per level of the walk to data/c/0/<a> (and beside
+    // it to the regression state's data/r/<suite>/head.json): dev, bench, data (with the manifest),
+    // c and r, 0 and <suite>, <a> and the head.
     expect(fetches).toBe(7);
   });
 

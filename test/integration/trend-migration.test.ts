@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import { chunkPath, resolveSegments } from '../../src/core/trend/layout.js';
 import { coverChunks, loadSegments } from '../../src/core/trend/load.js';
+import { statePath } from '../../src/core/trend/regress-state.js';
 import type { Manifest, Rollup, Segment } from '../../src/core/trend/types.js';
 import { publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
@@ -79,7 +80,9 @@ describe('a format 1 trend', () => {
 
     const tree = (await sb.git(['ls-tree', '-r', '--name-only', 'gh-pages', 'dev/bench'], remote)).trim().split('\n');
     const total = old.length + 1;
-    expect(tree.sort()).toEqual([...coverChunks(0, total).map((c) => `dev/bench/${chunkPath(c.level, c.index)}`), 'dev/bench/manifest.json'].sort());
+    // Beside the chunks, the regression state of the suite published, built from them.
+    const state = `dev/bench/${statePath(oldManifest.suites.indexOf('linux'), 'head')}`;
+    expect(tree.sort()).toEqual([...coverChunks(0, total).map((c) => `dev/bench/${chunkPath(c.level, c.index)}`), 'dev/bench/manifest.json', state].sort());
     const manifest = JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote)) as Manifest;
     expect(manifest).toMatchObject({ version: 2, segments: total, suites: oldManifest.suites });
     // Cases keep their order and their counts; the new run adds to linux's.

@@ -6,7 +6,11 @@ import { chunkPath } from '../../src/core/trend/layout.js';
 import { loadSegments } from '../../src/core/trend/load.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
+import { statePath } from '../../src/core/trend/regress-state.js';
 import { LOCATION, MemoryTrend, commit, fixturePoints, syntheticPoints } from './trend-memory.js';
+
+/** Paths of the log and the manifest: the regression state beside them (data/r) is tested in trend-state.test.ts. */
+const logFiles = (paths: Iterable<string>) => [...paths].filter((p) => !p.startsWith('data/r/'));
 
 describe('a first publish', () => {
   it('writes one segment and a manifest describing its cases', async () => {
@@ -14,7 +18,7 @@ describe('a first publish', () => {
     const points = fixturePoints();
     const plan = await trend.publish({ commit: commit(1), points, runUrl: 'https://github.com/o/r/actions/runs/9', repository: 'https://github.com/o/r' });
 
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 0), 'manifest.json'].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 0), 'manifest.json', statePath(0, 'head')].sort());
     expect(trend.json<{ schema: string; version: number }>(chunkPath(0, 0))).toMatchObject({ schema: 'benchtrend/chunk', version: 2 });
     const seg = await trend.segment(0);
     expect(seg).toMatchObject({ schema: 'benchtrend/segment', version: 1, seq: 0, suite: 'default', runUrl: 'https://github.com/o/r/actions/runs/9' });
@@ -53,7 +57,7 @@ describe('appending', () => {
     await trend.publish({ commit: commit(1), points: syntheticPoints(3) });
     const first = trend.files.get(chunkPath(0, 0));
     const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(3, 1) });
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 1), 'manifest.json'].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 1), 'manifest.json', statePath(0, 'head')].sort());
     expect(plan.removed).toEqual([]);
     expect(trend.files.get(chunkPath(0, 0))).toBe(first);
     const m = trend.json<Manifest>('manifest.json');
@@ -66,7 +70,8 @@ describe('appending', () => {
     for (let i = 0; i < 5; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
     trend.reads.length = 0;
     await trend.publish({ commit: commit(9), points: syntheticPoints(2) });
-    expect(trend.reads).toEqual(['manifest.json', chunkPath(0, 5)]);
+    // The regression state's head is asked for beside the next chunk path (one round trip), then read.
+    expect(trend.reads).toEqual(['manifest.json', statePath(0, 'head'), chunkPath(0, 5), statePath(0, 'head')]);
   });
 
   it('adds a new suite beside the first', async () => {
@@ -116,8 +121,8 @@ describe('rollups', () => {
     const added: Segment[] = [];
     for (let i = 0; i < 256; i++) {
       const plan = await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
-      written.push([...plan.files.keys()]);
-      removed.push([...plan.removed]);
+      written.push(logFiles(plan.files.keys()));
+      removed.push(logFiles(plan.removed));
       added.push(...plan.added);
     }
     expect(written[14]).toEqual([chunkPath(0, 14), 'manifest.json']);
@@ -127,7 +132,7 @@ describe('rollups', () => {
     expect(written[255]).toEqual([chunkPath(2, 0), 'manifest.json']);
     expect(removed[255]).toEqual([...[...Array(15).keys()].map((k) => chunkPath(1, k)), ...[...Array(15).keys()].map((s) => chunkPath(0, 240 + s))]);
     // Every segment is in exactly one file of the tree.
-    expect([...trend.files.keys()].sort()).toEqual([chunkPath(2, 0), 'manifest.json'].sort());
+    expect(logFiles(trend.files.keys()).sort()).toEqual([chunkPath(2, 0), 'manifest.json'].sort());
     expect(trend.json<{ level: number; index: number }>(chunkPath(2, 0))).toMatchObject({ schema: 'benchtrend/chunk', level: 2, index: 0 });
     expect(await loadSegments(trend.read, LOCATION, 0, 256)).toEqual(added);
     expect(await loadSegments(trend.read, LOCATION, 48, 64)).toEqual(added.slice(48, 64));
@@ -317,7 +322,7 @@ describe('several groups in one publish', () => {
     for (const g of groups) await apart.publish({ ...g });
 
     expect(plan.added.map((s) => [s.seq, s.suite])).toEqual([[2, 'linux'], [3, 'macos']]);
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 2), chunkPath(0, 3), 'manifest.json'].sort());
+    expect(logFiles(plan.files.keys()).sort()).toEqual([chunkPath(0, 2), chunkPath(0, 3), 'manifest.json'].sort());
     expect(plan.plans.map((p) => p.added.map((s) => s.seq))).toEqual([[2], [3]]);
     // The second group was planned on the trend the first left: its manifest counted three segments.
     expect(plan.plans[1]!.previous?.segments).toBe(3);
@@ -331,7 +336,7 @@ describe('several groups in one publish', () => {
       'macos:cold / stage0:3', 'macos:cold / stage1:3', 'macos:cold / stage2:3',
     ]);
     // One commit of several groups writes exactly the files the same publishes one by one would.
-    for (const path of [chunkPath(0, 2), chunkPath(0, 3), 'manifest.json']) expect(together.files.get(path)).toBe(apart.files.get(path));
+    for (const path of [chunkPath(0, 2), chunkPath(0, 3), 'manifest.json', statePath(1, 'head'), statePath(2, 'head')]) expect(together.files.get(path)).toBe(apart.files.get(path));
     const { rows } = await readHistory(together.read, LOCATION);
     expect(rows.filter((r) => r.suite === 'macos').map((r) => [r.case, r.value, r.seq])).toEqual(groups[1]!.points.map((p) => [p.case, p.value, 3]));
     expect(rows.filter((r) => r.suite === 'linux').map((r) => [r.case, r.value, r.seq])).toEqual(groups[0]!.points.map((p) => [p.case, p.value, 2]));
@@ -361,9 +366,9 @@ describe('several groups in one publish', () => {
     const plan = await publishGroups(trend, [group('a', 20, syntheticPoints(1, 1)), group('b', 20, syntheticPoints(1, 2)), group('c', 20, syntheticPoints(1, 3))]);
     expect(plan.added.map((s) => s.seq)).toEqual([14, 15, 16]);
     // Segment 14 goes into the level-1 chunk the second group completes: it never reaches the branch alone.
-    expect([...plan.files.keys()]).toEqual(['manifest.json', chunkPath(1, 0), chunkPath(0, 16)]);
+    expect(logFiles(plan.files.keys())).toEqual(['manifest.json', chunkPath(1, 0), chunkPath(0, 16)]);
     expect(plan.removed).toEqual([...Array(14).keys()].map((s) => chunkPath(0, s)));
-    expect(plan.plans.map((p) => [...p.files.keys()])).toEqual([
+    expect(plan.plans.map((p) => logFiles(p.files.keys()))).toEqual([
       [chunkPath(0, 14), 'manifest.json'],
       [chunkPath(1, 0), 'manifest.json'],
       [chunkPath(0, 16), 'manifest.json'],

@@ -23,6 +23,8 @@ import {
   type StoredPoint,
 } from './types.js';
 import { TrendDataError, checkNewSegment, parseChunk, refuseWrite } from './validate.js';
+import { statePath, type SuiteState } from './regress-state.js';
+import { planRegressionState } from './state-plan.js';
 
 /** What the regression capability sees to recompute the stored alerts after a publish. */
 export interface AlertContext {
@@ -34,6 +36,8 @@ export interface AlertContext {
   readonly manifest: Manifest;
   /** Segments [from, to) as stored, validated; re-runs not resolved (see resolveSegments). */
   readonly load: (from: number, to: number) => Promise<Segment[]>;
+  /** The regression state of each suite this publish adds to, after it (regress-state.ts). */
+  readonly states?: ReadonlyMap<string, SuiteState>;
 }
 
 export type AlertDeriver = (context: AlertContext) => Promise<readonly StoredAlert[]>;
@@ -193,6 +197,9 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   // The manifest counts the segments; a file already where the next one goes means the manifest
   // is behind its data (restored, hand-edited, or lost), and appending would overwrite history.
   const next = previous === undefined ? [segmentPath(0), chunkPath(0, 0), chunkPath(1, 0), chunkPath(2, 0)] : previous.version < 2 ? [segmentPath(first)] : [chunkPath(0, first)];
+  // The suite's regression state is read after the chunks; asking for its head now shares their round trips.
+  const suiteIndex = previous !== undefined && previous.version >= 2 ? previous.suites.indexOf(input.suite) : -1;
+  if (suiteIndex >= 0) read(statePath(suiteIndex, 'head')).catch(() => undefined);
   const taken = (await Promise.all(next.map(async (path) => ((await read(path)) !== undefined ? path : undefined)))).find((p) => p !== undefined);
   if (taken !== undefined) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
@@ -264,16 +271,12 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     alerts: previous?.alerts ?? [],
     ...(importedNote !== undefined ? { imported: importedNote } : {}),
   };
+  const load = (from: number, to: number) => loadWithAdded(read, location, previous, added, from, to);
+  const state = await planRegressionState(read, location, previous, base, added, load);
+  for (const [path, text] of state.files) files.set(path, text);
+  removed.push(...state.removed);
   const manifest: Manifest = input.alerts
-    ? {
-        ...base,
-        alerts: await input.alerts({
-          previous: base.alerts,
-          added,
-          manifest: base,
-          load: (from, to) => loadWithAdded(read, location, previous, added, from, to),
-        }),
-      }
+    ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states }) }
     : base;
   files.set(MANIFEST_PATH, json(manifest));
   return { files, removed, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };

@@ -1,14 +1,17 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json' };
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
+import regressionStateSchema from '../../../schemas/regression-state.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
+import { lazyValidator } from '../schema-compile.js';
 import { schemaErrorLine } from '../schema-error.js';
 import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
 import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
 import { manifestCountsProblem } from './manifest-counts.js';
+import { STATE_PATH, STATE_VERSION, stateFileProblem, type StateFile } from './regress-state.js';
 import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
@@ -17,12 +20,12 @@ import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type S
  */
 export class TrendDataError extends InputError {}
 
-const ajv = new Ajv({ allErrors: false, strict: true });
-ajv.addSchema(segmentSchema);
-const validateManifest = ajv.compile<Manifest>(manifestSchema);
-const validateSegment = ajv.getSchema<Segment>(segmentSchema.$id) as ValidateFunction<Segment>;
-const validateRollup = ajv.compile<Rollup>(rollupSchema);
-const validateChunk = ajv.compile<ChunkFile>(chunkSchema);
+// Compiled on first use (schema-compile.ts): a run pays only for the files it reads.
+const validateManifest = lazyValidator<Manifest>(manifestSchema);
+const validateSegment = lazyValidator<Segment>(segmentSchema);
+const validateRollup = lazyValidator<Rollup>(rollupSchema, [segmentSchema]);
+const validateChunk = lazyValidator<ChunkFile>(chunkSchema);
+const validateState = lazyValidator<StateFile>(regressionStateSchema);
 
 function parse(file: string, text: string): unknown {
   try {
@@ -33,7 +36,8 @@ function parse(file: string, text: string): unknown {
   }
 }
 
-function check<T extends { version: number }>(kind: string, validate: ValidateFunction<T>, file: string, text: string): T {
+function check<T extends { version: number }>(kind: string, validator: () => ValidateFunction<T>, file: string, text: string): T {
+  const validate = validator();
   const data = parse(file, text);
   if (!validate(data)) {
     const first = validate.errors?.[0];
@@ -56,6 +60,24 @@ export function parseManifest(file: string, text: string): Manifest {
   const why = manifestCountsProblem(m);
   if (why) throw bad(why);
   return m;
+}
+
+/**
+ * Parses and validates one file of a suite's regression state (regress-state.ts) against the
+ * manifest beside it; `part` is what its path says, `head` or the block number.
+ */
+export function parseStateFile(file: string, text: string, suite: number, part: 'head' | number, manifest: Pick<Manifest, 'suites' | 'cases' | 'segments'>): StateFile {
+  const data = parse(file, text);
+  const validate = validateState();
+  if (!validate(data)) {
+    const first = validate.errors?.[0];
+    const why = first ? schemaErrorLine(first, data, 'the top level') : 'does not match the regression state schema';
+    throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why}; refusing to publish over it`);
+  }
+  if (data.version > STATE_VERSION) throw new TrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  const why = stateFileProblem(data, suite, part, manifest);
+  if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
+  return data;
 }
 
 /** Parses and validates one segment and checks it sits where its seq says. */
@@ -189,6 +211,14 @@ const WRITTEN_KINDS: readonly WrittenKind[] = [
       if (level === 0) checkSegmentSize(file, text);
       const segments = parseChunk(file, text, level, Number(m[2]), ROLLUP_FANOUT ** level, manifest);
       if (level === 0) for (const segment of segments) checkNewSegment(file, segment);
+    },
+  },
+  {
+    // Issue #12: a suite's regression state, checked against the manifest written beside it.
+    path: STATE_PATH,
+    check: (file, text, m, manifest) => {
+      if (manifest === undefined) refuseWrite(file, 'a regression state written without the manifest its cases refer to');
+      parseStateFile(file, text, Number(m[1]), m[2] === 'head' ? 'head' : Number(m[2]), manifest);
     },
   },
 ];

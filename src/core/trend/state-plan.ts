@@ -1,0 +1,105 @@
+/**
+ * Reading and writing the regression state (regress-state.ts) for the planner: each suite a
+ * publish adds to gets its state brought up to date, from the state already on the branch when it
+ * is current, else built again from the chunks (a trend written before the state existed, a suite
+ * an older benchtrend published, a re-run). Pure, like planPublish: it only reads and computes.
+ */
+import { locate, type TrendReader } from './load.js';
+import {
+  STATE_BLOCK,
+  STATE_POINTS,
+  append,
+  decodeState,
+  encodeState,
+  isCurrent,
+  stateFromSegments,
+  statePath,
+  trim,
+  walkSegments,
+  type SuiteState,
+} from './regress-state.js';
+import type { Manifest, Segment } from './types.js';
+import { TrendDataError, parseStateFile } from './validate.js';
+
+const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+
+/**
+ * The state of suite `suite` (its index in the manifest's suites) as stored, validated against
+ * `manifest`; undefined when it has none. A head or block that does not read stops the run, as
+ * any damaged trend file does.
+ */
+export async function readState(read: TrendReader, location: string, manifest: Pick<Manifest, 'suites' | 'cases' | 'segments'>, suite: number): Promise<SuiteState | undefined> {
+  const headPath = statePath(suite, 'head');
+  const text = await read(headPath);
+  if (text === undefined) return undefined;
+  const head = parseStateFile(locate(location, headPath), text, suite, 'head', manifest);
+  const [from, to] = head.blocks ?? [0, 0];
+  const numbers = Array.from({ length: to - from }, (_, i) => from + i);
+  const blocks = await Promise.all(
+    numbers.map(async (k) => {
+      const path = statePath(suite, k);
+      const body = await read(path);
+      if (body === undefined) throw new TrendDataError(`${locate(location, path)}: missing, but ${locate(location, headPath)} lists blocks ${from} to ${to - 1}; refusing to publish over a damaged regression state`);
+      return parseStateFile(locate(location, path), body, suite, k, manifest);
+    }),
+  );
+  const state = decodeState(head, blocks);
+  for (let i = 1; i < state.entries.length; i++) {
+    if ((state.entries[i] as { seq: number }).seq <= (state.entries[i - 1] as { seq: number }).seq) {
+      throw new TrendDataError(`${locate(location, headPath)}: the entries of its blocks are not in seq order; the regression state is damaged, refusing to publish over it`);
+    }
+  }
+  return state;
+}
+
+export interface StatePlan {
+  /** Files to write, relative to data-dir. */
+  readonly files: ReadonlyMap<string, string>;
+  /** Block files no walk reads any more, taken out of the tree (git history keeps them). */
+  readonly removed: readonly string[];
+  /** Each suite's state after this publish, by suite name, for the regression check. */
+  readonly states: ReadonlyMap<string, SuiteState>;
+}
+
+/**
+ * The regression state of every suite `added` has points in, after this publish. `manifest` is
+ * the one this publish writes; `load` reads segments [from, to) across the branch and `added`.
+ */
+export async function planRegressionState(
+  read: TrendReader,
+  location: string,
+  previous: Manifest | undefined,
+  manifest: Manifest,
+  added: readonly Segment[],
+  load: (from: number, to: number) => Promise<Segment[]>,
+): Promise<StatePlan> {
+  const files = new Map<string, string>();
+  const removed: string[] = [];
+  const states = new Map<string, SuiteState>();
+  const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
+  for (const name of suites) {
+    const suite = manifest.suites.indexOf(name);
+    // A format 1 trend never had a state; its first publish in format 2 builds one.
+    const old = previous !== undefined && previous.version >= 2 && previous.suites.includes(name) ? await readState(read, location, previous, suite) : undefined;
+    const appended = old && isCurrent(old, previous as Manifest) ? append(old, name, manifest, added) : undefined;
+    let next = appended;
+    if (!next) {
+      const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
+      next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
+      if (!next) continue;
+    }
+    next = trim(next, manifest, manifest.segments);
+    const encoded = encodeState(next);
+    // Blocks already on the branch hold the same entries when the state was appended to.
+    const written = appended && old ? Math.floor((old.first + old.entries.length) / STATE_BLOCK) : -1;
+    for (const [k, block] of encoded.blocks) if (k >= written) files.set(statePath(suite, k), json(block));
+    files.set(statePath(suite, 'head'), json(encoded.head));
+    if (old) {
+      for (let k = old.first / STATE_BLOCK; k < Math.floor((old.first + old.entries.length) / STATE_BLOCK); k++) {
+        if (!encoded.blocks.has(k)) removed.push(statePath(suite, k));
+      }
+    }
+    states.set(name, next);
+  }
+  return { files, removed, states };
+}
