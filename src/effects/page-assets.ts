@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 /**
  * The chart page's files as built by scripts/build-page.mjs, for the publisher to write into
  * data-dir when the branch holds another page version. They live in dist/page/ beside the running
- * bundle (dist/index.js, dist/cli.js); from the sources under vitest, in ../../dist/page/.
+ * bundle (dist/index.js, dist/cli.js, or dist/chunks/ above them); from the sources under vitest, in ../../dist/page/.
  */
 
 export interface PageAssets {
@@ -20,7 +20,9 @@ const VERSION_FILE = 'version.txt';
 
 function builtPageDir(): string {
   const fromSources = /\/src\/effects\/[^/]*$/.test(import.meta.url);
-  return fileURLToPath(new URL(fromSources ? '../../dist/page/' : './page/', import.meta.url));
+  // The action's bundle is split (scripts/build.mjs): this code may run from dist/chunks/.
+  const inChunk = /\/dist\/chunks\/[^/]*$/.test(import.meta.url);
+  return fileURLToPath(new URL(fromSources ? '../../dist/page/' : inChunk ? '../page/' : './page/', import.meta.url));
 }
 
 async function walk(dir: string): Promise<string[]> {
