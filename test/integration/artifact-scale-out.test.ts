@@ -168,7 +168,7 @@ describe('collect, then merge into one publish', () => {
     expect(result.attempts).toBe(1);
     expect(result.plans.map((p) => p.added.map((s) => `${s.seq}:${s.suite}`))).toEqual([['0:linux'], ['1:macos'], ['2:windows']]);
     expect(result.plan.added.map((s) => s.seq)).toEqual([0, 1, 2]);
-    expect([...result.plan.files.keys()].sort()).toEqual(['data/c/0/0000/00000000.json', 'data/c/0/0000/00000001.json', 'data/c/0/0000/00000002.json', 'manifest.json']);
+    expect([...result.plan.files.keys()].sort()).toEqual(['data/c/0/0000/00000000.json', 'data/c/0/0000/00000001.json', 'data/c/0/0000/00000002.json', 'data/newest.json', 'manifest.json']);
     // One new commit on the branch, holding every suite's segment.
     expect((await remotes.git(['rev-list', '--count', 'gh-pages'], remote))?.trim()).toBe('1');
     expect((await remotes.git(['rev-parse', 'gh-pages'], remote))?.trim()).toBe(result.commit);
@@ -176,6 +176,7 @@ describe('collect, then merge into one publish', () => {
       'dev/bench/data/c/0/0000/00000000.json',
       'dev/bench/data/c/0/0000/00000001.json',
       'dev/bench/data/c/0/0000/00000002.json',
+      'dev/bench/data/newest.json',
       'dev/bench/manifest.json',
     ]);
     const total = linux.length + macos.length + windows.length;

@@ -79,7 +79,7 @@ describe('a format 1 trend', () => {
 
     const tree = (await sb.git(['ls-tree', '-r', '--name-only', 'gh-pages', 'dev/bench'], remote)).trim().split('\n');
     const total = old.length + 1;
-    expect(tree.sort()).toEqual([...coverChunks(0, total).map((c) => `dev/bench/${chunkPath(c.level, c.index)}`), 'dev/bench/manifest.json'].sort());
+    expect(tree.sort()).toEqual([...coverChunks(0, total).map((c) => `dev/bench/${chunkPath(c.level, c.index)}`), 'dev/bench/data/newest.json', 'dev/bench/manifest.json'].sort());
     const manifest = JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote)) as Manifest;
     expect(manifest).toMatchObject({ version: 2, segments: total, suites: oldManifest.suites });
     // Cases keep their order and their counts; the new run adds to linux's.

@@ -4,6 +4,7 @@ import { planGroups, type GroupsPlan, type PublishGroup, type SharedInput } from
 import { historyRows, readHistory } from '../../src/core/trend/history.js';
 import { chunkPath } from '../../src/core/trend/layout.js';
 import { loadSegments } from '../../src/core/trend/load.js';
+import { NEWEST_PATH } from '../../src/core/trend/newest.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { LOCATION, MemoryTrend, commit, fixturePoints, syntheticPoints } from './trend-memory.js';
@@ -14,7 +15,7 @@ describe('a first publish', () => {
     const points = fixturePoints();
     const plan = await trend.publish({ commit: commit(1), points, runUrl: 'https://github.com/o/r/actions/runs/9', repository: 'https://github.com/o/r' });
 
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 0), 'manifest.json'].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 0), NEWEST_PATH, 'manifest.json'].sort());
     expect(trend.json<{ schema: string; version: number }>(chunkPath(0, 0))).toMatchObject({ schema: 'benchtrend/chunk', version: 2 });
     const seg = await trend.segment(0);
     expect(seg).toMatchObject({ schema: 'benchtrend/segment', version: 1, seq: 0, suite: 'default', runUrl: 'https://github.com/o/r/actions/runs/9' });
@@ -53,7 +54,7 @@ describe('appending', () => {
     await trend.publish({ commit: commit(1), points: syntheticPoints(3) });
     const first = trend.files.get(chunkPath(0, 0));
     const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(3, 1) });
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 1), 'manifest.json'].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 1), NEWEST_PATH, 'manifest.json'].sort());
     expect(plan.removed).toEqual([]);
     expect(trend.files.get(chunkPath(0, 0))).toBe(first);
     const m = trend.json<Manifest>('manifest.json');
@@ -66,7 +67,8 @@ describe('appending', () => {
     for (let i = 0; i < 5; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
     trend.reads.length = 0;
     await trend.publish({ commit: commit(9), points: syntheticPoints(2) });
-    expect(trend.reads).toEqual(['manifest.json', chunkPath(0, 5)]);
+    // The newest points come from the file the last publish wrote, not from the chunks.
+    expect(trend.reads).toEqual(['manifest.json', chunkPath(0, 5), NEWEST_PATH]);
   });
 
   it('adds a new suite beside the first', async () => {
@@ -120,14 +122,15 @@ describe('rollups', () => {
       removed.push([...plan.removed]);
       added.push(...plan.added);
     }
-    expect(written[14]).toEqual([chunkPath(0, 14), 'manifest.json']);
-    expect(written[15]).toEqual([chunkPath(1, 0), 'manifest.json']);
+    expect(written[14]).toEqual([chunkPath(0, 14), NEWEST_PATH, 'manifest.json']);
+    expect(written[15]).toEqual([chunkPath(1, 0), NEWEST_PATH, 'manifest.json']);
     expect(removed[15]).toEqual([...Array(15).keys()].map((s) => chunkPath(0, s)));
-    expect(written[31]).toEqual([chunkPath(1, 1), 'manifest.json']);
-    expect(written[255]).toEqual([chunkPath(2, 0), 'manifest.json']);
+    expect(written[31]).toEqual([chunkPath(1, 1), NEWEST_PATH, 'manifest.json']);
+    expect(written[255]).toEqual([chunkPath(2, 0), NEWEST_PATH, 'manifest.json']);
     expect(removed[255]).toEqual([...[...Array(15).keys()].map((k) => chunkPath(1, k)), ...[...Array(15).keys()].map((s) => chunkPath(0, 240 + s))]);
-    // Every segment is in exactly one file of the tree.
-    expect([...trend.files.keys()].sort()).toEqual([chunkPath(2, 0), 'manifest.json'].sort());
+    // Every segment is in exactly one chunk of the tree; the newest four are copied in newest.json.
+    expect([...trend.files.keys()].sort()).toEqual([chunkPath(2, 0), NEWEST_PATH, 'manifest.json'].sort());
+    expect(trend.newest()).toEqual(added.slice(252));
     expect(trend.json<{ level: number; index: number }>(chunkPath(2, 0))).toMatchObject({ schema: 'benchtrend/chunk', level: 2, index: 0 });
     expect(await loadSegments(trend.read, LOCATION, 0, 256)).toEqual(added);
     expect(await loadSegments(trend.read, LOCATION, 48, 64)).toEqual(added.slice(48, 64));
@@ -317,7 +320,7 @@ describe('several groups in one publish', () => {
     for (const g of groups) await apart.publish({ ...g });
 
     expect(plan.added.map((s) => [s.seq, s.suite])).toEqual([[2, 'linux'], [3, 'macos']]);
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 2), chunkPath(0, 3), 'manifest.json'].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 2), chunkPath(0, 3), NEWEST_PATH, 'manifest.json'].sort());
     expect(plan.plans.map((p) => p.added.map((s) => s.seq))).toEqual([[2], [3]]);
     // The second group was planned on the trend the first left: its manifest counted three segments.
     expect(plan.plans[1]!.previous?.segments).toBe(3);
@@ -361,12 +364,12 @@ describe('several groups in one publish', () => {
     const plan = await publishGroups(trend, [group('a', 20, syntheticPoints(1, 1)), group('b', 20, syntheticPoints(1, 2)), group('c', 20, syntheticPoints(1, 3))]);
     expect(plan.added.map((s) => s.seq)).toEqual([14, 15, 16]);
     // Segment 14 goes into the level-1 chunk the second group completes: it never reaches the branch alone.
-    expect([...plan.files.keys()]).toEqual(['manifest.json', chunkPath(1, 0), chunkPath(0, 16)]);
+    expect([...plan.files.keys()]).toEqual([NEWEST_PATH, 'manifest.json', chunkPath(1, 0), chunkPath(0, 16)]);
     expect(plan.removed).toEqual([...Array(14).keys()].map((s) => chunkPath(0, s)));
     expect(plan.plans.map((p) => [...p.files.keys()])).toEqual([
-      [chunkPath(0, 14), 'manifest.json'],
-      [chunkPath(1, 0), 'manifest.json'],
-      [chunkPath(0, 16), 'manifest.json'],
+      [chunkPath(0, 14), NEWEST_PATH, 'manifest.json'],
+      [chunkPath(1, 0), NEWEST_PATH, 'manifest.json'],
+      [chunkPath(0, 16), NEWEST_PATH, 'manifest.json'],
     ]);
     const rollup = await loadSegments(trend.read, LOCATION, 0, 16);
     expect(rollup.map((s) => s.seq)).toEqual([...Array(16).keys()]);

@@ -10,6 +10,7 @@ import { importGab } from './import-gab.js';
 import { encodeChunk, indexManifest, sameSegments } from './chunk.js';
 import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
 import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
+import { planNewest } from './newest-plan.js';
 import {
   ROLLUP_FANOUT,
   SEGMENT_VERSION,
@@ -242,6 +243,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   const removed: string[] = [];
   const cases_ = [...cases.values()];
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
+  files.set(...(await planNewest(read, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to))));
 
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
   for (const [path, bytes] of page?.files ?? []) {

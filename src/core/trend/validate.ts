@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json' };
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
+import newestSchema from '../../../schemas/newest.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
 import { schemaErrorLine } from '../schema-error.js';
@@ -9,6 +10,7 @@ import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
 import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
 import { manifestCountsProblem } from './manifest-counts.js';
+import { NEWEST_SEGMENTS, decodeNewest, type NewestFile } from './newest.js';
 import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
@@ -23,6 +25,7 @@ const validateManifest = ajv.compile<Manifest>(manifestSchema);
 const validateSegment = ajv.getSchema<Segment>(segmentSchema.$id) as ValidateFunction<Segment>;
 const validateRollup = ajv.compile<Rollup>(rollupSchema);
 const validateChunk = ajv.compile<ChunkFile>(chunkSchema);
+const validateNewest = ajv.compile<NewestFile>(newestSchema);
 
 function parse(file: string, text: string): unknown {
   try {
@@ -93,6 +96,23 @@ export function parseChunk(file: string, text: string, level: 0 | 1 | 2, index: 
   }
   try {
     return decodeChunk(c, manifest, size);
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+}
+
+/**
+ * Parses and validates the newest-points file (newest.ts) against the manifest it was written
+ * beside: it must end where the log ends and hold at most what its bound allows.
+ */
+export function parseNewest(file: string, text: string, manifest: Manifest, most: number): Segment[] {
+  const n = check('newest', validateNewest, file, text);
+  if (n.to !== manifest.segments || n.from > n.to || n.to - n.from > most) {
+    throw new TrendDataError(`${file}: holds segments ${n.from} to ${n.to - 1}, not the newest (at most ${most}) of the ${manifest.segments} the manifest counts`);
+  }
+  try {
+    return decodeNewest(n, manifest);
   } catch (e) {
     if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
     throw e;
@@ -189,6 +209,14 @@ const WRITTEN_KINDS: readonly WrittenKind[] = [
       if (level === 0) checkSegmentSize(file, text);
       const segments = parseChunk(file, text, level, Number(m[2]), ROLLUP_FANOUT ** level, manifest);
       if (level === 0) for (const segment of segments) checkNewSegment(file, segment);
+    },
+  },
+  {
+    // A copy of the newest segments, each already checked in its own chunk.
+    path: /^data\/newest\.json$/,
+    check: (file, text, _m, manifest) => {
+      if (manifest === undefined) refuseWrite(file, 'the newest points written without the manifest their cases refer to');
+      parseNewest(file, text, manifest, NEWEST_SEGMENTS);
     },
   },
 ];
