@@ -1,5 +1,6 @@
 import { MANIFEST_PATH } from '../src/core/trend/layout.js';
 import { decodeChunk, type ChunkFile } from '../src/core/trend/chunk.js';
+import { NEWEST_PATH, NEWEST_SCHEMA, decodeNewest, type NewestFile } from '../src/core/trend/newest.js';
 import type { Manifest, Rollup, Segment } from '../src/core/trend/types.js';
 import { splitChunk, type Chunk } from './lib/load-plan.js';
 import { manifestDamage } from './lib/manifest-check.js';
@@ -80,4 +81,24 @@ export async function readChunks(chunks: readonly Chunk[], manifest?: Manifest, 
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
   return results.flat();
+}
+
+/**
+ * The newest points (data/newest.json: the newest few segments, rewritten by every publish), or
+ * undefined when the trend has none this page can use: format 1, a trend written before the
+ * file, or one stale or damaged. It is a copy of what the chunks hold, so the page then reads
+ * the newest chunks instead.
+ */
+export async function readNewest(manifest: Manifest): Promise<{ from: number; segments: Segment[] } | undefined> {
+  if (manifest.version < 2 || manifest.segments === 0) return undefined;
+  try {
+    // Rewritten by every publish, like the manifest: revalidated, never taken from the cache as it is.
+    const data = await getJson(NEWEST_PATH, { cache: 'no-cache' });
+    if (!isObject(data) || data['schema'] !== NEWEST_SCHEMA || data['to'] !== manifest.segments) return undefined;
+    const file = data as unknown as NewestFile;
+    if (!Number.isInteger(file.from) || file.from < 0 || file.from >= file.to) return undefined;
+    return { from: file.from, segments: decodeNewest(file, manifest) };
+  } catch {
+    return undefined;
+  }
 }

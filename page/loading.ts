@@ -5,13 +5,14 @@ import { renderHeader, renderStatus, status } from './header.js';
 import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js';
 import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, type Chunk } from './lib/load-plan.js';
 import { buildModel, groupCases } from './lib/trend-model.js';
-import { readChunks, readManifest } from './loader.js';
+import { readChunks, readManifest, readNewest } from './loader.js';
 import { manifestOf, setPageState, type PageState } from './state.js';
 import { initTheme } from './theme.js';
 
 /**
- * Reading the trend, newest first: manifest.json, then the newest few publishes (a first window of
- * FIRST_WINDOW_SEGMENTS) from which the charts in view are drawn, then the rest of the first view,
+ * Reading the trend, newest first: manifest.json, then the newest few publishes (data/newest.json,
+ * or where there is none a first window of FIRST_WINDOW_SEGMENTS from the chunks) from which the
+ * charts in view are drawn, then the rest of the first view,
  * after which every chart fills in; older history when asked. Marks `benchtrend:start`,
  * `manifest`, `data`, `model`, `cards` and `first-view` on the performance timeline
  * (bench/page.mjs reads them); `data-state` stays `loading` until the whole first view is drawn.
@@ -75,11 +76,17 @@ export async function boot(state: PageState): Promise<void> {
     state.from = m.segments;
     renderHeader(state, m);
     const known = knownFanout(m);
-    const first = known ? planWindow(m.segments, FIRST_WINDOW_SEGMENTS, m.version) : planBefore(m.segments, FIRST_WINDOW_SEGMENTS, m.segments, 0, m.version);
     state.loading = true;
-    const segments = await readChunks(first, m);
+    // The newest points file first: a few segments, whatever chunk holds them now.
+    const newest = await readNewest(m);
+    if (newest) {
+      state.from = newest.from;
+      addSegments(state, newest.segments, []);
+    } else {
+      const first = known ? planWindow(m.segments, FIRST_WINDOW_SEGMENTS, m.version) : planBefore(m.segments, FIRST_WINDOW_SEGMENTS, m.segments, 0, m.version);
+      addSegments(state, await readChunks(first, m), first);
+    }
     performance.mark('benchtrend:data');
-    addSegments(state, segments, first);
     performance.mark('benchtrend:model');
     showCases(state);
     performance.mark('benchtrend:cards');

@@ -6,6 +6,7 @@ import { Script } from 'node:vm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planWindow } from '../../page/lib/load-plan.js';
+import { NEWEST_SEGMENTS } from '../../src/core/trend/newest.js';
 import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI, ROOT } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
@@ -33,6 +34,8 @@ let imported: StaticServer;
 let empty: StaticServer;
 let badName: StaticServer;
 let held: StaticServer;
+let legacy: StaticServer;
+let boundary: StaticServer;
 let heldManifest: Manifest;
 let manifest: Manifest;
 let history: Publish[];
@@ -161,13 +164,25 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     writeFiles(join(work, 'main'), page);
     manifest = JSON.parse(readFileSync(join(work, 'main/manifest.json'), 'utf8')) as Manifest;
 
-    // The same history in trend format 2, with every file but the first window's held back.
+    // The same history in trend format 2, every chunk held back: only manifest.json and
+    // data/newest.json are answered until the test releases the rest.
     const format2 = trendFiles(history, { updated: '2024-01-06T12:00:00Z', repository, format: 2 });
     heldManifest = JSON.parse(format2.get('manifest.json') as string) as Manifest;
-    const firstWindow = new Set(planWindow(heldManifest.segments, FIRST_WINDOW_SEGMENTS, heldManifest.version).map((c) => c.path));
-    held = await serveFolder(join(work, 'held'), { hold: (path) => path.startsWith('data/') && !firstWindow.has(path) });
+    held = await serveFolder(join(work, 'held'), { hold: (path) => path.startsWith('data/c/') });
     writeFiles(join(work, 'held'), format2);
     writeFiles(join(work, 'held'), page);
+
+    // A format 2 trend written before data/newest.json: the page reads the newest chunks instead.
+    const legacyFiles = trendFiles(history, { updated: '2024-01-06T12:00:00Z', repository, format: 2, newest: false });
+    const legacyWindow = new Set(planWindow(heldManifest.segments, FIRST_WINDOW_SEGMENTS, heldManifest.version).map((c) => c.path));
+    legacy = await serveFolder(join(work, 'legacy'), { hold: (path) => path.startsWith('data/c/') && !legacyWindow.has(path) });
+    writeFiles(join(work, 'legacy'), legacyFiles);
+    writeFiles(join(work, 'legacy'), page);
+
+    // A log ending on a whole group of 256: its newest segments are inside a level-2 chunk.
+    boundary = await serveFolder(join(work, 'boundary'), { hold: (path) => path.startsWith('data/c/') });
+    writeFiles(join(work, 'boundary'), trendFiles(syntheticHistory({ suite: 'main', commits: 512, seed: 11, shapes: [{ shape: 'warm', stages: ['a', 'b', 'c'] }, { shape: 'cold', stages: ['d', 'e', 'f'] }] }), { updated: '2024-03-01T00:00:00Z', format: 2 }));
+    writeFiles(join(work, 'boundary'), page);
 
     imported = await serveFolder(join(work, 'imported'));
     writeFiles(join(work, 'imported'), importedTrend());
@@ -199,6 +214,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await empty?.close();
     await badName?.close();
     await held?.close();
+    await legacy?.close();
+    await boundary?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -309,15 +326,16 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
           return n;
         }, line);
 
-    // The first card is drawn, with its line on the canvas, while the older files stay unanswered.
+    // The first card is drawn, with its line on the canvas, while every chunk stays unanswered:
+    // from data/newest.json alone.
     const first = manifest.cases[0]?.case as string;
     await expect.poll(() => card(page, first).locator('canvas').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => drawnPixels(first)).toBeGreaterThan(50);
     await expect.poll(() => held.held().length).toBeGreaterThan(0);
     expect(held.held().every((p) => p.startsWith('data/c/'))).toBe(true);
+    expect(held.requests.filter((p) => p.includes('/data/') && !p.includes('/data/c/'))).toEqual(['/dev/bench/data/newest.json']);
     const points = await shownPoints(page, first);
-    expect(points).toBeGreaterThan(0);
-    expect(points).toBeLessThanOrEqual(heldManifest.segments - Math.min(...planWindow(heldManifest.segments, FIRST_WINDOW_SEGMENTS, 2).map((c) => c.from)));
+    expect(points).toBe(NEWEST_SEGMENTS);
     expect(await page.evaluate(() => document.documentElement.dataset['state'])).toBe('loading');
 
     // A card far below is not drawn until it scrolls into view, then it is, from what is loaded.
@@ -334,6 +352,54 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(await shownPoints(page, XSS_CASE)).toBeGreaterThan(50);
     expect(await shownPoints(page, first)).toBeGreaterThan(50);
     expect(held.requests.some((p) => p.includes('/data/c/2/'))).toBe(false);
+    // Older history still loads on request.
+    await page.click('#load-all');
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Showing all 130 publishes.');
+    await ready(page);
+    expect(await shownPoints(page, first)).toBe(130);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the first charts from the newest chunks of a trend written before data/newest.json', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(legacy.base);
+    const first = manifest.cases[0]?.case as string;
+    await expect.poll(() => card(page, first).locator('canvas').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => legacy.held().length).toBeGreaterThan(0);
+    const window = planWindow(heldManifest.segments, FIRST_WINDOW_SEGMENTS, 2);
+    expect(await shownPoints(page, first)).toBe(heldManifest.segments - Math.min(...window.map((c) => c.from)));
+    legacy.release();
+    await ready(page);
+    expect(await shownPoints(page, first)).toBeGreaterThan(50);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws a permalinked chart at once when the log ends on a group of 256, its newest segments inside a level-2 chunk', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setViewportSize({ width: 900, height: 600 });
+    await page.goto(`${boundary.base}#case=${encodeURIComponent('cold / f')}`);
+    const target = card(page, 'cold / f');
+    await expect.poll(() => target.locator('canvas').count(), { timeout: 15_000 }).toBe(1);
+    expect(await target.getAttribute('class')).toContain('target');
+    const box = await target.boundingBox();
+    expect(box && box.y >= 0 && box.y < 600).toBe(true);
+    expect(await shownPoints(page, 'cold / f')).toBe(NEWEST_SEGMENTS);
+    expect((await bars(page, 'cold / f')).count).toBe(NEWEST_SEGMENTS);
+    // Nothing of the two level-2 chunks had been answered: both are asked for and held.
+    await expect.poll(() => boundary.held().length).toBeGreaterThan(0);
+    expect(boundary.held().every((p) => p.startsWith('data/c/2/'))).toBe(true);
+    boundary.release();
+    await ready(page);
+    expect(await shownPoints(page, 'cold / f')).toBe(256);
+    await page.click('#load-older');
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Showing all 512 publishes.');
+    expect(await shownPoints(page, 'cold / f')).toBe(512);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -608,9 +674,11 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect((await bars(page, 'warm / total')).count).toBe(17);
     expect(await total.locator('.markers li').allTextContents()).toEqual([XSS_LABEL, 'faster runners']);
     expect(await markerLines(page, 'warm / total', '--annotation')).toHaveLength(2);
-    // Format 2: the level-1 chunk of publishes 0-15 and the single chunk of publish 16.
+    // Format 2: the newest points the publisher wrote (publishes 13-16), then the level-1 chunk of
+    // publishes 0-15; the single chunk of publish 16 holds nothing the newest points did not.
+    expect(requests.some((u) => u.includes('/data/newest.json'))).toBe(true);
     expect(requests.some((u) => u.includes('/data/c/1/0000/00000000.json'))).toBe(true);
-    expect(requests.some((u) => u.includes('/data/c/0/0000/00000016.json'))).toBe(true);
+    expect(requests.some((u) => u.includes('/data/c/0/0000/00000016.json'))).toBe(false);
     expect(await page.locator('#status').textContent()).toBe('Showing all 17 publishes.');
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
