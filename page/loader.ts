@@ -84,19 +84,31 @@ export async function readChunks(chunks: readonly Chunk[], manifest?: Manifest, 
 }
 
 /**
- * The newest points (data/newest.json: the newest few segments, rewritten by every publish), or
- * undefined when the trend has none this page can use: format 1, a trend written before the
- * file, or one stale or damaged. It is a copy of what the chunks hold, so the page then reads
- * the newest chunks instead.
+ * data/newest.json as fetched: asked for beside the manifest, before the page knows the trend's
+ * format, so the newest points arrive with it rather than a round trip later. Undefined when it
+ * cannot be read (a format 1 trend, or one written before the file, has none).
  */
-export async function readNewest(manifest: Manifest): Promise<{ from: number; segments: Segment[] } | undefined> {
-  if (manifest.version < 2 || manifest.segments === 0) return undefined;
+export async function fetchNewest(): Promise<unknown> {
   try {
     // Rewritten by every publish, like the manifest: revalidated, never taken from the cache as it is.
-    const data = await getJson(NEWEST_PATH, { cache: 'no-cache' });
-    if (!isObject(data) || data['schema'] !== NEWEST_SCHEMA || data['to'] !== manifest.segments) return undefined;
-    const file = data as unknown as NewestFile;
-    if (!Number.isInteger(file.from) || file.from < 0 || file.from >= file.to) return undefined;
+    return await getJson(NEWEST_PATH, { cache: 'no-cache' });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The newest points (the newest few segments, rewritten by every publish) from what fetchNewest
+ * got, or undefined when the page cannot use them: none, format 1, or a file stale against this
+ * manifest or damaged. They are a copy of what the chunks hold, so the page then reads the
+ * newest chunks instead.
+ */
+export function newestOf(data: unknown, manifest: Manifest): { from: number; segments: Segment[] } | undefined {
+  if (manifest.version < 2 || manifest.segments === 0) return undefined;
+  if (!isObject(data) || data['schema'] !== NEWEST_SCHEMA || data['to'] !== manifest.segments) return undefined;
+  const file = data as unknown as NewestFile;
+  if (!Number.isInteger(file.from) || file.from < 0 || file.from >= file.to) return undefined;
+  try {
     return { from: file.from, segments: decodeNewest(file, manifest) };
   } catch {
     return undefined;

@@ -5,7 +5,7 @@ import { renderHeader, renderStatus, status } from './header.js';
 import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js';
 import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, type Chunk } from './lib/load-plan.js';
 import { buildModel, groupCases } from './lib/trend-model.js';
-import { readChunks, readManifest, readNewest } from './loader.js';
+import { fetchNewest, newestOf, readChunks, readManifest } from './loader.js';
 import { manifestOf, setPageState, type PageState } from './state.js';
 import { initTheme } from './theme.js';
 
@@ -64,6 +64,7 @@ export async function boot(state: PageState): Promise<void> {
   performance.mark('benchtrend:start');
   // Asked for first: every later step waits on it.
   const manifestRead = readManifest();
+  const newestRead = fetchNewest();
   setPageState('loading');
   initTheme(byId<HTMLButtonElement>('theme'), () => {
     for (const c of state.cards.values()) c.chart?.u.redraw(false);
@@ -78,7 +79,7 @@ export async function boot(state: PageState): Promise<void> {
     const known = knownFanout(m);
     state.loading = true;
     // The newest points file first: a few segments, whatever chunk holds them now.
-    const newest = await readNewest(m);
+    const newest = newestOf(await newestRead, m);
     if (newest) {
       state.from = newest.from;
       addSegments(state, newest.segments, []);
