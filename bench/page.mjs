@@ -12,15 +12,18 @@
 // `page-<cases>x<commits>`: each cold load is a run with the stages `first-chart`, `all-charts`
 // and, on the loads that press "Load all", `load-all`, in seconds.
 //
-// Trends are in format 2 (data/c chunks), as a publish writes them now. Scenarios: snarkVM's real
-// history (363 cases, test/fixtures/trend-data/snarkVM-data.js) imported by the bundled CLI
-// (`publish --import-from`, dist/cli.js: run `npm run build` first, as `npm run bench` does) and
-// served from its gh-pages checkout; generated ones of 50 cases x 500 and x 100,000 commits and
-// 1 case x 100,000. At 50 x 100,000 only the newest 1,024 publishes have files (trendFiles'
-// `offset`, rounded to whole groups of 256): the first view never reads further back, and "load all" is not measured there.
+// Trends are in format 2 (data/c chunks and data/newest.json), as a publish writes them now.
+// Scenarios: snarkVM's real history (363 cases, test/fixtures/trend-data/snarkVM-data.js) imported
+// by the bundled CLI (`publish --import-from`, dist/cli.js: run `npm run build` first, as `npm run
+// bench` does), alone and with six more publishes (96: a whole group of 16), served from its
+// gh-pages checkout; generated ones of 363 cases x 512 (a group of 256), 50 cases x 500, x 100,000
+// (a group of 16) and x 99,840 (a group of 256) commits, and 1 case x 100,000. At 50 x 100,000 and
+// 50 x 99,840 only the newest 1,024 to 1,184 publishes have files (trendFiles' `offset`, rounded to
+// whole groups of 256): the first view never reads further back, and "load all" is not measured there.
 //
 // Goals (issue #12 item 4): first chart at most 300 ms and at most 300 KB fetched before it, on
-// snarkVM's history, and neither growing with history length or case count.
+// snarkVM's history, and neither growing with history length (nor with where it falls in its
+// groups of 16 and 256) or case count.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

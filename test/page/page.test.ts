@@ -148,6 +148,16 @@ async function openPage(url: string): Promise<{ page: Page; errors: string[]; re
   return { page, errors, requests, dialogs };
 }
 
+/** A tab that does not wait for the page: for the tests that watch it while files are held back. */
+async function loadingTab(url: string, viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(url);
+  return { page, errors };
+}
+
 async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
 }
@@ -313,11 +323,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
   });
 
   it('draws the charts in view from the newest files while older ones are held back, and others as they scroll into view', async () => {
-    const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize({ width: 900, height: 600 });
-    await page.goto(held.base);
+    const { page, errors } = await loadingTab(held.base, { width: 900, height: 600 });
     const line = await cssColour(page, '--line');
     const drawnPixels = (name: string): Promise<number> =>
       card(page, name)
@@ -365,10 +371,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
   });
 
   it('draws the first charts from the newest chunks of a trend written before data/newest.json', async () => {
-    const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(legacy.base);
+    const { page, errors } = await loadingTab(legacy.base);
     const first = manifest.cases[0]?.case as string;
     await expect.poll(() => card(page, first).locator('canvas').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => legacy.held().length).toBeGreaterThan(0);
@@ -382,11 +385,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
   });
 
   it('draws a permalinked chart at once when the log ends on a group of 256, its newest segments inside a level-2 chunk', async () => {
-    const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize({ width: 900, height: 600 });
-    await page.goto(`${boundary.base}#case=${encodeURIComponent('cold / f')}`);
+    const { page, errors } = await loadingTab(`${boundary.base}#case=${encodeURIComponent('cold / f')}`, { width: 900, height: 600 });
     const target = card(page, 'cold / f');
     await expect.poll(() => target.locator('canvas').count(), { timeout: 15_000 }).toBe(1);
     expect(await target.getAttribute('class')).toContain('target');
