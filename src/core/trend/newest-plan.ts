@@ -9,14 +9,22 @@ import type { Manifest, Segment } from './types.js';
 import { TrendDataError, parseNewest } from './validate.js';
 
 /**
+ * The text of the file the last publish wrote, asked for as soon as the manifest is known (planPublish
+ * starts it beside its other first reads). A read that fails is a file not to trust: the chunks are
+ * read instead, and report their own faults.
+ */
+export function previousNewestText(read: TrendReader, previous: Manifest | undefined): Promise<string | undefined> {
+  if (previous === undefined || previous.version < 2) return Promise.resolve(undefined);
+  return read(NEWEST_PATH).catch(() => undefined);
+}
+
+/**
  * The file's segments as the last publish left them, or undefined when there is none to trust: a
  * trend written before the file, a stale one (an older benchtrend published after it), or one
  * that does not read. It is a copy, so the chunks are read instead and the file written anew.
  */
-async function previousNewest(read: TrendReader, location: string, previous: Manifest | undefined): Promise<readonly Segment[] | undefined> {
-  if (previous === undefined || previous.version < 2) return undefined;
-  const text = await read(NEWEST_PATH);
-  if (text === undefined) return undefined;
+function previousNewest(text: string | undefined, location: string, previous: Manifest | undefined): readonly Segment[] | undefined {
+  if (previous === undefined || previous.version < 2 || text === undefined) return undefined;
   try {
     return parseNewest(locate(location, NEWEST_PATH), text, previous, NEWEST_SEGMENTS);
   } catch (e) {
@@ -53,7 +61,7 @@ export async function nextNewest(
 
 /** The path and text of the newest-points file a publish writes beside its chunks and manifest. */
 export async function planNewest(
-  read: TrendReader,
+  previousText: string | undefined,
   location: string,
   previous: Manifest | undefined,
   added: readonly Segment[],
@@ -61,6 +69,6 @@ export async function planNewest(
   load: (from: number, to: number) => Promise<Segment[]>,
 ): Promise<[string, string]> {
   const total = (previous?.segments ?? 0) + added.length;
-  const file = await nextNewest(total, added, await previousNewest(read, location, previous), load, manifest);
+  const file = await nextNewest(total, added, previousNewest(previousText, location, previous), load, manifest);
   return [NEWEST_PATH, `${JSON.stringify(file)}\n`];
 }

@@ -10,7 +10,7 @@ import { importGab } from './import-gab.js';
 import { encodeChunk, indexManifest, sameSegments } from './chunk.js';
 import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
 import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
-import { planNewest } from './newest-plan.js';
+import { planNewest, previousNewestText } from './newest-plan.js';
 import {
   ROLLUP_FANOUT,
   SEGMENT_VERSION,
@@ -194,6 +194,8 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   // The manifest counts the segments; a file already where the next one goes means the manifest
   // is behind its data (restored, hand-edited, or lost), and appending would overwrite history.
   const next = previous === undefined ? [segmentPath(0), chunkPath(0, 0), chunkPath(1, 0), chunkPath(2, 0)] : previous.version < 2 ? [segmentPath(first)] : [chunkPath(0, first)];
+  // Asked for beside the next path, so that an effect fetches it in the same round trips.
+  const newestText = previousNewestText(read, previous);
   const taken = (await Promise.all(next.map(async (path) => ((await read(path)) !== undefined ? path : undefined)))).find((p) => p !== undefined);
   if (taken !== undefined) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
@@ -243,7 +245,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   const removed: string[] = [];
   const cases_ = [...cases.values()];
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
-  files.set(...(await planNewest(read, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to))));
+  files.set(...(await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to))));
 
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
   for (const [path, bytes] of page?.files ?? []) {
