@@ -3,23 +3,27 @@
 // bytes the page downloaded before its first chart. Median of several cold loads (the server sends
 // `Cache-Control: no-store`, and every load is a new tab).
 //
-//   node bench/page.mjs [--quick] [--real-only] [--records DIR] [--json]
+//   node bench/page.mjs [--quick] [--real-only] [--only ID,ID] [--loads N] [--records DIR] [--json]
 //
-// --real-only with --quick: snarkVM's history only.
+// --real-only with --quick: snarkVM's history only. --only picks scenarios by id without the
+// `page-` prefix (snarkvm, snarkvm-96, 363x512, 50x500, 50x100000, 50x99840, 1x100000).
 //
 // --records DIR writes one bench record per scenario, DIR/page-<cases>x<commits>.json, of shape
 // `page-<cases>x<commits>`: each cold load is a run with the stages `first-chart`, `all-charts`
 // and, on the loads that press "Load all", `load-all`, in seconds.
 //
-// Trends are in format 2 (data/c chunks), as a publish writes them now. Scenarios: snarkVM's real
-// history (363 cases, test/fixtures/trend-data/snarkVM-data.js) imported by the bundled CLI
-// (`publish --import-from`, dist/cli.js: run `npm run build` first, as `npm run bench` does) and
-// served from its gh-pages checkout; generated ones of 50 cases x 500 and x 100,000 commits and
-// 1 case x 100,000. At 50 x 100,000 only the newest 1,024 publishes have files (trendFiles'
-// `offset`, rounded to whole groups of 256): the first view never reads further back, and "load all" is not measured there.
+// Trends are in format 2 (data/c chunks and data/newest.json), as a publish writes them now.
+// Scenarios: snarkVM's real history (363 cases, test/fixtures/trend-data/snarkVM-data.js) imported
+// by the bundled CLI (`publish --import-from`, dist/cli.js: run `npm run build` first, as `npm run
+// bench` does), alone and with six more publishes (96: a whole group of 16), served from its
+// gh-pages checkout; generated ones of 363 cases x 512 (a group of 256), 50 cases x 500, x 100,000
+// (a group of 16) and x 99,840 (a group of 256) commits, and 1 case x 100,000. At 50 x 100,000 and
+// 50 x 99,840 only the newest 1,024 to 1,184 publishes have files (trendFiles' `offset`, rounded to
+// whole groups of 256): the first view never reads further back, and "load all" is not measured there.
 //
 // Goals (issue #12 item 4): first chart at most 300 ms and at most 300 KB fetched before it, on
-// snarkVM's history, and neither growing with history length or case count.
+// snarkVM's history, and neither growing with history length (nor with where it falls in its
+// groups of 16 and 256) or case count.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -35,7 +39,8 @@ const quick = argv.includes('--quick');
 const asJson = argv.includes('--json');
 const recordsAt = argv.indexOf('--records');
 const recordsDir = recordsAt >= 0 ? argv[recordsAt + 1] : undefined;
-const loads = quick ? 3 : 7;
+const loadsAt = argv.indexOf('--loads');
+const loads = loadsAt >= 0 ? Number(argv[loadsAt + 1]) : quick ? 3 : 7;
 
 const work = mkdtempSync(join(tmpdir(), 'benchtrend-bench-page-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -71,20 +76,32 @@ execFileSync(process.execPath, [join(root, 'scripts/build-page.mjs'), '--out', p
 const pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(pageDir, f))]));
 
 const stages = (count) => Array.from({ length: count }, (_, i) => `stage-${String(i).padStart(2, '0')}`);
+// Where the log ends in its group of 16 and 256 decides which chunk holds the newest segments:
+// snarkVM's import leaves 90 publishes (neither), 6 more make 96 (a whole group of 16); 100,000 is
+// a whole group of 16, 99,840 of 256, 512 of 256.
 const snarkVM = { name: 'snarkVM-data.js imported (363 cases)', id: 'page-snarkvm', real: 'snarkVM-data.js' };
-const scenarios = quick
-  ? [snarkVM, { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 }].slice(0, argv.includes('--real-only') ? 1 : 2)
-  : [
-      snarkVM,
-      { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 },
-      { name: '50 cases x 100,000 commits', id: 'page-50x100000', shapes: 5, perShape: 10, commits: 100_000, written: 1_024 },
-      { name: '1 case x 100,000 commits', id: 'page-1x100000', shapes: 1, perShape: 1, commits: 100_000 },
-    ];
+const snarkVM16 = { name: 'snarkVM + 6 publishes (96, a group of 16)', id: 'page-snarkvm-96', real: 'snarkVM-data.js', more: 6 };
+const all = [
+  snarkVM,
+  snarkVM16,
+  { name: '363 cases x 512 (a group of 256)', id: 'page-363x512', shapes: 33, perShape: 11, commits: 512 },
+  { name: '50 cases x 500 commits', id: 'page-50x500', shapes: 5, perShape: 10, commits: 500 },
+  { name: '50 x 100,000 (a group of 16)', id: 'page-50x100000', shapes: 5, perShape: 10, commits: 100_000, written: 1_024 },
+  { name: '50 x 99,840 (a group of 256)', id: 'page-50x99840', shapes: 5, perShape: 10, commits: 99_840, written: 1_024 },
+  { name: '1 case x 100,000 commits', id: 'page-1x100000', shapes: 1, perShape: 1, commits: 100_000 },
+];
+const onlyAt = argv.indexOf('--only');
+const scenarios =
+  onlyAt >= 0
+    ? all.filter((sc) => argv[onlyAt + 1].split(',').includes(sc.id.replace(/^page-/, '')))
+    : quick
+      ? [snarkVM, all[3]].slice(0, argv.includes('--real-only') ? 1 : 2)
+      : all;
 
 const gitEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C' };
 
 /** A github-action-benchmark data.js imported by the bundled CLI, then the branch's data-dir checked out into `dir`. */
-function importReal(file, dir) {
+function importReal(file, dir, more = 0) {
   const tmp = mkdtempSync(join(work, 'import-'));
   const text = readFileSync(join(root, 'test/fixtures/trend-data', file), 'utf8');
   const window = {};
@@ -104,6 +121,12 @@ function importReal(file, dir) {
   const args = ['publish', 'now.txt', '--format', cargo ? 'cargo' : 'customSmallerIsBetter', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', suite, '--message', 'now', '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--import-from', 'data.js'];
   const r = spawnSync(process.execPath, [join(root, 'dist/cli.js'), ...args], { cwd: tmp, env: { ...gitEnv, RUNNER_TEMP: join(tmp, 'tmp') }, maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`bench/page: import of ${file} failed: ${r.stderr.toString().trim().split('\n').slice(-3).join(' | ')}`);
+  // Later publishes of the same cases, as the next commits' runs would add them.
+  for (let i = 0; i < more; i++) {
+    const next = args.map((a, k) => (args[k - 1] === '--commit' ? (i + 1).toString(16).padStart(40, 'e') : args[k - 1] === '--timestamp' ? `2026-06-0${2 + i}T00:00:00Z` : a));
+    const again = spawnSync(process.execPath, [join(root, 'dist/cli.js'), ...next.slice(0, -2)], { cwd: tmp, env: { ...gitEnv, RUNNER_TEMP: join(tmp, 'tmp') }, maxBuffer: 1 << 28 });
+    if (again.status !== 0) throw new Error(`bench/page: publish ${i + 1} onto ${file} failed: ${again.stderr.toString().trim().split('\n').slice(-3).join(' | ')}`);
+  }
   mkdirSync(dir, { recursive: true });
   const tar = spawnSync('sh', ['-c', `git --git-dir="${remote}" archive gh-pages dev/bench | tar -x -C "${tmp}"`], { env: gitEnv });
   if (tar.status !== 0) throw new Error(`bench/page: reading ${file}'s branch failed: ${tar.stderr}`);
@@ -125,7 +148,7 @@ try {
     const t0 = performance.now();
     let dataBytes = 0;
     if (sc.real) {
-      importReal(sc.real, dir);
+      importReal(sc.real, dir, sc.more);
       const du = (d) => readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? du(join(d, e.name)) : statSync(join(d, e.name)).size), 0);
       dataBytes = du(join(dir, 'data')) + statSync(join(dir, 'manifest.json')).size;
     } else {
@@ -166,6 +189,7 @@ try {
             charts: document.querySelectorAll('article.card canvas').length,
             bytes: (nav?.encodedBodySize ?? 0) + before.reduce((t, r) => t + r.encodedBodySize, 0),
             paths: [new URL(location.href).pathname + 'index.html', ...before.map((r) => new URL(r.name).pathname)],
+            sizes: [nav?.encodedBodySize ?? 0, ...before.map((r) => r.encodedBodySize)],
           };
         });
         // Load all only on a few of the loads: it reads the whole history and takes seconds at 5,000 x 50.
@@ -201,6 +225,7 @@ try {
       bytesBeforeFirstChart: median(runs.map((r) => r.bytes)),
       gzipBytesBeforeFirstChart: gzipBytes,
       requestsBeforeFirstChart: runs[0].paths.length,
+      filesBeforeFirstChart: Object.fromEntries(runs[0].paths.map((p, i) => [p.replace(/^\/dev\/bench\//, '').replace(/\?.*$/, '') || 'index.html', runs[0].sizes[i]])),
       charts: runs[0].charts,
       trendMB: Math.round(dataBytes / 1e5) / 10,
       generateS: Math.round(generated / 100) / 10,

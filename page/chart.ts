@@ -56,23 +56,6 @@ export class ChartGroup {
 const X_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 const HEIGHT = 240;
 
-export interface DrawnFacts {
-  bars: number;
-  alerts: number;
-  markers: number;
-  /** Canvas pixel of the first alert dot drawn, for a reader checking the colour that is there. */
-  alertAt?: [number, number];
-  /** Sum of the drawn bars' lengths in the case's unit. */
-  barSpan: number;
-  /** Canvas column and pixel ends [x, yTop, yBottom] of the tallest error bar drawn. */
-  barAt?: [number, number, number];
-  markerLabels: string[];
-  /** Canvas column of the first missing commit drawn between two measured ones. */
-  gapAt?: number;
-  /** Indexes of the first and last commit in view. */
-  range: [number, number];
-}
-
 function aligned(data: ChartData, mode: BarMode): uPlot.AlignedData {
   const n = data.points.length;
   const x = new Array<number>(n);
@@ -95,7 +78,6 @@ function truncate(text: string, max: number): string {
 
 export class CaseChart {
   readonly u: uPlot;
-  facts: DrawnFacts = { bars: 0, alerts: 0, markers: 0, markerLabels: [], range: [0, 0], barSpan: 0 };
   private data: ChartData;
   private downAt: [number, number] | null = null;
 
@@ -237,7 +219,6 @@ export class CaseChart {
     const xMax = u.scales.x?.max ?? 0;
     const i0 = Math.max(0, Math.ceil(xMin + n - 1));
     const i1 = Math.min(n - 1, Math.floor(xMax + n - 1));
-    const facts: DrawnFacts = { bars: 0, alerts: 0, markers: 0, markerLabels: [], range: [i0, i1], barSpan: 0 };
     const px = (i: number): number => Math.round(u.valToPos(i - (n - 1), 'x', true));
     const py = (v: number): number => Math.round(u.valToPos(v, 'y', true));
 
@@ -266,9 +247,6 @@ export class CaseChart {
         ctx.moveTo(x - 3 * pr, y1);
         ctx.lineTo(x + 3 * pr, y1);
       }
-      if (!facts.barAt || y0 - y1 > facts.barAt[2] - facts.barAt[1]) facts.barAt = [Math.floor(x), y1, y0];
-      facts.bars++;
-      facts.barSpan += hi - lo;
     }
     ctx.stroke();
 
@@ -276,10 +254,7 @@ export class CaseChart {
     ctx.fillStyle = pal.line;
     for (let i = i0; i <= i1; i++) {
       const v = vs[i];
-      if (v === null || v === undefined) {
-        if (facts.gapAt === undefined && i > 0 && i < n - 1 && vs[i - 1] != null && vs[i + 1] != null) facts.gapAt = px(i);
-        continue;
-      }
+      if (v === null || v === undefined) continue;
       if ((i > 0 && vs[i - 1] != null) || (i < n - 1 && vs[i + 1] != null)) continue;
       ctx.beginPath();
       ctx.arc(px(i), py(v), 2.5 * pr, 0, 2 * Math.PI);
@@ -316,8 +291,6 @@ export class CaseChart {
       ctx.fillRect(tx, ty, w, 13 * pr);
       ctx.fillStyle = colour;
       ctx.fillText(text, tx + 3 * pr, ty + pr);
-      facts.markers++;
-      facts.markerLabels.push(m.label);
     }
 
     // Alerts: red dots at their points; a cleared one keeps only its outline.
@@ -335,11 +308,8 @@ export class CaseChart {
         ctx.fillStyle = pal.alert;
         ctx.fill();
       }
-      if (facts.alerts === 0) facts.alertAt = [x, y];
-      facts.alerts++;
     }
     ctx.restore();
-    this.facts = facts;
     this.events.drawn(this);
   }
 }

@@ -1,5 +1,6 @@
 import { MANIFEST_PATH } from '../src/core/trend/layout.js';
 import { decodeChunk, type ChunkFile } from '../src/core/trend/chunk.js';
+import { NEWEST_PATH, NEWEST_SCHEMA, decodeNewest, type NewestFile } from '../src/core/trend/newest.js';
 import type { Manifest, Rollup, Segment } from '../src/core/trend/types.js';
 import { splitChunk, type Chunk } from './lib/load-plan.js';
 import { manifestDamage } from './lib/manifest-check.js';
@@ -80,4 +81,36 @@ export async function readChunks(chunks: readonly Chunk[], manifest?: Manifest, 
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
   return results.flat();
+}
+
+/**
+ * data/newest.json as fetched: asked for beside the manifest, before the page knows the trend's
+ * format, so the newest points arrive with it rather than a round trip later. Undefined when it
+ * cannot be read (a format 1 trend, or one written before the file, has none).
+ */
+export async function fetchNewest(): Promise<unknown> {
+  try {
+    // Rewritten by every publish, like the manifest: revalidated, never taken from the cache as it is.
+    return await getJson(NEWEST_PATH, { cache: 'no-cache' });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The newest points (the newest few segments, rewritten by every publish) from what fetchNewest
+ * got, or undefined when the page cannot use them: none, format 1, or a file stale against this
+ * manifest or damaged. They are a copy of what the chunks hold, so the page then reads the
+ * newest chunks instead.
+ */
+export function newestOf(data: unknown, manifest: Manifest): { from: number; segments: Segment[] } | undefined {
+  if (manifest.version < 2 || manifest.segments === 0) return undefined;
+  if (!isObject(data) || data['schema'] !== NEWEST_SCHEMA || data['to'] !== manifest.segments) return undefined;
+  const file = data as unknown as NewestFile;
+  if (!Number.isInteger(file.from) || file.from < 0 || file.from >= file.to) return undefined;
+  try {
+    return { from: file.from, segments: decodeNewest(file, manifest) };
+  } catch {
+    return undefined;
+  }
 }

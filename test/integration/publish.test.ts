@@ -74,12 +74,12 @@ describe('publishing over file://', () => {
     expect((await sb.git(['log', '-1', '--format=%an <%ae>|%s', 'gh-pages'], remote)).trim()).toBe(
       `github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>|benchtrend: default at ${commit(1).sha.slice(0, 7)} (${fixturePoints().length} points)`,
     );
-    expect((await sb.git(['ls-tree', '-r', '--name-only', 'gh-pages'], remote)).trim().split('\n')).toEqual(['dev/bench/data/c/0/0000/00000000.json', `dev/bench/${statePath(0, 'head')}`, 'dev/bench/manifest.json']);
+    expect((await sb.git(['ls-tree', '-r', '--name-only', 'gh-pages'], remote)).trim().split('\n')).toEqual(['dev/bench/data/c/0/0000/00000000.json', 'dev/bench/data/newest.json', `dev/bench/${statePath(0, 'head')}`, 'dev/bench/manifest.json']);
     const [seg] = (await publishedSegments(sb.git, remote)) as [Segment];
     expect(seg.commit).toEqual(commit(1));
     expect(seg.points).toHaveLength(fixturePoints().length);
     expect(result).toMatchObject({ remote: url, branch: 'gh-pages', dataDir: 'dev/bench', attempts: 1 });
-    expect(logs.at(-1)).toMatch(/^Published [0-9a-f]{40} to gh-pages after 1 attempt: segment 0, 3 files, \d+ fetches$/);
+    expect(logs.at(-1)).toMatch(/^Published [0-9a-f]{40} to gh-pages after 1 attempt: segment 0, 4 files, \d+ fetches$/);
     expect(await sb.git(['fsck', '--strict', '--no-progress'], remote)).toBe('');
   });
 
@@ -93,6 +93,7 @@ describe('publishing over file://', () => {
     expect((await sb.git(['rev-parse', `gh-pages:dev/bench/${chunkPath(0, 0)}`], remote)).trim()).toBe(segZero);
     expect((await sb.git(['diff', '--name-status', `${first.commit}`, `${second.commit}`], remote)).trim().split('\n')).toEqual([
       `A\tdev/bench/${chunkPath(0, 1)}`,
+      'M\tdev/bench/data/newest.json',
       `M\tdev/bench/${statePath(0, 'head')}`,
       'M\tdev/bench/manifest.json',
     ]);
@@ -123,8 +124,8 @@ describe('publishing over file://', () => {
     const a = await publishTrend(settings(), context(1), page('aaa111'));
     const b = await publishTrend(settings(), context(2), page('aaa111'));
     const c = await publishTrend(settings(), context(3), page('bbb222'));
-    expect((await sb.git(['diff', '--name-only', a.commit, b.commit], remote)).trim().split('\n')).toEqual([`dev/bench/${chunkPath(0, 1)}`, `dev/bench/${statePath(0, 'head')}`, 'dev/bench/manifest.json']);
-    expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual(['dev/bench/assets/page.js', `dev/bench/${chunkPath(0, 2)}`, `dev/bench/${statePath(0, 'head')}`, 'dev/bench/index.html', 'dev/bench/manifest.json']);
+    expect((await sb.git(['diff', '--name-only', a.commit, b.commit], remote)).trim().split('\n')).toEqual([`dev/bench/${chunkPath(0, 1)}`, 'dev/bench/data/newest.json', `dev/bench/${statePath(0, 'head')}`, 'dev/bench/manifest.json']);
+    expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual(['dev/bench/assets/page.js', `dev/bench/${chunkPath(0, 2)}`, 'dev/bench/data/newest.json', `dev/bench/${statePath(0, 'head')}`, 'dev/bench/index.html', 'dev/bench/manifest.json']);
     expect(await show('gh-pages:dev/bench/index.html')).toBe('<p>bbb222</p>');
     expect((JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest).pageVersion).toBe('bbb222');
   });
@@ -198,6 +199,7 @@ describe('several groups in one publish', () => {
     expect((await sb.git(['diff', '--name-status', rival!, result.commit], remote)).trim().split('\n')).toEqual([
       `A\tdev/bench/${chunkPath(0, 2)}`,
       `A\tdev/bench/${chunkPath(0, 3)}`,
+      'M\tdev/bench/data/newest.json',
       `A\tdev/bench/${statePath(1, 'head')}`,
       `A\tdev/bench/${statePath(2, 'head')}`,
       'M\tdev/bench/manifest.json',

@@ -82,7 +82,7 @@ describe('a format 1 trend', () => {
     const total = old.length + 1;
     // Beside the chunks, the regression state of the suite published, built from them.
     const state = `dev/bench/${statePath(oldManifest.suites.indexOf('linux'), 'head')}`;
-    expect(tree.sort()).toEqual([...coverChunks(0, total).map((c) => `dev/bench/${chunkPath(c.level, c.index)}`), 'dev/bench/manifest.json', state].sort());
+    expect(tree.sort()).toEqual([...coverChunks(0, total).map((c) => `dev/bench/${chunkPath(c.level, c.index)}`), 'dev/bench/data/newest.json', 'dev/bench/manifest.json', state].sort());
     const manifest = JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote)) as Manifest;
     expect(manifest).toMatchObject({ version: 2, segments: total, suites: oldManifest.suites });
     // Cases keep their order and their counts; the new run adds to linux's.

@@ -2,7 +2,8 @@
  * Published trends for the page's tests and benchmark, laid out exactly as src/core/trend/types.ts
  * and layout.ts describe, so the page reads them as it reads a publisher's: format 1 (segments,
  * level-1 and level-2 rollups of complete groups, manifest) or, with `format: 2`, format 2 (the
- * columnar chunks covering the log, each segment once, encoded by the publisher's own codec). Also a deterministic generator of realistic
+ * columnar chunks covering the log, each segment once, and data/newest.json, encoded by the
+ * publisher's own codec). Also a deterministic generator of realistic
  * histories: job-level noise, outliers, a few steps, occasional missing stages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { encodeChunk, indexManifest } from '../../src/core/trend/chunk.js';
 import { chunkPath, MANIFEST_PATH, rollupPath, rollupSize, segmentPath } from '../../src/core/trend/layout.js';
 import { coverChunks } from '../../src/core/trend/load.js';
+import { NEWEST_PATH, NEWEST_SEGMENTS, encodeNewest } from '../../src/core/trend/newest.js';
 import {
   ROLLUP_FANOUT,
   type Annotation,
@@ -45,6 +47,8 @@ export interface TrendOptions {
    * without generating all of it. The page can then not load back past it.
    */
   readonly offset?: number;
+  /** Format 2 only: false leaves out data/newest.json, as trends written before it have none. */
+  readonly newest?: boolean;
 }
 
 /** Every file of the trend by path inside data-dir, as the JSON text a publisher writes. */
@@ -113,6 +117,7 @@ export function trendFiles(publishes: readonly Publish[], options: TrendOptions)
     for (const c of coverChunks(offset, offset + segments.length)) {
       files.set(chunkPath(c.level, c.index), `${JSON.stringify(encodeChunk(c.level, c.index, segments.slice(c.from - offset, c.to - offset), index))}\n`);
     }
+    if (options.newest !== false && segments.length > 0) files.set(NEWEST_PATH, `${JSON.stringify(encodeNewest(segments.slice(-NEWEST_SEGMENTS), index))}\n`);
   }
   files.set(MANIFEST_PATH, `${JSON.stringify(manifest)}\n`);
   return files;

@@ -5,7 +5,9 @@ import { buildPoints } from '../../src/core/cases.js';
 import type { Point } from '../../src/core/model.js';
 import { loadSegments, type TrendReader } from '../../src/core/trend/load.js';
 import { planPublish, type PublishInput, type PublishPlan } from '../../src/core/trend/plan.js';
-import type { CommitInfo, Segment } from '../../src/core/trend/types.js';
+import { NEWEST_PATH, NEWEST_SEGMENTS } from '../../src/core/trend/newest.js';
+import type { CommitInfo, Manifest, Segment } from '../../src/core/trend/types.js';
+import { parseNewest } from '../../src/core/trend/validate.js';
 import { parseRecord } from '../../src/formats/record.js';
 import { FIXTURES } from '../helpers/paths.js';
 
@@ -38,6 +40,13 @@ export class MemoryTrend {
     const [s] = await loadSegments(async (path) => this.files.get(path), LOCATION, seq, seq + 1);
     if (!s) throw new Error(`segment ${seq} is not in the trend`);
     return s;
+  }
+
+  /** The segments data/newest.json holds, read as the publisher's write gate reads it. */
+  newest(): Segment[] {
+    const text = this.files.get(NEWEST_PATH);
+    if (text === undefined) throw new Error(`${NEWEST_PATH} was not written`);
+    return parseNewest(NEWEST_PATH, text, this.json<Manifest>('manifest.json'), NEWEST_SEGMENTS);
   }
 
   json<T = unknown>(path: string): T {

@@ -4,6 +4,7 @@ import { planGroups, type GroupsPlan, type PublishGroup, type SharedInput } from
 import { historyRows, readHistory } from '../../src/core/trend/history.js';
 import { chunkPath } from '../../src/core/trend/layout.js';
 import { loadSegments } from '../../src/core/trend/load.js';
+import { NEWEST_PATH } from '../../src/core/trend/newest.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
 import { statePath } from '../../src/core/trend/regress-state.js';
@@ -18,7 +19,7 @@ describe('a first publish', () => {
     const points = fixturePoints();
     const plan = await trend.publish({ commit: commit(1), points, runUrl: 'https://github.com/o/r/actions/runs/9', repository: 'https://github.com/o/r' });
 
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 0), 'manifest.json', statePath(0, 'head')].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 0), NEWEST_PATH, 'manifest.json', statePath(0, 'head')].sort());
     expect(trend.json<{ schema: string; version: number }>(chunkPath(0, 0))).toMatchObject({ schema: 'benchtrend/chunk', version: 2 });
     const seg = await trend.segment(0);
     expect(seg).toMatchObject({ schema: 'benchtrend/segment', version: 1, seq: 0, suite: 'default', runUrl: 'https://github.com/o/r/actions/runs/9' });
@@ -57,7 +58,7 @@ describe('appending', () => {
     await trend.publish({ commit: commit(1), points: syntheticPoints(3) });
     const first = trend.files.get(chunkPath(0, 0));
     const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(3, 1) });
-    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 1), 'manifest.json', statePath(0, 'head')].sort());
+    expect([...plan.files.keys()].sort()).toEqual([chunkPath(0, 1), NEWEST_PATH, 'manifest.json', statePath(0, 'head')].sort());
     expect(plan.removed).toEqual([]);
     expect(trend.files.get(chunkPath(0, 0))).toBe(first);
     const m = trend.json<Manifest>('manifest.json');
@@ -70,8 +71,8 @@ describe('appending', () => {
     for (let i = 0; i < 5; i++) await trend.publish({ commit: commit(i), points: syntheticPoints(2, i) });
     trend.reads.length = 0;
     await trend.publish({ commit: commit(9), points: syntheticPoints(2) });
-    // The regression state's head is asked for beside the next chunk path (one round trip), then read.
-    expect(trend.reads).toEqual(['manifest.json', statePath(0, 'head'), chunkPath(0, 5), statePath(0, 'head')]);
+    // The regression state's head and the newest points are asked for beside the next chunk path (one round trip), then read.
+    expect(trend.reads).toEqual(['manifest.json', statePath(0, 'head'), NEWEST_PATH, chunkPath(0, 5), statePath(0, 'head')]);
   });
 
   it('adds a new suite beside the first', async () => {
@@ -125,14 +126,15 @@ describe('rollups', () => {
       removed.push(logFiles(plan.removed));
       added.push(...plan.added);
     }
-    expect(written[14]).toEqual([chunkPath(0, 14), 'manifest.json']);
-    expect(written[15]).toEqual([chunkPath(1, 0), 'manifest.json']);
+    expect(written[14]).toEqual([chunkPath(0, 14), NEWEST_PATH, 'manifest.json']);
+    expect(written[15]).toEqual([chunkPath(1, 0), NEWEST_PATH, 'manifest.json']);
     expect(removed[15]).toEqual([...Array(15).keys()].map((s) => chunkPath(0, s)));
-    expect(written[31]).toEqual([chunkPath(1, 1), 'manifest.json']);
-    expect(written[255]).toEqual([chunkPath(2, 0), 'manifest.json']);
+    expect(written[31]).toEqual([chunkPath(1, 1), NEWEST_PATH, 'manifest.json']);
+    expect(written[255]).toEqual([chunkPath(2, 0), NEWEST_PATH, 'manifest.json']);
     expect(removed[255]).toEqual([...[...Array(15).keys()].map((k) => chunkPath(1, k)), ...[...Array(15).keys()].map((s) => chunkPath(0, 240 + s))]);
-    // Every segment is in exactly one file of the tree.
-    expect(logFiles(trend.files.keys()).sort()).toEqual([chunkPath(2, 0), 'manifest.json'].sort());
+    // Every segment is in exactly one chunk of the tree; the newest four are copied in newest.json.
+    expect(logFiles(trend.files.keys()).sort()).toEqual([chunkPath(2, 0), NEWEST_PATH, 'manifest.json'].sort());
+    expect(trend.newest()).toEqual(added.slice(252));
     expect(trend.json<{ level: number; index: number }>(chunkPath(2, 0))).toMatchObject({ schema: 'benchtrend/chunk', level: 2, index: 0 });
     expect(await loadSegments(trend.read, LOCATION, 0, 256)).toEqual(added);
     expect(await loadSegments(trend.read, LOCATION, 48, 64)).toEqual(added.slice(48, 64));
@@ -322,7 +324,7 @@ describe('several groups in one publish', () => {
     for (const g of groups) await apart.publish({ ...g });
 
     expect(plan.added.map((s) => [s.seq, s.suite])).toEqual([[2, 'linux'], [3, 'macos']]);
-    expect(logFiles(plan.files.keys()).sort()).toEqual([chunkPath(0, 2), chunkPath(0, 3), 'manifest.json'].sort());
+    expect(logFiles(plan.files.keys()).sort()).toEqual([chunkPath(0, 2), chunkPath(0, 3), NEWEST_PATH, 'manifest.json'].sort());
     expect(plan.plans.map((p) => p.added.map((s) => s.seq))).toEqual([[2], [3]]);
     // The second group was planned on the trend the first left: its manifest counted three segments.
     expect(plan.plans[1]!.previous?.segments).toBe(3);
@@ -366,12 +368,12 @@ describe('several groups in one publish', () => {
     const plan = await publishGroups(trend, [group('a', 20, syntheticPoints(1, 1)), group('b', 20, syntheticPoints(1, 2)), group('c', 20, syntheticPoints(1, 3))]);
     expect(plan.added.map((s) => s.seq)).toEqual([14, 15, 16]);
     // Segment 14 goes into the level-1 chunk the second group completes: it never reaches the branch alone.
-    expect(logFiles(plan.files.keys())).toEqual(['manifest.json', chunkPath(1, 0), chunkPath(0, 16)]);
+    expect(logFiles(plan.files.keys())).toEqual([NEWEST_PATH, 'manifest.json', chunkPath(1, 0), chunkPath(0, 16)]);
     expect(plan.removed).toEqual([...Array(14).keys()].map((s) => chunkPath(0, s)));
     expect(plan.plans.map((p) => logFiles(p.files.keys()))).toEqual([
-      [chunkPath(0, 14), 'manifest.json'],
-      [chunkPath(1, 0), 'manifest.json'],
-      [chunkPath(0, 16), 'manifest.json'],
+      [chunkPath(0, 14), NEWEST_PATH, 'manifest.json'],
+      [chunkPath(1, 0), NEWEST_PATH, 'manifest.json'],
+      [chunkPath(0, 16), NEWEST_PATH, 'manifest.json'],
     ]);
     const rollup = await loadSegments(trend.read, LOCATION, 0, 16);
     expect(rollup.map((s) => s.seq)).toEqual([...Array(16).keys()]);

@@ -175,11 +175,11 @@ function cell<T>(col: Column<T> | undefined, i: number, rows: number, what: stri
 /**
  * The segments of a chunk, as format 1 stored them, against the manifest whose cases it refers to
  * (manifests only ever append cases, so a later one serves as well). `size` is the number of
- * segments the chunk's place says it holds.
+ * segments the chunk's place says it holds; `first` the seq of its first (the newest-points file,
+ * newest.ts, holds columns of segments that start anywhere).
  */
-export function decodeChunk(chunk: ChunkFile, manifest: Pick<Manifest, 'suites' | 'cases'>, size: number): Segment[] {
+export function decodeChunk(chunk: ChunkFile, manifest: Pick<Manifest, 'suites' | 'cases'>, size: number, first = chunk.index * size): Segment[] {
   const { strings, segments: S, points: P } = chunk;
-  const first = chunk.index * size;
   if (S.sha.length !== size) throw new ChunkError(`holds ${S.sha.length} segments, its place ${size}`);
   const str = (i: number | null | undefined, what: string): string => {
     const s = typeof i === 'number' ? strings[i] : undefined;

@@ -10,6 +10,7 @@ import { importGab } from './import-gab.js';
 import { encodeChunk, indexManifest, sameSegments } from './chunk.js';
 import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
 import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
+import { planNewest, previousNewestText } from './newest-plan.js';
 import {
   ROLLUP_FANOUT,
   SEGMENT_VERSION,
@@ -200,6 +201,8 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   // The suite's regression state is read after the chunks; asking for its head now shares their round trips.
   const suiteIndex = previous !== undefined && previous.version >= 2 ? previous.suites.indexOf(input.suite) : -1;
   if (suiteIndex >= 0) read(statePath(suiteIndex, 'head')).catch(() => undefined);
+  // Asked for beside the next path, so that an effect fetches it in the same round trips.
+  const newestText = previousNewestText(read, previous);
   const taken = (await Promise.all(next.map(async (path) => ((await read(path)) !== undefined ? path : undefined)))).find((p) => p !== undefined);
   if (taken !== undefined) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
@@ -249,6 +252,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   const removed: string[] = [];
   const cases_ = [...cases.values()];
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
+  files.set(...(await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to))));
 
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
   for (const [path, bytes] of page?.files ?? []) {

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import chunkSchema from '../../../schemas/chunk.schema.json' with { type: 'json' };
 import manifestSchema from '../../../schemas/manifest.schema.json' with { type: 'json' };
 import regressionStateSchema from '../../../schemas/regression-state.schema.json' with { type: 'json' };
+import newestSchema from '../../../schemas/newest.schema.json' with { type: 'json' };
 import rollupSchema from '../../../schemas/rollup.schema.json' with { type: 'json' };
 import segmentSchema from '../../../schemas/segment.schema.json' with { type: 'json' };
 import { lazyValidator } from '../schema-compile.js';
@@ -12,6 +13,7 @@ import { nameProblem, visible } from '../text.js';
 import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
 import { manifestCountsProblem } from './manifest-counts.js';
 import { STATE_PATH, STATE_VERSION, stateFileProblem, type StateFile } from './regress-state.js';
+import { NEWEST_SEGMENTS, decodeNewest, type NewestFile } from './newest.js';
 import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type Segment } from './types.js';
 
 /**
@@ -26,6 +28,7 @@ const validateSegment = lazyValidator<Segment>(segmentSchema);
 const validateRollup = lazyValidator<Rollup>(rollupSchema, [segmentSchema]);
 const validateChunk = lazyValidator<ChunkFile>(chunkSchema);
 const validateState = lazyValidator<StateFile>(regressionStateSchema);
+const validateNewest = lazyValidator<NewestFile>(newestSchema, [chunkSchema]);
 
 function parse(file: string, text: string): unknown {
   try {
@@ -115,6 +118,23 @@ export function parseChunk(file: string, text: string, level: 0 | 1 | 2, index: 
   }
   try {
     return decodeChunk(c, manifest, size);
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+}
+
+/**
+ * Parses and validates the newest-points file (newest.ts) against the manifest it was written
+ * beside: it must end where the log ends and hold at most what its bound allows.
+ */
+export function parseNewest(file: string, text: string, manifest: Manifest, most: number): Segment[] {
+  const n = check('newest', validateNewest, file, text);
+  if (n.to !== manifest.segments || n.from > n.to || n.to - n.from > most) {
+    throw new TrendDataError(`${file}: holds segments ${n.from} to ${n.to - 1}, not the newest (at most ${most}) of the ${manifest.segments} the manifest counts`);
+  }
+  try {
+    return decodeNewest(n, manifest);
   } catch (e) {
     if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
     throw e;
@@ -219,6 +239,14 @@ const WRITTEN_KINDS: readonly WrittenKind[] = [
     check: (file, text, m, manifest) => {
       if (manifest === undefined) refuseWrite(file, 'a regression state written without the manifest its cases refer to');
       parseStateFile(file, text, Number(m[1]), m[2] === 'head' ? 'head' : Number(m[2]), manifest);
+    },
+  },
+  {
+    // A copy of the newest segments, each already checked in its own chunk.
+    path: /^data\/newest\.json$/,
+    check: (file, text, _m, manifest) => {
+      if (manifest === undefined) refuseWrite(file, 'the newest points written without the manifest their cases refer to');
+      parseNewest(file, text, manifest, NEWEST_SEGMENTS);
     },
   },
 ];

@@ -1,0 +1,49 @@
+import { byId } from './elements.js';
+import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
+import { parsePermalink, wellFormed } from './lib/permalink.js';
+import { applyFilter, resizeAll } from './layout.js';
+import type { Card, PageState } from './state.js';
+
+/** The toolbar (filter, error bars, load older / all), the address's permalink, and resizing. */
+
+function findCard(state: PageState, link: { case?: string; suite?: string }): Card | undefined {
+  if (link.case === undefined) return undefined;
+  for (const card of state.cards.values()) {
+    if (wellFormed(card.info.case) === link.case && (link.suite === undefined || wellFormed(card.info.suite) === link.suite)) return card;
+  }
+  return undefined;
+}
+
+/** The card the address points at, brought into view and outlined; undefined when none. */
+export function showPermalinked(state: PageState): Card | undefined {
+  for (const c of state.cards.values()) c.root.classList.remove('target');
+  const card = findCard(state, parsePermalink(window.location.hash));
+  if (card) {
+    card.root.hidden = false;
+    card.root.classList.add('target');
+    card.root.scrollIntoView({ block: 'start' });
+  }
+  return card;
+}
+
+/** The permalinked card, without moving the page. */
+export function permalinked(state: PageState): Card | undefined {
+  return findCard(state, parsePermalink(window.location.hash));
+}
+
+export function wireControls(state: PageState): void {
+  byId<HTMLInputElement>('filter').addEventListener('input', () => applyFilter(state));
+  const bars = byId<HTMLSelectElement>('bars');
+  bars.addEventListener('change', () => {
+    state.mode = bars.value === 'extremes' ? 'extremes' : 'quartiles';
+    for (const c of state.cards.values()) c.chart?.update();
+  });
+  byId('load-older').addEventListener('click', () => void state.loadOlder(OLDER_STEP_SEGMENTS));
+  byId('load-all').addEventListener('click', () => void state.loadOlder(state.from));
+  window.addEventListener('hashchange', () => void showPermalinked(state));
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  window.addEventListener('resize', () => {
+    clearTimeout(pending);
+    pending = setTimeout(() => resizeAll(state), 100);
+  });
+}

@@ -1,0 +1,72 @@
+import { alertGroups } from '../src/core/regress/groups.js';
+import { describeWorseChange } from '../src/core/regress/words.js';
+import { TREND_SCHEMA_VERSION, type Manifest } from '../src/core/trend/types.js';
+import { byId, el, setText } from './elements.js';
+import { formatDate } from './lib/hover-text.js';
+import { httpUrl } from './lib/links.js';
+import { formatPermalink } from './lib/permalink.js';
+import { manifestOf, type PageState } from './state.js';
+
+/** The page's header: where the trend comes from, how fresh it is, its open regressions, and what is loaded. */
+
+export function status(text: string): void {
+  setText(byId('status'), text);
+}
+
+export function permalinkOf(state: PageState, suite: string, name: string): { case: string; suite?: string } {
+  return manifestOf(state).suites.length > 1 ? { case: name, suite } : { case: name };
+}
+
+export function renderHeader(state: PageState, m: Manifest): void {
+  const repo = httpUrl(m.repository);
+  const repoHost = byId('repository');
+  repoHost.replaceChildren();
+  if (repo) repoHost.append('Repository: ', el('a', { attrs: { href: repo, rel: 'noopener noreferrer' } }, repo));
+  else if (m.repository) repoHost.append(`Repository: ${m.repository}`);
+  const suites = m.suites.length;
+  setText(
+    byId('updated'),
+    `Last updated ${formatDate(m.updated)}. ${m.cases.length} case${m.cases.length === 1 ? '' : 's'}` +
+      `${suites > 1 ? ` in ${suites} suites` : ''}, ${m.segments} publish${m.segments === 1 ? '' : 'es'}.`,
+  );
+  if (m.version > TREND_SCHEMA_VERSION) {
+    setText(byId('notice'), `This trend was written in format version ${m.version}; this page reads version ${TREND_SCHEMA_VERSION} and may miss newer details.`);
+  }
+  const alerts = m.alerts.filter((a) => a.kind === 'regression' && a.status !== 'cleared');
+  const list = byId('alerts');
+  list.replaceChildren();
+  if (alerts.length === 0) return;
+  // One line per commit: the cases that moved there are one event, the most significant first.
+  const groups = alertGroups(alerts, m.cases);
+  list.append(el('h2', {}, `Regressions (${groups.length})`));
+  const ul = el('ul');
+  const line = (a: (typeof alerts)[number]) => {
+    const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, a.case);
+    const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
+    const pct = a.change !== undefined ? ` ${describeWorseChange(a.change, info?.direction ?? 'smaller')}` : '';
+    return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${a.reason}` : ''] as const;
+  };
+  for (const g of groups) {
+    const [head, ...rest] = g.alerts;
+    if (!head) continue;
+    if (rest.length === 0) {
+      ul.append(el('li', {}, ...line(head)));
+      continue;
+    }
+    const folded = el('ul');
+    for (const a of rest) folded.append(el('li', {}, ...line(a)));
+    ul.append(el('li', {}, `${g.text}: `, ...line(head), el('details', {}, el('summary', {}, `${rest.length} more`), folded)));
+  }
+  list.append(ul);
+}
+
+export function renderStatus(state: PageState): void {
+  const m = manifestOf(state);
+  const loaded = m.segments - state.from;
+  const older = byId<HTMLButtonElement>('load-older');
+  const all = byId<HTMLButtonElement>('load-all');
+  older.disabled = all.disabled = state.from === 0 || state.loading;
+  if (m.segments === 0) status('Nothing has been published yet.');
+  else if (state.from === 0) status(`Showing all ${m.segments} publishes.`);
+  else status(`Showing the newest ${loaded} of ${m.segments} publishes. Older ones load on "Load older", "Load all", or a double click on a chart that is not zoomed.`);
+}

@@ -1,0 +1,212 @@
+import type { CaseInfo } from '../src/core/trend/types.js';
+import { CaseChart, ChartGroup, type ChartData } from './chart.js';
+import { byId, el, setText } from './elements.js';
+import { permalinkOf } from './header.js';
+import { chartEvents, download, trackActive } from './interaction.js';
+import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
+import { formatPermalink } from './lib/permalink.js';
+import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
+import { cardKey, manifestOf, type Card, type PageState } from './state.js';
+
+/**
+ * The page's body: a section per suite and shape, a card per case, and drawing the cards from the
+ * current model, those in view first and the others as they scroll into view.
+ */
+
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Adds the sections and cards of cases not shown yet; existing ones stay where they are. */
+export function ensureSections(state: PageState, groups: readonly CaseGroup[]): void {
+  const main = byId('charts');
+  const manySuites = new Set(groups.map((g) => g.suite)).size > 1 || (state.manifest?.suites.length ?? 0) > 1;
+  for (const g of groups) {
+    let suite = state.suiteSections.get(g.suite);
+    if (!suite) {
+      suite = el('section', { className: 'suite' }, manySuites || g.suite !== '' ? el('h2', {}, `Suite ${g.suite}`) : null);
+      suite.dataset['suite'] = g.suite;
+      state.suiteSections.set(g.suite, suite);
+      main.append(suite);
+    }
+    const key = shapeKey(g.suite, g.shape);
+    let shape = state.shapeSections.get(key);
+    if (!shape) {
+      shape = el('section', { className: 'shape' }, el('h3', {}, `Shape ${g.shape}`), el('div', { className: 'grid' }));
+      shape.dataset['shape'] = g.shape;
+      state.shapeSections.set(key, shape);
+      suite.append(shape);
+    }
+    const grid = shape.querySelector('.grid') as HTMLElement;
+    for (const c of g.cases) {
+      const k = cardKey(c.suite, c.case);
+      if (state.cards.has(k)) continue;
+      // One case the page cannot show costs that case, never the page (issue #15).
+      try {
+        const card = makeCard(state, c);
+        state.cards.set(k, card);
+        state.byRoot.set(card.root, card);
+        grid.append(card.root);
+        state.observer?.observe(card.root);
+      } catch (e) {
+        grid.append(el('article', { className: 'card broken' }, el('h4', { className: 'case-name' }, c.case), el('p', { className: 'note' }, `Could not show this case: ${(e as Error).message}`)));
+      }
+    }
+  }
+}
+
+function makeCard(state: PageState, info: CaseInfo): Card {
+  const csv = el('button', { className: 'small', attrs: { type: 'button' } }, 'CSV');
+  const json = el('button', { className: 'small', attrs: { type: 'button' } }, 'JSON');
+  const link = el('a', { className: 'permalink', attrs: { href: formatPermalink(permalinkOf(state, info.suite, info.case)), title: 'Link to this chart' } }, '#');
+  const plot = el('div', { className: 'plot' });
+  const note = el('p', { className: 'note' });
+  // The markers' full labels as text: the canvas shortens them, and a screen reader cannot read it.
+  const markers = el('ul', { className: 'markers' });
+  const root = el(
+    'article',
+    { className: 'card' },
+    el(
+      'header',
+      {},
+      el('h4', { className: 'case-name' }, info.case),
+      el('span', { className: 'meta' }, `${info.unit || 'no unit'} · ${info.direction} is better`),
+      el('span', { className: 'actions' }, link, csv, json),
+    ),
+    plot,
+    note,
+    markers,
+  );
+  root.dataset['case'] = info.case;
+  root.dataset['suite'] = info.suite;
+  const card: Card = { info, root, plot, note, markers };
+  csv.addEventListener('click', () => download(card, chartData(state, card, state.model), 'csv'));
+  json.addEventListener('click', () => download(card, chartData(state, card, state.model), 'json'));
+  return card;
+}
+
+function chartData(state: PageState, card: Card, model: TrendModel): ChartData | undefined {
+  const { suite, shape, case: name } = card.info;
+  const series = model.shapes.get(shapeKey(suite, shape));
+  if (!series) return undefined;
+  const points = series.cases.get(name);
+  if (!points || !points.some((p) => p !== null)) return undefined;
+  const m = manifestOf(state);
+  const index = commitIndex(series.commits);
+  const alerts = placeAlerts(m.alerts, suite, name, index);
+  const markers = [...placeAnnotations(m.annotations, series.commits, state.from === 0), ...alerts.changePoints].sort((a, b) => a.index - b.index);
+  return { commits: series.commits, points, markers, regressions: alerts.regressions };
+}
+
+function describe(state: PageState, card: Card, data: ChartData | undefined): void {
+  card.note.replaceChildren();
+  card.markers.replaceChildren(...(data?.markers ?? []).map((m) => el('li', { className: m.kind }, m.label)));
+  if (!data) {
+    const last = card.info.lastSeq;
+    card.note.append(`No points among the loaded publishes; this case was last published in publish ${last + 1}. `);
+    if (state.from > 0) {
+      const button = el('button', { className: 'small', attrs: { type: 'button' } }, 'Load back to it');
+      button.addEventListener('click', () => void state.loadOlder(Math.max(1, state.from - last)));
+      card.note.append(button);
+    }
+    return;
+  }
+  const count = data.points.reduce((t, p) => t + (p ? 1 : 0), 0);
+  const first = data.commits[0]?.commit.timestamp ?? '';
+  const last = data.commits[data.commits.length - 1]?.commit.timestamp ?? '';
+  card.note.append(`${count} point${count === 1 ? '' : 's'} from ${first.slice(0, 10)} to ${last.slice(0, 10)}${state.from > 0 ? ' (older history not loaded)' : ''}.`);
+}
+
+function groupFor(state: PageState, card: Card): ChartGroup {
+  const key = shapeKey(card.info.suite, card.info.shape);
+  let g = state.groups.get(key);
+  if (!g) {
+    g = new ChartGroup(`benchtrend-${state.groups.size}`);
+    state.groups.set(key, g);
+  }
+  return g;
+}
+
+function drawCard(state: PageState, card: Card, data: ChartData | undefined): void {
+  card.drawnFrom = state.model;
+  try {
+    describe(state, card, data);
+    if (data && card.chart) card.chart.update(data);
+    else if (data) {
+      const width = card.plot.clientWidth || 480;
+      card.chart = new CaseChart(card.plot, width, card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state));
+      trackActive(state, card.chart);
+    } else if (card.chart) {
+      card.chart.destroy();
+      delete card.chart;
+    }
+  } catch (e) {
+    card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
+  }
+}
+
+export function inViewport(card: Card): boolean {
+  if (card.root.hidden) return false;
+  const r = card.root.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+}
+
+/** A card scrolled into view is drawn from what is loaded, whatever is still on its way. */
+export function watchViewport(state: PageState): void {
+  if (typeof IntersectionObserver === 'undefined') return;
+  state.observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const card = state.byRoot.get(e.target);
+        if (e.isIntersecting && card && card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
+      }
+    },
+    { rootMargin: '200px 0px' },
+  );
+  for (const card of state.cards.values()) state.observer.observe(card.root);
+}
+
+/**
+ * Draws or refreshes the cards (`only` those in view, or every one), the permalinked one first and
+ * then those in view, yielding so the first chart paints early.
+ */
+export async function drawAll(state: PageState, priority: Card | undefined, only?: (card: Card) => boolean): Promise<void> {
+  let cards = [...state.cards.values()];
+  if (only) cards = cards.filter(only);
+  const rank = (c: Card): number => (c === priority ? 0 : inViewport(c) ? 1 : 2);
+  const ranks = new Map(cards.map((c) => [c, rank(c)]));
+  cards.sort((a, b) => (ranks.get(a) as number) - (ranks.get(b) as number));
+  const datas = new Map<Card, ChartData | undefined>();
+  for (const c of cards) datas.set(c, chartData(state, c, state.model));
+  if (!only) state.expected = state.drawnOnce.size + cards.filter((c) => !c.chart && datas.get(c)).length;
+  let slice = performance.now();
+  for (const card of cards) {
+    // The viewport may have drawn it from this model while this loop yielded.
+    if (card.drawnFrom !== state.model) drawCard(state, card, datas.get(card));
+    if (performance.now() - slice > 12) {
+      await yieldToBrowser();
+      slice = performance.now();
+    }
+  }
+  applyFilter(state);
+}
+
+export function applyFilter(state: PageState): void {
+  const q = byId<HTMLInputElement>('filter').value.trim().toLowerCase();
+  let shown = 0;
+  for (const card of state.cards.values()) {
+    const visible = q === '' || card.info.case.toLowerCase().includes(q) || card.info.suite.toLowerCase().includes(q);
+    card.root.hidden = !visible;
+    if (visible) shown++;
+  }
+  for (const section of state.shapeSections.values()) section.hidden = !section.querySelector('.card:not([hidden])');
+  for (const section of state.suiteSections.values()) section.hidden = !section.querySelector('.card:not([hidden])');
+  setText(byId('filter-count'), q === '' ? '' : `${shown} of ${state.cards.size} cases`);
+  resizeAll(state);
+}
+
+export function resizeAll(state: PageState): void {
+  for (const card of state.cards.values()) {
+    if (card.chart && !card.root.hidden) card.chart.resize(card.plot.clientWidth);
+  }
+}

@@ -1,0 +1,118 @@
+import { ROLLUP_FANOUT, type Manifest, type Segment } from '../src/core/trend/types.js';
+import { byId } from './elements.js';
+import { permalinked, showPermalinked, wireControls } from './controls.js';
+import { renderHeader, renderStatus, status } from './header.js';
+import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js';
+import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, type Chunk } from './lib/load-plan.js';
+import { buildModel, groupCases } from './lib/trend-model.js';
+import { fetchNewest, newestOf, readChunks, readManifest } from './loader.js';
+import { manifestOf, setPageState, type PageState } from './state.js';
+import { initTheme } from './theme.js';
+
+/**
+ * Reading the trend, newest first: manifest.json, then the newest few publishes (data/newest.json,
+ * or where there is none a first window of FIRST_WINDOW_SEGMENTS from the chunks) from which the
+ * charts in view are drawn, then the rest of the first view,
+ * after which every chart fills in; older history when asked. Marks `benchtrend:start`,
+ * `manifest`, `data`, `model`, `cards` and `first-view` on the performance timeline
+ * (bench/page.mjs reads them); `data-state` stays `loading` until the whole first view is drawn.
+ */
+
+/** A fan-out this page does not know means rollup paths it cannot compute: read segments only. */
+function knownFanout(m: Manifest): boolean {
+  return m.fanout === ROLLUP_FANOUT;
+}
+
+/** Adds segments to what is loaded and rebuilds the model; `from` moves back to the oldest file read. */
+function addSegments(state: PageState, segments: readonly Segment[], chunks: readonly Chunk[]): void {
+  for (const s of segments) state.segments.set(s.seq, s);
+  if (chunks.length > 0) state.from = Math.min(state.from, ...chunks.map((c) => c.from));
+  state.model = buildModel([...state.segments.values()]);
+}
+
+/** A card for every case the manifest lists or the loaded data holds. */
+function showCases(state: PageState): void {
+  const m = manifestOf(state);
+  ensureSections(state, groupCases(m.suites, m.cases, state.model));
+}
+
+export async function loadOlder(state: PageState, want: number): Promise<void> {
+  const m = manifestOf(state);
+  if (state.loading || state.from === 0) return;
+  state.loading = true;
+  setPageState('loading');
+  renderStatus(state);
+  status('Loading older history…');
+  try {
+    const chunks = planBefore(state.from, want, m.segments, knownFanout(m) ? 2 : 0, m.version);
+    addSegments(state, await readChunks(chunks, m), chunks);
+    showCases(state);
+    for (const g of state.groups.values()) g.range = null;
+    await drawAll(state, undefined);
+    state.loading = false;
+    renderStatus(state);
+    setPageState('ready');
+  } catch (e) {
+    state.loading = false;
+    renderStatus(state);
+    status(`Could not read older history: ${(e as Error).message}`);
+    setPageState('error');
+  }
+}
+
+export async function boot(state: PageState): Promise<void> {
+  performance.mark('benchtrend:start');
+  // Asked for first: every later step waits on it.
+  const manifestRead = readManifest();
+  const newestRead = fetchNewest();
+  setPageState('loading');
+  initTheme(byId<HTMLButtonElement>('theme'), () => {
+    for (const c of state.cards.values()) c.chart?.u.redraw(false);
+  });
+  wireControls(state);
+  try {
+    const m = await manifestRead;
+    performance.mark('benchtrend:manifest');
+    state.manifest = m;
+    state.from = m.segments;
+    renderHeader(state, m);
+    const known = knownFanout(m);
+    state.loading = true;
+    // The newest points file first: a few segments, whatever chunk holds them now.
+    const newest = newestOf(await newestRead, m);
+    if (newest) {
+      state.from = newest.from;
+      addSegments(state, newest.segments, []);
+    } else {
+      const first = known ? planWindow(m.segments, FIRST_WINDOW_SEGMENTS, m.version) : planBefore(m.segments, FIRST_WINDOW_SEGMENTS, m.segments, 0, m.version);
+      addSegments(state, await readChunks(first, m), first);
+    }
+    performance.mark('benchtrend:data');
+    performance.mark('benchtrend:model');
+    showCases(state);
+    performance.mark('benchtrend:cards');
+    renderStatus(state);
+    const target = permalinked(state);
+    if (target) showPermalinked(state);
+    // The charts in view first, from the first window; the others when they scroll into view.
+    await drawAll(state, target, inViewport);
+    watchViewport(state);
+
+    // The rest of the first view, asked for only once the first charts are drawn.
+    const loaded = m.segments - state.from;
+    const rest = state.from > 0 && loaded < FIRST_VIEW_SEGMENTS ? planBefore(state.from, FIRST_VIEW_SEGMENTS - loaded, m.segments, known ? 1 : 0, m.version) : [];
+    if (rest.length > 0) {
+      addSegments(state, await readChunks(rest, m), rest);
+      showCases(state);
+    }
+    performance.mark('benchtrend:first-view');
+    state.loading = false;
+    renderStatus(state);
+    await drawAll(state, permalinked(state));
+    if (state.drawnOnce.size >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
+    setPageState('ready');
+  } catch (e) {
+    status(`Could not read the trend: ${(e as Error).message}`);
+    setPageState('error');
+  }
+}

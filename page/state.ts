@@ -1,0 +1,81 @@
+import type { CaseInfo, Manifest, Segment } from '../src/core/trend/types.js';
+import type { CaseChart, ChartGroup } from './chart.js';
+import type { BarMode } from './lib/hover-text.js';
+import { buildModel, type TrendModel } from './lib/trend-model.js';
+
+/**
+ * What one open page knows: created once by the entry (main.ts) and handed to every part, so no
+ * module holds state of its own and a test or a second page could make another.
+ */
+
+export interface Card {
+  readonly info: CaseInfo;
+  readonly root: HTMLElement;
+  readonly plot: HTMLElement;
+  readonly note: HTMLElement;
+  readonly markers: HTMLElement;
+  chart?: CaseChart;
+  /** The model this card was last drawn from: a card in view is redrawn when it is not the current one. */
+  drawnFrom?: TrendModel;
+}
+
+export interface PageState {
+  manifest: Manifest | undefined;
+  /** Every loaded segment by seq: a file read twice (or overlapping another) adds nothing twice. */
+  readonly segments: Map<number, Segment>;
+  /** Oldest loaded seq: everything in [from, manifest.segments) is loaded. */
+  from: number;
+  model: TrendModel;
+  mode: BarMode;
+  readonly cards: Map<string, Card>;
+  readonly byRoot: Map<Element, Card>;
+  readonly groups: Map<string, ChartGroup>;
+  readonly shapeSections: Map<string, HTMLElement>;
+  readonly suiteSections: Map<string, HTMLElement>;
+  loading: boolean;
+  /** The chart under the cursor: only it shows the tooltip. */
+  active: CaseChart | null;
+  firstDrawn: boolean;
+  readonly drawnOnce: Set<CaseChart>;
+  /** Charts to draw before `benchtrend:all-charts` is marked. */
+  expected: number;
+  observer: IntersectionObserver | undefined;
+  /** Reads `want` more publishes back in the log (loading.ts): cards and charts ask for it. */
+  readonly loadOlder: (want: number) => Promise<void>;
+}
+
+export function createState(loadOlder: (want: number) => Promise<void>): PageState {
+  return {
+    manifest: undefined,
+    segments: new Map(),
+    from: 0,
+    model: buildModel([]),
+    mode: 'quartiles',
+    cards: new Map(),
+    byRoot: new Map(),
+    groups: new Map(),
+    shapeSections: new Map(),
+    suiteSections: new Map(),
+    loading: false,
+    active: null,
+    firstDrawn: false,
+    drawnOnce: new Set(),
+    expected: 0,
+    observer: undefined,
+    loadOlder,
+  };
+}
+
+export function manifestOf(state: PageState): Manifest {
+  if (!state.manifest) throw new Error('manifest not loaded');
+  return state.manifest;
+}
+
+export function cardKey(suite: string, name: string): string {
+  return `${suite}\u0000${name}`;
+}
+
+/** `data-state` on <html>, for readers that wait for the page: loading, ready, error. */
+export function setPageState(s: 'loading' | 'ready' | 'error'): void {
+  document.documentElement.dataset['state'] = s;
+}
