@@ -36,7 +36,7 @@ import { historiesFromState, historiesOf, isCurrent, walkSegments } from '../cor
 import { readState } from '../core/trend/state-plan.js';
 import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
-import type { CaseInfo, Manifest, Segment, StoredAlert } from '../core/trend/types.js';
+import type { CaseInfo, Segment, StoredAlert } from '../core/trend/types.js';
 import type { CommentOutcome, GitHubComments } from '../effects/github-api.js';
 
 /** What one publish concluded about its suite at its commit. */
@@ -67,15 +67,9 @@ export interface RegressionOutcome {
  * however long the history is. A publish reads the same from the suite's regression state when it
  * can (historiesFromState); this is the way when it cannot, and what the state is checked against.
  */
-export async function caseHistories(
-  load: (from: number, to: number) => Promise<Segment[]>,
-  manifest: Pick<Manifest, 'cases'>,
-  suite: string,
-  upTo: number,
-  limit: number,
-  only?: ReadonlySet<string>,
-): Promise<Map<string, SeriesPoint[]>> {
-  const { segments } = await walkSegments(load, manifest, suite, upTo, limit, only);
+export async function caseHistories(...walk: Parameters<typeof walkSegments>): Promise<Map<string, SeriesPoint[]>> {
+  const { segments } = await walkSegments(...walk);
+  const [, , suite, , limit] = walk;
   return historiesOf(segments, suite, limit);
 }
 

@@ -125,19 +125,12 @@ export interface StatusChange {
   readonly reason: string;
 }
 
-export interface CaseVerdict {
+/** The newest point's own fields, as its history holds them. */
+export interface CaseVerdict extends Pick<SeriesPoint, 'sha' | 'seq' | 'value' | 'q1' | 'q3' | 'runs' | 'n'> {
   readonly suite: string;
   readonly case: string;
   readonly unit: string;
   readonly direction: Direction;
-  /** The newest point. */
-  readonly sha: string;
-  readonly seq: number;
-  readonly value: number;
-  readonly q1: number;
-  readonly q3: number;
-  readonly runs: number;
-  readonly n: number;
   readonly kind: VerdictKind;
   readonly method: 'limit' | 'ratio';
   readonly baseline?: Baseline;
