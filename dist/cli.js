@@ -1868,8 +1868,8 @@ var require_keyword = __commonJS({
       var _a;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate2 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate2);
+      const validate = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validateRef = useKeyword(gen, keyword, validate);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
       cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
@@ -2667,18 +2667,18 @@ var require_validate = __commonJS({
         const { schemaCode } = this;
         this.fail((0, codegen_1._)`${schemaCode} !== undefined && (${(0, codegen_1.or)(this.invalid$data(), condition)})`);
       }
-      error(append, errorParams, errorPaths) {
+      error(append2, errorParams, errorPaths) {
         if (errorParams) {
           this.setParams(errorParams);
-          this._error(append, errorPaths);
+          this._error(append2, errorPaths);
           this.setParams({});
           return;
         }
-        this._error(append, errorPaths);
+        this._error(append2, errorPaths);
       }
-      _error(append, errorPaths) {
+      _error(append2, errorPaths) {
         ;
-        (append ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
+        (append2 ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
       }
       $dataError() {
         (0, errors_1.reportError)(this, this.def.$dataError || errors_1.keyword$DataError);
@@ -2942,28 +2942,28 @@ var require_compile = __commonJS({
         if (this.opts.code.process)
           sourceCode = this.opts.code.process(sourceCode, sch);
         const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate2 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate2 });
-        validate2.errors = null;
-        validate2.schema = sch.schema;
-        validate2.schemaEnv = sch;
+        const validate = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate });
+        validate.errors = null;
+        validate.schema = sch.schema;
+        validate.schemaEnv = sch;
         if (sch.$async)
-          validate2.$async = true;
+          validate.$async = true;
         if (this.opts.code.source === true) {
-          validate2.source = { validateName, validateCode, scopeValues: gen._values };
+          validate.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
           const { props, items } = schemaCxt;
-          validate2.evaluated = {
+          validate.evaluated = {
             props: props instanceof codegen_1.Name ? void 0 : props,
             items: items instanceof codegen_1.Name ? void 0 : items,
             dynamicProps: props instanceof codegen_1.Name,
             dynamicItems: items instanceof codegen_1.Name
           };
-          if (validate2.source)
-            validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
+          if (validate.source)
+            validate.source.evaluated = (0, codegen_1.stringify)(validate.evaluated);
         }
-        sch.validate = validate2;
+        sch.validate = validate;
         return sch;
       } catch (e) {
         delete sch.validate;
@@ -4395,7 +4395,7 @@ var require_core = __commonJS({
         uriResolver
       };
     }
-    var Ajv3 = class {
+    var Ajv2 = class {
       constructor(opts = {}) {
         this.schemas = {};
         this.refs = {};
@@ -4765,9 +4765,9 @@ var require_core = __commonJS({
         }
       }
     };
-    Ajv3.ValidationError = validation_error_1.default;
-    Ajv3.MissingRefError = ref_error_1.default;
-    exports.default = Ajv3;
+    Ajv2.ValidationError = validation_error_1.default;
+    Ajv2.MissingRefError = ref_error_1.default;
+    exports.default = Ajv2;
     function checkOptions(checkOpts, options, msg, log2 = "error") {
       for (const key2 in checkOpts) {
         const opt = key2;
@@ -6878,7 +6878,7 @@ var require_ajv = __commonJS({
     var draft7MetaSchema = require_json_schema_draft_07();
     var META_SUPPORT_DATA = ["/properties"];
     var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv3 = class extends core_1.default {
+    var Ajv2 = class extends core_1.default {
       _addVocabularies() {
         super._addVocabularies();
         draft7_1.default.forEach((v) => this.addVocabulary(v));
@@ -6897,11 +6897,11 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv = Ajv3;
-    module.exports = exports = Ajv3;
-    module.exports.Ajv = Ajv3;
+    exports.Ajv = Ajv2;
+    module.exports = exports = Ajv2;
+    module.exports.Ajv = Ajv2;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv3;
+    exports.default = Ajv2;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -7184,8 +7184,8 @@ var require_utils2 = __commonJS({
     };
     exports.wrapOutput = (input, state = {}, options = {}) => {
       const prepend = options.contains ? "" : "^";
-      const append = options.contains ? "" : "$";
-      let output = `${prepend}(?:${input})${append}`;
+      const append2 = options.contains ? "" : "$";
+      let output = `${prepend}(?:${input})${append2}`;
       if (state.negated === true) {
         output = `(?:^(?!${output}).*$)`;
       }
@@ -7867,7 +7867,7 @@ var require_parse = __commonJS({
         state.consumed += value2;
         state.index += num3;
       };
-      const append = (token) => {
+      const append2 = (token) => {
         state.output += token.output != null ? token.output : token.value;
         consume(token.value);
       };
@@ -7908,7 +7908,7 @@ var require_parse = __commonJS({
         if (extglobs.length && tok.type !== "paren") {
           extglobs[extglobs.length - 1].inner += tok.value;
         }
-        if (tok.value || tok.output) append(tok);
+        if (tok.value || tok.output) append2(tok);
         if (prev && prev.type === "text" && tok.type === "text") {
           prev.output = (prev.output || prev.value) + tok.value;
           prev.value += tok.value;
@@ -8085,13 +8085,13 @@ var require_parse = __commonJS({
             value = "^";
           }
           prev.value += value;
-          append({ value });
+          append2({ value });
           continue;
         }
         if (state.quotes === 1 && value !== '"') {
           value = utils.escapeRegex(value);
           prev.value += value;
-          append({ value });
+          append2({ value });
           continue;
         }
         if (value === '"') {
@@ -8149,7 +8149,7 @@ var require_parse = __commonJS({
             value = `/${value}`;
           }
           prev.value += value;
-          append({ value });
+          append2({ value });
           if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
             continue;
           }
@@ -8657,8 +8657,8 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const prepend = opts.contains ? "" : "^";
-      const append = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state.output})${append}`;
+      const append2 = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state.output})${append2}`;
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
@@ -8887,7 +8887,13 @@ PerceptronModel.prototype.train = function train2(features, label) {
 
 // src/core/stats.ts
 function sorted(values) {
-  return [...values].sort((a, b) => a - b);
+  const n = values.length;
+  const typed = new Float64Array(n);
+  for (let i = 0; i < n; i++) typed[i] = values[i];
+  typed.sort();
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = typed[i];
+  return out;
 }
 function quantileSorted2(s, q) {
   if (s.length === 0) throw new RangeError("quantile of no values");
@@ -9160,9 +9166,6 @@ function chunkPath(level2, index) {
 }
 var FORMAT1_FOLDERS = ["data/seg", "data/roll"];
 
-// src/core/trend/validate.ts
-var import_ajv = __toESM(require_ajv(), 1);
-
 // schemas/chunk.schema.json
 var chunk_schema_default = {
   $schema: "http://json-schema.org/draft-07/schema#",
@@ -9307,6 +9310,72 @@ var manifest_schema_default = {
   }
 };
 
+// schemas/regression-state.schema.json
+var regression_state_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/regression-state.schema.json",
+  title: "benchtrend regression state (one file of one suite's)",
+  description: "The recent values of each case of one suite, kept beside the manifest so that a publish judges its commit without reading the chunks: data/r/<suite>/head.json (the newest entries, fewer than 16, and which blocks are kept) and data/r/<suite>/<k>.json (entries [16k, 16k+16) of the state). <suite> is the suite's position in manifest.json's `suites`, 4 digits; <k> 8 digits. An entry is one commit of the suite (a segment with points once re-runs are resolved), and the state holds every entry with seq >= the head's `since`. A cache of the chunks: a reader may always rebuild it from them.",
+  type: "object",
+  required: ["schema", "version", "suite", "seq", "sha", "cases", "values"],
+  additionalProperties: false,
+  properties: {
+    schema: { const: "benchtrend/regression-state" },
+    version: { type: "integer", minimum: 1, description: "Version of this file's layout; 1." },
+    suite: { type: "integer", minimum: 0, description: "Position in the manifest's suites; equals the folder name." },
+    index: { type: "integer", minimum: 0, description: "Blocks only: the block's number, as in the file name." },
+    blocks: {
+      type: "array",
+      items: { type: "integer", minimum: 0 },
+      minItems: 2,
+      maxItems: 2,
+      description: "Head only: blocks [blocks[0], blocks[1]) are kept; the head's own entries follow them."
+    },
+    since: { type: "integer", minimum: 0, description: "Head only: every entry of the suite with seq >= since is in the state." },
+    seq: { type: "array", items: { type: "integer", minimum: 0 }, description: "One row per entry, increasing: the segment holding the commit's points." },
+    sha: { type: "array", items: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, description: "Full commit id of each entry." },
+    cases: { type: "array", items: { type: "integer", minimum: 0 }, description: "Positions in the manifest's cases (all of this suite), increasing: one column of `values` each." },
+    values: {
+      type: "array",
+      items: { type: "array", items: { type: ["number", "null"] } },
+      description: "values[j][i]: the value (the point's median) of case cases[j] at entry i; null when the entry has no point of it."
+    },
+    bars: {
+      type: "object",
+      description: "Head only: the newest point of each case: its error bar and counts (the ratio rule's baseline).",
+      required: ["case", "q1", "q3", "runs", "n"],
+      additionalProperties: false,
+      properties: {
+        case: { type: "array", items: { type: "integer", minimum: 0 } },
+        q1: { type: "array", items: { type: "number" } },
+        q3: { type: "array", items: { type: "number" } },
+        runs: { type: "array", items: { type: "integer", minimum: 0 } },
+        n: { type: "array", items: { type: "integer", minimum: 0 } }
+      }
+    }
+  }
+};
+
+// schemas/newest.schema.json
+var newest_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/newest.schema.json",
+  title: "benchtrend newest points (format 2)",
+  description: "The newest few segments of the log (at most 4), data/newest.json in data-dir, rewritten by every publish so that a reader can draw the newest points without fetching the chunk that holds them. A copy: every segment in it is also in its chunk (chunk.schema.json), and a reader may ignore the file. Its columns are a chunk's, for segments [from, to); suites and cases are positions in manifest.json's lists.",
+  type: "object",
+  required: ["schema", "version", "from", "to", "strings", "segments", "points"],
+  additionalProperties: false,
+  properties: {
+    schema: { const: "benchtrend/newest" },
+    version: { type: "integer", minimum: 2, description: "Trend format version; 2 for this schema." },
+    from: { type: "integer", minimum: 0, description: "Seq of the first segment held." },
+    to: { type: "integer", minimum: 0, description: "One past the seq of the last segment held: the manifest's `segments` when the file was written. A reader uses the file only when it equals the manifest's `segments`." },
+    strings: { $ref: "chunk.schema.json#/properties/strings" },
+    segments: { $ref: "chunk.schema.json#/properties/segments" },
+    points: { $ref: "chunk.schema.json#/properties/points" }
+  }
+};
+
 // schemas/rollup.schema.json
 var rollup_schema_default = {
   $schema: "http://json-schema.org/draft-07/schema#",
@@ -9387,6 +9456,21 @@ var segment_schema_default = {
     }
   }
 };
+
+// src/core/schema-compile.ts
+var import_ajv = __toESM(require_ajv(), 1);
+var AJV_OPTIONS = { allErrors: false, strict: true, validateSchema: false };
+function lazyValidator(schema, refs = []) {
+  let compiled;
+  return () => {
+    if (compiled === void 0) {
+      const ajv = new import_ajv.Ajv(AJV_OPTIONS);
+      for (const r of refs) ajv.addSchema(r);
+      compiled = ajv.compile(schema);
+    }
+    return compiled;
+  };
+}
 
 // src/core/schema-error.ts
 var NON_FINITE = "\0non-finite:";
@@ -9827,9 +9911,8 @@ function cell(col, i, rows, what) {
   if (col.length !== rows) throw new ChunkError(`${what} has ${col.length} rows, expected ${rows}`);
   return col[i];
 }
-function decodeChunk(chunk2, manifest, size) {
+function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
   const { strings, segments: S, points: P } = chunk2;
-  const first = chunk2.index * size;
   if (S.sha.length !== size) throw new ChunkError(`holds ${S.sha.length} segments, its place ${size}`);
   const str = (i, what) => {
     const s = typeof i === "number" ? strings[i] : void 0;
@@ -9936,15 +10019,268 @@ function manifestCountsProblem(m) {
   return void 0;
 }
 
+// src/core/trend/regress-state.ts
+var STATE_SCHEMA = "benchtrend/regression-state";
+var STATE_VERSION = 1;
+var STATE_POINTS = 300;
+var STATE_BLOCK = 16;
+var WALK_ROUNDS = 4;
+function statePath(suite, part) {
+  const folder = `data/r/${String(suite).padStart(4, "0")}`;
+  return part === "head" ? `${folder}/head.json` : `${folder}/${String(part).padStart(8, "0")}.json`;
+}
+var STATE_PATH = /^data\/r\/(\d{4,})\/(head|\d{8,})\.json$/;
+function encodeRows(entries) {
+  const cases = [...new Set(entries.flatMap((e) => [...e.values.keys()]))].sort((a, b) => a - b);
+  return {
+    seq: entries.map((e) => e.seq),
+    sha: entries.map((e) => e.sha),
+    cases,
+    values: cases.map((c) => entries.map((e) => e.values.get(c) ?? null))
+  };
+}
+function decodeRows(file) {
+  return file.seq.map((seq, i) => {
+    const values = /* @__PURE__ */ new Map();
+    file.cases.forEach((c, j) => {
+      const v = file.values[j]?.[i];
+      if (typeof v === "number") values.set(c, v);
+    });
+    return { seq, sha: file.sha[i], values };
+  });
+}
+function encodeState(state) {
+  const full = Math.floor((state.first + state.entries.length) / STATE_BLOCK);
+  const from = state.first / STATE_BLOCK;
+  const blocks = /* @__PURE__ */ new Map();
+  for (let k = from; k < full; k++) {
+    const rows = state.entries.slice(k * STATE_BLOCK - state.first, (k + 1) * STATE_BLOCK - state.first);
+    blocks.set(k, { schema: STATE_SCHEMA, version: STATE_VERSION, suite: state.suite, index: k, ...encodeRows(rows) });
+  }
+  const bars = [...state.bars].sort(([a], [b]) => a - b);
+  const head = {
+    schema: STATE_SCHEMA,
+    version: STATE_VERSION,
+    suite: state.suite,
+    blocks: [from, full],
+    since: state.since,
+    ...encodeRows(state.entries.slice(full * STATE_BLOCK - state.first)),
+    bars: {
+      case: bars.map(([c]) => c),
+      q1: bars.map(([, b]) => b.q1),
+      q3: bars.map(([, b]) => b.q3),
+      runs: bars.map(([, b]) => b.runs),
+      n: bars.map(([, b]) => b.n)
+    }
+  };
+  return { head, blocks };
+}
+function decodeState(head, blocks) {
+  const [from] = head.blocks ?? [0, 0];
+  const bars = /* @__PURE__ */ new Map();
+  const b = head.bars;
+  b?.case.forEach((c, i) => bars.set(c, { q1: b.q1[i], q3: b.q3[i], runs: b.runs[i], n: b.n[i] }));
+  return {
+    suite: head.suite,
+    first: from * STATE_BLOCK,
+    since: head.since ?? 0,
+    entries: [...blocks.flatMap(decodeRows), ...decodeRows(head)],
+    bars
+  };
+}
+function stateFileProblem(f, suite, part, manifest) {
+  if (f.suite !== suite) return `holds the state of suite ${f.suite} but its path is that of suite ${suite}`;
+  const name = manifest.suites[suite];
+  if (name === void 0) return `suite ${suite} is not in the manifest's suites`;
+  if (part === "head") {
+    if (f.index !== void 0 || !f.blocks || f.since === void 0 || !f.bars) return "a head needs blocks, since and bars, and no index";
+    if (f.blocks[0] > f.blocks[1]) return `blocks [${f.blocks[0]}, ${f.blocks[1]}) is not a range`;
+    if (f.seq.length >= STATE_BLOCK) return `a head holds fewer than ${STATE_BLOCK} entries, this one ${f.seq.length}`;
+    const b = f.bars;
+    if (![b.q1, b.q3, b.runs, b.n].every((col) => col.length === b.case.length)) return "bars: every column needs one row per case";
+    const bad = b.case.find((c, i) => manifest.cases[c]?.suite !== name || i > 0 && c <= b.case[i - 1]);
+    if (bad !== void 0) return `bars.case: ${bad} is not a case of suite ${JSON.stringify(name)} in increasing order`;
+  } else {
+    if (f.index !== part || f.blocks !== void 0 || f.since !== void 0 || f.bars !== void 0) return `a block holds its number (${part}) as index, and no blocks, since or bars`;
+    if (f.seq.length !== STATE_BLOCK) return `a block holds ${STATE_BLOCK} entries, this one ${f.seq.length}`;
+  }
+  if (f.sha.length !== f.seq.length) return `sha has ${f.sha.length} rows, seq ${f.seq.length}`;
+  for (const [i, s] of f.seq.entries()) {
+    if (s >= manifest.segments) return `seq[${i}] is ${s}, but the manifest counts ${manifest.segments} segments`;
+    if (i > 0 && s <= f.seq[i - 1]) return `seq[${i}] is ${s}, not after ${f.seq[i - 1]}`;
+  }
+  if (f.values.length !== f.cases.length) return `values has ${f.values.length} columns for ${f.cases.length} cases`;
+  for (const [j, c] of f.cases.entries()) {
+    if (manifest.cases[c]?.suite !== name) return `cases[${j}]: ${c} is not a case of suite ${JSON.stringify(name)} in the manifest`;
+    if (j > 0 && c <= f.cases[j - 1]) return `cases[${j}]: ${c} is not after ${f.cases[j - 1]}`;
+    if (f.values[j].length !== f.seq.length) return `values[${j}] has ${f.values[j].length} rows for ${f.seq.length} entries`;
+  }
+  return void 0;
+}
+function caseIndexes(manifest, suite) {
+  const out = /* @__PURE__ */ new Map();
+  manifest.cases.forEach((c, i) => {
+    if (c.suite === suite) out.set(c.case, i);
+  });
+  return out;
+}
+async function walkSegments(load, manifest, suite, upTo, limit, only) {
+  const cases = manifest.cases.filter((c) => c.suite === suite && (only === void 0 || only.has(c.case)));
+  const firstSeq = Math.min(upTo, ...cases.map((c) => c.firstSeq));
+  let from = upTo;
+  let span = limit;
+  let segments = [];
+  for (let round = 0; round < WALK_ROUNDS && from > firstSeq; round++) {
+    const next = Math.max(firstSeq, upTo - span);
+    segments = [...await load(next, from), ...segments];
+    from = next;
+    span *= 2;
+    const counts = countsOf(resolveSegments(segments), suite);
+    if (!cases.some((c) => (counts.get(c.case) ?? 0) < limit && c.firstSeq < from)) break;
+  }
+  return { segments, from };
+}
+function countsOf(resolved, suite) {
+  const out = /* @__PURE__ */ new Map();
+  for (const s of resolved) if (s.suite === suite) for (const p of s.points) out.set(p.case, (out.get(p.case) ?? 0) + 1);
+  return out;
+}
+function withPreviousSeq(out) {
+  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
+  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
+  for (const [k, list] of out) {
+    out.set(
+      k,
+      list.map((p) => {
+        const previousSeq = previous.get(p.seq);
+        return previousSeq !== void 0 ? { ...p, previousSeq } : p;
+      })
+    );
+  }
+  return out;
+}
+function historiesOf(segments, suite, limit) {
+  const out = /* @__PURE__ */ new Map();
+  for (const s of resolveSegments(segments)) {
+    if (s.suite !== suite) continue;
+    for (const p of s.points) {
+      const list = out.get(p.case) ?? [];
+      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
+      out.set(p.case, list);
+    }
+  }
+  for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
+  return withPreviousSeq(out);
+}
+function casesOfSuite(manifest, suite, only) {
+  return manifest.cases.flatMap((c, i) => c.suite === suite && (only === void 0 || only.has(c.case)) ? [[c, i]] : []);
+}
+function walkFrom(state, cases, upTo, limit) {
+  const firstSeq = Math.min(upTo, ...cases.map(([c]) => c.firstSeq));
+  let from = upTo;
+  for (let round = 0, span = limit; round < WALK_ROUNDS && from > firstSeq; round++, span *= 2) {
+    from = Math.max(firstSeq, upTo - span);
+    if (from < state.since) return void 0;
+    const counts = /* @__PURE__ */ new Map();
+    for (const e of state.entries) if (e.seq >= from && e.seq < upTo) for (const c of e.values.keys()) counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (!cases.some(([c, i]) => (counts.get(i) ?? 0) < limit && c.firstSeq < from)) break;
+  }
+  return from;
+}
+function historiesFromState(state, manifest, upTo, limit, only) {
+  const suite = manifest.suites[state.suite];
+  if (suite === void 0) return void 0;
+  const cases = casesOfSuite(manifest, suite, only);
+  const from = walkFrom(state, cases, upTo, limit);
+  if (from === void 0) return void 0;
+  const out = /* @__PURE__ */ new Map();
+  const newest = /* @__PURE__ */ new Map();
+  for (const e of state.entries) for (const c of e.values.keys()) newest.set(c, e.seq);
+  for (const e of state.entries) {
+    if (e.seq < from || e.seq >= upTo) continue;
+    for (const [c, value] of e.values) {
+      const name = manifest.cases[c]?.case;
+      if (name === void 0) return void 0;
+      const bar = newest.get(c) === e.seq ? state.bars.get(c) : void 0;
+      const list = out.get(name) ?? [];
+      list.push({ sha: e.sha, seq: e.seq, value, q1: bar?.q1 ?? value, q3: bar?.q3 ?? value, runs: bar?.runs ?? 1, n: bar?.n ?? 1 });
+      out.set(name, list);
+    }
+  }
+  for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
+  return withPreviousSeq(out);
+}
+function newestSeqOf(manifest, suite) {
+  return Math.max(-1, ...manifest.cases.filter((c) => c.suite === suite).map((c) => c.lastSeq));
+}
+function isCurrent(state, manifest) {
+  const suite = manifest.suites[state.suite];
+  if (suite === void 0) return false;
+  return (state.entries[state.entries.length - 1]?.seq ?? -1) === newestSeqOf(manifest, suite);
+}
+function stateFromSegments(suite, name, manifest, segments, since) {
+  return append({ suite, first: 0, since, entries: [], bars: /* @__PURE__ */ new Map() }, name, manifest, resolveSegments(segments), true);
+}
+function append(state, name, manifest, segments, resolved = false) {
+  const index = caseIndexes(manifest, name);
+  const entries = [...state.entries];
+  const bars = new Map(state.bars);
+  const shas = new Set(entries.map((e) => e.sha));
+  for (const s of segments) {
+    if (s.suite !== name || s.points.length === 0) continue;
+    if (shas.has(s.commit.sha) && !resolved) return void 0;
+    shas.add(s.commit.sha);
+    const values = /* @__PURE__ */ new Map();
+    for (const p of s.points) {
+      const c = index.get(p.case);
+      if (c === void 0 || values.has(c)) return void 0;
+      values.set(c, p.value);
+      bars.set(c, { q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
+    }
+    if (entries.length > 0 && s.seq <= entries[entries.length - 1].seq) return void 0;
+    entries.push({ seq: s.seq, sha: s.commit.sha, values });
+  }
+  return { ...state, entries, bars };
+}
+function trim(state, manifest, upTo, limit = STATE_POINTS) {
+  const suite = manifest.suites[state.suite];
+  const newest = state.entries[state.entries.length - 1];
+  if (suite === void 0 || newest === void 0) return state;
+  const only = new Set([...newest.values.keys()].map((c) => manifest.cases[c]?.case));
+  const longest = upTo - limit * 2 ** (WALK_ROUNDS - 1);
+  const from = walkFrom(state, casesOfSuite(manifest, suite, only), upTo, limit) ?? longest;
+  let drop = 0;
+  const full = Math.floor((state.first + state.entries.length) / STATE_BLOCK) * STATE_BLOCK - state.first;
+  while (drop + STATE_BLOCK <= full && drop + STATE_BLOCK < state.entries.length && state.entries[drop + STATE_BLOCK].seq <= from) drop += STATE_BLOCK;
+  if (drop === 0) return state;
+  const kept = state.entries.slice(drop);
+  const since = state.entries[drop - 1].seq + 1;
+  const bars = new Map([...state.bars].filter(([c]) => kept.some((e) => e.values.has(c))));
+  return { ...state, first: state.first + drop, since, entries: kept, bars };
+}
+
+// src/core/trend/newest.ts
+var NEWEST_PATH = "data/newest.json";
+var NEWEST_SCHEMA = "benchtrend/newest";
+var NEWEST_SEGMENTS = 4;
+function encodeNewest(segments, index) {
+  const { schema: _schema, version: _version, level: _level, index: _index, ...columns } = encodeChunk(0, 0, segments, index);
+  const from = segments[0]?.seq ?? 0;
+  return { schema: NEWEST_SCHEMA, version: CHUNK_FORMAT_VERSION, from, to: from + segments.length, ...columns };
+}
+function decodeNewest(file, manifest) {
+  return decodeChunk({ ...file, schema: CHUNK_SCHEMA, level: 0, index: 0 }, manifest, file.to - file.from, file.from);
+}
+
 // src/core/trend/validate.ts
 var TrendDataError = class extends InputError {
 };
-var ajv = new import_ajv.Ajv({ allErrors: false, strict: true });
-ajv.addSchema(segment_schema_default);
-var validateManifest = ajv.compile(manifest_schema_default);
-var validateSegment = ajv.getSchema(segment_schema_default.$id);
-var validateRollup = ajv.compile(rollup_schema_default);
-var validateChunk = ajv.compile(chunk_schema_default);
+var validateManifest = lazyValidator(manifest_schema_default);
+var validateSegment = lazyValidator(segment_schema_default);
+var validateRollup = lazyValidator(rollup_schema_default, [segment_schema_default]);
+var validateChunk = lazyValidator(chunk_schema_default);
+var validateState = lazyValidator(regression_state_schema_default);
+var validateNewest = lazyValidator(newest_schema_default, [chunk_schema_default]);
 function parse(file, text2) {
   try {
     return JSON.parse(text2);
@@ -9953,10 +10289,11 @@ function parse(file, text2) {
     throw new TrendDataError(`${file}: existing trend data is not JSON (${why}); refusing to publish over it`);
   }
 }
-function check(kind, validate2, file, text2) {
+function check(kind, validator2, file, text2) {
+  const validate = validator2();
   const data = parse(file, text2);
-  if (!validate2(data)) {
-    const first = validate2.errors?.[0];
+  if (!validate(data)) {
+    const first = validate.errors?.[0];
     const why = first ? schemaErrorLine(first, data, "the top level") : `does not match the ${kind} schema`;
     throw new TrendDataError(`${file}: existing trend data does not match the ${kind} schema: ${why}; refusing to publish over it`);
   }
@@ -9973,6 +10310,19 @@ function parseManifest(file, text2) {
   const why = manifestCountsProblem(m);
   if (why) throw bad(why);
   return m;
+}
+function parseStateFile(file, text2, suite, part, manifest) {
+  const data = parse(file, text2);
+  const validate = validateState();
+  if (!validate(data)) {
+    const first = validate.errors?.[0];
+    const why2 = first ? schemaErrorLine(first, data, "the top level") : "does not match the regression state schema";
+    throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why2}; refusing to publish over it`);
+  }
+  if (data.version > STATE_VERSION) throw new TrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  const why = stateFileProblem(data, suite, part, manifest);
+  if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
+  return data;
 }
 function parseSegment(file, text2, seq) {
   const s = check("segment", validateSegment, file, text2);
@@ -10001,6 +10351,18 @@ function parseChunk(file, text2, level2, index, size, manifest) {
   }
   try {
     return decodeChunk(c, manifest, size);
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+}
+function parseNewest(file, text2, manifest, most) {
+  const n = check("newest", validateNewest, file, text2);
+  if (n.to !== manifest.segments || n.from > n.to || n.to - n.from > most) {
+    throw new TrendDataError(`${file}: holds segments ${n.from} to ${n.to - 1}, not the newest (at most ${most}) of the ${manifest.segments} the manifest counts`);
+  }
+  try {
+    return decodeNewest(n, manifest);
   } catch (e) {
     if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
     throw e;
@@ -10068,6 +10430,22 @@ var WRITTEN_KINDS = [
       if (level2 === 0) checkSegmentSize(file, text2);
       const segments = parseChunk(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2, manifest);
       if (level2 === 0) for (const segment of segments) checkNewSegment(file, segment);
+    }
+  },
+  {
+    // Issue #12: a suite's regression state, checked against the manifest written beside it.
+    path: STATE_PATH,
+    check: (file, text2, m, manifest) => {
+      if (manifest === void 0) refuseWrite(file, "a regression state written without the manifest its cases refer to");
+      parseStateFile(file, text2, Number(m[1]), m[2] === "head" ? "head" : Number(m[2]), manifest);
+    }
+  },
+  {
+    // A copy of the newest segments, each already checked in its own chunk.
+    path: /^data\/newest\.json$/,
+    check: (file, text2, _m, manifest) => {
+      if (manifest === void 0) refuseWrite(file, "the newest points written without the manifest their cases refer to");
+      parseNewest(file, text2, manifest, NEWEST_SEGMENTS);
     }
   }
 ];
@@ -10435,13 +10813,103 @@ function importGab(file, source) {
   return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()] };
 }
 
+// src/core/trend/newest-plan.ts
+function previousNewestText(read, previous) {
+  if (previous === void 0 || previous.version < 2) return Promise.resolve(void 0);
+  return read(NEWEST_PATH).catch(() => void 0);
+}
+function previousNewest(text2, location, previous) {
+  if (previous === void 0 || previous.version < 2 || text2 === void 0) return void 0;
+  try {
+    return parseNewest(locate(location, NEWEST_PATH), text2, previous, NEWEST_SEGMENTS);
+  } catch (e) {
+    if (e instanceof TrendDataError) return void 0;
+    throw e;
+  }
+}
+async function nextNewest(total, added, previous, load, manifest) {
+  const from = Math.max(0, total - NEWEST_SEGMENTS);
+  const first = total - added.length;
+  let older = [];
+  if (from < first) {
+    const kept = previous?.filter((s) => s.seq >= from && s.seq < first) ?? [];
+    older = kept.length === first - from && previous?.at(-1)?.seq === first - 1 ? kept : await load(from, first);
+  }
+  const segments = [...older, ...added.filter((s) => s.seq >= from)];
+  const file = encodeNewest(segments, indexManifest(manifest));
+  if (!sameSegments(decodeNewest(file, manifest), segments)) throw new Error(`${NEWEST_PATH}: the file written would not read back as the segments it holds; nothing was published`);
+  return file;
+}
+async function planNewest(previousText, location, previous, added, manifest, load) {
+  const total = (previous?.segments ?? 0) + added.length;
+  const file = await nextNewest(total, added, previousNewest(previousText, location, previous), load, manifest);
+  return [NEWEST_PATH, `${JSON.stringify(file)}
+`];
+}
+
+// src/core/trend/state-plan.ts
+var json = (value) => `${JSON.stringify(value)}
+`;
+async function readState(read, location, manifest, suite) {
+  const headPath = statePath(suite, "head");
+  const text2 = await read(headPath);
+  if (text2 === void 0) return void 0;
+  const head = parseStateFile(locate(location, headPath), text2, suite, "head", manifest);
+  const [from, to] = head.blocks ?? [0, 0];
+  const numbers = Array.from({ length: to - from }, (_, i) => from + i);
+  const blocks = await Promise.all(
+    numbers.map(async (k) => {
+      const path = statePath(suite, k);
+      const body = await read(path);
+      if (body === void 0) throw new TrendDataError(`${locate(location, path)}: missing, but ${locate(location, headPath)} lists blocks ${from} to ${to - 1}; refusing to publish over a damaged regression state`);
+      return parseStateFile(locate(location, path), body, suite, k, manifest);
+    })
+  );
+  const state = decodeState(head, blocks);
+  for (let i = 1; i < state.entries.length; i++) {
+    if (state.entries[i].seq <= state.entries[i - 1].seq) {
+      throw new TrendDataError(`${locate(location, headPath)}: the entries of its blocks are not in seq order; the regression state is damaged, refusing to publish over it`);
+    }
+  }
+  return state;
+}
+async function planRegressionState(read, location, previous, manifest, added, load) {
+  const files = /* @__PURE__ */ new Map();
+  const removed = [];
+  const states = /* @__PURE__ */ new Map();
+  const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
+  for (const name of suites) {
+    const suite = manifest.suites.indexOf(name);
+    const old = previous !== void 0 && previous.version >= 2 && previous.suites.includes(name) ? await readState(read, location, previous, suite) : void 0;
+    const appended = old && isCurrent(old, previous) ? append(old, name, manifest, added) : void 0;
+    let next = appended;
+    if (!next) {
+      const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
+      next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
+      if (!next) continue;
+    }
+    next = trim(next, manifest, manifest.segments);
+    const encoded = encodeState(next);
+    const written = appended && old ? Math.floor((old.first + old.entries.length) / STATE_BLOCK) : -1;
+    for (const [k, block] of encoded.blocks) if (k >= written) files.set(statePath(suite, k), json(block));
+    files.set(statePath(suite, "head"), json(encoded.head));
+    if (old) {
+      for (let k = old.first / STATE_BLOCK; k < Math.floor((old.first + old.entries.length) / STATE_BLOCK); k++) {
+        if (!encoded.blocks.has(k)) removed.push(statePath(suite, k));
+      }
+    }
+    states.set(name, next);
+  }
+  return { files, removed, states };
+}
+
 // src/core/trend/plan.ts
 function storedPoint(p) {
   const { metric: _metric, ...rest } = p;
   return rest;
 }
 var caseKey2 = (suite, name) => `${suite}\0${name}`;
-var json = (value) => `${JSON.stringify(value)}
+var json2 = (value) => `${JSON.stringify(value)}
 `;
 function refuseDuplicateCases(points) {
   const seen = /* @__PURE__ */ new Set();
@@ -10511,6 +10979,9 @@ async function planPublish(read, input) {
   const previous = input.manifest ?? await readManifest(read, location);
   const first = previous?.segments ?? 0;
   const next = previous === void 0 ? [segmentPath(0), chunkPath(0, 0), chunkPath(1, 0), chunkPath(2, 0)] : previous.version < 2 ? [segmentPath(first)] : [chunkPath(0, first)];
+  const suiteIndex = previous !== void 0 && previous.version >= 2 ? previous.suites.indexOf(input.suite) : -1;
+  if (suiteIndex >= 0) read(statePath(suiteIndex, "head")).catch(() => void 0);
+  const newestText = previousNewestText(read, previous);
   const taken = (await Promise.all(next.map(async (path) => await read(path) !== void 0 ? path : void 0))).find((p) => p !== void 0);
   if (taken !== void 0) {
     const why = previous ? `${locate(location, MANIFEST_PATH)} counts ${first} segments` : `there is no ${locate(location, MANIFEST_PATH)}`;
@@ -10555,6 +11026,7 @@ async function planPublish(read, input) {
   const removed = [];
   const cases_ = [...cases.values()];
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
+  files.set(...await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to)));
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : void 0;
   for (const [path, bytes] of page?.files ?? []) {
     if (path === MANIFEST_PATH || path.startsWith("data/")) throw new Error(`page file ${path} would overwrite trend data`);
@@ -10575,16 +11047,12 @@ async function planPublish(read, input) {
     alerts: previous?.alerts ?? [],
     ...importedNote !== void 0 ? { imported: importedNote } : {}
   };
-  const manifest = input.alerts ? {
-    ...base,
-    alerts: await input.alerts({
-      previous: base.alerts,
-      added,
-      manifest: base,
-      load: (from, to) => loadWithAdded(read, location, previous, added, from, to)
-    })
-  } : base;
-  files.set(MANIFEST_PATH, json(manifest));
+  const load = (from, to) => loadWithAdded(read, location, previous, added, from, to);
+  const state = await planRegressionState(read, location, previous, base, added, load);
+  for (const [path, text2] of state.files) files.set(path, text2);
+  removed.push(...state.removed);
+  const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states }) } : base;
+  files.set(MANIFEST_PATH, json2(manifest));
   return { files, removed, manifest, previous, added, warnings, ...imported ? { imported } : {} };
 }
 async function loadWithAdded(read, location, previous, added, from, to) {
@@ -10606,7 +11074,7 @@ async function addChunks(read, location, previous, added, manifest, files, remov
     const path = chunkPath(c.level, c.index);
     if (keep.has(path)) continue;
     const segments = await loadWithAdded(read, location, previous, added, c.from, c.to);
-    const text2 = json(encodeChunk(c.level, c.index, segments, index));
+    const text2 = json2(encodeChunk(c.level, c.index, segments, index));
     let back;
     try {
       back = parseChunk(locate(location, path), text2, c.level, c.index, c.to - c.from, checked);
@@ -10822,10 +11290,8 @@ ${err}${cut}`, run9.secrets ?? [])));
 }
 
 // src/effects/gh-pages.ts
-import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { hostname } from "node:os";
-import { join } from "node:path";
+import { mkdir, mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join2 } from "node:path";
 
 // src/effects/bounded.ts
 async function mapLimit(items, limit, fn) {
@@ -10842,7 +11308,7 @@ async function mapLimit(items, limit, fn) {
 }
 var FILE_CONCURRENCY = 16;
 
-// src/effects/gh-pages.ts
+// src/effects/git-failures.ts
 var PushRaceError = class extends Error {
   name = "PushRaceError";
 };
@@ -10863,8 +11329,8 @@ function remoteWords(output) {
   const said = lines.filter((l) => /^remote:\s*\S/.test(l)).map((l) => l.replace(/^remote:\s*/, ""));
   const status = lines.map((l) => /^!\t[^\t]*\t(.*)$/.exec(l)?.[1] ?? (/\[(?:remote )?rejected\]/.test(l) ? l : void 0)).filter((l) => l !== void 0);
   const errors = lines.filter((l) => /^(?:error|fatal):/.test(l) && !/^error: failed to push some refs/.test(l));
-  const words = [.../* @__PURE__ */ new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, " "));
-  return words.join(" | ") || lines.filter((l) => l !== "").slice(-3).join(" | ");
+  const words2 = [.../* @__PURE__ */ new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, " "));
+  return words2.join(" | ") || lines.filter((l) => l !== "").slice(-3).join(" | ");
 }
 var PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
 var AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
@@ -10872,21 +11338,24 @@ var RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote reje
 var NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
 function classifyPushFailure(error, display, branch) {
   const out = error.output;
-  const words = remoteWords(out);
-  if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words}`);
-  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
-  if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);
-  if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
-  return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words}`);
+  const words2 = remoteWords(out);
+  if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words2}`);
+  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words2}; check the github-token`);
+  if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words2}`);
+  if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words2}`);
+  if (NETWORK.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words2}`);
+  return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words2}`);
 }
 function classifyFetchFailure(error, display) {
   const out = error.output;
-  const words = remoteWords(out);
-  if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
-  return new Error(`fetching from ${display} failed: ${words}`);
+  const words2 = remoteWords(out);
+  if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words2}`);
+  if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words2}`);
+  return new Error(`fetching from ${display} failed: ${words2}`);
 }
+
+// src/effects/git-tree.ts
+import { createHash } from "node:crypto";
 function typeOf(mode) {
   return mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
 }
@@ -10932,6 +11401,11 @@ function changesOf(files, removed = []) {
   }
   return root;
 }
+
+// src/effects/stale-branches.ts
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { join } from "node:path";
 var OWNER_FILE = "benchtrend-owner.json";
 var UNOWNED_STALE_MS = 10 * 6e4;
 var FOREIGN_STALE_MS = 24 * 60 * 6e4;
@@ -10972,6 +11446,18 @@ async function sweepStaleBranches(tempRoot, now = Date.now()) {
   }
   return removed;
 }
+async function claimBranchFolder(tempRoot) {
+  const dir = await mkdtemp(join(tempRoot, `benchtrend-pages-${process.pid}-`));
+  try {
+    await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+  return dir;
+}
+
+// src/effects/gh-pages.ts
 var PagesBranch = class _PagesBranch {
   constructor(dir, options) {
     this.dir = dir;
@@ -10982,7 +11468,7 @@ var PagesBranch = class _PagesBranch {
   /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
   background = /* @__PURE__ */ new Set();
   /**
-   * Epoch ms after which no fetch or push may still run: the publish's budget for a service that
+   * performance.now() ms after which no fetch or push may still run: the publish's budget for a service that
    * keeps failing. Each network command is cut at the earlier of this and `timeoutMs`.
    */
   deadline;
@@ -11000,10 +11486,9 @@ var PagesBranch = class _PagesBranch {
   static async open(options) {
     await mkdir(options.tempRoot, { recursive: true });
     await sweepStaleBranches(options.tempRoot);
-    const dir = await mkdtemp(join(options.tempRoot, `benchtrend-pages-${process.pid}-`));
+    const dir = await claimBranchFolder(options.tempRoot);
     const branch = new _PagesBranch(dir, options);
     try {
-      await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
       await branch.run(["init", "--quiet", "--bare", "--template=", dir]);
     } catch (e) {
       await branch.dispose();
@@ -11022,7 +11507,7 @@ var PagesBranch = class _PagesBranch {
   async dispose() {
     await this.settle();
     try {
-      await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
+      await rm2(this.dir, { recursive: true, force: true, maxRetries: 3 });
     } catch {
     }
   }
@@ -11037,7 +11522,7 @@ var PagesBranch = class _PagesBranch {
   }
   /** A command that talks to the remote: bounded by timeoutMs and the deadline. */
   remote(args) {
-    const limits = [this.options.timeoutMs, this.deadline === void 0 ? void 0 : this.deadline - Date.now()].filter((v) => v !== void 0);
+    const limits = [this.options.timeoutMs, this.deadline === void 0 ? void 0 : this.deadline - performance.now()].filter((v) => v !== void 0);
     const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : void 0;
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...timeoutMs !== void 0 ? { timeoutMs } : {} });
   }
@@ -11223,25 +11708,25 @@ var PagesBranch = class _PagesBranch {
   /** Writes objects with one hash-object process and checks git computed the same ids. */
   async writeObjects(type, objects) {
     if (objects.size === 0) return;
-    const dir = await mkdtemp(join(this.dir, `new-${type}-`));
+    const dir = await mkdtemp2(join2(this.dir, `new-${type}-`));
     try {
       const oids = [...objects.keys()];
-      const paths = oids.map((oid) => join(dir, oid));
-      await mapLimit(oids, FILE_CONCURRENCY, (oid, i) => writeFile(paths[i], objects.get(oid)));
+      const paths = oids.map((oid) => join2(dir, oid));
+      await mapLimit(oids, FILE_CONCURRENCY, (oid, i) => writeFile2(paths[i], objects.get(oid)));
       const out = (await this.run(["hash-object", "-w", "--no-filters", "-t", type, "--stdin-paths"], `${paths.join("\n")}
 `)).stdout.toString("utf8");
       const written = out.split("\n").filter((l) => l !== "");
       if (written.join() !== oids.join()) throw new Error(`git computed other ${type} ids than benchtrend: ${written.join(" ")} for ${oids.join(" ")}`);
       for (const oid of oids) this.present.add(oid);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm2(dir, { recursive: true, force: true });
     }
   }
   /** Pushes `commit` to the branch as a fast-forward; never forced. */
   async push(commit) {
     const { branch, display } = this.options;
     try {
-      await this.remote(["-c", `core.hooksPath=${join(this.dir, "no-hooks")}`, "push", "--porcelain", "origin", `${commit}:refs/heads/${branch}`]);
+      await this.remote(["-c", `core.hooksPath=${join2(this.dir, "no-hooks")}`, "push", "--porcelain", "origin", `${commit}:refs/heads/${branch}`]);
     } catch (e) {
       throw e instanceof GitCommandError ? classifyPushFailure(e, display, branch) : e;
     }
@@ -11267,7 +11752,7 @@ async function retryWithBackoff(fn, isTransient, options) {
   const sleep = options.sleep ?? sleepMs;
   const random = options.random ?? Math.random;
   const maxMs = options.maxMs ?? 3e4;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => performance.now());
   const attempts = options.attempts === void 0 ? Infinity : Math.max(1, Math.floor(options.attempts));
   const start = now();
   for (let attempt = 1; ; attempt++) {
@@ -11289,19 +11774,6 @@ async function retryWithBackoff(fn, isTransient, options) {
 
 // src/effects/timeouts.ts
 var DEFAULT_BOUNDS = { requestMs: 2e4, budgetMs: 6e4, raceBudgetMs: 3e5 };
-function fromEnv(env, name, fallback) {
-  const v = env[name];
-  if (v === void 0 || v.trim() === "") return fallback;
-  const n = Number(v);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-function networkBounds(env = process.env) {
-  return {
-    requestMs: fromEnv(env, "BENCHTREND_REQUEST_TIMEOUT_MS", DEFAULT_BOUNDS.requestMs),
-    budgetMs: fromEnv(env, "BENCHTREND_NETWORK_BUDGET_MS", DEFAULT_BOUNDS.budgetMs),
-    raceBudgetMs: fromEnv(env, "BENCHTREND_RACE_BUDGET_MS", DEFAULT_BOUNDS.raceBudgetMs)
-  };
-}
 function seconds(ms) {
   return ms >= 1e4 ? `${Math.round(ms / 1e3)} s` : `${Math.round(ms / 100) / 10} s`;
 }
@@ -11394,7 +11866,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
   let onJudged = (_ms) => {
   };
   const alerts = derive ? async (context) => {
-    const started = Date.now();
+    const started = performance.now();
     try {
       return await derive(context);
     } catch (e) {
@@ -11402,11 +11874,11 @@ async function publishGroups(settings, ctx, hooks = {}) {
       (hooks.warn ?? log2)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
       return context.previous;
     } finally {
-      onJudged(Date.now() - started);
+      onJudged(performance.now() - started);
     }
   } : void 0;
   const groups = ctx.groups.map((g2) => ({ ...g2, points: withNote(g2.points, settings.note) }));
-  const bounds = hooks.bounds ?? networkBounds(ctx.env);
+  const bounds = ctx.bounds ?? DEFAULT_BOUNDS;
   const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
   onJudged = (ms) => {
     if (branch.deadline !== void 0) branch.deadline += ms;
@@ -11421,17 +11893,17 @@ async function publishGroups(settings, ctx, hooks = {}) {
     let failingSince;
     let lastNetwork;
     let lastAttemptMs = 0;
-    const started = Date.now();
+    const started = performance.now();
     const attemptOnce = async (attempt) => {
       attempts = attempt;
-      const attemptStart = Date.now();
+      const attemptStart = performance.now();
       await branch.settle();
       branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
       const cut = branch.deadline - attemptStart < bounds.requestMs;
       try {
         return await attemptPublish();
       } catch (e) {
-        lastAttemptMs = Date.now() - attemptStart;
+        lastAttemptMs = performance.now() - attemptStart;
         if (e instanceof GitTransientError) {
           failingSince ??= attemptStart;
           if (cut && lastNetwork !== void 0 && /no answer from the remote/.test(e.message)) throw lastNetwork;
@@ -11440,15 +11912,34 @@ async function publishGroups(settings, ctx, hooks = {}) {
         throw e;
       }
     };
-    const stillTransient = (e) => isTransientPublishError(e) && !(e instanceof GitTransientError && failingSince !== void 0 && bounds.budgetMs - (Date.now() - failingSince) < Math.min(1e3, bounds.budgetMs / 4));
+    const stillTransient = (e) => isTransientPublishError(e) && !(e instanceof GitTransientError && failingSince !== void 0 && bounds.budgetMs - (performance.now() - failingSince) < Math.min(1e3, bounds.budgetMs / 4));
     const attemptPublish = async () => {
       {
         const tip = await branch.fetchTip();
         branch.prefetchNewest(tip, under("data/seg"), 2);
         branch.prefetchNewest(tip, under("data/roll/1"), 1);
         branch.prefetchNewest(tip, under("data/roll/2"), 1);
-        const read = async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8");
+        branch.prefetchNewest(tip, under("data/c/0"), 1);
+        branch.prefetchNewest(tip, under("data/r"), 1);
+        let waiting = 0;
+        let waitingSince = 0;
+        let inFlight = 0;
+        const read = async (path) => {
+          if (inFlight++ === 0) waitingSince = performance.now();
+          try {
+            return (await branch.readFile(tip, under(path)))?.toString("utf8");
+          } finally {
+            if (--inFlight === 0) waiting += performance.now() - waitingSince;
+          }
+        };
         const importFrom = settings.importFrom;
+        const planning = performance.now();
+        let judging = 0;
+        const judged = onJudged;
+        onJudged = (ms) => {
+          judging += ms;
+          judged(ms);
+        };
         const plan2 = await planGroups(
           read,
           {
@@ -11461,7 +11952,10 @@ async function publishGroups(settings, ctx, hooks = {}) {
             location
           },
           groups
-        );
+        ).finally(() => {
+          onJudged = judged;
+        });
+        if (branch.deadline !== void 0) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
         checkWrittenFiles(plan2.files, location);
         const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
         const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
@@ -11482,7 +11976,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
         onRetry: (attempt, error, wait) => log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
       });
     } catch (e) {
-      const tried = seconds(Date.now() - started);
+      const tried = seconds(performance.now() - started);
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
         throw new PushRaceError(
           `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`
@@ -11504,9 +11998,9 @@ async function publishGroups(settings, ctx, hooks = {}) {
   }
 }
 async function readTrend(target, access, fn) {
-  const bounds = networkBounds(access.env);
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
-  branch.deadline = Date.now() + bounds.budgetMs;
+  branch.deadline = performance.now() + bounds.budgetMs;
   try {
     const tip = await branch.fetchTip();
     return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8"), location, tip);
@@ -11515,7 +12009,7 @@ async function readTrend(target, access, fn) {
   }
 }
 async function rewriteManifest(target, access, change, hooks = {}) {
-  const bounds = hooks.bounds ?? networkBounds(access.env);
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const { branch, location, under } = await openTrend(target, access, target.identity ?? BOT_IDENTITY, bounds);
   let attempts = 0;
   try {
@@ -11523,12 +12017,12 @@ async function rewriteManifest(target, access, change, hooks = {}) {
       async (attempt) => {
         attempts = attempt;
         await branch.settle();
-        branch.deadline = Date.now() + bounds.budgetMs;
+        branch.deadline = performance.now() + bounds.budgetMs;
         const tip = await branch.fetchTip();
         const read = async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8");
-        const judging = Date.now();
+        const judging = performance.now();
         const next = await change(read, location);
-        if (branch.deadline !== void 0) branch.deadline += Date.now() - judging;
+        if (branch.deadline !== void 0) branch.deadline += performance.now() - judging;
         if (next === void 0) return void 0;
         const files = /* @__PURE__ */ new Map([[MANIFEST_PATH, `${JSON.stringify(next.manifest)}
 `]]);
@@ -11563,6 +12057,69 @@ async function readImport(branch, tip, from, cwd) {
   } catch {
     throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
   }
+}
+
+// src/runner.ts
+import { tmpdir } from "node:os";
+function boundFrom(env, name, fallback) {
+  const v = env[name];
+  if (v === void 0 || v.trim() === "") return fallback;
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+function networkBounds(env) {
+  return {
+    requestMs: boundFrom(env, "BENCHTREND_REQUEST_TIMEOUT_MS", DEFAULT_BOUNDS.requestMs),
+    budgetMs: boundFrom(env, "BENCHTREND_NETWORK_BUDGET_MS", DEFAULT_BOUNDS.budgetMs),
+    raceBudgetMs: boundFrom(env, "BENCHTREND_RACE_BUDGET_MS", DEFAULT_BOUNDS.raceBudgetMs)
+  };
+}
+function enterpriseServerProblem(serverUrl) {
+  let host = "github.com";
+  try {
+    host = new URL(serverUrl || "https://github.com").hostname.toLowerCase();
+  } catch {
+    return `GITHUB_SERVER_URL is not a URL: ${JSON.stringify(serverUrl)}`;
+  }
+  if (host !== "github.com" && !host.endsWith(".ghe.com") && !host.endsWith(".localhost")) {
+    return `artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (${host})`;
+  }
+  return void 0;
+}
+function artifactServiceProblem(env) {
+  if (!env["ACTIONS_RUNTIME_TOKEN"] || !env["ACTIONS_RESULTS_URL"]) {
+    return "the Actions artifact service is not available here (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL): artifacts exist only inside a workflow run";
+  }
+  return enterpriseServerProblem(env["GITHUB_SERVER_URL"]);
+}
+function runnerEnvironment(env, cwd) {
+  const serverUrl = (env["GITHUB_SERVER_URL"] || "https://github.com").replace(/\/+$/, "");
+  const repository = env["GITHUB_REPOSITORY"] || void 0;
+  const runId = env["GITHUB_RUN_ID"];
+  const attempt = Number(env["GITHUB_RUN_ATTEMPT"] ?? "1");
+  const tempRoot = env["RUNNER_TEMP"] || tmpdir();
+  const bounds = networkBounds(env);
+  return {
+    env,
+    workspace: env["GITHUB_WORKSPACE"] || cwd,
+    tempRoot,
+    serverUrl,
+    apiUrl: env["GITHUB_API_URL"] || "https://api.github.com",
+    repository,
+    sha: env["GITHUB_SHA"] ?? "",
+    job: env["GITHUB_JOB"] || "job",
+    runAttempt: Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : 1,
+    runUrl: repository && runId ? `${serverUrl}/${repository}/actions/runs/${runId}` : void 0,
+    hasStepSummary: Boolean(env["GITHUB_STEP_SUMMARY"]),
+    bounds,
+    artifacts: {
+      problem: artifactServiceProblem(env),
+      serverProblem: enterpriseServerProblem(env["GITHUB_SERVER_URL"]),
+      runtimeToken: env["ACTIONS_RUNTIME_TOKEN"] || void 0,
+      tempDir: tempRoot,
+      budgetMs: bounds.budgetMs
+    }
+  };
 }
 
 // src/cli/args.ts
@@ -12282,10 +12839,10 @@ var customSmallerIsBetter = {
 // src/formats/dl-timing-json.ts
 var MARK = "dl-timing-json:";
 var EXPECTED7 = 'lines like `dl-timing-json: {"total": 2.2, "stages": [{"stage": "attach", "seconds": 1.4, "outcome": "ok"}]}`';
-function readRun(file, json2, n) {
+function readRun(file, json3, n) {
   let data;
   try {
-    data = JSON.parse(json2);
+    data = JSON.parse(json3);
   } catch (e) {
     throw lineError(file, n, `the dl-timing-json line is not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -12847,7 +13404,7 @@ function unitField(key2) {
   }
   return void 0;
 }
-function join2(path, key2) {
+function join3(path, key2) {
   return path === "" ? key2 : `${path}.${key2}`;
 }
 function refuseNonFinite(file, path, v) {
@@ -12900,15 +13457,15 @@ var qwenCode = {
       for (const [key2, value] of Object.entries(obj)) {
         if (path === "" && META.has(key2)) continue;
         const u = unitField(key2);
-        const name = join2(path, u ? u[0] : key2);
+        const name = join3(path, u ? u[0] : key2);
         if (value === null) {
-          nulls.push(join2(path, key2));
+          nulls.push(join3(path, key2));
           continue;
         }
-        if (u || PERCENTILE_KEYS.has(key2)) refuseNonFinite(file, join2(path, key2), value);
+        if (u || PERCENTILE_KEYS.has(key2)) refuseNonFinite(file, join3(path, key2), value);
         if (isObject2(value)) {
           if (value["skipped"] === true) {
-            notes.push(`${join2(path, key2)} was skipped${typeof value["skipReason"] === "string" ? `: ${value["skipReason"]}` : ""}`);
+            notes.push(`${join3(path, key2)} was skipped${typeof value["skipReason"] === "string" ? `: ${value["skipReason"]}` : ""}`);
             continue;
           }
           if (isFiniteNumber(value["p50"])) {
@@ -12957,9 +13514,6 @@ var qwenCode = {
     ];
   }
 };
-
-// src/formats/record.ts
-var import_ajv2 = __toESM(require_ajv(), 1);
 
 // schemas/bench-record.schema.json
 var bench_record_schema_default = {
@@ -13035,8 +13589,7 @@ var bench_record_schema_default = {
 };
 
 // src/formats/record.ts
-var ajv2 = new import_ajv2.Ajv({ allErrors: false, strict: true });
-var validate = ajv2.compile(bench_record_schema_default);
+var validator = lazyValidator(bench_record_schema_default);
 function explain(error, data) {
   const path = pointerToPath(error.instancePath);
   const value = valueAtPointer(data, error.instancePath);
@@ -13060,6 +13613,7 @@ function explain(error, data) {
 }
 function parseRecord(file, text2) {
   const data = parseJsonText(file, text2);
+  const validate = validator();
   if (!validate(data)) {
     const first = validate.errors?.[0];
     throw new InputError(`${file}: ${first ? explain(first, data) : "does not match the bench record schema"}`);
@@ -13260,7 +13814,6 @@ function parseCommandLine(argv, options, extra) {
 }
 
 // src/cli/trend-options.ts
-import { tmpdir } from "node:os";
 var TREND_OPTIONS = {
   repo: { type: "string" },
   branch: { type: "string", default: "gh-pages" },
@@ -13268,18 +13821,50 @@ var TREND_OPTIONS = {
   "token-env": { type: "string" },
   server: { type: "string" }
 };
+var TREND_HELP = {
+  where: `  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
+                        on --server
+  --branch NAME         branch of the trend (default gh-pages)
+  --dir PATH            folder of the trend on the branch (default dev/bench)`,
+  server: `  --token-env NAME      environment variable holding a token for --server
+  --server URL          where owner/name points and which host receives the token
+                        (default $GITHUB_SERVER_URL, else https://github.com)`
+};
+function exitStatusHelp(done) {
+  return `Exit status: 0 when ${done}, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
+error.`;
+}
+var HELP_OPTION = { help: { type: "boolean", short: "h" } };
+function trendCommandLine(argv, io, usage, options) {
+  const { values, positionals } = parseCommandLine(argv, { ...TREND_OPTIONS, ...options, ...HELP_OPTION });
+  if (values.help) {
+    io.stdout(`${usage}
+`);
+    return void 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  return values;
+}
+function noTrendYet(values) {
+  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
+`;
+}
 function tokenFrom(name, io) {
   if (name === void 0) return void 0;
   const token = io.env[name];
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
   return token;
 }
+function cliAccess(io, server) {
+  const runner = runnerEnvironment(io.env, io.cwd);
+  return { serverUrl: server ?? runner.serverUrl, cwd: io.cwd, env: io.env, tempRoot: runner.tempRoot, bounds: runner.bounds };
+}
 function trendLocation(values, io, command) {
   if (values.repo === void 0) throw new UsageError(`${command} needs --repo URL|PATH`);
   const token = tokenFrom(values["token-env"], io);
   return {
     target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
-    access: { serverUrl: values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com", cwd: io.cwd, env: io.env, tempRoot: io.env["RUNNER_TEMP"] || tmpdir() }
+    access: cliAccess(io, values.server)
   };
 }
 function refuseUnknownSuite(manifest, suite) {
@@ -13296,22 +13881,16 @@ suspected (raised, not yet settled), confirmed (a lasting step was found there) 
 (later commits showed no lasting step).
 
 Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
+${TREND_HELP.where}
   --suite NAME          only this suite
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
                         status, baseline, value, change as a fraction, reason), each with
                         the case's unit and direction
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
-                        (default $GITHUB_SERVER_URL, else https://github.com)
+${TREND_HELP.server}
   -h, --help            show this help
 
-Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
-error.`;
+${exitStatusHelp("printed")}`;
 var STATUSES = ["suspected", "confirmed", "cleared"];
 function num(x) {
   return x === void 0 ? "\u2014" : shortNumber(x);
@@ -13336,19 +13915,8 @@ function listAlerts(alerts, cases, filter) {
   });
 }
 async function run(argv, io) {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...TREND_OPTIONS,
-    suite: { type: "string" },
-    status: { type: "string" },
-    json: { type: "boolean" },
-    help: { type: "boolean", short: "h" }
-  });
-  if (values.help) {
-    io.stdout(`${USAGE}
-`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const values = trendCommandLine(argv, io, USAGE, { suite: { type: "string" }, status: { type: "string" }, json: { type: "boolean" } });
+  if (!values) return 0;
   if (values.status !== void 0 && !STATUSES.includes(values.status)) {
     throw new UsageError(`--status must be one of ${STATUSES.join(", ")}, got ${JSON.stringify(values.status)}`);
   }
@@ -13368,8 +13936,7 @@ async function run(argv, io) {
 `);
     return 0;
   }
-  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
-`);
+  if (!manifest) io.stderr(noTrendYet(values));
   else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== void 0 ? ` for suite ${values.suite}` : ""}
 `);
   else io.stdout(`${alertLines(listed).join("\n")}
@@ -13490,6 +14057,34 @@ var Random = class {
 
 // src/core/regress/change-points.ts
 var DEFAULT_CHANGE_POINT_SETTINGS = { minSize: 5, permutations: 199, significance: 0.01 };
+var coefficientMemo = /* @__PURE__ */ new Map();
+function coefficients(n, minSize) {
+  const key2 = n * 65536 + minSize;
+  let c = coefficientMemo.get(key2);
+  if (c) return c;
+  c = { gainAt: new Float64Array(n), costAt: new Float64Array(n), offsetPerTotal: new Float64Array(n) };
+  for (let tau = Math.max(1, minSize); tau <= Math.min(n - 1, n - minSize); tau++) {
+    const m = tau;
+    const k = n - tau;
+    c.gainAt[tau] = 2 * (n - 1) / (n * (k - 1));
+    c.costAt[tau] = 2 / n * (2 + k / (m - 1) + m / (k - 1));
+    c.offsetPerTotal[tau] = 2 * m / (n * (k - 1));
+  }
+  if (coefficientMemo.size > 1024) coefficientMemo.clear();
+  coefficientMemo.set(key2, c);
+  return c;
+}
+var ints = new Int32Array(0);
+var floats = new Float64Array(0);
+function scratchInts(n) {
+  if (ints.length < n) ints = new Int32Array(Math.max(n, 2 * ints.length));
+  ints.fill(0, 0, n);
+  return ints;
+}
+function scratchTree(n) {
+  if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
+  return floats;
+}
 var Segment = class {
   n;
   sortedValues;
@@ -13499,15 +14094,24 @@ var Segment = class {
   rowTotal;
   /** Σ_{i<j} |v_i − v_j| over the whole segment. */
   total;
-  count;
-  sum;
-  constructor(values, from, to) {
+  /**
+   * Q(τ) = gainAt[τ]·rowLeft − costAt[τ]·within − offsetAt[τ] (see scan), zero outside
+   * [minSize, n − minSize]: the divisions done once per segment rather than once per scan.
+   */
+  gainAt;
+  costAt;
+  offsetAt;
+  first;
+  last;
+  constructor(values, from, to, minSize) {
     const n = to - from;
     this.n = n;
-    this.sortedValues = Float64Array.from({ length: n }, (_, i) => values[from + i]).sort();
+    const sv = new Float64Array(n);
+    for (let i = 0; i < n; i++) sv[i] = values[from + i];
+    sv.sort();
+    this.sortedValues = sv;
     this.rankAt = new Int32Array(n);
-    const taken = new Int32Array(n);
-    const sv = this.sortedValues;
+    const taken = scratchInts(n);
     for (let pos = 0; pos < n; pos++) {
       const v = values[from + pos];
       let lo = 0;
@@ -13520,61 +14124,66 @@ var Segment = class {
       this.rankAt[pos] = lo + taken[lo];
       taken[lo] = taken[lo] + 1;
     }
-    const prefix = new Float64Array(n + 1);
-    for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + this.sortedValues[r];
+    const prefix = scratchTree(n + 1);
+    prefix[0] = 0;
+    for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + sv[r];
     this.rowTotal = new Float64Array(n);
     let total = 0;
     for (let r = 0; r < n; r++) {
-      const v = this.sortedValues[r];
+      const v = sv[r];
       const below = r * v - prefix[r];
       const above = prefix[n] - prefix[r + 1] - (n - 1 - r) * v;
       this.rowTotal[r] = below + above;
       total += below + above;
     }
     this.total = total / 2;
-    this.count = new Int32Array(n + 1);
-    this.sum = new Float64Array(n + 1);
+    this.first = Math.max(1, minSize);
+    this.last = Math.min(n - 1, n - minSize);
+    const c = coefficients(n, minSize);
+    this.gainAt = c.gainAt;
+    this.costAt = c.costAt;
+    this.offsetAt = new Float64Array(n);
+    for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * c.offsetPerTotal[tau];
   }
   /**
    * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
    * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
-   * ranks, and that maximum.
+   * ranks, and that maximum. With `stopAt`, it returns as soon as some τ reaches it.
    */
-  scan(ranks, minSize, stopAt = Infinity) {
+  scan(ranks, stopAt = Infinity) {
     const n = this.n;
-    const count = this.count;
-    const sum = this.sum;
-    count.fill(0);
-    sum.fill(0);
+    const tree = scratchTree(2 * (n + 1));
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    tree.fill(0, 0, 2 * (n + 1));
     let within = 0;
     let rowLeft = 0;
     let sumLeft = 0;
     let best = -Infinity;
     let bestTau = -1;
-    for (let tau = 1; tau < n; tau++) {
+    for (let tau = 1; tau <= last; tau++) {
       const r = ranks[tau - 1];
-      const x = this.sortedValues[r];
+      const x = sv[r];
       let c = 0;
       let s = 0;
       for (let i = r; i > 0; i -= i & -i) {
-        c += count[i];
-        s += sum[i];
+        c += tree[2 * i];
+        s += tree[2 * i + 1];
       }
-      const left = tau - 1;
-      within += c * x - s + (sumLeft - s) - (left - c) * x;
+      within += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
       for (let i = r + 1; i <= n; i += i & -i) {
-        count[i] = count[i] + 1;
-        sum[i] = sum[i] + x;
+        tree[2 * i] = tree[2 * i] + 1;
+        tree[2 * i + 1] = tree[2 * i + 1] + x;
       }
       sumLeft += x;
-      rowLeft += this.rowTotal[r];
-      if (tau < minSize || n - tau < minSize) continue;
-      const m = tau;
-      const k = n - tau;
-      const between = rowLeft - 2 * within;
-      const withinRight = this.total - within - between;
-      const e = 2 * between / (m * k) - 2 * within / (m * (m - 1)) - 2 * withinRight / (k * (k - 1));
-      const q = m * k / (m + k) * e;
+      rowLeft += rowTotal[r];
+      if (tau < first) continue;
+      const q = gainAt[tau] * rowLeft - costAt[tau] * within - offsetAt[tau];
       if (q > best) {
         best = q;
         bestTau = tau;
@@ -13584,10 +14193,40 @@ var Segment = class {
     return { tau: bestTau, q: best };
   }
 };
+var MEMO_ENTRIES = 4096;
+var memo = /* @__PURE__ */ new Map();
+var bits = new Float64Array(1);
+var words = new Uint32Array(bits.buffer);
+function memoKey(values, from, to, settings, seed) {
+  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9));
+  for (const i of [from, from + to >>> 1, to - 1]) {
+    bits[0] = values[i];
+    h = mixSeed(h, words[0], words[1]);
+  }
+  return h;
+}
+function memoHit(entry2, values, from, to, settings, seed) {
+  if (!entry2 || entry2.from !== from || entry2.seed !== seed || entry2.values.length !== to - from) return false;
+  const s = entry2.settings;
+  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
+  for (let i = from; i < to; i++) if (!Object.is(entry2.values[i - from], values[i])) return false;
+  return true;
+}
+function testSplitOnce(values, from, to, settings, seed) {
+  const key2 = memoKey(values, from, to, settings, seed);
+  const entry2 = memo.get(key2);
+  if (memoHit(entry2, values, from, to, settings, seed)) return entry2.split;
+  const split = testSplit(values, from, to, settings, seed);
+  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value);
+  const copy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) copy[i - from] = values[i];
+  memo.set(key2, { values: copy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
+  return split;
+}
 function testSplit(values, from, to, settings, seed) {
-  const seg = new Segment(values, from, to);
+  const seg = new Segment(values, from, to, settings.minSize);
   const ranks = Int32Array.from(seg.rankAt);
-  const observed = seg.scan(ranks, settings.minSize);
+  const observed = seg.scan(ranks);
   if (observed.tau < 0 || !(observed.q > 0)) return void 0;
   const rng = new Random(mixSeed(seed, from, to));
   const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
@@ -13596,7 +14235,7 @@ function testSplit(values, from, to, settings, seed) {
   const tie = observed.q * (1 - 1e-12);
   for (let p = 0; p < settings.permutations; p++) {
     rng.shuffle(ranks);
-    if (seg.scan(ranks, settings.minSize, tie).q >= tie) {
+    if (seg.scan(ranks, tie).q >= tie) {
       beaten++;
       if (beaten > allowed) return void 0;
     }
@@ -13609,7 +14248,7 @@ function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, f
   while (pending.length > 0) {
     const [a, b] = pending.pop();
     if (b - a < 2 * settings.minSize) continue;
-    const split = testSplit(values, a, b, settings, seed);
+    const split = a === from && b === to ? testSplit(values, a, b, settings, seed) : testSplitOnce(values, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);
@@ -13699,6 +14338,7 @@ function tUpperQuantile(p, df) {
 }
 
 // src/core/regress/detect.ts
+var ALIKE_LOOKBACK = 8;
 var RECENT = 20;
 var TRIM_Z = 3.5;
 var SAME_STEP = 2;
@@ -13834,7 +14474,21 @@ function overwhelming(ctx) {
   if (change < OVERWHELM_EFFECT * settings.minEffect) return void 0;
   const baselinePoints = pts.slice(t - strict.baseline.count, t);
   const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
-  return change > 2 * worst ? strict : void 0;
+  if (!(change > 2 * worst)) return void 0;
+  const newest = pts[t];
+  if (newest.runs >= 3) {
+    const near = direction === "smaller" ? newest.q1 : newest.q3;
+    const mu = Math.log(strict.baseline.limit) - ctx.sgn * strict.bound;
+    const bound = strict.bound * tUpperQuantile(ctx.alphaCase, strict.df) / tUpperQuantile(strict.p, strict.df);
+    if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return void 0;
+  }
+  return strict;
+}
+function newestBeyond(ctx, test, p) {
+  const t = ctx.pts.length - 1;
+  const mu = Math.log(test.baseline.limit) - ctx.sgn * test.bound;
+  const bound = test.bound * tUpperQuantile(p, test.df) / tUpperQuantile(test.p, test.df);
+  return ctx.sgn * (ctx.logs[t] - mu) > bound;
 }
 function tooWide(ctx, r) {
   const limit = r.baseline.limit;
@@ -13860,6 +14514,11 @@ function limitVerdict(ctx) {
     anyTest ??= r;
     if (r.beyond === "worse") found = r;
     if (r.beyond === "better") improved ??= r;
+  }
+  const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
+  if (episode > settings.maxRun) {
+    const r = baselineTest(ctx, episode, share ** (1 / episode));
+    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
   }
   const unit = ctx.series.unit;
   const side = direction === "smaller" ? "above" : "below";
@@ -13925,6 +14584,13 @@ function ratioVerdict(ctx) {
   if (1 / ratio > settings.ratioThreshold) return { kind: "improved", baseline, reason: `${text2}` };
   return { kind: "unchanged", baseline, reason: `${text2}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
 }
+function alikeRuns(options) {
+  const before = options.jobMovedAlikeBefore;
+  if (before === void 0) return {};
+  let lead = 0;
+  while (lead < before.length && before[lead] === true) lead++;
+  return { alikeRun: options.jobMovedAlike === true ? lead + 1 : 0, alikeBefore: lead };
+}
 function prepare(series, given, options) {
   const mode = options.mode ?? "push";
   const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
@@ -13932,7 +14598,13 @@ function prepare(series, given, options) {
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
   const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
-  const logs = Float64Array.from(pts, (p) => Math.log(Math.max(p.value, Number.MIN_VALUE)));
+  const logs = new Float64Array(pts.length);
+  const indexOf = /* @__PURE__ */ new Map();
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i];
+    logs[i] = Math.log(Math.max(p.value, Number.MIN_VALUE));
+    indexOf.set(p.seq, i);
+  }
   const ctx = {
     series,
     pts,
@@ -13943,9 +14615,10 @@ function prepare(series, given, options) {
     floor: floorIn(settings.floors, series.unit),
     boundaries: [],
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
-    ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {}
+    ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
+    ...alikeRuns(options)
   };
-  return { ctx, newest, indexOf: new Map(pts.map((p, i) => [p.seq, i])) };
+  return { ctx, newest, indexOf };
 }
 function scanChangePoints(ctx, memory, indexOf) {
   const { pts, logs, series, settings, direction } = ctx;
@@ -14026,9 +14699,41 @@ function restartsOf(known, found, settled) {
     ])
   ).sort((a, b) => a - b);
 }
+var CULPRIT_BACK = 4;
+function culpritIndex(ctx, test, currentStart) {
+  const t = ctx.pts.length - 1;
+  const first = t - test.k + 1;
+  const mu = Math.log(test.baseline.limit) - ctx.sgn * test.bound;
+  const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
+  const run9 = [];
+  for (let j = first; j <= t; j++) run9.push(excess(j));
+  const half = median(run9) / 2;
+  const vote = (j) => excess(j) > half ? 1 : -1;
+  let sum = 0;
+  for (let j = first; j <= t; j++) sum += vote(j);
+  let best = first;
+  let bestSum = sum;
+  let back = sum;
+  for (let c = first - 1; c >= Math.max(currentStart, first - CULPRIT_BACK, 0); c--) {
+    back += vote(c);
+    if (back > bestSum) {
+      bestSum = back;
+      best = c;
+    }
+  }
+  let forward = sum;
+  for (let c = first + 1; c <= t; c++) {
+    forward -= vote(c - 1);
+    if (forward > bestSum) {
+      bestSum = forward;
+      best = c;
+    }
+  }
+  return best;
+}
 function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
   const t = ctx.pts.length - 1;
-  const culprit = ctx.pts[t - decided.k + 1];
+  const culprit = ctx.pts[decided.culprit ?? t - decided.k + 1];
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
   const recent = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
   const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent].sort((a, b) => a.index - b.index).pop() : void 0;
@@ -14041,9 +14746,28 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
   const alert = { kind: "regression", sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: newest.value, change, reason: decided.reason };
   return { alert, reason: decided.reason };
 }
+function lastingStep(ctx, found, c) {
+  const i = found.indexOf(c);
+  const next = found[i + 1];
+  const t = ctx.pts.length - 1;
+  const minLog = Math.log1p(ctx.settings.minEffect);
+  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && Math.abs(Math.log(next.after / c.before)) < minLog) return false;
+  const prev = found[i - 1];
+  const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
+  const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);
+  const before = Array.from(ctx.logs.subarray(from, c.index));
+  const after = Array.from(ctx.logs.subarray(c.index, to));
+  if (before.length < 2 || after.length < 2) return true;
+  const mb = median(before);
+  const ma = median(after);
+  const spread2 = 1.4826 * median([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
+  if (!(spread2 > 0)) return true;
+  const se = Math.sqrt(Math.PI / 2) * spread2 * Math.sqrt(1 / before.length + 1 / after.length);
+  return Math.abs(ma - mb) / se > tUpperQuantile(ctx.alphaCase, before.length + after.length - 2);
+}
 function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;
-  const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).sort((a, b) => b.change - a.change)[0];
+  const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
   if (!fresh) return void 0;
   const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
@@ -14116,14 +14840,19 @@ function assessCase(series, memory, given, options) {
   if (kind === "regressed" && method === "limit" && options.runnerNoise === true) {
     kind = "watch";
     reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
-  } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && k < ctx.settings.maxRun && !memory.regressions.some((r) => r.status === "suspected")) {
+  } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && (ctx.alikeRun !== void 0 ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
-    reason = `every case of this job moved by about as much, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+    const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
+    reason = `every case of this job moved by about as much${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+  } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
+    reason = `every case of this job moved by about as much from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
   if (kind === "regressed" && baseline && change !== void 0) {
-    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k }));
+    const test = "test" in decided ? decided.test : void 0;
+    const culprit = method === "limit" && test ? culpritIndex(ctx, test, currentStart) : void 0;
+    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k, ...culprit !== void 0 ? { culprit } : {} }));
   }
   const step = !alert && kind !== "regressed" && method === "limit" ? raiseStep(ctx, found, settled) : void 0;
   if (step) {
@@ -14275,6 +15004,11 @@ function changedAlerts(before, after) {
 }
 
 // src/core/regress/replay.ts
+function alikeBefore(alike, t) {
+  const out = [];
+  for (let i = t - 1; i >= Math.max(0, t - ALIKE_LOOKBACK); i--) out.push(alike(i) === true);
+  return out;
+}
 function replay(series, settings, options) {
   const limit = settings.changePoints.scanLimit;
   const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
@@ -14287,11 +15021,13 @@ function replay(series, settings, options) {
     const hostMoved = options.hostMoved?.(t);
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
+    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCases,
       ...hostMoved !== void 0 ? { hostMoved } : {},
       ...runnerNoise !== void 0 ? { runnerNoise } : {},
-      ...jobMovedAlike !== void 0 ? { jobMovedAlike } : {}
+      ...jobMovedAlike !== void 0 ? { jobMovedAlike } : {},
+      ...jobMovedAlikeBefore !== void 0 ? { jobMovedAlikeBefore } : {}
     });
     alerts = updateAlerts(alerts, [verdict], [changePoints]);
     verdicts[t] = verdict.kind;
@@ -14961,6 +15697,35 @@ function readAlertSettings(read) {
 }
 
 // src/core/regress/replay-trend.ts
+var HostWitness = class {
+  constructor(moves, minEffect) {
+    this.moves = moves;
+    this.minEffect = minEffect;
+    this.sorted = Float64Array.from(moves.values()).sort();
+  }
+  moves;
+  minEffect;
+  sorted;
+  movedWithout(self) {
+    const s = this.sorted;
+    const own = this.moves.get(self);
+    if (own === void 0) {
+      if (s.length < HOST_WITNESSES) return void 0;
+      return s[Math.floor(s.length / 2)] >= this.minEffect;
+    }
+    const others = s.length - 1;
+    if (others < HOST_WITNESSES) return void 0;
+    let lo = 0;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (s[mid] < own) lo = mid + 1;
+      else hi = mid;
+    }
+    const at = Math.floor(others / 2);
+    return s[at < lo ? at : at + 1] >= this.minEffect;
+  }
+};
 function replayTrend(given, settings, onlySuite) {
   return replaySuites(given, settings, onlySuite).alerts;
 }
@@ -15001,6 +15766,12 @@ function replaySuites(given, settings, onlySuite) {
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
       controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : void 0);
     }
+    const hosts = /* @__PURE__ */ new Map();
+    const hostAt = (seq) => {
+      let h = hosts.get(seq);
+      if (!h) hosts.set(seq, h = new HostWitness(movesAt.get(seq) ?? /* @__PURE__ */ new Map(), settings.minEffect));
+      return h;
+    };
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
       const seen = [];
@@ -15009,7 +15780,7 @@ function replaySuites(given, settings, onlySuite) {
         if (known) return known;
         const seq = c.points[i].seq;
         const controlMoved = controlMovedAt.get(seq);
-        const w = { hostMoved: controlMoved ?? machineMoved(movesAt.get(seq) ?? /* @__PURE__ */ new Map(), name, settings.minEffect), runnerNoise: control ? true : controlMoved };
+        const w = { hostMoved: controlMoved ?? hostAt(seq).movedWithout(name), runnerNoise: control ? true : controlMoved };
         seen[i] = w;
         return w;
       };
@@ -15076,10 +15847,7 @@ stored ones of the suites replayed (all, or --suite) in the trend's manifest, in
 the branch, so the page draws them.
 
 Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
+${TREND_HELP.where}
   --suite NAME          only this suite
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio to the previous point for the ratio rule, e.g. 150%
@@ -15093,12 +15861,10 @@ Options:
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
                         reason)
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
+${TREND_HELP.server}
   -h, --help            show this help
 
-Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
-error.`;
+${exitStatusHelp("printed")}`;
 function replayLines(alerts) {
   const head = ["SUITE", "CASE", "COMMIT", "KIND", "STATUS", "CHANGE", "BETTER"];
   const rows = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
@@ -15106,20 +15872,8 @@ function replayLines(alerts) {
   return [head, ...rows].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
 }
 async function run2(argv, io) {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...TREND_OPTIONS,
-    suite: { type: "string" },
-    ...ALERT_OPTIONS,
-    json: { type: "boolean" },
-    write: { type: "boolean" },
-    help: { type: "boolean", short: "h" }
-  });
-  if (values.help) {
-    io.stdout(`${USAGE2}
-`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const values = trendCommandLine(argv, io, USAGE2, { suite: { type: "string" }, ...ALERT_OPTIONS, json: { type: "boolean" }, write: { type: "boolean" } });
+  if (!values) return 0;
   const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, "replay");
   const { manifest, segments } = await readTrend(target, access, async (read, location) => {
@@ -15135,8 +15889,7 @@ async function run2(argv, io) {
 `);
     return 0;
   }
-  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
-`);
+  if (!manifest) io.stderr(noTrendYet(values));
   else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} stored segments
 `);
   else io.stdout(`${replayLines(alerts).join("\n")}
@@ -15160,7 +15913,7 @@ async function writeAlerts(target, access, settings, suite, io) {
 }
 
 // src/cli/cases.ts
-import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir2, writeFile as writeFile3 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve6 } from "node:path";
 
 // src/core/require-stages.ts
@@ -16091,16 +16844,16 @@ async function run3(argv, io) {
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
 `);
-  const json2 = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}
+  const json3 = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}
 `;
   if (values.out !== void 0) {
     const out = resolve6(io.cwd, values.out);
     await mkdir2(dirname2(out), { recursive: true });
-    await writeFile2(out, json2);
+    await writeFile3(out, json3);
     io.stderr(`benchtrend: ${points.length} cases written to ${values.out}
 `);
   } else {
-    io.stdout(json2);
+    io.stdout(json3);
   }
   return 0;
 }
@@ -16396,9 +17149,9 @@ async function run4(argv, io) {
 }
 
 // src/cli/demo.ts
-import { mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir4, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir4, mkdtemp as mkdtemp3, readdir as readdir4, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join5, resolve as resolve7 } from "node:path";
+import { join as join6, resolve as resolve7 } from "node:path";
 
 // samples/cold-recreate.json
 var cold_recreate_default = {
@@ -16446,7 +17199,7 @@ var warm_default = {
 // src/jobs/demo-trend.ts
 import { createHash as createHash2 } from "node:crypto";
 import { mkdir as mkdir3 } from "node:fs/promises";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 function scaled(p, factor) {
   const f = (x) => Number((x * factor).toPrecision(6));
   return {
@@ -16463,8 +17216,8 @@ function scaled(p, factor) {
 }
 async function publishDemoTrend(options) {
   const count = options.commits ?? 12;
-  const remote = join3(options.dir, "trend.git");
-  const site = join3(options.dir, "site");
+  const remote = join4(options.dir, "trend.git");
+  const site = join4(options.dir, "site");
   const env = gitEnv(options.env);
   await mkdir3(options.dir, { recursive: true });
   await git(["init", "--quiet", "--bare", remote], { cwd: options.dir, env });
@@ -16474,16 +17227,17 @@ async function publishDemoTrend(options) {
     const sha = createHash2("sha1").update(`benchtrend demo commit ${i}`).digest("hex");
     const commit = {
       sha,
-      message: i === Math.floor(count * 2 / 3) ? `Demo commit ${i}: a change that makes everything 15% slower` : `Demo commit ${i}`,
+      message: i === Math.floor(count * 2 / 3) ? `Demo commit ${i}: a change that makes everything 10% to 22% slower` : `Demo commit ${i}`,
       author: "benchtrend demo",
       timestamp: new Date(Date.UTC(2024, 0, 1 + i, 12)).toISOString().replace(".000Z", "Z")
     };
     commits.push(commit);
-    const factor = 1 + 0.03 * Math.sin(i * 1.7) + (i >= Math.floor(count * 2 / 3) ? 0.15 : 0);
+    const job = 1 + 0.03 * Math.sin(i * 1.7);
+    const step = (p, k) => i >= Math.floor(count * 2 / 3) ? p.case.endsWith(" / total") ? 0.15 : k % 2 ? 0.1 : 0.22 : 0;
     await publishTrend(
       { repository: `file://${remote}`, branch: "gh-pages", dataDir: "dev/bench", suite: "default", maxAttempts: 1 },
       {
-        points: options.points.map((p) => scaled(p, factor)),
+        points: options.points.map((p, k) => scaled(p, job + step(p, k))),
         commit,
         serverUrl: "https://github.com",
         cwd: options.dir,
@@ -16499,50 +17253,14 @@ async function publishDemoTrend(options) {
     );
   }
   await git(["clone", "--quiet", "--branch", "gh-pages", `file://${remote}`, site], { cwd: options.dir, env });
-  return { remote, site, dataDir: join3(site, "dev/bench"), commits };
+  return { remote, site, dataDir: join4(site, "dev/bench"), commits };
 }
 
 // src/jobs/regressions.ts
-var ROUNDS = 4;
-async function caseHistories(load, manifest, suite, upTo, limit) {
-  const cases = manifest.cases.filter((c) => c.suite === suite);
-  const firstSeq = Math.min(upTo, ...cases.map((c) => c.firstSeq));
-  let from = upTo;
-  let span = limit;
-  let segments = [];
-  for (let round = 0; round < ROUNDS && from > firstSeq; round++) {
-    const next = Math.max(firstSeq, upTo - span);
-    segments = [...await load(next, from), ...segments];
-    from = next;
-    span *= 2;
-    const counts = historiesOf(segments, suite, limit);
-    if (!cases.some((c) => (counts.get(c.case)?.length ?? 0) < limit && c.firstSeq < from)) break;
-  }
+async function caseHistories(...walk3) {
+  const { segments } = await walkSegments(...walk3);
+  const [, , suite, , limit] = walk3;
   return historiesOf(segments, suite, limit);
-}
-function historiesOf(segments, suite, limit) {
-  const out = /* @__PURE__ */ new Map();
-  for (const s of resolveSegments(segments)) {
-    if (s.suite !== suite) continue;
-    for (const p of s.points) {
-      const list = out.get(p.case) ?? [];
-      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
-      out.set(p.case, list);
-    }
-  }
-  for (const [k, list] of out) if (list.length > limit) out.set(k, list.slice(-limit));
-  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
-  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
-  for (const [k, list] of out) {
-    out.set(
-      k,
-      list.map((p) => {
-        const previousSeq = previous.get(p.seq);
-        return previousSeq !== void 0 ? { ...p, previousSeq } : p;
-      })
-    );
-  }
-  return out;
 }
 var IMPORT_JUDGED = 1e3;
 function newestPerSuite(segments, limit) {
@@ -16557,6 +17275,20 @@ function newestPerSuite(segments, limit) {
   }
   return keep.reverse();
 }
+function alikeBefore2(histories, directions, seq, minEffect) {
+  const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))].filter((s) => s < seq).sort((a, b) => b - a).slice(0, ALIKE_LOOKBACK);
+  return seqs.map((s) => {
+    const moves = [];
+    for (const [name, points] of histories) {
+      const direction = directions.get(name);
+      const at = points.findIndex((p) => p.seq === s);
+      if (at < 0 || direction === void 0) continue;
+      const move = recentMove(points.slice(0, at + 1), direction);
+      if (move !== void 0) moves.push(move);
+    }
+    return sameFactor(moves, minEffect) !== void 0;
+  });
+}
 function regressionDeriver(suite, settings) {
   let last;
   const derive = async (context) => {
@@ -16566,7 +17298,11 @@ function regressionDeriver(suite, settings) {
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
     if (!judged) return previous;
-    const histories = await caseHistories(context.load, context.manifest, suite, judged.seq + 1, settings.changePoints.scanLimit);
+    const limit = settings.changePoints.scanLimit;
+    const state = context.states?.get(suite);
+    const only = new Set(judged.points.map((p) => p.case));
+    const fromState = state ? historiesFromState(state, context.manifest, judged.seq + 1, limit, only) : void 0;
+    const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged.seq + 1, limit, only);
     const verdicts = [];
     const changePoints = [];
     const moves = /* @__PURE__ */ new Map();
@@ -16580,6 +17316,7 @@ function regressionDeriver(suite, settings) {
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? median(controlMoves) >= settings.minEffect : void 0;
     const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== void 0;
+    const jobMovedAlikeBefore = alikeBefore2(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
@@ -16590,7 +17327,7 @@ function regressionDeriver(suite, settings) {
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, jobMovedAlike, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
+        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
       );
       verdicts.push(verdict);
       changePoints.push(cps);
@@ -16605,6 +17342,7 @@ function regressionDeriver(suite, settings) {
       ...runner !== void 0 ? { runner } : {},
       suite,
       sha: judged.commit.sha,
+      source: fromState ? "state" : "chunks",
       verdicts: attributed,
       alerts,
       changed: changedAlerts(previous, alerts),
@@ -16619,16 +17357,17 @@ function regressionDeriver(suite, settings) {
 // src/effects/page-assets.ts
 import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
-import { join as join4, relative as relative3, sep as sep2 } from "node:path";
+import { join as join5, relative as relative3, sep as sep2 } from "node:path";
 var VERSION_FILE = "version.txt";
 function builtPageDir() {
   const fromSources = /\/src\/effects\/[^/]*$/.test(import.meta.url);
-  return fileURLToPath2(new URL(fromSources ? "../../dist/page/" : "./page/", import.meta.url));
+  const inChunk = /\/dist\/chunks\/[^/]*$/.test(import.meta.url);
+  return fileURLToPath2(new URL(fromSources ? "../../dist/page/" : inChunk ? "../page/" : "./page/", import.meta.url));
 }
 async function walk2(dir) {
   const out = [];
   for (const e of await readdir3(dir, { withFileTypes: true })) {
-    const p = join4(dir, e.name);
+    const p = join5(dir, e.name);
     if (e.isDirectory()) out.push(...await walk2(p));
     else if (e.isFile()) out.push(p);
   }
@@ -16638,11 +17377,11 @@ async function readPageAssets(dir) {
   const url = dir ?? builtPageDir();
   let version;
   try {
-    version = (await readFile4(join4(url, VERSION_FILE), "utf8")).trim();
+    version = (await readFile4(join5(url, VERSION_FILE), "utf8")).trim();
   } catch {
-    throw new Error(`the chart page is not built: ${join4(url, VERSION_FILE)} is missing; run npm run build`);
+    throw new Error(`the chart page is not built: ${join5(url, VERSION_FILE)} is missing; run npm run build`);
   }
-  if (!/^[0-9a-f]{6,64}$/.test(version)) throw new Error(`${join4(url, VERSION_FILE)}: not a page version: ${JSON.stringify(version)}`);
+  if (!/^[0-9a-f]{6,64}$/.test(version)) throw new Error(`${join5(url, VERSION_FILE)}: not a page version: ${JSON.stringify(version)}`);
   const files = /* @__PURE__ */ new Map();
   for (const path of await walk2(url)) {
     const rel = relative3(url, path).split(sep2).join("/");
@@ -16688,11 +17427,11 @@ async function run5(argv, io) {
 `);
     return 2;
   }
-  const dir = values.dir !== void 0 ? await emptyFolder(resolve7(io.cwd, values.dir), values.dir) : await mkdtemp2(join5(tmpdir2(), "benchtrend-demo-"));
-  const records = join5(dir, "records");
+  const dir = values.dir !== void 0 ? await emptyFolder(resolve7(io.cwd, values.dir), values.dir) : await mkdtemp3(join6(tmpdir2(), "benchtrend-demo-"));
+  const records = join6(dir, "records");
   await mkdir4(records, { recursive: true });
   for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
-    await writeFile3(join5(records, name), `${JSON.stringify(record, null, 2)}
+    await writeFile4(join6(records, name), `${JSON.stringify(record, null, 2)}
 `);
   }
   const { points, warnings } = await ingest({
@@ -16705,7 +17444,7 @@ async function run5(argv, io) {
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
 `);
   const flat2 = toFlatCases(points, "demo");
-  await writeFile3(join5(dir, "cases.json"), `${JSON.stringify(flat2, null, 2)}
+  await writeFile4(join6(dir, "cases.json"), `${JSON.stringify(flat2, null, 2)}
 `);
   io.stdout(`${values.markdown ? renderCasesTable(points) : renderCasesText(points)}
 `);
@@ -16721,11 +17460,11 @@ ${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verd
   io.stdout(
     [
       `Records:  ${records}`,
-      `Cases:    ${join5(dir, "cases.json")}`,
+      `Cases:    ${join6(dir, "cases.json")}`,
       `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
-      `Data:     ${join5(demo.dataDir, "manifest.json")}`,
+      `Data:     ${join6(demo.dataDir, "manifest.json")}`,
       `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
-      `Chart:    ${join5(demo.dataDir, "index.html")}`,
+      `Chart:    ${join6(demo.dataDir, "index.html")}`,
       ""
     ].join("\n")
   );
@@ -16833,35 +17572,19 @@ Prints every published point of a trend, one per case per commit, re-runs resolv
 publish of a suite, shape and commit wins), oldest first.
 
 Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
+${TREND_HELP.where}
   --suite NAME          only this suite
   --format json|csv     json (default): an array of objects with commit, timestamp, suite,
                         case, shape, unit, direction, value, lo, hi (the error bar), min, max,
                         stdev, runs (k), n, seq, publishedAt, message, author, url, runUrl,
                         extra, samples; csv: the same columns
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
-                        (default $GITHUB_SERVER_URL, else https://github.com)
+${TREND_HELP.server}
   -h, --help            show this help
 
-Exit status: 0 when printed, 1 when refused (one line "benchtrend: <reason>"), 2 on a usage
-error.`;
+${exitStatusHelp("printed")}`;
 async function run6(argv, io) {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...TREND_OPTIONS,
-    suite: { type: "string" },
-    format: { type: "string", default: "json" },
-    help: { type: "boolean", short: "h" }
-  });
-  if (values.help) {
-    io.stdout(`${USAGE6}
-`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const values = trendCommandLine(argv, io, USAGE6, { suite: { type: "string" }, format: { type: "string", default: "json" } });
+  if (!values) return 0;
   if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
   const { target, access } = trendLocation(values, io, "history");
   const { manifest, rows } = await readTrend(
@@ -16869,8 +17592,7 @@ async function run6(argv, io) {
     access,
     (read, location) => readHistory(read, location, values.suite)
   );
-  if (!manifest) io.stderr(`benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
-`);
+  if (!manifest) io.stderr(noTrendYet(values));
   refuseUnknownSuite(manifest, values.suite);
   io.stdout(values.format === "csv" ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}
 `);
@@ -16879,7 +17601,6 @@ async function run6(argv, io) {
 
 // src/cli/publish.ts
 import { readFile as readFile5 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
 import { resolve as resolve8 } from "node:path";
 
 // src/core/trend/commit-info.ts
@@ -17002,7 +17723,6 @@ async function run7(argv, io) {
   const maxAttempts = values["max-attempts"] === void 0 ? void 0 : Number(values["max-attempts"]);
   if (maxAttempts !== void 0 && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values["max-attempts"]}`);
   const token = tokenFrom(values["token-env"], io);
-  const serverUrl = values.server ?? io.env["GITHUB_SERVER_URL"] ?? "https://github.com";
   const publishedAt = (/* @__PURE__ */ new Date()).toISOString();
   const alertSettings = alertSettingsFrom(values);
   const overrides = values["direction-overrides"] !== void 0 ? parseDirectionOverrides(await readText(values["direction-overrides"], io.cwd, "--direction-overrides"), values["direction-overrides"]) : [];
@@ -17035,10 +17755,7 @@ async function run7(argv, io) {
       points,
       commit,
       ...values["run-url"] !== void 0 ? { runUrl: values["run-url"] } : {},
-      serverUrl,
-      cwd: io.cwd,
-      env: io.env,
-      tempRoot: io.env["RUNNER_TEMP"] || tmpdir3(),
+      ...cliAccess(io, values.server),
       publishedAt
     },
     {
@@ -17092,12 +17809,12 @@ function shellWord(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 function serveCommand(values) {
-  const words = ["benchtrend", "serve", "--repo", values.repo ?? ""];
-  if (values.branch !== "gh-pages") words.push("--branch", values.branch);
-  if (values.dir !== "dev/bench") words.push("--dir", values.dir);
-  if (values.server !== void 0) words.push("--server", values.server);
-  if (values["token-env"] !== void 0) words.push("--token-env", values["token-env"]);
-  return words.map(shellWord).join(" ");
+  const words2 = ["benchtrend", "serve", "--repo", values.repo ?? ""];
+  if (values.branch !== "gh-pages") words2.push("--branch", values.branch);
+  if (values.dir !== "dev/bench") words2.push("--dir", values.dir);
+  if (values.server !== void 0) words2.push("--server", values.server);
+  if (values["token-env"] !== void 0) words2.push("--token-env", values["token-env"]);
+  return words2.map(shellWord).join(" ");
 }
 async function pageOrNothing(io) {
   try {
@@ -17135,13 +17852,13 @@ async function commitOf2(sha, values, io, now) {
 
 // src/cli/serve.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { mkdtemp as mkdtemp3, readdir as readdir5, rm as rm2 } from "node:fs/promises";
-import { join as join7, relative as relative4, resolve as resolve10 } from "node:path";
+import { mkdtemp as mkdtemp4, readdir as readdir5, rm as rm3 } from "node:fs/promises";
+import { join as join8, relative as relative4, resolve as resolve10 } from "node:path";
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
 import { readFile as readFile6, stat as stat4 } from "node:fs/promises";
-import { extname, join as join6, resolve as resolve9, sep as sep3 } from "node:path";
+import { extname, join as join7, resolve as resolve9, sep as sep3 } from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -17169,7 +17886,7 @@ async function serveFolder(dir, port = 0) {
         return;
       }
       try {
-        if ((await stat4(file)).isDirectory()) file = join6(file, "index.html");
+        if ((await stat4(file)).isDirectory()) file = join7(file, "index.html");
         const body = await readFile6(file);
         res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
       } catch {
@@ -17196,13 +17913,8 @@ With --repo, the trend's branch is checked out into a temporary folder, served, 
 exit.
 
 Options:
-  --repo URL|PATH       the repository holding the trend: a git URL, a path, or owner/name
-                        on --server
-  --branch NAME         branch of the trend (default gh-pages)
-  --dir PATH            folder of the trend on the branch (default dev/bench)
-  --token-env NAME      environment variable holding a token for --server
-  --server URL          where owner/name points and which host receives the token
-                        (default $GITHUB_SERVER_URL, else https://github.com)
+${TREND_HELP.where}
+${TREND_HELP.server}
   --port N              port to listen on (default: any free port)
   -h, --help            show this help`;
 var PAGE = "index.html";
@@ -17215,7 +17927,7 @@ async function trendFolders(root, holds, depth = 4) {
     for (const dir of level2) {
       if (holds(dir)) found.push(dir);
       const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
-      for (const e of entries) if (e.isDirectory() && e.name !== ".git" && e.name !== "node_modules") next.push(join7(dir, e.name));
+      for (const e of entries) if (e.isDirectory() && e.name !== ".git" && e.name !== "node_modules") next.push(join8(dir, e.name));
     }
     level2 = next.sort();
   }
@@ -17223,13 +17935,13 @@ async function trendFolders(root, holds, depth = 4) {
 }
 async function chartFolder(dir, cwd) {
   const root = resolve10(cwd, dir);
-  if (existsSync2(join7(root, PAGE))) return root;
+  if (existsSync2(join8(root, PAGE))) return root;
   if (!existsSync2(root)) throw new InputError(`serve: ${dir}: no such folder; give the trend folder that holds index.html and manifest.json`);
-  const found = await trendFolders(root, (d) => existsSync2(join7(d, PAGE)) && existsSync2(join7(d, DATA)));
-  const shown = (f) => join7(dir, relative4(root, f));
+  const found = await trendFolders(root, (d) => existsSync2(join8(d, PAGE)) && existsSync2(join8(d, DATA)));
+  const shown = (f) => join8(dir, relative4(root, f));
   if (found.length === 1) return found[0];
   if (found.length > 1) throw new InputError(`serve: ${dir} holds several trends; serve one of ${found.map(shown).join(", ")}`);
-  const data = await trendFolders(root, (d) => existsSync2(join7(d, DATA)));
+  const data = await trendFolders(root, (d) => existsSync2(join8(d, DATA)));
   if (data.length > 0) {
     throw new InputError(`serve: ${data.map(shown).join(", ")} holds the trend's data but no chart page (${PAGE}): it was published without one; the next publish by the action or the built CLI writes it`);
   }
@@ -17239,7 +17951,7 @@ async function checkOut(values, io) {
   const { target, access } = trendLocation(values, io, "serve");
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
   const auth = target.token ? tokenAuth(access.serverUrl, target.token) : void 0;
-  const folder = await mkdtemp3(join7(access.tempRoot, "benchtrend-serve-"));
+  const folder = await mkdtemp4(join8(access.tempRoot, "benchtrend-serve-"));
   try {
     await git(["clone", "--quiet", "--depth", "1", "--single-branch", "--branch", branchName, "--", remote.url, folder], {
       cwd: io.cwd,
@@ -17247,11 +17959,11 @@ async function checkOut(values, io) {
       secrets: auth?.secrets ?? []
     });
   } catch (e) {
-    await rm2(folder, { recursive: true, force: true });
+    await rm3(folder, { recursive: true, force: true });
     const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : "git could not clone it";
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? ""})` : ""}`);
   }
-  return { folder, trend: dataDir === "" ? folder : join7(folder, dataDir) };
+  return { folder, trend: dataDir === "" ? folder : join8(folder, dataDir) };
 }
 async function run8(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
@@ -17275,7 +17987,7 @@ async function run8(argv, io) {
   let folder;
   if (values.repo !== void 0) {
     const out = await checkOut(values, io);
-    cleanup = () => rm2(out.folder, { recursive: true, force: true });
+    cleanup = () => rm3(out.folder, { recursive: true, force: true });
     io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)
 `);
     try {
