@@ -236,7 +236,7 @@ try {
     if (!asJson) {
       console.log(
         `${sc.name.padEnd(26)} first chart ${result.firstChartMs.toFixed(0).padStart(4)} ms   all charts ${result.allChartsMs.toFixed(0).padStart(4)} ms   ` +
-          `load all ${result.loadAllMs.toFixed(0).padStart(6)} ms   before first chart ${(result.bytesBeforeFirstChart / 1024).toFixed(0)} KiB ` +
+          `load all ${Number.isFinite(result.loadAllMs) ? `${result.loadAllMs.toFixed(0).padStart(6)} ms` : '   not measured'}   before first chart ${(result.bytesBeforeFirstChart / 1024).toFixed(0)} KiB ` +
           `(${(result.gzipBytesBeforeFirstChart / 1024).toFixed(0)} KiB gzipped, ${result.requestsBeforeFirstChart} requests)   trend ${result.trendMB} MB   ` +
           `(script ${result.marksMs.start}, manifest ${result.marksMs.manifest}, first window ${result.marksMs.data}, model ${result.marksMs.model}, cards ${result.marksMs.cards}, first view ${result.marksMs.firstView} ms)`,
       );
