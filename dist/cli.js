@@ -8762,6 +8762,53 @@ function escapeMarkdown(text2) {
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
+function sum(x) {
+  if (x.length === 0) {
+    return 0;
+  }
+  var sum2 = x[0];
+  var correction = 0;
+  var transition;
+  if (typeof sum2 !== "number") {
+    return Number.NaN;
+  }
+  for (var i = 1; i < x.length; i++) {
+    if (typeof x[i] !== "number") {
+      return Number.NaN;
+    }
+    transition = sum2 + x[i];
+    if (Math.abs(sum2) >= Math.abs(x[i])) {
+      correction += sum2 - transition + x[i];
+    } else {
+      correction += x[i] - transition + sum2;
+    }
+    sum2 = transition;
+  }
+  return sum2 + correction;
+}
+function mean(x) {
+  if (x.length === 0) {
+    throw new Error("mean requires at least one data point");
+  }
+  return sum(x) / x.length;
+}
+function sumNthPowerDeviations(x, n) {
+  var meanValue = mean(x);
+  var sum2 = 0;
+  var tempValue;
+  var i;
+  if (n === 2) {
+    for (i = 0; i < x.length; i++) {
+      tempValue = x[i] - meanValue;
+      sum2 += tempValue * tempValue;
+    }
+  } else {
+    for (i = 0; i < x.length; i++) {
+      sum2 += Math.pow(x[i] - meanValue, n);
+    }
+  }
+  return sum2;
+}
 function quantileSorted(x, p) {
   var idx = (x.length - 1) * p;
   if (x.length === 0) {
@@ -8833,13 +8880,13 @@ var g = 607 / 128;
 var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
 var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
 function cumulativeDistribution(z2) {
-  var sum = z2;
+  var sum2 = z2;
   var tmp = z2;
   for (var i = 1; i < 30; i++) {
     tmp *= z2 * z2 / (2 * i + 1);
-    sum += tmp;
+    sum2 += tmp;
   }
-  return Math.round((0.5 + sum / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
+  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
 }
 var standardNormalTable = [];
 for (z = 0; z <= 3.09; z += 0.01) {
@@ -8908,8 +8955,8 @@ function sampleStdev(values) {
   const scale = values.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
   if (scale === 0 || !Number.isFinite(scale)) return scale === 0 ? 0 : NaN;
   const scaled2 = values.map((v) => v / scale);
-  const mean = scaled2.reduce((t, v) => t + v, 0) / scaled2.length;
-  const ss = scaled2.reduce((t, v) => t + (v - mean) ** 2, 0);
+  const mean2 = scaled2.reduce((t, v) => t + v, 0) / scaled2.length;
+  const ss = scaled2.reduce((t, v) => t + (v - mean2) ** 2, 0);
   return Math.sqrt(ss / (scaled2.length - 1)) * scale;
 }
 function spread(values) {
@@ -9023,8 +9070,8 @@ function attributionLine(a, options = {}) {
     const rest = shares.filter((s) => Math.abs(s.share) < minShare);
     const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
     if (rest.length > 0) {
-      const sum = rest.reduce((t, s) => t + s.delta, 0);
-      parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum)} (${pct(sum / a.delta)})`);
+      const sum2 = rest.reduce((t, s) => t + s.delta, 0);
+      parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum2)} (${pct(sum2 / a.delta)})`);
     }
     return parts;
   };
@@ -9733,23 +9780,23 @@ function pointOf(record, metric, wall) {
       samples: values
     };
   }
-  const sum = metric.summary;
-  if (!sum) return void 0;
-  const lo = sum.lo ?? (sum.stdev !== void 0 ? sum.value - sum.stdev : sum.value);
-  const hi = sum.hi ?? (sum.stdev !== void 0 ? sum.value + sum.stdev : sum.value);
+  const sum2 = metric.summary;
+  if (!sum2) return void 0;
+  const lo = sum2.lo ?? (sum2.stdev !== void 0 ? sum2.value - sum2.stdev : sum2.value);
+  const hi = sum2.hi ?? (sum2.stdev !== void 0 ? sum2.value + sum2.stdev : sum2.value);
   return {
     ...base,
-    value: sum.value,
+    value: sum2.value,
     q1: lo,
     q3: hi,
     min: lo,
     max: hi,
-    stdev: sum.stdev ?? null,
-    runs: sum.samples ?? 1,
-    n: sum.samples ?? Math.max(record.runs, 1),
+    stdev: sum2.stdev ?? null,
+    runs: sum2.samples ?? 1,
+    n: sum2.samples ?? Math.max(record.runs, 1),
     samples: [],
     summaryOnly: true,
-    ...sum.range !== void 0 ? { range: sum.range } : {}
+    ...sum2.range !== void 0 ? { range: sum2.range } : {}
   };
 }
 function refuseBadName(file, what, name) {
@@ -12638,8 +12685,8 @@ var catch2 = {
         if (!startLine || !start) break;
         const name = startLine.text.slice(0, start.index).trim();
         const meanLine = next();
-        const mean = meanLine ? VALUES.exec(meanLine.text) : null;
-        if (!mean) throw lineError(file, meanLine?.line ?? startLine.line + 1, `expected the mean line (\`MEAN UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
+        const mean2 = meanLine ? VALUES.exec(meanLine.text) : null;
+        if (!mean2) throw lineError(file, meanLine?.line ?? startLine.line + 1, `expected the mean line (\`MEAN UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
         const sdLine = next();
         const sd = sdLine ? VALUES.exec(sdLine.text) : null;
         if (!sd) throw lineError(file, sdLine?.line ?? startLine.line + 2, `expected the std dev line (\`SD UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
@@ -12648,10 +12695,10 @@ var catch2 = {
         const stdev = ns(sd, 1);
         readings.add({
           name,
-          value: ns(mean, 1),
+          value: ns(mean2, 1),
           unit: "ns",
           line: startLine.line,
-          spread: { lo: ns(mean, 3), hi: ns(mean, 5), stdev, range: `\xB1 ${stdev}`, samples: Number(start[1]) },
+          spread: { lo: ns(mean2, 3), hi: ns(mean2, 5), stdev, range: `\xB1 ${stdev}`, samples: Number(start[1]) },
           extra: `${start[1]} samples
 ${start[2]} iterations`
         });
@@ -14397,11 +14444,10 @@ function baselineTest(ctx, k, p) {
     const last = Math.min(level2.end, end);
     if (last < level2.start) continue;
     const xs = trimmed(Array.from(logs.subarray(level2.start, last + 1)));
-    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-    for (const x of xs) ss += (x - mean) ** 2;
+    ss += sumNthPowerDeviations(xs, 2);
     df += xs.length - 1;
     if (level2 === current) {
-      mu = mean;
+      mu = mean(xs);
       kept = xs.length;
     }
   }
@@ -14709,11 +14755,11 @@ function culpritIndex(ctx, test, currentStart) {
   for (let j = first; j <= t; j++) run9.push(excess(j));
   const half = median(run9) / 2;
   const vote = (j) => excess(j) > half ? 1 : -1;
-  let sum = 0;
-  for (let j = first; j <= t; j++) sum += vote(j);
+  let sum2 = 0;
+  for (let j = first; j <= t; j++) sum2 += vote(j);
   let best = first;
-  let bestSum = sum;
-  let back = sum;
+  let bestSum = sum2;
+  let back = sum2;
   for (let c = first - 1; c >= Math.max(currentStart, first - CULPRIT_BACK, 0); c--) {
     back += vote(c);
     if (back > bestSum) {
@@ -14721,7 +14767,7 @@ function culpritIndex(ctx, test, currentStart) {
       best = c;
     }
   }
-  let forward = sum;
+  let forward = sum2;
   for (let c = first + 1; c <= t; c++) {
     forward -= vote(c - 1);
     if (forward > bestSum) {
@@ -15096,9 +15142,9 @@ function indexFrom(cdf) {
   const qu = Math.max(1, quantile(cdf, alpha / 2));
   return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
 }
-function indexNormal(mean, sd) {
-  const qu = Math.max(1, Math.ceil(mean - 0.5 - Z_975 * sd));
-  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean) / sd), method: "normal" };
+function indexNormal(mean2, sd) {
+  const qu = Math.max(1, Math.ceil(mean2 - 0.5 - Z_975 * sd));
+  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean2) / sd), method: "normal" };
 }
 function signedRankIndex(n) {
   if (n < 1) throw new RangeError("an interval needs at least one difference");
@@ -15493,14 +15539,14 @@ function summarise(record, metric) {
     const s = spread(values);
     return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
   }
-  const sum = metric.summary;
-  if (!sum) return null;
+  const sum2 = metric.summary;
+  if (!sum2) return null;
   return {
-    median: sum.value,
-    min: sum.lo ?? sum.value,
-    max: sum.hi ?? sum.value,
+    median: sum2.value,
+    min: sum2.lo ?? sum2.value,
+    max: sum2.hi ?? sum2.value,
     runs: 0,
-    n: sum.samples ?? record.runs,
+    n: sum2.samples ?? record.runs,
     failed,
     summaryOnly: true,
     file: record.file

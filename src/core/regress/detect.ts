@@ -16,6 +16,7 @@
  * suspicions; a lasting step in the worse direction that the limit missed (a slow drift) is
  * itself raised once it is found.
  */
+import { mean, sumNthPowerDeviations } from 'simple-statistics';
 import type { Attribution } from '../attribution.js';
 import type { Direction } from '../model.js';
 import { median, quantileSorted, sorted } from '../stats.js';
@@ -327,11 +328,10 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
     const last = Math.min(level.end, end);
     if (last < level.start) continue;
     const xs = trimmed(Array.from(logs.subarray(level.start, last + 1)));
-    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-    for (const x of xs) ss += (x - mean) ** 2;
+    ss += sumNthPowerDeviations(xs, 2);
     df += xs.length - 1;
     if (level === current) {
-      mu = mean;
+      mu = mean(xs);
       kept = xs.length;
     }
   }
