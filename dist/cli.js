@@ -8828,6 +8828,132 @@ function quantileSorted(x, p) {
     return x[idx];
   }
 }
+function quickselect(arr, k, left, right) {
+  left = left || 0;
+  right = right || arr.length - 1;
+  while (right > left) {
+    if (right - left > 600) {
+      var n = right - left + 1;
+      var m = k - left + 1;
+      var z2 = Math.log(n);
+      var s = 0.5 * Math.exp(2 * z2 / 3);
+      var sd = 0.5 * Math.sqrt(z2 * s * (n - s) / n);
+      if (m - n / 2 < 0) {
+        sd *= -1;
+      }
+      var newLeft = Math.max(left, Math.floor(k - m * s / n + sd));
+      var newRight = Math.min(
+        right,
+        Math.floor(k + (n - m) * s / n + sd)
+      );
+      quickselect(arr, k, newLeft, newRight);
+    }
+    var t = arr[k];
+    var i = left;
+    var j = right;
+    swap(arr, left, k);
+    if (arr[right] > t) {
+      swap(arr, left, right);
+    }
+    while (i < j) {
+      swap(arr, i, j);
+      i++;
+      j--;
+      while (arr[i] < t) {
+        i++;
+      }
+      while (arr[j] > t) {
+        j--;
+      }
+    }
+    if (arr[left] === t) {
+      swap(arr, left, j);
+    } else {
+      j++;
+      swap(arr, j, right);
+    }
+    if (j <= k) {
+      left = j + 1;
+    }
+    if (k <= j) {
+      right = j - 1;
+    }
+  }
+}
+function swap(arr, i, j) {
+  var tmp = arr[i];
+  arr[i] = arr[j];
+  arr[j] = tmp;
+}
+function quantile(x, p) {
+  var copy = x.slice();
+  if (Array.isArray(p)) {
+    multiQuantileSelect(copy, p);
+    var results = [];
+    for (var i = 0; i < p.length; i++) {
+      results[i] = quantileSorted(copy, p[i]);
+    }
+    return results;
+  } else {
+    var idx = quantileIndex(copy.length, p);
+    quantileSelect(copy, idx, 0, copy.length - 1);
+    return quantileSorted(copy, p);
+  }
+}
+function quantileSelect(arr, k, left, right) {
+  if (k % 1 === 0) {
+    quickselect(arr, k, left, right);
+  } else {
+    k = Math.floor(k);
+    quickselect(arr, k, left, right);
+    quickselect(arr, k + 1, k + 1, right);
+  }
+}
+function multiQuantileSelect(arr, p) {
+  var positions = /* @__PURE__ */ new Set();
+  for (var i = 0; i < p.length; i++) {
+    var idx = quantileIndex(arr.length, p[i]);
+    positions.add(Math.floor(idx));
+    positions.add(Math.ceil(idx));
+  }
+  var indices = Array.from(positions).sort(compare);
+  multiselect(arr, indices, 0, indices.length - 1, 0, arr.length - 1);
+}
+function multiselect(arr, indices, lo, hi, left, right) {
+  if (lo > hi) {
+    return;
+  }
+  var mid = lo + hi >> 1;
+  quickselect(arr, indices[mid], left, right);
+  multiselect(arr, indices, lo, mid - 1, left, indices[mid] - 1);
+  multiselect(arr, indices, mid + 1, hi, indices[mid] + 1, right);
+}
+function compare(a, b) {
+  return a - b;
+}
+function quantileIndex(len, p) {
+  var idx = (len - 1) * p;
+  if (p === 1) {
+    return len - 1;
+  } else if (p === 0) {
+    return 0;
+  } else if (idx % 1 !== 0) {
+    return idx;
+  } else {
+    return idx;
+  }
+}
+function median(x) {
+  return +quantile(x, 0.5);
+}
+function medianAbsoluteDeviation(x) {
+  var medianValue = median(x);
+  var medianAbsoluteDeviations = [];
+  for (var i = 0; i < x.length; i++) {
+    medianAbsoluteDeviations.push(Math.abs(x[i] - medianValue));
+  }
+  return median(medianAbsoluteDeviations);
+}
 function medianSorted(sorted2) {
   return quantileSorted(sorted2, 0.5);
 }
@@ -8946,7 +9072,7 @@ function quantileSorted2(s, q) {
   if (s.length === 0) throw new RangeError("quantile of no values");
   return quantileSorted(s, q);
 }
-function median(values) {
+function median2(values) {
   if (values.length === 0) throw new RangeError("median of no values");
   return medianSorted(sorted(values));
 }
@@ -9736,7 +9862,7 @@ function buildPoints(records) {
     refuseBadName(record.file, "shape", record.shape);
     for (const metric of record.metrics) refuseBadName(record.file, "benchmark name", metric.name);
     const walls = (record.wall ?? []).filter((v) => v !== null);
-    const wall = walls.length ? clean(median(walls)) : void 0;
+    const wall = walls.length ? clean(median2(walls)) : void 0;
     for (const metric of record.metrics) {
       const point = pointOf(record, metric, wall);
       if (!point) continue;
@@ -13417,12 +13543,12 @@ rounds: ${rounds}` };
         if (complete && rounds <= MAX_SAMPLES) return sampledMetric(spec, rawData.map((t) => clean(1 / t)));
         if (!complete) notes.push(`${name}: stats.data holds ${rawData.filter(isFiniteNumber).length} of ${rounds} round times; using the tool's statistics`);
       }
-      const [median2, q1, q3] = [num3("median"), num3("q1"), num3("q3")];
-      for (const [key2, t] of [["median", median2], ["q1", q1], ["q3", q3]]) {
+      const [median3, q1, q3] = [num3("median"), num3("q1"), num3("q3")];
+      for (const [key2, t] of [["median", median3], ["q1", q1], ["q3", q3]]) {
         if (t <= 0) throw new InputError(`${file}: ${child(sp, key2)} must be a positive number of seconds, got ${t}`);
       }
       return summaryMetric(spec, {
-        value: clean(1 / median2),
+        value: clean(1 / median3),
         lo: clean(1 / q3),
         hi: clean(1 / q1),
         range: `stddev: ${num3("stddev")}`,
@@ -14397,9 +14523,8 @@ function worseChange(value, base, direction) {
 }
 function trimmed(xs) {
   if (xs.length < 4) return [...xs];
-  const s = sorted(xs);
-  const m = quantileSorted2(s, 0.5);
-  const mad = median(xs.map((x) => Math.abs(x - m)));
+  const m = quantileSorted2(sorted(xs), 0.5);
+  const mad = medianAbsoluteDeviation(xs);
   if (mad === 0) return [...xs];
   const cut = TRIM_Z * 1.4826 * mad;
   const out = xs.filter((x) => Math.abs(x - m) > cut);
@@ -14479,7 +14604,7 @@ function baselineTest(ctx, k, p) {
   return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, df, p };
 }
 function levelMedian(logs, a, b) {
-  return median(Array.from(logs.subarray(a, b)));
+  return median2(Array.from(logs.subarray(a, b)));
 }
 function meaningfulSplits(ctx, from, to, splits) {
   const kept = [...splits];
@@ -14507,7 +14632,7 @@ function meaningfulSplits(ctx, from, to, splits) {
 }
 function earlierMedian(ctx, k) {
   const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
-  return before.length ? median(before) : void 0;
+  return before.length ? median2(before) : void 0;
 }
 function overwhelming(ctx) {
   const { pts, settings, direction } = ctx;
@@ -14753,7 +14878,7 @@ function culpritIndex(ctx, test, currentStart) {
   const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
   const run9 = [];
   for (let j = first; j <= t; j++) run9.push(excess(j));
-  const half = median(run9) / 2;
+  const half = median2(run9) / 2;
   const vote = (j) => excess(j) > half ? 1 : -1;
   let sum2 = 0;
   for (let j = first; j <= t; j++) sum2 += vote(j);
@@ -14804,9 +14929,9 @@ function lastingStep(ctx, found, c) {
   const before = Array.from(ctx.logs.subarray(from, c.index));
   const after = Array.from(ctx.logs.subarray(c.index, to));
   if (before.length < 2 || after.length < 2) return true;
-  const mb = median(before);
-  const ma = median(after);
-  const spread2 = 1.4826 * median([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
+  const mb = median2(before);
+  const ma = median2(after);
+  const spread2 = 1.4826 * median2([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
   if (!(spread2 > 0)) return true;
   const se = Math.sqrt(Math.PI / 2) * spread2 * Math.sqrt(1 / before.length + 1 / after.length);
   return Math.abs(ma - mb) / se > tUpperQuantile(ctx.alphaCase, before.length + after.length - 2);
@@ -15126,7 +15251,7 @@ function cumulative(p) {
   }
   return out;
 }
-function quantile(cdf, q) {
+function quantile2(cdf, q) {
   const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
   return i < 0 ? cdf.length - 1 : i;
 }
@@ -15139,7 +15264,7 @@ function normalCdf(z2) {
 }
 function indexFrom(cdf) {
   const alpha = 1 - CONFIDENCE;
-  const qu = Math.max(1, quantile(cdf, alpha / 2));
+  const qu = Math.max(1, quantile2(cdf, alpha / 2));
   return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
 }
 function indexNormal(mean2, sd) {
@@ -15810,7 +15935,7 @@ function replaySuites(given, settings, onlySuite) {
     for (const [seq, moves] of movesAt) {
       alikeAt.set(seq, sameFactor([...moves.values()], settings.minEffect) !== void 0);
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
-      controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : void 0);
+      controlMovedAt.set(seq, controls.length ? median2(controls) >= settings.minEffect : void 0);
     }
     const hosts = /* @__PURE__ */ new Map();
     const hostAt = (seq) => {
@@ -17360,7 +17485,7 @@ function regressionDeriver(suite, settings) {
       }
     }
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
-    const controlMoved = controlMoves.length ? median(controlMoves) >= settings.minEffect : void 0;
+    const controlMoved = controlMoves.length ? median2(controlMoves) >= settings.minEffect : void 0;
     const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== void 0;
     const jobMovedAlikeBefore = alikeBefore2(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {

@@ -16,7 +16,7 @@
  * suspicions; a lasting step in the worse direction that the limit missed (a slow drift) is
  * itself raised once it is found.
  */
-import { mean, sumNthPowerDeviations } from 'simple-statistics';
+import { mean, medianAbsoluteDeviation, sumNthPowerDeviations } from 'simple-statistics';
 import type { Attribution } from '../attribution.js';
 import type { Direction } from '../model.js';
 import { median, quantileSorted, sorted } from '../stats.js';
@@ -242,9 +242,8 @@ export function worseChange(value: number, base: number, direction: Direction): 
  */
 function trimmed(xs: readonly number[]): number[] {
   if (xs.length < 4) return [...xs];
-  const s = sorted(xs);
-  const m = quantileSorted(s, 0.5);
-  const mad = median(xs.map((x) => Math.abs(x - m)));
+  const m = quantileSorted(sorted(xs), 0.5);
+  const mad = medianAbsoluteDeviation(xs);
   if (mad === 0) return [...xs];
   const cut = TRIM_Z * 1.4826 * mad;
   const out = xs.filter((x) => Math.abs(x - m) > cut);
