@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { noisy, series, settings } from './regress-series.js';
 import { memoryOf, updateAlerts } from '../../src/core/regress/alerts.js';
 import { assessCase, NO_MEMORY, type CaseSeries, type SeriesPoint } from '../../src/core/regress/detect.js';
 import { parseAbsoluteFloors } from '../../src/core/regress/absolute-floor.js';
-import { Random } from '../../src/core/regress/prng.js';
 import { replay } from '../../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/core/regress/settings.js';
-import type { Direction } from '../../src/core/model.js';
 import { applyDirectionOverrides, parseDirectionOverrides } from '../../src/core/direction.js';
 
-/** Points named c0, c1, ... with a ±1% error bar. */
-function points(values: readonly number[]): SeriesPoint[] {
-  return values.map((value, i) => ({ sha: `c${i}`.padEnd(40, '0'), seq: i, value, q1: value * 0.99, q3: value * 1.01, runs: 5, n: 5 }));
-}
-
-function series(values: readonly number[], direction: Direction = 'smaller', unit = 's'): CaseSeries {
-  return { suite: 'default', case: 'warm / total', unit, direction, points: points(values) };
-}
-
-/** A level with multiplicative job noise of `sigma` (log scale), seeded. */
-function noisy(level: (i: number) => number, count: number, sigma: number, seed = 7): number[] {
-  const rng = new Random(seed);
-  return Array.from({ length: count }, (_, i) => level(i) * Math.exp(sigma * rng.normal()));
-}
-
-const settings = (over: Partial<AlertSettings> = {}): AlertSettings => ({ ...DEFAULT_ALERT_SETTINGS, ...over });
 const judge = (s: CaseSeries, over: Partial<AlertSettings> = {}, suiteCases = 10) => assessCase(s, NO_MEMORY, settings(over), { suiteCases }).verdict;
 
 describe('the detector on constructed series', () => {

@@ -4,23 +4,13 @@
  * runner episode of several jobs raising nothing, and a found step raised only when it lasts.
  */
 import { describe, expect, it } from 'vitest';
-import { assessCase, NO_MEMORY, type CaseSeries, type SeriesPoint } from '../../src/core/regress/detect.js';
-import { Random } from '../../src/core/regress/prng.js';
+import { noisy as noisyLevel, series } from './regress-series.js';
+
+/** Noise around 1: the level these series step from. */
+const noisy = (count: number, sigma: number, seed: number): number[] => noisyLevel(() => 1, count, sigma, seed);
+import { assessCase, NO_MEMORY } from '../../src/core/regress/detect.js';
 import { replay } from '../../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
-
-function points(values: readonly number[], q1?: (i: number, v: number) => number): SeriesPoint[] {
-  return values.map((value, i) => ({ sha: `c${i}`.padEnd(40, '0'), seq: i, value, q1: q1 ? q1(i, value) : value * 0.99, q3: value * 1.01, runs: 5, n: 5 }));
-}
-
-function series(values: readonly number[], q1?: (i: number, v: number) => number): CaseSeries {
-  return { suite: 'default', case: 'warm / total', unit: 's', direction: 'smaller', points: points(values, q1) };
-}
-
-function noisy(count: number, sigma: number, seed: number): number[] {
-  const rng = new Random(seed);
-  return Array.from({ length: count }, () => Math.exp(sigma * rng.normal()));
-}
 
 describe('the culprit split', () => {
   it('names the first point of a small step even when only the second crossed the limit', () => {
@@ -45,7 +35,7 @@ describe('the culprit split', () => {
 describe('bimodal runs are not an overwhelming step', () => {
   const values = [...noisy(40, 0.01, 11), 1.4];
   it('waits when the better quartile of the point stayed at the baseline (a few runs astray)', () => {
-    const astray = series(values, (i, v) => (i === 40 ? 1.0 : v * 0.99));
+    const astray = series(values, 'smaller', 's', (i, v) => (i === 40 ? 1.0 : v * 0.99));
     expect(assessCase(astray, NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 10, hostMoved: false }).verdict.kind).toBe('watch');
   });
   it('alerts at once when every run moved', () => {

@@ -4,28 +4,13 @@
  * it, checked on that project's own published data.
  */
 import { describe, expect, it } from 'vitest';
+import { noisy, points, series, settings } from './regress-series.js';
 import type { Direction } from '../../src/core/model.js';
-import { assessCase, NO_MEMORY, type CaseSeries, type SeriesPoint } from '../../src/core/regress/detect.js';
-import { Random } from '../../src/core/regress/prng.js';
+import { assessCase, NO_MEMORY, type SeriesPoint } from '../../src/core/regress/detect.js';
 import { replay } from '../../src/core/regress/replay.js';
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/core/regress/settings.js';
 import { changeWord, describeChange, describeWorseChange, signedPercent } from '../../src/core/regress/words.js';
 import { readFixture } from './fixtures.js';
 
-function points(values: readonly number[]): SeriesPoint[] {
-  return values.map((value, i) => ({ sha: `c${i}`.padEnd(40, '0'), seq: i, value, q1: value * 0.99, q3: value * 1.01, runs: 5, n: 5 }));
-}
-
-function series(values: readonly number[], direction: Direction = 'smaller', unit = 's'): CaseSeries {
-  return { suite: 'default', case: 'warm / total', unit, direction, points: points(values) };
-}
-
-function noisy(level: (i: number) => number, count: number, sigma: number, seed = 7): number[] {
-  const rng = new Random(seed);
-  return Array.from({ length: count }, (_, i) => level(i) * Math.exp(sigma * rng.normal()));
-}
-
-const settings = (over: Partial<AlertSettings> = {}): AlertSettings => ({ ...DEFAULT_ALERT_SETTINGS, ...over });
 
 describe('the culprit', () => {
   it('names the commit where the step starts, not the one that confirmed it', () => {
