@@ -83,33 +83,12 @@ export function runAnchor({ action, node, remote, work, recordsJson, sha, env, g
     'auto-push': 'true',
     'skip-fetch-gh-pages': 'false',
   };
-  const runEnv = {
-    ...env,
-    HOME: work,
-    GIT_CONFIG_GLOBAL: globalConfig,
-    RUNNER_TEMP: temp,
-    GITHUB_WORKSPACE: ws,
-    GITHUB_EVENT_PATH: event,
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_REPOSITORY: REPO,
-    GITHUB_SHA: sha,
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: 'http://127.0.0.1:9',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_RUN_ID: '1',
-    GITHUB_OUTPUT: join(temp, 'output'),
-    GITHUB_STEP_SUMMARY: join(temp, 'summary'),
-  };
+  const runEnv = { ...runnerEnv(env, { temp, ws, event, sha }), HOME: work, GIT_CONFIG_GLOBAL: globalConfig };
   for (const [k, v] of Object.entries(inputs)) runEnv[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = String(v);
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', node, action.entry], { cwd: ws, env: runEnv, maxBuffer: 1 << 28 });
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  const err = r.stderr.toString('utf8').trim().split('\n');
-  if (r.status !== 0) throw new Error(`github-action-benchmark failed (exit ${r.status}): ${[...r.stdout.toString('utf8').trim().split('\n').slice(-3), ...err.slice(-2)].join(' | ')}`);
+  const { seconds, mb } = timedRun('github-action-benchmark', node, action.entry, ws, runEnv);
   const pushed = git(['log', '-1', '--format=%s', 'gh-pages'], remote).trim();
   if (!pushed.includes(sha)) throw new Error(`github-action-benchmark exited 0 but gh-pages does not hold its commit (last: ${pushed})`);
-  return { seconds, mb: Number(err[err.length - 1].split(' ')[1]) / 1024 };
+  return { seconds, mb };
 }
 
 /** One run of our bundled action (dist/index.js, regression checks on, as by default) onto `remote`. */
@@ -123,8 +102,24 @@ export function runOurs({ entry, node, remote, work, recordsJson, suite, sha, en
   const event = join(temp, 'event.json');
   writeFileSync(event, JSON.stringify({ ref: 'refs/heads/main', head_commit: { id: sha, message: 'run', timestamp: '2026-06-01T00:00:00Z' } }));
   const runEnv = {
-    ...env,
+    ...runnerEnv(env, { temp, ws, event, sha }),
     HOME: temp,
+    INPUT_RECORDS: 'now.json',
+    INPUT_FORMAT: 'customSmallerIsBetter',
+    INPUT_REPOSITORY: remote,
+    INPUT_SUITE: suite,
+  };
+  writeFileSync(runEnv.GITHUB_OUTPUT, '');
+  writeFileSync(runEnv.GITHUB_STEP_SUMMARY, '');
+  const { seconds, mb } = timedRun("benchtrend's dist/index.js", node, entry, ws, runEnv);
+  if (git(['rev-parse', 'refs/heads/gh-pages'], remote).trim() === before) throw new Error(`benchtrend's dist/index.js exited 0 but gh-pages did not move`);
+  return { seconds, mb };
+}
+
+/** What the runner sets for a push job on main, for either action; HOME and inputs are the caller's. */
+function runnerEnv(env, { temp, ws, event, sha }) {
+  return {
+    ...env,
     RUNNER_TEMP: temp,
     GITHUB_WORKSPACE: ws,
     GITHUB_EVENT_PATH: event,
@@ -138,18 +133,15 @@ export function runOurs({ entry, node, remote, work, recordsJson, suite, sha, en
     GITHUB_RUN_ID: '1',
     GITHUB_OUTPUT: join(temp, 'output'),
     GITHUB_STEP_SUMMARY: join(temp, 'summary'),
-    INPUT_RECORDS: 'now.json',
-    INPUT_FORMAT: 'customSmallerIsBetter',
-    INPUT_REPOSITORY: remote,
-    INPUT_SUITE: suite,
   };
-  writeFileSync(runEnv.GITHUB_OUTPUT, '');
-  writeFileSync(runEnv.GITHUB_STEP_SUMMARY, '');
+}
+
+/** Runs `entry` under `node` as the runner would, timed from spawn to exit, with GNU time's peak RSS. */
+function timedRun(label, node, entry, ws, runEnv) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M', node, entry], { cwd: ws, env: runEnv, maxBuffer: 1 << 28 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const err = r.stderr.toString('utf8').trim().split('\n');
-  if (r.status !== 0) throw new Error(`benchtrend's dist/index.js failed (exit ${r.status}): ${[...r.stdout.toString('utf8').trim().split('\n').slice(-3), ...err.slice(-2)].join(' | ')}`);
-  if (git(['rev-parse', 'refs/heads/gh-pages'], remote).trim() === before) throw new Error(`benchtrend's dist/index.js exited 0 but gh-pages did not move`);
+  if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status}): ${[...r.stdout.toString('utf8').trim().split('\n').slice(-3), ...err.slice(-2)].join(' | ')}`);
   return { seconds, mb: Number(err[err.length - 1].split(' ')[1]) / 1024 };
 }
