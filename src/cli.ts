@@ -9,6 +9,8 @@ import { run as publish } from './cli/publish.js';
 import { run as serve } from './cli/serve.js';
 import { didYouMean } from './cli/args.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { configureReplayWorkers, isReplayWorker, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -88,9 +90,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-// Only when run as the bin, not when a test imports main().
+// Only when run as the bin, not when a test imports main(). A replay's worker threads load this
+// same file (src/effects/replay-pool.ts): there it serves the worker instead.
 const entry = process.argv[1];
-if (entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
+if (!isMainThread && isReplayWorker(workerData)) {
+  serveReplayWorker(parentPort, workerData);
+} else if (isMainThread && entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
+  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env['BENCHTREND_REPLAY_WORKERS']));
   // A reader that stops early (`benchtrend history | head`) closes the pipe: the end of the
   // output, not a fault worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {

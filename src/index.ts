@@ -1,6 +1,15 @@
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { configureReplayWorkers, isReplayWorker, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
 import { run } from './main.js';
 
-await run();
-// An abandoned call (an artifact upload cut by its time bound) may still hold a socket open; the
-// job's work is done and its exit code set, so it must not wait for that socket.
-process.exit();
+// An import's judging replays its cases on worker threads that load this same file
+// (src/effects/replay-pool.ts): there it serves the worker rather than running the action.
+if (!isMainThread && isReplayWorker(workerData)) {
+  serveReplayWorker(parentPort, workerData);
+} else {
+  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env['BENCHTREND_REPLAY_WORKERS']));
+  await run();
+  // An abandoned call (an artifact upload cut by its time bound) may still hold a socket open; the
+  // job's work is done and its exit code set, so it must not wait for that socket.
+  process.exit();
+}

@@ -1,10 +1,10 @@
-import { replayTrend, type ReplayedAlert } from '../core/regress/replay-trend.js';
+import type { ReplayedAlert } from '../core/regress/replay-trend.js';
 import { describeWorseChange } from '../core/regress/words.js';
 import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
 import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
 import type { AlertSettings } from '../core/regress/settings.js';
-import { replayStoredAlerts } from '../core/regress/replay-trend.js';
+import { replayOnWorkers, replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import type { StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
@@ -58,7 +58,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return { manifest: m, segments: segs };
   });
   refuseUnknownSuite(manifest, values.suite);
-  const alerts = replayTrend(segments, settings, values.suite);
+  const { alerts } = await replayOnWorkers(segments, settings, values.suite);
   if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io);
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
@@ -81,7 +81,7 @@ async function writeAlerts(target: TrendTarget, access: TrendAccess, settings: A
   const landed = await rewriteManifest(target, access, async (read, location) => {
     const m = await readManifest(read, location);
     if (!m) return undefined;
-    const stored = replayStoredAlerts(await loadSegments(read, location, 0, m.segments, m), settings, suite);
+    const stored = await replayStoredAlertsOnWorkers(await loadSegments(read, location, 0, m.segments, m), settings, suite);
     const alerts = [...m.alerts.filter((a) => suite !== undefined && a.suite !== suite), ...stored];
     if (alerts.length === m.alerts.length && alerts.every((a, i) => alertKey(a) === alertKey(m.alerts[i] as StoredAlert))) return undefined;
     const what = suite === undefined ? `${m.suites.length} suite${m.suites.length === 1 ? '' : 's'}` : `suite "${suite}"`;

@@ -14,7 +14,7 @@ import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
 import { machineMoved, recentMove } from '../core/regress/host.js';
-import { replayStoredAlerts } from '../core/regress/replay-trend.js';
+import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
 import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
 import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
@@ -128,7 +128,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // 100,000 entries would spend minutes judging years-old commits. The newest ones carry the
     // regressions a reader of the page still cares about; `benchtrend replay --write` judges all.
     const imported = newestPerSuite(context.added.filter((s) => s.imported), IMPORT_JUDGED);
-    const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
+    const previous = imported.length ? [...context.previous, ...(await replayStoredAlertsOnWorkers(imported, settings))] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
     if (!judged) return previous;

@@ -88,17 +88,48 @@ export function replayStoredAlerts(given: Iterable<Segment>, settings: AlertSett
   return replaySuites(given, settings, onlySuite).stored;
 }
 
-function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): { alerts: ReplayedAlert[]; stored: StoredAlert[] } {
-  const segments = [...given];
+/**
+ * One case's replay with everything it needs from the rest of its suite: the witnesses for the
+ * machine at each of its points come from the suite's points alone, never from a verdict, so the
+ * cases of a suite replay independently of each other (and may run on other threads).
+ */
+export interface CaseReplayJob {
+  readonly suite: string;
+  readonly case: string;
+  readonly unit: string;
+  readonly direction: Direction;
+  readonly points: readonly SeriesPoint[];
+  readonly suiteCases: number;
+  /** By point index: what the rest of the suite (or the control cases) says about the machine. */
+  readonly hostMoved: readonly (boolean | undefined)[];
+  /** By point index: whether the suite's control cases moved (true for a control case itself). */
+  readonly runnerNoise: readonly (boolean | undefined)[];
+  /** By point index: whether every case of the job moved worse by about the same factor. */
+  readonly jobMovedAlike: readonly (boolean | undefined)[];
+}
+
+export interface CaseReplayResult {
+  readonly alerts: ReplayedAlert[];
+  readonly stored: StoredAlert[];
+}
+
+/** The stored history cut into one job per case, suite by suite, and the commits' order. */
+export interface ReplayPlan {
+  readonly jobs: CaseReplayJob[];
+  /** seq of each commit's first segment, by sha: the order alerts are listed in. */
+  readonly order: ReadonlyMap<string, number>;
+}
+
+export function planReplay(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): ReplayPlan {
+  const segments = resolveSegments([...given]);
   const bySuite = new Map<string, Segment[]>();
-  for (const s of resolveSegments(segments)) {
+  for (const s of segments) {
     if (onlySuite !== undefined && s.suite !== onlySuite) continue;
     const list = bySuite.get(s.suite);
     if (list) list.push(s);
     else bySuite.set(s.suite, [s]);
   }
-  const out: ReplayedAlert[] = [];
-  const stored: StoredAlert[] = [];
+  const jobs: CaseReplayJob[] = [];
   for (const [suite, segs] of bySuite) {
     const cases = new Map<string, CaseHistory>();
     const movesAt = new Map<number, Map<string, number>>();
@@ -132,46 +163,68 @@ function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySui
     };
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
-      const seen: ({ hostMoved: boolean | undefined; runnerNoise: boolean | undefined } | undefined)[] = [];
-      const witness = (i: number) => {
-        const known = seen[i];
-        if (known) return known;
-        const seq = (c.points[i] as SeriesPoint).seq;
-        const controlMoved = controlMovedAt.get(seq);
-        const w = { hostMoved: controlMoved ?? hostAt(seq).movedWithout(name), runnerNoise: control ? true : controlMoved };
-        seen[i] = w;
-        return w;
-      };
-      const r = replay({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points }, settings, {
-        suiteCases,
-        from: 1,
-        hostMoved: (i) => witness(i).hostMoved,
-        runnerNoise: (i) => witness(i).runnerNoise,
-        jobMovedAlike: (i) => alikeAt.get((c.points[i] as SeriesPoint).seq),
-      });
-      stored.push(...r.alerts);
-      for (const a of r.raised) {
-        const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
-        out.push({
-          suite,
-          case: name,
-          kind: a.kind,
-          sha: a.sha,
-          raisedAt: (c.points[a.at] as SeriesPoint).sha,
-          status: stored?.status ?? 'suspected',
-          unit: c.unit,
-          direction: c.direction,
-          baseline: a.baseline,
-          value: a.value,
-          change: a.change,
-          reason: a.reason,
-        });
+      const hostMoved: (boolean | undefined)[] = [];
+      const runnerNoise: (boolean | undefined)[] = [];
+      const jobMovedAlike: (boolean | undefined)[] = [];
+      for (const p of c.points) {
+        const controlMoved = controlMovedAt.get(p.seq);
+        hostMoved.push(controlMoved ?? hostAt(p.seq).movedWithout(name));
+        runnerNoise.push(control ? true : controlMoved);
+        jobMovedAlike.push(alikeAt.get(p.seq));
       }
+      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike });
     }
   }
   const order = new Map<string, number>();
-  for (const s of resolveSegments(segments)) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
+  for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
+  return { jobs, order };
+}
+
+/** One case replayed commit by commit: the alerts it raises and what it leaves stored. */
+export function replayCase(job: CaseReplayJob, settings: AlertSettings): CaseReplayResult {
+  const { suite, points } = job;
+  const r = replay({ suite, case: job.case, unit: job.unit, direction: job.direction, points }, settings, {
+    suiteCases: job.suiteCases,
+    from: 1,
+    hostMoved: (i) => job.hostMoved[i],
+    runnerNoise: (i) => job.runnerNoise[i],
+    jobMovedAlike: (i) => job.jobMovedAlike[i],
+  });
+  const alerts = r.raised.map((a): ReplayedAlert => {
+    const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
+    return {
+      suite,
+      case: job.case,
+      kind: a.kind,
+      sha: a.sha,
+      raisedAt: (points[a.at] as SeriesPoint).sha,
+      status: stored?.status ?? 'suspected',
+      unit: job.unit,
+      direction: job.direction,
+      baseline: a.baseline,
+      value: a.value,
+      change: a.change,
+      reason: a.reason,
+    };
+  });
+  return { alerts, stored: [...r.alerts] };
+}
+
+/** The cases' results (in the plan's job order) as one list each, oldest first. */
+export function mergeReplays(plan: ReplayPlan, results: readonly CaseReplayResult[]): { alerts: ReplayedAlert[]; stored: StoredAlert[] } {
+  const out = results.flatMap((r) => r.alerts);
+  const stored = results.flatMap((r) => r.stored);
+  const order = plan.order;
   stored.sort((a, b) => a.seq - b.seq || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
   const alerts = out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
   return { alerts, stored };
+}
+
+/** Every case in this thread, one after the other. */
+export function replaySuites(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): { alerts: ReplayedAlert[]; stored: StoredAlert[] } {
+  const plan = planReplay(given, settings, onlySuite);
+  return mergeReplays(
+    plan,
+    plan.jobs.map((j) => replayCase(j, settings)),
+  );
 }

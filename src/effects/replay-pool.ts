@@ -1,0 +1,125 @@
+/**
+ * A replay's cases judged on worker threads (issue #17: 2,000 commits x 40 cases within 10 s).
+ * The cases of a suite are independent once their witnesses for the machine are known (planReplay
+ * computes those from the points alone), so each case goes whole to whichever worker is free and
+ * the results are merged in the plan's order: the same alerts, in the same order, as in-process.
+ *
+ * A worker starts from the bundled file that is running (dist/cli.js, or the action's
+ * dist/index.js), which the door names with configureReplayWorkers; that file serves the worker
+ * when it sees REPLAY_WORKER in its workerData. Without a named entry (a test importing the
+ * source), with one case or with one core, the replay runs in this thread.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker, type MessagePort } from 'node:worker_threads';
+import {
+  mergeReplays,
+  planReplay,
+  replayCase,
+  type CaseReplayJob,
+  type CaseReplayResult,
+  type ReplayedAlert,
+} from '../core/regress/replay-trend.js';
+import type { AlertSettings } from '../core/regress/settings.js';
+import type { Segment, StoredAlert } from '../core/trend/types.js';
+
+/** workerData marker of a replay worker. */
+export const REPLAY_WORKER = 'benchtrend-replay-worker';
+
+interface WorkerData {
+  readonly role: typeof REPLAY_WORKER;
+  readonly settings: AlertSettings;
+}
+
+interface Request {
+  readonly id: number;
+  readonly job: CaseReplayJob;
+}
+
+interface Reply {
+  readonly id: number;
+  readonly result: CaseReplayResult;
+}
+
+let entry: URL | undefined;
+let workerCount: number | undefined;
+
+/**
+ * Named by the door at start: the bundled file a worker loads, and how many workers at most
+ * (undefined: os.availableParallelism(); 1: always in this thread).
+ */
+export function configureReplayWorkers(file: string | URL | undefined, workers?: number): void {
+  entry = file === undefined ? undefined : new URL(file);
+  workerCount = workers;
+}
+
+/**
+ * The most workers BENCHTREND_REPLAY_WORKERS asks for (1: in this thread). Like the network
+ * bounds (src/runner.ts), anything but a whole number from 1 keeps the default.
+ */
+export function replayWorkersFrom(text: string | undefined): number | undefined {
+  const n = text === undefined || text.trim() === '' ? NaN : Number(text);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+export function isReplayWorker(data: unknown): data is WorkerData {
+  return typeof data === 'object' && data !== null && (data as { role?: unknown }).role === REPLAY_WORKER;
+}
+
+/** The worker's side: replays each case it is sent and sends the result back. */
+export function serveReplayWorker(port: MessagePort | null, data: WorkerData): void {
+  if (!port) throw new Error('a replay worker needs its parent port');
+  port.on('message', (m: Request) => {
+    port.postMessage({ id: m.id, result: replayCase(m.job, data.settings) } satisfies Reply);
+  });
+}
+
+/** replaySuites, the cases spread over the workers when there are several cases and cores. */
+export async function replayOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[] }> {
+  const plan = planReplay(given, settings, onlySuite);
+  const workers = Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
+  const results = entry === undefined || workers <= 1 ? plan.jobs.map((j) => replayCase(j, settings)) : await onWorkers(entry, workers, plan.jobs, settings);
+  return mergeReplays(plan, results);
+}
+
+/** manifest.alerts as publishing each commit would have left them (replayStoredAlerts). */
+export async function replayStoredAlertsOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): Promise<StoredAlert[]> {
+  return (await replayOnWorkers(given, settings, onlySuite)).stored;
+}
+
+function onWorkers(file: URL, count: number, jobs: readonly CaseReplayJob[], settings: AlertSettings): Promise<CaseReplayResult[]> {
+  // The longest cases first, so that no worker is left with a long one at the end.
+  const queue = jobs.map((_, i) => i).sort((a, b) => (jobs[b] as CaseReplayJob).points.length - (jobs[a] as CaseReplayJob).points.length || a - b);
+  const results: (CaseReplayResult | undefined)[] = new Array(jobs.length);
+  let done = 0;
+  let next = 0;
+  const pool: Worker[] = [];
+  return new Promise<CaseReplayResult[]>((resolve, reject) => {
+    let settled = false;
+    const finish = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      // The workers hold nothing worth waiting for; terminate() resolves once each has stopped.
+      void Promise.all(pool.map((w) => w.terminate())).then(() => (error === undefined ? resolve(results as CaseReplayResult[]) : reject(error)), reject);
+    };
+    const feed = (w: Worker) => {
+      if (next >= queue.length) return;
+      const id = queue[next++] as number;
+      w.postMessage({ id, job: jobs[id] as CaseReplayJob } satisfies Request);
+    };
+    for (let i = 0; i < count; i++) {
+      const w = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } satisfies WorkerData });
+      pool.push(w);
+      w.on('message', (m: Reply) => {
+        results[m.id] = m.result;
+        done++;
+        if (done === jobs.length) finish();
+        else feed(w);
+      });
+      w.on('error', (e) => finish(e));
+      w.on('exit', (code) => {
+        if (!settled) finish(new Error(`a replay worker stopped (exit code ${code}) before the replay was done`));
+      });
+      feed(w);
+    }
+  });
+}
