@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { machineMoved } from '../../src/core/regress/host.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { HostWitness } from '../../src/core/regress/replay-trend.js';
-import { eDivisive, forgetTests } from '../../src/core/regress/change-points.js';
+import { eDivisive, forgetTests, segmentOrder } from '../../src/core/regress/change-points.js';
 
 // The replay's shortcuts against the direct computation they stand in for.
 describe('the replay witness of the machine', () => {
@@ -69,5 +69,41 @@ describe('the memo of change-point tests', () => {
     const laxAfresh = eDivisive(quiet, lax, 1);
     eDivisive(quiet, undefined, 1);
     expect(eDivisive(quiet, lax, 1)).toEqual(laxAfresh);
+  });
+});
+
+describe('the order a segment carries from the last one', () => {
+  const rng = new Random(23);
+  // Coarse values (many ties), zeros of both signs now and then, and a NaN once.
+  const value = (i: number) => (i === 170 ? NaN : i % 37 === 0 ? (i % 2 ? -0 : 0) : Math.round(rng.normal() * 3) / 4);
+  const series = Array.from({ length: 400 }, (_, i) => value(i));
+
+  it('is the fresh order for a stretch moved on by one, grown by one, or anything else', () => {
+    const calls: [number, number][] = [];
+    for (let to = 2; to <= 60; to++) calls.push([0, to]);
+    for (let to = 61; to <= series.length; to++) calls.push([to - 60, to]);
+    for (let i = 0; i < 40; i++) {
+      const from = Math.floor(rng.next() * 300);
+      calls.push([from, from + 2 + Math.floor(rng.next() * 90)], [from + 1, from + 2 + Math.floor(rng.next() * 90)]);
+    }
+    let carried = 0;
+    forgetTests();
+    const inTurn = calls.map(([from, to]) => segmentOrder(series, from, to));
+    inTurn.forEach((order, i) => {
+      const [from, to] = calls[i] as [number, number];
+      forgetTests();
+      const fresh = segmentOrder(series, from, to);
+      expect(Array.from(order.ranks), `${from}-${to}`).toEqual(Array.from(fresh.ranks));
+      // Bit for bit: a -0 and a 0 in the same places.
+      expect(Array.from(order.sorted).map((v) => Object.is(v, -0) ? '-0' : String(v)), `${from}-${to}`).toEqual(Array.from(fresh.sorted).map((v) => (Object.is(v, -0) ? '-0' : String(v))));
+      // The ranks are the order by (value, position).
+      const byHand = Array.from({ length: to - from }, (_, p) => p).sort((a, b) => ((series[from + a] as number) - (series[from + b] as number)) || a - b);
+      if (!series.slice(from, to).some((v) => Number.isNaN(v))) byHand.forEach((p, r) => expect(fresh.ranks[p]).toBe(r));
+      if (i > 0 && to - from >= 2) {
+        const [pf, pt] = calls[i - 1] as [number, number];
+        if ((pf === from && pt + 1 === to) || (pf + 1 === from && pt + 1 === to && pt - pf === to - from)) carried++;
+      }
+    });
+    expect(carried).toBeGreaterThan(300);
   });
 });

@@ -64,6 +64,110 @@ function scratchTree(n: number): Float64Array {
   return floats;
 }
 
+/**
+ * The last order built: at the next commit a replay tests the same stretch moved on by one point
+ * (a full window) or grown by one (a young history), so its order is the last one with one value
+ * taken out and one put in, in O(n) rather than a sort and n binary searches.
+ */
+let lastOrder: { readonly values: Float64Array; readonly sorted: Float64Array; readonly ranks: Int32Array } | undefined;
+
+/**
+ * values[from, to) sorted, and the rank of each position: its place in the order by (value,
+ * position), so ranks are distinct. Exported for the tests, which compare the order carried from
+ * the last call with a fresh one.
+ */
+export function segmentOrder(values: ArrayLike<number>, from: number, to: number): { sorted: Float64Array; ranks: Int32Array } {
+  const carried = carriedOrder(values, from, to);
+  const order = carried ?? freshOrder(values, from, to);
+  const copy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) copy[i - from] = values[i] as number;
+  lastOrder = { values: copy, sorted: order.sorted, ranks: order.ranks };
+  return order;
+}
+
+function freshOrder(values: ArrayLike<number>, from: number, to: number): { sorted: Float64Array; ranks: Int32Array } {
+  const n = to - from;
+  // A typed sort without a comparator, then each position's rank by binary search, ties in
+  // position order: the same ranks as sorting positions by (value, position), several times
+  // faster.
+  const sv = new Float64Array(n);
+  for (let i = 0; i < n; i++) sv[i] = values[from + i] as number;
+  sv.sort();
+  const ranks = new Int32Array(n);
+  const taken = scratchInts(n);
+  for (let pos = 0; pos < n; pos++) {
+    const v = values[from + pos] as number;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((sv[mid] as number) < v) lo = mid + 1;
+      else hi = mid;
+    }
+    ranks[pos] = lo + (taken[lo] as number);
+    taken[lo] = (taken[lo] as number) + 1;
+  }
+  return { sorted: sv, ranks };
+}
+
+/**
+ * The last order with its first value taken out (when the stretch moved on by one) and the new
+ * last value put in, or undefined when the stretch is not the last one moved on or grown by one.
+ * With a zero (whose sign the typed sort orders) or a NaN taken out or put in, or a NaN anywhere,
+ * it leaves the work to freshOrder so the result is always exactly freshOrder's.
+ */
+function carriedOrder(values: ArrayLike<number>, from: number, to: number): { sorted: Float64Array; ranks: Int32Array } | undefined {
+  const last = lastOrder;
+  const n = to - from;
+  if (!last || n < 2) return undefined;
+  const m = last.values.length;
+  const shift = n === m ? 1 : n === m + 1 ? 0 : -1;
+  if (shift < 0) return undefined;
+  const old = last.values;
+  for (let i = 0; i < n - 1; i++) {
+    const v = values[from + i] as number;
+    // === tells all but a NaN (never equal) and zeros of two signs (equal) apart.
+    if (v !== old[i + shift] || (v === 0 && !Object.is(v, old[i + shift]))) return undefined;
+  }
+  const w = values[to - 1] as number;
+  const removed = shift ? (old[0] as number) : NaN;
+  if (w !== w || w === 0 || (shift && (removed !== removed || removed === 0))) return undefined;
+  // The old order without the value taken out (any of its equal copies: they are the same bits),
+  // with the new value put in after the values equal to it.
+  const was = last.sorted;
+  let out = -1;
+  if (shift) {
+    let hi = m;
+    out = 0;
+    while (out < hi) {
+      const mid = (out + hi) >>> 1;
+      if ((was[mid] as number) < removed) out = mid + 1;
+      else hi = mid;
+    }
+  }
+  const sorted = new Float64Array(n);
+  let put = -1;
+  let k = 0;
+  for (let j = 0; j < m; j++) {
+    if (j === out) continue;
+    const v = was[j] as number;
+    if (put < 0 && v > w) sorted[(put = k++)] = w;
+    sorted[k++] = v;
+  }
+  if (put < 0) sorted[(put = k)] = w;
+  // A kept position's rank loses one when the value taken out (always earlier) was at most its
+  // value, and gains one when the new value (always later) is below it; the new value's rank is
+  // the number of kept values at most it.
+  const ranks = new Int32Array(n);
+  const oldRanks = last.ranks;
+  for (let p = 0; p < n - 1; p++) {
+    const v = values[from + p] as number;
+    ranks[p] = (oldRanks[p + shift] as number) - (shift && removed <= v ? 1 : 0) + (w < v ? 1 : 0);
+  }
+  ranks[n - 1] = put;
+  return { sorted, ranks };
+}
+
 /** Sorted values, each position's rank, and each value's sum of distances to all others. */
 class Segment {
   readonly n: number;
@@ -87,27 +191,9 @@ class Segment {
   constructor(values: ArrayLike<number>, from: number, to: number, minSize: number) {
     const n = to - from;
     this.n = n;
-    // A typed sort without a comparator, then each position's rank by binary search, ties in
-    // position order: the same ranks as sorting positions by (value, position), several times
-    // faster, which matters since a replay builds one per case per commit.
-    const sv = new Float64Array(n);
-    for (let i = 0; i < n; i++) sv[i] = values[from + i] as number;
-    sv.sort();
+    const { sorted: sv, ranks } = segmentOrder(values, from, to);
     this.sortedValues = sv;
-    this.rankAt = new Int32Array(n);
-    const taken = scratchInts(n);
-    for (let pos = 0; pos < n; pos++) {
-      const v = values[from + pos] as number;
-      let lo = 0;
-      let hi = n;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((sv[mid] as number) < v) lo = mid + 1;
-        else hi = mid;
-      }
-      this.rankAt[pos] = lo + (taken[lo] as number);
-      taken[lo] = (taken[lo] as number) + 1;
-    }
+    this.rankAt = ranks;
     const prefix = scratchTree(n + 1);
     prefix[0] = 0;
     for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (sv[r] as number);
@@ -228,9 +314,10 @@ function memoHit(entry: Tested | undefined, values: ArrayLike<number>, from: num
   return true;
 }
 
-/** Empties the memo of tests (the tests of the memo compare answers with and without it). */
+/** Empties the memo of tests and the last order (the tests compare answers with and without them). */
 export function forgetTests(): void {
   memo.clear();
+  lastOrder = undefined;
 }
 
 /** testSplit, looked up when the same test was run before. */

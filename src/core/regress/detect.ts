@@ -568,8 +568,33 @@ function alikeRuns(options: AssessOptions): { alikeRun?: number; alikeBefore?: n
   return { alikeRun: options.jobMovedAlike === true ? lead + 1 : 0, alikeBefore: lead };
 }
 
+/**
+ * Each judged point's index by seq (the last one with that seq), built when first asked: only a
+ * case with stored alerts asks, and a replay prepares one window per case per commit.
+ */
+class SeqIndex {
+  private map: Map<number, number> | undefined;
+
+  constructor(private readonly pts: readonly SeriesPoint[]) {}
+
+  private built(): Map<number, number> {
+    if (this.map) return this.map;
+    const map = new Map<number, number>();
+    for (let i = 0; i < this.pts.length; i++) map.set((this.pts[i] as SeriesPoint).seq, i);
+    return (this.map = map);
+  }
+
+  has(seq: number): boolean {
+    return this.built().has(seq);
+  }
+
+  get(seq: number): number | undefined {
+    return this.built().get(seq);
+  }
+}
+
 /** Step 1 — the points judged, their logs and the settings for this mode, prepared once. */
-function prepare(series: CaseSeries, given: AlertSettings, options: AssessOptions): { ctx: Context; newest: SeriesPoint; indexOf: Map<number, number> } {
+function prepare(series: CaseSeries, given: AlertSettings, options: AssessOptions): { ctx: Context; newest: SeriesPoint; indexOf: SeqIndex } {
   const mode = options.mode ?? 'push';
   // A pull request has one new point: it is compared alone.
   const settings = mode === 'compare' ? { ...given, alertAfter: 1, maxRun: 1 } : given;
@@ -580,12 +605,8 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
   const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
   // Plain loops: a replay prepares one window per case per commit.
   const logs = new Float64Array(pts.length);
-  const indexOf = new Map<number, number>();
-  for (let i = 0; i < pts.length; i++) {
-    const p = pts[i] as SeriesPoint;
-    logs[i] = Math.log(Math.max(p.value, Number.MIN_VALUE));
-    indexOf.set(p.seq, i);
-  }
+  for (let i = 0; i < pts.length; i++) logs[i] = Math.log(Math.max((pts[i] as SeriesPoint).value, Number.MIN_VALUE));
+  const indexOf = new SeqIndex(pts);
   const ctx: Context = {
     series,
     pts,
@@ -606,7 +627,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
  * Step 2 — change points: confirmed ones are final; the region after the last of them is
  * scanned again, and each split found is matched with what earlier runs stored.
  */
-function scanChangePoints(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap<number, number>): { known: KnownChangePoint[]; found: FoundChangePoint[]; regionStart: number } {
+function scanChangePoints(ctx: Context, memory: CaseMemory, indexOf: SeqIndex): { known: KnownChangePoint[]; found: FoundChangePoint[]; regionStart: number } {
   const { pts, logs, series, settings, direction } = ctx;
   const cp = settings.changePoints;
   const t = pts.length - 1;
@@ -666,7 +687,7 @@ interface Settled {
  * explains a step starting at c when a − c lies in [−2, clearAfter]: it was raised on the way from
  * the step (small steps take a few commits to stand out), give or take the scan's placement.
  */
-function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap<number, number>, known: readonly KnownChangePoint[], found: readonly FoundChangePoint[]): Settled {
+function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: SeqIndex, known: readonly KnownChangePoint[], found: readonly FoundChangePoint[]): Settled {
   const t = ctx.pts.length - 1;
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
   const explainsStep = (a: number, c: number) => a - c >= -SAME_STEP && a - c <= clearAfter;
@@ -770,7 +791,7 @@ function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): numb
 function raiseRegression(
   ctx: Context,
   memory: CaseMemory,
-  indexOf: ReadonlyMap<number, number>,
+  indexOf: SeqIndex,
   settled: Settled,
   currentStart: number,
   decided: { reason: string; baseline: Baseline; k: number; culprit?: number },
