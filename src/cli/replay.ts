@@ -58,7 +58,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return { manifest: m, segments: segs };
   });
   refuseUnknownSuite(manifest, values.suite);
-  const { alerts } = await replayOnWorkers(segments, settings, values.suite);
+  const { alerts, threads } = await replayOnWorkers(segments, settings, values.suite);
+  if (io.env['BENCHTREND_DEBUG']) io.stderr(`benchtrend: replayed on ${threads ? `${threads} worker threads` : 'the main thread'}\n`);
   if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io);
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);

@@ -73,12 +73,12 @@ export function serveReplayWorker(port: MessagePort | null, data: WorkerData): v
   });
 }
 
-/** replaySuites, the cases spread over the workers when there are several cases and cores. */
-export async function replayOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[] }> {
+/** replaySuites, the cases spread over the workers when there are several cases and cores; `threads`: how many workers (0: this thread). */
+export async function replayOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number }> {
   const plan = planReplay(given, settings, onlySuite);
-  const workers = Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
-  const results = entry === undefined || workers <= 1 ? plan.jobs.map((j) => replayCase(j, settings)) : await onWorkers(entry, workers, plan.jobs, settings);
-  return mergeReplays(plan, results);
+  const workers = entry === undefined ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
+  if (entry === undefined || workers <= 1) return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
+  return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
 }
 
 /** manifest.alerts as publishing each commit would have left them (replayStoredAlerts). */

@@ -1,0 +1,95 @@
+/**
+ * The replay's cases on worker threads (src/effects/replay-pool.ts) give what the replay in one
+ * thread gives: the same `benchtrend replay --json` bytes through dist/cli.js, and the same
+ * alerts stored by an import through dist/cli.js and through the action's dist/index.js (whose
+ * workers load the bundled files as the runner runs them). BENCHTREND_REPLAY_WORKERS=1 keeps
+ * the replay in one thread; 3 forces three workers whatever the machine's cores.
+ */
+import { copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, HAS_NODE24, IN_CI, NODE24 } from '../helpers/paths.js';
+import { runAction, runCli } from '../helpers/run-action.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+let sb: GitSandbox;
+beforeAll(async () => {
+  sb = await gitSandbox('benchtrend-replay-workers-');
+  // github-action-benchmark's own history: several suites and real steps, so there are alerts to compare.
+  await copyFile(join(FIXTURES, 'trend-data/github-action-benchmark-data.js'), join(sb.root, 'data.js'));
+  await copyFile(join(FIXTURES, 'github-action-benchmark/input/cargo_output.txt'), join(sb.root, 'cargo.txt'));
+});
+afterAll(() => sb.dispose());
+
+const IN_THREAD = { BENCHTREND_REPLAY_WORKERS: '1' };
+const ON_WORKERS = { BENCHTREND_REPLAY_WORKERS: '3' };
+
+const storedAlerts = async (remote: string) =>
+  (JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote.replace(/^file:\/\//, ''))) as { alerts: { kind: string }[] }).alerts;
+
+async function importWithCli(name: string, env: Record<string, string>): Promise<string> {
+  const remote = await sb.bareRemote(name);
+  const r = await runCli(
+    ['publish', 'cargo.txt', '--repo', remote, '--commit', 'e'.repeat(40), '--suite', 'Rust Benchmark', '--import-from', 'data.js', '--message', 'import', '--author', 'Ada', '--timestamp', '2026-01-01T00:00:00Z'],
+    sb.root,
+    { ...sb.env, ...env },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return remote;
+}
+
+describe('dist/cli.js', () => {
+  let inThread: string;
+  let onWorkers: string;
+  beforeAll(async () => {
+    inThread = await importWithCli('cli-in-thread', IN_THREAD);
+    onWorkers = await importWithCli('cli-on-workers', ON_WORKERS);
+  });
+
+  it('replays to the same bytes on workers as in one thread, with either method', async () => {
+    for (const settings of [[], ['--alert-threshold', '150%']]) {
+      const one = await runCli(['replay', '--repo', inThread, ...settings, '--json'], sb.root, { ...sb.env, ...IN_THREAD });
+      const many = await runCli(['replay', '--repo', inThread, ...settings, '--json'], sb.root, { ...sb.env, ...ON_WORKERS, BENCHTREND_DEBUG: '1' });
+      expect(one.code, one.stderr).toBe(0);
+      expect(many.code, many.stderr).toBe(0);
+      expect((JSON.parse(one.stdout) as { alerts: unknown[] }).alerts.length, settings.join(' ')).toBeGreaterThan(0);
+      expect(many.stderr).toContain('replayed on 3 worker threads');
+      expect(many.stdout, settings.join(' ')).toBe(one.stdout);
+    }
+  });
+
+  it('an import judged on workers stores the alerts an import judged in one thread stores', async () => {
+    const alerts = await storedAlerts(inThread);
+    expect(alerts.filter((a) => a.kind === 'regression').length).toBeGreaterThan(0);
+    expect(await storedAlerts(onWorkers)).toEqual(alerts);
+  });
+});
+
+const pushEvent = { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: '0123456789abcdef0123456789abcdef01234567', message: 'x' } } };
+// The Actions runtime is node24; Node 20 is what developers and older runners have.
+const runtimes: [string, string | undefined][] = [['node 20', undefined]];
+if (HAS_NODE24 || IN_CI) runtimes.push(['node 24', NODE24]);
+
+describe.each(runtimes)('dist/index.js under %s', (label, node) => {
+  it('an import judged on workers stores the alerts an import judged in one thread stores', async () => {
+    const stored = [];
+    for (const [mode, env] of [['in-thread', IN_THREAD], ['on-workers', ON_WORKERS]] as const) {
+      const remote = await sb.bareRemote(`action-${label.replace(' ', '')}-${mode}`);
+      const run = await runAction({
+        cwd: sb.root,
+        node,
+        event: pushEvent,
+        env: { ...sb.env, ...env },
+        inputs: { records: 'cargo.txt', suite: 'Rust Benchmark', repository: remote, 'import-from': 'data.js', 'comment-on-alert': 'false' },
+      });
+      try {
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+      } finally {
+        await run.dispose();
+      }
+      stored.push(await storedAlerts(remote));
+    }
+    expect((stored[0] as { kind: string }[]).filter((a) => a.kind === 'regression').length).toBeGreaterThan(0);
+    expect(stored[1]).toEqual(stored[0]);
+  });
+});
