@@ -34,6 +34,19 @@ describe('seeded randomness', () => {
     expect(hashString('warm / total')).toBe(hashString('warm / total'));
     expect(mixSeed(1, 2)).not.toBe(mixSeed(2, 1));
   });
+
+  it('gives the numbers it always gave, for seeds below and above 2^31 (every stored verdict depends on them)', () => {
+    // Recorded from the generator as it was when change points were first stored.
+    const recorded: [number, number[]][] = [
+      [1, [0.6270739405881613, 0.002735721180215478, 0.5274470399599522, 295, 6]],
+      [2 ** 31 + 5, [0.5801103678531945, 0.08632027637213469, 0.9113832253497094, 229, 6]],
+      [2 ** 32 - 1, [0.8964226141106337, 0.189478256739676, 0.7156526781618595, 284, 5]],
+    ];
+    for (const [seed, numbers] of recorded) {
+      const r = new Random(seed);
+      expect([r.next(), r.next(), r.next(), r.below(301), r.below(7)], String(seed)).toEqual(numbers);
+    }
+  });
 });
 
 /** The energy statistic straight from its definition, O(n²). */

@@ -31,11 +31,13 @@ export class Random {
   private state: number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    // Kept as a signed 32-bit integer: the same bits as the unsigned state for every operation
+    // below, and a small integer to the engine (an unsigned one above 2^31 is a boxed double).
+    this.state = seed | 0;
   }
 
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    this.state = (this.state + 0x6d2b79f5) | 0;
     let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
