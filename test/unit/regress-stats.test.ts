@@ -36,7 +36,7 @@ describe('seeded randomness', () => {
   });
 
   it('gives the numbers it always gave, for seeds below and above 2^31 (every stored verdict depends on them)', () => {
-    // Recorded from the generator as it was when change points were first stored.
+    // Recorded from the generator before its state became a signed integer.
     const recorded: [number, number[]][] = [
       [1, [0.6270739405881613, 0.002735721180215478, 0.5274470399599522, 295, 6]],
       [2 ** 31 + 5, [0.5801103678531945, 0.08632027637213469, 0.9113832253497094, 229, 6]],
