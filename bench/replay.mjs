@@ -5,9 +5,11 @@
 // peak RSS and user CPU time (what the replay costs on a shared machine), and the import's
 // (which judges the imported history the same way).
 //
-//   node bench/replay.mjs [--quick] [--runs N] [--commits 2000] [--cases 40] [--cli FILE] [--json]
+//   node bench/replay.mjs [--quick] [--runs N] [--commits 2000] [--cases 40] [--cli FILE]
+//     [--workers N] [--json]
 //
-// `--cli FILE` times another build (an older dist/cli.js, for a before/after). The load average
+// `--cli FILE` times another build (an older dist/cli.js, for a before/after). `--workers N` sets
+// BENCHTREND_REPLAY_WORKERS for the replays (1: in one thread; default: one worker per core). The load average
 // before and after is printed too: on a shared machine the wall time is mostly other jobs'.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,13 +25,15 @@ const runs = Number(opt('--runs', 3));
 const commits = Number(opt('--commits', quick ? 500 : 2000));
 const cases = Number(opt('--cases', 40));
 const cli = opt('--cli', join(root, 'dist/cli.js'));
+const workers = opt('--workers');
 const GOAL_S = 10;
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 const git = (args, cwd) => execFileSync('git', args, { cwd, env, maxBuffer: 1 << 30 }).toString('utf8');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 function timed(args, cwd) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U', process.execPath, cli, ...args], { cwd, env: { ...env, RUNNER_TEMP: join(cwd, 'tmp') }, maxBuffer: 1 << 28 });
+  const extra = workers !== undefined ? { BENCHTREND_REPLAY_WORKERS: workers } : {};
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U', process.execPath, cli, ...args], { cwd, env: { ...env, ...extra, RUNNER_TEMP: join(cwd, 'tmp') }, maxBuffer: 1 << 28 });
   const lines = r.stderr.toString('utf8').trim().split('\n');
   if (r.status !== 0) throw new Error(`benchtrend ${args[0]} failed: ${lines.slice(-3).join(' | ')}`);
   const [s, kb, user] = lines[lines.length - 1].split(' ').map(Number);
@@ -56,6 +60,7 @@ try {
     commits: commits + 1,
     cases,
     runs,
+    workers: workers ?? 'one per core',
     replaySeconds: median(times.map((t) => t.seconds)),
     replayEach: times.map((t) => t.seconds),
     // CPU time in user mode: on a shared machine, what the replay itself costs.
