@@ -22,7 +22,7 @@ describe('seen before: a run the baseline has shown already', () => {
   it('waits on two points of a second mode that recurs', () => {
     const v = judge(series([...twoModes(), 1.22, 1.22]));
     expect(v.kind).toBe('watch');
-    expect(v.reason).toMatch(/2 commits in a row are above .* but 2 of the last 30 commits were further out/);
+    expect(v.reason).toMatch(/2 commits in a row are above .* but 2 of the 30 commits before were further out/);
     // The same two points after a baseline without the second mode are a regression.
     const clean = noisy(() => 1, 30, 0.01, 3);
     expect(judge(series([...clean, 1.22, 1.22])).kind).toBe('regressed');
@@ -88,5 +88,19 @@ describe('one run is never overwhelming on its own', () => {
   it('is raised with the next point, named at the first', () => {
     const r = replay(oneRun([...base, 15, 15.2, 14.9]), settings(), { suiteCases: 10, from: 1, hostMoved: () => false });
     expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 30, 31]]);
+  });
+});
+
+describe('seen before: what it costs', () => {
+  it('leaves a step held at its third point to the change-point scan', () => {
+    // A short history with one point further out than the step (+12%), then a lasting +10%:
+    // (1 + 1) / (11 + 2) to the third power is above 1 in 1,000, so the limit holds the run;
+    // once the window slides past the step's first points the limit no longer sees it, and
+    // the scan raises the step, named where it starts, when it is final 20 commits later.
+    const step = Array.from({ length: 32 }, (_, i) => [1.1, 1.11, 1.1, 1.12][i % 4] as number);
+    const values = [1, 1.01, 0.99, 1.0, 1.02, 1.12, 1.0, 1.01, 0.99, 1.0, 1.01, ...step];
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.verdicts.slice(12, 14)).toEqual(['watch', 'watch']);
+    expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['change-point', 11, 30]]);
   });
 });

@@ -454,14 +454,20 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   const first = t - test.k + 1;
   const mu = Math.log(test.baseline.limit as number) - ctx.sgn * test.bound;
   const excess = (j: number) => ctx.sgn * ((ctx.logs[j] as number) - mu);
+  // The run as it stands: points just before the tested ones that are beyond the same limit
+  // belong to it (a step that has lasted longer than maxRun), not to what was seen before.
+  const from = first - test.baseline.count;
+  let start = first;
+  while (start > from && excess(start - 1) > test.bound) start--;
+  const run = t - start + 1;
   let least = Infinity;
-  for (let j = first; j <= t; j++) least = Math.min(least, excess(j));
-  const n = test.baseline.count;
+  for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
+  const n = start - from;
   let m = 0;
-  for (let j = first - n; j < first; j++) if (excess(j) > least) m++;
-  if (m === 0 || ((m + 1) / (n + 2)) ** test.k < SEEN_CHANCE) return undefined;
+  for (let j = from; j < start; j++) if (excess(j) > least) m++;
+  if (m === 0 || ((m + 1) / (n + 2)) ** run < SEEN_CHANCE) return undefined;
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
-  return `${test.k} commits in a row are ${side} ${num(test.baseline.limit as number)} ${ctx.series.unit}, but ${m} of the last ${n} commits were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
+  return `${run} commits in a row are ${side} ${num(test.baseline.limit as number)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
 }
 
 /**
