@@ -1,0 +1,106 @@
+/**
+ * The rules that keep a case's own history from alerting (issue 17, precision on real histories):
+ * a run whose like the baseline has already shown (seen before), a return from a short better
+ * spell (rebound), and a single-run point that cannot be overwhelming on its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { noisy, points, series, settings } from './regress-series.js';
+import { assessCase, NO_MEMORY, type CaseSeries } from '../../src/core/regress/detect.js';
+import { replay } from '../../src/core/regress/replay.js';
+
+const judge = (s: CaseSeries, hostMoved?: boolean) => assessCase(s, NO_MEMORY, settings(), { suiteCases: 10, ...(hostMoved !== undefined ? { hostMoved } : {}) }).verdict;
+
+/** 30 commits at 1.0 (1% noise) whose second mode, 25% slower, shows twice. */
+function twoModes(): number[] {
+  const values = noisy(() => 1, 30, 0.01, 3);
+  values[8] = 1.25;
+  values[19] = 1.26;
+  return values;
+}
+
+describe('seen before: a run the baseline has shown already', () => {
+  it('waits on two points of a second mode that recurs', () => {
+    const v = judge(series([...twoModes(), 1.22, 1.22]));
+    expect(v.kind).toBe('watch');
+    expect(v.reason).toMatch(/2 commits in a row are above .* but 2 of the 30 commits before were further out/);
+    // The same two points after a baseline without the second mode are a regression.
+    const clean = noisy(() => 1, 30, 0.01, 3);
+    expect(judge(series([...clean, 1.22, 1.22])).kind).toBe('regressed');
+  });
+
+  it('still raises a step to a new level once the run has grown', () => {
+    const v = judge(series([...twoModes(), 1.22, 1.22, 1.22]));
+    expect(v.kind).toBe('regressed');
+    const r = replay(series([...twoModes(), ...noisy(() => 1.22, 30, 0.01, 9)]), settings(), { suiteCases: 10, from: 1 });
+    const first = r.raised[0];
+    expect(first?.kind).toBe('regression');
+    expect(first?.index).toBe(30);
+    expect(first?.at).toBe(32);
+  });
+
+  it('raises nothing when the pair goes back to the first mode', () => {
+    const r = replay(series([...twoModes(), 1.22, 1.22, ...noisy(() => 1, 20, 0.01, 9)]), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised).toEqual([]);
+    expect(r.verdicts[31]).toBe('watch');
+  });
+
+  it('does not count ties of a quantised bench as further out', () => {
+    const values = [5, 5, 5, 5, 5, 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5];
+    expect(judge(series([...values, 7, 6])).kind).toBe('regressed');
+  });
+});
+
+describe('rebound: back from a short better spell', () => {
+  const before = noisy(() => 1, 40, 0.05, 4);
+  // Five commits a little better, within the noise, then three far better: the scan starts a
+  // level at the first of them, of which only 3 are clearly better than the level before.
+  const spell = [0.95, 0.92, 0.9, 0.93, 0.9, 0.6, 0.6, 0.6];
+  const back = [1.12, 1.1, 0.98, 1.0];
+
+  it('is no regression', () => {
+    const values = [...before, ...spell, ...back, ...noisy(() => 1, 20, 0.05, 6)];
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised).toEqual([]);
+    const v = judge(series(values.slice(0, 50)));
+    expect(v.kind).toBe('watch');
+    expect(v.reason).toMatch(/back at about the level before the better spell at c400000 .*3 commits clearly better/);
+  });
+
+  it('is a regression when the better level had lasted', () => {
+    // Six clearly better commits are a level of their own (the scan's minimum is 5).
+    const lasted = [...spell, 0.6, 0.6, 0.6];
+    const r = replay(series([...before, ...lasted, ...back]), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised.map((a) => [a.kind, a.index])).toEqual([['regression', 51]]);
+  });
+});
+
+describe('one run is never overwhelming on its own', () => {
+  const base = noisy(() => 4, 30, 0.02, 2);
+  const oneRun = (values: number[]): CaseSeries => ({ ...series(values), points: points(values).map((p) => ({ ...p, q1: p.value, q3: p.value, runs: 1, n: 1 })) });
+
+  it('waits for the next commit', () => {
+    const v = judge(oneRun([...base, 15]), false);
+    expect(v.kind).toBe('watch');
+    // Five runs that all moved are overwhelming at once.
+    expect(judge(series([...base, 15]), false).kind).toBe('regressed');
+  });
+
+  it('is raised with the next point, named at the first', () => {
+    const r = replay(oneRun([...base, 15, 15.2, 14.9]), settings(), { suiteCases: 10, from: 1, hostMoved: () => false });
+    expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 30, 31]]);
+  });
+});
+
+describe('seen before: what it costs', () => {
+  it('leaves a step held at its third point to the change-point scan', () => {
+    // A short history with one point further out than the step (+12%), then a lasting +10%:
+    // (1 + 1) / (11 + 2) to the third power is above 1 in 1,000, so the limit holds the run;
+    // once the window slides past the step's first points the limit no longer sees it, and
+    // the scan raises the step, named where it starts, when it is final 20 commits later.
+    const step = Array.from({ length: 32 }, (_, i) => [1.1, 1.11, 1.1, 1.12][i % 4] as number);
+    const values = [1, 1.01, 0.99, 1.0, 1.02, 1.12, 1.0, 1.01, 0.99, 1.0, 1.01, ...step];
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.verdicts.slice(12, 14)).toEqual(['watch', 'watch']);
+    expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['change-point', 11, 30]]);
+  });
+});
