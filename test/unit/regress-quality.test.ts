@@ -61,11 +61,8 @@ describe('the culprit split', () => {
   });
 
   it('names a step no earlier than the current level, right after a better step restarted it', () => {
-    for (const [onLevel, step] of [
-      [6, 66],
-      [8, 68],
-    ] as const) {
-      // 1.25, then a better level of 1.0 from commit 60 for `onLevel` commits, then +8%.
+    for (const step of [66, 68]) {
+      // 1.25, then a better level of 1.0 from commit 60 for 6 or 8 commits, then +8%.
       const values = noisyLevel((i) => (i < 60 ? 1.25 : i < step ? 1 : 1.08), step + 6, 0.02, 3);
       const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
       expect(r.alerts.filter((a) => a.kind === 'change-point').map((a) => a.seq)).toEqual([60]);
