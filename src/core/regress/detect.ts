@@ -217,6 +217,13 @@ const TRIM_Z = 3.5;
 /** Index distance within which a re-found change point is the same one. */
 const SAME_STEP = 2;
 /**
+ * Commits a regression's culprit may lie before a step the scan finds and still be that step's
+ * alert: both estimate where one step starts, each a commit or two off for a small step, so they
+ * may differ by twice that (at 2, a tenth of the steps both raised at moderate noise were
+ * announced twice, as a regression and 20 commits later as a step found).
+ */
+const EARLY_CULPRIT = 4;
+/**
  * A single point alerts at once, when the rest of the suite shows the machine did not move
  * (AssessOptions.hostMoved false), when it is beyond a limit this many times stricter than the
  * per-case share, worse by at least OVERWHELM_EFFECT times min-effect, and more than twice as far
@@ -400,68 +407,6 @@ function meaningfulSplits(ctx: Context, from: number, to: number, splits: { inde
     if (weakest < 0 || weakestEffect === Infinity) return kept;
     kept.splice(weakest, 1);
   }
-}
-
-/** Commits either side of E-Divisive's split where placedSplits may move it. */
-const PLACE_WITHIN = 3;
-
-/**
- * Each split moved to the maximum-likelihood place of one shift in the mean of the logs within
- * PLACE_WITHIN commits of where E-Divisive put it, between its neighbours (never closer to them
- * than the minimum size, nor later than `latest`). E-Divisive finds steps well but places them
- * by an energy distance that is flat over the few commits around a small step: in the quick
- * evaluation a third of the steps it raised at moderate noise (5% steps, found 20 commits later)
- * were named 1 to 3 commits off. The mean shift d²·n_b·nₐ/(n_b+nₐ) is the likelihood's own
- * statistic for one step; values are clipped to 3 robust deviations beyond both levels, so one
- * slow host beside the step does not pull it, and only a shift the same way as the split counts.
- */
-function placedSplits(ctx: Context, from: number, to: number, splits: readonly { index: number; pValue: number }[], latest: number): { index: number; pValue: number }[] {
-  const minSize = ctx.settings.changePoints.minSize;
-  return splits.map((s, i) => {
-    const a = i === 0 ? from : (splits[i - 1] as { index: number }).index;
-    const b = i === splits.length - 1 ? to : (splits[i + 1] as { index: number }).index;
-    const lo = Math.max(a + minSize, s.index - PLACE_WITHIN);
-    const hi = Math.min(b - minSize, s.index + PLACE_WITHIN, latest);
-    if (hi <= lo) return s;
-    const before = Array.from(ctx.logs.subarray(a, s.index));
-    const after = Array.from(ctx.logs.subarray(s.index, b));
-    const mb = median(before);
-    const ma = median(after);
-    const spread = 1.4826 * median([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
-    const low = Math.min(mb, ma) - 3 * spread;
-    const high = Math.max(mb, ma) + 3 * spread;
-    const way = Math.sign(ma - mb);
-    const kept = (j: number) => {
-      const x = ctx.logs[j] as number;
-      return x >= low && x <= high;
-    };
-    const count = new Float64Array(b - a + 1);
-    const sum = new Float64Array(b - a + 1);
-    for (let j = a; j < b; j++) {
-      const keep = kept(j);
-      count[j - a + 1] = (count[j - a] as number) + (keep ? 1 : 0);
-      sum[j - a + 1] = (sum[j - a] as number) + (keep ? (ctx.logs[j] as number) : 0);
-    }
-    const totalN = count[b - a] as number;
-    const total = sum[b - a] as number;
-    let best = s.index;
-    let bestStat = -Infinity;
-    for (let c = lo; c <= hi; c++) {
-      if (!kept(c) && c !== s.index) continue;
-      const nb = count[c - a] as number;
-      const na = totalN - nb;
-      if (nb < 1 || na < 1) continue;
-      const sb = sum[c - a] as number;
-      const d = way * ((total - sb) / na - sb / nb);
-      const stat = (d * Math.abs(d) * na * nb) / (na + nb);
-      // Ties keep E-Divisive's own place.
-      if (stat > bestStat || (stat === bestStat && c === s.index)) {
-        bestStat = stat;
-        best = c;
-      }
-    }
-    return best === s.index ? s : { ...s, index: best };
-  });
 }
 
 /** The median of the points before the run being tested, when there are any. */
@@ -695,7 +640,7 @@ function scanChangePoints(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap
   // has a couple more commits rather than being misplaced.
   const settled = t + 1 - cp.minSize - SAME_STEP;
   const scanned = eDivisive(logs, cp, hashString(`${series.suite}\u0000${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
-  const splits = placedSplits(ctx, regionStart, t + 1, meaningfulSplits(ctx, regionStart, t + 1, scanned), settled);
+  const splits = meaningfulSplits(ctx, regionStart, t + 1, scanned);
   const found = splits.map((s, i): FoundChangePoint => {
     const prevB = i === 0 ? regionStart : (splits[i - 1] as { index: number }).index;
     const nextB = i === splits.length - 1 ? t + 1 : (splits[i + 1] as { index: number }).index;
@@ -739,14 +684,15 @@ interface Settled {
 
 /**
  * Step 3 — earlier suspicions: a lasting step in the worse direction where the run began
- * confirms one; enough later commits without such a step clear it. A regression raised at index a
- * explains a step starting at c when a − c lies in [−2, clearAfter]: it was raised on the way from
- * the step (small steps take a few commits to stand out), give or take the scan's placement.
+ * confirms one; enough later commits without such a step clear it. A regression named at index a
+ * explains a step starting at c when a − c lies in [−EARLY_CULPRIT, clearAfter]: it was raised on
+ * the way from the step (small steps take a few commits to stand out), give or take the
+ * culprit's and the scan's placement.
  */
 function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: ReadonlyMap<number, number>, known: readonly KnownChangePoint[], found: readonly FoundChangePoint[]): Settled {
   const t = ctx.pts.length - 1;
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
-  const explainsStep = (a: number, c: number) => a - c >= -SAME_STEP && a - c <= clearAfter;
+  const explainsStep = (a: number, c: number) => a - c >= -EARLY_CULPRIT && a - c <= clearAfter;
   const transitions: StatusChange[] = [];
   const steps = [
     ...found.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
@@ -845,8 +791,16 @@ function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): numb
   const totalS = sum[t - from + 1] as number;
   let best = first;
   let bestStat = -Infinity;
+  const runN = count[first - from] as number;
+  const runS = sum[first - from] as number;
   for (let c = Math.max(currentStart + 1, first - CULPRIT_BACK); c <= t; c++) {
     if (!kept(c)) continue;
+    // The commits between an earlier culprit and the run must have moved too, by a third of the
+    // run's excess on average: a long stretch a little above the baseline is noise, not the step.
+    // A third, not a half: those commits stayed inside the limit, so they lie lower than the run
+    // by selection (half cost 3 points of culprit exact in the evaluation).
+    const gapN = runN - (count[c - from] as number);
+    if (c < first && gapN > 0 && (runS - (sum[c - from] as number)) / gapN < level / 3) continue;
     const nb = count[c - from] as number;
     const na = totalN - nb;
     if (nb < 1 || na < 1) continue;
