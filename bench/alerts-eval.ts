@@ -5,7 +5,8 @@
  *
  * Options: --quick (fewer cases), --json FILE (write the figures), --workers N (default 2),
  * --untuned (other seeds, other step sizes and a noisier job: histories the thresholds were not
- * set on), --only real|synthetic.
+ * set on), --only real|synthetic, --culprits (where the first alert of each caught step named its
+ * culprit: commits from the step's start, by step size, profile and rule that raised it).
  * Work is spread over worker threads, each running this same bundle.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -208,6 +209,37 @@ function profileText(p: NoiseProfile, jobScale: number): string {
   return `${pct(p.jobSigma * jobScale)} job, ${pct(p.runSigma)} run, ${pct(p.slowHost)} slow hosts${slow}${bimodal}`;
 }
 
+/**
+ * Where the first alert of each caught worse step named it, relative to the step's first point
+ * (0 is exact, +2 two commits late), by profile and step size: `r` for a regression raised by the
+ * limit, `c` for a step found by the change-point scan; and, for the misses, the delay (commits
+ * from the step to the alert) beside the offset, since a late alert has more points to place it.
+ */
+function culpritTable(results: readonly { job: Job; result: Score | RealResult }[], profiles: readonly string[], sizes: readonly number[]): string[] {
+  const out = ['## Where the culprit was named (offset from the step\'s first point; r: regression, c: step found)', ''];
+  out.push('| profile | step | caught | exact | offsets of the misses (offset×count) | misses as delay:offset |', '| --- | ---: | ---: | ---: | --- | --- |');
+  for (const profile of profiles) {
+    const steps = results
+      .filter((r) => r.job.kind === 'synthetic' && r.job.profile === profile && r.job.rule === 'default' && r.job.variant === 'main')
+      .flatMap((r) => (r.result as Score).steps)
+      .filter((s) => s.worse && s.offset !== undefined);
+    for (const size of sizes) {
+      const of = steps.filter((s) => s.size === size);
+      if (!of.length) continue;
+      const misses = of.filter((s) => s.offset !== 0);
+      const counts = new Map<string, number>();
+      for (const s of misses) {
+        const key = `${(s.offset as number) > 0 ? '+' : ''}${s.offset}${s.by === 'change-point' ? 'c' : 'r'}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const histogram = [...counts.entries()].sort((a, b) => parseInt(a[0], 10) - parseInt(b[0], 10)).map(([k, n]) => `${k}×${n}`).join(' ');
+      const pairs = misses.map((s) => `${s.delay}:${s.offset}${s.by === 'change-point' ? 'c' : ''}`).join(' ');
+      out.push(`| ${profile} | ${Math.round(size * 100)}% | ${of.length} | ${(of.length - misses.length) / of.length >= 0 ? ((of.length - misses.length) / of.length).toFixed(2) : '—'} | ${histogram || '—'} | ${pairs || '—'} |`);
+    }
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const quick = argv.includes('--quick');
@@ -349,6 +381,8 @@ async function main(): Promise<void> {
     ] as const;
     out.push('', 'Goals at moderate noise:', ...goals.map(([g, ok, v]) => `- ${g}: ${v} ${ok ? 'met' : 'NOT MET'}`));
   }
+
+  if (argv.includes('--culprits')) out.push('', ...culpritTable(results, Object.keys(casesPer), stepSizes));
 
   const real = results.filter((r) => r.job.kind === 'real').map((r) => r.result as RealResult);
   if (real.length) {

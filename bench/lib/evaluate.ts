@@ -24,6 +24,10 @@ export interface StepOutcome {
   readonly changePoint: boolean;
   /** Its first alert named the commit where it starts. */
   readonly exact?: boolean;
+  /** Commits from where it starts to the commit its first alert named (0 when exact, > 0 when late). */
+  readonly offset?: number;
+  /** Which rule raised its first alert. */
+  readonly by?: 'regression' | 'change-point';
 }
 
 export interface Score {
@@ -46,6 +50,7 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
   const worseSteps = history.steps.filter((s) => s.worse);
   const delay = new Map<number, number>();
   const exactAt = new Set<number>();
+  const firstAlert = new Map<number, { offset: number; by: 'regression' | 'change-point' }>();
   let trueAlerts = 0;
   let falseAlerts = 0;
   let duplicates = 0;
@@ -63,6 +68,7 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
         exactAt.add(step.index);
       }
       delay.set(step.index, a.at - step.index);
+      firstAlert.set(step.index, { offset: a.index - step.index, by: a.kind });
     }
   }
   const indexBySha = new Map(history.points.map((p, i) => [p.sha, i]));
@@ -72,7 +78,7 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
   const near = (i: number, s: number) => Math.abs(i - s) <= options.cpTolerance;
   const steps: StepOutcome[] = history.steps.map((s) => {
     const d = delay.get(s.index);
-    return { size: s.size, worse: s.worse, ...(s.worse && d !== undefined ? { delay: d } : {}), changePoint: standing.some((i) => near(i, s.index)), ...(s.worse && d !== undefined ? { exact: exactAt.has(s.index) } : {}) };
+    return { size: s.size, worse: s.worse, ...(s.worse && d !== undefined ? { delay: d } : {}), changePoint: standing.some((i) => near(i, s.index)), ...(s.worse && d !== undefined ? { exact: exactAt.has(s.index), ...firstAlert.get(s.index) } : {}) };
   });
   return {
     commits: result.assessed,

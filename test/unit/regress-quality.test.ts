@@ -1,6 +1,7 @@
 /**
  * The rules that issue 17's quality goals added, on constructed series: the culprit placed by
- * the sign split, a slow host before a step not named for it, bimodal runs not overwhelming, a
+ * the maximum-likelihood split (a step that crossed the limit late named at its start, a slow
+ * host before it not named, never before the current level), bimodal runs not overwhelming, a
  * runner episode of several jobs raising nothing, and a found step raised only when it lasts.
  */
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,45 @@ describe('the culprit split', () => {
     const values = [...noisy(60, 0.02, 5), 1.35, 1.0, 1.2, 1.21, 1.2];
     const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
     expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 62, 64]]);
+  });
+
+  // A step of about 5% in 2% noise whose points hover at the limit before two cross it.
+  const late = [1.05, 1.04, 1.055, 1.045, 1.09, 1.085];
+
+  it('names the start of a small step that first crossed the limit 4 to 6 commits after it', () => {
+    const base = noisy(60, 0.02, 5);
+    const r = replay(series([...base, ...late]), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
+    // Nothing before its 6th point: the first four stayed inside the limit, one by one and as runs.
+    expect(r.verdicts.slice(60, 65)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 60, 65]]);
+    expect(r.raised[0]?.sha).toBe(series([...base, ...late]).points[60]?.sha);
+    // Six commits late: further back than the run and the four commits the sign vote reached.
+    const later = replay(series([...base, 1.06, 1.05, 1.04, 1.06, 1.05, 1.1, 1.1]), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
+    expect(later.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 60, 66]]);
+    expect(later.raised[0]?.reason).toMatch(/: 2 commits in a row are above/);
+  });
+
+  it('leaves a slow host just before a late step out: the job moved as one there, or it overshoots the step', () => {
+    const base = noisy(60, 0.02, 5);
+    // +15%, as large as the step's own run: only the witness tells it apart.
+    const withHost = [...base, 1.15, ...late];
+    const moved = (i: number) => i === 60;
+    const witnessed = replay(series(withHost), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1, hostMoved: moved, jobMovedAlike: moved });
+    expect(witnessed.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 61, 66]]);
+    // +35%, far beyond the level the step moved to: left out of the split without a witness. Unwitnessed,
+    // it is also something the case has shown before (seen before), so the run waits for a third point.
+    const runaway = replay(series([...base, 1.35, ...late, 1.09]), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
+    expect(runaway.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 61, 67]]);
+  });
+
+  it('names a step no earlier than the current level, right after a better step restarted it', () => {
+    for (const step of [66, 68]) {
+      // 1.25, then a better level of 1.0 from commit 60 for 6 or 8 commits, then +8%.
+      const values = noisyLevel((i) => (i < 60 ? 1.25 : i < step ? 1 : 1.08), step + 6, 0.02, 3);
+      const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
+      expect(r.alerts.filter((a) => a.kind === 'change-point').map((a) => a.seq)).toEqual([60]);
+      expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', step, step + 1]]);
+    }
   });
 });
 
