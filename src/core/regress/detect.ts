@@ -476,9 +476,7 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
   const n = start - from;
   let m = 0;
-  // A slow host the other cases witnessed (the job moved as one there) is the machine's, not the
-  // case's own second mode: it is not what the case has shown before.
-  for (let j = from; j < start; j++) if (ctx.movedAlike[j] !== true && excess(j) > least) m++;
+  for (let j = from; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run < SEEN_CHANCE) return undefined;
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
   return `${run} commits in a row are ${side} ${num(test.baseline.limit as number)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
