@@ -11532,8 +11532,8 @@ import { createHash } from "node:crypto";
 function typeOf(mode) {
   return mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
 }
-function kindOf(entry2) {
-  return entry2.type === "tree" ? "a folder" : entry2.type === "commit" ? "a gitlink (submodule)" : "a file";
+function kindOf(entry3) {
+  return entry3.type === "tree" ? "a folder" : entry3.type === "commit" ? "a gitlink (submodule)" : "a file";
 }
 function parseTree(raw, oidBytes) {
   const out = [];
@@ -11787,13 +11787,13 @@ var PagesBranch = class _PagesBranch {
     let oid = await this.treeOfCommit(commit);
     const parts = path.split("/").filter((p) => p !== "");
     for (const [i, name] of parts.entries()) {
-      const entry2 = (await this.tree(oid)).find((e) => e.name === name);
-      if (!entry2) return void 0;
+      const entry3 = (await this.tree(oid)).find((e) => e.name === name);
+      if (!entry3) return void 0;
       const last = i === parts.length - 1;
       const where2 = `${this.options.branch}:${parts.slice(0, i + 1).join("/")}`;
-      if (last && entry2.type !== "blob") throw new TrendDataError(`${where2}: ${kindOf(entry2)} where a file was expected; refusing to publish over it`);
-      if (!last && entry2.type !== "tree") throw new TrendDataError(`${where2}: ${kindOf(entry2)} where a folder was expected; refusing to publish over it`);
-      oid = entry2.oid;
+      if (last && entry3.type !== "blob") throw new TrendDataError(`${where2}: ${kindOf(entry3)} where a file was expected; refusing to publish over it`);
+      if (!last && entry3.type !== "tree") throw new TrendDataError(`${where2}: ${kindOf(entry3)} where a folder was expected; refusing to publish over it`);
+      oid = entry3.oid;
     }
     return this.object(oid);
   }
@@ -11807,9 +11807,9 @@ var PagesBranch = class _PagesBranch {
     const walk3 = async () => {
       let oid = await this.treeOfCommit(commit);
       for (const name of path.split("/").filter((p) => p !== "")) {
-        const entry2 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
-        if (!entry2) return;
-        oid = entry2.oid;
+        const entry3 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
+        if (!entry3) return;
+        oid = entry3.oid;
       }
       for (let level2 = 0; level2 < depth; level2++) {
         const newest = (await this.tree(oid)).filter((e) => e.type === "tree").sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
@@ -14117,6 +14117,10 @@ async function run(argv, io) {
   return 0;
 }
 
+// src/effects/replay-pool.ts
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
 // src/core/regress/absolute-floor.ts
 var TIME2 = {
   ns: 1e-9,
@@ -14197,10 +14201,10 @@ function mixSeed(...parts) {
 var Random = class {
   state;
   constructor(seed) {
-    this.state = seed >>> 0;
+    this.state = seed | 0;
   }
   next() {
-    this.state = this.state + 1831565813 >>> 0;
+    this.state = this.state + 1831565813 | 0;
     let t = this.state;
     t = Math.imul(t ^ t >>> 15, t | 1);
     t ^= t + Math.imul(t ^ t >>> 7, t | 61);
@@ -14258,6 +14262,81 @@ function scratchTree(n) {
   if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
   return floats;
 }
+var lastOrder;
+function segmentOrder(values, from, to) {
+  const carried = carriedOrder(values, from, to);
+  const order = carried ?? freshOrder(values, from, to);
+  const copy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) copy[i - from] = values[i];
+  lastOrder = { values: copy, sorted: order.sorted, ranks: order.ranks };
+  return order;
+}
+function freshOrder(values, from, to) {
+  const n = to - from;
+  const sv = new Float64Array(n);
+  for (let i = 0; i < n; i++) sv[i] = values[from + i];
+  sv.sort();
+  const ranks = new Int32Array(n);
+  const taken = scratchInts(n);
+  for (let pos = 0; pos < n; pos++) {
+    const v = values[from + pos];
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (sv[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    ranks[pos] = lo + taken[lo];
+    taken[lo] = taken[lo] + 1;
+  }
+  return { sorted: sv, ranks };
+}
+function carriedOrder(values, from, to) {
+  const last = lastOrder;
+  const n = to - from;
+  if (!last || n < 2) return void 0;
+  const m = last.values.length;
+  const shift = n === m ? 1 : n === m + 1 ? 0 : -1;
+  if (shift < 0) return void 0;
+  const old = last.values;
+  for (let i = 0; i < n - 1; i++) {
+    const v = values[from + i];
+    if (v !== old[i + shift] || v === 0 && !Object.is(v, old[i + shift])) return void 0;
+  }
+  const w = values[to - 1];
+  const removed = shift ? old[0] : NaN;
+  if (w !== w || w === 0 || shift && (removed !== removed || removed === 0)) return void 0;
+  const was = last.sorted;
+  let out = -1;
+  if (shift) {
+    let hi = m;
+    out = 0;
+    while (out < hi) {
+      const mid = out + hi >>> 1;
+      if (was[mid] < removed) out = mid + 1;
+      else hi = mid;
+    }
+  }
+  const sorted2 = new Float64Array(n);
+  let put = -1;
+  let k = 0;
+  for (let j = 0; j < m; j++) {
+    if (j === out) continue;
+    const v = was[j];
+    if (put < 0 && v > w) sorted2[put = k++] = w;
+    sorted2[k++] = v;
+  }
+  if (put < 0) sorted2[put = k] = w;
+  const ranks = new Int32Array(n);
+  const oldRanks = last.ranks;
+  for (let p = 0; p < n - 1; p++) {
+    const v = values[from + p];
+    ranks[p] = oldRanks[p + shift] - (shift && removed <= v ? 1 : 0) + (w < v ? 1 : 0);
+  }
+  ranks[n - 1] = put;
+  return { sorted: sorted2, ranks };
+}
 var Segment = class {
   n;
   sortedValues;
@@ -14279,24 +14358,9 @@ var Segment = class {
   constructor(values, from, to, minSize) {
     const n = to - from;
     this.n = n;
-    const sv = new Float64Array(n);
-    for (let i = 0; i < n; i++) sv[i] = values[from + i];
-    sv.sort();
+    const { sorted: sv, ranks } = segmentOrder(values, from, to);
     this.sortedValues = sv;
-    this.rankAt = new Int32Array(n);
-    const taken = scratchInts(n);
-    for (let pos = 0; pos < n; pos++) {
-      const v = values[from + pos];
-      let lo = 0;
-      let hi = n;
-      while (lo < hi) {
-        const mid = lo + hi >>> 1;
-        if (sv[mid] < v) lo = mid + 1;
-        else hi = mid;
-      }
-      this.rankAt[pos] = lo + taken[lo];
-      taken[lo] = taken[lo] + 1;
-    }
+    this.rankAt = ranks;
     const prefix = scratchTree(n + 1);
     prefix[0] = 0;
     for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + sv[r];
@@ -14378,17 +14442,17 @@ function memoKey(values, from, to, settings, seed) {
   }
   return h;
 }
-function memoHit(entry2, values, from, to, settings, seed) {
-  if (!entry2 || entry2.from !== from || entry2.seed !== seed || entry2.values.length !== to - from) return false;
-  const s = entry2.settings;
+function memoHit(entry3, values, from, to, settings, seed) {
+  if (!entry3 || entry3.from !== from || entry3.seed !== seed || entry3.values.length !== to - from) return false;
+  const s = entry3.settings;
   if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
-  for (let i = from; i < to; i++) if (!Object.is(entry2.values[i - from], values[i])) return false;
+  for (let i = from; i < to; i++) if (!Object.is(entry3.values[i - from], values[i])) return false;
   return true;
 }
 function testSplitOnce(values, from, to, settings, seed) {
   const key2 = memoKey(values, from, to, settings, seed);
-  const entry2 = memo.get(key2);
-  if (memoHit(entry2, values, from, to, settings, seed)) return entry2.split;
+  const entry3 = memo.get(key2);
+  if (memoHit(entry3, values, from, to, settings, seed)) return entry3.split;
   const split = testSplit(values, from, to, settings, seed);
   if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value);
   const copy = new Float64Array(to - from);
@@ -14515,8 +14579,10 @@ var ALIKE_LOOKBACK = 8;
 var RECENT = 20;
 var TRIM_Z = 3.5;
 var SAME_STEP = 2;
+var EARLY_CULPRIT = 4;
 var OVERWHELM_STRICTER = 1e3;
 var OVERWHELM_EFFECT = 4;
+var OVERWHELM_RUNS = 3;
 var WARM_UP_RATIO = 2;
 function worseChange(value, base, direction) {
   return direction === "smaller" ? value / base - 1 : 1 - value / base;
@@ -14647,13 +14713,55 @@ function overwhelming(ctx) {
   const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
   if (!(change > 2 * worst)) return void 0;
   const newest = pts[t];
-  if (newest.runs >= 3) {
-    const near = direction === "smaller" ? newest.q1 : newest.q3;
-    const mu = Math.log(strict.baseline.limit) - ctx.sgn * strict.bound;
-    const bound = strict.bound * tUpperQuantile(ctx.alphaCase, strict.df) / tUpperQuantile(strict.p, strict.df);
-    if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return void 0;
-  }
+  if (newest.runs < OVERWHELM_RUNS) return void 0;
+  const near = direction === "smaller" ? newest.q1 : newest.q3;
+  const mu = Math.log(strict.baseline.limit) - ctx.sgn * strict.bound;
+  const bound = strict.bound * tUpperQuantile(ctx.alphaCase, strict.df) / tUpperQuantile(strict.p, strict.df);
+  if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return void 0;
   return strict;
+}
+var SEEN_CHANCE = 1e-3;
+function seenBefore(ctx, test) {
+  const t = ctx.pts.length - 1;
+  const first = t - test.k + 1;
+  const mu = Math.log(test.baseline.limit) - ctx.sgn * test.bound;
+  const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
+  const from = first - test.baseline.count;
+  let start = first;
+  while (start > from && excess(start - 1) > test.bound) start--;
+  const run9 = t - start + 1;
+  let least = Infinity;
+  for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
+  const n = start - from;
+  let m = 0;
+  for (let j = from; j < start; j++) if (excess(j) > least) m++;
+  if (m === 0 || ((m + 1) / (n + 2)) ** run9 < SEEN_CHANCE) return void 0;
+  const side = ctx.direction === "smaller" ? "above" : "below";
+  return `${run9} commits in a row are ${side} ${shortNumber(test.baseline.limit)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
+}
+function returnToOlder(ctx, test) {
+  const t = ctx.pts.length - 1;
+  const first = t - test.k + 1;
+  const start = ctx.boundaries.filter((b) => b <= first).pop();
+  if (start === void 0 || start === 0 || first - start >= ctx.settings.changePoints.stableAfter) return void 0;
+  const older = Math.max(ctx.boundaries.filter((b) => b < start).pop() ?? 0, start - ctx.settings.window);
+  if (start - older < 2) return void 0;
+  const before = levelMedian(ctx.logs, older, start);
+  const now = levelMedian(ctx.logs, start, first);
+  if (!(ctx.sgn * (before - now) >= Math.log1p(ctx.settings.minEffect))) return void 0;
+  const keep = [];
+  for (let i = 0; i < start; i++) keep.push(i);
+  for (let i = first; i <= t; i++) keep.push(i);
+  const pts = keep.map((i) => ctx.pts[i]);
+  const logs = Float64Array.from(keep.map((i) => ctx.logs[i]));
+  const old = baselineTest({ ...ctx, pts, logs, boundaries: ctx.boundaries.filter((b) => b < start) }, test.k, test.p);
+  if (typeof old === "string" || old.beyond === "worse") return void 0;
+  const muOld = Math.log(old.baseline.limit) - ctx.sgn * old.bound;
+  let better = 0;
+  for (let i = start; i < first; i++) if (-ctx.sgn * (ctx.logs[i] - muOld) > old.bound) better++;
+  if (better >= ctx.settings.changePoints.minSize) return void 0;
+  const sha = ctx.pts[start].sha.slice(0, 7);
+  return `back at about the level before the better spell at ${sha} (median ${shortNumber(old.baseline.median)} ${ctx.series.unit}; ${better} commit${better === 1 ? "" : "s"} clearly better): the improvement went away, which is not a regression`;
 }
 function newestBeyond(ctx, test, p) {
   const t = ctx.pts.length - 1;
@@ -14700,7 +14808,11 @@ function limitVerdict(ctx) {
     const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
     return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${shortNumber(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
   };
-  if (found) return { kind: "regressed", test: found, reason: describe2(found, false) };
+  if (found) {
+    const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
+    if (held) return { kind: "watch", test: found, reason: `${describeChange(newest.value, found.baseline.median, direction)}: ${held}` };
+    return { kind: "regressed", test: found, reason: describe2(found, false) };
+  }
   if (settings.alertAfter > 1) {
     const strong = overwhelming(ctx);
     if (strong) {
@@ -14762,6 +14874,32 @@ function alikeRuns(options) {
   while (lead < before.length && before[lead] === true) lead++;
   return { alikeRun: options.jobMovedAlike === true ? lead + 1 : 0, alikeBefore: lead };
 }
+var SeqIndex = class {
+  constructor(pts) {
+    this.pts = pts;
+  }
+  pts;
+  map;
+  built() {
+    if (this.map) return this.map;
+    const map = /* @__PURE__ */ new Map();
+    for (let i = 0; i < this.pts.length; i++) map.set(this.pts[i].seq, i);
+    return this.map = map;
+  }
+  has(seq) {
+    return this.built().has(seq);
+  }
+  get(seq) {
+    return this.built().get(seq);
+  }
+};
+function movedAlikeAt(options, count) {
+  const out = [];
+  const before = options.jobMovedAlikeBefore ?? [];
+  for (let i = Math.min(before.length, count - 1) - 1; i >= 0; i--) out[count - 2 - i] = before[i];
+  if (count > 0) out[count - 1] = options.jobMovedAlike;
+  return out;
+}
 function prepare(series, given, options) {
   const mode = options.mode ?? "push";
   const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
@@ -14770,12 +14908,8 @@ function prepare(series, given, options) {
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
   const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
   const logs = new Float64Array(pts.length);
-  const indexOf = /* @__PURE__ */ new Map();
-  for (let i = 0; i < pts.length; i++) {
-    const p = pts[i];
-    logs[i] = Math.log(Math.max(p.value, Number.MIN_VALUE));
-    indexOf.set(p.seq, i);
-  }
+  for (let i = 0; i < pts.length; i++) logs[i] = Math.log(Math.max(pts[i].value, Number.MIN_VALUE));
+  const indexOf = new SeqIndex(pts);
   const ctx = {
     series,
     pts,
@@ -14787,7 +14921,8 @@ function prepare(series, given, options) {
     boundaries: [],
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
-    ...alikeRuns(options)
+    ...alikeRuns(options),
+    movedAlike: movedAlikeAt(options, pts.length)
   };
   return { ctx, newest, indexOf };
 }
@@ -14830,7 +14965,7 @@ function scanChangePoints(ctx, memory, indexOf) {
 function settleSuspicions(ctx, memory, indexOf, known, found) {
   const t = ctx.pts.length - 1;
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
-  const explainsStep = (a, c) => a - c >= -SAME_STEP && a - c <= clearAfter;
+  const explainsStep = (a, c) => a - c >= -EARLY_CULPRIT && a - c <= clearAfter;
   const transitions = [];
   const steps = [
     ...found.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
@@ -14870,7 +15005,8 @@ function restartsOf(known, found, settled) {
     ])
   ).sort((a, b) => a - b);
 }
-var CULPRIT_BACK = 4;
+var CULPRIT_BACK = 10;
+var CULPRIT_RUNAWAY = 3;
 function culpritIndex(ctx, test, currentStart) {
   const t = ctx.pts.length - 1;
   const first = t - test.k + 1;
@@ -14878,25 +15014,36 @@ function culpritIndex(ctx, test, currentStart) {
   const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
   const run9 = [];
   for (let j = first; j <= t; j++) run9.push(excess(j));
-  const half = median2(run9) / 2;
-  const vote = (j) => excess(j) > half ? 1 : -1;
-  let sum2 = 0;
-  for (let j = first; j <= t; j++) sum2 += vote(j);
-  let best = first;
-  let bestSum = sum2;
-  let back = sum2;
-  for (let c = first - 1; c >= Math.max(currentStart, first - CULPRIT_BACK, 0); c--) {
-    back += vote(c);
-    if (back > bestSum) {
-      bestSum = back;
-      best = c;
-    }
+  const level2 = median2(run9);
+  const base = Array.from(ctx.logs.subarray(currentStart, first));
+  const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
+  const kept = (j) => j >= first || ctx.movedAlike[j] !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2);
+  const from = currentStart;
+  const count = new Float64Array(t - from + 2);
+  const sum2 = new Float64Array(t - from + 2);
+  for (let j = from; j <= t; j++) {
+    const keep = kept(j);
+    count[j - from + 1] = count[j - from] + (keep ? 1 : 0);
+    sum2[j - from + 1] = sum2[j - from] + (keep ? excess(j) : 0);
   }
-  let forward = sum2;
-  for (let c = first + 1; c <= t; c++) {
-    forward -= vote(c - 1);
-    if (forward > bestSum) {
-      bestSum = forward;
+  const totalN = count[t - from + 1];
+  const totalS = sum2[t - from + 1];
+  let best = first;
+  let bestStat = -Infinity;
+  const runN = count[first - from];
+  const runS = sum2[first - from];
+  for (let c = Math.max(currentStart + 1, first - CULPRIT_BACK); c <= t; c++) {
+    if (!kept(c)) continue;
+    const gapN = runN - count[c - from];
+    if (c < first && gapN > 0 && (runS - sum2[c - from]) / gapN < level2 / 3) continue;
+    const nb = count[c - from];
+    const na = totalN - nb;
+    if (nb < 1 || na < 1) continue;
+    const sb = sum2[c - from];
+    const d = (totalS - sb) / na - sb / nb;
+    const stat5 = d * Math.abs(d) * na * nb / (na + nb);
+    if (stat5 >= bestStat) {
+      bestStat = stat5;
       best = c;
     }
   }
@@ -15897,23 +16044,16 @@ var HostWitness = class {
     return s[at < lo ? at : at + 1] >= this.minEffect;
   }
 };
-function replayTrend(given, settings, onlySuite) {
-  return replaySuites(given, settings, onlySuite).alerts;
-}
-function replayStoredAlerts(given, settings, onlySuite) {
-  return replaySuites(given, settings, onlySuite).stored;
-}
-function replaySuites(given, settings, onlySuite) {
-  const segments = [...given];
+function planReplay(given, settings, onlySuite) {
+  const segments = resolveSegments([...given]);
   const bySuite = /* @__PURE__ */ new Map();
-  for (const s of resolveSegments(segments)) {
+  for (const s of segments) {
     if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
     const list = bySuite.get(s.suite);
     if (list) list.push(s);
     else bySuite.set(s.suite, [s]);
   }
-  const out = [];
-  const stored = [];
+  const jobs = [];
   for (const [suite, segs] of bySuite) {
     const cases = /* @__PURE__ */ new Map();
     const movesAt = /* @__PURE__ */ new Map();
@@ -15945,48 +16085,123 @@ function replaySuites(given, settings, onlySuite) {
     };
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
-      const seen = [];
-      const witness = (i) => {
-        const known = seen[i];
-        if (known) return known;
-        const seq = c.points[i].seq;
-        const controlMoved = controlMovedAt.get(seq);
-        const w = { hostMoved: controlMoved ?? hostAt(seq).movedWithout(name), runnerNoise: control ? true : controlMoved };
-        seen[i] = w;
-        return w;
-      };
-      const r = replay({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points }, settings, {
-        suiteCases,
-        from: 1,
-        hostMoved: (i) => witness(i).hostMoved,
-        runnerNoise: (i) => witness(i).runnerNoise,
-        jobMovedAlike: (i) => alikeAt.get(c.points[i].seq)
-      });
-      stored.push(...r.alerts);
-      for (const a of r.raised) {
-        const stored2 = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
-        out.push({
-          suite,
-          case: name,
-          kind: a.kind,
-          sha: a.sha,
-          raisedAt: c.points[a.at].sha,
-          status: stored2?.status ?? "suspected",
-          unit: c.unit,
-          direction: c.direction,
-          baseline: a.baseline,
-          value: a.value,
-          change: a.change,
-          reason: a.reason
-        });
+      const hostMoved = [];
+      const runnerNoise = [];
+      const jobMovedAlike = [];
+      for (const p of c.points) {
+        const controlMoved = controlMovedAt.get(p.seq);
+        hostMoved.push(controlMoved ?? hostAt(p.seq).movedWithout(name));
+        runnerNoise.push(control ? true : controlMoved);
+        jobMovedAlike.push(alikeAt.get(p.seq));
       }
+      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike });
     }
   }
   const order = /* @__PURE__ */ new Map();
-  for (const s of resolveSegments(segments)) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
+  for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
+  return { jobs, order };
+}
+function replayCase(job, settings) {
+  const { suite, points } = job;
+  const r = replay({ suite, case: job.case, unit: job.unit, direction: job.direction, points }, settings, {
+    suiteCases: job.suiteCases,
+    from: 1,
+    hostMoved: (i) => job.hostMoved[i],
+    runnerNoise: (i) => job.runnerNoise[i],
+    jobMovedAlike: (i) => job.jobMovedAlike[i]
+  });
+  const alerts = r.raised.map((a) => {
+    const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
+    return {
+      suite,
+      case: job.case,
+      kind: a.kind,
+      sha: a.sha,
+      raisedAt: points[a.at].sha,
+      status: stored?.status ?? "suspected",
+      unit: job.unit,
+      direction: job.direction,
+      baseline: a.baseline,
+      value: a.value,
+      change: a.change,
+      reason: a.reason
+    };
+  });
+  return { alerts, stored: [...r.alerts] };
+}
+function mergeReplays(plan, results) {
+  const out = results.flatMap((r) => r.alerts);
+  const stored = results.flatMap((r) => r.stored);
+  const order = plan.order;
   stored.sort((a, b) => a.seq - b.seq || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
   const alerts = out.sort((a, b) => (order.get(a.sha) ?? 0) - (order.get(b.sha) ?? 0) || a.suite.localeCompare(b.suite) || a.case.localeCompare(b.case));
   return { alerts, stored };
+}
+
+// src/effects/replay-pool.ts
+var REPLAY_WORKER = "benchtrend-replay-worker";
+var entry;
+var workerCount;
+function configureReplayWorkers(file, workers) {
+  entry = file === void 0 ? void 0 : new URL(file);
+  workerCount = workers;
+}
+function replayWorkersFrom(text2) {
+  const n = text2 === void 0 || text2.trim() === "" ? NaN : Number(text2);
+  return Number.isInteger(n) && n >= 1 ? n : void 0;
+}
+function isReplayWorker(data) {
+  return typeof data === "object" && data !== null && data.role === REPLAY_WORKER;
+}
+function serveReplayWorker(port, data) {
+  if (!port) throw new Error("a replay worker needs its parent port");
+  port.on("message", (m) => {
+    port.postMessage({ id: m.id, result: replayCase(m.job, data.settings) });
+  });
+}
+async function replayOnWorkers(given, settings, onlySuite) {
+  const plan = planReplay(given, settings, onlySuite);
+  const workers = entry === void 0 ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
+  if (entry === void 0 || workers <= 1) return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
+  return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
+}
+async function replayStoredAlertsOnWorkers(given, settings, onlySuite) {
+  return (await replayOnWorkers(given, settings, onlySuite)).stored;
+}
+function onWorkers(file, count, jobs, settings) {
+  const queue = jobs.map((_, i) => i).sort((a, b) => jobs[b].points.length - jobs[a].points.length || a - b);
+  const results = new Array(jobs.length);
+  let done = 0;
+  let next = 0;
+  const pool = [];
+  return new Promise((resolve11, reject) => {
+    let settled = false;
+    const finish = (error) => {
+      if (settled) return;
+      settled = true;
+      void Promise.all(pool.map((w) => w.terminate())).then(() => error === void 0 ? resolve11(results) : reject(error), reject);
+    };
+    const feed = (w) => {
+      if (next >= queue.length) return;
+      const id = queue[next++];
+      w.postMessage({ id, job: jobs[id] });
+    };
+    for (let i = 0; i < count; i++) {
+      const w = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } });
+      pool.push(w);
+      w.on("message", (m) => {
+        results[m.id] = m.result;
+        done++;
+        if (done === jobs.length) finish();
+        else feed(w);
+      });
+      w.on("error", (e) => finish(e));
+      w.on("exit", (code) => {
+        if (!settled) finish(new Error(`a replay worker stopped (exit code ${code}) before the replay was done`));
+      });
+      feed(w);
+    }
+  });
 }
 
 // src/cli/alert-options.ts
@@ -16053,7 +16268,9 @@ async function run2(argv, io) {
     return { manifest: m, segments: segs };
   });
   refuseUnknownSuite(manifest, values.suite);
-  const alerts = replayTrend(segments, settings, values.suite);
+  const { alerts, threads } = await replayOnWorkers(segments, settings, values.suite);
+  if (io.env["BENCHTREND_DEBUG"]) io.stderr(`benchtrend: replayed on ${threads ? `${threads} worker threads` : "the main thread"}
+`);
   if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io);
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}
@@ -16072,7 +16289,7 @@ async function writeAlerts(target, access, settings, suite, io) {
   const landed = await rewriteManifest(target, access, async (read, location) => {
     const m = await readManifest(read, location);
     if (!m) return void 0;
-    const stored = replayStoredAlerts(await loadSegments(read, location, 0, m.segments, m), settings, suite);
+    const stored = await replayStoredAlertsOnWorkers(await loadSegments(read, location, 0, m.segments, m), settings, suite);
     const alerts = [...m.alerts.filter((a) => suite !== void 0 && a.suite !== suite), ...stored];
     if (alerts.length === m.alerts.length && alerts.every((a, i) => alertKey(a) === alertKey(m.alerts[i]))) return void 0;
     const what = suite === void 0 ? `${m.suites.length} suite${m.suites.length === 1 ? "" : "s"}` : `suite "${suite}"`;
@@ -16459,21 +16676,21 @@ var Walker = class {
     if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
     const files = this.getArray(this.state.paths);
     for (let i = 0; i < entries.length; ++i) {
-      const entry2 = entries[i];
-      if (entry2.isFile() || entry2.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
-        const filename = this.joinPath(entry2.name, directoryPath);
+      const entry3 = entries[i];
+      if (entry3.isFile() || entry3.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
+        const filename = this.joinPath(entry3.name, directoryPath);
         this.pushFile(filename, files, this.state.counts, filters);
-      } else if (entry2.isDirectory()) {
-        let path = joinDirectoryPath(entry2.name, directoryPath, this.state.options.pathSeparator);
-        if (exclude && exclude(entry2.name, path)) continue;
+      } else if (entry3.isDirectory()) {
+        let path = joinDirectoryPath(entry3.name, directoryPath, this.state.options.pathSeparator);
+        if (exclude && exclude(entry3.name, path)) continue;
         this.pushDirectory(path, paths, filters);
         this.walkDirectory(this.state, path, path, depth - 1, this.walk);
-      } else if (this.resolveSymlink && entry2.isSymbolicLink()) {
-        let path = joinPathWithBasePath(entry2.name, directoryPath);
+      } else if (this.resolveSymlink && entry3.isSymbolicLink()) {
+        let path = joinPathWithBasePath(entry3.name, directoryPath);
         this.resolveSymlink(path, this.state, (stat5, resolvedPath) => {
           if (stat5.isDirectory()) {
             resolvedPath = normalizePath(resolvedPath, this.state.options);
-            if (exclude && exclude(entry2.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
+            if (exclude && exclude(entry3.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
             this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
           } else {
             resolvedPath = useRealPaths ? resolvedPath : path;
@@ -17465,7 +17682,7 @@ function regressionDeriver(suite, settings) {
   const derive = async (context) => {
     last = void 0;
     const imported = newestPerSuite(context.added.filter((s) => s.imported), IMPORT_JUDGED);
-    const previous = imported.length ? [...context.previous, ...replayStoredAlerts(imported, settings)] : context.previous;
+    const previous = imported.length ? [...context.previous, ...await replayStoredAlertsOnWorkers(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
     if (!judged) return previous;
@@ -18187,6 +18404,7 @@ Press Ctrl-C to stop.
 }
 
 // src/cli.ts
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
 var VERSION = true ? "0.1.0" : "0.0.0-development";
 var COMMANDS = {
   cases: { run: run3, summary: "print the flat case array of bench records" },
@@ -18257,8 +18475,11 @@ Run "benchtrend ${name} --help" for usage.
     return 1;
   }
 }
-var entry = process.argv[1];
-if (entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
+var entry2 = process.argv[1];
+if (!isMainThread && isReplayWorker(workerData)) {
+  serveReplayWorker(parentPort, workerData);
+} else if (isMainThread && entry2 && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry2)) {
+  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env["BENCHTREND_REPLAY_WORKERS"]));
   process.stdout.on("error", (e) => {
     if (e.code !== "EPIPE") throw e;
     process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
