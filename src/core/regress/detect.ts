@@ -875,7 +875,11 @@ function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): numb
   const level = median(run);
   const base = Array.from(ctx.logs.subarray(currentStart, first));
   const spread = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
-  const kept = (j: number) => j >= first || (ctx.movedAlike[j] !== true && !(spread > 0 && excess(j) > level + CULPRIT_RUNAWAY * spread));
+  // A later point of the run where the job moved as one (a slow host the other cases witnessed)
+  // is the machine's: it is left out and never named. The run's first point always stays: a step
+  // may start on a slow host too, and a runner episode raised once it lasted is named where it began.
+  const kept = (j: number) =>
+    j === first || (j > first ? ctx.movedAlike[j] !== true : ctx.movedAlike[j] !== true && !(spread > 0 && excess(j) > level + CULPRIT_RUNAWAY * spread));
   // Prefix sums over the kept points from the current level's start: each split is O(1).
   const from = currentStart;
   const count = new Float64Array(t - from + 2);
