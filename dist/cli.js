@@ -15017,7 +15017,7 @@ function culpritIndex(ctx, test, currentStart) {
   const level2 = median2(run9);
   const base = Array.from(ctx.logs.subarray(currentStart, first));
   const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
-  const kept = (j) => j >= first || ctx.movedAlike[j] !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2);
+  const kept = (j) => j === first || (j > first ? ctx.movedAlike[j] !== true : ctx.movedAlike[j] !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
   const from = currentStart;
   const count = new Float64Array(t - from + 2);
   const sum2 = new Float64Array(t - from + 2);
