@@ -77,8 +77,16 @@ export function serveReplayWorker(port: MessagePort | null, data: WorkerData): v
 export async function replayOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number }> {
   const plan = planReplay(given, settings, onlySuite);
   const workers = entry === undefined ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
-  if (entry === undefined || workers <= 1) return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
-  return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
+  const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
+  if (entry === undefined || workers <= 1) return inThread();
+  try {
+    return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
+  } catch {
+    // A worker that cannot start or stops early (a sandbox without threads, too little memory)
+    // costs the speed, not the replay: every case is judged again here, with the same alerts. A
+    // fault of the replay itself comes back from this thread too, with its own stack.
+    return inThread();
+  }
 }
 
 /** manifest.alerts as publishing each commit would have left them (replayStoredAlerts). */

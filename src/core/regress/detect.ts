@@ -863,7 +863,8 @@ const CULPRIT_RUNAWAY = 3;
  * would pull the split onto itself, so earlier points are left out of both sides (and never
  * named) when the job moved as one there (jobMovedAlikeBefore), or when they lie more than
  * CULPRIT_RUNAWAY robust deviations of the baseline beyond the run's own level: a step does not
- * overshoot the level it moves to. The run's points are the evidence and always stay in.
+ * overshoot the level it moves to. The run's points are the evidence and stay in, but for a later
+ * one where the job moved as one (a slow host inside the run would be named for its size alone).
  */
 function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): number {
   const t = ctx.pts.length - 1;
