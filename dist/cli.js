@@ -16162,8 +16162,13 @@ function serveReplayWorker(port, data) {
 async function replayOnWorkers(given, settings, onlySuite) {
   const plan = planReplay(given, settings, onlySuite);
   const workers = entry === void 0 ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
-  if (entry === void 0 || workers <= 1) return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
-  return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
+  const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
+  if (entry === void 0 || workers <= 1) return inThread();
+  try {
+    return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
+  } catch {
+    return inThread();
+  }
 }
 async function replayStoredAlertsOnWorkers(given, settings, onlySuite) {
   return (await replayOnWorkers(given, settings, onlySuite)).stored;
