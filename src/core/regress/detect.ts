@@ -285,6 +285,8 @@ interface LimitTest {
   readonly beyond: 'worse' | 'better' | 'none';
   readonly baseline: Baseline;
   readonly bound: number;
+  /** Mean log of the baseline's current level: the limit is exp(mu ± bound). */
+  readonly mu: number;
   readonly df: number;
   readonly p: number;
 }
@@ -310,7 +312,7 @@ interface Context {
    * Whether the job moved as one at each of the last commits, by index into pts (the newest is
    * pts.length − 1; undefined where nothing is known): the culprit's locator leaves those out.
    */
-  readonly movedAlike: readonly (boolean | undefined)[];
+  readonly movedAlike: (index: number) => boolean | undefined;
 }
 
 function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
@@ -373,7 +375,7 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
     if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
     if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
   }
-  return { k, beyond: worse ? 'worse' : better ? 'better' : 'none', baseline, bound, df, p };
+  return { k, beyond: worse ? 'worse' : better ? 'better' : 'none', baseline, bound, mu, df, p };
 }
 
 /** Medians of logs on [a, b). */
@@ -440,7 +442,7 @@ function overwhelming(ctx: Context): LimitTest | undefined {
   // A code change moves every run of the job; a point whose median moved while its better
   // quartile stayed at the baseline is a few runs gone astray (bimodal noise), not a step.
   const near = direction === 'smaller' ? newest.q1 : newest.q3;
-  const mu = Math.log(strict.baseline.limit as number) - ctx.sgn * strict.bound;
+  const mu = strict.mu;
   const bound = (strict.bound * tUpperQuantile(ctx.alphaCase, strict.df)) / tUpperQuantile(strict.p, strict.df);
   if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return undefined;
   return strict;
@@ -464,7 +466,7 @@ const SEEN_CHANCE = 0.001;
 function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   const t = ctx.pts.length - 1;
   const first = t - test.k + 1;
-  const mu = Math.log(test.baseline.limit as number) - ctx.sgn * test.bound;
+  const mu = test.mu;
   const excess = (j: number) => ctx.sgn * ((ctx.logs[j] as number) - mu);
   // The run as it stands: points just before the tested ones that are beyond the same limit
   // belong to it (a step that has lasted longer than maxRun), not to what was seen before.
@@ -507,7 +509,7 @@ function returnToOlder(ctx: Context, test: LimitTest): string | undefined {
   const logs = Float64Array.from(keep.map((i) => ctx.logs[i] as number));
   const old = baselineTest({ ...ctx, pts, logs, boundaries: ctx.boundaries.filter((b) => b < start) }, test.k, test.p);
   if (typeof old === 'string' || old.beyond === 'worse') return undefined;
-  const muOld = Math.log(old.baseline.limit as number) - ctx.sgn * old.bound;
+  const muOld = old.mu;
   let better = 0;
   for (let i = start; i < first; i++) if (-ctx.sgn * ((ctx.logs[i] as number) - muOld) > old.bound) better++;
   if (better >= ctx.settings.changePoints.minSize) return undefined;
@@ -518,7 +520,7 @@ function returnToOlder(ctx: Context, test: LimitTest): string | undefined {
 /** Whether the newest point lies beyond the limit of `test`'s baseline at per-point level p. */
 function newestBeyond(ctx: Context, test: LimitTest, p: number): boolean {
   const t = ctx.pts.length - 1;
-  const mu = Math.log(test.baseline.limit as number) - ctx.sgn * test.bound;
+  const mu = test.mu;
   const bound = (test.bound * tUpperQuantile(p, test.df)) / tUpperQuantile(test.p, test.df);
   return ctx.sgn * ((ctx.logs[t] as number) - mu) > bound;
 }
@@ -683,12 +685,9 @@ class SeqIndex {
 }
 
 /** jobMovedAlike by index into the window of `count` points (the newest last), from AssessOptions. */
-function movedAlikeAt(options: AssessOptions, count: number): (boolean | undefined)[] {
-  const out: (boolean | undefined)[] = [];
+function movedAlikeAt(options: AssessOptions, count: number): (index: number) => boolean | undefined {
   const before = options.jobMovedAlikeBefore ?? [];
-  for (let i = Math.min(before.length, count - 1) - 1; i >= 0; i--) out[count - 2 - i] = before[i];
-  if (count > 0) out[count - 1] = options.jobMovedAlike;
-  return out;
+  return (index) => (index === count - 1 ? options.jobMovedAlike : before[count - 2 - index]);
 }
 
 /** Step 1 — the points judged, their logs and the settings for this mode, prepared once. */
@@ -869,7 +868,7 @@ const CULPRIT_RUNAWAY = 3;
 function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): number {
   const t = ctx.pts.length - 1;
   const first = t - test.k + 1;
-  const mu = Math.log(test.baseline.limit as number) - ctx.sgn * test.bound;
+  const mu = test.mu;
   const excess = (j: number) => ctx.sgn * ((ctx.logs[j] as number) - mu);
   const run: number[] = [];
   for (let j = first; j <= t; j++) run.push(excess(j));
@@ -880,7 +879,7 @@ function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): numb
   // is the machine's: it is left out and never named. The run's first point always stays: a step
   // may start on a slow host too, and a runner episode raised once it lasted is named where it began.
   const kept = (j: number) =>
-    j === first || (j > first ? ctx.movedAlike[j] !== true : ctx.movedAlike[j] !== true && !(spread > 0 && excess(j) > level + CULPRIT_RUNAWAY * spread));
+    j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread > 0 && excess(j) > level + CULPRIT_RUNAWAY * spread));
   // Prefix sums over the kept points from the current level's start: each split is O(1).
   const from = currentStart;
   const count = new Float64Array(t - from + 2);
