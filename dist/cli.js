@@ -14667,7 +14667,7 @@ function baselineTest(ctx, k, p) {
     if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
     if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
   }
-  return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, df, p };
+  return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, mu, df, p };
 }
 function levelMedian(logs, a, b) {
   return median2(Array.from(logs.subarray(a, b)));
@@ -14715,7 +14715,7 @@ function overwhelming(ctx) {
   const newest = pts[t];
   if (newest.runs < OVERWHELM_RUNS) return void 0;
   const near = direction === "smaller" ? newest.q1 : newest.q3;
-  const mu = Math.log(strict.baseline.limit) - ctx.sgn * strict.bound;
+  const mu = strict.mu;
   const bound = strict.bound * tUpperQuantile(ctx.alphaCase, strict.df) / tUpperQuantile(strict.p, strict.df);
   if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return void 0;
   return strict;
@@ -14724,7 +14724,7 @@ var SEEN_CHANCE = 1e-3;
 function seenBefore(ctx, test) {
   const t = ctx.pts.length - 1;
   const first = t - test.k + 1;
-  const mu = Math.log(test.baseline.limit) - ctx.sgn * test.bound;
+  const mu = test.mu;
   const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
   const from = first - test.baseline.count;
   let start = first;
@@ -14756,7 +14756,7 @@ function returnToOlder(ctx, test) {
   const logs = Float64Array.from(keep.map((i) => ctx.logs[i]));
   const old = baselineTest({ ...ctx, pts, logs, boundaries: ctx.boundaries.filter((b) => b < start) }, test.k, test.p);
   if (typeof old === "string" || old.beyond === "worse") return void 0;
-  const muOld = Math.log(old.baseline.limit) - ctx.sgn * old.bound;
+  const muOld = old.mu;
   let better = 0;
   for (let i = start; i < first; i++) if (-ctx.sgn * (ctx.logs[i] - muOld) > old.bound) better++;
   if (better >= ctx.settings.changePoints.minSize) return void 0;
@@ -14765,7 +14765,7 @@ function returnToOlder(ctx, test) {
 }
 function newestBeyond(ctx, test, p) {
   const t = ctx.pts.length - 1;
-  const mu = Math.log(test.baseline.limit) - ctx.sgn * test.bound;
+  const mu = test.mu;
   const bound = test.bound * tUpperQuantile(p, test.df) / tUpperQuantile(test.p, test.df);
   return ctx.sgn * (ctx.logs[t] - mu) > bound;
 }
@@ -14894,11 +14894,8 @@ var SeqIndex = class {
   }
 };
 function movedAlikeAt(options, count) {
-  const out = [];
   const before = options.jobMovedAlikeBefore ?? [];
-  for (let i = Math.min(before.length, count - 1) - 1; i >= 0; i--) out[count - 2 - i] = before[i];
-  if (count > 0) out[count - 1] = options.jobMovedAlike;
-  return out;
+  return (index) => index === count - 1 ? options.jobMovedAlike : before[count - 2 - index];
 }
 function prepare(series, given, options) {
   const mode = options.mode ?? "push";
@@ -15010,14 +15007,14 @@ var CULPRIT_RUNAWAY = 3;
 function culpritIndex(ctx, test, currentStart) {
   const t = ctx.pts.length - 1;
   const first = t - test.k + 1;
-  const mu = Math.log(test.baseline.limit) - ctx.sgn * test.bound;
+  const mu = test.mu;
   const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
   const run9 = [];
   for (let j = first; j <= t; j++) run9.push(excess(j));
   const level2 = median2(run9);
   const base = Array.from(ctx.logs.subarray(currentStart, first));
   const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
-  const kept = (j) => j === first || (j > first ? ctx.movedAlike[j] !== true : ctx.movedAlike[j] !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
+  const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
   const from = currentStart;
   const count = new Float64Array(t - from + 2);
   const sum2 = new Float64Array(t - from + 2);
