@@ -8,7 +8,11 @@
 //
 //   npm run -s build && node bench/judge-alerts.mjs [--history NAME] [--method limit|ratio]
 //     [--show unlabelled|all|none|false] [--key TEXT] [--width N] [--markdown] [--json] [--missed]
-//     [--fresh] [--cli FILE]
+//     [--fresh] [--cli FILE] [--data FILE]
+//
+// --data FILE judges a history outside the fixtures (a data.js from another project's gh-pages
+// branch, held out from tuning) under the name given by --history; its labels go to
+// bench/judged/<name>.jsonl like the others. Nothing is read outside the repository unless named.
 //
 // --show unlabelled (default) prints the view of every sampled alert without a label, with a stub
 // line to fill in (--key: only keys containing TEXT; --width: commits either side); --markdown prints the docs/alerts.md table; --missed lists lasting steps in
@@ -19,7 +23,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { alertKey, alertView, around, judged, parseLabels, parseReplay, sampleAlerts, seriesKey, seriesOf, worse } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -28,6 +32,8 @@ const opt = (name, def) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] :
 const flag = (name) => argv.includes(name);
 const HISTORIES = ['github-action-benchmark', 'prisma', 'snarkVM'];
 const METHODS = { limit: [], ratio: ['--alert-threshold', '150%'] };
+const heldOut = opt('--data') === undefined ? undefined : resolve(opt('--data'));
+if (heldOut !== undefined && (opt('--history') === undefined || HISTORIES.includes(opt('--history')))) throw new Error('--data FILE needs --history NAME, a name other than the fixtures\' ones');
 const histories = opt('--history') ? [opt('--history')] : HISTORIES;
 const methods = opt('--method') ? [opt('--method')] : Object.keys(METHODS);
 const show = opt('--show', flag('--markdown') || flag('--json') ? 'none' : 'unlabelled');
@@ -35,7 +41,7 @@ const cli = opt('--cli', join(root, 'dist/cli.js'));
 const width = Number(opt('--width', 20));
 const only = opt('--key');
 const work = join(root, '.cache/judge');
-for (const h of histories) if (!HISTORIES.includes(h)) throw new Error(`--history ${h}: one of ${HISTORIES.join(', ')}`);
+for (const h of histories) if (!HISTORIES.includes(h) && heldOut === undefined) throw new Error(`--history ${h}: one of ${HISTORIES.join(', ')}`);
 for (const m of methods) if (!(m in METHODS)) throw new Error(`--method ${m}: limit or ratio`);
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
 
@@ -45,7 +51,7 @@ const digest = (file) => createHash('sha256').update(readFileSync(file)).digest(
 
 /** The history imported into a bare repository and replayed; cached by the inputs' hashes. */
 function replayed(name) {
-  const data = join(root, 'test/fixtures/trend-data', `${name}-data.js`);
+  const data = heldOut ?? join(root, 'test/fixtures/trend-data', `${name}-data.js`);
   const stamp = `${digest(data)}-${digest(cli)}`;
   const dir = join(work, name);
   const cache = join(dir, `${stamp}.json`);
