@@ -154,8 +154,10 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== undefined;
     const jobMovedAlikeBefore = alikeBefore(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
-      const points = histories.get(p.case);
-      if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
+      const walked = histories.get(p.case);
+      if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
+      // The state keeps no summary flag; the point being judged has its own.
+      const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...(walked[walked.length - 1] as SeriesPoint), summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
       const runnerNoise = control ? true : controlMoved;
@@ -213,7 +215,7 @@ export async function comparePullRequest(
     : (fromState ?? (await caseHistories((from, to) => loadSegments(read, location, from, to, manifest), manifest, suite, manifest.segments, limit, only)));
   const seq = manifest?.segments ?? 0;
   const verdicts = points.map((p) => {
-    const head: SeriesPoint = { sha: headSha, seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n };
+    const head: SeriesPoint = { sha: headSha, seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(p.summaryOnly === true ? { summaryOnly: true } : {}) };
     const history = histories.get(p.case) ?? [];
     return assessCase({ suite, case: p.case, unit: p.unit, direction: p.direction, points: [...history, head] }, NO_MEMORY, settings, {
       suiteCases: points.length,

@@ -1,7 +1,8 @@
 /**
  * The rules that keep a case's own history from alerting (issue 17, precision on real histories):
  * a run whose like the baseline has already shown (seen before), a return from a short better
- * spell (rebound), and a single-run point that cannot be overwhelming on its own.
+ * spell (rebound), and a single-run point or a tool's summary that cannot be overwhelming on
+ * its own.
  */
 import { describe, expect, it } from 'vitest';
 import { noisy, points, series, settings } from './regress-series.js';
@@ -88,6 +89,32 @@ describe('one run is never overwhelming on its own', () => {
   it('is raised with the next point, named at the first', () => {
     const r = replay(oneRun([...base, 15, 15.2, 14.9]), settings(), { suiteCases: 10, from: 1, hostMoved: () => false });
     expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 30, 31]]);
+  });
+});
+
+describe("a tool's summary is never overwhelming on its own", () => {
+  const base = noisy(() => 40, 30, 0.02, 2);
+  // benchmark.js: a mean of 5 samples with its ±RME as the error bar, all five moved with the job.
+  const summaries = (values: number[]): CaseSeries => ({
+    ...series(values, 'bigger', 'tx/s'),
+    points: points(values).map((p) => ({ ...p, q1: p.value * 0.99, q3: p.value * 1.01, runs: 5, n: 5, summaryOnly: true })),
+  });
+
+  it('waits for the next commit, whatever its sample count', () => {
+    const broken = judge(summaries([...base, 0.5]), false);
+    expect(broken.kind).toBe('watch');
+    expect(broken.reason).toMatch(/the newest commit alone is below .* so 2 in a row are needed to alert/);
+    // The same five values as runs, every one of them moved: overwhelming at once.
+    const asRuns: CaseSeries = { ...summaries([...base, 0.5]), points: summaries([...base, 0.5]).points.map(({ summaryOnly: _s, ...p }) => p) };
+    expect(judge(asRuns, false).kind).toBe('regressed');
+  });
+
+  it('raises nothing for one broken job, and a lasting drop with its second point, named at the first', () => {
+    const glitch = replay(summaries([...base, 0.5, ...noisy(() => 40, 12, 0.02, 5)]), settings(), { suiteCases: 10, from: 1, hostMoved: () => false });
+    expect(glitch.raised).toEqual([]);
+    expect(glitch.verdicts[30]).toBe('watch');
+    const drop = replay(summaries([...base, 20, 20.3, 19.8]), settings(), { suiteCases: 10, from: 1, hostMoved: () => false });
+    expect(drop.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 30, 31]]);
   });
 });
 

@@ -19,13 +19,18 @@ function run(rng: Random, factor: (name: string) => number): Point[] {
   });
 }
 
-async function history(settings: AlertSettings, factor: (n: number, name: string) => number, commits = 45): Promise<(RegressionOutcome | undefined)[]> {
+/** A tool's summaries (a mean of 5 samples with its error bar), as benchmark.js gives them. */
+function summaries(rng: Random, factor: (name: string) => number): Point[] {
+  return run(rng, factor).map((p) => ({ ...p, runs: 5, n: 5, stdev: null, samples: [], summaryOnly: true }));
+}
+
+async function history(settings: AlertSettings, factor: (n: number, name: string) => number, commits = 45, make = run): Promise<(RegressionOutcome | undefined)[]> {
   const trend = new MemoryTrend();
   const rng = new Random(3);
   const out: (RegressionOutcome | undefined)[] = [];
   for (let n = 1; n <= commits; n++) {
     const deriver = regressionDeriver('default', settings);
-    await trend.publish({ commit: commit(n), points: run(rng, (name) => factor(n, name)), alerts: deriver.derive });
+    await trend.publish({ commit: commit(n), points: make(rng, (name) => factor(n, name)), alerts: deriver.derive });
     out[n] = deriver.outcome();
   }
   return out;
@@ -90,5 +95,12 @@ describe('runner noise', () => {
     const first = outcomes.findIndex((o) => o?.regressions.some((r) => r.new));
     expect(first).toBe(35);
     expect(outcomes[35]?.regressions.find((r) => r.new)).toMatchObject({ case: 'warm / tools', sha: commit(35).sha });
+  });
+
+  it("waits for the next commit when the step is a tool's summaries, and names where it starts", async () => {
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 && name === 'warm / tools' ? 1.4 : 1), 37, summaries);
+    const first = outcomes.findIndex((o) => o?.regressions.some((r) => r.new));
+    expect(first).toBe(36);
+    expect(outcomes[36]?.regressions.find((r) => r.new)).toMatchObject({ case: 'warm / tools', sha: commit(35).sha });
   });
 });

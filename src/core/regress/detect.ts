@@ -45,6 +45,12 @@ export interface SeriesPoint {
    * rule, like github-action-benchmark, compares only with that entry and skips a case it lacked.
    */
   readonly previousSeq?: number;
+  /**
+   * The point is a tool's summary (a mean with its error bar), not runs: its q1/q3 are that error
+   * bar. Only the newest point's is read (by the overwhelming rule), so sources that cannot tell
+   * it for older points may leave it out.
+   */
+  readonly summaryOnly?: boolean;
 }
 
 export interface CaseSeries {
@@ -439,6 +445,13 @@ function overwhelming(ctx: Context): LimitTest | undefined {
   // a single run looks like both), so it waits for the next commit like any marginal point.
   const newest = pts[t] as SeriesPoint;
   if (newest.runs < OVERWHELM_RUNS) return undefined;
+  // A tool's summary (benchmark.js's mean and ±RME, cargo's spread, pytest's quartiles of rounds)
+  // comes from one invocation of the tool: its samples share whatever broke that invocation, so
+  // its bar cannot show one run gone astray the way separate runs do, and it waits too, whatever
+  // its sample count. On a held-out benchmark.js history (replicache) 5 of the 6 summaries raised
+  // at once were one broken job (a point at 1-44% of the throughput around it, back at the next
+  // commit).
+  if (newest.summaryOnly === true) return undefined;
   // A code change moves every run of the job; a point whose median moved while its better
   // quartile stayed at the baseline is a few runs gone astray (bimodal noise), not a step.
   const near = direction === 'smaller' ? newest.q1 : newest.q3;

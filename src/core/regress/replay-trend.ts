@@ -139,7 +139,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
       for (const p of seg.points) {
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, (c = { unit: p.unit, direction: p.direction, points: [] }));
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}) });
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}) });
         const move = recentMove(c.points, c.direction);
         if (move !== undefined) moves.set(p.case, move);
       }

@@ -258,7 +258,7 @@ export function historiesOf(segments: readonly Segment[], suite: string, limit: 
     if (s.suite !== suite) continue;
     for (const p of s.points) {
       const list = out.get(p.case) ?? [];
-      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
+      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(p.summaryOnly === true ? { summaryOnly: true } : {}) });
       out.set(p.case, list);
     }
   }
