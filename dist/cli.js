@@ -10338,7 +10338,7 @@ function historiesOf(segments, suite, limit) {
     if (s.suite !== suite) continue;
     for (const p of s.points) {
       const list = out.get(p.case) ?? [];
-      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n });
+      list.push({ sha: s.commit.sha, seq: s.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...p.summaryOnly === true ? { summaryOnly: true } : {} });
       out.set(p.case, list);
     }
   }
@@ -14714,6 +14714,7 @@ function overwhelming(ctx) {
   if (!(change > 2 * worst)) return void 0;
   const newest = pts[t];
   if (newest.runs < OVERWHELM_RUNS) return void 0;
+  if (newest.summaryOnly === true) return void 0;
   const near = direction === "smaller" ? newest.q1 : newest.q3;
   const mu = strict.mu;
   const bound = strict.bound * tUpperQuantile(ctx.alphaCase, strict.df) / tUpperQuantile(strict.p, strict.df);
@@ -16060,7 +16061,7 @@ function planReplay(given, settings, onlySuite) {
       for (const p of seg.points) {
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, c = { unit: p.unit, direction: p.direction, points: [] });
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {} });
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {} });
         const move = recentMove(c.points, c.direction);
         if (move !== void 0) moves.set(p.case, move);
       }
@@ -17708,8 +17709,9 @@ function regressionDeriver(suite, settings) {
     const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== void 0;
     const jobMovedAlikeBefore = alikeBefore2(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
-      const points = histories.get(p.case);
-      if (!points || points[points.length - 1]?.seq !== judged.seq) continue;
+      const walked = histories.get(p.case);
+      if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
+      const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
       const runnerNoise = control ? true : controlMoved;
