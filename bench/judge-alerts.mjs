@@ -37,7 +37,7 @@ if (heldOut !== undefined && (opt('--history') === undefined || HISTORIES.includ
 const histories = opt('--history') ? [opt('--history')] : HISTORIES;
 const methods = opt('--method') ? [opt('--method')] : Object.keys(METHODS);
 const show = opt('--show', flag('--markdown') || flag('--json') ? 'none' : 'unlabelled');
-const cli = opt('--cli', join(root, 'dist/cli.js'));
+const cli = resolve(opt('--cli', join(root, 'dist/cli.js')));
 const width = Number(opt('--width', 20));
 const only = opt('--key');
 const work = join(root, '.cache/judge');
