@@ -23,7 +23,8 @@ export function parseReplay(text, source = 'replay output') {
   if (!doc || !Array.isArray(doc.alerts)) throw new Error(`${source}: no "alerts" array`);
   doc.alerts.forEach((a, i) => {
     for (const [field, type] of Object.entries(ALERT_FIELDS)) {
-      if (typeof a?.[field] !== type) throw new Error(`${source}: alerts[${i}].${field} is not a ${type}`);
+      // A step from zero has no ratio: its change is null.
+      if (typeof a?.[field] !== type && !(field === 'change' && a?.[field] === null)) throw new Error(`${source}: alerts[${i}].${field} is not a ${type}`);
     }
     if (!/^[0-9a-f]{40}$/.test(a.sha)) throw new Error(`${source}: alerts[${i}].sha is not a full commit sha`);
     if (a.direction !== 'bigger' && a.direction !== 'smaller') throw new Error(`${source}: alerts[${i}].direction is neither bigger nor smaller`);

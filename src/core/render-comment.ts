@@ -30,8 +30,8 @@ export interface CommentRow {
   /** The new median, and its error bar (first to third quartile) when known. */
   readonly value: number;
   readonly errorBar?: readonly [number, number];
-  /** Relative change, positive when worse. */
-  readonly change: number;
+  /** Relative change, positive when worse; undefined for a step from zero (no finite ratio). */
+  readonly change?: number;
   /** Why it is believed. */
   readonly why: string;
 }
@@ -225,7 +225,8 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
  */
 function groupSection(data: CommitCommentData, links: CommentLinks): string[] {
   // Open alerts before cleared ones, each side largest change first.
-  const rows = [...data.rows].sort((a, b) => Number(a.status === 'cleared') - Number(b.status === 'cleared') || b.change - a.change);
+  const size = (r: CommentRow) => r.change ?? Number.MAX_VALUE;
+  const rows = [...data.rows].sort((a, b) => Number(a.status === 'cleared') - Number(b.status === 'cleared') || size(b) - size(a));
   const [top, ...rest] = rows;
   if (!top) return [];
   const out: string[] = [];
@@ -258,11 +259,11 @@ export function rowFromVerdict(v: CaseVerdict): CommentRow | undefined {
       status: 'confirmed',
       baseline: alert.baseline,
       value: alert.value,
-      change: alert.change,
+      ...(alert.change !== undefined ? { change: alert.change } : {}),
       why: alert.reason,
     };
   }
-  if (v.kind !== 'regressed' || !v.baseline || v.change === undefined) return undefined;
+  if (v.kind !== 'regressed' || !v.baseline) return undefined;
   return {
     case: v.case,
     unit: v.unit,
@@ -273,7 +274,7 @@ export function rowFromVerdict(v: CaseVerdict): CommentRow | undefined {
     band: [v.baseline.q1, v.baseline.q3],
     value: v.value,
     ...(v.runs > 1 ? { errorBar: [v.q1, v.q3] as const } : {}),
-    change: v.change,
+    ...(v.change !== undefined ? { change: v.change } : {}),
     why: v.reason,
   };
 }
@@ -288,7 +289,7 @@ export function rowFromAlert(a: StoredAlert, unit: string, direction: Direction)
     status: a.status,
     baseline: a.baseline ?? NaN,
     value: a.value ?? NaN,
-    change: a.change ?? 0,
+    ...(a.change !== undefined ? { change: a.change } : {}),
     why: a.reason ?? '',
   };
 }

@@ -89,7 +89,7 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
       kind: verdictText(v, flag),
       value: v.runs > 1 ? `${num(v.value)} ${unit} (${num(v.q1)}–${num(v.q3)})` : `${num(v.value)} ${unit}`,
       baseline: v.baseline ? `${num(v.baseline.median)} ${unit} (${num(v.baseline.q1)}–${num(v.baseline.q3)})` : '—',
-      change: v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—',
+      change: v.change !== undefined || v.kind === 'regressed' ? describeWorseChange(v.change, v.direction) : '—',
       recent: sparkline(v.recent),
       why: esc(v.reason),
     };
@@ -126,7 +126,7 @@ export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title
       const a = v.alert;
       const baseline = a?.baseline ?? v.baseline?.median;
       const value = a?.value ?? v.value;
-      const change = a?.change ?? v.change ?? 0;
+      const change = a ? a.change : v.change;
       return {
         title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
         message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${describeWorseChange(change, v.direction)}); ${a?.reason ?? v.reason}${
@@ -147,8 +147,8 @@ export interface RegressionEntry {
   /** Baseline median and the new value, in the case's unit. */
   readonly baseline: number;
   readonly value: number;
-  /** Relative change as a fraction, positive when worse (0.12 = 12% worse). */
-  readonly change: number;
+  /** Relative change as a fraction, positive when worse (0.12 = 12% worse); null for a step from zero. */
+  readonly change: number | null;
   readonly status: AlertStatus;
   /** True when this run raised it; false when it continues an alert raised on an earlier commit. */
   readonly new: boolean;
@@ -175,20 +175,20 @@ export function regressionEntries(verdicts: readonly CaseVerdict[]): RegressionE
         kind: v.alert.kind,
         baseline: v.alert.baseline,
         value: v.alert.value,
-        change: v.alert.change,
+        change: v.alert.change ?? null,
         status: v.alert.kind === 'change-point' ? 'confirmed' : 'suspected',
         new: true,
         sha: v.alert.sha,
         reason: v.alert.reason,
         ...attribution,
       });
-    } else if (v.kind === 'regressed' && v.baseline && v.change !== undefined) {
+    } else if (v.kind === 'regressed' && v.baseline) {
       out.push({
         ...base,
         kind: 'regression',
         baseline: v.baseline.median,
         value: v.value,
-        change: v.change,
+        change: v.change ?? null,
         status: v.ongoing?.status ?? 'suspected',
         new: !v.ongoing,
         sha: v.ongoing?.sha ?? v.sha,

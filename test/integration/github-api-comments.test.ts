@@ -93,7 +93,7 @@ describe('regression comments over real HTTP', () => {
       if (label === 'code') {
         const measured = parseCommitCommentData(body)?.rows ?? [];
         expect(measured.map((r) => r.case).sort()).toEqual(Object.keys(steps));
-        const largest = [...measured].sort((x, y) => y.change - x.change)[0]?.case;
+        const largest = [...measured].sort((x, y) => (y.change ?? 0) - (x.change ?? 0))[0]?.case;
         expect(rowsOf(shown as string)).toEqual([largest]);
         expect(body).not.toMatch(/looks like the runner/);
       } else {

@@ -10,6 +10,7 @@ import { assessCase, NO_MEMORY, type SeriesPoint } from '../../src/core/regress/
 import { replay } from '../../src/core/regress/replay.js';
 import { changeWord, describeChange, describeWorseChange, signedPercent } from '../../src/core/regress/words.js';
 import { readFixture } from './fixtures.js';
+import { renderCommitComment, rowFromAlert, rowFromVerdict } from '../../src/core/render-comment.js';
 
 
 describe('the culprit', () => {
@@ -85,6 +86,28 @@ describe('plain signs', () => {
     // A stored "positive when worse" fraction of a throughput reads as a fall.
     expect(describeWorseChange(0.095, 'bigger')).toBe('-9.5% worse');
     expect(describeWorseChange(0.2, 'smaller')).toBe('+20% worse');
+    // A step from zero has no ratio: its alert stores no change, and it reads in words.
+    expect(describeChange(4096, 0, 'smaller')).toBe('from 0, worse');
+    expect(describeChange(0, 0, 'smaller')).toBe('unchanged');
+    expect(describeWorseChange(undefined, 'smaller')).toBe('worse, from 0');
+    expect(describeWorseChange(null, 'smaller')).toBe('worse, from 0');
+  });
+  it('raises a step from zero with the ratio rule, with no change to store', () => {
+    const points: SeriesPoint[] = [0, 0, 0, 0, 4096].map((value, i) => ({ sha: `${i}`.padStart(40, 'd'), seq: i, value, q1: value, q3: value, runs: 1, n: 1 }));
+    const v = assessCase({ suite: 's', case: 'disk', unit: 'bytes', direction: 'smaller', points }, NO_MEMORY, settings({ method: 'ratio', ratioThreshold: 1.5 }), { suiteCases: 2 }).verdict;
+    expect(v.kind).toBe('regressed');
+    expect(v.alert).toMatchObject({ kind: 'regression', sha: points[4]?.sha, baseline: 0, value: 4096 });
+    expect(v.alert && 'change' in v.alert).toBe(false);
+    expect(v.change).toBeUndefined();
+    expect(v.reason).toBe('from 0 to 4096 bytes since the previous commit ddddddd, no ratio to a zero, above the alert threshold of 150%');
+    // Its commit comment row reads in words, from this run's verdict and from the stored alert.
+    const row = rowFromVerdict(v);
+    expect(row && 'change' in row).toBe(false);
+    const body = renderCommitComment({ suite: 's', sha: points[4]?.sha as string, rows: row ? [row] : [], cases: 2 });
+    expect(body).toMatch(/\| 0 bytes \(0–0\) \| 4096 bytes \| worse, from 0 \|/);
+    expect(body).not.toMatch(/Infinity|NaN/);
+    const stored = rowFromAlert({ kind: 'regression', suite: 's', case: 'disk', sha: points[4]?.sha as string, seq: 4, status: 'cleared', baseline: 0, value: 4096, reason: 'r' }, 'bytes', 'smaller');
+    expect(renderCommitComment({ suite: 's', sha: points[4]?.sha as string, rows: [stored], cases: 2 })).toMatch(/\| worse, from 0 \|/);
   });
   it('puts it in the reason of a throughput that fell', () => {
     const base = noisy(() => 24300, 40, 0.01, 4);

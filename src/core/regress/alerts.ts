@@ -71,7 +71,7 @@ export function updateAlerts(
         status: 'suspected',
         baseline: a.baseline,
         value: a.value,
-        change: a.change,
+        ...(a.change !== undefined ? { change: a.change } : {}),
         reason: a.reason,
       });
     }

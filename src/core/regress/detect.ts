@@ -119,7 +119,8 @@ export interface RaisedAlert {
   readonly seq: number;
   readonly baseline: number;
   readonly value: number;
-  readonly change: number;
+  /** Undefined when there is no finite ratio: a step from zero (the ratio rule alerts on it). */
+  readonly change?: number;
   readonly reason: string;
 }
 
@@ -645,7 +646,10 @@ function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; r
   const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === 'smaller' ? cur.value / prev.value : prev.value / cur.value;
   const baseline: Baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
   const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : '';
-  const text = `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
+  // A step from zero has no ratio to print: github-action-benchmark's is Infinity, so it alerts.
+  const text = Number.isFinite(ratio)
+    ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`
+    : `from ${num(prev.value)} to ${num(cur.value)} ${ctx.series.unit} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
   if (ratio > settings.ratioThreshold) {
     return { kind: 'regressed', baseline, reason: `${text}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
   }
@@ -961,7 +965,15 @@ function raiseRegression(
   // verdict, its comment row and the attribution of a total.
   const newest = ctx.pts[t] as SeriesPoint;
   const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
-  const alert: RaisedAlert = { kind: 'regression', sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: newest.value, change, reason: decided.reason };
+  const alert: RaisedAlert = {
+    kind: 'regression',
+    sha: culprit.sha,
+    seq: culprit.seq,
+    baseline: decided.baseline.median,
+    value: newest.value,
+    ...(Number.isFinite(change) ? { change } : {}),
+    reason: decided.reason,
+  };
   return { alert, reason: decided.reason };
 }
 
@@ -1066,7 +1078,9 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   const decided = method === 'ratio' ? ratioVerdict(ctx) : limitVerdict(ctx);
   const baseline = 'test' in decided ? decided.test?.baseline : (decided as { baseline?: Baseline }).baseline;
   const k = 'test' in decided && decided.test ? decided.test.k : 1;
-  const change = baseline ? worseChange(newest.value, baseline.median, series.direction) : undefined;
+  // No finite ratio from a zero baseline: the verdict says so in words and carries no change.
+  const ratio = baseline ? worseChange(newest.value, baseline.median, series.direction) : undefined;
+  const change = ratio !== undefined && Number.isFinite(ratio) ? ratio : undefined;
   const firstSha = (pts[t - k + 1] ?? newest).sha;
 
   if (mode === 'compare') {
@@ -1111,7 +1125,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
     reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
-  if (kind === 'regressed' && baseline && change !== undefined) {
+  if (kind === 'regressed' && baseline) {
     const test = 'test' in decided ? decided.test : undefined;
     const culprit = method === 'limit' && test ? culpritIndex(ctx, test, currentStart) : undefined;
     ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === 'ratio' ? 1 : k, ...(culprit !== undefined ? { culprit } : {}) }));

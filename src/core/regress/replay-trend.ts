@@ -27,8 +27,8 @@ export interface ReplayedAlert {
   readonly direction: Direction;
   readonly baseline: number;
   readonly value: number;
-  /** Relative change, positive when worse. */
-  readonly change: number;
+  /** Relative change, positive when worse; null for a step from zero (no finite ratio). */
+  readonly change: number | null;
   readonly reason: string;
 }
 
@@ -203,7 +203,7 @@ export function replayCase(job: CaseReplayJob, settings: AlertSettings): CaseRep
       direction: job.direction,
       baseline: a.baseline,
       value: a.value,
-      change: a.change,
+      change: a.change ?? null,
       reason: a.reason,
     };
   });

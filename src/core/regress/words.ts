@@ -28,13 +28,21 @@ export function changeWord(signed: number, direction: Direction): 'worse' | 'bet
 
 /** `-9.5% worse`, `+12% better`: the change from `base` to `value` in plain words. */
 export function describeChange(value: number, base: number, direction: Direction): string {
+  if (base === 0) return value === 0 ? 'unchanged' : `from 0, ${changeWord(value, direction)}`;
   const s = signedChange(value, base);
   const word = changeWord(s, direction);
   return word === 'unchanged' ? 'unchanged' : `${signedPercent(s)} ${word}`;
 }
 
-/** The same from a stored "positive when worse" fraction (manifest.alerts, regressions-json). */
-export function describeWorseChange(worse: number, direction: Direction): string {
+/** What a step from zero reads as: it has no finite ratio, so its alert stores no change. */
+export const FROM_ZERO = 'worse, from 0';
+
+/**
+ * The same from a stored "positive when worse" fraction (manifest.alerts, regressions-json);
+ * an alert without one (undefined, null) is a step from zero.
+ */
+export function describeWorseChange(worse: number | undefined | null, direction: Direction): string {
+  if (worse === undefined || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
   // worse = value/base − 1 for smaller-is-better, 1 − value/base for bigger-is-better.
   const s = direction === 'smaller' ? worse : -worse;
   const word = changeWord(s, direction);
