@@ -8745,11 +8745,14 @@ function changeWord(signed2, direction) {
   return signed2 > 0 === (direction === "smaller") ? "worse" : "better";
 }
 function describeChange(value, base, direction) {
+  if (base === 0) return value === 0 ? "unchanged" : `from 0, ${changeWord(value, direction)}`;
   const s = signedChange(value, base);
   const word = changeWord(s, direction);
   return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
 }
+var FROM_ZERO = "worse, from 0";
 function describeWorseChange(worse, direction) {
+  if (worse === void 0 || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
   const s = direction === "smaller" ? worse : -worse;
   const word = changeWord(s, direction);
   return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
@@ -14861,7 +14864,7 @@ function ratioVerdict(ctx) {
   const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
   const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
   const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : "";
-  const text2 = `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`;
+  const text2 = Number.isFinite(ratio) ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}` : `from ${shortNumber(prev.value)} to ${shortNumber(cur.value)} ${ctx.series.unit} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
   if (ratio > settings.ratioThreshold) {
     return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
   }
@@ -15059,7 +15062,15 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
   }
   const newest = ctx.pts[t];
   const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
-  const alert = { kind: "regression", sha: culprit.sha, seq: culprit.seq, baseline: decided.baseline.median, value: newest.value, change, reason: decided.reason };
+  const alert = {
+    kind: "regression",
+    sha: culprit.sha,
+    seq: culprit.seq,
+    baseline: decided.baseline.median,
+    value: newest.value,
+    ...Number.isFinite(change) ? { change } : {},
+    reason: decided.reason
+  };
   return { alert, reason: decided.reason };
 }
 function lastingStep(ctx, found, c) {
@@ -15134,7 +15145,8 @@ function assessCase(series, memory, given, options) {
   const decided = method === "ratio" ? ratioVerdict(ctx) : limitVerdict(ctx);
   const baseline = "test" in decided ? decided.test?.baseline : decided.baseline;
   const k = "test" in decided && decided.test ? decided.test.k : 1;
-  const change = baseline ? worseChange(newest.value, baseline.median, series.direction) : void 0;
+  const ratio = baseline ? worseChange(newest.value, baseline.median, series.direction) : void 0;
+  const change = ratio !== void 0 && Number.isFinite(ratio) ? ratio : void 0;
   const firstSha = (pts[t - k + 1] ?? newest).sha;
   if (mode === "compare") {
     const verdict2 = {
@@ -15165,7 +15177,7 @@ function assessCase(series, memory, given, options) {
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
-  if (kind === "regressed" && baseline && change !== void 0) {
+  if (kind === "regressed" && baseline) {
     const test = "test" in decided ? decided.test : void 0;
     const culprit = method === "limit" && test ? culpritIndex(ctx, test, currentStart) : void 0;
     ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k, ...culprit !== void 0 ? { culprit } : {} }));
@@ -15251,7 +15263,7 @@ function updateAlerts(previous, verdicts, changePoints) {
         status: "suspected",
         baseline: a.baseline,
         value: a.value,
-        change: a.change,
+        ...a.change !== void 0 ? { change: a.change } : {},
         reason: a.reason
       });
     }
@@ -16121,7 +16133,7 @@ function replayCase(job, settings) {
       direction: job.direction,
       baseline: a.baseline,
       value: a.value,
-      change: a.change,
+      change: a.change ?? null,
       reason: a.reason
     };
   });
@@ -17314,7 +17326,7 @@ function verdictReport(verdicts, esc, flag = "") {
       kind: verdictText2(v, flag),
       value: v.runs > 1 ? `${num2(v.value)} ${unit} (${num2(v.q1)}\u2013${num2(v.q3)})` : `${num2(v.value)} ${unit}`,
       baseline: v.baseline ? `${num2(v.baseline.median)} ${unit} (${num2(v.baseline.q1)}\u2013${num2(v.baseline.q3)})` : "\u2014",
-      change: v.change !== void 0 ? describeWorseChange(v.change, v.direction) : "\u2014",
+      change: v.change !== void 0 || v.kind === "regressed" ? describeWorseChange(v.change, v.direction) : "\u2014",
       recent: sparkline(v.recent),
       why: esc(v.reason)
     };
@@ -17351,20 +17363,20 @@ function regressionEntries(verdicts) {
         kind: v.alert.kind,
         baseline: v.alert.baseline,
         value: v.alert.value,
-        change: v.alert.change,
+        change: v.alert.change ?? null,
         status: v.alert.kind === "change-point" ? "confirmed" : "suspected",
         new: true,
         sha: v.alert.sha,
         reason: v.alert.reason,
         ...attribution
       });
-    } else if (v.kind === "regressed" && v.baseline && v.change !== void 0) {
+    } else if (v.kind === "regressed" && v.baseline) {
       out.push({
         ...base,
         kind: "regression",
         baseline: v.baseline.median,
         value: v.value,
-        change: v.change,
+        change: v.change ?? null,
         status: v.ongoing?.status ?? "suspected",
         new: !v.ongoing,
         sha: v.ongoing?.sha ?? v.sha,
