@@ -13,7 +13,7 @@
 import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
-import { machineMoved, recentMove } from '../core/regress/host.js';
+import { jobMovedAsOne, machineMoved, recentMove } from '../core/regress/host.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
 import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
@@ -109,7 +109,7 @@ function alikeBefore(histories: ReadonlyMap<string, readonly SeriesPoint[]>, dir
       const move = recentMove(points.slice(0, at + 1), direction);
       if (move !== undefined) moves.push(move);
     }
-    return sameFactor(moves, minEffect) !== undefined;
+    return jobMovedAsOne(moves, minEffect);
   });
 }
 
@@ -151,7 +151,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
-    const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== undefined;
+    const jobMovedAlike = jobMovedAsOne([...moves.values()], settings.minEffect);
     const jobMovedAlikeBefore = alikeBefore(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
       const walked = histories.get(p.case);

@@ -119,5 +119,10 @@ it('the tracked labels parse, each once, with a reason', () => {
   const dir = join(import.meta.dirname, '../../bench/judged');
   const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
   expect(files.length).toBeGreaterThanOrEqual(3);
-  for (const f of files) expect(parseLabels(readFileSync(join(dir, f), 'utf8'), f).size).toBeGreaterThan(0);
+  for (const f of files) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    // A history whose every candidate step has an alert leaves nothing missed to label, and says so.
+    if (f.endsWith('-missed.jsonl') && parseLabels(text, f).size === 0) expect(text).toMatch(/^\/\/ .*\S/m);
+    else expect(parseLabels(text, f).size, f).toBeGreaterThan(0);
+  }
 });

@@ -7,6 +7,8 @@ import type { Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
 import { regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
+import { jobMovedAsOne } from '../../src/core/regress/host.js';
+import { replaySuites } from '../../src/core/regress/replay-trend.js';
 import { commit, MemoryTrend } from './trend-memory.js';
 
 const CASES = ['warm / total', 'warm / attach', 'warm / host-prep', 'warm / tools', 'machine / spin'];
@@ -24,8 +26,7 @@ function summaries(rng: Random, factor: (name: string) => number): Point[] {
   return run(rng, factor).map((p) => ({ ...p, runs: 5, n: 5, stdev: null, samples: [], summaryOnly: true }));
 }
 
-async function history(settings: AlertSettings, factor: (n: number, name: string) => number, commits = 45, make = run): Promise<(RegressionOutcome | undefined)[]> {
-  const trend = new MemoryTrend();
+async function history(settings: AlertSettings, factor: (n: number, name: string) => number, commits = 45, make = run, trend = new MemoryTrend()): Promise<(RegressionOutcome | undefined)[]> {
   const rng = new Random(3);
   const out: (RegressionOutcome | undefined)[] = [];
   for (let n = 1; n <= commits; n++) {
@@ -61,7 +62,7 @@ describe('runner noise', () => {
     expect(raised(outcomes)).toEqual([]);
     const at36 = outcomes[36]?.verdicts.find((v) => v.case === 'warm / total');
     expect(at36?.kind).toBe('watch');
-    expect(at36?.reason).toMatch(/^every case of this job moved by about as much for 2 commits, which looks like the runner; the next commit decides/);
+    expect(at36?.reason).toMatch(/^nearly every case of this job got worse at once for 2 commits, which looks like the runner; the next commit decides/);
   });
 
   it('without control cases, a slow host that stays for three or four jobs waits as long and raises nothing', async () => {
@@ -80,14 +81,43 @@ describe('runner noise', () => {
     // Each case's move is measured against the median of its 10 commits before: from commit 41
     // six of those are on the new level, so the job no longer "moved" and the episode is judged.
     expect(outcomes.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(41);
-    expect(outcomes[40]?.verdicts.find((v) => v.case === 'warm / total')?.reason).toMatch(/^every case of this job moved by about as much for 6 commits/);
-    expect(got.every((r) => /^every case of this job moved by about as much from 0000000 on and it has stayed for 7 commits, which may be the runner/.test(r.reason))).toBe(true);
+    expect(outcomes[40]?.verdicts.find((v) => v.case === 'warm / total')?.reason).toMatch(/^nearly every case of this job got worse at once for 6 commits/);
+    expect(got.every((r) => /^nearly every case of this job got worse at once from 0000000 on and it has stayed for 7 commits, which may be the runner/.test(r.reason))).toBe(true);
   });
 
   it('still raises a regression of the code when the control cases held still', async () => {
     const outcomes = await history(withControl, (n, name) => (n >= 35 && name === 'warm / attach' ? 1.15 : 1));
     const got = raised(outcomes);
     expect(got.map((r) => [r.case, r.sha])).toEqual([['warm / attach', commit(35).sha]]);
+  });
+
+  it('takes nearly every case worse by different factors for the job moving as one, as a slower host moves it', () => {
+    // One factor: every case worse by about as much.
+    expect(jobMovedAsOne([0.15, 0.16, 0.14], 0.05)).toBe(true);
+    // Different factors (a CPU-bound case more than one that waits): 9 in 10 worse by 5% or more.
+    expect(jobMovedAsOne([0.08, 0.15, 0.25, 0.35, 0.5, 0.12, 0.2, 0.3, 0.1, 0.01], 0.05)).toBe(true);
+    expect(jobMovedAsOne([0.08, 0.15, 0.25, 0.35, 0.5, 0.12, 0.2, 0.3, 0.01, 0.01], 0.05)).toBe(false);
+    // Too few cases to tell a host from a change of the code they share.
+    expect(jobMovedAsOne([0.1, 0.3, 0.5], 0.05)).toBe(false);
+  });
+
+  it('without control cases, two slow jobs that move each case by its own factor wait as the runner and raise nothing', async () => {
+    const factors = [1.08, 1.15, 1.25, 1.35, 1.5];
+    const slow = (n: number, name: string) => (n === 35 || n === 36 ? (factors[CASES.indexOf(name)] as number) : 1);
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, slow);
+    expect(raised(outcomes)).toEqual([]);
+    const at36 = outcomes[36]?.verdicts.find((v) => v.case === 'machine / spin');
+    expect(at36?.kind).toBe('watch');
+    expect(at36?.reason).toMatch(/^nearly every case of this job got worse at once for 2 commits, which looks like the runner/);
+    // The same factors lasting are a change of the code: raised once the job stops moving as one, at its start.
+    const trend = new MemoryTrend();
+    const lasting = raised(await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 ? (factors[CASES.indexOf(name)] as number) : 1), 45, run, trend));
+    expect(lasting.length).toBeGreaterThan(0);
+    expect(lasting.every((r) => r.sha === commit(35).sha)).toBe(true);
+    // `benchtrend replay` takes the job for moved as one at the same commits: the same alerts.
+    const segments = await Promise.all(Array.from({ length: 45 }, (_, seq) => trend.segment(seq)));
+    const replayed = replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts;
+    expect(replayed.map((a) => `${a.case} ${a.sha}`).sort()).toEqual(lasting.map((r) => `${r.case} ${r.sha}`).sort());
   });
 
   it('alerts an overwhelming step on its own commit when the rest of the suite held still', async () => {

@@ -1118,12 +1118,12 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // that slows everything) is raised once the job stops moving as one, named where it began.
     kind = 'watch';
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : '';
-    reason = `every case of this job moved by about as much${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+    reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun) {
     // Step 5e — the episode the job moved as one for has lasted: raised now, at its start.
-    reason = `every case of this job moved by about as much from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
+    reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
-    reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+    reason = `most other cases of this job got worse at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
   if (kind === 'regressed' && baseline) {
     const test = 'test' in decided ? decided.test : undefined;

@@ -7,8 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
-import { sameFactor } from './groups.js';
-import { HOST_WITNESSES, recentMove } from './host.js';
+import { HOST_WITNESSES, jobMovedAsOne, recentMove } from './host.js';
 import { replay } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 import { median } from '../stats.js';
@@ -150,7 +149,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     const controlMovedAt = new Map<number, boolean | undefined>();
     const alikeAt = new Map<number, boolean>();
     for (const [seq, moves] of movesAt) {
-      alikeAt.set(seq, sameFactor([...moves.values()], settings.minEffect) !== undefined);
+      alikeAt.set(seq, jobMovedAsOne([...moves.values()], settings.minEffect));
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
       controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : undefined);
     }
