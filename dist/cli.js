@@ -15171,11 +15171,11 @@ function assessCase(series, memory, given, options) {
   } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && (ctx.alikeRun !== void 0 ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
-    reason = `every case of this job moved by about as much${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+    reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
-    reason = `every case of this job moved by about as much from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
+    reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
-    reason = `every case of this job moved by about as much, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+    reason = `most other cases of this job got worse at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
   if (kind === "regressed" && baseline) {
     const test = "test" in decided ? decided.test : void 0;
@@ -15220,6 +15220,12 @@ function machineMoved(moves, self, minEffect) {
   const s = others.sort((a, b) => a - b);
   const mid = s[Math.floor(s.length / 2)];
   return mid >= minEffect;
+}
+var MOVED_AS_ONE_SHARE = 0.9;
+function jobMovedAsOne(moves, minEffect) {
+  if (sameFactor(moves, minEffect) !== void 0) return true;
+  if (moves.length <= HOST_WITNESSES) return false;
+  return moves.filter((m) => m >= minEffect).length >= MOVED_AS_ONE_SHARE * moves.length;
 }
 
 // src/core/regress/alerts.ts
@@ -16083,7 +16089,7 @@ function planReplay(given, settings, onlySuite) {
     const controlMovedAt = /* @__PURE__ */ new Map();
     const alikeAt = /* @__PURE__ */ new Map();
     for (const [seq, moves] of movesAt) {
-      alikeAt.set(seq, sameFactor([...moves.values()], settings.minEffect) !== void 0);
+      alikeAt.set(seq, jobMovedAsOne([...moves.values()], settings.minEffect));
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
       controlMovedAt.set(seq, controls.length ? median2(controls) >= settings.minEffect : void 0);
     }
@@ -17689,7 +17695,7 @@ function alikeBefore2(histories, directions, seq, minEffect) {
       const move = recentMove(points.slice(0, at + 1), direction);
       if (move !== void 0) moves.push(move);
     }
-    return sameFactor(moves, minEffect) !== void 0;
+    return jobMovedAsOne(moves, minEffect);
   });
 }
 function regressionDeriver(suite, settings) {
@@ -17718,7 +17724,7 @@ function regressionDeriver(suite, settings) {
     }
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? median2(controlMoves) >= settings.minEffect : void 0;
-    const jobMovedAlike = sameFactor([...moves.values()], settings.minEffect) !== void 0;
+    const jobMovedAlike = jobMovedAsOne([...moves.values()], settings.minEffect);
     const jobMovedAlikeBefore = alikeBefore2(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
       const walked = histories.get(p.case);
