@@ -70,4 +70,30 @@ describe('resolveSegments', () => {
       [3, ['warm / total']],
     ]);
   });
+
+  it('lets imported entries of one commit supersede case by case: two jobs of one suite both stay, and a benchtrend re-run replaces them', () => {
+    const imported = (s: Segment): Segment => ({ ...s, imported: 'github-action-benchmark' });
+    // One commit benched by two jobs under one suite name (prod, nightly), then prod again.
+    const log = [
+      imported(seg(0, 1, ['cargo'], [['cargo', 'prod'], ['cargo', 'shared']])),
+      imported(seg(1, 1, ['cargo'], [['cargo', 'nightly']])),
+      imported(seg(2, 1, ['cargo'], [['cargo', 'shared']])),
+      imported(seg(3, 2, ['cargo'], [['cargo', 'prod']])),
+    ];
+    expect(resolveSegments(log).map((s) => [s.seq, s.points.map((p) => p.case)])).toEqual([
+      [0, ['cargo / prod']],
+      [1, ['cargo / nightly']],
+      [2, ['cargo / shared']],
+      [3, ['cargo / prod']],
+    ]);
+    // A benchtrend publish of the shape at that commit replaces every imported point of it.
+    const rerun = resolveSegments([...log, seg(4, 1, ['cargo'], [['cargo', 'prod']])]);
+    expect(rerun.map((s) => [s.seq, s.points.map((p) => p.case)])).toEqual([
+      [0, []],
+      [1, []],
+      [2, []],
+      [3, ['cargo / prod']],
+      [4, ['cargo / prod']],
+    ]);
+  });
 });

@@ -29,15 +29,37 @@ export function rollupSize(level: 1 | 2): number {
  * Applies re-runs: a later segment of the same suite, commit and shape supersedes the earlier
  * points of that shape. Returns the segments in seq order with superseded points removed; files on
  * the branch are never edited, so every reader resolves the log the same way.
+ *
+ * Imported entries supersede case by case instead: github-action-benchmark appends one entry per
+ * job, so two entries of one commit are a re-run only for the benches they share (one job may
+ * bench `prod` and another `nightly` under one suite name, every commit). A benchtrend segment of
+ * the shape still supersedes them all (imports come first, so it is always the later one).
  */
 export function resolveSegments(segments: Iterable<Segment>): Segment[] {
   const bySeq = [...segments].sort((a, b) => a.seq - b.seq);
   const latest = new Map<string, number>();
+  const imports = new Map<string, number>();
   for (const s of bySeq) {
-    for (const shape of s.shapes) latest.set(`${s.suite}\u0000${s.commit.sha}\u0000${shape}`, s.seq);
+    const at = `${s.suite}\u0000${s.commit.sha}`;
+    if (s.imported !== undefined) imports.set(at, (imports.get(at) ?? 0) + 1);
+    else for (const shape of s.shapes) latest.set(`${at}\u0000${shape}`, s.seq);
+  }
+  // Case keys only for commits imported more than once: a 100,000-entry import has few of them.
+  const latestCase = new Map<string, number>();
+  for (const s of bySeq) {
+    const at = `${s.suite}\u0000${s.commit.sha}`;
+    if (s.imported === undefined || (imports.get(at) ?? 0) < 2) continue;
+    for (const p of s.points) latestCase.set(`${at}\u0000${p.shape}\u0000${p.case}`, s.seq);
   }
   return bySeq.map((s) => {
-    const points = s.points.filter((p) => latest.get(`${s.suite}\u0000${s.commit.sha}\u0000${p.shape}`) === s.seq);
+    const at = `${s.suite}\u0000${s.commit.sha}`;
+    const once = s.imported !== undefined && (imports.get(at) ?? 0) < 2;
+    const points = s.points.filter((p) => {
+      const own = latest.get(`${at}\u0000${p.shape}`);
+      if (s.imported === undefined) return own === s.seq;
+      if (own !== undefined) return false;
+      return once || latestCase.get(`${at}\u0000${p.shape}\u0000${p.case}`) === s.seq;
+    });
     return points.length === s.points.length ? s : { ...s, points };
   });
 }
