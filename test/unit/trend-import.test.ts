@@ -162,6 +162,30 @@ describe('import rules', () => {
     expect(late.manifest.imported).toBeUndefined();
   });
 
+  it('takes benches of one name and unit in one entry for the runs of its job (go test -count=3), and of two units keeps the later', () => {
+    const entry = {
+      commit: { id: commit(200).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } },
+      date: 1_600_000_000_000,
+      tool: 'go',
+      benches: [
+        { name: 'BenchmarkFormat', value: 353707, unit: 'ns/op', extra: '3208 times' },
+        { name: 'BenchmarkFormat', value: 352054, unit: 'ns/op', extra: '3342 times' },
+        { name: 'BenchmarkFormat', value: 361000, unit: 'ns/op', extra: '3100 times' },
+        { name: 'BenchmarkLint', value: 10, unit: 'B/op' },
+        { name: 'BenchmarkLint', value: 12, unit: 'ns/op' },
+      ],
+    };
+    const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry] } })}`);
+    const [format, lint] = gab.entries[0]!.points;
+    expect(format).toMatchObject({ case: 'go / BenchmarkFormat', value: 353707, min: 352054, max: 361000, runs: 3, n: 3, samples: [353707, 352054, 361000] });
+    expect(format!.q1).toBeCloseTo(352880.5, 6);
+    expect(format!.q3).toBeCloseTo(357353.5, 6);
+    expect(format && 'summaryOnly' in format).toBe(false);
+    expect(lint).toMatchObject({ case: 'go / BenchmarkLint', value: 12, unit: 'ns/op', runs: 1, summaryOnly: true });
+    expect(gab.points).toBe(2);
+    expect(gab.skipped).toEqual(['entries["Go"][0].benches[4] (BenchmarkLint): a second bench of that name in one entry in another unit; the later one is kept']);
+  });
+
   it('leaves out values that are not numbers and names them', () => {
     const text = small(1).replace('"value":"1"', '"value":null');
     const gab = importGab('data.js', text);

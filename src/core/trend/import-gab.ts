@@ -7,6 +7,7 @@ import type { Direction } from '../model.js';
 import { InputError } from '../model.js';
 import { directionOfUnit } from '../direction.js';
 import type { CommitInfo, StoredPoint } from './types.js';
+import { clean, spread } from '../stats.js';
 
 /** One entry of data.js as a segment without its seq: the planner numbers them. */
 export interface ImportedEntry {
@@ -160,9 +161,10 @@ function commitOf(file: string, where: string, raw: unknown): CommitInfo {
 
 /**
  * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
- * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`,
- * as is the first of two benches of one name in one entry (two points for one case at one
- * commit); anything else malformed refuses the import, naming the file and the place.
+ * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`.
+ * Benches of one name and unit in one entry are that job's runs (`go test -count=3` writes each
+ * run as a bench) and become one point of those runs; of two in different units the first is
+ * left out and listed. Anything else malformed refuses the import, naming the file and the place.
  */
 export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
@@ -183,6 +185,8 @@ export function importGab(file: string, source: string): GabImport {
       if (!Array.isArray(benches)) throw new InputError(`${file}: ${where}.benches is not an array`);
       const date = typeof raw['date'] === 'number' ? raw['date'] : Date.parse(commit.timestamp);
       const stored = new Map<string, StoredPoint>();
+      // Benches of one name in one entry with one unit are runs of one job (`go test -count=3`).
+      const runs = new Map<string, number[]>();
       benches.forEach((b: unknown, j) => {
         const at = `${where}.benches[${j}]`;
         if (!isObject(b) || typeof b['name'] !== 'string' || b['name'] === '') {
@@ -201,7 +205,12 @@ export function importGab(file: string, source: string): GabImport {
         const bar = range !== undefined ? parseRange(range, value) : undefined;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
-        if (stored.has(name)) skipped.push(`${at} (${name}): a second bench of that name in one entry; the later one is kept`);
+        const before = stored.get(name);
+        if (before && before.unit === unit) runs.get(name)?.push(value);
+        else {
+          if (before) skipped.push(`${at} (${name}): a second bench of that name in one entry in another unit; the later one is kept`);
+          runs.set(name, [value]);
+        }
         stored.set(name, {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
@@ -228,6 +237,26 @@ export function importGab(file: string, source: string): GabImport {
           ...(extra !== undefined ? { extra } : {}),
         });
       });
+      for (const [name, values] of runs) {
+        const last = stored.get(name);
+        if (values.length < 2 || !last) continue;
+        // The job's runs, as a benchtrend record collapses them: the median, the quartiles as the
+        // error bar, and the runs kept. Each run's own range (if any) says nothing of the others.
+        const { range: _range, summaryOnly: _summary, ...rest } = last;
+        const sp = spread(values);
+        stored.set(name, {
+          ...rest,
+          value: clean(sp.median),
+          q1: clean(sp.q1),
+          q3: clean(sp.q3),
+          min: clean(sp.min),
+          max: clean(sp.max),
+          stdev: sp.stdev === null ? null : clean(sp.stdev),
+          runs: values.length,
+          n: values.length,
+          samples: values,
+        });
+      }
       points += stored.size;
       const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
