@@ -10952,6 +10952,7 @@ function importGab(file, source) {
       if (!Array.isArray(benches)) throw new InputError(`${file}: ${where2}.benches is not an array`);
       const date = typeof raw["date"] === "number" ? raw["date"] : Date.parse(commit.timestamp);
       const stored = /* @__PURE__ */ new Map();
+      const runs2 = /* @__PURE__ */ new Map();
       benches.forEach((b, j) => {
         const at = `${where2}.benches[${j}]`;
         if (!isObject(b) || typeof b["name"] !== "string" || b["name"] === "") {
@@ -10969,7 +10970,12 @@ function importGab(file, source) {
         const bar = range !== void 0 ? parseRange(range, value) : void 0;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
-        if (stored.has(name)) skipped.push(`${at} (${name}): a second bench of that name in one entry; the later one is kept`);
+        const before = stored.get(name);
+        if (before && before.unit === unit) runs2.get(name)?.push(value);
+        else {
+          if (before) skipped.push(`${at} (${name}): a second bench of that name in one entry in another unit; the later one is kept`);
+          runs2.set(name, [value]);
+        }
         stored.set(name, {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
@@ -10996,6 +11002,24 @@ function importGab(file, source) {
           ...extra !== void 0 ? { extra } : {}
         });
       });
+      for (const [name, values] of runs2) {
+        const last = stored.get(name);
+        if (values.length < 2 || !last) continue;
+        const { range: _range, summaryOnly: _summary, ...rest } = last;
+        const sp = spread(values);
+        stored.set(name, {
+          ...rest,
+          value: clean(sp.median),
+          q1: clean(sp.q1),
+          q3: clean(sp.q3),
+          min: clean(sp.min),
+          max: clean(sp.max),
+          stdev: sp.stdev === null ? null : clean(sp.stdev),
+          runs: values.length,
+          n: values.length,
+          samples: values
+        });
+      }
       points += stored.size;
       const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
