@@ -449,7 +449,7 @@ function overwhelming(ctx: Context): LimitTest | undefined {
   // A tool's summary (benchmark.js's mean and ±RME, cargo's spread, pytest's quartiles of rounds)
   // comes from one invocation of the tool: its samples share whatever broke that invocation, so
   // its bar cannot show one run gone astray the way separate runs do, and it waits too, whatever
-  // its sample count. On a held-out benchmark.js history (replicache) 5 of the 6 summaries raised
+  // its sample count. On a held-out benchmark.js history (replicache) 4 of the 5 summaries raised
   // at once were one broken job (a point at 1-44% of the throughput around it, back at the next
   // commit).
   if (newest.summaryOnly === true) return undefined;
