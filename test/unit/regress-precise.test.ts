@@ -131,3 +131,24 @@ describe('seen before: what it costs', () => {
     expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['change-point', 11, 30]]);
   });
 });
+
+describe('a step in a case\'s first commits', () => {
+  // Shas that stay distinct past 10 commits (the shared helper's c3… and c30… are one string).
+  const young = (values: number[]): CaseSeries => ({ ...series(values), points: points(values).map((p, i) => ({ ...p, sha: i.toString(16).padStart(40, 'e') })) });
+
+  it('is placed where it starts, not at the scan\'s minimum size from the start', () => {
+    // Three commits at the old level, then a lasting +15%: the scan cannot split before its 5th
+    // point, and used to name the commit two after the step.
+    const values = [1, 1.01, 0.99, ...noisy(() => 1.15, 40, 0.01, 3)];
+    const r = replay(young(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised.map((a) => [a.kind, a.index])).toEqual([['change-point', 3]]);
+    expect(r.alerts.filter((a) => a.kind === 'change-point').map((a) => a.sha)).toEqual([young(values).points[3]?.sha]);
+  });
+
+  it('leaves a split that the points before it do not pull earlier where the scan put it', () => {
+    // Five commits at the old level, then the step: the first split the scan may make, and right.
+    const values = [1, 1.01, 0.99, 1.0, 1.01, ...noisy(() => 1.15, 40, 0.01, 3)];
+    const r = replay(young(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised.map((a) => [a.kind, a.index])).toEqual([['change-point', 5]]);
+  });
+});

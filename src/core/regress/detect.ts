@@ -420,6 +420,27 @@ function meaningfulSplits(ctx: Context, from: number, to: number, splits: { inde
   }
 }
 
+/**
+ * The scan cannot split closer than its minimum size to the start of what it examines, so a step
+ * in a case's first commits (or just after an earlier step) is placed at that minimum, a commit or
+ * more late: of sqlfmt's 24 true alerts, 15 named the commit after a step at its 5th commit. Where
+ * a split lies exactly there, the points just before it that lie nearer the new level's median
+ * than the old one's move over to the new level, back to the first that does not.
+ */
+function earliestStarts(ctx: Context, from: number, to: number, splits: { index: number; pValue: number }[]): { index: number; pValue: number }[] {
+  const minSize = ctx.settings.changePoints.minSize;
+  return splits.map((s, i) => {
+    const prevB = i === 0 ? from : (splits[i - 1] as { index: number }).index;
+    if (s.index - prevB !== minSize) return s;
+    const nextB = i === splits.length - 1 ? to : (splits[i + 1] as { index: number }).index;
+    const before = levelMedian(ctx.logs, prevB, s.index);
+    const after = levelMedian(ctx.logs, s.index, Math.min(nextB, s.index + ctx.settings.window));
+    let c = s.index;
+    while (c - 1 > prevB && Math.abs((ctx.logs[c - 1] as number) - after) < Math.abs((ctx.logs[c - 1] as number) - before)) c--;
+    return c === s.index ? s : { ...s, index: c };
+  });
+}
+
 /** The median of the points before the run being tested, when there are any. */
 function earlierMedian(ctx: Context, k: number): number | undefined {
   const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
@@ -754,7 +775,7 @@ function scanChangePoints(ctx: Context, memory: CaseMemory, indexOf: SeqIndex): 
   // has a couple more commits rather than being misplaced.
   const settled = t + 1 - cp.minSize - SAME_STEP;
   const scanned = eDivisive(logs, cp, hashString(`${series.suite}\u0000${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
-  const splits = meaningfulSplits(ctx, regionStart, t + 1, scanned);
+  const splits = earliestStarts(ctx, regionStart, t + 1, meaningfulSplits(ctx, regionStart, t + 1, scanned));
   const found = splits.map((s, i): FoundChangePoint => {
     const prevB = i === 0 ? regionStart : (splits[i - 1] as { index: number }).index;
     const nextB = i === splits.length - 1 ? t + 1 : (splits[i + 1] as { index: number }).index;
