@@ -14739,6 +14739,19 @@ function meaningfulSplits(ctx, from, to, splits) {
     kept.splice(weakest, 1);
   }
 }
+function earliestStarts(ctx, from, to, splits) {
+  const minSize = ctx.settings.changePoints.minSize;
+  return splits.map((s, i) => {
+    const prevB = i === 0 ? from : splits[i - 1].index;
+    if (s.index - prevB !== minSize) return s;
+    const nextB = i === splits.length - 1 ? to : splits[i + 1].index;
+    const before = levelMedian(ctx.logs, prevB, s.index);
+    const after = levelMedian(ctx.logs, s.index, Math.min(nextB, s.index + ctx.settings.window));
+    let c = s.index;
+    while (c - 1 > prevB && Math.abs(ctx.logs[c - 1] - after) < Math.abs(ctx.logs[c - 1] - before)) c--;
+    return c === s.index ? s : { ...s, index: c };
+  });
+}
 function earlierMedian(ctx, k) {
   const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
   return before.length ? median2(before) : void 0;
@@ -14976,7 +14989,7 @@ function scanChangePoints(ctx, memory, indexOf) {
   const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
   const settled = t + 1 - cp.minSize - SAME_STEP;
   const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
-  const splits = meaningfulSplits(ctx, regionStart, t + 1, scanned);
+  const splits = earliestStarts(ctx, regionStart, t + 1, meaningfulSplits(ctx, regionStart, t + 1, scanned));
   const found = splits.map((s, i) => {
     const prevB = i === 0 ? regionStart : splits[i - 1].index;
     const nextB = i === splits.length - 1 ? t + 1 : splits[i + 1].index;
