@@ -43,7 +43,8 @@ export function renderHeader(state: PageState, m: Manifest): void {
   const line = (a: (typeof alerts)[number]) => {
     const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, a.case);
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
-    const pct = a.change !== undefined ? ` ${describeWorseChange(a.change, info?.direction ?? 'smaller')}` : '';
+    // A regression without a change is a step from zero (no finite ratio): it says so.
+    const pct = a.change !== undefined || a.kind === 'regression' ? ` ${describeWorseChange(a.change, info?.direction ?? 'smaller')}` : '';
     return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${a.reason}` : ''] as const;
   };
   for (const g of groups) {

@@ -51,6 +51,8 @@ it('alerts on a step from zero with the ratio rule, in words, and keeps publishi
   const alert = stored.find((a) => a.case === 'customSmallerIsBetter / disk');
   expect(alert).toMatchObject({ sha: sha(5) });
   expect(alert && 'change' in alert).toBe(false);
+  const text = await runCli(['alerts', '--repo', remote], sb.root, sb.env);
+  expect(text.stdout).toMatch(/regression\s+aaaaaaa\s+default\s+customSmallerIsBetter \/ disk\s+worse, from 0\s+0 → 4096 bytes/);
 
   const replayed = await runCli(['replay', '--repo', remote, '--alert-threshold', '150%', '--json'], sb.root, sb.env);
   expect(replayed.code, replayed.stderr).toBe(0);

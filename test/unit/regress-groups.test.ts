@@ -22,6 +22,14 @@ describe('one event per commit', () => {
     const groups = alertGroups([alert('x', sha, 0.095), alert('y', sha, 0.1, 'other')], [info('x', 'bigger')]);
     expect(groups.map((g) => g.text)).toEqual(['x -9.5% worse at aaaaaaa', 'y +10% worse at aaaaaaa']);
   });
+  it('says a step from zero (an alert without a change) in words, first in its group', () => {
+    const sha = 'd'.repeat(40);
+    const { change: _c, ...fromZero } = alert('disk', sha, 0);
+    const groups = alertGroups([alert('time', sha, 0.12), { ...fromZero, baseline: 0, value: 4096 }], [info('time'), info('disk')]);
+    expect(groups[0]?.text).toBe('2 cases worse at ddddddd, 1 of them from 0');
+    expect(groups[0]?.alerts[0]?.case).toBe('disk');
+    expect(alertGroups([{ ...fromZero, baseline: 0, value: 4096 }], [info('disk')])[0]?.text).toBe('disk worse, from 0 at ddddddd');
+  });
 });
 
 const row = (name: string, change: number, status: CommentRow['status'] = 'suspected'): CommentRow => ({

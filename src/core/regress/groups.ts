@@ -30,10 +30,13 @@ export interface GroupItem {
 /** "cargo / fib +12% worse at c1dd175" or "9 cases +15% to +17% worse at c1dd175"; items most significant first. */
 export function groupText(sorted: readonly GroupItem[], sha: string): string {
   const short = sha.slice(0, 7);
-  const words = (a: GroupItem) => (a.change !== undefined ? describeWorseChange(a.change, a.direction) : 'changed');
+  // An item without a change is a step from zero: describeWorseChange says so.
+  const words = (a: GroupItem) => describeWorseChange(a.change, a.direction);
   const first = sorted[0];
   if (!first) return `no case at ${short}`;
   if (sorted.length === 1) return `${first.case} ${words(first)} at ${short}`;
+  const fromZero = sorted.filter((a) => a.change === undefined || !Number.isFinite(a.change)).length;
+  if (fromZero > 0) return `${sorted.length} cases worse at ${short}, ${fromZero} of them from 0`;
   const last = sorted[sorted.length - 1] as GroupItem;
   const [hi, lo] = [words(first), words(last)];
   const range = hi === lo ? hi : `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
@@ -64,7 +67,8 @@ export function alertGroups(alerts: readonly StoredAlert[], cases: readonly Case
     groups.set(k, [...(groups.get(k) ?? []), a]);
   }
   return [...groups.values()].map((list) => {
-    const sorted = [...list].sort((a, b) => (b.change ?? 0) - (a.change ?? 0));
+    // A step from zero (no change stored) is the largest of all.
+    const sorted = [...list].sort((a, b) => (b.change ?? Number.MAX_VALUE) - (a.change ?? Number.MAX_VALUE));
     const first = sorted[0] as StoredAlert;
     const text = groupText(
       sorted.map((a) => ({ case: a.case, change: a.change, direction: directionOf(cases, a) })),
