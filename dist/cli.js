@@ -14118,7 +14118,8 @@ function alertLines(alerts) {
     a.sha.slice(0, 7),
     a.suite,
     a.case,
-    a.change === void 0 ? "\u2014" : a.direction ? describeWorseChange(a.change, a.direction) : changeText(a.change),
+    // A regression without a change is a step from zero (no finite ratio).
+    a.change === void 0 ? a.kind === "regression" ? FROM_ZERO : "\u2014" : a.direction ? describeWorseChange(a.change, a.direction) : changeText(a.change),
     `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
     (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
   ]);
