@@ -1,7 +1,10 @@
 import { InputError } from '../core/model.js';
 import { NON_FINITE } from '../core/schema-error.js';
 
-const TOKENS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
+// Python's json writes NaN and Infinity; other writers spell them nan, inf or INFINITY. Any case,
+// outside strings, is read as the marked token so validation names the field holding it.
+const TOKENS = /"(?:[^"\\]|\\.)*"|(-?(?:inf(?:inity)?|nan))(?![\w$])/gi;
+const NON_FINITE_WORD = /^-?(?:inf(?:inity)?|nan)(?![\w$])/i;
 
 function relaxedParse(text: string): unknown {
   const relaxed = text.replace(TOKENS, (m, bare: string | undefined) => (bare ? JSON.stringify(NON_FINITE + bare) : m));
@@ -10,7 +13,7 @@ function relaxedParse(text: string): unknown {
 
 /**
  * Offset of the first syntax error in text that JSON.parse refused, by a small scanner of the
- * JSON grammar (Python's NaN/Infinity allowed), since V8's message quotes the text instead of
+ * JSON grammar (NaN and Infinity allowed in any case, as TOKENS reads them), since V8's message quotes the text instead of
  * giving a position. Undefined when the scanner finds no error (it then defers to V8's message).
  */
 export function jsonErrorOffset(text: string): number | undefined {
@@ -22,11 +25,16 @@ export function jsonErrorOffset(text: string): number | undefined {
     throw i;
   };
   const literal = (): void => {
-    for (const word of ['true', 'false', 'null', 'NaN', 'Infinity', '-Infinity']) {
+    for (const word of ['true', 'false', 'null']) {
       if (text.startsWith(word, i)) {
         i += word.length;
         return;
       }
+    }
+    const odd = NON_FINITE_WORD.exec(text.slice(i, i + 10));
+    if (odd) {
+      i += odd[0].length;
+      return;
     }
     const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
     if (!m) fail();

@@ -74,6 +74,13 @@ describe('refusals', () => {
     expect(refusal('dl-timing-json', 'dl.txt', 'x\ny\ndl-timing-json: {"total": 1,')).toMatch(/^dl\.txt: line 3: the dl-timing-json line is not JSON/);
   });
 
+  it('a not-a-number spelled in lower case (nan, inf, -inf) names the field holding it, not "not JSON"', () => {
+    expect(refusal('record', 'w.json', '{"shape": "w", "runs": [{"stages": {"a": nan}}]}')).toBe('w.json: runs[0].stages.a must be a number of seconds, got nan');
+    expect(refusal('record', 'w.json', '{"shape": "w", "runs": [{"stages": {"a": 1, "b": -inf}}]}')).toBe('w.json: runs[0].stages.b must be a number of seconds, got -inf');
+    // A word that only starts like one is still not JSON, and names where it stands.
+    expect(refusal('record', 'w.json', '{"shape": "w", "runs": [{"stages": {"a": nanos}}]}')).toMatch(/^w\.json: not JSON \(line 1, column 42: unexpected "nanos/);
+  });
+
   it('a JSON file cut short or broken names the line and column', () => {
     expect(refusal('hyperfine', 'h.json', '{"results": [\n  {"command": "a",\n   "times": [1, }\n]}')).toBe(
       'h.json: not JSON (line 3, column 17: unexpected "}"); a bench interrupted while writing leaves exactly this',
