@@ -12392,7 +12392,8 @@ function notFormat(file, format, expected, got) {
 }
 
 // src/formats/json-text.ts
-var TOKENS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
+var TOKENS = /"(?:[^"\\]|\\.)*"|(-?(?:inf(?:inity)?|nan))(?![\w$])/gi;
+var NON_FINITE_WORD = /^-?(?:inf(?:inity)?|nan)(?![\w$])/i;
 function relaxedParse(text2) {
   const relaxed = text2.replace(TOKENS, (m, bare) => bare ? JSON.stringify(NON_FINITE + bare) : m);
   return JSON.parse(relaxed);
@@ -12406,11 +12407,16 @@ function jsonErrorOffset(text2) {
     throw i;
   };
   const literal = () => {
-    for (const word of ["true", "false", "null", "NaN", "Infinity", "-Infinity"]) {
+    for (const word of ["true", "false", "null"]) {
       if (text2.startsWith(word, i)) {
         i += word.length;
         return;
       }
+    }
+    const odd = NON_FINITE_WORD.exec(text2.slice(i, i + 10));
+    if (odd) {
+      i += odd[0].length;
+      return;
     }
     const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text2.slice(i, i + 400));
     if (!m) fail();
