@@ -5,7 +5,7 @@ import type { Segment } from '../core/trend/types.js';
 import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
 import type { AlertSettings } from '../core/regress/settings.js';
 import { replayOnWorkers, replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
-import type { StoredAlert } from '../core/trend/types.js';
+import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
 import type { CliIO } from './io.js';
@@ -58,9 +58,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return { manifest: m, segments: segs };
   });
   refuseUnknownSuite(manifest, values.suite);
-  const { alerts, threads } = await replayOnWorkers(segments, settings, values.suite);
+  const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
   if (io.env['BENCHTREND_DEBUG']) io.stderr(`benchtrend: replayed on ${threads ? `${threads} worker threads` : 'the main thread'}\n`);
-  if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io);
+  if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io, { manifest, stored });
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
     return 0;
@@ -76,13 +76,24 @@ const alertKey = (a: StoredAlert) => JSON.stringify([a.suite, a.case, a.kind, a.
 /**
  * The replayed alerts stored in place of the replayed suites' ones, on the tip as it is when the
  * commit is made (a publish that landed meanwhile is judged too): the same write path and gate as
- * a publish.
+ * a publish. The replay already made is used again while the tip holds the trend it was made on,
+ * so a replay that writes judges every commit once, not twice.
  */
-async function writeAlerts(target: TrendTarget, access: TrendAccess, settings: AlertSettings, suite: string | undefined, io: CliIO): Promise<void> {
+async function writeAlerts(
+  target: TrendTarget,
+  access: TrendAccess,
+  settings: AlertSettings,
+  suite: string | undefined,
+  io: CliIO,
+  made: { readonly manifest: Manifest; readonly stored: readonly StoredAlert[] },
+): Promise<void> {
+  const sameTrend = (m: Manifest) => JSON.stringify({ ...m, alerts: [] }) === JSON.stringify({ ...made.manifest, alerts: [] });
   const landed = await rewriteManifest(target, access, async (read, location) => {
     const m = await readManifest(read, location);
     if (!m) return undefined;
-    const stored = await replayStoredAlertsOnWorkers(await loadSegments(read, location, 0, m.segments, m), settings, suite);
+    const again = !sameTrend(m);
+    if (io.env['BENCHTREND_DEBUG']) io.stderr(again ? 'benchtrend: the tip moved since the replay; replaying it again\n' : 'benchtrend: storing the replay already made\n');
+    const stored = again ? await replayStoredAlertsOnWorkers(await loadSegments(read, location, 0, m.segments, m), settings, suite) : [...made.stored];
     const alerts = [...m.alerts.filter((a) => suite !== undefined && a.suite !== suite), ...stored];
     if (alerts.length === m.alerts.length && alerts.every((a, i) => alertKey(a) === alertKey(m.alerts[i] as StoredAlert))) return undefined;
     const what = suite === undefined ? `${m.suites.length} suite${m.suites.length === 1 ? '' : 's'}` : `suite "${suite}"`;

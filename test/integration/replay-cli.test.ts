@@ -89,9 +89,12 @@ it('an import judges the imported history as publishing each commit would have, 
 
 it('--write stores the replayed alerts in the manifest in one commit through the write gate; the same again writes nothing', async () => {
   const before = (await sb.git(['rev-parse', 'gh-pages'], bare())).trim();
-  const r = await runCli(['replay', '--repo', remote, '--alert-threshold', '150%', '--write', '--json'], sb.root, sb.env);
+  const r = await runCli(['replay', '--repo', remote, '--alert-threshold', '150%', '--write', '--json'], sb.root, { ...sb.env, BENCHTREND_DEBUG: '1' });
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).toMatch(/stored the replayed alerts in [0-9a-f]{7} on gh-pages/);
+  // The tip is the one replayed: its replay is stored, not made a second time.
+  expect(r.stderr).toMatch(/storing the replay already made/);
+  expect(r.stderr).not.toMatch(/replaying it again/);
   const after = (await sb.git(['rev-parse', 'gh-pages'], bare())).trim();
   expect(after).not.toBe(before);
   expect((await sb.git(['rev-parse', `${after}^`], bare())).trim()).toBe(before);
