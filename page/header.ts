@@ -1,5 +1,5 @@
 import { alertGroups } from '../src/core/regress/groups.js';
-import { describeWorseChange } from '../src/core/regress/words.js';
+import { alertChangeWords } from '../src/core/regress/words.js';
 import { TREND_SCHEMA_VERSION, type Manifest } from '../src/core/trend/types.js';
 import { byId, el, setText } from './elements.js';
 import { formatDate } from './lib/hover-text.js';
@@ -43,8 +43,8 @@ export function renderHeader(state: PageState, m: Manifest): void {
   const line = (a: (typeof alerts)[number]) => {
     const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, a.case);
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
-    // A regression without a change is a step from zero (no finite ratio): it says so.
-    const pct = a.change !== undefined || a.kind === 'regression' ? ` ${describeWorseChange(a.change, info?.direction ?? 'smaller')}` : '';
+    const words = alertChangeWords(a, info?.direction ?? 'smaller');
+    const pct = words !== undefined ? ` ${words}` : '';
     return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${a.reason}` : ''] as const;
   };
   for (const g of groups) {

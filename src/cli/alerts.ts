@@ -1,5 +1,5 @@
 import { shortNumber } from '../core/format-number.js';
-import { describeWorseChange, FROM_ZERO } from '../core/regress/words.js';
+import { alertChangeWords } from '../core/regress/words.js';
 import { changeText } from '../core/render-comment.js';
 import { textTable } from '../core/text-table.js';
 import { readManifest } from '../core/trend/load.js';
@@ -46,8 +46,8 @@ export function alertLines(alerts: readonly ListedAlert[]): string[] {
     a.sha.slice(0, 7),
     a.suite,
     a.case,
-    // A regression without a change is a step from zero (no finite ratio).
-    a.change === undefined ? (a.kind === 'regression' ? FROM_ZERO : '—') : a.direction ? describeWorseChange(a.change, a.direction) : changeText(a.change),
+    // Without a direction only the fraction can be shown; a step from zero reads the same either way.
+    a.direction || a.change === undefined ? (alertChangeWords(a, a.direction ?? 'smaller') ?? '—') : changeText(a.change),
     `${num(a.baseline)} → ${num(a.value)}${a.unit ? ` ${a.unit}` : ''}`,
     (a.reason ?? '').replace(/[\r\n\u001b]+/g, ' '),
   ]);

@@ -38,6 +38,15 @@ export function describeChange(value: number, base: number, direction: Direction
 export const FROM_ZERO = 'worse, from 0';
 
 /**
+ * A stored alert's change in words, or undefined when it has none to tell: a regression without
+ * one is a step from zero; a change point without one (written before changes were stored) says
+ * nothing.
+ */
+export function alertChangeWords(alert: { readonly kind: string; readonly change?: number | undefined }, direction: Direction): string | undefined {
+  return alert.change !== undefined || alert.kind === 'regression' ? describeWorseChange(alert.change, direction) : undefined;
+}
+
+/**
  * The same from a stored "positive when worse" fraction (manifest.alerts, regressions-json);
  * an alert without one (undefined, null) is a step from zero.
  */
