@@ -8751,6 +8751,9 @@ function describeChange(value, base, direction) {
   return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
 }
 var FROM_ZERO = "worse, from 0";
+function alertChangeWords(alert, direction) {
+  return alert.change !== void 0 || alert.kind === "regression" ? describeWorseChange(alert.change, direction) : void 0;
+}
 function describeWorseChange(worse, direction) {
   if (worse === void 0 || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
   const s = direction === "smaller" ? worse : -worse;
@@ -14124,8 +14127,8 @@ function alertLines(alerts) {
     a.sha.slice(0, 7),
     a.suite,
     a.case,
-    // A regression without a change is a step from zero (no finite ratio).
-    a.change === void 0 ? a.kind === "regression" ? FROM_ZERO : "\u2014" : a.direction ? describeWorseChange(a.change, a.direction) : changeText(a.change),
+    // Without a direction only the fraction can be shown; a step from zero reads the same either way.
+    a.direction || a.change === void 0 ? alertChangeWords(a, a.direction ?? "smaller") ?? "\u2014" : changeText(a.change),
     `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
     (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
   ]);
