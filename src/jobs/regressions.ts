@@ -13,7 +13,7 @@
 import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
-import { jobMovedAsOne, machineMoved, recentMove } from '../core/regress/host.js';
+import { JobEpisodes, machineMoved, recentMove, type JobCase } from '../core/regress/host.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
 import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
@@ -91,26 +91,22 @@ function newestPerSuite(segments: readonly Segment[], limit: number): Segment[] 
 }
 
 /**
- * Whether the job moved as one (sameFactor over every case's recentMove) at each of the
- * ALIKE_LOOKBACK commits of the suite before `seq`, newest first: what the detector needs to
- * let a runner episode of several jobs wait as one run. The same moves the replay computes.
+ * Whether the job moved as one at the judged commit and at each of the ALIKE_LOOKBACK commits of
+ * the suite before it (newest first): what the detector needs to let a runner episode of several
+ * jobs wait as one run. The same JobEpisodes the replay uses, over the judged cases.
  */
-function alikeBefore(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number, minEffect: number): boolean[] {
+function movedAsOne(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number, minEffect: number): { now: boolean; before: boolean[] } {
+  const cases: JobCase[] = [];
+  for (const [name, points] of histories) {
+    const direction = directions.get(name);
+    if (direction !== undefined) cases.push({ points, direction });
+  }
+  const episodes = new JobEpisodes(minEffect, () => cases);
   const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))]
     .filter((s) => s < seq)
     .sort((a, b) => b - a)
     .slice(0, ALIKE_LOOKBACK);
-  return seqs.map((s) => {
-    const moves: number[] = [];
-    for (const [name, points] of histories) {
-      const direction = directions.get(name);
-      const at = points.findIndex((p) => p.seq === s);
-      if (at < 0 || direction === undefined) continue;
-      const move = recentMove(points.slice(0, at + 1), direction);
-      if (move !== undefined) moves.push(move);
-    }
-    return jobMovedAsOne(moves, minEffect);
-  });
+  return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
 }
 
 /**
@@ -151,8 +147,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
-    const jobMovedAlike = jobMovedAsOne([...moves.values()], settings.minEffect);
-    const jobMovedAlikeBefore = alikeBefore(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
+    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;

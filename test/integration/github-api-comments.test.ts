@@ -73,8 +73,9 @@ describe('regression comments over real HTTP', () => {
       const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
       const trend = new MemoryTrend();
       const rng = new Random(5);
-      // A lasting move of every case is raised once the job stops moving as one: its 7th commit.
-      for (let n = 1; n <= 41; n++) {
+      // A lasting move of every case is raised once it has moved as one for ALIKE_LOOKBACK (8)
+      // commits: at its 9th commit.
+      for (let n = 1; n <= 43; n++) {
         const outcome = await publishRun(trend, n, runOf(rng, n >= 35 ? factor : () => 1));
         const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS });
         expect(results.every((r) => r.ok)).toBe(true);

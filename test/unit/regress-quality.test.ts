@@ -107,6 +107,15 @@ describe('a runner episode of several jobs', () => {
     const r = replay(series(values), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
     expect(r.raised.map((a) => [a.kind, a.index])).toEqual([['regression', 60]]);
   });
+  it('raises no step for the episode when the level after it is better than before (a faster runner next)', () => {
+    // Eight slower jobs, then a runner faster than the first: the scan finds the rise and the
+    // fall, and the rise did not last, though the level after differs from the one before.
+    const episode = (i: number) => i >= 60 && i < 68;
+    const after = noisy(100, 0.01, 9).map((v, i) => (episode(i) ? v * 1.3 : i >= 68 ? v * 0.85 : v));
+    const r = replay(series(after), DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1, hostMoved: episode, jobMovedAlike: episode });
+    expect(r.raised).toEqual([]);
+    expect(r.verdicts[67]).toBe('watch');
+  });
   it('a lasting step of the same size is raised when the job stops moving as one, at its start', () => {
     const lasting = noisy(100, 0.01, 9).map((v, i) => (i >= 60 ? v * 1.15 : v));
     // The job "moves" for as long as each case's recent median has not caught up (six commits).

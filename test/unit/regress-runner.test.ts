@@ -8,6 +8,7 @@ import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
 import { regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { jobMovedAsOne } from '../../src/core/regress/host.js';
+import { ALIKE_LOOKBACK } from '../../src/core/regress/detect.js';
 import { replaySuites } from '../../src/core/regress/replay-trend.js';
 import { commit, MemoryTrend } from './trend-memory.js';
 
@@ -73,16 +74,30 @@ describe('runner noise', () => {
     }
   });
 
+  it('without control cases, a slower runner that stays for seven jobs waits them all, measured against the level before it, and raises nothing', async () => {
+    // By the seventh job six of each case's 10 commits before are the episode's: measured against
+    // their median the job would look still, and the episode would be raised as lasting.
+    const episode = (n: number) => (n >= 35 && n <= 41 ? 1.15 : 1);
+    const trend = new MemoryTrend();
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, episode, 50, run, trend);
+    expect(raised(outcomes)).toEqual([]);
+    expect(outcomes[41]?.verdicts.find((v) => v.case === 'warm / total')?.reason).toMatch(/^nearly every case of this job got worse at once for 7 commits/);
+    // The replay of what was published judges it the same way.
+    const segments = await Promise.all(Array.from({ length: 50 }, (_, seq) => trend.segment(seq)));
+    expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts).toEqual([]);
+  });
+
   it('without control cases, a lasting step of every case is raised once the job stops moving as one, named at its culprit, saying it may be the runner', async () => {
     const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n) => (n >= 35 ? 1.15 : 1));
     const got = raised(outcomes);
     expect(got.length).toBeGreaterThan(0);
     expect(got.every((r) => r.sha === commit(35).sha)).toBe(true);
-    // Each case's move is measured against the median of its 10 commits before: from commit 41
-    // six of those are on the new level, so the job no longer "moved" and the episode is judged.
-    expect(outcomes.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(41);
-    expect(outcomes[40]?.verdicts.find((v) => v.case === 'warm / total')?.reason).toMatch(/^nearly every case of this job got worse at once for 6 commits/);
-    expect(got.every((r) => /^nearly every case of this job got worse at once from 0000000 on and it has stayed for 7 commits, which may be the runner/.test(r.reason))).toBe(true);
+    // While the episode lasts each case's move is measured against the level before it, so the
+    // job keeps moving as one until the episode has lasted ALIKE_LOOKBACK commits (35 to 42);
+    // then it is lasting, and judged as one run at commit 43.
+    expect(outcomes.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(35 + ALIKE_LOOKBACK);
+    expect(outcomes[42]?.verdicts.find((v) => v.case === 'warm / total')?.reason).toMatch(/^nearly every case of this job got worse at once for 8 commits/);
+    expect(got.every((r) => /^nearly every case of this job got worse at once from 0000000 on and it has stayed for 9 commits, which may be the runner/.test(r.reason))).toBe(true);
   });
 
   it('still raises a regression of the code when the control cases held still', async () => {

@@ -1011,7 +1011,11 @@ function lastingStep(ctx: Context, found: readonly FoundChangePoint[], c: FoundC
   const next = found[i + 1];
   const t = ctx.pts.length - 1;
   const minLog = Math.log1p(ctx.settings.minEffect);
-  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && Math.abs(Math.log(next.after / c.before)) < minLog) return false;
+  // A level that goes back within stableAfter commits, to where it came from or beyond, did not
+  // last: a worse plateau followed by a level better than before is an excursion too (a slower
+  // runner for several jobs, then a faster one), and a maintainer told 19 commits later that it
+  // was a lasting step would look at a case already faster than before the step.
+  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && ctx.sgn * Math.log(next.after / c.before) < minLog) return false;
   const prev = found[i - 1];
   const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
   const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);

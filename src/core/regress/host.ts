@@ -3,18 +3,31 @@
  * its job at once, a code change usually not. Pure; the publisher and the replay share it.
  */
 import type { Direction } from '../model.js';
-import { worseChange, type SeriesPoint } from './detect.js';
+import { ALIKE_LOOKBACK, worseChange, type SeriesPoint } from './detect.js';
 import { sameFactor } from './groups.js';
 
 /** Cases of a commit needed before the rest of the suite can tell whether the machine moved. */
 export const HOST_WITNESSES = 3;
 
-/** The newest point's worse-change against the median of the 10 before it, when there are 8. */
-export function recentMove(points: readonly SeriesPoint[], direction: Direction): number | undefined {
-  const newest = points[points.length - 1];
-  const before = points.slice(-11, -1).map((p) => p.value).filter((v) => v > 0);
+/**
+ * The newest point's worse-change against the median of the 10 before it, when there are 8; with
+ * `skip`, of the 10 before the `skip` points just before the newest (an episode in progress).
+ */
+export function recentMove(points: readonly SeriesPoint[], direction: Direction, skip = 0): number | undefined {
+  return moveAt(points, points.length - 1, direction, skip);
+}
+
+/** recentMove with points[at] as the newest, without copying the points before it. */
+function moveAt(points: readonly SeriesPoint[], at: number, direction: Direction, skip: number): number | undefined {
+  const newest = points[at];
+  const end = at - skip;
+  const before: number[] = [];
+  for (let j = Math.max(0, end - 10); j < end; j++) {
+    const v = (points[j] as SeriesPoint).value;
+    if (v > 0) before.push(v);
+  }
   if (!newest || before.length < 8 || !(newest.value > 0)) return undefined;
-  const s = [...before].sort((a, b) => a - b);
+  const s = before.sort((a, b) => a - b);
   const med = s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
   return worseChange(newest.value, med, direction);
 }
@@ -52,4 +65,87 @@ export function jobMovedAsOne(moves: readonly number[], minEffect: number): bool
   if (sameFactor(moves, minEffect) !== undefined) return true;
   if (moves.length <= HOST_WITNESSES) return false;
   return moves.filter((m) => m >= minEffect).length >= MOVED_AS_ONE_SHARE * moves.length;
+}
+
+/** The cases of one job, each with its points oldest first, as far back as anyone has them. */
+export interface JobCase {
+  readonly points: readonly SeriesPoint[];
+  readonly direction: Direction;
+}
+
+/**
+ * Whether the job moved as one at each of its commits, with the episode it is in taken into
+ * account: while the job has moved as one for r commits in a row, each case's move is measured
+ * against the 10 points before those r, not against a median the episode itself has raised. Without
+ * that, a slower runner that stays for a few jobs stops looking like one after 3 or 4 of them (on
+ * FCCAnalyses' nightly job the 6 cases were still 12-28% slower at the 4th commit of an episode,
+ * and 2 of them under 5% by the drifted median), and the episode is raised as a lasting step just
+ * before it ends. An episode ends on its own after ALIKE_LOOKBACK commits: by then it is lasting.
+ *
+ * Each commit is judged by a pass over the 2 x ALIKE_LOOKBACK commits of the job before it,
+ * starting outside any episode, so the publisher (which reads a bounded history) and the replay
+ * (which has it all) agree exactly. Pure; moves are remembered per case, commit and skip.
+ */
+export class JobEpisodes {
+  private readonly index = new Map<JobCase, Map<number, number>>();
+  private readonly moves = new Map<JobCase, Map<number, number | undefined>>();
+  private readonly verdicts = new Map<number, boolean>();
+
+  constructor(
+    private readonly minEffect: number,
+    /** The cases whose moves witness the commit `seq`, with their points. */
+    private readonly casesAt: (seq: number) => readonly JobCase[],
+  ) {}
+
+  private at(c: JobCase, seq: number): number | undefined {
+    let m = this.index.get(c);
+    if (!m) {
+      m = new Map<number, number>();
+      c.points.forEach((p, i) => (m as Map<number, number>).set(p.seq, i));
+      this.index.set(c, m);
+    }
+    return m.get(seq);
+  }
+
+  private moveOf(c: JobCase, seq: number, skip: number): number | undefined {
+    let m = this.moves.get(c);
+    if (!m) this.moves.set(c, (m = new Map<number, number | undefined>()));
+    const key = seq * (ALIKE_LOOKBACK + 1) + skip;
+    if (m.has(key)) return m.get(key);
+    const i = this.at(c, seq);
+    const move = i === undefined ? undefined : moveAt(c.points, i, c.direction, skip);
+    m.set(key, move);
+    return move;
+  }
+
+  /** The commits of the job before `seq`, newest first: where its cases have points. */
+  private chain(seq: number, cases: readonly JobCase[]): number[] {
+    const seqs = new Set<number>();
+    for (const c of cases) {
+      const i = this.at(c, seq);
+      if (i === undefined) continue;
+      for (let j = i - 1; j >= Math.max(0, i - 2 * ALIKE_LOOKBACK); j--) seqs.add((c.points[j] as SeriesPoint).seq);
+    }
+    return [...seqs].sort((a, b) => b - a).slice(0, 2 * ALIKE_LOOKBACK);
+  }
+
+  /** Whether the job moved as one at commit `seq`. */
+  movedAsOne(seq: number): boolean {
+    const known = this.verdicts.get(seq);
+    if (known !== undefined) return known;
+    const cases = this.casesAt(seq);
+    let run = 0;
+    let moved = false;
+    for (const s of [...this.chain(seq, cases).reverse(), seq]) {
+      const moves: number[] = [];
+      for (const c of cases) {
+        const m = this.moveOf(c, s, run);
+        if (m !== undefined) moves.push(m);
+      }
+      moved = run < ALIKE_LOOKBACK && jobMovedAsOne(moves, this.minEffect);
+      run = moved ? run + 1 : 0;
+    }
+    this.verdicts.set(seq, moved);
+    return moved;
+  }
 }

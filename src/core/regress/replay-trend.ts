@@ -7,7 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
-import { HOST_WITNESSES, jobMovedAsOne, recentMove } from './host.js';
+import { HOST_WITNESSES, JobEpisodes, recentMove } from './host.js';
 import { replay } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 import { median } from '../stats.js';
@@ -132,12 +132,16 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   for (const [suite, segs] of bySuite) {
     const cases = new Map<string, CaseHistory>();
     const movesAt = new Map<number, Map<string, number>>();
+    const casesAt = new Map<number, CaseHistory[]>();
     segs.forEach((seg, i) => {
       const previousSeq = i > 0 ? (segs[i - 1] as Segment).seq : undefined;
       const moves = new Map<string, number>();
+      const here: CaseHistory[] = [];
+      casesAt.set(seg.seq, here);
       for (const p of seg.points) {
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, (c = { unit: p.unit, direction: p.direction, points: [] }));
+        here.push(c);
         c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}) });
         const move = recentMove(c.points, c.direction);
         if (move !== undefined) moves.set(p.case, move);
@@ -147,9 +151,10 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
     // Whether the control cases moved, once per commit (not once per case and commit).
     const controlMovedAt = new Map<number, boolean | undefined>();
+    const episodes = new JobEpisodes(settings.minEffect, (seq) => casesAt.get(seq) ?? []);
     const alikeAt = new Map<number, boolean>();
     for (const [seq, moves] of movesAt) {
-      alikeAt.set(seq, jobMovedAsOne([...moves.values()], settings.minEffect));
+      alikeAt.set(seq, episodes.movedAsOne(seq));
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
       controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : undefined);
     }
