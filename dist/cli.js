@@ -15141,7 +15141,7 @@ function lastingStep(ctx, found, c) {
   const next = found[i + 1];
   const t = ctx.pts.length - 1;
   const minLog = Math.log1p(ctx.settings.minEffect);
-  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && Math.abs(Math.log(next.after / c.before)) < minLog) return false;
+  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && ctx.sgn * Math.log(next.after / c.before) < minLog) return false;
   const prev = found[i - 1];
   const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
   const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);
@@ -15269,11 +15269,19 @@ function assessCase(series, memory, given, options) {
 
 // src/core/regress/host.ts
 var HOST_WITNESSES = 3;
-function recentMove(points, direction) {
-  const newest = points[points.length - 1];
-  const before = points.slice(-11, -1).map((p) => p.value).filter((v) => v > 0);
+function recentMove(points, direction, skip = 0) {
+  return moveAt(points, points.length - 1, direction, skip);
+}
+function moveAt(points, at, direction, skip) {
+  const newest = points[at];
+  const end = at - skip;
+  const before = [];
+  for (let j = Math.max(0, end - 10); j < end; j++) {
+    const v = points[j].value;
+    if (v > 0) before.push(v);
+  }
   if (!newest || before.length < 8 || !(newest.value > 0)) return void 0;
-  const s = [...before].sort((a, b) => a - b);
+  const s = before.sort((a, b) => a - b);
   const med = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   return worseChange(newest.value, med, direction);
 }
@@ -15290,6 +15298,65 @@ function jobMovedAsOne(moves, minEffect) {
   if (moves.length <= HOST_WITNESSES) return false;
   return moves.filter((m) => m >= minEffect).length >= MOVED_AS_ONE_SHARE * moves.length;
 }
+var JobEpisodes = class {
+  constructor(minEffect, casesAt) {
+    this.minEffect = minEffect;
+    this.casesAt = casesAt;
+  }
+  minEffect;
+  casesAt;
+  index = /* @__PURE__ */ new Map();
+  moves = /* @__PURE__ */ new Map();
+  verdicts = /* @__PURE__ */ new Map();
+  at(c, seq) {
+    let m = this.index.get(c);
+    if (!m) {
+      m = /* @__PURE__ */ new Map();
+      c.points.forEach((p, i) => m.set(p.seq, i));
+      this.index.set(c, m);
+    }
+    return m.get(seq);
+  }
+  moveOf(c, seq, skip) {
+    let m = this.moves.get(c);
+    if (!m) this.moves.set(c, m = /* @__PURE__ */ new Map());
+    const key2 = seq * (ALIKE_LOOKBACK + 1) + skip;
+    if (m.has(key2)) return m.get(key2);
+    const i = this.at(c, seq);
+    const move = i === void 0 ? void 0 : moveAt(c.points, i, c.direction, skip);
+    m.set(key2, move);
+    return move;
+  }
+  /** The commits of the job before `seq`, newest first: where its cases have points. */
+  chain(seq, cases) {
+    const seqs = /* @__PURE__ */ new Set();
+    for (const c of cases) {
+      const i = this.at(c, seq);
+      if (i === void 0) continue;
+      for (let j = i - 1; j >= Math.max(0, i - 2 * ALIKE_LOOKBACK); j--) seqs.add(c.points[j].seq);
+    }
+    return [...seqs].sort((a, b) => b - a).slice(0, 2 * ALIKE_LOOKBACK);
+  }
+  /** Whether the job moved as one at commit `seq`. */
+  movedAsOne(seq) {
+    const known = this.verdicts.get(seq);
+    if (known !== void 0) return known;
+    const cases = this.casesAt(seq);
+    let run9 = 0;
+    let moved = false;
+    for (const s of [...this.chain(seq, cases).reverse(), seq]) {
+      const moves = [];
+      for (const c of cases) {
+        const m = this.moveOf(c, s, run9);
+        if (m !== void 0) moves.push(m);
+      }
+      moved = run9 < ALIKE_LOOKBACK && jobMovedAsOne(moves, this.minEffect);
+      run9 = moved ? run9 + 1 : 0;
+    }
+    this.verdicts.set(seq, moved);
+    return moved;
+  }
+};
 
 // src/core/regress/alerts.ts
 var MAX_ALERTS_PER_CASE = 60;
@@ -16136,12 +16203,16 @@ function planReplay(given, settings, onlySuite) {
   for (const [suite, segs] of bySuite) {
     const cases = /* @__PURE__ */ new Map();
     const movesAt = /* @__PURE__ */ new Map();
+    const casesAt = /* @__PURE__ */ new Map();
     segs.forEach((seg, i) => {
       const previousSeq = i > 0 ? segs[i - 1].seq : void 0;
       const moves = /* @__PURE__ */ new Map();
+      const here = [];
+      casesAt.set(seg.seq, here);
       for (const p of seg.points) {
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, c = { unit: p.unit, direction: p.direction, points: [] });
+        here.push(c);
         c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {} });
         const move = recentMove(c.points, c.direction);
         if (move !== void 0) moves.set(p.case, move);
@@ -16150,9 +16221,10 @@ function planReplay(given, settings, onlySuite) {
     });
     const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
     const controlMovedAt = /* @__PURE__ */ new Map();
+    const episodes = new JobEpisodes(settings.minEffect, (seq) => casesAt.get(seq) ?? []);
     const alikeAt = /* @__PURE__ */ new Map();
     for (const [seq, moves] of movesAt) {
-      alikeAt.set(seq, jobMovedAsOne([...moves.values()], settings.minEffect));
+      alikeAt.set(seq, episodes.movedAsOne(seq));
       const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
       controlMovedAt.set(seq, controls.length ? median2(controls) >= settings.minEffect : void 0);
     }
@@ -17751,19 +17823,15 @@ function newestPerSuite(segments, limit) {
   }
   return keep.reverse();
 }
-function alikeBefore2(histories, directions, seq, minEffect) {
+function movedAsOne(histories, directions, seq, minEffect) {
+  const cases = [];
+  for (const [name, points] of histories) {
+    const direction = directions.get(name);
+    if (direction !== void 0) cases.push({ points, direction });
+  }
+  const episodes = new JobEpisodes(minEffect, () => cases);
   const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))].filter((s) => s < seq).sort((a, b) => b - a).slice(0, ALIKE_LOOKBACK);
-  return seqs.map((s) => {
-    const moves = [];
-    for (const [name, points] of histories) {
-      const direction = directions.get(name);
-      const at = points.findIndex((p) => p.seq === s);
-      if (at < 0 || direction === void 0) continue;
-      const move = recentMove(points.slice(0, at + 1), direction);
-      if (move !== void 0) moves.push(move);
-    }
-    return jobMovedAsOne(moves, minEffect);
-  });
+  return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
 }
 function regressionDeriver(suite, settings) {
   let last;
@@ -17791,8 +17859,7 @@ function regressionDeriver(suite, settings) {
     }
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? median2(controlMoves) >= settings.minEffect : void 0;
-    const jobMovedAlike = jobMovedAsOne([...moves.values()], settings.minEffect);
-    const jobMovedAlikeBefore = alikeBefore2(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
+    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
