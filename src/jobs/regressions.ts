@@ -33,7 +33,7 @@ import {
 } from '../core/render-comment.js';
 import { regressionEntries, type RegressionEntry } from '../core/render-verdicts.js';
 import { historiesFromState, historiesOf, isCurrent, walkSegments } from '../core/trend/regress-state.js';
-import { readState } from '../core/trend/state-plan.js';
+import { readTrustedState } from '../core/trend/state-plan.js';
 import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
 import type { CaseInfo, Segment, StoredAlert } from '../core/trend/types.js';
@@ -202,7 +202,8 @@ export async function comparePullRequest(
   const manifest = await readManifest(read, location);
   const limit = settings.changePoints.scanLimit;
   const index = manifest && manifest.version >= 2 ? manifest.suites.indexOf(suite) : -1;
-  const state = manifest && index >= 0 ? await readState(read, location, manifest, index) : undefined;
+  // A state that does not read is walked around here as the next publish builds it again.
+  const state = manifest && index >= 0 ? await readTrustedState(read, location, manifest, index, []) : undefined;
   const only = new Set(points.map((p) => p.case));
   const fromState = manifest && state && isCurrent(state, manifest) ? historiesFromState(state, manifest, manifest.segments, limit, only) : undefined;
   const histories = !manifest

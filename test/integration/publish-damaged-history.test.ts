@@ -3,8 +3,9 @@
  * stops the publish with the loader's refusal, the branch left as it was. Before, the check's
  * failure was only a warning ("alerts not updated: ... refusing to publish over it") and the
  * publish went on, appending to a trend whose history no reader could load. A publish judges
- * from the suite's regression state when there is one (data/r), so damage to it stops the publish
- * the same way; the chunks are read, and their damage found, when the state must be built again.
+ * from the suite's regression state when there is one (data/r); the state is a copy of the
+ * chunks' newest points, so a state that does not read is built again from the chunks, with a
+ * warning naming it, and their damage is found and refused then.
  */
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -81,15 +82,35 @@ describe('older trend data the regression check cannot read', () => {
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 
-  it('refuses to publish over a regression state cut short, naming it', async () => {
+  it('builds a regression state cut short again from the chunks, warning with its name, and publishes', async () => {
     await publishThree();
     await damage((work) => writeFile(join(work, 'dev/bench', statePath(0, 'head')), '{"schema":'));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const warnings: string[] = [];
+
+    await publishTrend(settings(), context(4), { warn: (w) => warnings.push(w), alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive });
+
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^gh-pages:dev/bench/${statePath(0, 'head')}: existing trend data is not JSON \\(.+\\): the regression state of suite "default" is built again from the chunks$`));
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).not.toBe(before);
+    // What was written reads: the next publish appends to it without a word.
+    const next: string[] = [];
+    await publishTrend(settings(), context(5), { warn: (w) => next.push(w), alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive });
+    expect(next).toEqual([]);
+  });
+
+  it('still refuses a state cut short when the chunks it is built again from are damaged too', async () => {
+    await publishThree();
+    await damage(async (work) => {
+      await writeFile(join(work, 'dev/bench', statePath(0, 'head')), '{"schema":');
+      await writeFile(join(work, 'dev/bench', chunkPath(0, 0)), '{"schema":');
+    });
     const before = await sb.revParse(remote, 'refs/heads/gh-pages');
 
     const error = await publishTrend(settings(), context(4), { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(TrendDataError);
-    expect((error as Error).message).toMatch(new RegExp(`^gh-pages:dev/bench/${statePath(0, 'head')}: existing trend data is not JSON \\(.+\\); refusing to publish over it$`));
+    expect((error as Error).message).toMatch(new RegExp(`^gh-pages:dev/bench/${chunkPath(0, 0)}: existing trend data is not JSON \\(.+\\); refusing to publish over it$`));
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 });

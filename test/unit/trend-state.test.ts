@@ -1,7 +1,8 @@
 /**
  * The regression state (src/core/trend/regress-state.ts): a publish judged from it equals one
  * judged from the chunks on the same history, it stays bounded, it is rebuilt from the chunks
- * when it cannot be appended to, and the write gate and the reader refuse a damaged one.
+ * when it cannot be appended to or does not read, and the write gate refuses to write a damaged
+ * one.
  */
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../src/core/model.js';
@@ -143,15 +144,41 @@ describe('the regression state', () => {
     expect(() => checkWrittenFiles(unknown, LOCATION)).toThrow('a path under data/ that no reader knows');
   });
 
-  it('stops a publish over a damaged state, naming the file, and writes nothing', async () => {
+  it('builds a damaged state again from the chunks, says which file and why, and judges as before', async () => {
+    const publishTwenty = async () => {
+      const t = new MemoryTrend();
+      for (let n = 1; n <= 20; n++) await t.publish({ commit: commit(n), points: [point('warm / total', 1 + n / 100)] });
+      return t;
+    };
+    const intact = await publishTwenty();
+    const next = { commit: commit(21), points: [point('warm / total', 1.2)] };
+    const expected = await intact.publish(next);
+    expect(expected.warnings).toEqual([]);
+    const damages: [string, (t: MemoryTrend) => void, RegExp][] = [
+      ['a block gone', (t) => t.files.delete(statePath(0, 0)), /0\.json: missing, but .*head\.json lists blocks 0 to 0: the regression state of suite "default" is built again from the chunks$/],
+      ['a head that is not JSON', (t) => t.files.set(statePath(0, 'head'), '{"version": 2,'), /head\.json: existing trend data is not JSON \(.*\): the regression state of suite "default" is built again from the chunks$/],
+      ['a head against another manifest', (t) => t.files.set(statePath(0, 'head'), JSON.stringify({ ...t.json<StateFile>(statePath(0, 'head')), seq: [0, 1, 70] })), /head\.json: .*: the regression state of suite "default" is built again from the chunks$/],
+    ];
+    for (const [label, damage, warning] of damages) {
+      const trend = await publishTwenty();
+      damage(trend);
+      const plan = await trend.publish(next);
+      expect(plan.warnings, label).toHaveLength(1);
+      expect(plan.warnings[0], label).toMatch(warning);
+      // The state built again, the manifest and its alerts: the branch is as the intact one's.
+      expect(trend.files, label).toEqual(intact.files);
+      expect(await readState(trend.read, LOCATION, trend.json<Manifest>('manifest.json'), 0), label).toEqual(await readState(intact.read, LOCATION, intact.json<Manifest>('manifest.json'), 0));
+    }
+  });
+
+  it('still stops a publish over a state a newer benchtrend wrote, and writes nothing', async () => {
     const trend = new MemoryTrend();
     for (let n = 1; n <= 20; n++) await trend.publish({ commit: commit(n), points: [point('warm / total', 1 + n / 100)] });
     const head = trend.json<StateFile>(statePath(0, 'head'));
-    expect(head.blocks).toEqual([0, 1]);
-    trend.files.delete(statePath(0, 0));
+    trend.files.set(statePath(0, 'head'), JSON.stringify({ ...head, version: head.version + 1 }));
     const before = new Map(trend.files);
     await expect(trend.publish({ commit: commit(21), points: [point('warm / total', 1.2)] })).rejects.toThrow(TrendDataError);
-    await expect(trend.publish({ commit: commit(21), points: [point('warm / total', 1.2)] })).rejects.toThrow(`${LOCATION}/${statePath(0, 0)}: missing`);
+    await expect(trend.publish({ commit: commit(21), points: [point('warm / total', 1.2)] })).rejects.toThrow(/head\.json: written by a newer benchtrend \(regression state \d+, this one reads \d+\); upgrade the action/);
     expect(trend.files).toEqual(before);
   });
 });

@@ -279,6 +279,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   const state = await planRegressionState(read, location, previous, base, added, load);
   for (const [path, text] of state.files) files.set(path, text);
   removed.push(...state.removed);
+  warnings.push(...state.warnings);
   const manifest: Manifest = input.alerts
     ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states }) }
     : base;

@@ -19,7 +19,7 @@ import {
   type SuiteState,
 } from './regress-state.js';
 import type { Manifest, Segment } from './types.js';
-import { TrendDataError, parseStateFile } from './validate.js';
+import { NewerTrendDataError, TrendDataError, parseStateFile } from './validate.js';
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
@@ -52,6 +52,22 @@ export async function readState(read: TrendReader, location: string, manifest: P
   return state;
 }
 
+/**
+ * readState, except that a state that does not read is left unused (undefined, with why in
+ * `warnings`), so that it is built again from the chunks: it is a copy of their newest points,
+ * like data/newest.json, and refusing every publish over it would stop the trend for a file
+ * nothing is lost by rewriting. A state a newer benchtrend wrote still stops the run.
+ */
+export async function readTrustedState(read: TrendReader, location: string, manifest: Pick<Manifest, 'suites' | 'cases' | 'segments'>, suite: number, warnings: string[]): Promise<SuiteState | undefined> {
+  try {
+    return await readState(read, location, manifest, suite);
+  } catch (e) {
+    if (!(e instanceof TrendDataError) || e instanceof NewerTrendDataError) throw e;
+    warnings.push(`${e.message.replace(/; (?:the regression state is damaged, )?refusing to publish over (?:it|a damaged regression state)$/, '')}: the regression state of suite "${manifest.suites[suite]}" is built again from the chunks`);
+    return undefined;
+  }
+}
+
 export interface StatePlan {
   /** Files to write, relative to data-dir. */
   readonly files: ReadonlyMap<string, string>;
@@ -59,6 +75,8 @@ export interface StatePlan {
   readonly removed: readonly string[];
   /** Each suite's state after this publish, by suite name, for the regression check. */
   readonly states: ReadonlyMap<string, SuiteState>;
+  /** Why a suite's stored state was not used (it did not read) and was built again. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -76,11 +94,12 @@ export async function planRegressionState(
   const files = new Map<string, string>();
   const removed: string[] = [];
   const states = new Map<string, SuiteState>();
+  const warnings: string[] = [];
   const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
   for (const name of suites) {
     const suite = manifest.suites.indexOf(name);
     // A format 1 trend never had a state; its first publish in format 2 builds one.
-    const old = previous !== undefined && previous.version >= 2 && previous.suites.includes(name) ? await readState(read, location, previous, suite) : undefined;
+    const old = previous !== undefined && previous.version >= 2 && previous.suites.includes(name) ? await readTrustedState(read, location, previous, suite, warnings) : undefined;
     const appended = old && isCurrent(old, previous as Manifest) ? append(old, name, manifest, added) : undefined;
     let next = appended;
     if (!next) {
@@ -101,5 +120,5 @@ export async function planRegressionState(
     }
     states.set(name, next);
   }
-  return { files, removed, states };
+  return { files, removed, states, warnings };
 }

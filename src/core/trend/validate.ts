@@ -22,6 +22,9 @@ import { ROLLUP_FANOUT, TREND_SCHEMA_VERSION, type Manifest, type Rollup, type S
  */
 export class TrendDataError extends InputError {}
 
+/** Trend data a newer benchtrend wrote: never rebuilt or written over by this one. */
+export class NewerTrendDataError extends TrendDataError {}
+
 // Compiled on first use (schema-compile.ts): a run pays only for the files it reads.
 const validateManifest = lazyValidator<Manifest>(manifestSchema);
 const validateSegment = lazyValidator<Segment>(segmentSchema);
@@ -77,7 +80,7 @@ export function parseStateFile(file: string, text: string, suite: number, part: 
     const why = first ? schemaErrorLine(first, data, 'the top level') : 'does not match the regression state schema';
     throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why}; refusing to publish over it`);
   }
-  if (data.version > STATE_VERSION) throw new TrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
   const why = stateFileProblem(data, suite, part, manifest);
   if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
   return data;
