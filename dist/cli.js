@@ -10470,6 +10470,8 @@ function decodeNewest(file, manifest) {
 // src/core/trend/validate.ts
 var TrendDataError = class extends InputError {
 };
+var NewerTrendDataError = class extends TrendDataError {
+};
 var validateManifest = lazyValidator(manifest_schema_default);
 var validateSegment = lazyValidator(segment_schema_default);
 var validateRollup = lazyValidator(rollup_schema_default, [segment_schema_default]);
@@ -10514,7 +10516,7 @@ function parseStateFile(file, text2, suite, part, manifest) {
     const why2 = first ? schemaErrorLine(first, data, "the top level") : "does not match the regression state schema";
     throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why2}; refusing to publish over it`);
   }
-  if (data.version > STATE_VERSION) throw new TrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
   const why = stateFileProblem(data, suite, part, manifest);
   if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
   return data;
@@ -11092,14 +11094,24 @@ async function readState(read, location, manifest, suite) {
   }
   return state;
 }
+async function readTrustedState(read, location, manifest, suite, warnings) {
+  try {
+    return await readState(read, location, manifest, suite);
+  } catch (e) {
+    if (!(e instanceof TrendDataError) || e instanceof NewerTrendDataError) throw e;
+    warnings.push(`${e.message.replace(/; (?:the regression state is damaged, )?refusing to publish over (?:it|a damaged regression state)$/, "")}: the regression state of suite "${manifest.suites[suite]}" is built again from the chunks`);
+    return void 0;
+  }
+}
 async function planRegressionState(read, location, previous, manifest, added, load) {
   const files = /* @__PURE__ */ new Map();
   const removed = [];
   const states = /* @__PURE__ */ new Map();
+  const warnings = [];
   const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
   for (const name of suites) {
     const suite = manifest.suites.indexOf(name);
-    const old = previous !== void 0 && previous.version >= 2 && previous.suites.includes(name) ? await readState(read, location, previous, suite) : void 0;
+    const old = previous !== void 0 && previous.version >= 2 && previous.suites.includes(name) ? await readTrustedState(read, location, previous, suite, warnings) : void 0;
     const appended = old && isCurrent(old, previous) ? append(old, name, manifest, added) : void 0;
     let next = appended;
     if (!next) {
@@ -11119,7 +11131,7 @@ async function planRegressionState(read, location, previous, manifest, added, lo
     }
     states.set(name, next);
   }
-  return { files, removed, states };
+  return { files, removed, states, warnings };
 }
 
 // src/core/trend/plan.ts
@@ -11270,6 +11282,7 @@ async function planPublish(read, input) {
   const state = await planRegressionState(read, location, previous, base, added, load);
   for (const [path, text2] of state.files) files.set(path, text2);
   removed.push(...state.removed);
+  warnings.push(...state.warnings);
   const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states }) } : base;
   files.set(MANIFEST_PATH, json2(manifest));
   return { files, removed, manifest, previous, added, warnings, ...imported ? { imported } : {} };
