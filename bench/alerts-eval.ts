@@ -17,7 +17,9 @@ import type { SeriesPoint } from '../src/core/regress/detect.js';
 import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise, type Score, type Summary } from './lib/evaluate.js';
 import { replay, type ReplayResult } from '../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/core/regress/settings.js';
-import { generateHistory, PROFILES, type NoiseProfile } from './lib/synthetic.js';
+import { generateHistory, generateSuite, PROFILES, type NoiseProfile } from './lib/synthetic.js';
+import { planReplay } from '../src/core/regress/replay-trend.js';
+import type { Segment } from '../src/core/trend/types.js';
 import { importGab } from '../src/core/trend/import-gab.js';
 
 type Rule = 'default' | 'single' | 'ratio';
@@ -40,6 +42,21 @@ interface SyntheticJob {
   readonly variant: 'main' | 'short' | 'overwhelming' | 'control';
 }
 
+/**
+ * A suite of `cases` cases on one machine (generateSuite), judged through the replay's own plan
+ * (planReplay): the witness of a slow host is the other cases' moves, as `benchtrend replay` and
+ * the publisher compute them, not the generator's mark.
+ */
+interface SuiteJob {
+  readonly kind: 'suite';
+  readonly profile: keyof typeof PROFILES;
+  readonly seed: number;
+  readonly commits: number;
+  readonly cases: number;
+  readonly stepSizes: readonly number[];
+  readonly jobScale: number;
+}
+
 interface RealJob {
   readonly kind: 'real';
   readonly file: string;
@@ -49,7 +66,7 @@ interface RealJob {
   readonly to: number;
 }
 
-type Job = SyntheticJob | RealJob;
+type Job = SyntheticJob | SuiteJob | RealJob;
 
 interface RealResult {
   readonly file: string;
@@ -119,6 +136,37 @@ function runSynthetic(job: SyntheticJob): Score {
   );
 }
 
+function runSuite(job: SuiteJob): Score[] {
+  const base = PROFILES[job.profile];
+  const cases = generateSuite({ seed: job.seed, commits: job.commits, profile: { ...base, jobSigma: base.jobSigma * job.jobScale }, cases: job.cases, stepSizes: job.stepSizes });
+  const segments: Segment[] = Array.from({ length: job.commits }, (_, i) => ({
+    schema: 'benchtrend/segment',
+    version: 1,
+    seq: i,
+    suite: 'synthetic',
+    commit: { sha: (cases[0]?.points[i] as SeriesPoint).sha, message: `commit ${i}`, author: 'eval', timestamp: '2026-01-01T00:00:00Z' },
+    publishedAt: '2026-01-01T00:00:00Z',
+    shapes: ['synthetic'],
+    points: cases.map((h) => {
+      const p = h.points[i] as SeriesPoint;
+      return { case: h.name, shape: 'synthetic', unit: h.unit, direction: h.direction, value: p.value, q1: p.q1, q3: p.q3, min: p.q1, max: p.q3, stdev: null, runs: p.runs, n: p.n, samples: [] };
+    }),
+  }));
+  const plan = planReplay(segments, DEFAULT_ALERT_SETTINGS);
+  // The same per-case replay as replayCase (src/core/regress/replay-trend.ts), kept by index to score.
+  return plan.jobs.map((j) => {
+    const h = cases.find((c) => c.name === j.case) as (typeof cases)[number];
+    const r = replay({ suite: j.suite, case: j.case, unit: j.unit, direction: j.direction, points: j.points }, DEFAULT_ALERT_SETTINGS, {
+      suiteCases: j.suiteCases,
+      from: 1,
+      hostMoved: (i) => j.hostMoved[i],
+      runnerNoise: (i) => j.runnerNoise[i],
+      jobMovedAlike: (i) => j.jobMovedAlike[i],
+    });
+    return scoreReplay(h, r, DEFAULT_SCORE_OPTIONS);
+  });
+}
+
 interface RealCase {
   readonly name: string;
   readonly direction: Direction;
@@ -172,8 +220,8 @@ function runReal(job: RealJob): RealResult {
   return { file: job.file, suite: job.suite, entries, cases: cases.length, ratioAt, defaultAt, statuses, changePoints };
 }
 
-function runJob(job: Job): Score | RealResult {
-  return job.kind === 'synthetic' ? runSynthetic(job) : runReal(job);
+function runJob(job: Job): Score | Score[] | RealResult {
+  return job.kind === 'synthetic' ? runSynthetic(job) : job.kind === 'suite' ? runSuite(job) : runReal(job);
 }
 
 if (!isMainThread) {
@@ -215,7 +263,7 @@ function profileText(p: NoiseProfile, jobScale: number): string {
  * limit, `c` for a step found by the change-point scan; and, for the misses, the delay (commits
  * from the step to the alert) beside the offset, since a late alert has more points to place it.
  */
-function culpritTable(results: readonly { job: Job; result: Score | RealResult }[], profiles: readonly string[], sizes: readonly number[]): string[] {
+function culpritTable(results: readonly { job: Job; result: Score | Score[] | RealResult }[], profiles: readonly string[], sizes: readonly number[]): string[] {
   const out = ['## Where the culprit was named (offset from the step\'s first point; r: regression, c: step found)', ''];
   out.push('| profile | step | caught | exact | offsets of the misses (offset×count) | misses as delay:offset |', '| --- | ---: | ---: | ---: | --- | --- |');
   for (const profile of profiles) {
@@ -277,6 +325,11 @@ async function main(): Promise<void> {
     for (const profile of ['moderate', 'pairs', 'twice', 'high'] as const) jobs.push({ kind: 'synthetic', profile, rule: 'default', seed: seedOffset + 5000 + i, commits: 40, ...synth, variant: 'short' });
   }
   for (let i = 0; i < extra / 4; i++) jobs.push({ kind: 'synthetic', profile: 'low', rule: 'default', seed: seedOffset + 9000 + i, commits: 400, ...synth, variant: 'overwhelming' });
+  // As many cases again, as suites of 10 on one machine each, through the replay's own witness.
+  const suiteProfiles = ['moderate', 'pairs', 'twice', 'bimodal', 'high'] as const;
+  for (const profile of wantSynthetic ? suiteProfiles : []) {
+    for (let i = 0; i < Math.max(1, casesPer[profile] / suiteCases); i++) jobs.push({ kind: 'suite', profile, seed: seedOffset + 3000 + i, commits, cases: suiteCases, stepSizes, jobScale });
+  }
   const realFiles = only === 'synthetic' ? [] : REAL_FILES.filter((f) => existsSync(join(FIXTURES, f)));
   if (only !== 'synthetic' && realFiles.length < REAL_FILES.length) throw new Error(`eval:alerts: real histories missing from ${FIXTURES}; run it from the repository root`);
   for (const file of realFiles) {
@@ -288,9 +341,10 @@ async function main(): Promise<void> {
     }
   }
   // The big real suites first, so the workers finish together.
-  jobs.sort((a, b) => (a.kind === 'real' ? 0 : 1) - (b.kind === 'real' ? 0 : 1));
+  const order = { real: 0, suite: 1, synthetic: 2 } as const;
+  jobs.sort((a, b) => order[a.kind] - order[b.kind]);
 
-  const results: { job: Job; result: Score | RealResult }[] = [];
+  const results: { job: Job; result: Score | Score[] | RealResult }[] = [];
   const queues: Job[][] = Array.from({ length: workers }, () => []);
   jobs.forEach((j, i) => queues[i % workers]?.push(j));
   const self = new URL(import.meta.url);
@@ -299,7 +353,7 @@ async function main(): Promise<void> {
       (queue) =>
         new Promise<void>((resolve, reject) => {
           const w = new Worker(self, { workerData: queue });
-          w.on('message', (m: { job: Job; result: Score | RealResult }) => results.push(m));
+          w.on('message', (m: { job: Job; result: Score | Score[] | RealResult }) => results.push(m));
           w.on('error', reject);
           w.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker exited with ${code}`))));
         }),
@@ -318,6 +372,11 @@ async function main(): Promise<void> {
     }
   }
 
+  for (const profile of Object.keys(casesPer)) {
+    const scores = results.filter((r) => r.job.kind === 'suite' && r.job.profile === profile).flatMap((r) => r.result as Score[]);
+    if (scores.length) summaries[`${profile}/suite`] = summarise(scores);
+  }
+
   const out: string[] = [];
   out.push(`## Synthetic histories: ${commits} commits per case, suites of ${suiteCases} cases, steps of ${stepSizes.map(sz).join('/')} every 80–160 commits (⅓ of them improvements)${untuned ? `, job noise ×${jobScale}, seeds from ${seedOffset} (untuned)` : ''}`, '');
   out.push(`| noise | profile | cases | false alerts / 1,000 commits / case | alert precision | culprit exact (${sz(s1)} / ${sz(s2)} / ${sz(s3)}) | recall ${sz(s1)} (≤3 commits / at all) | recall ${sz(s2)} | recall ${sz(s3)} | median delay ${sz(s3)} | change-point precision | change-point recall |`);
@@ -328,6 +387,18 @@ async function main(): Promise<void> {
     out.push(
       `| ${profile} | ${profileText(PROFILES[profile], jobScale)} | ${s.cases} | ${s.falsePerThousand.toFixed(2)} | ${s.precision.toFixed(2)} | ${s.culpritExact.toFixed(2)} (${exactCell(s, s1)} / ${exactCell(s, s2)} / ${exactCell(s, s3)}) | ${recallCell(s, s1)} | ${recallCell(s, s2)} | ${recallCell(s, s3)} | ${delayCell(s, s3)} | ${s.changePointPrecision.toFixed(2)} | ${s.changePointRecall.toFixed(2)} |`,
     );
+  }
+  const suiteRows = (Object.keys(casesPer) as (keyof typeof PROFILES)[]).filter((p) => summaries[`${p}/suite`]);
+  if (suiteRows.length) {
+    out.push('', `## Suites of ${suiteCases} cases on one machine, the witness from the other cases (the replay's own plan)`, '');
+    out.push(`Each slow host slows every case of its job by the case's own share of it (0.5–1.5× in log); the witness is planReplay's, from each case's move against its recent median, as \`benchtrend replay\` and the publisher compute it. Beside each: the same profile with the generator's mark as the witness (above).`, '');
+    out.push(`| profile | cases | false alerts / 1,000 commits / case (generator's mark) | alert precision | culprit exact | recall ${sz(s2)} | recall ${sz(s3)} | median delay ${sz(s3)} |`);
+    out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const profile of suiteRows) {
+      const s = summaries[`${profile}/suite`] as Summary;
+      const mark = summaries[`${profile}/default`];
+      out.push(`| ${profile} | ${s.cases} | ${s.falsePerThousand.toFixed(2)} (${mark ? mark.falsePerThousand.toFixed(2) : '—'}) | ${s.precision.toFixed(2)} (${mark ? mark.precision.toFixed(2) : '—'}) | ${s.culpritExact.toFixed(2)} | ${recallCell(s, s2)} | ${recallCell(s, s3)} | ${delayCell(s, s3)} |`);
+    }
   }
   out.push('', '## Rules compared at moderate noise', '');
   out.push(`| rule | false alerts / 1,000 commits / case | alert precision | recall ${sz(s1)} | recall ${sz(s2)} | recall ${sz(s3)} | median delay ${sz(s3)} |`);

@@ -83,6 +83,11 @@ export interface HistoryOptions {
   /** Share of steps that make the case better rather than worse. */
   readonly improvementShare?: number;
   readonly name?: string;
+  /**
+   * The suite's machine, shared with the other cases (generateSuite): the log slow-down of each
+   * commit's job, which this case feels times `scale`; its own slow hosts are not drawn then.
+   */
+  readonly host?: { readonly slowBy: readonly number[]; readonly scale: number };
 }
 
 /** A hex sha that names commit i of history `seed`, so alerts can be traced back to it. */
@@ -123,7 +128,8 @@ export function generateHistory(options: HistoryOptions): SyntheticHistory {
     }
     let job = level + p.jobSigma * rng.normal();
     let slowBy = 0;
-    if (p.slowRun !== undefined ? lastSlow > 0 && slowLeft > 0 : lastSlow > 0 && rng.next() < (p.slowRepeat ?? 0)) slowBy = lastSlow;
+    if (options.host) slowBy = (options.host.slowBy[i] ?? 0) * options.host.scale;
+    else if (p.slowRun !== undefined ? lastSlow > 0 && slowLeft > 0 : lastSlow > 0 && rng.next() < (p.slowRepeat ?? 0)) slowBy = lastSlow;
     else if (rng.next() < p.slowHost) {
       slowBy = Math.log(p.slowFactor[0] + (p.slowFactor[1] - p.slowFactor[0]) * rng.next());
       slowLeft = (p.slowRun ?? 1) ;
@@ -159,4 +165,54 @@ export function generateHistory(options: HistoryOptions): SyntheticHistory {
     steps,
     slow,
   };
+}
+
+export interface SuiteOptions {
+  readonly seed: number;
+  readonly commits: number;
+  readonly profile: NoiseProfile;
+  readonly cases: number;
+  readonly stepSizes?: readonly number[];
+}
+
+/**
+ * A suite of `cases` cases that share one machine: each commit's slow host (drawn as
+ * generateHistory draws a case's own: `slowHost`, `slowRepeat`, `slowRun`, `slowFactor`) slows
+ * every case of that job, each by its own share of it (0.5 to 1.5 times the host's slow-down in
+ * log, as a case bound by the CPU feels it more than one that waits on a file). Steps, job noise,
+ * runs and a bimodal case's second mode stay each case's own. Every case's commit i has one sha,
+ * so the suite reads as one job per commit; `slow` marks the host's jobs.
+ */
+export function generateSuite(options: SuiteOptions): SyntheticHistory[] {
+  const rng = new Random(options.seed * 7919 + 17);
+  const p = options.profile;
+  const slowBy: number[] = [];
+  let lastSlow = 0;
+  let slowLeft = 0;
+  for (let i = 0; i < options.commits; i++) {
+    let by = 0;
+    if (p.slowRun !== undefined ? lastSlow > 0 && slowLeft > 0 : lastSlow > 0 && rng.next() < (p.slowRepeat ?? 0)) by = lastSlow;
+    else if (rng.next() < p.slowHost) {
+      by = Math.log(p.slowFactor[0] + (p.slowFactor[1] - p.slowFactor[0]) * rng.next());
+      slowLeft = p.slowRun ?? 1;
+    }
+    slowLeft--;
+    lastSlow = by;
+    slowBy.push(by);
+  }
+  const sha = shaOf(options.seed, 0).slice(0, 8);
+  return Array.from({ length: options.cases }, (_, c) => {
+    const seed = options.seed * 100 + c;
+    const h = generateHistory({
+      seed,
+      commits: options.commits,
+      profile: p,
+      direction: c % 3 === 2 ? 'bigger' : 'smaller',
+      ...(options.stepSizes ? { stepSizes: options.stepSizes } : {}),
+      name: `suite-${options.seed}/case-${c}`,
+      host: { slowBy, scale: 0.5 + rng.next() },
+    });
+    // One job per commit: every case's commit i under the suite's sha.
+    return { ...h, points: h.points.map((pt, i) => ({ ...pt, sha: `${sha}${i.toString(16).padStart(32, '0')}` })) };
+  });
 }

@@ -6,7 +6,8 @@ import { Random, hashString, mixSeed } from '../../src/core/regress/prng.js';
 import { replay } from '../../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings } from '../../src/core/regress/settings.js';
 import { tUpperQuantile, tUpperTail } from '../../src/core/regress/student-t.js';
-import { generateHistory, PROFILES } from '../../bench/lib/synthetic.js';
+import { generateHistory, generateSuite, PROFILES } from '../../bench/lib/synthetic.js';
+import { planReplay } from '../../src/core/regress/replay-trend.js';
 import { InputError } from '../../src/core/model.js';
 
 describe('Student t', () => {
@@ -170,6 +171,40 @@ describe('synthetic histories and their score', () => {
     const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[10] as number;
     const ratio = med(after) / med(before);
     expect(s.worse ? ratio > 1 : ratio < 1).toBe(true);
+  });
+
+  it('makes a suite on one machine: one sha per commit, the slow hosts shared, felt by each case by its own share', () => {
+    const cases = generateSuite({ seed: 7, commits: 300, profile: PROFILES.twice, cases: 10 });
+    expect(cases).toHaveLength(10);
+    const first = cases[0] as (typeof cases)[number];
+    for (const c of cases) {
+      expect(c.points.map((p) => p.sha)).toEqual(first.points.map((p) => p.sha));
+      expect(c.slow).toEqual(first.slow);
+    }
+    const slowAt = first.slow.flatMap((slow, i) => (slow && i >= 20 ? [i] : []));
+    expect(slowAt.length).toBeGreaterThan(2);
+    // Each case feels a slow host by its own factor: the cases' moves at a slow commit differ.
+    const moves = (i: number) => cases.map((c) => Math.log((c.points[i] as { value: number }).value / (c.points[i - 1] as { value: number }).value) * (c.direction === 'smaller' ? 1 : -1));
+    const at = slowAt.find((i) => !first.slow[i - 1]) as number;
+    const m = moves(at);
+    expect(Math.max(...m) - Math.min(...m)).toBeGreaterThan(0.03);
+    // The replay's plan reads the other cases' moves as the witness: most cases see the host there.
+    const segments = Array.from({ length: 300 }, (_, i) => ({
+      schema: 'benchtrend/segment' as const,
+      version: 1,
+      seq: i,
+      suite: 's',
+      commit: { sha: (first.points[i] as { sha: string }).sha, message: '', author: '', timestamp: '2026-01-01T00:00:00Z' },
+      publishedAt: '2026-01-01T00:00:00Z',
+      shapes: ['x'],
+      points: cases.map((c) => {
+        const p = c.points[i] as { value: number; q1: number; q3: number; runs: number; n: number };
+        return { case: c.name, shape: 'x', unit: c.unit, direction: c.direction, value: p.value, q1: p.q1, q3: p.q3, min: p.q1, max: p.q3, stdev: null, runs: p.runs, n: p.n, samples: [] };
+      }),
+    }));
+    const plan = planReplay(segments, DEFAULT_ALERT_SETTINGS);
+    expect(plan.jobs.filter((j) => j.hostMoved[at] === true).length).toBeGreaterThanOrEqual(8);
+    expect(plan.jobs.filter((j) => j.hostMoved[at - 1] === true).length).toBeLessThanOrEqual(2);
   });
 
   it('scores a replay: a caught step, its delay, and no false alert on a quiet profile', () => {
