@@ -1,7 +1,10 @@
 /**
  * `npm run eval:alerts` (scripts/eval-alerts.mjs bundles and runs this): measures the regression
- * detector on synthetic histories with injected steps, and replays the real github-action-benchmark
- * histories in test/fixtures/trend-data beside the ratio-to-previous rule at 150%.
+ * detector on synthetic histories with injected steps (one case at a time with the generator's
+ * mark of each slow host as the witness, and suites of 10 on one machine judged through the
+ * replay's own plan, the witness from the other cases), and replays the real
+ * github-action-benchmark histories in test/fixtures/trend-data beside the ratio-to-previous rule
+ * at 150%.
  *
  * Options: --quick (fewer cases), --json FILE (write the figures), --workers N (default 2),
  * --untuned (other seeds, other step sizes and a noisier job: histories the thresholds were not
