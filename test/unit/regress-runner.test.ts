@@ -106,6 +106,26 @@ describe('runner noise', () => {
     expect(got.map((r) => [r.case, r.sha])).toEqual([['warm / attach', commit(35).sha]]);
   });
 
+  it('without control cases, two slow jobs that most but not nearly all cases feel wait a commit as the runner and raise nothing', async () => {
+    // Three of the five cases feel the host, two hardly: not 9 in 10, so the job did not move as
+    // one, but most of the other cases did move (step 5d′).
+    const felt: Record<string, number> = { 'warm / total': 1.2, 'warm / attach': 1.25, 'warm / host-prep': 1.15, 'warm / tools': 1.02, 'machine / spin': 1 };
+    const trend = new MemoryTrend();
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n === 35 || n === 36 ? (felt[name] as number) : 1), 45, run, trend);
+    expect(raised(outcomes)).toEqual([]);
+    const at36 = outcomes[36]?.verdicts.find((v) => v.case === 'warm / attach');
+    expect(at36?.kind).toBe('watch');
+    expect(at36?.reason).toMatch(/^most other cases of this job got worse at this commit too, which may be the runner; the next commit decides/);
+    const segments = await Promise.all(Array.from({ length: 45 }, (_, seq) => trend.segment(seq)));
+    expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts).toEqual([]);
+    // The same cases slower for good: raised a commit later, at the commit where it began.
+    const lasting = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 ? (felt[name] as number) : 1));
+    const got = raised(lasting);
+    expect(got.map((r) => r.case).sort()).toEqual(['warm / attach', 'warm / host-prep', 'warm / total']);
+    expect(got.every((r) => r.sha === commit(35).sha)).toBe(true);
+    expect(lasting.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(37);
+  });
+
   it('takes nearly every case worse by different factors for the job moving as one, as a slower host moves it', () => {
     // One factor: every case worse by about as much.
     expect(jobMovedAsOne([0.15, 0.16, 0.14], 0.05)).toBe(true);
