@@ -15250,6 +15250,9 @@ function assessCase(series, memory, given, options) {
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
+  } else if (kind === "regressed" && method === "limit" && options.hostMoved === true && k <= ctx.settings.alertAfter && !memory.regressions.some((r) => r.status === "suspected")) {
+    kind = "watch";
+    reason = `most other cases of this job got worse at this commit too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = `most other cases of this job got worse at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
