@@ -48,6 +48,16 @@ interface Waiter {
   readonly reject: (e: unknown) => void;
 }
 
+/**
+ * Every fetch of a partial clone keeps its own pack, and once there are more than 50 git fetch
+ * starts a detached `git gc --auto` in the repository: it repacks and deletes objects and folders
+ * while this publish writes objects beside it and removes the folder when done (one of 32
+ * concurrent publishers failed with "hash-object: unable to create temporary file: No such file
+ * or directory", which such a collection explains). The repository lives for one publish and is
+ * never worth collecting.
+ */
+const NO_AUTO_MAINTENANCE = ['-c', 'maintenance.auto=false', '-c', 'gc.auto=0'] as const;
+
 export class PagesBranch {
   /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
   private readonly background = new Set<Promise<unknown>>();
@@ -129,7 +139,7 @@ export class PagesBranch {
     this.fetches++;
     try {
       // tree:1 brings the root tree along with the commit, and nothing below it.
-      await this.remote(['fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:1', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      await this.remote([...NO_AUTO_MAINTENANCE, 'fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:1', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return undefined;
@@ -172,7 +182,7 @@ export class PagesBranch {
         this.fetches++;
         try {
           // Explicitly named objects are sent whatever the filter; tree:0 keeps their subtrees out.
-          await this.remote(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...missing]);
+          await this.remote([...NO_AUTO_MAINTENANCE, '-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...missing]);
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }
