@@ -11690,6 +11690,7 @@ async function claimBranchFolder(tempRoot) {
 }
 
 // src/effects/gh-pages.ts
+var NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
 var PagesBranch = class _PagesBranch {
   constructor(dir, options) {
     this.dir = dir;
@@ -11763,7 +11764,7 @@ var PagesBranch = class _PagesBranch {
     const { branch, display } = this.options;
     this.fetches++;
     try {
-      await this.remote(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      await this.remote([...NO_AUTO_MAINTENANCE, "fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return void 0;
@@ -11803,7 +11804,7 @@ var PagesBranch = class _PagesBranch {
       if (missing.length > 0) {
         this.fetches++;
         try {
-          await this.remote(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
+          await this.remote([...NO_AUTO_MAINTENANCE, "-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }
