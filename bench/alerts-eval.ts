@@ -21,7 +21,7 @@ import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise, type Score, type Summary
 import { replay, type ReplayResult } from '../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/core/regress/settings.js';
 import { generateHistory, generateSuite, PROFILES, type NoiseProfile } from './lib/synthetic.js';
-import { planReplay } from '../src/core/regress/replay-trend.js';
+import { planReplay, replayJob } from '../src/core/regress/replay-trend.js';
 import type { Segment } from '../src/core/trend/types.js';
 import { importGab } from '../src/core/trend/import-gab.js';
 
@@ -156,17 +156,10 @@ function runSuite(job: SuiteJob): Score[] {
     }),
   }));
   const plan = planReplay(segments, DEFAULT_ALERT_SETTINGS);
-  // The same per-case replay as replayCase (src/core/regress/replay-trend.ts), kept by index to score.
+  // The per-case replay `benchtrend replay` runs (replayJob, under replayCase), kept by index to score.
   return plan.jobs.map((j) => {
     const h = cases.find((c) => c.name === j.case) as (typeof cases)[number];
-    const r = replay({ suite: j.suite, case: j.case, unit: j.unit, direction: j.direction, points: j.points }, DEFAULT_ALERT_SETTINGS, {
-      suiteCases: j.suiteCases,
-      from: 1,
-      hostMoved: (i) => j.hostMoved[i],
-      runnerNoise: (i) => j.runnerNoise[i],
-      jobMovedAlike: (i) => j.jobMovedAlike[i],
-    });
-    return scoreReplay(h, r, DEFAULT_SCORE_OPTIONS);
+    return scoreReplay(h, replayJob(j, DEFAULT_ALERT_SETTINGS), DEFAULT_SCORE_OPTIONS);
   });
 }
 

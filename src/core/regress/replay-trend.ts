@@ -8,7 +8,7 @@ import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
 import { HOST_WITNESSES, JobEpisodes, recentMove } from './host.js';
-import { replay } from './replay.js';
+import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 import { median } from '../stats.js';
 
@@ -184,16 +184,21 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   return { jobs, order };
 }
 
-/** One case replayed commit by commit: the alerts it raises and what it leaves stored. */
-export function replayCase(job: CaseReplayJob, settings: AlertSettings): CaseReplayResult {
-  const { suite, points } = job;
-  const r = replay({ suite, case: job.case, unit: job.unit, direction: job.direction, points }, settings, {
+/** One planned case through replay(), with the witnesses its plan holds: the raw result, by index. */
+export function replayJob(job: CaseReplayJob, settings: AlertSettings): ReplayResult {
+  return replay({ suite: job.suite, case: job.case, unit: job.unit, direction: job.direction, points: job.points }, settings, {
     suiteCases: job.suiteCases,
     from: 1,
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],
     jobMovedAlike: (i) => job.jobMovedAlike[i],
   });
+}
+
+/** One case replayed commit by commit: the alerts it raises and what it leaves stored. */
+export function replayCase(job: CaseReplayJob, settings: AlertSettings): CaseReplayResult {
+  const { suite, points } = job;
+  const r = replayJob(job, settings);
   const alerts = r.raised.map((a): ReplayedAlert => {
     const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
     return {
