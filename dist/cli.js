@@ -16269,15 +16269,18 @@ function planReplay(given, settings, onlySuite) {
   for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
   return { jobs, order };
 }
-function replayCase(job, settings) {
-  const { suite, points } = job;
-  const r = replay({ suite, case: job.case, unit: job.unit, direction: job.direction, points }, settings, {
+function replayJob(job, settings) {
+  return replay({ suite: job.suite, case: job.case, unit: job.unit, direction: job.direction, points: job.points }, settings, {
     suiteCases: job.suiteCases,
     from: 1,
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],
     jobMovedAlike: (i) => job.jobMovedAlike[i]
   });
+}
+function replayCase(job, settings) {
+  const { suite, points } = job;
+  const r = replayJob(job, settings);
   const alerts = r.raised.map((a) => {
     const stored = r.alerts.find((s) => s.kind === a.kind && s.sha === a.sha);
     return {
