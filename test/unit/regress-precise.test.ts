@@ -30,13 +30,30 @@ describe('seen before: a run the baseline has shown already', () => {
   });
 
   it('still raises a step to a new level once the run has grown', () => {
-    const v = judge(series([...twoModes(), 1.22, 1.22, 1.22]));
-    expect(v.kind).toBe('regressed');
+    // Three in a row: (2 + 1) / (30 + 2) cubed is 8 in 10,000, above the 3 in 10,000 that three
+    // or more wait for; the fourth point is 8 in 100,000, and the step is raised, named at its first.
+    const three = judge(series([...twoModes(), 1.22, 1.22, 1.22]));
+    expect(three.kind).toBe('watch');
+    expect(three.reason).toMatch(/3 commits in a row are above .* but 2 of the 30 commits before were further out/);
+    expect(judge(series([...twoModes(), 1.22, 1.22, 1.22, 1.22])).kind).toBe('regressed');
     const r = replay(series([...twoModes(), ...noisy(() => 1.22, 30, 0.01, 9)]), settings(), { suiteCases: 10, from: 1 });
     const first = r.raised[0];
     expect(first?.kind).toBe('regression');
     expect(first?.index).toBe(30);
-    expect(first?.at).toBe(32);
+    expect(first?.at).toBe(33);
+  });
+
+  it('counts a second mode over 60 commits of the level, not only the 30 of the window', () => {
+    // The second mode showed twice, 40 and 50 commits ago: outside the window, inside the level.
+    const values = noisy(() => 1, 60, 0.01, 5);
+    values[10] = 1.25;
+    values[20] = 1.26;
+    const v = judge(series([...values, 1.22, 1.22]));
+    expect(v.kind).toBe('watch');
+    expect(v.reason).toMatch(/2 commits in a row are above .* but 2 of the 60 commits before were further out/);
+    // Without them the pair is beyond every point the case has shown: a regression.
+    const clean = noisy(() => 1, 60, 0.01, 5);
+    expect(judge(series([...clean, 1.22, 1.22])).kind).toBe('regressed');
   });
 
   it('raises nothing when the pair goes back to the first mode', () => {
@@ -121,7 +138,7 @@ describe("a tool's summary is never overwhelming on its own", () => {
 describe('seen before: what it costs', () => {
   it('leaves a step held at its third point to the change-point scan', () => {
     // A short history with one point further out than the step (+12%), then a lasting +10%:
-    // (1 + 1) / (11 + 2) to the third power is above 1 in 1,000, so the limit holds the run;
+    // (1 + 1) / (11 + 2) to the third power is above 3 in 10,000, so the limit holds the run;
     // once the window slides past the step's first points the limit no longer sees it, and
     // the scan raises the step, named where it starts, when it is final 20 commits later.
     const step = Array.from({ length: 32 }, (_, i) => [1.1, 1.11, 1.1, 1.12][i % 4] as number);

@@ -484,19 +484,28 @@ function overwhelming(ctx: Context): LimitTest | undefined {
 }
 
 /**
- * A run beyond the limit waits while the baseline's own points make k such points in a row at
- * least this likely: about once in 1,000 commits, the false-alert budget of one case.
+ * A run beyond the limit waits while the case's own points make k such points in a row at least
+ * this likely. Two in a row: 1 in 10,000 (one case's share of the suite's 1 in 1,000 in a suite of
+ * ten); at 1 in 1,000 a second mode that 20% of a case's jobs land on raised 1.4 to 2.4 false
+ * alerts per 1,000 commits, its pairs beyond every point of a 30-commit window. Three or more
+ * wait only while they are 3 in 10,000 or more likely, since a run held at 3 is left to the
+ * change-point scan, 20 commits later: at 1 in 10,000 a 20% step in noisy series waited for it.
  */
-const SEEN_CHANCE = 0.001;
+const SEEN_CHANCE_PAIR = 1e-4;
+const SEEN_CHANCE_LONGER = 3e-4;
+/** Commits of the current level the seen-before count looks back over (the window is 30). */
+const SEEN_LOOKBACK = 60;
 
 /**
  * Step 5f — seen before: a run of k points beyond the limit is what a second mode of the case
- * itself gives (a bimodal series, spikes that recur) when its baseline already holds points as
- * far out. With m of the baseline's n points worse than the run's least-bad point (strictly, so
- * that the ties of a whole-nanosecond bench do not count), the chance of one more such point is
- * about (m + 1) / (n + 2) (Laplace's rule of succession), and of k in a row its k-th power; while
- * that is SEEN_CHANCE or more the run waits to grow (up to maxRun) or the change-point scan to
- * find a lasting level. Without any such point in the baseline nothing waits.
+ * itself gives (a bimodal series, spikes that recur) when its history on the current level
+ * already holds points as far out. With m of the last n points (up to SEEN_LOOKBACK of the
+ * level, at least the baseline) worse than the run's least-bad point (strictly, so that the ties
+ * of a whole-nanosecond bench do not count), the chance of one more such point is about
+ * (m + 1) / (n + 2) (Laplace's rule of succession), and of k in a row its k-th power; while that
+ * is SEEN_CHANCE_PAIR (two) or SEEN_CHANCE_LONGER (three or more) or more the run waits to grow
+ * while the limit still sees it, or the change-point scan to find a lasting level. Without any such point
+ * nothing waits.
  */
 function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   const t = ctx.pts.length - 1;
@@ -511,10 +520,13 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   const run = t - start + 1;
   let least = Infinity;
   for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
-  const n = start - from;
+  // More of the level than the window tells a second mode's share better: 2 of 30 may be 4 of 60.
+  const level = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
+  const since = Math.min(from, Math.max(level, start - SEEN_LOOKBACK));
+  const n = start - since;
   let m = 0;
-  for (let j = from; j < start; j++) if (excess(j) > least) m++;
-  if (m === 0 || ((m + 1) / (n + 2)) ** run < SEEN_CHANCE) return undefined;
+  for (let j = since; j < start; j++) if (excess(j) > least) m++;
+  if (m === 0 || ((m + 1) / (n + 2)) ** run < (run >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return undefined;
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
   return `${run} commits in a row are ${side} ${num(test.baseline.limit as number)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
 }
