@@ -14801,7 +14801,9 @@ function overwhelming(ctx) {
   if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return void 0;
   return strict;
 }
-var SEEN_CHANCE = 1e-3;
+var SEEN_CHANCE_PAIR = 1e-4;
+var SEEN_CHANCE_LONGER = 3e-4;
+var SEEN_LOOKBACK = 60;
 function seenBefore(ctx, test) {
   const t = ctx.pts.length - 1;
   const first = t - test.k + 1;
@@ -14813,10 +14815,12 @@ function seenBefore(ctx, test) {
   const run9 = t - start + 1;
   let least = Infinity;
   for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
-  const n = start - from;
+  const level2 = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
+  const since = Math.min(from, Math.max(level2, start - SEEN_LOOKBACK));
+  const n = start - since;
   let m = 0;
-  for (let j = from; j < start; j++) if (excess(j) > least) m++;
-  if (m === 0 || ((m + 1) / (n + 2)) ** run9 < SEEN_CHANCE) return void 0;
+  for (let j = since; j < start; j++) if (excess(j) > least) m++;
+  if (m === 0 || ((m + 1) / (n + 2)) ** run9 < (run9 >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return void 0;
   const side = ctx.direction === "smaller" ? "above" : "below";
   return `${run9} commits in a row are ${side} ${shortNumber(test.baseline.limit)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
 }
