@@ -20,9 +20,8 @@ import type { SeriesPoint } from '../src/core/regress/detect.js';
 import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise, type Score, type Summary } from './lib/evaluate.js';
 import { replay, type ReplayResult } from '../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../src/core/regress/settings.js';
-import { generateHistory, generateSuite, PROFILES, type NoiseProfile } from './lib/synthetic.js';
+import { generateHistory, generateSuite, PROFILES, suiteSegments, type NoiseProfile } from './lib/synthetic.js';
 import { planReplay, replayJob } from '../src/core/regress/replay-trend.js';
-import type { Segment } from '../src/core/trend/types.js';
 import { importGab } from '../src/core/trend/import-gab.js';
 
 type Rule = 'default' | 'single' | 'ratio';
@@ -142,19 +141,7 @@ function runSynthetic(job: SyntheticJob): Score {
 function runSuite(job: SuiteJob): Score[] {
   const base = PROFILES[job.profile];
   const cases = generateSuite({ seed: job.seed, commits: job.commits, profile: { ...base, jobSigma: base.jobSigma * job.jobScale }, cases: job.cases, stepSizes: job.stepSizes });
-  const segments: Segment[] = Array.from({ length: job.commits }, (_, i) => ({
-    schema: 'benchtrend/segment',
-    version: 1,
-    seq: i,
-    suite: 'synthetic',
-    commit: { sha: (cases[0]?.points[i] as SeriesPoint).sha, message: `commit ${i}`, author: 'eval', timestamp: '2026-01-01T00:00:00Z' },
-    publishedAt: '2026-01-01T00:00:00Z',
-    shapes: ['synthetic'],
-    points: cases.map((h) => {
-      const p = h.points[i] as SeriesPoint;
-      return { case: h.name, shape: 'synthetic', unit: h.unit, direction: h.direction, value: p.value, q1: p.q1, q3: p.q3, min: p.q1, max: p.q3, stdev: null, runs: p.runs, n: p.n, samples: [] };
-    }),
-  }));
+  const segments = suiteSegments(cases);
   const plan = planReplay(segments, DEFAULT_ALERT_SETTINGS);
   // The per-case replay `benchtrend replay` runs (replayJob, under replayCase), kept by index to score.
   return plan.jobs.map((j) => {

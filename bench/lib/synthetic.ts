@@ -9,6 +9,7 @@ import type { Direction } from '../../src/core/model.js';
 import { quantileSorted, sorted } from '../../src/core/stats.js';
 import type { SeriesPoint } from '../../src/core/regress/detect.js';
 import { Random } from '../../src/core/regress/prng.js';
+import type { Segment } from '../../src/core/trend/types.js';
 
 export interface NoiseProfile {
   readonly name: string;
@@ -215,4 +216,26 @@ export function generateSuite(options: SuiteOptions): SyntheticHistory[] {
     // One job per commit: every case's commit i under the suite's sha.
     return { ...h, points: h.points.map((pt, i) => ({ ...pt, sha: `${sha}${i.toString(16).padStart(32, '0')}` })) };
   });
+}
+
+/**
+ * A generated suite (generateSuite) as the trend segments a publisher would have written, one per
+ * commit, so it can go through planReplay as `benchtrend replay` reads a stored trend.
+ */
+export function suiteSegments(cases: readonly SyntheticHistory[], suite = 'synthetic'): Segment[] {
+  const first = cases[0];
+  if (!first) return [];
+  return first.points.map((head, i) => ({
+    schema: 'benchtrend/segment',
+    version: 1,
+    seq: i,
+    suite,
+    commit: { sha: head.sha, message: `commit ${i}`, author: 'eval', timestamp: '2026-01-01T00:00:00Z' },
+    publishedAt: '2026-01-01T00:00:00Z',
+    shapes: ['synthetic'],
+    points: cases.map((h) => {
+      const p = h.points[i] as SeriesPoint;
+      return { case: h.name, shape: 'synthetic', unit: h.unit, direction: h.direction, value: p.value, q1: p.q1, q3: p.q3, min: p.q1, max: p.q3, stdev: null, runs: p.runs, n: p.n, samples: [] };
+    }),
+  }));
 }

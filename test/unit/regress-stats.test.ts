@@ -6,7 +6,7 @@ import { Random, hashString, mixSeed } from '../../src/core/regress/prng.js';
 import { replay } from '../../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings } from '../../src/core/regress/settings.js';
 import { tUpperQuantile, tUpperTail } from '../../src/core/regress/student-t.js';
-import { generateHistory, generateSuite, PROFILES } from '../../bench/lib/synthetic.js';
+import { generateHistory, generateSuite, PROFILES, suiteSegments } from '../../bench/lib/synthetic.js';
 import { planReplay } from '../../src/core/regress/replay-trend.js';
 import { InputError } from '../../src/core/model.js';
 
@@ -189,19 +189,7 @@ describe('synthetic histories and their score', () => {
     const m = moves(at);
     expect(Math.max(...m) - Math.min(...m)).toBeGreaterThan(0.03);
     // The replay's plan reads the other cases' moves as the witness: most cases see the host there.
-    const segments = Array.from({ length: 300 }, (_, i) => ({
-      schema: 'benchtrend/segment' as const,
-      version: 1,
-      seq: i,
-      suite: 's',
-      commit: { sha: (first.points[i] as { sha: string }).sha, message: '', author: '', timestamp: '2026-01-01T00:00:00Z' },
-      publishedAt: '2026-01-01T00:00:00Z',
-      shapes: ['x'],
-      points: cases.map((c) => {
-        const p = c.points[i] as { value: number; q1: number; q3: number; runs: number; n: number };
-        return { case: c.name, shape: 'x', unit: c.unit, direction: c.direction, value: p.value, q1: p.q1, q3: p.q3, min: p.q1, max: p.q3, stdev: null, runs: p.runs, n: p.n, samples: [] };
-      }),
-    }));
+    const segments = suiteSegments(cases);
     const plan = planReplay(segments, DEFAULT_ALERT_SETTINGS);
     expect(plan.jobs.filter((j) => j.hostMoved[at] === true).length).toBeGreaterThanOrEqual(8);
     expect(plan.jobs.filter((j) => j.hostMoved[at - 1] === true).length).toBeLessThanOrEqual(2);
