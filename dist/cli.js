@@ -15168,10 +15168,17 @@ function lastingStep(ctx, found, c) {
   if (before.length < 2 || after.length < 2) return true;
   const mb = median2(before);
   const ma = median2(after);
+  if (shareShift(ctx.sgn, before, after, ma - mb)) return false;
   const spread2 = 1.4826 * median2([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
   if (!(spread2 > 0)) return true;
   const se = Math.sqrt(Math.PI / 2) * spread2 * Math.sqrt(1 / before.length + 1 / after.length);
   return Math.abs(ma - mb) / se > tUpperQuantile(ctx.alphaCase, before.length + after.length - 2);
+}
+var SHARE_SHIFT = 1 / 3;
+function shareShift(sgn, before, after, medianMove) {
+  const better = (xs) => quantileSorted2(sorted(xs.map((x) => sgn * x)), 0.25);
+  const move = sgn * medianMove;
+  return move > 0 && better(after) - better(before) < SHARE_SHIFT * move;
 }
 function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;

@@ -169,3 +169,21 @@ describe('a step in a case\'s first commits', () => {
     expect(r.raised.map((a) => [a.kind, a.index])).toEqual([['change-point', 5]]);
   });
 });
+
+describe('a change in the mix of two modes is no step', () => {
+  // A case whose jobs land on a 12% slower mode: one in five for 60 commits, then three in five.
+  const mixed = (fast: number, slow: number, slowOf5: number, count: number, seed: number): number[] =>
+    noisy(() => 1, count, 0.01, seed).map((x, i) => x * (i % 5 < slowOf5 ? slow : fast));
+
+  it('does not raise the step of the median when the faster mode stayed where it was', () => {
+    const values = [...mixed(1, 1.12, 1, 60, 3), ...mixed(1, 1.12, 3, 60, 5)];
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised).toEqual([]);
+  });
+
+  it('raises it when both modes moved', () => {
+    const values = [...mixed(1, 1.12, 1, 60, 3), ...mixed(1.12, 1.25, 3, 60, 5)];
+    const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+    expect(r.raised.map((a) => a.index)).toContain(60);
+  });
+});
