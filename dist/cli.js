@@ -10938,12 +10938,35 @@ function commitOf(file, where2, raw) {
     ...url !== void 0 ? { url } : {}
   };
 }
+function metricOf2(unit) {
+  return unit.split("	")[0]?.trim() ?? "";
+}
+function namesInSeveralMetrics(data, suites) {
+  const several = /* @__PURE__ */ new Set();
+  for (const suite of suites) {
+    const list = data["entries"][suite];
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      if (!isObject(raw) || !Array.isArray(raw["benches"])) continue;
+      const seen = /* @__PURE__ */ new Map();
+      for (const b of raw["benches"]) {
+        if (!isObject(b) || typeof b["name"] !== "string") continue;
+        const metric = metricOf2(text(b["unit"]) ?? "");
+        const before = seen.get(b["name"]);
+        if (before !== void 0 && before !== metric) several.add(`${suite}\0${b["name"]}`);
+        seen.set(b["name"], metric);
+      }
+    }
+  }
+  return several;
+}
 function importGab(file, source) {
   const data = parseDataJs(file, source);
   const entries = [];
   const skipped = [];
   const conflicts = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
+  const several = namesInSeveralMetrics(data, suites);
   let points = 0;
   for (const suite of suites) {
     const list = data["entries"][suite];
@@ -10963,24 +10986,20 @@ function importGab(file, source) {
         if (!isObject(b) || typeof b["name"] !== "string" || b["name"] === "") {
           throw new InputError(`${file}: ${at} has no name`);
         }
-        const name = b["name"];
+        const unit = text(b["unit"]) ?? "";
+        const name = several.has(`${suite}\0${b["name"]}`) ? `${b["name"]} - ${metricOf2(unit)}` : b["name"];
         const value = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
         if (!Number.isFinite(value)) {
           skipped.push(`${at} (${name}): value ${JSON.stringify(b["value"])} is not a number`);
           return;
         }
-        const unit = text(b["unit"]) ?? "";
         const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
         const extra = text(b["extra"]);
         const bar = range !== void 0 ? parseRange(range, value) : void 0;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
-        const before = stored.get(name);
-        if (before && before.unit === unit) runs2.get(name)?.push(value);
-        else {
-          if (before) skipped.push(`${at} (${name}): a second bench of that name in one entry in another unit; the later one is kept`);
-          runs2.set(name, [value]);
-        }
+        if (stored.has(name)) runs2.get(name)?.push(value);
+        else runs2.set(name, [value]);
         stored.set(name, {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
@@ -13363,7 +13382,7 @@ function modeDirection(mode) {
   if (mode === "avgt" || mode === "sample" || mode === "ss") return "smaller";
   return void 0;
 }
-function metricOf2(file, m, path, name, direction, extra) {
+function metricOf3(file, m, path, name, direction, extra) {
   const unit = expectString(file, m["scoreUnit"], child(path, "scoreUnit"), "the score unit");
   const spec = { name, unit, direction, extra };
   const raw = m["rawData"];
@@ -13411,7 +13430,7 @@ forks: ${String(b["forks"])}
 threads: ${String(b["threads"])}`;
       const primary = expectObject(file, b["primaryMetric"], child(path, "primaryMetric"));
       const unit = String(primary["scoreUnit"]);
-      metrics.push(metricOf2(file, primary, child(path, "primaryMetric"), name, modeDirection(b["mode"]) ?? directionOfUnit(unit) ?? "smaller", extra));
+      metrics.push(metricOf3(file, primary, child(path, "primaryMetric"), name, modeDirection(b["mode"]) ?? directionOfUnit(unit) ?? "smaller", extra));
       const secondary = b["secondaryMetrics"];
       if (!isObject2(secondary)) continue;
       for (const [key2, value] of Object.entries(secondary)) {
@@ -13419,7 +13438,7 @@ threads: ${String(b["threads"])}`;
         const m = expectObject(file, value, sp);
         const costly = /gc|alloc|churn/i.test(key2);
         const direction = costly ? "smaller" : directionOfUnit(String(m["scoreUnit"])) ?? modeDirection(b["mode"]) ?? "smaller";
-        metrics.push(metricOf2(file, m, sp, `${name}:${key2}`, direction, extra));
+        metrics.push(metricOf3(file, m, sp, `${name}:${key2}`, direction, extra));
       }
     }
     return [makeRecord({ file, format: "jmh", shape: shapeOf2(options, "jmh"), metrics, expected: EXPECTED11 })];

@@ -162,7 +162,7 @@ describe('import rules', () => {
     expect(late.manifest.imported).toBeUndefined();
   });
 
-  it('takes benches of one name and unit in one entry for the runs of its job (go test -count=3), and of two units keeps the later', () => {
+  it('takes benches of one name and metric in one entry for the runs of its job (go test -count=3), and of two metrics makes a case of each', () => {
     const entry = {
       commit: { id: commit(200).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } },
       date: 1_600_000_000_000,
@@ -175,15 +175,38 @@ describe('import rules', () => {
         { name: 'BenchmarkLint', value: 12, unit: 'ns/op' },
       ],
     };
-    const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry] } })}`);
-    const [format, lint] = gab.entries[0]!.points;
+    // A later entry without the B/op bench: the name is still split, so the series goes on.
+    const later = { ...entry, commit: { ...entry.commit, id: commit(201).sha }, date: 1_600_000_100_000, benches: [{ name: 'BenchmarkLint', value: 13, unit: 'ns/op' }] };
+    const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry, later] } })}`);
+    const [format, bytes, lint] = gab.entries[0]!.points;
     expect(format).toMatchObject({ case: 'go / BenchmarkFormat', value: 353707, min: 352054, max: 361000, runs: 3, n: 3, samples: [353707, 352054, 361000] });
     expect(format!.q1).toBeCloseTo(352880.5, 6);
     expect(format!.q3).toBeCloseTo(357353.5, 6);
     expect(format && 'summaryOnly' in format).toBe(false);
-    expect(lint).toMatchObject({ case: 'go / BenchmarkLint', value: 12, unit: 'ns/op', runs: 1, summaryOnly: true });
-    expect(gab.points).toBe(2);
-    expect(gab.skipped).toEqual(['entries["Go"][0].benches[4] (BenchmarkLint): a second bench of that name in one entry in another unit; the later one is kept']);
+    expect(bytes).toMatchObject({ case: 'go / BenchmarkLint - B/op', value: 10, unit: 'B/op', runs: 1, summaryOnly: true });
+    expect(lint).toMatchObject({ case: 'go / BenchmarkLint - ns/op', value: 12, unit: 'ns/op', runs: 1, summaryOnly: true });
+    expect(gab.entries[1]!.points.map((p) => [p.case, p.value])).toEqual([['go / BenchmarkLint - ns/op', 13]]);
+    expect(gab.points).toBe(4);
+    expect(gab.skipped).toEqual([]);
+  });
+
+  it('takes the runs of the older go extraction for one metric, whose other metrics follow the unit after tabs', () => {
+    // github-action-benchmark's older go extraction: B/op and allocs/op ride in the unit's text,
+    // and their figures differ from run to run.
+    const entry = {
+      commit: { id: commit(200).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } },
+      date: 1_600_000_000_000,
+      tool: 'go',
+      benches: [
+        { name: 'BenchmarkViews', value: 204353, unit: 'ns/op\t   65942 B/op\t    2105 allocs/op' },
+        { name: 'BenchmarkViews', value: 198788, unit: 'ns/op\t   65943 B/op\t    2105 allocs/op' },
+        { name: 'BenchmarkViews', value: 208134, unit: 'ns/op\t   65942 B/op\t    2105 allocs/op' },
+      ],
+    };
+    const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry] } })}`);
+    expect(gab.entries[0]!.points).toHaveLength(1);
+    expect(gab.entries[0]!.points[0]).toMatchObject({ case: 'go / BenchmarkViews', value: 204353, runs: 3, samples: [204353, 198788, 208134], direction: 'smaller' });
+    expect(gab.skipped).toEqual([]);
   });
 
   it('leaves out values that are not numbers and names them', () => {

@@ -160,11 +160,48 @@ function commitOf(file: string, where: string, raw: unknown): CommitInfo {
 }
 
 /**
+ * The metric a bench's unit names: github-action-benchmark's older go extraction wrote the other
+ * metrics of the line after tabs (`ns/op\t   65942 B/op\t    2105 allocs/op`), whose figures differ
+ * from run to run, so only the text before the first tab tells two runs of one metric apart from
+ * two metrics.
+ */
+function metricOf(unit: string): string {
+  return unit.split('\t')[0]?.trim() ?? '';
+}
+
+/**
+ * Per suite, the names benched in two metrics or more within one entry (charon writes
+ * instructions, wall-clock, max-rss and output-size under one crate's name): each metric becomes a
+ * case of its own, named `<name> - <metric>` in every entry of the suite, as github-action-
+ * benchmark's newer go extraction names a benchmark's B/op and allocs/op.
+ */
+function namesInSeveralMetrics(data: Json, suites: readonly string[]): Set<string> {
+  const several = new Set<string>();
+  for (const suite of suites) {
+    const list = (data['entries'] as Json)[suite];
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      if (!isObject(raw) || !Array.isArray(raw['benches'])) continue;
+      const seen = new Map<string, string>();
+      for (const b of raw['benches'] as unknown[]) {
+        if (!isObject(b) || typeof b['name'] !== 'string') continue;
+        const metric = metricOf(text(b['unit']) ?? '');
+        const before = seen.get(b['name']);
+        if (before !== undefined && before !== metric) several.add(`${suite}\u0000${b['name']}`);
+        seen.set(b['name'], metric);
+      }
+    }
+  }
+  return several;
+}
+
+/**
  * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
  * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`.
- * Benches of one name and unit in one entry are that job's runs (`go test -count=3` writes each
- * run as a bench) and become one point of those runs; of two in different units the first is
- * left out and listed. Anything else malformed refuses the import, naming the file and the place.
+ * Benches of one name and metric in one entry are that job's runs (`go test -count=3` writes each
+ * run as a bench) and become one point of those runs; a name benched in several metrics becomes
+ * a case per metric (namesInSeveralMetrics), so nothing is left out. Anything else malformed
+ * refuses the import, naming the file and the place.
  */
 export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
@@ -172,6 +209,7 @@ export function importGab(file: string, source: string): GabImport {
   const skipped: string[] = [];
   const conflicts = new Map<string, string>();
   const suites = Object.keys(data['entries'] as Json);
+  const several = namesInSeveralMetrics(data, suites);
   let points = 0;
   for (const suite of suites) {
     const list = (data['entries'] as Json)[suite];
@@ -192,25 +230,22 @@ export function importGab(file: string, source: string): GabImport {
         if (!isObject(b) || typeof b['name'] !== 'string' || b['name'] === '') {
           throw new InputError(`${file}: ${at} has no name`);
         }
-        const name = b['name'];
+        const unit = text(b['unit']) ?? '';
+        const name = several.has(`${suite}\u0000${b['name']}`) ? `${b['name']} - ${metricOf(unit)}` : b['name'];
         // Some writers stored values as strings ("31"); null is how JSON.stringify spells NaN.
         const value = typeof b['value'] === 'number' ? b['value'] : typeof b['value'] === 'string' && b['value'].trim() !== '' ? Number(b['value']) : NaN;
         if (!Number.isFinite(value)) {
           skipped.push(`${at} (${name}): value ${JSON.stringify(b['value'])} is not a number`);
           return;
         }
-        const unit = text(b['unit']) ?? '';
         const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
         const extra = text(b['extra']);
         const bar = range !== undefined ? parseRange(range, value) : undefined;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
-        const before = stored.get(name);
-        if (before && before.unit === unit) runs.get(name)?.push(value);
-        else {
-          if (before) skipped.push(`${at} (${name}): a second bench of that name in one entry in another unit; the later one is kept`);
-          runs.set(name, [value]);
-        }
+        // One name and metric: the runs of one job (a name in two metrics was split above).
+        if (stored.has(name)) runs.get(name)?.push(value);
+        else runs.set(name, [value]);
         stored.set(name, {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
