@@ -15206,6 +15206,9 @@ function raiseStep(ctx, found, settled) {
   const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
+function runBeganWithHost(options, k) {
+  return (options.hostMovedBefore ?? []).slice(0, k - 1).some((h) => h === true);
+}
 function assessCase(series, memory, given, options) {
   const mode = options.mode ?? "push";
   const { ctx: preCtx, newest, indexOf } = prepare(series, given, options);
@@ -15281,9 +15284,10 @@ function assessCase(series, memory, given, options) {
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
-  } else if (kind === "regressed" && method === "limit" && options.hostMoved === true && k <= ctx.settings.alertAfter && !memory.regressions.some((r) => r.status === "suspected")) {
+  } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
-    reason = `most other cases of this job got worse at this commit too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
+    const when = options.hostMoved === true ? "at this commit" : "where this run began";
+    reason = `most other cases of this job got worse ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = `most other cases of this job got worse at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
@@ -15520,6 +15524,11 @@ function alikeBefore(alike, t) {
   for (let i = t - 1; i >= Math.max(0, t - ALIKE_LOOKBACK); i--) out.push(alike(i) === true);
   return out;
 }
+function hostBefore(host, t, count) {
+  const out = [];
+  for (let i = t - 1; i >= Math.max(0, t - count); i--) out.push(host(i));
+  return out;
+}
 function replay(series, settings, options) {
   const limit = settings.changePoints.scanLimit;
   const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
@@ -15530,12 +15539,14 @@ function replay(series, settings, options) {
   for (let t = options.from ?? 0; t < series.points.length; t++) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, settings.alertAfter - 1) : void 0;
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCases,
       ...hostMoved !== void 0 ? { hostMoved } : {},
+      ...hostMovedBefore !== void 0 ? { hostMovedBefore } : {},
       ...runnerNoise !== void 0 ? { runnerNoise } : {},
       ...jobMovedAlike !== void 0 ? { jobMovedAlike } : {},
       ...jobMovedAlikeBefore !== void 0 ? { jobMovedAlikeBefore } : {}
@@ -17883,6 +17894,23 @@ function movedAsOne(histories, directions, seq, minEffect) {
   const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))].filter((s) => s < seq).sort((a, b) => b - a).slice(0, ALIKE_LOOKBACK);
   return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
 }
+function hostMovedAt(histories, directions, settings, seq, self, memo2) {
+  let moves = memo2.get(seq);
+  if (!moves) {
+    moves = /* @__PURE__ */ new Map();
+    for (const [name, points] of histories) {
+      const direction = directions.get(name);
+      const i = points.findIndex((p) => p.seq === seq);
+      if (direction === void 0 || i < 0) continue;
+      const move = recentMove(points.slice(0, i + 1), direction);
+      if (move !== void 0) moves.set(name, move);
+    }
+    memo2.set(seq, moves);
+  }
+  const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
+  if (controls.length) return median2(controls) >= settings.minEffect;
+  return machineMoved(moves, self, settings.minEffect);
+}
 function regressionDeriver(suite, settings) {
   let last;
   const derive = async (context) => {
@@ -17909,19 +17937,22 @@ function regressionDeriver(suite, settings) {
     }
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? median2(controlMoves) >= settings.minEffect : void 0;
-    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
+    const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
+    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
+    const earlier = /* @__PURE__ */ new Map();
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
+      const hostMovedBefore = points.slice(Math.max(0, points.length - settings.alertAfter), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
+        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, hostMovedBefore, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
       );
       verdicts.push(verdict);
       changePoints.push(cps);

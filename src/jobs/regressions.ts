@@ -110,6 +110,36 @@ function movedAsOne(histories: ReadonlyMap<string, readonly SeriesPoint[]>, dire
 }
 
 /**
+ * What the rest of the suite said about the machine at an earlier commit `seq`, for one case, as
+ * the replay's plan says it: the control cases when named, else the median of the other cases'
+ * moves at that commit, each against its own 10 commits before.
+ */
+function hostMovedAt(
+  histories: ReadonlyMap<string, readonly SeriesPoint[]>,
+  directions: ReadonlyMap<string, Direction>,
+  settings: AlertSettings,
+  seq: number,
+  self: string,
+  memo: Map<number, Map<string, number>>,
+): boolean | undefined {
+  let moves = memo.get(seq);
+  if (!moves) {
+    moves = new Map<string, number>();
+    for (const [name, points] of histories) {
+      const direction = directions.get(name);
+      const i = points.findIndex((p) => p.seq === seq);
+      if (direction === undefined || i < 0) continue;
+      const move = recentMove(points.slice(0, i + 1), direction);
+      if (move !== undefined) moves.set(name, move);
+    }
+    memo.set(seq, moves);
+  }
+  const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
+  if (controls.length) return (median(controls) as number) >= settings.minEffect;
+  return machineMoved(moves, self, settings.minEffect);
+}
+
+/**
  * The publisher's `alerts` hook for one suite. It judges the newest segment of the suite this
  * publish adds (an imported history is only history), and remembers what it concluded; on a lost
  * race the publisher plans again and the hook runs again, so `outcome()` is the last plan's.
@@ -147,7 +177,9 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
     const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
     const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
-    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, new Map(judged.points.map((p) => [p.case, p.direction])), judged.seq, settings.minEffect);
+    const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
+    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
+    const earlier = new Map<number, Map<string, number>>();
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
@@ -155,12 +187,16 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...(walked[walked.length - 1] as SeriesPoint), summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
+      const hostMovedBefore = points
+        .slice(Math.max(0, points.length - settings.alertAfter), -1)
+        .reverse()
+        .map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
+        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, hostMovedBefore, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
       );
       verdicts.push(verdict);
       changePoints.push(cps);

@@ -126,6 +126,30 @@ describe('runner noise', () => {
     expect(lasting.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(37);
   });
 
+  it('without control cases, a run that began where most of the job moved waits a commit, though the host has faded at its second', async () => {
+    // Most cases feel a slow host at commit 35; at 36 only one is still slow (a host that faded,
+    // as a 2-commit spike of half a suite does). Before, its pair was raised at 36, where the rest
+    // of the suite no longer moved.
+    const first: Record<string, number> = { 'warm / total': 1.2, 'warm / attach': 1.25, 'warm / host-prep': 1.15, 'warm / tools': 1.02, 'machine / spin': 1 };
+    const factor = (n: number, name: string) => (n === 35 ? (first[name] as number) : n === 36 && name === 'warm / attach' ? 1.25 : 1);
+    const trend = new MemoryTrend();
+    const outcomes = await history(DEFAULT_ALERT_SETTINGS, factor, 45, run, trend);
+    expect(raised(outcomes)).toEqual([]);
+    const at36 = outcomes[36]?.verdicts.find((v) => v.case === 'warm / attach');
+    expect(at36?.kind).toBe('watch');
+    expect(at36?.reason).toMatch(/^most other cases of this job got worse where this run began too, which may be the runner; the next commit decides/);
+    const segments = await Promise.all(Array.from({ length: 45 }, (_, seq) => trend.segment(seq)));
+    expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts).toEqual([]);
+    // The same case slower for good: raised a commit later, named where it began, by the
+    // publisher and the replay alike.
+    const stays = new MemoryTrend();
+    const lasting = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n === 35 ? (first[name] as number) : n > 35 && name === 'warm / attach' ? 1.25 : 1), 45, run, stays);
+    expect(raised(lasting).map((r) => [r.case, r.sha])).toEqual([['warm / attach', commit(35).sha]]);
+    expect(lasting.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(37);
+    const again = await Promise.all(Array.from({ length: 45 }, (_, seq) => stays.segment(seq)));
+    expect(replaySuites(again, DEFAULT_ALERT_SETTINGS).alerts.filter((a) => a.kind === 'regression').map((a) => [a.case, a.sha])).toEqual([['warm / attach', commit(35).sha]]);
+  });
+
   it('takes nearly every case worse by different factors for the job moving as one, as a slower host moves it', () => {
     // One factor: every case worse by about as much.
     expect(jobMovedAsOne([0.15, 0.16, 0.14], 0.05)).toBe(true);

@@ -46,6 +46,13 @@ function alikeBefore(alike: (i: number) => boolean | undefined, t: number): bool
   return out;
 }
 
+/** hostMoved at the `count` commits before t, newest first (AssessOptions.hostMovedBefore). */
+function hostBefore(host: (i: number) => boolean | undefined, t: number, count: number): (boolean | undefined)[] {
+  const out: (boolean | undefined)[] = [];
+  for (let i = t - 1; i >= Math.max(0, t - count); i--) out.push(host(i));
+  return out;
+}
+
 export function replay(series: CaseSeries, settings: AlertSettings, options: ReplayOptions): ReplayResult {
   const limit = settings.changePoints.scanLimit;
   const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
@@ -56,12 +63,14 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
   for (let t = options.from ?? 0; t < series.points.length; t++) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, settings.alertAfter - 1) : undefined;
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : undefined;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCases,
       ...(hostMoved !== undefined ? { hostMoved } : {}),
+      ...(hostMovedBefore !== undefined ? { hostMovedBefore } : {}),
       ...(runnerNoise !== undefined ? { runnerNoise } : {}),
       ...(jobMovedAlike !== undefined ? { jobMovedAlike } : {}),
       ...(jobMovedAlikeBefore !== undefined ? { jobMovedAlikeBefore } : {}),
