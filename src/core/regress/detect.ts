@@ -1210,9 +1210,9 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // hosts for two jobs gave 1.52 false alerts per 1,000 commits per case without this, 0.78
     // with it, at the same recall.
     // The run may also have begun on such a commit, the host fading at the next (a 2-commit
-    // spike of half a suite): on the 46 labelled real histories of docs/alerts.md, 37 false and
-    // 17 true 2-point alerts began where most of the suite moved and were raised where it no
-    // longer did; the true ones are raised a commit later, named where they began.
+    // spike of half a suite): on the labelled real histories of docs/alerts.md this wait took
+    // away 28 false alerts (19 of them one such spike of lambdaworks' FFT cases) and lost no
+    // true step; the true ones are raised a commit later, named where they began.
     kind = 'watch';
     const when = options.hostMoved === true ? 'at this commit' : 'where this run began';
     reason = `most other cases of this job got worse ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
