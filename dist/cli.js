@@ -11175,7 +11175,13 @@ function admit(draft, seq, cases, warnings, location) {
     let point = p;
     if (known && known.unit !== p.unit) {
       if (draft.imported) {
-        warnings.push(`${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit} at ${draft.commit.sha.slice(0, 7)}`);
+        const converted = convertStoredPoint(p, known.unit);
+        const said = `${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit}`;
+        if (converted === void 0) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}`);
+        else {
+          if (!warnings.some((w) => w.startsWith(said))) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}; its points are converted to ${known.unit}`);
+          point = converted;
+        }
       } else {
         const converted = convertStoredPoint(p, known.unit);
         if (converted === void 0) {
@@ -11201,7 +11207,7 @@ function admit(draft, seq, cases, warnings, location) {
       suite: draft.suite,
       case: p.case,
       shape: p.shape,
-      unit: draft.imported && known ? p.unit : known?.unit ?? point.unit,
+      unit: draft.imported && known ? point.unit : known?.unit ?? point.unit,
       direction: point.direction,
       firstSeq: known?.firstSeq ?? seq,
       lastSeq: seq,

@@ -141,6 +141,19 @@ describe('import rules', () => {
     expect(gab.entries[1]!.points[0]).toMatchObject({ case: 'warm / total', shape: 'warm', value: 2, q1: 1.5, q3: 2.5, runs: 3, n: 3, direction: 'smaller', summaryOnly: true });
   });
 
+  it('writes a case whose tool switched to a convertible unit in its first unit, said once', async () => {
+    // Catch2 picks the unit per run: 0.00899 us one run, 8.99 ns the next.
+    const text = small(6)
+      .replace(/"unit":"s"/g, '"unit":"us"')
+      .replace(/("value":"(4|5|6)",)"unit":"us"/g, (_m, v: string, n: string) => `"value":"${Number(n) * 1000}","unit":"ns"`);
+    const trend = new MemoryTrend();
+    const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => text } });
+    const imported = first.added.filter((s) => s.imported);
+    expect(imported.map((s) => [s.points[0]!.unit, s.points[0]!.value])).toEqual([['us', 1], ['us', 2], ['us', 3], ['us', 4], ['us', 5], ['us', 6]]);
+    expect(first.warnings.filter((w) => w.includes('changes unit'))).toEqual([`Bench / warm / total: the imported history changes unit from us to ns at ${commit(103).sha.slice(0, 7)}; its points are converted to us`]);
+    expect(first.manifest.cases.find((c) => c.case === 'warm / total')?.unit).toBe('us');
+  });
+
   it('imports only into an empty trend, and only once', async () => {
     const trend = new MemoryTrend();
     const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => small(20) } });

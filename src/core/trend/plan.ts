@@ -138,7 +138,16 @@ function admit(
     let point = p;
     if (known && known.unit !== p.unit) {
       if (draft.imported) {
-        warnings.push(`${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit} at ${draft.commit.sha.slice(0, 7)}`);
+        // A tool that switched from µs to ns mid-history (Catch2 picks the unit per run) would
+        // read as a thousandfold step: convertible points are written in the case's first unit,
+        // said once per case; a unit that measures something else stays as it came, said each time.
+        const converted = convertStoredPoint(p, known.unit);
+        const said = `${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit}`;
+        if (converted === undefined) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}`);
+        else {
+          if (!warnings.some((w) => w.startsWith(said))) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}; its points are converted to ${known.unit}`);
+          point = converted;
+        }
       } else {
         const converted = convertStoredPoint(p, known.unit);
         if (converted === undefined) {
@@ -165,7 +174,7 @@ function admit(
       suite: draft.suite,
       case: p.case,
       shape: p.shape,
-      unit: draft.imported && known ? p.unit : (known?.unit ?? point.unit),
+      unit: draft.imported && known ? point.unit : (known?.unit ?? point.unit),
       direction: point.direction,
       firstSeq: known?.firstSeq ?? seq,
       lastSeq: seq,
