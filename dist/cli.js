@@ -15324,247 +15324,6 @@ function assessCase(series, memory, given, options) {
   return { verdict, changePoints };
 }
 
-// src/core/regress/host.ts
-var HOST_WITNESSES = 3;
-function recentMove(points, direction, skip = 0) {
-  return moveAt(points, points.length - 1, direction, skip);
-}
-function moveAt(points, at, direction, skip) {
-  const newest = points[at];
-  const end = at - skip;
-  const before = [];
-  for (let j = Math.max(0, end - 10); j < end; j++) {
-    const v = points[j].value;
-    if (v > 0) before.push(v);
-  }
-  if (!newest || before.length < 8 || !(newest.value > 0)) return void 0;
-  const s = before.sort((a, b) => a - b);
-  const med = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return worseChange(newest.value, med, direction);
-}
-function machineMoved(moves, self, minEffect) {
-  const others = [...moves].filter(([name]) => name !== self).map(([, m]) => m);
-  if (others.length < HOST_WITNESSES) return void 0;
-  const s = others.sort((a, b) => a - b);
-  const mid = s[Math.floor(s.length / 2)];
-  return mid >= minEffect;
-}
-var MOVED_AS_ONE_SHARE = 0.9;
-function jobMovedAsOne(moves, minEffect) {
-  if (sameFactor(moves, minEffect) !== void 0) return true;
-  if (moves.length <= HOST_WITNESSES) return false;
-  return moves.filter((m) => m >= minEffect).length >= MOVED_AS_ONE_SHARE * moves.length;
-}
-var JobEpisodes = class {
-  constructor(minEffect, casesAt) {
-    this.minEffect = minEffect;
-    this.casesAt = casesAt;
-  }
-  minEffect;
-  casesAt;
-  index = /* @__PURE__ */ new Map();
-  moves = /* @__PURE__ */ new Map();
-  verdicts = /* @__PURE__ */ new Map();
-  at(c, seq) {
-    let m = this.index.get(c);
-    if (!m) {
-      m = /* @__PURE__ */ new Map();
-      c.points.forEach((p, i) => m.set(p.seq, i));
-      this.index.set(c, m);
-    }
-    return m.get(seq);
-  }
-  moveOf(c, seq, skip) {
-    let m = this.moves.get(c);
-    if (!m) this.moves.set(c, m = /* @__PURE__ */ new Map());
-    const key2 = seq * (ALIKE_LOOKBACK + 1) + skip;
-    if (m.has(key2)) return m.get(key2);
-    const i = this.at(c, seq);
-    const move = i === void 0 ? void 0 : moveAt(c.points, i, c.direction, skip);
-    m.set(key2, move);
-    return move;
-  }
-  /** The commits of the job before `seq`, newest first: where its cases have points. */
-  chain(seq, cases) {
-    const seqs = /* @__PURE__ */ new Set();
-    for (const c of cases) {
-      const i = this.at(c, seq);
-      if (i === void 0) continue;
-      for (let j = i - 1; j >= Math.max(0, i - 2 * ALIKE_LOOKBACK); j--) seqs.add(c.points[j].seq);
-    }
-    return [...seqs].sort((a, b) => b - a).slice(0, 2 * ALIKE_LOOKBACK);
-  }
-  /** Whether the job moved as one at commit `seq`. */
-  movedAsOne(seq) {
-    const known = this.verdicts.get(seq);
-    if (known !== void 0) return known;
-    const cases = this.casesAt(seq);
-    let run9 = 0;
-    let moved = false;
-    for (const s of [...this.chain(seq, cases).reverse(), seq]) {
-      const moves = [];
-      for (const c of cases) {
-        const m = this.moveOf(c, s, run9);
-        if (m !== void 0) moves.push(m);
-      }
-      moved = run9 < ALIKE_LOOKBACK && jobMovedAsOne(moves, this.minEffect);
-      run9 = moved ? run9 + 1 : 0;
-    }
-    this.verdicts.set(seq, moved);
-    return moved;
-  }
-};
-
-// src/core/regress/alerts.ts
-var MAX_ALERTS_PER_CASE = 60;
-function key(a) {
-  return `${a.kind}\0${a.suite}\0${a.case}\0${a.sha}`;
-}
-function caseKey3(suite, name) {
-  return `${suite}\0${name}`;
-}
-function changePointReason(c) {
-  return `step of ${plusPercent(c.change)}: median ${shortNumber(c.before)} \u2192 ${shortNumber(c.after)} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
-}
-function memoryOf(alerts, suite, name) {
-  const mine = alerts.filter((a) => a.suite === suite && a.case === name);
-  return {
-    changePoints: mine.filter((a) => a.kind === "change-point").map(({ sha, seq, status, change }) => ({ sha, seq, status, ...change !== void 0 ? { change } : {} })),
-    regressions: mine.filter((a) => a.kind === "regression").map(({ sha, seq, status }) => ({ sha, seq, status }))
-  };
-}
-function updateAlerts(previous, verdicts, changePoints) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const a of previous) byKey.set(key(a), a);
-  const touched = /* @__PURE__ */ new Set();
-  for (const v of verdicts) {
-    touched.add(caseKey3(v.suite, v.case));
-    for (const t of v.transitions) {
-      const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
-      const was = byKey.get(k);
-      if (!was || was.status === t.status) continue;
-      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
-    }
-    if (v.alert?.kind === "regression") {
-      const a = v.alert;
-      byKey.set(key({ kind: "regression", suite: v.suite, case: v.case, sha: a.sha }), {
-        kind: "regression",
-        suite: v.suite,
-        case: v.case,
-        sha: a.sha,
-        seq: a.seq,
-        status: "suspected",
-        baseline: a.baseline,
-        value: a.value,
-        ...a.change !== void 0 ? { change: a.change } : {},
-        reason: a.reason
-      });
-    }
-  }
-  for (const cps of changePoints) {
-    touched.add(caseKey3(cps.suite, cps.case));
-    const found = new Set(cps.found.map((c) => c.sha));
-    for (const [k, a] of byKey) {
-      if (a.kind !== "change-point" || a.suite !== cps.suite || a.case !== cps.case) continue;
-      if (a.status !== "suspected" || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
-      byKey.set(k, { ...a, status: "cleared", reason: `${a.reason ?? "step"}; cleared: no longer found with more commits` });
-    }
-    for (const c of cps.found) {
-      if (c.movedFrom !== void 0) byKey.delete(key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.movedFrom }));
-      const k = key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.sha });
-      const was = byKey.get(k);
-      byKey.set(k, {
-        kind: "change-point",
-        suite: cps.suite,
-        case: cps.case,
-        sha: c.sha,
-        seq: c.seq,
-        status: c.status,
-        baseline: c.before,
-        value: c.after,
-        change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c)
-      });
-    }
-  }
-  const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
-  return pruned(all, touched);
-}
-function pruned(all, touched) {
-  const perCase = /* @__PURE__ */ new Map();
-  for (const a of all) {
-    const k = caseKey3(a.suite, a.case);
-    const list = perCase.get(k) ?? [];
-    list.push(a);
-    perCase.set(k, list);
-  }
-  const drop = /* @__PURE__ */ new Set();
-  for (const [k, list] of perCase) {
-    if (!touched.has(k) || list.length <= MAX_ALERTS_PER_CASE) continue;
-    let excess = list.length - MAX_ALERTS_PER_CASE;
-    for (const a of list) {
-      if (excess === 0) break;
-      if (a.status === "cleared") {
-        drop.add(a);
-        excess--;
-      }
-    }
-    for (const a of list) {
-      if (excess === 0) break;
-      if (!drop.has(a)) {
-        drop.add(a);
-        excess--;
-      }
-    }
-  }
-  return drop.size ? all.filter((a) => !drop.has(a)) : all;
-}
-function changedAlerts(before, after) {
-  const was = new Map(before.map((a) => [key(a), a.status]));
-  return after.filter((a) => was.get(key(a)) !== a.status);
-}
-
-// src/core/regress/replay.ts
-function alikeBefore(alike, t) {
-  const out = [];
-  for (let i = t - 1; i >= Math.max(0, t - ALIKE_LOOKBACK); i--) out.push(alike(i) === true);
-  return out;
-}
-function hostBefore(host, t, count) {
-  const out = [];
-  for (let i = t - 1; i >= Math.max(0, t - count); i--) out.push(host(i));
-  return out;
-}
-function replay(series, settings, options) {
-  const limit = settings.changePoints.scanLimit;
-  const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
-  let alerts = [];
-  const raised = [];
-  const verdicts = [];
-  let assessed = 0;
-  for (let t = options.from ?? 0; t < series.points.length; t++) {
-    const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
-    const hostMoved = options.hostMoved?.(t);
-    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, settings.alertAfter - 1) : void 0;
-    const runnerNoise = options.runnerNoise?.(t);
-    const jobMovedAlike = options.jobMovedAlike?.(t);
-    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
-    const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
-      suiteCases: options.suiteCases,
-      ...hostMoved !== void 0 ? { hostMoved } : {},
-      ...hostMovedBefore !== void 0 ? { hostMovedBefore } : {},
-      ...runnerNoise !== void 0 ? { runnerNoise } : {},
-      ...jobMovedAlike !== void 0 ? { jobMovedAlike } : {},
-      ...jobMovedAlikeBefore !== void 0 ? { jobMovedAlikeBefore } : {}
-    });
-    alerts = updateAlerts(alerts, [verdict], [changePoints]);
-    verdicts[t] = verdict.kind;
-    assessed++;
-    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: indexBySha.get(verdict.alert.sha) ?? t });
-  }
-  return { raised, verdicts, alerts, assessed };
-}
-
 // src/core/compare/rank-distributions.ts
 var EXACT_BELOW = 50;
 var Z_975 = 1.959963984540054;
@@ -16224,6 +15983,251 @@ function readAlertSettings(read) {
   };
 }
 
+// src/core/regress/host.ts
+var HOST_WITNESSES = 3;
+function recentMove(points, direction, skip = 0) {
+  return moveAt(points, points.length - 1, direction, skip);
+}
+function moveAt(points, at, direction, skip) {
+  const newest = points[at];
+  const end = at - skip;
+  const before = [];
+  for (let j = Math.max(0, end - 10); j < end; j++) {
+    const v = points[j].value;
+    if (v > 0) before.push(v);
+  }
+  if (!newest || before.length < 8 || !(newest.value > 0)) return void 0;
+  const s = before.sort((a, b) => a - b);
+  const med = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return worseChange(newest.value, med, direction);
+}
+function machineMoved(moves, self, minEffect) {
+  const others = [...moves].filter(([name]) => name !== self).map(([, m]) => m);
+  if (others.length < HOST_WITNESSES) return void 0;
+  const s = others.sort((a, b) => a - b);
+  const mid = s[Math.floor(s.length / 2)];
+  return mid >= minEffect;
+}
+function controlsMoved(moves, settings) {
+  const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
+  return controls.length ? median2(controls) >= settings.minEffect : void 0;
+}
+var MOVED_AS_ONE_SHARE = 0.9;
+function jobMovedAsOne(moves, minEffect) {
+  if (sameFactor(moves, minEffect) !== void 0) return true;
+  if (moves.length <= HOST_WITNESSES) return false;
+  return moves.filter((m) => m >= minEffect).length >= MOVED_AS_ONE_SHARE * moves.length;
+}
+var JobEpisodes = class {
+  constructor(minEffect, casesAt) {
+    this.minEffect = minEffect;
+    this.casesAt = casesAt;
+  }
+  minEffect;
+  casesAt;
+  index = /* @__PURE__ */ new Map();
+  moves = /* @__PURE__ */ new Map();
+  verdicts = /* @__PURE__ */ new Map();
+  at(c, seq) {
+    let m = this.index.get(c);
+    if (!m) {
+      m = /* @__PURE__ */ new Map();
+      c.points.forEach((p, i) => m.set(p.seq, i));
+      this.index.set(c, m);
+    }
+    return m.get(seq);
+  }
+  moveOf(c, seq, skip) {
+    let m = this.moves.get(c);
+    if (!m) this.moves.set(c, m = /* @__PURE__ */ new Map());
+    const key2 = seq * (ALIKE_LOOKBACK + 1) + skip;
+    if (m.has(key2)) return m.get(key2);
+    const i = this.at(c, seq);
+    const move = i === void 0 ? void 0 : moveAt(c.points, i, c.direction, skip);
+    m.set(key2, move);
+    return move;
+  }
+  /** The commits of the job before `seq`, newest first: where its cases have points. */
+  chain(seq, cases) {
+    const seqs = /* @__PURE__ */ new Set();
+    for (const c of cases) {
+      const i = this.at(c, seq);
+      if (i === void 0) continue;
+      for (let j = i - 1; j >= Math.max(0, i - 2 * ALIKE_LOOKBACK); j--) seqs.add(c.points[j].seq);
+    }
+    return [...seqs].sort((a, b) => b - a).slice(0, 2 * ALIKE_LOOKBACK);
+  }
+  /** Whether the job moved as one at commit `seq`. */
+  movedAsOne(seq) {
+    const known = this.verdicts.get(seq);
+    if (known !== void 0) return known;
+    const cases = this.casesAt(seq);
+    let run9 = 0;
+    let moved = false;
+    for (const s of [...this.chain(seq, cases).reverse(), seq]) {
+      const moves = [];
+      for (const c of cases) {
+        const m = this.moveOf(c, s, run9);
+        if (m !== void 0) moves.push(m);
+      }
+      moved = run9 < ALIKE_LOOKBACK && jobMovedAsOne(moves, this.minEffect);
+      run9 = moved ? run9 + 1 : 0;
+    }
+    this.verdicts.set(seq, moved);
+    return moved;
+  }
+};
+
+// src/core/regress/alerts.ts
+var MAX_ALERTS_PER_CASE = 60;
+function key(a) {
+  return `${a.kind}\0${a.suite}\0${a.case}\0${a.sha}`;
+}
+function caseKey3(suite, name) {
+  return `${suite}\0${name}`;
+}
+function changePointReason(c) {
+  return `step of ${plusPercent(c.change)}: median ${shortNumber(c.before)} \u2192 ${shortNumber(c.after)} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
+}
+function memoryOf(alerts, suite, name) {
+  const mine = alerts.filter((a) => a.suite === suite && a.case === name);
+  return {
+    changePoints: mine.filter((a) => a.kind === "change-point").map(({ sha, seq, status, change }) => ({ sha, seq, status, ...change !== void 0 ? { change } : {} })),
+    regressions: mine.filter((a) => a.kind === "regression").map(({ sha, seq, status }) => ({ sha, seq, status }))
+  };
+}
+function updateAlerts(previous, verdicts, changePoints) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const a of previous) byKey.set(key(a), a);
+  const touched = /* @__PURE__ */ new Set();
+  for (const v of verdicts) {
+    touched.add(caseKey3(v.suite, v.case));
+    for (const t of v.transitions) {
+      const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
+      const was = byKey.get(k);
+      if (!was || was.status === t.status) continue;
+      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
+    }
+    if (v.alert?.kind === "regression") {
+      const a = v.alert;
+      byKey.set(key({ kind: "regression", suite: v.suite, case: v.case, sha: a.sha }), {
+        kind: "regression",
+        suite: v.suite,
+        case: v.case,
+        sha: a.sha,
+        seq: a.seq,
+        status: "suspected",
+        baseline: a.baseline,
+        value: a.value,
+        ...a.change !== void 0 ? { change: a.change } : {},
+        reason: a.reason
+      });
+    }
+  }
+  for (const cps of changePoints) {
+    touched.add(caseKey3(cps.suite, cps.case));
+    const found = new Set(cps.found.map((c) => c.sha));
+    for (const [k, a] of byKey) {
+      if (a.kind !== "change-point" || a.suite !== cps.suite || a.case !== cps.case) continue;
+      if (a.status !== "suspected" || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
+      byKey.set(k, { ...a, status: "cleared", reason: `${a.reason ?? "step"}; cleared: no longer found with more commits` });
+    }
+    for (const c of cps.found) {
+      if (c.movedFrom !== void 0) byKey.delete(key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.movedFrom }));
+      const k = key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.sha });
+      const was = byKey.get(k);
+      byKey.set(k, {
+        kind: "change-point",
+        suite: cps.suite,
+        case: cps.case,
+        sha: c.sha,
+        seq: c.seq,
+        status: c.status,
+        baseline: c.before,
+        value: c.after,
+        change: c.change,
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c)
+      });
+    }
+  }
+  const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
+  return pruned(all, touched);
+}
+function pruned(all, touched) {
+  const perCase = /* @__PURE__ */ new Map();
+  for (const a of all) {
+    const k = caseKey3(a.suite, a.case);
+    const list = perCase.get(k) ?? [];
+    list.push(a);
+    perCase.set(k, list);
+  }
+  const drop = /* @__PURE__ */ new Set();
+  for (const [k, list] of perCase) {
+    if (!touched.has(k) || list.length <= MAX_ALERTS_PER_CASE) continue;
+    let excess = list.length - MAX_ALERTS_PER_CASE;
+    for (const a of list) {
+      if (excess === 0) break;
+      if (a.status === "cleared") {
+        drop.add(a);
+        excess--;
+      }
+    }
+    for (const a of list) {
+      if (excess === 0) break;
+      if (!drop.has(a)) {
+        drop.add(a);
+        excess--;
+      }
+    }
+  }
+  return drop.size ? all.filter((a) => !drop.has(a)) : all;
+}
+function changedAlerts(before, after) {
+  const was = new Map(before.map((a) => [key(a), a.status]));
+  return after.filter((a) => was.get(key(a)) !== a.status);
+}
+
+// src/core/regress/replay.ts
+function alikeBefore(alike, t) {
+  const out = [];
+  for (let i = t - 1; i >= Math.max(0, t - ALIKE_LOOKBACK); i--) out.push(alike(i) === true);
+  return out;
+}
+function hostBefore(host, t, count) {
+  const out = [];
+  for (let i = t - 1; i >= Math.max(0, t - count); i--) out.push(host(i));
+  return out;
+}
+function replay(series, settings, options) {
+  const limit = settings.changePoints.scanLimit;
+  const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
+  let alerts = [];
+  const raised = [];
+  const verdicts = [];
+  let assessed = 0;
+  for (let t = options.from ?? 0; t < series.points.length; t++) {
+    const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    const hostMoved = options.hostMoved?.(t);
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, settings.alertAfter - 1) : void 0;
+    const runnerNoise = options.runnerNoise?.(t);
+    const jobMovedAlike = options.jobMovedAlike?.(t);
+    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
+    const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
+      suiteCases: options.suiteCases,
+      ...hostMoved !== void 0 ? { hostMoved } : {},
+      ...hostMovedBefore !== void 0 ? { hostMovedBefore } : {},
+      ...runnerNoise !== void 0 ? { runnerNoise } : {},
+      ...jobMovedAlike !== void 0 ? { jobMovedAlike } : {},
+      ...jobMovedAlikeBefore !== void 0 ? { jobMovedAlikeBefore } : {}
+    });
+    alerts = updateAlerts(alerts, [verdict], [changePoints]);
+    verdicts[t] = verdict.kind;
+    assessed++;
+    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: indexBySha.get(verdict.alert.sha) ?? t });
+  }
+  return { raised, verdicts, alerts, assessed };
+}
+
 // src/core/regress/replay-trend.ts
 var HostWitness = class {
   constructor(moves, minEffect) {
@@ -16289,8 +16293,7 @@ function planReplay(given, settings, onlySuite) {
     const alikeAt = /* @__PURE__ */ new Map();
     for (const [seq, moves] of movesAt) {
       alikeAt.set(seq, episodes.movedAsOne(seq));
-      const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
-      controlMovedAt.set(seq, controls.length ? median2(controls) >= settings.minEffect : void 0);
+      controlMovedAt.set(seq, controlsMoved(moves, settings));
     }
     const hosts = /* @__PURE__ */ new Map();
     const hostAt = (seq) => {
@@ -17913,9 +17916,7 @@ function hostMovedAt(histories, directions, settings, seq, self, memo2) {
     }
     memo2.set(seq, moves);
   }
-  const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
-  if (controls.length) return median2(controls) >= settings.minEffect;
-  return machineMoved(moves, self, settings.minEffect);
+  return controlsMoved(moves, settings) ?? machineMoved(moves, self, settings.minEffect);
 }
 function regressionDeriver(suite, settings) {
   let last;
@@ -17941,8 +17942,7 @@ function regressionDeriver(suite, settings) {
         if (move !== void 0) moves.set(p.case, move);
       }
     }
-    const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
-    const controlMoved = controlMoves.length ? median2(controlMoves) >= settings.minEffect : void 0;
+    const controlMoved = controlsMoved(moves, settings);
     const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
     const earlier = /* @__PURE__ */ new Map();

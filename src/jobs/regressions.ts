@@ -13,12 +13,11 @@
 import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
-import { JobEpisodes, machineMoved, recentMove, type JobCase } from '../core/regress/host.js';
+import { controlsMoved, JobEpisodes, machineMoved, recentMove, type JobCase } from '../core/regress/host.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
 import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
 import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
-import { median } from '../core/stats.js';
 import {
   commitCommentMarker,
   parseCommitCommentData,
@@ -134,9 +133,7 @@ function hostMovedAt(
     }
     memo.set(seq, moves);
   }
-  const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
-  if (controls.length) return (median(controls) as number) >= settings.minEffect;
-  return machineMoved(moves, self, settings.minEffect);
+  return controlsMoved(moves, settings) ?? machineMoved(moves, self, settings.minEffect);
 }
 
 /**
@@ -175,8 +172,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       }
     }
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
-    const controlMoves = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
-    const controlMoved = controlMoves.length ? (median(controlMoves) as number) >= settings.minEffect : undefined;
+    const controlMoved = controlsMoved(moves, settings);
     const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
     const earlier = new Map<number, Map<string, number>>();

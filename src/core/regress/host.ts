@@ -4,7 +4,9 @@
  */
 import type { Direction } from '../model.js';
 import { ALIKE_LOOKBACK, worseChange, type SeriesPoint } from './detect.js';
+import { median } from '../stats.js';
 import { sameFactor } from './groups.js';
+import { isControlCase, type AlertSettings } from './settings.js';
 
 /** Cases of a commit needed before the rest of the suite can tell whether the machine moved. */
 export const HOST_WITNESSES = 3;
@@ -42,6 +44,15 @@ export function machineMoved(moves: ReadonlyMap<string, number>, self: string, m
   const s = others.sort((a, b) => a - b);
   const mid = s[Math.floor(s.length / 2)] as number;
   return mid >= minEffect;
+}
+
+/**
+ * Whether the suite's control cases (input `control-cases`) moved by min-effect at a commit, by
+ * the median of their moves there; undefined when no control case has a move.
+ */
+export function controlsMoved(moves: ReadonlyMap<string, number>, settings: AlertSettings): boolean | undefined {
+  const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
+  return controls.length ? (median(controls) as number) >= settings.minEffect : undefined;
 }
 
 /**

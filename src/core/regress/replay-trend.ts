@@ -7,10 +7,9 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
-import { HOST_WITNESSES, JobEpisodes, recentMove } from './host.js';
+import { controlsMoved, HOST_WITNESSES, JobEpisodes, recentMove } from './host.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
-import { median } from '../stats.js';
 
 export interface ReplayedAlert {
   readonly suite: string;
@@ -155,8 +154,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     const alikeAt = new Map<number, boolean>();
     for (const [seq, moves] of movesAt) {
       alikeAt.set(seq, episodes.movedAsOne(seq));
-      const controls = [...moves].filter(([n]) => isControlCase(settings, n)).map(([, m]) => m);
-      controlMovedAt.set(seq, controls.length ? median(controls) >= settings.minEffect : undefined);
+      controlMovedAt.set(seq, controlsMoved(moves, settings));
     }
     // What the other cases say about the machine, sorted once per commit rather than once per case.
     const hosts = new Map<number, HostWitness>();
