@@ -14667,7 +14667,6 @@ function tUpperQuantile(p, df) {
 }
 
 // src/core/regress/detect.ts
-var HOST_WAIT = 4;
 var ALIKE_LOOKBACK = 8;
 var RECENT = 20;
 var TRIM_Z = 3.5;
@@ -15313,7 +15312,7 @@ function assessCase(series, memory, given, options) {
     reason = `most other cases of this job got worse with this one from ${firstSha.slice(0, 7)} on, which may have been the runner, but this one is still worse after ${k} commits; ${reason}`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
-  } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && (k <= ctx.settings.alertAfter || options.hostMoved === true && (ctx.hostBefore ?? 0) + 1 < HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
+  } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && (k <= ctx.settings.alertAfter || options.hostMoved === true && (ctx.hostBefore ?? 0) + 1 < ALIKE_LOOKBACK) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
     reason = `most other cases of this job got worse ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;

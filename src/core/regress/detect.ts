@@ -222,15 +222,6 @@ export interface AssessOptions {
   readonly jobMovedAlikeBefore?: readonly boolean[];
 }
 
-/**
- * Commits in a row of most of the job worse (not nearly all of it) that a run waits through at
- * most (step 5d′), its first included: a runner that most of a suite feels for up to 3 jobs goes
- * back before the run is raised at the 4th. Waiting up to ALIKE_LOOKBACK took 61 false alerts
- * and 12 true ones from 42 labelled real histories, but a code change that slowed 7 of the
- * demo's 9 cases was then raised 6 commits after it, and 3 of the 7 only by the scan.
- */
-export const HOST_WAIT = 4;
-
 /** Commits back that jobMovedAlikeBefore needs to cover: the longest runner episode tested as one run. */
 export const ALIKE_LOOKBACK = 8;
 
@@ -1242,7 +1233,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     kind === 'regressed' &&
     method === 'limit' &&
     (options.hostMoved === true || runBeganWithHost(options, k)) &&
-    (k <= ctx.settings.alertAfter || (options.hostMoved === true && (ctx.hostBefore ?? 0) + 1 < HOST_WAIT)) &&
+    (k <= ctx.settings.alertAfter || (options.hostMoved === true && (ctx.hostBefore ?? 0) + 1 < ALIKE_LOOKBACK)) &&
     !memory.regressions.some((r) => r.status === 'suspected')
   ) {
     // Step 5d′ — most of the job moved too, but not nearly all of it: a slower runner felt by each
