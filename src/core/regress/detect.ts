@@ -1248,12 +1248,6 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // away 28 false alerts (19 of them one such spike of lambdaworks' FFT cases) and lost no
     // true step: those are raised a commit later, named where they began, but for one in 10-20%
     // noise whose third point fell inside the limit, left to the scan (19 commits later).
-    // A longer run waits too while most of the job stays worse with it (a runner most of a suite
-    // feels for 3-5 jobs); once the rest no longer moves, limitVerdict tests the run as one. On 42
-    // labelled real histories this took away 61 false alerts and 12 true ones (steps of most of a
-    // suite whose history ended first). Waiting only when fewer than alertAfter of the run's
-    // points came without the rest moving changed no real alert and gave back a third of what it
-    // took on the generated suites (bimodal 1.43 -> 1.50 false alerts per 1,000 commits per case).
     kind = 'watch';
     const when = options.hostMoved === true ? 'at this commit' : 'where this run began';
     reason = `most other cases of this job got worse ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
