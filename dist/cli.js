@@ -14904,22 +14904,10 @@ function limitVerdict(ctx) {
     if (r.beyond === "worse") found = r;
     if (r.beyond === "better") improved ??= r;
   }
-  const alike = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
-  let episodeKind;
-  if (alike > settings.maxRun) {
-    const r = baselineTest(ctx, alike, share ** (1 / alike));
-    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) {
-      found = r;
-      episodeKind = "alike";
-    }
-  }
-  const host = ctx.hostMoved !== true && (ctx.hostBefore ?? 0) >= 1 ? ALIKE_LOOKBACK + 1 : 0;
-  for (let m = host; !episodeKind && m > settings.maxRun; m--) {
-    const r = baselineTest(ctx, m, share ** (1 / settings.maxRun));
-    if (typeof r !== "string" && r.beyond === "worse") {
-      found = r;
-      episodeKind = "host";
-    }
+  const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
+  if (episode > settings.maxRun) {
+    const r = baselineTest(ctx, episode, share ** (1 / episode));
+    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
   }
   const unit = ctx.series.unit;
   const side = direction === "smaller" ? "above" : "below";
@@ -14933,7 +14921,7 @@ function limitVerdict(ctx) {
   if (found) {
     const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
     if (held) return { kind: "watch", test: found, reason: `${describeChange(newest.value, found.baseline.median, direction)}: ${held}` };
-    return { kind: "regressed", test: found, reason: describe2(found, false), ...episodeKind ? { episode: episodeKind } : {} };
+    return { kind: "regressed", test: found, reason: describe2(found, false) };
   }
   if (settings.alertAfter > 1) {
     const strong = overwhelming(ctx);
@@ -14989,13 +14977,6 @@ function ratioVerdict(ctx) {
   if (1 / ratio > settings.ratioThreshold) return { kind: "improved", baseline, reason: `${text2}` };
   return { kind: "unchanged", baseline, reason: `${text2}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
 }
-function hostRun(options) {
-  const before = options.hostMovedBefore;
-  if (before === void 0) return {};
-  let lead = 0;
-  while (lead < before.length && before[lead] === true) lead++;
-  return { hostBefore: lead };
-}
 function alikeRuns(options) {
   const before = options.jobMovedAlikeBefore;
   if (before === void 0) return {};
@@ -15048,7 +15029,6 @@ function prepare(series, given, options) {
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
     ...alikeRuns(options),
-    ...hostRun(options),
     movedAlike: movedAlikeAt(options, pts.length)
   };
   return { ctx, newest, indexOf };
@@ -15308,11 +15288,9 @@ function assessCase(series, memory, given, options) {
     kind = "watch";
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
-  } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun && "episode" in decided && decided.episode === "host") {
-    reason = `most other cases of this job got worse with this one from ${firstSha.slice(0, 7)} on, which may have been the runner, but this one is still worse after ${k} commits; ${reason}`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
-  } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && (k <= ctx.settings.alertAfter || options.hostMoved === true && (ctx.hostBefore ?? 0) + 1 < ALIKE_LOOKBACK) && !memory.regressions.some((r) => r.status === "suspected")) {
+  } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
     reason = `most other cases of this job got worse ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
@@ -16230,7 +16208,7 @@ function replay(series, settings, options) {
   for (let t = options.from ?? 0; t < series.points.length; t++) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
-    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, ALIKE_LOOKBACK) : void 0;
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, settings.alertAfter - 1) : void 0;
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
@@ -17974,7 +17952,7 @@ function regressionDeriver(suite, settings) {
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
-      const hostMovedBefore = points.slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
+      const hostMovedBefore = points.slice(Math.max(0, points.length - settings.alertAfter), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },

@@ -195,9 +195,8 @@ export interface AssessOptions {
   readonly hostMoved?: boolean;
   /**
    * hostMoved at the commits before this one, newest first (as many as the caller knows; up to
-   * ALIKE_LOOKBACK are asked): a run of the fewest points that began where the rest of the suite
-   * moved too waits one more commit, and a run that goes on while it keeps moving waits with it
-   * and is then tested as one run (step 5d′).
+   * alertAfter − 1 are asked): a run of the fewest points that began where the rest of the suite
+   * moved too waits one more commit (step 5d′).
    */
   readonly hostMovedBefore?: readonly (boolean | undefined)[];
   /**
@@ -322,8 +321,6 @@ interface Context {
   readonly alikeRun?: number;
   /** The same run ending at the commit before the newest. */
   readonly alikeBefore?: number;
-  /** Commits in a row, ending at the one before the newest, at which most of the job moved (hostMovedBefore). */
-  readonly hostBefore?: number;
   /**
    * Whether the job moved as one at each of the last commits, by index into pts (the newest is
    * pts.length − 1; undefined where nothing is known): the culprit's locator leaves those out.
@@ -589,7 +586,7 @@ function tooWide(ctx: Context, r: LimitTest): boolean {
   return ratio >= WARM_UP_RATIO;
 }
 
-function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reason: string; episode?: 'alike' | 'host' } {
+function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reason: string } {
   const { settings, direction } = ctx;
   const newest = ctx.pts[ctx.pts.length - 1] as SeriesPoint;
   const runs: number[] = [];
@@ -613,29 +610,12 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
   // stayed, or a code change that slows every case): the episode and the newest point are tested
   // as one run, so a lasting step is raised now, named where the episode began, and a runner that
   // went back leaves the newest point inside the limit, so nothing is raised.
-  const alike = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore as number) + 1 : 0;
-  let episodeKind: 'alike' | 'host' | undefined;
-  if (alike > settings.maxRun) {
-    const r = baselineTest(ctx, alike, share ** (1 / alike));
+  const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore as number) + 1 : 0;
+  if (episode > settings.maxRun) {
+    const r = baselineTest(ctx, episode, share ** (1 / episode));
     // The episode's points are what the runner explains; the newest point, where the job no
     // longer moved as one, must stand beyond the limit of two in a row on its own.
-    if (typeof r !== 'string' && r.beyond === 'worse' && newestBeyond(ctx, r, share ** (1 / 2))) {
-      found = r;
-      episodeKind = 'alike';
-    }
-  }
-  // Likewise when most of the job (not nearly all of it) moved at the commit before and no longer
-  // does, step 5d′ having waited with it: the longest run up to the newest whose every point is
-  // beyond the limit of maxRun in a row (a run that long is beyond any doubt; a looser limit for
-  // a longer run would take in points from before the step). The run may have begun before the
-  // rest of the job moved, or after it, so every length is tried.
-  const host = ctx.hostMoved !== true && (ctx.hostBefore ?? 0) >= 1 ? ALIKE_LOOKBACK + 1 : 0;
-  for (let m = host; !episodeKind && m > settings.maxRun; m--) {
-    const r = baselineTest(ctx, m, share ** (1 / settings.maxRun));
-    if (typeof r !== 'string' && r.beyond === 'worse') {
-      found = r;
-      episodeKind = 'host';
-    }
+    if (typeof r !== 'string' && r.beyond === 'worse' && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
   }
   const unit = ctx.series.unit;
   const side = direction === 'smaller' ? 'above' : 'below';
@@ -650,7 +630,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     // Step 5f/5g — a run the case's own history explains waits rather than being raised.
     const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
     if (held) return { kind: 'watch', test: found, reason: `${describeChange(newest.value, found.baseline.median, direction)}: ${held}` };
-    return { kind: 'regressed', test: found, reason: describe(found, false), ...(episodeKind ? { episode: episodeKind } : {}) };
+    return { kind: 'regressed', test: found, reason: describe(found, false) };
   }
   if (settings.alertAfter > 1) {
     const strong = overwhelming(ctx);
@@ -727,15 +707,6 @@ interface KnownChangePoint {
   readonly index: number;
 }
 
-/** How many commits in a row most of the job moved, ending at the one before the newest. */
-function hostRun(options: AssessOptions): { hostBefore?: number } {
-  const before = options.hostMovedBefore;
-  if (before === undefined) return {};
-  let lead = 0;
-  while (lead < before.length && before[lead] === true) lead++;
-  return { hostBefore: lead };
-}
-
 /** How many commits in a row the job moved as one, ending at the newest and at the one before it. */
 function alikeRuns(options: AssessOptions): { alikeRun?: number; alikeBefore?: number } {
   const before = options.jobMovedAlikeBefore;
@@ -802,7 +773,6 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...(options.hostMoved !== undefined ? { hostMoved: options.hostMoved } : {}),
     ...alikeRuns(options),
-    ...hostRun(options),
     movedAlike: movedAlikeAt(options, pts.length),
   };
   return { ctx, newest, indexOf };
@@ -1222,10 +1192,6 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     kind = 'watch';
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : '';
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
-  } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun && 'episode' in decided && decided.episode === 'host') {
-    // Step 5d′, its end — most of the job moved with this case for several commits and no longer
-    // does, while this case stayed: raised now, at its start.
-    reason = `most other cases of this job got worse with this one from ${firstSha.slice(0, 7)} on, which may have been the runner, but this one is still worse after ${k} commits; ${reason}`;
   } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun) {
     // Step 5e — the episode the job moved as one for has lasted: raised now, at its start.
     reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
@@ -1233,7 +1199,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     kind === 'regressed' &&
     method === 'limit' &&
     (options.hostMoved === true || runBeganWithHost(options, k)) &&
-    (k <= ctx.settings.alertAfter || (options.hostMoved === true && (ctx.hostBefore ?? 0) + 1 < ALIKE_LOOKBACK)) &&
+    k <= ctx.settings.alertAfter &&
     !memory.regressions.some((r) => r.status === 'suspected')
   ) {
     // Step 5d′ — most of the job moved too, but not nearly all of it: a slower runner felt by each
