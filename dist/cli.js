@@ -11737,6 +11737,8 @@ var PagesBranch = class _PagesBranch {
   scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
   fetches = 0;
+  /** The remote command running now (settled either way); the next one starts after it. */
+  lane = Promise.resolve();
   /**
    * A new, empty private repository whose only remote is the trend's. The remote's URL comes from
    * the environment, so a URL carrying credentials is not written into the repository's config.
@@ -11778,8 +11780,20 @@ var PagesBranch = class _PagesBranch {
   run(args, input) {
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...input !== void 0 ? { input } : {} });
   }
-  /** A command that talks to the remote: bounded by timeoutMs and the deadline. */
+  /**
+   * A command that talks to the remote: bounded by timeoutMs and the deadline, and one at a time.
+   * The private repository is shallow, git rewrites its `shallow` file at the end of every fetch,
+   * and a fetch that finds the file changed since it began dies ("shallow file has changed since
+   * we read it": one of 32 concurrent publishers, when the prefetch walk and the planner's read
+   * fetched at once).
+   */
   remote(args) {
+    const turn = this.lane.then(() => this.remoteNow(args));
+    this.lane = turn.catch(() => {
+    });
+    return turn;
+  }
+  remoteNow(args) {
     const limits = [this.options.timeoutMs, this.deadline === void 0 ? void 0 : this.deadline - performance.now()].filter((v) => v !== void 0);
     const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : void 0;
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...timeoutMs !== void 0 ? { timeoutMs } : {} });
@@ -11821,6 +11835,7 @@ var PagesBranch = class _PagesBranch {
     return promise2;
   }
   async flush() {
+    await this.lane;
     const batch = this.pending;
     this.pending = /* @__PURE__ */ new Map();
     this.scheduled = false;

@@ -73,6 +73,8 @@ export class PagesBranch {
   private scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
   fetches = 0;
+  /** The remote command running now (settled either way); the next one starts after it. */
+  private lane: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -126,8 +128,20 @@ export class PagesBranch {
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...(input !== undefined ? { input } : {}) });
   }
 
-  /** A command that talks to the remote: bounded by timeoutMs and the deadline. */
+  /**
+   * A command that talks to the remote: bounded by timeoutMs and the deadline, and one at a time.
+   * The private repository is shallow, git rewrites its `shallow` file at the end of every fetch,
+   * and a fetch that finds the file changed since it began dies ("shallow file has changed since
+   * we read it": one of 32 concurrent publishers, when the prefetch walk and the planner's read
+   * fetched at once).
+   */
   private remote(args: readonly string[]) {
+    const turn = this.lane.then(() => this.remoteNow(args));
+    this.lane = turn.catch(() => {});
+    return turn;
+  }
+
+  private remoteNow(args: readonly string[]) {
     const limits = [this.options.timeoutMs, this.deadline === undefined ? undefined : this.deadline - performance.now()].filter((v): v is number => v !== undefined);
     const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : undefined;
     return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
@@ -173,6 +187,8 @@ export class PagesBranch {
   }
 
   private async flush(): Promise<void> {
+    // While another fetch runs, objects asked for meanwhile join this batch: one request, not two.
+    await this.lane;
     const batch = this.pending;
     this.pending = new Map();
     this.scheduled = false;

@@ -114,6 +114,8 @@ export interface GitServerOptions {
    * they may do. Without any, every request is served anonymously.
    */
   readonly tokens?: Readonly<Record<string, 'read' | 'write'>>;
+  /** Each fetch's answer (a POST to git-upload-pack) starts this much later, so overlaps show. */
+  readonly fetchDelayMs?: number;
 }
 
 export interface GitServer {
@@ -123,6 +125,8 @@ export interface GitServer {
   url(name: string): string;
   /** Every request so far, in arrival order. */
   readonly requests: RecordedRequest[];
+  /** The most fetches (POSTs to git-upload-pack) open at once so far. */
+  readonly maxConcurrentFetches: () => number;
   close(): Promise<void>;
 }
 
@@ -140,8 +144,16 @@ function tokenOf(authorization: string | undefined): string | undefined {
 export async function startGitServer(options: GitServerOptions): Promise<GitServer> {
   const requests: RecordedRequest[] = [];
   const tokens = options.tokens ?? {};
-  const server = createServer((req, res) => {
+  let openFetches = 0;
+  let mostFetches = 0;
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'POST' && url.pathname.endsWith('/git-upload-pack')) {
+      openFetches++;
+      mostFetches = Math.max(mostFetches, openFetches);
+      res.on('close', () => openFetches--);
+      if (options.fetchDelayMs) await new Promise((r) => setTimeout(r, options.fetchDelayMs));
+    }
     const record = (status: number) => requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, status });
     const pushing = url.searchParams.get('service') === 'git-receive-pack' || url.pathname.endsWith('/git-receive-pack');
     if (Object.keys(tokens).length > 0) {
@@ -218,6 +230,7 @@ export async function startGitServer(options: GitServerOptions): Promise<GitServ
     origin,
     url: (name) => `${origin}/${name}.git`,
     requests,
+    maxConcurrentFetches: () => mostFetches,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

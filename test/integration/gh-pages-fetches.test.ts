@@ -1,0 +1,76 @@
+/**
+ * The private repository a publish reads through is shallow, and two fetches in it at once can
+ * kill each other ("shallow file has changed since we read it"). The prefetch walk and the
+ * planner's read ask for objects at the same time; over real smart HTTP, with every fetch's
+ * answer held back so that overlaps would show, they must still reach the remote one at a time
+ * and read the right bytes.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PagesBranch } from '../../src/effects/gh-pages.js';
+import { gitEnv } from '../../src/effects/git.js';
+import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
+
+let sb: GitSandbox;
+let server: GitServer;
+
+beforeEach(async () => {
+  sb = await gitSandbox();
+  server = await startGitServer({ root: sb.root, env: sb.env, fetchDelayMs: 150 });
+});
+
+afterEach(async () => {
+  await server.close();
+  await sb.dispose();
+});
+
+/** A gh-pages branch with two deep folders under different roots, so that two walks need different trees at once. */
+async function seed(): Promise<void> {
+  const remote = await sb.bareRemote('trend');
+  const work = join(sb.root, 'work');
+  await sb.git(['init', '--quiet', '--initial-branch=gh-pages', work]);
+  for (const [path, body] of [
+    ['data/segments/0001/0001/a.json', '{"a":1}\n'],
+    ['data/segments/0002/0003/b.json', '{"b":2}\n'],
+    ['pages/manifest/x/y/manifest.json', '{"m":3}\n'],
+  ] as const) {
+    await mkdir(join(work, path, '..'), { recursive: true });
+    await writeFile(join(work, path), body);
+  }
+  await sb.git(['add', '-A'], work);
+  await sb.git(['commit', '--quiet', '-m', 'seed'], work);
+  await sb.git(['push', '--quiet', remote, 'gh-pages'], work);
+}
+
+describe('the branch reader over smart HTTP', () => {
+  it('fetches one batch at a time while the prefetch walk and a read both need objects', async () => {
+    await seed();
+    const url = server.url('trend');
+    const branch = await PagesBranch.open({
+      remote: url,
+      display: url,
+      branch: 'gh-pages',
+      env: gitEnv(sb.env, undefined, { 'remote.origin.url': url }),
+      secrets: [],
+      tempRoot: join(sb.root, 'tmp'),
+      identity: { name: 'Test', email: 'test@example.invalid' },
+      timeoutMs: 30_000,
+    });
+    try {
+      const tip = await branch.fetchTip();
+      expect(tip).toMatch(/^[0-9a-f]{40}$/);
+      branch.prefetchNewest(tip, 'data/segments', 2);
+      // The walk's first fetch is on the wire (held 150 ms) when the read asks for other trees.
+      await new Promise((r) => setTimeout(r, 50));
+      const [manifest, newest] = await Promise.all([branch.readFile(tip, 'pages/manifest/x/y/manifest.json'), branch.readFile(tip, 'data/segments/0002/0003/b.json')]);
+      expect(manifest?.toString('utf8')).toBe('{"m":3}\n');
+      expect(newest?.toString('utf8')).toBe('{"b":2}\n');
+      await branch.settle();
+      expect(branch.fetches).toBeGreaterThan(2);
+      expect(server.maxConcurrentFetches()).toBe(1);
+    } finally {
+      await branch.dispose();
+    }
+  });
+});
