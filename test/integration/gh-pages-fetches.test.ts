@@ -17,7 +17,7 @@ let server: GitServer;
 
 beforeEach(async () => {
   sb = await gitSandbox();
-  server = await startGitServer({ root: sb.root, env: sb.env, fetchDelayMs: 150 });
+  server = await startGitServer({ root: sb.root, env: sb.env, fetchDelayMs: 300 });
 });
 
 afterEach(async () => {
@@ -60,9 +60,11 @@ describe('the branch reader over smart HTTP', () => {
     try {
       const tip = await branch.fetchTip();
       expect(tip).toMatch(/^[0-9a-f]{40}$/);
+      const before = server.fetchesStarted();
       branch.prefetchNewest(tip, 'data/segments', 2);
-      // The walk's first fetch is on the wire (held 150 ms) when the read asks for other trees.
-      await new Promise((r) => setTimeout(r, 50));
+      // The read starts once the walk's first fetch has reached the server (each is held 300 ms),
+      // so without one fetch at a time the read's fetch would be open beside it.
+      while (server.fetchesStarted() === before) await new Promise((r) => setTimeout(r, 2));
       const [manifest, newest] = await Promise.all([branch.readFile(tip, 'pages/manifest/x/y/manifest.json'), branch.readFile(tip, 'data/segments/0002/0003/b.json')]);
       expect(manifest?.toString('utf8')).toBe('{"m":3}\n');
       expect(newest?.toString('utf8')).toBe('{"b":2}\n');

@@ -127,6 +127,8 @@ export interface GitServer {
   readonly requests: RecordedRequest[];
   /** The most fetches (POSTs to git-upload-pack) open at once so far. */
   readonly maxConcurrentFetches: () => number;
+  /** Fetches that have reached the server so far, answered or not. */
+  readonly fetchesStarted: () => number;
   close(): Promise<void>;
 }
 
@@ -146,9 +148,11 @@ export async function startGitServer(options: GitServerOptions): Promise<GitServ
   const tokens = options.tokens ?? {};
   let openFetches = 0;
   let mostFetches = 0;
+  let startedFetches = 0;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'POST' && url.pathname.endsWith('/git-upload-pack')) {
+      startedFetches++;
       openFetches++;
       mostFetches = Math.max(mostFetches, openFetches);
       res.on('close', () => openFetches--);
@@ -231,6 +235,7 @@ export async function startGitServer(options: GitServerOptions): Promise<GitServ
     url: (name) => `${origin}/${name}.git`,
     requests,
     maxConcurrentFetches: () => mostFetches,
+    fetchesStarted: () => startedFetches,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
