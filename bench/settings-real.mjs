@@ -1,0 +1,118 @@
+// What other alert settings would have said on the real histories judged by eye (docs/alerts.md,
+// "Other settings on the real histories"): each history is imported with the bundled CLI into a
+// bare repository, replayed with the defaults and with each --setting, and every alert is
+// matched by suite|case|culprit commit against the labels in bench/judged/<history>.jsonl. A
+// setting's precision is over its labelled alerts (all of them, not a sample: an alert that no
+// label names is counted apart); what it loses is each true alert of the defaults it no longer
+// names, as "end" (3 commits or fewer before the case's history ends: the next push would have
+// named it), "near" (an alert of the same case names a commit up to 3 away) or "gone".
+//
+//   npm run -s build && node bench/settings-real.mjs --data-dir DIR [--history NAME]...
+//     [--setting "--alert-after 3"]... [--cli FILE] [--json]
+//
+// DIR/<name>/data.js is a local copy of a held-out history (the data is not in the repository;
+// each label file's header names its source); the three fixtures' histories are read from
+// test/fixtures/trend-data. Imports are cached under .cache/settings/ by the data's hash and the
+// CLI's.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { alertKey, parseLabels, parseReplay } from './lib/judge.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const all = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
+const opt = (name, def) => all(name)[0] ?? def;
+const FIXTURES = ['github-action-benchmark', 'prisma', 'snarkVM'];
+const cli = resolve(opt('--cli', join(root, 'dist/cli.js')));
+const dataDir = opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir'));
+const settings = all('--setting');
+if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
+if (settings.length === 0) throw new Error('--setting "ARGS": at least one, e.g. --setting "--alert-after 3"');
+const labelled = readdirSync(join(root, 'bench/judged'))
+  .filter((f) => f.endsWith('.jsonl') && !f.endsWith('-missed.jsonl'))
+  .map((f) => f.slice(0, -'.jsonl'.length));
+const histories = all('--history').length ? all('--history') : labelled.filter((n) => FIXTURES.includes(n) || (dataDir && existsSync(join(dataDir, n, 'data.js'))));
+const dataOf = (name) => (FIXTURES.includes(name) ? join(root, 'test/fixtures/trend-data', `${name}-data.js`) : join(dataDir ?? '.', name, 'data.js'));
+for (const h of histories) if (!existsSync(dataOf(h))) throw new Error(`${h}: ${dataOf(h)} is missing (--data-dir DIR with DIR/${h}/data.js)`);
+
+const work = join(root, '.cache/settings');
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', RUNNER_TEMP: join(work, 'tmp') };
+const run = (args, cwd) => execFileSync(process.execPath, [cli, ...args], { cwd, env, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
+const digest = (file) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+// A quoted setting splits on blanks: the CLI's options take no blank inside a value.
+const argsOf = (setting) => setting.split(/\s+/).filter(Boolean);
+
+function imported(name) {
+  const dir = join(work, name);
+  const stamp = join(dir, `${digest(dataOf(name))}-${digest(cli)}`);
+  const bare = join(dir, 'trend.git');
+  if (existsSync(stamp)) return { dir, bare };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(work, 'tmp'), { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  execFileSync('git', ['init', '--quiet', '--bare', bare], { env });
+  copyFileSync(dataOf(name), join(dir, 'data.js'));
+  process.stderr.write(`settings-real: importing ${name}\n`);
+  run(['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z'], dir);
+  writeFileSync(stamp, '');
+  return { dir, bare };
+}
+
+const rows = [{ setting: 'defaults', args: [] }, ...settings.map((s) => ({ setting: s, args: argsOf(s) }))].map((r) => ({ ...r, alerts: 0, labelled: 0, true: 0, false: 0, falseGone: 0, trueLost: 0, end: 0, near: 0, gone: 0 }));
+for (const name of histories) {
+  const { dir, bare } = imported(name);
+  const labels = parseLabels(readFileSync(join(root, 'bench/judged', `${name}.jsonl`), 'utf8'), `bench/judged/${name}.jsonl`);
+  const keysOf = (args) => new Set(parseReplay(run(['replay', '--repo', bare, ...args, '--json'], dir), `${name} replay`).map(alertKey));
+  let series;
+  const positions = () => {
+    if (series) return series;
+    series = new Map();
+    for (const p of JSON.parse(run(['history', '--repo', bare, '--format', 'json'], dir))) {
+      const k = `${p.suite}|${p.case}`;
+      if (!series.has(k)) series.set(k, []);
+      series.get(k).push(p.commit);
+    }
+    return series;
+  };
+  let base;
+  for (const row of rows) {
+    process.stderr.write(`settings-real: replaying ${name} (${row.setting})\n`);
+    const keys = keysOf(row.args);
+    base ??= keys;
+    row.alerts += keys.size;
+    for (const k of keys) {
+      const l = labels.get(k);
+      if (!l) continue;
+      row.labelled++;
+      if (l.verdict === 'true') row.true++;
+      else row.false++;
+    }
+    for (const k of base) {
+      if (keys.has(k)) continue;
+      const verdict = labels.get(k)?.verdict;
+      if (verdict === 'false') row.falseGone++;
+      if (verdict !== 'true') continue;
+      row.trueLost++;
+      const [suite, kase, sha] = [k.slice(0, k.indexOf('|')), k.slice(k.indexOf('|') + 1, k.lastIndexOf('|')), k.slice(k.lastIndexOf('|') + 1)];
+      const commits = positions().get(`${suite}|${kase}`) ?? [];
+      const at = commits.indexOf(sha);
+      const near = [...keys].some((o) => o.startsWith(`${suite}|${kase}|`) && at >= 0 && Math.abs(commits.indexOf(o.slice(o.lastIndexOf('|') + 1)) - at) <= 3 && commits.includes(o.slice(o.lastIndexOf('|') + 1)));
+      if (at >= 0 && commits.length - 1 - at <= 3) row.end++;
+      else if (near) row.near++;
+      else row.gone++;
+    }
+  }
+}
+
+if (argv.includes('--json')) console.log(JSON.stringify({ histories: histories.length, rows }, null, 2));
+else {
+  console.log(`${histories.length} histories`);
+  console.log('| setting | alerts | labelled | true | false | precision | false alerts gone | true alerts lost (end / near / gone) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) {
+    const lost = r.setting === 'defaults' ? '' : `${r.trueLost} (${r.end} / ${r.near} / ${r.gone})`;
+    console.log(`| ${r.setting === 'defaults' ? 'defaults' : `\`${r.setting}\``} | ${r.alerts} | ${r.labelled} | ${r.true} | ${r.false} | ${(r.true / Math.max(1, r.labelled)).toFixed(2)} | ${r.setting === 'defaults' ? '' : r.falseGone} | ${lost} |`);
+  }
+}
