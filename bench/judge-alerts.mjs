@@ -20,10 +20,9 @@
 // within 3 commits, to look at for recall (labels in bench/judged/<history>-missed.jsonl).
 // Imports and replays are cached under .cache/judge/ by the hashes of data.js and the CLI; --fresh
 // redoes them.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { cliRunner, digest, importHistory } from './lib/cli-history.mjs';
 import { alertKey, alertView, around, judged, parseLabels, parseReplay, sampleAlerts, seriesKey, seriesOf, worse } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -45,9 +44,8 @@ for (const h of histories) if (!HISTORIES.includes(h) && heldOut === undefined) 
 for (const m of methods) if (!(m in METHODS)) throw new Error(`--method ${m}: limit or ratio`);
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
 
-const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', RUNNER_TEMP: join(work, 'tmp') };
-const run = (args, cwd) => execFileSync(process.execPath, [cli, ...args], { cwd, env, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
-const digest = (file) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+const runner = cliRunner(cli, work);
+const { run } = runner;
 
 /** The history imported into a bare repository and replayed; cached by the inputs' hashes. */
 function replayed(name) {
@@ -56,14 +54,8 @@ function replayed(name) {
   const dir = join(work, name);
   const cache = join(dir, `${stamp}.json`);
   if (!flag('--fresh') && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(work, 'tmp'), { recursive: true });
-  mkdirSync(dir, { recursive: true });
-  const bare = join(dir, 'trend.git');
-  execFileSync('git', ['init', '--quiet', '--bare', bare], { env });
-  copyFileSync(data, join(dir, 'data.js'));
   process.stderr.write(`judge-alerts: importing ${name}\n`);
-  run(['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z'], dir);
+  const bare = importHistory(runner, dir, data);
   const out = { stamp, alerts: {} };
   for (const [method, args] of Object.entries(METHODS)) {
     process.stderr.write(`judge-alerts: replaying ${name} (${method})\n`);

@@ -14,11 +14,10 @@
 // each label file's header names its source); the three fixtures' histories are read from
 // test/fixtures/trend-data. Imports are cached under .cache/settings/ by the data's hash and the
 // CLI's.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { alertKey, parseLabels, parseReplay } from './lib/judge.mjs';
+import { cliRunner, digest, importHistory } from './lib/cli-history.mjs';
+import { alertKey, lossOf, parseLabels, parseReplay, seriesKey, seriesOf } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -38,24 +37,18 @@ const dataOf = (name) => (FIXTURES.includes(name) ? join(root, 'test/fixtures/tr
 for (const h of histories) if (!existsSync(dataOf(h))) throw new Error(`${h}: ${dataOf(h)} is missing (--data-dir DIR with DIR/${h}/data.js)`);
 
 const work = join(root, '.cache/settings');
-const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', RUNNER_TEMP: join(work, 'tmp') };
-const run = (args, cwd) => execFileSync(process.execPath, [cli, ...args], { cwd, env, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
-const digest = (file) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+const runner = cliRunner(cli, work);
+const { run } = runner;
 // A quoted setting splits on blanks: the CLI's options take no blank inside a value.
 const argsOf = (setting) => setting.split(/\s+/).filter(Boolean);
 
+/** The history imported into a bare repository, once per data.js and CLI. */
 function imported(name) {
   const dir = join(work, name);
   const stamp = join(dir, `${digest(dataOf(name))}-${digest(cli)}`);
-  const bare = join(dir, 'trend.git');
-  if (existsSync(stamp)) return { dir, bare };
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(work, 'tmp'), { recursive: true });
-  mkdirSync(dir, { recursive: true });
-  execFileSync('git', ['init', '--quiet', '--bare', bare], { env });
-  copyFileSync(dataOf(name), join(dir, 'data.js'));
+  if (existsSync(stamp)) return { dir, bare: join(dir, 'trend.git') };
   process.stderr.write(`settings-real: importing ${name}\n`);
-  run(['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z'], dir);
+  const bare = importHistory(runner, dir, dataOf(name));
   writeFileSync(stamp, '');
   return { dir, bare };
 }
@@ -64,44 +57,29 @@ const rows = [{ setting: 'defaults', args: [] }, ...settings.map((s) => ({ setti
 for (const name of histories) {
   const { dir, bare } = imported(name);
   const labels = parseLabels(readFileSync(join(root, 'bench/judged', `${name}.jsonl`), 'utf8'), `bench/judged/${name}.jsonl`);
-  const keysOf = (args) => new Set(parseReplay(run(['replay', '--repo', bare, ...args, '--json'], dir), `${name} replay`).map(alertKey));
   let series;
-  const positions = () => {
-    if (series) return series;
-    series = new Map();
-    for (const p of JSON.parse(run(['history', '--repo', bare, '--format', 'json'], dir))) {
-      const k = `${p.suite}|${p.case}`;
-      if (!series.has(k)) series.set(k, []);
-      series.get(k).push(p.commit);
-    }
-    return series;
-  };
   let base;
   for (const row of rows) {
     process.stderr.write(`settings-real: replaying ${name} (${row.setting})\n`);
-    const keys = keysOf(row.args);
-    base ??= keys;
+    const alerts = parseReplay(run(['replay', '--repo', bare, ...row.args, '--json'], dir), `${name} replay (${row.setting})`);
+    const keys = new Set(alerts.map(alertKey));
+    // One alert per key: a regression and a change point may name the same commit.
+    base ??= [...new Map(alerts.map((x) => [alertKey(x), x])).values()];
     row.alerts += keys.size;
     for (const k of keys) {
-      const l = labels.get(k);
-      if (!l) continue;
+      const verdict = labels.get(k)?.verdict;
+      if (verdict === undefined) continue;
       row.labelled++;
-      if (l.verdict === 'true') row.true++;
+      if (verdict === 'true') row.true++;
       else row.false++;
     }
-    for (const k of base) {
-      if (keys.has(k)) continue;
-      const verdict = labels.get(k)?.verdict;
+    for (const a of base) {
+      const verdict = keys.has(alertKey(a)) ? undefined : labels.get(alertKey(a))?.verdict;
       if (verdict === 'false') row.falseGone++;
       if (verdict !== 'true') continue;
       row.trueLost++;
-      const [suite, kase, sha] = [k.slice(0, k.indexOf('|')), k.slice(k.indexOf('|') + 1, k.lastIndexOf('|')), k.slice(k.lastIndexOf('|') + 1)];
-      const commits = positions().get(`${suite}|${kase}`) ?? [];
-      const at = commits.indexOf(sha);
-      const near = [...keys].some((o) => o.startsWith(`${suite}|${kase}|`) && at >= 0 && Math.abs(commits.indexOf(o.slice(o.lastIndexOf('|') + 1)) - at) <= 3 && commits.includes(o.slice(o.lastIndexOf('|') + 1)));
-      if (at >= 0 && commits.length - 1 - at <= 3) row.end++;
-      else if (near) row.near++;
-      else row.gone++;
+      series ??= seriesOf(JSON.parse(run(['history', '--repo', bare, '--format', 'json'], dir)));
+      row[lossOf(a, alerts, series.get(seriesKey(a.suite, a.case)))]++;
     }
   }
 }

@@ -228,3 +228,18 @@ export function judged(alerts, sample, labels) {
     groupInterval: wilson(groupsTrue, groups.size),
   };
 }
+
+/**
+ * Why `alert` (an alert another setting raised) is missing from `kept`, the alerts of this
+ * setting, given its case's series (seriesOf): 'end' when it names one of the last 3 commits
+ * (the next push would raise it), 'near' when an alert of the same case in `kept` names a commit
+ * up to 3 away, 'gone' otherwise.
+ */
+export function lossOf(alert, kept, series) {
+  const shas = series?.points.map((p) => p.sha) ?? [];
+  const at = shas.indexOf(alert.sha);
+  if (at < 0) return 'gone';
+  if (shas.length - 1 - at <= 3) return 'end';
+  const near = kept.some((o) => o.suite === alert.suite && o.case === alert.case && shas.includes(o.sha) && Math.abs(shas.indexOf(o.sha) - at) <= 3);
+  return near ? 'near' : 'gone';
+}

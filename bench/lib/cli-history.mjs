@@ -1,0 +1,29 @@
+// The process side shared by bench/judge-alerts.mjs and bench/settings-real.mjs: the bundled CLI
+// run in a sealed environment (no user or system git config, no prompts), and a github-action-
+// benchmark data.js imported into a fresh bare repository the way a user's first publish does.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A short hash of a file's bytes, for cache stamps. */
+export const digest = (file) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+
+/** `run(args, cwd)`: the CLI's stdout; `env`: the environment it runs in, with `work` as home. */
+export function cliRunner(cli, work) {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', RUNNER_TEMP: join(work, 'tmp') };
+  const run = (args, cwd) => execFileSync(process.execPath, [cli, ...args], { cwd, env, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
+  return { env, run };
+}
+
+/** `data` imported into `dir`/trend.git (dir emptied first); returns the bare repository's path. */
+export function importHistory({ env, run }, dir, data) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(env.RUNNER_TEMP, { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  const bare = join(dir, 'trend.git');
+  execFileSync('git', ['init', '--quiet', '--bare', bare], { env });
+  copyFileSync(data, join(dir, 'data.js'));
+  run(['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z'], dir);
+  return bare;
+}
