@@ -47,3 +47,4 @@ export function alertView(alert: Alert, series: Series, options?: { width?: numb
 export function parseLabels(text: string, source?: string): Map<string, Label>;
 export function wilson(k: number, n: number, z?: number): [number, number];
 export function judged(alerts: Alert[], sample: Alert[], labels: Map<string, Label>): Judged;
+export function lossOf(alert: { suite: string; case: string; sha: string }, kept: { suite: string; case: string; sha: string }[], series: Series | undefined): 'end' | 'near' | 'gone';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alertKey, alertView, judged, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
+import { alertKey, alertView, judged, lossOf, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
 
 const sha = (i: number) => i.toString(16).padStart(40, '0');
 const alert = (i: number, extra: Partial<Alert> = {}): Alert => ({
@@ -125,4 +125,28 @@ it('the tracked labels parse, each once, with a reason', () => {
     if (f.endsWith('-missed.jsonl') && parseLabels(text, f).size === 0) expect(text).toMatch(/^\/\/ .*\S/m);
     else expect(parseLabels(text, f).size, f).toBeGreaterThan(0);
   }
+});
+
+describe('lossOf: why another setting no longer names an alert', () => {
+  // Case c3's 20 commits, listed newest first as a history may print them: seriesOf orders them by seq.
+  const series = seriesOf(
+    Array.from({ length: 20 }, (_, i) => ({ commit: sha(100 + 19 - i), suite: 's', case: 'c3', unit: 'ns', direction: 'smaller' as const, value: 1, seq: 19 - i })),
+  ).get('s|c3');
+  const at = (i: number) => alert(3, { sha: sha(100 + i) });
+
+  it('is "end" in the last 3 commits of the case, whatever else was raised', () => {
+    expect(lossOf(at(16), [], series)).toBe('end');
+    expect(lossOf(at(19), [at(10)], series)).toBe('end');
+    expect(lossOf(at(15), [], series)).toBe('gone');
+  });
+  it('is "near" when an alert of the same case names a commit up to 3 away, "gone" further or on another case', () => {
+    expect(lossOf(at(8), [at(11)], series)).toBe('near');
+    expect(lossOf(at(8), [at(5)], series)).toBe('near');
+    expect(lossOf(at(8), [at(12)], series)).toBe('gone');
+    expect(lossOf(at(8), [{ ...at(9), case: 'c4' }], series)).toBe('gone');
+  });
+  it('is "gone" when the commit is not in the series', () => {
+    expect(lossOf(alert(3, { sha: sha(999) }), [at(1)], series)).toBe('gone');
+    expect(lossOf(at(8), [at(9)], undefined)).toBe('gone');
+  });
 });
