@@ -5,7 +5,9 @@
 // setting's precision is over its labelled alerts (all of them, not a sample: an alert that no
 // label names is counted apart); what it loses is each true alert of the defaults it no longer
 // names, as "end" (3 commits or fewer before the case's history ends: the next push would have
-// named it), "near" (an alert of the same case names a commit up to 3 away) or "gone".
+// named it), "near" (an alert of the same case names a commit up to 3 away) or "gone". The
+// defaults' labelled alerts are also counted by kind and by the status each has at the end of the
+// history: a regression the detector cleared later is one a maintainer saw taken back.
 //
 //   npm run -s build && node bench/settings-real.mjs --data-dir DIR [--history NAME]...
 //     [--setting "--alert-after 3"]... [--cli FILE] [--json]
@@ -17,7 +19,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cliRunner, digest, importHistory } from './lib/cli-history.mjs';
-import { alertKey, lossOf, parseLabels, parseReplay, seriesKey, seriesOf } from './lib/judge.mjs';
+import { alertKey, byStatus, lossOf, parseLabels, parseReplay, seriesKey, seriesOf } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -53,6 +55,8 @@ function imported(name) {
   return { dir, bare };
 }
 
+// The defaults' labelled alerts by kind and status at the end of each replay, summed.
+const statuses = new Map();
 const rows = [{ setting: 'defaults', args: [] }, ...settings.map((s) => ({ setting: s, args: argsOf(s) }))].map((r) => ({ ...r, alerts: 0, labelled: 0, true: 0, false: 0, falseGone: 0, trueLost: 0, end: 0, near: 0, gone: 0 }));
 for (const name of histories) {
   const { dir, bare } = imported(name);
@@ -64,6 +68,14 @@ for (const name of histories) {
     const alerts = parseReplay(run(['replay', '--repo', bare, ...row.args, '--json'], dir), `${name} replay (${row.setting})`);
     const keys = new Set(alerts.map(alertKey));
     // One alert per key: a regression and a change point may name the same commit.
+    if (!base) {
+      for (const r of byStatus(alerts, labels)) {
+        const id = `${r.kind} ${r.status}`;
+        const sum = statuses.get(id) ?? { kind: r.kind, status: r.status, true: 0, false: 0, unlabelled: 0 };
+        for (const f of ['true', 'false', 'unlabelled']) sum[f] += r[f];
+        statuses.set(id, sum);
+      }
+    }
     base ??= [...new Map(alerts.map((x) => [alertKey(x), x])).values()];
     row.alerts += keys.size;
     for (const k of keys) {
@@ -84,7 +96,8 @@ for (const name of histories) {
   }
 }
 
-if (argv.includes('--json')) console.log(JSON.stringify({ histories: histories.length, rows }, null, 2));
+const byKind = [...statuses.values()].sort((x, y) => x.kind.localeCompare(y.kind) || x.status.localeCompare(y.status));
+if (argv.includes('--json')) console.log(JSON.stringify({ histories: histories.length, rows, statuses: byKind }, null, 2));
 else {
   console.log(`${histories.length} histories`);
   console.log('| setting | alerts | labelled | true | false | precision | false alerts gone | true alerts lost (end / near / gone) |');
@@ -93,4 +106,8 @@ else {
     const lost = r.setting === 'defaults' ? '' : `${r.trueLost} (${r.end} / ${r.near} / ${r.gone})`;
     console.log(`| ${r.setting === 'defaults' ? 'defaults' : `\`${r.setting}\``} | ${r.alerts} | ${r.labelled} | ${r.true} | ${r.false} | ${(r.true / Math.max(1, r.labelled)).toFixed(2)} | ${r.setting === 'defaults' ? '' : r.falseGone} | ${lost} |`);
   }
+  console.log('\nThe defaults by kind and status at the end of the history:\n');
+  console.log('| kind | status | true | false | unlabelled | precision |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+  for (const r of byKind) console.log(`| ${r.kind} | ${r.status} | ${r.true} | ${r.false} | ${r.unlabelled} | ${(r.true / Math.max(1, r.true + r.false)).toFixed(2)} |`);
 }

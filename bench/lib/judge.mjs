@@ -243,3 +243,24 @@ export function lossOf(alert, kept, series) {
   const near = kept.some((o) => o.suite === alert.suite && o.case === alert.case && shas.includes(o.sha) && Math.abs(shas.indexOf(o.sha) - at) <= 3);
   return near ? 'near' : 'gone';
 }
+
+/**
+ * The labelled alerts by kind and status at the end of the replay (a regression suspected, then
+ * confirmed or cleared; a change point is raised once final): `[{kind, status, true, false,
+ * unlabelled}]`, sorted by kind then status. One alert per suite|case|sha, the first listed.
+ */
+export function byStatus(alerts, labels) {
+  const rows = new Map();
+  const seen = new Set();
+  for (const a of alerts) {
+    const key = alertKey(a);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const id = `${a.kind}\u0000${a.status}`;
+    let row = rows.get(id);
+    if (!row) rows.set(id, (row = { kind: a.kind, status: a.status, true: 0, false: 0, unlabelled: 0 }));
+    const verdict = labels.get(key)?.verdict;
+    row[verdict ?? 'unlabelled']++;
+  }
+  return [...rows.values()].sort((x, y) => x.kind.localeCompare(y.kind) || x.status.localeCompare(y.status));
+}

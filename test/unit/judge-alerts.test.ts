@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alertKey, alertView, judged, lossOf, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
+import { alertKey, alertView, byStatus, judged, lossOf, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
 
 const sha = (i: number) => i.toString(16).padStart(40, '0');
 const alert = (i: number, extra: Partial<Alert> = {}): Alert => ({
@@ -148,5 +148,22 @@ describe('lossOf: why another setting no longer names an alert', () => {
   it('is "gone" when the commit is not in the series', () => {
     expect(lossOf(alert(3, { sha: sha(999) }), [at(1)], series)).toBe('gone');
     expect(lossOf(at(8), [at(9)], undefined)).toBe('gone');
+  });
+});
+
+describe('byStatus: the labelled alerts by kind and status at the end of the replay', () => {
+  const label = (a: Alert, verdict: 'true' | 'false'): [string, Label] => [alertKey(a), { key: alertKey(a), verdict, culprit: verdict === 'true' ? 0 : null, reason: 'r' }];
+  it('counts true, false and unlabelled per kind and status, one alert per case and commit', () => {
+    const cleared = alert(1, { status: 'cleared' });
+    const confirmed = alert(2, { status: 'confirmed' });
+    const step = alert(3, { kind: 'change-point', status: 'confirmed' });
+    // The same case and commit raised by a change point too: counted once, as listed first.
+    const twice = { ...confirmed, kind: 'change-point' };
+    const labels = new Map([label(cleared, 'false'), label(confirmed, 'true'), label(step, 'false')]);
+    expect(byStatus([cleared, confirmed, twice, step, alert(4, { status: 'cleared' })], labels)).toEqual([
+      { kind: 'change-point', status: 'confirmed', true: 0, false: 1, unlabelled: 0 },
+      { kind: 'regression', status: 'cleared', true: 0, false: 1, unlabelled: 1 },
+      { kind: 'regression', status: 'confirmed', true: 1, false: 0, unlabelled: 0 },
+    ]);
   });
 });
