@@ -67,7 +67,6 @@ for (const name of histories) {
     process.stderr.write(`settings-real: replaying ${name} (${row.setting})\n`);
     const alerts = parseReplay(run(['replay', '--repo', bare, ...row.args, '--json'], dir), `${name} replay (${row.setting})`);
     const keys = new Set(alerts.map(alertKey));
-    // One alert per key: a regression and a change point may name the same commit.
     if (!base) {
       for (const r of byStatus(alerts, labels)) {
         const id = `${r.kind} ${r.status}`;
@@ -76,6 +75,7 @@ for (const name of histories) {
         statuses.set(id, sum);
       }
     }
+    // One alert per key: a regression and a change point may name the same commit.
     base ??= [...new Map(alerts.map((x) => [alertKey(x), x])).values()];
     row.alerts += keys.size;
     for (const k of keys) {
