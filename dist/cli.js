@@ -11547,7 +11547,7 @@ ${err}${cut}`, run9.secrets ?? [])));
 }
 
 // src/effects/gh-pages.ts
-import { mkdir, mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join2 } from "node:path";
 
 // src/effects/bounded.ts
@@ -11715,7 +11715,7 @@ async function claimBranchFolder(tempRoot) {
 }
 
 // src/effects/gh-pages.ts
-var NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
+var NO_AUTO_MAINTENANCE = "[maintenance]\n	auto = false\n[gc]\n	auto = 0\n";
 var PagesBranch = class _PagesBranch {
   constructor(dir, options) {
     this.dir = dir;
@@ -11750,6 +11750,7 @@ var PagesBranch = class _PagesBranch {
     const branch = new _PagesBranch(dir, options);
     try {
       await branch.run(["init", "--quiet", "--bare", "--template=", dir]);
+      await appendFile(join2(dir, "config"), NO_AUTO_MAINTENANCE);
     } catch (e) {
       await branch.dispose();
       throw e;
@@ -11803,7 +11804,7 @@ var PagesBranch = class _PagesBranch {
     const { branch, display } = this.options;
     this.fetches++;
     try {
-      await this.remote([...NO_AUTO_MAINTENANCE, "fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      await this.remote(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return void 0;
@@ -11844,7 +11845,7 @@ var PagesBranch = class _PagesBranch {
       if (missing.length > 0) {
         this.fetches++;
         try {
-          await this.remote([...NO_AUTO_MAINTENANCE, "-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
+          await this.remote(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }

@@ -13,7 +13,7 @@
  * which grows with history (2.4 MB of trees at 100,000 segments, measured in
  * docs/performance.md); this walk fetches the same 8 or so objects whatever the history.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TrendDataError } from '../core/trend/validate.js';
 import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
@@ -53,10 +53,14 @@ interface Waiter {
  * starts a detached `git gc --auto` in the repository: it repacks and deletes objects and folders
  * while this publish writes objects beside it and removes the folder when done (one of 32
  * concurrent publishers failed with "hash-object: unable to create temporary file: No such file
- * or directory", which such a collection explains). The repository lives for one publish and is
- * never worth collecting.
+ * or directory", which such a collection explains), and its prune rewrites the shallow file under
+ * a fetch, which then dies ("shallow file has changed since we read it"). The repository lives
+ * for one publish and is never worth collecting. The settings go into the repository's own config
+ * rather than onto our commands: git starts fetches of its own there too (a push whose remote tip
+ * is a commit this partial clone lacks fetches it from the promisor remote), and those read only
+ * the repository's config.
  */
-const NO_AUTO_MAINTENANCE = ['-c', 'maintenance.auto=false', '-c', 'gc.auto=0'] as const;
+const NO_AUTO_MAINTENANCE = '[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n';
 
 export class PagesBranch {
   /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
@@ -92,6 +96,7 @@ export class PagesBranch {
     const branch = new PagesBranch(dir, options);
     try {
       await branch.run(['init', '--quiet', '--bare', '--template=', dir]);
+      await appendFile(join(dir, 'config'), NO_AUTO_MAINTENANCE);
     } catch (e) {
       await branch.dispose();
       throw e;
@@ -153,7 +158,7 @@ export class PagesBranch {
     this.fetches++;
     try {
       // tree:1 brings the root tree along with the commit, and nothing below it.
-      await this.remote([...NO_AUTO_MAINTENANCE, 'fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:1', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      await this.remote(['fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:1', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return undefined;
@@ -198,7 +203,7 @@ export class PagesBranch {
         this.fetches++;
         try {
           // Explicitly named objects are sent whatever the filter; tree:0 keeps their subtrees out.
-          await this.remote([...NO_AUTO_MAINTENANCE, '-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...missing]);
+          await this.remote(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...missing]);
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }

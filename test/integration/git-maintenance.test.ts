@@ -38,4 +38,31 @@ describe('the private repository of a publish', () => {
     expect(lines.filter((l) => /run_command: git maintenance run/.test(l))).toEqual([]);
     expect(lines.filter((l) => /run_command: git gc --auto/.test(l)).length).toBeLessThanOrEqual(lines.filter((l) => /built-in: git receive-pack/.test(l)).length);
   });
+
+  it('starts none when a lost race makes its push fetch the rival commit either', async () => {
+    // A push whose remote tip is a commit the shallow partial clone lacks fetches that commit from
+    // the promisor remote to tell whether it is a fast-forward; that fetch is one git starts, not
+    // one of ours, and it used to start `git maintenance run --auto`. Its detached gc rewrote the
+    // shallow file under the next attempt's fetch ("shallow file has changed since we read it":
+    // one of 32 racing publishers, on its 9th attempt).
+    const settings: PublishSettings = { repository: url, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 3 };
+    const context = (n: number, env: Record<string, string>): PublishContext => ({ points: fixturePoints(), commit: commit(n), serverUrl: 'https://github.com', cwd: sb.root, env, tempRoot: join(sb.root, 'tmp'), publishedAt: `2024-06-0${n}T00:00:00Z` });
+    await publishTrend(settings, context(1, sb.env));
+    const trace = join(sb.root, 'git-trace-race.txt');
+    let rival: string | undefined;
+    const result = await publishTrend(settings, context(2, { ...sb.env, GIT_TRACE: trace }), {
+      sleep: async () => {},
+      alerts: async ({ previous }) => {
+        // Another publisher lands between this attempt's fetch and its push.
+        rival ??= (await publishTrend(settings, context(3, sb.env))).commit;
+        return previous;
+      },
+    });
+    expect(result.attempts).toBe(2);
+    const lines = (await readFile(trace, 'utf8')).split('\n');
+    // The lost attempt's push did fetch the rival commit (git's own fetch, from its promisor remote)...
+    expect(lines.filter((l) => /run_command: git .*\bfetch origin\b.*--stdin/.test(l)).length).toBeGreaterThanOrEqual(1);
+    // ...and no git in the private repository started maintenance.
+    expect(lines.filter((l) => /run_command: git maintenance run/.test(l))).toEqual([]);
+  });
 });
