@@ -56,9 +56,10 @@ interface Waiter {
  * or directory", which such a collection explains), and its prune rewrites the shallow file under
  * a fetch, which then dies ("shallow file has changed since we read it"). The repository lives
  * for one publish and is never worth collecting. The settings go into the repository's own config
- * rather than onto our commands: git starts fetches of its own there too (a push whose remote tip
- * is a commit this partial clone lacks fetches it from the promisor remote), and those read only
- * the repository's config.
+ * rather than onto some of our commands, so that every git run there obeys them, and every fetch
+ * git starts by itself: a push whose remote tip is a commit this partial clone lacks fetches it
+ * from the promisor remote, and while only the fetches carried the settings, that fetch of the
+ * push's started maintenance.
  */
 const NO_AUTO_MAINTENANCE = '[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n';
 

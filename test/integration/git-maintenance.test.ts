@@ -39,7 +39,7 @@ describe('the private repository of a publish', () => {
     expect(lines.filter((l) => /run_command: git gc --auto/.test(l)).length).toBeLessThanOrEqual(lines.filter((l) => /built-in: git receive-pack/.test(l)).length);
   });
 
-  it('starts none when a lost race makes its push fetch the rival commit either', async () => {
+  it('starts none either when a lost race makes its push fetch the rival commit', async () => {
     // A push whose remote tip is a commit the shallow partial clone lacks fetches that commit from
     // the promisor remote to tell whether it is a fast-forward; that fetch is one git starts, not
     // one of ours, and it used to start `git maintenance run --auto`. Its detached gc rewrote the
