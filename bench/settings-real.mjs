@@ -56,7 +56,7 @@ function imported(name) {
 }
 
 // The defaults' labelled alerts by kind and status at the end of each replay, summed.
-const statuses = new Map();
+let statuses = [];
 const rows = [{ setting: 'defaults', args: [] }, ...settings.map((s) => ({ setting: s, args: argsOf(s) }))].map((r) => ({ ...r, alerts: 0, labelled: 0, true: 0, false: 0, falseGone: 0, trueLost: 0, end: 0, near: 0, gone: 0 }));
 for (const name of histories) {
   const { dir, bare } = imported(name);
@@ -67,14 +67,7 @@ for (const name of histories) {
     process.stderr.write(`settings-real: replaying ${name} (${row.setting})\n`);
     const alerts = parseReplay(run(['replay', '--repo', bare, ...row.args, '--json'], dir), `${name} replay (${row.setting})`);
     const keys = new Set(alerts.map(alertKey));
-    if (!base) {
-      for (const r of byStatus(alerts, labels)) {
-        const id = `${r.kind} ${r.status}`;
-        const sum = statuses.get(id) ?? { kind: r.kind, status: r.status, true: 0, false: 0, unlabelled: 0 };
-        for (const f of ['true', 'false', 'unlabelled']) sum[f] += r[f];
-        statuses.set(id, sum);
-      }
-    }
+    if (!base) statuses = byStatus(alerts, labels, statuses);
     // One alert per key: a regression and a change point may name the same commit.
     base ??= [...new Map(alerts.map((x) => [alertKey(x), x])).values()];
     row.alerts += keys.size;
@@ -96,8 +89,7 @@ for (const name of histories) {
   }
 }
 
-const byKind = [...statuses.values()].sort((x, y) => x.kind.localeCompare(y.kind) || x.status.localeCompare(y.status));
-if (argv.includes('--json')) console.log(JSON.stringify({ histories: histories.length, rows, statuses: byKind }, null, 2));
+if (argv.includes('--json')) console.log(JSON.stringify({ histories: histories.length, rows, statuses }, null, 2));
 else {
   console.log(`${histories.length} histories`);
   console.log('| setting | alerts | labelled | true | false | precision | false alerts gone | true alerts lost (end / near / gone) |');
@@ -109,5 +101,5 @@ else {
   console.log('\nThe defaults by kind and status at the end of the history:\n');
   console.log('| kind | status | true | false | unlabelled | precision |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: |');
-  for (const r of byKind) console.log(`| ${r.kind} | ${r.status} | ${r.true} | ${r.false} | ${r.unlabelled} | ${(r.true / Math.max(1, r.true + r.false)).toFixed(2)} |`);
+  for (const r of statuses) console.log(`| ${r.kind} | ${r.status} | ${r.true} | ${r.false} | ${r.unlabelled} | ${(r.true / Math.max(1, r.true + r.false)).toFixed(2)} |`);
 }

@@ -48,4 +48,5 @@ export function parseLabels(text: string, source?: string): Map<string, Label>;
 export function wilson(k: number, n: number, z?: number): [number, number];
 export function judged(alerts: Alert[], sample: Alert[], labels: Map<string, Label>): Judged;
 export function lossOf(alert: { suite: string; case: string; sha: string }, kept: { suite: string; case: string; sha: string }[], series: Series | undefined): 'end' | 'near' | 'gone';
-export function byStatus(alerts: Alert[], labels: Map<string, Label>): { kind: string; status: string; true: number; false: number; unlabelled: number }[];
+export interface StatusRow { kind: string; status: string; true: number; false: number; unlabelled: number }
+export function byStatus(alerts: Alert[], labels: Map<string, Label>, previous?: StatusRow[]): StatusRow[];

@@ -247,10 +247,11 @@ export function lossOf(alert, kept, series) {
 /**
  * The labelled alerts by kind and status at the end of the replay (a regression suspected, then
  * confirmed or cleared; a change point is raised once final): `[{kind, status, true, false,
- * unlabelled}]`, sorted by kind then status. One alert per suite|case|sha, the first listed.
+ * unlabelled}]`, sorted by kind then status, added to the counts of `previous` (another
+ * history's). One alert per suite|case|sha, the first listed.
  */
-export function byStatus(alerts, labels) {
-  const rows = new Map();
+export function byStatus(alerts, labels, previous = []) {
+  const rows = new Map(previous.map((r) => [`${r.kind}\u0000${r.status}`, { ...r }]));
   const seen = new Set();
   for (const a of alerts) {
     const key = alertKey(a);

@@ -166,4 +166,13 @@ describe('byStatus: the labelled alerts by kind and status at the end of the rep
       { kind: 'regression', status: 'confirmed', true: 1, false: 0, unlabelled: 0 },
     ]);
   });
+  it("adds to another history's counts, leaving them as they were", () => {
+    const previous = [{ kind: 'regression', status: 'cleared', true: 2, false: 3, unlabelled: 0 }];
+    const cleared = alert(1, { status: 'cleared' });
+    expect(byStatus([cleared, alert(2, { status: 'suspected' })], new Map([label(cleared, 'true')]), previous)).toEqual([
+      { kind: 'regression', status: 'cleared', true: 3, false: 3, unlabelled: 0 },
+      { kind: 'regression', status: 'suspected', true: 0, false: 0, unlabelled: 1 },
+    ]);
+    expect(previous).toEqual([{ kind: 'regression', status: 'cleared', true: 2, false: 3, unlabelled: 0 }]);
+  });
 });
