@@ -9078,6 +9078,14 @@ function quantileSorted2(s, q) {
   if (s.length === 0) throw new RangeError("quantile of no values");
   return quantileSorted(s, q);
 }
+var scratch = new Float64Array(64);
+function sortedScratch(values) {
+  const n = values.length;
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
+  const out = scratch.subarray(0, n);
+  for (let i = 0; i < n; i++) out[i] = values[i];
+  return out.sort();
+}
 function median2(values) {
   if (values.length === 0) throw new RangeError("median of no values");
   return medianSorted(sorted(values));
@@ -10114,8 +10122,8 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
     if (s === void 0) throw new ChunkError(`${what} refers to string ${String(i)}, which is not in "strings"`);
     return s;
   };
-  const counts = S.sha.map((_, i) => cell(S.points, i, size, "segments.points") ?? 0);
-  const rows = counts.reduce((a, b) => a + b, 0);
+  const counts2 = S.sha.map((_, i) => cell(S.points, i, size, "segments.points") ?? 0);
+  const rows = counts2.reduce((a, b) => a + b, 0);
   if (P.value.length !== rows || P.q1.length !== rows || P.q3.length !== rows) throw new ChunkError(`points hold ${P.value.length} values, the segments count ${rows}`);
   let row = 0;
   const out = [];
@@ -10134,7 +10142,7 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
       ...urlAt !== void 0 && urlAt !== null ? { url: str(urlAt, `segments.url[${i}]`).split(SHA).join(sha) } : {}
     };
     const points = [];
-    for (let k = 0; k < (counts[i] ?? 0); k++, row++) {
+    for (let k = 0; k < (counts2[i] ?? 0); k++, row++) {
       const caseAt = cell(P.case, row, rows, "points.case");
       const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
       if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
@@ -10330,8 +10338,8 @@ async function walkSegments(load, manifest, suite, upTo, limit, only) {
     segments = [...await load(next, from), ...segments];
     from = next;
     span *= 2;
-    const counts = countsOf(resolveSegments(segments), suite);
-    if (!cases.some((c) => (counts.get(c.case) ?? 0) < limit && c.firstSeq < from)) break;
+    const counts2 = countsOf(resolveSegments(segments), suite);
+    if (!cases.some((c) => (counts2.get(c.case) ?? 0) < limit && c.firstSeq < from)) break;
   }
   return { segments, from };
 }
@@ -10376,9 +10384,9 @@ function walkFrom(state, cases, upTo, limit) {
   for (let round = 0, span = limit; round < WALK_ROUNDS && from > firstSeq; round++, span *= 2) {
     from = Math.max(firstSeq, upTo - span);
     if (from < state.since) return void 0;
-    const counts = /* @__PURE__ */ new Map();
-    for (const e of state.entries) if (e.seq >= from && e.seq < upTo) for (const c of e.values.keys()) counts.set(c, (counts.get(c) ?? 0) + 1);
-    if (!cases.some(([c, i]) => (counts.get(i) ?? 0) < limit && c.firstSeq < from)) break;
+    const counts2 = /* @__PURE__ */ new Map();
+    for (const e of state.entries) if (e.seq >= from && e.seq < upTo) for (const c of e.values.keys()) counts2.set(c, (counts2.get(c) ?? 0) + 1);
+    if (!cases.some(([c, i]) => (counts2.get(i) ?? 0) < limit && c.firstSeq < from)) break;
   }
   return from;
 }
@@ -12075,7 +12083,7 @@ function resolveTrendTarget(target, access) {
   });
   return { dataDir, branchName, remote };
 }
-async function openTrend(target, access, identity, bounds) {
+async function openTrend(target, access, identity2, bounds) {
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
   const auth = authFor(access.serverUrl, remote.url, target.token);
   const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1e3)));
@@ -12086,7 +12094,7 @@ async function openTrend(target, access, identity, bounds) {
     env: gitEnv(access.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall }),
     secrets: auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []),
     tempRoot: access.tempRoot,
-    identity,
+    identity: identity2,
     timeoutMs: bounds.requestMs
   });
   return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || "."}`, under: (path) => dataDir === "" ? path : `${dataDir}/${path}` };
@@ -13007,13 +13015,13 @@ function readJsonMessages(file, text2) {
     const name = expectString(file, o["id"], child(where2, "id"), "the benchmark id");
     const unit = expectString(file, o["unit"], child(where2, "unit"), "a time unit");
     const values = expectArray(file, o["measured_values"], child(where2, "measured_values"));
-    const counts = expectArray(file, o["iteration_count"], child(where2, "iteration_count"));
-    if (values.length !== counts.length) {
-      throw lineError(file, n, `measured_values has ${values.length} entries but iteration_count ${counts.length}; each sample needs its count`);
+    const counts2 = expectArray(file, o["iteration_count"], child(where2, "iteration_count"));
+    if (values.length !== counts2.length) {
+      throw lineError(file, n, `measured_values has ${values.length} entries but iteration_count ${counts2.length}; each sample needs its count`);
     }
     const perIteration = values.map((v, i) => {
       const total = expectNumber(file, v, child(child(where2, "measured_values"), i));
-      const iters = expectNumber(file, counts[i], child(child(where2, "iteration_count"), i));
+      const iters = expectNumber(file, counts2[i], child(child(where2, "iteration_count"), i));
       if (iters <= 0) throw lineError(file, n, `iteration_count[${i}] must be positive, got ${iters}`);
       return convertOrRefuse(file, n, clean(total / iters), unit, "ns");
     });
@@ -14370,6 +14378,12 @@ function scratchTree(n) {
   if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
   return floats;
 }
+var counts = new Int32Array(0);
+function scratchCounts(n) {
+  if (counts.length < n) counts = new Int32Array(Math.max(n, 2 * counts.length));
+  counts.fill(0, 0, n);
+  return counts;
+}
 var lastOrder;
 function segmentOrder(values, from, to) {
   const carried = carriedOrder(values, from, to);
@@ -14492,12 +14506,14 @@ var Segment = class {
   }
   /**
    * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
-   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
-   * ranks, and that maximum. With `stopAt`, it returns as soon as some τ reaches it.
+   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the ranks read in
+   * the given order of positions (ranks[order[0]], ranks[order[1]], ...), and that maximum. With
+   * `stopAt`, it returns as soon as some τ reaches it, having read no further.
    */
-  scan(ranks, stopAt = Infinity) {
+  scan(ranks, order, stopAt = Infinity) {
     const n = this.n;
-    const tree = scratchTree(2 * (n + 1));
+    const sums = scratchTree(n + 1);
+    const below = scratchCounts(n + 1);
     const sv = this.sortedValues;
     const rowTotal = this.rowTotal;
     const gainAt = this.gainAt;
@@ -14505,25 +14521,25 @@ var Segment = class {
     const offsetAt = this.offsetAt;
     const first = this.first;
     const last = this.last;
-    tree.fill(0, 0, 2 * (n + 1));
+    sums.fill(0, 0, n + 1);
     let within = 0;
     let rowLeft = 0;
     let sumLeft = 0;
     let best = -Infinity;
     let bestTau = -1;
     for (let tau = 1; tau <= last; tau++) {
-      const r = ranks[tau - 1];
+      const r = ranks[order[tau - 1]];
       const x = sv[r];
       let c = 0;
       let s = 0;
-      for (let i = r; i > 0; i -= i & -i) {
-        c += tree[2 * i];
-        s += tree[2 * i + 1];
+      for (let i = r; i > 0; i &= i - 1) {
+        c += below[i];
+        s += sums[i];
       }
       within += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
       for (let i = r + 1; i <= n; i += i & -i) {
-        tree[2 * i] = tree[2 * i] + 1;
-        tree[2 * i + 1] = tree[2 * i + 1] + x;
+        below[i] = below[i] + 1;
+        sums[i] = sums[i] + x;
       }
       sumLeft += x;
       rowLeft += rowTotal[r];
@@ -14568,19 +14584,90 @@ function testSplitOnce(values, from, to, settings, seed) {
   memo.set(key2, { values: copy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
   return split;
 }
+var ShuffleOrders = class {
+  constructor(seed, n) {
+    this.seed = seed;
+    this.n = n;
+    this.rng = new Random(seed);
+    this.current = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.current[i] = i;
+  }
+  seed;
+  n;
+  rng;
+  /** The positions shuffled orders.length times. */
+  current;
+  orders = [];
+  /** The order after p + 1 shuffles, drawn once. */
+  order(p) {
+    while (this.orders.length <= p) {
+      this.orders.push(this.rng.shuffle(this.current).slice());
+      ordersHeld += this.n;
+    }
+    return this.orders[p];
+  }
+  get size() {
+    return this.orders.length * this.n;
+  }
+};
+var ORDER_BUDGET = 1 << 22;
+var orderMemo = /* @__PURE__ */ new Map();
+var seedsSeen = /* @__PURE__ */ new Set();
+var ordersHeld = 0;
+function trimOrders() {
+  for (const [s, o] of orderMemo) {
+    if (ordersHeld <= ORDER_BUDGET) break;
+    ordersHeld -= o.size;
+    orderMemo.delete(s);
+  }
+}
+var identity = new Int32Array(0);
+function inOrder(n) {
+  if (identity.length < n) {
+    identity = new Int32Array(Math.max(n, 2 * identity.length));
+    for (let i = 0; i < identity.length; i++) identity[i] = i;
+  }
+  return identity.subarray(0, n);
+}
+function shuffleOrders(seed, n) {
+  const kept = orderMemo.get(seed);
+  if (kept && kept.n === n) {
+    orderMemo.delete(seed);
+    trimOrders();
+    orderMemo.set(seed, kept);
+    return kept;
+  }
+  const key2 = mixSeed(seed, n);
+  if (!seedsSeen.has(key2)) {
+    if (seedsSeen.size >= 1 << 16) seedsSeen.clear();
+    seedsSeen.add(key2);
+    return void 0;
+  }
+  if (kept) {
+    ordersHeld -= kept.size;
+    orderMemo.delete(seed);
+  }
+  trimOrders();
+  const made = new ShuffleOrders(seed, n);
+  orderMemo.set(seed, made);
+  return made;
+}
 function testSplit(values, from, to, settings, seed) {
   const seg = new Segment(values, from, to, settings.minSize);
-  const ranks = Int32Array.from(seg.rankAt);
-  const observed = seg.scan(ranks);
+  const ranks = seg.rankAt;
+  const observed = seg.scan(ranks, inOrder(seg.n));
   if (observed.tau < 0 || !(observed.q > 0)) return void 0;
-  const rng = new Random(mixSeed(seed, from, to));
+  const shuffleSeed = mixSeed(seed, from, to);
+  const kept = shuffleOrders(shuffleSeed, ranks.length);
+  const rng = kept ? void 0 : new Random(shuffleSeed);
   const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
   if (allowed < 0) throw new RangeError("significance is too small for the number of permutations");
   let beaten = 0;
   const tie = observed.q * (1 - 1e-12);
+  const drawn = rng ? Int32Array.from(inOrder(seg.n)) : void 0;
   for (let p = 0; p < settings.permutations; p++) {
-    rng.shuffle(ranks);
-    if (seg.scan(ranks, tie).q >= tie) {
+    const order = drawn ? rng.shuffle(drawn) : kept.order(p);
+    if (seg.scan(ranks, order, tie).q >= tie) {
       beaten++;
       if (beaten > allowed) return void 0;
     }
@@ -14696,13 +14783,15 @@ function worseChange(value, base, direction) {
   return direction === "smaller" ? value / base - 1 : 1 - value / base;
 }
 function trimmed(xs) {
-  if (xs.length < 4) return [...xs];
-  const m = quantileSorted2(sorted(xs), 0.5);
-  const mad = medianAbsoluteDeviation(xs);
-  if (mad === 0) return [...xs];
+  if (xs.length < 4) return xs;
+  const m = quantileSorted2(sortedScratch(xs), 0.5);
+  const deviations = sortedScratch(xs.map((x) => Math.abs(x - m)));
+  const mad = quantileSorted2(deviations, 0.5);
+  if (mad === 0) return xs;
   const cut = TRIM_Z * 1.4826 * mad;
-  const out = xs.filter((x) => Math.abs(x - m) > cut);
-  if (out.length !== 1) return [...xs];
+  let beyond = 0;
+  for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
+  if (beyond !== 1) return xs;
   return xs.filter((x) => Math.abs(x - m) <= cut);
 }
 function pieces(from, to, boundaries) {
@@ -14754,8 +14843,9 @@ function baselineTest(ctx, k, p) {
   const s = Math.sqrt(ss / df);
   const q = tUpperQuantile(p, df);
   const bound = q * s * Math.sqrt(1 + 1 / kept);
-  const values = pts.slice(current.start, end + 1).map((x) => x.value);
-  const vs = sorted(values);
+  const values = new Array(end + 1 - current.start);
+  for (let j = current.start; j <= end; j++) values[j - current.start] = pts[j].value;
+  const vs = sortedScratch(values);
   const med = quantileSorted2(vs, 0.5);
   const baseline = {
     median: med,
@@ -15023,6 +15113,26 @@ function movedAlikeAt(options, count) {
   const before = options.jobMovedAlikeBefore ?? [];
   return (index) => index === count - 1 ? options.jobMovedAlike : before[count - 2 - index];
 }
+var lastLogs;
+function logOf(p) {
+  return Math.log(Math.max(p.value, Number.MIN_VALUE));
+}
+function logsOf(pts) {
+  const n = pts.length;
+  const logs = new Float64Array(n);
+  const before = lastLogs?.pts ?? [];
+  const shift = before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
+  let carried = shift >= 0 && n > 1;
+  for (let i = 0; carried && i < n - 1; i++) if (pts[i] !== before[i + shift]) carried = false;
+  if (carried && lastLogs) {
+    logs.set(lastLogs.logs.subarray(shift, shift + n - 1));
+    logs[n - 1] = logOf(pts[n - 1]);
+  } else {
+    for (let i = 0; i < n; i++) logs[i] = logOf(pts[i]);
+  }
+  lastLogs = { pts, logs };
+  return logs;
+}
 function prepare(series, given, options) {
   const mode = options.mode ?? "push";
   const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
@@ -15030,8 +15140,7 @@ function prepare(series, given, options) {
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
   const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
-  const logs = new Float64Array(pts.length);
-  for (let i = 0; i < pts.length; i++) logs[i] = Math.log(Math.max(pts[i].value, Number.MIN_VALUE));
+  const logs = logsOf(pts);
   const indexOf = new SeqIndex(pts);
   const ctx = {
     series,
@@ -15370,9 +15479,9 @@ function mannWhitneyCdf(m, n) {
     }
     f = g2;
   }
-  const counts = f[n];
-  const total = counts.reduce((t, c) => t + c, 0);
-  return cumulative(counts.map((c) => c / total));
+  const counts2 = f[n];
+  const total = counts2.reduce((t, c) => t + c, 0);
+  return cumulative(counts2.map((c) => c / total));
 }
 function cumulative(p) {
   const out = [];
@@ -16379,6 +16488,14 @@ function mergeReplays(plan, results) {
 var REPLAY_WORKER = "benchtrend-replay-worker";
 var entry;
 var workerCount;
+var warm = [];
+function spawn(file, settings) {
+  const worker = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } });
+  const started = { worker, settings, ended: false };
+  worker.on("error", () => started.ended = true);
+  worker.once("exit", () => started.ended = true);
+  return started;
+}
 function configureReplayWorkers(file, workers) {
   entry = file === void 0 ? void 0 : new URL(file);
   workerCount = workers;
@@ -16386,6 +16503,32 @@ function configureReplayWorkers(file, workers) {
 function replayWorkersFrom(text2) {
   const n = text2 === void 0 || text2.trim() === "" ? NaN : Number(text2);
   return Number.isInteger(n) && n >= 1 ? n : void 0;
+}
+function startReplayWorkers(settings) {
+  const count = workerCount ?? availableParallelism();
+  if (entry === void 0 || count <= 1 || warm.length > 0) return;
+  try {
+    for (let i = 0; i < count; i++) {
+      const started = spawn(entry, settings);
+      started.worker.unref();
+      warm.push(started);
+    }
+  } catch {
+    stopReplayWorkers();
+  }
+}
+function stopReplayWorkers() {
+  for (const w of warm) void w.worker.terminate();
+  warm = [];
+}
+function takeWarm(settings, count) {
+  const usable = warm.filter((w) => !w.ended && w.settings === settings).slice(0, count);
+  for (const w of warm) if (!usable.includes(w)) void w.worker.terminate();
+  warm = [];
+  return usable.map((w) => {
+    w.worker.ref();
+    return w.worker;
+  });
 }
 function isReplayWorker(data) {
   return typeof data === "object" && data !== null && data.role === REPLAY_WORKER;
@@ -16400,7 +16543,10 @@ async function replayOnWorkers(given, settings, onlySuite) {
   const plan = planReplay(given, settings, onlySuite);
   const workers = entry === void 0 ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
   const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
-  if (entry === void 0 || workers <= 1) return inThread();
+  if (entry === void 0 || workers <= 1) {
+    stopReplayWorkers();
+    return inThread();
+  }
   try {
     return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
   } catch {
@@ -16428,8 +16574,9 @@ function onWorkers(file, count, jobs, settings) {
       const id = queue[next++];
       w.postMessage({ id, job: jobs[id] });
     };
+    const ready = takeWarm(settings, count);
     for (let i = 0; i < count; i++) {
-      const w = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } });
+      const w = ready[i] ?? spawn(file, settings).worker;
       pool.push(w);
       w.on("message", (m) => {
         results[m.id] = m.result;
@@ -16504,12 +16651,20 @@ async function run2(argv, io) {
   if (!values) return 0;
   const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, "replay");
-  const { manifest, segments } = await readTrend(target, access, async (read, location) => {
-    const m = await readManifest(read, location);
-    const segs = m ? await loadSegments(read, location, 0, m.segments) : [];
-    return { manifest: m, segments: segs };
-  });
-  refuseUnknownSuite(manifest, values.suite);
+  startReplayWorkers(settings);
+  let read;
+  try {
+    read = await readTrend(target, access, async (reader, location) => {
+      const m = await readManifest(reader, location);
+      const segs = m ? await loadSegments(reader, location, 0, m.segments) : [];
+      return { manifest: m, segments: segs };
+    });
+    refuseUnknownSuite(read.manifest, values.suite);
+  } catch (e) {
+    stopReplayWorkers();
+    throw e;
+  }
+  const { manifest, segments } = read;
   const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
   if (io.env["BENCHTREND_DEBUG"]) io.stderr(`benchtrend: replayed on ${threads ? `${threads} worker threads` : "the main thread"}
 `);
@@ -16673,14 +16828,14 @@ function build$6(root, options) {
   if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
   return filters && filters.length ? pushDirectoryFilter : pushDirectory;
 }
-var pushFileFilterAndCount = (filename, _paths, counts, filters) => {
-  if (filters.every((filter) => filter(filename, false))) counts.files++;
+var pushFileFilterAndCount = (filename, _paths, counts2, filters) => {
+  if (filters.every((filter) => filter(filename, false))) counts2.files++;
 };
 var pushFileFilter = (filename, paths, _counts, filters) => {
   if (filters.every((filter) => filter(filename, false))) paths.push(filename);
 };
-var pushFileCount = (_filename, _paths, counts, _filters) => {
-  counts.files++;
+var pushFileCount = (_filename, _paths, counts2, _filters) => {
+  counts2.files++;
 };
 var pushFile = (filename, paths) => {
   paths.push(filename);
@@ -17546,8 +17701,8 @@ var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-e
 var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
 function verdictReport(verdicts, esc, flag = "") {
   const sorted2 = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-  const counts = /* @__PURE__ */ new Map();
-  for (const v of verdicts) counts.set(verdictText2(v, flag), (counts.get(verdictText2(v, flag)) ?? 0) + 1);
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const v of verdicts) counts2.set(verdictText2(v, flag), (counts2.get(verdictText2(v, flag)) ?? 0) + 1);
   const rows = sorted2.map((v) => {
     const unit = esc(v.unit);
     return {
@@ -17561,7 +17716,7 @@ function verdictReport(verdicts, esc, flag = "") {
       why: esc(v.reason)
     };
   });
-  return { counts: [...counts].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows, attribution: attributionLines(sorted2) };
+  return { counts: [...counts2].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows, attribution: attributionLines(sorted2) };
 }
 function renderVerdictTable(verdicts, title, links = {}) {
   const report2 = verdictReport(verdicts, escapeMarkdown, "\u26A0\uFE0F ");

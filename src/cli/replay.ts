@@ -4,7 +4,7 @@ import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
 import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
 import type { AlertSettings } from '../core/regress/settings.js';
-import { replayOnWorkers, replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
+import { replayOnWorkers, replayStoredAlertsOnWorkers, startReplayWorkers, stopReplayWorkers } from '../effects/replay-pool.js';
 import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
@@ -52,12 +52,20 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!values) return 0;
   const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, 'replay');
-  const { manifest, segments } = await readTrend(target, access, async (read, location) => {
-    const m = await readManifest(read, location);
-    const segs: Segment[] = m ? await loadSegments(read, location, 0, m.segments) : [];
-    return { manifest: m, segments: segs };
-  });
-  refuseUnknownSuite(manifest, values.suite);
+  startReplayWorkers(settings);
+  let read: { manifest: Manifest | undefined; segments: Segment[] };
+  try {
+    read = await readTrend(target, access, async (reader, location) => {
+      const m = await readManifest(reader, location);
+      const segs: Segment[] = m ? await loadSegments(reader, location, 0, m.segments) : [];
+      return { manifest: m, segments: segs };
+    });
+    refuseUnknownSuite(read.manifest, values.suite);
+  } catch (e) {
+    stopReplayWorkers();
+    throw e;
+  }
+  const { manifest, segments } = read;
   const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
   if (io.env['BENCHTREND_DEBUG']) io.stderr(`benchtrend: replayed on ${threads ? `${threads} worker threads` : 'the main thread'}\n`);
   if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io, { manifest, stored });

@@ -23,10 +23,25 @@ export function sorted(values: readonly number[]): number[] {
 }
 
 /** The q-quantile (0..1) of already sorted values, by linear interpolation. */
-export function quantileSorted(s: readonly number[], q: number): number {
+export function quantileSorted(s: ArrayLike<number>, q: number): number {
   // simple-statistics throws a plain Error; callers and tests know this refusal as a RangeError.
   if (s.length === 0) throw new RangeError('quantile of no values');
-  return quantileOfSorted(s, q);
+  // It reads only the length and elements, so a typed array (a sorted scratch copy) will do.
+  return quantileOfSorted(s as readonly number[], q);
+}
+
+let scratch = new Float64Array(64);
+
+/**
+ * values sorted ascending in a scratch array, valid until the next call: for order statistics
+ * taken and forgotten (a replay takes a few per case per commit), without allocating them.
+ */
+export function sortedScratch(values: ArrayLike<number>): Float64Array {
+  const n = values.length;
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
+  const out = scratch.subarray(0, n);
+  for (let i = 0; i < n; i++) out[i] = values[i] as number;
+  return out.sort();
 }
 
 /** Median: the middle value, or the mean of the middle two for an even count. */

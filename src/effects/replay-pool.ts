@@ -43,6 +43,24 @@ interface Reply {
 let entry: URL | undefined;
 let workerCount: number | undefined;
 
+/** A worker and whether it has stopped (an error or an exit before the replay took it). */
+interface Started {
+  readonly worker: Worker;
+  readonly settings: AlertSettings;
+  ended: boolean;
+}
+
+/** Workers started ahead by startReplayWorkers, for the next replay to take. */
+let warm: Started[] = [];
+
+function spawn(file: URL, settings: AlertSettings): Started {
+  const worker = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } satisfies WorkerData });
+  const started: Started = { worker, settings, ended: false };
+  worker.on('error', () => (started.ended = true));
+  worker.once('exit', () => (started.ended = true));
+  return started;
+}
+
 /**
  * Named by the door at start: the bundled file a worker loads, and how many workers at most
  * (undefined: os.availableParallelism(); 1: always in this thread).
@@ -59,6 +77,43 @@ export function configureReplayWorkers(file: string | URL | undefined, workers?:
 export function replayWorkersFrom(text: string | undefined): number | undefined {
   const n = text === undefined || text.trim() === '' ? NaN : Number(text);
   return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/**
+ * Starts the workers of the replay about to be made with these settings, so that they load the
+ * bundle while the trend is read (about a tenth of a second each, otherwise spent after it). They
+ * hold the process open only once the replay takes them; stopReplayWorkers ends any left over.
+ */
+export function startReplayWorkers(settings: AlertSettings): void {
+  const count = workerCount ?? availableParallelism();
+  if (entry === undefined || count <= 1 || warm.length > 0) return;
+  try {
+    for (let i = 0; i < count; i++) {
+      const started = spawn(entry, settings);
+      started.worker.unref();
+      warm.push(started);
+    }
+  } catch {
+    // Threads refused now are refused at the replay too, which then runs in this thread.
+    stopReplayWorkers();
+  }
+}
+
+/** Ends the workers started ahead that no replay took. */
+export function stopReplayWorkers(): void {
+  for (const w of warm) void w.worker.terminate();
+  warm = [];
+}
+
+/** Up to `count` workers started ahead with these very settings, still running. */
+function takeWarm(settings: AlertSettings, count: number): Worker[] {
+  const usable = warm.filter((w) => !w.ended && w.settings === settings).slice(0, count);
+  for (const w of warm) if (!usable.includes(w)) void w.worker.terminate();
+  warm = [];
+  return usable.map((w) => {
+    w.worker.ref();
+    return w.worker;
+  });
 }
 
 export function isReplayWorker(data: unknown): data is WorkerData {
@@ -78,7 +133,10 @@ export async function replayOnWorkers(given: Iterable<Segment>, settings: AlertS
   const plan = planReplay(given, settings, onlySuite);
   const workers = entry === undefined ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
   const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
-  if (entry === undefined || workers <= 1) return inThread();
+  if (entry === undefined || workers <= 1) {
+    stopReplayWorkers();
+    return inThread();
+  }
   try {
     return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
   } catch {
@@ -114,8 +172,9 @@ function onWorkers(file: URL, count: number, jobs: readonly CaseReplayJob[], set
       const id = queue[next++] as number;
       w.postMessage({ id, job: jobs[id] as CaseReplayJob } satisfies Request);
     };
+    const ready = takeWarm(settings, count);
     for (let i = 0; i < count; i++) {
-      const w = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } satisfies WorkerData });
+      const w = ready[i] ?? spawn(file, settings).worker;
       pool.push(w);
       w.on('message', (m: Reply) => {
         results[m.id] = m.result;

@@ -58,6 +58,14 @@ describe('dist/cli.js', () => {
     }
   });
 
+  it('ends a replay refused after its workers were started ahead (no such suite) with the refusal', async () => {
+    // The workers load while the trend is read; a refusal then must not leave them holding the process.
+    const r = await runCli(['replay', '--repo', inThread, '--suite', 'No Such Suite', '--json'], sb.root, { ...sb.env, ...ON_WORKERS });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--suite: the trend has no suite "No Such Suite"');
+    expect(r.stdout).toBe('');
+  });
+
   it('an import judged on workers stores the alerts an import judged in one thread stores', async () => {
     const alerts = await storedAlerts(inThread);
     expect(alerts.filter((a) => a.kind === 'regression').length).toBeGreaterThan(0);

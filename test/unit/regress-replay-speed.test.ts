@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { machineMoved } from '../../src/core/regress/host.js';
-import { Random } from '../../src/core/regress/prng.js';
+import { mixSeed, Random } from '../../src/core/regress/prng.js';
 import { HostWitness } from '../../src/core/regress/replay-trend.js';
-import { eDivisive, forgetTests, segmentOrder } from '../../src/core/regress/change-points.js';
+import { bestSplit, eDivisive, forgetTests, segmentOrder } from '../../src/core/regress/change-points.js';
 
 // The replay's shortcuts against the direct computation they stand in for.
 describe('the replay witness of the machine', () => {
@@ -69,6 +69,50 @@ describe('the memo of change-point tests', () => {
     const laxAfresh = eDivisive(quiet, lax, 1);
     eDivisive(quiet, undefined, 1);
     expect(eDivisive(quiet, lax, 1)).toEqual(laxAfresh);
+  });
+});
+
+describe('the shuffle orders kept for a seed', () => {
+  const rng = new Random(31);
+  // A replay's stretch: one length and seed at every commit, the values moved on by one, with
+  // steps coming and going so that some windows split and some do not.
+  const series = Float64Array.from({ length: 420 }, (_, i) => (i >= 150 && i < 260 ? 0.09 : i >= 330 ? -0.06 : 0) + 0.03 * rng.normal());
+  const width = 90;
+  const windows = Array.from({ length: series.length - width + 1 }, (_, s) => series.slice(s, s + width));
+
+  // At a significance of 0.5 most splits pass with p-values that count every permutation beating
+  // them, so a single permutation other than the test's shows.
+  const lax = { minSize: 5, permutations: 199, significance: 0.5 };
+
+  it('give every window the answer of shuffling afresh', () => {
+    for (const settings of [undefined, lax]) {
+      forgetTests();
+      const inTurn = windows.map((w) => eDivisive(w, settings, 7));
+      const fresh = windows.map((w) => {
+        forgetTests();
+        return eDivisive(w, settings, 7);
+      });
+      expect(inTurn).toEqual(fresh);
+      expect(fresh.filter((s) => s.length > 0).length).toBeGreaterThan(50);
+    }
+  });
+
+  it('are the permutations of the test as written: the values shuffled and scanned again', () => {
+    forgetTests();
+    let significant = 0;
+    for (const w of windows.filter((_, i) => i % 9 === 0)) {
+      const got = eDivisive(w, lax, 7);
+      const observed = bestSplit(w, lax.minSize);
+      const shuffled = Array.from(w);
+      const draw = new Random(mixSeed(7, 0, w.length));
+      let beaten = 0;
+      for (let p = 0; p < lax.permutations; p++) if (bestSplit(draw.shuffle(shuffled), lax.minSize).q >= observed.q * (1 - 1e-12)) beaten++;
+      if (beaten + 1 <= lax.significance * (lax.permutations + 1)) {
+        significant++;
+        expect(got).toContainEqual({ index: observed.index, pValue: (beaten + 1) / (lax.permutations + 1) });
+      } else expect(got).toEqual([]);
+    }
+    expect(significant).toBeGreaterThan(5);
   });
 });
 

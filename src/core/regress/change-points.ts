@@ -63,6 +63,13 @@ function scratchTree(n: number): Float64Array {
   if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
   return floats;
 }
+// The scan's counts, apart from its sums: small integers in their own array are cheaper to add.
+let counts = new Int32Array(0);
+function scratchCounts(n: number): Int32Array {
+  if (counts.length < n) counts = new Int32Array(Math.max(n, 2 * counts.length));
+  counts.fill(0, 0, n);
+  return counts;
+}
 
 /**
  * The last order built: at the next commit a replay tests the same stretch moved on by one point
@@ -221,12 +228,14 @@ class Segment {
 
   /**
    * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
-   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the given order of
-   * ranks, and that maximum. With `stopAt`, it returns as soon as some τ reaches it.
+   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the ranks read in
+   * the given order of positions (ranks[order[0]], ranks[order[1]], ...), and that maximum. With
+   * `stopAt`, it returns as soon as some τ reaches it, having read no further.
    */
-  scan(ranks: Int32Array, stopAt = Infinity): { tau: number; q: number } {
+  scan(ranks: Int32Array, order: Int32Array, stopAt = Infinity): { tau: number; q: number } {
     const n = this.n;
-    const tree = scratchTree(2 * (n + 1));
+    const sums = scratchTree(n + 1);
+    const below = scratchCounts(n + 1);
     const sv = this.sortedValues;
     const rowTotal = this.rowTotal;
     const gainAt = this.gainAt;
@@ -234,26 +243,26 @@ class Segment {
     const offsetAt = this.offsetAt;
     const first = this.first;
     const last = this.last;
-    tree.fill(0, 0, 2 * (n + 1));
+    sums.fill(0, 0, n + 1);
     let within = 0;
     let rowLeft = 0;
     let sumLeft = 0;
     let best = -Infinity;
     let bestTau = -1;
     for (let tau = 1; tau <= last; tau++) {
-      const r = ranks[tau - 1] as number;
+      const r = ranks[order[tau - 1] as number] as number;
       const x = sv[r] as number;
       // Left values ranked below r: how many, and their sum.
       let c = 0;
       let s = 0;
-      for (let i = r; i > 0; i -= i & -i) {
-        c += tree[2 * i] as number;
-        s += tree[2 * i + 1] as number;
+      for (let i = r; i > 0; i &= i - 1) {
+        c += below[i] as number;
+        s += sums[i] as number;
       }
       within += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
       for (let i = r + 1; i <= n; i += i & -i) {
-        tree[2 * i] = (tree[2 * i] as number) + 1;
-        tree[2 * i + 1] = (tree[2 * i + 1] as number) + x;
+        below[i] = (below[i] as number) + 1;
+        sums[i] = (sums[i] as number) + x;
       }
       sumLeft += x;
       rowLeft += rowTotal[r] as number;
@@ -273,7 +282,7 @@ class Segment {
 /** The split of values[from, to) with the largest energy statistic, and that statistic. */
 export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, to = values.length): { index: number; q: number } {
   const seg = new Segment(values, from, to, minSize);
-  const { tau, q } = seg.scan(seg.rankAt);
+  const { tau, q } = seg.scan(seg.rankAt, inOrder(seg.n));
   return { index: tau < 0 ? -1 : from + tau, q };
 }
 
@@ -314,9 +323,12 @@ function memoHit(entry: Tested | undefined, values: ArrayLike<number>, from: num
   return true;
 }
 
-/** Empties the memo of tests and the last order (the tests compare answers with and without them). */
+/** Empties the memo of tests, the kept shuffle orders and the last order (the tests compare answers with and without them). */
 export function forgetTests(): void {
   memo.clear();
+  orderMemo.clear();
+  ordersHeld = 0;
+  seedsSeen.clear();
   lastOrder = undefined;
 }
 
@@ -334,24 +346,116 @@ function testSplitOnce(values: ArrayLike<number>, from: number, to: number, sett
 }
 
 /**
+ * Where the shuffles of one seed put each position, for any values: a shuffle moves positions
+ * whatever they hold, so the p-th permutation of the ranks is the ranks read in the p-th order
+ * of the positions 0..n-1 shuffled the same way. A replay tests a window of one length under one
+ * seed at every commit (its values moved on by one), and reading an order back costs a fraction
+ * of drawing it again.
+ */
+class ShuffleOrders {
+  private readonly rng: Random;
+  /** The positions shuffled orders.length times. */
+  private readonly current: Int32Array;
+  private readonly orders: Int32Array[] = [];
+
+  constructor(
+    readonly seed: number,
+    readonly n: number,
+  ) {
+    this.rng = new Random(seed);
+    this.current = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.current[i] = i;
+  }
+
+  /** The order after p + 1 shuffles, drawn once. */
+  order(p: number): Int32Array {
+    while (this.orders.length <= p) {
+      this.orders.push(this.rng.shuffle(this.current).slice());
+      ordersHeld += this.n;
+    }
+    return this.orders[p] as Int32Array;
+  }
+
+  get size(): number {
+    return this.orders.length * this.n;
+  }
+}
+
+// Orders are kept from a seed's second test on (most stretches of a young history are tested
+// once), the least recently used let go once they hold more than 4 Mi positions (16 MB): a
+// replay's worker meets a few dozen windows at a time, 60,000 positions each at most.
+const ORDER_BUDGET = 1 << 22;
+const orderMemo = new Map<number, ShuffleOrders>();
+const seedsSeen = new Set<number>();
+let ordersHeld = 0;
+
+/** Lets go of the least recently used orders until they fit the budget. */
+function trimOrders(): void {
+  for (const [s, o] of orderMemo) {
+    if (ordersHeld <= ORDER_BUDGET) break;
+    ordersHeld -= o.size;
+    orderMemo.delete(s);
+  }
+}
+
+let identity = new Int32Array(0);
+/** The positions 0..n-1 in order (shared: never written). */
+function inOrder(n: number): Int32Array {
+  if (identity.length < n) {
+    identity = new Int32Array(Math.max(n, 2 * identity.length));
+    for (let i = 0; i < identity.length; i++) identity[i] = i;
+  }
+  return identity.subarray(0, n);
+}
+
+/** The kept orders of this seed and length, or undefined when the test should shuffle itself. */
+function shuffleOrders(seed: number, n: number): ShuffleOrders | undefined {
+  const kept = orderMemo.get(seed);
+  if (kept && kept.n === n) {
+    orderMemo.delete(seed);
+    trimOrders();
+    orderMemo.set(seed, kept);
+    return kept;
+  }
+  const key = mixSeed(seed, n);
+  if (!seedsSeen.has(key)) {
+    if (seedsSeen.size >= 1 << 16) seedsSeen.clear();
+    seedsSeen.add(key);
+    return undefined;
+  }
+  if (kept) {
+    ordersHeld -= kept.size;
+    orderMemo.delete(seed);
+  }
+  trimOrders();
+  const made = new ShuffleOrders(seed, n);
+  orderMemo.set(seed, made);
+  return made;
+}
+
+/**
  * Tests the best split of values[from, to): returns it with its p-value when significant. The
  * permutation loop stops as soon as enough shuffles beat the observed statistic that the test can
  * no longer pass, so quiet stretches cost a handful of scans rather than all of them.
  */
 function testSplit(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
   const seg = new Segment(values, from, to, settings.minSize);
-  const ranks = Int32Array.from(seg.rankAt);
-  const observed = seg.scan(ranks);
+  const ranks = seg.rankAt;
+  const observed = seg.scan(ranks, inOrder(seg.n));
   if (observed.tau < 0 || !(observed.q > 0)) return undefined;
-  const rng = new Random(mixSeed(seed, from, to));
+  const shuffleSeed = mixSeed(seed, from, to);
+  const kept = shuffleOrders(shuffleSeed, ranks.length);
+  const rng = kept ? undefined : new Random(shuffleSeed);
   const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
   if (allowed < 0) throw new RangeError('significance is too small for the number of permutations');
   let beaten = 0;
   // Scale-aware tolerance: a permutation that ties the observed statistic counts against it.
   const tie = observed.q * (1 - 1e-12);
+  // Without kept orders the positions are shuffled here, in the same turns as a kept order's.
+  const drawn = rng ? Int32Array.from(inOrder(seg.n)) : undefined;
   for (let p = 0; p < settings.permutations; p++) {
-    rng.shuffle(ranks);
-    if (seg.scan(ranks, tie).q >= tie) {
+    const order = drawn ? (rng as Random).shuffle(drawn) : (kept as ShuffleOrders).order(p);
+    if (seg.scan(ranks, order, tie).q >= tie) {
       beaten++;
       if (beaten > allowed) return undefined;
     }

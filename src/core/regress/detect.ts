@@ -19,7 +19,7 @@
 import { mean, medianAbsoluteDeviation, sumNthPowerDeviations } from 'simple-statistics';
 import type { Attribution } from '../attribution.js';
 import type { Direction } from '../model.js';
-import { median, quantileSorted, sorted } from '../stats.js';
+import { median, quantileSorted, sorted, sortedScratch } from '../stats.js';
 import type { AlertStatus } from '../trend/types.js';
 import { floorIn } from './absolute-floor.js';
 import { eDivisive } from './change-points.js';
@@ -262,14 +262,18 @@ export function worseChange(value: number, base: number, direction: Direction): 
  * histories replayed in docs/alerts.md have runners where one job in seven is 25% slower, and
  * trimming all of those would make a pair of them look like a step.
  */
-function trimmed(xs: readonly number[]): number[] {
-  if (xs.length < 4) return [...xs];
-  const m = quantileSorted(sorted(xs), 0.5);
-  const mad = medianAbsoluteDeviation(xs);
-  if (mad === 0) return [...xs];
+function trimmed(xs: number[]): number[] {
+  if (xs.length < 4) return xs;
+  const m = quantileSorted(sortedScratch(xs), 0.5);
+  // The median absolute deviation (simple-statistics' medianAbsoluteDeviation, whose median of
+  // the values is this m: the same order statistics), with the deviations sorted in the scratch.
+  const deviations = sortedScratch(xs.map((x) => Math.abs(x - m)));
+  const mad = quantileSorted(deviations, 0.5);
+  if (mad === 0) return xs;
   const cut = TRIM_Z * 1.4826 * mad;
-  const out = xs.filter((x) => Math.abs(x - m) > cut);
-  if (out.length !== 1) return [...xs];
+  let beyond = 0;
+  for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
+  if (beyond !== 1) return xs;
   return xs.filter((x) => Math.abs(x - m) <= cut);
 }
 
@@ -367,8 +371,9 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
   const s = Math.sqrt(ss / df);
   const q = tUpperQuantile(p, df);
   const bound = q * s * Math.sqrt(1 + 1 / kept);
-  const values = pts.slice(current.start, end + 1).map((x) => x.value);
-  const vs = sorted(values);
+  const values = new Array<number>(end + 1 - current.start);
+  for (let j = current.start; j <= end; j++) values[j - current.start] = (pts[j] as SeriesPoint).value;
+  const vs = sortedScratch(values);
   const med = quantileSorted(vs, 0.5);
   const baseline: Baseline = {
     median: med,
@@ -747,6 +752,33 @@ function movedAlikeAt(options: AssessOptions, count: number): (index: number) =>
   return (index) => (index === count - 1 ? options.jobMovedAlike : before[count - 2 - index]);
 }
 
+/**
+ * The last window's points and logs: a replay's next window holds the same point objects moved
+ * on by one (or grown by one), so all but the newest log are copied rather than taken again.
+ */
+let lastLogs: { readonly pts: readonly SeriesPoint[]; readonly logs: Float64Array } | undefined;
+
+function logOf(p: SeriesPoint): number {
+  return Math.log(Math.max(p.value, Number.MIN_VALUE));
+}
+
+function logsOf(pts: readonly SeriesPoint[]): Float64Array {
+  const n = pts.length;
+  const logs = new Float64Array(n);
+  const before = lastLogs?.pts ?? [];
+  const shift = before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
+  let carried = shift >= 0 && n > 1;
+  for (let i = 0; carried && i < n - 1; i++) if (pts[i] !== before[i + shift]) carried = false;
+  if (carried && lastLogs) {
+    logs.set(lastLogs.logs.subarray(shift, shift + n - 1));
+    logs[n - 1] = logOf(pts[n - 1] as SeriesPoint);
+  } else {
+    for (let i = 0; i < n; i++) logs[i] = logOf(pts[i] as SeriesPoint);
+  }
+  lastLogs = { pts, logs };
+  return logs;
+}
+
 /** Step 1 — the points judged, their logs and the settings for this mode, prepared once. */
 function prepare(series: CaseSeries, given: AlertSettings, options: AssessOptions): { ctx: Context; newest: SeriesPoint; indexOf: SeqIndex } {
   const mode = options.mode ?? 'push';
@@ -757,9 +789,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
   // Ratios need positive values; a zero or negative median is left out of the history.
   const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
-  // Plain loops: a replay prepares one window per case per commit.
-  const logs = new Float64Array(pts.length);
-  for (let i = 0; i < pts.length; i++) logs[i] = Math.log(Math.max((pts[i] as SeriesPoint).value, Number.MIN_VALUE));
+  const logs = logsOf(pts);
   const indexOf = new SeqIndex(pts);
   const ctx: Context = {
     series,
