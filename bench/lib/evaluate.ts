@@ -28,6 +28,8 @@ export interface StepOutcome {
   readonly offset?: number;
   /** Which rule raised its first alert. */
   readonly by?: 'regression' | 'change-point';
+  /** A worse step: the oracle's placement (oracleCulprit) names the commit where it starts. */
+  readonly oracleExact?: boolean;
 }
 
 export interface Score {
@@ -44,6 +46,49 @@ export interface Score {
   /** Change points standing at the end (not cleared), and how many lie at an injected step. */
   readonly changePoints: number;
   readonly changePointsAtSteps: number;
+}
+
+/** Commits either side of a step that the oracle's placement looks at. */
+export const ORACLE_REACH = 30;
+
+/**
+ * Where a placement that knows more than any detector can would put a step: it knows that the
+ * step lies within ORACLE_REACH commits of where it starts (and not beyond the steps either
+ * side), the levels on both sides (the medians of up to ORACLE_REACH points each side, which the
+ * generator's noise leaves within about a percent of the true ones), and every slow host (left
+ * out). Between those two levels the maximum-likelihood split in Gaussian noise is the start τ
+ * maximising Σ_{i ≥ τ} sign(b − a)·(x_i − (a + b)/2) over the logs; no estimate of the spread is
+ * needed. It names the step exactly when its start reaches the largest sum, ties counted in its
+ * favour: so the share it names exactly estimates the most any placement of a culprit can get
+ * (for a 5% step in the moderate profile's 3.4% point noise, about half), a ceiling and not a
+ * proof, since the noise (medians of runs with outliers, a second mode) is not quite Gaussian.
+ */
+export function oracleCulprit(history: SyntheticHistory, stepAt: number): boolean {
+  const starts = history.steps.map((s) => s.index).sort((a, b) => a - b);
+  const before = starts.filter((i) => i < stepAt).pop() ?? 0;
+  const after = starts.find((i) => i > stepAt) ?? history.points.length;
+  const lo = Math.max(before, stepAt - ORACLE_REACH);
+  const hi = Math.min(after, stepAt + ORACLE_REACH);
+  const x = (i: number) => Math.log((history.points[i] as { value: number }).value);
+  const kept = (from: number, to: number) => {
+    const out: number[] = [];
+    for (let i = from; i < to; i++) if (!history.slow[i]) out.push(x(i));
+    return out.sort((p, q) => p - q);
+  };
+  const mid = (xs: number[]) => (xs.length % 2 ? (xs[(xs.length - 1) / 2] as number) : ((xs[xs.length / 2 - 1] as number) + (xs[xs.length / 2] as number)) / 2);
+  const left = kept(lo, stepAt);
+  const right = kept(stepAt, hi);
+  if (!left.length || !right.length) return false;
+  const a = mid(left);
+  const b = mid(right);
+  const sign = Math.sign(b - a);
+  const m = (a + b) / 2;
+  // Suffix sums: sums[i - lo] is the statistic of a step starting at i.
+  const sums = new Float64Array(hi - lo + 1);
+  for (let i = hi - 1; i >= lo; i--) sums[i - lo] = (sums[i - lo + 1] as number) + (history.slow[i] ? 0 : sign * (x(i) - m));
+  let best = -Infinity;
+  for (let i = lo + 1; i < hi; i++) best = Math.max(best, sums[i - lo] as number);
+  return (sums[stepAt - lo] as number) >= best - 1e-12;
 }
 
 export function scoreReplay(history: SyntheticHistory, result: ReplayResult, options: ScoreOptions = DEFAULT_SCORE_OPTIONS): Score {
@@ -78,7 +123,14 @@ export function scoreReplay(history: SyntheticHistory, result: ReplayResult, opt
   const near = (i: number, s: number) => Math.abs(i - s) <= options.cpTolerance;
   const steps: StepOutcome[] = history.steps.map((s) => {
     const d = delay.get(s.index);
-    return { size: s.size, worse: s.worse, ...(s.worse && d !== undefined ? { delay: d } : {}), changePoint: standing.some((i) => near(i, s.index)), ...(s.worse && d !== undefined ? { exact: exactAt.has(s.index), ...firstAlert.get(s.index) } : {}) };
+    return {
+      size: s.size,
+      worse: s.worse,
+      ...(s.worse && d !== undefined ? { delay: d } : {}),
+      changePoint: standing.some((i) => near(i, s.index)),
+      ...(s.worse && d !== undefined ? { exact: exactAt.has(s.index), ...firstAlert.get(s.index) } : {}),
+      ...(s.worse ? { oracleExact: oracleCulprit(history, s.index) } : {}),
+    };
   });
   return {
     commits: result.assessed,
@@ -105,8 +157,10 @@ export interface Summary {
   readonly precision: number;
   /** Share of true alerts that name the commit where the step starts. */
   readonly culpritExact: number;
+  /** The same share for the oracle's placement of the same caught steps (oracleCulprit): about the most any detector can get. */
+  readonly culpritCeiling: number;
   /** Per worse step size: steps, caught within 3 commits, caught at all (within matchWithin), median delay. */
-  readonly recall: readonly { size: number; steps: number; within3: number; caught: number; medianDelay: number | undefined; exact: number }[];
+  readonly recall: readonly { size: number; steps: number; within3: number; caught: number; medianDelay: number | undefined; exact: number; oracleExact: number }[];
   readonly changePoints: number;
   readonly changePointPrecision: number;
   /** Share of injected steps (either direction) with a standing change point. */
@@ -130,9 +184,12 @@ export function summarise(scores: readonly Score[]): Summary {
       caught: delays.length,
       medianDelay: delays.length ? (delays[Math.floor((delays.length - 1) / 2)] as number) : undefined,
       exact: worse.filter((s) => s.exact === true).length,
+      oracleExact: worse.filter((s) => s.delay !== undefined && s.oracleExact === true).length,
     };
   });
   const changePoints = sum((s) => s.changePoints);
+  // A true alert is the first about its step, so the caught worse steps are the true alerts' steps.
+  const caughtSteps = steps.filter((s) => s.worse && s.delay !== undefined);
   return {
     cases: scores.length,
     commits,
@@ -142,6 +199,7 @@ export function summarise(scores: readonly Score[]): Summary {
     falsePerThousand: commits ? (falseAlerts / commits) * 1000 : 0,
     precision: alerts ? sum((s) => s.trueAlerts) / alerts : 1,
     culpritExact: sum((s) => s.trueAlerts) ? sum((s) => s.culpritExact) / sum((s) => s.trueAlerts) : 1,
+    culpritCeiling: caughtSteps.length ? caughtSteps.filter((s) => s.oracleExact === true).length / caughtSteps.length : 1,
     recall,
     changePoints,
     changePointPrecision: changePoints ? sum((s) => s.changePointsAtSteps) / changePoints : 1,

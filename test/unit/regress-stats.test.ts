@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { floorIn, parseAbsoluteFloors } from '../../src/core/regress/absolute-floor.js';
 import { bestSplit, eDivisive } from '../../src/core/regress/change-points.js';
-import { DEFAULT_SCORE_OPTIONS, scoreReplay, summarise } from '../../bench/lib/evaluate.js';
+import { DEFAULT_SCORE_OPTIONS, oracleCulprit, scoreReplay, summarise } from '../../bench/lib/evaluate.js';
 import { Random, hashString, mixSeed } from '../../src/core/regress/prng.js';
 import { replay } from '../../src/core/regress/replay.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings } from '../../src/core/regress/settings.js';
@@ -195,6 +195,30 @@ describe('synthetic histories and their score', () => {
     expect(plan.jobs.filter((j) => j.hostMoved[at - 1] === true).length).toBeLessThanOrEqual(2);
   });
 
+  it('the oracle places a step between the two levels it knows, leaves slow hosts out, and counts a tie for the step', () => {
+    // A step from 1.00 to 1.10 at index 40 of 80, a point of 1.06 (above the midpoint) just before it.
+    const values = Array.from({ length: 80 }, (_, i) => (i < 40 ? 1 : 1.1) * (1 + 0.002 * Math.sin(i)));
+    const history = (vs: number[], slow: boolean[] = vs.map(() => false)) => ({
+      name: 'h',
+      unit: 's',
+      direction: 'smaller' as const,
+      points: vs.map((value, i) => ({ sha: `${i}`.padStart(40, '0'), seq: i, value, runs: 1, n: 1 })),
+      steps: [{ index: 40, size: 0.1, worse: true }],
+      slow,
+    });
+    expect(oracleCulprit(history(values), 40)).toBe(true);
+    const early = [...values];
+    early[39] = 1.06;
+    // One point past the midpoint just before the step pulls the split onto it...
+    expect(oracleCulprit(history(early), 40)).toBe(false);
+    // ...unless that point is a slow host the oracle knows of: left out, it ties, and a tie counts.
+    expect(oracleCulprit(history(early, early.map((_, i) => i === 39)), 40)).toBe(true);
+    // A point back below the midpoint at the step's first commit moves the split a commit late.
+    const late = [...values];
+    late[40] = 1.02;
+    expect(oracleCulprit(history(late), 40)).toBe(false);
+  });
+
   it('scores a replay: a caught step, its delay, and no false alert on a quiet profile', () => {
     const h = generateHistory({ seed: 2, commits: 300, profile: PROFILES.low, stepSizes: [0.2], improvementShare: 0 });
     const r = replay({ suite: 's', case: h.name, unit: h.unit, direction: h.direction, points: h.points }, DEFAULT_ALERT_SETTINGS, { suiteCases: 10, from: 1 });
@@ -204,5 +228,9 @@ describe('synthetic histories and their score', () => {
     const sum = summarise([score]);
     expect(sum.recall[0]).toMatchObject({ size: 0.2, steps: h.steps.length, within3: h.steps.length });
     expect(sum.precision).toBe(1);
+    // 20% steps in low noise: the oracle names every one, and the ceiling counts the caught ones.
+    expect(score.steps.every((s) => s.oracleExact === true)).toBe(true);
+    expect(sum.culpritCeiling).toBe(1);
+    expect(sum.recall[0]?.oracleExact).toBe(h.steps.length);
   });
 });
