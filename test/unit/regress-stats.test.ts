@@ -202,7 +202,7 @@ describe('synthetic histories and their score', () => {
       name: 'h',
       unit: 's',
       direction: 'smaller' as const,
-      points: vs.map((value, i) => ({ sha: `${i}`.padStart(40, '0'), seq: i, value, runs: 1, n: 1 })),
+      points: vs.map((value, i) => ({ sha: `${i}`.padStart(40, '0'), seq: i, value, q1: value, q3: value, runs: 1, n: 1 })),
       steps: [{ index: 40, size: 0.1, worse: true }],
       slow,
     });
