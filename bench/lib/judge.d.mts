@@ -50,3 +50,8 @@ export function judged(alerts: Alert[], sample: Alert[], labels: Map<string, Lab
 export function lossOf(alert: { suite: string; case: string; sha: string }, kept: { suite: string; case: string; sha: string }[], series: Series | undefined): 'end' | 'near' | 'gone';
 export interface StatusRow { kind: string; status: string; true: number; false: number; unlabelled: number }
 export function byStatus(alerts: Alert[], labels: Map<string, Label>, previous?: StatusRow[]): StatusRow[];
+export interface AgreementFigures { n: number; agree: number; share: number; kappa: number; precisionFirst: number; precisionSecond: number }
+export function agreement(
+  first: Map<string, Label>,
+  second: Map<string, Label>,
+): AgreementFigures & { sure: AgreementFigures; flips: { key: string; first: string; second: string; firstReason: string; secondReason: string }[] };

@@ -265,3 +265,24 @@ export function byStatus(alerts, labels, previous = []) {
   }
   return [...rows.values()].sort((x, y) => x.kind.localeCompare(y.kind) || x.status.localeCompare(y.status));
 }
+
+/**
+ * How far two labellings of the same alerts agree: `first` and `second` map keys to labels; only
+ * keys both hold count. Returns the count, the share with the same verdict and Cohen's kappa
+ * (that share beyond what two labellers calling "true" at their own rates would reach by chance),
+ * the precision each labelling gives the shared alerts, and the same agreement over the alerts
+ * neither marked doubtful.
+ */
+export function agreement(first, second) {
+  const both = [...first.keys()].filter((k) => second.has(k)).map((k) => [first.get(k), second.get(k)]);
+  const figures = (pairs) => {
+    const n = pairs.length;
+    const agree = pairs.filter(([a, b]) => a.verdict === b.verdict).length;
+    const p1 = pairs.filter(([a]) => a.verdict === 'true').length / (n || 1);
+    const p2 = pairs.filter(([, b]) => b.verdict === 'true').length / (n || 1);
+    const chance = p1 * p2 + (1 - p1) * (1 - p2);
+    return { n, agree, share: n ? agree / n : NaN, kappa: n && chance < 1 ? (agree / n - chance) / (1 - chance) : NaN, precisionFirst: p1, precisionSecond: p2 };
+  };
+  const sure = both.filter(([a, b]) => !a.doubt && !b.doubt);
+  return { ...figures(both), sure: figures(sure), flips: both.filter(([a, b]) => a.verdict !== b.verdict).map(([a, b]) => ({ key: a.key, first: a.verdict, second: b.verdict, firstReason: a.reason, secondReason: b.reason })) };
+}

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alertKey, alertView, byStatus, judged, lossOf, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
+import { agreement, alertKey, alertView, byStatus, judged, lossOf, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
 
 const sha = (i: number) => i.toString(16).padStart(40, '0');
 const alert = (i: number, extra: Partial<Alert> = {}): Alert => ({
@@ -112,6 +112,37 @@ describe('labels and the judged figures', () => {
     const [lo, hi] = wilson(12, 15);
     expect(lo).toBeCloseTo(0.5481, 3);
     expect(hi).toBeCloseTo(0.9295, 3);
+  });
+});
+
+describe('agreement: two labellings of the same alerts', () => {
+  const labels = (rows: [string, 'true' | 'false', boolean?][]): Map<string, Label> =>
+    new Map(rows.map(([key, verdict, doubt]) => [key, { key, verdict, culprit: verdict === 'true' ? 0 : null, reason: 'r', ...(doubt ? { doubt } : {}) }]));
+  it('counts only the alerts both labelled, with Cohen\'s kappa worked by hand', () => {
+    // 10 shared: both true 4, both false 4, true then false 1, false then true 1; one key only the first has.
+    const first = labels([['a', 'true'], ['b', 'true'], ['c', 'true'], ['d', 'true'], ['e', 'true', true], ['f', 'false'], ['g', 'false'], ['h', 'false'], ['i', 'false'], ['j', 'false'], ['only', 'true']]);
+    const second = labels([['a', 'true'], ['b', 'true'], ['c', 'true'], ['d', 'true'], ['e', 'false'], ['f', 'true', true], ['g', 'false'], ['h', 'false'], ['i', 'false'], ['j', 'false']]);
+    const a = agreement(first, second);
+    expect(a).toMatchObject({ n: 10, agree: 8 });
+    expect(a.share).toBeCloseTo(0.8);
+    expect(a.precisionFirst).toBeCloseTo(0.5);
+    expect(a.precisionSecond).toBeCloseTo(0.5);
+    // Chance agreement 0.5·0.5 + 0.5·0.5 = 0.5, so kappa = (0.8 − 0.5) / 0.5.
+    expect(a.kappa).toBeCloseTo(0.6);
+    expect(a.flips.map((f) => [f.key, f.first, f.second])).toEqual([['e', 'true', 'false'], ['f', 'false', 'true']]);
+    // Leaving out the two doubtful ones leaves 8 that all agree.
+    expect(a.sure).toMatchObject({ n: 8, agree: 8 });
+    expect(a.sure.kappa).toBeCloseTo(1);
+  });
+  it('the second opinion in the repository labels alerts the first labels already, each once', () => {
+    const dir = join(import.meta.dirname, '../../bench');
+    const second = parseLabels(readFileSync(join(dir, 'second-opinion/labels.jsonl'), 'utf8'), 'second-opinion/labels.jsonl');
+    const first = new Map<string, Label>();
+    for (const f of readdirSync(join(dir, 'judged')).filter((x) => x.endsWith('.jsonl') && !x.endsWith('-missed.jsonl'))) {
+      for (const [k, l] of parseLabels(readFileSync(join(dir, 'judged', f), 'utf8'), f)) first.set(k, l);
+    }
+    expect(second.size).toBe(100);
+    expect(agreement(first, second).n).toBe(second.size);
   });
 });
 
