@@ -1,0 +1,152 @@
+// What is known when an alert is raised, against how it was judged (docs/alerts.md, "How far the
+// labels themselves agree"): every labelled history (the three fixtures and DIR/<name>/data.js for
+// the held-out ones) is imported with the bundled CLI and replayed with the defaults, and each
+// labelled alert's precision is tabled by bins of features of its case and suite: the run's
+// length, the change, the share of the suite's other cases 5% worse (against the median of their
+// own 10 points before) or beyond 3 robust deviations either way at the culprit and at the commit
+// that raised it, the alert group's share of the suite, the suite's size, the case's noise, the
+// share of its last 60 points further out than the run, runs per point, the lag-1 autocorrelation
+// of its last 30 points, and by the status each alert has when its history ends. A feature that
+// separates true from false alerts shows as bins far apart; none did in session 16.
+//
+//   npm run -s build && node bench/alert-features.mjs --data-dir DIR [--history NAME]... [--cli FILE]
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cliRunner, digest, importHistory } from './lib/cli-history.mjs';
+import { alertKey, median, parseLabels, parseReplay } from './lib/judge.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const all = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
+const opt = (name, def) => all(name)[0] ?? def;
+const FIXTURES = ['github-action-benchmark', 'prisma', 'snarkVM'];
+const cli = resolve(opt('--cli', join(root, 'dist/cli.js')));
+const dataDir = opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir'));
+if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
+const dataOf = (name) => (FIXTURES.includes(name) ? join(root, 'test/fixtures/trend-data', `${name}-data.js`) : join(dataDir ?? '.', name, 'data.js'));
+const labelled = readdirSync(join(root, 'bench/judged'))
+  .filter((f) => f.endsWith('.jsonl') && !f.endsWith('-missed.jsonl'))
+  .map((f) => f.slice(0, -'.jsonl'.length));
+const histories = all('--history').length ? all('--history') : labelled.filter((n) => existsSync(dataOf(n)));
+const work = join(root, '.cache/features');
+const runner = cliRunner(cli, work);
+
+const worse = (value, base, direction) => (direction === 'smaller' ? value / base - 1 : base / value - 1);
+const rows = [];
+for (const name of histories) {
+  const dir = join(work, name);
+  const stamp = join(dir, `${digest(dataOf(name))}-${digest(cli)}`);
+  const bare = existsSync(stamp) ? join(dir, 'trend.git') : importHistory(runner, dir, dataOf(name));
+  writeFileSync(stamp, '');
+  process.stderr.write(`features: ${name}\n`);
+  const alerts = parseReplay(runner.run(['replay', '--repo', bare, '--json'], dir), `${name} replay`);
+  const points = JSON.parse(runner.run(['history', '--repo', bare, '--format', 'json'], dir));
+  const labels = parseLabels(readFileSync(join(root, 'bench/judged', `${name}.jsonl`), 'utf8'), `bench/judged/${name}.jsonl`);
+  const series = new Map();
+  const suites = new Map();
+  for (const p of points) {
+    const k = `${p.suite}|${p.case}`;
+    if (!series.has(k)) series.set(k, []);
+    series.get(k).push(p);
+    if (!suites.has(p.suite)) suites.set(p.suite, new Set());
+    suites.get(p.suite).add(k);
+  }
+  const at = new Map();
+  for (const [k, s] of series) {
+    s.sort((a, b) => a.seq - b.seq);
+    at.set(k, new Map(s.map((p, i) => [p.commit, i])));
+  }
+  // A case's point at a commit against the median of its 10 before, as a worse change and in robust deviations of its last 30.
+  const moveAt = (k, sha) => {
+    const s = series.get(k);
+    const i = at.get(k).get(sha);
+    if (i === undefined || i < 10 || !(s[i].value > 0)) return undefined;
+    const recent = s.slice(i - 10, i).map((p) => p.value).filter((v) => v > 0);
+    const logs = s.slice(Math.max(0, i - 30), i).map((p) => Math.log(p.value)).filter(Number.isFinite);
+    if (recent.length < 8 || logs.length < 8) return undefined;
+    const ml = median(logs);
+    const sd = Math.max(1e-3, 1.4826 * median(logs.map((x) => Math.abs(x - ml))));
+    const base = median(recent);
+    return { change: worse(s[i].value, base, s[i].direction), z: ((s[i].direction === 'smaller' ? 1 : -1) * Math.log(s[i].value / base)) / sd };
+  };
+  const groups = new Map();
+  for (const a of alerts) groups.set(`${a.suite}|${a.sha}`, (groups.get(`${a.suite}|${a.sha}`) ?? 0) + 1);
+  for (const a of alerts) {
+    const label = labels.get(alertKey(a));
+    if (!label) continue;
+    const k = `${a.suite}|${a.case}`;
+    const s = series.get(k);
+    const c = at.get(k).get(a.sha);
+    const r = at.get(k).get(a.raisedAt);
+    const others = [...suites.get(a.suite)].filter((o) => o !== k);
+    const suiteAt = (sha) => {
+      const ms = others.map((o) => moveAt(o, sha)).filter((m) => m !== undefined);
+      const n = ms.length || 1;
+      return { worse: ms.filter((m) => m.change >= 0.05).length / n, beyond: ms.filter((m) => Math.abs(m.z) > 3).length / n, n: ms.length };
+    };
+    const atCulprit = suiteAt(a.sha);
+    const atRaise = suiteAt(a.raisedAt);
+    const logs = s.slice(Math.max(0, c - 30), c).map((p) => Math.log(p.value)).filter(Number.isFinite);
+    const ml = logs.length ? median(logs) : 0;
+    const mad = logs.length ? 1.4826 * median(logs.map((x) => Math.abs(x - ml))) : 0;
+    const sgn = a.direction === 'smaller' ? 1 : -1;
+    const run = s.slice(c, r + 1).map((p) => p.value);
+    const least = sgn > 0 ? Math.min(...run) : Math.max(...run);
+    const prior = s.slice(Math.max(0, c - 60), c).map((p) => p.value);
+    // Lag-1 autocorrelation of the last 30 logs, each clipped at 3 robust deviations.
+    const clip = logs.map((x) => Math.max(-3, Math.min(3, (x - ml) / (mad || 1e-9))));
+    const mu = clip.reduce((t, x) => t + x, 0) / (clip.length || 1);
+    let num = 0;
+    let den = 0;
+    clip.forEach((x, i) => {
+      den += (x - mu) ** 2;
+      if (i) num += (x - mu) * ((clip[i - 1] ?? 0) - mu);
+    });
+    rows.push({
+      verdict: label.verdict,
+      kind: a.kind,
+      status: a.status,
+      'run length (commits from the culprit to the raise)': r - c + 1,
+      'change (worse)': a.change ?? 0,
+      "other cases 5% worse at the culprit (share)": atCulprit.worse,
+      'other cases beyond 3 deviations at the culprit (share)': atCulprit.beyond,
+      'other cases beyond 3 deviations at the raise (share)': atRaise.beyond,
+      "alert group's share of the suite": groups.get(`${a.suite}|${a.sha}`) / (atCulprit.n + 1),
+      'cases in the suite': atCulprit.n + 1,
+      'noise (robust deviation of the last 30 logs)': mad,
+      'last 60 points further out than the run (share)': prior.length ? prior.filter((v) => sgn * (v - least) > 0).length / prior.length : 0,
+      'runs per point': s[c].n ?? 1,
+      'lag-1 autocorrelation of the last 30': den ? num / den : 0,
+    });
+  }
+}
+
+const precision = (rs) => {
+  const t = rs.filter((r) => r.verdict === 'true').length;
+  return rs.length ? `${t}/${rs.length} = ${(t / rs.length).toFixed(2)}` : '—';
+};
+const BINS = {
+  'run length (commits from the culprit to the raise)': [1, 2, 3, 4, 6, 10, Infinity],
+  'change (worse)': [-Infinity, 0.05, 0.1, 0.2, 0.5, 1, Infinity],
+  "other cases 5% worse at the culprit (share)": [0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.01],
+  'other cases beyond 3 deviations at the culprit (share)': [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
+  'other cases beyond 3 deviations at the raise (share)': [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
+  "alert group's share of the suite": [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
+  'cases in the suite': [1, 2, 4, 10, 30, 100, Infinity],
+  'noise (robust deviation of the last 30 logs)': [0, 0.01, 0.03, 0.06, 0.1, 0.2, Infinity],
+  'last 60 points further out than the run (share)': [0, 0.001, 0.02, 0.05, 0.1, 0.2, 1.01],
+  'runs per point': [0, 2, 3, 10, Infinity],
+  'lag-1 autocorrelation of the last 30': [-Infinity, 0, 0.1, 0.2, 0.3, 0.45, 0.6, Infinity],
+};
+const regressions = rows.filter((r) => r.kind === 'regression');
+console.log(`labelled alerts: ${precision(rows)}; regressions ${precision(regressions)}; steps found ${precision(rows.filter((r) => r.kind !== 'regression'))}`);
+for (const status of ['suspected', 'confirmed', 'cleared']) {
+  console.log(`  ${status}: regressions ${precision(regressions.filter((r) => r.status === status))}, steps found ${precision(rows.filter((r) => r.kind !== 'regression' && r.status === status))}`);
+}
+for (const [feature, edges] of Object.entries(BINS)) {
+  console.log(`regressions by ${feature}:`);
+  for (let i = 0; i < edges.length - 1; i++) {
+    const rs = regressions.filter((r) => r[feature] >= edges[i] && r[feature] < edges[i + 1]);
+    console.log(`  [${edges[i]}, ${edges[i + 1]}): ${precision(rs)}`);
+  }
+}
