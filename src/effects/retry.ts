@@ -7,8 +7,8 @@ export interface RetryOptions {
   /** Total attempts, the first included (input `max-attempts`); unbounded when absent, then `budgetMs` bounds. */
   readonly attempts?: number;
   /**
-   * Time for all attempts together, from the first one's start: no wait starts that would end
-   * past it. With contention the number of attempts a publisher needs grows with the number of
+   * Time for all attempts together, from the first one's start: no wait ends past it (a longer
+   * draw is cut to end there), and none starts once it is spent. With contention the number of attempts a publisher needs grows with the number of
    * publishers, so a count is the wrong bound; a time is what a job can afford.
    */
   readonly budgetMs?: number;
@@ -16,8 +16,8 @@ export interface RetryOptions {
   readonly now?: () => number;
   /** Upper bound of the first wait; the bound doubles per retry. A function is asked before each wait. */
   readonly baseMs: number | (() => number);
-  /** Cap on any single wait. */
-  readonly maxMs?: number;
+  /** Cap on any single wait. A function is asked before each wait. */
+  readonly maxMs?: number | (() => number);
   /** Injected so tests and benchmarks do not wait on a clock. */
   readonly sleep?: (ms: number) => Promise<void>;
   /** Injected source of [0, 1) jitter. */
@@ -57,7 +57,7 @@ export async function retryWithBackoff<T>(
 ): Promise<T> {
   const sleep = options.sleep ?? sleepMs;
   const random = options.random ?? Math.random;
-  const maxMs = options.maxMs ?? 30_000;
+  const capOf = () => (typeof options.maxMs === 'function' ? options.maxMs() : (options.maxMs ?? 30_000));
   const now = options.now ?? (() => performance.now());
   const attempts = options.attempts === undefined ? Infinity : Math.max(1, Math.floor(options.attempts));
   const start = now();
@@ -69,9 +69,14 @@ export async function retryWithBackoff<T>(
       const elapsed = now() - start;
       if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
       const base = typeof options.baseMs === 'function' ? options.baseMs() : options.baseMs;
-      const bound = Math.min(maxMs, base * 2 ** (Math.min(attempt, 30) - 1));
-      const wait = Math.round(bound * random());
-      if (options.budgetMs !== undefined && elapsed + wait >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
+      const bound = Math.min(capOf(), base * 2 ** (Math.min(attempt, 30) - 1));
+      let wait = Math.round(bound * random());
+      if (options.budgetMs !== undefined) {
+        // A long draw is cut to what the budget has left rather than ending the tries: the
+        // bound grows with contention, and one more attempt inside the budget may still land.
+        if (elapsed >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
+        wait = Math.min(wait, Math.floor(options.budgetMs - elapsed));
+      }
       options.onRetry?.(attempt, error, wait);
       await sleep(wait);
     }

@@ -371,8 +371,12 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         ...(settings.maxAttempts !== undefined ? { attempts: settings.maxAttempts } : {}),
         budgetMs: bounds.raceBudgetMs,
         baseMs: hooks.retryBaseMs ?? (() => Math.max(500, lastAttemptMs)),
-        // Past 10 s a wait costs more than one more collision does.
-        maxMs: 10_000,
+        // Up to 10 s, or eight attempts' time when attempts take longer. 32 racers on a slower
+        // 2-core machine made each attempt take about 24 s; with every wait under 10 s they kept
+        // attempting all at once, one landed per round, and 18 gave up after 5 minutes (issue
+        // 15's 32 over smart HTTP). Waits that can grow past an attempt's time let them take
+        // turns: all 32 landed in 216 s with four attempts' time, in 179 s with eight.
+        maxMs: () => Math.max(10_000, 8 * lastAttemptMs),
         ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
         ...(hooks.random ? { random: hooks.random } : {}),
         onRetry: (attempt, error, wait) => log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),

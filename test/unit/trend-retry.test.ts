@@ -29,6 +29,36 @@ describe('retryWithBackoff', () => {
     expect(waits).toEqual([999, 1998, 2997, 2997, 2997]);
   });
 
+  it('asks a cap given as a function before each wait', async () => {
+    const waits: number[] = [];
+    const caps = [3000, 250, 8000];
+    await expect(
+      retryWithBackoff(async () => { throw new Flaky(); }, () => true, { attempts: 4, baseMs: 2000, maxMs: () => caps.shift() as number, random: () => 0.5, sleep: async (ms) => void waits.push(ms) }),
+    ).rejects.toThrow(RetriesExhaustedError);
+    // Bounds 2000, 4000 and 8000, each under the cap asked for then: 3000, 250 and 8000.
+    expect(waits).toEqual([1000, 125, 4000]);
+  });
+
+  it('cuts a draw longer than the budget has left to end at it, and tries no more once it is spent', async () => {
+    let clock = 0;
+    const waits: number[] = [];
+    let calls = 0;
+    const error = await retryWithBackoff(
+      async () => {
+        calls++;
+        clock += 300;
+        throw new Flaky(`race ${calls}`);
+      },
+      () => true,
+      { budgetMs: 1000, baseMs: 2000, random: () => 0.9, now: () => clock, sleep: async (ms) => { waits.push(ms); clock += ms; } },
+    ).catch((e: unknown) => e);
+    // Attempt 1 ends at 300: a draw of 1800 is cut to the 700 left; attempt 2 ends at 1300, past the budget.
+    expect(waits).toEqual([700]);
+    expect(calls).toBe(2);
+    expect(error).toBeInstanceOf(RetriesExhaustedError);
+    expect((error as RetriesExhaustedError).message).toBe('gave up after 2 attempts in 1 s: race 2');
+  });
+
   it('rethrows a permanent error at once, without waiting', async () => {
     const waits: number[] = [];
     const refusal = new Error('pre-receive hook declined');
