@@ -60,7 +60,7 @@ export const ORACLE_REACH = 30;
  * maximising Σ_{i ≥ τ} sign(b − a)·(x_i − (a + b)/2) over the logs; no estimate of the spread is
  * needed. It names the step exactly when its start reaches the largest sum, ties counted in its
  * favour: so the share it names exactly estimates the most any placement of a culprit can get
- * (for a 5% step in the moderate profile's 3.4% point noise, about half), a ceiling and not a
+ * (two in three of the caught 5% steps in the moderate profile's 3.4% point noise), a ceiling and not a
  * proof, since the noise (medians of runs with outliers, a second mode) is not quite Gaussian.
  */
 export function oracleCulprit(history: SyntheticHistory, stepAt: number): boolean {

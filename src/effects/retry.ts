@@ -8,8 +8,9 @@ export interface RetryOptions {
   readonly attempts?: number;
   /**
    * Time for all attempts together, from the first one's start: no wait ends past it (a longer
-   * draw is cut to end there), and none starts once it is spent. With contention the number of attempts a publisher needs grows with the number of
-   * publishers, so a count is the wrong bound; a time is what a job can afford.
+   * draw is cut to end there), and none starts once it is spent. With contention the number of
+   * attempts a publisher needs grows with the number of publishers, so a count is the wrong
+   * bound; a time is what a job can afford.
    */
   readonly budgetMs?: number;
   /** Injected clock (ms) for the budget; performance.now by default, which a clock step cannot move. */
