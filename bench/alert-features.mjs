@@ -10,35 +10,27 @@
 // separates true from false alerts shows as bins far apart; none did in session 16.
 //
 //   npm run -s build && node bench/alert-features.mjs --data-dir DIR [--history NAME]... [--cli FILE]
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cliRunner, digest, importHistory } from './lib/cli-history.mjs';
+import { cliRunner, importedOnce, labelledHistories } from './lib/cli-history.mjs';
 import { alertKey, median, parseLabels, parseReplay } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
 const all = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
 const opt = (name, def) => all(name)[0] ?? def;
-const FIXTURES = ['github-action-benchmark', 'prisma', 'snarkVM'];
 const cli = resolve(opt('--cli', join(root, 'dist/cli.js')));
-const dataDir = opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir'));
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
-const dataOf = (name) => (FIXTURES.includes(name) ? join(root, 'test/fixtures/trend-data', `${name}-data.js`) : join(dataDir ?? '.', name, 'data.js'));
-const labelled = readdirSync(join(root, 'bench/judged'))
-  .filter((f) => f.endsWith('.jsonl') && !f.endsWith('-missed.jsonl'))
-  .map((f) => f.slice(0, -'.jsonl'.length));
-const histories = all('--history').length ? all('--history') : labelled.filter((n) => existsSync(dataOf(n)));
+const { present, dataOf } = labelledHistories(root, opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir')));
+const histories = all('--history').length ? all('--history') : present;
 const work = join(root, '.cache/features');
 const runner = cliRunner(cli, work);
 
 const worse = (value, base, direction) => (direction === 'smaller' ? value / base - 1 : base / value - 1);
 const rows = [];
 for (const name of histories) {
-  const dir = join(work, name);
-  const stamp = join(dir, `${digest(dataOf(name))}-${digest(cli)}`);
-  const bare = existsSync(stamp) ? join(dir, 'trend.git') : importHistory(runner, dir, dataOf(name));
-  writeFileSync(stamp, '');
   process.stderr.write(`features: ${name}\n`);
+  const { dir, bare } = importedOnce(runner, work, name, dataOf(name), cli);
   const alerts = parseReplay(runner.run(['replay', '--repo', bare, '--json'], dir), `${name} replay`);
   const points = JSON.parse(runner.run(['history', '--repo', bare, '--format', 'json'], dir));
   const labels = parseLabels(readFileSync(join(root, 'bench/judged', `${name}.jsonl`), 'utf8'), `bench/judged/${name}.jsonl`);

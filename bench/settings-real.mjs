@@ -16,26 +16,22 @@
 // each label file's header names its source); the three fixtures' histories are read from
 // test/fixtures/trend-data. Imports are cached under .cache/settings/ by the data's hash and the
 // CLI's.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cliRunner, digest, importHistory } from './lib/cli-history.mjs';
+import { cliRunner, FIXTURES, importedOnce, labelledHistories } from './lib/cli-history.mjs';
 import { alertKey, byStatus, lossOf, parseLabels, parseReplay, seriesKey, seriesOf } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
 const all = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
 const opt = (name, def) => all(name)[0] ?? def;
-const FIXTURES = ['github-action-benchmark', 'prisma', 'snarkVM'];
 const cli = resolve(opt('--cli', join(root, 'dist/cli.js')));
 const dataDir = opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir'));
 const settings = all('--setting');
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
 if (settings.length === 0) throw new Error('--setting "ARGS": at least one, e.g. --setting "--alert-after 3"');
-const labelled = readdirSync(join(root, 'bench/judged'))
-  .filter((f) => f.endsWith('.jsonl') && !f.endsWith('-missed.jsonl'))
-  .map((f) => f.slice(0, -'.jsonl'.length));
-const histories = all('--history').length ? all('--history') : labelled.filter((n) => FIXTURES.includes(n) || (dataDir && existsSync(join(dataDir, n, 'data.js'))));
-const dataOf = (name) => (FIXTURES.includes(name) ? join(root, 'test/fixtures/trend-data', `${name}-data.js`) : join(dataDir ?? '.', name, 'data.js'));
+const { names: labelled, dataOf } = labelledHistories(root, dataDir);
+const histories = all('--history').length ? all('--history') : labelled.filter((n) => FIXTURES.includes(n) || (dataDir && existsSync(dataOf(n))));
 for (const h of histories) if (!existsSync(dataOf(h))) throw new Error(`${h}: ${dataOf(h)} is missing (--data-dir DIR with DIR/${h}/data.js)`);
 
 const work = join(root, '.cache/settings');
@@ -45,15 +41,7 @@ const { run } = runner;
 const argsOf = (setting) => setting.split(/\s+/).filter(Boolean);
 
 /** The history imported into a bare repository, once per data.js and CLI. */
-function imported(name) {
-  const dir = join(work, name);
-  const stamp = join(dir, `${digest(dataOf(name))}-${digest(cli)}`);
-  if (existsSync(stamp)) return { dir, bare: join(dir, 'trend.git') };
-  process.stderr.write(`settings-real: importing ${name}\n`);
-  const bare = importHistory(runner, dir, dataOf(name));
-  writeFileSync(stamp, '');
-  return { dir, bare };
-}
+const imported = (name) => importedOnce(runner, work, name, dataOf(name), cli);
 
 // The defaults' labelled alerts by kind and status at the end of each replay, summed.
 let statuses = [];

@@ -3,7 +3,7 @@
 // benchmark data.js imported into a fresh bare repository the way a user's first publish does.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A short hash of a file's bytes, for cache stamps. */
@@ -26,4 +26,30 @@ export function importHistory({ env, run }, dir, data) {
   copyFileSync(data, join(dir, 'data.js'));
   run(['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z'], dir);
   return bare;
+}
+
+/** The real histories in the repository (test/fixtures/trend-data/<name>-data.js). */
+export const FIXTURES = ['github-action-benchmark', 'prisma', 'snarkVM'];
+
+/**
+ * The histories labelled in bench/judged/ whose data is at hand: the fixtures, and the held-out
+ * ones found as dataDir/<name>/data.js (the data is not in the repository: each project's own
+ * licence). `dataOf(name)` is where a history's data.js is.
+ */
+export function labelledHistories(root, dataDir) {
+  const dataOf = (name) => (FIXTURES.includes(name) ? join(root, 'test/fixtures/trend-data', `${name}-data.js`) : join(dataDir ?? '.', name, 'data.js'));
+  const names = readdirSync(join(root, 'bench/judged'))
+    .filter((f) => f.endsWith('.jsonl') && !f.endsWith('-missed.jsonl'))
+    .map((f) => f.slice(0, -'.jsonl'.length));
+  return { names, present: names.filter((n) => existsSync(dataOf(n))), dataOf };
+}
+
+/** `data` imported into `work`/`name`/trend.git once per data.js and CLI (a stamp of both hashes); its bare repository's path. */
+export function importedOnce(runner, work, name, data, cli) {
+  const dir = join(work, name);
+  const stamp = join(dir, `${digest(data)}-${digest(cli)}`);
+  if (existsSync(stamp)) return { dir, bare: join(dir, 'trend.git') };
+  const bare = importHistory(runner, dir, data);
+  writeFileSync(stamp, '');
+  return { dir, bare };
 }

@@ -8,39 +8,30 @@
 // repository.
 //
 //   npm run -s build && node bench/second-opinion/views.mjs --data-dir DIR --out OUTDIR [--count 100] [--seed 20261204]
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cliRunner, digest, importHistory } from '../lib/cli-history.mjs';
+import { cliRunner, importedOnce, labelledHistories } from '../lib/cli-history.mjs';
 import { alertKey, alertView, parseLabels, parseReplay, seriesOf } from '../lib/judge.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
 const opt = (name, def) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : def);
-const FIXTURES = ['github-action-benchmark', 'prisma', 'snarkVM'];
 const cli = resolve(opt('--cli', join(root, 'dist/cli.js')));
-const dataDir = opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir'));
 const out = opt('--out') === undefined ? undefined : resolve(opt('--out'));
 const count = Number(opt('--count', 100));
 const seed = Number(opt('--seed', 20261204));
 if (!out) throw new Error('--out OUTDIR: where the views go');
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
-const dataOf = (name) => (FIXTURES.includes(name) ? join(root, 'test/fixtures/trend-data', `${name}-data.js`) : join(dataDir ?? '.', name, 'data.js'));
+const { present, dataOf } = labelledHistories(root, opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir')));
 // Sorted as `${name}.json` file names were when the sample of session 16 was drawn.
-const names = readdirSync(join(root, 'bench/judged'))
-  .filter((f) => f.endsWith('.jsonl') && !f.endsWith('-missed.jsonl'))
-  .map((f) => f.slice(0, -'.jsonl'.length))
-  .filter((n) => existsSync(dataOf(n)))
-  .sort((a, b) => (`${a}.json` < `${b}.json` ? -1 : 1));
+const names = [...present].sort((a, b) => (`${a}.json` < `${b}.json` ? -1 : 1));
 
 const work = join(root, '.cache/second-opinion');
 const runner = cliRunner(cli, work);
 const labelled = [];
 const histories = new Map();
 for (const name of names) {
-  const dir = join(work, name);
-  const stamp = join(dir, `${digest(dataOf(name))}-${digest(cli)}`);
-  const bare = existsSync(stamp) ? join(dir, 'trend.git') : importHistory(runner, dir, dataOf(name));
-  writeFileSync(stamp, '');
+  const { dir, bare } = importedOnce(runner, work, name, dataOf(name), cli);
   const alerts = parseReplay(runner.run(['replay', '--repo', bare, '--json'], dir), `${name} replay`);
   const series = seriesOf(JSON.parse(runner.run(['history', '--repo', bare, '--format', 'json'], dir)));
   const labels = parseLabels(readFileSync(join(root, 'bench/judged', `${name}.jsonl`), 'utf8'), `bench/judged/${name}.jsonl`);
