@@ -12049,7 +12049,7 @@ async function retryWithBackoff(fn, isTransient, options) {
       let wait = Math.round(bound * random());
       if (options.budgetMs !== void 0) {
         if (elapsed >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
-        wait = Math.min(wait, Math.floor(options.budgetMs - elapsed));
+        wait = Math.min(wait, Math.floor((options.budgetMs - elapsed) / 2));
       }
       options.onRetry?.(attempt, error, wait);
       await sleep(wait);

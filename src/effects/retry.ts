@@ -7,8 +7,8 @@ export interface RetryOptions {
   /** Total attempts, the first included (input `max-attempts`); unbounded when absent, then `budgetMs` bounds. */
   readonly attempts?: number;
   /**
-   * Time for all attempts together, from the first one's start: no wait ends past it (a longer
-   * draw is cut to end there), and none starts once it is spent. With contention the number of
+   * Time for all attempts together, from the first one's start: no wait takes more than half of
+   * what it has left (a longer draw is cut to that), and none starts once it is spent. With contention the number of
    * attempts a publisher needs grows with the number of publishers, so a count is the wrong
    * bound; a time is what a job can afford.
    */
@@ -73,10 +73,11 @@ export async function retryWithBackoff<T>(
       const bound = Math.min(capOf(), base * 2 ** (Math.min(attempt, 30) - 1));
       let wait = Math.round(bound * random());
       if (options.budgetMs !== undefined) {
-        // A long draw is cut to what the budget has left rather than ending the tries: the
-        // bound grows with contention, and one more attempt inside the budget may still land.
+        // A long draw is cut to half of what the budget has left rather than ending the tries:
+        // the bound grows with contention, and a racer that spent most of its budget waiting
+        // would get one last attempt at most, against all the others.
         if (elapsed >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
-        wait = Math.min(wait, Math.floor(options.budgetMs - elapsed));
+        wait = Math.min(wait, Math.floor((options.budgetMs - elapsed) / 2));
       }
       options.onRetry?.(attempt, error, wait);
       await sleep(wait);

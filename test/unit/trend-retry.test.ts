@@ -39,7 +39,7 @@ describe('retryWithBackoff', () => {
     expect(waits).toEqual([1000, 125, 4000]);
   });
 
-  it('cuts a draw longer than the budget has left to end at it, and tries no more once it is spent', async () => {
+  it('cuts a draw to half of what the budget has left, and tries no more once it is spent', async () => {
     let clock = 0;
     const waits: number[] = [];
     let calls = 0;
@@ -52,11 +52,12 @@ describe('retryWithBackoff', () => {
       () => true,
       { budgetMs: 1000, baseMs: 2000, random: () => 0.9, now: () => clock, sleep: async (ms) => { waits.push(ms); clock += ms; } },
     ).catch((e: unknown) => e);
-    // Attempt 1 ends at 300: a draw of 1800 is cut to the 700 left; attempt 2 ends at 1300, past the budget.
-    expect(waits).toEqual([700]);
-    expect(calls).toBe(2);
+    // Attempt 1 ends at 300: a draw of 1800 is cut to half the 700 left, 350; attempt 2 ends at
+    // 950, and a draw of 3600 is cut to 25; attempt 3 ends at 1275, past the budget.
+    expect(waits).toEqual([350, 25]);
+    expect(calls).toBe(3);
     expect(error).toBeInstanceOf(RetriesExhaustedError);
-    expect((error as RetriesExhaustedError).message).toBe('gave up after 2 attempts in 1 s: race 2');
+    expect((error as RetriesExhaustedError).message).toBe('gave up after 3 attempts in 1 s: race 3');
   });
 
   it('rethrows a permanent error at once, without waiting', async () => {
