@@ -4,16 +4,17 @@
 // shared alerts, the same over the alerts neither marked doubtful, and every alert they disagree on.
 //
 //   node bench/label-agreement.mjs [--second FILE] [--json]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { labelledHistories } from './lib/cli-history.mjs';
 import { agreement, parseLabels } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
 const secondFile = resolve(argv.includes('--second') ? argv[argv.indexOf('--second') + 1] : join(root, 'bench/second-opinion/labels.jsonl'));
 const first = new Map();
-for (const f of readdirSync(join(root, 'bench/judged')).filter((x) => x.endsWith('.jsonl') && !x.endsWith('-missed.jsonl'))) {
-  for (const [k, l] of parseLabels(readFileSync(join(root, 'bench/judged', f), 'utf8'), `bench/judged/${f}`)) first.set(k, l);
+for (const name of labelledHistories(root).names) {
+  for (const [k, l] of parseLabels(readFileSync(join(root, 'bench/judged', `${name}.jsonl`), 'utf8'), `bench/judged/${name}.jsonl`)) first.set(k, l);
 }
 const second = parseLabels(readFileSync(secondFile, 'utf8'), secondFile);
 const a = agreement(first, second);

@@ -18,7 +18,7 @@
 // CLI's.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cliRunner, FIXTURES, importedOnce, labelledHistories } from './lib/cli-history.mjs';
+import { cliRunner, importedOnce, labelledHistories } from './lib/cli-history.mjs';
 import { alertKey, byStatus, lossOf, parseLabels, parseReplay, seriesKey, seriesOf } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -30,8 +30,8 @@ const dataDir = opt('--data-dir') === undefined ? undefined : resolve(opt('--dat
 const settings = all('--setting');
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
 if (settings.length === 0) throw new Error('--setting "ARGS": at least one, e.g. --setting "--alert-after 3"');
-const { names: labelled, dataOf } = labelledHistories(root, dataDir);
-const histories = all('--history').length ? all('--history') : labelled.filter((n) => FIXTURES.includes(n) || (dataDir && existsSync(dataOf(n))));
+const { present, dataOf } = labelledHistories(root, dataDir);
+const histories = all('--history').length ? all('--history') : present;
 for (const h of histories) if (!existsSync(dataOf(h))) throw new Error(`${h}: ${dataOf(h)} is missing (--data-dir DIR with DIR/${h}/data.js)`);
 
 const work = join(root, '.cache/settings');

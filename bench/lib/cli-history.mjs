@@ -32,8 +32,9 @@ export function importHistory({ env, run }, dir, data) {
 export const FIXTURES = ['github-action-benchmark', 'prisma', 'snarkVM'];
 
 /**
- * The histories labelled in bench/judged/ whose data is at hand: the fixtures, and the held-out
- * ones found as dataDir/<name>/data.js (the data is not in the repository: each project's own
+ * The histories labelled in bench/judged/ (`names`, each with its bench/judged/<name>.jsonl) and
+ * those whose data is at hand (`present`): the fixtures, and, given a dataDir, the held-out ones
+ * found as dataDir/<name>/data.js (the data is not in the repository: each project's own
  * licence). `dataOf(name)` is where a history's data.js is.
  */
 export function labelledHistories(root, dataDir) {
@@ -41,7 +42,8 @@ export function labelledHistories(root, dataDir) {
   const names = readdirSync(join(root, 'bench/judged'))
     .filter((f) => f.endsWith('.jsonl') && !f.endsWith('-missed.jsonl'))
     .map((f) => f.slice(0, -'.jsonl'.length));
-  return { names, present: names.filter((n) => existsSync(dataOf(n))), dataOf };
+  const present = names.filter((n) => FIXTURES.includes(n) || (dataDir !== undefined && existsSync(dataOf(n))));
+  return { names, present, dataOf };
 }
 
 /** `data` imported into `work`/`name`/trend.git once per data.js and CLI (a stamp of both hashes); its bare repository's path. */

@@ -4,6 +4,7 @@
  * where steps were injected. The figures in docs/alerts.md come from here.
  */
 import type { ReplayResult } from '../../src/core/regress/replay.js';
+import { median } from '../../src/core/stats.js';
 import type { SyntheticHistory } from './synthetic.js';
 
 export interface ScoreOptions {
@@ -73,14 +74,13 @@ export function oracleCulprit(history: SyntheticHistory, stepAt: number): boolea
   const kept = (from: number, to: number) => {
     const out: number[] = [];
     for (let i = from; i < to; i++) if (!history.slow[i]) out.push(x(i));
-    return out.sort((p, q) => p - q);
+    return out;
   };
-  const mid = (xs: number[]) => (xs.length % 2 ? (xs[(xs.length - 1) / 2] as number) : ((xs[xs.length / 2 - 1] as number) + (xs[xs.length / 2] as number)) / 2);
   const left = kept(lo, stepAt);
   const right = kept(stepAt, hi);
   if (!left.length || !right.length) return false;
-  const a = mid(left);
-  const b = mid(right);
+  const a = median(left);
+  const b = median(right);
   const sign = Math.sign(b - a);
   const m = (a + b) / 2;
   // Suffix sums: sums[i - lo] is the statistic of a step starting at i.
