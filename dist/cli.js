@@ -9363,9 +9363,10 @@ function resolveSegments(segments) {
     return points.length === s.points.length ? s : { ...s, points };
   });
 }
+var CHUNK_FOLDER = "data/c";
 function chunkPath(level2, index) {
   const a = String(Math.floor(index / 100)).padStart(4, "0");
-  return `data/c/${level2}/${a}/${String(index).padStart(8, "0")}.json`;
+  return `${CHUNK_FOLDER}/${level2}/${a}/${String(index).padStart(8, "0")}.json`;
 }
 var FORMAT1_FOLDERS = ["data/seg", "data/roll"];
 
@@ -11859,17 +11860,8 @@ var PagesBranch = class _PagesBranch {
         }
         for (const oid of missing) this.present.add(oid);
       }
-      const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch"], `${[...batch.keys()].join("\n")}
-`)).stdout;
-      let i = 0;
-      while (i < out.length) {
-        const eol = out.indexOf(10, i);
-        const [oid, type, size] = out.subarray(i, eol).toString("latin1").split(" ");
-        if (type === "missing" || oid === void 0) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
-        const body = out.subarray(eol + 1, eol + 1 + Number(size));
-        this.cache.set(oid, Buffer.from(body));
-        i = eol + 1 + Number(size) + 1;
-      }
+      this.keep((await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch"], `${[...batch.keys()].join("\n")}
+`)).stdout);
       for (const [oid, waiters] of batch) {
         const body = this.cache.get(oid);
         for (const w of waiters) {
@@ -11880,6 +11872,62 @@ var PagesBranch = class _PagesBranch {
     } catch (e) {
       for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
     }
+  }
+  /** Caches the objects of `cat-file --batch` output; returns their ids. */
+  keep(out) {
+    const kept = [];
+    let i = 0;
+    while (i < out.length) {
+      const eol = out.indexOf(10, i);
+      const [oid, type, size] = out.subarray(i, eol).toString("latin1").split(" ");
+      if (type === "missing" || oid === void 0) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
+      const body = out.subarray(eol + 1, eol + 1 + Number(size));
+      this.cache.set(oid, Buffer.from(body));
+      kept.push(oid);
+      i = eol + 1 + Number(size) + 1;
+    }
+    return kept;
+  }
+  /**
+   * Starts bringing a whole folder of the commit (path from the branch's root) in one request,
+   * for a reader about to read all of it (a replay, `benchtrend history`): the walk fetches one
+   * level per round trip, five for a trend's chunks, and a round trip to GitHub is a large part
+   * of such a read. Reads made meanwhile wait for it and then find every object at hand. A
+   * folder that does not exist is left alone; failures are left for the reads to report.
+   */
+  prefetchFolder(commit, path) {
+    if (commit === void 0) return;
+    const walk3 = async () => {
+      let oid = await this.treeOfCommit(commit);
+      for (const name of path.split("/").filter((p) => p !== "")) {
+        const entry3 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
+        if (!entry3) return;
+        oid = entry3.oid;
+      }
+      await this.wholeTree(oid);
+    };
+    this.track(walk3()).catch(() => {
+    });
+  }
+  /**
+   * A tree with everything under it, fetched without the filter, and every object the private
+   * repository then holds cached and marked present, in one turn of the lane: a batch that
+   * waited for it finds nothing missing.
+   */
+  wholeTree(oid) {
+    const turn = this.lane.then(async () => {
+      this.fetches++;
+      try {
+        await this.remoteNow(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--no-filter", "origin", oid]);
+      } catch (e) {
+        throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
+      }
+      const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch-all-objects", "--batch"])).stdout;
+      for (const held of this.keep(out)) this.present.add(held);
+    });
+    this.lane = turn.catch(() => {
+    });
+    return turn;
   }
   async treeOfCommit(commit) {
     const raw = (await this.object(commit)).toString("utf8");
@@ -12286,12 +12334,13 @@ async function publishGroups(settings, ctx, hooks = {}) {
     await branch.dispose();
   }
 }
-async function readTrend(target, access, fn) {
+async function readTrend(target, access, fn, options = {}) {
   const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
   branch.deadline = performance.now() + bounds.budgetMs;
   try {
     const tip = await branch.fetchTip();
+    if (options.wholeHistory) branch.prefetchFolder(tip, under(CHUNK_FOLDER));
     return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8"), location, tip);
   } finally {
     await branch.dispose();
@@ -16661,11 +16710,16 @@ async function run2(argv, io) {
   startReplayWorkers(settings);
   let read;
   try {
-    read = await readTrend(target, access, async (reader, location) => {
-      const m = await readManifest(reader, location);
-      const segs = m ? await loadSegments(reader, location, 0, m.segments) : [];
-      return { manifest: m, segments: segs };
-    });
+    read = await readTrend(
+      target,
+      access,
+      async (reader, location) => {
+        const m = await readManifest(reader, location);
+        const segs = m ? await loadSegments(reader, location, 0, m.segments) : [];
+        return { manifest: m, segments: segs };
+      },
+      { wholeHistory: true }
+    );
     refuseUnknownSuite(read.manifest, values.suite);
   } catch (e) {
     stopReplayWorkers();
@@ -18396,11 +18450,7 @@ async function run6(argv, io) {
   if (!values) return 0;
   if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
   const { target, access } = trendLocation(values, io, "history");
-  const { manifest, rows } = await readTrend(
-    target,
-    access,
-    (read, location) => readHistory(read, location, values.suite)
-  );
+  const { manifest, rows } = await readTrend(target, access, (read, location) => readHistory(read, location, values.suite), { wholeHistory: true });
   if (!manifest) io.stderr(noTrendYet(values));
   refuseUnknownSuite(manifest, values.suite);
   io.stdout(values.format === "csv" ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}

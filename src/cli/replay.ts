@@ -55,11 +55,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   startReplayWorkers(settings);
   let read: { manifest: Manifest | undefined; segments: Segment[] };
   try {
-    read = await readTrend(target, access, async (reader, location) => {
-      const m = await readManifest(reader, location);
-      const segs: Segment[] = m ? await loadSegments(reader, location, 0, m.segments) : [];
-      return { manifest: m, segments: segs };
-    });
+    read = await readTrend(
+      target,
+      access,
+      async (reader, location) => {
+        const m = await readManifest(reader, location);
+        const segs: Segment[] = m ? await loadSegments(reader, location, 0, m.segments) : [];
+        return { manifest: m, segments: segs };
+      },
+      { wholeHistory: true },
+    );
     refuseUnknownSuite(read.manifest, values.suite);
   } catch (e) {
     stopReplayWorkers();

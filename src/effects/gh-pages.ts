@@ -212,16 +212,7 @@ export class PagesBranch {
       }
       // promisor=false: a missing object must fail here, not trigger git's lazy fetch, which
       // would download the object's whole subtree.
-      const out = (await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch'], `${[...batch.keys()].join('\n')}\n`)).stdout;
-      let i = 0;
-      while (i < out.length) {
-        const eol = out.indexOf(0x0a, i);
-        const [oid, type, size] = out.subarray(i, eol).toString('latin1').split(' ');
-        if (type === 'missing' || oid === undefined) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
-        const body = out.subarray(eol + 1, eol + 1 + Number(size));
-        this.cache.set(oid, Buffer.from(body));
-        i = eol + 1 + Number(size) + 1;
-      }
+      this.keep((await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch'], `${[...batch.keys()].join('\n')}\n`)).stdout);
       for (const [oid, waiters] of batch) {
         const body = this.cache.get(oid);
         for (const w of waiters) {
@@ -232,6 +223,63 @@ export class PagesBranch {
     } catch (e) {
       for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
     }
+  }
+
+  /** Caches the objects of `cat-file --batch` output; returns their ids. */
+  private keep(out: Buffer): string[] {
+    const kept: string[] = [];
+    let i = 0;
+    while (i < out.length) {
+      const eol = out.indexOf(0x0a, i);
+      const [oid, type, size] = out.subarray(i, eol).toString('latin1').split(' ');
+      if (type === 'missing' || oid === undefined) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
+      const body = out.subarray(eol + 1, eol + 1 + Number(size));
+      this.cache.set(oid, Buffer.from(body));
+      kept.push(oid);
+      i = eol + 1 + Number(size) + 1;
+    }
+    return kept;
+  }
+
+  /**
+   * Starts bringing a whole folder of the commit (path from the branch's root) in one request,
+   * for a reader about to read all of it (a replay, `benchtrend history`): the walk fetches one
+   * level per round trip, five for a trend's chunks, and a round trip to GitHub is a large part
+   * of such a read. Reads made meanwhile wait for it and then find every object at hand. A
+   * folder that does not exist is left alone; failures are left for the reads to report.
+   */
+  prefetchFolder(commit: string | undefined, path: string): void {
+    if (commit === undefined) return;
+    const walk = async () => {
+      let oid = await this.treeOfCommit(commit);
+      for (const name of path.split('/').filter((p) => p !== '')) {
+        const entry = (await this.tree(oid)).find((e) => e.name === name && e.type === 'tree');
+        if (!entry) return;
+        oid = entry.oid;
+      }
+      await this.wholeTree(oid);
+    };
+    this.track(walk()).catch(() => {});
+  }
+
+  /**
+   * A tree with everything under it, fetched without the filter, and every object the private
+   * repository then holds cached and marked present, in one turn of the lane: a batch that
+   * waited for it finds nothing missing.
+   */
+  private wholeTree(oid: string): Promise<void> {
+    const turn = this.lane.then(async () => {
+      this.fetches++;
+      try {
+        await this.remoteNow(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--no-filter', 'origin', oid]);
+      } catch (e) {
+        throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
+      }
+      const out = (await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch-all-objects', '--batch'])).stdout;
+      for (const held of this.keep(out)) this.present.add(held);
+    });
+    this.lane = turn.catch(() => {});
+    return turn;
   }
 
   private async treeOfCommit(commit: string): Promise<string> {

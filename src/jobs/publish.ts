@@ -14,7 +14,7 @@ import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js
 import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
 import { resolveRemote, type Remote } from '../core/trend/remote.js';
 import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
-import { MANIFEST_PATH } from '../core/trend/layout.js';
+import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
@@ -407,18 +407,21 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
 /**
  * Runs `fn` with a reader of the trend's files as the branch tip has them (every read undefined
  * when the branch does not exist): what `benchtrend history` and `benchtrend alerts` read with.
- * Fetches only what the reads touch, like a publish.
+ * Fetches only what the reads touch, like a publish; with `wholeHistory`, for a reader of every
+ * segment (`replay`, `history`), the folder of chunks comes whole in one request.
  */
 export async function readTrend<T>(
   target: TrendTarget,
   access: TrendAccess,
   fn: (read: TrendReader, location: string, tip: string | undefined) => Promise<T>,
+  options: { readonly wholeHistory?: boolean } = {},
 ): Promise<T> {
   const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
   branch.deadline = performance.now() + bounds.budgetMs;
   try {
     const tip = await branch.fetchTip();
+    if (options.wholeHistory) branch.prefetchFolder(tip, under(CHUNK_FOLDER));
     return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString('utf8'), location, tip);
   } finally {
     await branch.dispose();

@@ -33,6 +33,7 @@ async function seed(): Promise<void> {
   for (const [path, body] of [
     ['data/segments/0001/0001/a.json', '{"a":1}\n'],
     ['data/segments/0002/0003/b.json', '{"b":2}\n'],
+    ['data/segments/0002/0004/c.json', '{"c":4}\n'],
     ['pages/manifest/x/y/manifest.json', '{"m":3}\n'],
   ] as const) {
     await mkdir(join(work, path, '..'), { recursive: true });
@@ -43,20 +44,24 @@ async function seed(): Promise<void> {
   await sb.git(['push', '--quiet', remote, 'gh-pages'], work);
 }
 
+function openBranch(): Promise<PagesBranch> {
+  const url = server.url('trend');
+  return PagesBranch.open({
+    remote: url,
+    display: url,
+    branch: 'gh-pages',
+    env: gitEnv(sb.env, undefined, { 'remote.origin.url': url }),
+    secrets: [],
+    tempRoot: join(sb.root, 'tmp'),
+    identity: { name: 'Test', email: 'test@example.invalid' },
+    timeoutMs: 30_000,
+  });
+}
+
 describe('the branch reader over smart HTTP', () => {
   it('fetches one batch at a time while the prefetch walk and a read both need objects', async () => {
     await seed();
-    const url = server.url('trend');
-    const branch = await PagesBranch.open({
-      remote: url,
-      display: url,
-      branch: 'gh-pages',
-      env: gitEnv(sb.env, undefined, { 'remote.origin.url': url }),
-      secrets: [],
-      tempRoot: join(sb.root, 'tmp'),
-      identity: { name: 'Test', email: 'test@example.invalid' },
-      timeoutMs: 30_000,
-    });
+    const branch = await openBranch();
     try {
       const tip = await branch.fetchTip();
       expect(tip).toMatch(/^[0-9a-f]{40}$/);
@@ -71,6 +76,56 @@ describe('the branch reader over smart HTTP', () => {
       await branch.settle();
       expect(branch.fetches).toBeGreaterThan(2);
       expect(server.maxConcurrentFetches()).toBe(1);
+    } finally {
+      await branch.dispose();
+    }
+  });
+
+  it('brings a whole folder in one request, after which every file under it reads without one', async () => {
+    await seed();
+    const walked = await openBranch();
+    const whole = await openBranch();
+    try {
+      // The level-by-level walk, for the count to beat: both files, read together.
+      const walkTip = await walked.fetchTip();
+      const walkFrom = server.fetchesStarted();
+      await Promise.all([walked.readFile(walkTip, 'data/segments/0001/0001/a.json'), walked.readFile(walkTip, 'data/segments/0002/0003/b.json')]);
+      const walkFetches = server.fetchesStarted() - walkFrom;
+
+      const tip = await whole.fetchTip();
+      const from = server.fetchesStarted();
+      whole.prefetchFolder(tip, 'data/segments');
+      // Reads made while the folder comes wait for it, and still reach the remote one at a time.
+      const [a, b] = await Promise.all([whole.readFile(tip, 'data/segments/0001/0001/a.json'), whole.readFile(tip, 'data/segments/0002/0003/b.json')]);
+      await whole.settle();
+      expect(a?.toString('utf8')).toBe('{"a":1}\n');
+      expect(b?.toString('utf8')).toBe('{"b":2}\n');
+      expect(server.fetchesStarted() - from).toBeLessThan(walkFetches);
+      expect(server.maxConcurrentFetches()).toBe(1);
+      // Everything under the folder is at hand now, a file no read has asked for included; a file
+      // outside it still comes from the remote.
+      const held = server.fetchesStarted();
+      expect((await whole.readFile(tip, 'data/segments/0002/0004/c.json'))?.toString('utf8')).toBe('{"c":4}\n');
+      expect(await whole.readFile(tip, 'data/segments/0002/0004/none.json')).toBeUndefined();
+      expect(server.fetchesStarted()).toBe(held);
+      expect((await whole.readFile(tip, 'pages/manifest/x/y/manifest.json'))?.toString('utf8')).toBe('{"m":3}\n');
+      expect(server.fetchesStarted()).toBeGreaterThan(held);
+    } finally {
+      await walked.dispose();
+      await whole.dispose();
+    }
+  });
+
+  it('leaves a folder that does not exist to the reads', async () => {
+    await seed();
+    const branch = await openBranch();
+    try {
+      const tip = await branch.fetchTip();
+      branch.prefetchFolder(tip, 'data/none/deeper');
+      branch.prefetchFolder(tip, 'data/segments/0001/0001/a.json');
+      await branch.settle();
+      expect(await branch.readFile(tip, 'data/none/deeper/x.json')).toBeUndefined();
+      expect((await branch.readFile(tip, 'data/segments/0001/0001/a.json'))?.toString('utf8')).toBe('{"a":1}\n');
     } finally {
       await branch.dispose();
     }

@@ -64,6 +64,9 @@ export function resolveSegments(segments: Iterable<Segment>): Segment[] {
   });
 }
 
+/** Format 2's folder of chunks: all of it is what a reader of the whole history reads. */
+export const CHUNK_FOLDER = 'data/c';
+
 /**
  * Format 2's chunk of a level and index (docs/trend-format.md): `data/c/<level>/<a>/<index>.json`,
  * a = index / 100, so no folder holds more than 100 entries. The tree holds exactly the chunks
@@ -71,7 +74,7 @@ export function resolveSegments(segments: Iterable<Segment>): Segment[] {
  */
 export function chunkPath(level: 0 | 1 | 2, index: number): string {
   const a = String(Math.floor(index / 100)).padStart(4, '0');
-  return `data/c/${level}/${a}/${String(index).padStart(8, '0')}.json`;
+  return `${CHUNK_FOLDER}/${level}/${a}/${String(index).padStart(8, '0')}.json`;
 }
 
 /** Format 1's folders, removed from the tree when a trend is carried to format 2. */
