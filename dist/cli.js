@@ -9305,8 +9305,8 @@ function width(text2) {
 function flat(text2) {
   return text2.replace(/[\r\n\u001b]+/g, " ");
 }
-function textTable(head, rows, align = []) {
-  const all = [head, ...rows].map((r) => r.map(flat));
+function textTable(head, rows2, align = []) {
+  const all = [head, ...rows2].map((r) => r.map(flat));
   const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ""))));
   const line = (r) => r.map((c, i) => {
     const pad = " ".repeat(Math.max(0, widths[i] - width(c)));
@@ -10109,10 +10109,10 @@ function encodeChunk(level2, index, segments, manifest) {
   const drop = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
   return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level2, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
 }
-function cell(col, i, rows, what) {
+function cell(col, i, rows2, what) {
   if (col === void 0) return void 0;
   if (!Array.isArray(col)) return col;
-  if (col.length !== rows) throw new ChunkError(`${what} has ${col.length} rows, expected ${rows}`);
+  if (col.length !== rows2) throw new ChunkError(`${what} has ${col.length} rows, expected ${rows2}`);
   return col[i];
 }
 function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
@@ -10124,8 +10124,8 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
     return s;
   };
   const counts2 = S.sha.map((_, i) => cell(S.points, i, size, "segments.points") ?? 0);
-  const rows = counts2.reduce((a, b) => a + b, 0);
-  if (P.value.length !== rows || P.q1.length !== rows || P.q3.length !== rows) throw new ChunkError(`points hold ${P.value.length} values, the segments count ${rows}`);
+  const rows2 = counts2.reduce((a, b) => a + b, 0);
+  if (P.value.length !== rows2 || P.q1.length !== rows2 || P.q3.length !== rows2) throw new ChunkError(`points hold ${P.value.length} values, the segments count ${rows2}`);
   let row = 0;
   const out = [];
   for (let i = 0; i < size; i++) {
@@ -10144,32 +10144,32 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
     };
     const points = [];
     for (let k = 0; k < (counts2[i] ?? 0); k++, row++) {
-      const caseAt = cell(P.case, row, rows, "points.case");
+      const caseAt = cell(P.case, row, rows2, "points.case");
       const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
       if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
-      const num3 = (col, what) => cell(col, row, rows, what);
-      const stdev = cell(P.stdev, row, rows, "points.stdev");
+      const num3 = (col, what) => cell(col, row, rows2, what);
+      const stdev = cell(P.stdev, row, rows2, "points.stdev");
       const wall = num3(P.wall, "points.wall");
       const extra = num3(P.extra, "points.extra");
-      const summaryOnly = cell(P.summaryOnly, row, rows, "points.summaryOnly");
+      const summaryOnly = cell(P.summaryOnly, row, rows2, "points.summaryOnly");
       const range = num3(P.range, "points.range");
       const failed = num3(P.failed, "points.failed");
       const q1 = P.q1[row];
       const q3 = P.q3[row];
       points.push({
         case: info.case,
-        shape: str(cell(P.shape, row, rows, "points.shape"), `points.shape[${row}]`),
-        unit: str(cell(P.unit, row, rows, "points.unit"), `points.unit[${row}]`),
-        direction: str(cell(P.direction, row, rows, "points.direction"), `points.direction[${row}]`),
+        shape: str(cell(P.shape, row, rows2, "points.shape"), `points.shape[${row}]`),
+        unit: str(cell(P.unit, row, rows2, "points.unit"), `points.unit[${row}]`),
+        direction: str(cell(P.direction, row, rows2, "points.direction"), `points.direction[${row}]`),
         value: P.value[row],
         q1,
         q3,
-        min: P.min === "q1" ? q1 : cell(P.min, row, rows, "points.min"),
-        max: P.max === "q3" ? q3 : cell(P.max, row, rows, "points.max"),
+        min: P.min === "q1" ? q1 : cell(P.min, row, rows2, "points.min"),
+        max: P.max === "q3" ? q3 : cell(P.max, row, rows2, "points.max"),
         stdev: stdev ?? null,
-        runs: cell(P.runs, row, rows, "points.runs"),
-        n: cell(P.n, row, rows, "points.n"),
-        samples: P.samples ? [...cell(P.samples, row, rows, "points.samples")] : [],
+        runs: cell(P.runs, row, rows2, "points.runs"),
+        n: cell(P.n, row, rows2, "points.n"),
+        samples: P.samples ? [...cell(P.samples, row, rows2, "points.samples")] : [],
         ...wall !== void 0 && wall !== null ? { wall } : {},
         ...extra !== void 0 && extra !== null ? { extra: str(extra, `points.extra[${row}]`) } : {},
         ...summaryOnly !== void 0 && summaryOnly !== null ? { summaryOnly } : {},
@@ -10258,8 +10258,8 @@ function encodeState(state) {
   const from = state.first / STATE_BLOCK;
   const blocks = /* @__PURE__ */ new Map();
   for (let k = from; k < full; k++) {
-    const rows = state.entries.slice(k * STATE_BLOCK - state.first, (k + 1) * STATE_BLOCK - state.first);
-    blocks.set(k, { schema: STATE_SCHEMA, version: STATE_VERSION, suite: state.suite, index: k, ...encodeRows(rows) });
+    const rows2 = state.entries.slice(k * STATE_BLOCK - state.first, (k + 1) * STATE_BLOCK - state.first);
+    blocks.set(k, { schema: STATE_SCHEMA, version: STATE_VERSION, suite: state.suite, index: k, ...encodeRows(rows2) });
   }
   const bars = [...state.bars].sort(([a], [b]) => a - b);
   const head = {
@@ -14240,7 +14240,7 @@ function num(x) {
   return x === void 0 ? "\u2014" : shortNumber(x);
 }
 function alertLines(alerts) {
-  const rows = alerts.map((a) => [
+  const rows2 = alerts.map((a) => [
     a.status,
     a.kind,
     a.sha.slice(0, 7),
@@ -14251,7 +14251,7 @@ function alertLines(alerts) {
     `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
     (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
   ]);
-  return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows);
+  return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows2);
 }
 function listAlerts(alerts, cases, filter) {
   return alerts.filter((a) => (filter.suite === void 0 || a.suite === filter.suite) && (filter.status === void 0 || a.status === filter.status)).map((a) => {
@@ -14441,20 +14441,35 @@ function scratchCounts(n) {
   return counts;
 }
 var lastOrder;
-function segmentOrder(values, from, to) {
-  const carried = carriedOrder(values, from, to);
-  const order = carried ?? freshOrder(values, from, to);
-  const copy = new Float64Array(to - from);
-  for (let i = from; i < to; i++) copy[i - from] = values[i];
-  lastOrder = { values: copy, sorted: order.sorted, ranks: order.ranks };
-  return order;
+var orderSets = [
+  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) },
+  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) }
+];
+var orderTurn = 0;
+function nextOrderArrays(n) {
+  orderTurn ^= 1;
+  const set = orderSets[orderTurn];
+  if (set.values.length < n) {
+    const size = Math.max(n, 2 * set.values.length);
+    set.values = new Float64Array(size);
+    set.sorted = new Float64Array(size);
+    set.ranks = new Int32Array(size);
+  }
+  return { values: set.values.subarray(0, n), sorted: set.sorted.subarray(0, n), ranks: set.ranks.subarray(0, n) };
 }
-function freshOrder(values, from, to) {
+function segmentOrderShared(values, from, to) {
+  const out = nextOrderArrays(to - from);
+  if (!carriedOrder(values, from, to, out)) freshOrder(values, from, to, out);
+  for (let i = from; i < to; i++) out.values[i - from] = values[i];
+  lastOrder = out;
+  return out;
+}
+function freshOrder(values, from, to, out) {
   const n = to - from;
-  const sv = new Float64Array(n);
+  const sv = out.sorted;
   for (let i = 0; i < n; i++) sv[i] = values[from + i];
   sv.sort();
-  const ranks = new Int32Array(n);
+  const ranks = out.ranks;
   const taken = scratchInts(n);
   for (let pos = 0; pos < n; pos++) {
     const v = values[from + pos];
@@ -14468,52 +14483,61 @@ function freshOrder(values, from, to) {
     ranks[pos] = lo + taken[lo];
     taken[lo] = taken[lo] + 1;
   }
-  return { sorted: sv, ranks };
 }
-function carriedOrder(values, from, to) {
+function carriedOrder(values, from, to, out) {
   const last = lastOrder;
   const n = to - from;
-  if (!last || n < 2) return void 0;
+  if (!last || n < 2) return false;
   const m = last.values.length;
   const shift = n === m ? 1 : n === m + 1 ? 0 : -1;
-  if (shift < 0) return void 0;
+  if (shift < 0) return false;
   const old = last.values;
   for (let i = 0; i < n - 1; i++) {
     const v = values[from + i];
-    if (v !== old[i + shift] || v === 0 && !Object.is(v, old[i + shift])) return void 0;
+    if (v !== old[i + shift] || v === 0 && !Object.is(v, old[i + shift])) return false;
   }
   const w = values[to - 1];
   const removed = shift ? old[0] : NaN;
-  if (w !== w || w === 0 || shift && (removed !== removed || removed === 0)) return void 0;
+  if (w !== w || w === 0 || shift && (removed !== removed || removed === 0)) return false;
   const was = last.sorted;
-  let out = -1;
+  let gone = -1;
   if (shift) {
     let hi = m;
-    out = 0;
-    while (out < hi) {
-      const mid = out + hi >>> 1;
-      if (was[mid] < removed) out = mid + 1;
+    gone = 0;
+    while (gone < hi) {
+      const mid = gone + hi >>> 1;
+      if (was[mid] < removed) gone = mid + 1;
       else hi = mid;
     }
   }
-  const sorted2 = new Float64Array(n);
+  const sorted2 = out.sorted;
   let put = -1;
   let k = 0;
   for (let j = 0; j < m; j++) {
-    if (j === out) continue;
+    if (j === gone) continue;
     const v = was[j];
     if (put < 0 && v > w) sorted2[put = k++] = w;
     sorted2[k++] = v;
   }
   if (put < 0) sorted2[put = k] = w;
-  const ranks = new Int32Array(n);
+  const ranks = out.ranks;
   const oldRanks = last.ranks;
   for (let p = 0; p < n - 1; p++) {
     const v = values[from + p];
     ranks[p] = oldRanks[p + shift] - (shift && removed <= v ? 1 : 0) + (w < v ? 1 : 0);
   }
   ranks[n - 1] = put;
-  return { sorted: sorted2, ranks };
+  return true;
+}
+var rows = new Float64Array(0);
+var offsets = new Float64Array(0);
+function scratchRows(n) {
+  if (rows.length < n) rows = new Float64Array(Math.max(n, 2 * rows.length));
+  return rows.subarray(0, n);
+}
+function scratchOffsets(n) {
+  if (offsets.length < n) offsets = new Float64Array(Math.max(n, 2 * offsets.length));
+  return offsets.subarray(0, n);
 }
 var Segment = class {
   n;
@@ -14536,13 +14560,13 @@ var Segment = class {
   constructor(values, from, to, minSize) {
     const n = to - from;
     this.n = n;
-    const { sorted: sv, ranks } = segmentOrder(values, from, to);
+    const { sorted: sv, ranks } = segmentOrderShared(values, from, to);
     this.sortedValues = sv;
     this.rankAt = ranks;
     const prefix = scratchTree(n + 1);
     prefix[0] = 0;
     for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + sv[r];
-    this.rowTotal = new Float64Array(n);
+    this.rowTotal = scratchRows(n);
     let total = 0;
     for (let r = 0; r < n; r++) {
       const v = sv[r];
@@ -14557,7 +14581,8 @@ var Segment = class {
     const c = coefficients(n, minSize);
     this.gainAt = c.gainAt;
     this.costAt = c.costAt;
-    this.offsetAt = new Float64Array(n);
+    this.offsetAt = scratchOffsets(n);
+    this.offsetAt.fill(0);
     for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * c.offsetPerTotal[tau];
   }
   /**
@@ -16698,9 +16723,9 @@ ${TREND_HELP.server}
 ${exitStatusHelp("printed")}`;
 function replayLines(alerts) {
   const head = ["SUITE", "CASE", "COMMIT", "KIND", "STATUS", "CHANGE", "BETTER"];
-  const rows = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [head, ...rows].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
+  const rows2 = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows2.map((r) => r[i].length)));
+  return [head, ...rows2].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
 }
 async function run2(argv, io) {
   const values = trendCommandLine(argv, io, USAGE2, { suite: { type: "string" }, ...ALERT_OPTIONS, json: { type: "boolean" }, write: { type: "boolean" } });
@@ -17717,7 +17742,7 @@ function errorBarText(p) {
   return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
 }
 function renderCasesTable(points, title = "Benchmark cases") {
-  const rows = points.map((p) => `| ${escapeMarkdown(p.case)} | ${withUnit(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  const rows2 = points.map((p) => `| ${escapeMarkdown(p.case)} | ${withUnit(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
   return [
     `### ${title}`,
     "",
@@ -17725,7 +17750,7 @@ function renderCasesTable(points, title = "Benchmark cases") {
     "",
     "| Case | Median | Error bar (Q1\u2013Q3) | Runs |",
     "| --- | ---: | ---: | ---: |",
-    ...rows,
+    ...rows2,
     ""
   ].join("\n");
 }
@@ -17764,7 +17789,7 @@ function verdictReport(verdicts, esc, flag = "") {
   const sorted2 = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
   const counts2 = /* @__PURE__ */ new Map();
   for (const v of verdicts) counts2.set(verdictText2(v, flag), (counts2.get(verdictText2(v, flag)) ?? 0) + 1);
-  const rows = sorted2.map((v) => {
+  const rows2 = sorted2.map((v) => {
     const unit = esc(v.unit);
     return {
       verdict: v,
@@ -17777,7 +17802,7 @@ function verdictReport(verdicts, esc, flag = "") {
       why: esc(v.reason)
     };
   });
-  return { counts: [...counts2].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows, attribution: attributionLines(sorted2) };
+  return { counts: [...counts2].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows: rows2, attribution: attributionLines(sorted2) };
 }
 function renderVerdictTable(verdicts, title, links = {}) {
   const report2 = verdictReport(verdicts, escapeMarkdown, "\u26A0\uFE0F ");
@@ -18369,11 +18394,11 @@ var HISTORY_COLUMNS = [
   "samples"
 ];
 function historyRows(segments, suite) {
-  const rows = [];
+  const rows2 = [];
   for (const s of resolveSegments(segments)) {
     if (suite !== void 0 && s.suite !== suite) continue;
     for (const p of s.points) {
-      rows.push({
+      rows2.push({
         commit: s.commit.sha,
         timestamp: s.commit.timestamp,
         suite: s.suite,
@@ -18400,7 +18425,7 @@ function historyRows(segments, suite) {
       });
     }
   }
-  return rows;
+  return rows2;
 }
 async function readHistory(read, location, suite) {
   const manifest = await readManifest(read, location);
@@ -18421,9 +18446,9 @@ function csvField(v) {
   const t = v === null || v === void 0 ? "" : Array.isArray(v) ? v.join(" ") : String(v);
   return /[",\r\n]/.test(t) || /^\s|\s$/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
-function historyCsv(rows) {
+function historyCsv(rows2) {
   const lines = [HISTORY_COLUMNS.join(",")];
-  for (const r of rows) lines.push(HISTORY_COLUMNS.map((c) => csvField(r[c])).join(","));
+  for (const r of rows2) lines.push(HISTORY_COLUMNS.map((c) => csvField(r[c])).join(","));
   return `${lines.join("\r\n")}\r
 `;
 }
@@ -18450,10 +18475,10 @@ async function run6(argv, io) {
   if (!values) return 0;
   if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
   const { target, access } = trendLocation(values, io, "history");
-  const { manifest, rows } = await readTrend(target, access, (read, location) => readHistory(read, location, values.suite), { wholeHistory: true });
+  const { manifest, rows: rows2 } = await readTrend(target, access, (read, location) => readHistory(read, location, values.suite), { wholeHistory: true });
   if (!manifest) io.stderr(noTrendYet(values));
   refuseUnknownSuite(manifest, values.suite);
-  io.stdout(values.format === "csv" ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}
+  io.stdout(values.format === "csv" ? historyCsv(rows2) : `${JSON.stringify(rows2, null, 2)}
 `);
   return 0;
 }

@@ -76,7 +76,44 @@ function scratchCounts(n: number): Int32Array {
  * (a full window) or grown by one (a young history), so its order is the last one with one value
  * taken out and one put in, in O(n) rather than a sort and n binary searches.
  */
-let lastOrder: { readonly values: Float64Array; readonly sorted: Float64Array; readonly ranks: Int32Array } | undefined;
+let lastOrder: OrderArrays | undefined;
+
+interface OrderArrays {
+  readonly values: Float64Array;
+  readonly sorted: Float64Array;
+  readonly ranks: Int32Array;
+}
+
+// Two sets of working arrays for the orders, taken in turn: the one being built reads the last
+// (lastOrder), and a replay builds hundreds of thousands of them (as new arrays, a twentieth of
+// its time went to allocating and collecting them). A segment uses its order only while its test
+// runs, before the next is built.
+const orderSets: { values: Float64Array; sorted: Float64Array; ranks: Int32Array }[] = [
+  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) },
+  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) },
+];
+let orderTurn = 0;
+
+function nextOrderArrays(n: number): OrderArrays {
+  orderTurn ^= 1;
+  const set = orderSets[orderTurn] as (typeof orderSets)[number];
+  if (set.values.length < n) {
+    const size = Math.max(n, 2 * set.values.length);
+    set.values = new Float64Array(size);
+    set.sorted = new Float64Array(size);
+    set.ranks = new Int32Array(size);
+  }
+  return { values: set.values.subarray(0, n), sorted: set.sorted.subarray(0, n), ranks: set.ranks.subarray(0, n) };
+}
+
+/** segmentOrder in the working arrays: valid until the order after next is built. */
+function segmentOrderShared(values: ArrayLike<number>, from: number, to: number): OrderArrays {
+  const out = nextOrderArrays(to - from);
+  if (!carriedOrder(values, from, to, out)) freshOrder(values, from, to, out);
+  for (let i = from; i < to; i++) out.values[i - from] = values[i] as number;
+  lastOrder = out;
+  return out;
+}
 
 /**
  * values[from, to) sorted, and the rank of each position: its place in the order by (value,
@@ -84,23 +121,19 @@ let lastOrder: { readonly values: Float64Array; readonly sorted: Float64Array; r
  * the last call with a fresh one.
  */
 export function segmentOrder(values: ArrayLike<number>, from: number, to: number): { sorted: Float64Array; ranks: Int32Array } {
-  const carried = carriedOrder(values, from, to);
-  const order = carried ?? freshOrder(values, from, to);
-  const copy = new Float64Array(to - from);
-  for (let i = from; i < to; i++) copy[i - from] = values[i] as number;
-  lastOrder = { values: copy, sorted: order.sorted, ranks: order.ranks };
-  return order;
+  const order = segmentOrderShared(values, from, to);
+  return { sorted: order.sorted.slice(), ranks: order.ranks.slice() };
 }
 
-function freshOrder(values: ArrayLike<number>, from: number, to: number): { sorted: Float64Array; ranks: Int32Array } {
+function freshOrder(values: ArrayLike<number>, from: number, to: number, out: OrderArrays): void {
   const n = to - from;
   // A typed sort without a comparator, then each position's rank by binary search, ties in
   // position order: the same ranks as sorting positions by (value, position), several times
   // faster.
-  const sv = new Float64Array(n);
+  const sv = out.sorted;
   for (let i = 0; i < n; i++) sv[i] = values[from + i] as number;
   sv.sort();
-  const ranks = new Int32Array(n);
+  const ranks = out.ranks;
   const taken = scratchInts(n);
   for (let pos = 0; pos < n; pos++) {
     const v = values[from + pos] as number;
@@ -114,49 +147,49 @@ function freshOrder(values: ArrayLike<number>, from: number, to: number): { sort
     ranks[pos] = lo + (taken[lo] as number);
     taken[lo] = (taken[lo] as number) + 1;
   }
-  return { sorted: sv, ranks };
 }
 
 /**
  * The last order with its first value taken out (when the stretch moved on by one) and the new
- * last value put in, or undefined when the stretch is not the last one moved on or grown by one.
- * With a zero (whose sign the typed sort orders) or a NaN taken out or put in, or a NaN anywhere,
- * it leaves the work to freshOrder so the result is always exactly freshOrder's.
+ * last value put in, written to `out`; false, with nothing promised of `out`, when the stretch is
+ * not the last one moved on or grown by one. With a zero (whose sign the typed sort orders) or a
+ * NaN taken out or put in, or a NaN anywhere, it leaves the work to freshOrder so the result is
+ * always exactly freshOrder's.
  */
-function carriedOrder(values: ArrayLike<number>, from: number, to: number): { sorted: Float64Array; ranks: Int32Array } | undefined {
+function carriedOrder(values: ArrayLike<number>, from: number, to: number, out: OrderArrays): boolean {
   const last = lastOrder;
   const n = to - from;
-  if (!last || n < 2) return undefined;
+  if (!last || n < 2) return false;
   const m = last.values.length;
   const shift = n === m ? 1 : n === m + 1 ? 0 : -1;
-  if (shift < 0) return undefined;
+  if (shift < 0) return false;
   const old = last.values;
   for (let i = 0; i < n - 1; i++) {
     const v = values[from + i] as number;
     // === tells all but a NaN (never equal) and zeros of two signs (equal) apart.
-    if (v !== old[i + shift] || (v === 0 && !Object.is(v, old[i + shift]))) return undefined;
+    if (v !== old[i + shift] || (v === 0 && !Object.is(v, old[i + shift]))) return false;
   }
   const w = values[to - 1] as number;
   const removed = shift ? (old[0] as number) : NaN;
-  if (w !== w || w === 0 || (shift && (removed !== removed || removed === 0))) return undefined;
+  if (w !== w || w === 0 || (shift && (removed !== removed || removed === 0))) return false;
   // The old order without the value taken out (any of its equal copies: they are the same bits),
   // with the new value put in after the values equal to it.
   const was = last.sorted;
-  let out = -1;
+  let gone = -1;
   if (shift) {
     let hi = m;
-    out = 0;
-    while (out < hi) {
-      const mid = (out + hi) >>> 1;
-      if ((was[mid] as number) < removed) out = mid + 1;
+    gone = 0;
+    while (gone < hi) {
+      const mid = (gone + hi) >>> 1;
+      if ((was[mid] as number) < removed) gone = mid + 1;
       else hi = mid;
     }
   }
-  const sorted = new Float64Array(n);
+  const sorted = out.sorted;
   let put = -1;
   let k = 0;
   for (let j = 0; j < m; j++) {
-    if (j === out) continue;
+    if (j === gone) continue;
     const v = was[j] as number;
     if (put < 0 && v > w) sorted[(put = k++)] = w;
     sorted[k++] = v;
@@ -165,14 +198,26 @@ function carriedOrder(values: ArrayLike<number>, from: number, to: number): { so
   // A kept position's rank loses one when the value taken out (always earlier) was at most its
   // value, and gains one when the new value (always later) is below it; the new value's rank is
   // the number of kept values at most it.
-  const ranks = new Int32Array(n);
+  const ranks = out.ranks;
   const oldRanks = last.ranks;
   for (let p = 0; p < n - 1; p++) {
     const v = values[from + p] as number;
     ranks[p] = (oldRanks[p + shift] as number) - (shift && removed <= v ? 1 : 0) + (w < v ? 1 : 0);
   }
   ranks[n - 1] = put;
-  return { sorted, ranks };
+  return true;
+}
+
+// A segment's row sums and offsets, shared like its order: one segment is scanned at a time.
+let rows = new Float64Array(0);
+let offsets = new Float64Array(0);
+function scratchRows(n: number): Float64Array {
+  if (rows.length < n) rows = new Float64Array(Math.max(n, 2 * rows.length));
+  return rows.subarray(0, n);
+}
+function scratchOffsets(n: number): Float64Array {
+  if (offsets.length < n) offsets = new Float64Array(Math.max(n, 2 * offsets.length));
+  return offsets.subarray(0, n);
 }
 
 /** Sorted values, each position's rank, and each value's sum of distances to all others. */
@@ -198,13 +243,13 @@ class Segment {
   constructor(values: ArrayLike<number>, from: number, to: number, minSize: number) {
     const n = to - from;
     this.n = n;
-    const { sorted: sv, ranks } = segmentOrder(values, from, to);
+    const { sorted: sv, ranks } = segmentOrderShared(values, from, to);
     this.sortedValues = sv;
     this.rankAt = ranks;
     const prefix = scratchTree(n + 1);
     prefix[0] = 0;
     for (let r = 0; r < n; r++) prefix[r + 1] = (prefix[r] as number) + (sv[r] as number);
-    this.rowTotal = new Float64Array(n);
+    this.rowTotal = scratchRows(n);
     let total = 0;
     for (let r = 0; r < n; r++) {
       const v = sv[r] as number;
@@ -222,7 +267,8 @@ class Segment {
     const c = coefficients(n, minSize);
     this.gainAt = c.gainAt;
     this.costAt = c.costAt;
-    this.offsetAt = new Float64Array(n);
+    this.offsetAt = scratchOffsets(n);
+    this.offsetAt.fill(0);
     for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * (c.offsetPerTotal[tau] as number);
   }
 
