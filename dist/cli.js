@@ -11898,16 +11898,21 @@ var PagesBranch = class _PagesBranch {
   prefetchFolder(commit, path) {
     if (commit === void 0) return;
     const walk3 = async () => {
-      let oid = await this.treeOfCommit(commit);
-      for (const name of path.split("/").filter((p) => p !== "")) {
-        const entry3 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
-        if (!entry3) return;
-        oid = entry3.oid;
-      }
-      await this.wholeTree(oid);
+      const oid = await this.folderTree(commit, path);
+      if (oid !== void 0) await this.wholeTree(oid);
     };
     this.track(walk3()).catch(() => {
     });
+  }
+  /** The tree of a folder of the commit (path from the branch's root); undefined when there is none. */
+  async folderTree(commit, path) {
+    let oid = await this.treeOfCommit(commit);
+    for (const name of path.split("/").filter((p) => p !== "")) {
+      const entry3 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
+      if (!entry3) return void 0;
+      oid = entry3.oid;
+    }
+    return oid;
   }
   /**
    * A tree with everything under it, fetched without the filter, and every object the private
@@ -11962,12 +11967,8 @@ var PagesBranch = class _PagesBranch {
   prefetchNewest(commit, path, depth) {
     if (commit === void 0) return;
     const walk3 = async () => {
-      let oid = await this.treeOfCommit(commit);
-      for (const name of path.split("/").filter((p) => p !== "")) {
-        const entry3 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
-        if (!entry3) return;
-        oid = entry3.oid;
-      }
+      let oid = await this.folderTree(commit, path);
+      if (oid === void 0) return;
       for (let level2 = 0; level2 < depth; level2++) {
         const newest = (await this.tree(oid)).filter((e) => e.type === "tree").sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
         if (!newest) return;

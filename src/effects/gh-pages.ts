@@ -251,15 +251,21 @@ export class PagesBranch {
   prefetchFolder(commit: string | undefined, path: string): void {
     if (commit === undefined) return;
     const walk = async () => {
-      let oid = await this.treeOfCommit(commit);
-      for (const name of path.split('/').filter((p) => p !== '')) {
-        const entry = (await this.tree(oid)).find((e) => e.name === name && e.type === 'tree');
-        if (!entry) return;
-        oid = entry.oid;
-      }
-      await this.wholeTree(oid);
+      const oid = await this.folderTree(commit, path);
+      if (oid !== undefined) await this.wholeTree(oid);
     };
     this.track(walk()).catch(() => {});
+  }
+
+  /** The tree of a folder of the commit (path from the branch's root); undefined when there is none. */
+  private async folderTree(commit: string, path: string): Promise<string | undefined> {
+    let oid = await this.treeOfCommit(commit);
+    for (const name of path.split('/').filter((p) => p !== '')) {
+      const entry = (await this.tree(oid)).find((e) => e.name === name && e.type === 'tree');
+      if (!entry) return undefined;
+      oid = entry.oid;
+    }
+    return oid;
   }
 
   /**
@@ -320,12 +326,8 @@ export class PagesBranch {
   prefetchNewest(commit: string | undefined, path: string, depth: number): void {
     if (commit === undefined) return;
     const walk = async () => {
-      let oid = await this.treeOfCommit(commit);
-      for (const name of path.split('/').filter((p) => p !== '')) {
-        const entry = (await this.tree(oid)).find((e) => e.name === name && e.type === 'tree');
-        if (!entry) return;
-        oid = entry.oid;
-      }
+      let oid = await this.folderTree(commit, path);
+      if (oid === undefined) return;
       for (let level = 0; level < depth; level++) {
         const newest = (await this.tree(oid)).filter((e) => e.type === 'tree').sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
         if (!newest) return;
