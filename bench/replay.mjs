@@ -2,8 +2,9 @@
 // a github-action-benchmark history of that size (bench/lib/gab-data.mjs) imported into a bare
 // repository over file:// with the bundled CLI, then `benchtrend replay --repo ... --json` run
 // `runs` times, each in its own Node process as a user runs it. Reports the median wall time and
-// peak RSS and user CPU time (what the replay costs on a shared machine), and the import's
-// (which judges the imported history the same way).
+// peak RSS and user CPU time (what the replay costs on a shared machine), how much of the wall
+// went to reading the trend and how much to judging it (the replay's own BENCHTREND_DEBUG line),
+// and the import's time (which judges the imported history the same way).
 //
 //   node bench/replay.mjs [--quick] [--runs N] [--commits 2000] [--cases 40] [--cli FILE]
 //     [--workers N] [--json]
@@ -32,12 +33,15 @@ const git = (args, cwd) => execFileSync('git', args, { cwd, env, maxBuffer: 1 <<
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 function timed(args, cwd) {
-  const extra = workers !== undefined ? { BENCHTREND_REPLAY_WORKERS: workers } : {};
+  // BENCHTREND_DEBUG: a replay says how long its read of the trend and its judging took.
+  const extra = { BENCHTREND_DEBUG: '1', ...(workers !== undefined ? { BENCHTREND_REPLAY_WORKERS: workers } : {}) };
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U', process.execPath, cli, ...args], { cwd, env: { ...env, ...extra, RUNNER_TEMP: join(cwd, 'tmp') }, maxBuffer: 1 << 28 });
   const lines = r.stderr.toString('utf8').trim().split('\n');
   if (r.status !== 0) throw new Error(`benchtrend ${args[0]} failed: ${lines.slice(-3).join(' | ')}`);
   const [s, kb, user] = lines[lines.length - 1].split(' ').map(Number);
-  return { seconds: s, mb: kb / 1024, cpuSeconds: user, stdout: r.stdout.toString('utf8') };
+  // Builds before the line named the read print none: their phases are left out.
+  const phases = /read \d+ segments in ([\d.]+) s; replayed on .* in ([\d.]+) s/.exec(lines.join('\n'));
+  return { seconds: s, mb: kb / 1024, cpuSeconds: user, stdout: r.stdout.toString('utf8'), readSeconds: phases ? Number(phases[1]) : undefined, judgeSeconds: phases ? Number(phases[2]) : undefined };
 }
 
 const loadBefore = loadavg()[0];
@@ -66,6 +70,9 @@ try {
     // CPU time in user mode: on a shared machine, what the replay itself costs.
     replayCpuSeconds: median(times.map((t) => t.cpuSeconds)),
     replayPeakMb: Math.round(median(times.map((t) => t.mb))),
+    // The read of the trend (git and decoding) and the judging, as the replay itself timed them.
+    readSeconds: times.every((t) => t.readSeconds !== undefined) ? median(times.map((t) => t.readSeconds)) : null,
+    judgeSeconds: times.every((t) => t.judgeSeconds !== undefined) ? median(times.map((t) => t.judgeSeconds)) : null,
     alerts,
     importSeconds: imp.seconds,
     importPeakMb: Math.round(imp.mb),
@@ -75,6 +82,7 @@ try {
   if (argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
   else {
     console.log(`replay of ${result.commits} commits x ${cases} cases: median ${result.replaySeconds.toFixed(2)} s of ${runs} (${result.replayEach.map((s) => s.toFixed(2)).join(', ')}), ${result.replayCpuSeconds.toFixed(2)} s CPU, peak ${result.replayPeakMb} MB, ${alerts} alerts; goal at most ${GOAL_S} s${result.replaySeconds <= GOAL_S ? ' (met)' : ' (NOT met)'}`);
+    if (result.readSeconds !== null) console.log(`of which (medians): reading the trend ${result.readSeconds.toFixed(2)} s, judging ${result.judgeSeconds.toFixed(2)} s; the rest is starting Node and printing`);
     console.log(`import of the same history (judged too): ${imp.seconds.toFixed(2)} s, peak ${result.importPeakMb} MB`);
     console.log(`load average (1 min) ${result.loadAverage[0]} before, ${result.loadAverage[1]} after`);
   }

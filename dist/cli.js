@@ -16734,6 +16734,7 @@ async function run2(argv, io) {
   const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, "replay");
   startReplayWorkers(settings);
+  const reading = performance.now();
   let read;
   try {
     read = await readTrend(
@@ -16752,9 +16753,14 @@ async function run2(argv, io) {
     throw e;
   }
   const { manifest, segments } = read;
+  const judging = performance.now();
   const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
-  if (io.env["BENCHTREND_DEBUG"]) io.stderr(`benchtrend: replayed on ${threads ? `${threads} worker threads` : "the main thread"}
+  if (io.env["BENCHTREND_DEBUG"]) {
+    const seconds2 = (from, to) => ((to - from) / 1e3).toFixed(2);
+    const where2 = threads ? `${threads} worker threads` : "the main thread";
+    io.stderr(`benchtrend: read ${segments.length} segments in ${seconds2(reading, judging)} s; replayed on ${where2} in ${seconds2(judging, performance.now())} s
 `);
+  }
   if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io, { manifest, stored });
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}

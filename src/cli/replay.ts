@@ -53,6 +53,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const settings = alertSettingsFrom(values);
   const { target, access } = trendLocation(values, io, 'replay');
   startReplayWorkers(settings);
+  const reading = performance.now();
   let read: { manifest: Manifest | undefined; segments: Segment[] };
   try {
     read = await readTrend(
@@ -71,8 +72,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     throw e;
   }
   const { manifest, segments } = read;
+  const judging = performance.now();
   const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
-  if (io.env['BENCHTREND_DEBUG']) io.stderr(`benchtrend: replayed on ${threads ? `${threads} worker threads` : 'the main thread'}\n`);
+  if (io.env['BENCHTREND_DEBUG']) {
+    const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(2);
+    const where = threads ? `${threads} worker threads` : 'the main thread';
+    io.stderr(`benchtrend: read ${segments.length} segments in ${seconds(reading, judging)} s; replayed on ${where} in ${seconds(judging, performance.now())} s\n`);
+  }
   if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io, { manifest, stored });
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
