@@ -11819,9 +11819,13 @@ var PagesBranch = class _PagesBranch {
       if (/couldn't find remote ref/i.test(e.output)) return void 0;
       throw classifyFetchFailure(e, display);
     }
-    const tip = (await this.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}`])).stdout.toString("utf8").trim();
+    const ref = `refs/remotes/origin/${branch}`;
+    const [tip, root] = this.keep((await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch"], `${ref}
+${ref}^{tree}
+`)).stdout);
+    if (tip === void 0 || root === void 0) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
-    this.present.add(await this.treeOfCommit(tip));
+    this.present.add(root);
     return tip;
   }
   /** Contents of one object, fetched with the others asked for in the same turn. */

@@ -165,9 +165,14 @@ export class PagesBranch {
       if (/couldn't find remote ref/i.test(e.output)) return undefined;
       throw classifyFetchFailure(e, display);
     }
-    const tip = (await this.run(['rev-parse', '--verify', '--quiet', `refs/remotes/origin/${branch}`])).stdout.toString('utf8').trim();
+    // The tip and its root tree read in one process (cat-file resolves the names and heads each
+    // object with its id): every git process started costs its fork of this one, whose memory a
+    // replay's workers have grown by then.
+    const ref = `refs/remotes/origin/${branch}`;
+    const [tip, root] = this.keep((await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch'], `${ref}\n${ref}^{tree}\n`)).stdout);
+    if (tip === undefined || root === undefined) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
-    this.present.add(await this.treeOfCommit(tip));
+    this.present.add(root);
     return tip;
   }
 
