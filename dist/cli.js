@@ -11820,9 +11820,9 @@ var PagesBranch = class _PagesBranch {
       throw classifyFetchFailure(e, display);
     }
     const ref = `refs/remotes/origin/${branch}`;
-    const [tip, root] = this.keep((await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch"], `${ref}
+    const [tip, root] = await this.readObjects(["--batch"], `${ref}
 ${ref}^{tree}
-`)).stdout);
+`);
     if (tip === void 0 || root === void 0) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
     this.present.add(root);
@@ -11864,8 +11864,8 @@ ${ref}^{tree}
         }
         for (const oid of missing) this.present.add(oid);
       }
-      this.keep((await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch"], `${[...batch.keys()].join("\n")}
-`)).stdout);
+      await this.readObjects(["--batch"], `${[...batch.keys()].join("\n")}
+`);
       for (const [oid, waiters] of batch) {
         const body = this.cache.get(oid);
         for (const w of waiters) {
@@ -11877,8 +11877,13 @@ ${ref}^{tree}
       for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
     }
   }
-  /** Caches the objects of `cat-file --batch` output; returns their ids. */
-  keep(out) {
+  /**
+   * Reads objects with `git cat-file` (`--batch` with their names as input, or `--batch-all-objects
+   * --batch`) into the cache; returns their ids in the order read. promisor=false: a missing
+   * object must fail here, not trigger git's lazy fetch, which would download its whole subtree.
+   */
+  async readObjects(args, input) {
+    const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", ...args], input)).stdout;
     const kept = [];
     let i = 0;
     while (i < out.length) {
@@ -11931,8 +11936,7 @@ ${ref}^{tree}
       } catch (e) {
         throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
       }
-      const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch-all-objects", "--batch"])).stdout;
-      for (const held of this.keep(out)) this.present.add(held);
+      for (const held of await this.readObjects(["--batch-all-objects", "--batch"])) this.present.add(held);
     });
     this.lane = turn.catch(() => {
     });
@@ -12086,7 +12090,7 @@ var RetriesExhaustedError = class extends Error {
 async function retryWithBackoff(fn, isTransient, options) {
   const sleep = options.sleep ?? sleepMs;
   const random = options.random ?? Math.random;
-  const capOf = () => typeof options.maxMs === "function" ? options.maxMs() : options.maxMs ?? 3e4;
+  const asked = (bound) => typeof bound === "function" ? bound() : bound;
   const now = options.now ?? (() => performance.now());
   const attempts = options.attempts === void 0 ? Infinity : Math.max(1, Math.floor(options.attempts));
   const start = now();
@@ -12097,8 +12101,7 @@ async function retryWithBackoff(fn, isTransient, options) {
       if (!isTransient(error)) throw error;
       const elapsed = now() - start;
       if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
-      const base = typeof options.baseMs === "function" ? options.baseMs() : options.baseMs;
-      const bound = Math.min(capOf(), base * 2 ** (Math.min(attempt, 30) - 1));
+      const bound = Math.min(asked(options.maxMs ?? 3e4), asked(options.baseMs) * 2 ** (Math.min(attempt, 30) - 1));
       let wait = Math.round(bound * random());
       if (options.budgetMs !== void 0) {
         if (elapsed >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);

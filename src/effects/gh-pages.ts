@@ -169,7 +169,7 @@ export class PagesBranch {
     // object with its id): every git process started costs its fork of this one, whose memory a
     // replay's workers have grown by then.
     const ref = `refs/remotes/origin/${branch}`;
-    const [tip, root] = this.keep((await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch'], `${ref}\n${ref}^{tree}\n`)).stdout);
+    const [tip, root] = await this.readObjects(['--batch'], `${ref}\n${ref}^{tree}\n`);
     if (tip === undefined || root === undefined) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
     this.present.add(root);
@@ -215,9 +215,7 @@ export class PagesBranch {
         }
         for (const oid of missing) this.present.add(oid);
       }
-      // promisor=false: a missing object must fail here, not trigger git's lazy fetch, which
-      // would download the object's whole subtree.
-      this.keep((await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch'], `${[...batch.keys()].join('\n')}\n`)).stdout);
+      await this.readObjects(['--batch'], `${[...batch.keys()].join('\n')}\n`);
       for (const [oid, waiters] of batch) {
         const body = this.cache.get(oid);
         for (const w of waiters) {
@@ -230,8 +228,13 @@ export class PagesBranch {
     }
   }
 
-  /** Caches the objects of `cat-file --batch` output; returns their ids. */
-  private keep(out: Buffer): string[] {
+  /**
+   * Reads objects with `git cat-file` (`--batch` with their names as input, or `--batch-all-objects
+   * --batch`) into the cache; returns their ids in the order read. promisor=false: a missing
+   * object must fail here, not trigger git's lazy fetch, which would download its whole subtree.
+   */
+  private async readObjects(args: readonly string[], input?: string): Promise<string[]> {
+    const out = (await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', ...args], input)).stdout;
     const kept: string[] = [];
     let i = 0;
     while (i < out.length) {
@@ -286,8 +289,7 @@ export class PagesBranch {
       } catch (e) {
         throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
       }
-      const out = (await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch-all-objects', '--batch'])).stdout;
-      for (const held of this.keep(out)) this.present.add(held);
+      for (const held of await this.readObjects(['--batch-all-objects', '--batch'])) this.present.add(held);
     });
     this.lane = turn.catch(() => {});
     return turn;

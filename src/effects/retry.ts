@@ -8,9 +8,9 @@ export interface RetryOptions {
   readonly attempts?: number;
   /**
    * Time for all attempts together, from the first one's start: no wait takes more than half of
-   * what it has left (a longer draw is cut to that), and none starts once it is spent. With contention the number of
-   * attempts a publisher needs grows with the number of publishers, so a count is the wrong
-   * bound; a time is what a job can afford.
+   * what it has left (a longer draw is cut to that), and none starts once it is spent. With
+   * contention the number of attempts a publisher needs grows with the number of publishers, so a
+   * count is the wrong bound; a time is what a job can afford.
    */
   readonly budgetMs?: number;
   /** Injected clock (ms) for the budget; performance.now by default, which a clock step cannot move. */
@@ -58,7 +58,8 @@ export async function retryWithBackoff<T>(
 ): Promise<T> {
   const sleep = options.sleep ?? sleepMs;
   const random = options.random ?? Math.random;
-  const capOf = () => (typeof options.maxMs === 'function' ? options.maxMs() : (options.maxMs ?? 30_000));
+  // A bound given as a function is asked again before each wait.
+  const asked = (bound: number | (() => number)) => (typeof bound === 'function' ? bound() : bound);
   const now = options.now ?? (() => performance.now());
   const attempts = options.attempts === undefined ? Infinity : Math.max(1, Math.floor(options.attempts));
   const start = now();
@@ -69,8 +70,7 @@ export async function retryWithBackoff<T>(
       if (!isTransient(error)) throw error;
       const elapsed = now() - start;
       if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
-      const base = typeof options.baseMs === 'function' ? options.baseMs() : options.baseMs;
-      const bound = Math.min(capOf(), base * 2 ** (Math.min(attempt, 30) - 1));
+      const bound = Math.min(asked(options.maxMs ?? 30_000), asked(options.baseMs) * 2 ** (Math.min(attempt, 30) - 1));
       let wait = Math.round(bound * random());
       if (options.budgetMs !== undefined) {
         // A long draw is cut to half of what the budget has left rather than ending the tries:
