@@ -12276,10 +12276,10 @@ async function publishGroups(settings, ctx, hooks = {}) {
         const importFrom = settings.importFrom;
         const planning = performance.now();
         let judging = 0;
-        const judged = onJudged;
+        const judged2 = onJudged;
         onJudged = (ms) => {
           judging += ms;
-          judged(ms);
+          judged2(ms);
         };
         const plan2 = await planGroups(
           read,
@@ -12294,7 +12294,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
           },
           groups
         ).finally(() => {
-          onJudged = judged;
+          onJudged = judged2;
         });
         if (branch.deadline !== void 0) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
         checkWrittenFiles(plan2.files, location);
@@ -14874,14 +14874,26 @@ function worseChange(value, base, direction) {
 function trimmed(xs) {
   if (xs.length < 4) return xs;
   const m = quantileSorted2(sortedScratch(xs), 0.5);
-  const deviations = sortedScratch(xs.map((x) => Math.abs(x - m)));
-  const mad = quantileSorted2(deviations, 0.5);
+  const mad = quantileSorted2(sortedDeviations(xs, m), 0.5);
   if (mad === 0) return xs;
   const cut = TRIM_Z * 1.4826 * mad;
   let beyond = 0;
   for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
   if (beyond !== 1) return xs;
   return xs.filter((x) => Math.abs(x - m) <= cut);
+}
+var deviationScratch = new Float64Array(64);
+function sortedDeviations(xs, m) {
+  const n = xs.length;
+  if (deviationScratch.length < n) deviationScratch = new Float64Array(Math.max(n, 2 * deviationScratch.length));
+  const out = deviationScratch.subarray(0, n);
+  for (let i = 0; i < n; i++) out[i] = Math.abs(xs[i] - m);
+  return out.sort();
+}
+function logRange(logs, a, b) {
+  const out = new Array(Math.max(0, b - a));
+  for (let i = a; i < b; i++) out[i - a] = logs[i];
+  return out;
 }
 function pieces(from, to, boundaries) {
   const cuts = boundaries.filter((b) => b > from && b <= to).sort((a, b) => a - b);
@@ -14894,8 +14906,19 @@ function pieces(from, to, boundaries) {
   out.push({ start, end: to });
   return out;
 }
-function baselineTest(ctx, k, p) {
-  const { pts, logs, settings, sgn, direction } = ctx;
+var fitsOf;
+var fits = /* @__PURE__ */ new Map();
+function baselineFit(ctx, k) {
+  if (fitsOf !== ctx) {
+    fitsOf = ctx;
+    fits.clear();
+  }
+  let fit = fits.get(k);
+  if (fit === void 0) fits.set(k, fit = fitBaseline(ctx, k));
+  return fit;
+}
+function fitBaseline(ctx, k) {
+  const { pts, logs, settings } = ctx;
   const t = pts.length - 1;
   const end = t - k;
   if (end + 1 < settings.minHistory) {
@@ -14920,7 +14943,7 @@ function baselineTest(ctx, k, p) {
   for (const level2 of levels) {
     const last = Math.min(level2.end, end);
     if (last < level2.start) continue;
-    const xs = trimmed(Array.from(logs.subarray(level2.start, last + 1)));
+    const xs = trimmed(logRange(logs, level2.start, last + 1));
     ss += sumNthPowerDeviations(xs, 2);
     df += xs.length - 1;
     if (level2 === current) {
@@ -14929,20 +14952,36 @@ function baselineTest(ctx, k, p) {
     }
   }
   if (df < 2) return "too few commits to estimate the noise";
-  const s = Math.sqrt(ss / df);
-  const q = tUpperQuantile(p, df);
-  const bound = q * s * Math.sqrt(1 + 1 / kept);
   const values = new Array(end + 1 - current.start);
   for (let j = current.start; j <= end; j++) values[j - current.start] = pts[j].value;
   const vs = sortedScratch(values);
-  const med = quantileSorted2(vs, 0.5);
-  const baseline = {
-    median: med,
+  return {
+    s: Math.sqrt(ss / df),
+    df,
+    mu,
+    kept,
+    median: quantileSorted2(vs, 0.5),
     q1: quantileSorted2(vs, 0.25),
     q3: quantileSorted2(vs, 0.75),
     count: nCur,
-    limit: Math.exp(mu + sgn * bound),
     ...sinceSha !== void 0 ? { sinceSha } : {}
+  };
+}
+function baselineTest(ctx, k, p) {
+  const fit = baselineFit(ctx, k);
+  if (typeof fit === "string") return fit;
+  const { pts, logs, settings, sgn, direction } = ctx;
+  const t = pts.length - 1;
+  const { s, df, mu, kept, median: med } = fit;
+  const q = tUpperQuantile(p, df);
+  const bound = q * s * Math.sqrt(1 + 1 / kept);
+  const baseline = {
+    median: med,
+    q1: fit.q1,
+    q3: fit.q3,
+    count: fit.count,
+    limit: Math.exp(mu + sgn * bound),
+    ...fit.sinceSha !== void 0 ? { sinceSha: fit.sinceSha } : {}
   };
   let worse = true;
   let better = true;
@@ -14957,7 +14996,7 @@ function baselineTest(ctx, k, p) {
   return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, mu, df, p };
 }
 function levelMedian(logs, a, b) {
-  return median2(Array.from(logs.subarray(a, b)));
+  return median2(logRange(logs, a, b));
 }
 function meaningfulSplits(ctx, from, to, splits) {
   const kept = [...splits];
@@ -15148,8 +15187,8 @@ function limitVerdict(ctx) {
   if (improved) return { kind: "improved", test: improved, reason: describe2(improved, true) };
   if (!anyTest) {
     const before = earlierMedian(ctx, 1);
-    const judged = before !== void 0 ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : "too little history: ";
-    return { kind: "not-enough-history", reason: `${judged}${lastMissing}` };
+    const judged2 = before !== void 0 ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : "too little history: ";
+    return { kind: "not-enough-history", reason: `${judged2}${lastMissing}` };
   }
   return { kind: "unchanged", test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${shortNumber(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
@@ -15203,24 +15242,33 @@ function movedAlikeAt(options, count) {
   return (index) => index === count - 1 ? options.jobMovedAlike : before[count - 2 - index];
 }
 var lastLogs;
+var lastPoints = [];
 function logOf(p) {
   return Math.log(Math.max(p.value, Number.MIN_VALUE));
 }
 function logsOf(pts) {
   const n = pts.length;
   const logs = new Float64Array(n);
-  const before = lastLogs?.pts ?? [];
-  const shift = before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
+  const before = lastPoints;
+  const shift = !lastLogs ? -1 : before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
   let carried = shift >= 0 && n > 1;
   for (let i = 0; carried && i < n - 1; i++) if (pts[i] !== before[i + shift]) carried = false;
   if (carried && lastLogs) {
-    logs.set(lastLogs.logs.subarray(shift, shift + n - 1));
+    logs.set(lastLogs.subarray(shift, shift + n - 1));
     logs[n - 1] = logOf(pts[n - 1]);
   } else {
     for (let i = 0; i < n; i++) logs[i] = logOf(pts[i]);
   }
-  lastLogs = { pts, logs };
+  lastLogs = logs;
+  lastPoints.length = n;
+  for (let i = 0; i < n; i++) lastPoints[i] = pts[i];
   return logs;
+}
+function judged(all, limit) {
+  let positive = true;
+  for (let i = 0; i < all.length - 1 && positive; i++) if (!(all[i].value > 0)) positive = false;
+  if (positive && all.length <= limit) return all;
+  return all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-limit);
 }
 function prepare(series, given, options) {
   const mode = options.mode ?? "push";
@@ -15228,7 +15276,7 @@ function prepare(series, given, options) {
   const all = series.points;
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
-  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
+  const pts = judged(all, settings.changePoints.scanLimit);
   const logs = logsOf(pts);
   const indexOf = new SeqIndex(pts);
   const ctx = {
@@ -15336,7 +15384,7 @@ function culpritIndex(ctx, test, currentStart) {
   const run9 = [];
   for (let j = first; j <= t; j++) run9.push(excess(j));
   const level2 = median2(run9);
-  const base = Array.from(ctx.logs.subarray(currentStart, first));
+  const base = logRange(ctx.logs, currentStart, first);
   const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
   const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
   const from = currentStart;
@@ -15402,8 +15450,8 @@ function lastingStep(ctx, found, c) {
   const prev = found[i - 1];
   const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
   const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);
-  const before = Array.from(ctx.logs.subarray(from, c.index));
-  const after = Array.from(ctx.logs.subarray(c.index, to));
+  const before = logRange(ctx.logs, from, c.index);
+  const after = logRange(ctx.logs, c.index, to);
   if (before.length < 2 || after.length < 2) return true;
   const mb = median2(before);
   const ma = median2(after);
@@ -18196,30 +18244,30 @@ function regressionDeriver(suite, settings) {
     const imported = newestPerSuite(context.added.filter((s) => s.imported), IMPORT_JUDGED);
     const previous = imported.length ? [...context.previous, ...await replayStoredAlertsOnWorkers(imported, settings)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
-    const judged = mine[mine.length - 1];
-    if (!judged) return previous;
+    const judged2 = mine[mine.length - 1];
+    if (!judged2) return previous;
     const limit = settings.changePoints.scanLimit;
     const state = context.states?.get(suite);
-    const only = new Set(judged.points.map((p) => p.case));
-    const fromState = state ? historiesFromState(state, context.manifest, judged.seq + 1, limit, only) : void 0;
-    const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged.seq + 1, limit, only);
+    const only = new Set(judged2.points.map((p) => p.case));
+    const fromState = state ? historiesFromState(state, context.manifest, judged2.seq + 1, limit, only) : void 0;
+    const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged2.seq + 1, limit, only);
     const verdicts = [];
     const changePoints = [];
     const moves = /* @__PURE__ */ new Map();
-    for (const p of judged.points) {
+    for (const p of judged2.points) {
       const points = histories.get(p.case);
-      if (points && points[points.length - 1]?.seq === judged.seq) {
+      if (points && points[points.length - 1]?.seq === judged2.seq) {
         const move = recentMove(points, p.direction);
         if (move !== void 0) moves.set(p.case, move);
       }
     }
     const controlMoved = controlsMoved(moves, settings);
-    const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
-    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
+    const directions = new Map(judged2.points.map((p) => [p.case, p.direction]));
+    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
     const earlier = /* @__PURE__ */ new Map();
-    for (const p of judged.points) {
+    for (const p of judged2.points) {
       const walked = histories.get(p.case);
-      if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
+      if (!walked || walked[walked.length - 1]?.seq !== judged2.seq) continue;
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
@@ -18229,13 +18277,13 @@ function regressionDeriver(suite, settings) {
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, hostMovedBefore, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
+        { suiteCases: judged2.points.length, jobMovedAlike, jobMovedAlikeBefore, hostMovedBefore, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
       );
       verdicts.push(verdict);
       changePoints.push(cps);
     }
     const alerts = updateAlerts(previous, verdicts, changePoints);
-    const attributed = attributeVerdicts(verdicts, judged.points);
+    const attributed = attributeVerdicts(verdicts, judged2.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),
       settings.minEffect
@@ -18243,7 +18291,7 @@ function regressionDeriver(suite, settings) {
     last = {
       ...runner !== void 0 ? { runner } : {},
       suite,
-      sha: judged.commit.sha,
+      sha: judged2.commit.sha,
       source: fromState ? "state" : "chunks",
       verdicts: attributed,
       alerts,

@@ -3,6 +3,8 @@ import { machineMoved } from '../../src/core/regress/host.js';
 import { mixSeed, Random } from '../../src/core/regress/prng.js';
 import { HostWitness } from '../../src/core/regress/replay-trend.js';
 import { bestSplit, eDivisive, forgetTests, segmentOrder } from '../../src/core/regress/change-points.js';
+import { assessCase, NO_MEMORY, type SeriesPoint } from '../../src/core/regress/detect.js';
+import { noisy, points, series as caseSeries, settings } from './regress-series.js';
 
 // The replay's shortcuts against the direct computation they stand in for.
 describe('the replay witness of the machine', () => {
@@ -149,5 +151,28 @@ describe('the order a segment carries from the last one', () => {
       }
     });
     expect(carried).toBeGreaterThan(300);
+  });
+});
+
+describe('the logs carried from the last window', () => {
+  // The detector judges the caller's own array when every point is positive and within the scan
+  // limit, and carries the logs of the last window it judged. A caller that then slides that same
+  // array on in place must not make it carry logs of points it no longer holds.
+  it('gives the verdict of a fresh start even after the caller slid the array it handed over', () => {
+    const pts = points(noisy((i) => (i < 45 ? 1 : 1.25), 70, 0.03, 23));
+    const judgeAt = (window: SeriesPoint[]) => JSON.stringify(assessCase({ ...caseSeries([]), points: window }, NO_MEMORY, settings(), { suiteCases: 10 }));
+    // A verdict on pts[2..61] after something unrelated: nothing to carry.
+    judgeAt(pts.slice(0, 7));
+    const fresh = judgeAt(pts.slice(2, 62));
+    const handed = pts.slice(0, 60);
+    judgeAt(handed);
+    handed.shift();
+    handed.push(pts[60] as SeriesPoint);
+    expect(judgeAt(pts.slice(2, 62))).toBe(fresh);
+    // And the carry itself still answers as a fresh start does at the next commit.
+    judgeAt(pts.slice(0, 7));
+    const next = judgeAt(pts.slice(3, 63));
+    judgeAt(pts.slice(2, 62));
+    expect(judgeAt(pts.slice(3, 63))).toBe(next);
   });
 });

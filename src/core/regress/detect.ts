@@ -266,15 +266,34 @@ function trimmed(xs: number[]): number[] {
   if (xs.length < 4) return xs;
   const m = quantileSorted(sortedScratch(xs), 0.5);
   // The median absolute deviation (simple-statistics' medianAbsoluteDeviation, whose median of
-  // the values is this m: the same order statistics), with the deviations sorted in the scratch.
-  const deviations = sortedScratch(xs.map((x) => Math.abs(x - m)));
-  const mad = quantileSorted(deviations, 0.5);
+  // the values is this m: the same order statistics), with the deviations sorted in a scratch.
+  const mad = quantileSorted(sortedDeviations(xs, m), 0.5);
   if (mad === 0) return xs;
   const cut = TRIM_Z * 1.4826 * mad;
   let beyond = 0;
   for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
   if (beyond !== 1) return xs;
   return xs.filter((x) => Math.abs(x - m) <= cut);
+}
+
+let deviationScratch = new Float64Array(64);
+/** |x − m| of each value, sorted, in a scratch array valid until the next call. */
+function sortedDeviations(xs: readonly number[], m: number): Float64Array {
+  const n = xs.length;
+  if (deviationScratch.length < n) deviationScratch = new Float64Array(Math.max(n, 2 * deviationScratch.length));
+  const out = deviationScratch.subarray(0, n);
+  for (let i = 0; i < n; i++) out[i] = Math.abs((xs[i] as number) - m);
+  return out.sort();
+}
+
+/**
+ * logs[a, b) as a plain array: by index rather than Array.from's iterator, which a replay met a
+ * few times per case and commit (a tenth of everything it allocated was the iterator's steps).
+ */
+function logRange(logs: Float64Array, a: number, b: number): number[] {
+  const out = new Array<number>(Math.max(0, b - a));
+  for (let i = a; i < b; i++) out[i - a] = logs[i] as number;
+  return out;
 }
 
 interface Level {
@@ -332,8 +351,39 @@ interface Context {
   readonly movedAlike: (index: number) => boolean | undefined;
 }
 
-function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
-  const { pts, logs, settings, sgn, direction } = ctx;
+/** The baseline of a run of k newest points, before a confidence turns it into a limit. */
+interface BaselineFit {
+  /** The pooled standard deviation of the levels' logs, with df degrees of freedom. */
+  readonly s: number;
+  readonly df: number;
+  /** Mean log of the current level, over its kept points. */
+  readonly mu: number;
+  readonly kept: number;
+  readonly median: number;
+  readonly q1: number;
+  readonly q3: number;
+  readonly count: number;
+  readonly sinceSha?: string;
+}
+
+// The fits of the last context judged, by k: a commit tests k = 1 twice (the overwhelming rule's
+// stricter limit, then the single point's), and a fit does not depend on the confidence. A memo of
+// a pure function, keyed by the context itself: the answers are the same without it.
+let fitsOf: Context | undefined;
+const fits = new Map<number, BaselineFit | string>();
+
+function baselineFit(ctx: Context, k: number): BaselineFit | string {
+  if (fitsOf !== ctx) {
+    fitsOf = ctx;
+    fits.clear();
+  }
+  let fit = fits.get(k);
+  if (fit === undefined) fits.set(k, (fit = fitBaseline(ctx, k)));
+  return fit;
+}
+
+function fitBaseline(ctx: Context, k: number): BaselineFit | string {
+  const { pts, logs, settings } = ctx;
   const t = pts.length - 1;
   const end = t - k;
   if (end + 1 < settings.minHistory) {
@@ -359,7 +409,7 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
   for (const level of levels) {
     const last = Math.min(level.end, end);
     if (last < level.start) continue;
-    const xs = trimmed(Array.from(logs.subarray(level.start, last + 1)));
+    const xs = trimmed(logRange(logs, level.start, last + 1));
     ss += sumNthPowerDeviations(xs, 2);
     df += xs.length - 1;
     if (level === current) {
@@ -368,20 +418,37 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
     }
   }
   if (df < 2) return 'too few commits to estimate the noise';
-  const s = Math.sqrt(ss / df);
-  const q = tUpperQuantile(p, df);
-  const bound = q * s * Math.sqrt(1 + 1 / kept);
   const values = new Array<number>(end + 1 - current.start);
   for (let j = current.start; j <= end; j++) values[j - current.start] = (pts[j] as SeriesPoint).value;
   const vs = sortedScratch(values);
-  const med = quantileSorted(vs, 0.5);
-  const baseline: Baseline = {
-    median: med,
+  return {
+    s: Math.sqrt(ss / df),
+    df,
+    mu,
+    kept,
+    median: quantileSorted(vs, 0.5),
     q1: quantileSorted(vs, 0.25),
     q3: quantileSorted(vs, 0.75),
     count: nCur,
-    limit: Math.exp(mu + sgn * bound),
     ...(sinceSha !== undefined ? { sinceSha } : {}),
+  };
+}
+
+function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
+  const fit = baselineFit(ctx, k);
+  if (typeof fit === 'string') return fit;
+  const { pts, logs, settings, sgn, direction } = ctx;
+  const t = pts.length - 1;
+  const { s, df, mu, kept, median: med } = fit;
+  const q = tUpperQuantile(p, df);
+  const bound = q * s * Math.sqrt(1 + 1 / kept);
+  const baseline: Baseline = {
+    median: med,
+    q1: fit.q1,
+    q3: fit.q3,
+    count: fit.count,
+    limit: Math.exp(mu + sgn * bound),
+    ...(fit.sinceSha !== undefined ? { sinceSha: fit.sinceSha } : {}),
   };
   let worse = true;
   let better = true;
@@ -398,7 +465,7 @@ function baselineTest(ctx: Context, k: number, p: number): LimitTest | string {
 
 /** Medians of logs on [a, b). */
 function levelMedian(logs: Float64Array, a: number, b: number): number {
-  return median(Array.from(logs.subarray(a, b)));
+  return median(logRange(logs, a, b));
 }
 
 /**
@@ -756,7 +823,10 @@ function movedAlikeAt(options: AssessOptions, count: number): (index: number) =>
  * The last window's points and logs: a replay's next window holds the same point objects moved
  * on by one (or grown by one), so all but the newest log are copied rather than taken again.
  */
-let lastLogs: { readonly pts: readonly SeriesPoint[]; readonly logs: Float64Array } | undefined;
+let lastLogs: Float64Array | undefined;
+// The points those logs were taken of: a copy, since the points judged may be the caller's own
+// array (judged() hands it over as it is), which it may change before the next call.
+const lastPoints: SeriesPoint[] = [];
 
 function logOf(p: SeriesPoint): number {
   return Math.log(Math.max(p.value, Number.MIN_VALUE));
@@ -765,18 +835,32 @@ function logOf(p: SeriesPoint): number {
 function logsOf(pts: readonly SeriesPoint[]): Float64Array {
   const n = pts.length;
   const logs = new Float64Array(n);
-  const before = lastLogs?.pts ?? [];
-  const shift = before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
+  const before = lastPoints;
+  const shift = !lastLogs ? -1 : before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
   let carried = shift >= 0 && n > 1;
   for (let i = 0; carried && i < n - 1; i++) if (pts[i] !== before[i + shift]) carried = false;
   if (carried && lastLogs) {
-    logs.set(lastLogs.logs.subarray(shift, shift + n - 1));
+    logs.set(lastLogs.subarray(shift, shift + n - 1));
     logs[n - 1] = logOf(pts[n - 1] as SeriesPoint);
   } else {
     for (let i = 0; i < n; i++) logs[i] = logOf(pts[i] as SeriesPoint);
   }
-  lastLogs = { pts, logs };
+  lastLogs = logs;
+  lastPoints.length = n;
+  for (let i = 0; i < n; i++) lastPoints[i] = pts[i] as SeriesPoint;
   return logs;
+}
+
+/**
+ * The newest `limit` points, leaving out any but the newest at or below zero (ratios need positive
+ * values): the points themselves when that is all of them, as at nearly every commit of a replay,
+ * which hands over a window of at most `limit` points.
+ */
+function judged(all: readonly SeriesPoint[], limit: number): readonly SeriesPoint[] {
+  let positive = true;
+  for (let i = 0; i < all.length - 1 && positive; i++) if (!((all[i] as SeriesPoint).value > 0)) positive = false;
+  if (positive && all.length <= limit) return all;
+  return all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-limit);
 }
 
 /** Step 1 — the points judged, their logs and the settings for this mode, prepared once. */
@@ -787,8 +871,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
   const all = series.points;
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
-  // Ratios need positive values; a zero or negative median is left out of the history.
-  const pts = all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-settings.changePoints.scanLimit);
+  const pts = judged(all, settings.changePoints.scanLimit);
   const logs = logsOf(pts);
   const indexOf = new SeqIndex(pts);
   const ctx: Context = {
@@ -960,7 +1043,7 @@ function culpritIndex(ctx: Context, test: LimitTest, currentStart: number): numb
   const run: number[] = [];
   for (let j = first; j <= t; j++) run.push(excess(j));
   const level = median(run);
-  const base = Array.from(ctx.logs.subarray(currentStart, first));
+  const base = logRange(ctx.logs, currentStart, first);
   const spread = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
   // A later point of the run where the job moved as one (a slow host the other cases witnessed)
   // is the machine's: it is left out and never named. The run's first point always stays: a step
@@ -1068,8 +1151,8 @@ function lastingStep(ctx: Context, found: readonly FoundChangePoint[], c: FoundC
   const prev = found[i - 1];
   const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
   const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);
-  const before = Array.from(ctx.logs.subarray(from, c.index));
-  const after = Array.from(ctx.logs.subarray(c.index, to));
+  const before = logRange(ctx.logs, from, c.index);
+  const after = logRange(ctx.logs, c.index, to);
   if (before.length < 2 || after.length < 2) return true;
   const mb = median(before);
   const ma = median(after);
