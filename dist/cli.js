@@ -15422,8 +15422,8 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
   const t = ctx.pts.length - 1;
   const culprit = ctx.pts[decided.culprit ?? t - decided.k + 1];
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
-  const recent = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
-  const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent].sort((a, b) => a.index - b.index).pop() : void 0;
+  const recent2 = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+  const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent2].sort((a, b) => a.index - b.index).pop() : void 0;
   if (openHere) {
     const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
     return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
@@ -16250,17 +16250,18 @@ var HOST_WITNESSES = 3;
 function recentMove(points, direction, skip = 0) {
   return moveAt(points, points.length - 1, direction, skip);
 }
+var recent = new Float64Array(10);
 function moveAt(points, at, direction, skip) {
   const newest = points[at];
   const end = at - skip;
-  const before = [];
+  let count = 0;
   for (let j = Math.max(0, end - 10); j < end; j++) {
     const v = points[j].value;
-    if (v > 0) before.push(v);
+    if (v > 0) recent[count++] = v;
   }
-  if (!newest || before.length < 8 || !(newest.value > 0)) return void 0;
-  const s = before.sort((a, b) => a - b);
-  const med = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  if (!newest || count < 8 || !(newest.value > 0)) return void 0;
+  const s = recent.subarray(0, count).sort();
+  const med = count % 2 ? s[(count - 1) / 2] : (s[count / 2 - 1] + s[count / 2]) / 2;
   return worseChange(newest.value, med, direction);
 }
 function machineMoved(moves, self, minEffect) {

@@ -19,18 +19,22 @@ export function recentMove(points: readonly SeriesPoint[], direction: Direction,
   return moveAt(points, points.length - 1, direction, skip);
 }
 
+/** The values moveAt takes the median of. */
+const recent = new Float64Array(10);
+
 /** recentMove with points[at] as the newest, without copying the points before it. */
 function moveAt(points: readonly SeriesPoint[], at: number, direction: Direction, skip: number): number | undefined {
   const newest = points[at];
   const end = at - skip;
-  const before: number[] = [];
+  // In a scratch array, typed-sorted: a replay's plan takes two moves per case and commit.
+  let count = 0;
   for (let j = Math.max(0, end - 10); j < end; j++) {
     const v = (points[j] as SeriesPoint).value;
-    if (v > 0) before.push(v);
+    if (v > 0) recent[count++] = v;
   }
-  if (!newest || before.length < 8 || !(newest.value > 0)) return undefined;
-  const s = before.sort((a, b) => a - b);
-  const med = s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+  if (!newest || count < 8 || !(newest.value > 0)) return undefined;
+  const s = recent.subarray(0, count).sort();
+  const med = count % 2 ? (s[(count - 1) / 2] as number) : ((s[count / 2 - 1] as number) + (s[count / 2] as number)) / 2;
   return worseChange(newest.value, med, direction);
 }
 
