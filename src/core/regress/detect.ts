@@ -288,7 +288,7 @@ function sortedDeviations(xs: readonly number[], m: number): Float64Array {
 
 /**
  * logs[a, b) as a plain array: by index rather than Array.from's iterator, which a replay met a
- * few times per case and commit (a tenth of everything it allocated was the iterator's steps).
+ * few times per case and commit (about a fifth of everything it allocated was the iterator's).
  */
 function logRange(logs: Float64Array, a: number, b: number): number[] {
   const out = new Array<number>(Math.max(0, b - a));
@@ -366,9 +366,9 @@ interface BaselineFit {
   readonly sinceSha?: string;
 }
 
-// The fits of the last context judged, by k: a commit tests k = 1 twice (the overwhelming rule's
-// stricter limit, then the single point's), and a fit does not depend on the confidence. A memo of
-// a pure function, keyed by the context itself: the answers are the same without it.
+// The fits of the last context judged, by k: a commit often tests k = 1 twice (the overwhelming
+// rule's stricter limit, then the single point's), and a fit does not depend on the confidence. A
+// memo of a pure function, keyed by the context itself: the answers are the same without it.
 let fitsOf: Context | undefined;
 const fits = new Map<number, BaselineFit | string>();
 
