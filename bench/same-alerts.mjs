@@ -4,14 +4,16 @@
 // settings compared byte for byte. For changes meant to be exact (speed work); a detector change
 // is judged with bench/judge-alerts.mjs instead.
 //
-//   node bench/same-alerts.mjs --before OLD/dist/cli.js [--after dist/cli.js] [--history NAME]
+//   node bench/same-alerts.mjs --before OLD/dist/cli.js [--after dist/cli.js] [--history NAME]...
+//     [--data-dir DIR]
 //
 // OLD is another build's dist/cli.js, e.g. from `git archive <commit> dist | tar -x -C OLD`.
-// Exits 1 when anything differs.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `--data-dir DIR` adds the held-out histories of bench/judged/ found as DIR/<name>/data.js (as
+// for bench/settings-real.mjs; the data is not in the repository). Exits 1 when anything differs.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { cliRunner, importHistory } from './lib/cli-history.mjs';
+import { cliRunner, importHistory, labelledHistories } from './lib/cli-history.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -22,7 +24,11 @@ if (opt('--before') === undefined) {
   process.exit(0);
 }
 const builds = { before: resolve(opt('--before')), after: resolve(opt('--after', join(root, 'dist/cli.js'))) };
-const histories = opt('--history') ? [opt('--history')] : ['github-action-benchmark', 'prisma', 'snarkVM'];
+const dataDir = opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir'));
+const { present, dataOf } = labelledHistories(root, dataDir);
+const named = argv.flatMap((a, i) => (a === '--history' ? [argv[i + 1]] : []));
+const histories = named.length ? named : present;
+for (const h of histories) if (!existsSync(dataOf(h))) throw new Error(`${h}: ${dataOf(h)} is missing (--data-dir DIR with DIR/${h}/data.js)`);
 const SETTINGS = {
   'replay (default)': [],
   'replay --alert-threshold 150%': ['--alert-threshold', '150%'],
@@ -37,7 +43,7 @@ try {
     for (const [tag, cli] of Object.entries(builds)) {
       const dir = join(work, `${h}-${tag}`);
       const runner = cliRunner(cli, dir);
-      const bare = importHistory(runner, dir, join(root, 'test/fixtures/trend-data', `${h}-data.js`));
+      const bare = importHistory(runner, dir, dataOf(h));
       out[tag] = { 'import (stored alerts)': runner.run(['alerts', '--repo', bare, '--json'], dir) };
       for (const [name, args] of Object.entries(SETTINGS)) out[tag][name] = runner.run(['replay', '--repo', bare, ...args, '--json'], dir);
     }
