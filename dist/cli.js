@@ -11746,6 +11746,8 @@ var PagesBranch = class _PagesBranch {
   scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
   fetches = 0;
+  /** `git cat-file` runs that read objects into the cache so far, for the same. */
+  reads = 0;
   /** The remote command running now (settled either way); the next one starts after it. */
   lane = Promise.resolve();
   /**
@@ -11853,6 +11855,13 @@ ${ref}^{tree}
     const batch = this.pending;
     this.pending = /* @__PURE__ */ new Map();
     this.scheduled = false;
+    for (const [oid, waiters] of batch) {
+      const body = this.cache.get(oid);
+      if (!body) continue;
+      for (const w of waiters) w.resolve(body);
+      batch.delete(oid);
+    }
+    if (batch.size === 0) return;
     try {
       const missing = [...batch.keys()].filter((oid) => !this.present.has(oid));
       if (missing.length > 0) {
@@ -11883,6 +11892,7 @@ ${ref}^{tree}
    * object must fail here, not trigger git's lazy fetch, which would download its whole subtree.
    */
   async readObjects(args, input) {
+    this.reads++;
     const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", ...args], input)).stdout;
     const kept = [];
     let i = 0;

@@ -78,6 +78,8 @@ export class PagesBranch {
   private scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
   fetches = 0;
+  /** `git cat-file` runs that read objects into the cache so far, for the same. */
+  reads = 0;
   /** The remote command running now (settled either way); the next one starts after it. */
   private lane: Promise<unknown> = Promise.resolve();
 
@@ -203,6 +205,15 @@ export class PagesBranch {
     const batch = this.pending;
     this.pending = new Map();
     this.scheduled = false;
+    // A whole folder fetched while this batch waited (prefetchFolder) may have brought and read
+    // what it asks for: those are answered from the cache, without a cat-file of their own.
+    for (const [oid, waiters] of batch) {
+      const body = this.cache.get(oid);
+      if (!body) continue;
+      for (const w of waiters) w.resolve(body);
+      batch.delete(oid);
+    }
+    if (batch.size === 0) return;
     try {
       const missing = [...batch.keys()].filter((oid) => !this.present.has(oid));
       if (missing.length > 0) {
@@ -234,6 +245,7 @@ export class PagesBranch {
    * object must fail here, not trigger git's lazy fetch, which would download its whole subtree.
    */
   private async readObjects(args: readonly string[], input?: string): Promise<string[]> {
+    this.reads++;
     const out = (await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', ...args], input)).stdout;
     const kept: string[] = [];
     let i = 0;

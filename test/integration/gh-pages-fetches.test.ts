@@ -94,6 +94,7 @@ describe('the branch reader over smart HTTP', () => {
 
       const tip = await whole.fetchTip();
       const from = server.fetchesStarted();
+      const readsFrom = whole.reads;
       whole.prefetchFolder(tip, 'data/segments');
       // Reads made while the folder comes wait for it, and still reach the remote one at a time.
       const [a, b] = await Promise.all([whole.readFile(tip, 'data/segments/0001/0001/a.json'), whole.readFile(tip, 'data/segments/0002/0003/b.json')]);
@@ -102,6 +103,9 @@ describe('the branch reader over smart HTTP', () => {
       expect(b?.toString('utf8')).toBe('{"b":2}\n');
       expect(server.fetchesStarted() - from).toBeLessThan(walkFetches);
       expect(server.maxConcurrentFetches()).toBe(1);
+      // Two cat-file runs: the tree above the folder, and the folder's own read of everything it
+      // brought. The reads that waited behind it are answered from that, not read again.
+      expect(whole.reads - readsFrom).toBe(2);
       // Everything under the folder is at hand now, a file no read has asked for included; a file
       // outside it still comes from the remote.
       const held = server.fetchesStarted();
