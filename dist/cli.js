@@ -14883,22 +14883,16 @@ function worseChange(value, base, direction) {
 }
 function trimmed(xs) {
   if (xs.length < 4) return xs;
-  const m = quantileSorted2(sortedScratch(xs), 0.5);
-  const mad = quantileSorted2(sortedDeviations(xs, m), 0.5);
+  const s = sortedScratch(xs);
+  const m = quantileSorted2(s, 0.5);
+  for (let i = 0; i < s.length; i++) s[i] = Math.abs(s[i] - m);
+  const mad = quantileSorted2(s.sort(), 0.5);
   if (mad === 0) return xs;
   const cut = TRIM_Z * 1.4826 * mad;
   let beyond = 0;
   for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
   if (beyond !== 1) return xs;
   return xs.filter((x) => Math.abs(x - m) <= cut);
-}
-var deviationScratch = new Float64Array(64);
-function sortedDeviations(xs, m) {
-  const n = xs.length;
-  if (deviationScratch.length < n) deviationScratch = new Float64Array(Math.max(n, 2 * deviationScratch.length));
-  const out = deviationScratch.subarray(0, n);
-  for (let i = 0; i < n; i++) out[i] = Math.abs(xs[i] - m);
-  return out.sort();
 }
 function logRange(logs, a, b) {
   const out = new Array(Math.max(0, b - a));

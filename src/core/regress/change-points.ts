@@ -88,7 +88,7 @@ interface OrderArrays {
 // (lastOrder), and a replay builds hundreds of thousands of them (as new arrays, a twentieth of
 // its time went to allocating and collecting them). A segment uses its order only while its test
 // runs, before the next is built.
-const orderSets: { values: Float64Array; sorted: Float64Array; ranks: Int32Array }[] = [
+const orderSets: { -readonly [K in keyof OrderArrays]: OrderArrays[K] }[] = [
   { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) },
   { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) },
 ];

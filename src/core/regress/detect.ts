@@ -264,26 +264,19 @@ export function worseChange(value: number, base: number, direction: Direction): 
  */
 function trimmed(xs: number[]): number[] {
   if (xs.length < 4) return xs;
-  const m = quantileSorted(sortedScratch(xs), 0.5);
+  const s = sortedScratch(xs);
+  const m = quantileSorted(s, 0.5);
   // The median absolute deviation (simple-statistics' medianAbsoluteDeviation, whose median of
-  // the values is this m: the same order statistics), with the deviations sorted in a scratch.
-  const mad = quantileSorted(sortedDeviations(xs, m), 0.5);
+  // the values is this m: the same order statistics): the deviations, whatever order the values
+  // are in, sorted in the same scratch.
+  for (let i = 0; i < s.length; i++) s[i] = Math.abs((s[i] as number) - m);
+  const mad = quantileSorted(s.sort(), 0.5);
   if (mad === 0) return xs;
   const cut = TRIM_Z * 1.4826 * mad;
   let beyond = 0;
   for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
   if (beyond !== 1) return xs;
   return xs.filter((x) => Math.abs(x - m) <= cut);
-}
-
-let deviationScratch = new Float64Array(64);
-/** |x − m| of each value, sorted, in a scratch array valid until the next call. */
-function sortedDeviations(xs: readonly number[], m: number): Float64Array {
-  const n = xs.length;
-  if (deviationScratch.length < n) deviationScratch = new Float64Array(Math.max(n, 2 * deviationScratch.length));
-  const out = deviationScratch.subarray(0, n);
-  for (let i = 0; i < n; i++) out[i] = Math.abs((xs[i] as number) - m);
-  return out.sort();
 }
 
 /**
