@@ -7274,16 +7274,16 @@ var require_scan = __commonJS({
       let token = { value: "", depth: 0, isGlob: false };
       const eos = () => index >= length;
       const peek = () => str.charCodeAt(index + 1);
-      const advance = () => {
+      const advance2 = () => {
         prev = code;
         return str.charCodeAt(++index);
       };
       while (index < length) {
-        code = advance();
+        code = advance2();
         let next;
         if (code === CHAR_BACKWARD_SLASH) {
           backslashes = token.backslashes = true;
-          code = advance();
+          code = advance2();
           if (code === CHAR_LEFT_CURLY_BRACE) {
             braceEscaped = true;
           }
@@ -7291,17 +7291,17 @@ var require_scan = __commonJS({
         }
         if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
           braces++;
-          while (eos() !== true && (code = advance())) {
+          while (eos() !== true && (code = advance2())) {
             if (code === CHAR_BACKWARD_SLASH) {
               backslashes = token.backslashes = true;
-              advance();
+              advance2();
               continue;
             }
             if (code === CHAR_LEFT_CURLY_BRACE) {
               braces++;
               continue;
             }
-            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance2()) === CHAR_DOT) {
               isBrace = token.isBrace = true;
               isGlob = token.isGlob = true;
               finished = true;
@@ -7357,10 +7357,10 @@ var require_scan = __commonJS({
             }
             if (scanToEnd === true) {
               let parens = 0;
-              while (eos() !== true && (code = advance())) {
+              while (eos() !== true && (code = advance2())) {
                 if (code === CHAR_BACKWARD_SLASH) {
                   backslashes = token.backslashes = true;
-                  advance();
+                  advance2();
                   continue;
                 }
                 if (code === CHAR_LEFT_PARENTHESES) {
@@ -7395,10 +7395,10 @@ var require_scan = __commonJS({
           break;
         }
         if (code === CHAR_LEFT_SQUARE_BRACKET) {
-          while (eos() !== true && (next = advance())) {
+          while (eos() !== true && (next = advance2())) {
             if (next === CHAR_BACKWARD_SLASH) {
               backslashes = token.backslashes = true;
-              advance();
+              advance2();
               continue;
             }
             if (next === CHAR_RIGHT_SQUARE_BRACKET) {
@@ -7422,10 +7422,10 @@ var require_scan = __commonJS({
           isGlob = token.isGlob = true;
           if (scanToEnd === true) {
             let parens = 1;
-            while (eos() !== true && (code = advance())) {
+            while (eos() !== true && (code = advance2())) {
               if (code === CHAR_BACKWARD_SLASH) {
                 backslashes = token.backslashes = true;
-                advance();
+                advance2();
                 continue;
               }
               if (code === CHAR_LEFT_PARENTHESES) {
@@ -7861,7 +7861,7 @@ var require_parse = __commonJS({
       let value;
       const eos = () => state.index === len - 1;
       const peek = state.peek = (n = 1) => input[state.index + n];
-      const advance = state.advance = () => input[++state.index] || "";
+      const advance2 = state.advance = () => input[++state.index] || "";
       const remaining = () => input.slice(state.index + 1);
       const consume = (value2 = "", num3 = 0) => {
         state.consumed += value2;
@@ -7874,7 +7874,7 @@ var require_parse = __commonJS({
       const negate = () => {
         let count = 1;
         while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
-          advance();
+          advance2();
           state.start++;
           count++;
         }
@@ -7928,7 +7928,7 @@ var require_parse = __commonJS({
         const output = (opts.capture ? "(" : "") + token.open;
         increment("parens");
         push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
-        push({ type: "paren", extglob: true, value: advance(), output });
+        push({ type: "paren", extglob: true, value: advance2(), output });
         extglobs.push(token);
       };
       const extglobClose = (token) => {
@@ -8017,7 +8017,7 @@ var require_parse = __commonJS({
         return state;
       }
       while (!eos()) {
-        value = advance();
+        value = advance2();
         if (value === "\0") {
           continue;
         }
@@ -8044,9 +8044,9 @@ var require_parse = __commonJS({
             }
           }
           if (opts.unescape === true) {
-            value = advance();
+            value = advance2();
           } else {
-            value += advance();
+            value += advance2();
           }
           if (state.brackets === 0) {
             push({ type: "text", value });
@@ -8066,7 +8066,7 @@ var require_parse = __commonJS({
                 if (posix2) {
                   prev.value = pre + posix2;
                   state.backtrack = true;
-                  advance();
+                  advance2();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
                     bos.output = ONE_CHAR;
                   }
@@ -8402,7 +8402,7 @@ var require_parse = __commonJS({
             prev.value += value;
             state.output += prior.output + prev.output;
             state.globstar = true;
-            consume(value + advance());
+            consume(value + advance2());
             push({ type: "slash", value: "/", output: "" });
             continue;
           }
@@ -8412,7 +8412,7 @@ var require_parse = __commonJS({
             prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
             state.output = prev.output;
             state.globstar = true;
-            consume(value + advance());
+            consume(value + advance2());
             push({ type: "slash", value: "/", output: "" });
             continue;
           }
@@ -14388,39 +14388,6 @@ function mixSeed(...parts) {
   }
   return h >>> 0;
 }
-var Random = class {
-  state;
-  constructor(seed) {
-    this.state = seed | 0;
-  }
-  next() {
-    this.state = this.state + 1831565813 | 0;
-    let t = this.state;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  }
-  /** An integer in [0, n). */
-  below(n) {
-    return Math.floor(this.next() * n);
-  }
-  /** A standard normal deviate (Box–Muller; the second deviate is dropped for simplicity). */
-  normal() {
-    let u = this.next();
-    while (u === 0) u = this.next();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
-  }
-  /** Shuffles in place (Fisher–Yates). */
-  shuffle(a) {
-    for (let i = a.length - 1; i > 0; i--) {
-      const j = this.below(i + 1);
-      const t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
-    return a;
-  }
-};
 
 // src/core/regress/change-points.ts
 var DEFAULT_CHANGE_POINT_SETTINGS = { minSize: 5, permutations: 199, significance: 0.01 };
@@ -14621,7 +14588,7 @@ var Segment = class {
     const first = this.first;
     const last = this.last;
     sums.fill(0, 0, n + 1);
-    let within = 0;
+    let within2 = 0;
     let rowLeft = 0;
     let sumLeft = 0;
     let best = -Infinity;
@@ -14635,7 +14602,7 @@ var Segment = class {
         c += below[i];
         s += sums[i];
       }
-      within += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
+      within2 += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
       for (let i = r + 1; i <= n; i += i & -i) {
         below[i] = below[i] + 1;
         sums[i] = sums[i] + x;
@@ -14643,7 +14610,7 @@ var Segment = class {
       sumLeft += x;
       rowLeft += rowTotal[r];
       if (tau < first) continue;
-      const q = gainAt[tau] * rowLeft - costAt[tau] * within - offsetAt[tau];
+      const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
       if (q > best) {
         best = q;
         bestTau = tau;
@@ -14657,68 +14624,224 @@ var MEMO_ENTRIES = 4096;
 var memo = /* @__PURE__ */ new Map();
 var bits = new Float64Array(1);
 var words = new Uint32Array(bits.buffer);
-function memoKey(values, from, to, settings, seed) {
-  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9));
+function memoKey(values, ids, from, to, settings, seed) {
+  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9), ids[from], ids[to - 1]);
   for (const i of [from, from + to >>> 1, to - 1]) {
     bits[0] = values[i];
     h = mixSeed(h, words[0], words[1]);
   }
   return h;
 }
-function memoHit(entry3, values, from, to, settings, seed) {
+function memoHit(entry3, values, ids, from, to, settings, seed) {
   if (!entry3 || entry3.from !== from || entry3.seed !== seed || entry3.values.length !== to - from) return false;
   const s = entry3.settings;
   if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
-  for (let i = from; i < to; i++) if (!Object.is(entry3.values[i - from], values[i])) return false;
+  for (let i = from; i < to; i++) if (!Object.is(entry3.values[i - from], values[i]) || entry3.ids[i - from] !== ids[i]) return false;
   return true;
 }
-function testSplitOnce(values, from, to, settings, seed) {
-  const key2 = memoKey(values, from, to, settings, seed);
+function testSplitOnce(values, ids, from, to, settings, seed) {
+  const key2 = memoKey(values, ids, from, to, settings, seed);
   const entry3 = memo.get(key2);
-  if (memoHit(entry3, values, from, to, settings, seed)) return entry3.split;
-  const split = testSplit(values, from, to, settings, seed);
+  if (memoHit(entry3, values, ids, from, to, settings, seed)) return entry3.split;
+  const split = testSplit(values, ids, from, to, settings, seed, false);
   if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value);
   const copy = new Float64Array(to - from);
-  for (let i = from; i < to; i++) copy[i - from] = values[i];
-  memo.set(key2, { values: copy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
+  const idCopy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) {
+    copy[i - from] = values[i];
+    idCopy[i - from] = ids[i];
+  }
+  memo.set(key2, { values: copy, ids: idCopy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
   return split;
 }
-var ShuffleOrders = class {
-  constructor(seed, n) {
-    this.seed = seed;
-    this.n = n;
-    this.rng = new Random(seed);
-    this.current = new Int32Array(n);
-    for (let i = 0; i < n; i++) this.current[i] = i;
-  }
-  seed;
-  n;
-  rng;
-  /** The positions shuffled orders.length times. */
-  current;
-  orders = [];
-  /** The order after p + 1 shuffles, drawn once. */
-  order(p) {
-    while (this.orders.length <= p) {
-      this.orders.push(this.rng.shuffle(this.current).slice());
-      ordersHeld += this.n;
+function keyOf(seed, p, id) {
+  let h = 2654435769 ^ seed;
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  h = h ^ h >>> 16 ^ p;
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  h = h ^ h >>> 16 ^ id;
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  return (h ^ h >>> 16) >>> 0;
+}
+var LINEAGES = 4;
+var BEATERS = 16;
+var DROP_LOG = 256;
+var lineages = [];
+function lineageOf(seed) {
+  for (let i = 0; i < lineages.length; i++) {
+    const l = lineages[i];
+    if (l.seed !== seed) continue;
+    if (i > 0) {
+      lineages.splice(i, 1);
+      lineages.unshift(l);
     }
-    return this.orders[p];
+    return l;
   }
-  get size() {
-    return this.orders.length * this.n;
+  const made = { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  lineages.unshift(made);
+  if (lineages.length > LINEAGES) lineages.pop();
+  return made;
+}
+function advance(lineage, ids, from, to) {
+  const n = to - from;
+  const t = lineage.target;
+  const m = lineage.targetLength;
+  let same2 = m === n;
+  for (let i = 0; same2 && i < n; i++) same2 = t[i] === ids[from + i];
+  if (same2) return;
+  const first = ids[from];
+  let cut = 0;
+  while (cut < m && t[cut] < first) cut++;
+  let movedOn = m > 0 && m - cut <= n;
+  for (let i = cut; movedOn && i < m; i++) movedOn = t[i] === ids[from + i - cut];
+  if (movedOn && m - cut < n) movedOn = ids[from + m - cut] > t[m - 1];
+  const version = lineage.version + 1;
+  if (movedOn) {
+    for (let i = 0; i < cut; i++) {
+      lineage.dropped.push(t[i]);
+      lineage.droppedAt.push(version);
+    }
+    if (lineage.dropped.length > DROP_LOG) {
+      const over = lineage.dropped.length - DROP_LOG;
+      lineage.loggedFrom = lineage.droppedAt[over - 1] + 1;
+      lineage.dropped.splice(0, over);
+      lineage.droppedAt.splice(0, over);
+    }
+  } else lineage.rebuiltBelow = version;
+  if (t.length < n) lineage.target = new Float64Array(Math.max(n, 2 * t.length));
+  for (let i = 0; i < n; i++) lineage.target[i] = ids[from + i];
+  lineage.targetLength = n;
+  lineage.version = version;
+}
+var packedScratch = new Float64Array(0);
+function rebuild(lineage, p, kept) {
+  const n = lineage.targetLength;
+  if (kept.ids.length < n) {
+    kept.ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
+    kept.keys = new Uint32Array(kept.ids.length);
   }
-};
-var ORDER_BUDGET = 1 << 22;
-var orderMemo = /* @__PURE__ */ new Map();
-var seedsSeen = /* @__PURE__ */ new Set();
-var ordersHeld = 0;
-function trimOrders() {
-  for (const [s, o] of orderMemo) {
-    if (ordersHeld <= ORDER_BUDGET) break;
-    ordersHeld -= o.size;
-    orderMemo.delete(s);
+  if (packedScratch.length < n) packedScratch = new Float64Array(Math.max(n, 2 * packedScratch.length));
+  const packed = packedScratch.subarray(0, n);
+  const target = lineage.target;
+  const seed = lineage.seed;
+  for (let i = 0; i < n; i++) packed[i] = keyOf(seed, p, target[i]) * POSITIONS + i;
+  packed.sort();
+  for (let j = 0; j < n; j++) {
+    const v = packed[j];
+    const key2 = Math.floor(v * (1 / POSITIONS));
+    kept.ids[j] = target[v - key2 * POSITIONS];
+    kept.keys[j] = key2;
   }
+  kept.length = n;
+  kept.newest = target[n - 1];
+  kept.version = lineage.version;
+}
+var POSITIONS = 2097152;
+var CARRIED_MOVES = 32;
+function placeOf(kept, key2, id) {
+  let lo = 0;
+  let hi = kept.length;
+  const keys = kept.keys;
+  const ids = kept.ids;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    const k = keys[mid];
+    if (k < key2 || k === key2 && ids[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function permutation(lineage, p) {
+  let kept = lineage.kept[p];
+  if (!kept) {
+    kept = { ids: new Float64Array(0), keys: new Uint32Array(0), length: 0, newest: -Infinity, version: -1 };
+    lineage.kept[p] = kept;
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  if (kept.version === lineage.version) return kept;
+  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES || lineage.targetLength >= POSITIONS) {
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  const seed = lineage.seed;
+  const dropped = lineage.dropped;
+  const droppedAt = lineage.droppedAt;
+  for (let i = dropped.length - 1; i >= 0 && droppedAt[i] > kept.version; i--) {
+    const id = dropped[i];
+    if (id > kept.newest) continue;
+    const at = placeOf(kept, keyOf(seed, p, id), id);
+    if (kept.ids[at] !== id) {
+      rebuild(lineage, p, kept);
+      return kept;
+    }
+    kept.ids.copyWithin(at, at + 1, kept.length);
+    kept.keys.copyWithin(at, at + 1, kept.length);
+    kept.length--;
+  }
+  const n = lineage.targetLength;
+  const target = lineage.target;
+  let firstNew = n;
+  while (firstNew > 0 && target[firstNew - 1] > kept.newest) firstNew--;
+  if (kept.length + (n - firstNew) !== n) {
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  if (kept.ids.length < n) {
+    const ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
+    const keys = new Uint32Array(ids.length);
+    ids.set(kept.ids.subarray(0, kept.length));
+    keys.set(kept.keys.subarray(0, kept.length));
+    kept.ids = ids;
+    kept.keys = keys;
+  }
+  for (let i = firstNew; i < n; i++) {
+    const id = target[i];
+    const key2 = keyOf(seed, p, id);
+    const at = placeOf(kept, key2, id);
+    kept.ids.copyWithin(at + 1, at, kept.length);
+    kept.keys.copyWithin(at + 1, at, kept.length);
+    kept.ids[at] = id;
+    kept.keys[at] = key2;
+    kept.length++;
+  }
+  kept.newest = target[n - 1];
+  kept.version = lineage.version;
+  return kept;
+}
+var positionOf = new Int32Array(0);
+var MAX_SPAN = 1 << 24;
+var orderScratch = new Int32Array(0);
+function permutedOrder(lineage, p, ids, from, to) {
+  const kept = permutation(lineage, p);
+  const n = to - from;
+  const lo = ids[from];
+  const hi = ids[to - 1];
+  if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
+  const out = orderScratch.subarray(0, n);
+  const base = lineage.target[0];
+  let k = 0;
+  for (let j = 0; j < kept.length; j++) {
+    const id = kept.ids[j];
+    if (id < lo || id > hi) continue;
+    out[k++] = positionOf[id - base];
+  }
+  return out;
+}
+function placePositions(lineage, ids, from, to) {
+  const base = lineage.target[0];
+  const span = lineage.target[lineage.targetLength - 1] - base + 1;
+  if (!(span > 0) || span > MAX_SPAN) return false;
+  if (positionOf.length < span) positionOf = new Int32Array(Math.max(span, 2 * positionOf.length));
+  for (let i = from; i < to; i++) {
+    const at = ids[i] - base;
+    if (!(at >= 0 && at < span) || !Number.isInteger(at)) return false;
+    positionOf[at] = i - from;
+  }
+  return true;
 }
 var identity = new Int32Array(0);
 function inOrder(n) {
@@ -14728,58 +14851,85 @@ function inOrder(n) {
   }
   return identity.subarray(0, n);
 }
-function shuffleOrders(seed, n) {
-  const kept = orderMemo.get(seed);
-  if (kept && kept.n === n) {
-    orderMemo.delete(seed);
-    trimOrders();
-    orderMemo.set(seed, kept);
-    return kept;
-  }
-  const key2 = mixSeed(seed, n);
-  if (!seedsSeen.has(key2)) {
-    if (seedsSeen.size >= 1 << 16) seedsSeen.clear();
-    seedsSeen.add(key2);
-    return void 0;
-  }
-  if (kept) {
-    ordersHeld -= kept.size;
-    orderMemo.delete(seed);
-  }
-  trimOrders();
-  const made = new ShuffleOrders(seed, n);
-  orderMemo.set(seed, made);
-  return made;
-}
-function testSplit(values, from, to, settings, seed) {
+var triedStamp = new Int32Array(0);
+var stamp = 0;
+function testSplit(values, ids, from, to, settings, seed, whole) {
   const seg = new Segment(values, from, to, settings.minSize);
   const ranks = seg.rankAt;
   const observed = seg.scan(ranks, inOrder(seg.n));
   if (observed.tau < 0 || !(observed.q > 0)) return void 0;
-  const shuffleSeed = mixSeed(seed, from, to);
-  const kept = shuffleOrders(shuffleSeed, ranks.length);
-  const rng = kept ? void 0 : new Random(shuffleSeed);
   const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
   if (allowed < 0) throw new RangeError("significance is too small for the number of permutations");
+  const lineage = lineageOf(seed);
+  if (whole || lineage.targetLength === 0 || !within(lineage, ids, from, to)) advance(lineage, ids, from, to);
+  if (!placePositions(lineage, ids, from, to)) {
+    advance(lineage, ids, from, to);
+    if (!placePositions(lineage, ids, from, to)) throw new Error("change points: identities eDivisive did not check");
+  }
   let beaten = 0;
   const tie = observed.q * (1 - 1e-12);
-  const drawn = rng ? Int32Array.from(inOrder(seg.n)) : void 0;
-  for (let p = 0; p < settings.permutations; p++) {
-    const order = drawn ? rng.shuffle(drawn) : kept.order(p);
-    if (seg.scan(ranks, order, tie).q >= tie) {
+  const total = settings.permutations;
+  if (triedStamp.length < total) triedStamp = new Int32Array(Math.max(total, 2 * triedStamp.length));
+  stamp = stamp + 1 | 0;
+  if (stamp === 0) {
+    triedStamp.fill(0);
+    stamp = 1;
+  }
+  const beaters = lineage.beaters;
+  const firstCount = lineage.beaterCount;
+  let newBeaters = 0;
+  let p = 0;
+  for (let i = 0; ; i++) {
+    let q;
+    if (i < firstCount) q = beaters[i];
+    else {
+      while (p < total && triedStamp[p] === stamp) p++;
+      if (p >= total) break;
+      q = p++;
+    }
+    if (q >= total || triedStamp[q] === stamp) continue;
+    triedStamp[q] = stamp;
+    if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
       beaten++;
-      if (beaten > allowed) return void 0;
+      let at = 0;
+      while (at < lineage.beaterCount && beaters[at] !== q) at++;
+      if (at === lineage.beaterCount && lineage.beaterCount < BEATERS) lineage.beaterCount++;
+      beaters.copyWithin(newBeaters + 1, newBeaters, Math.min(at, BEATERS - 1));
+      beaters[newBeaters++] = q;
+      if (beaten > allowed) break;
     }
   }
+  if (beaten > allowed) return void 0;
   return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
 }
-function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length) {
+function within(lineage, ids, from, to) {
+  const t = lineage.target;
+  const n = lineage.targetLength;
+  const lo = ids[from];
+  let at = 0;
+  let hi = n;
+  while (at < hi) {
+    const mid = at + hi >>> 1;
+    if (t[mid] < lo) at = mid + 1;
+    else hi = mid;
+  }
+  if (at + (to - from) > n) return false;
+  for (let i = from; i < to; i++) if (t[at + i - from] !== ids[i]) return false;
+  return true;
+}
+function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length, ids = inOrder(values.length)) {
   const found = [];
   const pending = [[from, to]];
+  let keys = ids;
+  for (let i = from + 1; i < to && keys === ids; i++) {
+    const step = ids[i] - ids[i - 1];
+    if (!(step >= 1) || !Number.isInteger(step) || !Number.isSafeInteger(ids[i])) keys = inOrder(values.length);
+  }
+  if (to > from && !(ids[to - 1] - ids[from] < MAX_SPAN)) keys = inOrder(values.length);
   while (pending.length > 0) {
     const [a, b] = pending.pop();
     if (b - a < 2 * settings.minSize) continue;
-    const split = a === from && b === to ? testSplit(values, a, b, settings, seed) : testSplitOnce(values, a, b, settings, seed);
+    const split = a === from && b === to ? testSplit(values, keys, a, b, settings, seed, true) : testSplitOnce(values, keys, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);
@@ -15299,6 +15449,12 @@ function prepare(series, given, options) {
   };
   return { ctx, newest, indexOf };
 }
+var seqScratch = new Float64Array(0);
+function seqsOf(pts) {
+  if (seqScratch.length < pts.length) seqScratch = new Float64Array(Math.max(pts.length, 2 * seqScratch.length));
+  for (let i = 0; i < pts.length; i++) seqScratch[i] = pts[i].seq;
+  return seqScratch;
+}
 function scanChangePoints(ctx, memory, indexOf) {
   const { pts, logs, series, settings, direction } = ctx;
   const cp = settings.changePoints;
@@ -15307,7 +15463,7 @@ function scanChangePoints(ctx, memory, indexOf) {
   const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
   const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
   const settled = t + 1 - cp.minSize - SAME_STEP;
-  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
+  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1, seqsOf(pts)).filter((s) => s.index <= settled);
   const splits = earliestStarts(ctx, regionStart, t + 1, meaningfulSplits(ctx, regionStart, t + 1, scanned));
   const found = splits.map((s, i) => {
     const prevB = i === 0 ? regionStart : splits[i - 1].index;

@@ -74,47 +74,89 @@ describe('the memo of change-point tests', () => {
   });
 });
 
-describe('the shuffle orders kept for a seed', () => {
+describe('the permutations carried from one test to the next', () => {
   const rng = new Random(31);
-  // A replay's stretch: one length and seed at every commit, the values moved on by one, with
-  // steps coming and going so that some windows split and some do not.
+  // A replay's stretch: the window moved on by one at every commit, with steps coming and going
+  // so that some windows split and some do not. Each point's identity is its place in the series
+  // (a commit's seq), with a gap where other suites' commits fell.
   const series = Float64Array.from({ length: 420 }, (_, i) => (i >= 150 && i < 260 ? 0.09 : i >= 330 ? -0.06 : 0) + 0.03 * rng.normal());
+  const seqOf = (i: number) => 1000 + 3 * i + (i > 200 ? 7 : 0);
   const width = 90;
-  const windows = Array.from({ length: series.length - width + 1 }, (_, s) => series.slice(s, s + width));
+  const windows = Array.from({ length: series.length - width + 1 }, (_, s) => ({ values: series.slice(s, s + width), ids: Float64Array.from({ length: width }, (_, i) => seqOf(s + i)) }));
+  // What a replay also meets: a young history growing by one, a region that starts after a
+  // confirmed step and later moves back, a jump far ahead, and windows skipped.
+  const growing = Array.from({ length: 60 }, (_, k) => ({ values: series.slice(0, 10 + k), ids: Float64Array.from({ length: 10 + k }, (_, i) => seqOf(i)) }));
+  const calls: { values: Float64Array; ids: Float64Array; from?: number }[] = [
+    ...growing,
+    ...windows.slice(0, 120),
+    ...windows.slice(120, 160).map((w) => ({ ...w, from: 30 })),
+    ...windows.slice(160, 200),
+    ...windows.filter((_, i) => i >= 200 && i % 5 === 0),
+    windows[10] as { values: Float64Array; ids: Float64Array },
+    ...windows.slice(280),
+  ];
 
   // At a significance of 0.5 most splits pass with p-values that count every permutation beating
   // them, so a single permutation other than the test's shows.
   const lax = { minSize: 5, permutations: 199, significance: 0.5 };
 
-  it('give every window the answer of shuffling afresh', () => {
+  it('give every stretch the answer of testing it afresh', () => {
     for (const settings of [undefined, lax]) {
       forgetTests();
-      const inTurn = windows.map((w) => eDivisive(w, settings, 7));
-      const fresh = windows.map((w) => {
+      const inTurn = calls.map((c) => eDivisive(c.values, settings, 7, c.from ?? 0, c.values.length, c.ids));
+      const fresh = calls.map((c) => {
         forgetTests();
-        return eDivisive(w, settings, 7);
+        return eDivisive(c.values, settings, 7, c.from ?? 0, c.values.length, c.ids);
       });
       expect(inTurn).toEqual(fresh);
       expect(fresh.filter((s) => s.length > 0).length).toBeGreaterThan(50);
+      expect(fresh.filter((s) => s.length === 0).length).toBeGreaterThan(20);
     }
   });
 
-  it('are the permutations of the test as written: the values shuffled and scanned again', () => {
+  it('are the permutations of the test as written: the points in the order of their keys, scanned again', () => {
     forgetTests();
     let significant = 0;
-    for (const w of windows.filter((_, i) => i % 9 === 0)) {
-      const got = eDivisive(w, lax, 7);
-      const observed = bestSplit(w, lax.minSize);
-      const shuffled = Array.from(w);
-      const draw = new Random(mixSeed(7, 0, w.length));
+    for (const { values, ids } of windows.filter((_, i) => i % 9 === 0)) {
+      const got = eDivisive(values, lax, 7, 0, values.length, ids);
+      const observed = bestSplit(values, lax.minSize);
       let beaten = 0;
-      for (let p = 0; p < lax.permutations; p++) if (bestSplit(draw.shuffle(shuffled), lax.minSize).q >= observed.q * (1 - 1e-12)) beaten++;
+      for (let p = 0; p < lax.permutations; p++) {
+        // The p-th permutation: positions ordered by (mixSeed(seed, p, id), id).
+        const key = (i: number) => mixSeed(7, p, ids[i] as number);
+        const order = Array.from(values, (_, i) => i).sort((a, b) => key(a) - key(b) || (ids[a] as number) - (ids[b] as number));
+        if (bestSplit(order.map((i) => values[i] as number), lax.minSize).q >= observed.q * (1 - 1e-12)) beaten++;
+      }
       if (beaten + 1 <= lax.significance * (lax.permutations + 1)) {
         significant++;
         expect(got).toContainEqual({ index: observed.index, pValue: (beaten + 1) / (lax.permutations + 1) });
       } else expect(got).toEqual([]);
     }
     expect(significant).toBeGreaterThan(5);
+  });
+
+  it('keep a point in the same place among the others from one window to the next', () => {
+    // Why they are keyed: the shared points of two windows a commit apart are in one relative
+    // order in the p-th permutation of each, so what beat the statistic at one commit tells of
+    // the next.
+    const a = windows[40] as { ids: Float64Array };
+    const b = windows[41] as { ids: Float64Array };
+    for (const p of [0, 5, 198]) {
+      const ordered = (ids: Float64Array) => Array.from(ids).sort((x, y) => mixSeed(7, p, x) - mixSeed(7, p, y) || x - y);
+      const shared = new Set(Array.from(a.ids).filter((id) => b.ids.includes(id)));
+      expect(ordered(a.ids).filter((id) => shared.has(id))).toEqual(ordered(b.ids).filter((id) => shared.has(id)));
+    }
+  });
+
+  it('key by position where the identities do not increase by whole steps', () => {
+    const values = windows[150]?.values as Float64Array;
+    forgetTests();
+    const byPosition = eDivisive(values, lax, 7, 0, values.length, Float64Array.from(values, (_, i) => i));
+    expect(byPosition.length).toBeGreaterThan(0);
+    for (const ids of [Float64Array.from(values, (_, i) => 500 - i), Float64Array.from(values, (_, i) => i / 2), Float64Array.from(values, () => 4)]) {
+      forgetTests();
+      expect(eDivisive(values, lax, 7, 0, values.length, ids)).toEqual(byPosition);
+    }
   });
 });
 

@@ -8,7 +8,7 @@
  * step through Fenwick trees over value ranks: one scan of n points costs O(n log n), not
  * O(n²), which is what keeps a few hundred permutations per test affordable.
  */
-import { Random, mixSeed } from './prng.js';
+import { mixSeed } from './prng.js';
 
 export interface ChangePointSettings {
   /** Fewest points on each side of a split. */
@@ -335,11 +335,12 @@ export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, 
 /**
  * Tests already run, by their inputs: a replay meets the same stretch again at the next commit
  * (the level left of a step, while the history is shorter than the scan limit), and the seeded
- * test gives the same answer for the same values, bounds and seed, so it is looked up rather
- * than run again. A pure function's memo: the answers are the same with or without it.
+ * test gives the same answer for the same values, identities, bounds and seed, so it is looked up
+ * rather than run again. A pure function's memo: the answers are the same with or without it.
  */
 interface Tested {
   readonly values: Float64Array;
+  readonly ids: Float64Array;
   readonly from: number;
   readonly seed: number;
   readonly settings: ChangePointSettings;
@@ -350,10 +351,10 @@ const memo = new Map<number, Tested>();
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
 
-function memoKey(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): number {
+function memoKey(values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): number {
   // A few values suffice for the key: a hit is checked value by value, and a clash only costs
   // running the test.
-  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9));
+  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9), ids[from] as number, ids[to - 1] as number);
   for (const i of [from, (from + to) >>> 1, to - 1]) {
     bits[0] = values[i] as number;
     h = mixSeed(h, words[0] as number, words[1] as number);
@@ -361,87 +362,306 @@ function memoKey(values: ArrayLike<number>, from: number, to: number, settings: 
   return h;
 }
 
-function memoHit(entry: Tested | undefined, values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): boolean {
+function memoHit(entry: Tested | undefined, values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): boolean {
   if (!entry || entry.from !== from || entry.seed !== seed || entry.values.length !== to - from) return false;
   const s = entry.settings;
   if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
-  for (let i = from; i < to; i++) if (!Object.is(entry.values[i - from], values[i])) return false;
+  for (let i = from; i < to; i++) if (!Object.is(entry.values[i - from], values[i]) || entry.ids[i - from] !== ids[i]) return false;
   return true;
 }
 
-/** Empties the memo of tests, the kept shuffle orders and the last order (the tests compare answers with and without them). */
+/** Empties the memo of tests, the kept permutations and the last order (the tests compare answers with and without them). */
 export function forgetTests(): void {
   memo.clear();
-  orderMemo.clear();
-  ordersHeld = 0;
-  seedsSeen.clear();
+  lineages.length = 0;
   lastOrder = undefined;
 }
 
 /** testSplit, looked up when the same test was run before. */
-function testSplitOnce(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
-  const key = memoKey(values, from, to, settings, seed);
+function testSplitOnce(values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
+  const key = memoKey(values, ids, from, to, settings, seed);
   const entry = memo.get(key);
-  if (memoHit(entry, values, from, to, settings, seed)) return (entry as Tested).split;
-  const split = testSplit(values, from, to, settings, seed);
+  if (memoHit(entry, values, ids, from, to, settings, seed)) return (entry as Tested).split;
+  const split = testSplit(values, ids, from, to, settings, seed, false);
   if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value as number);
   const copy = new Float64Array(to - from);
-  for (let i = from; i < to; i++) copy[i - from] = values[i] as number;
-  memo.set(key, { values: copy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
+  const idCopy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) {
+    copy[i - from] = values[i] as number;
+    idCopy[i - from] = ids[i] as number;
+  }
+  memo.set(key, { values: copy, ids: idCopy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
   return split;
 }
 
 /**
- * Where the shuffles of one seed put each position, for any values: a shuffle moves positions
- * whatever they hold, so the p-th permutation of the ranks is the ranks read in the p-th order
- * of the positions 0..n-1 shuffled the same way. A replay tests a window of one length under one
- * seed at every commit (its values moved on by one), and reading an order back costs a fraction
- * of drawing it again.
+ * The p-th permutation's key for the point with identity `id` (murmur3's finaliser over seed, p
+ * and id, as mixSeed(seed, p, id) without its array): the p-th permutation of a stretch is its
+ * points in the order of their keys. A point keeps its key from one commit to the next, so the
+ * points a stretch shares with the one tested at the commit before stay in the same relative order
+ * in each permutation, and a permutation that reached the observed statistic there mostly reaches
+ * it again (see testSplit).
  */
-class ShuffleOrders {
-  private readonly rng: Random;
-  /** The positions shuffled orders.length times. */
-  private readonly current: Int32Array;
-  private readonly orders: Int32Array[] = [];
-
-  constructor(
-    readonly seed: number,
-    readonly n: number,
-  ) {
-    this.rng = new Random(seed);
-    this.current = new Int32Array(n);
-    for (let i = 0; i < n; i++) this.current[i] = i;
-  }
-
-  /** The order after p + 1 shuffles, drawn once. */
-  order(p: number): Int32Array {
-    while (this.orders.length <= p) {
-      this.orders.push(this.rng.shuffle(this.current).slice());
-      ordersHeld += this.n;
-    }
-    return this.orders[p] as Int32Array;
-  }
-
-  get size(): number {
-    return this.orders.length * this.n;
-  }
+function keyOf(seed: number, p: number, id: number): number {
+  let h = 0x9e3779b9 ^ seed;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h = (h ^ (h >>> 16)) ^ p;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h = (h ^ (h >>> 16)) ^ id;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
-// Orders are kept from a seed's second test on (most stretches of a young history are tested
-// once), the least recently used let go once they hold more than 4 Mi positions (16 MB): a
-// replay's worker meets a few dozen windows at a time, 60,000 positions each at most.
-const ORDER_BUDGET = 1 << 22;
-const orderMemo = new Map<number, ShuffleOrders>();
-const seedsSeen = new Set<number>();
-let ordersHeld = 0;
+/** One permutation kept in key order: the identities of its points and their keys. */
+interface KeptPermutation {
+  ids: Float64Array;
+  keys: Uint32Array;
+  length: number;
+  /** The newest identity it holds. */
+  newest: number;
+  /** The lineage's version it was last brought to. */
+  version: number;
+}
 
-/** Lets go of the least recently used orders until they fit the budget. */
-function trimOrders(): void {
-  for (const [s, o] of orderMemo) {
-    if (ordersHeld <= ORDER_BUDGET) break;
-    ordersHeld -= o.size;
-    orderMemo.delete(s);
+/**
+ * The permutations of one case's stretches, carried from commit to commit: the identities of the
+ * newest whole stretch tested (`target`, increasing), and each permutation read so far, brought up
+ * to the target only when it is read again (a stretch with no step reads a few of them, one with a
+ * step all of them). The target moves on by dropping its oldest identities and taking newer ones;
+ * `dropped` logs what each move dropped (from version `loggedFrom` on), so a permutation several
+ * moves behind takes out those points and puts in the new ones, each in O(log n) and one memmove,
+ * rather than being sorted again. `beaters`: the permutations that reached the observed statistic
+ * lately, newest first, tried first.
+ */
+interface Lineage {
+  readonly seed: number;
+  target: Float64Array;
+  targetLength: number;
+  version: number;
+  /** A permutation of a version before this one is rebuilt: the target did not just move on. */
+  rebuiltBelow: number;
+  dropped: number[];
+  droppedAt: number[];
+  loggedFrom: number;
+  readonly kept: (KeptPermutation | undefined)[];
+  readonly beaters: Int32Array;
+  beaterCount: number;
+}
+// A replay's worker judges one case at a time; the few kept besides cost little (under 1 MB each).
+const LINEAGES = 4;
+// A test with no step stops at its second beater; the beaters of the last few tests are kept.
+const BEATERS = 16;
+// Drops of many more moves than CARRIED_MOVES (one a move while the window slides).
+const DROP_LOG = 256;
+const lineages: Lineage[] = [];
+
+/** The seed's lineage, most recently used first; a publish judges many cases in turn, a replay's worker one case at a time. */
+function lineageOf(seed: number): Lineage {
+  for (let i = 0; i < lineages.length; i++) {
+    const l = lineages[i] as Lineage;
+    if (l.seed !== seed) continue;
+    if (i > 0) {
+      lineages.splice(i, 1);
+      lineages.unshift(l);
+    }
+    return l;
   }
+  const made: Lineage = { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  lineages.unshift(made);
+  if (lineages.length > LINEAGES) lineages.pop();
+  return made;
+}
+
+/** The lineage's target moved to the identities of ids[from, to). */
+function advance(lineage: Lineage, ids: ArrayLike<number>, from: number, to: number): void {
+  const n = to - from;
+  const t = lineage.target;
+  const m = lineage.targetLength;
+  let same = m === n;
+  for (let i = 0; same && i < n; i++) same = t[i] === ids[from + i];
+  if (same) return;
+  // Moved on: the old target's oldest identities dropped, the rest the new one's first, then newer ones.
+  const first = ids[from] as number;
+  let cut = 0;
+  while (cut < m && (t[cut] as number) < first) cut++;
+  let movedOn = m > 0 && m - cut <= n;
+  for (let i = cut; movedOn && i < m; i++) movedOn = t[i] === ids[from + i - cut];
+  if (movedOn && m - cut < n) movedOn = (ids[from + m - cut] as number) > (t[m - 1] as number);
+  const version = lineage.version + 1;
+  if (movedOn) {
+    for (let i = 0; i < cut; i++) {
+      lineage.dropped.push(t[i] as number);
+      lineage.droppedAt.push(version);
+    }
+    if (lineage.dropped.length > DROP_LOG) {
+      const over = lineage.dropped.length - DROP_LOG;
+      lineage.loggedFrom = (lineage.droppedAt[over - 1] as number) + 1;
+      lineage.dropped.splice(0, over);
+      lineage.droppedAt.splice(0, over);
+    }
+  } else lineage.rebuiltBelow = version;
+  if (t.length < n) lineage.target = new Float64Array(Math.max(n, 2 * t.length));
+  for (let i = 0; i < n; i++) lineage.target[i] = ids[from + i] as number;
+  lineage.targetLength = n;
+  lineage.version = version;
+}
+
+let packedScratch = new Float64Array(0);
+
+/**
+ * The target's identities in the p-th permutation's order, from scratch: each key and the
+ * target's position packed into one double (key · 2^21 + position, exact below 2^53) and sorted
+ * by the typed sort, which takes no comparator: the order by (key, position), that is by (key, id).
+ */
+function rebuild(lineage: Lineage, p: number, kept: KeptPermutation): void {
+  const n = lineage.targetLength;
+  if (kept.ids.length < n) {
+    kept.ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
+    kept.keys = new Uint32Array(kept.ids.length);
+  }
+  if (packedScratch.length < n) packedScratch = new Float64Array(Math.max(n, 2 * packedScratch.length));
+  const packed = packedScratch.subarray(0, n);
+  const target = lineage.target;
+  const seed = lineage.seed;
+  for (let i = 0; i < n; i++) packed[i] = keyOf(seed, p, target[i] as number) * POSITIONS + i;
+  packed.sort();
+  for (let j = 0; j < n; j++) {
+    const v = packed[j] as number;
+    const key = Math.floor(v * (1 / POSITIONS));
+    kept.ids[j] = target[v - key * POSITIONS] as number;
+    kept.keys[j] = key;
+  }
+  kept.length = n;
+  kept.newest = target[n - 1] as number;
+  kept.version = lineage.version;
+}
+/** 2^21: more positions than any stretch holds (the scan limit is far below it). */
+const POSITIONS = 2097152;
+/** Moves behind the target past which a permutation is sorted again rather than carried. */
+const CARRIED_MOVES = 32;
+
+/** The first place in kept's order not before (key, id). */
+function placeOf(kept: KeptPermutation, key: number, id: number): number {
+  let lo = 0;
+  let hi = kept.length;
+  const keys = kept.keys;
+  const ids = kept.ids;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = keys[mid] as number;
+    if (k < key || (k === key && (ids[mid] as number) < id)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The p-th permutation brought to the lineage's target: the points the target dropped since it
+ * was last read taken out, its newer ones put in, each at its key's place. Rebuilt when the
+ * target did not just move on (a stretch that moved back, or a point in its middle changed).
+ */
+function permutation(lineage: Lineage, p: number): KeptPermutation {
+  let kept = lineage.kept[p];
+  if (!kept) {
+    kept = { ids: new Float64Array(0), keys: new Uint32Array(0), length: 0, newest: -Infinity, version: -1 };
+    lineage.kept[p] = kept;
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  if (kept.version === lineage.version) return kept;
+  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES || lineage.targetLength >= POSITIONS) {
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  const seed = lineage.seed;
+  const dropped = lineage.dropped;
+  const droppedAt = lineage.droppedAt;
+  for (let i = dropped.length - 1; i >= 0 && (droppedAt[i] as number) > kept.version; i--) {
+    const id = dropped[i] as number;
+    // Put in after this permutation was last read and dropped since: never in it.
+    if (id > kept.newest) continue;
+    const at = placeOf(kept, keyOf(seed, p, id), id);
+    if (kept.ids[at] !== id) {
+      rebuild(lineage, p, kept);
+      return kept;
+    }
+    kept.ids.copyWithin(at, at + 1, kept.length);
+    kept.keys.copyWithin(at, at + 1, kept.length);
+    kept.length--;
+  }
+  const n = lineage.targetLength;
+  const target = lineage.target;
+  let firstNew = n;
+  while (firstNew > 0 && (target[firstNew - 1] as number) > kept.newest) firstNew--;
+  if (kept.length + (n - firstNew) !== n) {
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  if (kept.ids.length < n) {
+    const ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
+    const keys = new Uint32Array(ids.length);
+    ids.set(kept.ids.subarray(0, kept.length));
+    keys.set(kept.keys.subarray(0, kept.length));
+    kept.ids = ids;
+    kept.keys = keys;
+  }
+  for (let i = firstNew; i < n; i++) {
+    const id = target[i] as number;
+    const key = keyOf(seed, p, id);
+    const at = placeOf(kept, key, id);
+    kept.ids.copyWithin(at + 1, at, kept.length);
+    kept.keys.copyWithin(at + 1, at, kept.length);
+    kept.ids[at] = id;
+    kept.keys[at] = key;
+    kept.length++;
+  }
+  kept.newest = target[n - 1] as number;
+  kept.version = lineage.version;
+  return kept;
+}
+
+let positionOf = new Int32Array(0);
+/** Identities further apart than this (a case published once in millions of commits) are keyed by position instead. */
+const MAX_SPAN = 1 << 24;
+let orderScratch = new Int32Array(0);
+
+/**
+ * The positions of ids[from, to) in the p-th permutation's order, for Segment.scan. The stretch
+ * is the target or a part of it (the sides of a split), whose points are those of the target
+ * between its first and last identity.
+ */
+function permutedOrder(lineage: Lineage, p: number, ids: ArrayLike<number>, from: number, to: number): Int32Array {
+  const kept = permutation(lineage, p);
+  const n = to - from;
+  const lo = ids[from] as number;
+  const hi = ids[to - 1] as number;
+  if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
+  const out = orderScratch.subarray(0, n);
+  const base = lineage.target[0] as number;
+  let k = 0;
+  for (let j = 0; j < kept.length; j++) {
+    const id = kept.ids[j] as number;
+    if (id < lo || id > hi) continue;
+    out[k++] = positionOf[id - base] as number;
+  }
+  return out;
+}
+
+/** positionOf[id − the target's first identity] = the position of that point in ids[from, to). */
+function placePositions(lineage: Lineage, ids: ArrayLike<number>, from: number, to: number): boolean {
+  const base = lineage.target[0] as number;
+  const span = (lineage.target[lineage.targetLength - 1] as number) - base + 1;
+  if (!(span > 0) || span > MAX_SPAN) return false;
+  if (positionOf.length < span) positionOf = new Int32Array(Math.max(span, 2 * positionOf.length));
+  for (let i = from; i < to; i++) {
+    const at = (ids[i] as number) - base;
+    if (!(at >= 0 && at < span) || !Number.isInteger(at)) return false;
+    positionOf[at] = i - from;
+  }
+  return true;
 }
 
 let identity = new Int32Array(0);
@@ -454,65 +674,97 @@ function inOrder(n: number): Int32Array {
   return identity.subarray(0, n);
 }
 
-/** The kept orders of this seed and length, or undefined when the test should shuffle itself. */
-function shuffleOrders(seed: number, n: number): ShuffleOrders | undefined {
-  const kept = orderMemo.get(seed);
-  if (kept && kept.n === n) {
-    orderMemo.delete(seed);
-    trimOrders();
-    orderMemo.set(seed, kept);
-    return kept;
-  }
-  const key = mixSeed(seed, n);
-  if (!seedsSeen.has(key)) {
-    if (seedsSeen.size >= 1 << 16) seedsSeen.clear();
-    seedsSeen.add(key);
-    return undefined;
-  }
-  if (kept) {
-    ordersHeld -= kept.size;
-    orderMemo.delete(seed);
-  }
-  trimOrders();
-  const made = new ShuffleOrders(seed, n);
-  orderMemo.set(seed, made);
-  return made;
-}
+let triedStamp = new Int32Array(0);
+let stamp = 0;
 
 /**
  * Tests the best split of values[from, to): returns it with its p-value when significant. The
- * permutation loop stops as soon as enough shuffles beat the observed statistic that the test can
- * no longer pass, so quiet stretches cost a handful of scans rather than all of them.
+ * p-th of the test's permutations is the stretch's points in the order of keyOf(seed, p, id), ids
+ * being the points' identities (their commits' seq), so the test gives one answer for the same
+ * points wherever it runs, and the points a stretch shares with the last one keep their order.
+ * The permutation loop stops as soon as enough permutations beat the observed statistic that the
+ * test can no longer pass, and tries first those that beat it at the last tests: at the next
+ * commit of a stretch with no step, they mostly beat it again, so such a test costs a few scans
+ * rather than a dozen. Which permutations are tried first changes how soon the test stops, never
+ * its answer: that is the count of beaters among all of them.
  */
-function testSplit(values: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
+function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number, whole: boolean): Split | undefined {
   const seg = new Segment(values, from, to, settings.minSize);
   const ranks = seg.rankAt;
   const observed = seg.scan(ranks, inOrder(seg.n));
   if (observed.tau < 0 || !(observed.q > 0)) return undefined;
-  const shuffleSeed = mixSeed(seed, from, to);
-  const kept = shuffleOrders(shuffleSeed, ranks.length);
-  const rng = kept ? undefined : new Random(shuffleSeed);
   const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
   if (allowed < 0) throw new RangeError('significance is too small for the number of permutations');
+  const lineage = lineageOf(seed);
+  if (whole || lineage.targetLength === 0 || !within(lineage, ids, from, to)) advance(lineage, ids, from, to);
+  if (!placePositions(lineage, ids, from, to)) {
+    advance(lineage, ids, from, to);
+    if (!placePositions(lineage, ids, from, to)) throw new Error('change points: identities eDivisive did not check');
+  }
   let beaten = 0;
   // Scale-aware tolerance: a permutation that ties the observed statistic counts against it.
   const tie = observed.q * (1 - 1e-12);
-  // Without kept orders the positions are shuffled here, in the same turns as a kept order's.
-  const drawn = rng ? Int32Array.from(inOrder(seg.n)) : undefined;
-  for (let p = 0; p < settings.permutations; p++) {
-    const order = drawn ? (rng as Random).shuffle(drawn) : (kept as ShuffleOrders).order(p);
-    if (seg.scan(ranks, order, tie).q >= tie) {
+  const total = settings.permutations;
+  if (triedStamp.length < total) triedStamp = new Int32Array(Math.max(total, 2 * triedStamp.length));
+  stamp = (stamp + 1) | 0;
+  if (stamp === 0) {
+    triedStamp.fill(0);
+    stamp = 1;
+  }
+  // The permutations that beat the statistic lately first, then the rest in turn.
+  const beaters = lineage.beaters;
+  const firstCount = lineage.beaterCount;
+  let newBeaters = 0;
+  let p = 0;
+  for (let i = 0; ; i++) {
+    let q: number;
+    if (i < firstCount) q = beaters[i] as number;
+    else {
+      while (p < total && triedStamp[p] === stamp) p++;
+      if (p >= total) break;
+      q = p++;
+    }
+    if (q >= total || triedStamp[q] === stamp) continue;
+    triedStamp[q] = stamp;
+    if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
       beaten++;
-      if (beaten > allowed) return undefined;
+      // Moved to the front of the beaters (newest first), the others kept in their order.
+      let at = 0;
+      while (at < lineage.beaterCount && beaters[at] !== q) at++;
+      if (at === lineage.beaterCount && lineage.beaterCount < BEATERS) lineage.beaterCount++;
+      beaters.copyWithin(newBeaters + 1, newBeaters, Math.min(at, BEATERS - 1));
+      beaters[newBeaters++] = q;
+      if (beaten > allowed) break;
     }
   }
+  if (beaten > allowed) return undefined;
   return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
+}
+
+/** Whether ids[from, to) are the target's identities between its first and last, as a side of its split's are. */
+function within(lineage: Lineage, ids: ArrayLike<number>, from: number, to: number): boolean {
+  const t = lineage.target;
+  const n = lineage.targetLength;
+  const lo = ids[from] as number;
+  let at = 0;
+  let hi = n;
+  while (at < hi) {
+    const mid = (at + hi) >>> 1;
+    if ((t[mid] as number) < lo) at = mid + 1;
+    else hi = mid;
+  }
+  if (at + (to - from) > n) return false;
+  for (let i = from; i < to; i++) if (t[at + i - from] !== ids[i]) return false;
+  return true;
 }
 
 /**
  * Significant splits of values[from, to) by recursive bisection, in index order. Values are
  * whatever scale the caller wants steps found on (the detector passes log medians, so a step is
- * a ratio whatever the case's magnitude).
+ * a ratio whatever the case's magnitude). `ids` are the points' identities, increasing by whole
+ * steps (the detector passes each point's seq): a test's permutations are keyed by them, so the
+ * same points give the same answer in any window and on any run, and a test at the next commit
+ * starts from what the last one learnt. Without them a point's position stands in.
  */
 export function eDivisive(
   values: ArrayLike<number>,
@@ -520,14 +772,23 @@ export function eDivisive(
   seed = 0,
   from = 0,
   to = values.length,
+  ids: ArrayLike<number> = inOrder(values.length),
 ): Split[] {
   const found: Split[] = [];
   const pending: [number, number][] = [[from, to]];
+  // Identities that do not increase by whole steps cannot key the permutations (a case's points
+  // always do: their seqs): the positions stand in for them.
+  let keys = ids;
+  for (let i = from + 1; i < to && keys === ids; i++) {
+    const step = (ids[i] as number) - (ids[i - 1] as number);
+    if (!(step >= 1) || !Number.isInteger(step) || !Number.isSafeInteger(ids[i] as number)) keys = inOrder(values.length);
+  }
+  if (to > from && !((ids[to - 1] as number) - (ids[from] as number) < MAX_SPAN)) keys = inOrder(values.length);
   while (pending.length > 0) {
     const [a, b] = pending.pop() as [number, number];
     if (b - a < 2 * settings.minSize) continue;
     // The whole stretch changes with every commit; only the parts either side of a split come back.
-    const split = a === from && b === to ? testSplit(values, a, b, settings, seed) : testSplitOnce(values, a, b, settings, seed);
+    const split = a === from && b === to ? testSplit(values, keys, a, b, settings, seed, true) : testSplitOnce(values, keys, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);

@@ -884,6 +884,15 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
   return { ctx, newest, indexOf };
 }
 
+// The points' seqs, the identities the scan's permutations are keyed by (change-points.ts): one
+// array shared by every call, read only while its scan runs.
+let seqScratch = new Float64Array(0);
+function seqsOf(pts: readonly SeriesPoint[]): Float64Array {
+  if (seqScratch.length < pts.length) seqScratch = new Float64Array(Math.max(pts.length, 2 * seqScratch.length));
+  for (let i = 0; i < pts.length; i++) seqScratch[i] = (pts[i] as SeriesPoint).seq;
+  return seqScratch;
+}
+
 /**
  * Step 2 — change points: confirmed ones are final; the region after the last of them is
  * scanned again, and each split found is matched with what earlier runs stored.
@@ -899,7 +908,7 @@ function scanChangePoints(ctx: Context, memory: CaseMemory, indexOf: SeqIndex): 
   // (the scan cannot put it later, so it puts it as late as it may): it waits until the new level
   // has a couple more commits rather than being misplaced.
   const settled = t + 1 - cp.minSize - SAME_STEP;
-  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\u0000${series.case}`), regionStart, t + 1).filter((s) => s.index <= settled);
+  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\u0000${series.case}`), regionStart, t + 1, seqsOf(pts)).filter((s) => s.index <= settled);
   const splits = earliestStarts(ctx, regionStart, t + 1, meaningfulSplits(ctx, regionStart, t + 1, scanned));
   const found = splits.map((s, i): FoundChangePoint => {
     const prevB = i === 0 ? regionStart : (splits[i - 1] as { index: number }).index;
