@@ -14680,9 +14680,19 @@ function lineageOf(seed) {
     }
     return l;
   }
-  const made = { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  const reused = lineages.length >= LINEAGES ? lineages.pop() : void 0;
+  const made = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  if (reused) {
+    reused.seed = seed;
+    reused.targetLength = 0;
+    reused.version++;
+    reused.rebuiltBelow = reused.version;
+    reused.dropped.length = 0;
+    reused.droppedAt.length = 0;
+    reused.loggedFrom = reused.version;
+    reused.beaterCount = 0;
+  }
   lineages.unshift(made);
-  if (lineages.length > LINEAGES) lineages.pop();
   return made;
 }
 function advance(lineage, ids, from, to) {
@@ -14716,30 +14726,61 @@ function advance(lineage, ids, from, to) {
   lineage.targetLength = n;
   lineage.version = version;
 }
-var packedScratch = new Float64Array(0);
+var bucketStarts = new Int32Array(0);
+var bucketFill = new Int32Array(0);
+var keyScratch = new Uint32Array(0);
 function rebuild(lineage, p, kept) {
   const n = lineage.targetLength;
   if (kept.ids.length < n) {
     kept.ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
     kept.keys = new Uint32Array(kept.ids.length);
   }
-  if (packedScratch.length < n) packedScratch = new Float64Array(Math.max(n, 2 * packedScratch.length));
-  const packed = packedScratch.subarray(0, n);
+  let bits2 = 1;
+  while (1 << bits2 < 2 * n && bits2 < 24) bits2++;
+  const buckets = 1 << bits2;
+  const shift = 32 - bits2;
+  if (bucketStarts.length < buckets + 1) {
+    bucketStarts = new Int32Array(2 * buckets + 1);
+    bucketFill = new Int32Array(2 * buckets + 1);
+  }
+  if (keyScratch.length < n) keyScratch = new Uint32Array(Math.max(n, 2 * keyScratch.length));
+  const starts = bucketStarts;
+  const fill = bucketFill;
+  starts.fill(0, 0, buckets + 1);
   const target = lineage.target;
   const seed = lineage.seed;
-  for (let i = 0; i < n; i++) packed[i] = keyOf(seed, p, target[i]) * POSITIONS + i;
-  packed.sort();
-  for (let j = 0; j < n; j++) {
-    const v = packed[j];
-    const key2 = Math.floor(v * (1 / POSITIONS));
-    kept.ids[j] = target[v - key2 * POSITIONS];
-    kept.keys[j] = key2;
+  const keyAt = keyScratch;
+  for (let i = 0; i < n; i++) {
+    const key2 = keyOf(seed, p, target[i]);
+    keyAt[i] = key2;
+    const b = (key2 >>> shift) + 1;
+    starts[b] = starts[b] + 1;
+  }
+  for (let b = 0; b < buckets; b++) {
+    starts[b + 1] = starts[b + 1] + starts[b];
+    fill[b] = starts[b];
+  }
+  const ids = kept.ids;
+  const keys = kept.keys;
+  for (let i = 0; i < n; i++) {
+    const key2 = keyAt[i];
+    const b = key2 >>> shift;
+    const first = starts[b];
+    let at = fill[b];
+    fill[b] = at + 1;
+    const id = target[i];
+    while (at > first && keys[at - 1] > key2) {
+      keys[at] = keys[at - 1];
+      ids[at] = ids[at - 1];
+      at--;
+    }
+    keys[at] = key2;
+    ids[at] = id;
   }
   kept.length = n;
   kept.newest = target[n - 1];
   kept.version = lineage.version;
 }
-var POSITIONS = 2097152;
 var CARRIED_MOVES = 32;
 function placeOf(kept, key2, id) {
   let lo = 0;
@@ -14763,7 +14804,7 @@ function permutation(lineage, p) {
     return kept;
   }
   if (kept.version === lineage.version) return kept;
-  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES || lineage.targetLength >= POSITIONS) {
+  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES) {
     rebuild(lineage, p, kept);
     return kept;
   }

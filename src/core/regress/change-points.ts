@@ -437,7 +437,7 @@ interface KeptPermutation {
  * lately, newest first, tried first.
  */
 interface Lineage {
-  readonly seed: number;
+  seed: number;
   target: Float64Array;
   targetLength: number;
   version: number;
@@ -458,7 +458,12 @@ const BEATERS = 16;
 const DROP_LOG = 256;
 const lineages: Lineage[] = [];
 
-/** The seed's lineage, most recently used first; a publish judges many cases in turn, a replay's worker one case at a time. */
+/**
+ * The seed's lineage, most recently used first; a publish judges many cases in turn, a replay's
+ * worker one case at a time. A new seed takes over the least recently used lineage's arrays once
+ * LINEAGES are kept (every permutation of it rebuilt in place), so a publish of hundreds of cases
+ * does not allocate 199 permutations for each.
+ */
 function lineageOf(seed: number): Lineage {
   for (let i = 0; i < lineages.length; i++) {
     const l = lineages[i] as Lineage;
@@ -469,9 +474,19 @@ function lineageOf(seed: number): Lineage {
     }
     return l;
   }
-  const made: Lineage = { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  const reused = lineages.length >= LINEAGES ? (lineages.pop() as Lineage) : undefined;
+  const made: Lineage = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  if (reused) {
+    reused.seed = seed;
+    reused.targetLength = 0;
+    reused.version++;
+    reused.rebuiltBelow = reused.version;
+    reused.dropped.length = 0;
+    reused.droppedAt.length = 0;
+    reused.loggedFrom = reused.version;
+    reused.beaterCount = 0;
+  }
   lineages.unshift(made);
-  if (lineages.length > LINEAGES) lineages.pop();
   return made;
 }
 
@@ -509,12 +524,16 @@ function advance(lineage: Lineage, ids: ArrayLike<number>, from: number, to: num
   lineage.version = version;
 }
 
-let packedScratch = new Float64Array(0);
+let bucketStarts = new Int32Array(0);
+let bucketFill = new Int32Array(0);
+let keyScratch = new Uint32Array(0);
 
 /**
- * The target's identities in the p-th permutation's order, from scratch: each key and the
- * target's position packed into one double (key · 2^21 + position, exact below 2^53) and sorted
- * by the typed sort, which takes no comparator: the order by (key, position), that is by (key, id).
+ * The target's identities in the p-th permutation's order, from scratch, in O(n): the keys are
+ * uniform, so a counting sort on their top bits into about 2n buckets leaves a bucket or two with
+ * more than one point, put in order by (key, id) where they fall. A publish judges each case in a
+ * fresh process, so every permutation it reads is built here: as a comparison sort this was twice
+ * the time of the whole regression hook on a suite of 363 cases (bench/alerts.mjs).
  */
 function rebuild(lineage: Lineage, p: number, kept: KeptPermutation): void {
   const n = lineage.targetLength;
@@ -522,24 +541,54 @@ function rebuild(lineage: Lineage, p: number, kept: KeptPermutation): void {
     kept.ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
     kept.keys = new Uint32Array(kept.ids.length);
   }
-  if (packedScratch.length < n) packedScratch = new Float64Array(Math.max(n, 2 * packedScratch.length));
-  const packed = packedScratch.subarray(0, n);
+  let bits = 1;
+  while (1 << bits < 2 * n && bits < 24) bits++;
+  const buckets = 1 << bits;
+  const shift = 32 - bits;
+  if (bucketStarts.length < buckets + 1) {
+    bucketStarts = new Int32Array(2 * buckets + 1);
+    bucketFill = new Int32Array(2 * buckets + 1);
+  }
+  if (keyScratch.length < n) keyScratch = new Uint32Array(Math.max(n, 2 * keyScratch.length));
+  const starts = bucketStarts;
+  const fill = bucketFill;
+  starts.fill(0, 0, buckets + 1);
   const target = lineage.target;
   const seed = lineage.seed;
-  for (let i = 0; i < n; i++) packed[i] = keyOf(seed, p, target[i] as number) * POSITIONS + i;
-  packed.sort();
-  for (let j = 0; j < n; j++) {
-    const v = packed[j] as number;
-    const key = Math.floor(v * (1 / POSITIONS));
-    kept.ids[j] = target[v - key * POSITIONS] as number;
-    kept.keys[j] = key;
+  const keyAt = keyScratch;
+  for (let i = 0; i < n; i++) {
+    const key = keyOf(seed, p, target[i] as number);
+    keyAt[i] = key;
+    const b = (key >>> shift) + 1;
+    starts[b] = (starts[b] as number) + 1;
+  }
+  for (let b = 0; b < buckets; b++) {
+    starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+    fill[b] = starts[b] as number;
+  }
+  const ids = kept.ids;
+  const keys = kept.keys;
+  // Scattered in position order, so within a bucket the identities already increase; an
+  // insertion by key then keeps equal keys in that order.
+  for (let i = 0; i < n; i++) {
+    const key = keyAt[i] as number;
+    const b = key >>> shift;
+    const first = starts[b] as number;
+    let at = fill[b] as number;
+    fill[b] = at + 1;
+    const id = target[i] as number;
+    while (at > first && (keys[at - 1] as number) > key) {
+      keys[at] = keys[at - 1] as number;
+      ids[at] = ids[at - 1] as number;
+      at--;
+    }
+    keys[at] = key;
+    ids[at] = id;
   }
   kept.length = n;
   kept.newest = target[n - 1] as number;
   kept.version = lineage.version;
 }
-/** 2^21: more positions than any stretch holds (the scan limit is far below it). */
-const POSITIONS = 2097152;
 /** Moves behind the target past which a permutation is sorted again rather than carried. */
 const CARRIED_MOVES = 32;
 
@@ -572,7 +621,7 @@ function permutation(lineage: Lineage, p: number): KeptPermutation {
     return kept;
   }
   if (kept.version === lineage.version) return kept;
-  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES || lineage.targetLength >= POSITIONS) {
+  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES) {
     rebuild(lineage, p, kept);
     return kept;
   }
