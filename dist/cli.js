@@ -14815,7 +14815,7 @@ function permutation(lineage, p) {
     const id = dropped[i];
     if (id > kept.newest) continue;
     const at = placeOf(kept, keyOf(seed, p, id), id);
-    if (kept.ids[at] !== id) {
+    if (at >= kept.length || kept.ids[at] !== id) {
       rebuild(lineage, p, kept);
       return kept;
     }

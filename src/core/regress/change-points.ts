@@ -633,7 +633,7 @@ function permutation(lineage: Lineage, p: number): KeptPermutation {
     // Put in after this permutation was last read and dropped since: never in it.
     if (id > kept.newest) continue;
     const at = placeOf(kept, keyOf(seed, p, id), id);
-    if (kept.ids[at] !== id) {
+    if (at >= kept.length || kept.ids[at] !== id) {
       rebuild(lineage, p, kept);
       return kept;
     }
