@@ -14449,6 +14449,16 @@ function segmentOrderShared(values, from, to) {
   lastOrder = out;
   return out;
 }
+function lowerBound(sorted2, n, v) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (sorted2[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 function freshOrder(values, from, to, out) {
   const n = to - from;
   const sv = out.sorted;
@@ -14457,14 +14467,7 @@ function freshOrder(values, from, to, out) {
   const ranks = out.ranks;
   const taken = scratchInts(n);
   for (let pos = 0; pos < n; pos++) {
-    const v = values[from + pos];
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = lo + hi >>> 1;
-      if (sv[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(sv, n, values[from + pos]);
     ranks[pos] = lo + taken[lo];
     taken[lo] = taken[lo] + 1;
   }
@@ -14485,16 +14488,7 @@ function carriedOrder(values, from, to, out) {
   const removed = shift ? old[0] : NaN;
   if (w !== w || w === 0 || shift && (removed !== removed || removed === 0)) return false;
   const was = last.sorted;
-  let gone = -1;
-  if (shift) {
-    let hi = m;
-    gone = 0;
-    while (gone < hi) {
-      const mid = gone + hi >>> 1;
-      if (was[mid] < removed) gone = mid + 1;
-      else hi = mid;
-    }
-  }
+  const gone = shift ? lowerBound(was, m, removed) : -1;
   const sorted2 = out.sorted;
   let put = -1;
   let k = 0;
@@ -14946,14 +14940,7 @@ function testSplit(values, ids, from, to, settings, seed, whole) {
 function within(lineage, ids, from, to) {
   const t = lineage.target;
   const n = lineage.targetLength;
-  const lo = ids[from];
-  let at = 0;
-  let hi = n;
-  while (at < hi) {
-    const mid = at + hi >>> 1;
-    if (t[mid] < lo) at = mid + 1;
-    else hi = mid;
-  }
+  const at = lowerBound(t, n, ids[from]);
   if (at + (to - from) > n) return false;
   for (let i = from; i < to; i++) if (t[at + i - from] !== ids[i]) return false;
   return true;

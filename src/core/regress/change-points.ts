@@ -125,6 +125,18 @@ export function segmentOrder(values: ArrayLike<number>, from: number, to: number
   return { sorted: order.sorted.slice(), ranks: order.ranks.slice() };
 }
 
+/** The first index in sorted[0, n) whose value is not below v. */
+function lowerBound(sorted: ArrayLike<number>, n: number, v: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function freshOrder(values: ArrayLike<number>, from: number, to: number, out: OrderArrays): void {
   const n = to - from;
   // A typed sort without a comparator, then each position's rank by binary search, ties in
@@ -136,14 +148,7 @@ function freshOrder(values: ArrayLike<number>, from: number, to: number, out: Or
   const ranks = out.ranks;
   const taken = scratchInts(n);
   for (let pos = 0; pos < n; pos++) {
-    const v = values[from + pos] as number;
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((sv[mid] as number) < v) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(sv, n, values[from + pos] as number);
     ranks[pos] = lo + (taken[lo] as number);
     taken[lo] = (taken[lo] as number) + 1;
   }
@@ -175,16 +180,7 @@ function carriedOrder(values: ArrayLike<number>, from: number, to: number, out: 
   // The old order without the value taken out (any of its equal copies: they are the same bits),
   // with the new value put in after the values equal to it.
   const was = last.sorted;
-  let gone = -1;
-  if (shift) {
-    let hi = m;
-    gone = 0;
-    while (gone < hi) {
-      const mid = (gone + hi) >>> 1;
-      if ((was[mid] as number) < removed) gone = mid + 1;
-      else hi = mid;
-    }
-  }
+  const gone = shift ? lowerBound(was, m, removed) : -1;
   const sorted = out.sorted;
   let put = -1;
   let k = 0;
@@ -794,14 +790,7 @@ function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: numb
 function within(lineage: Lineage, ids: ArrayLike<number>, from: number, to: number): boolean {
   const t = lineage.target;
   const n = lineage.targetLength;
-  const lo = ids[from] as number;
-  let at = 0;
-  let hi = n;
-  while (at < hi) {
-    const mid = (at + hi) >>> 1;
-    if ((t[mid] as number) < lo) at = mid + 1;
-    else hi = mid;
-  }
+  const at = lowerBound(t, n, ids[from] as number);
   if (at + (to - from) > n) return false;
   for (let i = from; i < to; i++) if (t[at + i - from] !== ids[i]) return false;
   return true;
