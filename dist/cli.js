@@ -14886,6 +14886,7 @@ function inOrder(n) {
   }
   return identity.subarray(0, n);
 }
+var scansRun = 0;
 var triedStamp = new Int32Array(0);
 var stamp = 0;
 function testSplit(values, ids, from, to, settings, seed, whole) {
@@ -14924,6 +14925,7 @@ function testSplit(values, ids, from, to, settings, seed, whole) {
     }
     if (q >= total || triedStamp[q] === stamp) continue;
     triedStamp[q] = stamp;
+    scansRun++;
     if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
       beaten++;
       let at = 0;

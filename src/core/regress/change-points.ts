@@ -719,6 +719,12 @@ function inOrder(n: number): Int32Array {
   return identity.subarray(0, n);
 }
 
+let scansRun = 0;
+/** Permutation scans run so far in this thread: what the test's ordering saves, for the tests and the bench. */
+export function permutationScans(): number {
+  return scansRun;
+}
+
 let triedStamp = new Int32Array(0);
 let stamp = 0;
 
@@ -771,6 +777,7 @@ function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: numb
     }
     if (q >= total || triedStamp[q] === stamp) continue;
     triedStamp[q] = stamp;
+    scansRun++;
     if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
       beaten++;
       // Moved to the front of the beaters (newest first), the others kept in their order.
