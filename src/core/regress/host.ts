@@ -4,7 +4,7 @@
  */
 import type { Direction } from '../model.js';
 import { ALIKE_LOOKBACK, worseChange, type SeriesPoint } from './detect.js';
-import { median } from '../stats.js';
+import { median, quantileSorted } from '../stats.js';
 import { sameFactor } from './groups.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 
@@ -33,9 +33,7 @@ function moveAt(points: readonly SeriesPoint[], at: number, direction: Direction
     if (v > 0) recent[count++] = v;
   }
   if (!newest || count < 8 || !(newest.value > 0)) return undefined;
-  const s = recent.subarray(0, count).sort();
-  const med = count % 2 ? (s[(count - 1) / 2] as number) : ((s[count / 2 - 1] as number) + (s[count / 2] as number)) / 2;
-  return worseChange(newest.value, med, direction);
+  return worseChange(newest.value, quantileSorted(recent.subarray(0, count).sort(), 0.5), direction);
 }
 
 /**
