@@ -10,7 +10,11 @@
 // separates true from false alerts shows as bins far apart; none did in session 16.
 //
 //   npm run -s build && node bench/alert-features.mjs --data-dir DIR [--history NAME]... [--cli FILE]
-import { existsSync, readFileSync } from 'node:fs';
+//     [--rows FILE]
+//
+// --rows FILE writes every labelled alert's features, one JSON object a line with its history,
+// for bench/alert-model.mjs (whether the features together separate what none does alone).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cliRunner, importedOnce, labelledHistories } from './lib/cli-history.mjs';
 import { alertKey, median, parseLabels, parseReplay } from './lib/judge.mjs';
@@ -95,6 +99,7 @@ for (const name of histories) {
       if (i) num += (x - mu) * ((clip[i - 1] ?? 0) - mu);
     });
     rows.push({
+      history: name,
       verdict: label.verdict,
       kind: a.kind,
       status: a.status,
@@ -112,6 +117,8 @@ for (const name of histories) {
     });
   }
 }
+
+if (opt('--rows')) writeFileSync(opt('--rows'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
 const precision = (rs) => {
   const t = rs.filter((r) => r.verdict === 'true').length;
