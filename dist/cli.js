@@ -15278,9 +15278,21 @@ function returnToOlder(ctx, test) {
   const muOld = old.mu;
   let better = 0;
   for (let i = start; i < first; i++) if (-ctx.sgn * (ctx.logs[i] - muOld) > old.bound) better++;
-  if (better >= ctx.settings.changePoints.minSize) return void 0;
   const sha = ctx.pts[start].sha.slice(0, 7);
-  return `back at about the level before the better spell at ${sha} (median ${shortNumber(old.baseline.median)} ${ctx.series.unit}; ${better} commit${better === 1 ? "" : "s"} clearly better): the improvement went away, which is not a regression`;
+  if (better < ctx.settings.changePoints.minSize) {
+    return `back at about the level before the better spell at ${sha} (median ${shortNumber(old.baseline.median)} ${ctx.series.unit}; ${better} commit${better === 1 ? "" : "s"} clearly better): the improvement went away, which is not a regression`;
+  }
+  const trips = earlierSpells(ctx, older, muOld, now, old.bound);
+  if (trips < ctx.settings.changePoints.minSize) return void 0;
+  return `back at about the level before the better spell at ${sha} (median ${shortNumber(old.baseline.median)} ${ctx.series.unit}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
+}
+function earlierSpells(ctx, end, mu, spell, bound) {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const x = ctx.logs[i];
+    if (-ctx.sgn * (x - mu) > bound && Math.abs(x - spell) <= bound) n++;
+  }
+  return n;
 }
 function newestBeyond(ctx, test, p) {
   const t = ctx.pts.length - 1;

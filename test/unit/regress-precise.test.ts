@@ -92,6 +92,31 @@ describe('rebound: back from a short better spell', () => {
   });
 });
 
+describe('rebound: a round trip the case has made before', () => {
+  // A job that now and then runs on a much faster machine for a few commits: 8 commits at 0.6,
+  // back at 1.0 for 40, then 8 more at 0.6 and back again.
+  const fast = (seed: number) => noisy(() => 0.6, 8, 0.02, seed);
+  const usual = (n: number, seed: number) => noisy(() => 1, n, 0.02, seed);
+  const raised = (values: number[]) => replay(series(values), settings(), { suiteCases: 10, from: 1 }).raised.map((a) => [a.kind, a.index]);
+
+  it('raises the first way back, not the next', () => {
+    const values = [...usual(40, 4), ...fast(5), ...usual(40, 6), ...fast(7), ...usual(20, 8)];
+    expect(raised(values)).toEqual([['regression', 48]]);
+    const v = judge(series(values.slice(0, 98)));
+    expect(v.kind).toBe('watch');
+    expect(v.reason).toMatch(/back at about the level before the better spell at c880000 .* as it came back before from 8 earlier commits as good as that spell/);
+  });
+
+  it('still raises the way back from a better level the case never held before', () => {
+    // The earlier spell was at 0.3, not at 0.6: the second is a level of its own.
+    const earlier = noisy(() => 0.3, 8, 0.02, 5);
+    expect(raised([...usual(40, 4), ...earlier, ...usual(40, 6), ...fast(7), ...usual(20, 8)])).toEqual([
+      ['regression', 48],
+      ['regression', 96],
+    ]);
+  });
+});
+
 describe('one run is never overwhelming on its own', () => {
   const base = noisy(() => 4, 30, 0.02, 2);
   const oneRun = (values: number[]): CaseSeries => ({ ...series(values), points: points(values).map((p) => ({ ...p, q1: p.value, q3: p.value, runs: 1, n: 1 })) });

@@ -609,7 +609,8 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
  * clearly better than the level before), a run back within the limit of the level before that
  * step is a short better spell going away, not a regression: the run is tested against that
  * older level too. A better level the scan could have found on its own is a level, and a run
- * back from it is a regression like any other.
+ * back from it is a regression like any other, unless the case held that better level before,
+ * further back than the older level, for as many commits as the scan's minSize (earlierSpells).
  */
 function returnToOlder(ctx: Context, test: LimitTest): string | undefined {
   const t = ctx.pts.length - 1;
@@ -631,9 +632,29 @@ function returnToOlder(ctx: Context, test: LimitTest): string | undefined {
   const muOld = old.mu;
   let better = 0;
   for (let i = start; i < first; i++) if (-ctx.sgn * ((ctx.logs[i] as number) - muOld) > old.bound) better++;
-  if (better >= ctx.settings.changePoints.minSize) return undefined;
   const sha = (ctx.pts[start] as SeriesPoint).sha.slice(0, 7);
-  return `back at about the level before the better spell at ${sha} (median ${num(old.baseline.median)} ${ctx.series.unit}; ${better} commit${better === 1 ? '' : 's'} clearly better): the improvement went away, which is not a regression`;
+  if (better < ctx.settings.changePoints.minSize) {
+    return `back at about the level before the better spell at ${sha} (median ${num(old.baseline.median)} ${ctx.series.unit}; ${better} commit${better === 1 ? '' : 's'} clearly better): the improvement went away, which is not a regression`;
+  }
+  const trips = earlierSpells(ctx, older, muOld, now, old.bound);
+  if (trips < ctx.settings.changePoints.minSize) return undefined;
+  return `back at about the level before the better spell at ${sha} (median ${num(old.baseline.median)} ${ctx.series.unit}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
+}
+
+/**
+ * Points before `end` as good as a better spell whose level is `spell` (logs) and clearly better
+ * than the level `mu` it left (beyond `bound`): a case that ran this fast before and came back to
+ * where it is now makes that round trip, such as trillian-tessera's benches whose jobs run 3–4
+ * times faster for a few commits now and then, each way back raised as a regression. A better
+ * level of its own kind that the case never held before is a level like any other.
+ */
+function earlierSpells(ctx: Context, end: number, mu: number, spell: number, bound: number): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const x = ctx.logs[i] as number;
+    if (-ctx.sgn * (x - mu) > bound && Math.abs(x - spell) <= bound) n++;
+  }
+  return n;
 }
 
 /** Whether the newest point lies beyond the limit of `test`'s baseline at per-point level p. */
