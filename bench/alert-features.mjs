@@ -17,6 +17,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cliRunner, importedOnce, labelledHistories } from './lib/cli-history.mjs';
+import { FEATURE_BINS } from './lib/alert-bins.mjs';
 import { alertKey, median, parseLabels, parseReplay } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -124,25 +125,12 @@ const precision = (rs) => {
   const t = rs.filter((r) => r.verdict === 'true').length;
   return rs.length ? `${t}/${rs.length} = ${(t / rs.length).toFixed(2)}` : '—';
 };
-const BINS = {
-  'run length (commits from the culprit to the raise)': [1, 2, 3, 4, 6, 10, Infinity],
-  'change (worse)': [-Infinity, 0.05, 0.1, 0.2, 0.5, 1, Infinity],
-  "other cases 5% worse at the culprit (share)": [0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.01],
-  'other cases beyond 3 deviations at the culprit (share)': [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
-  'other cases beyond 3 deviations at the raise (share)': [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
-  "alert group's share of the suite": [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
-  'cases in the suite': [1, 2, 4, 10, 30, 100, Infinity],
-  'noise (robust deviation of the last 30 logs)': [0, 0.01, 0.03, 0.06, 0.1, 0.2, Infinity],
-  'last 60 points further out than the run (share)': [0, 0.001, 0.02, 0.05, 0.1, 0.2, 1.01],
-  'runs per point': [0, 2, 3, 10, Infinity],
-  'lag-1 autocorrelation of the last 30': [-Infinity, 0, 0.1, 0.2, 0.3, 0.45, 0.6, Infinity],
-};
 const regressions = rows.filter((r) => r.kind === 'regression');
 console.log(`labelled alerts: ${precision(rows)}; regressions ${precision(regressions)}; steps found ${precision(rows.filter((r) => r.kind !== 'regression'))}`);
 for (const status of ['suspected', 'confirmed', 'cleared']) {
   console.log(`  ${status}: regressions ${precision(regressions.filter((r) => r.status === status))}, steps found ${precision(rows.filter((r) => r.kind !== 'regression' && r.status === status))}`);
 }
-for (const [feature, edges] of Object.entries(BINS)) {
+for (const [feature, edges] of Object.entries(FEATURE_BINS)) {
   console.log(`regressions by ${feature}:`);
   for (let i = 0; i < edges.length - 1; i++) {
     const rs = regressions.filter((r) => r[feature] >= edges[i] && r[feature] < edges[i + 1]);

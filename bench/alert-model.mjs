@@ -13,6 +13,7 @@
 // --lambda sets the L2 penalty on the bins' weights (default 1; larger pulls every bin towards
 // the mean, so a history's quirks weigh less).
 import { readFileSync } from 'node:fs';
+import { FEATURE_BINS } from './lib/alert-bins.mjs';
 
 const argv = process.argv.slice(2);
 const file = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--kind' && argv[i - 1] !== '--lambda');
@@ -26,24 +27,10 @@ const all = readFileSync(file, 'utf8')
   .map((l) => JSON.parse(l))
   .filter((r) => kind === undefined || (kind === 'regression' ? r.kind === 'regression' : r.kind !== 'regression'));
 
-// The same bins as bench/alert-features.mjs prints, so each weight reads as one of its rows.
-const BINS = {
-  'run length (commits from the culprit to the raise)': [1, 2, 3, 4, 6, 10, 20, Infinity],
-  'change (worse)': [-Infinity, 0.05, 0.1, 0.2, 0.5, 1, Infinity],
-  'other cases 5% worse at the culprit (share)': [0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.01],
-  'other cases beyond 3 deviations at the culprit (share)': [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
-  'other cases beyond 3 deviations at the raise (share)': [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
-  "alert group's share of the suite": [0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
-  'cases in the suite': [1, 2, 4, 10, 30, 100, Infinity],
-  'noise (robust deviation of the last 30 logs)': [0, 0.01, 0.03, 0.06, 0.1, 0.2, Infinity],
-  'last 60 points further out than the run (share)': [0, 0.001, 0.02, 0.05, 0.1, 0.2, 1.01],
-  'runs per point': [0, 2, 3, 10, Infinity],
-  'lag-1 autocorrelation of the last 30': [-Infinity, 0, 0.1, 0.2, 0.3, 0.45, 0.6, Infinity],
-};
 
 function encode(r) {
   const x = [1, r.kind === 'regression' ? 1 : 0];
-  for (const [f, edges] of Object.entries(BINS)) {
+  for (const [f, edges] of Object.entries(FEATURE_BINS)) {
     for (let i = 0; i < edges.length - 1; i++) x.push(r[f] >= edges[i] && r[f] < edges[i + 1] ? 1 : 0);
   }
   return x;
