@@ -15621,6 +15621,14 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
     const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
     return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
   }
+  if (decided.culprit === t && decided.k > 1 && decided.atOnce !== true) {
+    const side = ctx.direction === "smaller" ? "above" : "below";
+    const change2 = describeChange(ctx.pts[t].value, decided.baseline.median, ctx.direction);
+    return {
+      waits: true,
+      reason: `${change2}: ${decided.k} commits in a row are ${side} ${shortNumber(decided.baseline.limit)} ${ctx.series.unit}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides (details: docs/alerts.md)`
+    };
+  }
   const newest = ctx.pts[t];
   const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
   const alert = {
@@ -15755,7 +15763,10 @@ function assessCase(series, memory, given, options) {
   if (kind === "regressed" && baseline) {
     const test = "test" in decided ? decided.test : void 0;
     const culprit = method === "limit" && test ? culpritIndex(ctx, test, currentStart) : void 0;
-    ({ alert, ongoing, reason } = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k, ...culprit !== void 0 ? { culprit } : {} }));
+    const atOnce = culprit === t && overwhelming(ctx) !== void 0;
+    const raised = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k, atOnce, ...culprit !== void 0 ? { culprit } : {} });
+    ({ alert, ongoing, reason } = raised);
+    if (raised.waits) kind = "watch";
   }
   const step = !alert && kind !== "regressed" && method === "limit" ? raiseStep(ctx, found, settled) : void 0;
   if (step) {

@@ -212,3 +212,34 @@ describe('a change in the mix of two modes is no step', () => {
     expect(r.raised.map((a) => a.index)).toContain(60);
   });
 });
+
+describe('a run whose step would start at its newest commit', () => {
+  // Two commits just beyond the limit of three in a row (not of two), then one far beyond: the
+  // step the run would name is the newest commit alone (running-coach's `test_submit_feedback`, a
+  // sag and then one commit at half its speed). A quiet baseline, so that nothing before was as far out.
+  const base = Array.from({ length: 42 }, (_, i) => [0.99, 1.0, 1.01][i % 3] as number);
+  const loose = settings({ minEffect: 0.01 });
+  const at = (values: number[], hostMoved?: boolean) =>
+    assessCase(series(values), NO_MEMORY, loose, { suiteCases: 10, ...(hostMoved !== undefined ? { hostMoved } : {}) }).verdict;
+
+  it('waits for the next commit rather than naming one point', () => {
+    expect(at([...base, 1.02, 1.02]).kind).toBe('unchanged');
+    const v = at([...base, 1.02, 1.02, 1.5]);
+    expect(v.kind).toBe('watch');
+    expect(v.alert).toBeUndefined();
+    expect(v.reason).toMatch(/^\+50% worse: 3 commits in a row are above .* but the step would start at the newest alone/);
+  });
+
+  it('raises nothing when that point goes back, and names it when it stays', () => {
+    const back = replay(series([...base, 1.02, 1.02, 1.5, 1.0, 1.01, 0.99]), loose, { suiteCases: 10, from: 1 });
+    expect(back.raised).toEqual([]);
+    const stays = replay(series([...base, 1.02, 1.02, 1.5, 1.5, 1.51]), loose, { suiteCases: 10, from: 1 });
+    expect(stays.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['regression', 44, 45]]);
+  });
+
+  it('still raises a newest point that is overwhelming on its own at once', () => {
+    const v = at([...base, 1.02, 1.02, 1.5], false);
+    expect(v.kind).toBe('regressed');
+    expect(v.alert?.sha).toBe('c44'.padEnd(40, '0'));
+  });
+});
