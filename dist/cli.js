@@ -15377,7 +15377,13 @@ function limitVerdict(ctx) {
     const judged2 = before !== void 0 ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : "too little history: ";
     return { kind: "not-enough-history", reason: `${judged2}${lastMissing}` };
   }
-  return { kind: "unchanged", test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${shortNumber(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+  const change = describeChange(newest.value, anyTest.baseline.median, direction);
+  if (ctx.sgn * (Math.log(newest.value) - anyTest.mu) > anyTest.bound) {
+    const worse = worseChange(newest.value, anyTest.baseline.median, direction);
+    const why = worse < settings.minEffect ? `less than min-effect (${shortNumber(settings.minEffect * 100)}%), which never alerts however steady the case` : ctx.floor !== void 0 && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor ? `a change smaller than the absolute floor of ${shortNumber(ctx.floor)} ${unit}, which never alerts` : void 0;
+    if (why) return { kind: "unchanged", test: anyTest, reason: `${change}: ${side} ${shortNumber(anyTest.baseline.limit)} ${unit}, but ${why}` };
+  }
+  return { kind: "unchanged", test: anyTest, reason: `${change}: within ${shortNumber(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
 function ratioVerdict(ctx) {
   const { settings, direction } = ctx;

@@ -99,6 +99,8 @@ describe('the detector on constructed series', () => {
     const v = judge(s);
     expect(v.kind).toBe('unchanged');
     expect(v.baseline?.limit).toBeLessThan(1.03);
+    // Beyond the limit, so the reason does not say "within" it.
+    expect(v.reason).toMatch(/^\+3\.\d% worse: above [\d.]+ s, but less than min-effect \(5%\), which never alerts/);
     expect(judge(s, { minEffect: 0.02 }).kind).toBe('regressed');
   });
 
@@ -106,7 +108,9 @@ describe('the detector on constructed series', () => {
     const base = noisy(() => 40, 40, 0.01, 6);
     const s = series([...base, 60, 61], 'smaller', 'us');
     expect(judge(s).kind).toBe('regressed');
-    expect(judge(s, { floors: parseAbsoluteFloors('1ms') }).kind).toBe('unchanged');
+    const floored = judge(s, { floors: parseAbsoluteFloors('1ms') });
+    expect(floored.kind).toBe('unchanged');
+    expect(floored.reason).toMatch(/: above [\d.]+ us, but a change smaller than the absolute floor of 1000 us, which never alerts$/);
     expect(judge(s, { floors: parseAbsoluteFloors('10us') }).kind).toBe('regressed');
   });
 

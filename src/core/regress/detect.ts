@@ -751,7 +751,19 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     const judged = before !== undefined ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : 'too little history: ';
     return { kind: 'not-enough-history', reason: `${judged}${lastMissing}` };
   }
-  return { kind: 'unchanged', test: anyTest, reason: `${describeChange(newest.value, anyTest.baseline.median, direction)}: within ${num(anyTest.baseline.limit as number)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+  const change = describeChange(newest.value, anyTest.baseline.median, direction);
+  // Beyond the limit but not by enough to matter: "within" would not be true.
+  if (ctx.sgn * (Math.log(newest.value) - anyTest.mu) > anyTest.bound) {
+    const worse = worseChange(newest.value, anyTest.baseline.median, direction);
+    const why =
+      worse < settings.minEffect
+        ? `less than min-effect (${num(settings.minEffect * 100)}%), which never alerts however steady the case`
+        : ctx.floor !== undefined && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor
+          ? `a change smaller than the absolute floor of ${num(ctx.floor)} ${unit}, which never alerts`
+          : undefined;
+    if (why) return { kind: 'unchanged', test: anyTest, reason: `${change}: ${side} ${num(anyTest.baseline.limit as number)} ${unit}, but ${why}` };
+  }
+  return { kind: 'unchanged', test: anyTest, reason: `${change}: within ${num(anyTest.baseline.limit as number)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
 
 /**
