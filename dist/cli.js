@@ -15382,6 +15382,15 @@ function limitVerdict(ctx) {
     const worse = worseChange(newest.value, anyTest.baseline.median, direction);
     const why = worse < settings.minEffect ? `less than min-effect (${shortNumber(settings.minEffect * 100)}%), which never alerts however steady the case` : ctx.floor !== void 0 && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor ? `a change smaller than the absolute floor of ${shortNumber(ctx.floor)} ${unit}, which never alerts` : void 0;
     if (why) return { kind: "unchanged", test: anyTest, reason: `${change}: ${side} ${shortNumber(anyTest.baseline.limit)} ${unit}, but ${why}` };
+    const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : void 0;
+    if (single !== void 0 && typeof single !== "string" && !(ctx.sgn * (Math.log(newest.value) - single.mu) > single.bound)) {
+      const limit = shortNumber(single.baseline.limit);
+      return {
+        kind: "unchanged",
+        test: anyTest,
+        reason: `${change}: within ${limit} ${unit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${shortNumber(anyTest.baseline.limit)} ${unit} would alert)`
+      };
+    }
   }
   return { kind: "unchanged", test: anyTest, reason: `${change}: within ${shortNumber(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }

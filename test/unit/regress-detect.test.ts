@@ -104,6 +104,16 @@ describe('the detector on constructed series', () => {
     expect(judge(s, { minEffect: 0.02 }).kind).toBe('regressed');
   });
 
+  it('says which limit one point beyond the limit of two in a row is within', () => {
+    const base = Array.from({ length: 42 }, (_, i) => [0.99, 1.0, 1.01][i % 3] as number);
+    const v = judge(series([...base, 1.025]), { minEffect: 0.01 });
+    expect(v.kind).toBe('unchanged');
+    const m = /^\+2\.5% worse: within ([\d.]+) s, the most that the last 30 commits make plausible for one commit \(2 in a row above ([\d.]+) s would alert\)$/.exec(v.reason);
+    expect(m).not.toBeNull();
+    expect(Number(m?.[2])).toBeLessThan(1.025);
+    expect(Number(m?.[1])).toBeGreaterThan(1.025);
+  });
+
   it('does not alert on a change smaller than the absolute floor for the unit', () => {
     const base = noisy(() => 40, 40, 0.01, 6);
     const s = series([...base, 60, 61], 'smaller', 'us');

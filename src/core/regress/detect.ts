@@ -762,6 +762,16 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
           ? `a change smaller than the absolute floor of ${num(ctx.floor)} ${unit}, which never alerts`
           : undefined;
     if (why) return { kind: 'unchanged', test: anyTest, reason: `${change}: ${side} ${num(anyTest.baseline.limit as number)} ${unit}, but ${why}` };
+    // Beyond the limit of a run, alone: the limit one commit is held to is the one it is within.
+    const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : undefined;
+    if (single !== undefined && typeof single !== 'string' && !(ctx.sgn * (Math.log(newest.value) - single.mu) > single.bound)) {
+      const limit = num(single.baseline.limit as number);
+      return {
+        kind: 'unchanged',
+        test: anyTest,
+        reason: `${change}: within ${limit} ${unit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${num(anyTest.baseline.limit as number)} ${unit} would alert)`,
+      };
+    }
   }
   return { kind: 'unchanged', test: anyTest, reason: `${change}: within ${num(anyTest.baseline.limit as number)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
