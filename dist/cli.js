@@ -15378,12 +15378,12 @@ function limitVerdict(ctx) {
     return { kind: "not-enough-history", reason: `${judged2}${lastMissing}` };
   }
   const change = describeChange(newest.value, anyTest.baseline.median, direction);
-  if (ctx.sgn * (Math.log(newest.value) - anyTest.mu) > anyTest.bound) {
+  if (newestBeyond(ctx, anyTest, anyTest.p)) {
     const worse = worseChange(newest.value, anyTest.baseline.median, direction);
     const why = worse < settings.minEffect ? `less than min-effect (${shortNumber(settings.minEffect * 100)}%), which never alerts however steady the case` : ctx.floor !== void 0 && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor ? `a change smaller than the absolute floor of ${shortNumber(ctx.floor)} ${unit}, which never alerts` : void 0;
     if (why) return { kind: "unchanged", test: anyTest, reason: `${change}: ${side} ${shortNumber(anyTest.baseline.limit)} ${unit}, but ${why}` };
     const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : void 0;
-    if (single !== void 0 && typeof single !== "string" && !(ctx.sgn * (Math.log(newest.value) - single.mu) > single.bound)) {
+    if (single !== void 0 && typeof single !== "string" && !newestBeyond(ctx, single, single.p)) {
       const limit = shortNumber(single.baseline.limit);
       return {
         kind: "unchanged",

@@ -753,7 +753,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
   }
   const change = describeChange(newest.value, anyTest.baseline.median, direction);
   // Beyond the limit but not by enough to matter: "within" would not be true.
-  if (ctx.sgn * (Math.log(newest.value) - anyTest.mu) > anyTest.bound) {
+  if (newestBeyond(ctx, anyTest, anyTest.p)) {
     const worse = worseChange(newest.value, anyTest.baseline.median, direction);
     const why =
       worse < settings.minEffect
@@ -764,7 +764,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     if (why) return { kind: 'unchanged', test: anyTest, reason: `${change}: ${side} ${num(anyTest.baseline.limit as number)} ${unit}, but ${why}` };
     // Beyond the limit of a run, alone: the limit one commit is held to is the one it is within.
     const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : undefined;
-    if (single !== undefined && typeof single !== 'string' && !(ctx.sgn * (Math.log(newest.value) - single.mu) > single.bound)) {
+    if (single !== undefined && typeof single !== 'string' && !newestBeyond(ctx, single, single.p)) {
       const limit = num(single.baseline.limit as number);
       return {
         kind: 'unchanged',
