@@ -15771,9 +15771,9 @@ function assessCase(series, memory, given, options) {
   } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
-    reason = `most other cases of this job got worse ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
+    reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
-    reason = `most other cases of this job got worse at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+    reason = `most other cases of this job moved at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
   if (kind === "regressed" && baseline) {
     const test = "test" in decided ? decided.test : void 0;
@@ -16488,6 +16488,38 @@ function machineMoved(moves, self, minEffect) {
   const mid = s[Math.floor(s.length / 2)];
   return mid >= minEffect;
 }
+var TYPICAL_MOVES = 30;
+var TYPICAL_LEAST = 10;
+var SCATTER_FACTOR = 2;
+var SCATTER_SHARE = 0.5;
+function typicalMove(sizes) {
+  return sizes.length < TYPICAL_LEAST ? void 0 : median2(sizes);
+}
+function typicalMoveAt(points, at, direction) {
+  const sizes = [];
+  for (let j = Math.max(0, at - TYPICAL_MOVES); j < at; j++) {
+    const m = moveAt(points, j, direction, 0);
+    if (m !== void 0) sizes.push(Math.abs(m));
+  }
+  return typicalMove(sizes);
+}
+function jumped(move, typical, minEffect) {
+  return Math.abs(move) >= Math.max(minEffect, SCATTER_FACTOR * typical);
+}
+function machineScattered(moves, typical, self, minEffect) {
+  let others = 0;
+  let count = 0;
+  for (const [name, move] of moves) {
+    if (name === self) continue;
+    others++;
+    const t = typical.get(name);
+    if (t !== void 0 && jumped(move, t, minEffect)) count++;
+  }
+  return others < HOST_WITNESSES ? void 0 : count >= SCATTER_SHARE * others;
+}
+function machineWitness(moved, scattered) {
+  return moved === false && scattered === true ? true : moved;
+}
 function controlsMoved(moves, settings) {
   const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
   return controls.length ? median2(controls) >= settings.minEffect : void 0;
@@ -16710,14 +16742,34 @@ function replay(series, settings, options) {
 
 // src/core/regress/replay-trend.ts
 var HostWitness = class {
-  constructor(moves, minEffect) {
+  constructor(moves, minEffect, typical = /* @__PURE__ */ new Map()) {
     this.moves = moves;
     this.minEffect = minEffect;
+    this.typical = typical;
     this.sorted = Float64Array.from(moves.values()).sort();
+    let jumps = 0;
+    for (const [name, move] of moves) {
+      const t = typical.get(name);
+      if (t !== void 0 && jumped(move, t, minEffect)) jumps++;
+    }
+    this.jumps = jumps;
   }
   moves;
   minEffect;
+  typical;
   sorted;
+  jumps;
+  scatteredWithout(self) {
+    const move = this.moves.get(self);
+    const t = this.typical.get(self);
+    const others = this.moves.size - (move !== void 0 ? 1 : 0);
+    if (others < HOST_WITNESSES) return void 0;
+    return this.jumps - (move !== void 0 && t !== void 0 && jumped(move, t, this.minEffect) ? 1 : 0) >= SCATTER_SHARE * others;
+  }
+  /** machineWitness: the machine moved or scattered the suite, without self. */
+  witnessWithout(self) {
+    return machineWitness(this.movedWithout(self), this.scatteredWithout(self));
+  }
   movedWithout(self) {
     const s = this.sorted;
     const own = this.moves.get(self);
@@ -16751,6 +16803,8 @@ function planReplay(given, settings, onlySuite) {
   for (const [suite, segs] of bySuite) {
     const cases = /* @__PURE__ */ new Map();
     const movesAt = /* @__PURE__ */ new Map();
+    const movesOf = /* @__PURE__ */ new Map();
+    const typicalAt = /* @__PURE__ */ new Map();
     const casesAt = /* @__PURE__ */ new Map();
     segs.forEach((seg, i) => {
       const previousSeq = i > 0 ? segs[i - 1].seq : void 0;
@@ -16764,6 +16818,20 @@ function planReplay(given, settings, onlySuite) {
         c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {} });
         const move = recentMove(c.points, c.direction);
         if (move !== void 0) moves.set(p.case, move);
+        let own = movesOf.get(p.case);
+        if (!own) movesOf.set(p.case, own = []);
+        const sizes = [];
+        for (let j = Math.max(0, own.length - TYPICAL_MOVES); j < own.length; j++) {
+          const m = own[j];
+          if (m !== void 0) sizes.push(Math.abs(m));
+        }
+        own.push(move);
+        const typical = typicalMove(sizes);
+        if (typical !== void 0) {
+          let at = typicalAt.get(seg.seq);
+          if (!at) typicalAt.set(seg.seq, at = /* @__PURE__ */ new Map());
+          at.set(p.case, typical);
+        }
       }
       movesAt.set(seg.seq, moves);
     });
@@ -16778,7 +16846,7 @@ function planReplay(given, settings, onlySuite) {
     const hosts = /* @__PURE__ */ new Map();
     const hostAt = (seq) => {
       let h = hosts.get(seq);
-      if (!h) hosts.set(seq, h = new HostWitness(movesAt.get(seq) ?? /* @__PURE__ */ new Map(), settings.minEffect));
+      if (!h) hosts.set(seq, h = new HostWitness(movesAt.get(seq) ?? /* @__PURE__ */ new Map(), settings.minEffect, typicalAt.get(seq)));
       return h;
     };
     for (const [name, c] of cases) {
@@ -16788,7 +16856,7 @@ function planReplay(given, settings, onlySuite) {
       const jobMovedAlike = [];
       for (const p of c.points) {
         const controlMoved = controlMovedAt.get(p.seq);
-        hostMoved.push(controlMoved ?? hostAt(p.seq).movedWithout(name));
+        hostMoved.push(controlMoved ?? hostAt(p.seq).witnessWithout(name));
         runnerNoise.push(control ? true : controlMoved);
         jobMovedAlike.push(alikeAt.get(p.seq));
       }
@@ -18440,20 +18508,24 @@ function movedAsOne(histories, directions, seq, minEffect) {
   const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))].filter((s) => s < seq).sort((a, b) => b - a).slice(0, ALIKE_LOOKBACK);
   return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
 }
-function hostMovedAt(histories, directions, settings, seq, self, memo2) {
-  let moves = memo2.get(seq);
-  if (!moves) {
-    moves = /* @__PURE__ */ new Map();
-    for (const [name, points] of histories) {
-      const direction = directions.get(name);
-      const i = points.findIndex((p) => p.seq === seq);
-      if (direction === void 0 || i < 0) continue;
-      const move = recentMove(points.slice(0, i + 1), direction);
-      if (move !== void 0) moves.set(name, move);
-    }
-    memo2.set(seq, moves);
+function witnessesAt(histories, directions, seq) {
+  const moves = /* @__PURE__ */ new Map();
+  const typical = /* @__PURE__ */ new Map();
+  for (const [name, points] of histories) {
+    const direction = directions.get(name);
+    const i = points.findIndex((p) => p.seq === seq);
+    if (direction === void 0 || i < 0) continue;
+    const move = recentMove(points.slice(0, i + 1), direction);
+    if (move !== void 0) moves.set(name, move);
+    const t = typicalMoveAt(points, i, direction);
+    if (t !== void 0) typical.set(name, t);
   }
-  return controlsMoved(moves, settings) ?? machineMoved(moves, self, settings.minEffect);
+  return { moves, typical };
+}
+function hostMovedAt(histories, directions, settings, seq, self, memo2) {
+  let w = memo2.get(seq);
+  if (!w) memo2.set(seq, w = witnessesAt(histories, directions, seq));
+  return controlsMoved(w.moves, settings) ?? machineWitness(machineMoved(w.moves, self, settings.minEffect), machineScattered(w.moves, w.typical, self, settings.minEffect));
 }
 function regressionDeriver(suite, settings) {
   let last;
@@ -18472,11 +18544,14 @@ function regressionDeriver(suite, settings) {
     const verdicts = [];
     const changePoints = [];
     const moves = /* @__PURE__ */ new Map();
+    const typical = /* @__PURE__ */ new Map();
     for (const p of judged2.points) {
       const points = histories.get(p.case);
       if (points && points[points.length - 1]?.seq === judged2.seq) {
         const move = recentMove(points, p.direction);
         if (move !== void 0) moves.set(p.case, move);
+        const t = typicalMoveAt(points, points.length - 1, p.direction);
+        if (t !== void 0) typical.set(p.case, t);
       }
     }
     const controlMoved = controlsMoved(moves, settings);
@@ -18488,7 +18563,7 @@ function regressionDeriver(suite, settings) {
       if (!walked || walked[walked.length - 1]?.seq !== judged2.seq) continue;
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
-      const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
+      const hostMoved = controlMoved ?? machineWitness(machineMoved(moves, p.case, settings.minEffect), machineScattered(moves, typical, p.case, settings.minEffect));
       const hostMovedBefore = points.slice(Math.max(0, points.length - settings.alertAfter), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(

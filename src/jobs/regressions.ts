@@ -13,7 +13,7 @@
 import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
-import { controlsMoved, JobEpisodes, machineMoved, recentMove, type JobCase } from '../core/regress/host.js';
+import { controlsMoved, JobEpisodes, machineMoved, machineScattered, machineWitness, recentMove, typicalMoveAt, type JobCase } from '../core/regress/host.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
 import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
@@ -108,10 +108,32 @@ function movedAsOne(histories: ReadonlyMap<string, readonly SeriesPoint[]>, dire
   return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
 }
 
+/** The other cases' moves at one commit and their typical moves before it, by case. */
+interface Witnesses {
+  readonly moves: Map<string, number>;
+  readonly typical: Map<string, number>;
+}
+
+/** The moves at commit `seq` of every case with a point there, and their typical moves before it. */
+function witnessesAt(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number): Witnesses {
+  const moves = new Map<string, number>();
+  const typical = new Map<string, number>();
+  for (const [name, points] of histories) {
+    const direction = directions.get(name);
+    const i = points.findIndex((p) => p.seq === seq);
+    if (direction === undefined || i < 0) continue;
+    const move = recentMove(points.slice(0, i + 1), direction);
+    if (move !== undefined) moves.set(name, move);
+    const t = typicalMoveAt(points, i, direction);
+    if (t !== undefined) typical.set(name, t);
+  }
+  return { moves, typical };
+}
+
 /**
  * What the rest of the suite said about the machine at an earlier commit `seq`, for one case, as
  * the replay's plan says it: the control cases when named, else the median of the other cases'
- * moves at that commit, each against its own 10 commits before.
+ * moves at that commit, each against its own 10 commits before, or their scatter.
  */
 function hostMovedAt(
   histories: ReadonlyMap<string, readonly SeriesPoint[]>,
@@ -119,21 +141,11 @@ function hostMovedAt(
   settings: AlertSettings,
   seq: number,
   self: string,
-  memo: Map<number, Map<string, number>>,
+  memo: Map<number, Witnesses>,
 ): boolean | undefined {
-  let moves = memo.get(seq);
-  if (!moves) {
-    moves = new Map<string, number>();
-    for (const [name, points] of histories) {
-      const direction = directions.get(name);
-      const i = points.findIndex((p) => p.seq === seq);
-      if (direction === undefined || i < 0) continue;
-      const move = recentMove(points.slice(0, i + 1), direction);
-      if (move !== undefined) moves.set(name, move);
-    }
-    memo.set(seq, moves);
-  }
-  return controlsMoved(moves, settings) ?? machineMoved(moves, self, settings.minEffect);
+  let w = memo.get(seq);
+  if (!w) memo.set(seq, (w = witnessesAt(histories, directions, seq)));
+  return controlsMoved(w.moves, settings) ?? machineWitness(machineMoved(w.moves, self, settings.minEffect), machineScattered(w.moves, w.typical, self, settings.minEffect));
 }
 
 /**
@@ -164,25 +176,28 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
     const moves = new Map<string, number>();
+    const typical = new Map<string, number>();
     for (const p of judged.points) {
       const points = histories.get(p.case);
       if (points && points[points.length - 1]?.seq === judged.seq) {
         const move = recentMove(points, p.direction);
         if (move !== undefined) moves.set(p.case, move);
+        const t = typicalMoveAt(points, points.length - 1, p.direction);
+        if (t !== undefined) typical.set(p.case, t);
       }
     }
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
     const controlMoved = controlsMoved(moves, settings);
     const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
-    const earlier = new Map<number, Map<string, number>>();
+    const earlier = new Map<number, Witnesses>();
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
       // The state keeps no summary flag; the point being judged has its own.
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...(walked[walked.length - 1] as SeriesPoint), summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
-      const hostMoved = controlMoved ?? machineMoved(moves, p.case, settings.minEffect);
+      const hostMoved = controlMoved ?? machineWitness(machineMoved(moves, p.case, settings.minEffect), machineScattered(moves, typical, p.case, settings.minEffect));
       const hostMovedBefore = points
         .slice(Math.max(0, points.length - settings.alertAfter), -1)
         .reverse()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineMoved } from '../../src/core/regress/host.js';
+import { machineMoved, machineScattered, machineWitness } from '../../src/core/regress/host.js';
 import { mixSeed, Random } from '../../src/core/regress/prng.js';
 import { HostWitness } from '../../src/core/regress/replay-trend.js';
 import { bestSplit, eDivisive, forgetTests, permutationScans, segmentOrder } from '../../src/core/regress/change-points.js';
@@ -27,6 +27,38 @@ describe('the replay witness of the machine', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe('the replay witness of a scattered suite', () => {
+  it('says what machineScattered says for every case of a commit, cases without a typical move and small suites included', () => {
+    const rng = new Random(23);
+    let checked = 0;
+    let scattered = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const size = trial % 9;
+      const moves = new Map<string, number>();
+      const typical = new Map<string, number>();
+      for (let i = 0; i < size; i++) {
+        // Moves on both sides, some of them exactly at the limit of a jump (ties).
+        const t = 0.01 + 0.04 * Math.abs(rng.normal());
+        const move = trial % 3 === 0 ? (rng.normal() < 0 ? -1 : 1) * Math.max(0.05, 2 * t) : 0.1 * rng.normal();
+        moves.set(`case ${i}`, move);
+        if (i % 4 !== 3) typical.set(`case ${i}`, t);
+      }
+      if (trial % 5 === 0) typical.set('not moved', 0.02);
+      const minEffect = trial % 2 ? 0.05 : 0;
+      const witness = new HostWitness(moves, minEffect, typical);
+      for (const name of [...moves.keys(), 'not moved', 'not in the suite']) {
+        const want = machineScattered(moves, typical, name, minEffect);
+        expect(witness.scatteredWithout(name), `${trial} ${name}`).toBe(want);
+        expect(witness.witnessWithout(name), `${trial} ${name}`).toBe(machineWitness(machineMoved(moves, name, minEffect), want));
+        if (want === true) scattered++;
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(scattered).toBeGreaterThan(100);
   });
 });
 

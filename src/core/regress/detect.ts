@@ -1387,9 +1387,9 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // noise whose third point fell inside the limit, left to the scan (19 commits later).
     kind = 'watch';
     const when = options.hostMoved === true ? 'at this commit' : 'where this run began';
-    reason = `most other cases of this job got worse ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
+    reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
-    reason = `most other cases of this job got worse at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+    reason = `most other cases of this job moved at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
   }
   if (kind === 'regressed' && baseline) {
     const test = 'test' in decided ? decided.test : undefined;

@@ -48,6 +48,68 @@ export function machineMoved(moves: ReadonlyMap<string, number>, self: string, m
   return mid >= minEffect;
 }
 
+/** Points before a commit whose moves give a case its typical move, and the fewest of them that do. */
+export const TYPICAL_MOVES = 30;
+const TYPICAL_LEAST = 10;
+
+/**
+ * How far beyond its typical move, and a share of the suite how large, the machine scattered:
+ * other cases that moved by min-effect and by SCATTER_FACTOR times their own typical move or
+ * more, either way, at least SCATTER_SHARE of them.
+ */
+export const SCATTER_FACTOR = 2;
+export const SCATTER_SHARE = 0.5;
+
+/**
+ * A case's typical move before points[at]: the median size of its moves (recentMove) at the
+ * TYPICAL_MOVES points before it; undefined with fewer than TYPICAL_LEAST of them.
+ */
+export function typicalMove(sizes: readonly number[]): number | undefined {
+  return sizes.length < TYPICAL_LEAST ? undefined : median(sizes);
+}
+
+/** typicalMove from the points themselves (the publisher; the replay keeps the moves it took). */
+export function typicalMoveAt(points: readonly SeriesPoint[], at: number, direction: Direction): number | undefined {
+  const sizes: number[] = [];
+  for (let j = Math.max(0, at - TYPICAL_MOVES); j < at; j++) {
+    const m = moveAt(points, j, direction, 0);
+    if (m !== undefined) sizes.push(Math.abs(m));
+  }
+  return typicalMove(sizes);
+}
+
+/** Whether a case moved far beyond its typical move at a commit (see SCATTER_FACTOR). */
+export function jumped(move: number, typical: number, minEffect: number): boolean {
+  return Math.abs(move) >= Math.max(minEffect, SCATTER_FACTOR * typical);
+}
+
+/**
+ * Whether the machine scattered the suite at a commit: half or more of the other cases with a
+ * move jumped, either way (one without a typical move yet counts as not jumped), as a job on another kind of machine moves most cases
+ * each by its own factor, some faster, some slower, so that their median may not move at all. On
+ * iii's history a job that moved its 105 cases from −67% to +138% (median −3%) raised 11 false
+ * alerts before this. Undefined with fewer than HOST_WITNESSES other cases to tell.
+ */
+export function machineScattered(moves: ReadonlyMap<string, number>, typical: ReadonlyMap<string, number>, self: string, minEffect: number): boolean | undefined {
+  let others = 0;
+  let count = 0;
+  for (const [name, move] of moves) {
+    if (name === self) continue;
+    others++;
+    const t = typical.get(name);
+    if (t !== undefined && jumped(move, t, minEffect)) count++;
+  }
+  return others < HOST_WITNESSES ? undefined : count >= SCATTER_SHARE * others;
+}
+
+/**
+ * What the other cases say about the machine at a commit: it moved (machineMoved) or scattered
+ * the suite (machineScattered). Undefined with fewer than HOST_WITNESSES other cases.
+ */
+export function machineWitness(moved: boolean | undefined, scattered: boolean | undefined): boolean | undefined {
+  return moved === false && scattered === true ? true : moved;
+}
+
 /**
  * Whether the suite's control cases (input `control-cases`) moved by min-effect at a commit, by
  * the median of their moves there; undefined when no control case has a move.

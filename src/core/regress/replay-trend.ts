@@ -7,7 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
-import { controlsMoved, HOST_WITNESSES, JobEpisodes, recentMove } from './host.js';
+import { controlsMoved, HOST_WITNESSES, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, TYPICAL_MOVES, typicalMove } from './host.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 
@@ -39,16 +39,38 @@ interface CaseHistory {
 /**
  * machineMoved(moves, self, minEffect) for every self of one commit, from one sorted copy of the
  * moves: without self, the middle of the others is the middle element or its neighbour, on
- * whichever side self lies.
+ * whichever side self lies. And machineScattered for every self, from one count of the cases that
+ * jumped: without self, the count less its own.
  */
 export class HostWitness {
   private readonly sorted: Float64Array;
+  private readonly jumps: number;
 
   constructor(
     private readonly moves: ReadonlyMap<string, number>,
     private readonly minEffect: number,
+    private readonly typical: ReadonlyMap<string, number> = new Map(),
   ) {
     this.sorted = Float64Array.from(moves.values()).sort();
+    let jumps = 0;
+    for (const [name, move] of moves) {
+      const t = typical.get(name);
+      if (t !== undefined && jumped(move, t, minEffect)) jumps++;
+    }
+    this.jumps = jumps;
+  }
+
+  scatteredWithout(self: string): boolean | undefined {
+    const move = this.moves.get(self);
+    const t = this.typical.get(self);
+    const others = this.moves.size - (move !== undefined ? 1 : 0);
+    if (others < HOST_WITNESSES) return undefined;
+    return this.jumps - (move !== undefined && t !== undefined && jumped(move, t, this.minEffect) ? 1 : 0) >= SCATTER_SHARE * others;
+  }
+
+  /** machineWitness: the machine moved or scattered the suite, without self. */
+  witnessWithout(self: string): boolean | undefined {
+    return machineWitness(this.movedWithout(self), this.scatteredWithout(self));
   }
 
   movedWithout(self: string): boolean | undefined {
@@ -131,6 +153,9 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   for (const [suite, segs] of bySuite) {
     const cases = new Map<string, CaseHistory>();
     const movesAt = new Map<number, Map<string, number>>();
+    // Each case's moves by point, and its typical move before each commit (by seq).
+    const movesOf = new Map<string, (number | undefined)[]>();
+    const typicalAt = new Map<number, Map<string, number>>();
     const casesAt = new Map<number, CaseHistory[]>();
     segs.forEach((seg, i) => {
       const previousSeq = i > 0 ? (segs[i - 1] as Segment).seq : undefined;
@@ -144,6 +169,20 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
         c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}) });
         const move = recentMove(c.points, c.direction);
         if (move !== undefined) moves.set(p.case, move);
+        let own = movesOf.get(p.case);
+        if (!own) movesOf.set(p.case, (own = []));
+        const sizes: number[] = [];
+        for (let j = Math.max(0, own.length - TYPICAL_MOVES); j < own.length; j++) {
+          const m = own[j];
+          if (m !== undefined) sizes.push(Math.abs(m));
+        }
+        own.push(move);
+        const typical = typicalMove(sizes);
+        if (typical !== undefined) {
+          let at = typicalAt.get(seg.seq);
+          if (!at) typicalAt.set(seg.seq, (at = new Map<string, number>()));
+          at.set(p.case, typical);
+        }
       }
       movesAt.set(seg.seq, moves);
     });
@@ -160,7 +199,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     const hosts = new Map<number, HostWitness>();
     const hostAt = (seq: number) => {
       let h = hosts.get(seq);
-      if (!h) hosts.set(seq, (h = new HostWitness(movesAt.get(seq) ?? new Map<string, number>(), settings.minEffect)));
+      if (!h) hosts.set(seq, (h = new HostWitness(movesAt.get(seq) ?? new Map<string, number>(), settings.minEffect, typicalAt.get(seq))));
       return h;
     };
     for (const [name, c] of cases) {
@@ -170,7 +209,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
       const jobMovedAlike: (boolean | undefined)[] = [];
       for (const p of c.points) {
         const controlMoved = controlMovedAt.get(p.seq);
-        hostMoved.push(controlMoved ?? hostAt(p.seq).movedWithout(name));
+        hostMoved.push(controlMoved ?? hostAt(p.seq).witnessWithout(name));
         runnerNoise.push(control ? true : controlMoved);
         jobMovedAlike.push(alikeAt.get(p.seq));
       }
