@@ -16498,13 +16498,6 @@ function moveAt(points, at, direction, skip) {
   if (!newest || count < 8 || !(newest.value > 0)) return void 0;
   return worseChange(newest.value, quantileSorted2(recent.subarray(0, count).sort(), 0.5), direction);
 }
-function machineMoved(moves, self, minEffect) {
-  const others = [...moves].filter(([name]) => name !== self).map(([, m]) => m);
-  if (others.length < HOST_WITNESSES) return void 0;
-  const s = others.sort((a, b) => a - b);
-  const mid = s[Math.floor(s.length / 2)];
-  return mid >= minEffect;
-}
 var TYPICAL_MOVES = 30;
 var TYPICAL_LEAST = 10;
 var SCATTER_FACTOR = 2;
@@ -16522,17 +16515,6 @@ function typicalMoveAt(points, at, direction) {
 }
 function jumped(move, typical, minEffect) {
   return Math.abs(move) >= Math.max(minEffect, SCATTER_FACTOR * typical);
-}
-function machineScattered(moves, typical, self, minEffect) {
-  let others = 0;
-  let count = 0;
-  for (const [name, move] of moves) {
-    if (name === self) continue;
-    others++;
-    const t = typical.get(name);
-    if (t !== void 0 && jumped(move, t, minEffect)) count++;
-  }
-  return others < HOST_WITNESSES ? void 0 : count >= SCATTER_SHARE * others;
 }
 function machineWitness(moved, scattered) {
   return moved === false && scattered === true ? true : moved;
@@ -18525,7 +18507,7 @@ function movedAsOne(histories, directions, seq, minEffect) {
   const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))].filter((s) => s < seq).sort((a, b) => b - a).slice(0, ALIKE_LOOKBACK);
   return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
 }
-function witnessesAt(histories, directions, seq) {
+function witnessesAt(histories, directions, settings, seq) {
   const moves = /* @__PURE__ */ new Map();
   const typical = /* @__PURE__ */ new Map();
   for (const [name, points] of histories) {
@@ -18537,12 +18519,12 @@ function witnessesAt(histories, directions, seq) {
     const t = typicalMoveAt(points, i, direction);
     if (t !== void 0) typical.set(name, t);
   }
-  return { moves, typical };
+  return { controlMoved: controlsMoved(moves, settings), witness: new HostWitness(moves, settings.minEffect, typical) };
 }
 function hostMovedAt(histories, directions, settings, seq, self, memo2) {
   let w = memo2.get(seq);
-  if (!w) memo2.set(seq, w = witnessesAt(histories, directions, seq));
-  return controlsMoved(w.moves, settings) ?? machineWitness(machineMoved(w.moves, self, settings.minEffect), machineScattered(w.moves, w.typical, self, settings.minEffect));
+  if (!w) memo2.set(seq, w = witnessesAt(histories, directions, settings, seq));
+  return w.controlMoved ?? w.witness.witnessWithout(self);
 }
 function regressionDeriver(suite, settings) {
   let last;
@@ -18575,12 +18557,13 @@ function regressionDeriver(suite, settings) {
     const directions = new Map(judged2.points.map((p) => [p.case, p.direction]));
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
     const earlier = /* @__PURE__ */ new Map();
+    const witness = new HostWitness(moves, settings.minEffect, typical);
     for (const p of judged2.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged2.seq) continue;
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
-      const hostMoved = controlMoved ?? machineWitness(machineMoved(moves, p.case, settings.minEffect), machineScattered(moves, typical, p.case, settings.minEffect));
+      const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
       const hostMovedBefore = points.slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(

@@ -13,7 +13,8 @@
 import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
-import { controlsMoved, JobEpisodes, machineMoved, machineScattered, machineWitness, recentMove, typicalMoveAt, type JobCase } from '../core/regress/host.js';
+import { controlsMoved, JobEpisodes, recentMove, typicalMoveAt, type JobCase } from '../core/regress/host.js';
+import { HostWitness } from '../core/regress/replay-trend.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
 import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
@@ -108,14 +109,18 @@ function movedAsOne(histories: ReadonlyMap<string, readonly SeriesPoint[]>, dire
   return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
 }
 
-/** The other cases' moves at one commit and their typical moves before it, by case. */
+/**
+ * What the cases of one commit say about the machine: their moves, the control cases' verdict and
+ * the witness of each case from the others (HostWitness, the replay's own: sorted once per commit,
+ * not once per case).
+ */
 interface Witnesses {
-  readonly moves: Map<string, number>;
-  readonly typical: Map<string, number>;
+  readonly controlMoved: boolean | undefined;
+  readonly witness: HostWitness;
 }
 
 /** The moves at commit `seq` of every case with a point there, and their typical moves before it. */
-function witnessesAt(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number): Witnesses {
+function witnessesAt(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, settings: AlertSettings, seq: number): Witnesses {
   const moves = new Map<string, number>();
   const typical = new Map<string, number>();
   for (const [name, points] of histories) {
@@ -127,7 +132,7 @@ function witnessesAt(histories: ReadonlyMap<string, readonly SeriesPoint[]>, dir
     const t = typicalMoveAt(points, i, direction);
     if (t !== undefined) typical.set(name, t);
   }
-  return { moves, typical };
+  return { controlMoved: controlsMoved(moves, settings), witness: new HostWitness(moves, settings.minEffect, typical) };
 }
 
 /**
@@ -144,8 +149,8 @@ function hostMovedAt(
   memo: Map<number, Witnesses>,
 ): boolean | undefined {
   let w = memo.get(seq);
-  if (!w) memo.set(seq, (w = witnessesAt(histories, directions, seq)));
-  return controlsMoved(w.moves, settings) ?? machineWitness(machineMoved(w.moves, self, settings.minEffect), machineScattered(w.moves, w.typical, self, settings.minEffect));
+  if (!w) memo.set(seq, (w = witnessesAt(histories, directions, settings, seq)));
+  return w.controlMoved ?? w.witness.witnessWithout(self);
 }
 
 /**
@@ -191,13 +196,14 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
     const earlier = new Map<number, Witnesses>();
+    const witness = new HostWitness(moves, settings.minEffect, typical);
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
       // The state keeps no summary flag; the point being judged has its own.
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...(walked[walked.length - 1] as SeriesPoint), summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
-      const hostMoved = controlMoved ?? machineWitness(machineMoved(moves, p.case, settings.minEffect), machineScattered(moves, typical, p.case, settings.minEffect));
+      const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
       const hostMovedBefore = points
         .slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1)
         .reverse()
