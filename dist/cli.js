@@ -15326,11 +15326,6 @@ function limitVerdict(ctx) {
     if (r.beyond === "better") improved ??= r;
   }
   const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
-  const hostEpisode = ctx.hostMoved !== true && (ctx.hostLead ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.hostLead) + 1 : 0;
-  if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
-    const r = baselineTest(ctx, hostEpisode, share ** (1 / hostEpisode));
-    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
-  }
   if (episode > settings.maxRun) {
     const r = baselineTest(ctx, episode, share ** (1 / episode));
     if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
@@ -15498,7 +15493,6 @@ function prepare(series, given, options) {
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
     ...alikeRuns(options),
-    hostLead: hostLead(options),
     movedAlike: movedAlikeAt(options, pts.length)
   };
   return { ctx, newest, indexOf };
@@ -15696,16 +15690,6 @@ function raiseStep(ctx, found, settled) {
   const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
-function hostRunOf(options) {
-  if (options.hostMoved !== true) return 0;
-  return hostLead(options) + 1;
-}
-function hostLead(options) {
-  const b = options.hostMovedBefore ?? [];
-  let lead = 0;
-  while (lead < b.length && b[lead] === true) lead++;
-  return lead;
-}
 function runBeganWithHost(options, k) {
   return (options.hostMovedBefore ?? []).slice(0, k - 1).some((h) => h === true);
 }
@@ -15783,9 +15767,8 @@ function assessCase(series, memory, given, options) {
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
-    const alike = ctx.alikeRun === 0 && Math.min(ALIKE_LOOKBACK, ctx.alikeBefore ?? 0) + 1 === k;
-    reason = alike ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}` : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
-  } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(options) >= k && hostRunOf(options) <= ALIKE_LOOKBACK) && !memory.regressions.some((r) => r.status === "suspected")) {
+    reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
+  } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
     reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
@@ -16719,7 +16702,7 @@ function replay(series, settings, options) {
   for (let t = options.from ?? 0; t < series.points.length; t++) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
-    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, ALIKE_LOOKBACK) : void 0;
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, settings.alertAfter - 1) : void 0;
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
@@ -18564,7 +18547,7 @@ function regressionDeriver(suite, settings) {
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
-      const hostMovedBefore = points.slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
+      const hostMovedBefore = points.slice(Math.max(0, points.length - settings.alertAfter), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },

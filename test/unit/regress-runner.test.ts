@@ -118,34 +118,12 @@ describe('runner noise', () => {
     expect(at36?.reason).toMatch(/^most other cases of this job moved at this commit too, which may be the runner; the next commit decides/);
     const segments = await Promise.all(Array.from({ length: 45 }, (_, seq) => trend.segment(seq)));
     expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts).toEqual([]);
-    // The same cases slower for good: the run waits while the rest of the suite keeps moving
-    // (step 5d″) and is raised once it stops, as one run, at the commit where it began.
-    const stays = new MemoryTrend();
-    const lasting = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 ? (felt[name] as number) : 1), 45, run, stays);
+    // The same cases slower for good: raised a commit later, at the commit where it began.
+    const lasting = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 ? (felt[name] as number) : 1));
     const got = raised(lasting);
     expect(got.map((r) => r.case).sort()).toEqual(['warm / attach', 'warm / host-prep', 'warm / total']);
     expect(got.every((r) => r.sha === commit(35).sha)).toBe(true);
-    const at = lasting.findIndex((o) => o?.regressions.some((r) => r.new));
-    expect(at).toBeGreaterThan(37);
-    expect(at).toBeLessThanOrEqual(35 + 8);
-    expect(lasting[at - 1]?.verdicts.find((v) => v.case === 'warm / attach')?.reason).toMatch(/^most other cases of this job moved at this commit too, which may be the runner/);
-    expect(lasting[at]?.regressions.find((r) => r.case === 'warm / attach')?.reason).toMatch(/^most other cases of this job moved from \w{7} on and it has stayed for \d commits/);
-    const again = await Promise.all(Array.from({ length: 45 }, (_, seq) => stays.segment(seq)));
-    expect(replaySuites(again, DEFAULT_ALERT_SETTINGS).alerts.filter((a) => a.kind === 'regression').map((a) => [a.case, a.sha]).sort()).toEqual(got.map((r) => [r.case, r.sha]).sort());
-  });
-
-  it('without control cases, a slower host that most but not nearly all cases feel for three to five jobs waits as long and raises nothing', async () => {
-    const felt: Record<string, number> = { 'warm / total': 1.2, 'warm / attach': 1.25, 'warm / host-prep': 1.15, 'warm / tools': 1.02, 'machine / spin': 1 };
-    for (const jobs of [3, 4, 5]) {
-      const trend = new MemoryTrend();
-      const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 && n < 35 + jobs ? (felt[name] as number) : 1), 45, run, trend);
-      expect(raised(outcomes), `${jobs} jobs`).toEqual([]);
-      const last = outcomes[35 + jobs - 1]?.verdicts.find((v) => v.case === 'warm / attach');
-      expect(last?.kind, `${jobs} jobs`).toBe('watch');
-      expect(last?.reason).toMatch(/^most other cases of this job moved at this commit too, which may be the runner; the next commit decides/);
-      const segments = await Promise.all(Array.from({ length: 45 }, (_, seq) => trend.segment(seq)));
-      expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts, `${jobs} jobs`).toEqual([]);
-    }
+    expect(lasting.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(37);
   });
 
   it('without control cases, a run that began where most of the job moved waits a commit, though the host has faded at its second', async () => {
