@@ -85,10 +85,11 @@ export function jumped(move: number, typical: number, minEffect: number): boolea
 
 /**
  * Whether the machine scattered the suite at a commit: half or more of the other cases with a
- * move jumped, either way (one without a typical move yet counts as not jumped), as a job on another kind of machine moves most cases
- * each by its own factor, some faster, some slower, so that their median may not move at all. On
- * iii's history a job that moved its 105 cases from −67% to +138% (median −3%) raised 11 false
- * alerts before this. Undefined with fewer than HOST_WITNESSES other cases to tell.
+ * move jumped, either way (one without a typical move yet counts as not jumped), as a job on
+ * another kind of machine moves most cases each by its own factor, some faster, some slower, so
+ * that their median may not move at all. On iii's history a job that moved its 105 cases from
+ * −67% to +138% (median −3%) raised 11 false alerts before this. Undefined with fewer than
+ * HOST_WITNESSES other cases to tell.
  */
 export function machineScattered(moves: ReadonlyMap<string, number>, typical: ReadonlyMap<string, number>, self: string, minEffect: number): boolean | undefined {
   let others = 0;
