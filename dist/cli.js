@@ -16485,16 +16485,16 @@ var TYPICAL_MOVES = 30;
 var TYPICAL_LEAST = 10;
 var SCATTER_FACTOR = 2;
 var SCATTER_SHARE = 0.5;
-function typicalMove(sizes) {
+function typicalMove(at, moveOf) {
+  const sizes = [];
+  for (let j = Math.max(0, at - TYPICAL_MOVES); j < at; j++) {
+    const m = moveOf(j);
+    if (m !== void 0) sizes.push(Math.abs(m));
+  }
   return sizes.length < TYPICAL_LEAST ? void 0 : median2(sizes);
 }
 function typicalMoveAt(points, at, direction) {
-  const sizes = [];
-  for (let j = Math.max(0, at - TYPICAL_MOVES); j < at; j++) {
-    const m = moveAt(points, j, direction, 0);
-    if (m !== void 0) sizes.push(Math.abs(m));
-  }
-  return typicalMove(sizes);
+  return typicalMove(at, (j) => moveAt(points, j, direction, 0));
 }
 function jumped(move, typical, minEffect) {
   return Math.abs(move) >= Math.max(minEffect, SCATTER_FACTOR * typical);
@@ -16802,13 +16802,9 @@ function planReplay(given, settings, onlySuite) {
         if (move !== void 0) moves.set(p.case, move);
         let own = movesOf.get(p.case);
         if (!own) movesOf.set(p.case, own = []);
-        const sizes = [];
-        for (let j = Math.max(0, own.length - TYPICAL_MOVES); j < own.length; j++) {
-          const m = own[j];
-          if (m !== void 0) sizes.push(Math.abs(m));
-        }
+        const moved = own;
+        const typical = typicalMove(moved.length, (j) => moved[j]);
         own.push(move);
-        const typical = typicalMove(sizes);
         if (typical !== void 0) {
           let at = typicalAt.get(seg.seq);
           if (!at) typicalAt.set(seg.seq, at = /* @__PURE__ */ new Map());
@@ -18495,7 +18491,7 @@ function witnessesAt(histories, directions, settings, seq) {
   const typical = /* @__PURE__ */ new Map();
   for (const [name, points] of histories) {
     const direction = directions.get(name);
-    const i = points.findIndex((p) => p.seq === seq);
+    const i = points[points.length - 1]?.seq === seq ? points.length - 1 : points.findIndex((p) => p.seq === seq);
     if (direction === void 0 || i < 0) continue;
     const move = recentMove(points.slice(0, i + 1), direction);
     if (move !== void 0) moves.set(name, move);
@@ -18525,22 +18521,10 @@ function regressionDeriver(suite, settings) {
     const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged2.seq + 1, limit, only);
     const verdicts = [];
     const changePoints = [];
-    const moves = /* @__PURE__ */ new Map();
-    const typical = /* @__PURE__ */ new Map();
-    for (const p of judged2.points) {
-      const points = histories.get(p.case);
-      if (points && points[points.length - 1]?.seq === judged2.seq) {
-        const move = recentMove(points, p.direction);
-        if (move !== void 0) moves.set(p.case, move);
-        const t = typicalMoveAt(points, points.length - 1, p.direction);
-        if (t !== void 0) typical.set(p.case, t);
-      }
-    }
-    const controlMoved = controlsMoved(moves, settings);
     const directions = new Map(judged2.points.map((p) => [p.case, p.direction]));
+    const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged2.seq);
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
     const earlier = /* @__PURE__ */ new Map();
-    const witness = new HostWitness(moves, settings.minEffect, typical);
     for (const p of judged2.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged2.seq) continue;

@@ -125,7 +125,8 @@ function witnessesAt(histories: ReadonlyMap<string, readonly SeriesPoint[]>, dir
   const typical = new Map<string, number>();
   for (const [name, points] of histories) {
     const direction = directions.get(name);
-    const i = points.findIndex((p) => p.seq === seq);
+    // The commit judged is each history's newest point; an earlier one is looked for.
+    const i = points[points.length - 1]?.seq === seq ? points.length - 1 : points.findIndex((p) => p.seq === seq);
     if (direction === undefined || i < 0) continue;
     const move = recentMove(points.slice(0, i + 1), direction);
     if (move !== undefined) moves.set(name, move);
@@ -180,23 +181,11 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const histories = fromState ?? (await caseHistories(context.load, context.manifest, suite, judged.seq + 1, limit, only));
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
-    const moves = new Map<string, number>();
-    const typical = new Map<string, number>();
-    for (const p of judged.points) {
-      const points = histories.get(p.case);
-      if (points && points[points.length - 1]?.seq === judged.seq) {
-        const move = recentMove(points, p.direction);
-        if (move !== undefined) moves.set(p.case, move);
-        const t = typicalMoveAt(points, points.length - 1, p.direction);
-        if (t !== undefined) typical.set(p.case, t);
-      }
-    }
-    // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
-    const controlMoved = controlsMoved(moves, settings);
     const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
+    // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
+    const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged.seq);
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
     const earlier = new Map<number, Witnesses>();
-    const witness = new HostWitness(moves, settings.minEffect, typical);
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;

@@ -49,7 +49,7 @@ export function machineMoved(moves: ReadonlyMap<string, number>, self: string, m
 }
 
 /** Points before a commit whose moves give a case its typical move, and the fewest of them that do. */
-export const TYPICAL_MOVES = 30;
+const TYPICAL_MOVES = 30;
 const TYPICAL_LEAST = 10;
 
 /**
@@ -61,21 +61,22 @@ export const SCATTER_FACTOR = 2;
 export const SCATTER_SHARE = 0.5;
 
 /**
- * A case's typical move before points[at]: the median size of its moves (recentMove) at the
- * TYPICAL_MOVES points before it; undefined with fewer than TYPICAL_LEAST of them.
+ * A case's typical move before its point `at`: the median size of its moves (recentMove, given by
+ * `moveOf` for each earlier point) at the TYPICAL_MOVES points before it; undefined with fewer
+ * than TYPICAL_LEAST of them. The replay passes the moves it has taken, the publisher takes them.
  */
-export function typicalMove(sizes: readonly number[]): number | undefined {
+export function typicalMove(at: number, moveOf: (j: number) => number | undefined): number | undefined {
+  const sizes: number[] = [];
+  for (let j = Math.max(0, at - TYPICAL_MOVES); j < at; j++) {
+    const m = moveOf(j);
+    if (m !== undefined) sizes.push(Math.abs(m));
+  }
   return sizes.length < TYPICAL_LEAST ? undefined : median(sizes);
 }
 
-/** typicalMove from the points themselves (the publisher; the replay keeps the moves it took). */
+/** typicalMove from the points themselves. */
 export function typicalMoveAt(points: readonly SeriesPoint[], at: number, direction: Direction): number | undefined {
-  const sizes: number[] = [];
-  for (let j = Math.max(0, at - TYPICAL_MOVES); j < at; j++) {
-    const m = moveAt(points, j, direction, 0);
-    if (m !== undefined) sizes.push(Math.abs(m));
-  }
-  return typicalMove(sizes);
+  return typicalMove(at, (j) => moveAt(points, j, direction, 0));
 }
 
 /** Whether a case moved far beyond its typical move at a commit (see SCATTER_FACTOR). */

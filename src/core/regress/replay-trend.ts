@@ -7,7 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import type { SeriesPoint } from './detect.js';
-import { controlsMoved, HOST_WITNESSES, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, TYPICAL_MOVES, typicalMove } from './host.js';
+import { controlsMoved, HOST_WITNESSES, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 
@@ -171,13 +171,9 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
         if (move !== undefined) moves.set(p.case, move);
         let own = movesOf.get(p.case);
         if (!own) movesOf.set(p.case, (own = []));
-        const sizes: number[] = [];
-        for (let j = Math.max(0, own.length - TYPICAL_MOVES); j < own.length; j++) {
-          const m = own[j];
-          if (m !== undefined) sizes.push(Math.abs(m));
-        }
+        const moved = own;
+        const typical = typicalMove(moved.length, (j) => moved[j]);
         own.push(move);
-        const typical = typicalMove(sizes);
         if (typical !== undefined) {
           let at = typicalAt.get(seg.seq);
           if (!at) typicalAt.set(seg.seq, (at = new Map<string, number>()));
