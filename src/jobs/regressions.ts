@@ -194,7 +194,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
       const hostMovedBefore = points
-        .slice(Math.max(0, points.length - settings.alertAfter), -1)
+        .slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1)
         .reverse()
         .map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;

@@ -195,8 +195,9 @@ export interface AssessOptions {
   readonly hostMoved?: boolean;
   /**
    * hostMoved at the commits before this one, newest first (as many as the caller knows; up to
-   * alertAfter − 1 are asked): a run of the fewest points that began where the rest of the suite
-   * moved too waits one more commit (step 5d′).
+   * ALIKE_LOOKBACK are asked): a run of the fewest points that began where the rest of the suite
+   * moved too waits one more commit (step 5d′), and a run during which it moved at every commit
+   * waits as long as it does, up to ALIKE_LOOKBACK commits (5d″).
    */
   readonly hostMovedBefore?: readonly (boolean | undefined)[];
   /**
@@ -335,6 +336,8 @@ interface Context {
   readonly hostMoved?: boolean;
   /** Commits in a row, ending at the newest, at which the job moved as one (undefined: only the newest is known). */
   readonly alikeRun?: number;
+  /** Commits in a row just before the newest at which the rest of the suite said the machine moved. */
+  readonly hostLead?: number;
   /** The same run ending at the commit before the newest. */
   readonly alikeBefore?: number;
   /**
@@ -697,6 +700,13 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
   // as one run, so a lasting step is raised now, named where the episode began, and a runner that
   // went back leaves the newest point inside the limit, so nothing is raised.
   const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore as number) + 1 : 0;
+  // The same when the rest of the suite stopped saying the machine moved (step 6, 5d″): the run
+  // waited while it did, so the episode and the newest point are tested as one run.
+  const hostEpisode = ctx.hostMoved !== true && (ctx.hostLead ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.hostLead as number) + 1 : 0;
+  if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
+    const r = baselineTest(ctx, hostEpisode, share ** (1 / hostEpisode));
+    if (typeof r !== 'string' && r.beyond === 'worse' && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
+  }
   if (episode > settings.maxRun) {
     const r = baselineTest(ctx, episode, share ** (1 / episode));
     // The episode's points are what the runner explains; the newest point, where the job no
@@ -922,6 +932,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...(options.hostMoved !== undefined ? { hostMoved: options.hostMoved } : {}),
     ...alikeRuns(options),
+    hostLead: hostLead(options),
     movedAlike: movedAlikeAt(options, pts.length),
   };
   return { ctx, newest, indexOf };
@@ -1261,6 +1272,20 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
   return { reason, alert: { kind: 'change-point', sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 
+/** Commits in a row, up to this one, at which the rest of the suite said the machine moved. */
+function hostRunOf(options: AssessOptions): number {
+  if (options.hostMoved !== true) return 0;
+  return hostLead(options) + 1;
+}
+
+/** Commits in a row just before this one at which the rest of the suite said the machine moved. */
+function hostLead(options: AssessOptions): number {
+  const b = options.hostMovedBefore ?? [];
+  let lead = 0;
+  while (lead < b.length && b[lead] === true) lead++;
+  return lead;
+}
+
 /** Whether the rest of the suite moved at one of the run's earlier points (hostMovedBefore). */
 function runBeganWithHost(options: AssessOptions, k: number): boolean {
   return (options.hostMovedBefore ?? []).slice(0, k - 1).some((h) => h === true);
@@ -1364,13 +1389,16 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : '';
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun) {
-    // Step 5e — the episode the job moved as one for has lasted: raised now, at its start.
-    reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
+    // Step 5e — the episode the job moved as one for (or, 5d″, most of the suite moved for) has
+    // lasted: raised now, at its start.
+    const alike = ctx.alikeRun === 0 && Math.min(ALIKE_LOOKBACK, ctx.alikeBefore ?? 0) + 1 === k;
+    reason = alike
+      ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`
+      : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
   } else if (
     kind === 'regressed' &&
     method === 'limit' &&
-    (options.hostMoved === true || runBeganWithHost(options, k)) &&
-    k <= ctx.settings.alertAfter &&
+    (((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter) || (hostRunOf(options) >= k && hostRunOf(options) <= ALIKE_LOOKBACK)) &&
     !memory.regressions.some((r) => r.status === 'suspected')
   ) {
     // Step 5d′ — most of the job moved too, but not nearly all of it: a slower runner felt by each
@@ -1385,6 +1413,10 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // away 28 false alerts (19 of them one such spike of lambdaworks' FFT cases) and lost no
     // true step: those are raised a commit later, named where they began, but for one in 10-20%
     // noise whose third point fell inside the limit, left to the scan (19 commits later).
+    // Step 5d″ — and while the rest of the suite keeps moving at every commit of the run (a slower
+    // runner that stays for several jobs, felt by most cases but not nearly all), the run keeps
+    // waiting, up to ALIKE_LOOKBACK commits; once it stops, the episode and the newest point are
+    // tested as one run (limitVerdict), so a step that stays is raised then, named where it began.
     kind = 'watch';
     const when = options.hostMoved === true ? 'at this commit' : 'where this run began';
     reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
