@@ -15041,6 +15041,7 @@ function tUpperQuantile(p, df) {
 
 // src/core/regress/detect.ts
 var ALIKE_LOOKBACK = 8;
+var HOST_WAIT = 3;
 var RECENT = 20;
 var TRIM_Z = 3.5;
 var SAME_STEP = 2;
@@ -15326,6 +15327,12 @@ function limitVerdict(ctx) {
     if (r.beyond === "better") improved ??= r;
   }
   const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
+  const hostWaited = ctx.hostMoved === true && (ctx.hostLead ?? 0) >= HOST_WAIT;
+  const hostEpisode = (ctx.hostMoved !== true || hostWaited) && (ctx.hostLead ?? 0) >= 1 ? Math.min(HOST_WAIT, ctx.hostLead) + 1 : 0;
+  if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
+    const r = baselineTest(ctx, hostEpisode, share ** (1 / hostEpisode));
+    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / (hostWaited ? settings.maxRun : 2)))) found = r;
+  }
   if (episode > settings.maxRun) {
     const r = baselineTest(ctx, episode, share ** (1 / episode));
     if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
@@ -15493,6 +15500,7 @@ function prepare(series, given, options) {
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
     ...alikeRuns(options),
+    hostLead: hostLead(options),
     movedAlike: movedAlikeAt(options, pts.length)
   };
   return { ctx, newest, indexOf };
@@ -15690,6 +15698,16 @@ function raiseStep(ctx, found, settled) {
   const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
+function hostRunOf(options) {
+  if (options.hostMoved !== true) return 0;
+  return hostLead(options) + 1;
+}
+function hostLead(options) {
+  const b = options.hostMovedBefore ?? [];
+  let lead = 0;
+  while (lead < b.length && b[lead] === true) lead++;
+  return lead;
+}
 function runBeganWithHost(options, k) {
   return (options.hostMovedBefore ?? []).slice(0, k - 1).some((h) => h === true);
 }
@@ -15767,8 +15785,9 @@ function assessCase(series, memory, given, options) {
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
-    reason = `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`;
-  } else if (kind === "regressed" && method === "limit" && (options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter && !memory.regressions.some((r) => r.status === "suspected")) {
+    const alike = ctx.alikeRun === 0 && Math.min(ALIKE_LOOKBACK, ctx.alikeBefore ?? 0) + 1 === k;
+    reason = alike ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}` : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
+  } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(options) >= k && hostRunOf(options) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
     reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
@@ -16702,7 +16721,7 @@ function replay(series, settings, options) {
   for (let t = options.from ?? 0; t < series.points.length; t++) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
-    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, settings.alertAfter - 1) : void 0;
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : void 0;
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
@@ -18531,7 +18550,7 @@ function regressionDeriver(suite, settings) {
       const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
-      const hostMovedBefore = points.slice(Math.max(0, points.length - settings.alertAfter), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
+      const hostMovedBefore = points.slice(Math.max(0, points.length - 1 - HOST_WAIT), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },

@@ -17,7 +17,7 @@ import { controlsMoved, JobEpisodes, recentMove, typicalMoveAt, type JobCase } f
 import { HostWitness } from '../core/regress/replay-trend.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
-import { ALIKE_LOOKBACK, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
+import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
 import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
 import {
   commitCommentMarker,
@@ -194,7 +194,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       const control = isControlCase(settings, p.case);
       const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
       const hostMovedBefore = points
-        .slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1)
+        .slice(Math.max(0, points.length - 1 - HOST_WAIT), -1)
         .reverse()
         .map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
       const runnerNoise = control ? true : controlMoved;

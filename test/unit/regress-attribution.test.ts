@@ -196,15 +196,18 @@ describe('attribution where a regression is found', () => {
     const trend = new MemoryTrend();
     const rng = new Random(21);
     let outcome: RegressionOutcome | undefined;
-    // The slower stages move most of the suite's cases at commit 31, which may be the runner:
-    // the run of two waits one more commit (step 5d′) and is raised at the third.
-    for (let n = 1; n <= 33; n++) {
-      const deriver = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+    // The slower stages move most of the suite's cases from commit 31 on, which without control
+    // cases may be the runner (the run would wait while the rest keeps moving, steps 5d′ and 5d″);
+    // the untouched host-prep is named a control case, so the run of two is raised at commit 32.
+    const settings = { ...DEFAULT_ALERT_SETTINGS, controlCases: ['cold-recreate / host-prep'] };
+    for (let n = 1; n <= 32; n++) {
+      const deriver = regressionDeriver('default', settings);
       await trend.publish({ commit: commit(n), points: pointsOf(record(rng, n > 30 ? SLOWER : {})), alerts: deriver.derive });
       outcome = deriver.outcome();
     }
     const verdicts = outcome!.verdicts;
     expect(byCase(verdicts, 'cold-recreate / total').kind).toBe('regressed');
+    expect(byCase(verdicts, 'cold-recreate / total').run?.count).toBe(2);
     expectFromVerdicts(verdicts);
     const entry = outcome!.regressions.find((r) => r.case === 'cold-recreate / total');
     expect(entry?.attribution).toBe(attributionLine(byCase(verdicts, 'cold-recreate / total').attribution!));

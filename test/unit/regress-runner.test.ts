@@ -8,7 +8,7 @@ import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
 import { regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { jobMovedAsOne } from '../../src/core/regress/host.js';
-import { ALIKE_LOOKBACK } from '../../src/core/regress/detect.js';
+import { ALIKE_LOOKBACK, HOST_WAIT } from '../../src/core/regress/detect.js';
 import { replaySuites } from '../../src/core/regress/replay-trend.js';
 import { commit, MemoryTrend } from './trend-memory.js';
 
@@ -118,12 +118,38 @@ describe('runner noise', () => {
     expect(at36?.reason).toMatch(/^most other cases of this job moved at this commit too, which may be the runner; the next commit decides/);
     const segments = await Promise.all(Array.from({ length: 45 }, (_, seq) => trend.segment(seq)));
     expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts).toEqual([]);
-    // The same cases slower for good: raised a commit later, at the commit where it began.
-    const lasting = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 ? (felt[name] as number) : 1));
+    // The same cases slower for good: the run waits while the rest of the suite keeps moving, up
+    // to HOST_WAIT commits (step 5d″), and is raised at the next as one run, where it began.
+    const stays = new MemoryTrend();
+    const lasting = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 ? (felt[name] as number) : 1), 45, run, stays);
     const got = raised(lasting);
     expect(got.map((r) => r.case).sort()).toEqual(['warm / attach', 'warm / host-prep', 'warm / total']);
     expect(got.every((r) => r.sha === commit(35).sha)).toBe(true);
-    expect(lasting.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(37);
+    expect(lasting.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(35 + HOST_WAIT);
+    expect(lasting[35 + HOST_WAIT - 1]?.verdicts.find((v) => v.case === 'warm / attach')?.reason).toMatch(/^most other cases of this job moved at this commit too, which may be the runner; the next commit decides/);
+    expect(lasting[35 + HOST_WAIT]?.regressions.find((r) => r.case === 'warm / attach')?.reason).toMatch(
+      new RegExp(`^most other cases of this job moved from ${commit(35).sha.slice(0, 7)} on and it has stayed for ${HOST_WAIT + 1} commits, which may be the runner changing for good or a change that slows much of the suite; `),
+    );
+    // The replay of what was published raises the same alerts, named at the same commit.
+    const again = await Promise.all(Array.from({ length: 45 }, (_, seq) => stays.segment(seq)));
+    expect(replaySuites(again, DEFAULT_ALERT_SETTINGS).alerts.filter((a) => a.kind === 'regression').map((a) => [a.case, a.sha]).sort()).toEqual(got.map((r) => [r.case, r.sha]).sort());
+  });
+
+  it('without control cases, a slower host that most but not nearly all cases feel for up to HOST_WAIT jobs waits as long and raises nothing', async () => {
+    const felt: Record<string, number> = { 'warm / total': 1.2, 'warm / attach': 1.25, 'warm / host-prep': 1.15, 'warm / tools': 1.02, 'machine / spin': 1 };
+    for (let jobs = 2; jobs <= HOST_WAIT; jobs++) {
+      const trend = new MemoryTrend();
+      const outcomes = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 && n < 35 + jobs ? (felt[name] as number) : 1), 45, run, trend);
+      expect(raised(outcomes), `${jobs} jobs`).toEqual([]);
+      const last = outcomes[35 + jobs - 1]?.verdicts.find((v) => v.case === 'warm / attach');
+      expect(last?.kind, `${jobs} jobs`).toBe('watch');
+      expect(last?.reason).toMatch(/^most other cases of this job moved at this commit too, which may be the runner; the next commit decides/);
+      const segments = await Promise.all(Array.from({ length: 45 }, (_, seq) => trend.segment(seq)));
+      expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts, `${jobs} jobs`).toEqual([]);
+    }
+    // One job more is no longer waited for: it is raised at the job after HOST_WAIT, as one run.
+    const longer = await history(DEFAULT_ALERT_SETTINGS, (n, name) => (n >= 35 && n <= 35 + HOST_WAIT ? (felt[name] as number) : 1));
+    expect(raised(longer).map((r) => [r.case, r.sha])).toContainEqual(['warm / attach', commit(35).sha]);
   });
 
   it('without control cases, a run that began where most of the job moved waits a commit, though the host has faded at its second', async () => {

@@ -6,7 +6,7 @@
  */
 import type { StoredAlert } from '../trend/types.js';
 import { memoryOf, updateAlerts } from './alerts.js';
-import { ALIKE_LOOKBACK, assessCase, type CaseSeries, type RaisedAlert, type VerdictKind } from './detect.js';
+import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, type CaseSeries, type RaisedAlert, type VerdictKind } from './detect.js';
 import type { AlertSettings } from './settings.js';
 
 export interface RaisedAt extends RaisedAlert {
@@ -46,7 +46,7 @@ function alikeBefore(alike: (i: number) => boolean | undefined, t: number): bool
   return out;
 }
 
-/** hostMoved at the `count` commits before t, newest first (AssessOptions.hostMovedBefore: ALIKE_LOOKBACK of them). */
+/** hostMoved at the `count` commits before t, newest first (AssessOptions.hostMovedBefore: HOST_WAIT of them). */
 function hostBefore(host: (i: number) => boolean | undefined, t: number, count: number): (boolean | undefined)[] {
   const out: (boolean | undefined)[] = [];
   for (let i = t - 1; i >= Math.max(0, t - count); i--) out.push(host(i));
@@ -63,7 +63,7 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
   for (let t = options.from ?? 0; t < series.points.length; t++) {
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
-    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, ALIKE_LOOKBACK) : undefined;
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : undefined;
     const runnerNoise = options.runnerNoise?.(t);
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : undefined;
