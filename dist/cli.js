@@ -15327,8 +15327,8 @@ function limitVerdict(ctx) {
     if (r.beyond === "better") improved ??= r;
   }
   const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
-  const hostWaited = ctx.hostMoved === true && (ctx.hostLead ?? 0) >= HOST_WAIT;
-  const hostEpisode = (ctx.hostMoved !== true || hostWaited) && (ctx.hostLead ?? 0) >= 1 ? Math.min(HOST_WAIT, ctx.hostLead) + 1 : 0;
+  const hostWaited = ctx.hostMoved === true && ctx.hostLead >= HOST_WAIT;
+  const hostEpisode = (ctx.hostMoved !== true || hostWaited) && ctx.hostLead >= 1 ? Math.min(HOST_WAIT, ctx.hostLead) + 1 : 0;
   if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
     const r = baselineTest(ctx, hostEpisode, share ** (1 / hostEpisode));
     if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / (hostWaited ? settings.maxRun : 2)))) found = r;
@@ -15698,9 +15698,8 @@ function raiseStep(ctx, found, settled) {
   const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
-function hostRunOf(options) {
-  if (options.hostMoved !== true) return 0;
-  return hostLead(options) + 1;
+function hostRunOf(ctx) {
+  return ctx.hostMoved === true ? ctx.hostLead + 1 : 0;
 }
 function hostLead(options) {
   const b = options.hostMovedBefore ?? [];
@@ -15787,7 +15786,7 @@ function assessCase(series, memory, given, options) {
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     const alike = ctx.alikeRun === 0 && Math.min(ALIKE_LOOKBACK, ctx.alikeBefore ?? 0) + 1 === k;
     reason = alike ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}` : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
-  } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(options) >= k && hostRunOf(options) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
+  } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
     reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;

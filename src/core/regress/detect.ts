@@ -350,7 +350,7 @@ interface Context {
   /** Commits in a row, ending at the newest, at which the job moved as one (undefined: only the newest is known). */
   readonly alikeRun?: number;
   /** Commits in a row just before the newest at which the rest of the suite said the machine moved. */
-  readonly hostLead?: number;
+  readonly hostLead: number;
   /** The same run ending at the commit before the newest. */
   readonly alikeBefore?: number;
   /**
@@ -722,8 +722,8 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
   // were left to the scan, 15 to 20 commits later (ferro's storage cases among them); with the
   // newest held to two in a row 15 still were, held to three 6, and with no hold on it 13 more
   // false alerts came for one more true one.
-  const hostWaited = ctx.hostMoved === true && (ctx.hostLead ?? 0) >= HOST_WAIT;
-  const hostEpisode = (ctx.hostMoved !== true || hostWaited) && (ctx.hostLead ?? 0) >= 1 ? Math.min(HOST_WAIT, ctx.hostLead as number) + 1 : 0;
+  const hostWaited = ctx.hostMoved === true && ctx.hostLead >= HOST_WAIT;
+  const hostEpisode = (ctx.hostMoved !== true || hostWaited) && ctx.hostLead >= 1 ? Math.min(HOST_WAIT, ctx.hostLead) + 1 : 0;
   if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
     const r = baselineTest(ctx, hostEpisode, share ** (1 / hostEpisode));
     if (typeof r !== 'string' && r.beyond === 'worse' && newestBeyond(ctx, r, share ** (1 / (hostWaited ? settings.maxRun : 2)))) found = r;
@@ -1294,9 +1294,8 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
 }
 
 /** Commits in a row, up to this one, at which the rest of the suite said the machine moved. */
-function hostRunOf(options: AssessOptions): number {
-  if (options.hostMoved !== true) return 0;
-  return hostLead(options) + 1;
+function hostRunOf(ctx: Context): number {
+  return ctx.hostMoved === true ? ctx.hostLead + 1 : 0;
 }
 
 /** Commits in a row just before this one at which the rest of the suite said the machine moved. */
@@ -1419,7 +1418,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   } else if (
     kind === 'regressed' &&
     method === 'limit' &&
-    (((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter) || (hostRunOf(options) >= k && hostRunOf(options) <= HOST_WAIT)) &&
+    (((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter) || (hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT)) &&
     !memory.regressions.some((r) => r.status === 'suspected')
   ) {
     // Step 5d′ — most of the job moved too, but not nearly all of it: a slower runner felt by each
