@@ -55,3 +55,8 @@ export function agreement(
   first: Map<string, Label>,
   second: Map<string, Label>,
 ): AgreementFigures & { sure: AgreementFigures; flips: { key: string; first: string; second: string; firstReason: string; secondReason: string }[] };
+export interface DeltaTally { alerts: number; true: number; false: number; unlabelled: number; exact: number }
+export type DeltaChange =
+  | { change: 'gone' | 'added'; key: string; verdict: 'true' | 'false' | 'unlabelled' }
+  | { change: 'moved'; key: string; to: string; verdict: 'true' | 'false' | 'unlabelled'; verdictNow: 'true' | 'false' | 'unlabelled'; from: number | null; offset: number | null };
+export function deltaOf(before: Alert[], after: Alert[], labels: Map<string, Label>, series: Map<string, Series>, reach?: number): { before: DeltaTally; after: DeltaTally; changes: DeltaChange[] };

@@ -286,3 +286,54 @@ export function agreement(first, second) {
   const sure = both.filter(([a, b]) => !a.doubt && !b.doubt);
   return { ...figures(both), sure: figures(sure), flips: both.filter(([a, b]) => a.verdict !== b.verdict).map(([a, b]) => ({ key: a.key, first: a.verdict, second: b.verdict, firstReason: a.reason, secondReason: b.reason })) };
 }
+
+/**
+ * What a change of the detector did to one history's labelled alerts: `before` and `after` are
+ * two builds' replays of it, `labels` its labels, `series` its cases (seriesOf). Returns the
+ * counts of each build (`true`, `false`, `unlabelled`, and `exact`: true alerts whose label puts
+ * the step at the commit named) and each alert of one build that the other does not name, as
+ * `gone` or `added` with its label's verdict, or as `moved` when the other build names a commit of
+ * the same case up to `reach` commits away that it does not name itself: the culprit offsets of
+ * both names from the step a label places (`from`, `to`; `to` from the label of the new key when
+ * it has one, else the old label's offset moved by as many commits), so a move onto the step
+ * reads `from 1 → to 0`.
+ */
+export function deltaOf(before, after, labels, series, reach = 4) {
+  const tally = (alerts) => {
+    const t = { alerts: 0, true: 0, false: 0, unlabelled: 0, exact: 0 };
+    for (const key of new Set(alerts.map(alertKey))) {
+      t.alerts++;
+      const l = labels.get(key);
+      if (!l) t.unlabelled++;
+      else if (l.verdict === 'true') {
+        t.true++;
+        if (l.culprit === 0) t.exact++;
+      } else t.false++;
+    }
+    return t;
+  };
+  const index = (a) => series.get(seriesKey(a.suite, a.case))?.points.findIndex((p) => p.sha === a.sha) ?? -1;
+  const keysB = new Set(before.map(alertKey));
+  const keysA = new Set(after.map(alertKey));
+  const onlyB = [...new Map(before.filter((a) => !keysA.has(alertKey(a))).map((a) => [alertKey(a), a])).values()];
+  const onlyA = [...new Map(after.filter((a) => !keysB.has(alertKey(a))).map((a) => [alertKey(a), a])).values()];
+  const verdict = (key) => labels.get(key)?.verdict ?? 'unlabelled';
+  const changes = [];
+  const matched = new Set();
+  for (const b of onlyB) {
+    const at = index(b);
+    const near = at < 0 ? undefined : onlyA.filter((a) => !matched.has(a) && a.suite === b.suite && a.case === b.case && index(a) >= 0 && Math.abs(index(a) - at) <= reach).sort((x, y) => Math.abs(index(x) - at) - Math.abs(index(y) - at))[0];
+    if (!near) {
+      changes.push({ change: 'gone', key: alertKey(b), verdict: verdict(alertKey(b)) });
+      continue;
+    }
+    matched.add(near);
+    const was = labels.get(alertKey(b));
+    const now = labels.get(alertKey(near));
+    const from = was?.culprit ?? null;
+    const to = now?.culprit ?? (from === null ? null : from + index(near) - at);
+    changes.push({ change: 'moved', key: alertKey(b), to: alertKey(near), verdict: verdict(alertKey(b)), verdictNow: verdict(alertKey(near)), from, offset: to });
+  }
+  for (const a of onlyA) if (!matched.has(a)) changes.push({ change: 'added', key: alertKey(a), verdict: verdict(alertKey(a)) });
+  return { before: tally(before), after: tally(after), changes };
+}

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agreement, alertKey, alertView, byStatus, judged, lossOf, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
+import { agreement, alertKey, alertView, byStatus, deltaOf, judged, lossOf, parseLabels, parseReplay, sampleAlerts, seriesOf, wilson, type Alert, type Label } from '../../bench/lib/judge.mjs';
 
 const sha = (i: number) => i.toString(16).padStart(40, '0');
 const alert = (i: number, extra: Partial<Alert> = {}): Alert => ({
@@ -205,5 +205,44 @@ describe('byStatus: the labelled alerts by kind and status at the end of the rep
       { kind: 'regression', status: 'suspected', true: 0, false: 0, unlabelled: 1 },
     ]);
     expect(previous).toEqual([{ kind: 'regression', status: 'cleared', true: 2, false: 3, unlabelled: 0 }]);
+  });
+});
+
+describe('deltaOf: what a change of the detector did to one history\'s labelled alerts', () => {
+  // Cases c1 and c2 of 30 commits each; an alert names commit i of its case.
+  const series = seriesOf(
+    ['c1', 'c2'].flatMap((c) => Array.from({ length: 30 }, (_, i) => ({ commit: sha(200 + i), suite: 's', case: c, unit: 'ns', direction: 'smaller' as const, value: 1, seq: i }))),
+  );
+  const at = (c: string, i: number): Alert => ({ ...alert(0), case: c, sha: sha(200 + i) });
+  const label = (a: Alert, verdict: 'true' | 'false', culprit: number | null): [string, Label] => [alertKey(a), { key: alertKey(a), verdict, culprit, reason: 'r' }];
+
+  it('counts each build, and names what one raises and the other does not, with its label', () => {
+    const kept = at('c1', 5);
+    const lost = at('c1', 20);
+    const gone = at('c2', 3);
+    const added = at('c2', 25);
+    const labels = new Map([label(kept, 'true', 0), label(lost, 'true', 1), label(gone, 'false', null)]);
+    const d = deltaOf([kept, lost, gone], [kept, added, { ...kept, kind: 'change-point' }], labels, series);
+    expect(d.before).toEqual({ alerts: 3, true: 2, false: 1, unlabelled: 0, exact: 1 });
+    // The same case and commit raised twice counts once.
+    expect(d.after).toEqual({ alerts: 2, true: 1, false: 0, unlabelled: 1, exact: 1 });
+    expect(d.changes).toEqual([
+      { change: 'gone', key: alertKey(lost), verdict: 'true' },
+      { change: 'gone', key: alertKey(gone), verdict: 'false' },
+      { change: 'added', key: alertKey(added), verdict: 'unlabelled' },
+    ]);
+  });
+  it('reads an alert named a few commits away on the same case as moved, with the culprit offsets of both names', () => {
+    const before = at('c1', 10);
+    const labels = new Map([label(before, 'true', 1)]);
+    // One commit earlier: onto the step the label places (offset 1 → 0); the nearest of two wins.
+    expect(deltaOf([before], [at('c1', 13), at('c1', 9)], labels, series).changes).toEqual([
+      { change: 'moved', key: alertKey(before), to: alertKey(at('c1', 9)), verdict: 'true', verdictNow: 'unlabelled', from: 1, offset: 0 },
+      { change: 'added', key: alertKey(at('c1', 13)), verdict: 'unlabelled' },
+    ]);
+    // A new name with a label of its own is read by that label; 5 commits away is no move.
+    const labelled = new Map([label(before, 'true', 1), label(at('c1', 12), 'false', 3)]);
+    expect(deltaOf([before], [at('c1', 12)], labelled, series).changes).toEqual([{ change: 'moved', key: alertKey(before), to: alertKey(at('c1', 12)), verdict: 'true', verdictNow: 'false', from: 1, offset: 3 }]);
+    expect(deltaOf([before], [at('c1', 15), at('c2', 10)], labels, series).changes.map((c) => c.change)).toEqual(['gone', 'added', 'added']);
   });
 });
