@@ -13,10 +13,11 @@
 // OLD is another build's dist/cli.js (e.g. `git archive <commit> dist | tar -x -C OLD`). DIR holds
 // the held-out histories as DIR/<name>/data.js (node scripts/heldout-data.mjs writes them); the
 // three fixtures are always there. Imports and replays run N at a time (default 2) and are cached
-// under .cache/delta/ by the hashes of the data and the CLI. --verbose lists every change.
+// under .cache/delta/ by the hashes of the data and of the build's files. --verbose lists every change.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { cliRunner, digest, labelledHistories } from './lib/cli-history.mjs';
 import { deltaOf, parseLabels, parseReplay, seriesOf } from './lib/judge.mjs';
@@ -39,12 +40,24 @@ const jobs = Math.max(1, Number(opt('--jobs', 2)));
 const work = join(root, '.cache/delta');
 const run = promisify(execFile);
 
+/** A short hash of every file of the build beside `cli` (its chunks too: a change may touch only one). */
+function buildStamp(cli) {
+  const hash = createHash('sha256');
+  const dir = dirname(cli);
+  for (const f of readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.js')).sort()) {
+    hash.update(f);
+    hash.update(readFileSync(join(dir, f)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+const stamps = new Map(Object.values(builds).map((cli) => [cli, buildStamp(cli)]));
+
 /** `benchtrend replay --json` of one history by one build, and its cases' points: cached by both hashes. */
 async function replayed(cli, name) {
-  const dir = join(work, digest(cli), name);
+  const dir = join(work, stamps.get(cli), name);
   const cache = join(dir, `${digest(dataOf(name))}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
-  const { env } = cliRunner(cli, join(work, digest(cli)));
+  const { env } = cliRunner(cli, join(work, stamps.get(cli)));
   const cliRun = async (args) => (await run(process.execPath, [cli, ...args], { cwd: dir, env, maxBuffer: 1 << 30 })).stdout;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -27,7 +27,12 @@ if (mirrors === undefined || out === undefined) {
 }
 const { histories } = JSON.parse(readFileSync(join(root, 'bench/judged/sources.json'), 'utf8'));
 const named = all('--history');
-for (const n of named) if (!histories.some((h) => h.history === n)) throw new Error(`--history ${n}: not in bench/judged/sources.json`);
+for (const n of named) {
+  if (!histories.some((h) => h.history === n)) {
+    console.error(`--history ${n}: bench/judged/sources.json names no such history`);
+    process.exit(2);
+  }
+}
 
 /** The git directory of `repo` under the mirrors, or undefined. */
 function gitDir(repo) {
@@ -50,7 +55,7 @@ for (const h of histories.filter((e) => named.length === 0 || named.includes(e.h
   }
   let bytes;
   try {
-    bytes = execFileSync('git', ['--git-dir', git, 'show', `${h.commit}:${h.path}`], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+    bytes = execFileSync('git', ['--git-dir', git, 'cat-file', 'blob', `${h.commit}:${h.path}`], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch {
     console.error(`${h.history}: ${h.repo} has no ${h.path} at ${h.commit.slice(0, 7)} (branch ${h.branch})`);
     bad++;

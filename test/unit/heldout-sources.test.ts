@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,12 @@ describe('scripts/heldout-data.mjs', () => {
     expect(r.stderr).toContain(`gone: no git copy of someone/elsewhere under ${mirrors}`);
     expect(r.stderr).toContain(`moved: someone/project has no bench/data.js at ${first.slice(0, 7)} (branch gh-pages)`);
     expect(r.stderr).toContain('never: skipped (no copy could be had)');
+  });
+  it('refuses a history the sources do not name, writing nothing', () => {
+    const r = run([source], 'unnamed', '--history', 'other');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe('--history other: bench/judged/sources.json names no such history');
+    expect(existsSync(join(work, 'unnamed'))).toBe(false);
   });
   it('refuses to run without its two directories', () => {
     const r = spawnSync(process.execPath, [SCRIPT, '--out', join(work, 'x')], { encoding: 'utf8' });
