@@ -16,10 +16,10 @@
 // under .cache/delta/ by the hashes of the data and of the build's files. --verbose lists every change.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { cliRunner, digest, labelledHistories } from './lib/cli-history.mjs';
+import { cliRunner, digest, labelledHistories, prepareImport } from './lib/cli-history.mjs';
 import { deltaOf, parseLabels, parseReplay, seriesOf } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -59,13 +59,8 @@ async function replayed(cli, name) {
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
   const { env } = cliRunner(cli, join(work, stamps.get(cli)));
   const cliRun = async (args) => (await run(process.execPath, [cli, ...args], { cwd: dir, env, maxBuffer: 1 << 30 })).stdout;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  mkdirSync(env.RUNNER_TEMP, { recursive: true });
-  const bare = join(dir, 'trend.git');
-  await run('git', ['init', '--quiet', '--bare', bare], { env });
-  writeFileSync(join(dir, 'data.js'), readFileSync(dataOf(name)));
-  await cliRun(['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z']);
+  const { bare, args } = prepareImport(env, dir, dataOf(name));
+  await cliRun(args);
   const alerts = parseReplay(await cliRun(['replay', '--repo', bare, '--json']), `${name} replay`);
   const points = JSON.parse(await cliRun(['history', '--repo', bare, '--format', 'json'])).map((p) => ({ commit: p.commit, suite: p.suite, case: p.case, unit: p.unit, direction: p.direction, value: p.value, seq: p.seq }));
   rmSync(bare, { recursive: true, force: true });

@@ -15326,7 +15326,7 @@ function limitVerdict(ctx) {
     if (r.beyond === "worse") found = r;
     if (r.beyond === "better") improved ??= r;
   }
-  const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
+  const episode = alikeEpisode(ctx);
   const hostWaited = ctx.hostMoved === true && ctx.hostLead >= HOST_WAIT;
   const hostEpisode = (ctx.hostMoved !== true || hostWaited) && ctx.hostLead >= 1 ? Math.min(HOST_WAIT, ctx.hostLead) + 1 : 0;
   if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
@@ -15698,6 +15698,9 @@ function raiseStep(ctx, found, settled) {
   const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
+function alikeEpisode(ctx) {
+  return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
+}
 function hostRunOf(ctx) {
   return ctx.hostMoved === true ? ctx.hostLead + 1 : 0;
 }
@@ -15784,7 +15787,7 @@ function assessCase(series, memory, given, options) {
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
-    const alike = ctx.alikeRun === 0 && Math.min(ALIKE_LOOKBACK, ctx.alikeBefore ?? 0) + 1 === k;
+    const alike = alikeEpisode(ctx) === k;
     reason = alike ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}` : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
   } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";

@@ -16,15 +16,25 @@ export function cliRunner(cli, work) {
   return { env, run };
 }
 
-/** `data` imported into `dir`/trend.git (dir emptied first); returns the bare repository's path. */
-export function importHistory({ env, run }, dir, data) {
+/**
+ * `dir` emptied and readied for importing `data`: an empty bare repository `dir`/trend.git and
+ * the data.js beside it; `args` is the CLI's command line that imports it, run in `dir`.
+ */
+export function prepareImport(env, dir, data) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(env.RUNNER_TEMP, { recursive: true });
   mkdirSync(dir, { recursive: true });
   const bare = join(dir, 'trend.git');
   execFileSync('git', ['init', '--quiet', '--bare', bare], { env });
   copyFileSync(data, join(dir, 'data.js'));
-  run(['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z'], dir);
+  const args = ['publish', '--repo', bare, '--commit', 'f'.repeat(40), '--import-from', 'data.js', '--message', 'import', '--author', 'judge', '--timestamp', '2026-01-01T00:00:00Z'];
+  return { bare, args };
+}
+
+/** `data` imported into `dir`/trend.git (dir emptied first); returns the bare repository's path. */
+export function importHistory({ env, run }, dir, data) {
+  const { bare, args } = prepareImport(env, dir, data);
+  run(args, dir);
   return bare;
 }
 

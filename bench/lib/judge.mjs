@@ -312,7 +312,8 @@ export function deltaOf(before, after, labels, series, reach = 4) {
     }
     return t;
   };
-  const index = (a) => series.get(seriesKey(a.suite, a.case))?.points.findIndex((p) => p.sha === a.sha) ?? -1;
+  const positions = new Map([...series].map(([key, s]) => [key, new Map(s.points.map((p, i) => [p.sha, i]))]));
+  const index = (a) => positions.get(seriesKey(a.suite, a.case))?.get(a.sha) ?? -1;
   const keysB = new Set(before.map(alertKey));
   const keysA = new Set(after.map(alertKey));
   const onlyB = [...new Map(before.filter((a) => !keysA.has(alertKey(a))).map((a) => [alertKey(a), a])).values()];

@@ -712,7 +712,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
   // stayed, or a code change that slows every case): the episode and the newest point are tested
   // as one run, so a lasting step is raised now, named where the episode began, and a runner that
   // went back leaves the newest point inside the limit, so nothing is raised.
-  const episode = ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore as number) + 1 : 0;
+  const episode = alikeEpisode(ctx);
   // The same when the rest of the suite stopped saying the machine moved (step 6, 5d″): the run
   // waited while it did, so the episode and the newest point are tested as one run, the newest
   // beyond the limit of two in a row on its own. And at the commit after HOST_WAIT with the suite
@@ -1293,6 +1293,14 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
   return { reason, alert: { kind: 'change-point', sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 
+/**
+ * The episode the job moved as one for that ended just before the newest commit, with the newest
+ * point (0 when there is none): the run step 5e tests as one.
+ */
+function alikeEpisode(ctx: Context): number {
+  return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore as number) + 1 : 0;
+}
+
 /** Commits in a row, up to this one, at which the rest of the suite said the machine moved. */
 function hostRunOf(ctx: Context): number {
   return ctx.hostMoved === true ? ctx.hostLead + 1 : 0;
@@ -1411,7 +1419,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun) {
     // Step 5e — the episode the job moved as one for (or, 5d″, most of the suite moved for) has
     // lasted: raised now, at its start.
-    const alike = ctx.alikeRun === 0 && Math.min(ALIKE_LOOKBACK, ctx.alikeBefore ?? 0) + 1 === k;
+    const alike = alikeEpisode(ctx) === k;
     reason = alike
       ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`
       : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
