@@ -15044,6 +15044,7 @@ var ALIKE_LOOKBACK = 8;
 var HOST_WAIT = 3;
 var RECENT = 20;
 var TRIM_Z = 3.5;
+var DETAILS = " (details: docs/alerts.md)";
 var SAME_STEP = 2;
 var EARLY_CULPRIT = 4;
 var OVERWHELM_STRICTER = 1e3;
@@ -15257,7 +15258,7 @@ function seenBefore(ctx, test) {
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run9 < (run9 >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return void 0;
   const side = ctx.direction === "smaller" ? "above" : "below";
-  return `${run9} commits in a row are ${side} ${shortNumber(test.baseline.limit)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
+  return `${run9} commits in a row are ${side} ${shortNumber(test.baseline.limit)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 function returnToOlder(ctx, test) {
   const t = ctx.pts.length - 1;
@@ -15344,7 +15345,7 @@ function limitVerdict(ctx) {
     const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
     const where2 = better ? side === "above" ? "below" : "above" : side;
     const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${shortNumber(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${shortNumber(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
   };
   if (found) {
     const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
@@ -15357,7 +15358,7 @@ function limitVerdict(ctx) {
       return {
         kind: "regressed",
         test: strong,
-        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${shortNumber(strong.baseline.limit)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once (details: docs/alerts.md)`
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${shortNumber(strong.baseline.limit)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`
       };
     }
     const single = baselineTest(ctx, 1, ctx.alphaCase);
@@ -15649,7 +15650,7 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
     const change2 = describeChange(ctx.pts[t].value, decided.baseline.median, ctx.direction);
     return {
       waits: true,
-      reason: `${change2}: ${decided.k} commits in a row are ${side} ${shortNumber(decided.baseline.limit)} ${ctx.series.unit}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides (details: docs/alerts.md)`
+      reason: `${change2}: ${decided.k} commits in a row are ${side} ${shortNumber(decided.baseline.limit)} ${ctx.series.unit}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`
     };
   }
   const newest = ctx.pts[t];
@@ -15695,8 +15696,12 @@ function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;
   const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
   if (!fresh) return void 0;
-  const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${shortNumber(fresh.pValue)})`;
+  const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
+}
+function withCaveat(reason, caveat) {
+  const head = reason.endsWith(DETAILS) ? reason.slice(0, -DETAILS.length) : reason;
+  return `${head}; ${caveat}${reason.endsWith(DETAILS) ? DETAILS : ""}`;
 }
 function alikeEpisode(ctx) {
   return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
@@ -15788,13 +15793,14 @@ function assessCase(series, memory, given, options) {
     reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     const alike = alikeEpisode(ctx) === k;
-    reason = alike ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}` : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
+    const from = firstSha.slice(0, 7);
+    reason = alike ? withCaveat(reason, `nearly every case of this job moved with it from ${from} and stayed ${k} commits: a change that slows every case, or a runner that changed for good`) : withCaveat(reason, `most of this job moved with it from ${from} and stayed ${k} commits: a change that slows much of the suite, or a runner that changed for good`);
   } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
     reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
-    reason = `most other cases of this job moved at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+    reason = withCaveat(reason, "most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)");
   }
   if (kind === "regressed" && baseline) {
     const test = "test" in decided ? decided.test : void 0;

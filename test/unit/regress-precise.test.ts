@@ -171,6 +171,8 @@ describe('seen before: what it costs', () => {
     const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
     expect(r.verdicts.slice(12, 14)).toEqual(['watch', 'watch']);
     expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['change-point', 11, 30]]);
+    // In words: the step, its levels and how long it has held; the method behind the link.
+    expect(r.raised[0]?.reason).toMatch(/^a lasting step of \+\d+(\.\d)?% starts at c110000: median 1 → 1\.1\d* s over the 20 commits since \(details: docs\/alerts\.md\)$/);
   });
 });
 

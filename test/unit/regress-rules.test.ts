@@ -55,6 +55,23 @@ describe('at once when overwhelming, confirmed when marginal', () => {
   });
 });
 
+describe('words a maintainer reads first', () => {
+  it('puts the finding before what the rest of the job did, and the link to the method last', () => {
+    // A lasting +20% step whose newest point came while most of the suite moved too: raised, with
+    // the change and the limit first and the runner as a caveat after them.
+    const values = [...noisy(() => 1, 40, 0.01, 11), 1.2, 1.21, 1.2];
+    const v = assessCase(series(values), NO_MEMORY, settings(), { suiteCases: 10, hostMoved: true, hostMovedBefore: [false, false, false] }).verdict;
+    expect(v.kind).toBe('regressed');
+    expect(v.alert?.sha).toBe(series(values).points[40]?.sha);
+    expect(v.reason).toMatch(
+      /^\+20% worse: 3 commits in a row are above [\d.]+ s, the most that the last 30 commits make plausible; most of this job moved at this commit too, so it may be the runner \(name cases only the runner can move in control-cases to tell\) \(details: docs\/alerts\.md\)$/,
+    );
+    // The same run with the machine still: the finding alone.
+    const still = assessCase(series(values), NO_MEMORY, settings(), { suiteCases: 10, hostMoved: false, hostMovedBefore: [false, false, false] }).verdict;
+    expect(still.reason).toMatch(/^\+20% worse: 3 commits in a row are above [\d.]+ s, the most that the last 30 commits make plausible \(details: docs\/alerts\.md\)$/);
+  });
+});
+
 describe('honest warm-up', () => {
   it('says "too little history to judge +31%" when the limit cannot catch a doubling, never "ok"', () => {
     // Eight noisy points: the limit is far above twice the baseline.

@@ -241,6 +241,8 @@ export const HOST_WAIT = 3;
 const RECENT = 20;
 /** Robust z beyond which a baseline median is left out as an outlier (a slow host). */
 const TRIM_Z = 3.5;
+/** Where a reason sends a maintainer for the method's details: the limit's and the scan's reasons end with it. */
+const DETAILS = ' (details: docs/alerts.md)';
 /** Index distance within which a re-found change point is the same one. */
 const SAME_STEP = 2;
 /**
@@ -616,7 +618,7 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run < (run >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return undefined;
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
-  return `${run} commits in a row are ${side} ${num(test.baseline.limit as number)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell (details: docs/alerts.md)`;
+  return `${run} commits in a row are ${side} ${num(test.baseline.limit as number)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 
 /**
@@ -741,7 +743,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
     const where = better ? (side === 'above' ? 'below' : 'above') : side;
     const runText = r.k === 1 ? 'the newest commit is' : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${num(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible (details: docs/alerts.md)`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${num(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
   };
   if (found) {
     // Step 5f/5g — a run the case's own history explains waits rather than being raised.
@@ -755,7 +757,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
       return {
         kind: 'regressed',
         test: strong,
-        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${num(strong.baseline.limit as number)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once (details: docs/alerts.md)`,
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${num(strong.baseline.limit as number)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`,
       };
     }
     const single = baselineTest(ctx, 1, ctx.alphaCase);
@@ -1201,7 +1203,7 @@ function raiseRegression(
     const change = describeChange((ctx.pts[t] as SeriesPoint).value, decided.baseline.median, ctx.direction);
     return {
       waits: true,
-      reason: `${change}: ${decided.k} commits in a row are ${side} ${num(decided.baseline.limit as number)} ${ctx.series.unit}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides (details: docs/alerts.md)`,
+      reason: `${change}: ${decided.k} commits in a row are ${side} ${num(decided.baseline.limit as number)} ${ctx.series.unit}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`,
     };
   }
   // Named at the culprit, measured at the newest point: the same value and change as the
@@ -1289,8 +1291,18 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
     .filter((c) => lastingStep(ctx, found, c))
     .sort((a, b) => b.change - a.change)[0];
   if (!fresh) return undefined;
-  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num(fresh.before)} → ${num(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since, found by E-Divisive means (permutation p = ${num(fresh.pValue)})`;
+  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num(fresh.before)} → ${num(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: 'change-point', sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
+}
+
+/**
+ * A raised regression's reason with what the rest of the job did: the finding first (the change
+ * and the limit, which is what a maintainer acts on), the caveat after it, the link to the
+ * method last.
+ */
+function withCaveat(reason: string, caveat: string): string {
+  const head = reason.endsWith(DETAILS) ? reason.slice(0, -DETAILS.length) : reason;
+  return `${head}; ${caveat}${reason.endsWith(DETAILS) ? DETAILS : ''}`;
 }
 
 /**
@@ -1420,9 +1432,10 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // Step 5e — the episode the job moved as one for (or, 5d″, most of the suite moved for) has
     // lasted: raised now, at its start.
     const alike = alikeEpisode(ctx) === k;
+    const from = firstSha.slice(0, 7);
     reason = alike
-      ? `nearly every case of this job got worse at once from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows every case; ${reason}`
-      : `most other cases of this job moved from ${firstSha.slice(0, 7)} on and it has stayed for ${k} commits, which may be the runner changing for good or a change that slows much of the suite; ${reason}`;
+      ? withCaveat(reason, `nearly every case of this job moved with it from ${from} and stayed ${k} commits: a change that slows every case, or a runner that changed for good`)
+      : withCaveat(reason, `most of this job moved with it from ${from} and stayed ${k} commits: a change that slows much of the suite, or a runner that changed for good`);
   } else if (
     kind === 'regressed' &&
     method === 'limit' &&
@@ -1450,7 +1463,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     const when = options.hostMoved === true ? 'at this commit' : 'where this run began';
     reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
-    reason = `most other cases of this job moved at this commit too, which may be the runner (name cases only it can move in control-cases); ${reason}`;
+    reason = withCaveat(reason, 'most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)');
   }
   if (kind === 'regressed' && baseline) {
     const test = 'test' in decided ? decided.test : undefined;
