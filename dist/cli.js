@@ -10950,6 +10950,9 @@ function commitOf(file, where2, raw) {
 function metricOf2(unit) {
   return unit.split("	")[0]?.trim() ?? "";
 }
+function otherMetrics(unit) {
+  return unit.split("	").slice(1).map((x) => x.trim().replace(/\s+/g, " ")).filter((x) => x !== "").join(", ");
+}
 function namesInSeveralMetrics(data, suites) {
   const several = /* @__PURE__ */ new Set();
   for (const suite of suites) {
@@ -10995,7 +10998,9 @@ function importGab(file, source) {
         if (!isObject(b) || typeof b["name"] !== "string" || b["name"] === "") {
           throw new InputError(`${file}: ${at} has no name`);
         }
-        const unit = text(b["unit"]) ?? "";
+        const unitText = text(b["unit"]) ?? "";
+        const unit = unitText.includes("	") ? metricOf2(unitText) : unitText;
+        const others = unitText.includes("	") ? otherMetrics(unitText) : "";
         const name = several.has(`${suite}\0${b["name"]}`) ? `${b["name"]} - ${metricOf2(unit)}` : b["name"];
         const value = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
         if (!Number.isFinite(value)) {
@@ -11003,7 +11008,7 @@ function importGab(file, source) {
           return;
         }
         const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
-        const extra = text(b["extra"]);
+        const extra = [text(b["extra"]), others].filter((x) => x !== void 0 && x !== "").join("\n") || void 0;
         const bar = range !== void 0 ? parseRange(range, value) : void 0;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;

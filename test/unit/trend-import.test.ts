@@ -104,8 +104,13 @@ describe.each(FILES)('the real %s', (file) => {
       expect(seg.commit.url).toBe(e.commit.url);
       expect(seg.commit.author).toBe(e.commit.author.name);
       expect(seg.publishedAt).toBe(new Date(e.date).toISOString());
+      // A go line's unit text with its other figures after tabs (`ns/op\t 4.000 auxMetricUnits`)
+      // is the metric before the first tab; the figures after it are kept in the point's extra.
+      const metric = (u: string) => (u.includes('\t') ? (u.split('\t')[0] as string).trim() : u);
+      const others = (u: string) => u.split('\t').slice(1).map((x) => x.trim().replace(/\s+/g, ' ')).filter((x) => x !== '').join(', ');
+      const extraOf = (b: { unit: string; extra?: string }) => [b.extra, others(b.unit)].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
       expect(seg.points.map((p) => [p.case, p.unit, p.value, p.range, p.extra])).toEqual(
-        e.benches.map((b) => [caseOf(e, b), b.unit, b.value, b.range, b.extra]),
+        e.benches.map((b) => [caseOf(e, b), metric(b.unit), b.value, b.range, extraOf(b)]),
       );
       for (const p of seg.points) expect(p.q1 <= p.value && p.value <= p.q3).toBe(true);
     });
@@ -219,7 +224,30 @@ describe('import rules', () => {
     const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry] } })}`);
     expect(gab.entries[0]!.points).toHaveLength(1);
     expect(gab.entries[0]!.points[0]).toMatchObject({ case: 'go / BenchmarkViews', value: 204353, runs: 3, samples: [204353, 198788, 208134], direction: 'smaller' });
+    // The case's unit is the metric; the line's other figures (the last run's) ride in its extra.
+    expect(gab.entries[0]!.points[0]).toMatchObject({ unit: 'ns/op', extra: '65942 B/op, 2105 allocs/op' });
     expect(gab.skipped).toEqual([]);
+  });
+
+  it('gives a case of the older go extraction one unit over its history, its other figures kept beside each point', async () => {
+    // One run per job (authzed/spicedb's history): each point's unit text carried that job's own
+    // B/op and allocs/op, which read as a unit change at nearly every commit, one warning each.
+    const text = `window.BENCHMARK_DATA = ${JSON.stringify({
+      entries: {
+        Go: [0, 1, 2, 3].map((i) => ({
+          commit: { id: commit(300 + i).sha, message: `m${i}`, timestamp: `2023-01-0${i + 1}T00:00:00Z`, url: `https://x/${i}`, author: { name: 'Bo' } },
+          date: 1_600_000_000_000 + i,
+          tool: 'go',
+          benches: [{ name: 'BenchmarkRead', value: 371973 + i, unit: `ns/op\t   ${15343 - i} B/op\t     221 allocs/op`, extra: '16312 times' }],
+        })),
+      },
+    })};\n`;
+    const trend = new MemoryTrend();
+    const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => text } });
+    const imported = first.added.filter((s) => s.imported);
+    expect(imported.map((s) => [s.points[0]!.unit, s.points[0]!.extra])).toEqual([0, 1, 2, 3].map((i) => ['ns/op', `16312 times\n${15343 - i} B/op, 221 allocs/op`]));
+    expect(first.warnings.filter((w) => w.includes('unit'))).toEqual([]);
+    expect(first.manifest.cases.find((c) => c.case === 'go / BenchmarkRead')).toMatchObject({ unit: 'ns/op', direction: 'smaller' });
   });
 
   it('leaves out values that are not numbers and names them', () => {

@@ -169,6 +169,16 @@ function metricOf(unit: string): string {
   return unit.split('\t')[0]?.trim() ?? '';
 }
 
+/** The figures after the first tab of such a unit, as one line: `65942 B/op, 2105 allocs/op`. */
+function otherMetrics(unit: string): string {
+  return unit
+    .split('\t')
+    .slice(1)
+    .map((x) => x.trim().replace(/\s+/g, ' '))
+    .filter((x) => x !== '')
+    .join(', ');
+}
+
 /**
  * Per suite, the names benched in two metrics or more within one entry (charon writes
  * instructions, wall-clock, max-rss and output-size under one crate's name): each metric becomes a
@@ -230,7 +240,12 @@ export function importGab(file: string, source: string): GabImport {
         if (!isObject(b) || typeof b['name'] !== 'string' || b['name'] === '') {
           throw new InputError(`${file}: ${at} has no name`);
         }
-        const unit = text(b['unit']) ?? '';
+        // The older go extraction's unit text carries the line's other figures after tabs: the
+        // case's unit is the metric alone (else every point reads as a unit of its own), and the
+        // other figures go with the point's extra text, so nothing is lost.
+        const unitText = text(b['unit']) ?? '';
+        const unit = unitText.includes('\t') ? metricOf(unitText) : unitText;
+        const others = unitText.includes('\t') ? otherMetrics(unitText) : '';
         const name = several.has(`${suite}\u0000${b['name']}`) ? `${b['name']} - ${metricOf(unit)}` : b['name'];
         // Some writers stored values as strings ("31"); null is how JSON.stringify spells NaN.
         const value = typeof b['value'] === 'number' ? b['value'] : typeof b['value'] === 'string' && b['value'].trim() !== '' ? Number(b['value']) : NaN;
@@ -239,7 +254,7 @@ export function importGab(file: string, source: string): GabImport {
           return;
         }
         const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
-        const extra = text(b['extra']);
+        const extra = [text(b['extra']), others].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
         const bar = range !== undefined ? parseRange(range, value) : undefined;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
