@@ -248,6 +248,11 @@ describe('import rules', () => {
     expect(imported.map((s) => [s.points[0]!.unit, s.points[0]!.extra])).toEqual([0, 1, 2, 3].map((i) => ['ns/op', `16312 times\n${15343 - i} B/op, 221 allocs/op`]));
     expect(first.warnings.filter((w) => w.includes('unit'))).toEqual([]);
     expect(first.manifest.cases.find((c) => c.case === 'go / BenchmarkRead')).toMatchObject({ unit: 'ns/op', direction: 'smaller' });
+    // The next publish of the case, in the unit a go run reports, continues it (kept as the unit
+    // text, it was refused: "stored in "ns/op\t 15340 B/op…" but this run reports "ns/op"").
+    const live = { ...syntheticPoints(1, 0, 'go', 'ns/op')[0]!, case: 'go / BenchmarkRead', metric: 'BenchmarkRead', value: 372000 };
+    const next = await trend.publish({ commit: commit(2), suite: 'Go', points: [live] });
+    expect(next.manifest.cases.find((c) => c.suite === 'Go' && c.case === 'go / BenchmarkRead')).toMatchObject({ unit: 'ns/op' });
   });
 
   it('leaves out values that are not numbers and names them', () => {
