@@ -10972,11 +10972,34 @@ function namesInSeveralMetrics(data, suites) {
   }
   return several;
 }
+function repeatsOfFirstMetric(benches) {
+  const firstMetric = /* @__PURE__ */ new Map();
+  for (const b of benches) {
+    if (!isObject(b) || typeof b["name"] !== "string") continue;
+    const unit = text(b["unit"]) ?? "";
+    if (!unit.includes("	")) continue;
+    const seen = firstMetric.get(b["name"]) ?? { metric: metricOf2(unit), values: [] };
+    seen.values.push(Number(b["value"]));
+    firstMetric.set(b["name"], seen);
+  }
+  const out = /* @__PURE__ */ new Set();
+  if (firstMetric.size === 0) return out;
+  benches.forEach((b, j) => {
+    if (!isObject(b) || typeof b["name"] !== "string") return;
+    const unit = text(b["unit"]) ?? "";
+    const cut = b["name"].lastIndexOf(" - ");
+    if (cut < 0 || b["name"].slice(cut + 3) !== unit) return;
+    const of = firstMetric.get(b["name"].slice(0, cut));
+    if (of && of.metric === unit && of.values.includes(Number(b["value"]))) out.add(j);
+  });
+  return out;
+}
 function importGab(file, source) {
   const data = parseDataJs(file, source);
   const entries = [];
   const skipped = [];
   const conflicts = /* @__PURE__ */ new Map();
+  const repeated = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
   const several = namesInSeveralMetrics(data, suites);
   let points = 0;
@@ -10993,8 +11016,14 @@ function importGab(file, source) {
       const date = typeof raw["date"] === "number" ? raw["date"] : Date.parse(commit.timestamp);
       const stored = /* @__PURE__ */ new Map();
       const runs2 = /* @__PURE__ */ new Map();
+      const repeats2 = repeatsOfFirstMetric(benches);
       benches.forEach((b, j) => {
         const at = `${where2}.benches[${j}]`;
+        if (repeats2.has(j)) {
+          const r = repeated.get(suite) ?? { count: 0, example: b["name"], tool };
+          repeated.set(suite, { ...r, count: r.count + 1 });
+          return;
+        }
         if (!isObject(b) || typeof b["name"] !== "string" || b["name"] === "") {
           throw new InputError(`${file}: ${at} has no name`);
         }
@@ -11064,7 +11093,11 @@ function importGab(file, source) {
     });
   }
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
-  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()] };
+  const repeats = [...repeated].map(([suite, r]) => {
+    const name = r.example.slice(0, r.example.lastIndexOf(" - "));
+    return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
+  });
+  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats };
 }
 
 // src/core/trend/newest-plan.ts
@@ -11270,6 +11303,7 @@ async function planPublish(read, input) {
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
       for (const c of gab.conflicts) warnings.push(`${input.import.from}: ${c}`);
+      for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
       for (const e of gab.entries) drafts.push({ ...e, imported: "github-action-benchmark" });
       suites.push(...gab.suites);
       imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };

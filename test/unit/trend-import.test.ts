@@ -52,16 +52,29 @@ describe('parseRange', () => {
 /** The case a bench continues, computed here from the raw entry: its tool is the shape. */
 const caseOf = (e: GabEntry, b: GabBench): string => (b.name.includes(' / ') ? b.name : `${e.tool} / ${b.name}`);
 
+/**
+ * A bench that only repeats a go line's first metric: github-action-benchmark 1.18 and later
+ * writes `BenchmarkX` with the whole line as its unit (`ns/op\t 4.000 auxMetricUnits`) and again
+ * `BenchmarkX - ns/op` with the same value.
+ */
+const isCopy = (e: GabEntry, b: GabBench): boolean =>
+  e.benches.some((o) => o !== b && `${o.name} - ${b.unit}` === b.name && o.unit.startsWith(`${b.unit}\t`) && o.value === b.value);
+
 describe.each(FILES)('the real %s', (file) => {
   const text = readFileSync(join(FIXTURES, 'trend-data', file), 'utf8');
   const data = evaluate(text);
   const suites = Object.keys(data.entries);
-  const entries = suites.flatMap((s) => data.entries[s]!.map((e) => ({ suite: s, ...e })));
+  // Each entry's benches but the copies, which the import leaves out.
+  const entries = suites.flatMap((s) => data.entries[s]!.map((e) => ({ suite: s, ...e, benches: e.benches.filter((b) => !isCopy(e, b)) })));
   const benches = entries.reduce((n, e) => n + e.benches.length, 0);
+  const copies = suites.reduce((n, s) => n + data.entries[s]!.reduce((m, e) => m + e.benches.filter((b) => isCopy(e, b)).length, 0), 0);
 
   it('imports every suite, entry and point', async () => {
     const gab = importGab(file, text);
     expect(gab.skipped).toEqual([]);
+    // Copies of a go line's first metric are left out, said once per suite that has them.
+    expect(gab.repeats).toHaveLength(copies > 0 ? 1 : 0);
+    if (copies > 0) expect(gab.repeats[0]).toMatch(new RegExp(`: left out ${copies} benches like "Benchmark\\w+ - ns/op", each a copy of the first metric of a go line`));
     expect(gab.suites).toEqual(suites);
     expect(gab.entries).toHaveLength(entries.length);
     expect(gab.points).toBe(benches);
@@ -238,7 +251,12 @@ describe('import rules', () => {
           commit: { id: commit(300 + i).sha, message: `m${i}`, timestamp: `2023-01-0${i + 1}T00:00:00Z`, url: `https://x/${i}`, author: { name: 'Bo' } },
           date: 1_600_000_000_000 + i,
           tool: 'go',
-          benches: [{ name: 'BenchmarkRead', value: 371973 + i, unit: `ns/op\t   ${15343 - i} B/op\t     221 allocs/op`, extra: '16312 times' }],
+          // As github-action-benchmark 1.18 and later writes the line: whole, then metric by metric.
+          benches: [
+            { name: 'BenchmarkRead', value: 371973 + i, unit: `ns/op\t   ${15343 - i} B/op\t     221 allocs/op`, extra: '16312 times' },
+            { name: 'BenchmarkRead - ns/op', value: 371973 + i, unit: 'ns/op', extra: '16312 times' },
+            { name: 'BenchmarkRead - B/op', value: 15343 - i, unit: 'B/op', extra: '16312 times' },
+          ],
         })),
       },
     })};\n`;
@@ -247,12 +265,33 @@ describe('import rules', () => {
     const imported = first.added.filter((s) => s.imported);
     expect(imported.map((s) => [s.points[0]!.unit, s.points[0]!.extra])).toEqual([0, 1, 2, 3].map((i) => ['ns/op', `16312 times\n${15343 - i} B/op, 221 allocs/op`]));
     expect(first.warnings.filter((w) => w.includes('unit'))).toEqual([]);
+    // `BenchmarkRead - ns/op` is BenchmarkRead again: left out, said once; B/op is a case of its own.
+    expect(imported.map((s) => s.points.map((p) => p.case))).toEqual([0, 1, 2, 3].map(() => ['go / BenchmarkRead', 'go / BenchmarkRead - B/op']));
+    expect(first.warnings.filter((w) => w.includes('left out'))).toEqual([
+      'data.js: suite Go: left out 4 benches like "BenchmarkRead - ns/op", each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case "go / BenchmarkRead", the name a go run publishes it under',
+    ]);
     expect(first.manifest.cases.find((c) => c.case === 'go / BenchmarkRead')).toMatchObject({ unit: 'ns/op', direction: 'smaller' });
     // The next publish of the case, in the unit a go run reports, continues it (kept as the unit
     // text, it was refused: "stored in "ns/op\t 15340 B/op…" but this run reports "ns/op"").
     const live = { ...syntheticPoints(1, 0, 'go', 'ns/op')[0]!, case: 'go / BenchmarkRead', metric: 'BenchmarkRead', value: 372000 };
     const next = await trend.publish({ commit: commit(2), suite: 'Go', points: [live] });
     expect(next.manifest.cases.find((c) => c.suite === 'Go' && c.case === 'go / BenchmarkRead')).toMatchObject({ unit: 'ns/op' });
+  });
+
+  it('keeps a bench named like a copy of a go line\'s first metric when its value is not the line\'s', () => {
+    const entry = {
+      commit: { id: commit(400).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } },
+      date: 1_600_000_000_000,
+      tool: 'go',
+      benches: [
+        { name: 'BenchmarkA', value: 10, unit: 'ns/op\t 5 B/op' },
+        { name: 'BenchmarkA - ns/op', value: 11, unit: 'ns/op' },
+        { name: 'BenchmarkB - ns/op', value: 12, unit: 'ns/op' },
+      ],
+    };
+    const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry] } })}`);
+    expect(gab.entries[0]!.points.map((p) => [p.case, p.value])).toEqual([['go / BenchmarkA', 10], ['go / BenchmarkA - ns/op', 11], ['go / BenchmarkB - ns/op', 12]]);
+    expect(gab.repeats).toEqual([]);
   });
 
   it('leaves out values that are not numbers and names them', () => {

@@ -26,6 +26,8 @@ export interface GabImport {
   readonly skipped: readonly string[];
   /** One line per case whose unit and github-action-benchmark's tool table disagree on direction. */
   readonly conflicts: readonly string[];
+  /** One line per suite that wrote a go line's first metric twice (repeatsOfFirstMetric): the copies left out. */
+  readonly repeats: readonly string[];
 }
 
 // github-action-benchmark's own table (src/write.ts, biggerIsBetter): the tool, not the unit, decided.
@@ -206,6 +208,38 @@ function namesInSeveralMetrics(data: Json, suites: readonly string[]): Set<strin
 }
 
 /**
+ * The benches of one entry that repeat a go line's first metric: github-action-benchmark 1.18 and
+ * later writes a line of several metrics as `<name>` with the whole line as its unit (`ns/op\t
+ * 15343 B/op\t 221 allocs/op`, as before 1.18, so the series goes on) and again as `<name> -
+ * <unit>` for each metric, the first one included. `<name> - ns/op` is then `<name>` twice over,
+ * and benchtrend's go parser names that metric `<name>`: the copy is left out, so an imported
+ * suite has the cases a live publish continues, and a step is not raised twice.
+ */
+function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
+  const firstMetric = new Map<string, { metric: string; values: number[] }>();
+  for (const b of benches) {
+    if (!isObject(b) || typeof b['name'] !== 'string') continue;
+    const unit = text(b['unit']) ?? '';
+    if (!unit.includes('\t')) continue;
+    const seen = firstMetric.get(b['name']) ?? { metric: metricOf(unit), values: [] };
+    seen.values.push(Number(b['value']));
+    firstMetric.set(b['name'], seen);
+  }
+  const out = new Set<number>();
+  if (firstMetric.size === 0) return out;
+  benches.forEach((b, j) => {
+    if (!isObject(b) || typeof b['name'] !== 'string') return;
+    const unit = text(b['unit']) ?? '';
+    const cut = b['name'].lastIndexOf(' - ');
+    if (cut < 0 || b['name'].slice(cut + 3) !== unit) return;
+    const of = firstMetric.get(b['name'].slice(0, cut));
+    // Only a true copy: the same metric and a value the line itself holds.
+    if (of && of.metric === unit && of.values.includes(Number(b['value']))) out.add(j);
+  });
+  return out;
+}
+
+/**
  * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
  * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`.
  * Benches of one name and metric in one entry are that job's runs (`go test -count=3` writes each
@@ -218,6 +252,7 @@ export function importGab(file: string, source: string): GabImport {
   const entries: { entry: ImportedEntry; date: number; order: number }[] = [];
   const skipped: string[] = [];
   const conflicts = new Map<string, string>();
+  const repeated = new Map<string, { count: number; example: string; tool: string }>();
   const suites = Object.keys(data['entries'] as Json);
   const several = namesInSeveralMetrics(data, suites);
   let points = 0;
@@ -235,8 +270,14 @@ export function importGab(file: string, source: string): GabImport {
       const stored = new Map<string, StoredPoint>();
       // Benches of one name in one entry with one unit are runs of one job (`go test -count=3`).
       const runs = new Map<string, number[]>();
+      const repeats = repeatsOfFirstMetric(benches);
       benches.forEach((b: unknown, j) => {
         const at = `${where}.benches[${j}]`;
+        if (repeats.has(j)) {
+          const r = repeated.get(suite) ?? { count: 0, example: (b as Json)['name'] as string, tool };
+          repeated.set(suite, { ...r, count: r.count + 1 });
+          return;
+        }
         if (!isObject(b) || typeof b['name'] !== 'string' || b['name'] === '') {
           throw new InputError(`${file}: ${at} has no name`);
         }
@@ -313,5 +354,9 @@ export function importGab(file: string, source: string): GabImport {
     });
   }
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
-  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()] };
+  const repeats = [...repeated].map(([suite, r]) => {
+    const name = r.example.slice(0, r.example.lastIndexOf(' - '));
+    return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
+  });
+  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats };
 }

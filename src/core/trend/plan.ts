@@ -232,6 +232,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
       for (const c of gab.conflicts) warnings.push(`${input.import.from}: ${c}`);
+      for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
       for (const e of gab.entries) drafts.push({ ...e, imported: 'github-action-benchmark' });
       // The order data.js lists its suites in is the order its page showed them.
       suites.push(...gab.suites);
