@@ -221,20 +221,20 @@ describe('import rules', () => {
     expect(gab.skipped).toEqual([]);
   });
 
+  /** A data.js of one go entry at commit(n) holding these benches. */
+  const oneGoEntry = (n: number, benches: { name: string; value: number; unit: string }[]) =>
+    `window.BENCHMARK_DATA = ${JSON.stringify({
+      entries: { Go: [{ commit: { id: commit(n).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } }, date: 1_600_000_000_000, tool: 'go', benches }] },
+    })}`;
+
   it('takes the runs of the older go extraction for one metric, whose other metrics follow the unit after tabs', () => {
     // github-action-benchmark's older go extraction: B/op and allocs/op ride in the unit's text,
     // and their figures differ from run to run.
-    const entry = {
-      commit: { id: commit(200).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } },
-      date: 1_600_000_000_000,
-      tool: 'go',
-      benches: [
-        { name: 'BenchmarkViews', value: 204353, unit: 'ns/op\t   65942 B/op\t    2105 allocs/op' },
-        { name: 'BenchmarkViews', value: 198788, unit: 'ns/op\t   65943 B/op\t    2105 allocs/op' },
-        { name: 'BenchmarkViews', value: 208134, unit: 'ns/op\t   65942 B/op\t    2105 allocs/op' },
-      ],
-    };
-    const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry] } })}`);
+    const gab = importGab('data.js', oneGoEntry(200, [
+      { name: 'BenchmarkViews', value: 204353, unit: 'ns/op\t   65942 B/op\t    2105 allocs/op' },
+      { name: 'BenchmarkViews', value: 198788, unit: 'ns/op\t   65943 B/op\t    2105 allocs/op' },
+      { name: 'BenchmarkViews', value: 208134, unit: 'ns/op\t   65942 B/op\t    2105 allocs/op' },
+    ]));
     expect(gab.entries[0]!.points).toHaveLength(1);
     expect(gab.entries[0]!.points[0]).toMatchObject({ case: 'go / BenchmarkViews', value: 204353, runs: 3, samples: [204353, 198788, 208134], direction: 'smaller' });
     // The case's unit is the metric; the line's other figures (the last run's) ride in its extra.
@@ -279,17 +279,11 @@ describe('import rules', () => {
   });
 
   it('keeps a bench named like a copy of a go line\'s first metric when its value is not the line\'s', () => {
-    const entry = {
-      commit: { id: commit(400).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } },
-      date: 1_600_000_000_000,
-      tool: 'go',
-      benches: [
-        { name: 'BenchmarkA', value: 10, unit: 'ns/op\t 5 B/op' },
-        { name: 'BenchmarkA - ns/op', value: 11, unit: 'ns/op' },
-        { name: 'BenchmarkB - ns/op', value: 12, unit: 'ns/op' },
-      ],
-    };
-    const gab = importGab('data.js', `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { Go: [entry] } })}`);
+    const gab = importGab('data.js', oneGoEntry(400, [
+      { name: 'BenchmarkA', value: 10, unit: 'ns/op\t 5 B/op' },
+      { name: 'BenchmarkA - ns/op', value: 11, unit: 'ns/op' },
+      { name: 'BenchmarkB - ns/op', value: 12, unit: 'ns/op' },
+    ]));
     expect(gab.entries[0]!.points.map((p) => [p.case, p.value])).toEqual([['go / BenchmarkA', 10], ['go / BenchmarkA - ns/op', 11], ['go / BenchmarkB - ns/op', 12]]);
     expect(gab.repeats).toEqual([]);
   });
