@@ -10997,7 +10997,7 @@ function repeatsOfFirstMetric(benches) {
 function importGab(file, source) {
   const data = parseDataJs(file, source);
   const entries = [];
-  const skipped = [];
+  const notNumbers = /* @__PURE__ */ new Map();
   const conflicts = /* @__PURE__ */ new Map();
   const repeated = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
@@ -11033,7 +11033,10 @@ function importGab(file, source) {
         const name = several.has(`${suite}\0${b["name"]}`) ? `${b["name"]} - ${metricOf2(unit)}` : b["name"];
         const value = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
         if (!Number.isFinite(value)) {
-          skipped.push(`${at} (${name}): value ${JSON.stringify(b["value"])} is not a number`);
+          const said = `${suite}\0${name}\0${JSON.stringify(b["value"])}`;
+          const seen = notNumbers.get(said);
+          if (seen) seen.count++;
+          else notNumbers.set(said, { at, name, value: JSON.stringify(b["value"]), count: 1 });
           return;
         }
         const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
@@ -11097,6 +11100,9 @@ function importGab(file, source) {
     const name = r.example.slice(0, r.example.lastIndexOf(" - "));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
+  const skipped = [...notNumbers.values()].map(
+    (n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): value ${n.value} is not a number`
+  );
   return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats };
 }
 

@@ -295,6 +295,14 @@ describe('import rules', () => {
     expect(gab.skipped).toEqual(['entries["Bench"][0].benches[0] (warm / total): value null is not a number']);
   });
 
+  it('names a case whose value is not a number in many entries once, at its first place, with the count', () => {
+    // yew's history: the text "null" in 3,186 benches, one warning line each before.
+    const text = small(4).replace(/"value":"[1-3]"/g, '"value":"null"');
+    const gab = importGab('data.js', text);
+    expect(gab.points).toBe(1);
+    expect(gab.skipped).toEqual(['entries["Bench"][0].benches[0] and 2 more (warm / total): value "null" is not a number']);
+  });
+
   it('refuses a file that is not a data.js, naming it', () => {
     expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(/^dev\/bench\/data\.js: not a github-action-benchmark data\.js \(/);
     expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');

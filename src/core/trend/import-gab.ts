@@ -22,7 +22,7 @@ export interface GabImport {
   readonly entries: readonly ImportedEntry[];
   readonly suites: readonly string[];
   readonly points: number;
-  /** Benches left out, each with the reason (a value that is not a number). */
+  /** Benches left out with the reason (a value that is not a number), one line per case and value. */
   readonly skipped: readonly string[];
   /** One line per case whose unit and github-action-benchmark's tool table disagree on direction. */
   readonly conflicts: readonly string[];
@@ -241,7 +241,8 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
 
 /**
  * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
- * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`.
+ * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`,
+ * once per case and value with the number of entries that held it.
  * Benches of one name and metric in one entry are that job's runs (`go test -count=3` writes each
  * run as a bench) and become one point of those runs; a name benched in several metrics becomes
  * a case per metric (namesInSeveralMetrics), so nothing is left out. Anything else malformed
@@ -250,7 +251,7 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
 export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
   const entries: { entry: ImportedEntry; date: number; order: number }[] = [];
-  const skipped: string[] = [];
+  const notNumbers = new Map<string, { at: string; name: string; value: string; count: number }>();
   const conflicts = new Map<string, string>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
   const suites = Object.keys(data['entries'] as Json);
@@ -291,7 +292,12 @@ export function importGab(file: string, source: string): GabImport {
         // Some writers stored values as strings ("31"); null is how JSON.stringify spells NaN.
         const value = typeof b['value'] === 'number' ? b['value'] : typeof b['value'] === 'string' && b['value'].trim() !== '' ? Number(b['value']) : NaN;
         if (!Number.isFinite(value)) {
-          skipped.push(`${at} (${name}): value ${JSON.stringify(b['value'])} is not a number`);
+          // Said once per case and value, at its first place: yew's history holds 3,186 benches
+          // whose value is the text "null", one line each before.
+          const said = `${suite}\u0000${name}\u0000${JSON.stringify(b['value'])}`;
+          const seen = notNumbers.get(said);
+          if (seen) seen.count++;
+          else notNumbers.set(said, { at, name, value: JSON.stringify(b['value']), count: 1 });
           return;
         }
         const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
@@ -358,5 +364,8 @@ export function importGab(file: string, source: string): GabImport {
     const name = r.example.slice(0, r.example.lastIndexOf(' - '));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
+  const skipped = [...notNumbers.values()].map(
+    (n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): value ${n.value} is not a number`,
+  );
   return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats };
 }
