@@ -11016,10 +11016,10 @@ function importGab(file, source) {
       const date = typeof raw["date"] === "number" ? raw["date"] : Date.parse(commit.timestamp);
       const stored = /* @__PURE__ */ new Map();
       const runs2 = /* @__PURE__ */ new Map();
-      const repeats2 = repeatsOfFirstMetric(benches);
+      const copies = repeatsOfFirstMetric(benches);
       benches.forEach((b, j) => {
         const at = `${where2}.benches[${j}]`;
-        if (repeats2.has(j)) {
+        if (copies.has(j)) {
           const r = repeated.get(suite) ?? { count: 0, example: b["name"], tool };
           repeated.set(suite, { ...r, count: r.count + 1 });
           return;

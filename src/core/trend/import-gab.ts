@@ -242,7 +242,7 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
 /**
  * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
  * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`,
- * once per case and value with the number of entries that held it.
+ * once per case and value, with how many more there were.
  * Benches of one name and metric in one entry are that job's runs (`go test -count=3` writes each
  * run as a bench) and become one point of those runs; a name benched in several metrics becomes
  * a case per metric (namesInSeveralMetrics), so nothing is left out. Anything else malformed
@@ -271,10 +271,10 @@ export function importGab(file: string, source: string): GabImport {
       const stored = new Map<string, StoredPoint>();
       // Benches of one name in one entry with one unit are runs of one job (`go test -count=3`).
       const runs = new Map<string, number[]>();
-      const repeats = repeatsOfFirstMetric(benches);
+      const copies = repeatsOfFirstMetric(benches);
       benches.forEach((b: unknown, j) => {
         const at = `${where}.benches[${j}]`;
-        if (repeats.has(j)) {
+        if (copies.has(j)) {
           const r = repeated.get(suite) ?? { count: 0, example: (b as Json)['name'] as string, tool };
           repeated.set(suite, { ...r, count: r.count + 1 });
           return;
