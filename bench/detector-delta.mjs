@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { cliRunner, digest, labelledHistories, prepareImport } from './lib/cli-history.mjs';
+import { cliRunner, digest, historyPoints, labelledHistories, prepareImport } from './lib/cli-history.mjs';
 import { deltaOf, parseLabels, parseReplay, seriesOf } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -62,7 +62,7 @@ async function replayed(cli, name) {
   const { bare, args } = prepareImport(env, dir, dataOf(name));
   await cliRun(args);
   const alerts = parseReplay(await cliRun(['replay', '--repo', bare, '--json']), `${name} replay`);
-  const points = JSON.parse(await cliRun(['history', '--repo', bare, '--format', 'json'])).map((p) => ({ commit: p.commit, suite: p.suite, case: p.case, unit: p.unit, direction: p.direction, value: p.value, seq: p.seq }));
+  const points = historyPoints(await cliRun(['history', '--repo', bare, '--format', 'json']));
   rmSync(bare, { recursive: true, force: true });
   const out = { alerts, points };
   writeFileSync(cache, JSON.stringify(out));

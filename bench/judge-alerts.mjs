@@ -22,7 +22,7 @@
 // redoes them.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cliRunner, digest, importHistory } from './lib/cli-history.mjs';
+import { cliRunner, digest, historyPoints, importHistory } from './lib/cli-history.mjs';
 import { alertKey, alertView, around, judged, parseLabels, parseReplay, sampleAlerts, seriesKey, seriesOf, worse } from './lib/judge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -61,7 +61,7 @@ function replayed(name) {
     process.stderr.write(`judge-alerts: replaying ${name} (${method})\n`);
     out.alerts[method] = parseReplay(run(['replay', '--repo', bare, ...args, '--json'], dir), `${name} replay (${method})`);
   }
-  out.history = JSON.parse(run(['history', '--repo', bare, '--format', 'json'], dir)).map((p) => ({ commit: p.commit, suite: p.suite, case: p.case, unit: p.unit, direction: p.direction, value: p.value, seq: p.seq, message: p.message }));
+  out.history = historyPoints(run(['history', '--repo', bare, '--format', 'json'], dir));
   writeFileSync(cache, JSON.stringify(out));
   return out;
 }

@@ -15745,8 +15745,8 @@ function raiseStep(ctx, found, settled) {
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 function withCaveat(reason, caveat) {
-  const head = reason.endsWith(DETAILS) ? reason.slice(0, -DETAILS.length) : reason;
-  return `${head}; ${caveat}${reason.endsWith(DETAILS) ? DETAILS : ""}`;
+  const linked = reason.endsWith(DETAILS);
+  return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ""}`;
 }
 function alikeEpisode(ctx) {
   return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;

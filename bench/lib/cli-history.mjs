@@ -31,6 +31,10 @@ export function prepareImport(env, dir, data) {
   return { bare, args };
 }
 
+/** `benchtrend history --format json` output as the points the judging scripts keep of it. */
+export const historyPoints = (text) =>
+  JSON.parse(text).map((p) => ({ commit: p.commit, suite: p.suite, case: p.case, unit: p.unit, direction: p.direction, value: p.value, seq: p.seq, message: p.message }));
+
 /** `data` imported into `dir`/trend.git (dir emptied first); returns the bare repository's path. */
 export function importHistory({ env, run }, dir, data) {
   const { bare, args } = prepareImport(env, dir, data);

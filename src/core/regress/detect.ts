@@ -1301,8 +1301,8 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
  * method last.
  */
 function withCaveat(reason: string, caveat: string): string {
-  const head = reason.endsWith(DETAILS) ? reason.slice(0, -DETAILS.length) : reason;
-  return `${head}; ${caveat}${reason.endsWith(DETAILS) ? DETAILS : ''}`;
+  const linked = reason.endsWith(DETAILS);
+  return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ''}`;
 }
 
 /**
