@@ -11051,12 +11051,14 @@ function importGab(file, source) {
           shape: shapeOf(name, tool),
           unit,
           direction: directionOf(tool, unit, (unitSays, toolSays) => {
-            const key2 = `${suite}\0${importedCaseName(name, tool)}`;
+            const named = importedCaseName(name, tool);
+            const key2 = `${suite}\0${named}`;
             if (!conflicts.has(key2)) {
-              conflicts.set(
-                key2,
-                `${importedCaseName(name, tool)} (suite ${suite}): its unit ${JSON.stringify(unit)} says ${unitSays} is better, github-action-benchmark's table for ${tool} says ${toolSays}; the unit is used (set direction-overrides to choose)`
-              );
+              conflicts.set(key2, {
+                suite,
+                case: named,
+                text: `${named} (suite ${suite}): its unit ${JSON.stringify(unit)} says ${unitSays} is better, github-action-benchmark's table for ${tool} says ${toolSays}; the unit is used (set direction-overrides to choose)`
+              });
             }
           }),
           value,
@@ -11308,9 +11310,10 @@ async function planPublish(read, input) {
     } else {
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
-      for (const c of gab.conflicts) warnings.push(`${input.import.from}: ${c}`);
+      const overrides = input.import.directionOverrides ?? [];
+      for (const c of gab.conflicts) if (!overrides.some((o) => o.test(c.case))) warnings.push(`${input.import.from}: ${c.text}`);
       for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
-      for (const e of gab.entries) drafts.push({ ...e, imported: "github-action-benchmark" });
+      for (const e of gab.entries) drafts.push({ ...e, points: applyDirectionOverrides(e.points, overrides), imported: "github-action-benchmark" });
       suites.push(...gab.suites);
       imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
       importedNote = { from: input.import.from, entries: gab.entries.length, at: input.publishedAt };
@@ -12343,7 +12346,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
             ...remote.webUrl !== void 0 ? { repository: remote.webUrl } : {},
             ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
             ...page !== void 0 ? { page } : {},
-            ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {},
+            ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {} } } : {},
             ...alerts !== void 0 ? { alerts } : {},
             location
           },
@@ -13184,11 +13187,19 @@ function looksCustom(text2) {
   const v = peekJson(text2);
   return Array.isArray(v) && v.length > 0 && v.every((e) => isObject2(e) && typeof e["name"] === "string" && typeof e["unit"] === "string" && "value" in e);
 }
-function parseCustom(file, text2, format, direction) {
+function parseCustom(file, text2, format, declared, shape, options) {
   const data = parseJsonText(file, text2);
   if (!Array.isArray(data)) throw notFormat(file, format, EXPECTED6, data);
   const entries = expectArray(file, data, "", EXPECTED6);
-  const readings = new Readings(file, () => direction);
+  const notes = /* @__PURE__ */ new Map();
+  const readings = new Readings(file, (unit, name) => {
+    const unitSays = directionOfUnit(unit);
+    const named = caseName(shape, name);
+    if (unitSays !== void 0 && unitSays !== declared && !notes.has(named) && !options.decided?.(named)) {
+      notes.set(named, `${named}: its unit ${JSON.stringify(unit)} says ${unitSays} is better, ${format} says ${declared}; the unit is used (set direction-overrides to choose)`);
+    }
+    return unitSays ?? declared;
+  });
   entries.forEach((raw, i) => {
     const path = child("", i);
     const e = expectObject(file, raw, path, 'an object with "name", "unit" and "value"');
@@ -13215,7 +13226,8 @@ function parseCustom(file, text2, format, direction) {
       ...extra !== void 0 ? { extra } : {}
     });
   });
-  return readings.metrics();
+  const metrics = readings.metrics();
+  return { metrics, notes: [...notes.values()] };
 }
 function customFormat(name, direction, description) {
   return {
@@ -13223,7 +13235,8 @@ function customFormat(name, direction, description) {
     description,
     parse: (file, text2, options) => {
       const shape = shapeOf2(options, name);
-      return [makeRecord({ file, format: name, shape, metrics: parseCustom(file, text2, name, direction), expected: EXPECTED6 })];
+      const { metrics, notes } = parseCustom(file, text2, name, direction, shape, options);
+      return [makeRecord({ file, format: name, shape, metrics, notes, expected: EXPECTED6 })];
     }
   };
 }
@@ -19008,7 +19021,7 @@ async function run7(argv, io) {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {} },
+    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {}, decided: (c) => overrides.some((o) => o.test(c)) },
     requirements: []
   }) : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);
@@ -19026,6 +19039,7 @@ async function run7(argv, io) {
       maxAttempts,
       ...token !== void 0 ? { token } : {},
       ...values["import-from"] !== void 0 ? { importFrom: values["import-from"] } : {},
+      ...overrides.length > 0 ? { directionOverrides: overrides } : {},
       ...annotations !== void 0 ? { annotations } : {},
       ...values.note !== void 0 ? { note: values.note } : {}
     },

@@ -34,7 +34,7 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
 
 /** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
 export async function runRecords(settings: Settings, runner: ActionRunner): Promise<Outcome> {
-  const parse = settings.shape !== undefined ? { shape: settings.shape } : {};
+  const parse = { ...(settings.shape !== undefined ? { shape: settings.shape } : {}), decided: (c: string) => settings.directionOverrides.some((o) => o.test(c)) };
   const { records, points: raw, warnings } = await core.group('Reading bench records', () =>
     ingest({
       patterns: settings.records,
@@ -47,7 +47,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const points: Point[] = applyDirectionOverrides(raw, settings.directionOverrides);
   for (const w of warnings) core.warning(w);
   for (const o of overridesMatchingNothing(points, settings.directionOverrides)) {
-    core.warning(`direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case`);
+    core.warning(`direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case of this run`);
   }
 
   const baseline = settings.compareBaseline.length

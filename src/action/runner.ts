@@ -84,6 +84,7 @@ export function publishSettings(s: Settings): PublishSettings {
     annotations: s.annotations,
     ...(s.token !== undefined ? { token: s.token } : {}),
     ...(s.importFrom !== undefined ? { importFrom: s.importFrom } : {}),
+    ...(s.directionOverrides.length > 0 ? { directionOverrides: s.directionOverrides } : {}),
     ...(s.note !== undefined ? { note: s.note } : {}),
   };
 }

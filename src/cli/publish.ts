@@ -113,7 +113,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         patterns: positionals,
         cwd: io.cwd,
         format: values.format,
-        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) },
+        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}), decided: (c) => overrides.some((o) => o.test(c)) },
         requirements: [],
       })
     : { points: [], warnings: [] };
@@ -132,6 +132,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       maxAttempts,
       ...(token !== undefined ? { token } : {}),
       ...(values['import-from'] !== undefined ? { importFrom: values['import-from'] } : {}),
+      ...(overrides.length > 0 ? { directionOverrides: overrides } : {}),
       ...(annotations !== undefined ? { annotations } : {}),
       ...(values.note !== undefined ? { note: values.note } : {}),
     },

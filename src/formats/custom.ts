@@ -1,10 +1,15 @@
 /**
  * github-action-benchmark's custom formats: a JSON array of `{name, unit, value, range?, extra?}`.
- * The format, not the unit, says which way is better: the user chose it for exactly that.
+ * The unit says which way is better where it can (times and sizes smaller, rates bigger), the
+ * format's name only where it cannot, as for every other format and on import: a name picked for
+ * a file of throughputs is a poor guess for the timings beside them (avalanchego's `ms/ggas`
+ * under customBiggerIsBetter). Where the two disagree the record says so, naming the override.
  */
+import { caseName } from '../core/cases.js';
+import { directionOfUnit } from '../core/direction.js';
 import { InputError, type Direction, type Metric } from '../core/model.js';
 import { describeValue } from '../core/schema-error.js';
-import { shapeOf, type Format } from './format.js';
+import { shapeOf, type Format, type ParseOptions } from './format.js';
 import { child, expectArray, expectNumber, expectObject, expectString, isObject, notFormat } from './json-fields.js';
 import { parseJsonText, peekJson } from './json-text.js';
 import { barOfRange, makeRecord, Readings } from './metrics.js';
@@ -20,11 +25,19 @@ function looksCustom(text: string): boolean {
   );
 }
 
-function parseCustom(file: string, text: string, format: string, direction: Direction): Metric[] {
+function parseCustom(file: string, text: string, format: string, declared: Direction, shape: string, options: ParseOptions): { metrics: Metric[]; notes: string[] } {
   const data = parseJsonText(file, text);
   if (!Array.isArray(data)) throw notFormat(file, format, EXPECTED, data);
   const entries = expectArray(file, data, '', EXPECTED);
-  const readings = new Readings(file, () => direction);
+  const notes = new Map<string, string>();
+  const readings = new Readings(file, (unit, name) => {
+    const unitSays = directionOfUnit(unit);
+    const named = caseName(shape, name);
+    if (unitSays !== undefined && unitSays !== declared && !notes.has(named) && !options.decided?.(named)) {
+      notes.set(named, `${named}: its unit ${JSON.stringify(unit)} says ${unitSays} is better, ${format} says ${declared}; the unit is used (set direction-overrides to choose)`);
+    }
+    return unitSays ?? declared;
+  });
   entries.forEach((raw, i) => {
     const path = child('', i);
     const e = expectObject(file, raw, path, 'an object with "name", "unit" and "value"');
@@ -51,7 +64,8 @@ function parseCustom(file: string, text: string, format: string, direction: Dire
       ...(extra !== undefined ? { extra } : {}),
     });
   });
-  return readings.metrics();
+  const metrics = readings.metrics();
+  return { metrics, notes: [...notes.values()] };
 }
 
 function customFormat(name: string, direction: Direction, description: string): Omit<Format, 'detect'> {
@@ -60,7 +74,8 @@ function customFormat(name: string, direction: Direction, description: string): 
     description,
     parse: (file, text, options) => {
       const shape = shapeOf(options, name);
-      return [makeRecord({ file, format: name, shape, metrics: parseCustom(file, text, name, direction), expected: EXPECTED })];
+      const { metrics, notes } = parseCustom(file, text, name, direction, shape, options);
+      return [makeRecord({ file, format: name, shape, metrics, notes, expected: EXPECTED })];
     },
   };
 }

@@ -8,6 +8,11 @@ export interface ParseOptions {
    * default) or `--format` (the CLI's flag).
    */
   readonly formatOption?: string;
+  /**
+   * Whether input `direction-overrides` decides a case (by its full name): a format whose own
+   * word on direction the unit overrides says so only for the cases no override decides.
+   */
+  readonly decided?: (caseName: string) => boolean;
 }
 
 /** One input format. Every format is listed once, in `registry.ts`. */

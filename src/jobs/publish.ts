@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { noteText } from '../core/cases.js';
 import { InputError, type Point } from '../core/model.js';
+import type { DirectionOverride } from '../core/direction.js';
 import type { TrendReader } from '../core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js';
 import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
@@ -66,6 +67,8 @@ export interface PublishSettings extends TrendTarget {
   readonly maxAttempts?: number | undefined;
   /** `import-from`: a github-action-benchmark data.js on the branch, else a local file. */
   readonly importFrom?: string;
+  /** `direction-overrides`, applied to an imported history's cases too (the run's points come with them applied). */
+  readonly directionOverrides?: readonly DirectionOverride[];
   /** `annotations`, already parsed. */
   readonly annotations?: readonly Annotation[];
   /** Who the gh-pages commits are by; github-actions[bot] by default. */
@@ -347,7 +350,9 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
             ...(remote.webUrl !== undefined ? { repository: remote.webUrl } : {}),
             ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
             ...(page !== undefined ? { page } : {}),
-            ...(importFrom !== undefined ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd) } } : {}),
+            ...(importFrom !== undefined
+              ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...(settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {}) } }
+              : {}),
             ...(alerts !== undefined ? { alerts } : {}),
             location,
           },

@@ -7,7 +7,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/paths.js';
-import { runCli } from '../helpers/run-action.js';
+import { runAction, runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
@@ -64,4 +64,77 @@ it('keeps both jobs of a suite that benched one commit twice under disjoint name
     const series = rows.filter((r) => r.case === `customSmallerIsBetter / ${job} | time`);
     expect(series.map((r) => r.value), job).toEqual(Array.from({ length: 6 }, (_, i) => (job === 'prod' ? 10 + i : 20 + i)));
   }
+});
+
+const MEMORY = 'customBiggerIsBetter / My Custom Bigger Is Better Benchmark - Free Memory';
+
+/**
+ * github-action-benchmark's customBiggerIsBetter example as a live record (bigger.json) and as
+ * three imported entries (custom.js): free memory in megabytes, which the unit says is better
+ * smaller and the format's name bigger.
+ */
+async function customFiles(): Promise<void> {
+  await copyFile(join(FIXTURES, 'github-action-benchmark/input/customBiggerIsBetter_output.json'), join(sb.root, 'bigger.json'));
+  const benches = JSON.parse(await readFile(join(sb.root, 'bigger.json'), 'utf8')) as { name: string; unit: string; value: number }[];
+  const entries = [0, 1, 2].map((i) => ({
+    commit: { id: String(i + 1).repeat(40), message: `m${i}`, timestamp: '2026-01-01T00:00:00Z', author: { name: 'Ada' }, url: 'https://example.invalid/c' },
+    date: i,
+    tool: 'customBiggerIsBetter',
+    benches: benches.map((b) => ({ ...b, value: b.value + i })),
+  }));
+  await writeFile(join(sb.root, 'custom.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 0, repoUrl: 'https://example.invalid/r', entries: { Custom: entries } })}`);
+}
+
+/** The direction of each stored point of the free-memory case, oldest first. */
+async function memoryDirections(remote: string): Promise<string[]> {
+  const history = await runCli(['history', '--repo', remote, '--suite', 'Custom'], sb.root, sb.env);
+  expect(history.code, history.stderr).toBe(0);
+  const rows = JSON.parse(history.stdout) as { case: string; direction: string }[];
+  return rows.filter((r) => r.case === MEMORY).map((r) => r.direction);
+}
+
+it("continues a custom tool's series in the direction its unit says, and turns imported and new points alike with direction-overrides", async () => {
+  // The import let the unit decide and a publish the format's name, so the first publish of the
+  // same file after the import was refused as a flip of direction; and an override turned only
+  // the new point, so it was refused too.
+  await customFiles();
+  const publish = async (remote: string, extra: string[]) =>
+    runCli(
+      ['publish', 'bigger.json', '--format', 'customBiggerIsBetter', '--repo', remote, '--commit', 'd'.repeat(40), '--suite', 'Custom', '--import-from', 'custom.js', '--message', 'after the switch', '--author', 'Ada', '--timestamp', '2026-01-02T00:00:00Z', ...extra],
+      sb.root,
+      sb.env,
+    );
+
+  const byUnit = await sb.bareRemote('custom-by-unit');
+  const first = await publish(byUnit, []);
+  expect(first.code, first.stderr).toBe(0);
+  expect(await memoryDirections(byUnit)).toEqual(['smaller', 'smaller', 'smaller', 'smaller']);
+  // Said once by the import and once by the run's record, each naming the override.
+  expect(first.stderr.match(/"Megabytes" says smaller is better, .*customBiggerIsBetter says bigger; the unit is used \(set direction-overrides to choose\)/g)).toHaveLength(2);
+
+  await writeFile(join(sb.root, 'overrides.txt'), `${MEMORY}: bigger\n`);
+  const turned = await sb.bareRemote('custom-turned');
+  const second = await publish(turned, ['--direction-overrides', 'overrides.txt']);
+  expect(second.code, second.stderr).toBe(0);
+  expect(await memoryDirections(turned)).toEqual(['bigger', 'bigger', 'bigger', 'bigger']);
+  // The override settled the conflict: nothing left to warn about.
+  expect(second.stderr).not.toMatch(/the unit is used/);
+});
+
+it('applies the direction-overrides input to the imported history in the action too', async () => {
+  await customFiles();
+  const remote = await sb.bareRemote('custom-action');
+  const run = await runAction({
+    cwd: sb.root,
+    event: { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: 'd'.repeat(40), message: 'after the switch' } } },
+    env: sb.env,
+    inputs: { records: 'bigger.json', format: 'customBiggerIsBetter', suite: 'Custom', repository: remote, 'import-from': 'custom.js', 'direction-overrides': `${MEMORY}: bigger`, 'comment-on-alert': 'false' },
+  });
+  try {
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toMatch(/the unit is used/);
+  } finally {
+    await run.dispose();
+  }
+  expect(await memoryDirections(remote)).toEqual(['bigger', 'bigger', 'bigger', 'bigger']);
 });

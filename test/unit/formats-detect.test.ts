@@ -74,11 +74,19 @@ describe('format: auto', () => {
     const text = readFixture('github-action-benchmark/input/customBiggerIsBetter_output.json');
     const [record] = parseInput('results/throughput.json', text, 'auto');
     expect(record?.format).toBe('customSmallerIsBetter');
+    // The throughput's unit says which way is better whatever the format's name, and says so.
+    expect(record?.metrics.map((m) => [m.unit, m.direction])).toEqual([
+      ['req/s', 'bigger'],
+      ['Megabytes', 'smaller'],
+    ]);
     expect(record?.notes).toEqual([
+      'customSmallerIsBetter / My Custom Bigger Is Better Benchmark - Throughput: its unit "req/s" says bigger is better, customSmallerIsBetter says smaller; the unit is used (set direction-overrides to choose)',
       'read as customSmallerIsBetter: a custom JSON array does not say which way is better; set format: customBiggerIsBetter if bigger is',
     ]);
-    // Named explicitly, nothing needs saying.
-    expect(parseInput('results/throughput.json', text, 'customBiggerIsBetter')[0]?.notes).toBeUndefined();
+    // Named explicitly, only the case whose unit says otherwise needs saying.
+    expect(parseInput('results/throughput.json', text, 'customBiggerIsBetter')[0]?.notes).toEqual([
+      'customBiggerIsBetter / My Custom Bigger Is Better Benchmark - Free Memory: its unit "Megabytes" says smaller is better, customBiggerIsBetter says bigger; the unit is used (set direction-overrides to choose)',
+    ]);
   });
 
   it('text that is no format says which formats were tried and what the text looked like', () => {

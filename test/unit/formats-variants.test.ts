@@ -293,9 +293,23 @@ describe('custom arrays', () => {
     expect(points[0]).toMatchObject({ unit: 'ns', samples: [990, 1100] });
   });
 
-  it('customBiggerIsBetter: bigger is better whatever the unit', () => {
-    const { points } = pts('c.json', JSON.stringify([{ name: 'mem free', unit: 'MB', value: 5 }]), 'customBiggerIsBetter');
-    expect(points[0]?.direction).toBe('bigger');
+  it('custom formats: the unit decides where it says, the name where it does not, and a conflict is named once per case', () => {
+    const text = JSON.stringify([
+      { name: 'mem free', unit: 'MB', value: 5 },
+      { name: 'mem free', unit: 'MB', value: 6 },
+      { name: 'score', unit: 'points', value: 7 },
+    ]);
+    const { records, points } = pts('c.json', text, 'customBiggerIsBetter');
+    expect(points.map((p) => [p.case, p.direction])).toEqual([
+      ['customBiggerIsBetter / mem free', 'smaller'],
+      ['customBiggerIsBetter / score', 'bigger'],
+    ]);
+    expect(records[0]?.notes).toEqual([
+      'customBiggerIsBetter / mem free: its unit "MB" says smaller is better, customBiggerIsBetter says bigger; the unit is used (set direction-overrides to choose)',
+    ]);
+    // A case an override decides is the user's choice already: nothing to say.
+    const decided = parseInput('c.json', text, 'customBiggerIsBetter', { decided: (c) => c === 'customBiggerIsBetter / mem free' });
+    expect(decided[0]?.notes).toBeUndefined();
   });
 });
 

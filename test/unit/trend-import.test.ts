@@ -313,7 +313,11 @@ describe('import rules', () => {
     const timed = importGab('d.js', small(3).replace(/customSmallerIsBetter/g, 'benchmarkjs'));
     expect(timed.entries.map((e) => e.points[0]!.direction)).toEqual(['smaller', 'smaller', 'smaller']);
     expect(timed.conflicts).toEqual([
-      `warm / total (suite Bench): its unit "s" says smaller is better, github-action-benchmark's table for benchmarkjs says bigger; the unit is used (set direction-overrides to choose)`,
+      {
+        suite: 'Bench',
+        case: 'warm / total',
+        text: `warm / total (suite Bench): its unit "s" says smaller is better, github-action-benchmark's table for benchmarkjs says bigger; the unit is used (set direction-overrides to choose)`,
+      },
     ]);
     // A unit that says nothing leaves it to the tool.
     const text = small(1).replace('customSmallerIsBetter', 'benchmarkjs').replace('"unit":"s"', '"unit":"score"');
@@ -322,6 +326,23 @@ describe('import rules', () => {
     const seg = importGab('d.js', small(1).replace('customSmallerIsBetter', 'go')).entries[0]!.points[0]!;
     expect(seg.direction).toBe('smaller');
     expect((seg as Segment['points'][number]).shape).toBe('warm');
+  });
+
+  it("takes a custom tool's direction from the unit too, as a publish of the same file does, and names the conflict", () => {
+    // avalanchego's and firewood's ms/ggas timings under customBiggerIsBetter.
+    const timed = importGab('d.js', small(2).replace(/customSmallerIsBetter/g, 'customBiggerIsBetter'));
+    expect(timed.entries.map((e) => e.points[0]!.direction)).toEqual(['smaller', 'smaller']);
+    expect(timed.conflicts).toEqual([
+      {
+        suite: 'Bench',
+        case: 'warm / total',
+        text: `warm / total (suite Bench): its unit "s" says smaller is better, github-action-benchmark's table for customBiggerIsBetter says bigger; the unit is used (set direction-overrides to choose)`,
+      },
+    ]);
+    // Where the unit says nothing the name decides, and there is nothing to say.
+    const scored = importGab('d.js', small(2).replace(/customSmallerIsBetter/g, 'customBiggerIsBetter').replace(/"unit":"s"/g, '"unit":"score"'));
+    expect(scored.entries.map((e) => e.points[0]!.direction)).toEqual(['bigger', 'bigger']);
+    expect(scored.conflicts).toEqual([]);
   });
 });
 

@@ -17,6 +17,13 @@ export interface ImportedEntry {
   readonly points: readonly StoredPoint[];
 }
 
+/** A case whose unit says one direction and its tool the other: `text` says so, naming the override. */
+export interface ImportConflict {
+  readonly suite: string;
+  readonly case: string;
+  readonly text: string;
+}
+
 export interface GabImport {
   /** Entries of every suite, oldest publish first. */
   readonly entries: readonly ImportedEntry[];
@@ -24,8 +31,8 @@ export interface GabImport {
   readonly points: number;
   /** Benches left out with the reason (a value that is not a number), one line per case and value. */
   readonly skipped: readonly string[];
-  /** One line per case whose unit and github-action-benchmark's tool table disagree on direction. */
-  readonly conflicts: readonly string[];
+  /** One per case whose unit and its tool disagree on direction, with the line that says so. */
+  readonly conflicts: readonly ImportConflict[];
   /** One line per suite that wrote a go line's first metric twice (repeatsOfFirstMetric): the copies left out. */
   readonly repeats: readonly string[];
 }
@@ -49,7 +56,9 @@ const BIGGER_IS_BETTER: Readonly<Record<string, boolean>> = {
 /**
  * The unit decides where it says (times and sizes smaller; ops/s, Hz, iter/sec, MB/s bigger), the
  * tool's table only where it says nothing: the table made JMH's ops/s smaller-is-better and a
- * pytest fork's times in sec bigger-is-better. Where the two disagree, `conflict` hears it.
+ * pytest fork's times in sec bigger-is-better, and a custom tool's name is no better a guess
+ * (avalanchego's `ms/ggas` timings under customBiggerIsBetter). A publish of the same output
+ * decides the same way (formats/custom.ts). Where the two disagree, `conflict` hears it.
  */
 function directionOf(tool: string, unit: string, conflict: (unitSays: Direction, toolSays: Direction) => void): Direction {
   const known = BIGGER_IS_BETTER[tool];
@@ -252,7 +261,7 @@ export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
   const entries: { entry: ImportedEntry; date: number; order: number }[] = [];
   const notNumbers = new Map<string, { at: string; name: string; value: string; count: number }>();
-  const conflicts = new Map<string, string>();
+  const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
   const suites = Object.keys(data['entries'] as Json);
   const several = namesInSeveralMetrics(data, suites);
@@ -313,12 +322,14 @@ export function importGab(file: string, source: string): GabImport {
           shape: shapeOf(name, tool),
           unit,
           direction: directionOf(tool, unit, (unitSays, toolSays) => {
-            const key = `${suite}\u0000${importedCaseName(name, tool)}`;
+            const named = importedCaseName(name, tool);
+            const key = `${suite}\u0000${named}`;
             if (!conflicts.has(key)) {
-              conflicts.set(
-                key,
-                `${importedCaseName(name, tool)} (suite ${suite}): its unit ${JSON.stringify(unit)} says ${unitSays} is better, github-action-benchmark's table for ${tool} says ${toolSays}; the unit is used (set direction-overrides to choose)`,
-              );
+              conflicts.set(key, {
+                suite,
+                case: named,
+                text: `${named} (suite ${suite}): its unit ${JSON.stringify(unit)} says ${unitSays} is better, github-action-benchmark's table for ${tool} says ${toolSays}; the unit is used (set direction-overrides to choose)`,
+              });
             }
           }),
           value,

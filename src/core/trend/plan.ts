@@ -7,6 +7,7 @@ import { mergeAnnotations } from '../annotations.js';
 import { InputError, type Point } from '../model.js';
 import { convertStoredPoint } from './convert-point.js';
 import { importGab } from './import-gab.js';
+import { applyDirectionOverrides, type DirectionOverride } from '../direction.js';
 import { encodeChunk, indexManifest, sameSegments } from './chunk.js';
 import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
 import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
@@ -65,8 +66,10 @@ export interface PublishInput {
   /**
    * A github-action-benchmark data.js to import into an empty trend; `from` names it. Read only
    * when the trend is empty: after the first run the input stays but is never read again.
+   * `directionOverrides` decide its cases as they decide the run's points: a case an override
+   * turns would otherwise be stored one way by the import and refused as a flip by the next publish.
    */
-  readonly import?: { readonly from: string; readonly read: () => Promise<string> };
+  readonly import?: { readonly from: string; readonly read: () => Promise<string>; readonly directionOverrides?: readonly DirectionOverride[] };
   readonly alerts?: AlertDeriver;
   /** How messages name data-dir, e.g. `gh-pages:dev/bench`. */
   readonly location: string;
@@ -231,9 +234,11 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     } else {
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
-      for (const c of gab.conflicts) warnings.push(`${input.import.from}: ${c}`);
+      const overrides = input.import.directionOverrides ?? [];
+      // A case an override decides has been chosen for: its conflict is settled.
+      for (const c of gab.conflicts) if (!overrides.some((o) => o.test(c.case))) warnings.push(`${input.import.from}: ${c.text}`);
       for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
-      for (const e of gab.entries) drafts.push({ ...e, imported: 'github-action-benchmark' });
+      for (const e of gab.entries) drafts.push({ ...e, points: applyDirectionOverrides(e.points, overrides), imported: 'github-action-benchmark' });
       // The order data.js lists its suites in is the order its page showed them.
       suites.push(...gab.suites);
       imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
