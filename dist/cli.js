@@ -9808,9 +9808,12 @@ function quantityOf(word) {
   if (prefixed) return { kind: "count", noun: prefixed[0], scale: prefixed[1] };
   return { kind: "count", noun: nounOf(word), scale: 1 };
 }
+var HERTZ = { hz: 1, khz: 1e3, mhz: 1e6, ghz: 1e9 };
 function parseUnit(unit) {
   const text2 = unit.trim();
   if (text2 === "") return { text: text2, kind: "none", noun: "", scale: 1 };
+  const hertz = HERTZ[text2.toLowerCase()];
+  if (hertz !== void 0) return { text: text2, kind: "count", noun: "hz", scale: hertz, perSeconds: 1 };
   const slash = text2.indexOf("/");
   if (slash <= 0 || slash !== text2.lastIndexOf("/") || slash === text2.length - 1) {
     return { text: text2, ...quantityOf(text2) };

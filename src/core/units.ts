@@ -119,10 +119,15 @@ function quantityOf(word: string): Quantity {
   return { kind: 'count', noun: nounOf(word), scale: 1 };
 }
 
+/** Hertz is a rate without a slash: so many per second (vitest's `hz`, a sampler's `kHz`). */
+const HERTZ: Readonly<Record<string, number>> = { hz: 1, khz: 1e3, mhz: 1e6, ghz: 1e9 };
+
 /** Reads a unit as a tool wrote it. Never throws: an unknown word is a count of that word. */
 export function parseUnit(unit: string): UnitInfo {
   const text = unit.trim();
   if (text === '') return { text, kind: 'none', noun: '', scale: 1 };
+  const hertz = HERTZ[text.toLowerCase()];
+  if (hertz !== undefined) return { text, kind: 'count', noun: 'hz', scale: hertz, perSeconds: 1 };
   const slash = text.indexOf('/');
   if (slash <= 0 || slash !== text.lastIndexOf('/') || slash === text.length - 1) {
     return { text, ...quantityOf(text) };

@@ -11,6 +11,8 @@ describe('direction from the unit', () => {
     ['iter/sec', 'bigger'],
     ['MB/s', 'bigger'],
     ['req/s', 'bigger'],
+    ['Hz', 'bigger'],
+    ['kHz', 'bigger'],
     ['ns', 'smaller'],
     ['ns/op', 'smaller'],
     ['s', 'smaller'],

@@ -17,6 +17,8 @@ describe('parseUnit', () => {
     ['ops/us', 'count', 'op', 1, undefined, 1e-6],
     ['MB/s', 'bytes', 'B', 1e6, undefined, 1],
     ['Kelem/s', 'count', 'elem', 1e3, undefined, 1],
+    ['Hz', 'count', 'hz', 1, undefined, 1],
+    ['MHz', 'count', 'hz', 1e6, undefined, 1],
     ['Percent', 'percent', '%', 1, undefined, undefined],
     ['auxMetricUnits', 'count', 'auxmetricunit', 1, undefined, undefined],
   ])('%s', (unit, kind, noun, scale, per, perSeconds) => {
@@ -59,6 +61,12 @@ describe('convertUnit', () => {
     expect(() => convertUnit(1, from, to)).toThrow(InputError);
     expect(() => convertUnit(1, from, to)).toThrow(message);
     expect(canConvert(from, to)).toBe(false);
+  });
+
+  it('hertz is a rate in its own prefixes, and no other count per second', () => {
+    expect(convertUnit(2.5, 'kHz', 'Hz')).toBe(2500);
+    expect(sameUnit('hz', 'Hz')).toBe(true);
+    expect(canConvert('Hz', 'ops/s')).toBe(false);
   });
 
   it('spellings of one unit are the same unit', () => {
