@@ -9757,6 +9757,15 @@ var TIME = {
   hour: 3600,
   hours: 3600
 };
+var TIME_WORDS = {
+  picosecond: 1e-12,
+  nanosecond: 1e-9,
+  microsecond: 1e-6,
+  millisecond: 1e-3,
+  second: 1,
+  minute: 60,
+  hour: 3600
+};
 var BYTES = {
   B: 1,
   byte: 1,
@@ -9799,7 +9808,7 @@ function nounOf(word) {
   return NOUN_ALIASES[w] ?? w;
 }
 function quantityOf(word) {
-  const t = TIME[word];
+  const t = TIME[word] ?? TIME_WORDS[word.toLowerCase().replace(/s$/, "")];
   if (t !== void 0) return { kind: "time", noun: "s", scale: t };
   const b = BYTES[word];
   if (b !== void 0) return { kind: "bytes", noun: "B", scale: b };
@@ -14373,32 +14382,12 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
 // src/core/regress/absolute-floor.ts
-var TIME2 = {
-  ns: 1e-9,
-  us: 1e-6,
-  "\xB5s": 1e-6,
-  "\u03BCs": 1e-6,
-  ms: 1e-3,
-  s: 1,
-  sec: 1,
-  seconds: 1,
-  min: 60
-};
-var SIZE = {
-  B: 1,
-  bytes: 1,
-  KB: 1e3,
-  MB: 1e6,
-  GB: 1e9,
-  KiB: 1024,
-  MiB: 1024 ** 2,
-  GiB: 1024 ** 3
-};
 var PER_CALL = /\/(?:iter|op|call|run|it|iteration)$/;
 function scaleOf(unit) {
-  const base = unit.trim().replace(PER_CALL, "");
-  if (TIME2[base] !== void 0) return { family: "time", factor: TIME2[base] };
-  if (SIZE[base] !== void 0) return { family: "size", factor: SIZE[base] };
+  const u = parseUnit(unit.trim().replace(PER_CALL, ""));
+  if (u.per !== void 0 || u.perSeconds !== void 0) return void 0;
+  if (u.kind === "time") return { family: "time", factor: u.scale };
+  if (u.kind === "bytes") return { family: "size", factor: u.scale };
   return void 0;
 }
 function floorIn(floors, unit) {

@@ -54,6 +54,20 @@ const TIME: Readonly<Record<string, number>> = {
   hours: 3600,
 };
 
+/**
+ * Times spelled out, in any case (`Nanoseconds`, `milliseconds`: cardano-ledger's and jsii's
+ * custom arrays). Only whole words: `ms` and `MS` (cargo's mega-samples) are not one unit.
+ */
+const TIME_WORDS: Readonly<Record<string, number>> = {
+  picosecond: 1e-12,
+  nanosecond: 1e-9,
+  microsecond: 1e-6,
+  millisecond: 1e-3,
+  second: 1,
+  minute: 60,
+  hour: 3600,
+};
+
 const BYTES: Readonly<Record<string, number>> = {
   B: 1,
   byte: 1,
@@ -109,7 +123,7 @@ interface Quantity {
 }
 
 function quantityOf(word: string): Quantity {
-  const t = TIME[word];
+  const t = TIME[word] ?? TIME_WORDS[word.toLowerCase().replace(/s$/, '')];
   if (t !== undefined) return { kind: 'time', noun: 's', scale: t };
   const b = BYTES[word];
   if (b !== undefined) return { kind: 'bytes', noun: 'B', scale: b };

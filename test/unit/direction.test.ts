@@ -12,6 +12,7 @@ describe('direction from the unit', () => {
     ['MB/s', 'bigger'],
     ['req/s', 'bigger'],
     ['Hz', 'bigger'],
+    ['Nanoseconds', 'smaller'],
     ['kHz', 'bigger'],
     ['ns', 'smaller'],
     ['ns/op', 'smaller'],

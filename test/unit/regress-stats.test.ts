@@ -128,6 +128,14 @@ describe('absolute floors', () => {
     expect(floorIn(floors, 'B')).toBe(4096);
     expect(floorIn(floors, 'ops/s')).toBeUndefined();
   });
+  it('knows every spelling the units know: times written out, sizes the floor table lacked', () => {
+    const floors = parseAbsoluteFloors('1ms, 4KiB');
+    expect(floorIn(floors, 'Nanoseconds')).toBeCloseTo(1e6);
+    expect(floorIn(floors, 'milliseconds')).toBeCloseTo(1);
+    expect(floorIn(floors, 'Megabytes')).toBeCloseTo(0.004096);
+    // A time per something else than a call is not the same quantity: no floor.
+    expect(floorIn(floors, 'ms/ggas')).toBeUndefined();
+  });
   it('refuses a floor without a unit, naming the input', () => {
     expect(() => parseAbsoluteFloors('5')).toThrow(new InputError('absolute-floor: "5" is not an amount with a unit; write it like 1ms, 40us or 4KiB'));
   });

@@ -4,6 +4,7 @@
  * quiet however steady it was before.
  */
 import { InputError } from '../model.js';
+import { parseUnit } from '../units.js';
 
 export interface AbsoluteFloor {
   /** The amount in its own unit, as written. */
@@ -13,38 +14,15 @@ export interface AbsoluteFloor {
   readonly text: string;
 }
 
-/** Seconds per unit for the time units benches print, including per-iteration forms. */
-const TIME: Readonly<Record<string, number>> = {
-  ns: 1e-9,
-  us: 1e-6,
-  'µs': 1e-6,
-  'μs': 1e-6,
-  ms: 1e-3,
-  s: 1,
-  sec: 1,
-  seconds: 1,
-  min: 60,
-};
-
-/** Bytes per unit. */
-const SIZE: Readonly<Record<string, number>> = {
-  B: 1,
-  bytes: 1,
-  KB: 1e3,
-  MB: 1e6,
-  GB: 1e9,
-  KiB: 1024,
-  MiB: 1024 ** 2,
-  GiB: 1024 ** 3,
-};
-
 /** What a per-call suffix does not change: `ns/iter` and `ns/op` are still nanoseconds. */
 const PER_CALL = /\/(?:iter|op|call|run|it|iteration)$/;
 
+/** A time or a size (per call or not) in its family's base unit; units.ts knows the spellings. */
 function scaleOf(unit: string): { family: 'time' | 'size'; factor: number } | undefined {
-  const base = unit.trim().replace(PER_CALL, '');
-  if (TIME[base] !== undefined) return { family: 'time', factor: TIME[base] };
-  if (SIZE[base] !== undefined) return { family: 'size', factor: SIZE[base] };
+  const u = parseUnit(unit.trim().replace(PER_CALL, ''));
+  if (u.per !== undefined || u.perSeconds !== undefined) return undefined;
+  if (u.kind === 'time') return { family: 'time', factor: u.scale };
+  if (u.kind === 'bytes') return { family: 'size', factor: u.scale };
   return undefined;
 }
 
