@@ -9729,6 +9729,12 @@ function nameProblem(name) {
 function normaliseText(text2) {
   return text2.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?/g, "\n").replace(TEXT_CONTROL, "");
 }
+function extraText(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
 
 // src/core/units.ts
 var TIME = {
@@ -10011,7 +10017,7 @@ function pointProblem(p) {
 function noteText(note) {
   return normaliseText(note).replace(/\s*\n\s*/g, " ").trim();
 }
-function extraText(point, note) {
+function extraText2(point, note) {
   const parts = [`runs=${point.runs}/${point.n}`];
   if (point.wall !== void 0) parts.push(`wall=${point.wall}s`);
   if (point.failed) parts.push(`failed=${point.failed}`);
@@ -10033,7 +10039,7 @@ function toFlatCases(points, note) {
       unit: p.unit,
       value: p.value,
       ...range !== void 0 ? { range } : {},
-      extra: extraText(p, note)
+      extra: extraText2(p, note)
     };
   });
 }
@@ -11052,7 +11058,7 @@ function importGab(file, source) {
           return;
         }
         const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
-        const extra = [text(b["extra"]), others].filter((x) => x !== void 0 && x !== "").join("\n") || void 0;
+        const extra = [extraText(b["extra"]), others].filter((x) => x !== void 0 && x !== "").join("\n") || void 0;
         const bar = range !== void 0 ? parseRange(range, value) : void 0;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
@@ -13223,10 +13229,7 @@ function parseCustom(file, text2, format, declared, shape, options) {
     if (range !== void 0 && typeof range !== "string" && typeof range !== "number") {
       throw new InputError(`${file}: ${child(path, "range")} must be text such as "\xB1 0.12", got ${describeValue(range)}`);
     }
-    const extra = e["extra"];
-    if (extra !== void 0 && typeof extra !== "string") {
-      throw new InputError(`${file}: ${child(path, "extra")} must be text, got ${describeValue(extra)}`);
-    }
+    const extra = extraText(e["extra"]);
     const bar = range === void 0 ? void 0 : barOfRange(value, range);
     readings.add({
       name,
@@ -14184,6 +14187,14 @@ function unrecognised(file, text2, option) {
   const what = peekJson(text2) !== void 0 ? "it is JSON, but its fields match none of them" : /^\s*[[{]/.test(text2) ? "it starts like JSON but does not parse" : "no line matches any of their result lines";
   return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(", ")}; set ${option === "format:" ? "input format" : option} to name one`);
 }
+function readsIt(format, file, text2, options) {
+  try {
+    format.parse(file, text2, options);
+    return true;
+  } catch {
+    return false;
+  }
+}
 function parseInput(file, text2, format, options = {}) {
   const option = options.formatOption ?? "format:";
   const chosen = format === "auto" ? void 0 : FORMATS.find((f) => f.name === format);
@@ -14204,7 +14215,7 @@ function parseInput(file, text2, format, options = {}) {
     return chosen.parse(file, text2, options);
   } catch (e) {
     const other = e instanceof InputError ? detectFormat(text2, file) : void 0;
-    if (other && other.name !== chosen.name) {
+    if (other && other.name !== chosen.name && readsIt(other, file, text2, options)) {
       throw new InputError(`${file} looks like ${formatLabel(other.name)}, not ${formatLabel(chosen.name)}; use ${option} ${other.name} or auto`);
     }
     throw e;

@@ -43,3 +43,16 @@ export function nameProblem(name: string): string | undefined {
 export function normaliseText(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD').replace(/\r\n?/g, '\n').replace(TEXT_CONTROL, '');
 }
+
+/**
+ * A bench's `extra` as text: github-action-benchmark passes it through as given, and some
+ * workflows write an object there (autoagent's vitest statistics, `{"mean": 0.23, "p99": 0.31}`),
+ * which its chart shows as it can. Text stays text, a number or a flag its spelling, anything
+ * else its JSON, so nothing is lost; absent or null is no extra.
+ */
+export function extraText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}

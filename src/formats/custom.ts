@@ -7,6 +7,7 @@
  */
 import { caseName } from '../core/cases.js';
 import { directionOfUnit } from '../core/direction.js';
+import { extraText } from '../core/text.js';
 import { InputError, type Direction, type Metric } from '../core/model.js';
 import { describeValue } from '../core/schema-error.js';
 import { shapeOf, type Format, type ParseOptions } from './format.js';
@@ -49,10 +50,7 @@ function parseCustom(file: string, text: string, format: string, declared: Direc
     if (range !== undefined && typeof range !== 'string' && typeof range !== 'number') {
       throw new InputError(`${file}: ${child(path, 'range')} must be text such as "± 0.12", got ${describeValue(range)}`);
     }
-    const extra = e['extra'];
-    if (extra !== undefined && typeof extra !== 'string') {
-      throw new InputError(`${file}: ${child(path, 'extra')} must be text, got ${describeValue(extra)}`);
-    }
+    const extra = extraText(e['extra']);
     const bar = range === undefined ? undefined : barOfRange(value, range);
     readings.add({
       name,

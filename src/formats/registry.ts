@@ -137,6 +137,16 @@ function unrecognised(file: string, text: string, option: string): InputError {
   return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(', ')}; set ${option === 'format:' ? 'input format' : option} to name one`);
 }
 
+/** Whether `format` reads the text without refusing it. */
+function readsIt(format: Format, file: string, text: string, options: ParseOptions): boolean {
+  try {
+    format.parse(file, text, options);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads one input file in the named format, or detects it when `format` is `auto`. */
 export function parseInput(file: string, text: string, format: string, options: ParseOptions = {}): BenchRecord[] {
   const option = options.formatOption ?? 'format:';
@@ -161,9 +171,11 @@ export function parseInput(file: string, text: string, format: string, options: 
   try {
     return chosen.parse(file, text, options);
   } catch (e) {
-    // A file of another format than the one named: say which it looks like, not how it fails as this one.
+    // A file of another format than the one named: say which it looks like, not how it fails as
+    // this one. Only when that format reads it: the two custom arrays look alike, and a fault in
+    // one is a fault in the other, which its own message names.
     const other = e instanceof InputError ? detectFormat(text, file) : undefined;
-    if (other && other.name !== chosen.name) {
+    if (other && other.name !== chosen.name && readsIt(other, file, text, options)) {
       throw new InputError(`${file} looks like ${formatLabel(other.name)}, not ${formatLabel(chosen.name)}; use ${option} ${other.name} or auto`);
     }
     throw e;

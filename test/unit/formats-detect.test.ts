@@ -89,6 +89,12 @@ describe('format: auto', () => {
     ]);
   });
 
+  it('a fault in a custom array named explicitly is named as it is, not blamed on the other custom format', () => {
+    // The two custom arrays look alike: the other would refuse the file as well.
+    const text = JSON.stringify([{ name: 'load', unit: 'ops/s', value: 'fast' }]);
+    expect(() => parseInput('out.json', text, 'customBiggerIsBetter')).toThrow(/^out\.json: \[0\]\.value must be a number/);
+  });
+
   it('text that is no format says which formats were tried and what the text looked like', () => {
     const tried = FORMAT_NAMES.join(', ');
     expect(() => parseInput('out.txt', 'hello\nworld\n', 'auto')).toThrow(

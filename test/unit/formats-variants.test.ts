@@ -293,6 +293,17 @@ describe('custom arrays', () => {
     expect(points[0]).toMatchObject({ unit: 'ns', samples: [990, 1100] });
   });
 
+  it("custom formats: an extra that is not text is kept as its text, as github-action-benchmark passes it through", () => {
+    // autoagent's vitest statistics: an object where the format documents text.
+    const text = JSON.stringify([
+      { name: 'load', unit: 'ops/s', value: 4294.5, extra: { mean: 0.2329, p99: 0.3149 } },
+      { name: 'save', unit: 'ops/s', value: 12, extra: 7 },
+      { name: 'scan', unit: 'ops/s', value: 3, extra: null },
+    ]);
+    const { points } = pts('c.json', text, 'customBiggerIsBetter');
+    expect(points.map((p) => p.extra)).toEqual(['{"mean":0.2329,"p99":0.3149}', '7', undefined]);
+  });
+
   it('custom formats: the unit decides where it says, the name where it does not, and a conflict is named once per case', () => {
     const text = JSON.stringify([
       { name: 'mem free', unit: 'MB', value: 5 },

@@ -303,6 +303,11 @@ describe('import rules', () => {
     expect(gab.skipped).toEqual(['entries["Bench"][0].benches[0] and 2 more (warm / total): value "null" is not a number']);
   });
 
+  it('keeps an extra that is not text as its text, as a publish of the same custom array does', () => {
+    const gab = importGab('data.js', small(1).replace('"extra":"runs=3/3 wall=2s"', '"extra":{"mean":0.23,"p99":0.31}'));
+    expect(gab.entries[0]!.points[0]!.extra).toBe('{"mean":0.23,"p99":0.31}');
+  });
+
   it('refuses a file that is not a data.js, naming it', () => {
     expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(/^dev\/bench\/data\.js: not a github-action-benchmark data\.js \(/);
     expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');

@@ -8,6 +8,7 @@ import { InputError } from '../model.js';
 import { directionOfUnit } from '../direction.js';
 import type { CommitInfo, StoredPoint } from './types.js';
 import { clean, spread } from '../stats.js';
+import { extraText } from '../text.js';
 
 /** One entry of data.js as a segment without its seq: the planner numbers them. */
 export interface ImportedEntry {
@@ -310,7 +311,7 @@ export function importGab(file: string, source: string): GabImport {
           return;
         }
         const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
-        const extra = [text(b['extra']), others].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
+        const extra = [extraText(b['extra']), others].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
         const bar = range !== undefined ? parseRange(range, value) : undefined;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
