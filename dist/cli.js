@@ -13218,6 +13218,7 @@ function parseCustom(file, text2, format, declared, shape, options) {
     }
     return unitSays ?? declared;
   });
+  const split = namesInSeveralMetrics2(entries);
   entries.forEach((raw, i) => {
     const path = child("", i);
     const e = expectObject(file, raw, path, 'an object with "name", "unit" and "value"');
@@ -13232,7 +13233,7 @@ function parseCustom(file, text2, format, declared, shape, options) {
     const extra = extraText(e["extra"]);
     const bar = range === void 0 ? void 0 : barOfRange(value, range);
     readings.add({
-      name,
+      name: split.has(name) ? `${name} - ${unit}` : name,
       value,
       unit,
       line: i + 1,
@@ -13243,6 +13244,17 @@ function parseCustom(file, text2, format, declared, shape, options) {
   });
   const metrics = readings.metrics();
   return { metrics, notes: [...notes.values()] };
+}
+function namesInSeveralMetrics2(entries) {
+  const first = /* @__PURE__ */ new Map();
+  const several = /* @__PURE__ */ new Set();
+  for (const e of entries) {
+    if (!isObject2(e) || typeof e["name"] !== "string" || typeof e["unit"] !== "string") continue;
+    const unit = first.get(e["name"]);
+    if (unit === void 0) first.set(e["name"], e["unit"]);
+    else if (!canConvert(e["unit"], unit)) several.add(e["name"]);
+  }
+  return several;
 }
 function customFormat(name, direction, description) {
   return {

@@ -8,6 +8,7 @@
 import { caseName } from '../core/cases.js';
 import { directionOfUnit } from '../core/direction.js';
 import { extraText } from '../core/text.js';
+import { canConvert } from '../core/units.js';
 import { InputError, type Direction, type Metric } from '../core/model.js';
 import { describeValue } from '../core/schema-error.js';
 import { shapeOf, type Format, type ParseOptions } from './format.js';
@@ -39,6 +40,7 @@ function parseCustom(file: string, text: string, format: string, declared: Direc
     }
     return unitSays ?? declared;
   });
+  const split = namesInSeveralMetrics(entries);
   entries.forEach((raw, i) => {
     const path = child('', i);
     const e = expectObject(file, raw, path, 'an object with "name", "unit" and "value"');
@@ -53,7 +55,7 @@ function parseCustom(file: string, text: string, format: string, declared: Direc
     const extra = extraText(e['extra']);
     const bar = range === undefined ? undefined : barOfRange(value, range);
     readings.add({
-      name,
+      name: split.has(name) ? `${name} - ${unit}` : name,
       value,
       unit,
       line: i + 1,
@@ -64,6 +66,24 @@ function parseCustom(file: string, text: string, format: string, declared: Direc
   });
   const metrics = readings.metrics();
   return { metrics, notes: [...notes.values()] };
+}
+
+/**
+ * Names listed in units that do not convert to one another (charon writes instructions,
+ * wall-clock, max-rss and output-size under one crate's name): each unit is a case of its own,
+ * `<name> - <unit>`, as the import of github-action-benchmark's history names them, so the
+ * series go on. Units that convert (`990 ns` beside `1.1 us`) are runs of one case.
+ */
+function namesInSeveralMetrics(entries: readonly unknown[]): Set<string> {
+  const first = new Map<string, string>();
+  const several = new Set<string>();
+  for (const e of entries) {
+    if (!isObject(e) || typeof e['name'] !== 'string' || typeof e['unit'] !== 'string') continue;
+    const unit = first.get(e['name']);
+    if (unit === undefined) first.set(e['name'], e['unit']);
+    else if (!canConvert(e['unit'], unit)) several.add(e['name']);
+  }
+  return several;
 }
 
 function customFormat(name: string, direction: Direction, description: string): Omit<Format, 'detect'> {

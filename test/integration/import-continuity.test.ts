@@ -138,3 +138,36 @@ it('applies the direction-overrides input to the imported history in the action 
   }
   expect(await memoryDirections(remote)).toEqual(['bigger', 'bigger', 'bigger', 'bigger']);
 });
+
+it('continues each metric of a name benched in several, as charon writes its crates', async () => {
+  // One crate's instructions and wall-clock under one name: the import makes a case of each, and a
+  // publish of the same array refused it ("is in wall-clock(s) but its first result is in instructions").
+  const benches = (i: number) => [
+    { name: 'crypto', unit: 'instructions', value: 5e10 + i },
+    { name: 'crypto', unit: 'wall-clock(s)', value: 8 + i / 10 },
+  ];
+  const entries = [0, 1, 2].map((i) => ({
+    commit: { id: String(i + 4).repeat(40), message: `m${i}`, timestamp: '2026-01-01T00:00:00Z', author: { name: 'Ada' }, url: 'https://example.invalid/c' },
+    date: i,
+    tool: 'customSmallerIsBetter',
+    benches: benches(i),
+  }));
+  await writeFile(join(sb.root, 'crates.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 0, repoUrl: 'https://example.invalid/r', entries: { Crates: entries } })}`);
+  await writeFile(join(sb.root, 'crates.json'), JSON.stringify(benches(3)));
+  const remote = await sb.bareRemote('crates');
+  const published = await runCli(
+    ['publish', 'crates.json', '--format', 'customSmallerIsBetter', '--repo', remote, '--commit', 'c'.repeat(40), '--suite', 'Crates', '--import-from', 'crates.js', '--message', 'after the switch', '--author', 'Ada', '--timestamp', '2026-01-02T00:00:00Z'],
+    sb.root,
+    sb.env,
+  );
+  expect(published.code, published.stderr).toBe(0);
+  const history = await runCli(['history', '--repo', remote, '--suite', 'Crates'], sb.root, sb.env);
+  expect(history.code, history.stderr).toBe(0);
+  const rows = JSON.parse(history.stdout) as { case: string; value: number }[];
+  for (const [metric, values] of [
+    ['instructions', [5e10, 5e10 + 1, 5e10 + 2, 5e10 + 3]],
+    ['wall-clock(s)', [8, 8.1, 8.2, 8.3]],
+  ] as const) {
+    expect(rows.filter((r) => r.case === `customSmallerIsBetter / crypto - ${metric}`).map((r) => r.value)).toEqual(values);
+  }
+});

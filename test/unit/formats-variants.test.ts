@@ -284,6 +284,21 @@ describe('custom arrays', () => {
     expect(points[0]?.summaryOnly).toBeUndefined();
   });
 
+  it('a name in units that do not convert is a case per unit, named as the import names it', () => {
+    // charon: instructions, wall-clock, max-rss and output-size under one crate's name.
+    const text = JSON.stringify([
+      { name: 'crypto', unit: 'instructions', value: 5e10 },
+      { name: 'crypto', unit: 'wall-clock(s)', value: 8.8 },
+      { name: 'other', unit: 'instructions', value: 6e10 },
+    ]);
+    const { points } = pts('c.json', text, 'customSmallerIsBetter');
+    expect(points.map((p) => [p.case, p.unit, p.value])).toEqual([
+      ['customSmallerIsBetter / crypto - instructions', 'instructions', 5e10],
+      ['customSmallerIsBetter / crypto - wall-clock(s)', 'wall-clock(s)', 8.8],
+      ['customSmallerIsBetter / other', 'instructions', 6e10],
+    ]);
+  });
+
   it('the same case in a second but convertible unit is written in the first', () => {
     const text = JSON.stringify([
       { name: 'parse', unit: 'ns', value: 990 },
