@@ -11331,7 +11331,7 @@ async function planPublish(read, input) {
       const overrides = input.import.directionOverrides ?? [];
       for (const c of gab.conflicts) if (!overrides.some((o) => o.test(c.case))) warnings.push(`${input.import.from}: ${c.text}`);
       for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
-      for (const e of gab.entries) drafts.push({ ...e, points: applyDirectionOverrides(e.points, overrides), imported: "github-action-benchmark" });
+      for (const e of gab.entries) drafts.push({ ...e, ...overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}, imported: "github-action-benchmark" });
       suites.push(...gab.suites);
       imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
       importedNote = { from: input.import.from, entries: gab.entries.length, at: input.publishedAt };

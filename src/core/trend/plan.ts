@@ -238,7 +238,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
       // A case an override decides has been chosen for: its conflict is settled.
       for (const c of gab.conflicts) if (!overrides.some((o) => o.test(c.case))) warnings.push(`${input.import.from}: ${c.text}`);
       for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
-      for (const e of gab.entries) drafts.push({ ...e, points: applyDirectionOverrides(e.points, overrides), imported: 'github-action-benchmark' });
+      for (const e of gab.entries) drafts.push({ ...e, ...(overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}), imported: 'github-action-benchmark' });
       // The order data.js lists its suites in is the order its page showed them.
       suites.push(...gab.suites);
       imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
