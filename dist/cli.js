@@ -10870,6 +10870,9 @@ function decide(caseName2, overrides) {
   }
   return void 0;
 }
+function decidedBy(overrides) {
+  return (caseName2) => decide(caseName2, overrides) !== void 0;
+}
 function applyDirectionOverrides(points, overrides) {
   if (overrides.length === 0) return [...points];
   return points.map((p) => {
@@ -11329,7 +11332,8 @@ async function planPublish(read, input) {
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
       const overrides = input.import.directionOverrides ?? [];
-      for (const c of gab.conflicts) if (!overrides.some((o) => o.test(c.case))) warnings.push(`${input.import.from}: ${c.text}`);
+      const decided = decidedBy(overrides);
+      for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${input.import.from}: ${c.text}`);
       for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
       for (const e of gab.entries) drafts.push({ ...e, ...overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}, imported: "github-action-benchmark" });
       suites.push(...gab.suites);
@@ -19036,7 +19040,7 @@ async function run7(argv, io) {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {}, decided: (c) => overrides.some((o) => o.test(c)) },
+    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {}, decided: decidedBy(overrides) },
     requirements: []
   }) : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);

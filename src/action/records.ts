@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toFlatCases } from '../core/cases.js';
 import { compareReport, type CompareReport } from '../core/compare/report.js';
-import { applyDirectionOverrides, overridesMatchingNothing } from '../core/direction.js';
+import { applyDirectionOverrides, decidedBy, overridesMatchingNothing } from '../core/direction.js';
 import type { Point } from '../core/model.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import type { RegressionEntry } from '../core/render-verdicts.js';
@@ -34,7 +34,7 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
 
 /** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
 export async function runRecords(settings: Settings, runner: ActionRunner): Promise<Outcome> {
-  const parse = { ...(settings.shape !== undefined ? { shape: settings.shape } : {}), decided: (c: string) => settings.directionOverrides.some((o) => o.test(c)) };
+  const parse = { ...(settings.shape !== undefined ? { shape: settings.shape } : {}), decided: decidedBy(settings.directionOverrides) };
   const { records, points: raw, warnings } = await core.group('Reading bench records', () =>
     ingest({
       patterns: settings.records,

@@ -6,7 +6,7 @@ import { resolveCommitInfo } from '../core/trend/commit-info.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
 import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
-import { applyDirectionOverrides, parseDirectionOverrides } from '../core/direction.js';
+import { applyDirectionOverrides, decidedBy, parseDirectionOverrides } from '../core/direction.js';
 import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
 import { renderVerdictText } from '../core/render-text.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
@@ -113,7 +113,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         patterns: positionals,
         cwd: io.cwd,
         format: values.format,
-        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}), decided: (c) => overrides.some((o) => o.test(c)) },
+        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}), decided: decidedBy(overrides) },
         requirements: [],
       })
     : { points: [], warnings: [] };

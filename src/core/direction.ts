@@ -80,6 +80,14 @@ function decide(caseName: string, overrides: readonly DirectionOverride[]): Dire
   return undefined;
 }
 
+/**
+ * Whether some override names a case: such a case's direction is the user's choice, so a
+ * disagreement of its unit with its format is settled and not warned about.
+ */
+export function decidedBy(overrides: readonly DirectionOverride[]): (caseName: string) => boolean {
+  return (caseName) => decide(caseName, overrides) !== undefined;
+}
+
 /** Points (or anything with a case and a direction) with the overrides applied; the input is not changed. */
 export function applyDirectionOverrides<T extends { readonly case: string; readonly direction: Direction }>(
   points: readonly T[],

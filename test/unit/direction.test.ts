@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDirectionOverrides, directionFor, directionOfUnit, overridesMatchingNothing, parseDirectionOverrides } from '../../src/core/direction.js';
+import { applyDirectionOverrides, decidedBy, directionFor, directionOfUnit, overridesMatchingNothing, parseDirectionOverrides } from '../../src/core/direction.js';
 import { buildPoints } from '../../src/core/cases.js';
 import { InputError } from '../../src/core/model.js';
 import { parseInput } from '../../src/formats/registry.js';
@@ -67,6 +67,12 @@ describe('direction-overrides', () => {
     const fib22 = (lines: string) => applyDirectionOverrides(points, parseDirectionOverrides(lines)).find((p) => p.case === 'go / BenchmarkFib22')?.direction;
     expect(fib22('go / *: smaller\ngo / BenchmarkFib2*: bigger')).toBe('bigger');
     expect(fib22('go / BenchmarkFib2*: bigger\ngo / *: smaller')).toBe('smaller');
+  });
+
+  it('tells which cases an override decides, whichever way it turns them', () => {
+    const decided = decidedBy(parseDirectionOverrides('go / BenchmarkFib1*: smaller\npytest / *: bigger'));
+    expect(['go / BenchmarkFib11', 'pytest / t', 'go / BenchmarkFib22'].map(decided)).toEqual([true, true, false]);
+    expect(decidedBy([])('go / BenchmarkFib11')).toBe(false);
   });
 
   it('a glob matches whole names only, and its other characters literally', () => {

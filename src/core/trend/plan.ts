@@ -7,7 +7,7 @@ import { mergeAnnotations } from '../annotations.js';
 import { InputError, type Point } from '../model.js';
 import { convertStoredPoint } from './convert-point.js';
 import { importGab } from './import-gab.js';
-import { applyDirectionOverrides, type DirectionOverride } from '../direction.js';
+import { applyDirectionOverrides, decidedBy, type DirectionOverride } from '../direction.js';
 import { encodeChunk, indexManifest, sameSegments } from './chunk.js';
 import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
 import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
@@ -235,8 +235,8 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
       const gab = importGab(input.import.from, await input.import.read());
       for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
       const overrides = input.import.directionOverrides ?? [];
-      // A case an override decides has been chosen for: its conflict is settled.
-      for (const c of gab.conflicts) if (!overrides.some((o) => o.test(c.case))) warnings.push(`${input.import.from}: ${c.text}`);
+      const decided = decidedBy(overrides);
+      for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${input.import.from}: ${c.text}`);
       for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
       for (const e of gab.entries) drafts.push({ ...e, ...(overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}), imported: 'github-action-benchmark' });
       // The order data.js lists its suites in is the order its page showed them.
