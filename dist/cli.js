@@ -10923,6 +10923,14 @@ function parseRange(text2, value) {
   const half = pm2[3] === "%" ? Math.abs(value) * (n / 100) : n;
   return { lo: value - half, hi: value + half };
 }
+function barOf(tool, unit, range, value) {
+  if (tool === "catch2") return void 0;
+  const bar = parseRange(range, value);
+  if (tool !== "pytest" || bar?.stdev === void 0 || directionOfUnit(unit) !== "bigger" || !(value > 0)) return bar;
+  const mean2 = 1 / value;
+  const s = bar.stdev;
+  return s < mean2 ? { lo: clean(1 / (mean2 + s)), hi: clean(1 / (mean2 - s)) } : void 0;
+}
 function runsOf(extra) {
   const kn = /(?:^|\s)runs=(\d+)\/(\d+)(?:\s|$)/.exec(extra ?? "");
   if (kn) return { runs: Number(kn[1]), n: Number(kn[2]) };
@@ -11062,7 +11070,7 @@ function importGab(file, source) {
         }
         const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
         const extra = [extraText(b["extra"]), others].filter((x) => x !== void 0 && x !== "").join("\n") || void 0;
-        const bar = range !== void 0 ? parseRange(range, value) : void 0;
+        const bar = range !== void 0 ? barOf(tool, unit, range, value) : void 0;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
         if (stored.has(name)) runs2.get(name)?.push(value);

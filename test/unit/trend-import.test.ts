@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
-import { importGab, parseRange } from '../../src/core/trend/import-gab.js';
+import { barOf, importGab, parseRange } from '../../src/core/trend/import-gab.js';
 import { chunkPath, segmentPath } from '../../src/core/trend/layout.js';
 import { coverChunks, loadSegments } from '../../src/core/trend/load.js';
 import { NEWEST_PATH } from '../../src/core/trend/newest.js';
@@ -46,6 +46,63 @@ describe('parseRange', () => {
   it('says nothing for text it cannot read', () => {
     expect(parseRange('about ten', 1)).toBeUndefined();
     expect(parseRange('', 1)).toBeUndefined();
+  });
+});
+
+describe('barOf: a range read as its tool wrote it', () => {
+  it("gives no bar for Catch2's std dev, whose unit github-action-benchmark dropped", () => {
+    // minetest's history: `inside_radius_200` at 1.14479 us with `± 123.274`, Catch2's 123.274 ns.
+    expect(barOf('catch2', 'us', '± 123.274', 1.14479)).toBeUndefined();
+    expect(barOf('catch2', 'us', '± 3.256', 41.731)).toBeUndefined();
+  });
+
+  it("reads pytest's stddev of the round time in seconds as the rates at the mean plus and minus it", () => {
+    // otel-python: 11.391 iter/sec (a mean of 87.79 ms) with a round-time stddev of 2.49 ms.
+    const value = 11.391095374763491;
+    const s = 0.0024918305687845004;
+    const bar = barOf('pytest', 'iter/sec', `stddev: ${s}`, value)!;
+    expect(bar.lo).toBeCloseTo(1 / (1 / value + s), 9);
+    expect(bar.hi).toBeCloseTo(1 / (1 / value - s), 9);
+    expect(bar.lo).toBeGreaterThan(11.07);
+    expect(bar.hi).toBeLessThan(11.73);
+    expect(bar.stdev).toBeUndefined();
+  });
+
+  it('gives no pytest bar where the stddev reaches the mean time, and reads a fork in sec as written', () => {
+    expect(barOf('pytest', 'iter/sec', 'stddev: 0.5', 2)).toBeUndefined();
+    expect(barOf('pytest', 'sec', 'stddev: 0.25', 60)).toEqual({ lo: 59.75, hi: 60.25, stdev: 0.25 });
+  });
+
+  it('reads every other tool as parseRange does', () => {
+    expect(barOf('cargo', 'ns/iter', '+/- 2,802', 34001)).toEqual(parseRange('+/- 2,802', 34001));
+    expect(barOf('benchmarkjs', 'ops/sec', '±1.2%', 50)).toEqual(parseRange('±1.2%', 50));
+  });
+
+  it('keeps the text while the import draws no bar from it', () => {
+    const text = `window.BENCHMARK_DATA = ${JSON.stringify({
+      lastUpdate: 1,
+      repoUrl: 'https://github.com/o/r',
+      entries: {
+        S: [
+          {
+            commit: { id: 'a'.repeat(40), message: 'm', timestamp: '2024-01-01T00:00:00Z', url: 'https://github.com/o/r/commit/a', author: { name: 'n' } },
+            date: 1,
+            tool: 'catch2',
+            benches: [{ name: 'inside_radius_200', value: 1.14479, range: '± 123.274', unit: 'us', extra: '100 samples\n27 iterations' }],
+          },
+          {
+            commit: { id: 'b'.repeat(40), message: 'm', timestamp: '2024-01-02T00:00:00Z', url: 'https://github.com/o/r/commit/b', author: { name: 'n' } },
+            date: 2,
+            tool: 'pytest',
+            benches: [{ name: 't', value: 20, range: 'stddev: 0.01', unit: 'iter/sec', extra: 'mean: 50 msec\nrounds: 9' }],
+          },
+        ],
+      },
+    })}`;
+    const [catch2, pytest] = importGab('data.js', text).entries.map((e) => e.points[0]!);
+    expect(catch2).toMatchObject({ value: 1.14479, q1: 1.14479, q3: 1.14479, min: 1.14479, max: 1.14479, range: '± 123.274' });
+    expect(pytest).toMatchObject({ value: 20, q3: 25, range: 'stddev: 0.01', stdev: null });
+    expect(pytest!.q1).toBeCloseTo(1 / 0.06, 9);
   });
 });
 

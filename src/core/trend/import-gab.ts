@@ -104,6 +104,23 @@ export function parseRange(text: string, value: number): ParsedRange | undefined
   return { lo: value - half, hi: value + half };
 }
 
+/**
+ * The error bar a bench's range gives, read as its tool's extraction wrote it. For Catch2,
+ * github-action-benchmark kept the bare number of the std dev without the unit Catch2 printed it
+ * in (`3.789 us` with `± 362`, which is 362 ns; minetest's history: 1,137 bars below zero), so the
+ * number gives no bar. pytest's `stddev: s` is the spread of the round time in seconds, around a
+ * value in iter/sec (1/mean): the bar is the rates at the mean time plus and minus s, and no bar
+ * where s reaches the mean. A pytest fork that stored the mean time itself (`sec`) reads as written.
+ */
+export function barOf(tool: string, unit: string, range: string, value: number): ParsedRange | undefined {
+  if (tool === 'catch2') return undefined;
+  const bar = parseRange(range, value);
+  if (tool !== 'pytest' || bar?.stdev === undefined || directionOfUnit(unit) !== 'bigger' || !(value > 0)) return bar;
+  const mean = 1 / value;
+  const s = bar.stdev;
+  return s < mean ? { lo: clean(1 / (mean + s)), hi: clean(1 / (mean - s)) } : undefined;
+}
+
 /** benchtrend's own flat arrays carry `runs=k/n` in extra; github-action-benchmark's benchmark.js `6 samples`. */
 function runsOf(extra: string | undefined): { runs: number; n: number } {
   const kn = /(?:^|\s)runs=(\d+)\/(\d+)(?:\s|$)/.exec(extra ?? '');
@@ -312,7 +329,7 @@ export function importGab(file: string, source: string): GabImport {
         }
         const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
         const extra = [extraText(b['extra']), others].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
-        const bar = range !== undefined ? parseRange(range, value) : undefined;
+        const bar = range !== undefined ? barOf(tool, unit, range, value) : undefined;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
         // One name and metric: the runs of one job (a name in two metrics was split above).
