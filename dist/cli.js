@@ -11057,17 +11057,20 @@ function importGab(file, source) {
           throw new InputError(`${file}: ${at} has no name`);
         }
         const unitText = text(b["unit"]) ?? "";
-        const unit = unitText.includes("	") ? metricOf2(unitText) : unitText;
+        const writtenUnit = unitText.includes("	") ? metricOf2(unitText) : unitText;
         const others = unitText.includes("	") ? otherMetrics(unitText) : "";
-        const name = several.has(`${suite}\0${b["name"]}`) ? `${b["name"]} - ${metricOf2(unit)}` : b["name"];
-        const value = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
-        if (!Number.isFinite(value)) {
+        const name = several.has(`${suite}\0${b["name"]}`) ? `${b["name"]} - ${metricOf2(writtenUnit)}` : b["name"];
+        const written = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
+        if (!Number.isFinite(written)) {
           const said = `${suite}\0${name}\0${JSON.stringify(b["value"])}`;
           const seen = notNumbers.get(said);
           if (seen) seen.count++;
           else notNumbers.set(said, { at, name, value: JSON.stringify(b["value"]), count: 1 });
           return;
         }
+        const asRun = tool === "catch2" && writtenUnit !== "ns" && canConvert(writtenUnit, "ns");
+        const value = asRun ? convertUnit(written, writtenUnit, "ns") : written;
+        const unit = asRun ? "ns" : writtenUnit;
         const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
         const extra = [extraText(b["extra"]), others].filter((x) => x !== void 0 && x !== "").join("\n") || void 0;
         const bar = range !== void 0 ? barOf(tool, unit, range, value) : void 0;
@@ -11253,7 +11256,8 @@ function refuseDuplicateCases(points) {
   }
 }
 function admit(draft, seq, cases, warnings, location) {
-  return draft.points.map((p) => {
+  const convertedCases = /* @__PURE__ */ new Map();
+  const admitted = draft.points.map((p) => {
     const key2 = caseKey2(draft.suite, p.case);
     const known = cases.get(key2);
     let point = p;
@@ -11273,7 +11277,8 @@ function admit(draft, seq, cases, warnings, location) {
             `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${locate(location, MANIFEST_PATH)} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`
           );
         }
-        warnings.push(`case "${p.case}": converted from ${p.unit} to ${known.unit}, the unit its trend is stored in`);
+        const pair = `${p.unit}\0${known.unit}`;
+        convertedCases.set(pair, [...convertedCases.get(pair) ?? [], p.case]);
         point = converted;
       }
     }
@@ -11299,6 +11304,13 @@ function admit(draft, seq, cases, warnings, location) {
     });
     return point;
   });
+  for (const [pair, names] of convertedCases) {
+    const [from, to] = pair.split("\0");
+    const shown = names.slice(0, 3).map((n) => `"${n}"`).join(", ");
+    const more = names.length > 3 ? ` and ${names.length - 3} more` : "";
+    warnings.push(`${names.length === 1 ? "case" : `${names.length} cases:`} ${shown}${more}: converted from ${from} to ${to}, the unit ${names.length === 1 ? "its trend is" : "their trends are"} stored in`);
+  }
+  return admitted;
 }
 function segmentOf(draft, seq, points) {
   return {

@@ -171,3 +171,46 @@ it('continues each metric of a name benched in several, as charon writes its cra
     expect(rows.filter((r) => r.case === `customSmallerIsBetter / crypto - ${metric}`).map((r) => r.value)).toEqual(values);
   }
 });
+
+it("continues a Catch2 history in ns, the unit a Catch2 run publishes, whatever unit each number was printed in", async () => {
+  // github-action-benchmark kept each Catch2 number in the unit Catch2 printed it in, which moves
+  // with its size (minetest: ns, us and ms for one case), and its std dev without that unit.
+  await copyFile(join(FIXTURES, 'github-action-benchmark/input/catch2_output_v2.txt'), join(sb.root, 'catch2.txt'));
+  const printed = [
+    [344, 'ns', '± 19', 41.731, 'us', '± 3.256'],
+    [1.02, 'us', '± 362', 0.041, 'ms', '± 3.1'],
+    [990, 'ns', '± 20', 40.5, 'us', '± 2.9'],
+  ] as const;
+  const entries = printed.map(([v10, u10, r10, v20, u20, r20], i) => ({
+    commit: { id: String(i + 1).repeat(40), message: `m${i}`, timestamp: '2026-01-01T00:00:00Z', author: { name: 'Ada' }, url: 'https://example.invalid/c' },
+    date: i,
+    tool: 'catch2',
+    benches: [
+      { name: 'Fibonacci 10', value: v10, range: r10, unit: u10, extra: '100 samples\n208 iterations' },
+      { name: 'Fibonacci 20', value: v20, range: r20, unit: u20, extra: '100 samples\n2 iterations' },
+    ],
+  }));
+  await writeFile(join(sb.root, 'catch2.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 0, repoUrl: 'https://example.invalid/r', entries: { Catch2: entries } })}`);
+  const remote = await sb.bareRemote('catch2');
+  const publish = (sha: string, importing: boolean) =>
+    runCli(
+      ['publish', 'catch2.txt', '--repo', remote, '--commit', sha, '--suite', 'Catch2', ...(importing ? ['--import-from', 'catch2.js'] : []), '--message', 'm', '--author', 'Ada', '--timestamp', '2026-01-02T00:00:00Z'],
+      sb.root,
+      sb.env,
+    );
+  const first = await publish('a'.repeat(40), true);
+  expect(first.code, first.stderr).toBe(0);
+  const second = await publish('b'.repeat(40), false);
+  expect(second.code, second.stderr).toBe(0);
+  for (const run of [first, second]) expect(run.stderr).not.toMatch(/changes unit|converted from/);
+  const history = await runCli(['history', '--repo', remote, '--suite', 'Catch2'], sb.root, sb.env);
+  expect(history.code, history.stderr).toBe(0);
+  const rows = JSON.parse(history.stdout) as { case: string; unit: string; value: number; lo: number; hi: number; range?: string }[];
+  const fib = (name: string) => rows.filter((r) => r.case === `catch2 / ${name}`);
+  expect(fib('Fibonacci 10').map((r) => [r.unit, r.value])).toEqual([['ns', 344], ['ns', 1020], ['ns', 990], ['ns', 344], ['ns', 344]]);
+  expect(fib('Fibonacci 20').map((r) => [r.unit, r.value])).toEqual([['ns', 41731], ['ns', 41000], ['ns', 40500], ['ns', 41731], ['ns', 41731]]);
+  // The imported std dev's unit is unknown, so it draws no bar (1.02 us ± 362 would reach -361 us);
+  // a run's bar is Catch2's interval of the mean.
+  for (const r of [...fib('Fibonacci 10'), ...fib('Fibonacci 20')].slice(0, 3)) expect([r.lo, r.hi]).toEqual([r.value, r.value]);
+  expect(fib('Fibonacci 20').at(-1)).toMatchObject({ lo: 41250, hi: 42622 });
+});

@@ -100,7 +100,7 @@ describe('barOf: a range read as its tool wrote it', () => {
       },
     })}`;
     const [catch2, pytest] = importGab('data.js', text).entries.map((e) => e.points[0]!);
-    expect(catch2).toMatchObject({ value: 1.14479, q1: 1.14479, q3: 1.14479, min: 1.14479, max: 1.14479, range: '± 123.274' });
+    expect(catch2).toMatchObject({ unit: 'ns', value: 1144.79, q1: 1144.79, q3: 1144.79, min: 1144.79, max: 1144.79, range: '± 123.274' });
     expect(pytest).toMatchObject({ value: 20, q3: 25, range: 'stddev: 0.01', stdev: null });
     expect(pytest!.q1).toBeCloseTo(1 / 0.06, 9);
   });
@@ -108,6 +108,11 @@ describe('barOf: a range read as its tool wrote it', () => {
 
 /** The case a bench continues, computed here from the raw entry: its tool is the shape. */
 const caseOf = (e: GabEntry, b: GabBench): string => (b.name.includes(' / ') ? b.name : `${e.tool} / ${b.name}`);
+
+/** A Catch2 time in ns, the unit a Catch2 run publishes; github-action-benchmark kept it as printed. */
+const NS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+const valueOf = (e: GabEntry, b: GabBench): number => (e.tool === 'catch2' ? Number((b.value * NS[b.unit]!).toPrecision(12)) : b.value);
+const unitOf = (e: GabEntry, unit: string): string => (e.tool === 'catch2' ? 'ns' : unit);
 
 /**
  * A bench that only repeats a go line's first metric: github-action-benchmark 1.18 and later
@@ -180,7 +185,7 @@ describe.each(FILES)('the real %s', (file) => {
       const others = (u: string) => u.split('\t').slice(1).map((x) => x.trim().replace(/\s+/g, ' ')).filter((x) => x !== '').join(', ');
       const extraOf = (b: { unit: string; extra?: string }) => [b.extra, others(b.unit)].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
       expect(seg.points.map((p) => [p.case, p.unit, p.value, p.range, p.extra])).toEqual(
-        e.benches.map((b) => [caseOf(e, b), metric(b.unit), b.value, b.range, extraOf(b)]),
+        e.benches.map((b) => [caseOf(e, b), unitOf(e, metric(b.unit)), valueOf(e, b), b.range, extraOf(b)]),
       );
       for (const p of seg.points) expect(p.q1 <= p.value && p.value <= p.q3).toBe(true);
     });
@@ -191,7 +196,7 @@ describe.each(FILES)('the real %s', (file) => {
     await trend.publish({ commit: commit(1), points: [], import: { from: file, read: async () => text } });
     const { rows } = await readHistory(trend.read, LOCATION);
     const expected = new Map<string, number>();
-    for (const e of entries) for (const b of e.benches) expected.set(`${e.suite}|${e.commit.id}|${caseOf(e, b)}`, b.value);
+    for (const e of entries) for (const b of e.benches) expected.set(`${e.suite}|${e.commit.id}|${caseOf(e, b)}`, valueOf(e, b));
     expect(rows).toHaveLength(expected.size);
     expect(new Map(rows.map((r) => [`${r.suite}|${r.commit}|${r.case}`, r.value]))).toEqual(expected);
   });

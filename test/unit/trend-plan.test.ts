@@ -243,6 +243,17 @@ describe('units', () => {
     expect(p.samples).toEqual([0.001, 0.0011, 0.0012]);
   });
 
+  it('says the conversions of many cases in one line per pair of units', async () => {
+    // A Catch2 run reports ns on every run into a history imported in us: one line, not one per case.
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(5, 0, 'warm', 's') });
+    const plan = await trend.publish({ commit: commit(2), points: syntheticPoints(5, 0, 'warm', 'ms') });
+    expect(plan.warnings).toEqual(['5 cases: "warm / stage0", "warm / stage1", "warm / stage2" and 2 more: converted from ms to s, the unit their trends are stored in']);
+    const points = (await trend.segment(1)).points;
+    expect(points.map((p) => p.unit)).toEqual(['s', 's', 's', 's', 's']);
+    points.forEach((p, i) => expect(p.value).toBeCloseTo(0.0011 * (i + 1), 12));
+  });
+
   it('refuses a unit that measures something else', async () => {
     const trend = new MemoryTrend();
     await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0, 'warm', 's') });

@@ -6,6 +6,7 @@
 import type { Direction } from '../model.js';
 import { InputError } from '../model.js';
 import { directionOfUnit } from '../direction.js';
+import { canConvert, convertUnit } from '../units.js';
 import type { CommitInfo, StoredPoint } from './types.js';
 import { clean, spread } from '../stats.js';
 import { extraText } from '../text.js';
@@ -313,12 +314,12 @@ export function importGab(file: string, source: string): GabImport {
         // case's unit is the metric alone (else every point reads as a unit of its own), and the
         // other figures go with the point's extra text, so nothing is lost.
         const unitText = text(b['unit']) ?? '';
-        const unit = unitText.includes('\t') ? metricOf(unitText) : unitText;
+        const writtenUnit = unitText.includes('\t') ? metricOf(unitText) : unitText;
         const others = unitText.includes('\t') ? otherMetrics(unitText) : '';
-        const name = several.has(`${suite}\u0000${b['name']}`) ? `${b['name']} - ${metricOf(unit)}` : b['name'];
+        const name = several.has(`${suite}\u0000${b['name']}`) ? `${b['name']} - ${metricOf(writtenUnit)}` : b['name'];
         // Some writers stored values as strings ("31"); null is how JSON.stringify spells NaN.
-        const value = typeof b['value'] === 'number' ? b['value'] : typeof b['value'] === 'string' && b['value'].trim() !== '' ? Number(b['value']) : NaN;
-        if (!Number.isFinite(value)) {
+        const written = typeof b['value'] === 'number' ? b['value'] : typeof b['value'] === 'string' && b['value'].trim() !== '' ? Number(b['value']) : NaN;
+        if (!Number.isFinite(written)) {
           // Said once per case and value, at its first place: yew's history holds 3,186 benches
           // whose value is the text "null", one line each before.
           const said = `${suite}\u0000${name}\u0000${JSON.stringify(b['value'])}`;
@@ -327,6 +328,12 @@ export function importGab(file: string, source: string): GabImport {
           else notNumbers.set(said, { at, name, value: JSON.stringify(b['value']), count: 1 });
           return;
         }
+        // A Catch2 run is published in ns (formats/catch2.ts), while github-action-benchmark kept
+        // each number in the unit Catch2 printed it in, which moves with its size: minetest's
+        // cases switched between ns, us and ms, and every later run warned of converting 51 cases.
+        const asRun = tool === 'catch2' && writtenUnit !== 'ns' && canConvert(writtenUnit, 'ns');
+        const value = asRun ? convertUnit(written, writtenUnit, 'ns') : written;
+        const unit = asRun ? 'ns' : writtenUnit;
         const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
         const extra = [extraText(b['extra']), others].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
         const bar = range !== undefined ? barOf(tool, unit, range, value) : undefined;

@@ -135,7 +135,10 @@ function admit(
   warnings: string[],
   location: string,
 ): StoredPoint[] {
-  return draft.points.map((p) => {
+  // Conversions of a live run are said once per pair of units: a Catch2 run reports ns into a
+  // history imported in us, 51 cases of minetest's on every run.
+  const convertedCases = new Map<string, string[]>();
+  const admitted = draft.points.map((p) => {
     const key = caseKey(draft.suite, p.case);
     const known = cases.get(key);
     let point = p;
@@ -158,7 +161,8 @@ function admit(
             `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${locate(location, MANIFEST_PATH)} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`,
           );
         }
-        warnings.push(`case "${p.case}": converted from ${p.unit} to ${known.unit}, the unit its trend is stored in`);
+        const pair = `${p.unit}\u0000${known.unit}`;
+        convertedCases.set(pair, [...(convertedCases.get(pair) ?? []), p.case]);
         point = converted;
       }
     }
@@ -185,6 +189,13 @@ function admit(
     });
     return point;
   });
+  for (const [pair, names] of convertedCases) {
+    const [from, to] = pair.split('\u0000') as [string, string];
+    const shown = names.slice(0, 3).map((n) => `"${n}"`).join(', ');
+    const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+    warnings.push(`${names.length === 1 ? 'case' : `${names.length} cases:`} ${shown}${more}: converted from ${from} to ${to}, the unit ${names.length === 1 ? 'its trend is' : 'their trends are'} stored in`);
+  }
+  return admitted;
 }
 
 function segmentOf(draft: Draft, seq: number, points: readonly StoredPoint[]): Segment {
