@@ -3,10 +3,15 @@
 // bytes the page downloaded before its first chart. Median of several cold loads (the server sends
 // `Cache-Control: no-store`, and every load is a new tab).
 //
-//   node bench/page.mjs [--quick] [--real-only] [--only ID,ID] [--loads N] [--records DIR] [--json]
+//   node bench/page.mjs [--quick] [--real-only] [--only ID,ID] [--data FILE,FILE] [--loads N] [--records DIR] [--json]
 //
 // --real-only with --quick: snarkVM's history only. --only picks scenarios by id without the
 // `page-` prefix (snarkvm, snarkvm-96, 363x512, 50x500, 50x100000, 50x99840, 1x100000).
+//
+// --data FILE,FILE measures github-action-benchmark data.js files you have instead (held-out
+// histories: `node scripts/heldout-data.mjs` extracts them), one scenario each, `page-data-<folder>`:
+// each is imported by the bundled CLI with a publish of one case under a suite of its own
+// (`page-bench`), so every tool's history imports alike.
 //
 // --records DIR writes one bench record per scenario, DIR/page-<cases>x<commits>.json, of shape
 // `page-<cases>x<commits>`: each cold load is a run with the stages `first-chart`, `all-charts`
@@ -90,20 +95,24 @@ const all = [
   { name: '50 x 99,840 (a group of 256)', id: 'page-50x99840', shapes: 5, perShape: 10, commits: 99_840, written: 1_024 },
   { name: '1 case x 100,000 commits', id: 'page-1x100000', shapes: 1, perShape: 1, commits: 100_000 },
 ];
+const dataAt = argv.indexOf('--data');
+const given = dataAt >= 0 ? argv[dataAt + 1].split(',').map((f) => ({ name: f, id: `page-data-${f.split('/').at(-2) ?? 'file'}`, real: f, given: true })) : [];
 const onlyAt = argv.indexOf('--only');
 const scenarios =
-  onlyAt >= 0
-    ? all.filter((sc) => argv[onlyAt + 1].split(',').includes(sc.id.replace(/^page-/, '')))
-    : quick
-      ? [snarkVM, all[3]].slice(0, argv.includes('--real-only') ? 1 : 2)
-      : all;
+  given.length > 0
+    ? given
+    : onlyAt >= 0
+      ? all.filter((sc) => argv[onlyAt + 1].split(',').includes(sc.id.replace(/^page-/, '')))
+      : quick
+        ? [snarkVM, all[3]].slice(0, argv.includes('--real-only') ? 1 : 2)
+        : all;
 
 const gitEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C' };
 
 /** A github-action-benchmark data.js imported by the bundled CLI, then the branch's data-dir checked out into `dir`. */
-function importReal(file, dir, more = 0) {
+function importReal(file, dir, more = 0, given = false) {
   const tmp = mkdtempSync(join(work, 'import-'));
-  const text = readFileSync(join(root, 'test/fixtures/trend-data', file), 'utf8');
+  const text = readFileSync(given ? file : join(root, 'test/fixtures/trend-data', file), 'utf8');
   const window = {};
   new Function('window', text)(window);
   const [suite, entries] = Object.entries(window.BENCHMARK_DATA.entries)[0];
@@ -111,14 +120,16 @@ function importReal(file, dir, more = 0) {
   const latest = entries.at(-1).benches.filter((b) => typeof b.value === 'number' && !names.has(b.name) && names.add(b.name));
   writeFileSync(join(tmp, 'data.js'), text);
   // The newest entry again, as the same tool prints it, so the publish continues the imported cases.
-  const cargo = entries.at(-1).tool === 'cargo';
-  const now = cargo
-    ? latest.map((b) => `test ${b.name} ... bench: ${b.value.toLocaleString('en')} ${b.unit} (+/- ${String(b.range ?? '0').replace(/^± ?/, '')})`).join('\n') + '\n'
-    : JSON.stringify(latest.map((b) => ({ name: b.name, unit: b.unit, value: b.value })));
+  const cargo = !given && entries.at(-1).tool === 'cargo';
+  const now = given
+    ? JSON.stringify([{ name: 'now', unit: 'ms', value: 1 }])
+    : cargo
+      ? latest.map((b) => `test ${b.name} ... bench: ${b.value.toLocaleString('en')} ${b.unit} (+/- ${String(b.range ?? '0').replace(/^± ?/, '')})`).join('\n') + '\n'
+      : JSON.stringify(latest.map((b) => ({ name: b.name, unit: b.unit, value: b.value })));
   writeFileSync(join(tmp, 'now.txt'), now);
   const remote = join(tmp, 'trend.git');
   execFileSync('git', ['init', '--quiet', '--bare', remote], { env: gitEnv });
-  const args = ['publish', 'now.txt', '--format', cargo ? 'cargo' : 'customSmallerIsBetter', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', suite, '--message', 'now', '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--import-from', 'data.js'];
+  const args = ['publish', 'now.txt', '--format', cargo ? 'cargo' : 'customSmallerIsBetter', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', given ? 'page-bench' : suite, '--message', 'now', '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--import-from', 'data.js'];
   const r = spawnSync(process.execPath, [join(root, 'dist/cli.js'), ...args], { cwd: tmp, env: { ...gitEnv, RUNNER_TEMP: join(tmp, 'tmp') }, maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`bench/page: import of ${file} failed: ${r.stderr.toString().trim().split('\n').slice(-3).join(' | ')}`);
   // Later publishes of the same cases, as the next commits' runs would add them.
@@ -148,7 +159,7 @@ try {
     const t0 = performance.now();
     let dataBytes = 0;
     if (sc.real) {
-      importReal(sc.real, dir, sc.more);
+      importReal(sc.real, dir, sc.more, sc.given === true);
       const du = (d) => readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? du(join(d, e.name)) : statSync(join(d, e.name)).size), 0);
       dataBytes = du(join(dir, 'data')) + statSync(join(dir, 'manifest.json')).size;
     } else {

@@ -99,6 +99,11 @@ export interface CaseGroup {
 /**
  * The page's sections: suites in the manifest's order, shapes and cases in order of first listing,
  * plus any case found in the data that the manifest does not list, so every case gets a chart.
+ * Within a shape, the cases benched at its newest loaded commit come first, then the others, each
+ * part in listing order: listing order put 616 retired charts of a real migrated history
+ * (robosapiens, 24 cases still benched) above every current one, and the first chart waited for
+ * old chunks, none of them being among the newest points. By commit, not publish, since two jobs
+ * may publish one suite's cases at one commit.
  */
 export function groupCases(suites: readonly string[], listed: readonly CaseInfo[], model: TrendModel): CaseGroup[] {
   const all: CaseInfo[] = [...listed];
@@ -127,5 +132,11 @@ export function groupCases(suites: readonly string[], listed: readonly CaseInfo[
       g.cases.push(c);
     }
   }
-  return [...groups.values()];
+  return [...groups.values()].map((g) => {
+    const series = model.shapes.get(shapeKey(g.suite, g.shape));
+    const at = (series?.commits.length ?? 0) - 1;
+    if (!series || at < 0) return g;
+    const current = (c: CaseInfo): boolean => (series.cases.get(c.case)?.[at] ?? null) !== null;
+    return { ...g, cases: [...g.cases.filter(current), ...g.cases.filter((c) => !current(c))] };
+  });
 }

@@ -98,11 +98,16 @@ function importedTrend(): Map<string, string> {
   const publishes: Publish[] = [];
   for (let i = 0; i < 24; i++) {
     const value = 1200 + (i % 5) * 10 + (i >= 12 ? 200 : 0);
+    // Listed first, benched only in the first half: a case the project stopped benching.
+    const retired = 400 + (i % 3) * 5;
     publishes.push({
       suite: 'Rust Benchmark',
       imported: true,
       commit: { sha: `${i.toString(16).padStart(2, '0')}${'ab'.repeat(19)}`, message: `bench commit ${i}`, author: 'octocat', timestamp: new Date(Date.UTC(2023, 0, 1 + i)).toISOString(), url: `https://github.com/o/r/commit/${i}` },
       points: [
+        ...(i < 12
+          ? [{ case: 'fib(10)', shape: 'cargo', unit: 'ns/iter', direction: 'smaller' as const, value: retired, q1: retired, q3: retired, min: retired, max: retired, stdev: null, runs: 1, n: 1, samples: [], summaryOnly: true }]
+          : []),
         {
           case: 'fib(20)',
           shape: 'cargo',
@@ -614,6 +619,9 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(text).toContain('sourceimported from github-action-benchmark');
     expect(text).toContain('median1.43 µs/iter');
     expect(text).toContain('q1–q31.41 µs/iter – 1.46 µs/iter');
+    // The case still benched comes first; the one the project stopped benching follows it, whole.
+    expect(await page.locator('article.card .case-name').allTextContents()).toEqual(['fib(20)', 'fib(10)']);
+    expect(await shownPoints(page, 'fib(10)')).toBe(12);
     await page.screenshot({ path: join(SHOTS, 'imported.png') });
     expect(errors).toEqual([]);
     await page.close();

@@ -81,6 +81,23 @@ describe('sections', () => {
     ]);
   });
 
+  it('put the cases benched at their shape’s newest commit first, each part in listing order', () => {
+    // Two imported jobs benched the suite at commit c (seqs 2 and 3, disjoint cases); `warm / old`
+    // stopped after commit a, `warm / gone` after b.
+    const model = buildModel([
+      segment(0, 'a', [point('warm / old', 'warm', 1), point('warm / a', 'warm', 1), point('cold / x', 'cold', 1)], 'main', true),
+      segment(1, 'b', [point('warm / a', 'warm', 2), point('warm / gone', 'warm', 2)], 'main', true),
+      segment(2, 'c', [point('warm / a', 'warm', 3)], 'main', true),
+      segment(3, 'c', [point('warm / b', 'warm', 4), point('cold / x', 'cold', 4)], 'main', true),
+    ]);
+    const listed = ['warm / old', 'warm / a', 'warm / gone', 'warm / b', 'cold / x'].map((n) => ({ ...info('main', n.split(' / ')[0]!, n), lastSeq: 3 }));
+    const groups = groupCases(['main'], listed, model);
+    expect(groups.map((g) => [g.shape, g.cases.map((c) => c.case)])).toEqual([
+      ['warm', ['warm / a', 'warm / b', 'warm / old', 'warm / gone']],
+      ['cold', ['cold / x']],
+    ]);
+  });
+
   it('add a case found in the data that the manifest does not list, so it too gets a chart', () => {
     const model = buildModel([segment(0, 'a', [point('warm / a', 'warm', 1), point('warm / new', 'warm', 2)])]);
     const groups = groupCases(['main'], [info('main', 'warm', 'warm / a')], model);
