@@ -10948,6 +10948,10 @@ function importedCaseName(name, tool) {
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var text = (v) => typeof v === "string" ? v : void 0;
 function parseDataJs(file, source) {
+  if (source.trim() === "") throw new InputError(`${file}: not a github-action-benchmark data.js: the file is empty`);
+  if (source.startsWith("version https://git-lfs")) {
+    throw new InputError(`${file}: not a github-action-benchmark data.js: it is a Git LFS pointer; check the branch out with its LFS objects (git lfs pull) and give that file`);
+  }
   const body = source.replace(/^\uFEFF/, "").replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, "").replace(/;?\s*$/, "");
   let data;
   try {

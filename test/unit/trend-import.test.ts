@@ -373,6 +373,8 @@ describe('import rules', () => {
   it('refuses a file that is not a data.js, naming it', () => {
     expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(/^dev\/bench\/data\.js: not a github-action-benchmark data\.js \(/);
     expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');
+    expect(() => importGab('d.js', '')).toThrow('d.js: not a github-action-benchmark data.js: the file is empty');
+    expect(() => importGab('d.js', 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n')).toThrow(/^d\.js: not a github-action-benchmark data\.js: it is a Git LFS pointer;/);
   });
 
   it('takes the direction from the unit where it says, the tool only where it does not, and names each conflict once', () => {

@@ -156,6 +156,12 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 
 /** `window.BENCHMARK_DATA = {...}` (or the bare object) as JSON. */
 function parseDataJs(file: string, source: string): Json {
+  // Else JSON.parse's "Unexpected end of JSON input" (three held-out extractions that wrote nothing)
+  // or "Unexpected token 'v'" (a branch that keeps large files in Git LFS) would be all it says.
+  if (source.trim() === '') throw new InputError(`${file}: not a github-action-benchmark data.js: the file is empty`);
+  if (source.startsWith('version https://git-lfs')) {
+    throw new InputError(`${file}: not a github-action-benchmark data.js: it is a Git LFS pointer; check the branch out with its LFS objects (git lfs pull) and give that file`);
+  }
   const body = source
     .replace(/^\uFEFF/, '')
     .replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, '')
