@@ -2,7 +2,7 @@
 import * as core from '@actions/core';
 import type { Point } from '../core/model.js';
 import type { CaseVerdict } from '../core/regress/detect.js';
-import { pullRequestCommentMarker, renderPullRequestComment } from '../core/render-comment.js';
+import { COMMENT_LIMIT, pullRequestCommentMarker, renderPullRequestComment } from '../core/render-comment.js';
 import { regressionEntries, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
 import { readTrend } from '../jobs/publish.js';
 import { comparePullRequest } from '../jobs/regressions.js';
@@ -40,7 +40,10 @@ export async function compareWithBaseTrend(
   for (const { suite, sha, verdicts } of judged) {
     tables.push(renderVerdictTable(verdicts, `Against the ${pr.base} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
     if (api && settings.commentOnPullRequest) {
-      const body = [renderPullRequestComment({ suite, sha, base: pr.base, verdicts }, links(settings, runner)), extra ?? ''].join('\n\n').trimEnd();
+      // The compare report (DEFAULT_REPORT_LIMIT at most, its tables left out past it) shares the
+      // one comment GitHub caps: the verdicts get what it leaves.
+      const room = Math.max(0, COMMENT_LIMIT - (extra ?? '').length - 2);
+      const body = [renderPullRequestComment({ suite, sha, base: pr.base, verdicts }, links(settings, runner), room), extra ?? ''].join('\n\n').trimEnd();
       reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body));
     }
   }

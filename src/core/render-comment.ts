@@ -12,7 +12,7 @@ import { escapeMarkdown } from './markdown.js';
 import { describeWorseChange } from './regress/words.js';
 import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
-import { groupText } from './regress/groups.js';
+import { changeRange, groupText } from './regress/groups.js';
 import { signedPercent } from './regress/words.js';
 import type { CaseVerdict } from './regress/detect.js';
 import type { AlertStatus, StoredAlert } from './trend/types.js';
@@ -57,6 +57,8 @@ export interface CommitCommentData {
    * the comment says it looks like the runner. Kept in the hidden data, like the attributions.
    */
   readonly runner?: { readonly cases: number; readonly low: number; readonly high: number };
+  /** Rows raised at this commit that a comment too long for GitHub left out (fitCommitComment). */
+  readonly more?: number;
 }
 
 export interface CommentLinks {
@@ -67,6 +69,28 @@ export interface CommentLinks {
 }
 
 const DATA_PREFIX = 'benchtrend:data ';
+
+/**
+ * GitHub refuses a comment body over 65,536 characters (422, "body is too long"), and the alert
+ * it carried reached nobody: at about 950 characters a row, 69 cases raised at one commit, and a
+ * pull-request comment listing every case of a suite of about 200 (robosapiens has 574, reactant
+ * 316). A body's UTF-16 length is never less than its count of characters.
+ */
+export const COMMENT_LIMIT = 65_536;
+
+/** Names listed inline (on watch, still beyond the limit) before the rest are counted. */
+const LISTED_NAMES = 30;
+
+function someNames(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_NAMES).join(', ');
+  return names.length > LISTED_NAMES ? `${shown} and ${names.length - LISTED_NAMES} more` : shown;
+}
+
+/** Where the cases a comment leaves out are: the charts when the page's address is known, and the job summary. */
+function elsewhere(links: CommentLinks): string {
+  const pages = safeUrl(links.pagesUrl);
+  return pages ? `each is on [the charts](${pages}) and in the job summary` : 'each is in the job summary';
+}
 
 /** `[Charts](…) · [Run](…)` under a comment, for the links that are safe to put there. */
 function linksFooter(links: CommentLinks): string[] {
@@ -189,27 +213,51 @@ const TABLE_HEAD = ['| Case | Baseline median (Q1–Q3) | New median (Q1–Q3) |
  * The commit comment for one suite at one commit: the regressed cases with baseline and band, new
  * value and error bar, change, status and why; a link to each case's chart; the cc line.
  */
-export function renderCommitComment(data: CommitCommentData, links: CommentLinks = {}, ccUsers: readonly string[] = []): string {
+export function renderCommitComment(data: CommitCommentData, links: CommentLinks = {}, ccUsers: readonly string[] = [], limit = COMMENT_LIMIT): string {
+  const full = commitCommentBody(data, links, ccUsers);
+  if (full.length <= limit || data.rows.length === 0) return full;
+  // Too long for GitHub: the most significant rows that fit, shown and kept in the hidden data
+  // alike, and the others counted.
+  const rows = significantFirst(data.rows);
+  const fit = (k: number) => commitCommentBody({ ...data, rows: rows.slice(0, k), more: (data.more ?? 0) + rows.length - k }, links, ccUsers);
+  let [lo, hi] = [0, rows.length - 1];
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fit(mid).length <= limit) lo = mid;
+    else hi = mid - 1;
+  }
+  return fit(lo);
+}
+
+/** Open alerts before cleared ones, each side largest change first: the order a comment lists them in. */
+function significantFirst(rows: readonly CommentRow[]): CommentRow[] {
+  const size = (r: CommentRow) => r.change ?? Number.MAX_VALUE;
+  return [...rows].sort((a, b) => Number(a.status === 'cleared') - Number(b.status === 'cleared') || size(b) - size(a));
+}
+
+function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers: readonly string[]): string {
   const short = data.sha.slice(0, 7);
   const suite = `\`${codeText(data.suite)}\``;
+  const more = data.more ?? 0;
   const open = data.rows.filter((r) => r.status !== 'cleared');
   const lines: string[] = [commitCommentMarker(data.suite)];
   if (data.rows.length === 0) {
     const n = data.cases ?? 0;
     lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${n} case${n === 1 ? '' : 's'} judged against their recent history; none is worse beyond its limit.`);
   } else {
-    const title = open.length === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${open.length} regression${open.length === 1 ? '' : 's'} in suite ${suite} at ${short}`;
+    const count = open.length + more;
+    const title = count === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${count} regression${count === 1 ? '' : 's'} in suite ${suite} at ${short}`;
     lines.push(`### ${open.length ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...groupSection(data, links));
     lines.push(...attributionBlock(data.attributions));
     lines.push('', 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.');
   }
   if (data.ongoing && data.ongoing.length > 0) {
-    lines.push('', `Still beyond the limit since an earlier alert: ${data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`).join(', ')}.`);
+    lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`))}.`);
   }
   // Without a table (comment-always, only an ongoing total) the split follows what it explains.
   if (data.rows.length === 0) lines.push(...attributionBlock(data.attributions));
   if (data.watch && data.watch.length > 0) {
-    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${data.watch.map(escapeMarkdown).join(', ')}.`);
+    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map(escapeMarkdown))}.`);
   }
   lines.push(...linksFooter(links));
   const cc = open.length > 0 ? ccLine(ccUsers) : '';
@@ -224,13 +272,16 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
  * by about the same factor, the line says it looks like the runner.
  */
 function groupSection(data: CommitCommentData, links: CommentLinks): string[] {
-  // Open alerts before cleared ones, each side largest change first.
-  const size = (r: CommentRow) => r.change ?? Number.MAX_VALUE;
-  const rows = [...data.rows].sort((a, b) => Number(a.status === 'cleared') - Number(b.status === 'cleared') || size(b) - size(a));
+  const rows = significantFirst(data.rows);
   const [top, ...rest] = rows;
   if (!top) return [];
   const out: string[] = [];
-  if (rows.length > 1) out.push(`**${escapeMarkdown(groupText(rows, data.sha))}**`, '');
+  const more = data.more ?? 0;
+  if (more > 0) {
+    const range = changeRange(rows);
+    out.push(`**${rows.length + more} cases worse at ${data.sha.slice(0, 7)}; the ${rows.length} largest listed here${range ? `, ${escapeMarkdown(range)}` : ''}**`, '');
+    out.push(`${more} more case${more === 1 ? '' : 's'} raised here ${more === 1 ? 'is' : 'are'} not listed, to keep this comment within GitHub's ${COMMENT_LIMIT.toLocaleString('en')} characters: ${elsewhere(links)}.`, '');
+  } else if (rows.length > 1) out.push(`**${escapeMarkdown(groupText(rows, data.sha))}**`, '');
   const r = data.runner;
   if (r && Number.isFinite(r.low) && Number.isFinite(r.high)) {
     const pct = (x: number) => signedPercent(x).replace(/^\+/, '');
@@ -331,12 +382,15 @@ const PR_VERDICT: Readonly<Record<CaseVerdict['kind'], string>> = {
   'not-enough-history': 'not enough history',
 };
 
+/** Worse first, then what may turn worse, then the rest: what a comment too long for GitHub leaves out is the end. */
+const PR_ORDER: Readonly<Record<CaseVerdict['kind'], number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };
+
 /**
  * The pull-request comment: every case of the head compared with the base branch's trend (its
  * recent level), worse ones first. Nothing is published from a pull request.
  */
-export function renderPullRequestComment(data: PullRequestCommentData, links: CommentLinks = {}): string {
-  const order = (v: CaseVerdict) => (v.kind === 'regressed' ? 0 : v.kind === 'improved' ? 1 : v.kind === 'unchanged' ? 2 : 3);
+export function renderPullRequestComment(data: PullRequestCommentData, links: CommentLinks = {}, limit = COMMENT_LIMIT): string {
+  const order = (v: CaseVerdict) => PR_ORDER[v.kind];
   const rows = [...data.verdicts].sort((a, b) => order(a) - order(b));
   const worse = rows.filter((v) => v.kind === 'regressed').length;
   const suite = `\`${codeText(data.suite)}\``;
@@ -347,14 +401,34 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     '| Case | Base median (Q1–Q3) | This PR (Q1–Q3) | Change | Verdict | Why |',
     '| --- | ---: | ---: | ---: | --- | --- |',
   ];
-  for (const v of rows) {
+  const table = rows.map((v) => {
     const base = v.baseline ? withBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3]) : '—';
     const head = withBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined);
     const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
-    lines.push(`| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(v.reason)} |`);
+    return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(v.reason)} |`;
+  });
+  const tail = [
+    ...attributionBlock(attributionLines(rows)),
+    '',
+    `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`,
+    ...linksFooter(links),
+  ];
+  const body = (k: number): string => {
+    const left = rows.slice(k);
+    const counts = [...new Set(left.map((v) => PR_VERDICT[v.kind]))].map((word) => `${left.filter((v) => PR_VERDICT[v.kind] === word).length} ${word}`);
+    const note = left.length > 0 ? ['', `Not listed, to keep this comment within GitHub's ${COMMENT_LIMIT.toLocaleString('en')} characters: ${counts.join(', ')}; ${elsewhere(links)}.`] : [];
+    return `${[...lines, ...table.slice(0, k), ...note, ...tail].join('\n')}\n`;
+  };
+  // Worse cases first, so what is left out of a comment too long for GitHub is the rest.
+  let k = rows.length;
+  let text = body(k);
+  while (text.length > limit && k > 0) {
+    const over = text.length - limit;
+    let cut = 0;
+    let shed = 0;
+    while (shed < over && k - cut > 0) shed += (table[k - ++cut] as string).length + 1;
+    k -= cut;
+    text = body(k);
   }
-  lines.push(...attributionBlock(attributionLines(rows)));
-  lines.push('', `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`);
-  lines.push(...linksFooter(links));
-  return `${lines.join('\n')}\n`;
+  return text;
 }

@@ -193,3 +193,62 @@ describe('regression comments over real HTTP', () => {
     expect(comments[0]?.body).toContain('no case worse than main in suite `default` at bbbbbbb');
   });
 });
+
+describe('comments within the 65,536 characters GitHub takes', () => {
+  // Names as long as real ones; a suite as large as robosapiens' 574 or reactant's 316 cases.
+  const many = Array.from({ length: 300 }, (_, i) => `cargo / crate_${i % 9}::group_${i % 13}/bench_with_a_realistic_name_${i}/1024`);
+  const manyRun = (rng: Random, factor: (i: number) => number): Point[] =>
+    many.map((name, i) => {
+      const value = (1 + i / 100) * factor(i) * Math.exp(0.02 * rng.normal());
+      return { case: name, shape: 'cargo', metric: name.slice(8), unit: 'ns/iter', direction: 'smaller', value, q1: value * 0.99, q3: value * 1.01, min: value * 0.98, max: value * 1.02, stdev: 0.01, runs: 3, n: 3, samples: [value * 0.99, value, value * 1.01] };
+    });
+
+  it('lists the largest of 300 cases raised at one commit and counts the rest, where the whole list was refused (422)', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(31);
+    // Every case slower from commit 35 by its own factor, 25% to 35%: code, not the runner.
+    for (let n = 1; n <= 46; n++) {
+      const outcome = await publishRun(trend, n, manyRun(rng, (i) => (n >= 35 ? 1.25 + (i % 11) / 100 : 1)));
+      const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: ['@alice'], links: LINKS });
+      expect(results.filter((r) => !r.ok)).toEqual([]);
+    }
+    expect(api.requestsTo('POST', /\/comments$/).length).toBeGreaterThan(0);
+    expect(api.requests.filter((r) => r.status === 422)).toEqual([]);
+    const comments = api.commitComments.get(commit(35).sha) ?? [];
+    expect(comments).toHaveLength(1);
+    const body = comments[0]?.body ?? '';
+    expect([...body].length).toBeLessThanOrEqual(65_536);
+    const raised = Number(/^### ⚠️ benchtrend: (\d+) regressions in suite `default` at /m.exec(body)?.[1]);
+    expect(raised).toBeGreaterThan(250);
+    const data = parseCommitCommentData(body);
+    expect(data).toBeDefined();
+    expect(data!.rows.length).toBeGreaterThan(20);
+    expect(data!.rows.length + (data!.more ?? 0)).toBe(raised);
+    expect(body).toContain(`${raised - data!.rows.length} more cases raised here are not listed, to keep this comment within GitHub's 65,536 characters: each is on [the charts](https://owner.github.io/repo/dev/bench/) and in the job summary.`);
+    // The largest changes are the ones listed.
+    const listed = new Set(data!.rows.map((r) => r.case));
+    const largest = Math.min(...data!.rows.map((r) => r.change ?? Infinity));
+    expect(many.filter((_, i) => 1.25 + (i % 11) / 100 > 1 + largest + 0.03).every((n) => listed.has(n))).toBe(true);
+    expect(body).toContain('cc @alice');
+  });
+
+  it('keeps the worse cases of a pull request over 300 cases, counting the others it leaves out', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(37);
+    for (let n = 1; n <= 25; n++) await trend.publish({ commit: commit(n), points: manyRun(rng, () => 1) });
+    const worse = new Set([7, 150, 299]);
+    const verdicts = await comparePullRequest(trend.read, LOCATION, 'default', manyRun(rng, (i) => (worse.has(i) ? 1.5 : 1)), 'a'.repeat(40), DEFAULT_ALERT_SETTINGS);
+    expect(await postPullRequestComment(gh, 12, { suite: 'default', sha: 'a'.repeat(40), base: 'main', verdicts }, LINKS)).toMatchObject({ ok: true, action: 'created' });
+    const body = api.issueComments.get(12)?.[0]?.body ?? '';
+    expect([...body].length).toBeLessThanOrEqual(65_536);
+    expect(body).toContain('3 cases worse than main');
+    for (const i of worse) expect(body).toContain(`bench\\_with\\_a\\_realistic\\_name\\_${i}/1024`);
+    const left = /Not listed, to keep this comment within GitHub's 65,536 characters: (\d+) unchanged[;,]/.exec(body);
+    expect(Number(left?.[1])).toBeGreaterThan(50);
+    expect(body.split('\n').filter((l) => l.startsWith('| [')).length + Number(left?.[1])).toBe(300);
+  });
+});

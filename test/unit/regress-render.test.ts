@@ -102,6 +102,28 @@ describe('the commit comment', () => {
     expect(none).not.toContain('cc ');
   });
 
+  it('names 30 cases on watch or still beyond the limit and counts the rest', () => {
+    const names = Array.from({ length: 100 }, (_, i) => `warm / stage${i}`);
+    const body = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 100, watch: names, ongoing: names.map((n) => ({ case: n, since: 'c'.repeat(40) })) });
+    expect(body).toContain('warm / stage29 and 70 more.');
+    expect(body).toContain('warm / stage29 (since ccccccc) and 70 more.');
+    expect(body).not.toContain('warm / stage30');
+  });
+
+  it('holds the most significant rows that fit within a limit, shown and kept alike, and counts the others', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ ...data.rows[0]!, case: `warm / stage${i}`, change: 0.1 + i / 100 }));
+    const body = renderCommitComment({ ...data, rows }, {}, [], 8_000);
+    expect(body.length).toBeLessThanOrEqual(8_000);
+    const kept = parseCommitCommentData(body)!;
+    expect(kept.rows.map((r) => r.case)).toEqual(rows.slice(-kept.rows.length).reverse().map((r) => r.case));
+    expect(kept.rows.length + kept.more!).toBe(40);
+    expect(body).toContain(`### ⚠️ benchtrend: 40 regressions in suite`);
+    expect(body).toContain(`${kept.more} more cases raised here are not listed, to keep this comment within GitHub's 65,536 characters: each is in the job summary.`);
+    // A later run that rewrites it from its data keeps the count.
+    const again = parseCommitCommentData(renderCommitComment({ ...kept, rows: kept.rows.map((r) => ({ ...r, status: 'confirmed' as const })) }, {}, [], 8_000))!;
+    expect(again.rows.length + again.more!).toBe(40);
+  });
+
   it('mentions nobody when nothing is open: comment-always without a regression, or every alert cleared', () => {
     const none = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 3 }, {}, ['@alice']);
     expect(none).not.toContain('@alice');

@@ -35,12 +35,18 @@ export function groupText(sorted: readonly GroupItem[], sha: string): string {
   const first = sorted[0];
   if (!first) return `no case at ${short}`;
   if (sorted.length === 1) return `${first.case} ${words(first)} at ${short}`;
-  const fromZero = sorted.filter((a) => a.change === undefined || !Number.isFinite(a.change)).length;
-  if (fromZero > 0) return `${sorted.length} cases worse at ${short}, ${fromZero} of them from 0`;
-  const last = sorted[sorted.length - 1] as GroupItem;
-  const [hi, lo] = [words(first), words(last)];
-  const range = hi === lo ? hi : `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
-  return `${sorted.length} cases ${range} at ${short}`;
+  const range = changeRange(sorted);
+  return range === undefined ? `${sorted.length} cases worse at ${short}, ${sorted.filter(fromZero).length} of them from 0` : `${sorted.length} cases ${range} at ${short}`;
+}
+
+const fromZero = (a: GroupItem): boolean => a.change === undefined || !Number.isFinite(a.change);
+
+/** "+15% to +17% worse" over items most significant first; undefined when one is a step from zero. */
+export function changeRange(sorted: readonly GroupItem[]): string | undefined {
+  const [first, last] = [sorted[0], sorted[sorted.length - 1]];
+  if (!first || !last || sorted.some(fromZero)) return undefined;
+  const [hi, lo] = [describeWorseChange(first.change, first.direction), describeWorseChange(last.change, last.direction)];
+  return hi === lo ? hi : `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
 }
 
 /** Relative share of the typical factor by which the cases of a job may differ and still have moved "about the same". */

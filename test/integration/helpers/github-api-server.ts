@@ -166,6 +166,13 @@ export class GitHubApiServer {
       return;
     }
 
+    // GitHub refuses a comment body over 65,536 characters, on create and on edit alike.
+    const posted = (body as { body?: unknown } | undefined)?.body;
+    if ((method === 'POST' || method === 'PATCH') && /\/comments(\/\d+)?$/.test(path) && typeof posted === 'string' && [...posted].length > 65_536) {
+      this.send(res, record, 422, { message: 'Validation Failed', errors: [{ resource: 'Comment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }], documentation_url: 'https://docs.github.com/rest' });
+      return;
+    }
+
     let m: RegExpExecArray | null;
     if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([0-9a-f]{4,40})\/comments$/.exec(path))) {
       const sha = m[1] as string;
