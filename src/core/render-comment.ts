@@ -57,7 +57,7 @@ export interface CommitCommentData {
    * the comment says it looks like the runner. Kept in the hidden data, like the attributions.
    */
   readonly runner?: { readonly cases: number; readonly low: number; readonly high: number };
-  /** Rows raised at this commit that a comment too long for GitHub left out (fitCommitComment). */
+  /** Rows raised at this commit that a comment too long for GitHub left out (renderCommitComment's limit). */
   readonly more?: number;
 }
 
@@ -72,9 +72,9 @@ const DATA_PREFIX = 'benchtrend:data ';
 
 /**
  * GitHub refuses a comment body over 65,536 characters (422, "body is too long"), and the alert
- * it carried reached nobody: at about 950 characters a row, 69 cases raised at one commit, and a
- * pull-request comment listing every case of a suite of about 200 (robosapiens has 574, reactant
- * 316). A body's UTF-16 length is never less than its count of characters.
+ * it carried reached nobody: at about 950 characters a row, some 65 cases raised at one commit,
+ * and a pull-request comment listing every case of a suite of about 170 (robosapiens has 574,
+ * reactant 316). A body's UTF-16 length is never less than its count of characters.
  */
 export const COMMENT_LIMIT = 65_536;
 
@@ -247,7 +247,7 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
   } else {
     const count = open.length + more;
     const title = count === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${count} regression${count === 1 ? '' : 's'} in suite ${suite} at ${short}`;
-    lines.push(`### ${open.length ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...groupSection(data, links));
+    lines.push(`### ${count ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...groupSection(data, links));
     lines.push(...attributionBlock(data.attributions));
     lines.push('', 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.');
   }
@@ -260,7 +260,7 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
     lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map(escapeMarkdown))}.`);
   }
   lines.push(...linksFooter(links));
-  const cc = open.length > 0 ? ccLine(ccUsers) : '';
+  const cc = open.length + more > 0 ? ccLine(ccUsers) : '';
   if (cc) lines.push('', cc);
   lines.push('', `<!-- ${DATA_PREFIX}${encodeData(data)} -->`);
   return `${lines.join('\n')}\n`;
