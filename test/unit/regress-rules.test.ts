@@ -99,6 +99,13 @@ describe('plain signs', () => {
     expect(describeChange(0.9, 1, 'smaller')).toBe('-10% better');
     expect(describeChange(1, 1, 'smaller')).toBe('unchanged');
     expect(signedPercent(-0.0004)).toBe('0%');
+    // Only a fall to zero reads -100%; a fall to 0.2% of the base reads as such.
+    expect(describeChange(409.9, 198700, 'smaller')).toBe('-99.8% better');
+    expect(signedPercent(-0.99999)).toBe('-99.9%');
+    expect(signedPercent(-0.996)).toBe('-99.6%');
+    expect(signedPercent(-0.994)).toBe('-99%');
+    expect(signedPercent(-1)).toBe('-100%');
+    expect(signedPercent(1)).toBe('+100%');
     expect(changeWord(-0.1, 'bigger')).toBe('worse');
     // A stored "positive when worse" fraction of a throughput reads as a fall.
     expect(describeWorseChange(0.095, 'bigger')).toBe('-9.5% worse');

@@ -15,8 +15,10 @@ export function signedPercent(x: number): string {
   const v = x * 100;
   // Rounded first, so 9.99…% reads 10%, not 10.0%.
   const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
-  const text = Math.abs(v).toFixed(digits);
+  let text = Math.abs(v).toFixed(digits);
   if (Number(text) === 0) return '0%';
+  // A fall to a sliver of the base is not a fall to zero: minetest's 198700 -> 409.9 ns read -100%.
+  if (v < 0 && v > -100 && Number(text) >= 100) text = Number(Math.abs(v).toFixed(1)) >= 100 ? '99.9' : Math.abs(v).toFixed(1);
   return `${v > 0 ? '+' : '-'}${text}%`;
 }
 
