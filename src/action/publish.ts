@@ -4,6 +4,7 @@
  */
 import * as core from '@actions/core';
 import type { PublishGroup } from '../core/trend/plan-groups.js';
+import type { CaseInfo } from '../core/trend/types.js';
 import { regressionAnnotations, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
 import type { CaseVerdict } from '../core/regress/detect.js';
 import { PushPermissionError } from '../effects/gh-pages.js';
@@ -38,6 +39,8 @@ export interface Judged {
   readonly regressions: RegressionEntry[];
   /** The regressions table for the summary under `title`, '' when no case was judged. */
   readonly table: (title: string) => string;
+  /** The cases of the published trend (its manifest), none when nothing was published. */
+  readonly cases: readonly CaseInfo[];
 }
 
 /**
@@ -72,7 +75,7 @@ export async function publishJudged(settings: Settings, runner: ActionRunner, gr
   if (published) core.setOutput('published-commit', published);
   const outcomes = published ? [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined) : [];
   const { verdicts, regressions } = await afterPublish(outcomes, settings, runner);
-  return { verdicts, regressions, table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : '') };
+  return { verdicts, regressions, table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : ''), cases: outcomes.flatMap((o) => o.cases) };
 }
 
 /** The regressions of a publish: one warning annotation each, and the comments. */

@@ -46,9 +46,16 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   );
   const points: Point[] = applyDirectionOverrides(raw, settings.directionOverrides);
   for (const w of warnings) core.warning(w);
-  for (const o of overridesMatchingNothing(points, settings.directionOverrides)) {
-    core.warning(`direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case of this run`);
-  }
+  const unmatched = (cases: readonly { readonly case: string }[], where: string): void => {
+    for (const o of overridesMatchingNothing(cases, settings.directionOverrides)) {
+      core.warning(`direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case of ${where}`);
+    }
+  };
+  const pr = pullRequest(runner);
+  // A run that may import decides the imported cases with the same lines: a line for a case only
+  // the history holds is said only when the trend, once published, has no such case either.
+  const importing = settings.importFrom !== undefined && !pr && settings.scale.mode !== 'collect' && publishesOn(runner.eventName);
+  if (!importing) unmatched(points, 'this run');
 
   const baseline = settings.compareBaseline.length
     ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, parse, 'compare-baseline')
@@ -58,7 +65,6 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const flat = toFlatCases(points, settings.note);
   const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
 
-  const pr = pullRequest(runner);
   const sha = pr?.head ?? runner.sha;
   const summary: string[] = [renderCasesTable(points)];
   if (comparison) summary.push(comparison.markdown);
@@ -81,6 +87,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   } else if (publishesOn(runner.eventName)) {
     const commit = await commitFor(runner, sha, settings.token);
     const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) }], true);
+    if (importing) unmatched([...points, ...judged.cases], 'this run or the trend');
     regressions = judged.regressions;
     const table = judged.table(`Regressions in ${settings.suite}`);
     if (table) summary.push(table);

@@ -139,6 +139,33 @@ it('applies the direction-overrides input to the imported history in the action 
   expect(await memoryDirections(remote)).toEqual(['bigger', 'bigger', 'bigger', 'bigger']);
 });
 
+it('warns of a direction-overrides line only when it matches no case of the run or of the trend it imported', async () => {
+  // A line for a case only the imported history holds decides it there: it used to be said to
+  // match "no case of this run" on the very run it decided.
+  await customFiles();
+  const data = await readFile(join(sb.root, 'custom.js'), 'utf8');
+  await writeFile(join(sb.root, 'custom-retired.js'), data.replace(/"benches":\[/g, '"benches":[{"name":"Retired","unit":"widgets","value":3},'));
+  const remote = await sb.bareRemote('custom-action-retired');
+  const overrides = [`${MEMORY}: bigger`, 'customBiggerIsBetter / Retired: smaller', 'no / such case: smaller'].join('\n');
+  const run = await runAction({
+    cwd: sb.root,
+    event: { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: 'd'.repeat(40), message: 'after the switch' } } },
+    env: sb.env,
+    inputs: { records: 'bigger.json', format: 'customBiggerIsBetter', suite: 'Custom', repository: remote, 'import-from': 'custom-retired.js', 'direction-overrides': overrides, 'comment-on-alert': 'false' },
+  });
+  try {
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const said = (run.stdout + run.stderr).split('\n').filter((l) => l.includes('matches no case'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('direction-overrides: line 3 ("no / such case") matches no case of this run or the trend');
+  } finally {
+    await run.dispose();
+  }
+  const history = await runCli(['history', '--repo', remote, '--suite', 'Custom'], sb.root, sb.env);
+  const rows = JSON.parse(history.stdout) as { case: string; direction: string }[];
+  expect(rows.filter((r) => r.case === 'customBiggerIsBetter / Retired').map((r) => r.direction)).toEqual(['smaller', 'smaller', 'smaller']);
+});
+
 it('continues each metric of a name benched in several, as charon writes its crates', async () => {
   // One crate's instructions and wall-clock under one name: the import makes a case of each, and a
   // publish of the same array refused it ("is in wall-clock(s) but its first result is in instructions").
