@@ -13431,7 +13431,7 @@ var go = {
   parse: (file, text2, options) => {
     const packages = /* @__PURE__ */ new Set();
     readLines(file, text2, (l) => packages.add(l.pkg));
-    const several = packages.size > 1;
+    const several = packages.size > 1 || options?.goPackageSuffix === true;
     const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
     const bases = /* @__PURE__ */ new Map();
     const names = /* @__PURE__ */ new Map();
@@ -19005,6 +19005,9 @@ Options:
   --max-attempts N      pushes to try when other publishers race for the branch (default: as many as fit in 5 minutes)
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
   --shape NAME          shape for formats that have none (default: the format's name)
+  --go-force-package-suffix
+                        go: name benchmarks "<name> (<package>)" even from one package, as
+                        github-action-benchmark's input of that name did
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio method: alert at R times the previous value, e.g. 150%
   --alert-window N      recent medians forming a case's baseline (default 30)
@@ -19041,6 +19044,7 @@ async function run7(argv, io) {
     "max-attempts": { type: "string" },
     format: { type: "string", default: "auto" },
     shape: { type: "string" },
+    "go-force-package-suffix": { type: "boolean" },
     ...ALERT_OPTIONS,
     "direction-overrides": { type: "string" },
     json: { type: "boolean" },
@@ -19065,7 +19069,7 @@ async function run7(argv, io) {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {}, decided: decidedBy(overrides) },
+    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {}, decided: decidedBy(overrides), goPackageSuffix: values["go-force-package-suffix"] === true },
     requirements: []
   }) : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);

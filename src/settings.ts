@@ -20,6 +20,8 @@ export interface Settings {
   readonly format: string;
   /** Shape for formats that have none (input `shape`); undefined means the format's name. */
   readonly shape: string | undefined;
+  /** go: `<name> (<package>)` even from one package (input `go-force-package-suffix`). */
+  readonly goPackageSuffix: boolean;
   /** Stages each shape must report in every run (input `require-stages`). */
   readonly requireStages: readonly StageRequirement[];
   /** Text appended to every case's extra, e.g. the runner's OS and version (input `note`). */
@@ -132,6 +134,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     records,
     format,
     shape: optional(read, 'shape'),
+    goPackageSuffix: booleanInput(read, readBoolean, 'go-force-package-suffix', false),
     requireStages: parseRequireStages(read('require-stages')),
     note: optional(read, 'note'),
     directionOverrides: parseDirectionOverrides(read('direction-overrides'), 'direction-overrides'),

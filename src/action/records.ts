@@ -34,7 +34,7 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
 
 /** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
 export async function runRecords(settings: Settings, runner: ActionRunner): Promise<Outcome> {
-  const parse = { ...(settings.shape !== undefined ? { shape: settings.shape } : {}), decided: decidedBy(settings.directionOverrides) };
+  const parse = { ...(settings.shape !== undefined ? { shape: settings.shape } : {}), decided: decidedBy(settings.directionOverrides), goPackageSuffix: settings.goPackageSuffix };
   const { records, points: raw, warnings } = await core.group('Reading bench records', () =>
     ingest({
       patterns: settings.records,

@@ -48,6 +48,9 @@ Options:
   --max-attempts N      pushes to try when other publishers race for the branch (default: as many as fit in 5 minutes)
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
   --shape NAME          shape for formats that have none (default: the format's name)
+  --go-force-package-suffix
+                        go: name benchmarks "<name> (<package>)" even from one package, as
+                        github-action-benchmark's input of that name did
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio method: alert at R times the previous value, e.g. 150%
   --alert-window N      recent medians forming a case's baseline (default 30)
@@ -85,6 +88,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'max-attempts': { type: 'string' },
     format: { type: 'string', default: 'auto' },
     shape: { type: 'string' },
+    'go-force-package-suffix': { type: 'boolean' },
     ...ALERT_OPTIONS,
     'direction-overrides': { type: 'string' },
     json: { type: 'boolean' },
@@ -113,7 +117,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         patterns: positionals,
         cwd: io.cwd,
         format: values.format,
-        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}), decided: decidedBy(overrides) },
+        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}), decided: decidedBy(overrides), goPackageSuffix: values['go-force-package-suffix'] === true },
         requirements: [],
       })
     : { points: [], warnings: [] };

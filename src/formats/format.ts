@@ -13,6 +13,11 @@ export interface ParseOptions {
    * word on direction the unit overrides says so only for the cases no override decides.
    */
   readonly decided?: (caseName: string) => boolean;
+  /**
+   * go: name every benchmark `<name> (<package>)` even when the output holds one package, as
+   * github-action-benchmark's `go-force-package-suffix` did, so such a history goes on.
+   */
+  readonly goPackageSuffix?: boolean;
 }
 
 /** One input format. Every format is listed once, in `registry.ts`. */

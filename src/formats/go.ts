@@ -94,7 +94,8 @@ export const go: Format = {
   parse: (file, text, options) => {
     const packages = new Set<string>();
     readLines(file, text, (l) => packages.add(l.pkg));
-    const several = packages.size > 1;
+    // github-action-benchmark's go-force-package-suffix named one package's benchmarks so too.
+    const several = packages.size > 1 || options?.goPackageSuffix === true;
     const readings = new Readings(file, (unit) => directionFor(unit, 'smaller'));
     const bases = new Map<string, string>();
     // One string per benchmark and unit, not one per line: -count runs and large outputs repeat them.

@@ -166,6 +166,36 @@ it('warns of a direction-overrides line only when it matches no case of the run 
   expect(rows.filter((r) => r.case === 'customBiggerIsBetter / Retired').map((r) => r.direction)).toEqual(['smaller', 'smaller', 'smaller']);
 });
 
+it("continues a go history written with github-action-benchmark's go-force-package-suffix, through the action with the same input", async () => {
+  await copyFile(join(FIXTURES, 'github-action-benchmark/input/go_single_package_output.txt'), join(sb.root, 'go-one.txt'));
+  const entries = [0, 1, 2].map((i) => ({
+    commit: { id: String(i + 1).repeat(40), message: `m${i}`, timestamp: '2026-01-01T00:00:00Z', author: { name: 'Ada' }, url: 'https://example.invalid/c' },
+    date: i,
+    tool: 'go',
+    benches: [
+      { name: 'BenchmarkFib10 (github.com/example/mypackage)', value: 320 + i, unit: 'ns/op', extra: '5000000 times\n8 procs' },
+      { name: 'BenchmarkFib20 (github.com/example/mypackage)', value: 40000 + i, unit: 'ns/op', extra: '30000 times\n8 procs' },
+    ],
+  }));
+  await writeFile(join(sb.root, 'go-one.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 0, repoUrl: 'https://example.invalid/r', entries: { Go: entries } })}`);
+  const remote = await sb.bareRemote('go-suffix');
+  const run = await runAction({
+    cwd: sb.root,
+    event: { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: 'd'.repeat(40), message: 'after the switch' } } },
+    env: sb.env,
+    inputs: { records: 'go-one.txt', format: 'go', suite: 'Go', repository: remote, 'import-from': 'go-one.js', 'go-force-package-suffix': 'true', 'comment-on-alert': 'false' },
+  });
+  try {
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+  } finally {
+    await run.dispose();
+  }
+  const history = await runCli(['history', '--repo', remote, '--suite', 'Go'], sb.root, sb.env);
+  const rows = JSON.parse(history.stdout) as { case: string; value: number }[];
+  expect([...new Set(rows.map((r) => r.case))]).toEqual(['go / BenchmarkFib10 (github.com/example/mypackage)', 'go / BenchmarkFib20 (github.com/example/mypackage)']);
+  expect(rows.filter((r) => r.case === 'go / BenchmarkFib10 (github.com/example/mypackage)').map((r) => r.value)).toEqual([320, 321, 322, 325]);
+});
+
 it('continues each metric of a name benched in several, as charon writes its crates', async () => {
   // One crate's instructions and wall-clock under one name: the import makes a case of each, and a
   // publish of the same array refused it ("is in wall-clock(s) but its first result is in instructions").

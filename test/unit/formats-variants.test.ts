@@ -58,6 +58,17 @@ describe('go', () => {
   });
 });
 
+describe('go-force-package-suffix', () => {
+  it('names one package\'s benchmarks with their package, as github-action-benchmark did with it set', () => {
+    const text = ['pkg: github.com/example/mypackage', 'BenchmarkFib10-8   5000000   325 ns/op   16 B/op'].join('\n');
+    expect(buildPoints(parseInput('go.txt', text, 'go')).points.map((p) => p.metric)).toEqual(['BenchmarkFib10', 'BenchmarkFib10 - B/op']);
+    expect(buildPoints(parseInput('go.txt', text, 'go', { goPackageSuffix: true })).points.map((p) => p.metric)).toEqual([
+      'BenchmarkFib10 (github.com/example/mypackage)',
+      'BenchmarkFib10 (github.com/example/mypackage) - B/op',
+    ]);
+  });
+});
+
 describe('Google Benchmark repetitions', () => {
   const rep = (i: number, t: number): object => ({
     name: 'BM_x/8', run_name: 'BM_x/8', run_type: 'iteration', repetitions: 3, repetition_index: i, threads: 1, iterations: 1000, real_time: t, cpu_time: t - 1, time_unit: 'us',
