@@ -18209,6 +18209,7 @@ function renderCasesTable(points, title = "Benchmark cases") {
     ""
   ].join("\n");
 }
+var STEP_SUMMARY_LIMIT = 1024 * 1024;
 
 // src/core/render-verdicts.ts
 var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";

@@ -5,6 +5,7 @@
  */
 import * as core from '@actions/core';
 import { InputError } from './core/model.js';
+import { fitStepSummary, STEP_SUMMARY_LIMIT } from './core/render-summary.js';
 import { regressionFailure, type Outcome } from './action/outcome.js';
 import { runRecords } from './action/records.js';
 import { access, actionRunner, publishSettings, type ActionRunner } from './action/runner.js';
@@ -30,8 +31,11 @@ async function report(runner: ActionRunner, outcome: Outcome): Promise<void> {
   core.setOutput('regressions', String(outcome.regressions.length));
   core.setOutput('regressions-json', JSON.stringify(outcome.regressions));
   // Outside a runner there is no summary file; the report is still worth seeing in the log.
-  if (runner.hasStepSummary) await core.summary.addRaw(outcome.report).write();
-  else core.info(outcome.report);
+  if (runner.hasStepSummary) {
+    const summary = fitStepSummary(outcome.report);
+    if (summary.cut) core.warning(`The job summary was cut to fit the ${STEP_SUMMARY_LIMIT.toLocaleString('en')} bytes GitHub takes per step; its end says how much was left out`);
+    await core.summary.addRaw(summary.text).write();
+  } else core.info(outcome.report);
 }
 
 /** The main job: read, check, publish or compare, comment, summarise; fail only where asked. */

@@ -27,3 +27,26 @@ export function renderCasesTable(points: readonly Point[], title = 'Benchmark ca
     '',
   ].join('\n');
 }
+
+/**
+ * GitHub takes a job summary of at most 1 MiB per step and drops a larger one whole, with an
+ * error annotation: at about 280 bytes a case, a run of some 3,700 cases would lose its summary.
+ */
+export const STEP_SUMMARY_LIMIT = 1024 * 1024;
+
+/** The summary cut at a line end to fit `limit` bytes, saying so; `cut` tells whether it was. */
+export function fitStepSummary(report: string, limit = STEP_SUMMARY_LIMIT): { readonly text: string; readonly cut: boolean } {
+  const bytes = (s: string): number => new TextEncoder().encode(s).length;
+  if (bytes(report) <= limit) return { text: report, cut: false };
+  const lines = report.split('\n');
+  const note = (left: number): string => `\n\n**The summary stops here**: GitHub takes at most ${limit.toLocaleString('en')} bytes of it per step, and ${left.toLocaleString('en')} more lines were left out.\n`;
+  let room = limit - bytes(note(lines.length));
+  const kept: string[] = [];
+  for (const line of lines) {
+    const size = bytes(line) + 1;
+    if (size > room) break;
+    kept.push(line);
+    room -= size;
+  }
+  return { text: `${kept.join('\n')}${note(lines.length - kept.length)}`, cut: true };
+}

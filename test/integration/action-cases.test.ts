@@ -92,3 +92,21 @@ describe('refusals through the bundled action', () => {
     }
   });
 });
+
+it('cuts a job summary past the 1 MiB GitHub takes per step, saying so, and publishes every case', async () => {
+  // 6,000 cases: the cases table and the verdicts would pass 1 MiB, and GitHub drops a larger summary whole.
+  const names = Array.from({ length: 6000 }, (_, i) => `module_${i % 40}/a_benchmark_with_a_name_as_long_as_real_ones_${i}`);
+  await writeFile(join(work, 'many.json'), JSON.stringify(names.map((name, i) => ({ name, unit: 'ns', value: 1000 + i }))));
+  const remote = await sb.bareRemote('summary-cut');
+  const run = await runAction({ cwd: work, event: pushEvent, env: sb.env, inputs: { repository: remote, records: 'many.json', format: 'customSmallerIsBetter' } });
+  try {
+    expect(run.code, run.stderr).toBe(0);
+    expect(new TextEncoder().encode(run.summary).length).toBeLessThanOrEqual(1024 * 1024);
+    expect(run.summary).toMatch(/\*\*The summary stops here\*\*: GitHub takes at most 1,048,576 bytes of it per step, and [\d,]+ more lines were left out\.\n$/);
+    expect(run.stdout).toContain("The job summary was cut to fit the 1,048,576 bytes GitHub takes per step");
+    expect(run.outputs['case-count']).toBe('6000');
+    expect(run.outputs['published-commit']).toBe(await sb.revParse(remote, 'refs/heads/gh-pages'));
+  } finally {
+    await run.dispose();
+  }
+});

@@ -16,6 +16,7 @@ import {
   type CommitCommentData,
 } from '../../src/core/render-comment.js';
 import { regressionAnnotations, regressionEntries, renderVerdictTable, sparkline } from '../../src/core/render-verdicts.js';
+import { fitStepSummary, STEP_SUMMARY_LIMIT } from '../../src/core/render-summary.js';
 
 const NASTY = '<img src=x onerror=alert(1)> | @octocat *bold* _it_ `code` #12 -->';
 
@@ -197,6 +198,22 @@ describe('the pull-request comment', () => {
 });
 
 describe('the job summary, annotations and outputs', () => {
+  it('fits GitHub\'s 1 MiB per step, cut at a line end and saying how much was left out', () => {
+    const short = '| a | b |\n| --- | --- |\n| x | 1 |';
+    expect(fitStepSummary(short)).toEqual({ text: short, cut: false });
+    // Names of two-byte characters: the limit is in bytes, not characters.
+    const rows = Array.from({ length: 5000 }, (_, i) => `| é${'é'.repeat(100)} ${i} | regressed | 1 s |`);
+    const report = ['### Verdicts', '', '| Case | Verdict | Median |', '| --- | --- | --- |', ...rows].join('\n');
+    expect(new TextEncoder().encode(report).length).toBeGreaterThan(STEP_SUMMARY_LIMIT);
+    const fitted = fitStepSummary(report);
+    expect(fitted.cut).toBe(true);
+    expect(new TextEncoder().encode(fitted.text).length).toBeLessThanOrEqual(STEP_SUMMARY_LIMIT);
+    const kept = fitted.text.split('\n').filter((l) => l.startsWith('| é')).length;
+    expect(kept).toBeGreaterThan(4000);
+    expect(fitted.text).toContain(`**The summary stops here**: GitHub takes at most 1,048,576 bytes of it per step, and ${(5000 - kept).toLocaleString('en')} more lines were left out.`);
+    expect(report.startsWith(fitted.text.slice(0, fitted.text.indexOf('\n\n**The summary stops here**')))).toBe(true);
+  });
+
   it('draws recent medians as unicode bars', () => {
     expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8])).toBe('▁▂▃▄▅▆▇█');
     expect(sparkline([3, 3, 3])).toBe('▄▄▄');
