@@ -241,7 +241,7 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
   const more = data.more ?? 0;
   const open = data.rows.filter((r) => r.status !== 'cleared');
   const lines: string[] = [commitCommentMarker(data.suite)];
-  if (data.rows.length === 0) {
+  if (data.rows.length === 0 && more === 0) {
     const n = data.cases ?? 0;
     lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${n} case${n === 1 ? '' : 's'} judged against their recent history; none is worse beyond its limit.`);
   } else {
@@ -255,7 +255,7 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
     lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`))}.`);
   }
   // Without a table (comment-always, only an ongoing total) the split follows what it explains.
-  if (data.rows.length === 0) lines.push(...attributionBlock(data.attributions));
+  if (data.rows.length === 0 && more === 0) lines.push(...attributionBlock(data.attributions));
   if (data.watch && data.watch.length > 0) {
     lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map(escapeMarkdown))}.`);
   }
@@ -274,13 +274,15 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
 function groupSection(data: CommitCommentData, links: CommentLinks): string[] {
   const rows = significantFirst(data.rows);
   const [top, ...rest] = rows;
-  if (!top) return [];
-  const out: string[] = [];
   const more = data.more ?? 0;
+  const notListed = `${more} more case${more === 1 ? '' : 's'} raised here ${more === 1 ? 'is' : 'are'} not listed, to keep this comment within GitHub's ${COMMENT_LIMIT.toLocaleString('en')} characters: ${elsewhere(links)}.`;
+  // Not one row fits (a case name of tens of thousands of characters): the count alone.
+  if (!top) return more > 0 ? [notListed] : [];
+  const out: string[] = [];
   if (more > 0) {
     const range = changeRange(rows);
     out.push(`**${rows.length + more} cases worse at ${data.sha.slice(0, 7)}; the ${rows.length} largest listed here${range ? `, ${escapeMarkdown(range)}` : ''}**`, '');
-    out.push(`${more} more case${more === 1 ? '' : 's'} raised here ${more === 1 ? 'is' : 'are'} not listed, to keep this comment within GitHub's ${COMMENT_LIMIT.toLocaleString('en')} characters: ${elsewhere(links)}.`, '');
+    out.push(notListed, '');
   } else if (rows.length > 1) out.push(`**${escapeMarkdown(groupText(rows, data.sha))}**`, '');
   const r = data.runner;
   if (r && Number.isFinite(r.low) && Number.isFinite(r.high)) {

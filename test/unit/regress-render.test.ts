@@ -120,6 +120,11 @@ describe('the commit comment', () => {
     expect(kept.rows.length + kept.more!).toBe(40);
     expect(body).toContain(`### ⚠️ benchtrend: 40 regressions in suite`);
     expect(body).toContain(`${kept.more} more cases raised here are not listed, to keep this comment within GitHub's 65,536 characters: each is in the job summary.`);
+    // Not even one row fits: the comment still counts the regressions, never "no regression".
+    const huge = renderCommitComment({ ...data, rows: [{ ...data.rows[0]!, case: 'x'.repeat(9_000) }] }, {}, [], 8_000);
+    expect(huge.length).toBeLessThanOrEqual(8_000);
+    expect(huge).toContain('### ⚠️ benchtrend: 1 regression in suite');
+    expect(huge).toContain('1 more case raised here is not listed');
     // A later run that rewrites it from its data keeps the count.
     const again = parseCommitCommentData(renderCommitComment({ ...kept, rows: kept.rows.map((r) => ({ ...r, status: 'confirmed' as const })) }, {}, [], 8_000))!;
     expect(again.rows.length + again.more!).toBe(40);
