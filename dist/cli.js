@@ -8738,7 +8738,7 @@ function signedPercent(x) {
   const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
   let text2 = Math.abs(v).toFixed(digits);
   if (Number(text2) === 0) return "0%";
-  if (v < 0 && v > -100 && Number(text2) >= 100) text2 = Number(Math.abs(v).toFixed(1)) >= 100 ? "99.9" : Math.abs(v).toFixed(1);
+  if (v < 0 && v > -100 && Number(text2) >= 100) text2 = Math.min(99.9, Number(Math.abs(v).toFixed(1))).toFixed(1);
   return `${v > 0 ? "+" : "-"}${text2}%`;
 }
 function changeWord(signed2, direction) {

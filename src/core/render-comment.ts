@@ -219,14 +219,23 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
   // Too long for GitHub: the most significant rows that fit, shown and kept in the hidden data
   // alike, and the others counted.
   const rows = significantFirst(data.rows);
-  const fit = (k: number) => commitCommentBody({ ...data, rows: rows.slice(0, k), more: (data.more ?? 0) + rows.length - k }, links, ccUsers);
-  let [lo, hi] = [0, rows.length - 1];
+  return mostRowsThatFit(rows.length, limit, (k) => commitCommentBody({ ...data, rows: rows.slice(0, k), more: (data.more ?? 0) + rows.length - k }, links, ccUsers));
+}
+
+/**
+ * `body(k)` for the largest k of `rows` whose body fits `limit` characters (the body shrinks as k
+ * does), or `body(0)` when none does: both comments list their rows most important first.
+ */
+function mostRowsThatFit(rows: number, limit: number, body: (k: number) => string): string {
+  const whole = body(rows);
+  if (whole.length <= limit) return whole;
+  let [lo, hi] = [0, rows - 1];
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (fit(mid).length <= limit) lo = mid;
+    if (body(mid).length <= limit) lo = mid;
     else hi = mid - 1;
   }
-  return fit(lo);
+  return body(lo);
 }
 
 /** Open alerts before cleared ones, each side largest change first: the order a comment lists them in. */
@@ -422,15 +431,5 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     return `${[...lines, ...table.slice(0, k), ...note, ...tail].join('\n')}\n`;
   };
   // Worse cases first, so what is left out of a comment too long for GitHub is the rest.
-  let k = rows.length;
-  let text = body(k);
-  while (text.length > limit && k > 0) {
-    const over = text.length - limit;
-    let cut = 0;
-    let shed = 0;
-    while (shed < over && k - cut > 0) shed += (table[k - ++cut] as string).length + 1;
-    k -= cut;
-    text = body(k);
-  }
-  return text;
+  return mostRowsThatFit(rows.length, limit, body);
 }

@@ -36,7 +36,8 @@ export const STEP_SUMMARY_LIMIT = 1024 * 1024;
 
 /** The summary cut at a line end to fit `limit` bytes, saying so; `cut` tells whether it was. */
 export function fitStepSummary(report: string, limit = STEP_SUMMARY_LIMIT): { readonly text: string; readonly cut: boolean } {
-  const bytes = (s: string): number => new TextEncoder().encode(s).length;
+  const encoder = new TextEncoder();
+  const bytes = (s: string): number => encoder.encode(s).length;
   if (bytes(report) <= limit) return { text: report, cut: false };
   const lines = report.split('\n');
   const note = (left: number): string => `\n\n**The summary stops here**: GitHub takes at most ${limit.toLocaleString('en')} bytes of it per step, and ${left.toLocaleString('en')} more lines were left out.\n`;

@@ -18,7 +18,7 @@ export function signedPercent(x: number): string {
   let text = Math.abs(v).toFixed(digits);
   if (Number(text) === 0) return '0%';
   // A fall to a sliver of the base is not a fall to zero: minetest's 198700 -> 409.9 ns read -100%.
-  if (v < 0 && v > -100 && Number(text) >= 100) text = Number(Math.abs(v).toFixed(1)) >= 100 ? '99.9' : Math.abs(v).toFixed(1);
+  if (v < 0 && v > -100 && Number(text) >= 100) text = Math.min(99.9, Number(Math.abs(v).toFixed(1))).toFixed(1);
   return `${v > 0 ? '+' : '-'}${text}%`;
 }
 
