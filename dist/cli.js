@@ -7863,9 +7863,9 @@ var require_parse = __commonJS({
       const peek = state.peek = (n = 1) => input[state.index + n];
       const advance2 = state.advance = () => input[++state.index] || "";
       const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num3 = 0) => {
+      const consume = (value2 = "", num = 0) => {
         state.consumed += value2;
-        state.index += num3;
+        state.index += num;
       };
       const append2 = (token) => {
         state.output += token.output != null ? token.output : token.value;
@@ -8717,6 +8717,74 @@ var InputError = class extends Error {
   name = "InputError";
 };
 
+// src/core/magnitude.ts
+var TIME = [
+  { size: 1e-9, label: "ns" },
+  { size: 1e-6, label: "\xB5s" },
+  { size: 1e-3, label: "ms" },
+  { size: 1, label: "s" }
+];
+var TIME_UNITS = {
+  ns: 1e-9,
+  nanoseconds: 1e-9,
+  us: 1e-6,
+  "\xB5s": 1e-6,
+  "\u03BCs": 1e-6,
+  microseconds: 1e-6,
+  ms: 1e-3,
+  milliseconds: 1e-3,
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1
+};
+var BINARY = [
+  { size: 1, label: "B" },
+  { size: 1024, label: "KiB" },
+  { size: 1024 ** 2, label: "MiB" },
+  { size: 1024 ** 3, label: "GiB" },
+  { size: 1024 ** 4, label: "TiB" }
+];
+var DECIMAL = [
+  { size: 1, label: "B" },
+  { size: 1e3, label: "kB" },
+  { size: 1e6, label: "MB" },
+  { size: 1e9, label: "GB" },
+  { size: 1e12, label: "TB" }
+];
+var BYTE_UNITS = {
+  b: [1, BINARY],
+  byte: [1, BINARY],
+  bytes: [1, BINARY],
+  kib: [1024, BINARY],
+  mib: [1024 ** 2, BINARY],
+  gib: [1024 ** 3, BINARY],
+  kb: [1e3, DECIMAL],
+  mb: [1e6, DECIMAL],
+  gb: [1e9, DECIMAL]
+};
+function familyOf(unit) {
+  const slash = unit.indexOf("/");
+  const head = (slash < 0 ? unit : unit.slice(0, slash)).trim();
+  const suffix = slash < 0 ? "" : unit.slice(slash);
+  const time = TIME_UNITS[head];
+  if (time !== void 0) return { steps: TIME, factor: time, suffix };
+  const bytes = BYTE_UNITS[head.toLowerCase()];
+  if (bytes !== void 0 && head !== "b") {
+    return { steps: bytes[1], factor: bytes[0], suffix };
+  }
+  return void 0;
+}
+function unitScale(unit, magnitude) {
+  const family = familyOf(unit);
+  if (!family) return void 0;
+  const base = Math.abs(magnitude) * family.factor;
+  let pick = family.steps[0];
+  for (const s of family.steps) if (base >= s.size * 0.9995) pick = s;
+  return { divisor: pick.size / family.factor, label: pick.label + family.suffix };
+}
+
 // src/core/format-number.ts
 function shortNumber(x, sig = 4) {
   if (!Number.isFinite(x)) return String(x);
@@ -8725,21 +8793,35 @@ function shortNumber(x, sig = 4) {
 }
 function plusPercent(x) {
   const v = x * 100;
-  const digits = Math.abs(v) >= 10 ? 0 : 1;
-  return `${v >= 0 ? "+" : ""}${v.toFixed(digits)}%`;
-}
-
-// src/core/regress/words.ts
-function signedChange(value, base) {
-  return value / base - 1;
-}
-function signedPercent(x) {
-  const v = x * 100;
   const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
   let text2 = Math.abs(v).toFixed(digits);
   if (Number(text2) === 0) return "0%";
   if (v < 0 && v > -100 && Number(text2) >= 100) text2 = Math.min(99.9, Number(Math.abs(v).toFixed(1))).toFixed(1);
   return `${v > 0 ? "+" : "-"}${text2}%`;
+}
+function textScale(unit, magnitude) {
+  const scale = Number.isFinite(magnitude) && magnitude !== 0 ? unitScale(unit, magnitude) : void 0;
+  if (!scale || scale.divisor === 1) return { unit, number: (x) => shortNumber(x) };
+  return { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
+}
+function quantity(x, unit) {
+  const scale = textScale(unit, x);
+  return unit === "" ? scale.number(x) : `${scale.number(x)} ${scale.unit}`;
+}
+function largest(...xs) {
+  let m = 0;
+  for (const x of xs) if (x !== void 0 && Number.isFinite(x)) m = Math.max(m, Math.abs(x));
+  return m;
+}
+function levels(unit, from, to, joiner = " to ") {
+  const scale = textScale(unit, largest(from, to));
+  const text2 = `${scale.number(from)}${joiner}${scale.number(to)}`;
+  return unit === "" ? text2 : `${text2} ${scale.unit}`;
+}
+
+// src/core/regress/words.ts
+function signedChange(value, base) {
+  return value / base - 1;
 }
 function changeWord(signed2, direction) {
   if (signed2 === 0) return "unchanged";
@@ -8749,7 +8831,7 @@ function describeChange(value, base, direction) {
   if (base === 0) return value === 0 ? "unchanged" : `from 0, ${changeWord(value, direction)}`;
   const s = signedChange(value, base);
   const word = changeWord(s, direction);
-  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
+  return word === "unchanged" ? "unchanged" : `${plusPercent(s)} ${word}`;
 }
 var FROM_ZERO = "worse, from 0";
 function alertChangeWords(alert, direction) {
@@ -8759,7 +8841,7 @@ function describeWorseChange(worse, direction) {
   if (worse === void 0 || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
   const s = direction === "smaller" ? worse : -worse;
   const word = changeWord(s, direction);
-  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
+  return word === "unchanged" ? "unchanged" : `${plusPercent(s)} ${word}`;
 }
 
 // src/core/markdown.ts
@@ -9116,7 +9198,7 @@ function clean(x) {
 }
 
 // src/core/compare/display.ts
-var TIME_UNITS = [
+var TIME_UNITS2 = [
   { unit: "s", perSecond: 1 },
   { unit: "ms", perSecond: 1e3 },
   { unit: "\xB5s", perSecond: 1e6 },
@@ -9125,24 +9207,24 @@ var TIME_UNITS = [
 var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
 function displayScale(unit, magnitude) {
   const canonical3 = ALIASES[unit] ?? unit;
-  let at = TIME_UNITS.findIndex((u) => u.unit === canonical3);
+  let at = TIME_UNITS2.findIndex((u) => u.unit === canonical3);
   if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
-  const from = TIME_UNITS[at];
+  const from = TIME_UNITS2[at];
   let m = Math.abs(magnitude);
-  while (m < 1 && at < TIME_UNITS.length - 1) {
+  while (m < 1 && at < TIME_UNITS2.length - 1) {
     at += 1;
     m *= 1e3;
   }
-  const to = TIME_UNITS[at];
+  const to = TIME_UNITS2[at];
   return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
 }
-function levelScale(unit, largest) {
+function levelScale(unit, largest2) {
   const canonical3 = ALIASES[unit] ?? unit;
-  if (canonical3 === "s" && Math.abs(largest) < 10 && largest !== 0) {
-    const inMs = displayScale("ms", largest * 1e3);
+  if (canonical3 === "s" && Math.abs(largest2) < 10 && largest2 !== 0) {
+    const inMs = displayScale("ms", largest2 * 1e3);
     return { unit: inMs.unit, factor: 1e3 * inMs.factor };
   }
-  return displayScale(unit, largest);
+  return displayScale(unit, largest2);
 }
 function signed(text2, plus) {
   if (text2.startsWith("-")) return `\u2212${text2.slice(1)}`;
@@ -9330,12 +9412,12 @@ function segmentPath(seq) {
   const b = String(Math.floor(seq / 100) % 100).padStart(2, "0");
   return `data/seg/${a}/${b}/${id}.json`;
 }
-function rollupPath(level2, index) {
+function rollupPath(level3, index) {
   const a = String(Math.floor(index / 100)).padStart(4, "0");
-  return `data/roll/${level2}/${a}/${String(index).padStart(6, "0")}.json`;
+  return `data/roll/${level3}/${a}/${String(index).padStart(6, "0")}.json`;
 }
-function rollupSize(level2) {
-  return ROLLUP_FANOUT ** level2;
+function rollupSize(level3) {
+  return ROLLUP_FANOUT ** level3;
 }
 function resolveSegments(segments) {
   const bySeq = [...segments].sort((a, b) => a.seq - b.seq);
@@ -9365,9 +9447,9 @@ function resolveSegments(segments) {
   });
 }
 var CHUNK_FOLDER = "data/c";
-function chunkPath(level2, index) {
+function chunkPath(level3, index) {
   const a = String(Math.floor(index / 100)).padStart(4, "0");
-  return `${CHUNK_FOLDER}/${level2}/${a}/${String(index).padStart(8, "0")}.json`;
+  return `${CHUNK_FOLDER}/${level3}/${a}/${String(index).padStart(8, "0")}.json`;
 }
 var FORMAT1_FOLDERS = ["data/seg", "data/roll"];
 
@@ -9738,7 +9820,7 @@ function extraText(value) {
 }
 
 // src/core/units.ts
-var TIME = {
+var TIME2 = {
   ps: 1e-12,
   ns: 1e-9,
   nsec: 1e-9,
@@ -9815,7 +9897,7 @@ function nounOf(word) {
   return NOUN_ALIASES[w] ?? w;
 }
 function quantityOf(word) {
-  const t = TIME[word] ?? TIME_WORDS[word.toLowerCase().replace(/s$/, "")];
+  const t = TIME2[word] ?? TIME_WORDS[word.toLowerCase().replace(/s$/, "")];
   if (t !== void 0) return { kind: "time", noun: "s", scale: t };
   const b = BYTES[word];
   if (b !== void 0) return { kind: "bytes", noun: "B", scale: b };
@@ -9836,7 +9918,7 @@ function parseUnit(unit) {
   }
   const q = quantityOf(text2.slice(0, slash).trim());
   const perWord = text2.slice(slash + 1).trim();
-  const perTime = TIME[perWord];
+  const perTime = TIME2[perWord];
   if (perTime !== void 0) return { text: text2, ...q, perSeconds: perTime };
   return { text: text2, ...q, per: nounOf(perWord) };
 }
@@ -10080,7 +10162,7 @@ function indexManifest(manifest) {
     case: new Map(manifest.cases.map((c, i) => [caseKey(c.suite, c.case), i]))
   };
 }
-function encodeChunk(level2, index, segments, manifest) {
+function encodeChunk(level3, index, segments, manifest) {
   const strings = new Strings();
   const points = segments.flatMap((s) => s.points.map((p) => ({ s, p })));
   const lookup = (map, key2, what) => {
@@ -10126,7 +10208,7 @@ function encodeChunk(level2, index, segments, manifest) {
     failed: optional(points.map(({ p }) => p.failed))
   };
   const drop = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
-  return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level2, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
+  return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level3, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
 }
 function cell(col, i, rows2, what) {
   if (col === void 0) return void 0;
@@ -10166,13 +10248,13 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
       const caseAt = cell(P.case, row, rows2, "points.case");
       const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
       if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
-      const num3 = (col, what) => cell(col, row, rows2, what);
+      const num = (col, what) => cell(col, row, rows2, what);
       const stdev = cell(P.stdev, row, rows2, "points.stdev");
-      const wall = num3(P.wall, "points.wall");
-      const extra = num3(P.extra, "points.extra");
+      const wall = num(P.wall, "points.wall");
+      const extra = num(P.extra, "points.extra");
       const summaryOnly = cell(P.summaryOnly, row, rows2, "points.summaryOnly");
-      const range = num3(P.range, "points.range");
-      const failed = num3(P.failed, "points.failed");
+      const range = num(P.range, "points.range");
+      const failed = num(P.failed, "points.failed");
       const q1 = P.q1[row];
       const q3 = P.q3[row];
       points.push({
@@ -10554,13 +10636,13 @@ function parseSegment(file, text2, seq) {
   if (s.seq !== seq) throw new TrendDataError(`${file}: holds segment ${s.seq} but its path is that of segment ${seq}`);
   return s;
 }
-function parseRollup(file, text2, level2, index, size) {
+function parseRollup(file, text2, level3, index, size) {
   const r = check("rollup", validateRollup, file, text2);
-  if (r.level !== level2 || r.index !== index) {
-    throw new TrendDataError(`${file}: holds level-${r.level} rollup ${r.index} but its path is that of level-${level2} rollup ${index}`);
+  if (r.level !== level3 || r.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${r.level} rollup ${r.index} but its path is that of level-${level3} rollup ${index}`);
   }
   if (r.segments.length !== size) {
-    throw new TrendDataError(`${file}: a level-${level2} rollup holds ${size} segments, this one ${r.segments.length}`);
+    throw new TrendDataError(`${file}: a level-${level3} rollup holds ${size} segments, this one ${r.segments.length}`);
   }
   r.segments.forEach((s, i) => {
     if (s.seq !== index * size + i) {
@@ -10569,10 +10651,10 @@ function parseRollup(file, text2, level2, index, size) {
   });
   return r;
 }
-function parseChunk(file, text2, level2, index, size, manifest) {
+function parseChunk(file, text2, level3, index, size, manifest) {
   const c = check("chunk", validateChunk, file, text2);
-  if (c.level !== level2 || c.index !== index) {
-    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level2} chunk ${index}`);
+  if (c.level !== level3 || c.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level3} chunk ${index}`);
   }
   try {
     return decodeChunk(c, manifest, size);
@@ -10641,8 +10723,8 @@ var WRITTEN_KINDS = [
   {
     path: /^data\/roll\/([12])\/\d{4}\/(\d{6,})\.json$/,
     check: (file, text2, m) => {
-      const level2 = Number(m[1]);
-      parseRollup(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2);
+      const level3 = Number(m[1]);
+      parseRollup(file, text2, level3, Number(m[2]), ROLLUP_FANOUT ** level3);
     }
   },
   {
@@ -10651,10 +10733,10 @@ var WRITTEN_KINDS = [
     path: /^data\/c\/([012])\/\d{4}\/(\d{8,})\.json$/,
     check: (file, text2, m, manifest) => {
       if (manifest === void 0) refuseWrite(file, "a chunk written without the manifest its cases refer to");
-      const level2 = Number(m[1]);
-      if (level2 === 0) checkSegmentSize(file, text2);
-      const segments = parseChunk(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2, manifest);
-      if (level2 === 0) for (const segment of segments) checkNewSegment(file, segment);
+      const level3 = Number(m[1]);
+      if (level3 === 0) checkSegmentSize(file, text2);
+      const segments = parseChunk(file, text2, level3, Number(m[2]), ROLLUP_FANOUT ** level3, manifest);
+      if (level3 === 0) for (const segment of segments) checkNewSegment(file, segment);
     }
   },
   {
@@ -10705,10 +10787,10 @@ function checkWrittenFiles(files, location) {
 }
 
 // src/core/trend/load.ts
-function chunk(level2, index) {
-  if (level2 === 0) return { level: level2, index, from: index, to: index + 1, path: segmentPath(index) };
-  const size = rollupSize(level2);
-  return { level: level2, index, from: index * size, to: (index + 1) * size, path: rollupPath(level2, index) };
+function chunk(level3, index) {
+  if (level3 === 0) return { level: level3, index, from: index, to: index + 1, path: segmentPath(index) };
+  const size = rollupSize(level3);
+  return { level: level3, index, from: index * size, to: (index + 1) * size, path: rollupPath(level3, index) };
 }
 function coverChunks(from, to) {
   const out = [];
@@ -12082,7 +12164,7 @@ ${ref}^{tree}
     const walk3 = async () => {
       let oid = await this.folderTree(commit, path);
       if (oid === void 0) return;
-      for (let level2 = 0; level2 < depth; level2++) {
+      for (let level3 = 0; level3 < depth; level3++) {
         const newest = (await this.tree(oid)).filter((e) => e.type === "tree").sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
         if (!newest) return;
         oid = newest.oid;
@@ -12916,13 +12998,13 @@ var benchmarkdotnet = {
       if (Array.isArray(original) && original.length > 0) {
         metrics.push(sampledMetric(spec, original.map((v, i) => expectNumber(file, v, child(child(sp, "OriginalValues"), i), "a time in ns"))));
       } else {
-        const num3 = (key2) => expectNumber(file, s[key2], child(sp, key2), "a time in ns");
+        const num = (key2) => expectNumber(file, s[key2], child(sp, key2), "a time in ns");
         const sd = s["StandardDeviation"];
         metrics.push(
           summaryMetric(spec, {
-            value: num3("Median"),
-            lo: num3("Q1"),
-            hi: num3("Q3"),
+            value: num("Median"),
+            lo: num("Q1"),
+            hi: num("Q3"),
             ...isFiniteNumber(sd) ? { stdev: sd, range: `\xB1 ${sd}` } : {},
             ...isFiniteNumber(s["N"]) ? { samples: s["N"] } : {}
           })
@@ -13836,9 +13918,9 @@ var pytest = {
       const name = expectString(file, b["fullname"] ?? b["name"], child(path, "fullname"), "the benchmark name");
       const sp = child(path, "stats");
       const stats = expectObject(file, b["stats"], sp, "the benchmark statistics");
-      const num3 = (key2) => expectNumber(file, stats[key2], child(sp, key2), "a number of seconds");
+      const num = (key2) => expectNumber(file, stats[key2], child(sp, key2), "a number of seconds");
       const rounds = expectNumber(file, stats["rounds"], child(sp, "rounds"), "the number of rounds");
-      const spec = { name, unit: UNIT, direction: "bigger", extra: `mean: ${humanSeconds(num3("mean"))}
+      const spec = { name, unit: UNIT, direction: "bigger", extra: `mean: ${humanSeconds(num("mean"))}
 rounds: ${rounds}` };
       const rawData = stats["data"];
       if (Array.isArray(rawData)) {
@@ -13846,7 +13928,7 @@ rounds: ${rounds}` };
         if (complete && rounds <= MAX_SAMPLES) return sampledMetric(spec, rawData.map((t) => clean(1 / t)));
         if (!complete) notes.push(`${name}: stats.data holds ${rawData.filter(isFiniteNumber).length} of ${rounds} round times; using the tool's statistics`);
       }
-      const [median3, q1, q3] = [num3("median"), num3("q1"), num3("q3")];
+      const [median3, q1, q3] = [num("median"), num("q1"), num("q3")];
       for (const [key2, t] of [["median", median3], ["q1", q1], ["q3", q3]]) {
         if (t <= 0) throw new InputError(`${file}: ${child(sp, key2)} must be a positive number of seconds, got ${t}`);
       }
@@ -13854,7 +13936,7 @@ rounds: ${rounds}` };
         value: clean(1 / median3),
         lo: clean(1 / q3),
         hi: clean(1 / q1),
-        range: `stddev: ${num3("stddev")}`,
+        range: `stddev: ${num("stddev")}`,
         samples: rounds
       });
     });
@@ -14376,8 +14458,11 @@ ${TREND_HELP.server}
 
 ${exitStatusHelp("printed")}`;
 var STATUSES = ["suspected", "confirmed", "cleared"];
-function num(x) {
-  return x === void 0 ? "\u2014" : shortNumber(x);
+function baselineToValue(a) {
+  if (a.baseline === void 0 || a.value === void 0) {
+    return `${a.baseline === void 0 ? "\u2014" : quantity(a.baseline, a.unit ?? "")} \u2192 ${a.value === void 0 ? "\u2014" : quantity(a.value, a.unit ?? "")}`;
+  }
+  return levels(a.unit ?? "", a.baseline, a.value, " \u2192 ");
 }
 function alertLines(alerts) {
   const rows2 = alerts.map((a) => [
@@ -14388,7 +14473,7 @@ function alertLines(alerts) {
     a.case,
     // Without a direction only the fraction can be shown; a step from zero reads the same either way.
     a.direction || a.change === void 0 ? alertChangeWords(a, a.direction ?? "smaller") ?? "\u2014" : changeText(a.change),
-    `${num(a.baseline)} \u2192 ${num(a.value)}${a.unit ? ` ${a.unit}` : ""}`,
+    baselineToValue(a),
     (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
   ]);
   return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows2);
@@ -15206,8 +15291,8 @@ function fitBaseline(ctx, k) {
     return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${needed2} are needed before alerting`;
   }
   const start = Math.max(0, end - settings.window + 1);
-  const levels = pieces(start, t, ctx.boundaries);
-  const current = levels[levels.length - 1];
+  const levels2 = pieces(start, t, ctx.boundaries);
+  const current = levels2[levels2.length - 1];
   if (current.start > t - k + 1) return "a change point lies inside the run being tested";
   const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : void 0;
   const nCur = end - current.start + 1;
@@ -15219,13 +15304,13 @@ function fitBaseline(ctx, k) {
   let df = 0;
   let mu = 0;
   let kept = 0;
-  for (const level2 of levels) {
-    const last = Math.min(level2.end, end);
-    if (last < level2.start) continue;
-    const xs = trimmed(logRange(logs, level2.start, last + 1));
+  for (const level3 of levels2) {
+    const last = Math.min(level3.end, end);
+    if (last < level3.start) continue;
+    const xs = trimmed(logRange(logs, level3.start, last + 1));
     ss += sumNthPowerDeviations(xs, 2);
     df += xs.length - 1;
-    if (level2 === current) {
+    if (level3 === current) {
       mu = mean(xs);
       kept = xs.length;
     }
@@ -15353,14 +15438,14 @@ function seenBefore(ctx, test) {
   const run9 = t - start + 1;
   let least = Infinity;
   for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
-  const level2 = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
-  const since = Math.min(from, Math.max(level2, start - SEEN_LOOKBACK));
+  const level3 = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
+  const since = Math.min(from, Math.max(level3, start - SEEN_LOOKBACK));
   const n = start - since;
   let m = 0;
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run9 < (run9 >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return void 0;
   const side = ctx.direction === "smaller" ? "above" : "below";
-  return `${run9} commits in a row are ${side} ${shortNumber(test.baseline.limit)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+  return `${run9} commits in a row are ${side} ${quantity(test.baseline.limit, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 function returnToOlder(ctx, test) {
   const t = ctx.pts.length - 1;
@@ -15384,11 +15469,11 @@ function returnToOlder(ctx, test) {
   for (let i = start; i < first; i++) if (-ctx.sgn * (ctx.logs[i] - muOld) > old.bound) better++;
   const sha = ctx.pts[start].sha.slice(0, 7);
   if (better < ctx.settings.changePoints.minSize) {
-    return `back at about the level before the better spell at ${sha} (median ${shortNumber(old.baseline.median)} ${ctx.series.unit}; ${better} commit${better === 1 ? "" : "s"} clearly better): the improvement went away, which is not a regression`;
+    return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}; ${better} commit${better === 1 ? "" : "s"} clearly better): the improvement went away, which is not a regression`;
   }
   const trips = earlierSpells(ctx, older, muOld, now, old.bound);
   if (trips < ctx.settings.changePoints.minSize) return void 0;
-  return `back at about the level before the better spell at ${sha} (median ${shortNumber(old.baseline.median)} ${ctx.series.unit}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
+  return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
 }
 function earlierSpells(ctx, end, mu, spell, bound) {
   let n = 0;
@@ -15447,7 +15532,7 @@ function limitVerdict(ctx) {
     const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
     const where2 = better ? side === "above" ? "below" : "above" : side;
     const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${shortNumber(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${quantity(bound, unit)}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
   };
   if (found) {
     const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
@@ -15460,7 +15545,7 @@ function limitVerdict(ctx) {
       return {
         kind: "regressed",
         test: strong,
-        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${shortNumber(strong.baseline.limit)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${quantity(strong.baseline.limit, unit)}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`
       };
     }
     const single = baselineTest(ctx, 1, ctx.alphaCase);
@@ -15468,7 +15553,7 @@ function limitVerdict(ctx) {
       return {
         kind: "watch",
         test: single,
-        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${shortNumber(single.baseline.limit)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
+        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${quantity(single.baseline.limit, unit)}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
       };
     }
     if (!anyTest && typeof single !== "string") anyTest = single;
@@ -15478,7 +15563,7 @@ function limitVerdict(ctx) {
     return {
       kind: "not-enough-history",
       test: anyTest,
-      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? "" : "s"}, whose spread puts the limit at ${shortNumber(anyTest.baseline.limit)} ${unit}, too wide to catch a doubling`
+      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? "" : "s"}, whose spread puts the limit at ${quantity(anyTest.baseline.limit, unit)}, too wide to catch a doubling`
     };
   }
   if (improved) return { kind: "improved", test: improved, reason: describe2(improved, true) };
@@ -15490,19 +15575,19 @@ function limitVerdict(ctx) {
   const change = describeChange(newest.value, anyTest.baseline.median, direction);
   if (newestBeyond(ctx, anyTest, anyTest.p)) {
     const worse = worseChange(newest.value, anyTest.baseline.median, direction);
-    const why = worse < settings.minEffect ? `less than min-effect (${shortNumber(settings.minEffect * 100)}%), which never alerts however steady the case` : ctx.floor !== void 0 && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor ? `a change smaller than the absolute floor of ${shortNumber(ctx.floor)} ${unit}, which never alerts` : void 0;
-    if (why) return { kind: "unchanged", test: anyTest, reason: `${change}: ${side} ${shortNumber(anyTest.baseline.limit)} ${unit}, but ${why}` };
+    const why = worse < settings.minEffect ? `less than min-effect (${shortNumber(settings.minEffect * 100)}%), which never alerts however steady the case` : ctx.floor !== void 0 && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor ? `a change smaller than the absolute floor of ${quantity(ctx.floor, unit)}, which never alerts` : void 0;
+    if (why) return { kind: "unchanged", test: anyTest, reason: `${change}: ${side} ${quantity(anyTest.baseline.limit, unit)}, but ${why}` };
     const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : void 0;
     if (single !== void 0 && typeof single !== "string" && !newestBeyond(ctx, single, single.p)) {
-      const limit = shortNumber(single.baseline.limit);
+      const limit = quantity(single.baseline.limit, unit);
       return {
         kind: "unchanged",
         test: anyTest,
-        reason: `${change}: within ${limit} ${unit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${shortNumber(anyTest.baseline.limit)} ${unit} would alert)`
+        reason: `${change}: within ${limit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit, unit)} would alert)`
       };
     }
   }
-  return { kind: "unchanged", test: anyTest, reason: `${change}: within ${shortNumber(anyTest.baseline.limit)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+  return { kind: "unchanged", test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit, unit)}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
 function ratioVerdict(ctx) {
   const { settings, direction } = ctx;
@@ -15516,7 +15601,7 @@ function ratioVerdict(ctx) {
   const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
   const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
   const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : "";
-  const text2 = Number.isFinite(ratio) ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}` : `from ${shortNumber(prev.value)} to ${shortNumber(cur.value)} ${ctx.series.unit} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
+  const text2 = Number.isFinite(ratio) ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}` : `from ${levels(ctx.series.unit, prev.value, cur.value)} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
   if (ratio > settings.ratioThreshold) {
     return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
   }
@@ -15702,10 +15787,10 @@ function culpritIndex(ctx, test, currentStart) {
   const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
   const run9 = [];
   for (let j = first; j <= t; j++) run9.push(excess(j));
-  const level2 = median2(run9);
+  const level3 = median2(run9);
   const base = logRange(ctx.logs, currentStart, first);
   const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
-  const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
+  const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level3 + CULPRIT_RUNAWAY * spread2));
   const from = currentStart;
   const count = new Float64Array(t - from + 2);
   const sum2 = new Float64Array(t - from + 2);
@@ -15723,7 +15808,7 @@ function culpritIndex(ctx, test, currentStart) {
   for (let c = Math.max(currentStart + 1, first - CULPRIT_BACK); c <= t; c++) {
     if (!kept(c)) continue;
     const gapN = runN - count[c - from];
-    if (c < first && gapN > 0 && (runS - sum2[c - from]) / gapN < level2 / 3) continue;
+    if (c < first && gapN > 0 && (runS - sum2[c - from]) / gapN < level3 / 3) continue;
     const nb = count[c - from];
     const na = totalN - nb;
     if (nb < 1 || na < 1) continue;
@@ -15752,7 +15837,7 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
     const change2 = describeChange(ctx.pts[t].value, decided.baseline.median, ctx.direction);
     return {
       waits: true,
-      reason: `${change2}: ${decided.k} commits in a row are ${side} ${shortNumber(decided.baseline.limit)} ${ctx.series.unit}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`
+      reason: `${change2}: ${decided.k} commits in a row are ${side} ${quantity(decided.baseline.limit, ctx.series.unit)}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`
     };
   }
   const newest = ctx.pts[t];
@@ -15798,7 +15883,7 @@ function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;
   const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
   if (!fresh) return void 0;
-  const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${shortNumber(fresh.before)} \u2192 ${shortNumber(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since${DETAILS}`;
+  const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 function withCaveat(reason, caveat) {
@@ -15838,7 +15923,7 @@ function assessCase(series, memory, given, options) {
     recent: series.points.slice(-RECENT).map((p) => p.value)
   };
   const method = preCtx.settings.method;
-  const empty2 = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  const empty2 = { suite: series.suite, case: series.case, unit: series.unit, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
   if (!(newest.value > 0) && method === "ratio") {
     const decided2 = ratioVerdict(preCtx);
     const prev = series.points[series.points.length - 2];
@@ -15856,6 +15941,7 @@ function assessCase(series, memory, given, options) {
   const changePoints = {
     suite: series.suite,
     case: series.case,
+    unit: series.unit,
     fromSeq: (pts[regionStart + 1] ?? newest).seq,
     toSeq: newest.seq,
     found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
@@ -16074,8 +16160,8 @@ function compareJson(comparison) {
   }));
 }
 function scaleOf2(c) {
-  const levels = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
-  return levelScale(c.unit, levels.length ? Math.max(...levels.map(Math.abs)) : 0);
+  const levels2 = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
+  return levelScale(c.unit, levels2.length ? Math.max(...levels2.map(Math.abs)) : 0);
 }
 var MARKDOWN = { esc: escapeMarkdown, strong: (t) => `**${t}**` };
 function level(a, s, esc) {
@@ -16709,8 +16795,8 @@ function key(a) {
 function caseKey3(suite, name) {
   return `${suite}\0${name}`;
 }
-function changePointReason(c) {
-  return `step of ${plusPercent(c.change)}: median ${shortNumber(c.before)} \u2192 ${shortNumber(c.after)} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
+function changePointReason(c, unit) {
+  return `step of ${plusPercent(c.change)}: median ${levels(unit, c.before, c.after, " \u2192 ")} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
 }
 function memoryOf(alerts, suite, name) {
   const mine = alerts.filter((a) => a.suite === suite && a.case === name);
@@ -16769,7 +16855,7 @@ function updateAlerts(previous, verdicts, changePoints) {
         baseline: c.before,
         value: c.after,
         change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c)
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit)
       });
     }
   }
@@ -17545,14 +17631,14 @@ var Queue = class {
 var Counter = class {
   _files = 0;
   _directories = 0;
-  set files(num3) {
-    this._files = num3;
+  set files(num) {
+    this._files = num;
   }
   get files() {
     return this._files;
   }
-  set directories(num3) {
-    this._directories = num3;
+  set directories(num) {
+    this._directories = num;
   }
   get directories() {
     return this._directories;
@@ -18188,16 +18274,17 @@ async function run3(argv, io) {
 }
 
 // src/core/render-summary.ts
-function withUnit(value, unit) {
-  return `${shortNumber(value)} ${unit}`;
+function quartiles(p) {
+  const scale = textScale(p.unit, largest(p.q1, p.q3));
+  return `${scale.number(p.q1)}\u2013${scale.number(p.q3)} ${scale.unit}`;
 }
 function errorBarText(p) {
-  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`);
+  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : quartiles(p));
   if (p.runs < 2) return "\u2014";
-  return `${shortNumber(p.q1)}\u2013${shortNumber(p.q3)} ${p.unit}`;
+  return quartiles(p);
 }
 function renderCasesTable(points, title = "Benchmark cases") {
-  const rows2 = points.map((p) => `| ${escapeMarkdown(p.case)} | ${withUnit(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  const rows2 = points.map((p) => `| ${escapeMarkdown(p.case)} | ${quantity(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
   return [
     `### ${title}`,
     "",
@@ -18236,8 +18323,11 @@ function verdictText2(v, flag = "") {
   if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
   return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
-function num2(x) {
-  return Number.isFinite(x) ? shortNumber(x) : "\u2014";
+function level2(unit, esc, median3, quartiles2) {
+  const scale = textScale(unit, largest(median3, ...quartiles2 ?? []));
+  const n = (x) => Number.isFinite(x) ? scale.number(x) : "\u2014";
+  const head = `${n(median3)} ${esc(scale.unit)}`;
+  return quartiles2 ? `${head} (${n(quartiles2[0])}\u2013${n(quartiles2[1])})` : head;
 }
 var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
 var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
@@ -18246,13 +18336,12 @@ function verdictReport(verdicts, esc, flag = "") {
   const counts2 = /* @__PURE__ */ new Map();
   for (const v of verdicts) counts2.set(verdictText2(v, flag), (counts2.get(verdictText2(v, flag)) ?? 0) + 1);
   const rows2 = sorted2.map((v) => {
-    const unit = esc(v.unit);
     return {
       verdict: v,
       case: esc(v.case),
       kind: verdictText2(v, flag),
-      value: v.runs > 1 ? `${num2(v.value)} ${unit} (${num2(v.q1)}\u2013${num2(v.q3)})` : `${num2(v.value)} ${unit}`,
-      baseline: v.baseline ? `${num2(v.baseline.median)} ${unit} (${num2(v.baseline.q1)}\u2013${num2(v.baseline.q3)})` : "\u2014",
+      value: level2(v.unit, esc, v.value, v.runs > 1 ? [v.q1, v.q3] : void 0),
+      baseline: v.baseline ? level2(v.unit, esc, v.baseline.median, [v.baseline.q1, v.baseline.q3]) : "\u2014",
       change: v.change !== void 0 || v.kind === "regressed" ? describeWorseChange(v.change, v.direction) : "\u2014",
       recent: sparkline(v.recent),
       why: esc(v.reason)
@@ -18360,7 +18449,7 @@ function renderCasesText(points, title = "Benchmark cases") {
     "",
     ...textTable(
       ["CASE", "MEDIAN", "ERROR BAR (Q1\u2013Q3)", "RUNS"],
-      points.map((p) => [p.case, `${shortNumber(p.value)} ${p.unit}`, errorBarText(p), `${p.runs}/${p.n}`]),
+      points.map((p) => [p.case, quantity(p.value, p.unit), errorBarText(p), `${p.runs}/${p.n}`]),
       ["left", "right", "right", "right"]
     ),
     ""
@@ -19262,15 +19351,15 @@ var PAGE = "index.html";
 var DATA = "manifest.json";
 async function trendFolders(root, holds, depth = 4) {
   const found = [];
-  let level2 = [root];
-  for (let d = 0; d <= depth && level2.length > 0 && found.length === 0; d++) {
+  let level3 = [root];
+  for (let d = 0; d <= depth && level3.length > 0 && found.length === 0; d++) {
     const next = [];
-    for (const dir of level2) {
+    for (const dir of level3) {
       if (holds(dir)) found.push(dir);
       const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
       for (const e of entries) if (e.isDirectory() && e.name !== ".git" && e.name !== "node_modules") next.push(join8(dir, e.name));
     }
-    level2 = next.sort();
+    level3 = next.sort();
   }
   return found;
 }

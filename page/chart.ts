@@ -1,7 +1,7 @@
 import uPlot from 'uplot';
 import type { StoredPoint } from '../src/core/trend/types.js';
 import type { BarMode } from './lib/hover-text.js';
-import { formatTicks } from './lib/magnitude.js';
+import { formatTicks } from '../src/core/magnitude.js';
 import type { AlertMarker, VerticalMarker } from './lib/markers.js';
 import type { CommitRow } from './lib/trend-model.js';
 import { palette } from './theme.js';

@@ -1,5 +1,5 @@
 import type { StoredAlert, StoredPoint } from '../../src/core/trend/types.js';
-import { formatValue } from './magnitude.js';
+import { formatValue } from '../../src/core/magnitude.js';
 import type { CommitRow } from './trend-model.js';
 
 /** What the hover box says about one point, as label/text rows the page writes as text nodes. */

@@ -1,4 +1,4 @@
-import { shortNumber } from '../core/format-number.js';
+import { levels, quantity } from '../core/format-number.js';
 import { alertChangeWords } from '../core/regress/words.js';
 import { changeText } from '../core/render-comment.js';
 import { textTable } from '../core/text-table.js';
@@ -34,8 +34,12 @@ export interface ListedAlert extends StoredAlert {
   readonly direction: 'smaller' | 'bigger' | null;
 }
 
-function num(x: number | undefined): string {
-  return x === undefined ? '—' : shortNumber(x);
+/** Baseline and value in one scale: `3.1 → 3.4 s` for a case stored in ns. */
+function baselineToValue(a: ListedAlert): string {
+  if (a.baseline === undefined || a.value === undefined) {
+    return `${a.baseline === undefined ? '—' : quantity(a.baseline, a.unit ?? '')} → ${a.value === undefined ? '—' : quantity(a.value, a.unit ?? '')}`;
+  }
+  return levels(a.unit ?? '', a.baseline, a.value, ' → ');
 }
 
 /** The alerts as aligned text columns, one line each; plain text, no terminal escapes. */
@@ -48,7 +52,7 @@ export function alertLines(alerts: readonly ListedAlert[]): string[] {
     a.case,
     // Without a direction only the fraction can be shown; a step from zero reads the same either way.
     a.direction || a.change === undefined ? (alertChangeWords(a, a.direction ?? 'smaller') ?? '—') : changeText(a.change),
-    `${num(a.baseline)} → ${num(a.value)}${a.unit ? ` ${a.unit}` : ''}`,
+    baselineToValue(a),
     (a.reason ?? '').replace(/[\r\n\u001b]+/g, ' '),
   ]);
   return textTable(['STATUS', 'KIND', 'COMMIT', 'SUITE', 'CASE', 'CHANGE', 'BASELINE → VALUE', 'WHY'], rows);

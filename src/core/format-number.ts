@@ -1,5 +1,6 @@
 // How numbers are spelled in messages, reasons and tables: one spelling everywhere, so a value in
 // an alert reason reads the same as in the comment and the job summary.
+import { unitScale } from './magnitude.js';
 
 /** A short human spelling of a number: `sig` significant digits, no trailing zeros, no exponent below 1e21. */
 export function shortNumber(x: number, sig = 4): string {
@@ -8,9 +9,52 @@ export function shortNumber(x: number, sig = 4): string {
   return String(Number(x.toPrecision(sig)));
 }
 
-/** A fraction as a percent with a `+` on gains: `+12%`, `-3.4%`, one decimal below 10%. */
+/** A fraction as a percent with its real sign: `+12%`, `-3.4%`, one decimal below 10%. */
 export function plusPercent(x: number): string {
   const v = x * 100;
-  const digits = Math.abs(v) >= 10 ? 0 : 1;
-  return `${v >= 0 ? '+' : ''}${v.toFixed(digits)}%`;
+  // Rounded first, so 9.99…% reads 10%, not 10.0%.
+  const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
+  let text = Math.abs(v).toFixed(digits);
+  if (Number(text) === 0) return '0%';
+  // A fall to a sliver of the base is not a fall to zero: minetest's 198700 -> 409.9 ns read -100%.
+  if (v < 0 && v > -100 && Number(text) >= 100) text = Math.min(99.9, Number(Math.abs(v).toFixed(1))).toFixed(1);
+  return `${v > 0 ? '+' : '-'}${text}%`;
+}
+
+/** Values of one unit written side by side, in the one scale that suits the largest of them. */
+export interface TextScale {
+  /** The unit to print after the numbers: `s` for data in `ns` whose magnitude is seconds. */
+  readonly unit: string;
+  number(x: number): string;
+}
+
+/**
+ * Times and sizes in the unit that puts `magnitude` between 1 and 1000, as the chart draws them:
+ * 3263000000 ns reads 3.263 s and 0.00042 s reads 420 µs. Counts and rates stay as the tool wrote
+ * them. A zero or non-finite magnitude keeps the data's unit.
+ */
+export function textScale(unit: string, magnitude: number): TextScale {
+  const scale = Number.isFinite(magnitude) && magnitude !== 0 ? unitScale(unit, magnitude) : undefined;
+  if (!scale || scale.divisor === 1) return { unit, number: (x) => shortNumber(x) };
+  return { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
+}
+
+/** One value and its unit, scaled as `textScale` does: `3.263 s`, `2.98 GiB`, `24300 Hz`. */
+export function quantity(x: number, unit: string): string {
+  const scale = textScale(unit, x);
+  return unit === '' ? scale.number(x) : `${scale.number(x)} ${scale.unit}`;
+}
+
+/** The largest magnitude of some values, ignoring the ones that are not numbers. */
+export function largest(...xs: readonly (number | undefined)[]): number {
+  let m = 0;
+  for (const x of xs) if (x !== undefined && Number.isFinite(x)) m = Math.max(m, Math.abs(x));
+  return m;
+}
+
+/** Two values of one unit in one scale, joined: `0 to 3.2 s`, `495.1 → 612 ms`. */
+export function levels(unit: string, from: number, to: number, joiner = ' to '): string {
+  const scale = textScale(unit, largest(from, to));
+  const text = `${scale.number(from)}${joiner}${scale.number(to)}`;
+  return unit === '' ? text : `${text} ${scale.unit}`;
 }

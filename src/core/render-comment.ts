@@ -7,7 +7,7 @@
  * Every name and message is text, never markup: a case named `@team *fast*` renders as those
  * characters and mentions nobody.
  */
-import { shortNumber } from './format-number.js';
+import { largest, textScale } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
 import { describeWorseChange } from './regress/words.js';
 import type { Direction } from './model.js';
@@ -134,8 +134,9 @@ function caseCell(row: { case: string }, suite: string, links: CommentLinks): st
 }
 
 function withBand(value: number, unit: string, band: readonly [number, number] | undefined): string {
-  const u = escapeMarkdown(unit);
-  return band ? `${shortNumber(value)} ${u} (${shortNumber(band[0])}–${shortNumber(band[1])})` : `${shortNumber(value)} ${u}`;
+  const scale = textScale(unit, largest(value, ...(band ?? [])));
+  const u = escapeMarkdown(scale.unit);
+  return band ? `${scale.number(value)} ${u} (${scale.number(band[0])}–${scale.number(band[1])})` : `${scale.number(value)} ${u}`;
 }
 
 const STATUS_TEXT: Readonly<Record<AlertStatus, string>> = {

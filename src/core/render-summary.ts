@@ -1,21 +1,22 @@
 import { escapeMarkdown } from './markdown.js';
 import type { Point } from './model.js';
-import { shortNumber } from './format-number.js';
+import { largest, quantity, textScale } from './format-number.js';
 
-function withUnit(value: number, unit: string): string {
-  return `${shortNumber(value)} ${unit}`;
+function quartiles(p: Point): string {
+  const scale = textScale(p.unit, largest(p.q1, p.q3));
+  return `${scale.number(p.q1)}–${scale.number(p.q3)} ${scale.unit}`;
 }
 
 /** The error bar as shown: first to third quartile, or the tool's own range for summary-only points. */
 export function errorBarText(p: Point): string {
-  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? '—' : `${shortNumber(p.q1)}–${shortNumber(p.q3)} ${p.unit}`);
+  if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? '—' : quartiles(p));
   if (p.runs < 2) return '—';
-  return `${shortNumber(p.q1)}–${shortNumber(p.q3)} ${p.unit}`;
+  return quartiles(p);
 }
 
 /** The job summary table: case, median, error bar, runs. */
 export function renderCasesTable(points: readonly Point[], title = 'Benchmark cases'): string {
-  const rows = points.map((p) => `| ${escapeMarkdown(p.case)} | ${withUnit(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
+  const rows = points.map((p) => `| ${escapeMarkdown(p.case)} | ${quantity(p.value, p.unit)} | ${escapeMarkdown(errorBarText(p))} | ${p.runs}/${p.n} |`);
   return [
     `### ${title}`,
     '',

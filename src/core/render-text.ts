@@ -9,7 +9,7 @@ import type { CaseVerdict } from './regress/detect.js';
 import { COMPARE_HEAD, compareReport, type CompareStyle } from './render-compare.js';
 import { errorBarText } from './render-summary.js';
 import { VERDICT_FOOTNOTE, verdictReport } from './render-verdicts.js';
-import { shortNumber } from './format-number.js';
+import { quantity } from './format-number.js';
 import { textTable } from './text-table.js';
 
 const PLAIN: CompareStyle = { esc: (t) => t, strong: (t) => t };
@@ -63,7 +63,7 @@ export function renderCasesText(points: readonly Point[], title = 'Benchmark cas
     '',
     ...textTable(
       ['CASE', 'MEDIAN', 'ERROR BAR (Q1–Q3)', 'RUNS'],
-      points.map((p) => [p.case, `${shortNumber(p.value)} ${p.unit}`, errorBarText(p), `${p.runs}/${p.n}`]),
+      points.map((p) => [p.case, quantity(p.value, p.unit), errorBarText(p), `${p.runs}/${p.n}`]),
       ['left', 'right', 'right', 'right'],
     ),
     '',

@@ -6,7 +6,7 @@
 import { attributionLine } from './attribution.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
-import { shortNumber } from './format-number.js';
+import { largest, textScale } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
 import { attributionBlock, caseLink, type CommentLinks } from './render-comment.js';
 import { describeWorseChange } from './regress/words.js';
@@ -44,8 +44,12 @@ function verdictText(v: CaseVerdict, flag = ''): string {
   return v.kind === 'regressed' || v.kind === 'step' ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
 
-function num(x: number): string {
-  return Number.isFinite(x) ? shortNumber(x) : '—';
+/** A median with its unit, and its quartiles when asked, all in the scale of the largest: `1.02 s (0.98–1.05)`. */
+function level(unit: string, esc: (text: string) => string, median: number, quartiles?: readonly [number, number]): string {
+  const scale = textScale(unit, largest(median, ...(quartiles ?? [])));
+  const n = (x: number): string => (Number.isFinite(x) ? scale.number(x) : '—');
+  const head = `${n(median)} ${esc(scale.unit)}`;
+  return quartiles ? `${head} (${n(quartiles[0])}–${n(quartiles[1])})` : head;
 }
 
 const ORDER: Readonly<Record<VerdictKind, number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };
@@ -82,13 +86,12 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
   const counts = new Map<string, number>();
   for (const v of verdicts) counts.set(verdictText(v, flag), (counts.get(verdictText(v, flag)) ?? 0) + 1);
   const rows = sorted.map((v) => {
-    const unit = esc(v.unit);
     return {
       verdict: v,
       case: esc(v.case),
       kind: verdictText(v, flag),
-      value: v.runs > 1 ? `${num(v.value)} ${unit} (${num(v.q1)}–${num(v.q3)})` : `${num(v.value)} ${unit}`,
-      baseline: v.baseline ? `${num(v.baseline.median)} ${unit} (${num(v.baseline.q1)}–${num(v.baseline.q3)})` : '—',
+      value: level(v.unit, esc, v.value, v.runs > 1 ? [v.q1, v.q3] : undefined),
+      baseline: v.baseline ? level(v.unit, esc, v.baseline.median, [v.baseline.q1, v.baseline.q3]) : '—',
       change: v.change !== undefined || v.kind === 'regressed' ? describeWorseChange(v.change, v.direction) : '—',
       recent: sparkline(v.recent),
       why: esc(v.reason),
@@ -127,9 +130,11 @@ export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title
       const baseline = a?.baseline ?? v.baseline?.median;
       const value = a?.value ?? v.value;
       const change = a ? a.change : v.change;
+      const scale = textScale(v.unit, largest(value, baseline));
+      const num = (x: number | undefined): string => (x !== undefined && Number.isFinite(x) ? scale.number(x) : '—');
       return {
         title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
-        message: `${v.case}: ${num(value)} ${v.unit} against a baseline of ${num(baseline ?? NaN)} ${v.unit} (${describeWorseChange(change, v.direction)}); ${a?.reason ?? v.reason}${
+        message: `${v.case}: ${num(value)} ${scale.unit} against a baseline of ${num(baseline)} ${scale.unit} (${describeWorseChange(change, v.direction)}); ${a?.reason ?? v.reason}${
           v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
         }`.replace(/[\r\n]+/g, ' '),
       };

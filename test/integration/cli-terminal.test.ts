@@ -47,7 +47,7 @@ describe('plain text unless --markdown', () => {
     const lines = r.stdout.split('\n');
     const head = lines.find((l) => l.startsWith('CASE '));
     const row = lines.find((l) => l.startsWith('hyperfine / ls -la *_test_* '));
-    expect(row).toMatch(/ not enough history +0\.0403 s \(0\.0401–0\.0404\) /);
+    expect(row).toMatch(/ not enough history +40\.3 ms \(40\.1–40\.4\) /);
     // Columns line up: the verdict starts where its heading starts.
     expect(row!.indexOf('not enough history')).toBe(head!.indexOf('VERDICT'));
     expect(r.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: benchtrend serve --repo ${repo}`);
@@ -57,7 +57,7 @@ describe('plain text unless --markdown', () => {
     const r = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(2), '--markdown'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('### Verdicts in default');
-    expect(r.stdout).toContain('| hyperfine / ls \\-la \\*\\_test\\_\\* | not enough history | 0.0403 s (0.0401–0.0404) |');
+    expect(r.stdout).toContain('| hyperfine / ls \\-la \\*\\_test\\_\\* | not enough history | 40.3 ms (40.1–40.4) |');
   });
 
   it('compare prints text: file names as they are, no HTML, every round', async () => {

@@ -39,7 +39,7 @@ it('alerts on a step from zero with the ratio rule, in words, and keeps publishi
   expect(r.code, r.stderr).toBe(0);
   const out = JSON.parse(r.stdout) as { regressions: { case: string; change: number | null; reason: string }[] };
   expect(out.regressions).toEqual([expect.objectContaining({ case: 'customSmallerIsBetter / disk', change: null })]);
-  expect(out.regressions[0]?.reason).toBe('from 0 to 4096 bytes since the previous commit aaaaaaa, no ratio to a zero, above the alert threshold of 150%');
+  expect(out.regressions[0]?.reason).toBe('from 0 to 4 KiB since the previous commit aaaaaaa, no ratio to a zero, above the alert threshold of 150%');
   expect(r.stdout).not.toMatch(/Infinity|NaN/);
   // The next publish reads and writes the same manifest.
   const next = await publish(6, 4096, ['--alert-threshold', '150%']);
@@ -52,7 +52,7 @@ it('alerts on a step from zero with the ratio rule, in words, and keeps publishi
   expect(alert).toMatchObject({ sha: sha(5) });
   expect(alert && 'change' in alert).toBe(false);
   const text = await runCli(['alerts', '--repo', remote], sb.root, sb.env);
-  expect(text.stdout).toMatch(/regression\s+aaaaaaa\s+default\s+customSmallerIsBetter \/ disk\s+worse, from 0\s+0 → 4096 bytes/);
+  expect(text.stdout).toMatch(/regression\s+aaaaaaa\s+default\s+customSmallerIsBetter \/ disk\s+worse, from 0\s+0 → 4 KiB/);
 
   const replayed = await runCli(['replay', '--repo', remote, '--alert-threshold', '150%', '--json'], sb.root, sb.env);
   expect(replayed.code, replayed.stderr).toBe(0);

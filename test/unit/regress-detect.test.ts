@@ -120,7 +120,7 @@ describe('the detector on constructed series', () => {
     expect(judge(s).kind).toBe('regressed');
     const floored = judge(s, { floors: parseAbsoluteFloors('1ms') });
     expect(floored.kind).toBe('unchanged');
-    expect(floored.reason).toMatch(/: above [\d.]+ us, but a change smaller than the absolute floor of 1000 us, which never alerts$/);
+    expect(floored.reason).toMatch(/: above [\d.]+ us, but a change smaller than the absolute floor of 1 ms, which never alerts$/);
     expect(judge(s, { floors: parseAbsoluteFloors('10us') }).kind).toBe('regressed');
   });
 

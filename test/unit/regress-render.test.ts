@@ -273,6 +273,6 @@ describe('the job summary, annotations and outputs', () => {
     expect(regressionEntries([step])).toEqual([
       { suite: 'nightly', case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'change-point', baseline: 0.4, value: 0.432, change: 0.08, status: 'confirmed', new: true, sha: '1234567'.padEnd(40, '0'), reason: 'a lasting step of +8.0% starts at 1234567' },
     ]);
-    expect(regressionAnnotations([step])).toEqual([{ title: 'Performance regression: warm / attach', message: 'warm / attach: 0.432 s against a baseline of 0.4 s (+8.0% worse); a lasting step of +8.0% starts at 1234567' }]);
+    expect(regressionAnnotations([step])).toEqual([{ title: 'Performance regression: warm / attach', message: 'warm / attach: 432 ms against a baseline of 400 ms (+8.0% worse); a lasting step of +8.0% starts at 1234567' }]);
   });
 });

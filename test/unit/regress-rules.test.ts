@@ -123,12 +123,12 @@ describe('plain signs', () => {
     expect(v.alert).toMatchObject({ kind: 'regression', sha: points[4]?.sha, baseline: 0, value: 4096 });
     expect(v.alert && 'change' in v.alert).toBe(false);
     expect(v.change).toBeUndefined();
-    expect(v.reason).toBe('from 0 to 4096 bytes since the previous commit ddddddd, no ratio to a zero, above the alert threshold of 150%');
+    expect(v.reason).toBe('from 0 to 4 KiB since the previous commit ddddddd, no ratio to a zero, above the alert threshold of 150%');
     // Its commit comment row reads in words, from this run's verdict and from the stored alert.
     const row = rowFromVerdict(v);
     expect(row && 'change' in row).toBe(false);
     const body = renderCommitComment({ suite: 's', sha: points[4]?.sha as string, rows: row ? [row] : [], cases: 2 });
-    expect(body).toMatch(/\| 0 bytes \(0–0\) \| 4096 bytes \| worse, from 0 \|/);
+    expect(body).toMatch(/\| 0 bytes \(0–0\) \| 4 KiB \| worse, from 0 \|/);
     expect(body).not.toMatch(/Infinity|NaN/);
     const stored = rowFromAlert({ kind: 'regression', suite: 's', case: 'disk', sha: points[4]?.sha as string, seq: 4, status: 'cleared', baseline: 0, value: 4096, reason: 'r' }, 'bytes', 'smaller');
     expect(renderCommitComment({ suite: 's', sha: points[4]?.sha as string, rows: [stored], cases: 2 })).toMatch(/\| worse, from 0 \|/);

@@ -10,7 +10,7 @@
 import type { StoredAlert } from '../trend/types.js';
 import type { CaseChangePoints, CaseMemory, CaseVerdict, ChangePoint } from './detect.js';
 // Local names kept short: they are spelled in many reasons here.
-import { plusPercent as percent, shortNumber as num } from '../format-number.js';
+import { levels, plusPercent as percent, shortNumber as num } from '../format-number.js';
 
 /** Entries kept per case; the oldest cleared ones go first, so the manifest stays small. */
 export const MAX_ALERTS_PER_CASE = 60;
@@ -23,8 +23,8 @@ function caseKey(suite: string, name: string): string {
   return `${suite}\u0000${name}`;
 }
 
-function changePointReason(c: ChangePoint): string {
-  return `step of ${percent(c.change)}: median ${num(c.before)} → ${num(c.after)} (E-Divisive means, permutation p = ${num(c.pValue)})`;
+function changePointReason(c: ChangePoint, unit: string): string {
+  return `step of ${percent(c.change)}: median ${levels(unit, c.before, c.after, ' → ')} (E-Divisive means, permutation p = ${num(c.pValue)})`;
 }
 
 /** What assessCase needs to know from earlier runs about one case. */
@@ -99,7 +99,7 @@ export function updateAlerts(
         baseline: c.before,
         value: c.after,
         change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c),
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit),
       });
     }
   }

@@ -28,7 +28,7 @@ import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
 import { describeChange } from './words.js';
 // Local names kept short: they are spelled in many reasons here.
-import { plusPercent as percent, shortNumber as num } from '../format-number.js';
+import { levels, plusPercent as percent, quantity, shortNumber as num } from '../format-number.js';
 
 /** One point of a case's history on the trend's branch. */
 export interface SeriesPoint {
@@ -167,6 +167,8 @@ export interface CaseVerdict extends Pick<SeriesPoint, 'sha' | 'seq' | 'value' |
 export interface CaseChangePoints {
   readonly suite: string;
   readonly case: string;
+  /** The case's unit, for the reasons of the steps found. */
+  readonly unit: string;
   /** Stored change points of this case with seq in [fromSeq, toSeq] were re-examined. */
   readonly fromSeq: number;
   readonly toSeq: number;
@@ -618,7 +620,7 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run < (run >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return undefined;
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
-  return `${run} commits in a row are ${side} ${num(test.baseline.limit as number)} ${ctx.series.unit}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+  return `${run} commits in a row are ${side} ${quantity(test.baseline.limit as number, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 
 /**
@@ -652,11 +654,11 @@ function returnToOlder(ctx: Context, test: LimitTest): string | undefined {
   for (let i = start; i < first; i++) if (-ctx.sgn * ((ctx.logs[i] as number) - muOld) > old.bound) better++;
   const sha = (ctx.pts[start] as SeriesPoint).sha.slice(0, 7);
   if (better < ctx.settings.changePoints.minSize) {
-    return `back at about the level before the better spell at ${sha} (median ${num(old.baseline.median)} ${ctx.series.unit}; ${better} commit${better === 1 ? '' : 's'} clearly better): the improvement went away, which is not a regression`;
+    return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}; ${better} commit${better === 1 ? '' : 's'} clearly better): the improvement went away, which is not a regression`;
   }
   const trips = earlierSpells(ctx, older, muOld, now, old.bound);
   if (trips < ctx.settings.changePoints.minSize) return undefined;
-  return `back at about the level before the better spell at ${sha} (median ${num(old.baseline.median)} ${ctx.series.unit}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
+  return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
 }
 
 /**
@@ -743,7 +745,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
     const where = better ? (side === 'above' ? 'below' : 'above') : side;
     const runText = r.k === 1 ? 'the newest commit is' : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${num(bound)} ${unit}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${quantity(bound, unit)}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
   };
   if (found) {
     // Step 5f/5g — a run the case's own history explains waits rather than being raised.
@@ -757,7 +759,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
       return {
         kind: 'regressed',
         test: strong,
-        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${num(strong.baseline.limit as number)} ${unit}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`,
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${quantity(strong.baseline.limit as number, unit)}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`,
       };
     }
     const single = baselineTest(ctx, 1, ctx.alphaCase);
@@ -765,7 +767,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
       return {
         kind: 'watch',
         test: single,
-        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${num(single.baseline.limit as number)} ${unit}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`,
+        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${quantity(single.baseline.limit as number, unit)}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`,
       };
     }
     if (!anyTest && typeof single !== 'string') anyTest = single;
@@ -775,7 +777,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     return {
       kind: 'not-enough-history',
       test: anyTest,
-      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? '' : 's'}, whose spread puts the limit at ${num(anyTest.baseline.limit as number)} ${unit}, too wide to catch a doubling`,
+      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? '' : 's'}, whose spread puts the limit at ${quantity(anyTest.baseline.limit as number, unit)}, too wide to catch a doubling`,
     };
   }
   if (improved) return { kind: 'improved', test: improved, reason: describe(improved, true) };
@@ -792,21 +794,21 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
       worse < settings.minEffect
         ? `less than min-effect (${num(settings.minEffect * 100)}%), which never alerts however steady the case`
         : ctx.floor !== undefined && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor
-          ? `a change smaller than the absolute floor of ${num(ctx.floor)} ${unit}, which never alerts`
+          ? `a change smaller than the absolute floor of ${quantity(ctx.floor, unit)}, which never alerts`
           : undefined;
-    if (why) return { kind: 'unchanged', test: anyTest, reason: `${change}: ${side} ${num(anyTest.baseline.limit as number)} ${unit}, but ${why}` };
+    if (why) return { kind: 'unchanged', test: anyTest, reason: `${change}: ${side} ${quantity(anyTest.baseline.limit as number, unit)}, but ${why}` };
     // Beyond the limit of a run, alone: the limit one commit is held to is the one it is within.
     const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : undefined;
     if (single !== undefined && typeof single !== 'string' && !newestBeyond(ctx, single, single.p)) {
-      const limit = num(single.baseline.limit as number);
+      const limit = quantity(single.baseline.limit as number, unit);
       return {
         kind: 'unchanged',
         test: anyTest,
-        reason: `${change}: within ${limit} ${unit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${num(anyTest.baseline.limit as number)} ${unit} would alert)`,
+        reason: `${change}: within ${limit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit as number, unit)} would alert)`,
       };
     }
   }
-  return { kind: 'unchanged', test: anyTest, reason: `${change}: within ${num(anyTest.baseline.limit as number)} ${unit}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+  return { kind: 'unchanged', test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit as number, unit)}, the most that the last ${anyTest.baseline.count} commits make plausible` };
 }
 
 /**
@@ -830,7 +832,7 @@ function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; r
   // A step from zero has no ratio to print: github-action-benchmark's is Infinity, so it alerts.
   const text = Number.isFinite(ratio)
     ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`
-    : `from ${num(prev.value)} to ${num(cur.value)} ${ctx.series.unit} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
+    : `from ${levels(ctx.series.unit, prev.value, cur.value)} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
   if (ratio > settings.ratioThreshold) {
     return { kind: 'regressed', baseline, reason: `${text}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
   }
@@ -1203,7 +1205,7 @@ function raiseRegression(
     const change = describeChange((ctx.pts[t] as SeriesPoint).value, decided.baseline.median, ctx.direction);
     return {
       waits: true,
-      reason: `${change}: ${decided.k} commits in a row are ${side} ${num(decided.baseline.limit as number)} ${ctx.series.unit}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`,
+      reason: `${change}: ${decided.k} commits in a row are ${side} ${quantity(decided.baseline.limit as number, ctx.series.unit)}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`,
     };
   }
   // Named at the culprit, measured at the newest point: the same value and change as the
@@ -1291,7 +1293,7 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
     .filter((c) => lastingStep(ctx, found, c))
     .sort((a, b) => b.change - a.change)[0];
   if (!fresh) return undefined;
-  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${num(fresh.before)} → ${num(fresh.after)} ${ctx.series.unit} over the ${fresh.pointsAfter} commits since${DETAILS}`;
+  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, ' → ')} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: 'change-point', sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 
@@ -1355,7 +1357,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     recent: series.points.slice(-RECENT).map((p) => p.value),
   };
   const method = preCtx.settings.method;
-  const empty: CaseChangePoints = { suite: series.suite, case: series.case, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  const empty: CaseChangePoints = { suite: series.suite, case: series.case, unit: series.unit, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
   if (!(newest.value > 0) && method === 'ratio') {
     const decided = ratioVerdict(preCtx);
     const prev = series.points[series.points.length - 2];
@@ -1375,6 +1377,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   const changePoints: CaseChangePoints = {
     suite: series.suite,
     case: series.case,
+    unit: series.unit,
     fromSeq: (pts[regionStart + 1] ?? newest).seq,
     toSeq: newest.seq,
     found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),

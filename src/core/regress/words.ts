@@ -4,22 +4,14 @@
  * that is better or worse, so `24300 -> 22000 Hz` reads `-9.5% worse`, never `+9.4%`.
  */
 import type { Direction } from '../model.js';
+import { plusPercent as signedPercent } from '../format-number.js';
+
+/** `+12%`, `-9.5%`: one decimal below 10%, the real sign always; a fall to a sliver is not -100%. */
+export { signedPercent };
 
 /** Signed relative change of `value` against `base` (value / base − 1), whatever the direction. */
 export function signedChange(value: number, base: number): number {
   return value / base - 1;
-}
-
-/** `+12%`, `-9.5%`: one decimal below 10%, the real sign always. */
-export function signedPercent(x: number): string {
-  const v = x * 100;
-  // Rounded first, so 9.99…% reads 10%, not 10.0%.
-  const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
-  let text = Math.abs(v).toFixed(digits);
-  if (Number(text) === 0) return '0%';
-  // A fall to a sliver of the base is not a fall to zero: minetest's 198700 -> 409.9 ns read -100%.
-  if (v < 0 && v > -100 && Number(text) >= 100) text = Math.min(99.9, Number(Math.abs(v).toFixed(1))).toFixed(1);
-  return `${v > 0 ? '+' : '-'}${text}%`;
 }
 
 /** `worse`, `better` or `unchanged` for a signed change in a case of the given direction. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTicks, formatValue, scaleFor, significant } from '../../page/lib/magnitude.js';
+import { formatTicks, formatValue, scaleFor, significant } from '../../src/core/magnitude.js';
+import { largest, levels, quantity, textScale } from '../../src/core/format-number.js';
 
 describe('readable magnitudes', () => {
   it('writes seconds in the unit that keeps the number between 1 and 1000', () => {
@@ -53,5 +54,42 @@ describe('axis ticks', () => {
 
   it('keep two decimals where a decimal step becomes a binary fraction', () => {
     expect(formatTicks([5000, 5250, 5500], 'B', 250)).toEqual(['4.88 KiB', '5.13 KiB', '5.37 KiB']);
+  });
+});
+
+describe('values in text: reasons, comments, tables', () => {
+  it('write times and sizes in the unit the chart draws them in, with four significant digits', () => {
+    expect(quantity(3263000000, 'ns')).toBe('3.263 s');
+    expect(quantity(84756500, 'ns')).toBe('84.76 ms');
+    expect(quantity(0.4951, 's')).toBe('495.1 ms');
+    expect(quantity(1234567, 'ns/op')).toBe('1.235 ms/op');
+    expect(quantity(3.2e9, 'B')).toBe('2.98 GiB');
+  });
+
+  it('keep the unit as the tool spelled it when no rescaling is needed', () => {
+    expect(quantity(41.16, 'us')).toBe('41.16 us');
+    expect(quantity(1.21, 'sec')).toBe('1.21 sec');
+  });
+
+  it('leave counts and rates as the tool wrote them: a prefix would not read in a sentence', () => {
+    expect(quantity(24300, 'Hz')).toBe('24300 Hz');
+    expect(quantity(1234567, 'ops/s')).toBe('1235000 ops/s');
+    expect(quantity(7, '')).toBe('7');
+  });
+
+  it('keep the data unit for zero and for values that are not numbers', () => {
+    expect(quantity(0, 's')).toBe('0 s');
+    expect(textScale('ns', Number.NaN).unit).toBe('ns');
+  });
+
+  it('write two values in the scale of the larger, so that they compare at a glance', () => {
+    expect(levels('ns', 950, 1100, ' → ')).toBe('0.95 → 1.1 µs');
+    expect(levels('bytes', 0, 4096)).toBe('0 to 4 KiB');
+    expect(levels('', 1, 1.2, ' → ')).toBe('1 → 1.2');
+  });
+
+  it('pick the scale from the largest magnitude, ignoring what is missing', () => {
+    expect(largest(-3, 2, undefined, Number.NaN)).toBe(3);
+    expect(largest()).toBe(0);
   });
 });

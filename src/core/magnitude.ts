@@ -1,6 +1,8 @@
 /**
  * Readable magnitudes for a unit: 0.00042 s reads as 420 µs, 3.2e9 B as 2.98 GiB, 1.2e7 ops/s as
  * 12M ops/s. One scale is chosen per axis (from its largest tick) so that ticks compare at a glance.
+ * Pure: the page draws with it, and the text of comments, reasons and tables scales times and
+ * sizes with `unitScale` the same way, so a value reads alike on the chart and in the comment.
  */
 
 export interface Scale {
@@ -74,16 +76,21 @@ const COUNT: readonly { size: number; prefix: string }[] = [
   { size: 1e3, prefix: 'k' },
 ];
 
+/** The time or byte unit that writes `magnitude` between 1 and 1000; undefined for other units. */
+export function unitScale(unit: string, magnitude: number): Scale | undefined {
+  const family = familyOf(unit);
+  if (!family) return undefined;
+  const base = Math.abs(magnitude) * family.factor;
+  let pick = family.steps[0] as Step;
+  for (const s of family.steps) if (base >= s.size * 0.9995) pick = s;
+  return { divisor: pick.size / family.factor, label: pick.label + family.suffix };
+}
+
 /** The scale to print values of `unit` whose largest magnitude is `magnitude`. */
 export function scaleFor(unit: string, magnitude: number): Scale {
   const m = Math.abs(magnitude);
-  const family = familyOf(unit);
-  if (family) {
-    const base = m * family.factor;
-    let pick = family.steps[0] as Step;
-    for (const s of family.steps) if (base >= s.size * 0.9995) pick = s;
-    return { divisor: pick.size / family.factor, label: pick.label + family.suffix };
-  }
+  const scaled = unitScale(unit, m);
+  if (scaled) return scaled;
   // Counts and unknown units keep their name and gain a k/M/G prefix on the number once large.
   for (const c of COUNT) {
     if (m >= c.size * 0.9995) return { divisor: c.size, label: unit === '' ? c.prefix : `${c.prefix} ${unit}` };
