@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadArtifact } from '../../src/effects/artifact.js';
 import { runAction } from '../helpers/run-action.js';
 import { GitHubApiServer, type StoredPull } from './helpers/github-api-server.js';
@@ -56,17 +56,30 @@ let restore: () => void = () => {};
 /** Every case but a triggering push leaves the trend as the base branch had it. */
 let publishes = false;
 
+/** The base branch's trend, published once by the bundled action; each test runs on a copy. */
+let seeded: GitSandbox;
+let template: string;
+
+beforeAll(async () => {
+  seeded = await gitSandbox('benchtrend-workflow-run-');
+  template = await seeded.bareRemote('site');
+  await writeFile(join(seeded.root, 'warm.json'), record('warm', 1.5));
+  const base = await runAction({ cwd: seeded.root, inputs: { records: 'warm.json', repository: template, artifact: 'false' }, event: { name: 'push', payload: {} }, env: { ...seeded.env, GITHUB_SHA: BASE } });
+  await base.dispose();
+  expect(base.code, base.stdout).toBe(0);
+  baseTip = await seeded.revParse(template, 'refs/heads/gh-pages');
+  expect(baseTip).toBeDefined();
+});
+afterAll(async () => {
+  await seeded.dispose();
+});
+
 beforeEach(async () => {
   sb = await gitSandbox('benchtrend-workflow-run-');
   service = await startResultsService();
   api = await GitHubApiServer.start();
-  remote = await sb.bareRemote('site');
+  remote = await sb.copyRemote(template, 'site');
   await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
-  const base = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event: { name: 'push', payload: {} }, env: { ...sb.env, GITHUB_SHA: BASE } });
-  await base.dispose();
-  expect(base.code, base.stdout).toBe(0);
-  baseTip = await sb.revParse(remote, 'refs/heads/gh-pages');
-  expect(baseTip).toBeDefined();
 });
 afterEach(async () => {
   restore();

@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPoints } from '../../src/core/cases.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
@@ -43,19 +43,33 @@ function commitInfo(n: number) {
   return { sha: sha(n), message: `commit ${n}`, author: 'Ada', timestamp: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z` };
 }
 
-beforeEach(async () => {
-  sb = await gitSandbox();
-  url = `file://${await sb.bareRemote('site')}`;
-  api = await GitHubApiServer.start();
+/** The seeded history every test starts from, each on its own copy of it. */
+let seeded: GitSandbox;
+let template: string;
+
+beforeAll(async () => {
+  seeded = await gitSandbox();
+  template = await seeded.bareRemote('site');
+  const remote = `file://${template}`;
   const rng = new Random(77);
   for (let n = 1; n <= HISTORY; n++) {
     const points = buildPoints([parseRecord('warm.json', record(rng))]).points;
     await publishTrend(
-      { repository: url, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 3 },
-      { points, commit: commitInfo(n), serverUrl: 'https://github.com', cwd: sb.root, env: sb.env, tempRoot: sb.root, publishedAt: '2024-02-01T00:00:00Z' },
+      { repository: remote, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 3 },
+      { points, commit: commitInfo(n), serverUrl: 'https://github.com', cwd: seeded.root, env: seeded.env, tempRoot: seeded.root, publishedAt: '2024-02-01T00:00:00Z' },
       { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive },
     );
   }
+});
+
+afterAll(async () => {
+  await seeded.dispose();
+});
+
+beforeEach(async () => {
+  sb = await gitSandbox();
+  url = `file://${await sb.copyRemote(template, 'site')}`;
+  api = await GitHubApiServer.start();
 });
 
 afterEach(async () => {

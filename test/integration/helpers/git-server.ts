@@ -13,7 +13,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,6 +32,11 @@ export interface GitSandbox {
    * (uploadpack.allowFilter, any reachable object by id) and accepts pushes over HTTP.
    */
   bareRemote(name: string): Promise<string>;
+  /**
+   * `<root>/<name>.git` as an exact copy of the bare repository `from` (objects, refs, config):
+   * a history seeded once serves every test of a file, each test on its own copy.
+   */
+  copyRemote(from: string, name: string): Promise<string>;
   /** Installs a pre-receive hook that prints `message` and declines every push. */
   declinePushes(remote: string, message: string): Promise<void>;
   /** The sha a branch points at, or undefined. */
@@ -77,6 +82,11 @@ export async function gitSandbox(prefix = 'benchtrend-git-'): Promise<GitSandbox
       ]) {
         await git(['config', k as string, v as string], dir);
       }
+      return dir;
+    },
+    async copyRemote(from, name) {
+      const dir = join(root, `${name}.git`);
+      await cp(from, dir, { recursive: true, errorOnExist: true, force: false });
       return dir;
     },
     async declinePushes(remote, message) {
