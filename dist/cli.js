@@ -8799,10 +8799,20 @@ function plusPercent(x) {
   if (v < 0 && v > -100 && Number(text2) >= 100) text2 = Math.min(99.9, Number(Math.abs(v).toFixed(1))).toFixed(1);
   return `${v > 0 ? "+" : "-"}${text2}%`;
 }
+var COUNT_PREFIXES = [
+  [1e12, "T"],
+  [1e9, "G"],
+  [1e6, "M"]
+];
 function textScale(unit, magnitude) {
-  const scale = Number.isFinite(magnitude) && magnitude !== 0 ? unitScale(unit, magnitude) : void 0;
-  if (!scale || scale.divisor === 1) return { unit, number: (x) => shortNumber(x) };
-  return { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
+  const plain = { unit, number: (x) => shortNumber(x) };
+  if (!Number.isFinite(magnitude) || magnitude === 0) return plain;
+  const scale = unitScale(unit, magnitude);
+  if (scale) return scale.divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
+  const prefix = COUNT_PREFIXES.find(([size2]) => Math.abs(magnitude) >= size2 * 0.99995);
+  if (!prefix) return plain;
+  const [size, letter] = prefix;
+  return { unit, number: (x) => x === 0 ? "0" : `${shortNumber(x / size)}${letter}` };
 }
 function quantity(x, unit) {
   const scale = textScale(unit, x);

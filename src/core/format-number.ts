@@ -28,18 +28,32 @@ export interface TextScale {
   number(x: number): string;
 }
 
+/** Prefixes for counts and rates of a million or more; smaller ones read plainly in a sentence. */
+const COUNT_PREFIXES: readonly (readonly [number, string])[] = [
+  [1e12, 'T'],
+  [1e9, 'G'],
+  [1e6, 'M'],
+];
+
 /**
  * Times and sizes in the unit that puts `magnitude` between 1 and 1000, as the chart draws them:
- * 3263000000 ns reads 3.263 s and 0.00042 s reads 420 µs. Counts and rates stay as the tool wrote
- * them. A zero or non-finite magnitude keeps the data's unit.
+ * 3263000000 ns reads 3.263 s and 0.00042 s reads 420 µs. Counts and rates keep the tool's unit,
+ * their numbers from a million up carrying M, G or T (174300000 ops/sec reads 174.3M ops/sec),
+ * where four significant digits would leave a row of zeros. A zero or non-finite magnitude keeps
+ * the data's unit.
  */
 export function textScale(unit: string, magnitude: number): TextScale {
-  const scale = Number.isFinite(magnitude) && magnitude !== 0 ? unitScale(unit, magnitude) : undefined;
-  if (!scale || scale.divisor === 1) return { unit, number: (x) => shortNumber(x) };
-  return { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
+  const plain: TextScale = { unit, number: (x) => shortNumber(x) };
+  if (!Number.isFinite(magnitude) || magnitude === 0) return plain;
+  const scale = unitScale(unit, magnitude);
+  if (scale) return scale.divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
+  const prefix = COUNT_PREFIXES.find(([size]) => Math.abs(magnitude) >= size * 0.99995);
+  if (!prefix) return plain;
+  const [size, letter] = prefix;
+  return { unit, number: (x) => (x === 0 ? '0' : `${shortNumber(x / size)}${letter}`) };
 }
 
-/** One value and its unit, scaled as `textScale` does: `3.263 s`, `2.98 GiB`, `24300 Hz`. */
+/** One value and its unit, scaled as `textScale` does: `3.263 s`, `2.98 GiB`, `24300 Hz`, `174.3M ops/sec`. */
 export function quantity(x: number, unit: string): string {
   const scale = textScale(unit, x);
   return unit === '' ? scale.number(x) : `${scale.number(x)} ${scale.unit}`;

@@ -71,10 +71,16 @@ describe('values in text: reasons, comments, tables', () => {
     expect(quantity(1.21, 'sec')).toBe('1.21 sec');
   });
 
-  it('leave counts and rates as the tool wrote them: a prefix would not read in a sentence', () => {
+  it('keep the unit of counts and rates, marking their numbers from a million up with M, G or T', () => {
     expect(quantity(24300, 'Hz')).toBe('24300 Hz');
-    expect(quantity(1234567, 'ops/s')).toBe('1235000 ops/s');
+    expect(quantity(999000, 'ops/s')).toBe('999000 ops/s');
+    expect(quantity(999999, 'ops/s')).toBe('1M ops/s');
+    expect(quantity(1234567, 'ops/s')).toBe('1.235M ops/s');
+    expect(quantity(174300000, 'ops/sec')).toBe('174.3M ops/sec');
+    expect(quantity(2.5e9, 'iter/sec')).toBe('2.5G iter/sec');
     expect(quantity(7, '')).toBe('7');
+    expect(levels('ops/s', 0, 2e6, ' → ')).toBe('0 → 2M ops/s');
+    expect(levels('Hz', 950000, 1.1e6, ' → ')).toBe('0.95M → 1.1M Hz');
   });
 
   it('keep the data unit for zero and for values that are not numbers', () => {
