@@ -1,4 +1,4 @@
-import { alertGroups } from '../src/core/regress/groups.js';
+import { alertGroups, recentGroups } from '../src/core/regress/groups.js';
 import { alertChangeWords } from '../src/core/regress/words.js';
 import { TREND_SCHEMA_VERSION, type Manifest } from '../src/core/trend/types.js';
 import { byId, el, setText } from './elements.js';
@@ -47,18 +47,29 @@ export function renderHeader(state: PageState, m: Manifest): void {
     const pct = words !== undefined ? ` ${words}` : '';
     return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${a.reason}` : ''] as const;
   };
-  for (const g of groups) {
+  const item = (g: (typeof groups)[number]): HTMLElement | undefined => {
     const [head, ...rest] = g.alerts;
-    if (!head) continue;
-    if (rest.length === 0) {
-      ul.append(el('li', {}, ...line(head)));
-      continue;
-    }
+    if (!head) return undefined;
+    if (rest.length === 0) return el('li', {}, ...line(head));
     const folded = el('ul');
     for (const a of rest) folded.append(el('li', {}, ...line(a)));
-    ul.append(el('li', {}, `${g.text}: `, ...line(head), el('details', {}, el('summary', {}, `${rest.length} more`), folded)));
+    return el('li', {}, `${g.text}: `, ...line(head), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
+  };
+  // The newest events open, the older ones folded: newest first, so the latest is what one reads.
+  const { recent, older } = recentGroups(groups);
+  for (const g of recent) {
+    const li = item(g);
+    if (li) ul.append(li);
   }
   list.append(ul);
+  if (older.length > 0) {
+    const past = el('ul');
+    for (const g of older) {
+      const li = item(g);
+      if (li) past.append(li);
+    }
+    list.append(el('details', { className: 'older-alerts' }, el('summary', {}, `${older.length} older regression${older.length === 1 ? '' : 's'}`), past));
+  }
 }
 
 export function renderStatus(state: PageState): void {

@@ -128,7 +128,21 @@ function importedTrend(): Map<string, string> {
       ],
     });
   }
-  return trendFiles(publishes, { updated: '2023-01-25T00:00:00Z' });
+  // The past regressions an import judges and stores: five events, stored oldest first.
+  const past = (name: string, i: number, change: number): StoredAlert => ({
+    kind: 'regression',
+    suite: 'Rust Benchmark',
+    case: name,
+    sha: (publishes[i] as Publish).commit.sha,
+    seq: i,
+    status: 'confirmed',
+    baseline: 1000,
+    value: 1000 * (1 + change),
+    change,
+    reason: `step at ${i}`,
+  });
+  const alerts = [past('fib(10)', 3, 0.1), past('fib(10)', 6, 0.2), past('fib(20)', 12, 0.17), past('fib(20)', 15, 0.3), past('fib(20)', 20, 0.4)];
+  return trendFiles(publishes, { updated: '2023-01-25T00:00:00Z', alerts });
 }
 
 async function openPage(url: string): Promise<{ page: Page; errors: string[]; requests: string[]; dialogs: string[] }> {
@@ -622,6 +636,18 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     // The case still benched comes first; the one the project stopped benching follows it, whole.
     expect(await page.locator('article.card .case-name').allTextContents()).toEqual(['fib(20)', 'fib(10)']);
     expect(await shownPoints(page, 'fib(10)')).toBe(12);
+    // Its past regressions: the newest three open, newest first, the two older folded, and the
+    // first chart still on the first screen.
+    expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (5)');
+    const open = page.locator('#alerts > ul > li');
+    expect((await open.allTextContents()).map((t) => t.split(' (')[0])).toEqual(['fib(20) +40% worse at 14ababa', 'fib(20) +30% worse at 0fababa', 'fib(20) +17% worse at 0cababa']);
+    const older = page.locator('#alerts > details');
+    expect(await older.locator('summary').textContent()).toBe('2 older regressions');
+    expect(await older.locator('li').first().isVisible()).toBe(false);
+    const first = await fib.boundingBox();
+    expect(first && first.y < (page.viewportSize()?.height ?? 0)).toBe(true);
+    await older.locator('summary').click();
+    expect((await older.locator('li').allTextContents()).map((t) => t.split(' (')[0])).toEqual(['fib(10) +20% worse at 06ababa', 'fib(10) +10% worse at 03ababa']);
     await page.screenshot({ path: join(SHOTS, 'imported.png') });
     expect(errors).toEqual([]);
     await page.close();

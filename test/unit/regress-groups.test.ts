@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertGroups, sameFactor } from '../../src/core/regress/groups.js';
+import { alertGroups, recentGroups, sameFactor } from '../../src/core/regress/groups.js';
 import { parseCommitCommentData, renderCommitComment, type CommentRow } from '../../src/core/render-comment.js';
 import type { CaseInfo, StoredAlert } from '../../src/core/trend/types.js';
 
@@ -29,6 +29,15 @@ describe('one event per commit', () => {
     expect(groups[0]?.text).toBe('2 cases worse at ddddddd, 1 of them from 0');
     expect(groups[0]?.alerts[0]?.case).toBe('disk');
     expect(alertGroups([{ ...fromZero, baseline: 0, value: 4096 }], [info('disk')])[0]?.text).toBe('disk worse, from 0 at ddddddd');
+  });
+  it('lists the newest events first and folds all but the newest three', () => {
+    const at = (name: string, n: number): StoredAlert => ({ ...alert(name, n.toString(16).repeat(40).slice(0, 40), 0.1), seq: n });
+    // Stored oldest first, as an import stores a history's past regressions; one event holds two cases.
+    const groups = alertGroups([at('a', 1), at('b', 2), at('c', 3), at('d', 9), at('e', 5), { ...at('f', 4), sha: at('d', 9).sha, seq: 9 }], []);
+    const { recent, older } = recentGroups(groups);
+    expect(recent.map((g) => g.alerts.map((a) => a.case).sort().join('+'))).toEqual(['d+f', 'e', 'c']);
+    expect(older.map((g) => g.alerts[0]?.case)).toEqual(['b', 'a']);
+    expect(recentGroups(groups.slice(0, 2)).older).toEqual([]);
   });
 });
 

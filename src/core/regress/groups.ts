@@ -83,3 +83,18 @@ export function alertGroups(alerts: readonly StoredAlert[], cases: readonly Case
     return { suite: first.suite, sha: first.sha, alerts: sorted, text };
   });
 }
+
+/** Groups the page lists open; older ones are folded, so that the charts stay on the first screen. */
+export const RECENT_GROUPS = 3;
+
+/**
+ * The groups newest first (by the latest publish among their alerts), split into the `recent`
+ * ones a reader sees at once and the `older` ones behind a fold. An imported history brings its
+ * past regressions with it (up to 25 events on the held-out histories, two or three lines each),
+ * and listed oldest first they filled the first screen before any chart.
+ */
+export function recentGroups(groups: readonly AlertGroup[], count = RECENT_GROUPS): { readonly recent: readonly AlertGroup[]; readonly older: readonly AlertGroup[] } {
+  const newest = (g: AlertGroup): number => g.alerts.reduce((m, a) => Math.max(m, a.seq), -Infinity);
+  const sorted = [...groups].sort((a, b) => newest(b) - newest(a));
+  return { recent: sorted.slice(0, count), older: sorted.slice(count) };
+}
