@@ -66,8 +66,9 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
 
   const sha = pr?.head ?? runner.sha;
-  const summary: string[] = [renderCasesTable(points)];
-  if (comparison) summary.push(comparison.markdown);
+  // The verdicts lead the summary: they are what a reader opens it for, and GitHub's 1 MiB cut
+  // (fitStepSummary) takes the end, so a long cases table goes before a regressed case does.
+  const summary: string[] = [];
   let regressions: RegressionEntry[] = [];
 
   if (settings.scale.mode === 'collect') {
@@ -106,6 +107,8 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   core.setOutput('case-count', String(flat.length));
   if (comparison) core.setOutput('compare-json', JSON.stringify(comparison.json));
   core.info(`${flat.length} cases written to ${casesFile}`);
+  if (comparison) summary.push(comparison.markdown);
+  summary.push(renderCasesTable(points));
   const report = summary.join('\n');
 
   // The evidence goes up after the data is safe, and its failure costs nothing but a warning.

@@ -118,6 +118,9 @@ describe('the action on a push that regresses', () => {
     // Workflow commands escape ':' in properties and '%' in messages.
     expect(second.stdout).toMatch(/^::warning title=Performance regression%3A warm \/ attach::warm \/ attach: 2\.\d+ s against a baseline of 1\.\d+ s \(\+4\d%25 worse\); \+4\d%25 worse: 2 commits in a row are above/m);
     expect(second.summary).toContain('⚠️ regressed');
+    // The verdicts lead the job summary, before the table of every case's runs.
+    expect(second.summary.indexOf('### Regressions in default')).toBe(0);
+    expect(second.summary.indexOf('### Benchmark cases')).toBeGreaterThan(second.summary.indexOf('⚠️ regressed'));
 
     // The comment sits on the culprit, the first of the two slow commits.
     const comments = api.commitComments.get(sha(HISTORY + 1)) ?? [];
