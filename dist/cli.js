@@ -8853,6 +8853,10 @@ function describeWorseChange(worse, direction) {
   const word = changeWord(s, direction);
   return word === "unchanged" ? "unchanged" : `${plusPercent(s)} ${word}`;
 }
+function reasonBeside(reason, change) {
+  const lead = `${change}: `;
+  return reason.startsWith(lead) && reason.length > lead.length ? reason.slice(lead.length) : reason;
+}
 
 // src/core/markdown.ts
 var ZWSP = "\u200B";
@@ -14475,17 +14479,10 @@ function baselineToValue(a) {
   return levels(a.unit ?? "", a.baseline, a.value, " \u2192 ");
 }
 function alertLines(alerts) {
-  const rows2 = alerts.map((a) => [
-    a.status,
-    a.kind,
-    a.sha.slice(0, 7),
-    a.suite,
-    a.case,
-    // Without a direction only the fraction can be shown; a step from zero reads the same either way.
-    a.direction || a.change === void 0 ? alertChangeWords(a, a.direction ?? "smaller") ?? "\u2014" : changeText(a.change),
-    baselineToValue(a),
-    (a.reason ?? "").replace(/[\r\n\u001b]+/g, " ")
-  ]);
+  const rows2 = alerts.map((a) => {
+    const change = a.direction || a.change === void 0 ? alertChangeWords(a, a.direction ?? "smaller") ?? "\u2014" : changeText(a.change);
+    return [a.status, a.kind, a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? "", change).replace(/[\r\n\u001b]+/g, " ")];
+  });
   return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows2);
 }
 function listAlerts(alerts, cases, filter) {
@@ -18346,15 +18343,16 @@ function verdictReport(verdicts, esc, flag = "") {
   const counts2 = /* @__PURE__ */ new Map();
   for (const v of verdicts) counts2.set(verdictText2(v, flag), (counts2.get(verdictText2(v, flag)) ?? 0) + 1);
   const rows2 = sorted2.map((v) => {
+    const change = v.change !== void 0 || v.kind === "regressed" ? describeWorseChange(v.change, v.direction) : "\u2014";
     return {
       verdict: v,
       case: esc(v.case),
       kind: verdictText2(v, flag),
       value: level2(v.unit, esc, v.value, v.runs > 1 ? [v.q1, v.q3] : void 0),
       baseline: v.baseline ? level2(v.unit, esc, v.baseline.median, [v.baseline.q1, v.baseline.q3]) : "\u2014",
-      change: v.change !== void 0 || v.kind === "regressed" ? describeWorseChange(v.change, v.direction) : "\u2014",
+      change,
       recent: sparkline(v.recent),
-      why: esc(v.reason)
+      why: esc(reasonBeside(v.reason, change))
     };
   });
   return { counts: [...counts2].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows: rows2, attribution: attributionLines(sorted2) };

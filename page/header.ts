@@ -1,5 +1,5 @@
 import { alertGroups, recentGroups } from '../src/core/regress/groups.js';
-import { alertChangeWords } from '../src/core/regress/words.js';
+import { alertChangeWords, reasonBeside } from '../src/core/regress/words.js';
 import { TREND_SCHEMA_VERSION, type Manifest } from '../src/core/trend/types.js';
 import { byId, el, setText } from './elements.js';
 import { formatDate } from './lib/hover-text.js';
@@ -45,7 +45,7 @@ export function renderHeader(state: PageState, m: Manifest): void {
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
     const words = alertChangeWords(a, info?.direction ?? 'smaller');
     const pct = words !== undefined ? ` ${words}` : '';
-    return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${a.reason}` : ''] as const;
+    return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${words !== undefined ? reasonBeside(a.reason, words) : a.reason}` : ''] as const;
   };
   const item = (g: (typeof groups)[number]): HTMLElement | undefined => {
     const [head, ...rest] = g.alerts;

@@ -1,5 +1,5 @@
 import { levels, quantity } from '../core/format-number.js';
-import { alertChangeWords } from '../core/regress/words.js';
+import { alertChangeWords, reasonBeside } from '../core/regress/words.js';
 import { changeText } from '../core/render-comment.js';
 import { textTable } from '../core/text-table.js';
 import { readManifest } from '../core/trend/load.js';
@@ -44,17 +44,11 @@ function baselineToValue(a: ListedAlert): string {
 
 /** The alerts as aligned text columns, one line each; plain text, no terminal escapes. */
 export function alertLines(alerts: readonly ListedAlert[]): string[] {
-  const rows = alerts.map((a) => [
-    a.status,
-    a.kind,
-    a.sha.slice(0, 7),
-    a.suite,
-    a.case,
+  const rows = alerts.map((a) => {
     // Without a direction only the fraction can be shown; a step from zero reads the same either way.
-    a.direction || a.change === undefined ? (alertChangeWords(a, a.direction ?? 'smaller') ?? '—') : changeText(a.change),
-    baselineToValue(a),
-    (a.reason ?? '').replace(/[\r\n\u001b]+/g, ' '),
-  ]);
+    const change = a.direction || a.change === undefined ? (alertChangeWords(a, a.direction ?? 'smaller') ?? '—') : changeText(a.change);
+    return [a.status, a.kind, a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? '', change).replace(/[\r\n\u001b]+/g, ' ')];
+  });
   return textTable(['STATUS', 'KIND', 'COMMIT', 'SUITE', 'CASE', 'CHANGE', 'BASELINE → VALUE', 'WHY'], rows);
 }
 

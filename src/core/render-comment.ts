@@ -9,7 +9,7 @@
  */
 import { largest, textScale } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
-import { describeWorseChange } from './regress/words.js';
+import { describeWorseChange, reasonBeside } from './regress/words.js';
 import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import { changeRange, groupText } from './regress/groups.js';
@@ -192,7 +192,7 @@ function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
     withBand(row.value, row.unit, row.errorBar),
     describeWorseChange(row.change, row.direction),
     STATUS_TEXT[row.status],
-    escapeMarkdown(row.why),
+    escapeMarkdown(reasonBeside(row.why, describeWorseChange(row.change, row.direction))),
     '',
   ]
     .join(' | ')
@@ -417,7 +417,7 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     const base = v.baseline ? withBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3]) : '—';
     const head = withBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined);
     const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
-    return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(v.reason)} |`;
+    return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(reasonBeside(v.reason, change))} |`;
   });
   const tail = [
     ...attributionBlock(attributionLines(rows)),

@@ -9,7 +9,7 @@ import type { CaseVerdict, VerdictKind } from './regress/detect.js';
 import { largest, textScale } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
 import { attributionBlock, caseLink, type CommentLinks } from './render-comment.js';
-import { describeWorseChange } from './regress/words.js';
+import { describeWorseChange, reasonBeside } from './regress/words.js';
 import type { AlertStatus } from './trend/types.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
@@ -86,15 +86,16 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
   const counts = new Map<string, number>();
   for (const v of verdicts) counts.set(verdictText(v, flag), (counts.get(verdictText(v, flag)) ?? 0) + 1);
   const rows = sorted.map((v) => {
+    const change = v.change !== undefined || v.kind === 'regressed' ? describeWorseChange(v.change, v.direction) : '—';
     return {
       verdict: v,
       case: esc(v.case),
       kind: verdictText(v, flag),
       value: level(v.unit, esc, v.value, v.runs > 1 ? [v.q1, v.q3] : undefined),
       baseline: v.baseline ? level(v.unit, esc, v.baseline.median, [v.baseline.q1, v.baseline.q3]) : '—',
-      change: v.change !== undefined || v.kind === 'regressed' ? describeWorseChange(v.change, v.direction) : '—',
+      change,
       recent: sparkline(v.recent),
-      why: esc(v.reason),
+      why: esc(reasonBeside(v.reason, change)),
     };
   });
   return { counts: [...counts].map(([k, n]) => `${n} ${k}`).join(' · ') || 'No case.', rows, attribution: attributionLines(sorted) };
@@ -132,9 +133,10 @@ export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title
       const change = a ? a.change : v.change;
       const scale = textScale(v.unit, largest(value, baseline));
       const num = (x: number | undefined): string => (x !== undefined && Number.isFinite(x) ? scale.number(x) : '—');
+      const words = describeWorseChange(change, v.direction);
       return {
         title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
-        message: `${v.case}: ${num(value)} ${scale.unit} against a baseline of ${num(baseline)} ${scale.unit} (${describeWorseChange(change, v.direction)}); ${a?.reason ?? v.reason}${
+        message: `${v.case}: ${num(value)} ${scale.unit} against a baseline of ${num(baseline)} ${scale.unit} (${words}); ${reasonBeside(a?.reason ?? v.reason, words)}${
           v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
         }`.replace(/[\r\n]+/g, ' '),
       };

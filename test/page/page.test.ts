@@ -139,7 +139,7 @@ function importedTrend(): Map<string, string> {
     baseline: 1000,
     value: 1000 * (1 + change),
     change,
-    reason: `step at ${i}`,
+    reason: `+${Math.round(change * 100)}% worse: step at ${i}`,
   });
   const alerts = [past('fib(10)', 3, 0.1), past('fib(10)', 6, 0.2), past('fib(20)', 12, 0.17), past('fib(20)', 15, 0.3), past('fib(20)', 20, 0.4)];
   return trendFiles(publishes, { updated: '2023-01-25T00:00:00Z', alerts });
@@ -641,6 +641,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (5)');
     const open = page.locator('#alerts > ul > li');
     expect((await open.allTextContents()).map((t) => t.split(' (')[0])).toEqual(['fib(20) +40% worse at 14ababa', 'fib(20) +30% worse at 0fababa', 'fib(20) +17% worse at 0cababa']);
+    // The reason goes on from the change the line has just said.
+    expect(await open.first().textContent()).toBe('fib(20) +40% worse at 14ababa (confirmed): step at 20');
     const older = page.locator('#alerts > details');
     expect(await older.locator('summary').textContent()).toBe('2 older regressions');
     expect(await older.locator('li').first().isVisible()).toBe(false);

@@ -61,7 +61,7 @@ describe('benchtrend alerts', () => {
     expect(await alerts(['--repo', url], c)).toBe(0);
     const lines = c.out.join('').trimEnd().split('\n');
     expect(lines[0]).toMatch(/^STATUS\s+KIND\s+COMMIT\s+SUITE\s+CASE\s+CHANGE\s+BASELINE → VALUE\s+WHY$/);
-    expect(lines.slice(1).some((l) => /^confirmed\s+regression\s+(1e1e1e1|1f1f1f1)\s+default\s+warm \/ total\s+\+\d\d% worse\s+1(\.\d+)? → 1\.\d+ s\s+\+\d\d% worse: \d commits in a row/.test(l))).toBe(true);
+    expect(lines.slice(1).some((l) => /^confirmed\s+regression\s+(1e1e1e1|1f1f1f1)\s+default\s+warm \/ total\s+\+\d\d% worse\s+1(\.\d+)? → 1\.\d+ s\s+\d commits in a row/.test(l))).toBe(true);
     expect(lines.slice(1).some((l) => /^\w+\s+change-point\s+(1c1c1c1|1d1d1d1|1e1e1e1)\s+default\s+warm \/ total/.test(l))).toBe(true);
     expect(lines.slice(1).every((l) => l.includes('warm / total'))).toBe(true);
   });

@@ -8,7 +8,7 @@ import { noisy, points, series, settings } from './regress-series.js';
 import type { Direction } from '../../src/core/model.js';
 import { assessCase, NO_MEMORY, type SeriesPoint } from '../../src/core/regress/detect.js';
 import { replay } from '../../src/core/regress/replay.js';
-import { changeWord, describeChange, describeWorseChange, signedPercent } from '../../src/core/regress/words.js';
+import { changeWord, describeChange, describeWorseChange, reasonBeside, signedPercent } from '../../src/core/regress/words.js';
 import { readFixture } from './fixtures.js';
 import { renderCommitComment, rowFromAlert, rowFromVerdict } from '../../src/core/render-comment.js';
 
@@ -106,6 +106,11 @@ describe('plain signs', () => {
     expect(signedPercent(-0.994)).toBe('-99%');
     expect(signedPercent(-1)).toBe('-100%');
     expect(signedPercent(1)).toBe('+100%');
+    // Beside a Change column the reason goes on from the change rather than saying it twice.
+    expect(reasonBeside('+60% worse: 3 commits in a row are above 48.64 s', '+60% worse')).toBe('3 commits in a row are above 48.64 s');
+    expect(reasonBeside('+60% worse: 3 commits in a row', '+61% worse')).toBe('+60% worse: 3 commits in a row');
+    expect(reasonBeside('still beyond the limit since bf1c589: +65% worse: 3 commits', '+65% worse')).toBe('still beyond the limit since bf1c589: +65% worse: 3 commits');
+    expect(reasonBeside('+60% worse: ', '+60% worse')).toBe('+60% worse: ');
     expect(changeWord(-0.1, 'bigger')).toBe('worse');
     // A stored "positive when worse" fraction of a throughput reads as a fall.
     expect(describeWorseChange(0.095, 'bigger')).toBe('-9.5% worse');

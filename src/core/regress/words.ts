@@ -51,3 +51,14 @@ export function describeWorseChange(worse: number | undefined | null, direction:
   const word = changeWord(s, direction);
   return word === 'unchanged' ? 'unchanged' : `${signedPercent(s)} ${word}`;
 }
+
+/**
+ * A reason without the change it opens with, where that change is shown beside it already (the
+ * Change column of a table, the words before it on the page): "+60% worse: 3 commits in a row are
+ * above 48.64 s…" reads "3 commits in a row are above 48.64 s…" there. A reason that opens with
+ * anything else is kept whole; stored reasons and JSON keep the full sentence.
+ */
+export function reasonBeside(reason: string, change: string): string {
+  const lead = `${change}: `;
+  return reason.startsWith(lead) && reason.length > lead.length ? reason.slice(lead.length) : reason;
+}
