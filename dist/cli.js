@@ -8776,6 +8776,12 @@ function familyOf(unit) {
   }
   return void 0;
 }
+var COUNT = [
+  { size: 1e12, prefix: "T" },
+  { size: 1e9, prefix: "G" },
+  { size: 1e6, prefix: "M" },
+  { size: 1e3, prefix: "k" }
+];
 function unitScale(unit, magnitude) {
   const family = familyOf(unit);
   if (!family) return void 0;
@@ -8791,7 +8797,7 @@ function shortNumber(x, sig = 4) {
   if (x === 0) return "0";
   return String(Number(x.toPrecision(sig)));
 }
-function plusPercent(x) {
+function signedPercent(x) {
   const v = x * 100;
   const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
   let text2 = Math.abs(v).toFixed(digits);
@@ -8799,20 +8805,15 @@ function plusPercent(x) {
   if (v < 0 && v > -100 && Number(text2) >= 100) text2 = Math.min(99.9, Number(Math.abs(v).toFixed(1))).toFixed(1);
   return `${v > 0 ? "+" : "-"}${text2}%`;
 }
-var COUNT_PREFIXES = [
-  [1e12, "T"],
-  [1e9, "G"],
-  [1e6, "M"]
-];
+var PREFIX_FROM = 1e6;
 function textScale(unit, magnitude) {
   const plain = { unit, number: (x) => shortNumber(x) };
   if (!Number.isFinite(magnitude) || magnitude === 0) return plain;
   const scale = unitScale(unit, magnitude);
   if (scale) return scale.divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
-  const prefix = COUNT_PREFIXES.find(([size2]) => Math.abs(magnitude) >= size2 * 0.99995);
-  if (!prefix) return plain;
-  const [size, letter] = prefix;
-  return { unit, number: (x) => x === 0 ? "0" : `${shortNumber(x / size)}${letter}` };
+  const count = COUNT.find((c) => c.size >= PREFIX_FROM && Math.abs(magnitude) >= c.size * 0.99995);
+  if (!count) return plain;
+  return { unit, number: (x) => x === 0 ? "0" : `${shortNumber(x / count.size)}${count.prefix}` };
 }
 function quantity(x, unit) {
   const scale = textScale(unit, x);
@@ -8841,7 +8842,7 @@ function describeChange(value, base, direction) {
   if (base === 0) return value === 0 ? "unchanged" : `from 0, ${changeWord(value, direction)}`;
   const s = signedChange(value, base);
   const word = changeWord(s, direction);
-  return word === "unchanged" ? "unchanged" : `${plusPercent(s)} ${word}`;
+  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
 }
 var FROM_ZERO = "worse, from 0";
 function alertChangeWords(alert, direction) {
@@ -8851,7 +8852,7 @@ function describeWorseChange(worse, direction) {
   if (worse === void 0 || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
   const s = direction === "smaller" ? worse : -worse;
   const word = changeWord(s, direction);
-  return word === "unchanged" ? "unchanged" : `${plusPercent(s)} ${word}`;
+  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
 }
 function reasonBeside(reason, change) {
   const lead = `${change}: `;
@@ -15760,7 +15761,7 @@ function settleSuspicions(ctx, memory, indexOf, known, found) {
     if (step) {
       explainedBy.add(step.sha);
       const again = r.status === "cleared" ? " after all" : "";
-      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${plusPercent(step.change)} starts at ${step.sha.slice(0, 7)}` });
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${signedPercent(step.change)} starts at ${step.sha.slice(0, 7)}` });
     } else if (r.status === "suspected" && t - a >= clearAfter) {
       transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
     } else if (r.status === "suspected") {
@@ -15890,7 +15891,7 @@ function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;
   const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
   if (!fresh) return void 0;
-  const reason = `a lasting step of ${plusPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
+  const reason = `a lasting step of ${signedPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 function withCaveat(reason, caveat) {
@@ -16803,7 +16804,7 @@ function caseKey3(suite, name) {
   return `${suite}\0${name}`;
 }
 function changePointReason(c, unit) {
-  return `step of ${plusPercent(c.change)}: median ${levels(unit, c.before, c.after, " \u2192 ")} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
+  return `step of ${signedPercent(c.change)}: median ${levels(unit, c.before, c.after, " \u2192 ")} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
 }
 function memoryOf(alerts, suite, name) {
   const mine = alerts.filter((a) => a.suite === suite && a.case === name);

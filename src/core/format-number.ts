@@ -1,6 +1,6 @@
 // How numbers are spelled in messages, reasons and tables: one spelling everywhere, so a value in
 // an alert reason reads the same as in the comment and the job summary.
-import { unitScale } from './magnitude.js';
+import { COUNT, unitScale } from './magnitude.js';
 
 /** A short human spelling of a number: `sig` significant digits, no trailing zeros, no exponent below 1e21. */
 export function shortNumber(x: number, sig = 4): string {
@@ -10,7 +10,7 @@ export function shortNumber(x: number, sig = 4): string {
 }
 
 /** A fraction as a percent with its real sign: `+12%`, `-3.4%`, one decimal below 10%. */
-export function plusPercent(x: number): string {
+export function signedPercent(x: number): string {
   const v = x * 100;
   // Rounded first, so 9.99…% reads 10%, not 10.0%.
   const digits = Number(Math.abs(v).toFixed(1)) >= 10 ? 0 : 1;
@@ -28,12 +28,8 @@ export interface TextScale {
   number(x: number): string;
 }
 
-/** Prefixes for counts and rates of a million or more; smaller ones read plainly in a sentence. */
-const COUNT_PREFIXES: readonly (readonly [number, string])[] = [
-  [1e12, 'T'],
-  [1e9, 'G'],
-  [1e6, 'M'],
-];
+/** Counts and rates below this read plainly in a sentence; the chart's axes prefix from 1,000. */
+const PREFIX_FROM = 1e6;
 
 /**
  * Times and sizes in the unit that puts `magnitude` between 1 and 1000, as the chart draws them:
@@ -47,10 +43,10 @@ export function textScale(unit: string, magnitude: number): TextScale {
   if (!Number.isFinite(magnitude) || magnitude === 0) return plain;
   const scale = unitScale(unit, magnitude);
   if (scale) return scale.divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
-  const prefix = COUNT_PREFIXES.find(([size]) => Math.abs(magnitude) >= size * 0.99995);
-  if (!prefix) return plain;
-  const [size, letter] = prefix;
-  return { unit, number: (x) => (x === 0 ? '0' : `${shortNumber(x / size)}${letter}`) };
+  // The edge is where four significant digits round up to the next prefix: 999999 reads 1M.
+  const count = COUNT.find((c) => c.size >= PREFIX_FROM && Math.abs(magnitude) >= c.size * 0.99995);
+  if (!count) return plain;
+  return { unit, number: (x) => (x === 0 ? '0' : `${shortNumber(x / count.size)}${count.prefix}`) };
 }
 
 /** One value and its unit, scaled as `textScale` does: `3.263 s`, `2.98 GiB`, `24300 Hz`, `174.3M ops/sec`. */

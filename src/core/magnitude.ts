@@ -69,7 +69,8 @@ function familyOf(unit: string): Family | undefined {
   return undefined;
 }
 
-const COUNT: readonly { size: number; prefix: string }[] = [
+/** Prefixes a large count or rate carries on its number, largest first. */
+export const COUNT: readonly { readonly size: number; readonly prefix: string }[] = [
   { size: 1e12, prefix: 'T' },
   { size: 1e9, prefix: 'G' },
   { size: 1e6, prefix: 'M' },

@@ -10,7 +10,7 @@
 import type { StoredAlert } from '../trend/types.js';
 import type { CaseChangePoints, CaseMemory, CaseVerdict, ChangePoint } from './detect.js';
 // Local names kept short: they are spelled in many reasons here.
-import { levels, plusPercent as percent, shortNumber as num } from '../format-number.js';
+import { levels, signedPercent as percent, shortNumber as num } from '../format-number.js';
 
 /** Entries kept per case; the oldest cleared ones go first, so the manifest stays small. */
 export const MAX_ALERTS_PER_CASE = 60;

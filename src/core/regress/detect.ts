@@ -28,7 +28,7 @@ import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
 import { describeChange } from './words.js';
 // Local names kept short: they are spelled in many reasons here.
-import { levels, plusPercent as percent, quantity, shortNumber as num } from '../format-number.js';
+import { levels, signedPercent as percent, quantity, shortNumber as num } from '../format-number.js';
 
 /** One point of a case's history on the trend's branch. */
 export interface SeriesPoint {

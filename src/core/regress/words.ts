@@ -4,9 +4,9 @@
  * that is better or worse, so `24300 -> 22000 Hz` reads `-9.5% worse`, never `+9.4%`.
  */
 import type { Direction } from '../model.js';
-import { plusPercent as signedPercent } from '../format-number.js';
+import { signedPercent } from '../format-number.js';
 
-/** `+12%`, `-9.5%`: one decimal below 10%, the real sign always; a fall to a sliver is not -100%. */
+// Kept here too: every renderer takes its words from this module.
 export { signedPercent };
 
 /** Signed relative change of `value` against `base` (value / base − 1), whatever the direction. */
