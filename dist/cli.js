@@ -9596,7 +9596,8 @@ var manifest_schema_default = {
           baseline: { type: "number" },
           value: { type: "number" },
           change: { type: "number" },
-          reason: { type: "string" }
+          reason: { type: "string" },
+          raised: { const: true }
         }
       }
     },
@@ -16863,9 +16864,16 @@ function updateAlerts(previous, verdicts, changePoints) {
         baseline: c.before,
         value: c.after,
         change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit)
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit),
+        ...was?.raised ? { raised: true } : {}
       });
     }
+  }
+  for (const v of verdicts) {
+    if (v.alert?.kind !== "change-point") continue;
+    const k = key({ kind: "change-point", suite: v.suite, case: v.case, sha: v.alert.sha });
+    const was = byKey.get(k);
+    if (was) byKey.set(k, { ...was, raised: true });
   }
   const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
   return pruned(all, touched);
@@ -17316,7 +17324,7 @@ async function run2(argv, io) {
 `);
   return 0;
 }
-var alertKey = (a) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason]);
+var alertKey = (a) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised]);
 async function writeAlerts(target, access, settings, suite, io, made) {
   const sameTrend = (m) => JSON.stringify({ ...m, alerts: [] }) === JSON.stringify({ ...made.manifest, alerts: [] });
   const landed = await rewriteManifest(target, access, async (read, location) => {

@@ -32,7 +32,8 @@ export function renderHeader(state: PageState, m: Manifest): void {
   if (m.version > TREND_SCHEMA_VERSION) {
     setText(byId('notice'), `This trend was written in format version ${m.version}; this page reads version ${TREND_SCHEMA_VERSION} and may miss newer details.`);
   }
-  const alerts = m.alerts.filter((a) => a.kind === 'regression' && a.status !== 'cleared');
+  // Regressions and the steps found the detector raised: each was commented on its commit.
+  const alerts = m.alerts.filter((a) => (a.kind === 'regression' || a.raised) && a.status !== 'cleared');
   const list = byId('alerts');
   list.replaceChildren();
   if (alerts.length === 0) return;

@@ -52,7 +52,7 @@ export function hoverText(row: CommitRow, point: StoredPoint, mode: BarMode, ale
   if (point.summaryOnly) rows.push({ label: 'spread', text: "the tool's summary; no per-run values" });
   if (row.imported) rows.push({ label: 'source', text: 'imported from github-action-benchmark' });
   for (const a of alerts) {
-    const what = a.kind === 'regression' ? `regression (${a.status})` : `change point (${a.status})`;
+    const what = a.kind === 'regression' ? `regression (${a.status})` : a.raised ? `step found (${a.status})` : `change point (${a.status})`;
     rows.push({ label: 'alert', text: a.reason ? `${what}: ${a.reason}` : what });
   }
   return { title: `${shortSha(row.commit.sha)} ${firstLine(row.commit.message)}`, rows };

@@ -61,7 +61,10 @@ export function changePointLabel(alert: StoredAlert): string {
   return `change ${pct > 0 ? '+' : ''}${pct}%`;
 }
 
-/** Alerts of one case: regressions as points to colour, change points as labelled vertical lines. */
+/**
+ * Alerts of one case: regressions as points to colour, change points as labelled vertical lines;
+ * a step found (a change point the detector raised) is both, a line and a dot at its first commit.
+ */
 export function placeAlerts(
   alerts: readonly StoredAlert[],
   suite: string,
@@ -74,8 +77,8 @@ export function placeAlerts(
     if (alert.suite !== suite || alert.case !== caseName) continue;
     const i = index.get(alert.sha);
     if (i === undefined) continue;
-    if (alert.kind === 'regression') regressions.push({ index: i, alert });
-    else changePoints.push({ index: i, label: changePointLabel(alert), kind: 'change-point' });
+    if (alert.kind === 'regression' || alert.raised) regressions.push({ index: i, alert });
+    if (alert.kind === 'change-point') changePoints.push({ index: i, label: changePointLabel(alert), kind: 'change-point' });
   }
   return { regressions, changePoints };
 }

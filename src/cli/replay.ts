@@ -90,7 +90,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
-const alertKey = (a: StoredAlert) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason]);
+const alertKey = (a: StoredAlert) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised]);
 
 /**
  * The replayed alerts stored in place of the replayed suites' ones, on the tip as it is when the

@@ -141,7 +141,10 @@ function importedTrend(): Map<string, string> {
     change,
     reason: `+${Math.round(change * 100)}% worse: step at ${i}`,
   });
-  const alerts = [past('fib(10)', 3, 0.1), past('fib(10)', 6, 0.2), past('fib(20)', 12, 0.17), past('fib(20)', 15, 0.3), past('fib(20)', 20, 0.4)];
+  // A step found (a change point the detector raised) is listed with them; one it only drew is not.
+  const step: StoredAlert = { ...past('fib(10)', 9, 0.05), kind: 'change-point', raised: true, reason: 'a lasting step of +5%' };
+  const drawn: StoredAlert = { ...past('fib(20)', 12, 0.17), kind: 'change-point', reason: 'step of +17%' };
+  const alerts = [past('fib(10)', 3, 0.1), past('fib(10)', 6, 0.2), step, past('fib(20)', 12, 0.17), drawn, past('fib(20)', 15, 0.3), past('fib(20)', 20, 0.4)];
   return trendFiles(publishes, { updated: '2023-01-25T00:00:00Z', alerts });
 }
 
@@ -638,18 +641,20 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(await shownPoints(page, 'fib(10)')).toBe(12);
     // Its past regressions: the newest three open, newest first, the two older folded, and the
     // first chart still on the first screen.
-    expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (5)');
+    expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (6)');
+    // The step found is a red dot on its chart too, beside the two regressions of fib(10).
+    expect(await alertDots(page, 'fib(10)')).toHaveLength(3);
     const open = page.locator('#alerts > ul > li');
     expect((await open.allTextContents()).map((t) => t.split(' (')[0])).toEqual(['fib(20) +40% worse at 14ababa', 'fib(20) +30% worse at 0fababa', 'fib(20) +17% worse at 0cababa']);
     // The reason goes on from the change the line has just said.
     expect(await open.first().textContent()).toBe('fib(20) +40% worse at 14ababa (confirmed): step at 20');
     const older = page.locator('#alerts > details');
-    expect(await older.locator('summary').textContent()).toBe('2 older regressions');
+    expect(await older.locator('summary').textContent()).toBe('3 older regressions');
     expect(await older.locator('li').first().isVisible()).toBe(false);
     const first = await fib.boundingBox();
     expect(first && first.y < (page.viewportSize()?.height ?? 0)).toBe(true);
     await older.locator('summary').click();
-    expect((await older.locator('li').allTextContents()).map((t) => t.split(' (')[0])).toEqual(['fib(10) +20% worse at 06ababa', 'fib(10) +10% worse at 03ababa']);
+    expect((await older.locator('li').allTextContents()).map((t) => t.split(' (')[0])).toEqual(['fib(10) +5.0% worse at 09ababa', 'fib(10) +20% worse at 06ababa', 'fib(10) +10% worse at 03ababa']);
     await page.screenshot({ path: join(SHOTS, 'imported.png') });
     expect(errors).toEqual([]);
     await page.close();

@@ -97,6 +97,9 @@ describe('hover text', () => {
     // A stage only some runs reported: k of the record's n.
     expect(hoverText(row('0123456789', 'x'), { ...p, runs: 2 }, 'quartiles', []).rows.find((r) => r.label === 'runs')?.text).toBe('2/3');
     expect(t.rows.at(-1)?.text).toBe('regression (suspected): 12% over the baseline');
+    const step = { kind: 'change-point' as const, suite: 'main', case: 'warm / total', sha: '0123456789', seq: 0, status: 'confirmed' as const, reason: 'step of +20%' };
+    const steps = hoverText(row('0123456789', 'x'), p, 'quartiles', [step, { ...step, raised: true as const }]).rows.filter((r) => r.label === 'alert');
+    expect(steps.map((r) => r.text)).toEqual(['change point (confirmed): step of +20%', 'step found (confirmed): step of +20%']);
   });
 
   it('keeps the first line only and dates in UTC', () => {

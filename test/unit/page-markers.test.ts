@@ -49,6 +49,13 @@ describe('alert placement', () => {
     expect(placed.changePoints).toEqual([{ index: 1, label: 'change +12.3%', kind: 'change-point' }]);
   });
 
+  it('draws a step found, a change point the detector raised, as a line and a dot', () => {
+    const step = alert({ kind: 'change-point', sha: 'ddddddd444', seq: 3, change: 0.2, raised: true });
+    const placed = placeAlerts([step, alert({ kind: 'change-point', sha: 'bbbbbbb222', change: -0.1 })], 'main', 'warm / total', commitIndex(commits));
+    expect(placed.regressions).toEqual([{ index: 3, alert: step }]);
+    expect(placed.changePoints.map((c) => c.index)).toEqual([3, 1]);
+  });
+
   it('labels a change point by its size when known', () => {
     expect(changePointLabel(alert({ kind: 'change-point', change: -0.05 }))).toBe('change -5%');
     expect(changePointLabel(alert({ kind: 'change-point' }))).toBe('change point');

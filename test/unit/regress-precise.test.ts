@@ -171,6 +171,7 @@ describe('seen before: what it costs', () => {
     const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
     expect(r.verdicts.slice(12, 14)).toEqual(['watch', 'watch']);
     expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['change-point', 11, 30]]);
+    expect(r.alerts.filter((a) => a.raised).map((a) => [a.kind, a.seq, a.status])).toEqual([['change-point', 11, 'confirmed']]);
     // In words: the step, its levels and how long it has held; the method behind the link.
     expect(r.raised[0]?.reason).toMatch(/^a lasting step of \+\d+(\.\d)?% starts at c110000: median 1 → 1\.1\d* s over the 20 commits since \(details: docs\/alerts\.md\)$/);
   });
@@ -187,6 +188,8 @@ describe('a step in a case\'s first commits', () => {
     const r = replay(young(values), settings(), { suiteCases: 10, from: 1 });
     expect(r.raised.map((a) => [a.kind, a.index])).toEqual([['change-point', 3]]);
     expect(r.alerts.filter((a) => a.kind === 'change-point').map((a) => a.sha)).toEqual([young(values).points[3]?.sha]);
+    // Stored as raised, so the page lists it and dots it beside the regressions.
+    expect(r.alerts.filter((a) => a.kind === 'change-point').map((a) => a.raised)).toEqual([true]);
   });
 
   it('leaves a split that the points before it do not pull earlier where the scan put it', () => {

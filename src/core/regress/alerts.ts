@@ -100,8 +100,17 @@ export function updateAlerts(
         value: c.after,
         change: c.change,
         reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit),
+        ...(was?.raised ? { raised: true as const } : {}),
       });
     }
+  }
+
+  // A step found is a change point the detector also raised: marked so, it is listed as an alert.
+  for (const v of verdicts) {
+    if (v.alert?.kind !== 'change-point') continue;
+    const k = key({ kind: 'change-point', suite: v.suite, case: v.case, sha: v.alert.sha });
+    const was = byKey.get(k);
+    if (was) byKey.set(k, { ...was, raised: true });
   }
 
   const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);

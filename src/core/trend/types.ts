@@ -109,6 +109,12 @@ export interface StoredAlert {
   readonly change?: number;
   /** Why it is believed, in words. */
   readonly reason?: string;
+  /**
+   * On a change point: the detector raised it as a *step found* (a lasting worse step no
+   * regression explained), commented on its commit, so the page lists and dots it as an alert.
+   * Absent on the change points it only drew.
+   */
+  readonly raised?: true;
 }
 
 export interface Manifest {
