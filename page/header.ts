@@ -41,20 +41,21 @@ export function renderHeader(state: PageState, m: Manifest): void {
   const groups = alertGroups(alerts, m.cases);
   list.append(el('h2', {}, `Regressions (${groups.length})`));
   const ul = el('ul');
-  const line = (a: (typeof alerts)[number]) => {
+  // Within a group the commit is said once, in the group's own words.
+  const line = (a: (typeof alerts)[number], inGroup = false) => {
     const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, a.case);
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
     const words = alertChangeWords(a, info?.direction ?? 'smaller');
     const pct = words !== undefined ? ` ${words}` : '';
-    return [link, `${pct} at ${a.sha.slice(0, 7)} (${a.status})`, a.reason ? `: ${words !== undefined ? reasonBeside(a.reason, words) : a.reason}` : ''] as const;
+    return [link, `${pct}${inGroup ? '' : ` at ${a.sha.slice(0, 7)}`} (${a.status})`, a.reason ? `: ${words !== undefined ? reasonBeside(a.reason, words) : a.reason}` : ''] as const;
   };
   const item = (g: (typeof groups)[number]): HTMLElement | undefined => {
     const [head, ...rest] = g.alerts;
     if (!head) return undefined;
     if (rest.length === 0) return el('li', {}, ...line(head));
     const folded = el('ul');
-    for (const a of rest) folded.append(el('li', {}, ...line(a)));
-    return el('li', {}, `${g.text}: `, ...line(head), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
+    for (const a of rest) folded.append(el('li', {}, ...line(a, true)));
+    return el('li', {}, `${g.text}: `, ...line(head, true), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
   };
   // The newest events open, the older ones folded: newest first, so the latest is what one reads.
   const { recent, older } = recentGroups(groups);
