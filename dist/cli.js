@@ -8824,6 +8824,12 @@ function largest(...xs) {
   for (const x of xs) if (x !== void 0 && Number.isFinite(x)) m = Math.max(m, Math.abs(x));
   return m;
 }
+function valueWithBand(value, unit, band, esc = (t) => t) {
+  const scale = textScale(unit, largest(value, ...band ?? []));
+  const n = (x) => Number.isFinite(x) ? scale.number(x) : "\u2014";
+  const head = `${n(value)} ${esc(scale.unit)}`;
+  return band ? `${head} (${n(band[0])}\u2013${n(band[1])})` : head;
+}
 function levels(unit, from, to, joiner = " to ") {
   const scale = textScale(unit, largest(from, to));
   const text2 = `${scale.number(from)}${joiner}${scale.number(to)}`;
@@ -9427,12 +9433,12 @@ function segmentPath(seq) {
   const b = String(Math.floor(seq / 100) % 100).padStart(2, "0");
   return `data/seg/${a}/${b}/${id}.json`;
 }
-function rollupPath(level3, index) {
+function rollupPath(level2, index) {
   const a = String(Math.floor(index / 100)).padStart(4, "0");
-  return `data/roll/${level3}/${a}/${String(index).padStart(6, "0")}.json`;
+  return `data/roll/${level2}/${a}/${String(index).padStart(6, "0")}.json`;
 }
-function rollupSize(level3) {
-  return ROLLUP_FANOUT ** level3;
+function rollupSize(level2) {
+  return ROLLUP_FANOUT ** level2;
 }
 function resolveSegments(segments) {
   const bySeq = [...segments].sort((a, b) => a.seq - b.seq);
@@ -9462,9 +9468,9 @@ function resolveSegments(segments) {
   });
 }
 var CHUNK_FOLDER = "data/c";
-function chunkPath(level3, index) {
+function chunkPath(level2, index) {
   const a = String(Math.floor(index / 100)).padStart(4, "0");
-  return `${CHUNK_FOLDER}/${level3}/${a}/${String(index).padStart(8, "0")}.json`;
+  return `${CHUNK_FOLDER}/${level2}/${a}/${String(index).padStart(8, "0")}.json`;
 }
 var FORMAT1_FOLDERS = ["data/seg", "data/roll"];
 
@@ -10178,7 +10184,7 @@ function indexManifest(manifest) {
     case: new Map(manifest.cases.map((c, i) => [caseKey(c.suite, c.case), i]))
   };
 }
-function encodeChunk(level3, index, segments, manifest) {
+function encodeChunk(level2, index, segments, manifest) {
   const strings = new Strings();
   const points = segments.flatMap((s) => s.points.map((p) => ({ s, p })));
   const lookup = (map, key2, what) => {
@@ -10224,7 +10230,7 @@ function encodeChunk(level3, index, segments, manifest) {
     failed: optional(points.map(({ p }) => p.failed))
   };
   const drop = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
-  return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level3, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
+  return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level2, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
 }
 function cell(col, i, rows2, what) {
   if (col === void 0) return void 0;
@@ -10652,13 +10658,13 @@ function parseSegment(file, text2, seq) {
   if (s.seq !== seq) throw new TrendDataError(`${file}: holds segment ${s.seq} but its path is that of segment ${seq}`);
   return s;
 }
-function parseRollup(file, text2, level3, index, size) {
+function parseRollup(file, text2, level2, index, size) {
   const r = check("rollup", validateRollup, file, text2);
-  if (r.level !== level3 || r.index !== index) {
-    throw new TrendDataError(`${file}: holds level-${r.level} rollup ${r.index} but its path is that of level-${level3} rollup ${index}`);
+  if (r.level !== level2 || r.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${r.level} rollup ${r.index} but its path is that of level-${level2} rollup ${index}`);
   }
   if (r.segments.length !== size) {
-    throw new TrendDataError(`${file}: a level-${level3} rollup holds ${size} segments, this one ${r.segments.length}`);
+    throw new TrendDataError(`${file}: a level-${level2} rollup holds ${size} segments, this one ${r.segments.length}`);
   }
   r.segments.forEach((s, i) => {
     if (s.seq !== index * size + i) {
@@ -10667,10 +10673,10 @@ function parseRollup(file, text2, level3, index, size) {
   });
   return r;
 }
-function parseChunk(file, text2, level3, index, size, manifest) {
+function parseChunk(file, text2, level2, index, size, manifest) {
   const c = check("chunk", validateChunk, file, text2);
-  if (c.level !== level3 || c.index !== index) {
-    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level3} chunk ${index}`);
+  if (c.level !== level2 || c.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level2} chunk ${index}`);
   }
   try {
     return decodeChunk(c, manifest, size);
@@ -10739,8 +10745,8 @@ var WRITTEN_KINDS = [
   {
     path: /^data\/roll\/([12])\/\d{4}\/(\d{6,})\.json$/,
     check: (file, text2, m) => {
-      const level3 = Number(m[1]);
-      parseRollup(file, text2, level3, Number(m[2]), ROLLUP_FANOUT ** level3);
+      const level2 = Number(m[1]);
+      parseRollup(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2);
     }
   },
   {
@@ -10749,10 +10755,10 @@ var WRITTEN_KINDS = [
     path: /^data\/c\/([012])\/\d{4}\/(\d{8,})\.json$/,
     check: (file, text2, m, manifest) => {
       if (manifest === void 0) refuseWrite(file, "a chunk written without the manifest its cases refer to");
-      const level3 = Number(m[1]);
-      if (level3 === 0) checkSegmentSize(file, text2);
-      const segments = parseChunk(file, text2, level3, Number(m[2]), ROLLUP_FANOUT ** level3, manifest);
-      if (level3 === 0) for (const segment of segments) checkNewSegment(file, segment);
+      const level2 = Number(m[1]);
+      if (level2 === 0) checkSegmentSize(file, text2);
+      const segments = parseChunk(file, text2, level2, Number(m[2]), ROLLUP_FANOUT ** level2, manifest);
+      if (level2 === 0) for (const segment of segments) checkNewSegment(file, segment);
     }
   },
   {
@@ -10803,10 +10809,10 @@ function checkWrittenFiles(files, location) {
 }
 
 // src/core/trend/load.ts
-function chunk(level3, index) {
-  if (level3 === 0) return { level: level3, index, from: index, to: index + 1, path: segmentPath(index) };
-  const size = rollupSize(level3);
-  return { level: level3, index, from: index * size, to: (index + 1) * size, path: rollupPath(level3, index) };
+function chunk(level2, index) {
+  if (level2 === 0) return { level: level2, index, from: index, to: index + 1, path: segmentPath(index) };
+  const size = rollupSize(level2);
+  return { level: level2, index, from: index * size, to: (index + 1) * size, path: rollupPath(level2, index) };
 }
 function coverChunks(from, to) {
   const out = [];
@@ -12180,7 +12186,7 @@ ${ref}^{tree}
     const walk3 = async () => {
       let oid = await this.folderTree(commit, path);
       if (oid === void 0) return;
-      for (let level3 = 0; level3 < depth; level3++) {
+      for (let level2 = 0; level2 < depth; level2++) {
         const newest = (await this.tree(oid)).filter((e) => e.type === "tree").sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
         if (!newest) return;
         oid = newest.oid;
@@ -15313,13 +15319,13 @@ function fitBaseline(ctx, k) {
   let df = 0;
   let mu = 0;
   let kept = 0;
-  for (const level3 of levels2) {
-    const last = Math.min(level3.end, end);
-    if (last < level3.start) continue;
-    const xs = trimmed(logRange(logs, level3.start, last + 1));
+  for (const level2 of levels2) {
+    const last = Math.min(level2.end, end);
+    if (last < level2.start) continue;
+    const xs = trimmed(logRange(logs, level2.start, last + 1));
     ss += sumNthPowerDeviations(xs, 2);
     df += xs.length - 1;
-    if (level3 === current) {
+    if (level2 === current) {
       mu = mean(xs);
       kept = xs.length;
     }
@@ -15447,8 +15453,8 @@ function seenBefore(ctx, test) {
   const run9 = t - start + 1;
   let least = Infinity;
   for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
-  const level3 = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
-  const since = Math.min(from, Math.max(level3, start - SEEN_LOOKBACK));
+  const level2 = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
+  const since = Math.min(from, Math.max(level2, start - SEEN_LOOKBACK));
   const n = start - since;
   let m = 0;
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
@@ -15796,10 +15802,10 @@ function culpritIndex(ctx, test, currentStart) {
   const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
   const run9 = [];
   for (let j = first; j <= t; j++) run9.push(excess(j));
-  const level3 = median2(run9);
+  const level2 = median2(run9);
   const base = logRange(ctx.logs, currentStart, first);
   const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
-  const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level3 + CULPRIT_RUNAWAY * spread2));
+  const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
   const from = currentStart;
   const count = new Float64Array(t - from + 2);
   const sum2 = new Float64Array(t - from + 2);
@@ -15817,7 +15823,7 @@ function culpritIndex(ctx, test, currentStart) {
   for (let c = Math.max(currentStart + 1, first - CULPRIT_BACK); c <= t; c++) {
     if (!kept(c)) continue;
     const gapN = runN - count[c - from];
-    if (c < first && gapN > 0 && (runS - sum2[c - from]) / gapN < level3 / 3) continue;
+    if (c < first && gapN > 0 && (runS - sum2[c - from]) / gapN < level2 / 3) continue;
     const nb = count[c - from];
     const na = totalN - nb;
     if (nb < 1 || na < 1) continue;
@@ -18339,12 +18345,6 @@ function verdictText2(v, flag = "") {
   if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
   return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
-function level2(unit, esc, median3, quartiles2) {
-  const scale = textScale(unit, largest(median3, ...quartiles2 ?? []));
-  const n = (x) => Number.isFinite(x) ? scale.number(x) : "\u2014";
-  const head = `${n(median3)} ${esc(scale.unit)}`;
-  return quartiles2 ? `${head} (${n(quartiles2[0])}\u2013${n(quartiles2[1])})` : head;
-}
 var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
 var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
 function verdictReport(verdicts, esc, flag = "") {
@@ -18357,8 +18357,8 @@ function verdictReport(verdicts, esc, flag = "") {
       verdict: v,
       case: esc(v.case),
       kind: verdictText2(v, flag),
-      value: level2(v.unit, esc, v.value, v.runs > 1 ? [v.q1, v.q3] : void 0),
-      baseline: v.baseline ? level2(v.unit, esc, v.baseline.median, [v.baseline.q1, v.baseline.q3]) : "\u2014",
+      value: valueWithBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : void 0, esc),
+      baseline: v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], esc) : "\u2014",
       change,
       recent: sparkline(v.recent),
       why: esc(reasonBeside(v.reason, change))
@@ -19368,15 +19368,15 @@ var PAGE = "index.html";
 var DATA = "manifest.json";
 async function trendFolders(root, holds, depth = 4) {
   const found = [];
-  let level3 = [root];
-  for (let d = 0; d <= depth && level3.length > 0 && found.length === 0; d++) {
+  let level2 = [root];
+  for (let d = 0; d <= depth && level2.length > 0 && found.length === 0; d++) {
     const next = [];
-    for (const dir of level3) {
+    for (const dir of level2) {
       if (holds(dir)) found.push(dir);
       const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
       for (const e of entries) if (e.isDirectory() && e.name !== ".git" && e.name !== "node_modules") next.push(join8(dir, e.name));
     }
-    level3 = next.sort();
+    level2 = next.sort();
   }
   return found;
 }

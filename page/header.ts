@@ -40,7 +40,6 @@ export function renderHeader(state: PageState, m: Manifest): void {
   // One line per commit: the cases that moved there are one event, the most significant first.
   const groups = alertGroups(alerts, m.cases);
   list.append(el('h2', {}, `Regressions (${groups.length})`));
-  const ul = el('ul');
   // Within a group the commit is said once, in the group's own words.
   const line = (a: (typeof alerts)[number], inGroup = false) => {
     const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, a.case);
@@ -57,20 +56,12 @@ export function renderHeader(state: PageState, m: Manifest): void {
     for (const a of rest) folded.append(el('li', {}, ...line(a, true)));
     return el('li', {}, `${g.text}: `, ...line(head, true), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
   };
+  const listOf = (some: readonly (typeof groups)[number][]): HTMLUListElement => el('ul', {}, ...some.map(item));
   // The newest events open, the older ones folded: newest first, so the latest is what one reads.
   const { recent, older } = recentGroups(groups);
-  for (const g of recent) {
-    const li = item(g);
-    if (li) ul.append(li);
-  }
-  list.append(ul);
+  list.append(listOf(recent));
   if (older.length > 0) {
-    const past = el('ul');
-    for (const g of older) {
-      const li = item(g);
-      if (li) past.append(li);
-    }
-    list.append(el('details', { className: 'older-alerts' }, el('summary', {}, `${older.length} older regression${older.length === 1 ? '' : 's'}`), past));
+    list.append(el('details', { className: 'older-alerts' }, el('summary', {}, `${older.length} older regression${older.length === 1 ? '' : 's'}`), listOf(older)));
   }
 }
 

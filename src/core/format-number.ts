@@ -62,6 +62,18 @@ export function largest(...xs: readonly (number | undefined)[]): number {
   return m;
 }
 
+/**
+ * A value with its unit, and its band (quartiles) when given, all in the scale of the largest:
+ * `1.02 s (0.98–1.05)`. `esc` escapes the unit for where it goes (markdown); a value that is not
+ * a number reads `—`.
+ */
+export function valueWithBand(value: number, unit: string, band?: readonly [number, number], esc: (text: string) => string = (t) => t): string {
+  const scale = textScale(unit, largest(value, ...(band ?? [])));
+  const n = (x: number): string => (Number.isFinite(x) ? scale.number(x) : '—');
+  const head = `${n(value)} ${esc(scale.unit)}`;
+  return band ? `${head} (${n(band[0])}–${n(band[1])})` : head;
+}
+
 /** Two values of one unit in one scale, joined: `0 to 3.2 s`, `495.1 → 612 ms`. */
 export function levels(unit: string, from: number, to: number, joiner = ' to '): string {
   const scale = textScale(unit, largest(from, to));

@@ -7,7 +7,7 @@
  * Every name and message is text, never markup: a case named `@team *fast*` renders as those
  * characters and mentions nobody.
  */
-import { largest, textScale } from './format-number.js';
+import { valueWithBand } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
 import { describeWorseChange, reasonBeside } from './regress/words.js';
 import type { Direction } from './model.js';
@@ -133,12 +133,6 @@ function caseCell(row: { case: string }, suite: string, links: CommentLinks): st
   return pages ? `[${name}](${caseLink(pages, suite, row.case)})` : name;
 }
 
-function withBand(value: number, unit: string, band: readonly [number, number] | undefined): string {
-  const scale = textScale(unit, largest(value, ...(band ?? [])));
-  const u = escapeMarkdown(scale.unit);
-  return band ? `${scale.number(value)} ${u} (${scale.number(band[0])}–${scale.number(band[1])})` : `${scale.number(value)} ${u}`;
-}
-
 const STATUS_TEXT: Readonly<Record<AlertStatus, string>> = {
   suspected: 'suspected',
   confirmed: '**confirmed**',
@@ -188,8 +182,8 @@ function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
   return [
     '',
     caseCell(row, suite, links),
-    withBand(row.baseline, row.unit, row.band),
-    withBand(row.value, row.unit, row.errorBar),
+    valueWithBand(row.baseline, row.unit, row.band, escapeMarkdown),
+    valueWithBand(row.value, row.unit, row.errorBar, escapeMarkdown),
     describeWorseChange(row.change, row.direction),
     STATUS_TEXT[row.status],
     escapeMarkdown(reasonBeside(row.why, describeWorseChange(row.change, row.direction))),
@@ -414,8 +408,8 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     '| --- | ---: | ---: | ---: | --- | --- |',
   ];
   const table = rows.map((v) => {
-    const base = v.baseline ? withBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3]) : '—';
-    const head = withBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined);
+    const base = v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], escapeMarkdown) : '—';
+    const head = valueWithBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined, escapeMarkdown);
     const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
     return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(reasonBeside(v.reason, change))} |`;
   });

@@ -6,7 +6,7 @@
 import { attributionLine } from './attribution.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
-import { largest, textScale } from './format-number.js';
+import { largest, textScale, valueWithBand } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
 import { attributionBlock, caseLink, type CommentLinks } from './render-comment.js';
 import { describeWorseChange, reasonBeside } from './regress/words.js';
@@ -42,14 +42,6 @@ const VERDICT_TEXT: Readonly<Record<VerdictKind, string>> = {
 function verdictText(v: CaseVerdict, flag = ''): string {
   if (v.kind === 'regressed' && v.ongoing) return `${flag}still regressed`;
   return v.kind === 'regressed' || v.kind === 'step' ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
-}
-
-/** A median with its unit, and its quartiles when asked, all in the scale of the largest: `1.02 s (0.98–1.05)`. */
-function level(unit: string, esc: (text: string) => string, median: number, quartiles?: readonly [number, number]): string {
-  const scale = textScale(unit, largest(median, ...(quartiles ?? [])));
-  const n = (x: number): string => (Number.isFinite(x) ? scale.number(x) : '—');
-  const head = `${n(median)} ${esc(scale.unit)}`;
-  return quartiles ? `${head} (${n(quartiles[0])}–${n(quartiles[1])})` : head;
 }
 
 const ORDER: Readonly<Record<VerdictKind, number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };
@@ -91,8 +83,8 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
       verdict: v,
       case: esc(v.case),
       kind: verdictText(v, flag),
-      value: level(v.unit, esc, v.value, v.runs > 1 ? [v.q1, v.q3] : undefined),
-      baseline: v.baseline ? level(v.unit, esc, v.baseline.median, [v.baseline.q1, v.baseline.q3]) : '—',
+      value: valueWithBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined, esc),
+      baseline: v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], esc) : '—',
       change,
       recent: sparkline(v.recent),
       why: esc(reasonBeside(v.reason, change)),
