@@ -14466,15 +14466,16 @@ var USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
 
 Lists the regressions and change points stored with a trend, oldest first, with their status:
 suspected (raised, not yet settled), confirmed (a lasting step was found there) or cleared
-(later commits showed no lasting step).
+(later commits showed no lasting step). KIND is regression, step-found (a lasting worse step
+the detector raised itself) or change-point (a step it only drew on the chart).
 
 Options:
 ${TREND_HELP.where}
   --suite NAME          only this suite
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
-                        status, baseline, value, change as a fraction, reason), each with
-                        the case's unit and direction
+                        status, baseline, value, change as a fraction, reason, raised: true
+                        on a step found), each with the case's unit and direction
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -14486,10 +14487,11 @@ function baselineToValue(a) {
   }
   return levels(a.unit ?? "", a.baseline, a.value, " \u2192 ");
 }
+var kindWord = (a) => a.kind === "change-point" && a.raised ? "step-found" : a.kind;
 function alertLines(alerts) {
   const rows2 = alerts.map((a) => {
     const change = a.direction || a.change === void 0 ? alertChangeWords(a, a.direction ?? "smaller") ?? "\u2014" : changeText(a.change);
-    return [a.status, a.kind, a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? "", change).replace(/[\r\n\u001b]+/g, " ")];
+    return [a.status, kindWord(a), a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? "", change).replace(/[\r\n\u001b]+/g, " ")];
   });
   return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows2);
 }
@@ -17254,8 +17256,9 @@ var USAGE2 = `Usage: benchtrend replay --repo URL|PATH [options]
 
 Judges the stored history of every suite again, commit by commit, exactly as publishing each
 commit would have judged it with the given settings, and prints every alert it would raise:
-suite, case, the commit where the step starts, its status after the last commit, the change and
-which way is better. Nothing is written unless --write: then the replayed alerts replace the
+suite, case, the commit where the step starts, its kind (regression, or step-found: a lasting
+worse step the change-point scan raised), its status after the last commit, the change and which
+way is better. Nothing is written unless --write: then the replayed alerts replace the
 stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
 the branch, so the page draws them.
 
@@ -17280,7 +17283,7 @@ ${TREND_HELP.server}
 ${exitStatusHelp("printed")}`;
 function replayLines(alerts) {
   const head = ["SUITE", "CASE", "COMMIT", "KIND", "STATUS", "CHANGE", "BETTER"];
-  const rows2 = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
+  const rows2 = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind === "change-point" ? "step-found" : a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows2.map((r) => r[i].length)));
   return [head, ...rows2].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
 }

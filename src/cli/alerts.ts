@@ -12,15 +12,16 @@ export const USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
 
 Lists the regressions and change points stored with a trend, oldest first, with their status:
 suspected (raised, not yet settled), confirmed (a lasting step was found there) or cleared
-(later commits showed no lasting step).
+(later commits showed no lasting step). KIND is regression, step-found (a lasting worse step
+the detector raised itself) or change-point (a step it only drew on the chart).
 
 Options:
 ${TREND_HELP.where}
   --suite NAME          only this suite
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
-                        status, baseline, value, change as a fraction, reason), each with
-                        the case's unit and direction
+                        status, baseline, value, change as a fraction, reason, raised: true
+                        on a step found), each with the case's unit and direction
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -42,12 +43,18 @@ function baselineToValue(a: ListedAlert): string {
   return levels(a.unit ?? '', a.baseline, a.value, ' → ');
 }
 
+/**
+ * A change point the detector raised is an alert like a regression and reads `step-found`; one it
+ * only drew stays `change-point`. JSON keeps kind and raised as stored.
+ */
+export const kindWord = (a: Pick<StoredAlert, 'kind' | 'raised'>): string => (a.kind === 'change-point' && a.raised ? 'step-found' : a.kind);
+
 /** The alerts as aligned text columns, one line each; plain text, no terminal escapes. */
 export function alertLines(alerts: readonly ListedAlert[]): string[] {
   const rows = alerts.map((a) => {
     // Without a direction only the fraction can be shown; a step from zero reads the same either way.
     const change = a.direction || a.change === undefined ? (alertChangeWords(a, a.direction ?? 'smaller') ?? '—') : changeText(a.change);
-    return [a.status, a.kind, a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? '', change).replace(/[\r\n\u001b]+/g, ' ')];
+    return [a.status, kindWord(a), a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? '', change).replace(/[\r\n\u001b]+/g, ' ')];
   });
   return textTable(['STATUS', 'KIND', 'COMMIT', 'SUITE', 'CASE', 'CHANGE', 'BASELINE → VALUE', 'WHY'], rows);
 }

@@ -14,8 +14,9 @@ export const USAGE = `Usage: benchtrend replay --repo URL|PATH [options]
 
 Judges the stored history of every suite again, commit by commit, exactly as publishing each
 commit would have judged it with the given settings, and prints every alert it would raise:
-suite, case, the commit where the step starts, its status after the last commit, the change and
-which way is better. Nothing is written unless --write: then the replayed alerts replace the
+suite, case, the commit where the step starts, its kind (regression, or step-found: a lasting
+worse step the change-point scan raised), its status after the last commit, the change and which
+way is better. Nothing is written unless --write: then the replayed alerts replace the
 stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
 the branch, so the page draws them.
 
@@ -42,7 +43,8 @@ ${exitStatusHelp('printed')}`;
 /** One aligned line per alert; plain text. */
 export function replayLines(alerts: readonly ReplayedAlert[]): string[] {
   const head = ['SUITE', 'CASE', 'COMMIT', 'KIND', 'STATUS', 'CHANGE', 'BETTER'];
-  const rows = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
+  // Every change point replay prints is one it raised: a step found.
+  const rows = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind === 'change-point' ? 'step-found' : a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   return [head, ...rows].map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] as number))).join('  '));
 }

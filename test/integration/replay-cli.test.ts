@@ -59,7 +59,13 @@ it('prints one line per alert with the culprit, its status and the change in wor
   const lines = r.stdout.trimEnd().split('\n');
   expect(lines[0]).toMatch(/^SUITE\s+CASE\s+COMMIT\s+KIND\s+STATUS\s+CHANGE\s+BETTER$/);
   expect(lines.length).toBeGreaterThan(1);
-  for (const l of lines.slice(1)) expect(l).toMatch(/^Rust Benchmark\s+cargo \/ \S+\s+[0-9a-f]{7}\s+(regression|change-point)\s+(suspected|confirmed|cleared)\s+[+-]\d+(\.\d)?% worse\s+smaller$/);
+  for (const l of lines.slice(1)) expect(l).toMatch(/^Rust Benchmark\s+cargo \/ \S+\s+[0-9a-f]{7}\s+(regression|step-found)\s+(suspected|confirmed|cleared)\s+[+-]\d+(\.\d)?% worse\s+smaller$/);
+  // Line for line what --json says: a change point replay prints is one it raised, a step found.
+  const json = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--json'], sb.root, sb.env);
+  const { alerts } = JSON.parse(json.stdout) as { alerts: Alert[] };
+  expect(lines.slice(1).map((l) => l.split(/\s{2,}/).slice(2, 4).join(' '))).toEqual(
+    alerts.map((a) => `${a.sha.slice(0, 7)} ${a.kind === 'change-point' ? 'step-found' : a.kind}`),
+  );
 });
 
 it('refuses an unknown suite and a bad setting with one line', async () => {

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run as alerts, type ListedAlert } from '../../src/cli/alerts.js';
+import { alertLines, run as alerts, type ListedAlert } from '../../src/cli/alerts.js';
 import { UsageError, type CliIO } from '../../src/cli/io.js';
 import { InputError, type Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
@@ -74,6 +74,16 @@ describe('benchtrend alerts', () => {
     expect(regression).toMatchObject({ suite: 'default', case: 'warm / total', status: 'confirmed', unit: 's', direction: 'smaller' });
     expect(regression?.change).toBeGreaterThan(0.2);
     expect(listed.every((a) => a.status === 'confirmed')).toBe(true);
+  });
+
+  it('names a change point the detector raised a step found, and one it only drew a change point', () => {
+    const base = { suite: 'default', case: 'warm / total', seq: 3, status: 'confirmed', baseline: 1, value: 1.2, change: 0.2, reason: 'step of +20%', unit: 's', direction: 'smaller' } as const;
+    const lines = alertLines([
+      { ...base, kind: 'change-point', sha: 'a'.repeat(40), raised: true },
+      { ...base, kind: 'change-point', sha: 'b'.repeat(40) },
+      { ...base, kind: 'regression', sha: 'c'.repeat(40) },
+    ]);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1, 3).join(' '))).toEqual(['step-found aaaaaaa', 'change-point bbbbbbb', 'regression ccccccc']);
   });
 
   it('refuses an unknown suite (a refusal) and a bad status (a usage error)', async () => {
