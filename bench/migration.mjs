@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { gabDataJs } from './lib/gab-data.mjs';
 import { anchorRemote, readAction, runAnchor, runOurs } from './lib/anchor.mjs';
+import { GITHUB_LIKE_REMOTE } from './lib/github-remote.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -80,7 +81,7 @@ function measure(name, dataJs, suite, cases) {
     writeFileSync(join(dir, 'data.js'), dataJs);
     const remote = join(dir, 'trend.git');
     git(['init', '--quiet', '--bare', remote]);
-    for (const [k, v] of [['uploadpack.allowFilter', 'true'], ['uploadpack.allowAnySHA1InWant', 'true'], ['gc.auto', '0']]) git(['config', k, v], remote);
+    for (const [k, v] of GITHUB_LIKE_REMOTE) git(['config', k, v], remote);
     const record = (shift) => JSON.stringify(cases.map((c, i) => ({ name: c.name, unit: c.unit, value: c.value * (1 + 0.001 * ((i + shift) % 7)) })));
     writeFileSync(join(dir, 'now.json'), record(0));
     const publishArgs = (r, n) => ['publish', 'now.json', '--format', 'customSmallerIsBetter', '--repo', r, '--commit', SHA(n), '--suite', suite, '--message', `run ${n}`, '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--json'];

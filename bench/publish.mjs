@@ -16,7 +16,7 @@
 // distinct, so the trees that list them are exactly as large and as incompressible as real ones. Each publish then runs in its own
 // Node process against the bare repository over file:// (upload-pack serves the partial fetch
 // exactly as GitHub does), with the repository configured like GitHub's: uploadpack.allowFilter,
-// any reachable object by id, receive.unpackLimit left at its default; gc.auto=0 so that no
+// GitHub's filters only (no tree filter deeper than tree:0), any reachable object by id, receive.unpackLimit left at its default; gc.auto=0 so that no
 // background repack lands inside a measurement.
 //
 // It also times what a `--filter=blob:none` fetch (the basis of a sparse checkout) would
@@ -27,6 +27,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFil
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { GITHUB_LIKE_REMOTE } from './lib/github-remote.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -148,7 +149,7 @@ function manifest(n) {
 function generate(n) {
   const dir = join(work, `trend-${n}-${Math.random().toString(36).slice(2, 8)}.git`);
   git(['init', '--quiet', '--bare', dir], work);
-  for (const [k, v] of [['uploadpack.allowFilter', 'true'], ['uploadpack.allowAnySHA1InWant', 'true'], ['gc.auto', '0']]) git(['config', k, v], dir);
+  for (const [k, v] of GITHUB_LIKE_REMOTE) git(['config', k, v], dir);
   const chunks = [];
   const blob = (mark, text) => chunks.push(`blob\nmark :${mark}\ndata ${Buffer.byteLength(text)}\n${text}\n`);
   const realFrom = Math.floor(n / BIG) * BIG;

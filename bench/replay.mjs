@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gabDataJs } from './lib/gab-data.mjs';
+import { GITHUB_LIKE_REMOTE } from './lib/github-remote.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -50,7 +51,7 @@ try {
   writeFileSync(join(dir, 'data.js'), gabDataJs({ entries: commits, benches: cases }));
   const remote = join(dir, 'trend.git');
   git(['init', '--quiet', '--bare', remote]);
-  for (const [k, v] of [['uploadpack.allowFilter', 'true'], ['uploadpack.allowAnySHA1InWant', 'true'], ['gc.auto', '0']]) git(['config', k, v], remote);
+  for (const [k, v] of GITHUB_LIKE_REMOTE) git(['config', k, v], remote);
   writeFileSync(join(dir, 'now.json'), JSON.stringify(Array.from({ length: cases }, (_, b) => ({ name: `bench_case_${b}`, unit: 'ns/iter', value: 1000 + b * 137 }))));
   const imp = timed(['publish', 'now.json', '--format', 'customSmallerIsBetter', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', 'Rust Benchmark', '--import-from', 'data.js', '--message', 'now', '--author', 'Bench', '--timestamp', '2026-06-01T00:00:00Z', '--json'], dir);
   const times = [];

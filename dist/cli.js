@@ -12014,19 +12014,16 @@ var PagesBranch = class _PagesBranch {
     const { branch, display } = this.options;
     this.fetches++;
     try {
-      await this.remote(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:1", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      await this.remote(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:0", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return void 0;
       throw classifyFetchFailure(e, display);
     }
-    const ref = `refs/remotes/origin/${branch}`;
-    const [tip, root] = await this.readObjects(["--batch"], `${ref}
-${ref}^{tree}
+    const [tip] = await this.readObjects(["--batch"], `refs/remotes/origin/${branch}
 `);
-    if (tip === void 0 || root === void 0) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
+    if (tip === void 0) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
-    this.present.add(root);
     return tip;
   }
   /** Contents of one object, fetched with the others asked for in the same turn. */
@@ -18660,7 +18657,15 @@ async function publishDemoTrend(options) {
   const env = gitEnv(options.env);
   await mkdir3(options.dir, { recursive: true });
   await git(["init", "--quiet", "--bare", remote], { cwd: options.dir, env });
-  await git(["config", "uploadpack.allowFilter", "true"], { cwd: remote, env });
+  for (const [k, v] of [
+    ["uploadpack.allowFilter", "true"],
+    ["uploadpackfilter.allow", "false"],
+    ["uploadpackfilter.blob:none.allow", "true"],
+    ["uploadpackfilter.tree.allow", "true"],
+    ["uploadpackfilter.tree.maxDepth", "0"]
+  ]) {
+    await git(["config", k, v], { cwd: remote, env });
+  }
   const commits = [];
   for (let i = 0; i < count; i++) {
     const sha = createHash2("sha1").update(`benchtrend demo commit ${i}`).digest("hex");

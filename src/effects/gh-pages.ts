@@ -160,21 +160,18 @@ export class PagesBranch {
     const { branch, display } = this.options;
     this.fetches++;
     try {
-      // tree:1 brings the root tree along with the commit, and nothing below it.
-      await this.remote(['fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:1', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+      // tree:0, the commit alone: GitHub's upload-pack refuses a tree filter deeper than 0 ("tree
+      // filter allows max depth 0, but got 1"), so the root tree comes by its id with the first read.
+      await this.remote(['fetch', '--quiet', '--no-tags', '--depth=1', '--filter=tree:0', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
       if (/couldn't find remote ref/i.test(e.output)) return undefined;
       throw classifyFetchFailure(e, display);
     }
-    // The tip and its root tree read in one process (cat-file resolves the names and heads each
-    // object with its id): every git process started costs its fork of this one, whose memory a
-    // replay's workers have grown by then.
-    const ref = `refs/remotes/origin/${branch}`;
-    const [tip, root] = await this.readObjects(['--batch'], `${ref}\n${ref}^{tree}\n`);
-    if (tip === undefined || root === undefined) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
+    // cat-file resolves the name and heads the commit with its id.
+    const [tip] = await this.readObjects(['--batch'], `refs/remotes/origin/${branch}\n`);
+    if (tip === undefined) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
-    this.present.add(root);
     return tip;
   }
 

@@ -58,8 +58,17 @@ export async function publishDemoTrend(options: DemoTrendOptions): Promise<DemoT
   const env = gitEnv(options.env);
   await mkdir(options.dir, { recursive: true });
   await git(['init', '--quiet', '--bare', remote], { cwd: options.dir, env });
-  // As GitHub serves it: the publisher fetches only the objects it needs.
-  await git(['config', 'uploadpack.allowFilter', 'true'], { cwd: remote, env });
+  // As GitHub serves it: the publisher fetches only the objects it needs, with the filters GitHub
+  // accepts (a tree filter no deeper than tree:0).
+  for (const [k, v] of [
+    ['uploadpack.allowFilter', 'true'],
+    ['uploadpackfilter.allow', 'false'],
+    ['uploadpackfilter.blob:none.allow', 'true'],
+    ['uploadpackfilter.tree.allow', 'true'],
+    ['uploadpackfilter.tree.maxDepth', '0'],
+  ] as const) {
+    await git(['config', k, v], { cwd: remote, env });
+  }
   const commits: CommitInfo[] = [];
   for (let i = 0; i < count; i++) {
     const sha = createHash('sha1').update(`benchtrend demo commit ${i}`).digest('hex');

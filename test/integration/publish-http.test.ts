@@ -88,15 +88,29 @@ describe('publishing over HTTP', () => {
     expect(await readdir(join(sb.root, 'tmp'))).toEqual([]);
   });
 
+  it('publishes and reads through a remote that refuses a tree filter deeper than 0, as github.com does', async () => {
+    await publishTrend(settings(), context(1));
+    // The stand-in answers as GitHub's upload-pack does: tree:0 and blob:none, nothing deeper.
+    const probe = join(sb.root, 'probe');
+    await sb.git(['init', '--quiet', '--bare', probe]);
+    const fetchWith = (filter: string) =>
+      sb.git(['-c', `http.extraHeader=Authorization: Basic ${HEADER}`, 'fetch', '--quiet', '--depth=1', `--filter=${filter}`, server.url('trend'), 'gh-pages'], probe);
+    await expect(fetchWith('tree:1')).rejects.toThrow(/tree filter allows max depth 0, but got 1/);
+    await fetchWith('tree:0');
+    await publishTrend(settings(), context(2));
+    const { rows } = await readTrend({ repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', token: TOKEN }, context(0), async (read, location) => readHistory(read, location));
+    expect(new Set(rows.map((r) => r.commit))).toEqual(new Set([commit(1).sha, commit(2).sha]));
+  });
+
   it('fetches the same handful of objects whatever the history holds', async () => {
     for (let i = 0; i < 3; i++) await publishTrend(settings(), context(i));
     const before = server.requests.length;
     await publishTrend(settings(), context(9));
     const fetches = server.requests.slice(before).filter((r) => r.url.endsWith('/info/refs?service=git-upload-pack')).length;
-    // The tip with its root tree, then one round per level of the walk to data/c/0/<a> (and beside
-    // it to the regression state's data/r/<suite>/head.json): dev, bench, data (with the manifest),
-    // c and r, 0 and <suite>, <a> and the head.
-    expect(fetches).toBe(7);
+    // The tip alone (GitHub refuses a deeper tree filter), then one round per level of the walk to
+    // data/c/0/<a> (and beside it to the regression state's data/r/<suite>/head.json): the root,
+    // dev, bench, data (with the manifest), c and r, 0 and <suite>, <a> and the head.
+    expect(fetches).toBe(8);
   });
 
   it('tells a read-only token apart, so the action can warn and go on', async () => {

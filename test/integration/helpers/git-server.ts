@@ -29,7 +29,9 @@ export interface GitSandbox {
   git(args: readonly string[], cwd?: string, input?: string): Promise<string>;
   /**
    * A bare repository `<root>/<name>.git` that serves partial clones the way GitHub does
-   * (uploadpack.allowFilter, any reachable object by id) and accepts pushes over HTTP.
+   * (uploadpack.allowFilter, any reachable object by id, and only the filters GitHub accepts:
+   * blob:none, blob:limit and tree:0, no deeper tree filter and no combine) and accepts pushes
+   * over HTTP.
    */
   bareRemote(name: string): Promise<string>;
   /**
@@ -78,6 +80,12 @@ export async function gitSandbox(prefix = 'benchtrend-git-'): Promise<GitSandbox
       for (const [k, v] of [
         ['uploadpack.allowFilter', 'true'],
         ['uploadpack.allowAnySHA1InWant', 'true'],
+        // github.com answers --filter=tree:1 with "tree filter allows max depth 0, but got 1".
+        ['uploadpackfilter.allow', 'false'],
+        ['uploadpackfilter.blob:none.allow', 'true'],
+        ['uploadpackfilter.blob:limit.allow', 'true'],
+        ['uploadpackfilter.tree.allow', 'true'],
+        ['uploadpackfilter.tree.maxDepth', '0'],
         ['http.receivepack', 'true'],
       ]) {
         await git(['config', k as string, v as string], dir);
