@@ -30,8 +30,8 @@ export interface GitSandbox {
   /**
    * A bare repository `<root>/<name>.git` that serves partial clones the way GitHub does
    * (uploadpack.allowFilter, any reachable object by id, and only the filters GitHub accepts:
-   * blob:none, blob:limit and tree:0, no deeper tree filter and no combine) and accepts pushes
-   * over HTTP.
+   * blob:none, blob:limit and tree:0, no deeper tree filter and no combine), checks every
+   * object pushed to it, and accepts pushes over HTTP.
    */
   bareRemote(name: string): Promise<string>;
   /**
@@ -86,6 +86,8 @@ export async function gitSandbox(prefix = 'benchtrend-git-'): Promise<GitSandbox
         ['uploadpackfilter.blob:limit.allow', 'true'],
         ['uploadpackfilter.tree.allow', 'true'],
         ['uploadpackfilter.tree.maxDepth', '0'],
+        // GitHub checks every pushed object ("remote: fatal: fsck error in packed object").
+        ['receive.fsckObjects', 'true'],
         ['http.receivepack', 'true'],
       ]) {
         await git(['config', k as string, v as string], dir);
