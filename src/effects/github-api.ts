@@ -57,6 +57,7 @@ interface Comment {
   readonly id: number;
   readonly body?: string | undefined;
   readonly html_url: string;
+  readonly user?: { readonly login: string; readonly type?: string } | null;
 }
 
 interface HttpErrorLike {
@@ -146,6 +147,8 @@ export class GitHubComments {
   private readonly repo: string;
   private readonly options: GitHubApiOptions;
   private requests = 0;
+  /** The login a personal access token acts as (null: the token is an app's, GITHUB_TOKEN's); asked once. */
+  private self: Promise<string | null> | undefined;
   /** Epoch ms: set by the first request, the end of the budget. */
   private deadline: number | undefined;
 
@@ -258,7 +261,8 @@ export class GitHubComments {
   ): Promise<CommentOutcome> {
     const before = this.requests;
     try {
-      const found = (await this.call(`${what}: listing comments`, list)).find((c) => (c.body ?? '').includes(marker));
+      const marked = (await this.call(`${what}: listing comments`, list)).filter((c) => (c.body ?? '').includes(marker));
+      const found = await this.own(what, marked);
       const body = render(found?.body);
       if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', requests: this.requests - before };
       if (!body.includes(marker)) throw new Error(`comment body lacks its marker ${marker}`);
@@ -272,6 +276,28 @@ export class GitHubComments {
     } catch (error) {
       return this.failure(what, kind, error, before);
     }
+  }
+
+  /**
+   * Which of the comments carrying the marker benchtrend wrote. Anyone who can comment can paste
+   * the marker, and a comment they wrote is never edited, nor its hidden data read back. A bot's
+   * is ours: GITHUB_TOKEN writes as github-actions[bot], an app's token as its own bot, and no
+   * person can write as one. A person's is ours only when the token is that person's (a personal
+   * access token), which `GET /user` tells; it is asked only when such a comment is there, and
+   * GitHub refuses it to an app's token.
+   */
+  private async own(what: string, marked: readonly Comment[]): Promise<Comment | undefined> {
+    const bot = marked.find((c) => c.user?.type === 'Bot');
+    if (bot || marked.length === 0) return bot;
+    this.self ??= this.call(`${what}: asking whose the token is`, async () => (await this.octokit.rest.users.getAuthenticated()).data.login).catch((error: unknown) => {
+      const status = httpError(error).response ? httpError(error).status : undefined;
+      if (status === 401 || status === 403 || status === 404) return null;
+      // Not an answer about the token: the next comment asks again.
+      this.self = undefined;
+      throw error;
+    });
+    const self = await this.self;
+    return self === null ? undefined : marked.find((c) => c.user?.login === self);
   }
 
   /**

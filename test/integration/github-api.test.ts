@@ -38,6 +38,38 @@ describe('commit comment upsert over real HTTP', () => {
     expect(api.requestsTo('GET', /\/comments$/).length).toBe(2);
   });
 
+  it('neither edits nor reads back a comment someone else wrote with its marker in it', async () => {
+    await using api = await GitHubApiServer.start();
+    const forged = api.seedCommitComment(SHA, `${MARKER}\n<!-- benchtrend:data {"forged":true} -->`, 'mallory');
+    const seen: (string | undefined)[] = [];
+    const out = await client(api).upsertCommitComment(SHA, MARKER, (existing) => {
+      seen.push(existing);
+      return `${MARKER}\nours`;
+    });
+    expect(out).toMatchObject({ ok: true, action: 'created' });
+    expect(seen).toEqual([undefined]);
+    expect(forged.body).toContain('forged');
+    expect(api.commitComments.get(SHA)?.map((c) => `${c.user.login}: ${c.body.split('\n')[1]}`)).toEqual(['mallory: <!-- benchtrend:data {"forged":true} -->', 'github-actions[bot]: ours']);
+    // GITHUB_TOKEN is an app's token: GitHub refuses it GET /user, which says the person's comment is not ours.
+    expect(api.requestsTo('GET', /^\/user$/).map((r) => r.status)).toEqual([403]);
+    // The next run edits its own comment and still leaves the forged one alone.
+    expect(await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nours again`)).toMatchObject({ ok: true, action: 'updated' });
+    expect(api.commitComments.get(SHA)?.map((c) => c.body.split('\n')[1])).toEqual(['<!-- benchtrend:data {"forged":true} -->', 'ours again']);
+  });
+
+  it('with a personal access token, edits the comment its person wrote and no one else’s', async () => {
+    await using api = await GitHubApiServer.start();
+    api.personalTokens.set(TOKEN, 'ada');
+    api.seedCommitComment(SHA, `${MARKER}\nmallory's`, 'mallory');
+    const mine = api.seedCommitComment(SHA, `${MARKER}\nada's`, 'ada');
+    const gh = client(api);
+    expect(await gh.upsertCommitComment(SHA, MARKER, (existing) => `${existing?.replace("ada's", 'edited')}`)).toMatchObject({ ok: true, action: 'updated', id: mine.id });
+    expect(api.commitComments.get(SHA)?.map((c) => c.body.split('\n')[1])).toEqual(["mallory's", 'edited']);
+    // Whose the token is, asked once for the whole run.
+    expect(await gh.upsertCommitComment(SHA, MARKER, () => `${MARKER}\nagain`)).toMatchObject({ ok: true, action: 'updated', id: mine.id });
+    expect(api.requestsTo('GET', /^\/user$/)).toHaveLength(1);
+  });
+
   it('does not write when the body is already what it would write', async () => {
     await using api = await GitHubApiServer.start();
     api.seedCommitComment(SHA, `${MARKER}\nsame`, 'github-actions[bot]');
@@ -75,6 +107,16 @@ describe('pull-request comment upsert', () => {
     const comments = api.issueComments.get(7) ?? [];
     expect(comments.map((c) => c.body)).toEqual(['LGTM', `${marker}\nv2`]);
     expect(api.requestsTo('PATCH', /\/issues\/comments\/\d+$/)).toHaveLength(1);
+  });
+
+  it('writes its own comment beside one that quotes its marker, and edits only its own', async () => {
+    await using api = await GitHubApiServer.start();
+    const marker = pullRequestCommentMarker('default');
+    api.seedIssueComment(7, `as the bot said:\n${marker}\nall ok`, 'mallory');
+    const gh = client(api);
+    expect(await gh.upsertPullRequestComment(7, marker, `${marker}\nv1`)).toMatchObject({ ok: true, action: 'created' });
+    expect(await gh.upsertPullRequestComment(7, marker, `${marker}\nv2`)).toMatchObject({ ok: true, action: 'updated' });
+    expect(api.issueComments.get(7)?.map((c) => `${c.user.login}: ${c.body.split('\n').pop()}`)).toEqual(['mallory: all ok', 'github-actions[bot]: v2']);
   });
 });
 

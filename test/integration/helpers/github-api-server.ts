@@ -25,7 +25,8 @@ export interface StoredComment {
   readonly id: number;
   body: string;
   readonly html_url: string;
-  readonly user: { readonly login: string };
+  /** Its author; GitHub's type is `Bot` for an app's account (`github-actions[bot]`), `User` for a person. */
+  readonly user: { readonly login: string; readonly type: 'Bot' | 'User' };
   readonly created_at: string;
   updated_at: string;
 }
@@ -78,6 +79,12 @@ export class GitHubApiServer {
   /** Where `GET /repos/{owner}/{repo}/actions/artifacts/{id}/zip` redirects: blob storage's signed URL. */
   readonly artifactDownloads = new Map<number, string>();
   readonly pulls: StoredPull[] = [];
+  /**
+   * Tokens that are a person's (a personal access token) by the login they act as; any other token
+   * acts as `github-actions[bot]`, as GITHUB_TOKEN does, and `GET /user` refuses it as GitHub
+   * refuses an installation token.
+   */
+  readonly personalTokens = new Map<string, string>();
   private readonly failures: { failure: Failure; left: number }[] = [];
   private nextId = 1000;
 
@@ -132,7 +139,8 @@ export class GitHubApiServer {
 
   private comment(body: string, login: string, where: string): StoredComment {
     const id = this.nextId++;
-    return { id, body, html_url: `https://github.example/owner/repo/${where}#comment-${id}`, user: { login }, created_at: FIXED_TIME, updated_at: FIXED_TIME };
+    const user = { login, type: login.endsWith('[bot]') ? ('Bot' as const) : ('User' as const) };
+    return { id, body, html_url: `https://github.example/owner/repo/${where}#comment-${id}`, user, created_at: FIXED_TIME, updated_at: FIXED_TIME };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -161,9 +169,16 @@ export class GitHubApiServer {
       this.send(res, record, scripted.failure.status, scripted.failure.body ?? { message: `scripted failure ${scripted.failure.status}` }, scripted.failure.headers);
       return;
     }
-    if (!/^(token|Bearer) \S+$/.test(String(req.headers.authorization ?? ''))) {
+    const token = /^(?:token|Bearer) (\S+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+    if (token === undefined) {
       this.send(res, record, 401, { message: 'Requires authentication' });
       return;
+    }
+    const person = this.personalTokens.get(token);
+    const actor = person ?? 'github-actions[bot]';
+    if (path === '/user' && method === 'GET') {
+      if (person === undefined) return this.send(res, record, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user' });
+      return this.send(res, record, 200, { login: person, type: 'User' });
     }
 
     // GitHub refuses a comment body over 65,536 characters, on create and on edit alike.
@@ -178,25 +193,25 @@ export class GitHubApiServer {
       const sha = m[1] as string;
       if (method === 'GET') return this.page(res, record, url, this.commitComments.get(sha) ?? []);
       if (method === 'POST') {
-        const c = this.comment(String((body as { body?: unknown })?.body ?? ''), 'github-actions[bot]', `commit/${sha}`);
+        const c = this.comment(String((body as { body?: unknown })?.body ?? ''), actor, `commit/${sha}`);
         this.commitComments.set(sha, [...(this.commitComments.get(sha) ?? []), c]);
         return this.send(res, record, 201, c);
       }
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
-      return this.edit(res, record, [...this.commitComments.values()].flat(), Number(m[1]), body);
+      return this.edit(res, record, [...this.commitComments.values()].flat(), Number(m[1]), body, actor);
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
       const issue = Number(m[1]);
       if (method === 'GET') return this.page(res, record, url, this.issueComments.get(issue) ?? []);
       if (method === 'POST') {
-        const c = this.comment(String((body as { body?: unknown })?.body ?? ''), 'github-actions[bot]', `pull/${issue}`);
+        const c = this.comment(String((body as { body?: unknown })?.body ?? ''), actor, `pull/${issue}`);
         this.issueComments.set(issue, [...(this.issueComments.get(issue) ?? []), c]);
         return this.send(res, record, 201, c);
       }
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
-      return this.edit(res, record, [...this.issueComments.values()].flat(), Number(m[1]), body);
+      return this.edit(res, record, [...this.issueComments.values()].flat(), Number(m[1]), body, actor);
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/artifacts$/.exec(path)) && method === 'GET') {
       const all = this.runArtifacts.get(Number(m[1])) ?? [];
@@ -226,9 +241,12 @@ export class GitHubApiServer {
     this.send(res, record, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
   }
 
-  private edit(res: ServerResponse, record: RecordedRequest, all: StoredComment[], id: number, body: unknown): void {
+  private edit(res: ServerResponse, record: RecordedRequest, all: StoredComment[], id: number, body: unknown, actor: string): void {
     const c = all.find((x) => x.id === id);
     if (!c) return this.send(res, record, 404, { message: 'Not Found' });
+    // benchtrend must never edit a comment it did not write (one that only quotes its marker): the
+    // stand-in refuses it, so that a test notices.
+    if (c.user.login !== actor) return this.send(res, record, 403, { message: 'Resource not accessible by integration' });
     c.body = String((body as { body?: unknown })?.body ?? '');
     c.updated_at = FIXED_TIME;
     this.send(res, record, 200, c);
