@@ -82,7 +82,9 @@ function header(error: unknown, name: string): string | undefined {
 export function isRateLimited(error: unknown): boolean {
   const status = httpError(error).status;
   if (status === 429) return true;
-  return status === 403 && (header(error, 'retry-after') !== undefined || header(error, 'x-ratelimit-remaining') === '0');
+  if (status !== 403) return false;
+  // A secondary limit may come without either header; its message says what it is.
+  return header(error, 'retry-after') !== undefined || header(error, 'x-ratelimit-remaining') === '0' || /secondary rate limit/i.test(httpError(error).message ?? '');
 }
 
 /**
@@ -101,14 +103,15 @@ export function isTransientApiError(error: unknown): boolean {
 
 /**
  * How long a rate-limited answer asks us to wait, in ms: Retry-After (seconds), else the
- * primary limit's reset time (epoch seconds); undefined when it says nothing.
+ * primary limit's reset time (epoch seconds), else a minute, the least GitHub asks for when it
+ * names no time ("wait for at least one minute before retrying", its best practices).
  */
-export function rateLimitWaitMs(error: unknown, now: number): number | undefined {
+export function rateLimitWaitMs(error: unknown, now: number): number {
   const after = Number(header(error, 'retry-after'));
   if (Number.isFinite(after) && after >= 0 && header(error, 'retry-after') !== undefined) return after * 1000;
   const reset = Number(header(error, 'x-ratelimit-reset'));
   if (header(error, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
-  return undefined;
+  return 60_000;
 }
 
 /** Rate limited for longer than the budget leaves: said as such, not as a permission problem. */
@@ -200,13 +203,14 @@ export class GitHubComments {
         try {
           return await fn();
         } catch (error) {
-          // Rate limits say how long to wait: honoured when the budget has that long, else said.
+          // Rate limits say how long to wait: honoured whole when the budget has that long, else
+          // said. A retry before then does not pass and, GitHub warns, can get the token banned.
           const wait = isRateLimited(error) ? rateLimitWaitMs(error, this.now()) : undefined;
           if (wait !== undefined && wait > 0) {
             if (wait >= this.remaining()) {
               throw new RateLimitExceeded(`rate limited by the GitHub API for another ${seconds(wait)}, longer than the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend waits`);
             }
-            await sleep(Math.min(wait, maxMs, this.remaining()));
+            await sleep(wait);
           }
           throw error;
         }
@@ -366,8 +370,24 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
   if (!owner || !repo || rest.length > 0) throw new Error(`repository ${JSON.stringify(options.repository)} is not owner/name`);
   const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
   const signal = () => ({ request: { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs) } });
+  const budgetMs = options.budgetMs ?? DEFAULT_BOUNDS.budgetMs;
+  // As for comments: a rate limit's wait is waited out whole, or the lookup gives up and says so.
+  const honouring =
+    <T>(fn: () => Promise<T>) =>
+    async (): Promise<T> => {
+      try {
+        return await fn();
+      } catch (error) {
+        if (!isRateLimited(error)) throw error;
+        // eslint-disable-next-line no-restricted-properties
+        const wait = rateLimitWaitMs(error, (options.now ?? Date.now)());
+        if (wait >= budgetMs) throw new RateLimitExceeded(`rate limited by the GitHub API for another ${seconds(wait)}, longer than the ${seconds(budgetMs)} benchtrend waits`);
+        await (options.sleep ?? sleepMs)(wait);
+        throw error;
+      }
+    };
   const call = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
-    retryWithBackoff(fn, isTransientApiError, {
+    retryWithBackoff(honouring(fn), isTransientApiError, {
       attempts: options.attempts ?? 4,
       baseMs: options.baseMs ?? 1000,
       maxMs: options.maxMs ?? 10_000,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commitCommentMarker, pullRequestCommentMarker } from '../../src/core/render-comment.js';
-import { GitHubComments, isTransientApiError, type GitHubApiOptions } from '../../src/effects/github-api.js';
+import { findRunPullRequest, GitHubComments, isTransientApiError, type GitHubApiOptions } from '../../src/effects/github-api.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
 
 const SHA = '3f786850e387550fdab836ed7e6dc881de23001b';
@@ -144,7 +144,7 @@ describe('failures never throw: retried when transient, warned', () => {
     expect(api.commitComments.get(SHA)).toBeUndefined();
   });
 
-  it('retries a 429, honouring Retry-After within the bound, then warns when it persists', async () => {
+  it('retries a 429 once Retry-After has passed, and gives up at once, saying so, when the wait is longer than the budget', async () => {
     await using api = await GitHubApiServer.start();
     api.failNext({ method: 'GET', status: 429, headers: { 'retry-after': '1' }, times: 1 });
     const waits: number[] = [];
@@ -154,13 +154,37 @@ describe('failures never throw: retried when transient, warned', () => {
     };
     const ok = await client(api, { sleep }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
     expect(ok).toMatchObject({ ok: true, action: 'created' });
-    // Retry-After: 1 s asked for, capped at maxMs (50 ms here), before the jittered backoff.
-    expect(waits[0]).toBe(50);
+    // Retry-After: 1 s asked for and waited whole (the backoff's bound, 50 ms here, does not cut it).
+    expect(waits[0]).toBe(1000);
 
-    api.failNext({ method: 'GET', status: 429 });
-    const out = await client(api, { attempts: 2, sleep }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\ny`);
-    expect(out).toMatchObject({ ok: false, status: 429 });
-    expect(api.requestsTo('GET', /comments$/).filter((r) => r.status === 429)).toHaveLength(3);
+    // A 429 naming no time asks for a minute: longer than a 30 s budget, so no retry hammers it.
+    api.failNext({ method: 'GET', status: 429, body: { message: 'You have exceeded a secondary rate limit.' } });
+    const out = await client(api, { attempts: 2, sleep, budgetMs: 30_000 }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\ny`);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.warning).toBe('commit comment on 3f78685 not written: rate limited by the GitHub API for another 60 s, longer than the 30 s benchtrend waits');
+    expect(api.requestsTo('GET', /comments$/).filter((r) => r.status === 429)).toHaveLength(2);
+  });
+
+  it('looks up a workflow run’s pull request again only once Retry-After has passed', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'GET', status: 429, headers: { 'retry-after': '2' }, times: 1 });
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+    };
+    const found = await findRunPullRequest({ token: TOKEN, baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 50, sleep }, { headSha: SHA });
+    expect(found).toEqual({ pullRequest: undefined });
+    expect(waits[0]).toBe(2000);
+    expect(api.requestsTo('GET', /\/commits\/.+\/pulls$/).map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it('takes a 403 secondary rate limit without headers for what it is, not for a missing permission', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'POST', status: 403, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' } });
+    const out = await client(api, { budgetMs: 30_000 }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.warning).not.toMatch(/permission/);
+    if (!out.ok) expect(out.warning).toMatch(/rate limited by the GitHub API/);
   });
 
   it('warns at once on a 403, naming the permission it needs, without retrying', async () => {

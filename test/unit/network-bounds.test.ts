@@ -31,10 +31,16 @@ describe('rate limits', () => {
     expect(isRateLimited(error(403, { 'x-ratelimit-remaining': '12' }))).toBe(false);
     expect(isTransientApiError(error(403, {}))).toBe(false);
   });
-  it('waits for Retry-After, else until the reset', () => {
+  it('a 403 that says it is a secondary rate limit is one, without either header', () => {
+    const secondary = { ...error(403, {}), message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' };
+    expect(isRateLimited(secondary)).toBe(true);
+    expect(isTransientApiError(secondary)).toBe(true);
+    expect(isRateLimited({ ...error(403, {}), message: 'Resource not accessible by integration' })).toBe(false);
+  });
+  it('waits for Retry-After, else until the reset, else the minute GitHub asks for', () => {
     expect(rateLimitWaitMs(error(429, { 'retry-after': '7' }), 0)).toBe(7000);
     expect(rateLimitWaitMs(error(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '100' }), 40_000)).toBe(60_000);
-    expect(rateLimitWaitMs(error(403, {}), 0)).toBeUndefined();
+    expect(rateLimitWaitMs(error(429, {}), 0)).toBe(60_000);
   });
 });
 
