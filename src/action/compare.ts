@@ -23,7 +23,7 @@ export interface PullRequestSuite {
 export async function compareWithBaseTrend(
   settings: Settings,
   runner: ActionRunner,
-  pr: { number: number; base: string },
+  pr: { number: number; base: string; fromFork?: boolean },
   suites: readonly PullRequestSuite[],
   extra: string | undefined,
 ): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
@@ -44,7 +44,7 @@ export async function compareWithBaseTrend(
       // one comment GitHub caps: the verdicts get what it leaves.
       const room = Math.max(0, COMMENT_LIMIT - (extra ?? '').length - 2);
       const body = [renderPullRequestComment({ suite, sha, base: pr.base, verdicts }, links(settings, runner), room), extra ?? ''].join('\n\n').trimEnd();
-      reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body));
+      reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body, { fromFork: pr.fromFork === true }));
     }
   }
   core.info('Pull requests never publish: the trend is the base branch’s');

@@ -36,12 +36,20 @@ export function actionRunner(): ActionRunner {
   };
 }
 
-/** The pull request a pull_request(_target) event is about; undefined for every other event. */
-export function pullRequest(runner: ActionRunner): { number: number; head: string; base: string } | undefined {
+/**
+ * The pull request a pull_request(_target) event is about; undefined for every other event.
+ * `fromFork`: its head is in another repository than its base.
+ */
+export function pullRequest(runner: ActionRunner): { number: number; head: string; base: string; fromFork: boolean } | undefined {
   if (!runner.eventName.startsWith('pull_request')) return undefined;
-  const pr = runner.payload['pull_request'] as { number?: unknown; head?: { sha?: unknown }; base?: { ref?: unknown } } | undefined;
+  type Side = { sha?: unknown; ref?: unknown; repo?: { full_name?: unknown } | null };
+  const pr = runner.payload['pull_request'] as { number?: unknown; head?: Side; base?: Side } | undefined;
   if (!pr || typeof pr.number !== 'number' || typeof pr.head?.sha !== 'string') return undefined;
-  return { number: pr.number, head: pr.head.sha, base: typeof pr.base?.ref === 'string' ? pr.base.ref : 'main' };
+  const headRepo = pr.head.repo?.full_name;
+  const baseRepo = pr.base?.repo?.full_name;
+  // A fork deleted since has no head repository: its pull request is still a fork's.
+  const fromFork = typeof baseRepo === 'string' && headRepo !== baseRepo;
+  return { number: pr.number, head: pr.head.sha, base: typeof pr.base?.ref === 'string' ? pr.base.ref : 'main', fromFork };
 }
 
 export async function commitFor(runner: ActionRunner, sha: string, token: string | undefined): Promise<CommitInfo> {

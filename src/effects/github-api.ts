@@ -119,9 +119,16 @@ class RateLimitExceeded extends Error {
   override readonly name = 'RateLimitExceeded';
 }
 
+/** Where a comment goes: a fork's pull request is told apart, since its token cannot be given more. */
+type CommentKind = 'commit' | 'pull-request' | 'fork-pull-request';
+
 /** What to tell the user for a status that will not pass on its own. */
-function hint(status: number | undefined, what: 'commit' | 'pull-request'): string {
+function hint(status: number | undefined, what: CommentKind): string {
   if (status === 401) return 'the token was refused; check github-token';
+  // No `permissions:` gives a fork's pull_request run more than read access.
+  if (status === 403 && what === 'fork-pull-request') {
+    return 'a pull request from a fork gets a read-only token whatever the workflow asks for: comment from a workflow_run job instead (README, "Pull requests from forks")';
+  }
   if (status === 403 || status === 404) {
     return what === 'commit'
       ? 'the token may lack permission: give the workflow `permissions: contents: write` for commit comments'
@@ -239,7 +246,7 @@ export class GitHubComments {
     return this.clean(`no answer from the GitHub API: ${e.message ?? String(error)}`);
   }
 
-  private failure(what: string, kind: 'commit' | 'pull-request', error: unknown, before: number): CommentOutcome {
+  private failure(what: string, kind: CommentKind, error: unknown, before: number): CommentOutcome {
     const inner = (error as { last?: unknown }).last ?? error;
     const status = httpError(inner).response ? httpError(inner).status : undefined;
     const tries = (error as { attempts?: number }).attempts;
@@ -255,7 +262,7 @@ export class GitHubComments {
 
   private async upsert(
     what: string,
-    kind: 'commit' | 'pull-request',
+    kind: CommentKind,
     list: () => Promise<Comment[]>,
     create: (body: string) => Promise<Comment>,
     update: (id: number, body: string) => Promise<Comment>,
@@ -328,12 +335,15 @@ export class GitHubComments {
     );
   }
 
-  /** The pull request's comment that carries `marker`: created once, then edited. */
-  upsertPullRequestComment(pullNumber: number, marker: string, body: string): Promise<CommentOutcome> {
+  /**
+   * The pull request's comment that carries `marker`: created once, then edited. `fromFork`: the
+   * pull request's head is another repository's, so a refusal says why no permission helps.
+   */
+  upsertPullRequestComment(pullNumber: number, marker: string, body: string, options: { readonly fromFork?: boolean } = {}): Promise<CommentOutcome> {
     const { owner, repo, octokit } = this;
     return this.upsert(
       `comment on pull request #${pullNumber}`,
-      'pull-request',
+      options.fromFork ? 'fork-pull-request' : 'pull-request',
       () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pullNumber, per_page: 100 }),
       async (b) => (await octokit.rest.issues.createComment({ owner, repo, issue_number: pullNumber, body: b })).data,
       async (id, b) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: b })).data,

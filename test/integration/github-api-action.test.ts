@@ -232,4 +232,21 @@ describe('the action on a pull request', () => {
     expect(api.requestsTo('PATCH', /\/issues\/comments\/\d+$/)).toHaveLength(1);
     expect((await manifest()).segments).toBe(HISTORY);
   });
+
+  it('says a fork’s token is read-only, not that a permission is missing, when a fork’s pull request may not be commented on', async () => {
+    await writeFile(join(sb.root, 'warm.json'), record(new Random(6), 1));
+    api.failNext({ method: 'POST', status: 403, body: { message: 'Resource not accessible by integration' } });
+    const side = (repo: string, sha: string, ref: string) => ({ sha, ref, repo: { full_name: repo } });
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'warm.json', repository: url, 'github-token': TOKEN, artifact: 'false' },
+      event: { name: 'pull_request', payload: { pull_request: { number: 11, head: side('mallory/repo', 'c'.repeat(40), 'patch-1'), base: side('owner/repo', 'd'.repeat(40), 'main') } } },
+      env: { ...sb.env, GITHUB_SHA: 'f'.repeat(40), GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'owner/repo', GITHUB_REF: 'refs/pull/11/merge' },
+    });
+    await run.dispose();
+    expect(run.code).toBe(0);
+    const warning = run.stdout.split('\n').find((l) => l.startsWith('::warning::comment on pull request #11 not written'));
+    expect(warning).toMatch(/a pull request from a fork gets a read-only token whatever the workflow asks for: comment from a workflow_run job instead/);
+    expect(warning).not.toMatch(/pull-requests: write/);
+  });
 });
