@@ -282,7 +282,16 @@ export class GitHubComments {
         const c = await this.call(`${what}: updating comment ${found.id}`, () => update(found.id, body));
         return { ok: true, action: 'updated', id: c.id, url: c.html_url, requests: this.requests - before };
       }
-      const c = await this.call(`${what}: creating comment`, () => create(body));
+      let tries = 0;
+      const c = await this.call(`${what}: creating comment`, async () => {
+        // A create that failed may have landed all the same (a 502 or a timeout after the write):
+        // the next try looks again and edits that comment rather than writing a second.
+        if (tries++ > 0) {
+          const landed = await this.own(what, (await list()).filter((x) => (x.body ?? '').includes(marker)));
+          if (landed) return landed.body === body ? landed : update(landed.id, body);
+        }
+        return create(body);
+      });
       return { ok: true, action: 'created', id: c.id, url: c.html_url, requests: this.requests - before };
     } catch (error) {
       return this.failure(what, kind, error, before);

@@ -211,6 +211,19 @@ describe('failures never throw: retried when transient, warned', () => {
     if (!b.ok) expect(b.warning).toMatch(/pull-requests: write/);
   });
 
+  it('writes one comment when a create landed but its answer was lost, looking again before it retries', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'POST', status: 502, afterDoing: true, times: 1 });
+    const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(out).toMatchObject({ ok: true });
+    expect(api.commitComments.get(SHA)?.map((c) => c.body)).toEqual([`${MARKER}\nx`]);
+    expect(api.requestsTo('POST', /comments$/).map((r) => r.status)).toEqual([502]);
+    api.failNext({ method: 'POST', status: 'drop', afterDoing: true, times: 1 });
+    const pr = pullRequestCommentMarker('default');
+    expect(await client(api).upsertPullRequestComment(4, pr, `${pr}\ny`)).toMatchObject({ ok: true });
+    expect(api.issueComments.get(4)?.map((c) => c.body)).toEqual([`${pr}\ny`]);
+  });
+
   it('retries a dropped connection as transient', async () => {
     await using api = await GitHubApiServer.start();
     api.failNext({ method: 'GET', status: 'drop', times: 1 });

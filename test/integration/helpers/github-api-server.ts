@@ -19,6 +19,8 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** What the server answered: a status, or 0 for a dropped connection. */
   status: number;
+  /** A failure to answer with once the request is carried out (Failure.afterDoing). */
+  late?: Failure | undefined;
 }
 
 export interface StoredComment {
@@ -42,6 +44,11 @@ export interface Failure {
   readonly body?: unknown;
   /** How many matching requests fail (default: every one). */
   readonly times?: number;
+  /**
+   * The request is carried out first and only its answer fails: a comment stored, then a 502 from
+   * a proxy, or an answer that never comes back.
+   */
+  readonly afterDoing?: boolean;
 }
 
 const FIXED_TIME = '2026-01-01T00:00:00Z';
@@ -160,7 +167,10 @@ export class GitHubApiServer {
     const path = url.split('?')[0] ?? '/';
 
     const scripted = this.failures.find((f) => f.left > 0 && (!f.failure.method || f.failure.method === method) && (!f.failure.path || f.failure.path.test(path)));
-    if (scripted) {
+    if (scripted?.failure.afterDoing) {
+      scripted.left--;
+      record.late = scripted.failure;
+    } else if (scripted) {
       scripted.left--;
       if (scripted.failure.status === 'drop') {
         req.socket.destroy();
@@ -270,6 +280,15 @@ export class GitHubApiServer {
   }
 
   private send(res: ServerResponse, record: RecordedRequest, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+    const late = record.late;
+    if (late) {
+      record.late = undefined;
+      if (late.status === 'drop') {
+        res.socket?.destroy();
+        return;
+      }
+      return this.send(res, record, late.status, late.body ?? { message: `scripted failure ${late.status}` }, late.headers);
+    }
     record.status = status;
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(JSON.stringify(body));
