@@ -119,6 +119,19 @@ class RateLimitExceeded extends Error {
   override readonly name = 'RateLimitExceeded';
 }
 
+/**
+ * Before a rate-limited request is tried again, the whole wait it names, when the budget has that
+ * long (`remainingMs`); else RateLimitExceeded. A retry before then does not pass and, GitHub
+ * warns, can get the token banned.
+ */
+async function waitOutRateLimit(error: unknown, now: number, remainingMs: number, budgetMs: number, sleep: (ms: number) => Promise<void>): Promise<void> {
+  if (!isRateLimited(error)) return;
+  const wait = rateLimitWaitMs(error, now);
+  if (wait <= 0) return;
+  if (wait >= remainingMs) throw new RateLimitExceeded(`rate limited by the GitHub API for another ${seconds(wait)}, longer than the ${seconds(budgetMs)} benchtrend waits`);
+  await sleep(wait);
+}
+
 /** Where a comment goes: a fork's pull request is told apart, since its token cannot be given more. */
 type CommentKind = 'commit' | 'pull-request' | 'fork-pull-request';
 
@@ -210,15 +223,7 @@ export class GitHubComments {
         try {
           return await fn();
         } catch (error) {
-          // Rate limits say how long to wait: honoured whole when the budget has that long, else
-          // said. A retry before then does not pass and, GitHub warns, can get the token banned.
-          const wait = isRateLimited(error) ? rateLimitWaitMs(error, this.now()) : undefined;
-          if (wait !== undefined && wait > 0) {
-            if (wait >= this.remaining()) {
-              throw new RateLimitExceeded(`rate limited by the GitHub API for another ${seconds(wait)}, longer than the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend waits`);
-            }
-            await sleep(wait);
-          }
+          await waitOutRateLimit(error, this.now(), this.remaining(), this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs, sleep);
           throw error;
         }
       },
@@ -390,18 +395,14 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
   const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
   const signal = () => ({ request: { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs) } });
   const budgetMs = options.budgetMs ?? DEFAULT_BOUNDS.budgetMs;
-  // As for comments: a rate limit's wait is waited out whole, or the lookup gives up and says so.
   const honouring =
     <T>(fn: () => Promise<T>) =>
     async (): Promise<T> => {
       try {
         return await fn();
       } catch (error) {
-        if (!isRateLimited(error)) throw error;
         // eslint-disable-next-line no-restricted-properties
-        const wait = rateLimitWaitMs(error, (options.now ?? Date.now)());
-        if (wait >= budgetMs) throw new RateLimitExceeded(`rate limited by the GitHub API for another ${seconds(wait)}, longer than the ${seconds(budgetMs)} benchtrend waits`);
-        await (options.sleep ?? sleepMs)(wait);
+        await waitOutRateLimit(error, (options.now ?? Date.now)(), budgetMs, budgetMs, options.sleep ?? sleepMs);
         throw error;
       }
     };
