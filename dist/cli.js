@@ -18650,6 +18650,15 @@ function scaled(p, factor) {
     ...p.wall !== void 0 ? { wall: f(p.wall) } : {}
   };
 }
+var GITHUB_LIKE_UPLOAD_PACK = [
+  ["uploadpack.allowFilter", "true"],
+  ["uploadpack.allowAnySHA1InWant", "true"],
+  ["uploadpackfilter.allow", "false"],
+  ["uploadpackfilter.blob:none.allow", "true"],
+  ["uploadpackfilter.blob:limit.allow", "true"],
+  ["uploadpackfilter.tree.allow", "true"],
+  ["uploadpackfilter.tree.maxDepth", "0"]
+];
 async function publishDemoTrend(options) {
   const count = options.commits ?? 12;
   const remote = join4(options.dir, "trend.git");
@@ -18657,15 +18666,7 @@ async function publishDemoTrend(options) {
   const env = gitEnv(options.env);
   await mkdir3(options.dir, { recursive: true });
   await git(["init", "--quiet", "--bare", remote], { cwd: options.dir, env });
-  for (const [k, v] of [
-    ["uploadpack.allowFilter", "true"],
-    ["uploadpackfilter.allow", "false"],
-    ["uploadpackfilter.blob:none.allow", "true"],
-    ["uploadpackfilter.tree.allow", "true"],
-    ["uploadpackfilter.tree.maxDepth", "0"]
-  ]) {
-    await git(["config", k, v], { cwd: remote, env });
-  }
+  for (const [k, v] of GITHUB_LIKE_UPLOAD_PACK) await git(["config", k, v], { cwd: remote, env });
   const commits = [];
   for (let i = 0; i < count; i++) {
     const sha = createHash2("sha1").update(`benchtrend demo commit ${i}`).digest("hex");

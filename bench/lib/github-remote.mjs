@@ -1,4 +1,5 @@
-// A bare repository's upload-pack configured as github.com's answers a partial fetch: filters
+// The same upload-pack settings as GITHUB_LIKE_UPLOAD_PACK in src/jobs/demo-trend.ts (benches run
+// plain .mjs and cannot import it): a bare repository answering a partial fetch as github.com does: filters
 // allowed (blob:none, blob:limit and tree:0 only: "tree filter allows max depth 0, but got 1" for
 // anything deeper, "filter 'combine' not supported"), objects fetchable by id. gc.auto=0 keeps a
 // background repack out of a measurement.

@@ -50,6 +50,22 @@ function scaled(p: Point, factor: number): Point {
   };
 }
 
+/**
+ * A bare repository's upload-pack answering a partial fetch as github.com's does: filters allowed,
+ * but only blob:none, blob:limit and tree:0 ("tree filter allows max depth 0, but got 1" for a
+ * deeper one, "filter 'combine' not supported"), and objects fetchable by id. The demo's remote
+ * and the tests' are configured so.
+ */
+export const GITHUB_LIKE_UPLOAD_PACK: readonly (readonly [string, string])[] = [
+  ['uploadpack.allowFilter', 'true'],
+  ['uploadpack.allowAnySHA1InWant', 'true'],
+  ['uploadpackfilter.allow', 'false'],
+  ['uploadpackfilter.blob:none.allow', 'true'],
+  ['uploadpackfilter.blob:limit.allow', 'true'],
+  ['uploadpackfilter.tree.allow', 'true'],
+  ['uploadpackfilter.tree.maxDepth', '0'],
+];
+
 /** Publishes `commits` (default 12) demo commits; deterministic, so two demos draw the same chart. */
 export async function publishDemoTrend(options: DemoTrendOptions): Promise<DemoTrend> {
   const count = options.commits ?? 12;
@@ -58,17 +74,8 @@ export async function publishDemoTrend(options: DemoTrendOptions): Promise<DemoT
   const env = gitEnv(options.env);
   await mkdir(options.dir, { recursive: true });
   await git(['init', '--quiet', '--bare', remote], { cwd: options.dir, env });
-  // As GitHub serves it: the publisher fetches only the objects it needs, with the filters GitHub
-  // accepts (a tree filter no deeper than tree:0).
-  for (const [k, v] of [
-    ['uploadpack.allowFilter', 'true'],
-    ['uploadpackfilter.allow', 'false'],
-    ['uploadpackfilter.blob:none.allow', 'true'],
-    ['uploadpackfilter.tree.allow', 'true'],
-    ['uploadpackfilter.tree.maxDepth', '0'],
-  ] as const) {
-    await git(['config', k, v], { cwd: remote, env });
-  }
+  // As GitHub serves it: the publisher fetches only the objects it needs.
+  for (const [k, v] of GITHUB_LIKE_UPLOAD_PACK) await git(['config', k, v], { cwd: remote, env });
   const commits: CommitInfo[] = [];
   for (let i = 0; i < count; i++) {
     const sha = createHash('sha1').update(`benchtrend demo commit ${i}`).digest('hex');

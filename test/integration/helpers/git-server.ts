@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GITHUB_LIKE_UPLOAD_PACK } from '../../../src/jobs/demo-trend.js';
 
 /** Fixed dates and identity so that every object id a test creates is reproducible. */
 export const TEST_DATE = '2024-01-02T03:04:05Z';
@@ -78,14 +79,7 @@ export async function gitSandbox(prefix = 'benchtrend-git-'): Promise<GitSandbox
       const dir = join(root, `${name}.git`);
       await git(['init', '--quiet', '--bare', '--initial-branch=main', dir]);
       for (const [k, v] of [
-        ['uploadpack.allowFilter', 'true'],
-        ['uploadpack.allowAnySHA1InWant', 'true'],
-        // github.com answers --filter=tree:1 with "tree filter allows max depth 0, but got 1".
-        ['uploadpackfilter.allow', 'false'],
-        ['uploadpackfilter.blob:none.allow', 'true'],
-        ['uploadpackfilter.blob:limit.allow', 'true'],
-        ['uploadpackfilter.tree.allow', 'true'],
-        ['uploadpackfilter.tree.maxDepth', '0'],
+        ...GITHUB_LIKE_UPLOAD_PACK,
         // GitHub checks every pushed object ("remote: fatal: fsck error in packed object").
         ['receive.fsckObjects', 'true'],
         ['http.receivepack', 'true'],
