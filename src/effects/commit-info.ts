@@ -32,10 +32,14 @@ export interface ApiSource {
   readonly timeoutMs?: number;
 }
 
-/** GET /repos/{owner}/{repo}/commits/{sha}; undefined on 404, an Error on other failures. */
+/**
+ * GET /repos/{owner}/{repo}/git/commits/{sha}: the commit object alone. `/commits/{sha}` would
+ * also build its diff, which on a huge commit is slow or refused. Undefined on 404 (and a 422),
+ * an Error on other failures.
+ */
 export async function commitFromApi(source: ApiSource): Promise<CommitInfo | undefined> {
   const doFetch = source.fetch ?? fetch;
-  const url = `${source.apiUrl.replace(/\/+$/, '')}/repos/${source.repository}/commits/${encodeURIComponent(source.sha)}`;
+  const url = `${source.apiUrl.replace(/\/+$/, '')}/repos/${source.repository}/git/commits/${encodeURIComponent(source.sha)}`;
   const headers: Record<string, string> = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'benchtrend' };
   if (source.token) headers['authorization'] = `Bearer ${source.token}`;
   const timeoutMs = source.timeoutMs ?? DEFAULT_BOUNDS.requestMs;
@@ -52,14 +56,14 @@ export async function commitFromApi(source: ApiSource): Promise<CommitInfo | und
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status} ${res.statusText}`);
   const body = (await res.json().catch((e: unknown) => {
     throw new Error(signal.aborted ? `GET ${url} did not send its answer within ${seconds(timeoutMs)}` : `GET ${url}: ${e instanceof Error ? e.message : String(e)}`);
-  })) as { sha?: unknown; html_url?: unknown; commit?: { message?: unknown; author?: { name?: unknown; date?: unknown } } };
+  })) as { sha?: unknown; html_url?: unknown; message?: unknown; author?: { name?: unknown; date?: unknown } };
   if (typeof body.sha !== 'string') return undefined;
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
     sha: body.sha,
-    message: s(body.commit?.message),
-    author: s(body.commit?.author?.name),
-    timestamp: s(body.commit?.author?.date),
+    message: s(body.message),
+    author: s(body.author?.name),
+    timestamp: s(body.author?.date),
     ...(typeof body.html_url === 'string' ? { url: body.html_url } : {}),
   };
 }

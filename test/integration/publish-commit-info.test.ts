@@ -48,8 +48,9 @@ describe('commit metadata sources', () => {
   it('the REST API gives it when git cannot, with the token as a bearer header', async () => {
     const sha = 'c'.repeat(40);
     const api = await apiServer((path) =>
-      path === `/repos/acme/app/commits/${sha}`
-        ? { status: 200, body: { sha, html_url: `https://github.com/acme/app/commit/${sha}`, commit: { message: 'From the API', author: { name: 'Ada', date: '2024-03-04T05:06:07Z' } } } }
+      // The Git database's commit object, as GitHub answers it: no diff to build.
+      path === `/repos/acme/app/git/commits/${sha}`
+        ? { status: 200, body: { sha, html_url: `https://github.com/acme/app/commit/${sha}`, message: 'From the API', author: { name: 'Ada', email: 'ada@example.com', date: '2024-03-04T05:06:07Z' }, tree: { sha: 'e'.repeat(40) }, parents: [] } }
         : { status: 404, body: { message: 'Not Found' } },
     );
     try {
@@ -79,7 +80,7 @@ describe('commit metadata sources', () => {
         fallbackTimestamp: '2030-01-01T00:00:00Z',
       });
       expect(info).toEqual({ sha: 'd'.repeat(40), message: '', author: '', timestamp: '2030-01-01T00:00:00Z' });
-      expect(failures).toEqual([`api: GET ${api.url}/repos/acme/app/commits/${'d'.repeat(40)} answered 500 Internal Server Error`]);
+      expect(failures).toEqual([`api: GET ${api.url}/repos/acme/app/git/commits/${'d'.repeat(40)} answered 500 Internal Server Error`]);
     } finally {
       await api.close();
     }
