@@ -18296,10 +18296,7 @@ async function run3(argv, io) {
 }
 
 // src/core/render-summary.ts
-function quartiles(p) {
-  const scale = textScale(p.unit, largest(p.q1, p.q3));
-  return `${scale.number(p.q1)}\u2013${scale.number(p.q3)} ${scale.unit}`;
-}
+var quartiles = (p) => levels(p.unit, p.q1, p.q3, "\u2013");
 function errorBarText(p) {
   if (p.summaryOnly) return p.range ?? (p.q1 === p.q3 ? "\u2014" : quartiles(p));
   if (p.runs < 2) return "\u2014";

@@ -1,11 +1,8 @@
 import { escapeMarkdown } from './markdown.js';
 import type { Point } from './model.js';
-import { largest, quantity, textScale } from './format-number.js';
+import { levels, quantity } from './format-number.js';
 
-function quartiles(p: Point): string {
-  const scale = textScale(p.unit, largest(p.q1, p.q3));
-  return `${scale.number(p.q1)}–${scale.number(p.q3)} ${scale.unit}`;
-}
+const quartiles = (p: Point): string => levels(p.unit, p.q1, p.q3, '–');
 
 /** The error bar as shown: first to third quartile, or the tool's own range for summary-only points. */
 export function errorBarText(p: Point): string {

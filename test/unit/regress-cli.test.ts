@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertLines, run as alerts, type ListedAlert } from '../../src/cli/alerts.js';
+import { replayLines } from '../../src/cli/replay.js';
 import { UsageError, type CliIO } from '../../src/cli/io.js';
 import { InputError, type Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
@@ -84,6 +85,13 @@ describe('benchtrend alerts', () => {
       { ...base, kind: 'regression', sha: 'c'.repeat(40) },
     ]);
     expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1, 3).join(' '))).toEqual(['step-found aaaaaaa', 'change-point bbbbbbb', 'regression ccccccc']);
+    // replay prints only what it raised, so each change point of its list is a step found.
+    const replayed = { suite: 'default', case: 'warm / total', raisedAt: 'd'.repeat(40), status: 'confirmed', unit: 's', direction: 'smaller', baseline: 1, value: 1.2, change: 0.2, reason: 'r' } as const;
+    const rows = replayLines([
+      { ...replayed, kind: 'change-point', sha: 'a'.repeat(40) },
+      { ...replayed, kind: 'regression', sha: 'c'.repeat(40) },
+    ]);
+    expect(rows.slice(1).map((l) => l.split(/\s{2,}/).slice(2, 4).join(' '))).toEqual(['aaaaaaa step-found', 'ccccccc regression']);
   });
 
   it('refuses an unknown suite (a refusal) and a bad status (a usage error)', async () => {
