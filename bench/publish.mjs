@@ -12,7 +12,8 @@
 // Each history is generated directly as git objects with one `git fast-import` (publishing
 // 100,000 times would take a day): every tree the layout has at that size, a real manifest of 50
 // cases, and real chunks (trend format 2) for the current group of 256 (everything a publish can
-// read), and the suite's regression state (data/r). Older chunks, which no publish reads, are small stand-in blobs, each
+// read), and the suite's regression state (data/r). Its last segment is then one real publish,
+// so the tip is a commit of the product's, naming what the next publish reads. Older chunks, which no publish reads, are small stand-in blobs, each
 // distinct, so the trees that list them are exactly as large and as incompressible as real ones. Each publish then runs in its own
 // Node process against the bare repository over file:// (upload-pack serves the partial fetch
 // exactly as GitHub does), with the repository configured like GitHub's: uploadpack.allowFilter,
@@ -237,10 +238,18 @@ function blobNoneFetch(remote) {
 
 // Histories first, then the runs round-robin over the sizes, so that whatever else the machine
 // is doing weighs on every size alike.
+// Each history's tip is then one publish of the product's own (segment n - 1 onto n - 1), as on a
+// real branch: its commit names what the next publish reads (the read-ahead trailer), which a
+// tip written by fast-import would not.
+const written = (n) => {
+  const dir = generate(n - 1);
+  publishOnce(dir, n - 1);
+  return dir;
+};
 const templates = new Map();
 for (const n of sizes) {
   const t0 = performance.now();
-  templates.set(n, { dir: generate(n), generatedS: (performance.now() - t0) / 1000 });
+  templates.set(n, { dir: written(n), generatedS: (performance.now() - t0) / 1000 });
 }
 // Every run publishes segment n onto its own copy of the same history, so runs are alike.
 const onCopy = (source, seq) => {
@@ -268,7 +277,7 @@ for (const n of sizes) {
   let s2 = n;
   while ((s2 + 1) % BIG !== 0) s2++;
   const [roll1, roll2] = [s1, s2].map((s) => {
-    const dir = generate(s);
+    const dir = written(s);
     try {
       return publishOnce(dir, s);
     } finally {

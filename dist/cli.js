@@ -11866,6 +11866,55 @@ function changesOf(files, removed = []) {
   }
   return root;
 }
+var READ_AHEAD_TRAILER = "Benchtrend-Reads:";
+var READ_AHEAD_MAX = 64;
+function readAheadOf(root, known, treeBody) {
+  const levels2 = [[root]];
+  const seen = /* @__PURE__ */ new Set([root]);
+  let folders = [root];
+  while (folders.length > 0) {
+    const next = [];
+    const deeper = [];
+    for (const tree of folders) {
+      const body = treeBody(tree);
+      if (body === void 0) continue;
+      for (const entry3 of parseTree(body, root.length / 2)) {
+        if (seen.size >= READ_AHEAD_MAX) break;
+        if (entry3.type === "commit" || seen.has(entry3.oid) || !known(entry3.oid)) continue;
+        seen.add(entry3.oid);
+        next.push(entry3.oid);
+        if (entry3.type === "tree") deeper.push(entry3.oid);
+      }
+    }
+    if (next.length > 0) levels2.push(next);
+    folders = deeper;
+  }
+  return levels2;
+}
+function withReadAhead(message, levels2) {
+  if (levels2.length === 0) return message;
+  return `${message.replace(/\n*$/, "\n")}
+${READ_AHEAD_TRAILER} ${levels2.map((l) => l.join(" ")).join(" / ")}
+`;
+}
+function readAheadIn(commit, oidLength) {
+  const message = commit.slice(commit.indexOf("\n\n") + 2);
+  const line = message.split("\n").find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
+  if (line === void 0) return [[], []];
+  const levels2 = line.slice(READ_AHEAD_TRAILER.length + 1).split(" / ").map((l) => l.split(" "));
+  const shape = new RegExp(`^[0-9a-f]{${oidLength}}$`);
+  if (!levels2.every((l) => l.every((oid) => shape.test(oid)))) return [[], []];
+  const seen = /* @__PURE__ */ new Set();
+  const halves = [[], []];
+  levels2.forEach((level2, depth) => {
+    for (const oid of level2) {
+      if (seen.size >= READ_AHEAD_MAX || seen.has(oid)) continue;
+      seen.add(oid);
+      halves[depth % 2]?.push(oid);
+    }
+  });
+  return halves;
+}
 
 // src/effects/stale-branches.ts
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
@@ -11941,6 +11990,8 @@ var PagesBranch = class _PagesBranch {
   cache = /* @__PURE__ */ new Map();
   inflight = /* @__PURE__ */ new Map();
   present = /* @__PURE__ */ new Set();
+  /** Objects a read asked for: what the next publish will ask for too (not what read-ahead merely brought). */
+  used = /* @__PURE__ */ new Set();
   pending = /* @__PURE__ */ new Map();
   scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
@@ -12024,10 +12075,37 @@ var PagesBranch = class _PagesBranch {
 `);
     if (tip === void 0) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
+    await this.readAhead(tip);
     return tip;
+  }
+  /**
+   * Fetches, in one request, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
+   * so that the walk from the root finds it at hand instead of asking level by level. A trailer
+   * naming objects the remote does not have (a commit written by hand, a history rewritten) is
+   * ignored; any other failure is the remote's and is reported as the walk would report it.
+   */
+  async readAhead(tip) {
+    const commit = this.cache.get(tip);
+    if (commit === void 0) return;
+    for (const half of readAheadIn(commit.toString("utf8"), tip.length)) {
+      const oids = half.filter((oid) => !this.cache.has(oid));
+      if (oids.length === 0) continue;
+      this.fetches++;
+      try {
+        await this.remote(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...oids]);
+      } catch (e) {
+        if (!(e instanceof GitCommandError)) throw e;
+        if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
+        throw classifyFetchFailure(e, this.options.display);
+      }
+      for (const oid of oids) this.present.add(oid);
+      await this.readObjects(["--batch"], `${oids.join("\n")}
+`);
+    }
   }
   /** Contents of one object, fetched with the others asked for in the same turn. */
   object(oid) {
+    this.used.add(oid);
     const hit = this.cache.get(oid);
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
@@ -12207,10 +12285,11 @@ var PagesBranch = class _PagesBranch {
     const root = await this.buildTree(base, changes, "", blobs, trees) ?? this.emptyTree(trees);
     await this.writeObjects("blob", blobs);
     await this.writeObjects("tree", trees);
+    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || blobs.has(oid) || trees.has(oid), (oid) => this.cache.get(oid));
     const { name, email } = this.options.identity;
     const args = ["-c", `user.name=${name}`, "-c", `user.email=${email}`, "-c", "commit.gpgSign=false", "commit-tree", root];
     if (parent !== void 0) args.push("-p", parent);
-    const commit = (await this.run([...args, "-F", "-"], message)).stdout.toString("utf8").trim();
+    const commit = (await this.run([...args, "-F", "-"], withReadAhead(message, ahead))).stdout.toString("utf8").trim();
     this.present.add(commit);
     return commit;
   }

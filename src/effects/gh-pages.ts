@@ -19,7 +19,7 @@ import { TrendDataError } from '../core/trend/validate.js';
 import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
 import { GitCommandError, git, type Identity } from './git.js';
 import { classifyFetchFailure, classifyPushFailure } from './git-failures.js';
-import { changesOf, encodeTree, kindOf, objectId, parseTree, type Changes, type TreeEntry } from './git-tree.js';
+import { changesOf, encodeTree, kindOf, objectId, parseTree, readAheadIn, readAheadOf, withReadAhead, type Changes, type TreeEntry } from './git-tree.js';
 import { claimBranchFolder, sweepStaleBranches } from './stale-branches.js';
 
 // Where the jobs and tests have always found them.
@@ -74,6 +74,8 @@ export class PagesBranch {
   private readonly cache = new Map<string, Buffer>();
   private readonly inflight = new Map<string, Promise<Buffer>>();
   private readonly present = new Set<string>();
+  /** Objects a read asked for: what the next publish will ask for too (not what read-ahead merely brought). */
+  private readonly used = new Set<string>();
   private pending = new Map<string, Waiter[]>();
   private scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
@@ -172,11 +174,38 @@ export class PagesBranch {
     const [tip] = await this.readObjects(['--batch'], `refs/remotes/origin/${branch}\n`);
     if (tip === undefined) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
     this.present.add(tip);
+    await this.readAhead(tip);
     return tip;
+  }
+
+  /**
+   * Fetches, in one request, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
+   * so that the walk from the root finds it at hand instead of asking level by level. A trailer
+   * naming objects the remote does not have (a commit written by hand, a history rewritten) is
+   * ignored; any other failure is the remote's and is reported as the walk would report it.
+   */
+  private async readAhead(tip: string): Promise<void> {
+    const commit = this.cache.get(tip);
+    if (commit === undefined) return;
+    for (const half of readAheadIn(commit.toString('utf8'), tip.length)) {
+      const oids = half.filter((oid) => !this.cache.has(oid));
+      if (oids.length === 0) continue;
+      this.fetches++;
+      try {
+        await this.remote(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...oids]);
+      } catch (e) {
+        if (!(e instanceof GitCommandError)) throw e;
+        if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
+        throw classifyFetchFailure(e, this.options.display);
+      }
+      for (const oid of oids) this.present.add(oid);
+      await this.readObjects(['--batch'], `${oids.join('\n')}\n`);
+    }
   }
 
   /** Contents of one object, fetched with the others asked for in the same turn. */
   private object(oid: string): Promise<Buffer> {
+    this.used.add(oid);
     const hit = this.cache.get(oid);
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
@@ -368,10 +397,12 @@ export class PagesBranch {
     const root = (await this.buildTree(base, changes, '', blobs, trees)) ?? this.emptyTree(trees);
     await this.writeObjects('blob', blobs);
     await this.writeObjects('tree', trees);
+    // What this publish read or wrote is what the next one will read: named in the trailer.
+    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || blobs.has(oid) || trees.has(oid), (oid) => this.cache.get(oid));
     const { name, email } = this.options.identity;
     const args = ['-c', `user.name=${name}`, '-c', `user.email=${email}`, '-c', 'commit.gpgSign=false', 'commit-tree', root];
     if (parent !== undefined) args.push('-p', parent);
-    const commit = (await this.run([...args, '-F', '-'], message)).stdout.toString('utf8').trim();
+    const commit = (await this.run([...args, '-F', '-'], withReadAhead(message, ahead))).stdout.toString('utf8').trim();
     this.present.add(commit);
     return commit;
   }

@@ -70,3 +70,83 @@ export function changesOf(files: ReadonlyMap<string, string | Uint8Array>, remov
   }
   return root;
 }
+
+/**
+ * The trailer of a commit benchtrend writes that names the objects the next publish will read:
+ * that publish fetches the tip and then all of them in two requests, instead of one request per
+ * level of the tree (8 in all for a suite's data, each a round trip to GitHub). It is only a
+ * hint: the walk still goes from the root by id, and fetches whatever the trailer left out.
+ *
+ * The ids are listed level by level from the root tree, levels separated by ` / `. Two requests,
+ * not one: asked for a tree and one of its entries at once with `--filter=tree:0`, upload-pack
+ * meets the entry first under its parent, leaves it out as the filter says, and then does not
+ * send it for its own name either ("did not send all necessary objects", git 2.39). Even levels
+ * in one request and odd ones in the other never name an entry beside its folder.
+ */
+export const READ_AHEAD_TRAILER = 'Benchtrend-Reads:';
+/** At most this many ids (about 2.6 KB of message); a publish reads 12 to 20. */
+export const READ_AHEAD_MAX = 64;
+
+/**
+ * The objects of the tree `root` worth naming in its commit's trailer, level by level from the
+ * root: an entry is named when `known` has it (read by this publish, or written by it), and a
+ * folder is looked into only when it is named. Objects no one read stay out, so an untouched
+ * folder of old segments costs nothing.
+ */
+export function readAheadOf(root: string, known: (oid: string) => boolean, treeBody: (oid: string) => Buffer | undefined): string[][] {
+  const levels: string[][] = [[root]];
+  const seen = new Set([root]);
+  let folders = [root];
+  while (folders.length > 0) {
+    const next: string[] = [];
+    const deeper: string[] = [];
+    for (const tree of folders) {
+      const body = treeBody(tree);
+      if (body === undefined) continue;
+      for (const entry of parseTree(body, root.length / 2)) {
+        if (seen.size >= READ_AHEAD_MAX) break;
+        if (entry.type === 'commit' || seen.has(entry.oid) || !known(entry.oid)) continue;
+        seen.add(entry.oid);
+        next.push(entry.oid);
+        if (entry.type === 'tree') deeper.push(entry.oid);
+      }
+    }
+    if (next.length > 0) levels.push(next);
+    folders = deeper;
+  }
+  return levels;
+}
+
+/** The message with the trailer naming `levels` as its last paragraph. */
+export function withReadAhead(message: string, levels: readonly (readonly string[])[]): string {
+  if (levels.length === 0) return message;
+  return `${message.replace(/\n*$/, '\n')}\n${READ_AHEAD_TRAILER} ${levels.map((l) => l.join(' ')).join(' / ')}\n`;
+}
+
+/**
+ * The ids a commit's trailer names (`commit` is the raw object: headers, a blank line, the
+ * message), even levels first and odd ones second, each id of the tip's own length; anything
+ * else on the line voids it. Capped, so a commit written by hand cannot make a publish ask for
+ * thousands of objects.
+ */
+export function readAheadIn(commit: string, oidLength: number): [string[], string[]] {
+  const message = commit.slice(commit.indexOf('\n\n') + 2);
+  const line = message.split('\n').find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
+  if (line === undefined) return [[], []];
+  const levels = line
+    .slice(READ_AHEAD_TRAILER.length + 1)
+    .split(' / ')
+    .map((l) => l.split(' '));
+  const shape = new RegExp(`^[0-9a-f]{${oidLength}}$`);
+  if (!levels.every((l) => l.every((oid) => shape.test(oid)))) return [[], []];
+  const seen = new Set<string>();
+  const halves: [string[], string[]] = [[], []];
+  levels.forEach((level, depth) => {
+    for (const oid of level) {
+      if (seen.size >= READ_AHEAD_MAX || seen.has(oid)) continue;
+      seen.add(oid);
+      halves[depth % 2]?.push(oid);
+    }
+  });
+  return halves;
+}

@@ -3,7 +3,7 @@
  * an Authorization header, a read-only token is told apart, and eight publishers racing for one
  * branch all land.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
@@ -29,6 +29,11 @@ afterEach(async () => {
   await server.close();
   await sb.dispose();
 });
+
+/** Fetches (each opens with the ref advertisement) since the request numbered `from`. */
+function fetchesSince(from: number): number {
+  return server.requests.slice(from).filter((r) => r.url.endsWith('/info/refs?service=git-upload-pack')).length;
+}
 
 function settings(extra: Partial<PublishSettings> = {}): PublishSettings {
   return { repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 8, token: TOKEN, ...extra };
@@ -106,11 +111,48 @@ describe('publishing over HTTP', () => {
     for (let i = 0; i < 3; i++) await publishTrend(settings(), context(i));
     const before = server.requests.length;
     await publishTrend(settings(), context(9));
-    const fetches = server.requests.slice(before).filter((r) => r.url.endsWith('/info/refs?service=git-upload-pack')).length;
-    // The tip alone (GitHub refuses a deeper tree filter), then one round per level of the walk to
-    // data/c/0/<a> (and beside it to the regression state's data/r/<suite>/head.json): the root,
-    // dev, bench, data (with the manifest), c and r, 0 and <suite>, <a> and the head.
-    expect(fetches).toBe(8);
+    // The tip alone (GitHub refuses a deeper tree filter), then what its trailer says the last
+    // publish read, in two requests: the even levels from the root and the odd ones.
+    expect(fetchesSince(before)).toBe(3);
+    const { rows } = await readTrend({ repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', token: TOKEN }, context(0), async (read, location) => readHistory(read, location));
+    expect(new Set(rows.map((r) => r.commit))).toEqual(new Set([0, 1, 2, 9].map((i) => commit(i).sha)));
+  });
+
+  it('walks level by level from a tip without the trailer, or whose trailer names objects the remote lacks, and lands', async () => {
+    for (let i = 0; i < 2; i++) await publishTrend(settings(), context(i));
+    // A commit of the user's on top (a README on gh-pages), then one whose trailer names an
+    // object nobody has and, in one half, a folder beside its own entry.
+    const work = join(sb.root, 'work');
+    await sb.git(['clone', '--quiet', '--branch', 'gh-pages', join(sb.root, 'trend.git'), work]);
+    await writeFile(join(work, 'README.md'), 'benchmarks\n');
+    await sb.git(['add', 'README.md'], work);
+    await sb.git(['commit', '--quiet', '-m', 'a readme'], work);
+    await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+    let before = server.requests.length;
+    await publishTrend(settings(), context(2));
+    // The tip, then one round per level of the walk to data/c/0/<a> (and beside it to the
+    // regression state's data/r/<suite>/head.json): the root, dev, bench, data (with the
+    // manifest), c and r, 0 and <suite>, <a> and the head.
+    expect(fetchesSince(before)).toBe(8);
+    before = server.requests.length;
+    await publishTrend(settings(), context(3));
+    expect(fetchesSince(before)).toBe(3);
+
+    await sb.git(['pull', '--quiet', '--ff-only', 'origin', 'gh-pages'], work);
+    const dev = (await sb.git(['rev-parse', 'HEAD:dev'], work)).trim();
+    const bench = (await sb.git(['rev-parse', 'HEAD:dev/bench'], work)).trim();
+    for (const [n, trailer] of [`Benchtrend-Reads: ${'0'.repeat(40)}`, `Benchtrend-Reads: ${dev} ${bench}`].entries()) {
+      await sb.git(['commit', '--quiet', '--allow-empty', '-m', `by hand\n\n${trailer}`], work);
+      await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+      before = server.requests.length;
+      await publishTrend(settings(), context(4 + n));
+      // The tip, the request the remote could not answer in full, then the walk's seven.
+      expect(fetchesSince(before)).toBe(9);
+      await sb.git(['pull', '--quiet', '--ff-only', 'origin', 'gh-pages'], work);
+    }
+    const { rows } = await readTrend({ repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', token: TOKEN }, context(0), async (read, location) => readHistory(read, location));
+    expect(new Set(rows.map((r) => r.commit))).toEqual(new Set([0, 1, 2, 3, 4, 5].map((i) => commit(i).sha)));
+    expect(await readFile(join(work, 'README.md'), 'utf8')).toBe('benchmarks\n');
   });
 
   it('tells a read-only token apart, so the action can warn and go on', async () => {
