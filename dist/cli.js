@@ -12282,10 +12282,11 @@ var PagesBranch = class _PagesBranch {
     const blobs = /* @__PURE__ */ new Map();
     const trees = /* @__PURE__ */ new Map();
     const base = parent === void 0 ? void 0 : await this.treeOfCommit(parent);
-    const root = await this.buildTree(base, changes, "", blobs, trees) ?? this.emptyTree(trees);
+    const successors = /* @__PURE__ */ new Set();
+    const root = await this.buildTree(base, changes, "", blobs, trees, successors) ?? this.emptyTree(trees);
     await this.writeObjects("blob", blobs);
     await this.writeObjects("tree", trees);
-    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || blobs.has(oid) || trees.has(oid), (oid) => this.cache.get(oid));
+    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || successors.has(oid), (oid) => this.cache.get(oid));
     const { name, email } = this.options.identity;
     const args = ["-c", `user.name=${name}`, "-c", `user.email=${email}`, "-c", "commit.gpgSign=false", "commit-tree", root];
     if (parent !== void 0) args.push("-p", parent);
@@ -12293,7 +12294,13 @@ var PagesBranch = class _PagesBranch {
     this.present.add(commit);
     return commit;
   }
-  async buildTree(base, changes, path, blobs, trees) {
+  /**
+   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. A new
+   * object that takes the place of one this publish read goes into `successors`, and so does a
+   * new folder inside a folder it read: the next publish will read those (a new chunk file, which
+   * no publish reads back, stays out).
+   */
+  async buildTree(base, changes, path, blobs, trees, successors) {
     const entries = /* @__PURE__ */ new Map();
     for (const e of base === void 0 ? [] : await this.tree(base)) entries.set(e.name, e);
     await Promise.all(
@@ -12305,13 +12312,15 @@ var PagesBranch = class _PagesBranch {
           entries.delete(name);
         } else if (change instanceof Map) {
           if (existing && existing.type !== "tree") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend needs a folder`);
-          const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees);
+          const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
           if (oid2 === void 0) entries.delete(name);
           else entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
+          if (oid2 !== void 0 && (existing ? this.used.has(existing.oid) : base !== void 0 && this.used.has(base))) successors.add(oid2);
         } else {
           if (existing && existing.type !== "blob") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid2 = objectId("blob", change);
           blobs.set(oid2, change);
+          if (existing && this.used.has(existing.oid)) successors.add(oid2);
           entries.set(name, { mode: "100644", type: "blob", oid: oid2, raw, name });
         }
       })

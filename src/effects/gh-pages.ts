@@ -394,11 +394,13 @@ export class PagesBranch {
     const blobs = new Map<string, Uint8Array>();
     const trees = new Map<string, Uint8Array>();
     const base = parent === undefined ? undefined : await this.treeOfCommit(parent);
-    const root = (await this.buildTree(base, changes, '', blobs, trees)) ?? this.emptyTree(trees);
+    const successors = new Set<string>();
+    const root = (await this.buildTree(base, changes, '', blobs, trees, successors)) ?? this.emptyTree(trees);
     await this.writeObjects('blob', blobs);
     await this.writeObjects('tree', trees);
-    // What this publish read or wrote is what the next one will read: named in the trailer.
-    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || blobs.has(oid) || trees.has(oid), (oid) => this.cache.get(oid));
+    // What this publish read, where it is still there or was rewritten, is what the next one will
+    // read: named in the trailer.
+    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || successors.has(oid), (oid) => this.cache.get(oid));
     const { name, email } = this.options.identity;
     const args = ['-c', `user.name=${name}`, '-c', `user.email=${email}`, '-c', 'commit.gpgSign=false', 'commit-tree', root];
     if (parent !== undefined) args.push('-p', parent);
@@ -407,12 +409,19 @@ export class PagesBranch {
     return commit;
   }
 
+  /**
+   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. A new
+   * object that takes the place of one this publish read goes into `successors`, and so does a
+   * new folder inside a folder it read: the next publish will read those (a new chunk file, which
+   * no publish reads back, stays out).
+   */
   private async buildTree(
     base: string | undefined,
     changes: Changes,
     path: string,
     blobs: Map<string, Uint8Array>,
     trees: Map<string, Uint8Array>,
+    successors: Set<string>,
   ): Promise<string | undefined> {
     const entries = new Map<string, TreeEntry>();
     for (const e of base === undefined ? [] : await this.tree(base)) entries.set(e.name, e);
@@ -425,13 +434,15 @@ export class PagesBranch {
           entries.delete(name);
         } else if (change instanceof Map) {
           if (existing && existing.type !== 'tree') throw new Error(`${where} is ${kindOf(existing)} where benchtrend needs a folder`);
-          const oid = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees);
+          const oid = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
           if (oid === undefined) entries.delete(name);
           else entries.set(name, { mode: '40000', type: 'tree', oid, raw, name });
+          if (oid !== undefined && (existing ? this.used.has(existing.oid) : base !== undefined && this.used.has(base))) successors.add(oid);
         } else {
           if (existing && existing.type !== 'blob') throw new Error(`${where} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid = objectId('blob', change);
           blobs.set(oid, change);
+          if (existing && this.used.has(existing.oid)) successors.add(oid);
           entries.set(name, { mode: '100644', type: 'blob', oid, raw, name });
         }
       }),
