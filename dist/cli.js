@@ -11972,6 +11972,7 @@ async function claimBranchFolder(tempRoot) {
 }
 
 // src/effects/gh-pages.ts
+var READ_AHEAD_NEW_FILE = 16 * 1024;
 var NO_AUTO_MAINTENANCE = "[maintenance]\n	auto = false\n[gc]\n	auto = 0\n";
 var PagesBranch = class _PagesBranch {
   constructor(dir, options) {
@@ -12295,10 +12296,12 @@ var PagesBranch = class _PagesBranch {
     return commit;
   }
   /**
-   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. A new
-   * object that takes the place of one this publish read goes into `successors`, and so does a
-   * new folder inside a folder it read: the next publish will read those (a new chunk file, which
-   * no publish reads back, stays out).
+   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. What the
+   * next publish will likely read goes into `successors`: a new object that takes the place of one
+   * this publish read, a new folder inside a folder it wrote into, and a new small file there
+   * (the next block of the regression state; a new chunk too, which costs a few KB where a round
+   * trip saved is worth more). The files of a new folder (an import's history) and a large new
+   * file (the page's script) stay out.
    */
   async buildTree(base, changes, path, blobs, trees, successors) {
     const entries = /* @__PURE__ */ new Map();
@@ -12315,12 +12318,12 @@ var PagesBranch = class _PagesBranch {
           const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
           if (oid2 === void 0) entries.delete(name);
           else entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
-          if (oid2 !== void 0 && (existing ? this.used.has(existing.oid) : base !== void 0 && this.used.has(base))) successors.add(oid2);
+          if (oid2 !== void 0 && (existing ? this.used.has(existing.oid) : base !== void 0)) successors.add(oid2);
         } else {
           if (existing && existing.type !== "blob") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid2 = objectId("blob", change);
           blobs.set(oid2, change);
-          if (existing && this.used.has(existing.oid)) successors.add(oid2);
+          if (existing ? this.used.has(existing.oid) : base !== void 0 && change.length <= READ_AHEAD_NEW_FILE) successors.add(oid2);
           entries.set(name, { mode: "100644", type: "blob", oid: oid2, raw, name });
         }
       })

@@ -61,6 +61,9 @@ interface Waiter {
  * from the promisor remote, and while only the fetches carried the settings, that fetch of the
  * push's started maintenance.
  */
+/** The largest new file worth naming for the next publish unread (READ_AHEAD_TRAILER). */
+const READ_AHEAD_NEW_FILE = 16 * 1024;
+
 const NO_AUTO_MAINTENANCE = '[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n';
 
 export class PagesBranch {
@@ -410,10 +413,12 @@ export class PagesBranch {
   }
 
   /**
-   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. A new
-   * object that takes the place of one this publish read goes into `successors`, and so does a
-   * new folder inside a folder it read: the next publish will read those (a new chunk file, which
-   * no publish reads back, stays out).
+   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. What the
+   * next publish will likely read goes into `successors`: a new object that takes the place of one
+   * this publish read, a new folder inside a folder it wrote into, and a new small file there
+   * (the next block of the regression state; a new chunk too, which costs a few KB where a round
+   * trip saved is worth more). The files of a new folder (an import's history) and a large new
+   * file (the page's script) stay out.
    */
   private async buildTree(
     base: string | undefined,
@@ -437,12 +442,12 @@ export class PagesBranch {
           const oid = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
           if (oid === undefined) entries.delete(name);
           else entries.set(name, { mode: '40000', type: 'tree', oid, raw, name });
-          if (oid !== undefined && (existing ? this.used.has(existing.oid) : base !== undefined && this.used.has(base))) successors.add(oid);
+          if (oid !== undefined && (existing ? this.used.has(existing.oid) : base !== undefined)) successors.add(oid);
         } else {
           if (existing && existing.type !== 'blob') throw new Error(`${where} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid = objectId('blob', change);
           blobs.set(oid, change);
-          if (existing && this.used.has(existing.oid)) successors.add(oid);
+          if (existing ? this.used.has(existing.oid) : base !== undefined && change.length <= READ_AHEAD_NEW_FILE) successors.add(oid);
           entries.set(name, { mode: '100644', type: 'blob', oid, raw, name });
         }
       }),

@@ -114,14 +114,16 @@ describe('publishing over HTTP', () => {
     // The tip alone (GitHub refuses a deeper tree filter), then what its trailer says the last
     // publish read, in two requests: the even levels from the root and the odd ones.
     expect(fetchesSince(before)).toBe(3);
-    // What it read, rewritten where it wrote, is named for the next publish: the manifest and the
-    // folder of chunks; not the new chunk, which no publish reads back.
+    // What it read, rewritten where it wrote, is named for the next publish: the manifest, the
+    // folder of chunks and the small file it added there; not the chunks earlier publishes wrote,
+    // which none reads back.
     const bare = join(sb.root, 'trend.git');
     const trailer = (await sb.git(['log', '-1', '--format=%B', 'gh-pages'], bare)).split('\n').find((l) => l.startsWith('Benchtrend-Reads: ')) ?? '';
     const at = async (path: string) => (await sb.git(['rev-parse', `gh-pages:${path}`], bare)).trim();
-    const newest = (await sb.git(['ls-tree', '--name-only', 'gh-pages:dev/bench/data/c/0/0000'], bare)).trim().split('\n').at(-1);
-    for (const path of ['dev/bench/manifest.json', 'dev/bench/data/newest.json', 'dev/bench/data/c/0/0000']) expect(trailer).toContain(await at(path));
-    expect(trailer).not.toContain(await at(`dev/bench/data/c/0/0000/${newest}`));
+    const chunks = (await sb.git(['ls-tree', '--name-only', 'gh-pages:dev/bench/data/c/0/0000'], bare)).trim().split('\n');
+    expect(chunks).toHaveLength(4);
+    for (const path of ['dev/bench/manifest.json', 'dev/bench/data/newest.json', 'dev/bench/data/c/0/0000', `dev/bench/data/c/0/0000/${chunks.at(-1)}`]) expect(trailer).toContain(await at(path));
+    for (const chunk of chunks.slice(0, -1)) expect(trailer).not.toContain(await at(`dev/bench/data/c/0/0000/${chunk}`));
     const { rows } = await readTrend({ repository: server.url('trend'), branch: 'gh-pages', dataDir: 'dev/bench', token: TOKEN }, context(0), async (read, location) => readHistory(read, location));
     expect(new Set(rows.map((r) => r.commit))).toEqual(new Set([0, 1, 2, 9].map((i) => commit(i).sha)));
   });
