@@ -11898,7 +11898,9 @@ ${READ_AHEAD_TRAILER} ${levels2.map((l) => l.join(" ")).join(" / ")}
 `;
 }
 function readAheadIn(commit, oidLength) {
-  const message = commit.slice(commit.indexOf("\n\n") + 2);
+  const body = commit.indexOf("\n\n");
+  if (body < 0) return [[], []];
+  const message = commit.slice(body + 2);
   const line = message.split("\n").find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
   if (line === void 0) return [[], []];
   const levels2 = line.slice(READ_AHEAD_TRAILER.length + 1).split(" / ").map((l) => l.split(" "));
@@ -12080,7 +12082,7 @@ var PagesBranch = class _PagesBranch {
     return tip;
   }
   /**
-   * Fetches, in one request, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
+   * Fetches, in two requests, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
    * so that the walk from the root finds it at hand instead of asking level by level. A trailer
    * naming objects the remote does not have (a commit written by hand, a history rewritten) is
    * ignored; any other failure is the remote's and is reported as the walk would report it.

@@ -43,6 +43,9 @@ export interface BranchOptions {
   readonly timeoutMs?: number;
 }
 
+/** The largest new file worth naming for the next publish unread (READ_AHEAD_TRAILER). */
+const READ_AHEAD_NEW_FILE = 16 * 1024;
+
 interface Waiter {
   readonly resolve: (b: Buffer) => void;
   readonly reject: (e: unknown) => void;
@@ -61,9 +64,6 @@ interface Waiter {
  * from the promisor remote, and while only the fetches carried the settings, that fetch of the
  * push's started maintenance.
  */
-/** The largest new file worth naming for the next publish unread (READ_AHEAD_TRAILER). */
-const READ_AHEAD_NEW_FILE = 16 * 1024;
-
 const NO_AUTO_MAINTENANCE = '[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n';
 
 export class PagesBranch {
@@ -182,7 +182,7 @@ export class PagesBranch {
   }
 
   /**
-   * Fetches, in one request, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
+   * Fetches, in two requests, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
    * so that the walk from the root finds it at hand instead of asking level by level. A trailer
    * naming objects the remote does not have (a commit written by hand, a history rewritten) is
    * ignored; any other failure is the remote's and is reported as the walk would report it.

@@ -89,9 +89,9 @@ export const READ_AHEAD_MAX = 64;
 
 /**
  * The objects of the tree `root` worth naming in its commit's trailer, level by level from the
- * root: an entry is named when `known` has it (read by this publish, or written by it), and a
- * folder is looked into only when it is named. Objects no one read stay out, so an untouched
- * folder of old segments costs nothing.
+ * root: an entry is named when `known` has it (what the publish read, and what it wrote where the
+ * next one will read: PagesBranch.commitFiles), and a folder is looked into only when it is
+ * named. Objects no one read stay out, so an untouched folder of old segments costs nothing.
  */
 export function readAheadOf(root: string, known: (oid: string) => boolean, treeBody: (oid: string) => Buffer | undefined): string[][] {
   const levels: string[][] = [[root]];
@@ -130,7 +130,9 @@ export function withReadAhead(message: string, levels: readonly (readonly string
  * thousands of objects.
  */
 export function readAheadIn(commit: string, oidLength: number): [string[], string[]] {
-  const message = commit.slice(commit.indexOf('\n\n') + 2);
+  const body = commit.indexOf('\n\n');
+  if (body < 0) return [[], []];
+  const message = commit.slice(body + 2);
   const line = message.split('\n').find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
   if (line === undefined) return [[], []];
   const levels = line

@@ -63,6 +63,7 @@ describe('the read-ahead trailer', () => {
   it('is ignored when absent or malformed, and capped when long', () => {
     const head = `tree ${'a'.repeat(40)}\n\n`;
     expect(readAheadIn(`${head}benchtrend: default\n`, 40)).toEqual([[], []]);
+    expect(readAheadIn(`tree ${'a'.repeat(40)}\nBenchtrend-Reads: ${'b'.repeat(40)}\n`, 40)).toEqual([[], []]);
     // An id of another length, a stray word, and a trailer in the headers are not read as ids.
     expect(readAheadIn(`${head}x\n\nBenchtrend-Reads: ${'a'.repeat(40)} / ${'b'.repeat(64)}\n`, 40)).toEqual([[], []]);
     expect(readAheadIn(`${head}x\n\nBenchtrend-Reads: ${'a'.repeat(40)} / please\n`, 40)).toEqual([[], []]);
