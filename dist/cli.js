@@ -11974,6 +11974,9 @@ async function claimBranchFolder(tempRoot) {
 }
 
 // src/effects/gh-pages.ts
+function fetchById(filter, oids) {
+  return ["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", filter, "origin", ...oids];
+}
 var READ_AHEAD_NEW_FILE = 16 * 1024;
 var NO_AUTO_MAINTENANCE = "[maintenance]\n	auto = false\n[gc]\n	auto = 0\n";
 var PagesBranch = class _PagesBranch {
@@ -12095,7 +12098,7 @@ var PagesBranch = class _PagesBranch {
       if (oids.length === 0) continue;
       this.fetches++;
       try {
-        await this.remote(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...oids]);
+        await this.remote(fetchById("--filter=tree:0", oids));
       } catch (e) {
         if (!(e instanceof GitCommandError)) throw e;
         if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
@@ -12144,7 +12147,7 @@ var PagesBranch = class _PagesBranch {
       if (missing.length > 0) {
         this.fetches++;
         try {
-          await this.remote(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", "origin", ...missing]);
+          await this.remote(fetchById("--filter=tree:0", missing));
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }
@@ -12219,7 +12222,7 @@ var PagesBranch = class _PagesBranch {
     const turn = this.lane.then(async () => {
       this.fetches++;
       try {
-        await this.remoteNow(["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--no-filter", "origin", oid]);
+        await this.remoteNow(fetchById("--no-filter", [oid]));
       } catch (e) {
         throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
       }

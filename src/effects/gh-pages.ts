@@ -43,6 +43,11 @@ export interface BranchOptions {
   readonly timeoutMs?: number;
 }
 
+/** A fetch of objects by id, with nothing to negotiate and nothing recorded but the objects. */
+function fetchById(filter: '--filter=tree:0' | '--no-filter', oids: readonly string[]): string[] {
+  return ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', filter, 'origin', ...oids];
+}
+
 /** The largest new file worth naming for the next publish unread (READ_AHEAD_TRAILER). */
 const READ_AHEAD_NEW_FILE = 16 * 1024;
 
@@ -195,7 +200,7 @@ export class PagesBranch {
       if (oids.length === 0) continue;
       this.fetches++;
       try {
-        await this.remote(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...oids]);
+        await this.remote(fetchById('--filter=tree:0', oids));
       } catch (e) {
         if (!(e instanceof GitCommandError)) throw e;
         if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
@@ -249,7 +254,7 @@ export class PagesBranch {
         this.fetches++;
         try {
           // Explicitly named objects are sent whatever the filter; tree:0 keeps their subtrees out.
-          await this.remote(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', 'origin', ...missing]);
+          await this.remote(fetchById('--filter=tree:0', missing));
         } catch (e) {
           throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
         }
@@ -326,7 +331,7 @@ export class PagesBranch {
     const turn = this.lane.then(async () => {
       this.fetches++;
       try {
-        await this.remoteNow(['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--no-filter', 'origin', oid]);
+        await this.remoteNow(fetchById('--no-filter', [oid]));
       } catch (e) {
         throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
       }
