@@ -12110,8 +12110,8 @@ var PagesBranch = class _PagesBranch {
     }
   }
   /** Contents of one object, fetched with the others asked for in the same turn. */
-  object(oid) {
-    this.used.add(oid);
+  object(oid, use = true) {
+    if (use) this.used.add(oid);
     const hit = this.cache.get(oid);
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
@@ -12241,8 +12241,12 @@ var PagesBranch = class _PagesBranch {
   async tree(oid) {
     return parseTree(await this.object(oid), oid.length / 2);
   }
-  /** A file of the commit (path from the branch's root), or undefined when it does not exist. */
-  async readFile(commit, path) {
+  /**
+   * A file of the commit (path from the branch's root), or undefined when it does not exist.
+   * `once`: a file read for this publish alone (a github-action-benchmark data.js being
+   * imported, megabytes that no later publish reads), so the trailer does not name it.
+   */
+  async readFile(commit, path, once = false) {
     if (commit === void 0) return void 0;
     let oid = await this.treeOfCommit(commit);
     const parts = path.split("/").filter((p) => p !== "");
@@ -12255,7 +12259,7 @@ var PagesBranch = class _PagesBranch {
       if (!last && entry3.type !== "tree") throw new TrendDataError(`${where2}: ${kindOf(entry3)} where a folder was expected; refusing to publish over it`);
       oid = entry3.oid;
     }
-    return this.object(oid);
+    return this.object(oid, !once);
   }
   /**
    * Starts loading the trees down the newest entries under `path` (names sort by age in this
@@ -12698,7 +12702,7 @@ async function rewriteManifest(target, access, change, hooks = {}) {
   }
 }
 async function readImport(branch, tip, from, cwd) {
-  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ""));
+  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ""), true);
   if (onBranch !== void 0) return onBranch.toString("utf8");
   try {
     return await readFile2(resolve2(cwd, from), "utf8");

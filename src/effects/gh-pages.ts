@@ -212,8 +212,8 @@ export class PagesBranch {
   }
 
   /** Contents of one object, fetched with the others asked for in the same turn. */
-  private object(oid: string): Promise<Buffer> {
-    this.used.add(oid);
+  private object(oid: string, use = true): Promise<Buffer> {
+    if (use) this.used.add(oid);
     const hit = this.cache.get(oid);
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
@@ -352,8 +352,12 @@ export class PagesBranch {
     return parseTree(await this.object(oid), oid.length / 2);
   }
 
-  /** A file of the commit (path from the branch's root), or undefined when it does not exist. */
-  async readFile(commit: string | undefined, path: string): Promise<Buffer | undefined> {
+  /**
+   * A file of the commit (path from the branch's root), or undefined when it does not exist.
+   * `once`: a file read for this publish alone (a github-action-benchmark data.js being
+   * imported, megabytes that no later publish reads), so the trailer does not name it.
+   */
+  async readFile(commit: string | undefined, path: string, once = false): Promise<Buffer | undefined> {
     if (commit === undefined) return undefined;
     let oid = await this.treeOfCommit(commit);
     const parts = path.split('/').filter((p) => p !== '');
@@ -368,7 +372,7 @@ export class PagesBranch {
       if (!last && entry.type !== 'tree') throw new TrendDataError(`${where}: ${kindOf(entry)} where a folder was expected; refusing to publish over it`);
       oid = entry.oid;
     }
-    return this.object(oid);
+    return this.object(oid, !once);
   }
 
   /**

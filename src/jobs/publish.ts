@@ -488,7 +488,7 @@ export async function rewriteManifest(
 
 /** import-from names a file on the target branch, or else one on disk. */
 async function readImport(branch: PagesBranch, tip: string | undefined, from: string, cwd: string): Promise<string> {
-  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ''));
+  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ''), true);
   if (onBranch !== undefined) return onBranch.toString('utf8');
   try {
     return await readFile(resolve(cwd, from), 'utf8');

@@ -151,6 +151,11 @@ describe('publishing over file://', () => {
     // prisma's sizes in MB were bigger-is-better by the benchmarkjs tool table: the unit wins, once per case.
     expect(logs).toHaveLength(6);
     for (const l of logs) expect(l).toMatch(/^dev\/bench\/data\.js: benchmarkjs \/ \S+ size \(suite Benchmark\.js Benchmark\): its unit "MB" says smaller is better, github-action-benchmark's table for benchmarkjs says bigger; the unit is used \(set direction-overrides to choose\)$/);
+    // The data.js was read for the import alone: the commit's read-ahead trailer does not send the
+    // next publish after its megabytes, though it names the manifest that publish reads.
+    const trailer = (await sb.git(['log', '-1', '--format=%B', 'gh-pages'], remote)).split('\n').find((l) => l.startsWith('Benchtrend-Reads: ')) ?? '';
+    expect(trailer).toContain((await sb.git(['rev-parse', 'gh-pages:dev/bench'], remote)).trim());
+    expect(trailer).not.toContain((await sb.git(['rev-parse', 'gh-pages:dev/bench/data.js'], remote)).trim());
     const again = await publishTrend(settings({ importFrom: 'dev/bench/data.js' }), context(2));
     expect(again.plan.imported).toBeUndefined();
     const { manifest, rows } = await history();
