@@ -12104,9 +12104,13 @@ var PagesBranch = class _PagesBranch {
         if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
         throw classifyFetchFailure(e, this.options.display);
       }
-      for (const oid of oids) this.present.add(oid);
-      await this.readObjects(["--batch"], `${oids.join("\n")}
+      try {
+        await this.readObjects(["--batch"], `${oids.join("\n")}
 `);
+      } catch {
+        return;
+      }
+      for (const oid of oids) this.present.add(oid);
     }
   }
   /** Contents of one object, fetched with the others asked for in the same turn. */

@@ -206,8 +206,13 @@ export class PagesBranch {
         if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
         throw classifyFetchFailure(e, this.options.display);
       }
+      try {
+        await this.readObjects(['--batch'], `${oids.join('\n')}\n`);
+      } catch {
+        // An object the remote left out without failing the fetch: the walk asks for it by itself.
+        return;
+      }
       for (const oid of oids) this.present.add(oid);
-      await this.readObjects(['--batch'], `${oids.join('\n')}\n`);
     }
   }
 
