@@ -11868,7 +11868,8 @@ function changesOf(files, removed = []) {
 }
 var READ_AHEAD_TRAILER = "Benchtrend-Reads:";
 var READ_AHEAD_MAX = 64;
-function readAheadOf(root, known, treeBody) {
+var READ_AHEAD_KEEP = 3;
+function readAheadOf(root, age, treeBody) {
   const levels2 = [[root]];
   const seen = /* @__PURE__ */ new Set([root]);
   let folders = [root];
@@ -11880,9 +11881,10 @@ function readAheadOf(root, known, treeBody) {
       if (body === void 0) continue;
       for (const entry3 of parseTree(body, root.length / 2)) {
         if (seen.size >= READ_AHEAD_MAX) break;
-        if (entry3.type === "commit" || seen.has(entry3.oid) || !known(entry3.oid)) continue;
+        const n = entry3.type === "commit" || seen.has(entry3.oid) ? void 0 : age(entry3.oid);
+        if (n === void 0 || n > READ_AHEAD_KEEP) continue;
         seen.add(entry3.oid);
-        next.push(entry3.oid);
+        next.push(n === 0 ? entry3.oid : `${entry3.oid}~${n}`);
         if (entry3.type === "tree") deeper.push(entry3.oid);
       }
     }
@@ -11898,24 +11900,26 @@ ${READ_AHEAD_TRAILER} ${levels2.map((l) => l.join(" ")).join(" / ")}
 `;
 }
 function readAheadIn(commit, oidLength) {
+  const none = { halves: [[], []], ages: /* @__PURE__ */ new Map() };
   const body = commit.indexOf("\n\n");
-  if (body < 0) return [[], []];
+  if (body < 0) return none;
   const message = commit.slice(body + 2);
   const line = message.split("\n").find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
-  if (line === void 0) return [[], []];
+  if (line === void 0) return none;
   const levels2 = line.slice(READ_AHEAD_TRAILER.length + 1).split(" / ").map((l) => l.split(" "));
-  const shape = new RegExp(`^[0-9a-f]{${oidLength}}$`);
-  if (!levels2.every((l) => l.every((oid) => shape.test(oid)))) return [[], []];
-  const seen = /* @__PURE__ */ new Set();
+  const shape = new RegExp(`^([0-9a-f]{${oidLength}})(?:~([1-9]))?$`);
+  if (!levels2.every((l) => l.every((token) => shape.test(token)))) return none;
+  const ages = /* @__PURE__ */ new Map();
   const halves = [[], []];
   levels2.forEach((level2, depth) => {
-    for (const oid of level2) {
-      if (seen.size >= READ_AHEAD_MAX || seen.has(oid)) continue;
-      seen.add(oid);
+    for (const token of level2) {
+      const [, oid, n] = shape.exec(token);
+      if (ages.size >= READ_AHEAD_MAX || oid === void 0 || ages.has(oid)) continue;
+      ages.set(oid, Number(n ?? 0));
       halves[depth % 2]?.push(oid);
     }
   });
-  return halves;
+  return { halves, ages };
 }
 
 // src/effects/stale-branches.ts
@@ -11998,6 +12002,8 @@ var PagesBranch = class _PagesBranch {
   present = /* @__PURE__ */ new Set();
   /** Objects a read asked for: what the next publish will ask for too (not what read-ahead merely brought). */
   used = /* @__PURE__ */ new Set();
+  /** The ids the tip's trailer names, with how many publishes ago each was last read. */
+  named = /* @__PURE__ */ new Map();
   pending = /* @__PURE__ */ new Map();
   scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
@@ -12093,7 +12099,9 @@ var PagesBranch = class _PagesBranch {
   async readAhead(tip) {
     const commit = this.cache.get(tip);
     if (commit === void 0) return;
-    for (const half of readAheadIn(commit.toString("utf8"), tip.length)) {
+    const ahead = readAheadIn(commit.toString("utf8"), tip.length);
+    this.named = ahead.ages;
+    for (const half of ahead.halves) {
       const oids = half.filter((oid) => !this.cache.has(oid));
       if (oids.length === 0) continue;
       this.fetches++;
@@ -12296,11 +12304,18 @@ var PagesBranch = class _PagesBranch {
     const blobs = /* @__PURE__ */ new Map();
     const trees = /* @__PURE__ */ new Map();
     const base = parent === void 0 ? void 0 : await this.treeOfCommit(parent);
-    const successors = /* @__PURE__ */ new Set();
+    const successors = /* @__PURE__ */ new Map();
     const root = await this.buildTree(base, changes, "", blobs, trees, successors) ?? this.emptyTree(trees);
     await this.writeObjects("blob", blobs);
     await this.writeObjects("tree", trees);
-    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || successors.has(oid), (oid) => this.cache.get(oid));
+    const age = (oid) => {
+      if (this.used.has(oid)) return 0;
+      const written = successors.get(oid);
+      if (written !== void 0) return written;
+      const before = this.named.get(oid);
+      return before === void 0 ? void 0 : before + 1;
+    };
+    const ahead = readAheadOf(root, age, (oid) => this.cache.get(oid));
     const { name, email } = this.options.identity;
     const args = ["-c", `user.name=${name}`, "-c", `user.email=${email}`, "-c", "commit.gpgSign=false", "commit-tree", root];
     if (parent !== void 0) args.push("-p", parent);
@@ -12310,11 +12325,12 @@ var PagesBranch = class _PagesBranch {
   }
   /**
    * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. What the
-   * next publish will likely read goes into `successors`: a new object that takes the place of one
-   * this publish read, a new folder inside a folder it wrote into, and a new small file there
-   * (the next block of the regression state; a new chunk too, which costs a few KB where a round
-   * trip saved is worth more). The files of a new folder (an import's history) and a large new
-   * file (the page's script) stay out.
+   * next publish will likely read goes into `successors`, with the age its trailer gives it
+   * (READ_AHEAD_TRAILER): 0 for a new object that takes the place of one this publish read and for
+   * a new folder inside a folder it wrote into; READ_AHEAD_KEEP, named once and dropped unless
+   * the next publish reads it, for a new small file there (the next block of the regression
+   * state; a new chunk too, a few KB where a round trip saved is worth more). The files of a new
+   * folder (an import's history) and a large new file (the page's script) stay out.
    */
   async buildTree(base, changes, path, blobs, trees, successors) {
     const entries = /* @__PURE__ */ new Map();
@@ -12331,12 +12347,13 @@ var PagesBranch = class _PagesBranch {
           const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
           if (oid2 === void 0) entries.delete(name);
           else entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
-          if (oid2 !== void 0 && (existing ? this.used.has(existing.oid) : base !== void 0)) successors.add(oid2);
+          if (oid2 !== void 0 && (existing ? this.used.has(existing.oid) : base !== void 0)) successors.set(oid2, 0);
         } else {
           if (existing && existing.type !== "blob") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid2 = objectId("blob", change);
           blobs.set(oid2, change);
-          if (existing ? this.used.has(existing.oid) : base !== void 0 && change.length <= READ_AHEAD_NEW_FILE) successors.add(oid2);
+          if (existing && this.used.has(existing.oid)) successors.set(oid2, 0);
+          else if (!existing && base !== void 0 && change.length <= READ_AHEAD_NEW_FILE) successors.set(oid2, READ_AHEAD_KEEP);
           entries.set(name, { mode: "100644", type: "blob", oid: oid2, raw, name });
         }
       })

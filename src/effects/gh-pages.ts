@@ -19,7 +19,7 @@ import { TrendDataError } from '../core/trend/validate.js';
 import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
 import { GitCommandError, git, type Identity } from './git.js';
 import { classifyFetchFailure, classifyPushFailure } from './git-failures.js';
-import { changesOf, encodeTree, kindOf, objectId, parseTree, readAheadIn, readAheadOf, withReadAhead, type Changes, type TreeEntry } from './git-tree.js';
+import { changesOf, encodeTree, kindOf, objectId, parseTree, READ_AHEAD_KEEP, readAheadIn, readAheadOf, withReadAhead, type Changes, type TreeEntry } from './git-tree.js';
 import { claimBranchFolder, sweepStaleBranches } from './stale-branches.js';
 
 // Where the jobs and tests have always found them.
@@ -84,6 +84,8 @@ export class PagesBranch {
   private readonly present = new Set<string>();
   /** Objects a read asked for: what the next publish will ask for too (not what read-ahead merely brought). */
   private readonly used = new Set<string>();
+  /** The ids the tip's trailer names, with how many publishes ago each was last read. */
+  private named: ReadonlyMap<string, number> = new Map();
   private pending = new Map<string, Waiter[]>();
   private scheduled = false;
   /** Requests to the remote made so far, for the log and the benchmark. */
@@ -195,7 +197,9 @@ export class PagesBranch {
   private async readAhead(tip: string): Promise<void> {
     const commit = this.cache.get(tip);
     if (commit === undefined) return;
-    for (const half of readAheadIn(commit.toString('utf8'), tip.length)) {
+    const ahead = readAheadIn(commit.toString('utf8'), tip.length);
+    this.named = ahead.ages;
+    for (const half of ahead.halves) {
       const oids = half.filter((oid) => !this.cache.has(oid));
       if (oids.length === 0) continue;
       this.fetches++;
@@ -411,13 +415,20 @@ export class PagesBranch {
     const blobs = new Map<string, Uint8Array>();
     const trees = new Map<string, Uint8Array>();
     const base = parent === undefined ? undefined : await this.treeOfCommit(parent);
-    const successors = new Set<string>();
+    const successors = new Map<string, number>();
     const root = (await this.buildTree(base, changes, '', blobs, trees, successors)) ?? this.emptyTree(trees);
     await this.writeObjects('blob', blobs);
     await this.writeObjects('tree', trees);
     // What this publish read, where it is still there or was rewritten, is what the next one will
-    // read: named in the trailer.
-    const ahead = readAheadOf(root, (oid) => this.used.has(oid) || successors.has(oid), (oid) => this.cache.get(oid));
+    // read: named in the trailer, beside what the publishes before it read and this one did not.
+    const age = (oid: string) => {
+      if (this.used.has(oid)) return 0;
+      const written = successors.get(oid);
+      if (written !== undefined) return written;
+      const before = this.named.get(oid);
+      return before === undefined ? undefined : before + 1;
+    };
+    const ahead = readAheadOf(root, age, (oid) => this.cache.get(oid));
     const { name, email } = this.options.identity;
     const args = ['-c', `user.name=${name}`, '-c', `user.email=${email}`, '-c', 'commit.gpgSign=false', 'commit-tree', root];
     if (parent !== undefined) args.push('-p', parent);
@@ -428,11 +439,12 @@ export class PagesBranch {
 
   /**
    * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. What the
-   * next publish will likely read goes into `successors`: a new object that takes the place of one
-   * this publish read, a new folder inside a folder it wrote into, and a new small file there
-   * (the next block of the regression state; a new chunk too, which costs a few KB where a round
-   * trip saved is worth more). The files of a new folder (an import's history) and a large new
-   * file (the page's script) stay out.
+   * next publish will likely read goes into `successors`, with the age its trailer gives it
+   * (READ_AHEAD_TRAILER): 0 for a new object that takes the place of one this publish read and for
+   * a new folder inside a folder it wrote into; READ_AHEAD_KEEP, named once and dropped unless
+   * the next publish reads it, for a new small file there (the next block of the regression
+   * state; a new chunk too, a few KB where a round trip saved is worth more). The files of a new
+   * folder (an import's history) and a large new file (the page's script) stay out.
    */
   private async buildTree(
     base: string | undefined,
@@ -440,7 +452,7 @@ export class PagesBranch {
     path: string,
     blobs: Map<string, Uint8Array>,
     trees: Map<string, Uint8Array>,
-    successors: Set<string>,
+    successors: Map<string, number>,
   ): Promise<string | undefined> {
     const entries = new Map<string, TreeEntry>();
     for (const e of base === undefined ? [] : await this.tree(base)) entries.set(e.name, e);
@@ -456,12 +468,13 @@ export class PagesBranch {
           const oid = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
           if (oid === undefined) entries.delete(name);
           else entries.set(name, { mode: '40000', type: 'tree', oid, raw, name });
-          if (oid !== undefined && (existing ? this.used.has(existing.oid) : base !== undefined)) successors.add(oid);
+          if (oid !== undefined && (existing ? this.used.has(existing.oid) : base !== undefined)) successors.set(oid, 0);
         } else {
           if (existing && existing.type !== 'blob') throw new Error(`${where} is ${kindOf(existing)} where benchtrend writes a file`);
           const oid = objectId('blob', change);
           blobs.set(oid, change);
-          if (existing ? this.used.has(existing.oid) : base !== undefined && change.length <= READ_AHEAD_NEW_FILE) successors.add(oid);
+          if (existing && this.used.has(existing.oid)) successors.set(oid, 0);
+          else if (!existing && base !== undefined && change.length <= READ_AHEAD_NEW_FILE) successors.set(oid, READ_AHEAD_KEEP);
           entries.set(name, { mode: '100644', type: 'blob', oid, raw, name });
         }
       }),

@@ -82,18 +82,25 @@ export function changesOf(files: ReadonlyMap<string, string | Uint8Array>, remov
  * meets the entry first under its parent, leaves it out as the filter says, and then does not
  * send it for its own name either ("did not send all necessary objects", git 2.39). Even levels
  * in one request and odd ones in the other never name an entry beside its folder.
+ *
+ * An id followed by `~N` was read N publishes ago and not since: suites that publish to one
+ * trend in turn each read their own regression state, and keeping another's named for a few
+ * publishes (READ_AHEAD_KEEP) spares each the walk down to its own.
  */
 export const READ_AHEAD_TRAILER = 'Benchtrend-Reads:';
 /** At most this many ids (about 2.6 KB of message); a publish reads 12 to 20. */
 export const READ_AHEAD_MAX = 64;
+/** How many publishes an id stays named after the last one that read it. */
+export const READ_AHEAD_KEEP = 3;
 
 /**
  * The objects of the tree `root` worth naming in its commit's trailer, level by level from the
- * root: an entry is named when `known` has it (what the publish read, and what it wrote where the
- * next one will read: PagesBranch.commitFiles), and a folder is looked into only when it is
- * named. Objects no one read stay out, so an untouched folder of old segments costs nothing.
+ * root, each with its age: `age` gives 0 for what the publish read (and what it wrote where the
+ * next one will read: PagesBranch.commitFiles), N for what an earlier publish read N publishes
+ * ago, undefined for the rest. A folder is looked into only when it is named, so an untouched
+ * folder of old segments costs nothing.
  */
-export function readAheadOf(root: string, known: (oid: string) => boolean, treeBody: (oid: string) => Buffer | undefined): string[][] {
+export function readAheadOf(root: string, age: (oid: string) => number | undefined, treeBody: (oid: string) => Buffer | undefined): string[][] {
   const levels: string[][] = [[root]];
   const seen = new Set([root]);
   let folders = [root];
@@ -105,9 +112,10 @@ export function readAheadOf(root: string, known: (oid: string) => boolean, treeB
       if (body === undefined) continue;
       for (const entry of parseTree(body, root.length / 2)) {
         if (seen.size >= READ_AHEAD_MAX) break;
-        if (entry.type === 'commit' || seen.has(entry.oid) || !known(entry.oid)) continue;
+        const n = entry.type === 'commit' || seen.has(entry.oid) ? undefined : age(entry.oid);
+        if (n === undefined || n > READ_AHEAD_KEEP) continue;
         seen.add(entry.oid);
-        next.push(entry.oid);
+        next.push(n === 0 ? entry.oid : `${entry.oid}~${n}`);
         if (entry.type === 'tree') deeper.push(entry.oid);
       }
     }
@@ -123,32 +131,40 @@ export function withReadAhead(message: string, levels: readonly (readonly string
   return `${message.replace(/\n*$/, '\n')}\n${READ_AHEAD_TRAILER} ${levels.map((l) => l.join(' ')).join(' / ')}\n`;
 }
 
+export interface ReadAhead {
+  /** The ids to fetch: even levels first, odd ones second. */
+  readonly halves: readonly [readonly string[], readonly string[]];
+  /** How many publishes ago each id was last read (0: by the one that wrote the commit). */
+  readonly ages: ReadonlyMap<string, number>;
+}
+
 /**
  * The ids a commit's trailer names (`commit` is the raw object: headers, a blank line, the
- * message), even levels first and odd ones second, each id of the tip's own length; anything
- * else on the line voids it. Capped, so a commit written by hand cannot make a publish ask for
- * thousands of objects.
+ * message), each of the tip's own length; anything else on the line voids it. Capped, so a
+ * commit written by hand cannot make a publish ask for thousands of objects.
  */
-export function readAheadIn(commit: string, oidLength: number): [string[], string[]] {
+export function readAheadIn(commit: string, oidLength: number): ReadAhead {
+  const none: ReadAhead = { halves: [[], []], ages: new Map() };
   const body = commit.indexOf('\n\n');
-  if (body < 0) return [[], []];
+  if (body < 0) return none;
   const message = commit.slice(body + 2);
   const line = message.split('\n').find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
-  if (line === undefined) return [[], []];
+  if (line === undefined) return none;
   const levels = line
     .slice(READ_AHEAD_TRAILER.length + 1)
     .split(' / ')
     .map((l) => l.split(' '));
-  const shape = new RegExp(`^[0-9a-f]{${oidLength}}$`);
-  if (!levels.every((l) => l.every((oid) => shape.test(oid)))) return [[], []];
-  const seen = new Set<string>();
+  const shape = new RegExp(`^([0-9a-f]{${oidLength}})(?:~([1-9]))?$`);
+  if (!levels.every((l) => l.every((token) => shape.test(token)))) return none;
+  const ages = new Map<string, number>();
   const halves: [string[], string[]] = [[], []];
   levels.forEach((level, depth) => {
-    for (const oid of level) {
-      if (seen.size >= READ_AHEAD_MAX || seen.has(oid)) continue;
-      seen.add(oid);
+    for (const token of level) {
+      const [, oid, n] = shape.exec(token) as RegExpExecArray;
+      if (ages.size >= READ_AHEAD_MAX || oid === undefined || ages.has(oid)) continue;
+      ages.set(oid, Number(n ?? 0));
       halves[depth % 2]?.push(oid);
     }
   });
-  return halves;
+  return { halves, ages };
 }

@@ -128,6 +128,30 @@ describe('publishing over HTTP', () => {
     expect(new Set(rows.map((r) => r.commit))).toEqual(new Set([0, 1, 2, 9].map((i) => commit(i).sha)));
   });
 
+  it('keeps naming what a suite read while the others publish, so suites in turn each make 3 fetches', async () => {
+    const fetches: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const suite of ['linux', 'macos', 'windows']) {
+        const before = server.requests.length;
+        await publishTrend(settings({ suite }), context(round));
+        fetches.push(fetchesSince(before));
+      }
+    }
+    // The first round creates the branch and each suite's state, which no publish has read yet:
+    // the second round still walks down to each (4). From the third on, each suite's state was
+    // read by its own last publish and kept named by the publishes in between.
+    expect(fetches.slice(3, 6)).toEqual([4, 4, 4]);
+    expect(fetches.slice(6)).toEqual([3, 3, 3]);
+    const trailer = (await sb.git(['log', '-1', '--format=%B', 'gh-pages'], join(sb.root, 'trend.git'))).split('\n').find((l) => l.startsWith('Benchtrend-Reads: ')) ?? '';
+    for (const [suite, age] of [
+      ['linux', 2],
+      ['macos', 1],
+    ] as const) {
+      const head = (await sb.git(['rev-parse', `gh-pages:dev/bench/data/r/${suite === 'linux' ? '0000' : '0001'}/head.json`], join(sb.root, 'trend.git'))).trim();
+      expect(trailer).toContain(`${head}~${age}`);
+    }
+  });
+
   it('walks level by level from a tip without the trailer, or whose trailer names objects the remote lacks, and lands', async () => {
     for (let i = 0; i < 2; i++) await publishTrend(settings(), context(i));
     // A commit of the user's on top (a README on gh-pages), then one whose trailer names an
