@@ -12091,12 +12091,14 @@ var PagesBranch = class _PagesBranch {
     return tip;
   }
   /**
-   * Fetches, in two requests, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
-   * so that the walk from the root finds it at hand instead of asking level by level. A trailer
-   * naming objects the remote does not have (a commit written by hand, a history rewritten) is
-   * ignored; any other failure is the remote's and is reported as the walk would report it.
+   * Fetches, in two requests, what the tip's trailer names (READ_AHEAD_TRAILER): what the last
+   * publishes read, so that the walk from the root finds it at hand instead of asking level by
+   * level. A trailer naming objects the remote does not have (a commit written by hand, a history
+   * rewritten) is ignored; any other failure is the remote's and is reported as the walk would
+   * report it.
    */
   async readAhead(tip) {
+    this.named = /* @__PURE__ */ new Map();
     const commit = this.cache.get(tip);
     if (commit === void 0) return;
     const ahead = readAheadIn(commit.toString("utf8"), tip.length);

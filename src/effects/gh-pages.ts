@@ -189,12 +189,14 @@ export class PagesBranch {
   }
 
   /**
-   * Fetches, in two requests, what the tip's trailer says the last publish read (READ_AHEAD_TRAILER),
-   * so that the walk from the root finds it at hand instead of asking level by level. A trailer
-   * naming objects the remote does not have (a commit written by hand, a history rewritten) is
-   * ignored; any other failure is the remote's and is reported as the walk would report it.
+   * Fetches, in two requests, what the tip's trailer names (READ_AHEAD_TRAILER): what the last
+   * publishes read, so that the walk from the root finds it at hand instead of asking level by
+   * level. A trailer naming objects the remote does not have (a commit written by hand, a history
+   * rewritten) is ignored; any other failure is the remote's and is reported as the walk would
+   * report it.
    */
   private async readAhead(tip: string): Promise<void> {
+    this.named = new Map();
     const commit = this.cache.get(tip);
     if (commit === undefined) return;
     const ahead = readAheadIn(commit.toString('utf8'), tip.length);
