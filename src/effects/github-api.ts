@@ -277,8 +277,8 @@ export class GitHubComments {
   ): Promise<CommentOutcome> {
     const before = this.requests;
     try {
-      const marked = (await this.call(`${what}: listing comments`, list)).filter((c) => (c.body ?? '').includes(marker));
-      const found = await this.own(what, marked);
+      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').includes(marker)));
+      const found = await ours(await this.call(`${what}: listing comments`, list));
       const body = render(found?.body);
       if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', requests: this.requests - before };
       if (!body.includes(marker)) throw new Error(`comment body lacks its marker ${marker}`);
@@ -292,7 +292,7 @@ export class GitHubComments {
         // A create that failed may have landed all the same (a 502 or a timeout after the write):
         // the next try looks again and edits that comment rather than writing a second.
         if (tries++ > 0) {
-          const landed = await this.own(what, (await list()).filter((x) => (x.body ?? '').includes(marker)));
+          const landed = await ours(await list());
           if (landed) return landed.body === body ? landed : update(landed.id, body);
         }
         return create(body);
@@ -395,14 +395,18 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
   const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
   const signal = () => ({ request: { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs) } });
   const budgetMs = options.budgetMs ?? DEFAULT_BOUNDS.budgetMs;
+  // eslint-disable-next-line no-restricted-properties
+  const now = options.now ?? Date.now;
+  // One budget for the whole lookup, as for a comment: rate-limit waits count against it.
+  let deadline: number | undefined;
+  const remaining = () => (deadline ??= now() + budgetMs) - now();
   const honouring =
     <T>(fn: () => Promise<T>) =>
     async (): Promise<T> => {
       try {
         return await fn();
       } catch (error) {
-        // eslint-disable-next-line no-restricted-properties
-        await waitOutRateLimit(error, (options.now ?? Date.now)(), budgetMs, budgetMs, options.sleep ?? sleepMs);
+        await waitOutRateLimit(error, now(), remaining(), budgetMs, options.sleep ?? sleepMs);
         throw error;
       }
     };

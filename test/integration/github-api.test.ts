@@ -178,6 +178,22 @@ describe('failures never throw: retried when transient, warned', () => {
     expect(api.requestsTo('GET', /\/commits\/.+\/pulls$/).map((r) => r.status)).toEqual([429, 200]);
   });
 
+  it('counts the lookup’s rate-limit waits against one budget, not each against a fresh one', async () => {
+    await using api = await GitHubApiServer.start();
+    api.failNext({ method: 'GET', status: 429, headers: { 'retry-after': '40' }, times: 2 });
+    let clock = 1_000_000;
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      clock += ms;
+    };
+    const lookup = findRunPullRequest({ token: TOKEN, baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 50, sleep, now: () => clock, budgetMs: 60_000 }, { headSha: SHA });
+    // 40 s waited once; the second 40 s no longer fits in the 20 s left of the minute.
+    await expect(lookup).rejects.toThrow(/rate limited by the GitHub API for another 40 s, longer than the 60 s benchtrend waits/);
+    expect(waits.filter((ms) => ms >= 1000)).toEqual([40_000]);
+    expect(api.requestsTo('GET', /\/commits\/.+\/pulls$/).map((r) => r.status)).toEqual([429, 429]);
+  });
+
   it('takes a 403 secondary rate limit without headers for what it is, not for a missing permission', async () => {
     await using api = await GitHubApiServer.start();
     api.failNext({ method: 'POST', status: 403, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' } });
