@@ -6493,7 +6493,7 @@ var require_format = __commonJS({
         function validateFormat() {
           const formatDef = self.formats[schema];
           if (!formatDef) {
-            unknownFormat();
+            unknownFormat2();
             return;
           }
           if (formatDef === true)
@@ -6501,7 +6501,7 @@ var require_format = __commonJS({
           const [fmtType, format, fmtRef] = getFormat(formatDef);
           if (fmtType === ruleType)
             cxt.pass(validCondition());
-          function unknownFormat() {
+          function unknownFormat2() {
             if (opts.strictSchema === false) {
               self.logger.warn(unknownMsg());
               return;
@@ -14460,13 +14460,14 @@ function readsIt(format, file, text2, options) {
     return false;
   }
 }
+function unknownFormat(format, option) {
+  const near = nearest(format, FORMAT_CHOICES);
+  return new InputError(`${option}: unknown format ${JSON.stringify(format)}; ${near !== void 0 ? `did you mean ${near}? ` : ""}known: ${FORMAT_CHOICES.join(", ")}`);
+}
 function parseInput(file, text2, format, options = {}) {
   const option = options.formatOption ?? "format:";
   const chosen = format === "auto" ? void 0 : FORMATS.find((f) => f.name === format);
-  if (format !== "auto" && !chosen) {
-    const near = nearest(format, FORMAT_CHOICES);
-    throw new InputError(`${option.replace(/:$/, "")}: unknown format ${JSON.stringify(format)}; ${near !== void 0 ? `did you mean ${near}? ` : ""}known: ${FORMAT_CHOICES.join(", ")}`);
-  }
+  if (format !== "auto" && !chosen) throw unknownFormat(format, option.replace(/:$/, ""));
   if (text2.trim() === "") throw new InputError(`${file}: the file is empty; the bench step may have exited 0 without writing it`);
   if (!chosen) {
     const found = detectFormat(text2, file);
@@ -19599,7 +19600,7 @@ var COMMANDS = {
   publish: { run: run7, summary: "append the records' points to a trend on a branch of any git repository" },
   history: { run: run6, summary: "print every published point of a trend (json or csv)" },
   alerts: { run, summary: "list the stored regressions and change points with their status" },
-  replay: { run: run2, summary: "judge the stored history again with given alert settings; writes nothing" },
+  replay: { run: run2, summary: "judge the stored history again with given alert settings; writes only with --write" },
   compare: { run: run4, summary: "compare a candidate arm with a baseline arm: shift, interval, verdict" },
   demo: { run: run5, summary: "run the whole pipeline offline on bundled sample records" },
   serve: { run: run8, summary: "serve a trend folder, or a repository's published trend, on 127.0.0.1 to see its chart" }

@@ -9,7 +9,7 @@ import { readAlertSettings, type AlertSettings } from './core/regress/settings.j
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
 import type { Annotation } from './core/trend/types.js';
 import { splitPatterns } from './effects/record-files.js';
-import { FORMAT_CHOICES } from './formats/registry.js';
+import { FORMAT_CHOICES, unknownFormat } from './formats/registry.js';
 import { MODES, type Mode, type ScaleOutSettings } from './jobs/scale-out.js';
 
 /** Everything the action was asked to do, typed and checked once, before anything is written. */
@@ -127,9 +127,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     throw new InputError('records: no path given; list the bench record files, one per line');
   }
   const format = optional(read, 'format') ?? 'auto';
-  if (!FORMAT_CHOICES.includes(format)) {
-    throw new InputError(`format: unknown format ${JSON.stringify(format)}; use one of ${FORMAT_CHOICES.join(', ')}`);
-  }
+  if (!FORMAT_CHOICES.includes(format)) throw unknownFormat(format, 'format');
   return {
     records,
     format,

@@ -147,14 +147,17 @@ function readsIt(format: Format, file: string, text: string, options: ParseOptio
   }
 }
 
+/** The refusal of a format name that names none, the same from the action's input and the CLI's option. */
+export function unknownFormat(format: string, option: string): InputError {
+  const near = nearest(format, FORMAT_CHOICES);
+  return new InputError(`${option}: unknown format ${JSON.stringify(format)}; ${near !== undefined ? `did you mean ${near}? ` : ''}known: ${FORMAT_CHOICES.join(', ')}`);
+}
+
 /** Reads one input file in the named format, or detects it when `format` is `auto`. */
 export function parseInput(file: string, text: string, format: string, options: ParseOptions = {}): BenchRecord[] {
   const option = options.formatOption ?? 'format:';
   const chosen = format === 'auto' ? undefined : FORMATS.find((f) => f.name === format);
-  if (format !== 'auto' && !chosen) {
-    const near = nearest(format, FORMAT_CHOICES);
-    throw new InputError(`${option.replace(/:$/, '')}: unknown format ${JSON.stringify(format)}; ${near !== undefined ? `did you mean ${near}? ` : ''}known: ${FORMAT_CHOICES.join(', ')}`);
-  }
+  if (format !== 'auto' && !chosen) throw unknownFormat(format, option.replace(/:$/, ''));
   // Said before any format's reading of it: an empty file is no format's, and "not JSON" would send
   // the reader looking for a syntax error.
   if (text.trim() === '') throw new InputError(`${file}: the file is empty; the bench step may have exited 0 without writing it`);
