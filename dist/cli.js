@@ -10346,6 +10346,1522 @@ function manifestCountsProblem(m) {
   return void 0;
 }
 
+// src/core/regress/absolute-floor.ts
+var PER_CALL = /\/(?:iter|op|call|run|it|iteration)$/;
+function scaleOf(unit) {
+  const u = parseUnit(unit.trim().replace(PER_CALL, ""));
+  if (u.per !== void 0 || u.perSeconds !== void 0) return void 0;
+  if (u.kind === "time") return { family: "time", factor: u.scale };
+  if (u.kind === "bytes") return { family: "size", factor: u.scale };
+  return void 0;
+}
+function floorIn(floors, unit) {
+  const target = scaleOf(unit);
+  let best;
+  for (const f of floors) {
+    let amount;
+    if (f.unit === unit) amount = f.amount;
+    else {
+      const from = scaleOf(f.unit);
+      if (from && target && from.family === target.family) amount = f.amount * from.factor / target.factor;
+    }
+    if (amount !== void 0) best = best === void 0 ? amount : Math.max(best, amount);
+  }
+  return best;
+}
+function parseAbsoluteFloors(text2, input = "absolute-floor") {
+  const floors = [];
+  for (const raw of text2.split(/[,\n]/)) {
+    const item = raw.trim();
+    if (item === "") continue;
+    const m = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(\S+)$/i.exec(item);
+    const amount = m ? Number(m[1]) : NaN;
+    if (!m || !Number.isFinite(amount) || amount < 0) {
+      throw new InputError(`${input}: ${JSON.stringify(item)} is not an amount with a unit; write it like 1ms, 40us or 4KiB`);
+    }
+    floors.push({ amount, unit: m[2], text: item });
+  }
+  return floors;
+}
+
+// src/core/regress/prng.ts
+function hashString(text2, seed = 2166136261) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
+}
+function mixSeed(...parts) {
+  let h = 2654435769;
+  for (const p of parts) {
+    h ^= p >>> 0;
+    h = Math.imul(h ^ h >>> 16, 2246822507) >>> 0;
+    h = Math.imul(h ^ h >>> 13, 3266489909) >>> 0;
+    h = (h ^ h >>> 16) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// src/core/regress/change-points.ts
+var DEFAULT_CHANGE_POINT_SETTINGS = { minSize: 5, permutations: 199, significance: 0.01 };
+var coefficientMemo = /* @__PURE__ */ new Map();
+function coefficients(n, minSize) {
+  const key2 = n * 65536 + minSize;
+  let c = coefficientMemo.get(key2);
+  if (c) return c;
+  c = { gainAt: new Float64Array(n), costAt: new Float64Array(n), offsetPerTotal: new Float64Array(n) };
+  for (let tau = Math.max(1, minSize); tau <= Math.min(n - 1, n - minSize); tau++) {
+    const m = tau;
+    const k = n - tau;
+    c.gainAt[tau] = 2 * (n - 1) / (n * (k - 1));
+    c.costAt[tau] = 2 / n * (2 + k / (m - 1) + m / (k - 1));
+    c.offsetPerTotal[tau] = 2 * m / (n * (k - 1));
+  }
+  if (coefficientMemo.size > 1024) coefficientMemo.clear();
+  coefficientMemo.set(key2, c);
+  return c;
+}
+var ints = new Int32Array(0);
+var floats = new Float64Array(0);
+function scratchInts(n) {
+  if (ints.length < n) ints = new Int32Array(Math.max(n, 2 * ints.length));
+  ints.fill(0, 0, n);
+  return ints;
+}
+function scratchTree(n) {
+  if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
+  return floats;
+}
+var counts = new Int32Array(0);
+function scratchCounts(n) {
+  if (counts.length < n) counts = new Int32Array(Math.max(n, 2 * counts.length));
+  counts.fill(0, 0, n);
+  return counts;
+}
+var lastOrder;
+var orderSets = [
+  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) },
+  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) }
+];
+var orderTurn = 0;
+function nextOrderArrays(n) {
+  orderTurn ^= 1;
+  const set = orderSets[orderTurn];
+  if (set.values.length < n) {
+    const size = Math.max(n, 2 * set.values.length);
+    set.values = new Float64Array(size);
+    set.sorted = new Float64Array(size);
+    set.ranks = new Int32Array(size);
+  }
+  return { values: set.values.subarray(0, n), sorted: set.sorted.subarray(0, n), ranks: set.ranks.subarray(0, n) };
+}
+function segmentOrderShared(values, from, to) {
+  const out = nextOrderArrays(to - from);
+  if (!carriedOrder(values, from, to, out)) freshOrder(values, from, to, out);
+  for (let i = from; i < to; i++) out.values[i - from] = values[i];
+  lastOrder = out;
+  return out;
+}
+function lowerBound(sorted2, n, v) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (sorted2[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function freshOrder(values, from, to, out) {
+  const n = to - from;
+  const sv = out.sorted;
+  for (let i = 0; i < n; i++) sv[i] = values[from + i];
+  sv.sort();
+  const ranks = out.ranks;
+  const taken = scratchInts(n);
+  for (let pos = 0; pos < n; pos++) {
+    const lo = lowerBound(sv, n, values[from + pos]);
+    ranks[pos] = lo + taken[lo];
+    taken[lo] = taken[lo] + 1;
+  }
+}
+function carriedOrder(values, from, to, out) {
+  const last = lastOrder;
+  const n = to - from;
+  if (!last || n < 2) return false;
+  const m = last.values.length;
+  const shift = n === m ? 1 : n === m + 1 ? 0 : -1;
+  if (shift < 0) return false;
+  const old = last.values;
+  for (let i = 0; i < n - 1; i++) {
+    const v = values[from + i];
+    if (v !== old[i + shift] || v === 0 && !Object.is(v, old[i + shift])) return false;
+  }
+  const w = values[to - 1];
+  const removed = shift ? old[0] : NaN;
+  if (w !== w || w === 0 || shift && (removed !== removed || removed === 0)) return false;
+  const was = last.sorted;
+  const gone = shift ? lowerBound(was, m, removed) : -1;
+  const sorted2 = out.sorted;
+  let put = -1;
+  let k = 0;
+  for (let j = 0; j < m; j++) {
+    if (j === gone) continue;
+    const v = was[j];
+    if (put < 0 && v > w) sorted2[put = k++] = w;
+    sorted2[k++] = v;
+  }
+  if (put < 0) sorted2[put = k] = w;
+  const ranks = out.ranks;
+  const oldRanks = last.ranks;
+  for (let p = 0; p < n - 1; p++) {
+    const v = values[from + p];
+    ranks[p] = oldRanks[p + shift] - (shift && removed <= v ? 1 : 0) + (w < v ? 1 : 0);
+  }
+  ranks[n - 1] = put;
+  return true;
+}
+var rows = new Float64Array(0);
+var offsets = new Float64Array(0);
+function scratchRows(n) {
+  if (rows.length < n) rows = new Float64Array(Math.max(n, 2 * rows.length));
+  return rows.subarray(0, n);
+}
+function scratchOffsets(n) {
+  if (offsets.length < n) offsets = new Float64Array(Math.max(n, 2 * offsets.length));
+  return offsets.subarray(0, n);
+}
+var Segment = class {
+  n;
+  sortedValues;
+  /** rankAt[i]: rank of the value at position i (ties broken by position, so ranks are distinct). */
+  rankAt;
+  /** rowTotal[r]: Σ_j |v_r − v_j| over the whole segment, by rank. */
+  rowTotal;
+  /** Σ_{i<j} |v_i − v_j| over the whole segment. */
+  total;
+  /**
+   * Q(τ) = gainAt[τ]·rowLeft − costAt[τ]·within − offsetAt[τ] (see scan), zero outside
+   * [minSize, n − minSize]: the divisions done once per segment rather than once per scan.
+   */
+  gainAt;
+  costAt;
+  offsetAt;
+  first;
+  last;
+  constructor(values, from, to, minSize) {
+    const n = to - from;
+    this.n = n;
+    const { sorted: sv, ranks } = segmentOrderShared(values, from, to);
+    this.sortedValues = sv;
+    this.rankAt = ranks;
+    const prefix = scratchTree(n + 1);
+    prefix[0] = 0;
+    for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + sv[r];
+    this.rowTotal = scratchRows(n);
+    let total = 0;
+    for (let r = 0; r < n; r++) {
+      const v = sv[r];
+      const below = r * v - prefix[r];
+      const above = prefix[n] - prefix[r + 1] - (n - 1 - r) * v;
+      this.rowTotal[r] = below + above;
+      total += below + above;
+    }
+    this.total = total / 2;
+    this.first = Math.max(1, minSize);
+    this.last = Math.min(n - 1, n - minSize);
+    const c = coefficients(n, minSize);
+    this.gainAt = c.gainAt;
+    this.costAt = c.costAt;
+    this.offsetAt = scratchOffsets(n);
+    this.offsetAt.fill(0);
+    for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * c.offsetPerTotal[tau];
+  }
+  /**
+   * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
+   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the ranks read in
+   * the given order of positions (ranks[order[0]], ranks[order[1]], ...), and that maximum. With
+   * `stopAt`, it returns as soon as some τ reaches it, having read no further.
+   */
+  scan(ranks, order, stopAt = Infinity) {
+    const n = this.n;
+    const sums = scratchTree(n + 1);
+    const below = scratchCounts(n + 1);
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    sums.fill(0, 0, n + 1);
+    let within2 = 0;
+    let rowLeft = 0;
+    let sumLeft = 0;
+    let best = -Infinity;
+    let bestTau = -1;
+    for (let tau = 1; tau <= last; tau++) {
+      const r = ranks[order[tau - 1]];
+      const x = sv[r];
+      let c = 0;
+      let s = 0;
+      for (let i = r; i > 0; i &= i - 1) {
+        c += below[i];
+        s += sums[i];
+      }
+      within2 += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
+      for (let i = r + 1; i <= n; i += i & -i) {
+        below[i] = below[i] + 1;
+        sums[i] = sums[i] + x;
+      }
+      sumLeft += x;
+      rowLeft += rowTotal[r];
+      if (tau < first) continue;
+      const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
+      if (q > best) {
+        best = q;
+        bestTau = tau;
+        if (best >= stopAt) break;
+      }
+    }
+    return { tau: bestTau, q: best };
+  }
+};
+var MEMO_ENTRIES = 4096;
+var memo = /* @__PURE__ */ new Map();
+var bits = new Float64Array(1);
+var words = new Uint32Array(bits.buffer);
+function memoKey(values, ids, from, to, settings, seed) {
+  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9), ids[from], ids[to - 1]);
+  for (const i of [from, from + to >>> 1, to - 1]) {
+    bits[0] = values[i];
+    h = mixSeed(h, words[0], words[1]);
+  }
+  return h;
+}
+function memoHit(entry3, values, ids, from, to, settings, seed) {
+  if (!entry3 || entry3.from !== from || entry3.seed !== seed || entry3.values.length !== to - from) return false;
+  const s = entry3.settings;
+  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
+  for (let i = from; i < to; i++) if (!Object.is(entry3.values[i - from], values[i]) || entry3.ids[i - from] !== ids[i]) return false;
+  return true;
+}
+function testSplitOnce(values, ids, from, to, settings, seed) {
+  const key2 = memoKey(values, ids, from, to, settings, seed);
+  const entry3 = memo.get(key2);
+  if (memoHit(entry3, values, ids, from, to, settings, seed)) return entry3.split;
+  const split = testSplit(values, ids, from, to, settings, seed, false);
+  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value);
+  const copy = new Float64Array(to - from);
+  const idCopy = new Float64Array(to - from);
+  for (let i = from; i < to; i++) {
+    copy[i - from] = values[i];
+    idCopy[i - from] = ids[i];
+  }
+  memo.set(key2, { values: copy, ids: idCopy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
+  return split;
+}
+function keyOf(seed, p, id) {
+  let h = 2654435769 ^ seed;
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  h = h ^ h >>> 16 ^ p;
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  h = h ^ h >>> 16 ^ id;
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  return (h ^ h >>> 16) >>> 0;
+}
+var LINEAGES = 4;
+var BEATERS = 16;
+var DROP_LOG = 256;
+var lineages = [];
+function lineageOf(seed) {
+  for (let i = 0; i < lineages.length; i++) {
+    const l = lineages[i];
+    if (l.seed !== seed) continue;
+    if (i > 0) {
+      lineages.splice(i, 1);
+      lineages.unshift(l);
+    }
+    return l;
+  }
+  const reused = lineages.length >= LINEAGES ? lineages.pop() : void 0;
+  const made = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  if (reused) {
+    reused.seed = seed;
+    reused.targetLength = 0;
+    reused.version++;
+    reused.rebuiltBelow = reused.version;
+    reused.dropped.length = 0;
+    reused.droppedAt.length = 0;
+    reused.loggedFrom = reused.version;
+    reused.beaterCount = 0;
+  }
+  lineages.unshift(made);
+  return made;
+}
+function advance(lineage, ids, from, to) {
+  const n = to - from;
+  const t = lineage.target;
+  const m = lineage.targetLength;
+  let same2 = m === n;
+  for (let i = 0; same2 && i < n; i++) same2 = t[i] === ids[from + i];
+  if (same2) return;
+  const first = ids[from];
+  let cut = 0;
+  while (cut < m && t[cut] < first) cut++;
+  let movedOn = m > 0 && m - cut <= n;
+  for (let i = cut; movedOn && i < m; i++) movedOn = t[i] === ids[from + i - cut];
+  if (movedOn && m - cut < n) movedOn = ids[from + m - cut] > t[m - 1];
+  const version = lineage.version + 1;
+  if (movedOn) {
+    for (let i = 0; i < cut; i++) {
+      lineage.dropped.push(t[i]);
+      lineage.droppedAt.push(version);
+    }
+    if (lineage.dropped.length > DROP_LOG) {
+      const over = lineage.dropped.length - DROP_LOG;
+      lineage.loggedFrom = lineage.droppedAt[over - 1] + 1;
+      lineage.dropped.splice(0, over);
+      lineage.droppedAt.splice(0, over);
+    }
+  } else lineage.rebuiltBelow = version;
+  if (t.length < n) lineage.target = new Float64Array(Math.max(n, 2 * t.length));
+  for (let i = 0; i < n; i++) lineage.target[i] = ids[from + i];
+  lineage.targetLength = n;
+  lineage.version = version;
+}
+var bucketStarts = new Int32Array(0);
+var bucketFill = new Int32Array(0);
+var keyScratch = new Uint32Array(0);
+function rebuild(lineage, p, kept) {
+  const n = lineage.targetLength;
+  if (kept.ids.length < n) {
+    kept.ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
+    kept.keys = new Uint32Array(kept.ids.length);
+  }
+  let bits2 = 1;
+  while (1 << bits2 < 2 * n && bits2 < 24) bits2++;
+  const buckets = 1 << bits2;
+  const shift = 32 - bits2;
+  if (bucketStarts.length < buckets + 1) {
+    bucketStarts = new Int32Array(2 * buckets + 1);
+    bucketFill = new Int32Array(2 * buckets + 1);
+  }
+  if (keyScratch.length < n) keyScratch = new Uint32Array(Math.max(n, 2 * keyScratch.length));
+  const starts = bucketStarts;
+  const fill = bucketFill;
+  starts.fill(0, 0, buckets + 1);
+  const target = lineage.target;
+  const seed = lineage.seed;
+  const keyAt = keyScratch;
+  for (let i = 0; i < n; i++) {
+    const key2 = keyOf(seed, p, target[i]);
+    keyAt[i] = key2;
+    const b = (key2 >>> shift) + 1;
+    starts[b] = starts[b] + 1;
+  }
+  for (let b = 0; b < buckets; b++) {
+    starts[b + 1] = starts[b + 1] + starts[b];
+    fill[b] = starts[b];
+  }
+  const ids = kept.ids;
+  const keys = kept.keys;
+  for (let i = 0; i < n; i++) {
+    const key2 = keyAt[i];
+    const b = key2 >>> shift;
+    const first = starts[b];
+    let at = fill[b];
+    fill[b] = at + 1;
+    const id = target[i];
+    while (at > first && keys[at - 1] > key2) {
+      keys[at] = keys[at - 1];
+      ids[at] = ids[at - 1];
+      at--;
+    }
+    keys[at] = key2;
+    ids[at] = id;
+  }
+  kept.length = n;
+  kept.newest = target[n - 1];
+  kept.version = lineage.version;
+}
+var CARRIED_MOVES = 32;
+function placeOf(kept, key2, id) {
+  let lo = 0;
+  let hi = kept.length;
+  const keys = kept.keys;
+  const ids = kept.ids;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    const k = keys[mid];
+    if (k < key2 || k === key2 && ids[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function permutation(lineage, p) {
+  let kept = lineage.kept[p];
+  if (!kept) {
+    kept = { ids: new Float64Array(0), keys: new Uint32Array(0), length: 0, newest: -Infinity, version: -1 };
+    lineage.kept[p] = kept;
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  if (kept.version === lineage.version) return kept;
+  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES) {
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  const seed = lineage.seed;
+  const dropped = lineage.dropped;
+  const droppedAt = lineage.droppedAt;
+  for (let i = dropped.length - 1; i >= 0 && droppedAt[i] > kept.version; i--) {
+    const id = dropped[i];
+    if (id > kept.newest) continue;
+    const at = placeOf(kept, keyOf(seed, p, id), id);
+    if (at >= kept.length || kept.ids[at] !== id) {
+      rebuild(lineage, p, kept);
+      return kept;
+    }
+    kept.ids.copyWithin(at, at + 1, kept.length);
+    kept.keys.copyWithin(at, at + 1, kept.length);
+    kept.length--;
+  }
+  const n = lineage.targetLength;
+  const target = lineage.target;
+  let firstNew = n;
+  while (firstNew > 0 && target[firstNew - 1] > kept.newest) firstNew--;
+  if (kept.length + (n - firstNew) !== n) {
+    rebuild(lineage, p, kept);
+    return kept;
+  }
+  if (kept.ids.length < n) {
+    const ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
+    const keys = new Uint32Array(ids.length);
+    ids.set(kept.ids.subarray(0, kept.length));
+    keys.set(kept.keys.subarray(0, kept.length));
+    kept.ids = ids;
+    kept.keys = keys;
+  }
+  for (let i = firstNew; i < n; i++) {
+    const id = target[i];
+    const key2 = keyOf(seed, p, id);
+    const at = placeOf(kept, key2, id);
+    kept.ids.copyWithin(at + 1, at, kept.length);
+    kept.keys.copyWithin(at + 1, at, kept.length);
+    kept.ids[at] = id;
+    kept.keys[at] = key2;
+    kept.length++;
+  }
+  kept.newest = target[n - 1];
+  kept.version = lineage.version;
+  return kept;
+}
+var positionOf = new Int32Array(0);
+var MAX_SPAN = 1 << 24;
+var orderScratch = new Int32Array(0);
+function permutedOrder(lineage, p, ids, from, to) {
+  const kept = permutation(lineage, p);
+  const n = to - from;
+  const lo = ids[from];
+  const hi = ids[to - 1];
+  if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
+  const out = orderScratch.subarray(0, n);
+  const base = lineage.target[0];
+  let k = 0;
+  for (let j = 0; j < kept.length; j++) {
+    const id = kept.ids[j];
+    if (id < lo || id > hi) continue;
+    out[k++] = positionOf[id - base];
+  }
+  return out;
+}
+function placePositions(lineage, ids, from, to) {
+  const base = lineage.target[0];
+  const span = lineage.target[lineage.targetLength - 1] - base + 1;
+  if (positionOf.length < span) positionOf = new Int32Array(Math.max(span, 2 * positionOf.length));
+  for (let i = from; i < to; i++) positionOf[ids[i] - base] = i - from;
+}
+var identity = new Int32Array(0);
+function inOrder(n) {
+  if (identity.length < n) {
+    identity = new Int32Array(Math.max(n, 2 * identity.length));
+    for (let i = 0; i < identity.length; i++) identity[i] = i;
+  }
+  return identity.subarray(0, n);
+}
+var scansRun = 0;
+var triedStamp = new Int32Array(0);
+var stamp = 0;
+function testSplit(values, ids, from, to, settings, seed, whole) {
+  const seg = new Segment(values, from, to, settings.minSize);
+  const ranks = seg.rankAt;
+  const observed = seg.scan(ranks, inOrder(seg.n));
+  if (observed.tau < 0 || !(observed.q > 0)) return void 0;
+  const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
+  if (allowed < 0) throw new RangeError("significance is too small for the number of permutations");
+  const lineage = lineageOf(seed);
+  if (whole || lineage.targetLength === 0 || !within(lineage, ids, from, to)) advance(lineage, ids, from, to);
+  placePositions(lineage, ids, from, to);
+  let beaten = 0;
+  const tie = observed.q * (1 - 1e-12);
+  const total = settings.permutations;
+  if (triedStamp.length < total) triedStamp = new Int32Array(Math.max(total, 2 * triedStamp.length));
+  stamp = stamp + 1 | 0;
+  if (stamp === 0) {
+    triedStamp.fill(0);
+    stamp = 1;
+  }
+  const beaters = lineage.beaters;
+  const firstCount = lineage.beaterCount;
+  let newBeaters = 0;
+  let p = 0;
+  for (let i = 0; ; i++) {
+    let q;
+    if (i < firstCount) q = beaters[i];
+    else {
+      while (p < total && triedStamp[p] === stamp) p++;
+      if (p >= total) break;
+      q = p++;
+    }
+    if (q >= total || triedStamp[q] === stamp) continue;
+    triedStamp[q] = stamp;
+    scansRun++;
+    if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
+      beaten++;
+      let at = 0;
+      while (at < lineage.beaterCount && beaters[at] !== q) at++;
+      if (at === lineage.beaterCount && lineage.beaterCount < BEATERS) lineage.beaterCount++;
+      beaters.copyWithin(newBeaters + 1, newBeaters, Math.min(at, BEATERS - 1));
+      beaters[newBeaters++] = q;
+      if (beaten > allowed) break;
+    }
+  }
+  if (beaten > allowed) return void 0;
+  return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
+}
+function within(lineage, ids, from, to) {
+  const t = lineage.target;
+  const n = lineage.targetLength;
+  const at = lowerBound(t, n, ids[from]);
+  if (at + (to - from) > n) return false;
+  for (let i = from; i < to; i++) if (t[at + i - from] !== ids[i]) return false;
+  return true;
+}
+function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length, ids = inOrder(values.length)) {
+  const found = [];
+  const pending = [[from, to]];
+  let keys = ids;
+  for (let i = from + 1; i < to && keys === ids; i++) {
+    const step = ids[i] - ids[i - 1];
+    if (!(step >= 1) || !Number.isInteger(step) || !Number.isSafeInteger(ids[i])) keys = inOrder(values.length);
+  }
+  if (to > from && !(ids[to - 1] - ids[from] < MAX_SPAN)) keys = inOrder(values.length);
+  while (pending.length > 0) {
+    const [a, b] = pending.pop();
+    if (b - a < 2 * settings.minSize) continue;
+    const split = a === from && b === to ? testSplit(values, keys, a, b, settings, seed, true) : testSplitOnce(values, keys, a, b, settings, seed);
+    if (!split) continue;
+    found.push(split);
+    pending.push([a, split.index], [split.index, b]);
+  }
+  return found.sort((x, y) => x.index - y.index);
+}
+
+// src/core/regress/student-t.ts
+var LANCZOS = [
+  676.5203681218851,
+  -1259.1392167224028,
+  771.3234287776531,
+  -176.6150291621406,
+  12.507343278686905,
+  -0.13857109526572012,
+  9984369578019572e-21,
+  15056327351493116e-23
+];
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
+  const z2 = x - 1;
+  let a = 0.9999999999998099;
+  const t = z2 + 7.5;
+  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z2 + i + 1);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 500; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  if (x < (a + 1) / (a + b + 2)) return front * betaFraction(a, b, x) / a;
+  return 1 - front * betaFraction(b, a, 1 - x) / b;
+}
+function tUpperTail(t, df) {
+  if (!(df > 0)) throw new RangeError(`t distribution needs df > 0, got ${df}`);
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? tail : 1 - tail;
+}
+var quantiles = /* @__PURE__ */ new Map();
+function tUpperQuantile(p, df) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`tail probability must lie in (0, 1), got ${p}`);
+  if (p > 0.5) return -tUpperQuantile(1 - p, df);
+  if (p === 0.5) return 0;
+  const key2 = `${p}:${df}`;
+  const known = quantiles.get(key2);
+  if (known !== void 0) return known;
+  let lo = 0;
+  let hi = 1;
+  while (tUpperTail(hi, df) > p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (tUpperTail(mid, df) > p) lo = mid;
+    else hi = mid;
+  }
+  const t = (lo + hi) / 2;
+  if (quantiles.size > 4096) quantiles.clear();
+  quantiles.set(key2, t);
+  return t;
+}
+
+// src/core/regress/detect.ts
+var ALIKE_LOOKBACK = 8;
+var HOST_WAIT = 3;
+var RECENT = 20;
+var TRIM_Z = 3.5;
+var DETAILS = " (details: docs/alerts.md)";
+var SAME_STEP = 2;
+var EARLY_CULPRIT = 4;
+var OVERWHELM_STRICTER = 1e3;
+var OVERWHELM_EFFECT = 4;
+var OVERWHELM_RUNS = 3;
+var WARM_UP_RATIO = 2;
+function worseChange(value, base, direction) {
+  return direction === "smaller" ? value / base - 1 : 1 - value / base;
+}
+function trimmed(xs) {
+  if (xs.length < 4) return xs;
+  const s = sortedScratch(xs);
+  const m = quantileSorted2(s, 0.5);
+  for (let i = 0; i < s.length; i++) s[i] = Math.abs(s[i] - m);
+  const mad = quantileSorted2(s.sort(), 0.5);
+  if (mad === 0) return xs;
+  const cut = TRIM_Z * 1.4826 * mad;
+  let beyond = 0;
+  for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
+  if (beyond !== 1) return xs;
+  return xs.filter((x) => Math.abs(x - m) <= cut);
+}
+function logRange(logs, a, b) {
+  const out = new Array(Math.max(0, b - a));
+  for (let i = a; i < b; i++) out[i - a] = logs[i];
+  return out;
+}
+function pieces(from, to, boundaries) {
+  const cuts = boundaries.filter((b) => b > from && b <= to).sort((a, b) => a - b);
+  const out = [];
+  let start = from;
+  for (const c of cuts) {
+    out.push({ start, end: c - 1 });
+    start = c;
+  }
+  out.push({ start, end: to });
+  return out;
+}
+var fitsOf;
+var fits = /* @__PURE__ */ new Map();
+function baselineFit(ctx, k) {
+  if (fitsOf !== ctx) {
+    fitsOf = ctx;
+    fits.clear();
+  }
+  let fit = fits.get(k);
+  if (fit === void 0) fits.set(k, fit = fitBaseline(ctx, k));
+  return fit;
+}
+function fitBaseline(ctx, k) {
+  const { pts, logs, settings } = ctx;
+  const t = pts.length - 1;
+  const end = t - k;
+  if (end + 1 < settings.minHistory) {
+    const earlier = Math.max(0, t);
+    const needed2 = settings.minHistory + k - 1;
+    return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${needed2} are needed before alerting`;
+  }
+  const start = Math.max(0, end - settings.window + 1);
+  const levels2 = pieces(start, t, ctx.boundaries);
+  const current = levels2[levels2.length - 1];
+  if (current.start > t - k + 1) return "a change point lies inside the run being tested";
+  const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : void 0;
+  const nCur = end - current.start + 1;
+  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
+  if (nCur < needed) {
+    return `only ${nCur} commit${nCur === 1 ? "" : "s"} since the step at ${(sinceSha ?? "").slice(0, 7)}; ${needed} are needed`;
+  }
+  let ss = 0;
+  let df = 0;
+  let mu = 0;
+  let kept = 0;
+  for (const level2 of levels2) {
+    const last = Math.min(level2.end, end);
+    if (last < level2.start) continue;
+    const xs = trimmed(logRange(logs, level2.start, last + 1));
+    ss += sumNthPowerDeviations(xs, 2);
+    df += xs.length - 1;
+    if (level2 === current) {
+      mu = mean(xs);
+      kept = xs.length;
+    }
+  }
+  if (df < 2) return "too few commits to estimate the noise";
+  const values = new Array(end + 1 - current.start);
+  for (let j = current.start; j <= end; j++) values[j - current.start] = pts[j].value;
+  const vs = sortedScratch(values);
+  return {
+    s: Math.sqrt(ss / df),
+    df,
+    mu,
+    kept,
+    median: quantileSorted2(vs, 0.5),
+    q1: quantileSorted2(vs, 0.25),
+    q3: quantileSorted2(vs, 0.75),
+    count: nCur,
+    ...sinceSha !== void 0 ? { sinceSha } : {}
+  };
+}
+function baselineTest(ctx, k, p) {
+  const fit = baselineFit(ctx, k);
+  if (typeof fit === "string") return fit;
+  const { pts, logs, settings, sgn, direction } = ctx;
+  const t = pts.length - 1;
+  const { s, df, mu, kept, median: med } = fit;
+  const q = tUpperQuantile(p, df);
+  const bound = q * s * Math.sqrt(1 + 1 / kept);
+  const baseline = {
+    median: med,
+    q1: fit.q1,
+    q3: fit.q3,
+    count: fit.count,
+    limit: Math.exp(mu + sgn * bound),
+    ...fit.sinceSha !== void 0 ? { sinceSha: fit.sinceSha } : {}
+  };
+  let worse = true;
+  let better = true;
+  for (let j = t - k + 1; j <= t; j++) {
+    const w = sgn * (logs[j] - mu);
+    const value = pts[j].value;
+    const change = worseChange(value, med, direction);
+    const bigEnough = ctx.floor === void 0 || Math.abs(value - med) >= ctx.floor;
+    if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
+    if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
+  }
+  return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, mu, df, p };
+}
+function levelMedian(logs, a, b) {
+  return median2(logRange(logs, a, b));
+}
+function meaningfulSplits(ctx, from, to, splits) {
+  const kept = [...splits];
+  const minLog = Math.log1p(ctx.settings.minEffect);
+  for (; ; ) {
+    let weakest = -1;
+    let weakestEffect = Infinity;
+    for (let i = 0; i < kept.length; i++) {
+      const a = i === 0 ? from : kept[i - 1].index;
+      const b = kept[i].index;
+      const c = i === kept.length - 1 ? to : kept[i + 1].index;
+      const before = levelMedian(ctx.logs, a, b);
+      const after = levelMedian(ctx.logs, b, c);
+      const effect = Math.abs(after - before);
+      const floorOk = ctx.floor === void 0 || Math.abs(Math.exp(after) - Math.exp(before)) >= ctx.floor;
+      const score2 = effect >= minLog && floorOk ? Infinity : effect;
+      if (score2 < weakestEffect) {
+        weakestEffect = score2;
+        weakest = i;
+      }
+    }
+    if (weakest < 0 || weakestEffect === Infinity) return kept;
+    kept.splice(weakest, 1);
+  }
+}
+function earliestStarts(ctx, from, to, splits) {
+  const minSize = ctx.settings.changePoints.minSize;
+  return splits.map((s, i) => {
+    const prevB = i === 0 ? from : splits[i - 1].index;
+    if (s.index - prevB !== minSize) return s;
+    const nextB = i === splits.length - 1 ? to : splits[i + 1].index;
+    const before = levelMedian(ctx.logs, prevB, s.index);
+    const after = levelMedian(ctx.logs, s.index, Math.min(nextB, s.index + ctx.settings.window));
+    let c = s.index;
+    while (c - 1 > prevB && Math.abs(ctx.logs[c - 1] - after) < Math.abs(ctx.logs[c - 1] - before)) c--;
+    return c === s.index ? s : { ...s, index: c };
+  });
+}
+function earlierMedian(ctx, k) {
+  const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
+  return before.length ? median2(before) : void 0;
+}
+function overwhelming(ctx) {
+  const { pts, settings, direction } = ctx;
+  const t = pts.length - 1;
+  if (ctx.hostMoved !== false) return void 0;
+  const strict = baselineTest(ctx, 1, ctx.alphaCase / OVERWHELM_STRICTER);
+  if (typeof strict === "string" || strict.beyond !== "worse") return void 0;
+  const med = strict.baseline.median;
+  const change = worseChange(pts[t].value, med, direction);
+  if (change < OVERWHELM_EFFECT * settings.minEffect) return void 0;
+  const baselinePoints = pts.slice(t - strict.baseline.count, t);
+  const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
+  if (!(change > 2 * worst)) return void 0;
+  const newest = pts[t];
+  if (newest.runs < OVERWHELM_RUNS) return void 0;
+  if (newest.summaryOnly === true) return void 0;
+  const near = direction === "smaller" ? newest.q1 : newest.q3;
+  const mu = strict.mu;
+  const bound = strict.bound * tUpperQuantile(ctx.alphaCase, strict.df) / tUpperQuantile(strict.p, strict.df);
+  if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return void 0;
+  return strict;
+}
+var SEEN_CHANCE_PAIR = 1e-4;
+var SEEN_CHANCE_LONGER = 3e-4;
+var SEEN_LOOKBACK = 60;
+function seenBefore(ctx, test) {
+  const t = ctx.pts.length - 1;
+  const first = t - test.k + 1;
+  const mu = test.mu;
+  const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
+  const from = first - test.baseline.count;
+  let start = first;
+  while (start > from && excess(start - 1) > test.bound) start--;
+  const run9 = t - start + 1;
+  let least = Infinity;
+  for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
+  const level2 = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
+  const since = Math.min(from, Math.max(level2, start - SEEN_LOOKBACK));
+  const n = start - since;
+  let m = 0;
+  for (let j = since; j < start; j++) if (excess(j) > least) m++;
+  if (m === 0 || ((m + 1) / (n + 2)) ** run9 < (run9 >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return void 0;
+  const side = ctx.direction === "smaller" ? "above" : "below";
+  return `${run9} commits in a row are ${side} ${quantity(test.baseline.limit, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+}
+function returnToOlder(ctx, test) {
+  const t = ctx.pts.length - 1;
+  const first = t - test.k + 1;
+  const start = ctx.boundaries.filter((b) => b <= first).pop();
+  if (start === void 0 || start === 0 || first - start >= ctx.settings.changePoints.stableAfter) return void 0;
+  const older = Math.max(ctx.boundaries.filter((b) => b < start).pop() ?? 0, start - ctx.settings.window);
+  if (start - older < 2) return void 0;
+  const before = levelMedian(ctx.logs, older, start);
+  const now = levelMedian(ctx.logs, start, first);
+  if (!(ctx.sgn * (before - now) >= Math.log1p(ctx.settings.minEffect))) return void 0;
+  const keep = [];
+  for (let i = 0; i < start; i++) keep.push(i);
+  for (let i = first; i <= t; i++) keep.push(i);
+  const pts = keep.map((i) => ctx.pts[i]);
+  const logs = Float64Array.from(keep.map((i) => ctx.logs[i]));
+  const old = baselineTest({ ...ctx, pts, logs, boundaries: ctx.boundaries.filter((b) => b < start) }, test.k, test.p);
+  if (typeof old === "string" || old.beyond === "worse") return void 0;
+  const muOld = old.mu;
+  let better = 0;
+  for (let i = start; i < first; i++) if (-ctx.sgn * (ctx.logs[i] - muOld) > old.bound) better++;
+  const sha = ctx.pts[start].sha.slice(0, 7);
+  if (better < ctx.settings.changePoints.minSize) {
+    return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}; ${better} commit${better === 1 ? "" : "s"} clearly better): the improvement went away, which is not a regression`;
+  }
+  const trips = earlierSpells(ctx, older, muOld, now, old.bound);
+  if (trips < ctx.settings.changePoints.minSize) return void 0;
+  return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
+}
+function earlierSpells(ctx, end, mu, spell, bound) {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const x = ctx.logs[i];
+    if (-ctx.sgn * (x - mu) > bound && Math.abs(x - spell) <= bound) n++;
+  }
+  return n;
+}
+function newestBeyond(ctx, test, p) {
+  const t = ctx.pts.length - 1;
+  const mu = test.mu;
+  const bound = test.bound * tUpperQuantile(p, test.df) / tUpperQuantile(test.p, test.df);
+  return ctx.sgn * (ctx.logs[t] - mu) > bound;
+}
+function tooWide(ctx, r) {
+  const limit = r.baseline.limit;
+  const ratio = ctx.direction === "smaller" ? limit / r.baseline.median : r.baseline.median / limit;
+  return ratio >= WARM_UP_RATIO;
+}
+function limitVerdict(ctx) {
+  const { settings, direction } = ctx;
+  const newest = ctx.pts[ctx.pts.length - 1];
+  const runs2 = [];
+  for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs2.push(k);
+  const share = ctx.alphaCase / Math.max(1, runs2.length);
+  let lastMissing = "";
+  let found;
+  let improved;
+  let anyTest;
+  for (const k of runs2) {
+    const r = baselineTest(ctx, k, share ** (1 / k));
+    if (typeof r === "string") {
+      lastMissing ||= r;
+      continue;
+    }
+    anyTest ??= r;
+    if (r.beyond === "worse") found = r;
+    if (r.beyond === "better") improved ??= r;
+  }
+  const episode = alikeEpisode(ctx);
+  const hostWaited = ctx.hostMoved === true && ctx.hostLead >= HOST_WAIT;
+  const hostEpisode = (ctx.hostMoved !== true || hostWaited) && ctx.hostLead >= 1 ? Math.min(HOST_WAIT, ctx.hostLead) + 1 : 0;
+  if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
+    const r = baselineTest(ctx, hostEpisode, share ** (1 / hostEpisode));
+    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / (hostWaited ? settings.maxRun : 2)))) found = r;
+  }
+  if (episode > settings.maxRun) {
+    const r = baselineTest(ctx, episode, share ** (1 / episode));
+    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
+  }
+  const unit = ctx.series.unit;
+  const side = direction === "smaller" ? "above" : "below";
+  const describe2 = (r, better) => {
+    const limit = r.baseline.limit;
+    const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
+    const where2 = better ? side === "above" ? "below" : "above" : side;
+    const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${quantity(bound, unit)}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
+  };
+  if (found) {
+    const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
+    if (held) return { kind: "watch", test: found, reason: `${describeChange(newest.value, found.baseline.median, direction)}: ${held}` };
+    return { kind: "regressed", test: found, reason: describe2(found, false) };
+  }
+  if (settings.alertAfter > 1) {
+    const strong = overwhelming(ctx);
+    if (strong) {
+      return {
+        kind: "regressed",
+        test: strong,
+        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${quantity(strong.baseline.limit, unit)}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`
+      };
+    }
+    const single = baselineTest(ctx, 1, ctx.alphaCase);
+    if (typeof single !== "string" && single.beyond === "worse" && !tooWide(ctx, single)) {
+      return {
+        kind: "watch",
+        test: single,
+        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${quantity(single.baseline.limit, unit)}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
+      };
+    }
+    if (!anyTest && typeof single !== "string") anyTest = single;
+  }
+  if (anyTest && tooWide(ctx, anyTest)) {
+    const n = anyTest.baseline.count;
+    return {
+      kind: "not-enough-history",
+      test: anyTest,
+      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? "" : "s"}, whose spread puts the limit at ${quantity(anyTest.baseline.limit, unit)}, too wide to catch a doubling`
+    };
+  }
+  if (improved) return { kind: "improved", test: improved, reason: describe2(improved, true) };
+  if (!anyTest) {
+    const before = earlierMedian(ctx, 1);
+    const judged2 = before !== void 0 ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : "too little history: ";
+    return { kind: "not-enough-history", reason: `${judged2}${lastMissing}` };
+  }
+  const change = describeChange(newest.value, anyTest.baseline.median, direction);
+  if (newestBeyond(ctx, anyTest, anyTest.p)) {
+    const worse = worseChange(newest.value, anyTest.baseline.median, direction);
+    const why = worse < settings.minEffect ? `less than min-effect (${shortNumber(settings.minEffect * 100)}%), which never alerts however steady the case` : ctx.floor !== void 0 && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor ? `a change smaller than the absolute floor of ${quantity(ctx.floor, unit)}, which never alerts` : void 0;
+    if (why) return { kind: "unchanged", test: anyTest, reason: `${change}: ${side} ${quantity(anyTest.baseline.limit, unit)}, but ${why}` };
+    const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : void 0;
+    if (single !== void 0 && typeof single !== "string" && !newestBeyond(ctx, single, single.p)) {
+      const limit = quantity(single.baseline.limit, unit);
+      return {
+        kind: "unchanged",
+        test: anyTest,
+        reason: `${change}: within ${limit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit, unit)} would alert)`
+      };
+    }
+  }
+  return { kind: "unchanged", test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit, unit)}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+}
+function previousEntrySeqs(entries) {
+  const shaOf = /* @__PURE__ */ new Map();
+  for (const e of entries) shaOf.set(e.seq, e.sha);
+  const out = /* @__PURE__ */ new Map();
+  let newest;
+  let beforeRun;
+  for (const seq of [...shaOf.keys()].sort((a, b) => a - b)) {
+    const sha = shaOf.get(seq);
+    if (newest !== void 0 && shaOf.get(newest) !== sha) beforeRun = newest;
+    if (beforeRun !== void 0) out.set(seq, beforeRun);
+    newest = seq;
+  }
+  return out;
+}
+function ratioVerdict(ctx) {
+  const { settings, direction } = ctx;
+  const all = ctx.series.points;
+  const cur = all[all.length - 1];
+  const prev = all[all.length - 2];
+  if (!prev) return { kind: "not-enough-history", reason: "no previous commit to compare with" };
+  if (cur.previousSeq !== void 0 && prev.seq !== cur.previousSeq) {
+    return { kind: "not-enough-history", reason: "not benched at the previous commit, so the ratio rule has nothing to compare with" };
+  }
+  const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
+  const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
+  const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : "";
+  const text2 = Number.isFinite(ratio) ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}` : `from ${levels(ctx.series.unit, prev.value, cur.value)} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
+  if (ratio > settings.ratioThreshold) {
+    return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+  }
+  if (1 / ratio > settings.ratioThreshold) return { kind: "improved", baseline, reason: `${text2}` };
+  return { kind: "unchanged", baseline, reason: `${text2}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
+}
+function alikeRuns(options) {
+  const before = options.jobMovedAlikeBefore;
+  if (before === void 0) return {};
+  let lead = 0;
+  while (lead < before.length && before[lead] === true) lead++;
+  return { alikeRun: options.jobMovedAlike === true ? lead + 1 : 0, alikeBefore: lead };
+}
+var SeqIndex = class {
+  constructor(pts) {
+    this.pts = pts;
+  }
+  pts;
+  map;
+  built() {
+    if (this.map) return this.map;
+    const map = /* @__PURE__ */ new Map();
+    for (let i = 0; i < this.pts.length; i++) map.set(this.pts[i].seq, i);
+    return this.map = map;
+  }
+  has(seq) {
+    return this.built().has(seq);
+  }
+  get(seq) {
+    return this.built().get(seq);
+  }
+};
+function movedAlikeAt(options, count) {
+  const before = options.jobMovedAlikeBefore ?? [];
+  return (index) => index === count - 1 ? options.jobMovedAlike : before[count - 2 - index];
+}
+var lastLogs;
+var lastPoints = [];
+function logOf(p) {
+  return Math.log(Math.max(p.value, Number.MIN_VALUE));
+}
+function logsOf(pts) {
+  const n = pts.length;
+  const logs = new Float64Array(n);
+  const before = lastPoints;
+  const shift = !lastLogs ? -1 : before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
+  let carried = shift >= 0 && n > 1;
+  for (let i = 0; carried && i < n - 1; i++) if (pts[i] !== before[i + shift]) carried = false;
+  if (carried && lastLogs) {
+    logs.set(lastLogs.subarray(shift, shift + n - 1));
+    logs[n - 1] = logOf(pts[n - 1]);
+  } else {
+    for (let i = 0; i < n; i++) logs[i] = logOf(pts[i]);
+  }
+  lastLogs = logs;
+  lastPoints.length = n;
+  for (let i = 0; i < n; i++) lastPoints[i] = pts[i];
+  return logs;
+}
+function judged(all, limit) {
+  let positive = true;
+  for (let i = 0; i < all.length - 1 && positive; i++) if (!(all[i].value > 0)) positive = false;
+  if (positive && all.length <= limit) return all;
+  return all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-limit);
+}
+function prepare(series, given, options) {
+  const mode = options.mode ?? "push";
+  const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
+  const all = series.points;
+  const newest = all[all.length - 1];
+  if (!newest) throw new RangeError(`${series.case}: no point to assess`);
+  const pts = judged(all, settings.changePoints.scanLimit);
+  const logs = logsOf(pts);
+  const indexOf = new SeqIndex(pts);
+  const ctx = {
+    series,
+    pts,
+    logs,
+    direction: series.direction,
+    sgn: series.direction === "smaller" ? 1 : -1,
+    settings,
+    floor: floorIn(settings.floors, series.unit),
+    boundaries: [],
+    alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
+    ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
+    ...alikeRuns(options),
+    hostLead: hostLead(options),
+    movedAlike: movedAlikeAt(options, pts.length)
+  };
+  return { ctx, newest, indexOf };
+}
+var seqScratch = new Float64Array(0);
+function seqsOf(pts) {
+  if (seqScratch.length < pts.length) seqScratch = new Float64Array(Math.max(pts.length, 2 * seqScratch.length));
+  for (let i = 0; i < pts.length; i++) seqScratch[i] = pts[i].seq;
+  return seqScratch;
+}
+function scanChangePoints(ctx, memory, indexOf) {
+  const { pts, logs, series, settings, direction } = ctx;
+  const cp = settings.changePoints;
+  const t = pts.length - 1;
+  const known = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) }));
+  const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
+  const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
+  const settled = t + 1 - cp.minSize - SAME_STEP;
+  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1, seqsOf(pts)).filter((s) => s.index <= settled);
+  const splits = earliestStarts(ctx, regionStart, t + 1, meaningfulSplits(ctx, regionStart, t + 1, scanned));
+  const found = splits.map((s, i) => {
+    const prevB = i === 0 ? regionStart : splits[i - 1].index;
+    const nextB = i === splits.length - 1 ? t + 1 : splits[i + 1].index;
+    const before = Math.exp(levelMedian(logs, prevB, s.index));
+    const after = Math.exp(levelMedian(logs, s.index, nextB));
+    const same2 = known.filter((c) => c.status !== "confirmed" && Math.abs(c.index - s.index) <= SAME_STEP).sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
+    const at = pts[s.index];
+    const pointsAfter = t - s.index + 1;
+    const status = pointsAfter >= cp.stableAfter ? "confirmed" : "suspected";
+    return {
+      sha: at.sha,
+      seq: at.seq,
+      ...same2 && same2.sha !== at.sha ? { movedFrom: same2.sha } : {},
+      index: s.index,
+      before,
+      after,
+      change: worseChange(after, before, direction),
+      pValue: s.pValue,
+      status,
+      pointsAfter,
+      isNew: !same2,
+      newlyConfirmed: status === "confirmed"
+    };
+  });
+  return { known, found, regionStart };
+}
+function settleSuspicions(ctx, memory, indexOf, known, found) {
+  const t = ctx.pts.length - 1;
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
+  const explainsStep = (a, c) => a - c >= -EARLY_CULPRIT && a - c <= clearAfter;
+  const transitions = [];
+  const steps = [
+    ...found.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
+    ...known.filter((c) => c.status === "confirmed").map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false }))
+  ];
+  const explainedBy = /* @__PURE__ */ new Set();
+  const stillOpen = [];
+  for (const r of memory.regressions) {
+    if (r.status === "confirmed" || !indexOf.has(r.seq)) continue;
+    const a = indexOf.get(r.seq);
+    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === "suspected" || st.final));
+    if (step) {
+      explainedBy.add(step.sha);
+      const again = r.status === "cleared" ? " after all" : "";
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${signedPercent(step.change)} starts at ${step.sha.slice(0, 7)}` });
+    } else if (r.status === "suspected" && t - a >= clearAfter) {
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
+    } else if (r.status === "suspected") {
+      stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
+    }
+  }
+  for (const r of memory.regressions) {
+    if (r.status === "confirmed" && indexOf.has(r.seq)) {
+      const a = indexOf.get(r.seq);
+      for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
+    }
+  }
+  const explainedByRaised = (c) => memory.regressions.some((r) => r.status !== "cleared" && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq), c));
+  return { transitions, explainedBy, stillOpen, explainedByRaised };
+}
+function restartsOf(known, found, settled) {
+  const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
+  return Array.from(
+    /* @__PURE__ */ new Set([
+      ...confirmedIdx,
+      ...found.filter((c) => c.change <= 0 || c.newlyConfirmed || settled.explainedBy.has(c.sha) || settled.explainedByRaised(c.index)).map((c) => c.index)
+    ])
+  ).sort((a, b) => a - b);
+}
+var CULPRIT_BACK = 10;
+var CULPRIT_RUNAWAY = 3;
+function culpritIndex(ctx, test, currentStart) {
+  const t = ctx.pts.length - 1;
+  const first = t - test.k + 1;
+  const mu = test.mu;
+  const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
+  const run9 = [];
+  for (let j = first; j <= t; j++) run9.push(excess(j));
+  const level2 = median2(run9);
+  const base = logRange(ctx.logs, currentStart, first);
+  const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
+  const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
+  const from = currentStart;
+  const count = new Float64Array(t - from + 2);
+  const sum2 = new Float64Array(t - from + 2);
+  for (let j = from; j <= t; j++) {
+    const keep = kept(j);
+    count[j - from + 1] = count[j - from] + (keep ? 1 : 0);
+    sum2[j - from + 1] = sum2[j - from] + (keep ? excess(j) : 0);
+  }
+  const totalN = count[t - from + 1];
+  const totalS = sum2[t - from + 1];
+  let best = first;
+  let bestStat = -Infinity;
+  const runN = count[first - from];
+  const runS = sum2[first - from];
+  for (let c = Math.max(currentStart + 1, first - CULPRIT_BACK); c <= t; c++) {
+    if (!kept(c)) continue;
+    const gapN = runN - count[c - from];
+    if (c < first && gapN > 0 && (runS - sum2[c - from]) / gapN < level2 / 3) continue;
+    const nb = count[c - from];
+    const na = totalN - nb;
+    if (nb < 1 || na < 1) continue;
+    const sb = sum2[c - from];
+    const d = (totalS - sb) / na - sb / nb;
+    const stat5 = d * Math.abs(d) * na * nb / (na + nb);
+    if (stat5 >= bestStat) {
+      bestStat = stat5;
+      best = c;
+    }
+  }
+  return best;
+}
+function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
+  const t = ctx.pts.length - 1;
+  const culprit = ctx.pts[decided.culprit ?? t - decided.k + 1];
+  const clearAfter = 2 * ctx.settings.changePoints.minSize;
+  const recent2 = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+  const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent2].sort((a, b) => a.index - b.index).pop() : void 0;
+  if (openHere) {
+    const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
+    return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
+  }
+  if (decided.culprit === t && decided.k > 1 && decided.atOnce !== true) {
+    const side = ctx.direction === "smaller" ? "above" : "below";
+    const change2 = describeChange(ctx.pts[t].value, decided.baseline.median, ctx.direction);
+    return {
+      waits: true,
+      reason: `${change2}: ${decided.k} commits in a row are ${side} ${quantity(decided.baseline.limit, ctx.series.unit)}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`
+    };
+  }
+  const newest = ctx.pts[t];
+  const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
+  const alert = {
+    kind: "regression",
+    sha: culprit.sha,
+    seq: culprit.seq,
+    baseline: decided.baseline.median,
+    value: newest.value,
+    ...Number.isFinite(change) ? { change } : {},
+    reason: decided.reason
+  };
+  return { alert, reason: decided.reason };
+}
+function lastingStep(ctx, found, c) {
+  const i = found.indexOf(c);
+  const next = found[i + 1];
+  const t = ctx.pts.length - 1;
+  const minLog = Math.log1p(ctx.settings.minEffect);
+  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && ctx.sgn * Math.log(next.after / c.before) < minLog) return false;
+  const prev = found[i - 1];
+  const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
+  const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);
+  const before = logRange(ctx.logs, from, c.index);
+  const after = logRange(ctx.logs, c.index, to);
+  if (before.length < 2 || after.length < 2) return true;
+  const mb = median2(before);
+  const ma = median2(after);
+  if (shareShift(ctx.sgn, before, after, ma - mb)) return false;
+  const spread2 = 1.4826 * median2([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
+  if (!(spread2 > 0)) return true;
+  const se = Math.sqrt(Math.PI / 2) * spread2 * Math.sqrt(1 / before.length + 1 / after.length);
+  return Math.abs(ma - mb) / se > tUpperQuantile(ctx.alphaCase, before.length + after.length - 2);
+}
+var SHARE_SHIFT = 1 / 3;
+function shareShift(sgn, before, after, medianMove) {
+  const better = (xs) => quantileSorted2(sorted(xs.map((x) => sgn * x)), 0.25);
+  const move = sgn * medianMove;
+  return move > 0 && better(after) - better(before) < SHARE_SHIFT * move;
+}
+function raiseStep(ctx, found, settled) {
+  const t = ctx.pts.length - 1;
+  const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
+  if (!fresh) return void 0;
+  const reason = `a lasting step of ${signedPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
+  return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
+}
+function withCaveat(reason, caveat) {
+  const linked = reason.endsWith(DETAILS);
+  return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ""}`;
+}
+function alikeEpisode(ctx) {
+  return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
+}
+function hostRunOf(ctx) {
+  return ctx.hostMoved === true ? ctx.hostLead + 1 : 0;
+}
+function hostLead(options) {
+  const b = options.hostMovedBefore ?? [];
+  let lead = 0;
+  while (lead < b.length && b[lead] === true) lead++;
+  return lead;
+}
+function runBeganWithHost(options, k) {
+  return (options.hostMovedBefore ?? []).slice(0, k - 1).some((h) => h === true);
+}
+function assessCase(series, memory, given, options) {
+  const mode = options.mode ?? "push";
+  const { ctx: preCtx, newest, indexOf } = prepare(series, given, options);
+  const base = {
+    suite: series.suite,
+    case: series.case,
+    unit: series.unit,
+    direction: series.direction,
+    sha: newest.sha,
+    seq: newest.seq,
+    value: newest.value,
+    q1: newest.q1,
+    q3: newest.q3,
+    runs: newest.runs,
+    n: newest.n,
+    recent: series.points.slice(-RECENT).map((p) => p.value)
+  };
+  const method = preCtx.settings.method;
+  const empty2 = { suite: series.suite, case: series.case, unit: series.unit, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  if (!(newest.value > 0) && method === "ratio") {
+    const decided2 = ratioVerdict(preCtx);
+    const prev = series.points[series.points.length - 2];
+    const alert2 = decided2.kind === "regressed" && prev ? { kind: "regression", sha: newest.sha, seq: newest.seq, baseline: prev.value, value: newest.value, change: worseChange(newest.value, prev.value, series.direction), reason: decided2.reason } : void 0;
+    const verdict2 = { ...base, kind: decided2.kind, method, ...decided2.baseline ? { baseline: decided2.baseline } : {}, reason: decided2.reason, ...alert2 ? { alert: alert2 } : {}, transitions: [] };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  if (!(newest.value > 0)) {
+    const verdict2 = { ...base, kind: "not-enough-history", method, reason: "a median at or below zero cannot be compared as a ratio", transitions: [] };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  const { pts } = preCtx;
+  const t = pts.length - 1;
+  const { known, found, regionStart } = scanChangePoints(preCtx, memory, indexOf);
+  const changePoints = {
+    suite: series.suite,
+    case: series.case,
+    unit: series.unit,
+    fromSeq: (pts[regionStart + 1] ?? newest).seq,
+    toSeq: newest.seq,
+    found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
+  };
+  const settled = settleSuspicions(preCtx, memory, indexOf, known, found);
+  const restarts = restartsOf(known, found, settled);
+  const ctx = { ...preCtx, boundaries: restarts };
+  const decided = method === "ratio" ? ratioVerdict(ctx) : limitVerdict(ctx);
+  const baseline = "test" in decided ? decided.test?.baseline : decided.baseline;
+  const k = "test" in decided && decided.test ? decided.test.k : 1;
+  const ratio = baseline ? worseChange(newest.value, baseline.median, series.direction) : void 0;
+  const change = ratio !== void 0 && Number.isFinite(ratio) ? ratio : void 0;
+  const firstSha = (pts[t - k + 1] ?? newest).sha;
+  if (mode === "compare") {
+    const verdict2 = {
+      ...base,
+      kind: decided.kind,
+      method,
+      ...baseline ? { baseline } : {},
+      ...change !== void 0 ? { change } : {},
+      reason: decided.reason,
+      transitions: []
+    };
+    return { verdict: verdict2, changePoints: empty2 };
+  }
+  const currentStart = restarts.filter((b) => b <= t).pop() ?? 0;
+  let kind = decided.kind;
+  let reason = decided.reason;
+  let alert;
+  let ongoing;
+  if (kind === "regressed" && method === "limit" && options.runnerNoise === true) {
+    kind = "watch";
+    reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && (ctx.alikeRun !== void 0 ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) && !memory.regressions.some((r) => r.status === "suspected")) {
+    kind = "watch";
+    const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
+    reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+  } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
+    const alike = alikeEpisode(ctx) === k;
+    const from = firstSha.slice(0, 7);
+    reason = alike ? withCaveat(reason, `nearly every case of this job moved with it from ${from} and stayed ${k} commits: a change that slows every case, or a runner that changed for good`) : withCaveat(reason, `most of this job moved with it from ${from} and stayed ${k} commits: a change that slows much of the suite, or a runner that changed for good`);
+  } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
+    kind = "watch";
+    const when = options.hostMoved === true ? "at this commit" : "where this run began";
+    reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
+  } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
+    reason = withCaveat(reason, "most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)");
+  }
+  if (kind === "regressed" && baseline) {
+    const test = "test" in decided ? decided.test : void 0;
+    const culprit = method === "limit" && test ? culpritIndex(ctx, test, currentStart) : void 0;
+    const atOnce = culprit === t && overwhelming(ctx) !== void 0;
+    const raised = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k, atOnce, ...culprit !== void 0 ? { culprit } : {} });
+    ({ alert, ongoing, reason } = raised);
+    if (raised.waits) kind = "watch";
+  }
+  const step = !alert && kind !== "regressed" && method === "limit" ? raiseStep(ctx, found, settled) : void 0;
+  if (step) {
+    kind = "step";
+    reason = step.reason;
+    alert = step.alert;
+  }
+  const verdict = {
+    ...base,
+    kind,
+    method,
+    ...baseline ? { baseline } : {},
+    ...change !== void 0 ? { change } : {},
+    ...kind === "regressed" || kind === "watch" ? { run: { count: k, firstSha } } : {},
+    reason,
+    ...alert ? { alert } : {},
+    ...ongoing ? { ongoing } : {},
+    transitions: settled.transitions,
+    recent: base.recent
+  };
+  return { verdict, changePoints };
+}
+
 // src/core/trend/regress-state.ts
 var STATE_SCHEMA = "benchtrend/regression-state";
 var STATE_VERSION = 1;
@@ -10473,8 +11989,7 @@ function countsOf(resolved, suite) {
   return out;
 }
 function withPreviousSeq(out) {
-  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
-  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
+  const previous = previousEntrySeqs([...out.values()].flatMap((l) => l.map((p) => ({ seq: p.seq, sha: p.sha }))));
   for (const [k, list] of out) {
     out.set(
       k,
@@ -14656,1508 +16171,6 @@ async function run(argv, io) {
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
-// src/core/regress/absolute-floor.ts
-var PER_CALL = /\/(?:iter|op|call|run|it|iteration)$/;
-function scaleOf(unit) {
-  const u = parseUnit(unit.trim().replace(PER_CALL, ""));
-  if (u.per !== void 0 || u.perSeconds !== void 0) return void 0;
-  if (u.kind === "time") return { family: "time", factor: u.scale };
-  if (u.kind === "bytes") return { family: "size", factor: u.scale };
-  return void 0;
-}
-function floorIn(floors, unit) {
-  const target = scaleOf(unit);
-  let best;
-  for (const f of floors) {
-    let amount;
-    if (f.unit === unit) amount = f.amount;
-    else {
-      const from = scaleOf(f.unit);
-      if (from && target && from.family === target.family) amount = f.amount * from.factor / target.factor;
-    }
-    if (amount !== void 0) best = best === void 0 ? amount : Math.max(best, amount);
-  }
-  return best;
-}
-function parseAbsoluteFloors(text2, input = "absolute-floor") {
-  const floors = [];
-  for (const raw of text2.split(/[,\n]/)) {
-    const item = raw.trim();
-    if (item === "") continue;
-    const m = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(\S+)$/i.exec(item);
-    const amount = m ? Number(m[1]) : NaN;
-    if (!m || !Number.isFinite(amount) || amount < 0) {
-      throw new InputError(`${input}: ${JSON.stringify(item)} is not an amount with a unit; write it like 1ms, 40us or 4KiB`);
-    }
-    floors.push({ amount, unit: m[2], text: item });
-  }
-  return floors;
-}
-
-// src/core/regress/prng.ts
-function hashString(text2, seed = 2166136261) {
-  let h = seed >>> 0;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h >>> 0;
-}
-function mixSeed(...parts) {
-  let h = 2654435769;
-  for (const p of parts) {
-    h ^= p >>> 0;
-    h = Math.imul(h ^ h >>> 16, 2246822507) >>> 0;
-    h = Math.imul(h ^ h >>> 13, 3266489909) >>> 0;
-    h = (h ^ h >>> 16) >>> 0;
-  }
-  return h >>> 0;
-}
-
-// src/core/regress/change-points.ts
-var DEFAULT_CHANGE_POINT_SETTINGS = { minSize: 5, permutations: 199, significance: 0.01 };
-var coefficientMemo = /* @__PURE__ */ new Map();
-function coefficients(n, minSize) {
-  const key2 = n * 65536 + minSize;
-  let c = coefficientMemo.get(key2);
-  if (c) return c;
-  c = { gainAt: new Float64Array(n), costAt: new Float64Array(n), offsetPerTotal: new Float64Array(n) };
-  for (let tau = Math.max(1, minSize); tau <= Math.min(n - 1, n - minSize); tau++) {
-    const m = tau;
-    const k = n - tau;
-    c.gainAt[tau] = 2 * (n - 1) / (n * (k - 1));
-    c.costAt[tau] = 2 / n * (2 + k / (m - 1) + m / (k - 1));
-    c.offsetPerTotal[tau] = 2 * m / (n * (k - 1));
-  }
-  if (coefficientMemo.size > 1024) coefficientMemo.clear();
-  coefficientMemo.set(key2, c);
-  return c;
-}
-var ints = new Int32Array(0);
-var floats = new Float64Array(0);
-function scratchInts(n) {
-  if (ints.length < n) ints = new Int32Array(Math.max(n, 2 * ints.length));
-  ints.fill(0, 0, n);
-  return ints;
-}
-function scratchTree(n) {
-  if (floats.length < n) floats = new Float64Array(Math.max(n, 2 * floats.length));
-  return floats;
-}
-var counts = new Int32Array(0);
-function scratchCounts(n) {
-  if (counts.length < n) counts = new Int32Array(Math.max(n, 2 * counts.length));
-  counts.fill(0, 0, n);
-  return counts;
-}
-var lastOrder;
-var orderSets = [
-  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) },
-  { values: new Float64Array(0), sorted: new Float64Array(0), ranks: new Int32Array(0) }
-];
-var orderTurn = 0;
-function nextOrderArrays(n) {
-  orderTurn ^= 1;
-  const set = orderSets[orderTurn];
-  if (set.values.length < n) {
-    const size = Math.max(n, 2 * set.values.length);
-    set.values = new Float64Array(size);
-    set.sorted = new Float64Array(size);
-    set.ranks = new Int32Array(size);
-  }
-  return { values: set.values.subarray(0, n), sorted: set.sorted.subarray(0, n), ranks: set.ranks.subarray(0, n) };
-}
-function segmentOrderShared(values, from, to) {
-  const out = nextOrderArrays(to - from);
-  if (!carriedOrder(values, from, to, out)) freshOrder(values, from, to, out);
-  for (let i = from; i < to; i++) out.values[i - from] = values[i];
-  lastOrder = out;
-  return out;
-}
-function lowerBound(sorted2, n, v) {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (sorted2[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-function freshOrder(values, from, to, out) {
-  const n = to - from;
-  const sv = out.sorted;
-  for (let i = 0; i < n; i++) sv[i] = values[from + i];
-  sv.sort();
-  const ranks = out.ranks;
-  const taken = scratchInts(n);
-  for (let pos = 0; pos < n; pos++) {
-    const lo = lowerBound(sv, n, values[from + pos]);
-    ranks[pos] = lo + taken[lo];
-    taken[lo] = taken[lo] + 1;
-  }
-}
-function carriedOrder(values, from, to, out) {
-  const last = lastOrder;
-  const n = to - from;
-  if (!last || n < 2) return false;
-  const m = last.values.length;
-  const shift = n === m ? 1 : n === m + 1 ? 0 : -1;
-  if (shift < 0) return false;
-  const old = last.values;
-  for (let i = 0; i < n - 1; i++) {
-    const v = values[from + i];
-    if (v !== old[i + shift] || v === 0 && !Object.is(v, old[i + shift])) return false;
-  }
-  const w = values[to - 1];
-  const removed = shift ? old[0] : NaN;
-  if (w !== w || w === 0 || shift && (removed !== removed || removed === 0)) return false;
-  const was = last.sorted;
-  const gone = shift ? lowerBound(was, m, removed) : -1;
-  const sorted2 = out.sorted;
-  let put = -1;
-  let k = 0;
-  for (let j = 0; j < m; j++) {
-    if (j === gone) continue;
-    const v = was[j];
-    if (put < 0 && v > w) sorted2[put = k++] = w;
-    sorted2[k++] = v;
-  }
-  if (put < 0) sorted2[put = k] = w;
-  const ranks = out.ranks;
-  const oldRanks = last.ranks;
-  for (let p = 0; p < n - 1; p++) {
-    const v = values[from + p];
-    ranks[p] = oldRanks[p + shift] - (shift && removed <= v ? 1 : 0) + (w < v ? 1 : 0);
-  }
-  ranks[n - 1] = put;
-  return true;
-}
-var rows = new Float64Array(0);
-var offsets = new Float64Array(0);
-function scratchRows(n) {
-  if (rows.length < n) rows = new Float64Array(Math.max(n, 2 * rows.length));
-  return rows.subarray(0, n);
-}
-function scratchOffsets(n) {
-  if (offsets.length < n) offsets = new Float64Array(Math.max(n, 2 * offsets.length));
-  return offsets.subarray(0, n);
-}
-var Segment = class {
-  n;
-  sortedValues;
-  /** rankAt[i]: rank of the value at position i (ties broken by position, so ranks are distinct). */
-  rankAt;
-  /** rowTotal[r]: Σ_j |v_r − v_j| over the whole segment, by rank. */
-  rowTotal;
-  /** Σ_{i<j} |v_i − v_j| over the whole segment. */
-  total;
-  /**
-   * Q(τ) = gainAt[τ]·rowLeft − costAt[τ]·within − offsetAt[τ] (see scan), zero outside
-   * [minSize, n − minSize]: the divisions done once per segment rather than once per scan.
-   */
-  gainAt;
-  costAt;
-  offsetAt;
-  first;
-  last;
-  constructor(values, from, to, minSize) {
-    const n = to - from;
-    this.n = n;
-    const { sorted: sv, ranks } = segmentOrderShared(values, from, to);
-    this.sortedValues = sv;
-    this.rankAt = ranks;
-    const prefix = scratchTree(n + 1);
-    prefix[0] = 0;
-    for (let r = 0; r < n; r++) prefix[r + 1] = prefix[r] + sv[r];
-    this.rowTotal = scratchRows(n);
-    let total = 0;
-    for (let r = 0; r < n; r++) {
-      const v = sv[r];
-      const below = r * v - prefix[r];
-      const above = prefix[n] - prefix[r + 1] - (n - 1 - r) * v;
-      this.rowTotal[r] = below + above;
-      total += below + above;
-    }
-    this.total = total / 2;
-    this.first = Math.max(1, minSize);
-    this.last = Math.min(n - 1, n - minSize);
-    const c = coefficients(n, minSize);
-    this.gainAt = c.gainAt;
-    this.costAt = c.costAt;
-    this.offsetAt = scratchOffsets(n);
-    this.offsetAt.fill(0);
-    for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * c.offsetPerTotal[tau];
-  }
-  /**
-   * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
-   * Q = m·k/(m+k) · (2/(m·k)·Σ|x−y| − Σ|x−x'|/C(m,2) − Σ|y−y'|/C(k,2)) for the ranks read in
-   * the given order of positions (ranks[order[0]], ranks[order[1]], ...), and that maximum. With
-   * `stopAt`, it returns as soon as some τ reaches it, having read no further.
-   */
-  scan(ranks, order, stopAt = Infinity) {
-    const n = this.n;
-    const sums = scratchTree(n + 1);
-    const below = scratchCounts(n + 1);
-    const sv = this.sortedValues;
-    const rowTotal = this.rowTotal;
-    const gainAt = this.gainAt;
-    const costAt = this.costAt;
-    const offsetAt = this.offsetAt;
-    const first = this.first;
-    const last = this.last;
-    sums.fill(0, 0, n + 1);
-    let within2 = 0;
-    let rowLeft = 0;
-    let sumLeft = 0;
-    let best = -Infinity;
-    let bestTau = -1;
-    for (let tau = 1; tau <= last; tau++) {
-      const r = ranks[order[tau - 1]];
-      const x = sv[r];
-      let c = 0;
-      let s = 0;
-      for (let i = r; i > 0; i &= i - 1) {
-        c += below[i];
-        s += sums[i];
-      }
-      within2 += x * (2 * c - (tau - 1)) + sumLeft - 2 * s;
-      for (let i = r + 1; i <= n; i += i & -i) {
-        below[i] = below[i] + 1;
-        sums[i] = sums[i] + x;
-      }
-      sumLeft += x;
-      rowLeft += rowTotal[r];
-      if (tau < first) continue;
-      const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
-      if (q > best) {
-        best = q;
-        bestTau = tau;
-        if (best >= stopAt) break;
-      }
-    }
-    return { tau: bestTau, q: best };
-  }
-};
-var MEMO_ENTRIES = 4096;
-var memo = /* @__PURE__ */ new Map();
-var bits = new Float64Array(1);
-var words = new Uint32Array(bits.buffer);
-function memoKey(values, ids, from, to, settings, seed) {
-  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9), ids[from], ids[to - 1]);
-  for (const i of [from, from + to >>> 1, to - 1]) {
-    bits[0] = values[i];
-    h = mixSeed(h, words[0], words[1]);
-  }
-  return h;
-}
-function memoHit(entry3, values, ids, from, to, settings, seed) {
-  if (!entry3 || entry3.from !== from || entry3.seed !== seed || entry3.values.length !== to - from) return false;
-  const s = entry3.settings;
-  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
-  for (let i = from; i < to; i++) if (!Object.is(entry3.values[i - from], values[i]) || entry3.ids[i - from] !== ids[i]) return false;
-  return true;
-}
-function testSplitOnce(values, ids, from, to, settings, seed) {
-  const key2 = memoKey(values, ids, from, to, settings, seed);
-  const entry3 = memo.get(key2);
-  if (memoHit(entry3, values, ids, from, to, settings, seed)) return entry3.split;
-  const split = testSplit(values, ids, from, to, settings, seed, false);
-  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value);
-  const copy = new Float64Array(to - from);
-  const idCopy = new Float64Array(to - from);
-  for (let i = from; i < to; i++) {
-    copy[i - from] = values[i];
-    idCopy[i - from] = ids[i];
-  }
-  memo.set(key2, { values: copy, ids: idCopy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
-  return split;
-}
-function keyOf(seed, p, id) {
-  let h = 2654435769 ^ seed;
-  h = Math.imul(h ^ h >>> 16, 2246822507);
-  h = Math.imul(h ^ h >>> 13, 3266489909);
-  h = h ^ h >>> 16 ^ p;
-  h = Math.imul(h ^ h >>> 16, 2246822507);
-  h = Math.imul(h ^ h >>> 13, 3266489909);
-  h = h ^ h >>> 16 ^ id;
-  h = Math.imul(h ^ h >>> 16, 2246822507);
-  h = Math.imul(h ^ h >>> 13, 3266489909);
-  return (h ^ h >>> 16) >>> 0;
-}
-var LINEAGES = 4;
-var BEATERS = 16;
-var DROP_LOG = 256;
-var lineages = [];
-function lineageOf(seed) {
-  for (let i = 0; i < lineages.length; i++) {
-    const l = lineages[i];
-    if (l.seed !== seed) continue;
-    if (i > 0) {
-      lineages.splice(i, 1);
-      lineages.unshift(l);
-    }
-    return l;
-  }
-  const reused = lineages.length >= LINEAGES ? lineages.pop() : void 0;
-  const made = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
-  if (reused) {
-    reused.seed = seed;
-    reused.targetLength = 0;
-    reused.version++;
-    reused.rebuiltBelow = reused.version;
-    reused.dropped.length = 0;
-    reused.droppedAt.length = 0;
-    reused.loggedFrom = reused.version;
-    reused.beaterCount = 0;
-  }
-  lineages.unshift(made);
-  return made;
-}
-function advance(lineage, ids, from, to) {
-  const n = to - from;
-  const t = lineage.target;
-  const m = lineage.targetLength;
-  let same2 = m === n;
-  for (let i = 0; same2 && i < n; i++) same2 = t[i] === ids[from + i];
-  if (same2) return;
-  const first = ids[from];
-  let cut = 0;
-  while (cut < m && t[cut] < first) cut++;
-  let movedOn = m > 0 && m - cut <= n;
-  for (let i = cut; movedOn && i < m; i++) movedOn = t[i] === ids[from + i - cut];
-  if (movedOn && m - cut < n) movedOn = ids[from + m - cut] > t[m - 1];
-  const version = lineage.version + 1;
-  if (movedOn) {
-    for (let i = 0; i < cut; i++) {
-      lineage.dropped.push(t[i]);
-      lineage.droppedAt.push(version);
-    }
-    if (lineage.dropped.length > DROP_LOG) {
-      const over = lineage.dropped.length - DROP_LOG;
-      lineage.loggedFrom = lineage.droppedAt[over - 1] + 1;
-      lineage.dropped.splice(0, over);
-      lineage.droppedAt.splice(0, over);
-    }
-  } else lineage.rebuiltBelow = version;
-  if (t.length < n) lineage.target = new Float64Array(Math.max(n, 2 * t.length));
-  for (let i = 0; i < n; i++) lineage.target[i] = ids[from + i];
-  lineage.targetLength = n;
-  lineage.version = version;
-}
-var bucketStarts = new Int32Array(0);
-var bucketFill = new Int32Array(0);
-var keyScratch = new Uint32Array(0);
-function rebuild(lineage, p, kept) {
-  const n = lineage.targetLength;
-  if (kept.ids.length < n) {
-    kept.ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
-    kept.keys = new Uint32Array(kept.ids.length);
-  }
-  let bits2 = 1;
-  while (1 << bits2 < 2 * n && bits2 < 24) bits2++;
-  const buckets = 1 << bits2;
-  const shift = 32 - bits2;
-  if (bucketStarts.length < buckets + 1) {
-    bucketStarts = new Int32Array(2 * buckets + 1);
-    bucketFill = new Int32Array(2 * buckets + 1);
-  }
-  if (keyScratch.length < n) keyScratch = new Uint32Array(Math.max(n, 2 * keyScratch.length));
-  const starts = bucketStarts;
-  const fill = bucketFill;
-  starts.fill(0, 0, buckets + 1);
-  const target = lineage.target;
-  const seed = lineage.seed;
-  const keyAt = keyScratch;
-  for (let i = 0; i < n; i++) {
-    const key2 = keyOf(seed, p, target[i]);
-    keyAt[i] = key2;
-    const b = (key2 >>> shift) + 1;
-    starts[b] = starts[b] + 1;
-  }
-  for (let b = 0; b < buckets; b++) {
-    starts[b + 1] = starts[b + 1] + starts[b];
-    fill[b] = starts[b];
-  }
-  const ids = kept.ids;
-  const keys = kept.keys;
-  for (let i = 0; i < n; i++) {
-    const key2 = keyAt[i];
-    const b = key2 >>> shift;
-    const first = starts[b];
-    let at = fill[b];
-    fill[b] = at + 1;
-    const id = target[i];
-    while (at > first && keys[at - 1] > key2) {
-      keys[at] = keys[at - 1];
-      ids[at] = ids[at - 1];
-      at--;
-    }
-    keys[at] = key2;
-    ids[at] = id;
-  }
-  kept.length = n;
-  kept.newest = target[n - 1];
-  kept.version = lineage.version;
-}
-var CARRIED_MOVES = 32;
-function placeOf(kept, key2, id) {
-  let lo = 0;
-  let hi = kept.length;
-  const keys = kept.keys;
-  const ids = kept.ids;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    const k = keys[mid];
-    if (k < key2 || k === key2 && ids[mid] < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-function permutation(lineage, p) {
-  let kept = lineage.kept[p];
-  if (!kept) {
-    kept = { ids: new Float64Array(0), keys: new Uint32Array(0), length: 0, newest: -Infinity, version: -1 };
-    lineage.kept[p] = kept;
-    rebuild(lineage, p, kept);
-    return kept;
-  }
-  if (kept.version === lineage.version) return kept;
-  if (kept.version < lineage.rebuiltBelow || kept.version + 1 < lineage.loggedFrom || lineage.version - kept.version > CARRIED_MOVES) {
-    rebuild(lineage, p, kept);
-    return kept;
-  }
-  const seed = lineage.seed;
-  const dropped = lineage.dropped;
-  const droppedAt = lineage.droppedAt;
-  for (let i = dropped.length - 1; i >= 0 && droppedAt[i] > kept.version; i--) {
-    const id = dropped[i];
-    if (id > kept.newest) continue;
-    const at = placeOf(kept, keyOf(seed, p, id), id);
-    if (at >= kept.length || kept.ids[at] !== id) {
-      rebuild(lineage, p, kept);
-      return kept;
-    }
-    kept.ids.copyWithin(at, at + 1, kept.length);
-    kept.keys.copyWithin(at, at + 1, kept.length);
-    kept.length--;
-  }
-  const n = lineage.targetLength;
-  const target = lineage.target;
-  let firstNew = n;
-  while (firstNew > 0 && target[firstNew - 1] > kept.newest) firstNew--;
-  if (kept.length + (n - firstNew) !== n) {
-    rebuild(lineage, p, kept);
-    return kept;
-  }
-  if (kept.ids.length < n) {
-    const ids = new Float64Array(Math.max(n + 8, 2 * kept.ids.length));
-    const keys = new Uint32Array(ids.length);
-    ids.set(kept.ids.subarray(0, kept.length));
-    keys.set(kept.keys.subarray(0, kept.length));
-    kept.ids = ids;
-    kept.keys = keys;
-  }
-  for (let i = firstNew; i < n; i++) {
-    const id = target[i];
-    const key2 = keyOf(seed, p, id);
-    const at = placeOf(kept, key2, id);
-    kept.ids.copyWithin(at + 1, at, kept.length);
-    kept.keys.copyWithin(at + 1, at, kept.length);
-    kept.ids[at] = id;
-    kept.keys[at] = key2;
-    kept.length++;
-  }
-  kept.newest = target[n - 1];
-  kept.version = lineage.version;
-  return kept;
-}
-var positionOf = new Int32Array(0);
-var MAX_SPAN = 1 << 24;
-var orderScratch = new Int32Array(0);
-function permutedOrder(lineage, p, ids, from, to) {
-  const kept = permutation(lineage, p);
-  const n = to - from;
-  const lo = ids[from];
-  const hi = ids[to - 1];
-  if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
-  const out = orderScratch.subarray(0, n);
-  const base = lineage.target[0];
-  let k = 0;
-  for (let j = 0; j < kept.length; j++) {
-    const id = kept.ids[j];
-    if (id < lo || id > hi) continue;
-    out[k++] = positionOf[id - base];
-  }
-  return out;
-}
-function placePositions(lineage, ids, from, to) {
-  const base = lineage.target[0];
-  const span = lineage.target[lineage.targetLength - 1] - base + 1;
-  if (positionOf.length < span) positionOf = new Int32Array(Math.max(span, 2 * positionOf.length));
-  for (let i = from; i < to; i++) positionOf[ids[i] - base] = i - from;
-}
-var identity = new Int32Array(0);
-function inOrder(n) {
-  if (identity.length < n) {
-    identity = new Int32Array(Math.max(n, 2 * identity.length));
-    for (let i = 0; i < identity.length; i++) identity[i] = i;
-  }
-  return identity.subarray(0, n);
-}
-var scansRun = 0;
-var triedStamp = new Int32Array(0);
-var stamp = 0;
-function testSplit(values, ids, from, to, settings, seed, whole) {
-  const seg = new Segment(values, from, to, settings.minSize);
-  const ranks = seg.rankAt;
-  const observed = seg.scan(ranks, inOrder(seg.n));
-  if (observed.tau < 0 || !(observed.q > 0)) return void 0;
-  const allowed = Math.floor(settings.significance * (settings.permutations + 1)) - 1;
-  if (allowed < 0) throw new RangeError("significance is too small for the number of permutations");
-  const lineage = lineageOf(seed);
-  if (whole || lineage.targetLength === 0 || !within(lineage, ids, from, to)) advance(lineage, ids, from, to);
-  placePositions(lineage, ids, from, to);
-  let beaten = 0;
-  const tie = observed.q * (1 - 1e-12);
-  const total = settings.permutations;
-  if (triedStamp.length < total) triedStamp = new Int32Array(Math.max(total, 2 * triedStamp.length));
-  stamp = stamp + 1 | 0;
-  if (stamp === 0) {
-    triedStamp.fill(0);
-    stamp = 1;
-  }
-  const beaters = lineage.beaters;
-  const firstCount = lineage.beaterCount;
-  let newBeaters = 0;
-  let p = 0;
-  for (let i = 0; ; i++) {
-    let q;
-    if (i < firstCount) q = beaters[i];
-    else {
-      while (p < total && triedStamp[p] === stamp) p++;
-      if (p >= total) break;
-      q = p++;
-    }
-    if (q >= total || triedStamp[q] === stamp) continue;
-    triedStamp[q] = stamp;
-    scansRun++;
-    if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
-      beaten++;
-      let at = 0;
-      while (at < lineage.beaterCount && beaters[at] !== q) at++;
-      if (at === lineage.beaterCount && lineage.beaterCount < BEATERS) lineage.beaterCount++;
-      beaters.copyWithin(newBeaters + 1, newBeaters, Math.min(at, BEATERS - 1));
-      beaters[newBeaters++] = q;
-      if (beaten > allowed) break;
-    }
-  }
-  if (beaten > allowed) return void 0;
-  return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
-}
-function within(lineage, ids, from, to) {
-  const t = lineage.target;
-  const n = lineage.targetLength;
-  const at = lowerBound(t, n, ids[from]);
-  if (at + (to - from) > n) return false;
-  for (let i = from; i < to; i++) if (t[at + i - from] !== ids[i]) return false;
-  return true;
-}
-function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length, ids = inOrder(values.length)) {
-  const found = [];
-  const pending = [[from, to]];
-  let keys = ids;
-  for (let i = from + 1; i < to && keys === ids; i++) {
-    const step = ids[i] - ids[i - 1];
-    if (!(step >= 1) || !Number.isInteger(step) || !Number.isSafeInteger(ids[i])) keys = inOrder(values.length);
-  }
-  if (to > from && !(ids[to - 1] - ids[from] < MAX_SPAN)) keys = inOrder(values.length);
-  while (pending.length > 0) {
-    const [a, b] = pending.pop();
-    if (b - a < 2 * settings.minSize) continue;
-    const split = a === from && b === to ? testSplit(values, keys, a, b, settings, seed, true) : testSplitOnce(values, keys, a, b, settings, seed);
-    if (!split) continue;
-    found.push(split);
-    pending.push([a, split.index], [split.index, b]);
-  }
-  return found.sort((x, y) => x.index - y.index);
-}
-
-// src/core/regress/student-t.ts
-var LANCZOS = [
-  676.5203681218851,
-  -1259.1392167224028,
-  771.3234287776531,
-  -176.6150291621406,
-  12.507343278686905,
-  -0.13857109526572012,
-  9984369578019572e-21,
-  15056327351493116e-23
-];
-function logGamma(x) {
-  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
-  const z2 = x - 1;
-  let a = 0.9999999999998099;
-  const t = z2 + 7.5;
-  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z2 + i + 1);
-  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
-}
-function betaFraction(a, b, x) {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - (a + b) * x / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 500; m++) {
-    const m2 = 2 * m;
-    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-15) break;
-  }
-  return h;
-}
-function incompleteBeta(x, a, b) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  if (x < (a + 1) / (a + b + 2)) return front * betaFraction(a, b, x) / a;
-  return 1 - front * betaFraction(b, a, 1 - x) / b;
-}
-function tUpperTail(t, df) {
-  if (!(df > 0)) throw new RangeError(`t distribution needs df > 0, got ${df}`);
-  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? tail : 1 - tail;
-}
-var quantiles = /* @__PURE__ */ new Map();
-function tUpperQuantile(p, df) {
-  if (!(p > 0 && p < 1)) throw new RangeError(`tail probability must lie in (0, 1), got ${p}`);
-  if (p > 0.5) return -tUpperQuantile(1 - p, df);
-  if (p === 0.5) return 0;
-  const key2 = `${p}:${df}`;
-  const known = quantiles.get(key2);
-  if (known !== void 0) return known;
-  let lo = 0;
-  let hi = 1;
-  while (tUpperTail(hi, df) > p) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (tUpperTail(mid, df) > p) lo = mid;
-    else hi = mid;
-  }
-  const t = (lo + hi) / 2;
-  if (quantiles.size > 4096) quantiles.clear();
-  quantiles.set(key2, t);
-  return t;
-}
-
-// src/core/regress/detect.ts
-var ALIKE_LOOKBACK = 8;
-var HOST_WAIT = 3;
-var RECENT = 20;
-var TRIM_Z = 3.5;
-var DETAILS = " (details: docs/alerts.md)";
-var SAME_STEP = 2;
-var EARLY_CULPRIT = 4;
-var OVERWHELM_STRICTER = 1e3;
-var OVERWHELM_EFFECT = 4;
-var OVERWHELM_RUNS = 3;
-var WARM_UP_RATIO = 2;
-function worseChange(value, base, direction) {
-  return direction === "smaller" ? value / base - 1 : 1 - value / base;
-}
-function trimmed(xs) {
-  if (xs.length < 4) return xs;
-  const s = sortedScratch(xs);
-  const m = quantileSorted2(s, 0.5);
-  for (let i = 0; i < s.length; i++) s[i] = Math.abs(s[i] - m);
-  const mad = quantileSorted2(s.sort(), 0.5);
-  if (mad === 0) return xs;
-  const cut = TRIM_Z * 1.4826 * mad;
-  let beyond = 0;
-  for (const x of xs) if (Math.abs(x - m) > cut) beyond++;
-  if (beyond !== 1) return xs;
-  return xs.filter((x) => Math.abs(x - m) <= cut);
-}
-function logRange(logs, a, b) {
-  const out = new Array(Math.max(0, b - a));
-  for (let i = a; i < b; i++) out[i - a] = logs[i];
-  return out;
-}
-function pieces(from, to, boundaries) {
-  const cuts = boundaries.filter((b) => b > from && b <= to).sort((a, b) => a - b);
-  const out = [];
-  let start = from;
-  for (const c of cuts) {
-    out.push({ start, end: c - 1 });
-    start = c;
-  }
-  out.push({ start, end: to });
-  return out;
-}
-var fitsOf;
-var fits = /* @__PURE__ */ new Map();
-function baselineFit(ctx, k) {
-  if (fitsOf !== ctx) {
-    fitsOf = ctx;
-    fits.clear();
-  }
-  let fit = fits.get(k);
-  if (fit === void 0) fits.set(k, fit = fitBaseline(ctx, k));
-  return fit;
-}
-function fitBaseline(ctx, k) {
-  const { pts, logs, settings } = ctx;
-  const t = pts.length - 1;
-  const end = t - k;
-  if (end + 1 < settings.minHistory) {
-    const earlier = Math.max(0, t);
-    const needed2 = settings.minHistory + k - 1;
-    return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${needed2} are needed before alerting`;
-  }
-  const start = Math.max(0, end - settings.window + 1);
-  const levels2 = pieces(start, t, ctx.boundaries);
-  const current = levels2[levels2.length - 1];
-  if (current.start > t - k + 1) return "a change point lies inside the run being tested";
-  const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : void 0;
-  const nCur = end - current.start + 1;
-  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
-  if (nCur < needed) {
-    return `only ${nCur} commit${nCur === 1 ? "" : "s"} since the step at ${(sinceSha ?? "").slice(0, 7)}; ${needed} are needed`;
-  }
-  let ss = 0;
-  let df = 0;
-  let mu = 0;
-  let kept = 0;
-  for (const level2 of levels2) {
-    const last = Math.min(level2.end, end);
-    if (last < level2.start) continue;
-    const xs = trimmed(logRange(logs, level2.start, last + 1));
-    ss += sumNthPowerDeviations(xs, 2);
-    df += xs.length - 1;
-    if (level2 === current) {
-      mu = mean(xs);
-      kept = xs.length;
-    }
-  }
-  if (df < 2) return "too few commits to estimate the noise";
-  const values = new Array(end + 1 - current.start);
-  for (let j = current.start; j <= end; j++) values[j - current.start] = pts[j].value;
-  const vs = sortedScratch(values);
-  return {
-    s: Math.sqrt(ss / df),
-    df,
-    mu,
-    kept,
-    median: quantileSorted2(vs, 0.5),
-    q1: quantileSorted2(vs, 0.25),
-    q3: quantileSorted2(vs, 0.75),
-    count: nCur,
-    ...sinceSha !== void 0 ? { sinceSha } : {}
-  };
-}
-function baselineTest(ctx, k, p) {
-  const fit = baselineFit(ctx, k);
-  if (typeof fit === "string") return fit;
-  const { pts, logs, settings, sgn, direction } = ctx;
-  const t = pts.length - 1;
-  const { s, df, mu, kept, median: med } = fit;
-  const q = tUpperQuantile(p, df);
-  const bound = q * s * Math.sqrt(1 + 1 / kept);
-  const baseline = {
-    median: med,
-    q1: fit.q1,
-    q3: fit.q3,
-    count: fit.count,
-    limit: Math.exp(mu + sgn * bound),
-    ...fit.sinceSha !== void 0 ? { sinceSha: fit.sinceSha } : {}
-  };
-  let worse = true;
-  let better = true;
-  for (let j = t - k + 1; j <= t; j++) {
-    const w = sgn * (logs[j] - mu);
-    const value = pts[j].value;
-    const change = worseChange(value, med, direction);
-    const bigEnough = ctx.floor === void 0 || Math.abs(value - med) >= ctx.floor;
-    if (!(w > bound && change >= settings.minEffect && bigEnough)) worse = false;
-    if (!(-w > bound && Math.abs(value / med - 1) >= settings.minEffect && change < 0 && bigEnough)) better = false;
-  }
-  return { k, beyond: worse ? "worse" : better ? "better" : "none", baseline, bound, mu, df, p };
-}
-function levelMedian(logs, a, b) {
-  return median2(logRange(logs, a, b));
-}
-function meaningfulSplits(ctx, from, to, splits) {
-  const kept = [...splits];
-  const minLog = Math.log1p(ctx.settings.minEffect);
-  for (; ; ) {
-    let weakest = -1;
-    let weakestEffect = Infinity;
-    for (let i = 0; i < kept.length; i++) {
-      const a = i === 0 ? from : kept[i - 1].index;
-      const b = kept[i].index;
-      const c = i === kept.length - 1 ? to : kept[i + 1].index;
-      const before = levelMedian(ctx.logs, a, b);
-      const after = levelMedian(ctx.logs, b, c);
-      const effect = Math.abs(after - before);
-      const floorOk = ctx.floor === void 0 || Math.abs(Math.exp(after) - Math.exp(before)) >= ctx.floor;
-      const score2 = effect >= minLog && floorOk ? Infinity : effect;
-      if (score2 < weakestEffect) {
-        weakestEffect = score2;
-        weakest = i;
-      }
-    }
-    if (weakest < 0 || weakestEffect === Infinity) return kept;
-    kept.splice(weakest, 1);
-  }
-}
-function earliestStarts(ctx, from, to, splits) {
-  const minSize = ctx.settings.changePoints.minSize;
-  return splits.map((s, i) => {
-    const prevB = i === 0 ? from : splits[i - 1].index;
-    if (s.index - prevB !== minSize) return s;
-    const nextB = i === splits.length - 1 ? to : splits[i + 1].index;
-    const before = levelMedian(ctx.logs, prevB, s.index);
-    const after = levelMedian(ctx.logs, s.index, Math.min(nextB, s.index + ctx.settings.window));
-    let c = s.index;
-    while (c - 1 > prevB && Math.abs(ctx.logs[c - 1] - after) < Math.abs(ctx.logs[c - 1] - before)) c--;
-    return c === s.index ? s : { ...s, index: c };
-  });
-}
-function earlierMedian(ctx, k) {
-  const before = ctx.pts.slice(0, Math.max(0, ctx.pts.length - k)).map((p) => p.value);
-  return before.length ? median2(before) : void 0;
-}
-function overwhelming(ctx) {
-  const { pts, settings, direction } = ctx;
-  const t = pts.length - 1;
-  if (ctx.hostMoved !== false) return void 0;
-  const strict = baselineTest(ctx, 1, ctx.alphaCase / OVERWHELM_STRICTER);
-  if (typeof strict === "string" || strict.beyond !== "worse") return void 0;
-  const med = strict.baseline.median;
-  const change = worseChange(pts[t].value, med, direction);
-  if (change < OVERWHELM_EFFECT * settings.minEffect) return void 0;
-  const baselinePoints = pts.slice(t - strict.baseline.count, t);
-  const worst = Math.max(0, ...baselinePoints.map((p) => worseChange(p.value, med, direction)));
-  if (!(change > 2 * worst)) return void 0;
-  const newest = pts[t];
-  if (newest.runs < OVERWHELM_RUNS) return void 0;
-  if (newest.summaryOnly === true) return void 0;
-  const near = direction === "smaller" ? newest.q1 : newest.q3;
-  const mu = strict.mu;
-  const bound = strict.bound * tUpperQuantile(ctx.alphaCase, strict.df) / tUpperQuantile(strict.p, strict.df);
-  if (!(near > 0) || !(ctx.sgn * (Math.log(near) - mu) > bound)) return void 0;
-  return strict;
-}
-var SEEN_CHANCE_PAIR = 1e-4;
-var SEEN_CHANCE_LONGER = 3e-4;
-var SEEN_LOOKBACK = 60;
-function seenBefore(ctx, test) {
-  const t = ctx.pts.length - 1;
-  const first = t - test.k + 1;
-  const mu = test.mu;
-  const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
-  const from = first - test.baseline.count;
-  let start = first;
-  while (start > from && excess(start - 1) > test.bound) start--;
-  const run9 = t - start + 1;
-  let least = Infinity;
-  for (let j = start; j <= t; j++) least = Math.min(least, excess(j));
-  const level2 = ctx.boundaries.filter((b) => b <= start).pop() ?? 0;
-  const since = Math.min(from, Math.max(level2, start - SEEN_LOOKBACK));
-  const n = start - since;
-  let m = 0;
-  for (let j = since; j < start; j++) if (excess(j) > least) m++;
-  if (m === 0 || ((m + 1) / (n + 2)) ** run9 < (run9 >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return void 0;
-  const side = ctx.direction === "smaller" ? "above" : "below";
-  return `${run9} commits in a row are ${side} ${quantity(test.baseline.limit, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
-}
-function returnToOlder(ctx, test) {
-  const t = ctx.pts.length - 1;
-  const first = t - test.k + 1;
-  const start = ctx.boundaries.filter((b) => b <= first).pop();
-  if (start === void 0 || start === 0 || first - start >= ctx.settings.changePoints.stableAfter) return void 0;
-  const older = Math.max(ctx.boundaries.filter((b) => b < start).pop() ?? 0, start - ctx.settings.window);
-  if (start - older < 2) return void 0;
-  const before = levelMedian(ctx.logs, older, start);
-  const now = levelMedian(ctx.logs, start, first);
-  if (!(ctx.sgn * (before - now) >= Math.log1p(ctx.settings.minEffect))) return void 0;
-  const keep = [];
-  for (let i = 0; i < start; i++) keep.push(i);
-  for (let i = first; i <= t; i++) keep.push(i);
-  const pts = keep.map((i) => ctx.pts[i]);
-  const logs = Float64Array.from(keep.map((i) => ctx.logs[i]));
-  const old = baselineTest({ ...ctx, pts, logs, boundaries: ctx.boundaries.filter((b) => b < start) }, test.k, test.p);
-  if (typeof old === "string" || old.beyond === "worse") return void 0;
-  const muOld = old.mu;
-  let better = 0;
-  for (let i = start; i < first; i++) if (-ctx.sgn * (ctx.logs[i] - muOld) > old.bound) better++;
-  const sha = ctx.pts[start].sha.slice(0, 7);
-  if (better < ctx.settings.changePoints.minSize) {
-    return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}; ${better} commit${better === 1 ? "" : "s"} clearly better): the improvement went away, which is not a regression`;
-  }
-  const trips = earlierSpells(ctx, older, muOld, now, old.bound);
-  if (trips < ctx.settings.changePoints.minSize) return void 0;
-  return `back at about the level before the better spell at ${sha} (median ${quantity(old.baseline.median, ctx.series.unit)}), as it came back before from ${trips} earlier commits as good as that spell: a round trip this case makes, not a regression`;
-}
-function earlierSpells(ctx, end, mu, spell, bound) {
-  let n = 0;
-  for (let i = 0; i < end; i++) {
-    const x = ctx.logs[i];
-    if (-ctx.sgn * (x - mu) > bound && Math.abs(x - spell) <= bound) n++;
-  }
-  return n;
-}
-function newestBeyond(ctx, test, p) {
-  const t = ctx.pts.length - 1;
-  const mu = test.mu;
-  const bound = test.bound * tUpperQuantile(p, test.df) / tUpperQuantile(test.p, test.df);
-  return ctx.sgn * (ctx.logs[t] - mu) > bound;
-}
-function tooWide(ctx, r) {
-  const limit = r.baseline.limit;
-  const ratio = ctx.direction === "smaller" ? limit / r.baseline.median : r.baseline.median / limit;
-  return ratio >= WARM_UP_RATIO;
-}
-function limitVerdict(ctx) {
-  const { settings, direction } = ctx;
-  const newest = ctx.pts[ctx.pts.length - 1];
-  const runs2 = [];
-  for (let k = settings.alertAfter; k <= settings.maxRun; k++) runs2.push(k);
-  const share = ctx.alphaCase / Math.max(1, runs2.length);
-  let lastMissing = "";
-  let found;
-  let improved;
-  let anyTest;
-  for (const k of runs2) {
-    const r = baselineTest(ctx, k, share ** (1 / k));
-    if (typeof r === "string") {
-      lastMissing ||= r;
-      continue;
-    }
-    anyTest ??= r;
-    if (r.beyond === "worse") found = r;
-    if (r.beyond === "better") improved ??= r;
-  }
-  const episode = alikeEpisode(ctx);
-  const hostWaited = ctx.hostMoved === true && ctx.hostLead >= HOST_WAIT;
-  const hostEpisode = (ctx.hostMoved !== true || hostWaited) && ctx.hostLead >= 1 ? Math.min(HOST_WAIT, ctx.hostLead) + 1 : 0;
-  if (hostEpisode > settings.maxRun && !(episode > settings.maxRun)) {
-    const r = baselineTest(ctx, hostEpisode, share ** (1 / hostEpisode));
-    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / (hostWaited ? settings.maxRun : 2)))) found = r;
-  }
-  if (episode > settings.maxRun) {
-    const r = baselineTest(ctx, episode, share ** (1 / episode));
-    if (typeof r !== "string" && r.beyond === "worse" && newestBeyond(ctx, r, share ** (1 / 2))) found = r;
-  }
-  const unit = ctx.series.unit;
-  const side = direction === "smaller" ? "above" : "below";
-  const describe2 = (r, better) => {
-    const limit = r.baseline.limit;
-    const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
-    const where2 = better ? side === "above" ? "below" : "above" : side;
-    const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${quantity(bound, unit)}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
-  };
-  if (found) {
-    const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
-    if (held) return { kind: "watch", test: found, reason: `${describeChange(newest.value, found.baseline.median, direction)}: ${held}` };
-    return { kind: "regressed", test: found, reason: describe2(found, false) };
-  }
-  if (settings.alertAfter > 1) {
-    const strong = overwhelming(ctx);
-    if (strong) {
-      return {
-        kind: "regressed",
-        test: strong,
-        reason: `${describeChange(newest.value, strong.baseline.median, direction)}: one commit far ${side} ${quantity(strong.baseline.limit, unit)}, so far beyond anything the last ${strong.baseline.count} commits show that it alerts at once${DETAILS}`
-      };
-    }
-    const single = baselineTest(ctx, 1, ctx.alphaCase);
-    if (typeof single !== "string" && single.beyond === "worse" && !tooWide(ctx, single)) {
-      return {
-        kind: "watch",
-        test: single,
-        reason: `${describeChange(newest.value, single.baseline.median, direction)}: the newest commit alone is ${side} ${quantity(single.baseline.limit, unit)}; one slow host looks like this, so ${settings.alertAfter} in a row are needed to alert`
-      };
-    }
-    if (!anyTest && typeof single !== "string") anyTest = single;
-  }
-  if (anyTest && tooWide(ctx, anyTest)) {
-    const n = anyTest.baseline.count;
-    return {
-      kind: "not-enough-history",
-      test: anyTest,
-      reason: `too little history to judge ${describeChange(newest.value, anyTest.baseline.median, direction)}: ${n} point${n === 1 ? "" : "s"}, whose spread puts the limit at ${quantity(anyTest.baseline.limit, unit)}, too wide to catch a doubling`
-    };
-  }
-  if (improved) return { kind: "improved", test: improved, reason: describe2(improved, true) };
-  if (!anyTest) {
-    const before = earlierMedian(ctx, 1);
-    const judged2 = before !== void 0 ? `too little history to judge ${describeChange(newest.value, before, direction)}: ` : "too little history: ";
-    return { kind: "not-enough-history", reason: `${judged2}${lastMissing}` };
-  }
-  const change = describeChange(newest.value, anyTest.baseline.median, direction);
-  if (newestBeyond(ctx, anyTest, anyTest.p)) {
-    const worse = worseChange(newest.value, anyTest.baseline.median, direction);
-    const why = worse < settings.minEffect ? `less than min-effect (${shortNumber(settings.minEffect * 100)}%), which never alerts however steady the case` : ctx.floor !== void 0 && Math.abs(newest.value - anyTest.baseline.median) < ctx.floor ? `a change smaller than the absolute floor of ${quantity(ctx.floor, unit)}, which never alerts` : void 0;
-    if (why) return { kind: "unchanged", test: anyTest, reason: `${change}: ${side} ${quantity(anyTest.baseline.limit, unit)}, but ${why}` };
-    const single = settings.alertAfter > 1 ? baselineTest(ctx, 1, ctx.alphaCase) : void 0;
-    if (single !== void 0 && typeof single !== "string" && !newestBeyond(ctx, single, single.p)) {
-      const limit = quantity(single.baseline.limit, unit);
-      return {
-        kind: "unchanged",
-        test: anyTest,
-        reason: `${change}: within ${limit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit, unit)} would alert)`
-      };
-    }
-  }
-  return { kind: "unchanged", test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit, unit)}, the most that the last ${anyTest.baseline.count} commits make plausible` };
-}
-function ratioVerdict(ctx) {
-  const { settings, direction } = ctx;
-  const all = ctx.series.points;
-  const cur = all[all.length - 1];
-  const prev = all[all.length - 2];
-  if (!prev) return { kind: "not-enough-history", reason: "no previous commit to compare with" };
-  if (cur.previousSeq !== void 0 && prev.seq !== cur.previousSeq) {
-    return { kind: "not-enough-history", reason: "not benched at the previous commit, so the ratio rule has nothing to compare with" };
-  }
-  const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
-  const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
-  const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : "";
-  const text2 = Number.isFinite(ratio) ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}` : `from ${levels(ctx.series.unit, prev.value, cur.value)} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
-  if (ratio > settings.ratioThreshold) {
-    return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
-  }
-  if (1 / ratio > settings.ratioThreshold) return { kind: "improved", baseline, reason: `${text2}` };
-  return { kind: "unchanged", baseline, reason: `${text2}, within the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
-}
-function alikeRuns(options) {
-  const before = options.jobMovedAlikeBefore;
-  if (before === void 0) return {};
-  let lead = 0;
-  while (lead < before.length && before[lead] === true) lead++;
-  return { alikeRun: options.jobMovedAlike === true ? lead + 1 : 0, alikeBefore: lead };
-}
-var SeqIndex = class {
-  constructor(pts) {
-    this.pts = pts;
-  }
-  pts;
-  map;
-  built() {
-    if (this.map) return this.map;
-    const map = /* @__PURE__ */ new Map();
-    for (let i = 0; i < this.pts.length; i++) map.set(this.pts[i].seq, i);
-    return this.map = map;
-  }
-  has(seq) {
-    return this.built().has(seq);
-  }
-  get(seq) {
-    return this.built().get(seq);
-  }
-};
-function movedAlikeAt(options, count) {
-  const before = options.jobMovedAlikeBefore ?? [];
-  return (index) => index === count - 1 ? options.jobMovedAlike : before[count - 2 - index];
-}
-var lastLogs;
-var lastPoints = [];
-function logOf(p) {
-  return Math.log(Math.max(p.value, Number.MIN_VALUE));
-}
-function logsOf(pts) {
-  const n = pts.length;
-  const logs = new Float64Array(n);
-  const before = lastPoints;
-  const shift = !lastLogs ? -1 : before.length === n ? 1 : before.length === n - 1 ? 0 : -1;
-  let carried = shift >= 0 && n > 1;
-  for (let i = 0; carried && i < n - 1; i++) if (pts[i] !== before[i + shift]) carried = false;
-  if (carried && lastLogs) {
-    logs.set(lastLogs.subarray(shift, shift + n - 1));
-    logs[n - 1] = logOf(pts[n - 1]);
-  } else {
-    for (let i = 0; i < n; i++) logs[i] = logOf(pts[i]);
-  }
-  lastLogs = logs;
-  lastPoints.length = n;
-  for (let i = 0; i < n; i++) lastPoints[i] = pts[i];
-  return logs;
-}
-function judged(all, limit) {
-  let positive = true;
-  for (let i = 0; i < all.length - 1 && positive; i++) if (!(all[i].value > 0)) positive = false;
-  if (positive && all.length <= limit) return all;
-  return all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-limit);
-}
-function prepare(series, given, options) {
-  const mode = options.mode ?? "push";
-  const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
-  const all = series.points;
-  const newest = all[all.length - 1];
-  if (!newest) throw new RangeError(`${series.case}: no point to assess`);
-  const pts = judged(all, settings.changePoints.scanLimit);
-  const logs = logsOf(pts);
-  const indexOf = new SeqIndex(pts);
-  const ctx = {
-    series,
-    pts,
-    logs,
-    direction: series.direction,
-    sgn: series.direction === "smaller" ? 1 : -1,
-    settings,
-    floor: floorIn(settings.floors, series.unit),
-    boundaries: [],
-    alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
-    ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
-    ...alikeRuns(options),
-    hostLead: hostLead(options),
-    movedAlike: movedAlikeAt(options, pts.length)
-  };
-  return { ctx, newest, indexOf };
-}
-var seqScratch = new Float64Array(0);
-function seqsOf(pts) {
-  if (seqScratch.length < pts.length) seqScratch = new Float64Array(Math.max(pts.length, 2 * seqScratch.length));
-  for (let i = 0; i < pts.length; i++) seqScratch[i] = pts[i].seq;
-  return seqScratch;
-}
-function scanChangePoints(ctx, memory, indexOf) {
-  const { pts, logs, series, settings, direction } = ctx;
-  const cp = settings.changePoints;
-  const t = pts.length - 1;
-  const known = memory.changePoints.filter((c) => indexOf.has(c.seq)).map((c) => ({ ...c, index: indexOf.get(c.seq) }));
-  const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
-  const regionStart = confirmedIdx.length ? Math.max(...confirmedIdx) : 0;
-  const settled = t + 1 - cp.minSize - SAME_STEP;
-  const scanned = eDivisive(logs, cp, hashString(`${series.suite}\0${series.case}`), regionStart, t + 1, seqsOf(pts)).filter((s) => s.index <= settled);
-  const splits = earliestStarts(ctx, regionStart, t + 1, meaningfulSplits(ctx, regionStart, t + 1, scanned));
-  const found = splits.map((s, i) => {
-    const prevB = i === 0 ? regionStart : splits[i - 1].index;
-    const nextB = i === splits.length - 1 ? t + 1 : splits[i + 1].index;
-    const before = Math.exp(levelMedian(logs, prevB, s.index));
-    const after = Math.exp(levelMedian(logs, s.index, nextB));
-    const same2 = known.filter((c) => c.status !== "confirmed" && Math.abs(c.index - s.index) <= SAME_STEP).sort((a, b) => Math.abs(a.index - s.index) - Math.abs(b.index - s.index))[0];
-    const at = pts[s.index];
-    const pointsAfter = t - s.index + 1;
-    const status = pointsAfter >= cp.stableAfter ? "confirmed" : "suspected";
-    return {
-      sha: at.sha,
-      seq: at.seq,
-      ...same2 && same2.sha !== at.sha ? { movedFrom: same2.sha } : {},
-      index: s.index,
-      before,
-      after,
-      change: worseChange(after, before, direction),
-      pValue: s.pValue,
-      status,
-      pointsAfter,
-      isNew: !same2,
-      newlyConfirmed: status === "confirmed"
-    };
-  });
-  return { known, found, regionStart };
-}
-function settleSuspicions(ctx, memory, indexOf, known, found) {
-  const t = ctx.pts.length - 1;
-  const clearAfter = 2 * ctx.settings.changePoints.minSize;
-  const explainsStep = (a, c) => a - c >= -EARLY_CULPRIT && a - c <= clearAfter;
-  const transitions = [];
-  const steps = [
-    ...found.map((c) => ({ index: c.index, change: c.change, sha: c.sha, final: c.newlyConfirmed })),
-    ...known.filter((c) => c.status === "confirmed").map((c) => ({ index: c.index, change: c.change ?? 0, sha: c.sha, final: false }))
-  ];
-  const explainedBy = /* @__PURE__ */ new Set();
-  const stillOpen = [];
-  for (const r of memory.regressions) {
-    if (r.status === "confirmed" || !indexOf.has(r.seq)) continue;
-    const a = indexOf.get(r.seq);
-    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === "suspected" || st.final));
-    if (step) {
-      explainedBy.add(step.sha);
-      const again = r.status === "cleared" ? " after all" : "";
-      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${signedPercent(step.change)} starts at ${step.sha.slice(0, 7)}` });
-    } else if (r.status === "suspected" && t - a >= clearAfter) {
-      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
-    } else if (r.status === "suspected") {
-      stillOpen.push({ sha: r.sha, seq: r.seq, index: a });
-    }
-  }
-  for (const r of memory.regressions) {
-    if (r.status === "confirmed" && indexOf.has(r.seq)) {
-      const a = indexOf.get(r.seq);
-      for (const st of steps) if (explainsStep(a, st.index)) explainedBy.add(st.sha);
-    }
-  }
-  const explainedByRaised = (c) => memory.regressions.some((r) => r.status !== "cleared" && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq), c));
-  return { transitions, explainedBy, stillOpen, explainedByRaised };
-}
-function restartsOf(known, found, settled) {
-  const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
-  return Array.from(
-    /* @__PURE__ */ new Set([
-      ...confirmedIdx,
-      ...found.filter((c) => c.change <= 0 || c.newlyConfirmed || settled.explainedBy.has(c.sha) || settled.explainedByRaised(c.index)).map((c) => c.index)
-    ])
-  ).sort((a, b) => a - b);
-}
-var CULPRIT_BACK = 10;
-var CULPRIT_RUNAWAY = 3;
-function culpritIndex(ctx, test, currentStart) {
-  const t = ctx.pts.length - 1;
-  const first = t - test.k + 1;
-  const mu = test.mu;
-  const excess = (j) => ctx.sgn * (ctx.logs[j] - mu);
-  const run9 = [];
-  for (let j = first; j <= t; j++) run9.push(excess(j));
-  const level2 = median2(run9);
-  const base = logRange(ctx.logs, currentStart, first);
-  const spread2 = base.length >= 3 ? 1.4826 * medianAbsoluteDeviation(base) : 0;
-  const kept = (j) => j === first || (j > first ? ctx.movedAlike(j) !== true : ctx.movedAlike(j) !== true && !(spread2 > 0 && excess(j) > level2 + CULPRIT_RUNAWAY * spread2));
-  const from = currentStart;
-  const count = new Float64Array(t - from + 2);
-  const sum2 = new Float64Array(t - from + 2);
-  for (let j = from; j <= t; j++) {
-    const keep = kept(j);
-    count[j - from + 1] = count[j - from] + (keep ? 1 : 0);
-    sum2[j - from + 1] = sum2[j - from] + (keep ? excess(j) : 0);
-  }
-  const totalN = count[t - from + 1];
-  const totalS = sum2[t - from + 1];
-  let best = first;
-  let bestStat = -Infinity;
-  const runN = count[first - from];
-  const runS = sum2[first - from];
-  for (let c = Math.max(currentStart + 1, first - CULPRIT_BACK); c <= t; c++) {
-    if (!kept(c)) continue;
-    const gapN = runN - count[c - from];
-    if (c < first && gapN > 0 && (runS - sum2[c - from]) / gapN < level2 / 3) continue;
-    const nb = count[c - from];
-    const na = totalN - nb;
-    if (nb < 1 || na < 1) continue;
-    const sb = sum2[c - from];
-    const d = (totalS - sb) / na - sb / nb;
-    const stat5 = d * Math.abs(d) * na * nb / (na + nb);
-    if (stat5 >= bestStat) {
-      bestStat = stat5;
-      best = c;
-    }
-  }
-  return best;
-}
-function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
-  const t = ctx.pts.length - 1;
-  const culprit = ctx.pts[decided.culprit ?? t - decided.k + 1];
-  const clearAfter = 2 * ctx.settings.changePoints.minSize;
-  const recent2 = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
-  const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent2].sort((a, b) => a.index - b.index).pop() : void 0;
-  if (openHere) {
-    const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
-    return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
-  }
-  if (decided.culprit === t && decided.k > 1 && decided.atOnce !== true) {
-    const side = ctx.direction === "smaller" ? "above" : "below";
-    const change2 = describeChange(ctx.pts[t].value, decided.baseline.median, ctx.direction);
-    return {
-      waits: true,
-      reason: `${change2}: ${decided.k} commits in a row are ${side} ${quantity(decided.baseline.limit, ctx.series.unit)}, but the step would start at the newest alone, the ones before it only just ${side}; one commit looks like this, so the next one decides${DETAILS}`
-    };
-  }
-  const newest = ctx.pts[t];
-  const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
-  const alert = {
-    kind: "regression",
-    sha: culprit.sha,
-    seq: culprit.seq,
-    baseline: decided.baseline.median,
-    value: newest.value,
-    ...Number.isFinite(change) ? { change } : {},
-    reason: decided.reason
-  };
-  return { alert, reason: decided.reason };
-}
-function lastingStep(ctx, found, c) {
-  const i = found.indexOf(c);
-  const next = found[i + 1];
-  const t = ctx.pts.length - 1;
-  const minLog = Math.log1p(ctx.settings.minEffect);
-  if (next && next.index - c.index < ctx.settings.changePoints.stableAfter && ctx.sgn * Math.log(next.after / c.before) < minLog) return false;
-  const prev = found[i - 1];
-  const from = Math.max(prev ? prev.index : 0, c.index - ctx.settings.window);
-  const to = Math.min(next ? next.index : t + 1, c.index + ctx.settings.window);
-  const before = logRange(ctx.logs, from, c.index);
-  const after = logRange(ctx.logs, c.index, to);
-  if (before.length < 2 || after.length < 2) return true;
-  const mb = median2(before);
-  const ma = median2(after);
-  if (shareShift(ctx.sgn, before, after, ma - mb)) return false;
-  const spread2 = 1.4826 * median2([...before.map((x) => Math.abs(x - mb)), ...after.map((x) => Math.abs(x - ma))]);
-  if (!(spread2 > 0)) return true;
-  const se = Math.sqrt(Math.PI / 2) * spread2 * Math.sqrt(1 / before.length + 1 / after.length);
-  return Math.abs(ma - mb) / se > tUpperQuantile(ctx.alphaCase, before.length + after.length - 2);
-}
-var SHARE_SHIFT = 1 / 3;
-function shareShift(sgn, before, after, medianMove) {
-  const better = (xs) => quantileSorted2(sorted(xs.map((x) => sgn * x)), 0.25);
-  const move = sgn * medianMove;
-  return move > 0 && better(after) - better(before) < SHARE_SHIFT * move;
-}
-function raiseStep(ctx, found, settled) {
-  const t = ctx.pts.length - 1;
-  const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
-  if (!fresh) return void 0;
-  const reason = `a lasting step of ${signedPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
-  return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
-}
-function withCaveat(reason, caveat) {
-  const linked = reason.endsWith(DETAILS);
-  return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ""}`;
-}
-function alikeEpisode(ctx) {
-  return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
-}
-function hostRunOf(ctx) {
-  return ctx.hostMoved === true ? ctx.hostLead + 1 : 0;
-}
-function hostLead(options) {
-  const b = options.hostMovedBefore ?? [];
-  let lead = 0;
-  while (lead < b.length && b[lead] === true) lead++;
-  return lead;
-}
-function runBeganWithHost(options, k) {
-  return (options.hostMovedBefore ?? []).slice(0, k - 1).some((h) => h === true);
-}
-function assessCase(series, memory, given, options) {
-  const mode = options.mode ?? "push";
-  const { ctx: preCtx, newest, indexOf } = prepare(series, given, options);
-  const base = {
-    suite: series.suite,
-    case: series.case,
-    unit: series.unit,
-    direction: series.direction,
-    sha: newest.sha,
-    seq: newest.seq,
-    value: newest.value,
-    q1: newest.q1,
-    q3: newest.q3,
-    runs: newest.runs,
-    n: newest.n,
-    recent: series.points.slice(-RECENT).map((p) => p.value)
-  };
-  const method = preCtx.settings.method;
-  const empty2 = { suite: series.suite, case: series.case, unit: series.unit, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
-  if (!(newest.value > 0) && method === "ratio") {
-    const decided2 = ratioVerdict(preCtx);
-    const prev = series.points[series.points.length - 2];
-    const alert2 = decided2.kind === "regressed" && prev ? { kind: "regression", sha: newest.sha, seq: newest.seq, baseline: prev.value, value: newest.value, change: worseChange(newest.value, prev.value, series.direction), reason: decided2.reason } : void 0;
-    const verdict2 = { ...base, kind: decided2.kind, method, ...decided2.baseline ? { baseline: decided2.baseline } : {}, reason: decided2.reason, ...alert2 ? { alert: alert2 } : {}, transitions: [] };
-    return { verdict: verdict2, changePoints: empty2 };
-  }
-  if (!(newest.value > 0)) {
-    const verdict2 = { ...base, kind: "not-enough-history", method, reason: "a median at or below zero cannot be compared as a ratio", transitions: [] };
-    return { verdict: verdict2, changePoints: empty2 };
-  }
-  const { pts } = preCtx;
-  const t = pts.length - 1;
-  const { known, found, regionStart } = scanChangePoints(preCtx, memory, indexOf);
-  const changePoints = {
-    suite: series.suite,
-    case: series.case,
-    unit: series.unit,
-    fromSeq: (pts[regionStart + 1] ?? newest).seq,
-    toSeq: newest.seq,
-    found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
-  };
-  const settled = settleSuspicions(preCtx, memory, indexOf, known, found);
-  const restarts = restartsOf(known, found, settled);
-  const ctx = { ...preCtx, boundaries: restarts };
-  const decided = method === "ratio" ? ratioVerdict(ctx) : limitVerdict(ctx);
-  const baseline = "test" in decided ? decided.test?.baseline : decided.baseline;
-  const k = "test" in decided && decided.test ? decided.test.k : 1;
-  const ratio = baseline ? worseChange(newest.value, baseline.median, series.direction) : void 0;
-  const change = ratio !== void 0 && Number.isFinite(ratio) ? ratio : void 0;
-  const firstSha = (pts[t - k + 1] ?? newest).sha;
-  if (mode === "compare") {
-    const verdict2 = {
-      ...base,
-      kind: decided.kind,
-      method,
-      ...baseline ? { baseline } : {},
-      ...change !== void 0 ? { change } : {},
-      reason: decided.reason,
-      transitions: []
-    };
-    return { verdict: verdict2, changePoints: empty2 };
-  }
-  const currentStart = restarts.filter((b) => b <= t).pop() ?? 0;
-  let kind = decided.kind;
-  let reason = decided.reason;
-  let alert;
-  let ongoing;
-  if (kind === "regressed" && method === "limit" && options.runnerNoise === true) {
-    kind = "watch";
-    reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
-  } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && (ctx.alikeRun !== void 0 ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) && !memory.regressions.some((r) => r.status === "suspected")) {
-    kind = "watch";
-    const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
-    reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
-  } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
-    const alike = alikeEpisode(ctx) === k;
-    const from = firstSha.slice(0, 7);
-    reason = alike ? withCaveat(reason, `nearly every case of this job moved with it from ${from} and stayed ${k} commits: a change that slows every case, or a runner that changed for good`) : withCaveat(reason, `most of this job moved with it from ${from} and stayed ${k} commits: a change that slows much of the suite, or a runner that changed for good`);
-  } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
-    kind = "watch";
-    const when = options.hostMoved === true ? "at this commit" : "where this run began";
-    reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
-  } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
-    reason = withCaveat(reason, "most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)");
-  }
-  if (kind === "regressed" && baseline) {
-    const test = "test" in decided ? decided.test : void 0;
-    const culprit = method === "limit" && test ? culpritIndex(ctx, test, currentStart) : void 0;
-    const atOnce = culprit === t && overwhelming(ctx) !== void 0;
-    const raised = raiseRegression(ctx, memory, indexOf, settled, currentStart, { reason, baseline, k: method === "ratio" ? 1 : k, atOnce, ...culprit !== void 0 ? { culprit } : {} });
-    ({ alert, ongoing, reason } = raised);
-    if (raised.waits) kind = "watch";
-  }
-  const step = !alert && kind !== "regressed" && method === "limit" ? raiseStep(ctx, found, settled) : void 0;
-  if (step) {
-    kind = "step";
-    reason = step.reason;
-    alert = step.alert;
-  }
-  const verdict = {
-    ...base,
-    kind,
-    method,
-    ...baseline ? { baseline } : {},
-    ...change !== void 0 ? { change } : {},
-    ...kind === "regressed" || kind === "watch" ? { run: { count: k, firstSha } } : {},
-    reason,
-    ...alert ? { alert } : {},
-    ...ongoing ? { ongoing } : {},
-    transitions: settled.transitions,
-    recent: base.recent
-  };
-  return { verdict, changePoints };
-}
-
 // src/core/compare/rank-distributions.ts
 var EXACT_BELOW = 50;
 var Z_975 = 1.959963984540054;
@@ -17148,8 +17161,9 @@ function planReplay(given, settings, onlySuite) {
     const movesOf = /* @__PURE__ */ new Map();
     const typicalAt = /* @__PURE__ */ new Map();
     const casesAt = /* @__PURE__ */ new Map();
-    segs.forEach((seg, i) => {
-      const previousSeq = i > 0 ? segs[i - 1].seq : void 0;
+    const previousOf = previousEntrySeqs(segs.filter((s) => s.points.length > 0).map((s) => ({ seq: s.seq, sha: s.commit.sha })));
+    segs.forEach((seg) => {
+      const previousSeq = previousOf.get(seg.seq);
       const moves = /* @__PURE__ */ new Map();
       const here = [];
       casesAt.set(seg.seq, here);

@@ -3,7 +3,7 @@
  * imported into a real bare remote, judged again with the default settings and with the ratio
  * rule, which must raise exactly what github-action-benchmark raised; nothing is written.
  */
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/paths.js';
@@ -127,4 +127,28 @@ it('--write --suite replaces only that suite\'s alerts', async () => {
   expect(others(after)).toEqual(others(before));
   expect(others(after).length).toBeGreaterThan(0);
   expect(after.alerts.filter((a) => a.suite === 'Rust Benchmark').map(key).sort()).not.toEqual(before.alerts.filter((a) => a.suite === 'Rust Benchmark').map(key).sort());
+});
+
+it('compares each entry with the newest one of another commit, as github-action-benchmark does: a re-run is not its own previous', async () => {
+  // Commit c is benched twice (12, then 30: 3x b's 10), commit b and d by two jobs each.
+  const at = (id: string) => ({ id: id.repeat(40), message: id, timestamp: '2025-01-01T00:00:00Z', url: `https://github.com/o/r/commit/${id.repeat(40)}`, author: { name: 'Ada' } });
+  const entry = (id: string, benches: Record<string, number>) => ({
+    commit: at(id),
+    date: 1,
+    tool: 'customSmallerIsBetter',
+    benches: Object.entries(benches).map(([name, value]) => ({ name, value, unit: 'ms' })),
+  });
+  const entries = [entry('a', { x: 10, y: 5 }), entry('b', { z: 100 }), entry('b', { x: 10, y: 5 }), entry('c', { x: 12, y: 5 }), entry('c', { x: 30, y: 5 }), entry('d', { z: 300 }), entry('d', { x: 30, y: 20 })];
+  const dir = join(sb.root, 'reruns');
+  await mkdir(dir);
+  await writeFile(join(dir, 'data.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 1, repoUrl: 'https://github.com/o/r', entries: { S: entries } })}`);
+  await writeFile(join(dir, 'x.json'), JSON.stringify([{ name: 'x', unit: 'ms', value: 30 }]));
+  const repo = await sb.bareRemote('reruns');
+  const imported = await runCli(['publish', 'x.json', '--format', 'customSmallerIsBetter', '--repo', repo, '--suite', 'S', '--import-from', 'data.js', '--commit', 'e'.repeat(40), '--message', 'e', '--author', 'Ada', '--timestamp', '2025-01-02T00:00:00Z'], dir, sb.env);
+  expect(imported.code, imported.stderr).toBe(0);
+  const r = await runCli(['replay', '--repo', repo, '--alert-threshold', '150%', '--json'], dir, sb.env);
+  expect(r.code, r.stderr).toBe(0);
+  // x at c against b (the earlier run of c is superseded, and is no one's previous); y at d against
+  // c; z at d is skipped, since c, d's previous entry, lacks it (as in github-action-benchmark).
+  expect((JSON.parse(r.stdout) as { alerts: Alert[] }).alerts.map((a) => `${a.case} ${a.sha[0]}`).sort()).toEqual(['customSmallerIsBetter / x c', 'customSmallerIsBetter / y d']);
 });

@@ -812,6 +812,28 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
 }
 
 /**
+ * Each entry's previous entry as github-action-benchmark finds it for its rule: the newest earlier
+ * entry of the suite at another commit, so a re-run of a commit is never its own previous, and of
+ * two jobs' entries at one commit each compares with the other commit's newest. `entries` are the
+ * suite's entries that kept points (re-runs resolved); the answer is keyed by seq.
+ */
+export function previousEntrySeqs(entries: Iterable<{ readonly seq: number; readonly sha: string }>): Map<number, number> {
+  const shaOf = new Map<number, string>();
+  for (const e of entries) shaOf.set(e.seq, e.sha);
+  const out = new Map<number, number>();
+  let newest: number | undefined;
+  // The newest seq at a commit other than newest's: where a run of one commit's entries looks back to.
+  let beforeRun: number | undefined;
+  for (const seq of [...shaOf.keys()].sort((a, b) => a - b)) {
+    const sha = shaOf.get(seq);
+    if (newest !== undefined && shaOf.get(newest) !== sha) beforeRun = newest;
+    if (beforeRun !== undefined) out.set(seq, beforeRun);
+    newest = seq;
+  }
+  return out;
+}
+
+/**
  * github-action-benchmark's rule exactly (src/write.ts, findAlerts and getRatio): the ratio of
  * the point to the same bench in the suite's previous entry, current / previous (previous /
  * current for bigger-is-better), alerting when above the threshold; both zero is a ratio of 1,

@@ -6,7 +6,7 @@
 import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
-import type { SeriesPoint } from './detect.js';
+import { previousEntrySeqs, type SeriesPoint } from './detect.js';
 import { controlsMoved, HOST_WITNESSES, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
@@ -157,8 +157,10 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     const movesOf = new Map<string, (number | undefined)[]>();
     const typicalAt = new Map<number, Map<string, number>>();
     const casesAt = new Map<number, CaseHistory[]>();
-    segs.forEach((seg, i) => {
-      const previousSeq = i > 0 ? (segs[i - 1] as Segment).seq : undefined;
+    // Entries whose points a re-run took all of are no one's previous, as on a publish.
+    const previousOf = previousEntrySeqs(segs.filter((s) => s.points.length > 0).map((s) => ({ seq: s.seq, sha: s.commit.sha })));
+    segs.forEach((seg) => {
+      const previousSeq = previousOf.get(seg.seq);
       const moves = new Map<string, number>();
       const here: CaseHistory[] = [];
       casesAt.set(seg.seq, here);

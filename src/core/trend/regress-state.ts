@@ -20,7 +20,7 @@
  * rewrites the head (a few KiB) and, every 16th entry, writes one block; blocks no walk would
  * read any more go out of the tree. Pure.
  */
-import type { SeriesPoint } from '../regress/detect.js';
+import { previousEntrySeqs, type SeriesPoint } from '../regress/detect.js';
 import { resolveSegments } from './layout.js';
 import type { CaseInfo, Manifest, Segment } from './types.js';
 
@@ -237,8 +237,7 @@ function countsOf(resolved: readonly Segment[], suite: string): Map<string, numb
 
 /** Each point learns its suite's previous entry among the points kept, for the ratio rule's gaps (see SeriesPoint). */
 function withPreviousSeq(out: Map<string, SeriesPoint[]>): Map<string, SeriesPoint[]> {
-  const seqs = [...new Set([...out.values()].flatMap((l) => l.map((p) => p.seq)))].sort((a, b) => a - b);
-  const previous = new Map(seqs.map((s, i) => [s, seqs[i - 1]]));
+  const previous = previousEntrySeqs([...out.values()].flatMap((l) => l.map((p) => ({ seq: p.seq, sha: p.sha }))));
   for (const [k, list] of out) {
     out.set(
       k,
