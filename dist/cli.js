@@ -11360,7 +11360,7 @@ function limitVerdict(ctx) {
     const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
     const where2 = better ? side === "above" ? "below" : "above" : side;
     const runText = r.k === 1 ? "the newest commit is" : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${quantity(bound, unit)}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where2} ${quantity(bound, unit)}, ${where2 === "above" ? "the most" : "the least"} that the last ${r.baseline.count} commits make plausible${DETAILS}`;
   };
   if (found) {
     const held = seenBefore(ctx, found) ?? returnToOlder(ctx, found);
@@ -11411,11 +11411,11 @@ function limitVerdict(ctx) {
       return {
         kind: "unchanged",
         test: anyTest,
-        reason: `${change}: within ${limit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit, unit)} would alert)`
+        reason: `${change}: within ${limit}, ${side === "above" ? "the most" : "the least"} that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit, unit)} would alert)`
       };
     }
   }
-  return { kind: "unchanged", test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit, unit)}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+  return { kind: "unchanged", test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit, unit)}, ${side === "above" ? "the most" : "the least"} that the last ${anyTest.baseline.count} commits make plausible` };
 }
 function previousEntrySeqs(entries) {
   const shaOf = /* @__PURE__ */ new Map();
@@ -11443,7 +11443,7 @@ function ratioVerdict(ctx) {
   const ratio = prev.value === 0 && cur.value === 0 ? 1 : direction === "smaller" ? cur.value / prev.value : prev.value / cur.value;
   const baseline = { median: prev.value, q1: prev.q1, q3: prev.q3, count: 1, sinceSha: prev.sha };
   const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : "";
-  const text2 = Number.isFinite(ratio) ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}` : `from ${levels(ctx.series.unit, prev.value, cur.value)} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
+  const text2 = Number.isFinite(ratio) ? direction === "smaller" ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}` : `${change}the previous commit ${prev.sha.slice(0, 7)} was ${Math.round(ratio * 100)}% of this` : `from ${levels(ctx.series.unit, prev.value, cur.value)} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
   if (ratio > settings.ratioThreshold) {
     return { kind: "regressed", baseline, reason: `${text2}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
   }
@@ -11595,7 +11595,7 @@ function settleSuspicions(ctx, memory, indexOf, known, found) {
     if (step) {
       explainedBy.add(step.sha);
       const again = r.status === "cleared" ? " after all" : "";
-      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step of ${signedPercent(step.change)} starts at ${step.sha.slice(0, 7)}` });
+      transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "confirmed", reason: `confirmed${again}: a lasting step, ${describeWorseChange(step.change, ctx.direction)} over the ${t - step.index} commits since` });
     } else if (r.status === "suspected" && t - a >= clearAfter) {
       transitions.push({ kind: "regression", sha: r.sha, seq: r.seq, status: "cleared", reason: `cleared: no lasting step around it after ${t - a} more commits` });
     } else if (r.status === "suspected") {
@@ -11684,6 +11684,7 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
   }
   const newest = ctx.pts[t];
   const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
+  const reason = culprit.sha === newest.sha ? decided.reason : withCaveat(decided.reason, `the step starts at ${culprit.sha.slice(0, 7)}`);
   const alert = {
     kind: "regression",
     sha: culprit.sha,
@@ -11691,9 +11692,9 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
     baseline: decided.baseline.median,
     value: newest.value,
     ...Number.isFinite(change) ? { change } : {},
-    reason: decided.reason
+    reason
   };
-  return { alert, reason: decided.reason };
+  return { alert, reason };
 }
 function lastingStep(ctx, found, c) {
   const i = found.indexOf(c);
@@ -11725,7 +11726,7 @@ function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;
   const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
   if (!fresh) return void 0;
-  const reason = `a lasting step of ${signedPercent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
+  const reason = `${describeWorseChange(fresh.change, ctx.direction)}: a lasting step starts at ${fresh.sha.slice(0, 7)}, median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 function withCaveat(reason, caveat) {
@@ -11765,7 +11766,7 @@ function assessCase(series, memory, given, options) {
     recent: series.points.slice(-RECENT).map((p) => p.value)
   };
   const method = preCtx.settings.method;
-  const empty2 = { suite: series.suite, case: series.case, unit: series.unit, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  const empty2 = { suite: series.suite, case: series.case, unit: series.unit, direction: series.direction, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
   if (!(newest.value > 0) && method === "ratio") {
     const decided2 = ratioVerdict(preCtx);
     const prev = series.points[series.points.length - 2];
@@ -11784,6 +11785,7 @@ function assessCase(series, memory, given, options) {
     suite: series.suite,
     case: series.case,
     unit: series.unit,
+    direction: series.direction,
     fromSeq: (pts[regionStart + 1] ?? newest).seq,
     toSeq: newest.seq,
     found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
@@ -16946,8 +16948,8 @@ function key(a) {
 function caseKey3(suite, name) {
   return `${suite}\0${name}`;
 }
-function changePointReason(c, unit) {
-  return `step of ${signedPercent(c.change)}: median ${levels(unit, c.before, c.after, " \u2192 ")} (E-Divisive means, permutation p = ${shortNumber(c.pValue)})`;
+function changePointReason(c, unit, direction) {
+  return `${describeWorseChange(c.change, direction)}: median ${levels(unit, c.before, c.after, " \u2192 ")} from this commit on${DETAILS}`;
 }
 function memoryOf(alerts, suite, name) {
   const mine = alerts.filter((a) => a.suite === suite && a.case === name);
@@ -17006,7 +17008,7 @@ function updateAlerts(previous, verdicts, changePoints) {
         baseline: c.before,
         value: c.after,
         change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit),
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit, cps.direction),
         ...was?.raised ? { raised: true } : {}
       });
     }
@@ -17015,7 +17017,7 @@ function updateAlerts(previous, verdicts, changePoints) {
     if (v.alert?.kind !== "change-point") continue;
     const k = key({ kind: "change-point", suite: v.suite, case: v.case, sha: v.alert.sha });
     const was = byKey.get(k);
-    if (was) byKey.set(k, { ...was, raised: true });
+    if (was) byKey.set(k, { ...was, raised: true, reason: was.raised && was.reason !== void 0 ? was.reason : v.alert.reason });
   }
   const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);
   return pruned(all, touched);

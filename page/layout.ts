@@ -93,7 +93,7 @@ function chartData(state: PageState, card: Card, model: TrendModel): ChartData |
   if (!points || !points.some((p) => p !== null)) return undefined;
   const m = manifestOf(state);
   const index = commitIndex(series.commits);
-  const alerts = placeAlerts(m.alerts, suite, name, index);
+  const alerts = placeAlerts(m.alerts, suite, name, card.info.direction, index);
   const markers = [...placeAnnotations(m.annotations, series.commits, state.from === 0), ...alerts.changePoints].sort((a, b) => a.index - b.index);
   return { commits: series.commits, points, markers, regressions: alerts.regressions };
 }

@@ -1,3 +1,5 @@
+import type { Direction } from '../../src/core/model.js';
+import { describeWorseChange } from '../../src/core/regress/words.js';
 import type { Annotation, StoredAlert } from '../../src/core/trend/types.js';
 import type { CommitRow } from './trend-model.js';
 
@@ -54,11 +56,14 @@ export function commitIndex(commits: readonly CommitRow[]): Map<string, number> 
   return m;
 }
 
-/** The short text a change-point marker carries: direction and size when the alert knows them. */
-export function changePointLabel(alert: StoredAlert): string {
+/**
+ * The short text a change-point marker carries: the change with its real sign and word when the
+ * alert knows it ("+25% worse"; the marker's colour says it is a step), no longer than the label
+ * of its size alone was, so it stays clear of the line it labels near the chart's edge.
+ */
+export function changePointLabel(alert: StoredAlert, direction: Direction): string {
   if (alert.change === undefined || !Number.isFinite(alert.change)) return 'change point';
-  const pct = Math.round(alert.change * 1000) / 10;
-  return `change ${pct > 0 ? '+' : ''}${pct}%`;
+  return describeWorseChange(alert.change, direction);
 }
 
 /**
@@ -69,6 +74,7 @@ export function placeAlerts(
   alerts: readonly StoredAlert[],
   suite: string,
   caseName: string,
+  direction: Direction,
   index: ReadonlyMap<string, number>,
 ): { readonly regressions: AlertMarker[]; readonly changePoints: VerticalMarker[] } {
   const regressions: AlertMarker[] = [];
@@ -78,7 +84,7 @@ export function placeAlerts(
     const i = index.get(alert.sha);
     if (i === undefined) continue;
     if (alert.kind === 'regression' || alert.raised) regressions.push({ index: i, alert });
-    if (alert.kind === 'change-point') changePoints.push({ index: i, label: changePointLabel(alert), kind: 'change-point' });
+    if (alert.kind === 'change-point') changePoints.push({ index: i, label: changePointLabel(alert, direction), kind: 'change-point' });
   }
   return { regressions, changePoints };
 }

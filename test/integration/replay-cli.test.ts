@@ -77,7 +77,7 @@ it('refuses an unknown suite and a bad setting with one line', async () => {
 
 const bare = () => remote.replace(/^file:\/\//, '');
 const manifestAt = async (ref: string) =>
-  JSON.parse(await sb.git(['show', `${ref}:dev/bench/manifest.json`], bare())) as { alerts: { suite: string; case: string; kind: string; sha: string; status: string }[] };
+  JSON.parse(await sb.git(['show', `${ref}:dev/bench/manifest.json`], bare())) as { alerts: { suite: string; case: string; kind: string; sha: string; status: string; reason?: string }[] };
 const key = (a: { suite: string; case: string; kind: string; sha: string }) => `${a.suite} | ${a.case} | ${a.kind} | ${a.sha}`;
 
 it('an import judges the imported history as publishing each commit would have, and stores its alerts', async () => {
@@ -90,6 +90,11 @@ it('an import judges the imported history as publishing each commit would have, 
   // Every regression the replay raises over the imported history is on the page from the first publish.
   const storedKeys = new Set(stored.map(key));
   expect(regressions.map(key).filter((k) => !storedKeys.has(k))).toEqual([]);
+  // A step found is stored in the words replay prints for it, those it was raised with.
+  const steps = alerts.filter((a) => a.kind === 'change-point');
+  expect(steps.length).toBeGreaterThan(0);
+  const storedReason = new Map(stored.map((a) => [key(a), a.reason]));
+  for (const s of steps) expect(storedReason.get(key(s)), key(s)).toBe(s.reason);
   expect(new Set(stored.map((a) => a.suite)).size).toBeGreaterThan(1);
 });
 

@@ -298,7 +298,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await page.mouse.move(0, 0);
     expect(await alertDots(page, 'warm / host-prep')).toEqual([]);
     // The change point and both annotations are marker lines on the canvas, their labels listed in full below it.
-    expect(await total.locator('.markers li').allTextContents()).toEqual(['port from Python to Rust', 'change +25%', XSS_LABEL]);
+    expect(await total.locator('.markers li').allTextContents()).toEqual(['port from Python to Rust', '+25% worse', XSS_LABEL]);
     expect(await markerLines(page, 'warm / total', '--annotation')).toHaveLength(2);
     expect(await markerLines(page, 'warm / total', '--change')).toHaveLength(1);
     expect(await markerLines(page, 'warm / host-prep', '--change')).toEqual([]);

@@ -43,21 +43,24 @@ describe('alert placement', () => {
       [alert({}), alert({ kind: 'change-point', sha: 'bbbbbbb222', change: 0.123 }), alert({ case: 'other' }), alert({ suite: 'x' }), alert({ sha: 'gone' })],
       'main',
       'warm / total',
+      'smaller',
       commitIndex(commits),
     );
     expect(placed.regressions.map((r) => r.index)).toEqual([2]);
-    expect(placed.changePoints).toEqual([{ index: 1, label: 'change +12.3%', kind: 'change-point' }]);
+    expect(placed.changePoints).toEqual([{ index: 1, label: '+12% worse', kind: 'change-point' }]);
   });
 
   it('draws a step found, a change point the detector raised, as a line and a dot', () => {
     const step = alert({ kind: 'change-point', sha: 'ddddddd444', seq: 3, change: 0.2, raised: true });
-    const placed = placeAlerts([step, alert({ kind: 'change-point', sha: 'bbbbbbb222', change: -0.1 })], 'main', 'warm / total', commitIndex(commits));
+    const placed = placeAlerts([step, alert({ kind: 'change-point', sha: 'bbbbbbb222', change: -0.1 })], 'main', 'warm / total', 'smaller', commitIndex(commits));
     expect(placed.regressions).toEqual([{ index: 3, alert: step }]);
     expect(placed.changePoints.map((c) => c.index)).toEqual([3, 1]);
   });
 
   it('labels a change point by its size when known', () => {
-    expect(changePointLabel(alert({ kind: 'change-point', change: -0.05 }))).toBe('change -5%');
-    expect(changePointLabel(alert({ kind: 'change-point' }))).toBe('change point');
+    expect(changePointLabel(alert({ kind: 'change-point', change: -0.05 }), 'smaller')).toBe('-5.0% better');
+    // Stored positive when worse: a throughput that fell 9.5% reads so, not +9.5%.
+    expect(changePointLabel(alert({ kind: 'change-point', change: 0.095 }), 'bigger')).toBe('-9.5% worse');
+    expect(changePointLabel(alert({ kind: 'change-point' }), 'smaller')).toBe('change point');
   });
 });

@@ -10,14 +10,14 @@ function cp(n: number, over: Partial<ChangePoint> = {}): ChangePoint {
 }
 
 function scan(found: ChangePoint[], fromSeq = 1, toSeq = 100): CaseChangePoints {
-  return { suite: 'default', case: 'warm / total', unit: 's', fromSeq, toSeq, found };
+  return { suite: 'default', case: 'warm / total', unit: 's', direction: 'smaller', fromSeq, toSeq, found };
 }
 
 describe('updateAlerts', () => {
   it('stores change points found, with their step, and clears one a re-examination no longer finds', () => {
     const first = updateAlerts([], [], [scan([cp(40)])]);
     expect(first).toEqual([
-      { kind: 'change-point', suite: 'default', case: 'warm / total', sha: sha(40), seq: 40, status: 'suspected', baseline: 1, value: 1.2, change: 0.2, reason: 'step of +20%: median 1 → 1.2 s (E-Divisive means, permutation p = 0.005)' },
+      { kind: 'change-point', suite: 'default', case: 'warm / total', sha: sha(40), seq: 40, status: 'suspected', baseline: 1, value: 1.2, change: 0.2, reason: '+20% worse: median 1 → 1.2 s from this commit on (details: docs/alerts.md)' },
     ]);
     const second = updateAlerts(first, [], [scan([])]);
     expect(second[0]?.status).toBe('cleared');
@@ -27,7 +27,13 @@ describe('updateAlerts', () => {
 
   it('words a step in the case’s unit at a readable scale, and a fall to a sliver as such', () => {
     const [stored] = updateAlerts([], [], [{ ...scan([cp(40, { before: 198700, after: 409.9, change: -0.998 })]), unit: 'ns' }]);
-    expect(stored?.reason).toBe('step of -99.8%: median 198.7 → 0.4099 µs (E-Divisive means, permutation p = 0.005)');
+    expect(stored?.reason).toBe('-99.8% better: median 198.7 → 0.4099 µs from this commit on (details: docs/alerts.md)');
+  });
+
+  it('words a throughput that fell as the fall it is: stored positive when worse, shown with its real sign', () => {
+    const [stored] = updateAlerts([], [], [{ ...scan([cp(40, { before: 0.4, after: 0.32, change: 0.2 })]), unit: 'ops/sec', direction: 'bigger' }]);
+    expect(stored?.change).toBe(0.2);
+    expect(stored?.reason).toBe('-20% worse: median 0.4 → 0.32 ops/sec from this commit on (details: docs/alerts.md)');
   });
 
   it('leaves change points outside the examined range alone', () => {

@@ -173,7 +173,7 @@ describe('seen before: what it costs', () => {
     expect(r.raised.map((a) => [a.kind, a.index, a.at])).toEqual([['change-point', 11, 30]]);
     expect(r.alerts.filter((a) => a.raised).map((a) => [a.kind, a.seq, a.status])).toEqual([['change-point', 11, 'confirmed']]);
     // In words: the step, its levels and how long it has held; the method behind the link.
-    expect(r.raised[0]?.reason).toMatch(/^a lasting step of \+\d+(\.\d)?% starts at c110000: median 1 → 1\.1\d* s over the 20 commits since \(details: docs\/alerts\.md\)$/);
+    expect(r.raised[0]?.reason).toMatch(/^\+\d+(\.\d)?% worse: a lasting step starts at c110000, median 1 → 1\.1\d* s over the 20 commits since \(details: docs\/alerts\.md\)$/);
   });
 });
 

@@ -64,11 +64,12 @@ describe('words a maintainer reads first', () => {
     expect(v.kind).toBe('regressed');
     expect(v.alert?.sha).toBe(series(values).points[40]?.sha);
     expect(v.reason).toMatch(
-      /^\+20% worse: 3 commits in a row are above [\d.]+ s, the most that the last 30 commits make plausible; most of this job moved at this commit too, so it may be the runner \(name cases only the runner can move in control-cases to tell\) \(details: docs\/alerts\.md\)$/,
+      /^\+20% worse: 3 commits in a row are above [\d.]+ s, the most that the last 30 commits make plausible; most of this job moved at this commit too, so it may be the runner \(name cases only the runner can move in control-cases to tell\); the step starts at [0-9a-f]{7} \(details: docs\/alerts\.md\)$/,
     );
     // The same run with the machine still: the finding alone.
     const still = assessCase(series(values), NO_MEMORY, settings(), { suiteCases: 10, hostMoved: false, hostMovedBefore: [false, false, false] }).verdict;
-    expect(still.reason).toMatch(/^\+20% worse: 3 commits in a row are above [\d.]+ s, the most that the last 30 commits make plausible \(details: docs\/alerts\.md\)$/);
+    // Raised at the third commit, named at the first: the words say where the step starts.
+    expect(still.reason).toMatch(new RegExp(`^\\+20% worse: 3 commits in a row are above [\\d.]+ s, the most that the last 30 commits make plausible; the step starts at ${series(values).points[40]?.sha.slice(0, 7)} \\(details: docs/alerts\\.md\\)$`));
   });
 });
 
@@ -142,7 +143,21 @@ describe('plain signs', () => {
     const base = noisy(() => 24300, 40, 0.01, 4);
     const v = assessCase(series([...base, 18000, 18100], 'bigger', 'Hz'), NO_MEMORY, settings(), { suiteCases: 10 }).verdict;
     expect(v.kind).toBe('regressed');
-    expect(v.reason).toMatch(/^-2\d% worse: 2 commits in a row are below [\d.]+ Hz/);
+    expect(v.reason).toMatch(/^-2\d% worse: 2 commits in a row are below [\d.]+ Hz, the least that the last 30 commits make plausible/);
+    // Within its limit, a throughput's limit is the least plausible too.
+    const ok = assessCase(series([...base, 24000], 'bigger', 'Hz'), NO_MEMORY, settings(), { suiteCases: 10 }).verdict;
+    expect(ok.reason).toMatch(/within [\d.]+ Hz, the least that the last \d+ commits make plausible/);
+  });
+  it('confirms a throughput’s fall in words with its real sign, naming no commit but the alert’s own', () => {
+    const values = [...noisy(() => 24300, 40, 0.01, 4), ...noisy(() => 18000, 30, 0.01, 5)];
+    const r = replay(series(values, 'bigger', 'Hz'), settings(), { suiteCases: 10, from: 1 });
+    const confirmed = r.alerts.find((a) => a.kind === 'regression' && a.status === 'confirmed');
+    expect(confirmed?.reason).toMatch(/; confirmed: a lasting step, -2\d% worse over the \d+ commits since$/);
+  });
+  it('puts it in the ratio rule’s words of a throughput that fell: the previous commit was so much of this', () => {
+    const v = assessCase(series([0.34, 0.2], 'bigger', 'ops/sec'), NO_MEMORY, settings({ method: 'ratio', ratioThreshold: 1.5 }), { suiteCases: 1 }).verdict;
+    expect(v.kind).toBe('regressed');
+    expect(v.reason).toMatch(/^-41% worse: the previous commit [0-9a-f]{7} was 170% of this, above the alert threshold of 150%$/);
   });
 });
 

@@ -98,7 +98,7 @@ describe('runner noise', () => {
     expect(outcomes.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(35 + ALIKE_LOOKBACK);
     expect(outcomes[42]?.verdicts.find((v) => v.case === 'warm / total')?.reason).toMatch(/^nearly every case of this job got worse at once for 8 commits/);
     // The finding first, what the rest of the job did after it, the method's link last.
-    expect(got.every((r) => /^\+\d+% worse: 9 commits in a row are above [\d.]+ s, the most that the last \d+ commits make plausible; nearly every case of this job moved with it from 0000000 and stayed 9 commits: a change that slows every case, or a runner that changed for good \(details: docs\/alerts\.md\)$/.test(r.reason))).toBe(true);
+    expect(got.every((r) => /^\+\d+% worse: 9 commits in a row are above [\d.]+ s, the most that the last \d+ commits make plausible; nearly every case of this job moved with it from 0000000 and stayed 9 commits: a change that slows every case, or a runner that changed for good; the step starts at 0000000 \(details: docs\/alerts\.md\)$/.test(r.reason))).toBe(true);
   });
 
   it('still raises a regression of the code when the control cases held still', async () => {
@@ -129,7 +129,7 @@ describe('runner noise', () => {
     expect(lasting.findIndex((o) => o?.regressions.some((r) => r.new))).toBe(35 + HOST_WAIT);
     expect(lasting[35 + HOST_WAIT - 1]?.verdicts.find((v) => v.case === 'warm / attach')?.reason).toMatch(/^most other cases of this job moved at this commit too, which may be the runner; the next commit decides/);
     expect(lasting[35 + HOST_WAIT]?.regressions.find((r) => r.case === 'warm / attach')?.reason).toMatch(
-      new RegExp(`^\\+\\d+% worse: ${HOST_WAIT + 1} commits in a row are above .*; most of this job moved with it from ${commit(35).sha.slice(0, 7)} and stayed ${HOST_WAIT + 1} commits: a change that slows much of the suite, or a runner that changed for good \\(details: docs/alerts\\.md\\)$`),
+      new RegExp(`^\\+\\d+% worse: ${HOST_WAIT + 1} commits in a row are above .*; most of this job moved with it from ${commit(35).sha.slice(0, 7)} and stayed ${HOST_WAIT + 1} commits: a change that slows much of the suite, or a runner that changed for good; the step starts at ${commit(35).sha.slice(0, 7)} \\(details: docs/alerts\\.md\\)$`),
     );
     // The replay of what was published raises the same alerts, named at the same commit.
     const again = await Promise.all(Array.from({ length: 45 }, (_, seq) => stays.segment(seq)));

@@ -7,10 +7,11 @@
  *   change-point  suspected while recent → confirmed once `stableAfter` commits follow it (then
  *                 final) → cleared when a later scan of the same commits no longer finds it
  */
+import { levels } from '../format-number.js';
+import type { Direction } from '../model.js';
 import type { StoredAlert } from '../trend/types.js';
-import type { CaseChangePoints, CaseMemory, CaseVerdict, ChangePoint } from './detect.js';
-// Local names kept short: they are spelled in many reasons here.
-import { levels, signedPercent as percent, shortNumber as num } from '../format-number.js';
+import { DETAILS, type CaseChangePoints, type CaseMemory, type CaseVerdict, type ChangePoint } from './detect.js';
+import { describeWorseChange } from './words.js';
 
 /** Entries kept per case; the oldest cleared ones go first, so the manifest stays small. */
 export const MAX_ALERTS_PER_CASE = 60;
@@ -23,8 +24,9 @@ function caseKey(suite: string, name: string): string {
   return `${suite}\u0000${name}`;
 }
 
-function changePointReason(c: ChangePoint, unit: string): string {
-  return `step of ${percent(c.change)}: median ${levels(unit, c.before, c.after, ' → ')} (E-Divisive means, permutation p = ${num(c.pValue)})`;
+/** A step found in words: the change with its sign and word, the levels either side; the method behind the link. */
+function changePointReason(c: ChangePoint, unit: string, direction: Direction): string {
+  return `${describeWorseChange(c.change, direction)}: median ${levels(unit, c.before, c.after, ' → ')} from this commit on${DETAILS}`;
 }
 
 /** What assessCase needs to know from earlier runs about one case. */
@@ -99,18 +101,19 @@ export function updateAlerts(
         baseline: c.before,
         value: c.after,
         change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit),
+        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit, cps.direction),
         ...(was?.raised ? { raised: true as const } : {}),
       });
     }
   }
 
-  // A step found is a change point the detector also raised: marked so, it is listed as an alert.
+  // A step found is a change point the detector also raised: marked so, it is listed as an alert,
+  // in the words it was raised with (those the comment and replay show).
   for (const v of verdicts) {
     if (v.alert?.kind !== 'change-point') continue;
     const k = key({ kind: 'change-point', suite: v.suite, case: v.case, sha: v.alert.sha });
     const was = byKey.get(k);
-    if (was) byKey.set(k, { ...was, raised: true });
+    if (was) byKey.set(k, { ...was, raised: true, reason: was.raised && was.reason !== undefined ? was.reason : v.alert.reason });
   }
 
   const all = [...byKey.values()].sort((a, b) => a.seq - b.seq);

@@ -26,9 +26,9 @@ import { eDivisive } from './change-points.js';
 import { hashString } from './prng.js';
 import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
-import { describeChange } from './words.js';
+import { describeChange, describeWorseChange } from './words.js';
 // Local names kept short: they are spelled in many reasons here.
-import { levels, signedPercent as percent, quantity, shortNumber as num } from '../format-number.js';
+import { levels, quantity, shortNumber as num } from '../format-number.js';
 
 /** One point of a case's history on the trend's branch. */
 export interface SeriesPoint {
@@ -167,8 +167,9 @@ export interface CaseVerdict extends Pick<SeriesPoint, 'sha' | 'seq' | 'value' |
 export interface CaseChangePoints {
   readonly suite: string;
   readonly case: string;
-  /** The case's unit, for the reasons of the steps found. */
+  /** The case's unit and direction, for the reasons of the steps found. */
   readonly unit: string;
+  readonly direction: Direction;
   /** Stored change points of this case with seq in [fromSeq, toSeq] were re-examined. */
   readonly fromSeq: number;
   readonly toSeq: number;
@@ -244,7 +245,7 @@ const RECENT = 20;
 /** Robust z beyond which a baseline median is left out as an outlier (a slow host). */
 const TRIM_Z = 3.5;
 /** Where a reason sends a maintainer for the method's details: the limit's and the scan's reasons end with it. */
-const DETAILS = ' (details: docs/alerts.md)';
+export const DETAILS = ' (details: docs/alerts.md)';
 /** Index distance within which a re-found change point is the same one. */
 const SAME_STEP = 2;
 /**
@@ -745,7 +746,7 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
     const bound = better ? Math.exp(2 * Math.log(r.baseline.median) - Math.log(limit)) : limit;
     const where = better ? (side === 'above' ? 'below' : 'above') : side;
     const runText = r.k === 1 ? 'the newest commit is' : `${r.k} commits in a row are`;
-    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${quantity(bound, unit)}, the most that the last ${r.baseline.count} commits make plausible${DETAILS}`;
+    return `${describeChange(newest.value, r.baseline.median, direction)}: ${runText} ${where} ${quantity(bound, unit)}, ${where === 'above' ? 'the most' : 'the least'} that the last ${r.baseline.count} commits make plausible${DETAILS}`;
   };
   if (found) {
     // Step 5f/5g — a run the case's own history explains waits rather than being raised.
@@ -804,11 +805,11 @@ function limitVerdict(ctx: Context): { kind: VerdictKind; test?: LimitTest; reas
       return {
         kind: 'unchanged',
         test: anyTest,
-        reason: `${change}: within ${limit}, the most that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit as number, unit)} would alert)`,
+        reason: `${change}: within ${limit}, ${side === 'above' ? 'the most' : 'the least'} that the last ${single.baseline.count} commits make plausible for one commit (${settings.alertAfter} in a row ${side} ${quantity(anyTest.baseline.limit as number, unit)} would alert)`,
       };
     }
   }
-  return { kind: 'unchanged', test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit as number, unit)}, the most that the last ${anyTest.baseline.count} commits make plausible` };
+  return { kind: 'unchanged', test: anyTest, reason: `${change}: within ${quantity(anyTest.baseline.limit as number, unit)}, ${side === 'above' ? 'the most' : 'the least'} that the last ${anyTest.baseline.count} commits make plausible` };
 }
 
 /**
@@ -853,7 +854,9 @@ function ratioVerdict(ctx: Context): { kind: VerdictKind; baseline?: Baseline; r
   const change = prev.value > 0 ? `${describeChange(cur.value, prev.value, direction)}: ` : '';
   // A step from zero has no ratio to print: github-action-benchmark's is Infinity, so it alerts.
   const text = Number.isFinite(ratio)
-    ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`
+    ? direction === 'smaller'
+      ? `${change}${Math.round(ratio * 100)}% of the previous commit ${prev.sha.slice(0, 7)}`
+      : `${change}the previous commit ${prev.sha.slice(0, 7)} was ${Math.round(ratio * 100)}% of this`
     : `from ${levels(ctx.series.unit, prev.value, cur.value)} since the previous commit ${prev.sha.slice(0, 7)}, no ratio to a zero`;
   if (ratio > settings.ratioThreshold) {
     return { kind: 'regressed', baseline, reason: `${text}, above the alert threshold of ${Math.round(settings.ratioThreshold * 100)}%` };
@@ -1078,7 +1081,7 @@ function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: SeqIndex, k
     if (step) {
       explainedBy.add(step.sha);
       const again = r.status === 'cleared' ? ' after all' : '';
-      transitions.push({ kind: 'regression', sha: r.sha, seq: r.seq, status: 'confirmed', reason: `confirmed${again}: a lasting step of ${percent(step.change)} starts at ${step.sha.slice(0, 7)}` });
+      transitions.push({ kind: 'regression', sha: r.sha, seq: r.seq, status: 'confirmed', reason: `confirmed${again}: a lasting step, ${describeWorseChange(step.change, ctx.direction)} over the ${t - step.index} commits since` });
     } else if (r.status === 'suspected' && t - a >= clearAfter) {
       transitions.push({ kind: 'regression', sha: r.sha, seq: r.seq, status: 'cleared', reason: `cleared: no lasting step around it after ${t - a} more commits` });
     } else if (r.status === 'suspected') {
@@ -1234,6 +1237,9 @@ function raiseRegression(
   // verdict, its comment row and the attribution of a total.
   const newest = ctx.pts[t] as SeriesPoint;
   const change = worseChange(newest.value, decided.baseline.median, ctx.direction);
+  // Raised on a later commit than the one it names: the words of this run say which, as its
+  // comment and dot do.
+  const reason = culprit.sha === newest.sha ? decided.reason : withCaveat(decided.reason, `the step starts at ${culprit.sha.slice(0, 7)}`);
   const alert: RaisedAlert = {
     kind: 'regression',
     sha: culprit.sha,
@@ -1241,9 +1247,9 @@ function raiseRegression(
     baseline: decided.baseline.median,
     value: newest.value,
     ...(Number.isFinite(change) ? { change } : {}),
-    reason: decided.reason,
+    reason,
   };
-  return { alert, reason: decided.reason };
+  return { alert, reason };
 }
 
 /**
@@ -1315,7 +1321,7 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
     .filter((c) => lastingStep(ctx, found, c))
     .sort((a, b) => b.change - a.change)[0];
   if (!fresh) return undefined;
-  const reason = `a lasting step of ${percent(fresh.change)} starts at ${fresh.sha.slice(0, 7)}: median ${levels(ctx.series.unit, fresh.before, fresh.after, ' → ')} over the ${fresh.pointsAfter} commits since${DETAILS}`;
+  const reason = `${describeWorseChange(fresh.change, ctx.direction)}: a lasting step starts at ${fresh.sha.slice(0, 7)}, median ${levels(ctx.series.unit, fresh.before, fresh.after, ' → ')} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: 'change-point', sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 
@@ -1379,7 +1385,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     recent: series.points.slice(-RECENT).map((p) => p.value),
   };
   const method = preCtx.settings.method;
-  const empty: CaseChangePoints = { suite: series.suite, case: series.case, unit: series.unit, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
+  const empty: CaseChangePoints = { suite: series.suite, case: series.case, unit: series.unit, direction: series.direction, fromSeq: newest.seq, toSeq: newest.seq, found: [] };
   if (!(newest.value > 0) && method === 'ratio') {
     const decided = ratioVerdict(preCtx);
     const prev = series.points[series.points.length - 2];
@@ -1400,6 +1406,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     suite: series.suite,
     case: series.case,
     unit: series.unit,
+    direction: series.direction,
     fromSeq: (pts[regionStart + 1] ?? newest).seq,
     toSeq: newest.seq,
     found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),
