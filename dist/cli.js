@@ -17008,7 +17008,9 @@ function updateAlerts(previous, verdicts, changePoints) {
         baseline: c.before,
         value: c.after,
         change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit, cps.direction),
+        // Worded afresh with each estimate, as its change is, so the two never disagree; a step
+        // raised keeps the words it was raised with.
+        reason: was?.raised && was.reason !== void 0 ? was.reason : changePointReason(c, cps.unit, cps.direction),
         ...was?.raised ? { raised: true } : {}
       });
     }

@@ -36,6 +36,12 @@ describe('updateAlerts', () => {
     expect(stored?.reason).toBe('-20% worse: median 0.4 → 0.32 ops/sec from this commit on (details: docs/alerts.md)');
   });
 
+  it('words a change point afresh when a later scan estimates its step again, so its words and change agree', () => {
+    const first = updateAlerts([], [], [scan([cp(40)])]);
+    const again = updateAlerts(first, [], [scan([cp(40, { after: 1.13, change: 0.13, isNew: false })])]);
+    expect(again[0]).toMatchObject({ change: 0.13, value: 1.13, reason: '+13% worse: median 1 → 1.13 s from this commit on (details: docs/alerts.md)' });
+  });
+
   it('leaves change points outside the examined range alone', () => {
     const first = updateAlerts([], [], [scan([cp(10)])]);
     expect(updateAlerts(first, [], [scan([], 20, 100)])).toEqual(first);

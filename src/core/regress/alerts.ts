@@ -101,7 +101,9 @@ export function updateAlerts(
         baseline: c.before,
         value: c.after,
         change: c.change,
-        reason: was && was.status === c.status && was.reason ? was.reason : changePointReason(c, cps.unit, cps.direction),
+        // Worded afresh with each estimate, as its change is, so the two never disagree; a step
+        // raised keeps the words it was raised with.
+        reason: was?.raised && was.reason !== undefined ? was.reason : changePointReason(c, cps.unit, cps.direction),
         ...(was?.raised ? { raised: true as const } : {}),
       });
     }
