@@ -136,12 +136,32 @@ function quantityOf(word: string): Quantity {
 /** Hertz is a rate without a slash: so many per second (vitest's `hz`, a sampler's `kHz`). */
 const HERTZ: Readonly<Record<string, number>> = { hz: 1, khz: 1e3, mhz: 1e6, ghz: 1e9 };
 
+/**
+ * Rates written as one word, so many per second: frames, requests, queries and transactions
+ * (`fps`, `rps`, `qps`, `tps`, in either case), bits (`kbps`, `Mbps`: the b is small) and bytes
+ * (`MBps`: the B is capital). Letter case is read as written, since `Mbps` and `MBps` differ
+ * eightfold.
+ */
+const RATE_WORDS: Readonly<Record<string, Quantity>> = {
+  ...Object.fromEntries(
+    [['fps', 'frame'], ['rps', 'req'], ['qps', 'query'], ['tps', 'tx']].flatMap(([w, noun]) => [w, (w as string).toUpperCase()].map((k) => [k, { kind: 'count', noun, scale: 1 }])),
+  ),
+  ...Object.fromEntries(
+    ([['', 1], ['k', 1e3], ['K', 1e3], ['M', 1e6], ['G', 1e9], ['T', 1e12]] as const).flatMap(([p, scale]) => [
+      [`${p}bps`, { kind: 'count', noun: 'bit', scale }],
+      [`${p}Bps`, { kind: 'bytes', noun: 'B', scale }],
+    ]),
+  ),
+};
+
 /** Reads a unit as a tool wrote it. Never throws: an unknown word is a count of that word. */
 export function parseUnit(unit: string): UnitInfo {
   const text = unit.trim();
   if (text === '') return { text, kind: 'none', noun: '', scale: 1 };
   const hertz = HERTZ[text.toLowerCase()];
   if (hertz !== undefined) return { text, kind: 'count', noun: 'hz', scale: hertz, perSeconds: 1 };
+  const rate = RATE_WORDS[text];
+  if (rate !== undefined) return { text, ...rate, perSeconds: 1 };
   const slash = text.indexOf('/');
   if (slash <= 0 || slash !== text.lastIndexOf('/') || slash === text.length - 1) {
     return { text, ...quantityOf(text) };

@@ -66,6 +66,15 @@ describe('convertUnit', () => {
     expect(canConvert(from, to)).toBe(false);
   });
 
+  it('reads one-word rates per second, bits and bytes apart by the letter case of b', () => {
+    expect(parseUnit('fps')).toMatchObject({ kind: 'count', noun: 'frame', perSeconds: 1 });
+    expect(parseUnit('QPS')).toMatchObject({ kind: 'count', noun: 'query', perSeconds: 1 });
+    expect(convertUnit(1.5, 'Mbps', 'kbps')).toBe(1500);
+    expect(convertUnit(2, 'MBps', 'MB/s')).toBe(2);
+    expect(canConvert('Mbps', 'MB/s')).toBe(false);
+    expect(canConvert('rps', 'req/s')).toBe(true);
+  });
+
   it('hertz is a rate in its own prefixes, and no other count per second', () => {
     expect(convertUnit(2.5, 'kHz', 'Hz')).toBe(2500);
     expect(sameUnit('hz', 'Hz')).toBe(true);
