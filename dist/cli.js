@@ -9929,11 +9929,24 @@ function quantityOf(word) {
   return { kind: "count", noun: nounOf(word), scale: 1 };
 }
 var HERTZ = { hz: 1, khz: 1e3, mhz: 1e6, ghz: 1e9 };
+var RATE_WORDS = {
+  ...Object.fromEntries(
+    [["fps", "frame"], ["rps", "req"], ["qps", "query"], ["tps", "tx"]].flatMap(([w, noun]) => [w, w.toUpperCase()].map((k) => [k, { kind: "count", noun, scale: 1 }]))
+  ),
+  ...Object.fromEntries(
+    [["", 1], ["k", 1e3], ["K", 1e3], ["M", 1e6], ["G", 1e9], ["T", 1e12]].flatMap(([p, scale]) => [
+      [`${p}bps`, { kind: "count", noun: "bit", scale }],
+      [`${p}Bps`, { kind: "bytes", noun: "B", scale }]
+    ])
+  )
+};
 function parseUnit(unit) {
   const text2 = unit.trim();
   if (text2 === "") return { text: text2, kind: "none", noun: "", scale: 1 };
   const hertz = HERTZ[text2.toLowerCase()];
   if (hertz !== void 0) return { text: text2, kind: "count", noun: "hz", scale: hertz, perSeconds: 1 };
+  const rate = RATE_WORDS[text2];
+  if (rate !== void 0) return { text: text2, ...rate, perSeconds: 1 };
   const slash = text2.indexOf("/");
   if (slash <= 0 || slash !== text2.lastIndexOf("/") || slash === text2.length - 1) {
     return { text: text2, ...quantityOf(text2) };
@@ -11531,7 +11544,8 @@ function prepare(series, given, options) {
     ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
     ...alikeRuns(options),
     hostLead: hostLead(options),
-    movedAlike: movedAlikeAt(options, pts.length)
+    movedAlike: movedAlikeAt(options, pts.length),
+    ...options.controlsMovedSince ? { controlsMovedSince: options.controlsMovedSince } : {}
   };
   return { ctx, newest, indexOf };
 }
@@ -11724,7 +11738,7 @@ function shareShift(sgn, before, after, medianMove) {
 }
 function raiseStep(ctx, found, settled) {
   const t = ctx.pts.length - 1;
-  const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
+  const fresh = found.filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha)).filter((c) => !settled.explainedByRaised(c.index)).filter((c) => ctx.controlsMovedSince?.(ctx.pts[Math.max(0, c.index - ctx.settings.window)].seq, c.seq) !== true).filter((c) => lastingStep(ctx, found, c)).sort((a, b) => b.change - a.change)[0];
   if (!fresh) return void 0;
   const reason = `${describeWorseChange(fresh.change, ctx.direction)}: a lasting step starts at ${fresh.sha.slice(0, 7)}, median ${levels(ctx.series.unit, fresh.before, fresh.after, " \u2192 ")} over the ${fresh.pointsAfter} commits since${DETAILS}`;
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
@@ -11816,9 +11830,14 @@ function assessCase(series, memory, given, options) {
   let reason = decided.reason;
   let alert;
   let ongoing;
+  const runStart = pts[t - k + 1] ?? newest;
+  const baseFrom = (pts[Math.max(0, t - k + 1 - (baseline?.count ?? ctx.settings.window))] ?? newest).seq;
   if (kind === "regressed" && method === "limit" && options.runnerNoise === true) {
     kind = "watch";
     reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === "regressed" && method === "limit" && k > 1 && ctx.controlsMovedSince?.(baseFrom, runStart.seq) === true) {
+    kind = "watch";
+    reason = `looks like the runner, not the code: the control cases moved with it from ${runStart.sha.slice(0, 7)} and still are, so nothing is raised (${reason})`;
   } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && (ctx.alikeRun !== void 0 ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
@@ -16169,10 +16188,6 @@ async function run(argv, io) {
   return 0;
 }
 
-// src/effects/replay-pool.ts
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
-
 // src/core/compare/rank-distributions.ts
 var EXACT_BELOW = 50;
 var Z_975 = 1.959963984540054;
@@ -16768,6 +16783,10 @@ function isControlCase(settings, name) {
   const metric = name.includes(" / ") ? name.slice(name.lastIndexOf(" / ") + 3) : name;
   return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
 }
+function controlCasesMatchingNothing(settings, cases, where2) {
+  const names = [...cases];
+  return settings.controlCases.filter((p) => !names.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
+}
 var DEFAULT_ALERT_SETTINGS = {
   method: "limit",
   ratioThreshold: 1.5,
@@ -16832,6 +16851,10 @@ function readAlertSettings(read) {
   };
 }
 
+// src/effects/replay-pool.ts
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
 // src/core/regress/host.ts
 var HOST_WITNESSES = 3;
 function recentMove(points, direction, skip = 0) {
@@ -16869,6 +16892,18 @@ function jumped(move, typical, minEffect) {
 }
 function machineWitness(moved, scattered) {
   return moved === false && scattered === true ? true : moved;
+}
+function controlsMovedSince(controls, from, since, now, minEffect) {
+  const moves = [];
+  for (const c of controls) {
+    const before = c.points.filter((p) => p.seq >= from && p.seq < since).map((p) => p.value);
+    const cur = c.points.filter((p) => p.seq >= since && p.seq <= now).pop();
+    if (cur === void 0 || before.length === 0) continue;
+    const level2 = median2(before);
+    if (!(level2 > 0)) continue;
+    moves.push(worseChange(cur.value, level2, c.direction));
+  }
+  return moves.length ? median2(moves) >= minEffect : void 0;
 }
 function controlsMoved(moves, settings) {
   const controls = [...moves].filter(([name]) => isControlCase(settings, name)).map(([, m]) => m);
@@ -17081,6 +17116,7 @@ function replay(series, settings, options) {
     const hostMoved = options.hostMoved?.(t);
     const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : void 0;
     const runnerNoise = options.runnerNoise?.(t);
+    const since = options.controlsMovedSince;
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
@@ -17088,6 +17124,7 @@ function replay(series, settings, options) {
       ...hostMoved !== void 0 ? { hostMoved } : {},
       ...hostMovedBefore !== void 0 ? { hostMovedBefore } : {},
       ...runnerNoise !== void 0 ? { runnerNoise } : {},
+      ...since ? { controlsMovedSince: (from, seqSince) => since(t, from, seqSince) } : {},
       ...jobMovedAlike !== void 0 ? { jobMovedAlike } : {},
       ...jobMovedAlikeBefore !== void 0 ? { jobMovedAlikeBefore } : {}
     });
@@ -17205,6 +17242,7 @@ function planReplay(given, settings, onlySuite) {
       if (!h) hosts.set(seq, h = new HostWitness(movesAt.get(seq) ?? /* @__PURE__ */ new Map(), settings.minEffect, typicalAt.get(seq)));
       return h;
     };
+    const controls = [...cases].filter(([name]) => isControlCase(settings, name)).map(([, c]) => ({ direction: c.direction, points: c.points.map((p) => ({ seq: p.seq, value: p.value })) }));
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
       const hostMoved = [];
@@ -17216,7 +17254,7 @@ function planReplay(given, settings, onlySuite) {
         runnerNoise.push(control ? true : controlMoved);
         jobMovedAlike.push(alikeAt.get(p.seq));
       }
-      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike });
+      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike, ...controls.length ? { controls } : {} });
     }
   }
   const order = /* @__PURE__ */ new Map();
@@ -17229,6 +17267,7 @@ function replayJob(job, settings) {
     from: 1,
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],
+    ...job.controls ? { controlsMovedSince: (i, from, since) => controlsMovedSince(job.controls, from, since, job.points[i].seq, settings.minEffect) } : {},
     jobMovedAlike: (i) => job.jobMovedAlike[i]
   });
 }
@@ -17453,6 +17492,9 @@ async function run2(argv, io) {
   const { manifest, segments } = read;
   const judging = performance.now();
   const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
+  const names = new Set(segments.filter((s) => values.suite === void 0 || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
+  if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names, "the trend")) io.stderr(`benchtrend: warning: ${w}
+`);
   if (io.env["BENCHTREND_DEBUG"]) {
     const seconds2 = (from, to) => ((to - from) / 1e3).toFixed(2);
     const where2 = threads ? `${threads} worker threads` : "the main thread";
@@ -18909,6 +18951,8 @@ function regressionDeriver(suite, settings) {
     const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged2.seq);
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
     const earlier = /* @__PURE__ */ new Map();
+    const controls = [...histories].filter(([name]) => isControlCase(settings, name)).map(([name, points]) => ({ direction: directions.get(name) ?? "smaller", points }));
+    const since = controls.length ? (from, seq) => controlsMovedSince(controls, from, seq, judged2.seq, settings.minEffect) : void 0;
     for (const p of judged2.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged2.seq) continue;
@@ -18921,7 +18965,15 @@ function regressionDeriver(suite, settings) {
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged2.points.length, jobMovedAlike, jobMovedAlikeBefore, hostMovedBefore, ...hostMoved !== void 0 ? { hostMoved } : {}, ...runnerNoise !== void 0 ? { runnerNoise } : {} }
+        {
+          suiteCases: judged2.points.length,
+          jobMovedAlike,
+          jobMovedAlikeBefore,
+          hostMovedBefore,
+          ...hostMoved !== void 0 ? { hostMoved } : {},
+          ...runnerNoise !== void 0 ? { runnerNoise } : {},
+          ...since ? { controlsMovedSince: since } : {}
+        }
       );
       verdicts.push(verdict);
       changePoints.push(cps);
@@ -19270,7 +19322,8 @@ Options:
   --alert-confidence P  one-sided prediction limit (default 99.9%)
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
-  --control-cases LIST  cases (names or globs) only the machine can move: when they moved, it is the runner
+  --control-cases LIST  cases only the machine can move, one per line (names, globs or metric names):
+                        when they moved too, it is the runner
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found
@@ -19329,6 +19382,8 @@ async function run7(argv, io) {
   }) : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
+`);
+  if (points.length > 0) for (const w of controlCasesMatchingNothing(alertSettings, points.map((p) => p.case), "this run")) io.stderr(`benchtrend: warning: ${w}
 `);
   const judge = regressionDeriver(values.suite, alertSettings);
   const commit = await commitOf2(values.commit, values, io, publishedAt);

@@ -14,6 +14,7 @@ import { regressionDeriver } from '../jobs/regressions.js';
 import { ingest } from '../jobs/ingest.js';
 import { publishTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
+import { controlCasesMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { UsageError, type CliIO } from './io.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
@@ -58,7 +59,8 @@ Options:
   --alert-confidence P  one-sided prediction limit (default 99.9%)
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
-  --control-cases LIST  cases (names or globs) only the machine can move: when they moved, it is the runner
+  --control-cases LIST  cases only the machine can move, one per line (names, globs or metric names):
+                        when they moved too, it is the runner
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found
@@ -123,6 +125,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
+  if (points.length > 0) for (const w of controlCasesMatchingNothing(alertSettings, points.map((p) => p.case), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
   const judge = regressionDeriver(values.suite, alertSettings);
 
   const commit = await commitOf(values.commit, values, io, publishedAt);

@@ -3,7 +3,7 @@ import { describeWorseChange } from '../core/regress/words.js';
 import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
 import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
-import type { AlertSettings } from '../core/regress/settings.js';
+import { controlCasesMatchingNothing, type AlertSettings } from '../core/regress/settings.js';
 import { replayOnWorkers, replayStoredAlertsOnWorkers, startReplayWorkers, stopReplayWorkers } from '../effects/replay-pool.js';
 import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
@@ -76,6 +76,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { manifest, segments } = read;
   const judging = performance.now();
   const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
+  const names = new Set(segments.filter((s) => values.suite === undefined || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
+  if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names, 'the trend')) io.stderr(`benchtrend: warning: ${w}\n`);
   if (io.env['BENCHTREND_DEBUG']) {
     const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(2);
     const where = threads ? `${threads} worker threads` : 'the main thread';

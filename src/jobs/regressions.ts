@@ -13,7 +13,7 @@
 import type { Direction, Point } from '../core/model.js';
 import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
-import { controlsMoved, JobEpisodes, recentMove, typicalMoveAt, type JobCase } from '../core/regress/host.js';
+import { controlsMoved, controlsMovedSince, JobEpisodes, recentMove, typicalMoveAt, type ControlHistory, type JobCase } from '../core/regress/host.js';
 import { HostWitness } from '../core/regress/replay-trend.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
@@ -186,6 +186,10 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged.seq);
     const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
     const earlier = new Map<number, Witnesses>();
+    const controls: ControlHistory[] = [...histories]
+      .filter(([name]) => isControlCase(settings, name))
+      .map(([name, points]) => ({ direction: directions.get(name) ?? 'smaller', points }));
+    const since = controls.length ? (from: number, seq: number) => controlsMovedSince(controls, from, seq, judged.seq, settings.minEffect) : undefined;
     for (const p of judged.points) {
       const walked = histories.get(p.case);
       if (!walked || walked[walked.length - 1]?.seq !== judged.seq) continue;
@@ -202,7 +206,15 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
         memoryOf(previous, suite, p.case),
         settings,
-        { suiteCases: judged.points.length, jobMovedAlike, jobMovedAlikeBefore, hostMovedBefore, ...(hostMoved !== undefined ? { hostMoved } : {}), ...(runnerNoise !== undefined ? { runnerNoise } : {}) },
+        {
+          suiteCases: judged.points.length,
+          jobMovedAlike,
+          jobMovedAlikeBefore,
+          hostMovedBefore,
+          ...(hostMoved !== undefined ? { hostMoved } : {}),
+          ...(runnerNoise !== undefined ? { runnerNoise } : {}),
+          ...(since ? { controlsMovedSince: since } : {}),
+        },
       );
       verdicts.push(verdict);
       changePoints.push(cps);

@@ -157,3 +157,11 @@ it('compares each entry with the newest one of another commit, as github-action-
   // c; z at d is skipped, since c, d's previous entry, lacks it (as in github-action-benchmark).
   expect((JSON.parse(r.stdout) as { alerts: Alert[] }).alerts.map((a) => `${a.case} ${a.sha[0]}`).sort()).toEqual(['customSmallerIsBetter / x c', 'customSmallerIsBetter / y d']);
 });
+
+it('warns of a control-cases line that names no case, such as several names on one line', async () => {
+  const r = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--control-cases', 'cargo / bench_fib_10, cargo / bench_fib_20\ncargo / bench_fib_*'], sb.root, sb.env);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr.split('\n').filter((l) => l.includes('control-cases'))).toEqual([
+    'benchtrend: warning: control-cases: "cargo / bench_fib_10, cargo / bench_fib_20" matches no case of the trend (one case name, glob or metric name per line)',
+  ]);
+});

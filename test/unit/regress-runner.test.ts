@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
-import { DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
+import { controlCasesMatchingNothing, DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
 import { regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { jobMovedAsOne } from '../../src/core/regress/host.js';
 import { ALIKE_LOOKBACK, HOST_WAIT } from '../../src/core/regress/detect.js';
@@ -48,6 +48,15 @@ describe('runner noise', () => {
   it('reads control-cases as names, globs or metric names', () => {
     expect(withControl.controlCases).toEqual(['machine / *']);
     expect(DEFAULT_ALERT_SETTINGS.controlCases).toEqual([]);
+  });
+
+  it('names the control-cases lines that match no case of the run', () => {
+    const settings = readAlertSettings((name) => (name === 'control-cases' ? 'machine / *\nspin\nwarm / total, machine / spin\nmachin / spin' : ''));
+    expect(controlCasesMatchingNothing(settings, CASES, 'this run')).toEqual([
+      'control-cases: "warm / total, machine / spin" matches no case of this run (one case name, glob or metric name per line)',
+      'control-cases: "machin / spin" matches no case of this run (one case name, glob or metric name per line)',
+    ]);
+    expect(controlCasesMatchingNothing(withControl, CASES, 'this run')).toEqual([]);
   });
 
   it('raises nothing for two slow jobs in a row when the control cases moved too, and says why', async () => {
@@ -99,6 +108,21 @@ describe('runner noise', () => {
     expect(outcomes[42]?.verdicts.find((v) => v.case === 'warm / total')?.reason).toMatch(/^nearly every case of this job got worse at once for 8 commits/);
     // The finding first, what the rest of the job did after it, the method's link last.
     expect(got.every((r) => /^\+\d+% worse: 9 commits in a row are above [\d.]+ s, the most that the last \d+ commits make plausible; nearly every case of this job moved with it from 0000000 and stayed 9 commits: a change that slows every case, or a runner that changed for good; the step starts at 0000000 \(details: docs\/alerts\.md\)$/.test(r.reason))).toBe(true);
+  });
+
+  it('raises nothing for a runner that changed for good when the control cases moved with it and stayed, publishing or replaying', async () => {
+    const trend = new MemoryTrend();
+    const outcomes = await history(withControl, (n) => (n >= 35 ? 1.15 : 1), 80, run, trend);
+    expect(raised(outcomes)).toEqual([]);
+    // Past the commits the job moved as one for, still the machine's, and said so.
+    const later = outcomes[35 + ALIKE_LOOKBACK]?.verdicts.find((v) => v.case === 'warm / total');
+    expect(later?.kind).toBe('watch');
+    expect(later?.reason).toMatch(new RegExp(`^looks like the runner, not the code: the control cases moved with it from ${commit(35).sha.slice(0, 7)} and still are`));
+    // Nor does the step found later become an alert; replay says the same.
+    const segments = await Promise.all(Array.from({ length: 80 }, (_, seq) => trend.segment(seq)));
+    expect(replaySuites(segments, withControl).alerts).toEqual([]);
+    // Without control cases, the same history raises the step (the test above).
+    expect(replaySuites(segments, DEFAULT_ALERT_SETTINGS).alerts.length).toBeGreaterThan(0);
   });
 
   it('still raises a regression of the code when the control cases held still', async () => {

@@ -210,6 +210,13 @@ export interface AssessOptions {
    */
   readonly runnerNoise?: boolean;
   /**
+   * Whether the suite's control cases are at this commit still worse by min-effect than their
+   * level over the commits of seqs [from, since) (controlsMovedSince in host.ts): a run, or a
+   * step, measured against that level where the runner changed for good is reported as runner
+   * noise and not raised.
+   */
+  readonly controlsMovedSince?: (from: number, since: number) => boolean | undefined;
+  /**
    * True when every case of the job moved worse by about the same factor at this commit
    * (sameFactor over the suite's moves), as a slower host does: a regression resting on the
    * fewest points waits for one more commit rather than being raised.
@@ -363,6 +370,8 @@ interface Context {
    * pts.length − 1; undefined where nothing is known): the culprit's locator leaves those out.
    */
   readonly movedAlike: (index: number) => boolean | undefined;
+  /** AssessOptions.controlsMovedSince. */
+  readonly controlsMovedSince?: (from: number, since: number) => boolean | undefined;
 }
 
 /** The baseline of a run of k newest points, before a confidence turns it into a limit. */
@@ -984,6 +993,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
     ...alikeRuns(options),
     hostLead: hostLead(options),
     movedAlike: movedAlikeAt(options, pts.length),
+    ...(options.controlsMovedSince ? { controlsMovedSince: options.controlsMovedSince } : {}),
   };
   return { ctx, newest, indexOf };
 }
@@ -1318,6 +1328,8 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
   const fresh = found
     .filter((c) => c.newlyConfirmed && c.change > 0 && c.index >= t - 2 * ctx.settings.window && !settled.explainedBy.has(c.sha))
     .filter((c) => !settled.explainedByRaised(c.index))
+    // A step the control cases took too, and kept, is the runner's.
+    .filter((c) => ctx.controlsMovedSince?.((ctx.pts[Math.max(0, c.index - ctx.settings.window)] as SeriesPoint).seq, c.seq) !== true)
     .filter((c) => lastingStep(ctx, found, c))
     .sort((a, b) => b.change - a.change)[0];
   if (!fresh) return undefined;
@@ -1442,10 +1454,19 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   let reason = decided.reason;
   let alert: RaisedAlert | undefined;
   let ongoing: CaseVerdict['ongoing'];
+  const runStart = pts[t - k + 1] ?? newest;
+  // The control cases over the same baseline as the run: the commits before it that its limit reads.
+  const baseFrom = (pts[Math.max(0, t - k + 1 - (baseline?.count ?? ctx.settings.window))] ?? newest).seq;
   if (kind === 'regressed' && method === 'limit' && options.runnerNoise === true) {
     // Step 5c — the control cases moved too: the machine, not the code.
     kind = 'watch';
     reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+  } else if (kind === 'regressed' && method === 'limit' && k > 1 && ctx.controlsMovedSince?.(baseFrom, runStart.seq) === true) {
+    // And where the run began, staying since: a runner that changed for good (another machine
+    // type) is the machine's however long it lasts; without this, the run was raised once the
+    // control cases' own recent level had caught up with them (issue 17's control cases).
+    kind = 'watch';
+    reason = `looks like the runner, not the code: the control cases moved with it from ${runStart.sha.slice(0, 7)} and still are, so nothing is raised (${reason})`;
   } else if (
     kind === 'regressed' &&
     method === 'limit' &&

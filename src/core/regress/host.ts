@@ -112,6 +112,32 @@ export function machineWitness(moved: boolean | undefined, scattered: boolean | 
   return moved === false && scattered === true ? true : moved;
 }
 
+/** A control case's points, as controlsMovedSince reads them. */
+export interface ControlHistory {
+  readonly direction: Direction;
+  readonly points: readonly { readonly seq: number; readonly value: number }[];
+}
+
+/**
+ * Whether the suite's control cases are, at the commit of seq `now`, still worse by min-effect
+ * than their level over the commits of seqs [from, since) (the median of their points there: the
+ * baseline a case's run, or its step, is measured against), by the median of their moves: a
+ * runner that changed where the run began and stayed. A run it explains is the machine's however
+ * long it lasts; undefined when no control case has points on both sides.
+ */
+export function controlsMovedSince(controls: readonly ControlHistory[], from: number, since: number, now: number, minEffect: number): boolean | undefined {
+  const moves: number[] = [];
+  for (const c of controls) {
+    const before = c.points.filter((p) => p.seq >= from && p.seq < since).map((p) => p.value);
+    const cur = c.points.filter((p) => p.seq >= since && p.seq <= now).pop();
+    if (cur === undefined || before.length === 0) continue;
+    const level = median(before);
+    if (!(level > 0)) continue;
+    moves.push(worseChange(cur.value, level, c.direction));
+  }
+  return moves.length ? (median(moves) as number) >= minEffect : undefined;
+}
+
 /**
  * Whether the suite's control cases (input `control-cases`) moved by min-effect at a commit, by
  * the median of their moves there; undefined when no control case has a move.

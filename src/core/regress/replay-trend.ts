@@ -7,7 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import { previousEntrySeqs, type SeriesPoint } from './detect.js';
-import { controlsMoved, HOST_WITNESSES, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
+import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 
@@ -126,6 +126,8 @@ export interface CaseReplayJob {
   readonly runnerNoise: readonly (boolean | undefined)[];
   /** By point index: whether every case of the job moved worse by about the same factor. */
   readonly jobMovedAlike: readonly (boolean | undefined)[];
+  /** The suite's control cases' points (plain data, as a job goes to a worker), when it names any. */
+  readonly controls?: readonly ControlHistory[];
 }
 
 export interface CaseReplayResult {
@@ -200,6 +202,9 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
       if (!h) hosts.set(seq, (h = new HostWitness(movesAt.get(seq) ?? new Map<string, number>(), settings.minEffect, typicalAt.get(seq))));
       return h;
     };
+    const controls: ControlHistory[] = [...cases]
+      .filter(([name]) => isControlCase(settings, name))
+      .map(([, c]) => ({ direction: c.direction, points: c.points.map((p) => ({ seq: p.seq, value: p.value })) }));
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
       const hostMoved: (boolean | undefined)[] = [];
@@ -211,7 +216,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
         runnerNoise.push(control ? true : controlMoved);
         jobMovedAlike.push(alikeAt.get(p.seq));
       }
-      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike });
+      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike, ...(controls.length ? { controls } : {}) });
     }
   }
   const order = new Map<string, number>();
@@ -226,6 +231,9 @@ export function replayJob(job: CaseReplayJob, settings: AlertSettings): ReplayRe
     from: 1,
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],
+    ...(job.controls
+      ? { controlsMovedSince: (i: number, from: number, since: number) => controlsMovedSince(job.controls as readonly ControlHistory[], from, since, (job.points[i] as SeriesPoint).seq, settings.minEffect) }
+      : {}),
     jobMovedAlike: (i) => job.jobMovedAlike[i],
   });
 }

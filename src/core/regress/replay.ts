@@ -35,6 +35,8 @@ export interface ReplayOptions {
   readonly hostMoved?: (i: number) => boolean | undefined;
   /** Whether the suite's control cases moved at commit i (AssessOptions.runnerNoise). */
   readonly runnerNoise?: (i: number) => boolean | undefined;
+  /** At commit i, whether the control cases are still worse than before the commit of seq (AssessOptions.controlsMovedSince). */
+  readonly controlsMovedSince?: (i: number, from: number, since: number) => boolean | undefined;
   /** Whether every case of the job moved worse by about the same factor at commit i (AssessOptions.jobMovedAlike). */
   readonly jobMovedAlike?: (i: number) => boolean | undefined;
 }
@@ -65,6 +67,7 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
     const hostMoved = options.hostMoved?.(t);
     const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : undefined;
     const runnerNoise = options.runnerNoise?.(t);
+    const since = options.controlsMovedSince;
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : undefined;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
@@ -72,6 +75,7 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
       ...(hostMoved !== undefined ? { hostMoved } : {}),
       ...(hostMovedBefore !== undefined ? { hostMovedBefore } : {}),
       ...(runnerNoise !== undefined ? { runnerNoise } : {}),
+      ...(since ? { controlsMovedSince: (from: number, seqSince: number) => since(t, from, seqSince) } : {}),
       ...(jobMovedAlike !== undefined ? { jobMovedAlike } : {}),
       ...(jobMovedAlikeBefore !== undefined ? { jobMovedAlikeBefore } : {}),
     });

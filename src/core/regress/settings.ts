@@ -57,6 +57,17 @@ export function isControlCase(settings: Pick<AlertSettings, 'controlCases'>, nam
   return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
 }
 
+/**
+ * The control-cases lines that name none of `cases`, each with its warning: a typo, or several
+ * names on one line, would otherwise leave every regression unchecked by them, silently.
+ */
+export function controlCasesMatchingNothing(settings: Pick<AlertSettings, 'controlCases'>, cases: Iterable<string>, where: string): string[] {
+  const names = [...cases];
+  return settings.controlCases
+    .filter((p) => !names.some((n) => isControlCase({ controlCases: [p] }, n)))
+    .map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where} (one case name, glob or metric name per line)`);
+}
+
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   method: 'limit',
   ratioThreshold: 1.5,
