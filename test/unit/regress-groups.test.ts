@@ -22,6 +22,11 @@ describe('one event per commit', () => {
     const groups = alertGroups([alert('x', sha, 0.095), alert('y', sha, 0.1, 'other')], [info('x', 'bigger')]);
     expect(groups.map((g) => g.text)).toEqual(['x -9.5% worse at aaaaaaa', 'y +10% worse at aaaaaaa']);
   });
+  it('gives the sizes of a group whose cases moved worse with both signs, not a range across zero', () => {
+    const sha = 'a'.repeat(40);
+    const groups = alertGroups([alert('time', sha, 0.49), alert('rate', sha, 0.31)], [info('time'), info('rate', 'bigger')]);
+    expect(groups.map((g) => g.text)).toEqual(['2 cases 31% to 49% worse at aaaaaaa']);
+  });
   it('says a step from zero (an alert without a change) in words, first in its group', () => {
     const sha = 'd'.repeat(40);
     const { change: _c, ...fromZero } = alert('disk', sha, 0);

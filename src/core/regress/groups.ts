@@ -41,12 +41,18 @@ export function groupText(sorted: readonly GroupItem[], sha: string): string {
 
 const fromZero = (a: GroupItem): boolean => a.change === undefined || !Number.isFinite(a.change);
 
-/** "+15% to +17% worse" over items most significant first; undefined when one is a step from zero. */
+/**
+ * "+15% to +17% worse" over items most significant first; undefined when one is a step from zero.
+ * Where the cases' real signs differ (a time that rose and a throughput that fell, both worse), a
+ * range from minus to plus would read as crossing zero, so it gives the sizes: "31% to 49% worse".
+ */
 export function changeRange(sorted: readonly GroupItem[]): string | undefined {
   const [first, last] = [sorted[0], sorted[sorted.length - 1]];
   if (!first || !last || sorted.some(fromZero)) return undefined;
-  const [hi, lo] = [describeWorseChange(first.change, first.direction), describeWorseChange(last.change, last.direction)];
-  return hi === lo ? hi : `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
+  let [hi, lo] = [describeWorseChange(first.change, first.direction), describeWorseChange(last.change, last.direction)];
+  if (hi === lo) return hi;
+  if (hi[0] !== lo[0]) [hi, lo] = [hi.replace(/^[+-]/, ''), lo.replace(/^[+-]/, '')];
+  return `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
 }
 
 /** Relative share of the typical factor by which the cases of a job may differ and still have moved "about the same". */
