@@ -16132,7 +16132,8 @@ ${TREND_HELP.where}
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
                         status, baseline, value, change as a fraction, reason, raised: true
-                        on a step found), each with the case's unit and direction
+                        on a step found), each with the case's unit and direction and the
+                        change in words as "-9.5% worse" (changeText)
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -16155,7 +16156,8 @@ function alertLines(alerts) {
 function listAlerts(alerts, cases, filter) {
   return alerts.filter((a) => (filter.suite === void 0 || a.suite === filter.suite) && (filter.status === void 0 || a.status === filter.status)).map((a) => {
     const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
-    return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null };
+    const words2 = info ? alertChangeWords(a, info.direction) : void 0;
+    return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null, ...words2 !== void 0 ? { changeText: words2 } : {} };
   });
 }
 async function run(argv, io) {
@@ -17288,6 +17290,7 @@ function replayCase(job, settings) {
       baseline: a.baseline,
       value: a.value,
       change: a.change ?? null,
+      changeText: describeWorseChange(a.change, job.direction),
       reason: a.reason
     };
   });
@@ -17454,7 +17457,7 @@ ${TREND_HELP.where}
   --write               store the replayed alerts in the manifest (one commit to the branch)
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
-                        reason)
+                        changeText in words as "-9.5% worse", reason)
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -18578,6 +18581,7 @@ function regressionEntries(verdicts) {
         baseline: v.alert.baseline,
         value: v.alert.value,
         change: v.alert.change ?? null,
+        changeText: describeWorseChange(v.alert.change, v.direction),
         status: v.alert.kind === "change-point" ? "confirmed" : "suspected",
         new: true,
         sha: v.alert.sha,
@@ -18591,6 +18595,7 @@ function regressionEntries(verdicts) {
         baseline: v.baseline.median,
         value: v.value,
         change: v.change ?? null,
+        changeText: describeWorseChange(v.change, v.direction),
         status: v.ongoing?.status ?? "suspected",
         new: !v.ongoing,
         sha: v.ongoing?.sha ?? v.sha,

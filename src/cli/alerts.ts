@@ -21,7 +21,8 @@ ${TREND_HELP.where}
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
                         status, baseline, value, change as a fraction, reason, raised: true
-                        on a step found), each with the case's unit and direction
+                        on a step found), each with the case's unit and direction and the
+                        change in words as "-9.5% worse" (changeText)
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -33,6 +34,8 @@ const STATUSES = ['suspected', 'confirmed', 'cleared'];
 export interface ListedAlert extends StoredAlert {
   readonly unit: string | null;
   readonly direction: 'smaller' | 'bigger' | null;
+  /** The change with its real sign and a word (`-9.5% worse`), when the alert has one to tell. */
+  readonly changeText?: string;
 }
 
 /** Baseline and value in one scale: `3.1 → 3.4 s` for a case stored in ns. */
@@ -65,7 +68,8 @@ export function listAlerts(alerts: readonly StoredAlert[], cases: readonly CaseI
     .filter((a) => (filter.suite === undefined || a.suite === filter.suite) && (filter.status === undefined || a.status === filter.status))
     .map((a) => {
       const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
-      return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null };
+      const words = info ? alertChangeWords(a, info.direction) : undefined;
+      return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null, ...(words !== undefined ? { changeText: words } : {}) };
     });
 }
 

@@ -148,6 +148,8 @@ export interface RegressionEntry {
   readonly value: number;
   /** Relative change as a fraction, positive when worse (0.12 = 12% worse); null for a step from zero. */
   readonly change: number | null;
+  /** The change with its real sign and a word, as every other surface shows it: `-9.5% worse`. */
+  readonly changeText: string;
   readonly status: AlertStatus;
   /** True when this run raised it; false when it continues an alert raised on an earlier commit. */
   readonly new: boolean;
@@ -175,6 +177,7 @@ export function regressionEntries(verdicts: readonly CaseVerdict[]): RegressionE
         baseline: v.alert.baseline,
         value: v.alert.value,
         change: v.alert.change ?? null,
+        changeText: describeWorseChange(v.alert.change, v.direction),
         status: v.alert.kind === 'change-point' ? 'confirmed' : 'suspected',
         new: true,
         sha: v.alert.sha,
@@ -188,6 +191,7 @@ export function regressionEntries(verdicts: readonly CaseVerdict[]): RegressionE
         baseline: v.baseline.median,
         value: v.value,
         change: v.change ?? null,
+        changeText: describeWorseChange(v.change, v.direction),
         status: v.ongoing?.status ?? 'suspected',
         new: !v.ongoing,
         sha: v.ongoing?.sha ?? v.sha,

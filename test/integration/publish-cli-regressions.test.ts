@@ -36,7 +36,7 @@ it('prints its verdicts, and the regressions in --json as the action outputs the
 
   const second = await publish('slow-2.json', 14, ['--json']);
   expect(second.code).toBe(0);
-  const out = JSON.parse(second.stdout) as { regressions: { case: string; baseline: number; value: number; change: number; status: string }[] };
+  const out = JSON.parse(second.stdout) as { regressions: { case: string; baseline: number; value: number; change: number; changeText: string; status: string }[] };
   const cases = out.regressions.map((r) => r.case).sort();
   expect(cases).toEqual(['warm / attach', 'warm / total']);
   const attach = out.regressions.find((r) => r.case === 'warm / attach')!;
@@ -46,4 +46,5 @@ it('prints its verdicts, and the regressions in --json as the action outputs the
   expect(attach.change).toBeGreaterThan(0.3);
   expect(attach.change).toBeLessThan(0.5);
   expect(attach.status).toBe('suspected');
+  expect(attach.changeText).toBe(`+${Math.round(attach.change * 100)}% worse`);
 });

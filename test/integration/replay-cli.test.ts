@@ -10,7 +10,7 @@ import { FIXTURES } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 
-interface Alert { suite: string; case: string; kind: string; sha: string; raisedAt: string; status: string; direction: string; change: number; reason: string }
+interface Alert { suite: string; case: string; kind: string; sha: string; raisedAt: string; status: string; direction: string; change: number; changeText: string; reason: string }
 
 let sb: GitSandbox;
 let remote: string;
@@ -50,6 +50,8 @@ it('prints the alerts the ratio rule raises, exactly those github-action-benchma
   expect(expected.length).toBeGreaterThan(0);
   expect(alerts.map((a) => `${a.case} ${a.sha}`).sort()).toEqual(expected.sort());
   expect(alerts.every((a) => a.kind === 'regression' && a.raisedAt === a.sha && a.direction === 'smaller' && a.change > 0.5)).toBe(true);
+  // The change in words beside the fraction, with its real sign, as every other surface shows it.
+  expect(alerts.every((a) => /^\+\d+(\.\d)?% worse$/.test(a.changeText))).toBe(true);
   expect(await sb.git(['rev-parse', 'gh-pages'], remote.replace(/^file:\/\//, ''))).toBe(tip);
 });
 

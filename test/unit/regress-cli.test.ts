@@ -86,7 +86,7 @@ describe('benchtrend alerts', () => {
     ]);
     expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1, 3).join(' '))).toEqual(['step-found aaaaaaa', 'change-point bbbbbbb', 'regression ccccccc']);
     // replay prints only what it raised, so each change point of its list is a step found.
-    const replayed = { suite: 'default', case: 'warm / total', raisedAt: 'd'.repeat(40), status: 'confirmed', unit: 's', direction: 'smaller', baseline: 1, value: 1.2, change: 0.2, reason: 'r' } as const;
+    const replayed = { suite: 'default', case: 'warm / total', raisedAt: 'd'.repeat(40), status: 'confirmed', unit: 's', direction: 'smaller', baseline: 1, value: 1.2, change: 0.2, changeText: '+20% worse', reason: 'r' } as const;
     const rows = replayLines([
       { ...replayed, kind: 'change-point', sha: 'a'.repeat(40) },
       { ...replayed, kind: 'regression', sha: 'c'.repeat(40) },

@@ -272,7 +272,7 @@ describe('the job summary, annotations and outputs', () => {
       alert: { kind: 'change-point', sha: '1234567'.padEnd(40, '0'), seq: 12, baseline: 0.4, value: 0.432, change: 0.08, reason: 'a lasting step of +8.0% starts at 1234567' },
     };
     expect(regressionEntries([step])).toEqual([
-      { suite: 'nightly', case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'change-point', baseline: 0.4, value: 0.432, change: 0.08, status: 'confirmed', new: true, sha: '1234567'.padEnd(40, '0'), reason: 'a lasting step of +8.0% starts at 1234567' },
+      { suite: 'nightly', case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'change-point', baseline: 0.4, value: 0.432, change: 0.08, changeText: '+8.0% worse', status: 'confirmed', new: true, sha: '1234567'.padEnd(40, '0'), reason: 'a lasting step of +8.0% starts at 1234567' },
     ]);
     expect(regressionAnnotations([step])).toEqual([{ title: 'Performance regression: warm / attach', message: 'warm / attach: 432 ms against a baseline of 400 ms (+8.0% worse); a lasting step of +8.0% starts at 1234567' }]);
   });

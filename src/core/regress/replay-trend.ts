@@ -10,6 +10,7 @@ import { previousEntrySeqs, type SeriesPoint } from './detect.js';
 import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
+import { describeWorseChange } from './words.js';
 
 export interface ReplayedAlert {
   readonly suite: string;
@@ -27,6 +28,8 @@ export interface ReplayedAlert {
   readonly value: number;
   /** Relative change, positive when worse; null for a step from zero (no finite ratio). */
   readonly change: number | null;
+  /** The change with its real sign and a word: `-9.5% worse`. */
+  readonly changeText: string;
   readonly reason: string;
 }
 
@@ -256,6 +259,7 @@ export function replayCase(job: CaseReplayJob, settings: AlertSettings): CaseRep
       baseline: a.baseline,
       value: a.value,
       change: a.change ?? null,
+      changeText: describeWorseChange(a.change, job.direction),
       reason: a.reason,
     };
   });
