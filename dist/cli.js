@@ -8846,9 +8846,12 @@ function changeWord(signed2, direction) {
 }
 function describeChange(value, base, direction) {
   if (base === 0) return value === 0 ? "unchanged" : `from 0, ${changeWord(value, direction)}`;
-  const s = signedChange(value, base);
+  return inWords(signedChange(value, base), direction);
+}
+function inWords(s, direction) {
+  const text2 = signedPercent(s);
   const word = changeWord(s, direction);
-  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
+  return word === "unchanged" || text2 === "0%" ? "unchanged" : `${text2} ${word}`;
 }
 var FROM_ZERO = "worse, from 0";
 function alertChangeWords(alert, direction) {
@@ -8856,9 +8859,7 @@ function alertChangeWords(alert, direction) {
 }
 function describeWorseChange(worse, direction) {
   if (worse === void 0 || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
-  const s = direction === "smaller" ? worse : -worse;
-  const word = changeWord(s, direction);
-  return word === "unchanged" ? "unchanged" : `${signedPercent(s)} ${word}`;
+  return inWords(direction === "smaller" ? worse : -worse, direction);
 }
 function reasonBeside(reason, change) {
   const lead = `${change}: `;

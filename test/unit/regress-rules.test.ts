@@ -115,6 +115,9 @@ describe('plain signs', () => {
     expect(changeWord(-0.1, 'bigger')).toBe('worse');
     // A stored "positive when worse" fraction of a throughput reads as a fall.
     expect(describeWorseChange(0.095, 'bigger')).toBe('-9.5% worse');
+    // Too small to show a digit: unchanged, not `0% worse`.
+    expect(describeWorseChange(0.0004, 'smaller')).toBe('unchanged');
+    expect(describeChange(1.0004, 1, 'bigger')).toBe('unchanged');
     expect(describeWorseChange(0.2, 'smaller')).toBe('+20% worse');
     // A step from zero has no ratio: its alert stores no change, and it reads in words.
     expect(describeChange(4096, 0, 'smaller')).toBe('from 0, worse');

@@ -23,9 +23,14 @@ export function changeWord(signed: number, direction: Direction): 'worse' | 'bet
 /** `-9.5% worse`, `+12% better`: the change from `base` to `value` in plain words. */
 export function describeChange(value: number, base: number, direction: Direction): string {
   if (base === 0) return value === 0 ? 'unchanged' : `from 0, ${changeWord(value, direction)}`;
-  const s = signedChange(value, base);
+  return inWords(signedChange(value, base), direction);
+}
+
+/** A signed change in words; one too small to show a digit of reads `unchanged`, not `0% worse`. */
+function inWords(s: number, direction: Direction): string {
+  const text = signedPercent(s);
   const word = changeWord(s, direction);
-  return word === 'unchanged' ? 'unchanged' : `${signedPercent(s)} ${word}`;
+  return word === 'unchanged' || text === '0%' ? 'unchanged' : `${text} ${word}`;
 }
 
 /** What a step from zero reads as: it has no finite ratio, so its alert stores no change. */
@@ -47,9 +52,7 @@ export function alertChangeWords(alert: { readonly kind: string; readonly change
 export function describeWorseChange(worse: number | undefined | null, direction: Direction): string {
   if (worse === undefined || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
   // worse = value/base − 1 for smaller-is-better, 1 − value/base for bigger-is-better.
-  const s = direction === 'smaller' ? worse : -worse;
-  const word = changeWord(s, direction);
-  return word === 'unchanged' ? 'unchanged' : `${signedPercent(s)} ${word}`;
+  return inWords(direction === 'smaller' ? worse : -worse, direction);
 }
 
 /**
