@@ -30,6 +30,12 @@ export interface RunnerEnvironment {
   readonly runAttempt: number;
   /** `<server>/<owner>/<repo>/actions/runs/<id>`, when GITHUB_REPOSITORY and GITHUB_RUN_ID are set. */
   readonly runUrl: string | undefined;
+  /**
+   * How alerts are decided, in the docs of the action as this step runs it
+   * (`<server>/<action repo>/blob/<ref>/docs/alerts.md`), when GITHUB_ACTION_REPOSITORY and
+   * GITHUB_ACTION_REF say (`uses: owner/benchtrend@v1`; not `uses: ./`).
+   */
+  readonly docsUrl: string | undefined;
   /** GITHUB_STEP_SUMMARY is set: there is a job summary to write. */
   readonly hasStepSummary: boolean;
   /** Timeouts and budgets of every network call (BENCHTREND_*_MS overrides). */
@@ -86,6 +92,12 @@ export function artifactServiceProblem(env: Env): string | undefined {
   return enterpriseServerProblem(env['GITHUB_SERVER_URL']);
 }
 
+/** docs/alerts.md of the action at the ref the workflow runs, or undefined when either is unknown or odd. */
+export function docsUrlOf(serverUrl: string, actionRepository: string | undefined, actionRef: string | undefined): string | undefined {
+  if (!actionRepository || !actionRef || !/^[\w.-]+\/[\w.-]+$/.test(actionRepository) || !/^[\w.\/-]+$/.test(actionRef)) return undefined;
+  return `${serverUrl}/${actionRepository}/blob/${actionRef}/docs/alerts.md`;
+}
+
 /** Reads the runner's variables once; `cwd` stands in for GITHUB_WORKSPACE outside a runner. */
 export function runnerEnvironment(env: Env, cwd: string): RunnerEnvironment {
   const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
@@ -105,6 +117,7 @@ export function runnerEnvironment(env: Env, cwd: string): RunnerEnvironment {
     job: env['GITHUB_JOB'] || 'job',
     runAttempt: Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : 1,
     runUrl: repository && runId ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+    docsUrl: docsUrlOf(serverUrl, env['GITHUB_ACTION_REPOSITORY'], env['GITHUB_ACTION_REF']),
     hasStepSummary: Boolean(env['GITHUB_STEP_SUMMARY']),
     bounds,
     artifacts: {

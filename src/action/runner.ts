@@ -121,7 +121,11 @@ export function bareCommit(runner: ActionRunner, sha: string): CommitInfo {
 export function links(s: Settings, runner: ActionRunner): CommentLinks {
   const target = isOwnerName(s.repository) ? s.repository : s.repository === '' ? runner.repository : undefined;
   const pagesUrl = pagesUrlFor(target, s.dataDir, runner.serverUrl);
-  return { ...(pagesUrl !== undefined ? { pagesUrl } : {}), ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) };
+  return {
+    ...(pagesUrl !== undefined ? { pagesUrl } : {}),
+    ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}),
+    ...(runner.docsUrl !== undefined ? { docsUrl: runner.docsUrl } : {}),
+  };
 }
 
 export function commentsApi(s: Settings, runner: ActionRunner): GitHubComments | undefined {

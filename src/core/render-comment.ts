@@ -14,7 +14,7 @@ import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import { changeRange, groupText } from './regress/groups.js';
 import { signedPercent } from './regress/words.js';
-import type { CaseVerdict } from './regress/detect.js';
+import { DETAILS, type CaseVerdict } from './regress/detect.js';
 import type { AlertStatus, StoredAlert } from './trend/types.js';
 
 /** One regressed case as a comment shows it. */
@@ -66,6 +66,18 @@ export interface CommentLinks {
   readonly pagesUrl?: string;
   /** The workflow run that wrote the comment. */
   readonly runUrl?: string;
+  /** docs/alerts.md of the action as the workflow runs it: a reason's "(details: docs/alerts.md)" links there. */
+  readonly docsUrl?: string;
+}
+
+/**
+ * A reason in markdown: escaped, and its closing "(details: docs/alerts.md)" a link to the method
+ * when the docs' address is known.
+ */
+export function reasonMarkdown(reason: string, esc: (text: string) => string, docsUrl: string | undefined): string {
+  const docs = safeUrl(docsUrl);
+  if (!docs || !reason.endsWith(DETAILS)) return esc(reason);
+  return `${esc(reason.slice(0, -DETAILS.length))} ([details](${docs}))`;
 }
 
 const DATA_PREFIX = 'benchtrend:data ';
@@ -99,6 +111,8 @@ function linksFooter(links: CommentLinks): string[] {
   if (pages) footer.push(`[Charts](${pages})`);
   const run = safeUrl(links.runUrl);
   if (run) footer.push(`[Run](${run})`);
+  const docs = safeUrl(links.docsUrl);
+  if (docs) footer.push(`[How alerts are decided](${docs})`);
   return footer.length ? ['', footer.join(' · ')] : [];
 }
 
@@ -186,7 +200,7 @@ function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
     valueWithBand(row.value, row.unit, row.errorBar, escapeMarkdown),
     describeWorseChange(row.change, row.direction),
     STATUS_TEXT[row.status],
-    escapeMarkdown(reasonBeside(row.why, describeWorseChange(row.change, row.direction))),
+    reasonMarkdown(reasonBeside(row.why, describeWorseChange(row.change, row.direction)), escapeMarkdown, links.docsUrl),
     '',
   ]
     .join(' | ')

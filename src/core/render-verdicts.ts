@@ -8,7 +8,7 @@ import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
 import { largest, textScale, valueWithBand } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
-import { attributionBlock, caseLink, type CommentLinks } from './render-comment.js';
+import { attributionBlock, caseLink, reasonMarkdown, type CommentLinks } from './render-comment.js';
 import { describeWorseChange, reasonBeside } from './regress/words.js';
 import type { AlertStatus } from './trend/types.js';
 
@@ -73,7 +73,7 @@ export const VERDICT_FOOTNOTE = 'Change is against the baseline median, with its
  * units taken from the input (markdown's escape, or none for a terminal), `flag` prefixes the
  * verdicts that need a look.
  */
-export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: string) => string, flag = ''): VerdictReport {
+export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: string) => string, flag = '', why: (reason: string) => string = esc): VerdictReport {
   const sorted = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
   const counts = new Map<string, number>();
   for (const v of verdicts) counts.set(verdictText(v, flag), (counts.get(verdictText(v, flag)) ?? 0) + 1);
@@ -87,7 +87,7 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
       baseline: v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], esc) : '—',
       change,
       recent: sparkline(v.recent),
-      why: esc(reasonBeside(v.reason, change)),
+      why: why(reasonBeside(v.reason, change)),
     };
   });
   return { counts: [...counts].map(([k, n]) => `${n} ${k}`).join(' · ') || 'No case.', rows, attribution: attributionLines(sorted) };
@@ -95,7 +95,7 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
 
 /** The job summary: every case with its verdict, new median, baseline, change and a sparkline. */
 export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: string, links: CommentLinks = {}): string {
-  const report = verdictReport(verdicts, escapeMarkdown, '⚠️ ');
+  const report = verdictReport(verdicts, escapeMarkdown, '⚠️ ', (reason) => reasonMarkdown(reason, escapeMarkdown, links.docsUrl));
   const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : undefined;
   const lines = [
     `### ${escapeMarkdown(title)}`,

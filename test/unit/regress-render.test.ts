@@ -17,6 +17,7 @@ import {
 } from '../../src/core/render-comment.js';
 import { regressionAnnotations, regressionEntries, renderVerdictTable, sparkline } from '../../src/core/render-verdicts.js';
 import { fitStepSummary, STEP_SUMMARY_LIMIT } from '../../src/core/render-summary.js';
+import { docsUrlOf } from '../../src/runner.js';
 
 const NASTY = '<img src=x onerror=alert(1)> | @octocat *bold* _it_ `code` #12 -->';
 
@@ -49,6 +50,25 @@ describe('markdown escaping', () => {
     expect(text).toContain('\\`code\\`');
     expect(text).toContain('\\|');
     expect(text).not.toMatch(/(?<!\\)\|/);
+  });
+});
+
+describe('the link to the method', () => {
+  const docsUrl = docsUrlOf('https://github.com', 'owner/benchtrend', 'v1');
+  it('is the docs of the action at the ref the workflow runs, and nothing for a local or odd one', () => {
+    expect(docsUrl).toBe('https://github.com/owner/benchtrend/blob/v1/docs/alerts.md');
+    expect(docsUrlOf('https://github.com', '', '')).toBeUndefined();
+    expect(docsUrlOf('https://github.com', 'owner/benchtrend', 'v1 (x)')).toBeUndefined();
+  });
+  it('turns a reason’s "(details: docs/alerts.md)" into a link in the comment and the job summary, and adds it under the comment', () => {
+    expect(regressed.reason).toMatch(/\(details: docs\/alerts\.md\)$/);
+    const data: CommitCommentData = { suite: 'nightly', sha: 'a'.repeat(40), rows: [rowFromVerdict(regressed)].filter((r) => r !== undefined), cases: 2 };
+    const body = renderCommitComment(data, docsUrl ? { docsUrl } : {});
+    expect(body).toContain(` ([details](${docsUrl})) |`);
+    expect(body).toContain(`[How alerts are decided](${docsUrl})`);
+    expect(renderVerdictTable([regressed], 'Benchmarks', docsUrl ? { docsUrl } : {})).toContain(` ([details](${docsUrl})) |`);
+    // Without the address, the words stay plain text, escaped.
+    expect(renderCommitComment(data)).toContain('\\(details\\: docs/alerts\\.md\\)');
   });
 });
 
