@@ -425,7 +425,7 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     const base = v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], escapeMarkdown) : '—';
     const head = valueWithBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined, escapeMarkdown);
     const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
-    return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${escapeMarkdown(reasonBeside(v.reason, change))} |`;
+    return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${reasonMarkdown(reasonBeside(v.reason, change), escapeMarkdown, links.docsUrl)} |`;
   });
   const tail = [
     ...attributionBlock(attributionLines(rows)),
