@@ -10868,7 +10868,7 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
   const t = ctx.pts.length - 1;
   const culprit = ctx.pts[decided.culprit ?? t - decided.k + 1];
   const clearAfter = 2 * ctx.settings.changePoints.minSize;
-  const recent2 = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+  const recent2 = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) })).filter((r) => r.index >= currentStart && t - r.index <= clearAfter).filter((r) => !settled.transitions.some((tr) => tr.sha === r.sha && tr.status === "cleared"));
   const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent2].sort((a, b) => a.index - b.index).pop() : void 0;
   if (openHere) {
     const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
@@ -10932,6 +10932,10 @@ function raiseStep(ctx, found, settled) {
 function withCaveat(reason, caveat) {
   const linked = reason.endsWith(DETAILS);
   return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ""}`;
+}
+function wrapped(before, reason, after) {
+  const linked = reason.endsWith(DETAILS);
+  return `${before}${linked ? reason.slice(0, -DETAILS.length) : reason}${after}${linked ? DETAILS : ""}`;
 }
 function alikeEpisode(ctx) {
   return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
@@ -11020,14 +11024,14 @@ function assessCase(series, memory, given, options) {
   const baseFrom = (pts[Math.max(0, t - k + 1 - (baseline?.count ?? ctx.settings.window))] ?? newest).seq;
   if (kind === "regressed" && method === "limit" && options.runnerNoise === true) {
     kind = "watch";
-    reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+    reason = wrapped(`looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (`, reason, ")");
   } else if (kind === "regressed" && method === "limit" && k > 1 && ctx.controlsMovedSince?.(baseFrom, runStart.seq) === true) {
     kind = "watch";
-    reason = `looks like the runner, not the code: the control cases moved with it from ${runStart.sha.slice(0, 7)} and still are, so nothing is raised (${reason})`;
+    reason = wrapped("looks like the runner, not the code: the control cases moved with this run and still are, so nothing is raised (", reason, ")");
   } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && (ctx.alikeRun !== void 0 ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
-    reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+    reason = wrapped(`nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; `, reason, ")");
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     const alike = alikeEpisode(ctx) === k;
     const from = firstSha.slice(0, 7);
@@ -11035,7 +11039,7 @@ function assessCase(series, memory, given, options) {
   } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
-    reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
+    reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; `, reason, ")");
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = withCaveat(reason, "most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)");
   }
@@ -14928,8 +14932,8 @@ function readEstimates(file, text2, readings) {
     const kind = m[2];
     if (kind === "time") {
       const own = m[1].trim();
-      const wrapped = /^\S/.test(above) && !/^Benchmarking /.test(above) ? above.trim() : "";
-      name = own || wrapped || analyzing;
+      const wrapped2 = /^\S/.test(above) && !/^Benchmarking /.test(above) ? above.trim() : "";
+      name = own || wrapped2 || analyzing;
     }
     above = line;
     if (name === "") throw lineError(file, n, "a criterion estimate with no benchmark name before it");
@@ -17020,7 +17024,7 @@ function updateAlerts(previous, verdicts, changePoints) {
       const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
       const was = byKey.get(k);
       if (!was || was.status === t.status) continue;
-      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
+      byKey.set(k, { ...was, status: t.status, reason: was.reason ? withCaveat(was.reason, t.reason) : t.reason });
     }
     if (v.alert?.kind === "regression") {
       const a = v.alert;
@@ -17044,7 +17048,7 @@ function updateAlerts(previous, verdicts, changePoints) {
     for (const [k, a] of byKey) {
       if (a.kind !== "change-point" || a.suite !== cps.suite || a.case !== cps.case) continue;
       if (a.status !== "suspected" || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
-      byKey.set(k, { ...a, status: "cleared", reason: `${a.reason ?? "step"}; cleared: no longer found with more commits` });
+      byKey.set(k, { ...a, status: "cleared", reason: withCaveat(a.reason ?? "step", "cleared: no longer found with more commits") });
     }
     for (const c of cps.found) {
       if (c.movedFrom !== void 0) byKey.delete(key({ kind: "change-point", suite: cps.suite, case: cps.case, sha: c.movedFrom }));

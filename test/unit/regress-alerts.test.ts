@@ -21,7 +21,7 @@ describe('updateAlerts', () => {
     ]);
     const second = updateAlerts(first, [], [scan([])]);
     expect(second[0]?.status).toBe('cleared');
-    expect(second[0]?.reason).toMatch(/cleared: no longer found with more commits$/);
+    expect(second[0]?.reason).toMatch(/; cleared: no longer found with more commits \(details: docs\/alerts\.md\)$/);
     expect(changedAlerts(first, second)).toEqual(second);
   });
 

@@ -26,6 +26,9 @@ describe('one event per commit', () => {
     const sha = 'a'.repeat(40);
     const groups = alertGroups([alert('time', sha, 0.49), alert('rate', sha, 0.31)], [info('time'), info('rate', 'bigger')]);
     expect(groups.map((g) => g.text)).toEqual(['2 cases 31% to 49% worse at aaaaaaa']);
+    // The ends may share a sign that a case between them does not.
+    const three = alertGroups([alert('time', sha, 0.49), alert('rate', sha, 0.31), alert('small', sha, 0.1)], [info('time'), info('rate', 'bigger'), info('small')]);
+    expect(three.map((g) => g.text)).toEqual(['3 cases 10% to 49% worse at aaaaaaa']);
   });
   it('says a step from zero (an alert without a change) in words, first in its group', () => {
     const sha = 'd'.repeat(40);

@@ -10,7 +10,7 @@
 import { levels } from '../format-number.js';
 import type { Direction } from '../model.js';
 import type { StoredAlert } from '../trend/types.js';
-import { DETAILS, type CaseChangePoints, type CaseMemory, type CaseVerdict, type ChangePoint } from './detect.js';
+import { DETAILS, withCaveat, type CaseChangePoints, type CaseMemory, type CaseVerdict, type ChangePoint } from './detect.js';
 import { describeWorseChange } from './words.js';
 
 /** Entries kept per case; the oldest cleared ones go first, so the manifest stays small. */
@@ -60,7 +60,7 @@ export function updateAlerts(
       const k = key({ kind: t.kind, suite: v.suite, case: v.case, sha: t.sha });
       const was = byKey.get(k);
       if (!was || was.status === t.status) continue;
-      byKey.set(k, { ...was, status: t.status, reason: was.reason ? `${was.reason}; ${t.reason}` : t.reason });
+      byKey.set(k, { ...was, status: t.status, reason: was.reason ? withCaveat(was.reason, t.reason) : t.reason });
     }
     if (v.alert?.kind === 'regression') {
       const a = v.alert;
@@ -85,7 +85,7 @@ export function updateAlerts(
     for (const [k, a] of byKey) {
       if (a.kind !== 'change-point' || a.suite !== cps.suite || a.case !== cps.case) continue;
       if (a.status !== 'suspected' || a.seq < cps.fromSeq || a.seq > cps.toSeq || found.has(a.sha)) continue;
-      byKey.set(k, { ...a, status: 'cleared', reason: `${a.reason ?? 'step'}; cleared: no longer found with more commits` });
+      byKey.set(k, { ...a, status: 'cleared', reason: withCaveat(a.reason ?? 'step', 'cleared: no longer found with more commits') });
     }
     for (const c of cps.found) {
       if (c.movedFrom !== undefined) byKey.delete(key({ kind: 'change-point', suite: cps.suite, case: cps.case, sha: c.movedFrom }));

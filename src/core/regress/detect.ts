@@ -1223,7 +1223,9 @@ function raiseRegression(
   const recent = memory.regressions
     .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
     .map((r) => ({ sha: r.sha, seq: r.seq, status: r.status, index: indexOf.get(r.seq) as number }))
-    .filter((r) => r.index >= currentStart && t - r.index <= clearAfter);
+    .filter((r) => r.index >= currentStart && t - r.index <= clearAfter)
+    // One this run clears is over: the run is raised afresh rather than called still regressed.
+    .filter((r) => !settled.transitions.some((tr) => tr.sha === r.sha && tr.status === 'cleared'));
   const openHere =
     ctx.settings.method === 'limit' ? [...settled.stillOpen.map((r) => ({ ...r, status: 'suspected' as AlertStatus })), ...recent].sort((a, b) => a.index - b.index).pop() : undefined;
   if (openHere) {
@@ -1342,9 +1344,15 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
  * and the limit, which is what a maintainer acts on), the caveat after it, the link to the
  * method last.
  */
-function withCaveat(reason: string, caveat: string): string {
+export function withCaveat(reason: string, caveat: string): string {
   const linked = reason.endsWith(DETAILS);
   return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ''}`;
+}
+
+/** A reason quoted inside another, the link to the method kept last, where readers find it and renderers link it. */
+function wrapped(before: string, reason: string, after: string): string {
+  const linked = reason.endsWith(DETAILS);
+  return `${before}${linked ? reason.slice(0, -DETAILS.length) : reason}${after}${linked ? DETAILS : ''}`;
 }
 
 /**
@@ -1460,13 +1468,13 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   if (kind === 'regressed' && method === 'limit' && options.runnerNoise === true) {
     // Step 5c — the control cases moved too: the machine, not the code.
     kind = 'watch';
-    reason = `looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (${reason})`;
+    reason = wrapped(`looks like the runner, not the code: the control cases moved too at this commit, so nothing is raised (`, reason, ')');
   } else if (kind === 'regressed' && method === 'limit' && k > 1 && ctx.controlsMovedSince?.(baseFrom, runStart.seq) === true) {
     // And where the run began, staying since: a runner that changed for good (another machine
     // type) is the machine's however long it lasts; without this, the run was raised once the
     // control cases' own recent level had caught up with them (issue 17's control cases).
     kind = 'watch';
-    reason = `looks like the runner, not the code: the control cases moved with it from ${runStart.sha.slice(0, 7)} and still are, so nothing is raised (${reason})`;
+    reason = wrapped('looks like the runner, not the code: the control cases moved with this run and still are, so nothing is raised (', reason, ')');
   } else if (
     kind === 'regressed' &&
     method === 'limit' &&
@@ -1480,7 +1488,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // that slows everything) is raised once the job stops moving as one, named where it began.
     kind = 'watch';
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : '';
-    reason = `nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; ${reason})`;
+    reason = wrapped(`nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; `, reason, ')');
   } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun) {
     // Step 5e — the episode the job moved as one for (or, 5d″, most of the suite moved for) has
     // lasted: raised now, at its start.
@@ -1514,7 +1522,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // then, named where it began.
     kind = 'watch';
     const when = options.hostMoved === true ? 'at this commit' : 'where this run began';
-    reason = `most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; ${reason})`;
+    reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; `, reason, ')');
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
     reason = withCaveat(reason, 'most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)');
   }

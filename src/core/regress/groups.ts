@@ -43,15 +43,16 @@ const fromZero = (a: GroupItem): boolean => a.change === undefined || !Number.is
 
 /**
  * "+15% to +17% worse" over items most significant first; undefined when one is a step from zero.
- * Where the cases' real signs differ (a time that rose and a throughput that fell, both worse), a
- * range from minus to plus would read as crossing zero, so it gives the sizes: "31% to 49% worse".
+ * Where any of the cases' real signs differ (a time that rose and a throughput that fell, both
+ * worse), signed ends would hide or cross zero, so it gives the sizes: "31% to 49% worse".
  */
 export function changeRange(sorted: readonly GroupItem[]): string | undefined {
   const [first, last] = [sorted[0], sorted[sorted.length - 1]];
   if (!first || !last || sorted.some(fromZero)) return undefined;
   let [hi, lo] = [describeWorseChange(first.change, first.direction), describeWorseChange(last.change, last.direction)];
   if (hi === lo) return hi;
-  if (hi[0] !== lo[0]) [hi, lo] = [hi.replace(/^[+-]/, ''), lo.replace(/^[+-]/, '')];
+  const signs = new Set(sorted.map((a) => describeWorseChange(a.change, a.direction)[0]));
+  if (signs.size > 1) [hi, lo] = [hi.replace(/^[+-]/, ''), lo.replace(/^[+-]/, '')];
   return `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
 }
 
