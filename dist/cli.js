@@ -10872,7 +10872,7 @@ function raiseRegression(ctx, memory, indexOf, settled, currentStart, decided) {
   const openHere = ctx.settings.method === "limit" ? [...settled.stillOpen.map((r) => ({ ...r, status: "suspected" })), ...recent2].sort((a, b) => a.index - b.index).pop() : void 0;
   if (openHere) {
     const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
-    return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
+    return { ongoing, reason: withCaveat(decided.reason, `still beyond the limit since ${openHere.sha.slice(0, 7)}`) };
   }
   if (decided.culprit === t && decided.k > 1 && decided.atOnce !== true) {
     const side = ctx.direction === "smaller" ? "above" : "below";

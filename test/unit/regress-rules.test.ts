@@ -113,6 +113,7 @@ describe('plain signs', () => {
     expect(reasonBeside('+60% worse: 3 commits in a row are above 48.64 s', '+60% worse')).toBe('3 commits in a row are above 48.64 s');
     expect(reasonBeside('+60% worse: 3 commits in a row', '+61% worse')).toBe('+60% worse: 3 commits in a row');
     expect(reasonBeside('still beyond the limit since bf1c589: +65% worse: 3 commits', '+65% worse')).toBe('still beyond the limit since bf1c589: +65% worse: 3 commits');
+    expect(reasonBeside('+65% worse: 3 commits in a row are above 2 s; still beyond the limit since bf1c589', '+65% worse')).toBe('3 commits in a row are above 2 s; still beyond the limit since bf1c589');
     expect(reasonBeside('+60% worse: ', '+60% worse')).toBe('+60% worse: ');
     expect(changeWord(-0.1, 'bigger')).toBe('worse');
     // A stored "positive when worse" fraction of a throughput reads as a fall.
@@ -168,6 +169,18 @@ describe('plain signs', () => {
     expect(contradictions).toEqual([]);
     // The case is one where a run clears an alert while the case is beyond its limit.
     expect(clearedWhileRegressed).toBeGreaterThan(0);
+  });
+  it('words a run still regressed finding first, the earlier alert after it, the link last', () => {
+    const s = series([...noisy(() => 1, 40, 0.01, 3), ...noisy(() => 1.2, 6, 0.01, 4)]);
+    let alerts: StoredAlert[] = [];
+    const still: string[] = [];
+    for (let t = 1; t < s.points.length; t++) {
+      const { verdict, changePoints } = assessCase({ ...s, points: s.points.slice(0, t + 1) }, memoryOf(alerts, s.suite, s.case), settings(), { suiteCases: 1 });
+      alerts = updateAlerts(alerts, [verdict], [changePoints]);
+      if (verdict.ongoing) still.push(verdict.reason);
+    }
+    expect(still.length).toBeGreaterThan(0);
+    for (const r of still) expect(r).toMatch(/^\+\d+% worse: .*; still beyond the limit since [0-9a-f]{7} \(details: docs\/alerts\.md\)$/);
   });
   it('confirms a throughput’s fall in words with its real sign, naming no commit but the alert’s own', () => {
     const values = [...noisy(() => 24300, 40, 0.01, 4), ...noisy(() => 18000, 30, 0.01, 5)];

@@ -1230,7 +1230,8 @@ function raiseRegression(
     ctx.settings.method === 'limit' ? [...settled.stillOpen.map((r) => ({ ...r, status: 'suspected' as AlertStatus })), ...recent].sort((a, b) => a.index - b.index).pop() : undefined;
   if (openHere) {
     const ongoing = { sha: openHere.sha, status: settled.transitions.find((tr) => tr.sha === openHere.sha)?.status ?? openHere.status };
-    return { ongoing, reason: `still beyond the limit since ${openHere.sha.slice(0, 7)}: ${decided.reason}` };
+    // The finding first, as every reason opens (so beside a Change column it is not said twice).
+    return { ongoing, reason: withCaveat(decided.reason, `still beyond the limit since ${openHere.sha.slice(0, 7)}`) };
   }
   if (decided.culprit === t && decided.k > 1 && decided.atOnce !== true) {
     // Step 5h — a run whose step starts at its newest commit: the points before it were only a
