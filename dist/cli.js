@@ -10930,12 +10930,15 @@ function raiseStep(ctx, found, settled) {
   return { reason, alert: { kind: "change-point", sha: fresh.sha, seq: fresh.seq, baseline: fresh.before, value: fresh.after, change: fresh.change, reason } };
 }
 function withCaveat(reason, caveat) {
+  return wrapped("", reason, `; ${caveat}`);
+}
+function withoutDetails(reason) {
   const linked = reason.endsWith(DETAILS);
-  return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ""}`;
+  return { text: linked ? reason.slice(0, -DETAILS.length) : reason, linked };
 }
 function wrapped(before, reason, after) {
-  const linked = reason.endsWith(DETAILS);
-  return `${before}${linked ? reason.slice(0, -DETAILS.length) : reason}${after}${linked ? DETAILS : ""}`;
+  const { text: text2, linked } = withoutDetails(reason);
+  return `${before}${text2}${after}${linked ? DETAILS : ""}`;
 }
 function alikeEpisode(ctx) {
   return ctx.alikeRun === 0 && (ctx.alikeBefore ?? 0) >= 1 ? Math.min(ALIKE_LOOKBACK, ctx.alikeBefore) + 1 : 0;
@@ -11076,8 +11079,8 @@ function assessCase(series, memory, given, options) {
 // src/core/render-comment.ts
 function reasonMarkdown(reason, esc, docsUrl) {
   const docs = safeUrl(docsUrl);
-  if (!docs || !reason.endsWith(DETAILS)) return esc(reason);
-  return `${esc(reason.slice(0, -DETAILS.length))} ([details](${docs}))`;
+  const { text: text2, linked } = withoutDetails(reason);
+  return docs && linked ? `${esc(text2)} ([details](${docs}))` : esc(reason);
 }
 function changeText(change) {
   const v = change * 100;

@@ -14,7 +14,7 @@ import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
 import { changeRange, groupText } from './regress/groups.js';
 import { signedPercent } from './regress/words.js';
-import { DETAILS, type CaseVerdict } from './regress/detect.js';
+import { withoutDetails, type CaseVerdict } from './regress/detect.js';
 import type { AlertStatus, StoredAlert } from './trend/types.js';
 
 /** One regressed case as a comment shows it. */
@@ -76,8 +76,8 @@ export interface CommentLinks {
  */
 export function reasonMarkdown(reason: string, esc: (text: string) => string, docsUrl: string | undefined): string {
   const docs = safeUrl(docsUrl);
-  if (!docs || !reason.endsWith(DETAILS)) return esc(reason);
-  return `${esc(reason.slice(0, -DETAILS.length))} ([details](${docs}))`;
+  const { text, linked } = withoutDetails(reason);
+  return docs && linked ? `${esc(text)} ([details](${docs}))` : esc(reason);
 }
 
 const DATA_PREFIX = 'benchtrend:data ';

@@ -1346,14 +1346,19 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
  * method last.
  */
 export function withCaveat(reason: string, caveat: string): string {
+  return wrapped('', reason, `; ${caveat}`);
+}
+
+/** A reason without its closing link to the method (DETAILS), and whether it had one. */
+export function withoutDetails(reason: string): { readonly text: string; readonly linked: boolean } {
   const linked = reason.endsWith(DETAILS);
-  return `${linked ? reason.slice(0, -DETAILS.length) : reason}; ${caveat}${linked ? DETAILS : ''}`;
+  return { text: linked ? reason.slice(0, -DETAILS.length) : reason, linked };
 }
 
 /** A reason quoted inside another, the link to the method kept last, where readers find it and renderers link it. */
 function wrapped(before: string, reason: string, after: string): string {
-  const linked = reason.endsWith(DETAILS);
-  return `${before}${linked ? reason.slice(0, -DETAILS.length) : reason}${after}${linked ? DETAILS : ''}`;
+  const { text, linked } = withoutDetails(reason);
+  return `${before}${text}${after}${linked ? DETAILS : ''}`;
 }
 
 /**

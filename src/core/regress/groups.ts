@@ -51,7 +51,8 @@ export function changeRange(sorted: readonly GroupItem[]): string | undefined {
   if (!first || !last || sorted.some(fromZero)) return undefined;
   let [hi, lo] = [describeWorseChange(first.change, first.direction), describeWorseChange(last.change, last.direction)];
   if (hi === lo) return hi;
-  const signs = new Set(sorted.map((a) => describeWorseChange(a.change, a.direction)[0]));
+  // The real sign: the stored change is positive when worse, so a throughput's is turned round.
+  const signs = new Set(sorted.map((a) => Math.sign((a.direction === 'smaller' ? 1 : -1) * (a.change as number))));
   if (signs.size > 1) [hi, lo] = [hi.replace(/^[+-]/, ''), lo.replace(/^[+-]/, '')];
   return `${lo.replace(/ (worse|better)$/, '')} to ${hi}`;
 }
