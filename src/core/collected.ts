@@ -312,8 +312,13 @@ export function collectArtifactName(suite: string, shapes: readonly string[], at
   return `${COLLECT_PREFIX}${artifactKey(suite, shapes)}-${attempt}`;
 }
 
-/** Default name of a publish-mode run's evidence artifact (input `artifact-name` overrides it). */
-export function runArtifactName(suite: string, shapes: readonly string[], attempt: number): string {
+/**
+ * Name of a publish-mode run's evidence artifact: the input `artifact-name` when given, else the
+ * default. A re-run of the job cannot upload a name its first attempt took (the service refuses
+ * it), so a chosen name gains `-<attempt>` from the second attempt on, as the default carries it.
+ */
+export function runArtifactName(suite: string, shapes: readonly string[], attempt: number, chosen?: string): string {
+  if (chosen !== undefined) return attempt > 1 ? `${chosen}-${attempt}` : chosen;
   return `${RUN_ARTIFACT_PREFIX}${artifactKey(suite, shapes)}-${attempt}`;
 }
 

@@ -30,7 +30,7 @@ export async function uploadEvidence(
   context: RunContext,
   run: { readonly suite: string; readonly shapes: readonly string[]; readonly evidence: Evidence },
 ): Promise<UploadOutcome> {
-  const name = settings.artifactName ?? runArtifactName(run.suite, run.shapes, context.runAttempt);
+  const name = runArtifactName(run.suite, run.shapes, context.runAttempt, settings.artifactName);
   if (!settings.artifact) return { status: 'skipped', name, reason: 'input artifact is false' };
   return uploadRunArtifact(context.artifacts, { name, retentionDays: settings.artifactRetentionDays, files: evidenceFiles(run.evidence) });
 }

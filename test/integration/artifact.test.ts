@@ -105,6 +105,13 @@ describe('the evidence artifact of a publish', () => {
     expect(days).toBeLessThan(5.1);
   });
 
+  it('a re-run of the job uploads a chosen name with its attempt, since the first attempt took the name', async () => {
+    const chosen = defaults({ 'artifact-name': 'bench-evidence' });
+    expect(await uploadEvidence(chosen, context(), run())).toMatchObject({ status: 'uploaded', name: 'bench-evidence' });
+    expect(await uploadEvidence(chosen, { ...context(), runAttempt: 2 }, run())).toMatchObject({ status: 'uploaded', name: 'bench-evidence-2' });
+    expect((await listRunArtifacts(artifactServiceHere(), '')).map((a) => a.name).sort()).toEqual(['bench-evidence', 'bench-evidence-2']);
+  });
+
   it('is not uploaded, and nothing is asked of the service, when the input artifact is false', async () => {
     const outcome = await uploadEvidence(defaults({ artifact: 'false' }), context(), run());
     expect(outcome).toEqual({ status: 'skipped', name: 'benchtrend-records-linux-cold-recreate+warm-1', reason: 'input artifact is false' });
