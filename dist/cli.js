@@ -2982,7 +2982,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve11.call(this, root, ref);
+      let _sch = resolve12.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3009,7 +3009,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve11(root, ref) {
+    function resolve12(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3873,7 +3873,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve11(baseURI, relativeURI, options) {
+    function resolve12(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4264,7 +4264,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve11,
+      resolve: resolve12,
       resolveComponent,
       equal,
       serialize,
@@ -12538,6 +12538,9 @@ function applyDirectionOverrides(points, overrides) {
     return o && o.direction !== p.direction ? { ...p, direction: o.direction } : p;
   });
 }
+function overridesMatchingNothing(points, overrides) {
+  return overrides.filter((o) => !points.some((p) => o.test(p.case)));
+}
 
 // src/core/trend/import-gab.ts
 var BIGGER_IS_BETTER = {
@@ -12988,6 +12991,22 @@ function segmentOf(draft, seq, points) {
     ...draft.imported ? { imported: draft.imported } : {}
   };
 }
+function importDrafts(from, source, overrides, warnings) {
+  const gab = importGab(from, source);
+  for (const s of gab.skipped) warnings.push(`${from}: left out ${s}`);
+  const decided = decidedBy(overrides);
+  for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${from}: ${c.text}`);
+  for (const r of gab.repeats) warnings.push(`${from}: ${r}`);
+  const drafts = gab.entries.map((e) => ({ ...e, ...overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}, imported: "github-action-benchmark" }));
+  return { drafts, suites: gab.suites, points: gab.points };
+}
+function importedSegments(from, source, overrides) {
+  const warnings = [];
+  const { drafts } = importDrafts(from, source, overrides, warnings);
+  const cases = /* @__PURE__ */ new Map();
+  const segments = drafts.map((d, seq) => segmentOf(d, seq, admit(d, seq, cases, warnings, from)));
+  return { segments, warnings };
+}
 async function planPublish(read, input) {
   const location = input.location;
   const previous = input.manifest ?? await readManifest(read, location);
@@ -13011,16 +13030,11 @@ async function planPublish(read, input) {
     } else if (first > 0) {
       warnings.push(`import-from ${input.import.from}: not imported, the trend already holds ${first} segments; a history is imported only into an empty trend`);
     } else {
-      const gab = importGab(input.import.from, await input.import.read());
-      for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
-      const overrides = input.import.directionOverrides ?? [];
-      const decided = decidedBy(overrides);
-      for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${input.import.from}: ${c.text}`);
-      for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
-      for (const e of gab.entries) drafts.push({ ...e, ...overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}, imported: "github-action-benchmark" });
+      const gab = importDrafts(input.import.from, await input.import.read(), input.import.directionOverrides ?? [], warnings);
+      drafts.push(...gab.drafts);
       suites.push(...gab.suites);
-      imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
-      importedNote = { from: input.import.from, entries: gab.entries.length, at: input.publishedAt };
+      imported = { entries: gab.drafts.length, points: gab.points, suites: gab.suites.length };
+      importedNote = { from: input.import.from, entries: gab.drafts.length, at: input.publishedAt };
     }
   }
   if (input.points.length > 0) {
@@ -13261,7 +13275,7 @@ function redact(text2, secrets) {
   return out;
 }
 function git(args, run9) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     let timedOut = false;
     let timer;
     const options = {
@@ -13288,7 +13302,7 @@ fatal: no answer from the remote: timed out after ${Math.round((run9.timeoutMs ?
 ${err}${cut}`, run9.secrets ?? [])));
           return;
         }
-        resolve11({ stdout, stderr: err });
+        resolve12({ stdout, stderr: err });
       }
     );
     if (run9.timeoutMs !== void 0) {
@@ -13683,8 +13697,8 @@ var PagesBranch = class _PagesBranch {
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
     if (flying) return flying;
-    const promise2 = new Promise((resolve11, reject) => {
-      this.pending.set(oid, [{ resolve: resolve11, reject }]);
+    const promise2 = new Promise((resolve12, reject) => {
+      this.pending.set(oid, [{ resolve: resolve12, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.track(this.flush()));
@@ -13955,7 +13969,7 @@ var PagesBranch = class _PagesBranch {
 };
 
 // src/effects/retry.ts
-var sleepMs = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
+var sleepMs = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 var RetriesExhaustedError = class extends Error {
   constructor(attempts, last, elapsedMs = 0) {
     const took = elapsedMs >= 1e3 ? ` in ${Math.round(elapsedMs / 1e3)} s` : "";
@@ -16212,6 +16226,10 @@ async function run(argv, io) {
   return 0;
 }
 
+// src/cli/replay.ts
+import { readFile as readFile3 } from "node:fs/promises";
+import { resolve as resolve3 } from "node:path";
+
 // src/core/compare/rank-distributions.ts
 var EXACT_BELOW = 50;
 var Z_975 = 1.959963984540054;
@@ -17405,12 +17423,12 @@ function onWorkers(file, count, jobs, settings) {
   let done = 0;
   let next = 0;
   const pool = [];
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     let settled = false;
     const finish = (error) => {
       if (settled) return;
       settled = true;
-      void Promise.all(pool.map((w) => w.terminate())).then(() => error === void 0 ? resolve11(results) : reject(error), reject);
+      void Promise.all(pool.map((w) => w.terminate())).then(() => error === void 0 ? resolve12(results) : reject(error), reject);
     };
     const feed = (w) => {
       if (next >= queue.length) return;
@@ -17456,6 +17474,7 @@ function alertSettingsFrom(values) {
 
 // src/cli/replay.ts
 var USAGE2 = `Usage: benchtrend replay --repo URL|PATH [options]
+       benchtrend replay --import-from FILE [options]
 
 Judges the stored history of every suite again, commit by commit, exactly as publishing each
 commit would have judged it with the given settings, and prints every alert it would raise:
@@ -17465,8 +17484,14 @@ way is better. Nothing is written unless --write: then the replayed alerts repla
 stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
 the branch, so the page draws them.
 
+With --import-from, it judges a github-action-benchmark data.js as an import would store it, with
+no repository: what benchtrend would have said of a history before you switch to it (beside what
+github-action-benchmark's rule said: --alert-method ratio --alert-threshold 150%).
+
 Options:
 ${TREND_HELP.where}
+  --import-from FILE    a github-action-benchmark data.js to judge instead of a trend (a local
+                        file); --direction-overrides FILE decides its cases as on an import
   --suite NAME          only this suite
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio to the previous point for the ratio rule, e.g. 150%
@@ -17491,25 +17516,40 @@ function replayLines(alerts) {
   return [head, ...rows2].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
 }
 async function run2(argv, io) {
-  const values = trendCommandLine(argv, io, USAGE2, { suite: { type: "string" }, ...ALERT_OPTIONS, json: { type: "boolean" }, write: { type: "boolean" } });
+  const values = trendCommandLine(argv, io, USAGE2, {
+    suite: { type: "string" },
+    ...ALERT_OPTIONS,
+    json: { type: "boolean" },
+    write: { type: "boolean" },
+    "import-from": { type: "string" },
+    "direction-overrides": { type: "string" }
+  });
   if (!values) return 0;
   const settings = alertSettingsFrom(values);
-  const { target, access } = trendLocation(values, io, "replay");
+  const importFrom = values["import-from"];
+  if (importFrom !== void 0 && values.repo !== void 0) throw new UsageError("replay takes --repo or --import-from, not both");
+  if (importFrom !== void 0 && values.write) throw new UsageError("--write stores alerts in a trend; with --import-from there is none (publish --import-from imports the history)");
+  if (importFrom === void 0 && values["direction-overrides"] !== void 0) throw new UsageError("--direction-overrides decides the cases of --import-from; a trend's cases are decided when published");
+  const where2 = importFrom === void 0 ? trendLocation(values, io, "replay") : void 0;
   startReplayWorkers(settings);
   const reading = performance.now();
   let read;
   try {
-    read = await readTrend(
-      target,
-      access,
-      async (reader, location) => {
-        const m = await readManifest(reader, location);
-        const segs = m ? await loadSegments(reader, location, 0, m.segments) : [];
-        return { manifest: m, segments: segs };
-      },
-      { wholeHistory: true }
-    );
-    refuseUnknownSuite(read.manifest, values.suite);
+    if (where2) {
+      read = await readTrend(
+        where2.target,
+        where2.access,
+        async (reader, location) => {
+          const m = await readManifest(reader, location);
+          const segs = m ? await loadSegments(reader, location, 0, m.segments) : [];
+          return { manifest: m, segments: segs };
+        },
+        { wholeHistory: true }
+      );
+      refuseUnknownSuite(read.manifest, values.suite);
+    } else {
+      read = { manifest: void 0, segments: await importedHistory(importFrom, values["direction-overrides"], values.suite, io) };
+    }
   } catch (e) {
     stopReplayWorkers();
     throw e;
@@ -17522,22 +17562,44 @@ async function run2(argv, io) {
 `);
   if (io.env["BENCHTREND_DEBUG"]) {
     const seconds2 = (from, to) => ((to - from) / 1e3).toFixed(2);
-    const where2 = threads ? `${threads} worker threads` : "the main thread";
-    io.stderr(`benchtrend: read ${segments.length} segments in ${seconds2(reading, judging)} s; replayed on ${where2} in ${seconds2(judging, performance.now())} s
+    const where3 = threads ? `${threads} worker threads` : "the main thread";
+    io.stderr(`benchtrend: read ${segments.length} segments in ${seconds2(reading, judging)} s; replayed on ${where3} in ${seconds2(judging, performance.now())} s
 `);
   }
-  if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io, { manifest, stored });
+  if (values.write && manifest && where2) await writeAlerts(where2.target, where2.access, settings, values.suite, io, { manifest, stored });
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}
 `);
     return 0;
   }
-  if (!manifest) io.stderr(noTrendYet(values));
-  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} stored segments
+  if (!manifest && importFrom === void 0) io.stderr(noTrendYet(values));
+  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === void 0 ? "stored segments" : `entries of ${importFrom}`}
 `);
   else io.stdout(`${replayLines(alerts).join("\n")}
 `);
   return 0;
+}
+async function importedHistory(file, overridesFile, suite, io) {
+  const read = async (path, option) => {
+    try {
+      return await readFile3(resolve3(io.cwd, path), "utf8");
+    } catch {
+      throw new InputError(`${option}: cannot read ${path}`);
+    }
+  };
+  const overrides = overridesFile === void 0 ? [] : parseDirectionOverrides(await read(overridesFile, "--direction-overrides"), overridesFile);
+  const { segments, warnings } = importedSegments(file, await read(file, "--import-from"), overrides);
+  const suites = [...new Set(segments.map((s) => s.suite))];
+  if (suite !== void 0 && !suites.includes(suite)) {
+    throw new InputError(`--suite: ${file} has no suite ${JSON.stringify(suite)}; it has ${suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
+  }
+  for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
+`);
+  for (const o of overridesMatchingNothing(segments.flatMap((s) => s.points), overrides)) {
+    io.stderr(`benchtrend: warning: direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case of ${file}
+`);
+  }
+  return segments;
 }
 var alertKey = (a) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised]);
 async function writeAlerts(target, access, settings, suite, io, made) {
@@ -17560,7 +17622,7 @@ async function writeAlerts(target, access, settings, suite, io, made) {
 
 // src/cli/cases.ts
 import { mkdir as mkdir2, writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname2, resolve as resolve6 } from "node:path";
+import { dirname as dirname2, resolve as resolve7 } from "node:path";
 
 // src/core/require-stages.ts
 function parseRequireStages(text2, source = "require-stages") {
@@ -17605,17 +17667,17 @@ function enforceRequiredStages(records, requirements) {
 }
 
 // src/effects/record-files.ts
-import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve5 } from "node:path";
+import { readFile as readFile4, stat as stat3 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve6 } from "node:path";
 
 // node_modules/tinyglobby/dist/index.mjs
 import { readdir as readdir2, readdirSync, realpath, realpathSync, stat as stat2, statSync } from "fs";
-import { isAbsolute as isAbsolute2, posix, resolve as resolve4 } from "path";
+import { isAbsolute as isAbsolute2, posix, resolve as resolve5 } from "path";
 import { fileURLToPath } from "url";
 
 // node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
-import { basename, dirname, normalize, relative, resolve as resolve3, sep } from "path";
+import { basename, dirname, normalize, relative, resolve as resolve4, sep } from "path";
 import * as nativeFs from "fs";
 var __require = /* @__PURE__ */ createRequire(import.meta.url);
 function cleanPath(path) {
@@ -17634,7 +17696,7 @@ function isRootDirectory(path) {
 function normalizePath(path, options) {
   const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
   const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve3(path);
+  if (resolvePaths) path = resolve4(path);
   if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
   if (path === ".") return "";
   const needsSeperator = path[path.length - 1] !== pathSeparator;
@@ -18356,7 +18418,7 @@ var defaultOptions = {
 function getOptions(options) {
   const opts = Object.assign({}, options);
   for (const key2 in defaultOptions) if (opts[key2] === void 0) Object.assign(opts, { [key2]: defaultOptions[key2] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve4(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve5(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
     readdir: opts.fs.readdir || readdir2,
@@ -18396,18 +18458,18 @@ async function expandPatterns(patterns, cwd, input = "records") {
     }
     out.push(...found);
   }
-  return [...new Set(out.map((f) => isAbsolute3(f) ? f : relative2(cwd, resolve5(cwd, f)) || f))];
+  return [...new Set(out.map((f) => isAbsolute3(f) ? f : relative2(cwd, resolve6(cwd, f)) || f))];
 }
 var MAX_INPUT_BYTES = 64 * 1024 * 1024;
 async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
   try {
-    const info = await stat3(resolve5(cwd, file));
+    const info = await stat3(resolve6(cwd, file));
     if (info.isFile() && info.size > limit) {
       throw new InputError(
         `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
       );
     }
-    return (await readFile3(resolve5(cwd, file), "utf8")).replace(/^\uFEFF/, "");
+    return (await readFile4(resolve6(cwd, file), "utf8")).replace(/^\uFEFF/, "");
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = e.code;
@@ -18493,7 +18555,7 @@ async function run3(argv, io) {
   const json3 = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}
 `;
   if (values.out !== void 0) {
-    const out = resolve6(io.cwd, values.out);
+    const out = resolve7(io.cwd, values.out);
     await mkdir2(dirname2(out), { recursive: true });
     await writeFile3(out, json3);
     io.stderr(`benchtrend: ${points.length} cases written to ${values.out}
@@ -18795,7 +18857,7 @@ async function run4(argv, io) {
 // src/cli/demo.ts
 import { mkdir as mkdir4, mkdtemp as mkdtemp3, readdir as readdir4, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join6, resolve as resolve7 } from "node:path";
+import { join as join6, resolve as resolve8 } from "node:path";
 
 // samples/cold-recreate.json
 var cold_recreate_default = {
@@ -19028,7 +19090,7 @@ function regressionDeriver(suite, settings) {
 }
 
 // src/effects/page-assets.ts
-import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
+import { readdir as readdir3, readFile as readFile5 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 import { join as join5, relative as relative3, sep as sep2 } from "node:path";
 var VERSION_FILE = "version.txt";
@@ -19050,7 +19112,7 @@ async function readPageAssets(dir) {
   const url = dir ?? builtPageDir();
   let version;
   try {
-    version = (await readFile4(join5(url, VERSION_FILE), "utf8")).trim();
+    version = (await readFile5(join5(url, VERSION_FILE), "utf8")).trim();
   } catch {
     throw new Error(`the chart page is not built: ${join5(url, VERSION_FILE)} is missing; run npm run build`);
   }
@@ -19059,7 +19121,7 @@ async function readPageAssets(dir) {
   for (const path of await walk2(url)) {
     const rel = relative3(url, path).split(sep2).join("/");
     if (rel === VERSION_FILE) continue;
-    files.set(rel, new Uint8Array(await readFile4(path)));
+    files.set(rel, new Uint8Array(await readFile5(path)));
   }
   if (!files.has("index.html")) throw new Error(`${url}: the chart page has no index.html; run npm run build`);
   return { version, files };
@@ -19100,7 +19162,7 @@ async function run5(argv, io) {
 `);
     return 2;
   }
-  const dir = values.dir !== void 0 ? await emptyFolder(resolve7(io.cwd, values.dir), values.dir) : await mkdtemp3(join6(tmpdir2(), "benchtrend-demo-"));
+  const dir = values.dir !== void 0 ? await emptyFolder(resolve8(io.cwd, values.dir), values.dir) : await mkdtemp3(join6(tmpdir2(), "benchtrend-demo-"));
   const records = join6(dir, "records");
   await mkdir4(records, { recursive: true });
   for (const [name, record] of Object.entries(SAMPLE_RECORDS)) {
@@ -19269,8 +19331,8 @@ async function run6(argv, io) {
 }
 
 // src/cli/publish.ts
-import { readFile as readFile5 } from "node:fs/promises";
-import { resolve as resolve8 } from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import { resolve as resolve9 } from "node:path";
 
 // src/core/trend/commit-info.ts
 async function resolveCommitInfo(sources) {
@@ -19504,7 +19566,7 @@ async function pageOrNothing(io) {
 }
 async function readText(file, cwd, option) {
   try {
-    return await readFile5(resolve8(cwd, file), "utf8");
+    return await readFile6(resolve9(cwd, file), "utf8");
   } catch {
     throw new InputError(`${option}: cannot read ${file}`);
   }
@@ -19530,12 +19592,12 @@ async function commitOf2(sha, values, io, now) {
 // src/cli/serve.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { mkdtemp as mkdtemp4, readdir as readdir5, rm as rm3 } from "node:fs/promises";
-import { join as join8, relative as relative4, resolve as resolve10 } from "node:path";
+import { join as join8, relative as relative4, resolve as resolve11 } from "node:path";
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
-import { readFile as readFile6, stat as stat4 } from "node:fs/promises";
-import { extname, join as join7, resolve as resolve9, sep as sep3 } from "node:path";
+import { readFile as readFile7, stat as stat4 } from "node:fs/promises";
+import { extname, join as join7, resolve as resolve10, sep as sep3 } from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -19545,7 +19607,7 @@ var TYPES = {
   ".map": "application/json"
 };
 async function serveFolder(dir, port = 0) {
-  const root = resolve9(dir);
+  const root = resolve10(dir);
   const kind = await stat4(root).catch(() => void 0);
   if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? "not a folder" : "no such folder"}; give the trend folder that holds index.html and manifest.json`);
   const server = createServer((req, res) => {
@@ -19557,14 +19619,14 @@ async function serveFolder(dir, port = 0) {
         res.writeHead(400).end("bad request");
         return;
       }
-      let file = resolve9(root, `.${path}`);
+      let file = resolve10(root, `.${path}`);
       if (file !== root && !file.startsWith(root + sep3)) {
         res.writeHead(403).end("forbidden");
         return;
       }
       try {
         if ((await stat4(file)).isDirectory()) file = join7(file, "index.html");
-        const body = await readFile6(file);
+        const body = await readFile7(file);
         res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
       } catch {
         res.writeHead(404).end("not found");
@@ -19611,7 +19673,7 @@ async function trendFolders(root, holds, depth = 4) {
   return found;
 }
 async function chartFolder(dir, cwd) {
-  const root = resolve10(cwd, dir);
+  const root = resolve11(cwd, dir);
   if (existsSync2(join8(root, PAGE))) return root;
   if (!existsSync2(root)) throw new InputError(`serve: ${dir}: no such folder; give the trend folder that holds index.html and manifest.json`);
   const found = await trendFolders(root, (d) => existsSync2(join8(d, PAGE)) && existsSync2(join8(d, DATA)));
@@ -19676,7 +19738,7 @@ async function run8(argv, io) {
   } else {
     const dir = positionals[0];
     folder = await chartFolder(dir, io.cwd);
-    if (folder !== resolve10(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative4(io.cwd, folder) || "."}
+    if (folder !== resolve11(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative4(io.cwd, folder) || "."}
 `);
   }
   const { server, url } = await serveFolder(folder, port);

@@ -1,4 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { overridesMatchingNothing, parseDirectionOverrides } from '../core/direction.js';
+import { InputError } from '../core/model.js';
 import type { ReplayedAlert } from '../core/regress/replay-trend.js';
+import { importedSegments } from '../core/trend/plan.js';
 import { describeWorseChange } from '../core/regress/words.js';
 import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
@@ -8,9 +13,10 @@ import { replayOnWorkers, replayStoredAlertsOnWorkers, startReplayWorkers, stopR
 import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
-import type { CliIO } from './io.js';
+import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend replay --repo URL|PATH [options]
+       benchtrend replay --import-from FILE [options]
 
 Judges the stored history of every suite again, commit by commit, exactly as publishing each
 commit would have judged it with the given settings, and prints every alert it would raise:
@@ -20,8 +26,14 @@ way is better. Nothing is written unless --write: then the replayed alerts repla
 stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
 the branch, so the page draws them.
 
+With --import-from, it judges a github-action-benchmark data.js as an import would store it, with
+no repository: what benchtrend would have said of a history before you switch to it (beside what
+github-action-benchmark's rule said: --alert-method ratio --alert-threshold 150%).
+
 Options:
 ${TREND_HELP.where}
+  --import-from FILE    a github-action-benchmark data.js to judge instead of a trend (a local
+                        file); --direction-overrides FILE decides its cases as on an import
   --suite NAME          only this suite
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio to the previous point for the ratio rule, e.g. 150%
@@ -50,25 +62,40 @@ export function replayLines(alerts: readonly ReplayedAlert[]): string[] {
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const values = trendCommandLine(argv, io, USAGE, { suite: { type: 'string' }, ...ALERT_OPTIONS, json: { type: 'boolean' }, write: { type: 'boolean' } });
+  const values = trendCommandLine(argv, io, USAGE, {
+    suite: { type: 'string' },
+    ...ALERT_OPTIONS,
+    json: { type: 'boolean' },
+    write: { type: 'boolean' },
+    'import-from': { type: 'string' },
+    'direction-overrides': { type: 'string' },
+  });
   if (!values) return 0;
   const settings = alertSettingsFrom(values);
-  const { target, access } = trendLocation(values, io, 'replay');
+  const importFrom = values['import-from'];
+  if (importFrom !== undefined && values.repo !== undefined) throw new UsageError('replay takes --repo or --import-from, not both');
+  if (importFrom !== undefined && values.write) throw new UsageError('--write stores alerts in a trend; with --import-from there is none (publish --import-from imports the history)');
+  if (importFrom === undefined && values['direction-overrides'] !== undefined) throw new UsageError('--direction-overrides decides the cases of --import-from; a trend\'s cases are decided when published');
+  const where = importFrom === undefined ? trendLocation(values, io, 'replay') : undefined;
   startReplayWorkers(settings);
   const reading = performance.now();
   let read: { manifest: Manifest | undefined; segments: Segment[] };
   try {
-    read = await readTrend(
-      target,
-      access,
-      async (reader, location) => {
-        const m = await readManifest(reader, location);
-        const segs: Segment[] = m ? await loadSegments(reader, location, 0, m.segments) : [];
-        return { manifest: m, segments: segs };
-      },
-      { wholeHistory: true },
-    );
-    refuseUnknownSuite(read.manifest, values.suite);
+    if (where) {
+      read = await readTrend(
+        where.target,
+        where.access,
+        async (reader, location) => {
+          const m = await readManifest(reader, location);
+          const segs: Segment[] = m ? await loadSegments(reader, location, 0, m.segments) : [];
+          return { manifest: m, segments: segs };
+        },
+        { wholeHistory: true },
+      );
+      refuseUnknownSuite(read.manifest, values.suite);
+    } else {
+      read = { manifest: undefined, segments: await importedHistory(importFrom as string, values['direction-overrides'], values.suite, io) };
+    }
   } catch (e) {
     stopReplayWorkers();
     throw e;
@@ -83,15 +110,37 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const where = threads ? `${threads} worker threads` : 'the main thread';
     io.stderr(`benchtrend: read ${segments.length} segments in ${seconds(reading, judging)} s; replayed on ${where} in ${seconds(judging, performance.now())} s\n`);
   }
-  if (values.write && manifest) await writeAlerts(target, access, settings, values.suite, io, { manifest, stored });
+  if (values.write && manifest && where) await writeAlerts(where.target, where.access, settings, values.suite, io, { manifest, stored });
   if (values.json) {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
     return 0;
   }
-  if (!manifest) io.stderr(noTrendYet(values));
-  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} stored segments\n`);
+  if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values));
+  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === undefined ? 'stored segments' : `entries of ${importFrom}`}\n`);
   else io.stdout(`${replayLines(alerts).join('\n')}\n`);
   return 0;
+}
+
+/** The segments an import of the data.js would write, its warnings said; refused as an import refuses it. */
+async function importedHistory(file: string, overridesFile: string | undefined, suite: string | undefined, io: CliIO): Promise<Segment[]> {
+  const read = async (path: string, option: string) => {
+    try {
+      return await readFile(resolve(io.cwd, path), 'utf8');
+    } catch {
+      throw new InputError(`${option}: cannot read ${path}`);
+    }
+  };
+  const overrides = overridesFile === undefined ? [] : parseDirectionOverrides(await read(overridesFile, '--direction-overrides'), overridesFile);
+  const { segments, warnings } = importedSegments(file, await read(file, '--import-from'), overrides);
+  const suites = [...new Set(segments.map((s) => s.suite))];
+  if (suite !== undefined && !suites.includes(suite)) {
+    throw new InputError(`--suite: ${file} has no suite ${JSON.stringify(suite)}; it has ${suites.map((s) => JSON.stringify(s)).join(', ') || 'none'}`);
+  }
+  for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
+  for (const o of overridesMatchingNothing(segments.flatMap((s) => s.points), overrides)) {
+    io.stderr(`benchtrend: warning: direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case of ${file}\n`);
+  }
+  return segments;
 }
 
 const alertKey = (a: StoredAlert) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised]);

@@ -213,6 +213,35 @@ function segmentOf(draft: Draft, seq: number, points: readonly StoredPoint[]): S
   };
 }
 
+/** A data.js read as an import's drafts, its warnings said in `warnings`. */
+function importDrafts(
+  from: string,
+  source: string,
+  overrides: readonly DirectionOverride[],
+  warnings: string[],
+): { drafts: Draft[]; suites: readonly string[]; points: number } {
+  const gab = importGab(from, source);
+  for (const s of gab.skipped) warnings.push(`${from}: left out ${s}`);
+  const decided = decidedBy(overrides);
+  for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${from}: ${c.text}`);
+  for (const r of gab.repeats) warnings.push(`${from}: ${r}`);
+  const drafts = gab.entries.map((e): Draft => ({ ...e, ...(overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}), imported: 'github-action-benchmark' }));
+  return { drafts, suites: gab.suites, points: gab.points };
+}
+
+/**
+ * The segments an import of a github-action-benchmark data.js writes into an empty trend, and
+ * what it warns of, with nothing read or written: what `replay --import-from` judges, so a history
+ * can be tried before any trend holds it.
+ */
+export function importedSegments(from: string, source: string, overrides: readonly DirectionOverride[]): { segments: Segment[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const { drafts } = importDrafts(from, source, overrides, warnings);
+  const cases = new Map<string, CaseInfo>();
+  const segments = drafts.map((d, seq) => segmentOf(d, seq, admit(d, seq, cases, warnings, from)));
+  return { segments, warnings };
+}
+
 /** Plans one publish. Reads the manifest and, when a rollup falls due, the segments it gathers. */
 export async function planPublish(read: TrendReader, input: PublishInput): Promise<PublishPlan> {
   const location = input.location;
@@ -243,17 +272,12 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     } else if (first > 0) {
       warnings.push(`import-from ${input.import.from}: not imported, the trend already holds ${first} segments; a history is imported only into an empty trend`);
     } else {
-      const gab = importGab(input.import.from, await input.import.read());
-      for (const s of gab.skipped) warnings.push(`${input.import.from}: left out ${s}`);
-      const overrides = input.import.directionOverrides ?? [];
-      const decided = decidedBy(overrides);
-      for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${input.import.from}: ${c.text}`);
-      for (const r of gab.repeats) warnings.push(`${input.import.from}: ${r}`);
-      for (const e of gab.entries) drafts.push({ ...e, ...(overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}), imported: 'github-action-benchmark' });
+      const gab = importDrafts(input.import.from, await input.import.read(), input.import.directionOverrides ?? [], warnings);
+      drafts.push(...gab.drafts);
       // The order data.js lists its suites in is the order its page showed them.
       suites.push(...gab.suites);
-      imported = { entries: gab.entries.length, points: gab.points, suites: gab.suites.length };
-      importedNote = { from: input.import.from, entries: gab.entries.length, at: input.publishedAt };
+      imported = { entries: gab.drafts.length, points: gab.points, suites: gab.suites.length };
+      importedNote = { from: input.import.from, entries: gab.drafts.length, at: input.publishedAt };
     }
   }
   if (input.points.length > 0) {
