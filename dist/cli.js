@@ -19762,7 +19762,7 @@ var COMMANDS = {
   publish: { run: run7, summary: "append the records' points to a trend on a branch of any git repository" },
   history: { run: run6, summary: "print every published point of a trend (json or csv)" },
   alerts: { run, summary: "list the stored regressions and change points with their status" },
-  replay: { run: run2, summary: "judge the stored history again with given alert settings; writes only with --write" },
+  replay: { run: run2, summary: "judge the stored history, or a github-action-benchmark data.js, with given alert settings; writes only with --write" },
   compare: { run: run4, summary: "compare a candidate arm with a baseline arm: shift, interval, verdict" },
   demo: { run: run5, summary: "run the whole pipeline offline on bundled sample records" },
   serve: { run: run8, summary: "serve a trend folder, or a repository's published trend, on 127.0.0.1 to see its chart" }

@@ -24,7 +24,7 @@ export const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly
   publish: { run: publish, summary: 'append the records\' points to a trend on a branch of any git repository' },
   history: { run: history, summary: 'print every published point of a trend (json or csv)' },
   alerts: { run: alerts, summary: 'list the stored regressions and change points with their status' },
-  replay: { run: replay, summary: 'judge the stored history again with given alert settings; writes only with --write' },
+  replay: { run: replay, summary: 'judge the stored history, or a github-action-benchmark data.js, with given alert settings; writes only with --write' },
   compare: { run: compare, summary: 'compare a candidate arm with a baseline arm: shift, interval, verdict' },
   demo: { run: demo, summary: 'run the whole pipeline offline on bundled sample records' },
   serve: { run: serve, summary: 'serve a trend folder, or a repository\'s published trend, on 127.0.0.1 to see its chart' },
