@@ -16168,8 +16168,9 @@ ${TREND_HELP.where}
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
                         status, baseline, value, change as a fraction, reason, raised: true
-                        on a step found), each with the case's unit and direction and the
-                        change in words as "-9.5% worse" (changeText)
+                        on a step found, raisedAt: the commit whose run raised a regression),
+                        each with the case's unit and direction and the change in words as
+                        "-9.5% worse" (changeText)
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -17035,6 +17036,9 @@ function memoryOf(alerts, suite, name) {
     regressions: mine.filter((a) => a.kind === "regression").map(({ sha, seq, status }) => ({ sha, seq, status }))
   };
 }
+function raisedByReplacedRun(alerts, suite, sha, cases) {
+  return alerts.filter((a) => a.kind === "regression" && a.suite === suite && cases.has(a.case) && (a.raisedAt ?? a.sha) === sha);
+}
 function updateAlerts(previous, verdicts, changePoints) {
   const byKey = /* @__PURE__ */ new Map();
   for (const a of previous) byKey.set(key(a), a);
@@ -17059,7 +17063,8 @@ function updateAlerts(previous, verdicts, changePoints) {
         baseline: a.baseline,
         value: a.value,
         ...a.change !== void 0 ? { change: a.change } : {},
-        reason: a.reason
+        reason: a.reason,
+        raisedAt: v.sha
       });
     }
   }
@@ -17162,7 +17167,7 @@ function replay(series, settings, options) {
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
-      suiteCases: options.suiteCases,
+      suiteCases: options.suiteCasesAt?.(t) ?? options.suiteCases,
       ...hostMoved !== void 0 ? { hostMoved } : {},
       ...hostMovedBefore !== void 0 ? { hostMovedBefore } : {},
       ...runnerNoise !== void 0 ? { runnerNoise } : {},
@@ -17229,7 +17234,9 @@ var HostWitness = class {
   }
 };
 function planReplay(given, settings, onlySuite) {
-  const segments = resolveSegments([...given]);
+  const all = [...given];
+  const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
+  const segments = resolveSegments(all);
   const bySuite = /* @__PURE__ */ new Map();
   for (const s of segments) {
     if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
@@ -17270,7 +17277,6 @@ function planReplay(given, settings, onlySuite) {
       }
       movesAt.set(seg.seq, moves);
     });
-    const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
     const controlMovedAt = /* @__PURE__ */ new Map();
     const episodes = new JobEpisodes(settings.minEffect, (seq) => casesAt.get(seq) ?? []);
     const alikeAt = /* @__PURE__ */ new Map();
@@ -17290,7 +17296,9 @@ function planReplay(given, settings, onlySuite) {
       const hostMoved = [];
       const runnerNoise = [];
       const jobMovedAlike = [];
+      const suiteCases = [];
       for (const p of c.points) {
+        suiteCases.push(sizeOf.get(p.seq) ?? 1);
         const controlMoved = controlMovedAt.get(p.seq);
         hostMoved.push(controlMoved ?? hostAt(p.seq).witnessWithout(name));
         runnerNoise.push(control ? true : controlMoved);
@@ -17305,7 +17313,8 @@ function planReplay(given, settings, onlySuite) {
 }
 function replayJob(job, settings) {
   return replay({ suite: job.suite, case: job.case, unit: job.unit, direction: job.direction, points: job.points }, settings, {
-    suiteCases: job.suiteCases,
+    suiteCases: 1,
+    suiteCasesAt: (i) => job.suiteCases[i] ?? 1,
     from: 1,
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],
@@ -17601,7 +17610,7 @@ async function importedHistory(file, overridesFile, suite, io) {
   }
   return segments;
 }
-var alertKey = (a) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised]);
+var alertKey = (a) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised, a.raisedAt]);
 async function writeAlerts(target, access, settings, suite, io, made) {
   const sameTrend = (m) => JSON.stringify({ ...m, alerts: [] }) === JSON.stringify({ ...made.manifest, alerts: [] });
   const landed = await rewriteManifest(target, access, async (read, location) => {
@@ -19029,6 +19038,8 @@ function regressionDeriver(suite, settings) {
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged2 = mine[mine.length - 1];
     if (!judged2) return previous;
+    const replaced = raisedByReplacedRun(previous, suite, judged2.commit.sha, new Set(judged2.points.map((p) => p.case)));
+    const kept = replaced.length > 0 ? previous.filter((a) => !replaced.includes(a)) : previous;
     const limit = settings.changePoints.scanLimit;
     const state = context.states?.get(suite);
     const only = new Set(judged2.points.map((p) => p.case));
@@ -19052,7 +19063,7 @@ function regressionDeriver(suite, settings) {
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
-        memoryOf(previous, suite, p.case),
+        memoryOf(kept, suite, p.case),
         settings,
         {
           suiteCases: judged2.points.length,
@@ -19067,7 +19078,10 @@ function regressionDeriver(suite, settings) {
       verdicts.push(verdict);
       changePoints.push(cps);
     }
-    const alerts = updateAlerts(previous, verdicts, changePoints);
+    const alerts = updateAlerts(kept, verdicts, changePoints);
+    const again = new Set(alerts.map((a) => `${a.kind}\0${a.case}\0${a.sha}`));
+    const rerunOf = judged2.commit.sha.slice(0, 7);
+    const withdrawn = replaced.filter((a) => !again.has(`${a.kind}\0${a.case}\0${a.sha}`)).map((a) => ({ ...a, status: "cleared", reason: withCaveat(a.reason ?? "regressed", `cleared: a re-run of ${rerunOf} replaced the run that raised it`) }));
     const attributed = attributeVerdicts(verdicts, judged2.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),
@@ -19081,6 +19095,7 @@ function regressionDeriver(suite, settings) {
       verdicts: attributed,
       alerts,
       changed: changedAlerts(previous, alerts),
+      ...withdrawn.length > 0 ? { withdrawn } : {},
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases
     };

@@ -21,8 +21,9 @@ ${TREND_HELP.where}
   --status STATUS       only alerts with this status: suspected, confirmed or cleared
   --json                print the stored alerts as a JSON array (kind, suite, case, sha, seq,
                         status, baseline, value, change as a fraction, reason, raised: true
-                        on a step found), each with the case's unit and direction and the
-                        change in words as "-9.5% worse" (changeText)
+                        on a step found, raisedAt: the commit whose run raised a regression),
+                        each with the case's unit and direction and the change in words as
+                        "-9.5% worse" (changeText)
 ${TREND_HELP.server}
   -h, --help            show this help
 

@@ -143,7 +143,7 @@ async function importedHistory(file: string, overridesFile: string | undefined, 
   return segments;
 }
 
-const alertKey = (a: StoredAlert) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised]);
+const alertKey = (a: StoredAlert) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised, a.raisedAt]);
 
 /**
  * The replayed alerts stored in place of the replayed suites' ones, on the tip as it is when the

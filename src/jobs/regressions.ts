@@ -11,13 +11,13 @@
  * Judging is pure (src/core/regress); this module only gathers its inputs and hands its outputs on.
  */
 import type { Direction, Point } from '../core/model.js';
-import { changedAlerts, memoryOf, updateAlerts } from '../core/regress/alerts.js';
+import { changedAlerts, memoryOf, raisedByReplacedRun, updateAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
 import { controlsMoved, controlsMovedSince, JobEpisodes, recentMove, typicalMoveAt, type ControlHistory, type JobCase } from '../core/regress/host.js';
 import { HostWitness } from '../core/regress/replay-trend.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
-import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
+import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, NO_MEMORY, withCaveat, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
 import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
 import {
   commitCommentMarker,
@@ -50,6 +50,11 @@ export interface RegressionOutcome {
   readonly alerts: readonly StoredAlert[];
   /** Alerts new or with a new status: the commits whose comment needs writing. */
   readonly changed: readonly StoredAlert[];
+  /**
+   * Regressions that an earlier run of this commit raised and this re-run, which replaces it, does
+   * not: gone from manifest.alerts, their comment rows marked cleared (each with the reason why).
+   */
+  readonly withdrawn?: readonly StoredAlert[];
   /** Output `regressions-json`; its length is output `regressions`. */
   readonly regressions: readonly RegressionEntry[];
   /** The cases of the manifest, for units and directions of older alerts. */
@@ -173,6 +178,10 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
     if (!judged) return previous;
+    // A re-run of a commit replaces the run it repeats, and with it what that run raised: it is
+    // judged as if they had never been, as a replay (which sees only its points) judges it.
+    const replaced = raisedByReplacedRun(previous, suite, judged.commit.sha, new Set(judged.points.map((p) => p.case)));
+    const kept = replaced.length > 0 ? previous.filter((a) => !replaced.includes(a)) : previous;
     const limit = settings.changePoints.scanLimit;
     const state = context.states?.get(suite);
     // Only the cases judged need their history: a case the suite stopped publishing sends no walk back.
@@ -204,7 +213,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       const runnerNoise = control ? true : controlMoved;
       const { verdict, changePoints: cps } = assessCase(
         { suite, case: p.case, unit: p.unit, direction: p.direction, points },
-        memoryOf(previous, suite, p.case),
+        memoryOf(kept, suite, p.case),
         settings,
         {
           suiteCases: judged.points.length,
@@ -219,7 +228,12 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       verdicts.push(verdict);
       changePoints.push(cps);
     }
-    const alerts = updateAlerts(previous, verdicts, changePoints);
+    const alerts = updateAlerts(kept, verdicts, changePoints);
+    const again = new Set(alerts.map((a) => `${a.kind}\u0000${a.case}\u0000${a.sha}`));
+    const rerunOf = judged.commit.sha.slice(0, 7);
+    const withdrawn = replaced
+      .filter((a) => !again.has(`${a.kind}\u0000${a.case}\u0000${a.sha}`))
+      .map((a): StoredAlert => ({ ...a, status: 'cleared', reason: withCaveat(a.reason ?? 'regressed', `cleared: a re-run of ${rerunOf} replaced the run that raised it`) }));
     const attributed = attributeVerdicts(verdicts, judged.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),
@@ -233,6 +247,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       verdicts: attributed,
       alerts,
       changed: changedAlerts(previous, alerts),
+      ...(withdrawn.length > 0 ? { withdrawn } : {}),
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
     };
@@ -318,11 +333,15 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   const watch = outcome.verdicts.filter((v) => v.kind === 'watch').map((v) => v.case);
   const ongoing = outcome.verdicts.flatMap((v) => (v.kind === 'regressed' && v.ongoing ? [{ case: v.case, since: v.ongoing.sha }] : []));
   const attributions = attributionLines(outcome.verdicts);
+  // What an earlier run of this commit raised and this re-run does not: its rows say so.
+  const withdrawnAt = (sha: string) => (outcome.withdrawn ?? []).filter((a) => a.sha === sha);
+  const written = new Set<string>();
   if (here.length > 0 || options.always) {
+    written.add(outcome.sha);
     const data: CommitCommentData = {
       suite: outcome.suite,
       sha: outcome.sha,
-      rows: here,
+      rows: refreshCommentRows({ suite: outcome.suite, sha: outcome.sha, rows: here }, withdrawnAt(outcome.sha), info),
       cases: outcome.verdicts.length,
       watch,
       ongoing,
@@ -344,7 +363,8 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const raised = rows.some((r) => r.kind === 'regression');
         const withSplit = raised && attributions.length ? { attributions } : {};
         const runner = raised && outcome.runner ? { runner: outcome.runner } : old?.runner ? { runner: old.runner } : {};
-        return renderCommitComment({ suite: outcome.suite, sha, rows: [...kept, ...rows], ...withSplit, ...runner }, options.links, options.ccUsers);
+        const all = refreshCommentRows({ suite: outcome.suite, sha, rows: [...kept, ...rows] }, withdrawnAt(sha), info);
+        return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...withSplit, ...runner }, options.links, options.ccUsers);
       }),
     );
   }
@@ -357,6 +377,8 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
     // Change points are drawn on the chart; only those that were announced have comment rows.
     moved.set(a.sha, [...(moved.get(a.sha) ?? []), a]);
   }
+  // A withdrawn regression's comment is rewritten wherever nothing above wrote it, this commit's too.
+  for (const a of outcome.withdrawn ?? []) if (!written.has(a.sha) && !steps.has(a.sha)) moved.set(a.sha, [...(moved.get(a.sha) ?? []), a]);
   for (const [sha, changed] of moved) {
     results.push(
       await api.upsertCommitComment(

@@ -129,6 +129,35 @@ describe('regression comments over real HTTP', () => {
     expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
   });
 
+  it('rewrites the comment of a regression as cleared when a re-run of the commit that raised it replaces that run', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(17);
+    // Two slow jobs on attach raise a regression named at the first; the second job is re-run, at the old level.
+    const runs: [number, number][] = [...Array.from({ length: 31 }, (_, i): [number, number] => [i + 1, i >= 29 ? 1.45 : 1]), [31, 1]];
+    const outcomes: RegressionOutcome[] = [];
+    for (const [n, factor] of runs) {
+      const outcome = await publishRun(trend, n, run(rng, factor));
+      const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: ['@alice'], links: LINKS });
+      expect(results.every((r) => r.ok)).toBe(true);
+      outcomes.push(outcome);
+    }
+    expect(outcomes[30]?.regressions.filter((r) => r.new).map((r) => [r.case, r.sha])).toEqual([['warm / attach', commit(30).sha]]);
+    const rerun = outcomes[31];
+    expect(rerun?.withdrawn?.map((a) => [a.case, a.sha])).toEqual([['warm / attach', commit(30).sha]]);
+    // Gone from the trend, as a replay of it says, and the comment on its culprit says why.
+    expect(rerun?.alerts.filter((a) => a.kind === 'regression')).toEqual([]);
+    expect([...api.commitComments.keys()]).toEqual([commit(30).sha]);
+    const body = api.commitComments.get(commit(30).sha)?.[0]?.body ?? '';
+    const rows = parseCommitCommentData(body)?.rows ?? [];
+    expect(rows.map((r) => [r.case, r.status])).toEqual([['warm / attach', 'cleared']]);
+    expect(rows[0]?.why).toContain(`cleared: a re-run of ${commit(31).sha.slice(0, 7)} replaced the run that raised it`);
+    expect(body).not.toContain('cc @alice');
+    expect(api.requestsTo('POST', /\/comments$/)).toHaveLength(1);
+    expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
+  });
+
   it('comments on the commit where a slow drift’s lasting step starts, which the limit never flagged', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });

@@ -4,7 +4,8 @@ import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { loadSegments } from '../../src/core/trend/load.js';
 import { planGroups } from '../../src/core/trend/plan-groups.js';
-import type { Manifest } from '../../src/core/trend/types.js';
+import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
+import { replayStoredAlerts } from '../../src/core/regress/replay-trend.js';
 import { caseHistories, comparePullRequest, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from './trend-memory.js';
 
@@ -220,6 +221,60 @@ describe('regressions through the publisher’s alerts hook', () => {
     const trend = new MemoryTrend();
     const verdicts = await comparePullRequest(trend.read, LOCATION, 'default', run(new Random(1)), 'f'.repeat(40), DEFAULT_ALERT_SETTINGS);
     expect(verdicts.every((v) => v.kind === 'not-enough-history')).toBe(true);
+  });
+});
+
+describe('a replay says what publishing each commit said', () => {
+  /** One point of case `name` in ms, with 3 runs. */
+  const point = (name: string, value: number): Point => ({
+    case: name,
+    shape: 'custom',
+    metric: name,
+    unit: 'ms',
+    direction: 'smaller',
+    value,
+    q1: value * 0.995,
+    q3: value * 1.005,
+    min: value * 0.99,
+    max: value * 1.01,
+    stdev: value * 0.005,
+    runs: 3,
+    n: 3,
+    samples: [value * 0.99, value, value * 1.01],
+  });
+  async function published(runs: readonly (readonly [number, readonly Point[]])[], settings = DEFAULT_ALERT_SETTINGS) {
+    const trend = new MemoryTrend();
+    for (const [n, points] of runs) await trend.publish({ commit: commit(n), points, alerts: regressionDeriver('default', settings).derive });
+    const manifest = trend.json<Manifest>('manifest.json');
+    const replayed = replayStoredAlerts(await loadSegments(trend.read, LOCATION, 0, manifest.segments), settings);
+    const keys = (alerts: readonly StoredAlert[]) => alerts.filter((a) => a.kind === 'regression').map((a) => `${a.case} ${a.sha} ${a.status}`);
+    return { stored: keys(manifest.alerts), replayed: keys(replayed) };
+  }
+  const LEVELS = [99.107, 101.999, 99.697, 101.474, 104.787, 98.115, 102.361, 97.255, 100.744, 97.647, 100.215, 102.412];
+
+  it('sets each limit by the cases of the job that published the commit, as the suite grows', async () => {
+    // Case a alone for 14 commits, stepping up at the 13th; then 30 more cases join it.
+    const runs: [number, Point[]][] = [...LEVELS, 106.701, 106.978].map((v, i) => [i + 1, [point('a', v)]]);
+    runs.push([15, [point('a', 102.846), ...Array.from({ length: 30 }, (_, j) => point(`b${j}`, 50 + j))]]);
+    const { stored, replayed } = await published(runs);
+    expect(stored).toEqual([`a ${commit(13).sha} suspected`]);
+    expect(replayed).toEqual(stored);
+  });
+
+  it('forgets what a run raised once a re-run of its commit replaces it, by the ratio rule', async () => {
+    const ratio = { ...DEFAULT_ALERT_SETTINGS, method: 'ratio' as const, ratioThreshold: 1.5 };
+    const { stored, replayed } = await published([[1, [point('x', 10)]], [2, [point('x', 30)]], [2, [point('x', 10)]]], ratio);
+    expect(stored).toEqual([]);
+    expect(replayed).toEqual(stored);
+  });
+
+  it('forgets what a run raised once a re-run of its commit replaces it, named at the commit before', async () => {
+    const runs: [number, Point[]][] = [...LEVELS, 150, 151].map((v, i) => [i + 1, [point('x', v)]]);
+    const first = await published(runs);
+    expect(first.stored).toEqual([`x ${commit(13).sha} suspected`]);
+    const { stored, replayed } = await published([...runs, [14, [point('x', 100.3)]]]);
+    expect(stored).toEqual([]);
+    expect(replayed).toEqual(stored);
   });
 });
 

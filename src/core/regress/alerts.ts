@@ -41,6 +41,15 @@ export function memoryOf(alerts: readonly StoredAlert[], suite: string, name: st
 }
 
 /**
+ * The stored regressions that a run of `sha` raised for these cases, which a re-run of that commit
+ * replaces: the re-run is judged as if they had never been raised, as a replay (which sees only
+ * the re-run's points) judges it. An alert stored without `raisedAt` counts when it names `sha`.
+ */
+export function raisedByReplacedRun(alerts: readonly StoredAlert[], suite: string, sha: string, cases: ReadonlySet<string>): StoredAlert[] {
+  return alerts.filter((a) => a.kind === 'regression' && a.suite === suite && cases.has(a.case) && (a.raisedAt ?? a.sha) === sha);
+}
+
+/**
  * The new manifest.alerts: previous entries with this run's transitions applied, new regressions
  * and change points added (a re-run of the same commit replaces its own entries), change points
  * that a re-examination no longer finds cleared. Ordered by seq.
@@ -75,6 +84,7 @@ export function updateAlerts(
         value: a.value,
         ...(a.change !== undefined ? { change: a.change } : {}),
         reason: a.reason,
+        raisedAt: v.sha,
       });
     }
   }

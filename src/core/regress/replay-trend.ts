@@ -122,7 +122,8 @@ export interface CaseReplayJob {
   readonly unit: string;
   readonly direction: Direction;
   readonly points: readonly SeriesPoint[];
-  readonly suiteCases: number;
+  /** By point index: the points of the segment it came from, as that publish counted its suite's cases. */
+  readonly suiteCases: readonly number[];
   /** By point index: what the rest of the suite (or the control cases) says about the machine. */
   readonly hostMoved: readonly (boolean | undefined)[];
   /** By point index: whether the suite's control cases moved (true for a control case itself). */
@@ -146,7 +147,11 @@ export interface ReplayPlan {
 }
 
 export function planReplay(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): ReplayPlan {
-  const segments = resolveSegments([...given]);
+  const all = [...given];
+  // A publish sets its limits by the cases of the segment it writes, before any re-run takes some
+  // of them (jobs of different sizes, a suite that grew); so does the replay, point by point.
+  const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
+  const segments = resolveSegments(all);
   const bySuite = new Map<string, Segment[]>();
   for (const s of segments) {
     if (onlySuite !== undefined && s.suite !== onlySuite) continue;
@@ -189,7 +194,6 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
       }
       movesAt.set(seg.seq, moves);
     });
-    const suiteCases = Math.max(1, ...segs.map((s) => s.points.length));
     // Whether the control cases moved, once per commit (not once per case and commit).
     const controlMovedAt = new Map<number, boolean | undefined>();
     const episodes = new JobEpisodes(settings.minEffect, (seq) => casesAt.get(seq) ?? []);
@@ -213,7 +217,9 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
       const hostMoved: (boolean | undefined)[] = [];
       const runnerNoise: (boolean | undefined)[] = [];
       const jobMovedAlike: (boolean | undefined)[] = [];
+      const suiteCases: number[] = [];
       for (const p of c.points) {
+        suiteCases.push(sizeOf.get(p.seq) ?? 1);
         const controlMoved = controlMovedAt.get(p.seq);
         hostMoved.push(controlMoved ?? hostAt(p.seq).witnessWithout(name));
         runnerNoise.push(control ? true : controlMoved);
@@ -230,7 +236,8 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
 /** One planned case through replay(), with the witnesses its plan holds: the raw result, by index. */
 export function replayJob(job: CaseReplayJob, settings: AlertSettings): ReplayResult {
   return replay({ suite: job.suite, case: job.case, unit: job.unit, direction: job.direction, points: job.points }, settings, {
-    suiteCases: job.suiteCases,
+    suiteCases: 1,
+    suiteCasesAt: (i) => job.suiteCases[i] ?? 1,
     from: 1,
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],

@@ -29,6 +29,11 @@ export interface ReplayResult {
 
 export interface ReplayOptions {
   readonly suiteCases: number;
+  /**
+   * The cases of the job that published commit i, where they differ from commit to commit (a suite
+   * that grew, jobs of different sizes, a partial re-run): each limit is set as that publish set it.
+   */
+  readonly suiteCasesAt?: (i: number) => number;
   /** First index to assess (earlier points are only history). */
   readonly from?: number;
   /** What the rest of the suite says about the machine at commit i (AssessOptions.hostMoved). */
@@ -71,7 +76,7 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
     const jobMovedAlike = options.jobMovedAlike?.(t);
     const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : undefined;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
-      suiteCases: options.suiteCases,
+      suiteCases: options.suiteCasesAt?.(t) ?? options.suiteCases,
       ...(hostMoved !== undefined ? { hostMoved } : {}),
       ...(hostMovedBefore !== undefined ? { hostMovedBefore } : {}),
       ...(runnerNoise !== undefined ? { runnerNoise } : {}),

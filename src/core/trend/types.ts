@@ -115,6 +115,12 @@ export interface StoredAlert {
    * Absent on the change points it only drew.
    */
   readonly raised?: true;
+  /**
+   * On a regression: the commit whose run raised it (its `sha` is where the step starts, often the
+   * commit before). A re-run of that commit replaces the run, and with it what the run raised.
+   * Absent on alerts stored before it was kept.
+   */
+  readonly raisedAt?: string;
 }
 
 export interface Manifest {
