@@ -28,7 +28,7 @@ the branch, so the page draws them.
 
 With --import-from, it judges a github-action-benchmark data.js as an import would store it, with
 no repository: what benchtrend would have said of a history before you switch to it (beside what
-github-action-benchmark's rule said: --alert-method ratio --alert-threshold 150%).
+github-action-benchmark's rule said: --alert-method ratio --alert-threshold 200%, its default).
 
 Options:
 ${TREND_HELP.where}
