@@ -11034,7 +11034,9 @@ function assessCase(series, memory, given, options) {
   } else if (kind === "regressed" && method === "limit" && options.jobMovedAlike === true && (ctx.alikeRun !== void 0 ? k - ctx.alikeRun < ctx.settings.alertAfter : k < ctx.settings.maxRun) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : "";
-    reason = wrapped(`nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; `, reason, ")");
+    const again = ctx.alikeRun !== void 0 && k + 1 - Math.min(ctx.alikeRun + 1, ALIKE_LOOKBACK + 1) < ctx.settings.alertAfter;
+    const decides = again ? "the next commit decides unless the job moves as one again" : "the next commit decides";
+    reason = wrapped(`nearly every case of this job got worse at once${since}, which looks like the runner; ${decides} (name cases only the machine can move in control-cases to tell at once; `, reason, ")");
   } else if (kind === "regressed" && method === "limit" && k > ctx.settings.maxRun) {
     const alike = alikeEpisode(ctx) === k;
     const from = firstSha.slice(0, 7);
@@ -11042,7 +11044,8 @@ function assessCase(series, memory, given, options) {
   } else if (kind === "regressed" && method === "limit" && ((options.hostMoved === true || runBeganWithHost(options, k)) && k <= ctx.settings.alertAfter || hostRunOf(ctx) >= k && hostRunOf(ctx) <= HOST_WAIT) && !memory.regressions.some((r) => r.status === "suspected")) {
     kind = "watch";
     const when = options.hostMoved === true ? "at this commit" : "where this run began";
-    reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; `, reason, ")");
+    const decides = hostRunOf(ctx) >= k && k < HOST_WAIT ? `the next commit decides unless most of the job moves again (${HOST_WAIT} commits at most)` : "the next commit decides";
+    reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; ${decides} (name cases only it can move in control-cases to tell at once; `, reason, ")");
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = withCaveat(reason, "most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)");
   }

@@ -1494,7 +1494,10 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // that slows everything) is raised once the job stops moving as one, named where it began.
     kind = 'watch';
     const since = (ctx.alikeRun ?? 1) > 1 ? ` for ${ctx.alikeRun} commits` : '';
-    reason = wrapped(`nearly every case of this job got worse at once${since}, which looks like the runner; the next commit decides (name cases only the machine can move in control-cases to tell at once; `, reason, ')');
+    // The wait goes on while the job keeps moving as one (alikeRuns counts at most ALIKE_LOOKBACK + 1).
+    const again = ctx.alikeRun !== undefined && k + 1 - Math.min(ctx.alikeRun + 1, ALIKE_LOOKBACK + 1) < ctx.settings.alertAfter;
+    const decides = again ? 'the next commit decides unless the job moves as one again' : 'the next commit decides';
+    reason = wrapped(`nearly every case of this job got worse at once${since}, which looks like the runner; ${decides} (name cases only the machine can move in control-cases to tell at once; `, reason, ')');
   } else if (kind === 'regressed' && method === 'limit' && k > ctx.settings.maxRun) {
     // Step 5e — the episode the job moved as one for (or, 5d″, most of the suite moved for) has
     // lasted: raised now, at its start.
@@ -1528,7 +1531,9 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     // then, named where it began.
     kind = 'watch';
     const when = options.hostMoved === true ? 'at this commit' : 'where this run began';
-    reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; the next commit decides (name cases only it can move in control-cases to tell at once; `, reason, ')');
+    // 5d″ waits on while the rest of the suite has moved at every commit of the run, HOST_WAIT at most.
+    const decides = hostRunOf(ctx) >= k && k < HOST_WAIT ? `the next commit decides unless most of the job moves again (${HOST_WAIT} commits at most)` : 'the next commit decides';
+    reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; ${decides} (name cases only it can move in control-cases to tell at once; `, reason, ')');
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
     reason = withCaveat(reason, 'most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)');
   }
