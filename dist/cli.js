@@ -19526,6 +19526,10 @@ async function run7(argv, io) {
   );
   const added = result.plan.added;
   const verdicts = judge.outcome()?.verdicts ?? [];
+  for (const a of judge.outcome()?.withdrawn ?? []) {
+    io.stderr(`benchtrend: ${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn
+`);
+  }
   const regressions = regressionEntries(verdicts);
   if (values.json) {
     io.stdout(

@@ -83,11 +83,14 @@ async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings,
   const verdicts = outcomes.flatMap((o) => o.verdicts);
   const regressions = outcomes.flatMap((o) => o.regressions);
   for (const a of regressionAnnotations(verdicts)) core.warning(a.message, { title: a.title });
+  for (const o of outcomes) {
+    for (const a of o.withdrawn ?? []) core.info(`${o.suite} / ${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`);
+  }
   const api = commentsApi(s, runner);
   if (api && (s.commentOnAlert || s.commentAlways)) {
     await core.group('Commenting', async () => {
       for (const outcome of outcomes) {
-        const results = await postRegressionComments(api, s.commentOnAlert ? outcome : { ...outcome, verdicts: [], changed: [] }, {
+        const results = await postRegressionComments(api, s.commentOnAlert ? outcome : { ...outcome, verdicts: [], changed: [], withdrawn: [] }, {
           always: s.commentAlways,
           ccUsers: s.ccUsers,
           links: links(s, runner),

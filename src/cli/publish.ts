@@ -159,6 +159,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   );
   const added = result.plan.added;
   const verdicts = judge.outcome()?.verdicts ?? [];
+  for (const a of judge.outcome()?.withdrawn ?? []) {
+    io.stderr(`benchtrend: ${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn\n`);
+  }
   const regressions = regressionEntries(verdicts);
   if (values.json) {
     io.stdout(

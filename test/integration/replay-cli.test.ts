@@ -190,6 +190,28 @@ it('compares each entry with the newest one of another commit, as github-action-
   expect((JSON.parse(r.stdout) as { alerts: Alert[] }).alerts.map((a) => `${a.case} ${a.sha[0]}`).sort()).toEqual(['customSmallerIsBetter / x c', 'customSmallerIsBetter / y d']);
 });
 
+it('a re-run of a commit takes back what the run it replaces raised, as a replay of the trend says', async () => {
+  const dir = join(sb.root, 'rerun-withdraws');
+  await mkdir(dir);
+  const repo = await sb.bareRemote('rerun-withdraws');
+  const publish = async (id: string, value: number) => {
+    await writeFile(join(dir, 'x.json'), JSON.stringify([{ name: 'x', unit: 'ms', value }]));
+    const r = await runCli(['publish', 'x.json', '--format', 'customSmallerIsBetter', '--repo', repo, '--commit', id.repeat(40), '--message', id, '--author', 'Ada', '--timestamp', '2025-01-01T00:00:00Z', '--alert-threshold', '150%'], dir, sb.env);
+    expect(r.code, r.stderr).toBe(0);
+    return r;
+  };
+  await publish('a', 10);
+  await publish('b', 30);
+  const raised = await runCli(['alerts', '--repo', repo, '--json'], dir, sb.env);
+  expect((JSON.parse(raised.stdout) as { sha: string; raisedAt: string }[]).map((a) => [a.sha[0], a.raisedAt[0]])).toEqual([['b', 'b']]);
+  const rerun = await publish('b', 10);
+  expect(rerun.stderr).toContain(`benchtrend: customSmallerIsBetter / x: the regression at ${'b'.repeat(7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`);
+  const after = await runCli(['alerts', '--repo', repo, '--json'], dir, sb.env);
+  expect(JSON.parse(after.stdout)).toEqual([]);
+  const replayed = await runCli(['replay', '--repo', repo, '--alert-threshold', '150%', '--json'], dir, sb.env);
+  expect((JSON.parse(replayed.stdout) as { alerts: Alert[] }).alerts).toEqual([]);
+});
+
 it('warns of a control-cases line that names no case, such as several names on one line', async () => {
   const r = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--control-cases', 'cargo / bench_fib_10, cargo / bench_fib_20\ncargo / bench_fib_*'], sb.root, sb.env);
   expect(r.code, r.stderr).toBe(0);
