@@ -2982,7 +2982,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve12.call(this, root, ref);
+      let _sch = resolve11.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3009,7 +3009,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve12(root, ref) {
+    function resolve11(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3873,7 +3873,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve12(baseURI, relativeURI, options) {
+    function resolve11(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4264,7 +4264,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve12,
+      resolve: resolve11,
       resolveComponent,
       equal,
       serialize,
@@ -13278,7 +13278,7 @@ function redact(text2, secrets) {
   return out;
 }
 function git(args, run9) {
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve11, reject) => {
     let timedOut = false;
     let timer;
     const options = {
@@ -13305,7 +13305,7 @@ fatal: no answer from the remote: timed out after ${Math.round((run9.timeoutMs ?
 ${err}${cut}`, run9.secrets ?? [])));
           return;
         }
-        resolve12({ stdout, stderr: err });
+        resolve11({ stdout, stderr: err });
       }
     );
     if (run9.timeoutMs !== void 0) {
@@ -13700,8 +13700,8 @@ var PagesBranch = class _PagesBranch {
     if (hit) return Promise.resolve(hit);
     const flying = this.inflight.get(oid);
     if (flying) return flying;
-    const promise2 = new Promise((resolve12, reject) => {
-      this.pending.set(oid, [{ resolve: resolve12, reject }]);
+    const promise2 = new Promise((resolve11, reject) => {
+      this.pending.set(oid, [{ resolve: resolve11, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.track(this.flush()));
@@ -13972,7 +13972,7 @@ var PagesBranch = class _PagesBranch {
 };
 
 // src/effects/retry.ts
-var sleepMs = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
+var sleepMs = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
 var RetriesExhaustedError = class extends Error {
   constructor(attempts, last, elapsedMs = 0) {
     const took = elapsedMs >= 1e3 ? ` in ${Math.round(elapsedMs / 1e3)} s` : "";
@@ -16064,9 +16064,18 @@ function parseInput(file, text2, format, options = {}) {
 }
 
 // src/cli/io.ts
+import { readFile as readFile3 } from "node:fs/promises";
+import { resolve as resolve3 } from "node:path";
 var UsageError = class extends Error {
   name = "UsageError";
 };
+async function readText(file, cwd, option) {
+  try {
+    return await readFile3(resolve3(cwd, file), "utf8");
+  } catch {
+    throw new InputError(`${option}: cannot read ${file}`);
+  }
+}
 
 // src/cli/args.ts
 function didYouMean(word, known) {
@@ -16229,10 +16238,6 @@ async function run(argv, io) {
 `);
   return 0;
 }
-
-// src/cli/replay.ts
-import { readFile as readFile3 } from "node:fs/promises";
-import { resolve as resolve3 } from "node:path";
 
 // src/core/compare/rank-distributions.ts
 var EXACT_BELOW = 50;
@@ -17435,12 +17440,12 @@ function onWorkers(file, count, jobs, settings) {
   let done = 0;
   let next = 0;
   const pool = [];
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve11, reject) => {
     let settled = false;
     const finish = (error) => {
       if (settled) return;
       settled = true;
-      void Promise.all(pool.map((w) => w.terminate())).then(() => error === void 0 ? resolve12(results) : reject(error), reject);
+      void Promise.all(pool.map((w) => w.terminate())).then(() => error === void 0 ? resolve11(results) : reject(error), reject);
     };
     const feed = (w) => {
       if (next >= queue.length) return;
@@ -17592,15 +17597,8 @@ async function run2(argv, io) {
   return 0;
 }
 async function importedHistory(file, overridesFile, suite, io) {
-  const read = async (path, option) => {
-    try {
-      return await readFile3(resolve3(io.cwd, path), "utf8");
-    } catch {
-      throw new InputError(`${option}: cannot read ${path}`);
-    }
-  };
-  const overrides = overridesFile === void 0 ? [] : parseDirectionOverrides(await read(overridesFile, "--direction-overrides"), overridesFile);
-  const { segments, warnings } = importedSegments(file, await read(file, "--import-from"), overrides);
+  const overrides = overridesFile === void 0 ? [] : parseDirectionOverrides(await readText(overridesFile, io.cwd, "--direction-overrides"), overridesFile);
+  const { segments, warnings } = importedSegments(file, await readText(file, io.cwd, "--import-from"), overrides);
   const suites = [...new Set(segments.map((s) => s.suite))];
   if (suite !== void 0 && !suites.includes(suite)) {
     throw new InputError(`--suite: ${file} has no suite ${JSON.stringify(suite)}; it has ${suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
@@ -19348,10 +19346,6 @@ async function run6(argv, io) {
   return 0;
 }
 
-// src/cli/publish.ts
-import { readFile as readFile6 } from "node:fs/promises";
-import { resolve as resolve9 } from "node:path";
-
 // src/core/trend/commit-info.ts
 async function resolveCommitInfo(sources) {
   const withUrl = (c) => ({
@@ -19586,13 +19580,6 @@ async function pageOrNothing(io) {
     return void 0;
   }
 }
-async function readText(file, cwd, option) {
-  try {
-    return await readFile6(resolve9(cwd, file), "utf8");
-  } catch {
-    throw new InputError(`${option}: cannot read ${file}`);
-  }
-}
 async function commitOf2(sha, values, io, now) {
   const found = await resolveCommitInfo({
     sha,
@@ -19614,12 +19601,12 @@ async function commitOf2(sha, values, io, now) {
 // src/cli/serve.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { mkdtemp as mkdtemp4, readdir as readdir5, rm as rm3 } from "node:fs/promises";
-import { join as join8, relative as relative4, resolve as resolve11 } from "node:path";
+import { join as join8, relative as relative4, resolve as resolve10 } from "node:path";
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
-import { readFile as readFile7, stat as stat4 } from "node:fs/promises";
-import { extname, join as join7, resolve as resolve10, sep as sep3 } from "node:path";
+import { readFile as readFile6, stat as stat4 } from "node:fs/promises";
+import { extname, join as join7, resolve as resolve9, sep as sep3 } from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -19629,7 +19616,7 @@ var TYPES = {
   ".map": "application/json"
 };
 async function serveFolder(dir, port = 0) {
-  const root = resolve10(dir);
+  const root = resolve9(dir);
   const kind = await stat4(root).catch(() => void 0);
   if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? "not a folder" : "no such folder"}; give the trend folder that holds index.html and manifest.json`);
   const server = createServer((req, res) => {
@@ -19641,14 +19628,14 @@ async function serveFolder(dir, port = 0) {
         res.writeHead(400).end("bad request");
         return;
       }
-      let file = resolve10(root, `.${path}`);
+      let file = resolve9(root, `.${path}`);
       if (file !== root && !file.startsWith(root + sep3)) {
         res.writeHead(403).end("forbidden");
         return;
       }
       try {
         if ((await stat4(file)).isDirectory()) file = join7(file, "index.html");
-        const body = await readFile7(file);
+        const body = await readFile6(file);
         res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
       } catch {
         res.writeHead(404).end("not found");
@@ -19695,7 +19682,7 @@ async function trendFolders(root, holds, depth = 4) {
   return found;
 }
 async function chartFolder(dir, cwd) {
-  const root = resolve11(cwd, dir);
+  const root = resolve10(cwd, dir);
   if (existsSync2(join8(root, PAGE))) return root;
   if (!existsSync2(root)) throw new InputError(`serve: ${dir}: no such folder; give the trend folder that holds index.html and manifest.json`);
   const found = await trendFolders(root, (d) => existsSync2(join8(d, PAGE)) && existsSync2(join8(d, DATA)));
@@ -19760,7 +19747,7 @@ async function run8(argv, io) {
   } else {
     const dir = positionals[0];
     folder = await chartFolder(dir, io.cwd);
-    if (folder !== resolve11(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative4(io.cwd, folder) || "."}
+    if (folder !== resolve10(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative4(io.cwd, folder) || "."}
 `);
   }
   const { server, url } = await serveFolder(folder, port);

@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { InputError } from '../core/model.js';
+
 /** What a CLI subcommand may touch: injected so tests can run commands in-process too. */
 export interface CliIO {
   readonly stdout: (text: string) => void;
@@ -12,3 +16,12 @@ export class UsageError extends Error {
 }
 
 export type Command = (argv: string[], io: CliIO) => Promise<number>;
+
+/** A file named on the command line, read as text; one line naming the option when it cannot be. */
+export async function readText(file: string, cwd: string, option: string): Promise<string> {
+  try {
+    return await readFile(resolve(cwd, file), 'utf8');
+  } catch {
+    throw new InputError(`${option}: cannot read ${file}`);
+  }
+}

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { parseAnnotations } from '../core/annotations.js';
 import { InputError } from '../core/model.js';
 import { resolveCommitInfo } from '../core/trend/commit-info.js';
@@ -16,7 +14,7 @@ import { publishTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
 import { controlCasesMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
-import { UsageError, type CliIO } from './io.js';
+import { readText, UsageError, type CliIO } from './io.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
 
 export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
@@ -219,13 +217,6 @@ async function pageOrNothing(io: CliIO): Promise<PageAssets | undefined> {
   }
 }
 
-async function readText(file: string, cwd: string, option: string): Promise<string> {
-  try {
-    return await readFile(resolve(cwd, file), 'utf8');
-  } catch {
-    throw new InputError(`${option}: cannot read ${file}`);
-  }
-}
 
 /** Options given win; git in the current folder fills the rest when it has the commit. */
 async function commitOf(

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { overridesMatchingNothing, parseDirectionOverrides } from '../core/direction.js';
 import { InputError } from '../core/model.js';
 import type { ReplayedAlert } from '../core/regress/replay-trend.js';
@@ -13,7 +11,7 @@ import { replayOnWorkers, replayStoredAlertsOnWorkers, startReplayWorkers, stopR
 import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
-import { UsageError, type CliIO } from './io.js';
+import { readText, UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend replay --repo URL|PATH [options]
        benchtrend replay --import-from FILE [options]
@@ -123,15 +121,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
 /** The segments an import of the data.js would write, its warnings said; refused as an import refuses it. */
 async function importedHistory(file: string, overridesFile: string | undefined, suite: string | undefined, io: CliIO): Promise<Segment[]> {
-  const read = async (path: string, option: string) => {
-    try {
-      return await readFile(resolve(io.cwd, path), 'utf8');
-    } catch {
-      throw new InputError(`${option}: cannot read ${path}`);
-    }
-  };
-  const overrides = overridesFile === undefined ? [] : parseDirectionOverrides(await read(overridesFile, '--direction-overrides'), overridesFile);
-  const { segments, warnings } = importedSegments(file, await read(file, '--import-from'), overrides);
+  const overrides = overridesFile === undefined ? [] : parseDirectionOverrides(await readText(overridesFile, io.cwd, '--direction-overrides'), overridesFile);
+  const { segments, warnings } = importedSegments(file, await readText(file, io.cwd, '--import-from'), overrides);
   const suites = [...new Set(segments.map((s) => s.suite))];
   if (suite !== undefined && !suites.includes(suite)) {
     throw new InputError(`--suite: ${file} has no suite ${JSON.stringify(suite)}; it has ${suites.map((s) => JSON.stringify(s)).join(', ') || 'none'}`);
