@@ -13008,6 +13008,7 @@ function importedSegments(from, source, overrides) {
   const { drafts } = importDrafts(from, source, overrides, warnings);
   const cases = /* @__PURE__ */ new Map();
   const segments = drafts.map((d, seq) => segmentOf(d, seq, admit(d, seq, cases, warnings, from)));
+  for (const s of segments) checkNewSegment(`${from} (entry ${s.seq + 1} in date order)`, s);
   return { segments, warnings };
 }
 async function planPublish(read, input) {

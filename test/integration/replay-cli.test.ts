@@ -98,6 +98,12 @@ it('--import-from judges a data.js as an import would store it, with no reposito
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toMatch(line);
   }
+  // What an import refuses to write is refused here too, in one line.
+  const bad = { ...two, entries: { S: [{ commit: { id: 'a'.repeat(40), message: 'm', timestamp: '2025-01-01T00:00:00Z' }, date: 1, tool: 'customSmallerIsBetter', benches: [{ name: 'bad\u0000name', value: 1, unit: 'ms' }] }] } };
+  await writeFile(join(sb.root, 'bad.js'), `window.BENCHMARK_DATA = ${JSON.stringify(bad)}`);
+  const refused = await runCli(['replay', '--import-from', 'bad.js'], sb.root, sb.env);
+  expect([refused.code, refused.stdout]).toEqual([1, '']);
+  expect(refused.stderr.trim().split('\n')).toEqual(['benchtrend: bad.js (entry 1 in date order): benchtrend would write data its readers refuse (the case "customSmallerIsBetter / bad\\u0000name" holds NUL (U+0000)); nothing was pushed']);
   const missing = await runCli(['replay', '--import-from', 'nothing.js'], sb.root, sb.env);
   expect([missing.code, missing.stderr.trim()]).toEqual([1, 'benchtrend: --import-from: cannot read nothing.js']);
   const suite = await runCli(['replay', '--import-from', 'two.js', '--suite', 'Nope'], sb.root, sb.env);

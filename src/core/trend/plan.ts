@@ -239,6 +239,8 @@ export function importedSegments(from: string, source: string, overrides: readon
   const { drafts } = importDrafts(from, source, overrides, warnings);
   const cases = new Map<string, CaseInfo>();
   const segments = drafts.map((d, seq) => segmentOf(d, seq, admit(d, seq, cases, warnings, from)));
+  // Refused as the import refuses it: what the trend's readers could not read is not judged either.
+  for (const s of segments) checkNewSegment(`${from} (entry ${s.seq + 1} in date order)`, s);
   return { segments, warnings };
 }
 
