@@ -17048,6 +17048,10 @@ function memoryOf(alerts, suite, name) {
 function raisedByReplacedRun(alerts, suite, sha, cases) {
   return alerts.filter((a) => a.kind === "regression" && a.suite === suite && cases.has(a.case) && (a.raisedAt ?? a.sha) === sha);
 }
+function withdrawnAlerts(replaced, after, sha) {
+  const again = new Set(after.map(key));
+  return replaced.filter((a) => !again.has(key(a))).map((a) => ({ ...a, status: "cleared", reason: withCaveat(a.reason ?? "regressed", `cleared: a re-run of ${sha.slice(0, 7)} replaced the run that raised it`) }));
+}
 function updateAlerts(previous, verdicts, changePoints) {
   const byKey = /* @__PURE__ */ new Map();
   for (const a of previous) byKey.set(key(a), a);
@@ -19081,9 +19085,7 @@ function regressionDeriver(suite, settings) {
       changePoints.push(cps);
     }
     const alerts = updateAlerts(kept, verdicts, changePoints);
-    const again = new Set(alerts.map((a) => `${a.kind}\0${a.case}\0${a.sha}`));
-    const rerunOf = judged2.commit.sha.slice(0, 7);
-    const withdrawn = replaced.filter((a) => !again.has(`${a.kind}\0${a.case}\0${a.sha}`)).map((a) => ({ ...a, status: "cleared", reason: withCaveat(a.reason ?? "regressed", `cleared: a re-run of ${rerunOf} replaced the run that raised it`) }));
+    const withdrawn = withdrawnAlerts(replaced, alerts, judged2.commit.sha);
     const attributed = attributeVerdicts(verdicts, judged2.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),

@@ -11,13 +11,13 @@
  * Judging is pure (src/core/regress); this module only gathers its inputs and hands its outputs on.
  */
 import type { Direction, Point } from '../core/model.js';
-import { changedAlerts, memoryOf, raisedByReplacedRun, updateAlerts } from '../core/regress/alerts.js';
+import { changedAlerts, memoryOf, raisedByReplacedRun, updateAlerts, withdrawnAlerts } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
 import { controlsMoved, controlsMovedSince, JobEpisodes, recentMove, typicalMoveAt, type ControlHistory, type JobCase } from '../core/regress/host.js';
 import { HostWitness } from '../core/regress/replay-trend.js';
 import { replayStoredAlertsOnWorkers } from '../effects/replay-pool.js';
 import { sameFactor } from '../core/regress/groups.js';
-import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, NO_MEMORY, withCaveat, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
+import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
 import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
 import {
   commitCommentMarker,
@@ -229,11 +229,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       changePoints.push(cps);
     }
     const alerts = updateAlerts(kept, verdicts, changePoints);
-    const again = new Set(alerts.map((a) => `${a.kind}\u0000${a.case}\u0000${a.sha}`));
-    const rerunOf = judged.commit.sha.slice(0, 7);
-    const withdrawn = replaced
-      .filter((a) => !again.has(`${a.kind}\u0000${a.case}\u0000${a.sha}`))
-      .map((a): StoredAlert => ({ ...a, status: 'cleared', reason: withCaveat(a.reason ?? 'regressed', `cleared: a re-run of ${rerunOf} replaced the run that raised it`) }));
+    const withdrawn = withdrawnAlerts(replaced, alerts, judged.commit.sha);
     const attributed = attributeVerdicts(verdicts, judged.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),

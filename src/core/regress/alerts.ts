@@ -50,6 +50,17 @@ export function raisedByReplacedRun(alerts: readonly StoredAlert[], suite: strin
 }
 
 /**
+ * Of the regressions a re-run of `sha` replaced (raisedByReplacedRun), those it did not raise
+ * again: gone from `after`, each marked cleared with the reason, as its comment row shows it.
+ */
+export function withdrawnAlerts(replaced: readonly StoredAlert[], after: readonly StoredAlert[], sha: string): StoredAlert[] {
+  const again = new Set(after.map(key));
+  return replaced
+    .filter((a) => !again.has(key(a)))
+    .map((a) => ({ ...a, status: 'cleared', reason: withCaveat(a.reason ?? 'regressed', `cleared: a re-run of ${sha.slice(0, 7)} replaced the run that raised it`) }));
+}
+
+/**
  * The new manifest.alerts: previous entries with this run's transitions applied, new regressions
  * and change points added (a re-run of the same commit replaces its own entries), change points
  * that a re-examination no longer finds cleared. Ordered by seq.
