@@ -19013,8 +19013,10 @@ function movedAsOne(histories, directions, seq, minEffect) {
     if (direction !== void 0) cases.push({ points, direction });
   }
   const episodes = new JobEpisodes(minEffect, () => cases);
-  const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))].filter((s) => s < seq).sort((a, b) => b - a).slice(0, ALIKE_LOOKBACK);
-  return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
+  return {
+    now: episodes.movedAsOne(seq),
+    before: (points) => points.slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1).reverse().map((p) => episodes.movedAsOne(p.seq))
+  };
 }
 function witnessesAt(histories, directions, settings, seq) {
   const moves = /* @__PURE__ */ new Map();
@@ -19053,9 +19055,11 @@ function regressionDeriver(suite, settings) {
     const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged2.seq + 1, limit, only);
     const verdicts = [];
     const changePoints = [];
-    const directions = new Map(judged2.points.map((p) => [p.case, p.direction]));
+    const directions = /* @__PURE__ */ new Map();
+    for (const c of context.manifest.cases) if (c.suite === suite) directions.set(c.case, c.direction);
+    for (const p of judged2.points) directions.set(p.case, p.direction);
     const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged2.seq);
-    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
+    const { now: jobMovedAlike, before: alikeBefore2 } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
     const earlier = /* @__PURE__ */ new Map();
     const controls = [...histories].filter(([name]) => isControlCase(settings, name)).map(([name, points]) => ({ direction: directions.get(name) ?? "smaller", points }));
     const since = controls.length ? (from, seq) => controlsMovedSince(controls, from, seq, judged2.seq, settings.minEffect) : void 0;
@@ -19074,7 +19078,7 @@ function regressionDeriver(suite, settings) {
         {
           suiteCases: judged2.points.length,
           jobMovedAlike,
-          jobMovedAlikeBefore,
+          jobMovedAlikeBefore: alikeBefore2(points),
           hostMovedBefore,
           ...hostMoved !== void 0 ? { hostMoved } : {},
           ...runnerNoise !== void 0 ? { runnerNoise } : {},

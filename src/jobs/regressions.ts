@@ -96,22 +96,27 @@ function newestPerSuite(segments: readonly Segment[], limit: number): Segment[] 
 }
 
 /**
- * Whether the job moved as one at the judged commit and at each of the ALIKE_LOOKBACK commits of
- * the suite before it (newest first): what the detector needs to let a runner episode of several
- * jobs wait as one run. The same JobEpisodes the replay uses, over the judged cases.
+ * Whether the job moved as one at the judged commit, and at each of a case's ALIKE_LOOKBACK points
+ * before it (newest first): what the detector needs to let a runner episode of several jobs wait
+ * as one run. The same JobEpisodes the replay uses, over every case the walk brought. The commits before are
+ * the case's own, as the replay counts them: in a suite that several jobs publish, the other
+ * jobs' commits are not this job's.
  */
-function movedAsOne(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number, minEffect: number): { now: boolean; before: boolean[] } {
+function movedAsOne(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number, minEffect: number): { now: boolean; before: (points: readonly SeriesPoint[]) => boolean[] } {
   const cases: JobCase[] = [];
   for (const [name, points] of histories) {
     const direction = directions.get(name);
     if (direction !== undefined) cases.push({ points, direction });
   }
   const episodes = new JobEpisodes(minEffect, () => cases);
-  const seqs = [...new Set([...histories.values()].flatMap((points) => points.slice(-(ALIKE_LOOKBACK + 1)).map((p) => p.seq)))]
-    .filter((s) => s < seq)
-    .sort((a, b) => b - a)
-    .slice(0, ALIKE_LOOKBACK);
-  return { now: episodes.movedAsOne(seq), before: seqs.map((s) => episodes.movedAsOne(s)) };
+  return {
+    now: episodes.movedAsOne(seq),
+    before: (points) =>
+      points
+        .slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1)
+        .reverse()
+        .map((p) => episodes.movedAsOne(p.seq)),
+  };
 }
 
 /**
@@ -190,10 +195,15 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const histories = fromState ?? (await caseHistories(context.load, context.manifest, suite, judged.seq + 1, limit, only));
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
-    const directions = new Map(judged.points.map((p) => [p.case, p.direction]));
+    // Every case of the suite, not only those judged: the walk hands over the other jobs' cases too,
+    // and a control case or a witness of another job read the wrong way round (a throughput taken
+    // for a time) says the machine moved when it did not, as the replay, which knows them all, never does.
+    const directions = new Map<string, Direction>();
+    for (const c of context.manifest.cases) if (c.suite === suite) directions.set(c.case, c.direction);
+    for (const p of judged.points) directions.set(p.case, p.direction);
     // Control cases, when named, say whether the machine moved; otherwise the rest of the suite.
     const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged.seq);
-    const { now: jobMovedAlike, before: jobMovedAlikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
+    const { now: jobMovedAlike, before: alikeBefore } = movedAsOne(histories, directions, judged.seq, settings.minEffect);
     const earlier = new Map<number, Witnesses>();
     const controls: ControlHistory[] = [...histories]
       .filter(([name]) => isControlCase(settings, name))
@@ -218,7 +228,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
         {
           suiteCases: judged.points.length,
           jobMovedAlike,
-          jobMovedAlikeBefore,
+          jobMovedAlikeBefore: alikeBefore(points),
           hostMovedBefore,
           ...(hostMoved !== undefined ? { hostMoved } : {}),
           ...(runnerNoise !== undefined ? { runnerNoise } : {}),
