@@ -12638,8 +12638,9 @@ function commitOf(file, where2, raw) {
   const url = text(raw["url"]);
   return {
     sha,
-    message: text(raw["message"]) ?? "",
-    author: text(person["name"]) ?? text(person["username"]) ?? "",
+    // Free text, stored as a publish stores a commit's: normalised (docs/troubleshooting.md).
+    message: normaliseText(text(raw["message"]) ?? ""),
+    author: normaliseText(text(person["name"]) ?? text(person["username"]) ?? ""),
     timestamp: text(raw["timestamp"]) ?? "",
     ...url !== void 0 ? { url } : {}
   };
@@ -19599,8 +19600,8 @@ async function commitOf2(sha, values, io, now) {
   }
   return {
     ...found,
-    ...values.message !== void 0 ? { message: values.message } : {},
-    ...values.author !== void 0 ? { author: values.author } : {},
+    ...values.message !== void 0 ? { message: normaliseText(values.message) } : {},
+    ...values.author !== void 0 ? { author: normaliseText(values.author) } : {},
     ...values.timestamp !== void 0 ? { timestamp: values.timestamp } : {}
   };
 }

@@ -1,6 +1,7 @@
 import { parseAnnotations } from '../core/annotations.js';
 import { InputError } from '../core/model.js';
 import { resolveCommitInfo } from '../core/trend/commit-info.js';
+import { normaliseText } from '../core/text.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
 import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
@@ -234,10 +235,11 @@ async function commitOf(
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
     throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
   }
+  // Given text is stored as the action stores a commit's: normalised (docs/troubleshooting.md).
   return {
     ...found,
-    ...(values.message !== undefined ? { message: values.message } : {}),
-    ...(values.author !== undefined ? { author: values.author } : {}),
+    ...(values.message !== undefined ? { message: normaliseText(values.message) } : {}),
+    ...(values.author !== undefined ? { author: normaliseText(values.author) } : {}),
     ...(values.timestamp !== undefined ? { timestamp: values.timestamp } : {}),
   };
 }

@@ -89,6 +89,15 @@ describe('benchtrend publish and history', () => {
     expect(rows[0]).toMatchObject({ message: 'Given', author: 'Bo', timestamp: '2020-01-01T00:00:00Z', commit: sha });
   });
 
+  it('stores a given message and author normalised, as the action stores a commit’s', async () => {
+    const remote = join(sb.root, 'trend.git');
+    const p = io();
+    const message = 'Fix (#1)\r\n\r\n* one\r\n* two\u0007';
+    expect(await publish(['warm.json', '--repo', remote, '--commit', sha, '--message', message, '--author', 'Ann\u0001e', '--timestamp', '2020-01-01T00:00:00Z'], p)).toBe(0);
+    const [segment] = await publishedSegments((args, cwd) => sb.git(args, cwd), remote);
+    expect(segment?.commit).toMatchObject({ message: 'Fix (#1)\n\n* one\n* two', author: 'Anne' });
+  });
+
   it('imports a real github-action-benchmark file given on the command line', async () => {
     await copyFile(join(FIXTURES, 'trend-data/snarkVM-data.js'), join(checkout, 'data.js'));
     const p = io();

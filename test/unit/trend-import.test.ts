@@ -104,6 +104,22 @@ describe('barOf: a range read as its tool wrote it', () => {
     expect(pytest).toMatchObject({ value: 20, q3: 25, range: 'stddev: 0.01', stdev: null });
     expect(pytest!.q1).toBeCloseTo(1 / 0.06, 9);
   });
+
+  it('stores a commit message and author normalised, as a publish stores them', () => {
+    const text = `window.BENCHMARK_DATA = ${JSON.stringify({
+      entries: {
+        S: [
+          {
+            commit: { id: 'a'.repeat(40), message: 'Fix (#1)\r\n\r\n* one\u0007 \ud83d', timestamp: '2024-01-01T00:00:00Z', url: 'https://github.com/o/r/commit/a', author: { name: 'Ann\u0001e' } },
+            date: 1,
+            tool: 'cargo',
+            benches: [{ name: 'b', value: 1, range: '± 0', unit: 'ns/iter' }],
+          },
+        ],
+      },
+    })}`;
+    expect(importGab('data.js', text).entries[0]?.commit).toMatchObject({ message: 'Fix (#1)\n\n* one \ufffd', author: 'Anne' });
+  });
 });
 
 /** The case a bench continues, computed here from the raw entry: its tool is the shape. */
@@ -174,7 +190,8 @@ describe.each(FILES)('the real %s', (file) => {
       const e = byTime[i]!;
       expect(seg.suite).toBe(e.suite);
       expect(seg.commit.sha).toBe(e.commit.id);
-      expect(seg.commit.message).toBe(e.commit.message);
+      // Stored normalised: the real messages' CRLF line ends become LF.
+      expect(seg.commit.message).toBe(e.commit.message.replace(/\r\n?/g, '\n'));
       expect(seg.commit.timestamp).toBe(e.commit.timestamp);
       expect(seg.commit.url).toBe(e.commit.url);
       expect(seg.commit.author).toBe(e.commit.author.name);

@@ -9,7 +9,7 @@ import { directionOfUnit } from '../direction.js';
 import { canConvert, convertUnit } from '../units.js';
 import type { CommitInfo, StoredPoint } from './types.js';
 import { clean, spread } from '../stats.js';
-import { extraText } from '../text.js';
+import { extraText, normaliseText } from '../text.js';
 
 /** One entry of data.js as a segment without its seq: the planner numbers them. */
 export interface ImportedEntry {
@@ -188,8 +188,9 @@ function commitOf(file: string, where: string, raw: unknown): CommitInfo {
   const url = text(raw['url']);
   return {
     sha,
-    message: text(raw['message']) ?? '',
-    author: text(person['name']) ?? text(person['username']) ?? '',
+    // Free text, stored as a publish stores a commit's: normalised (docs/troubleshooting.md).
+    message: normaliseText(text(raw['message']) ?? ''),
+    author: normaliseText(text(person['name']) ?? text(person['username']) ?? ''),
     timestamp: text(raw['timestamp']) ?? '',
     ...(url !== undefined ? { url } : {}),
   };
