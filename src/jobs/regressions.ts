@@ -98,9 +98,9 @@ function newestPerSuite(segments: readonly Segment[], limit: number): Segment[] 
 /**
  * Whether the job moved as one at the judged commit, and at each of a case's ALIKE_LOOKBACK points
  * before it (newest first): what the detector needs to let a runner episode of several jobs wait
- * as one run. The same JobEpisodes the replay uses, over every case the walk brought. The commits before are
- * the case's own, as the replay counts them: in a suite that several jobs publish, the other
- * jobs' commits are not this job's.
+ * as one run. The same JobEpisodes the replay uses, over every case the walk brought. The commits
+ * before are the case's own, as the replay counts them: in a suite that several jobs publish, the
+ * other jobs' commits are not this job's.
  */
 function movedAsOne(histories: ReadonlyMap<string, readonly SeriesPoint[]>, directions: ReadonlyMap<string, Direction>, seq: number, minEffect: number): { now: boolean; before: (points: readonly SeriesPoint[]) => boolean[] } {
   const cases: JobCase[] = [];
