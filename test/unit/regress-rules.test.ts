@@ -1,7 +1,7 @@
 /**
  * The rules of issue 17 on constructed series, one describe each: the culprit, the overwhelming
  * step, honest warm-up, plain signs, and the ratio rule exactly as github-action-benchmark has
- * it, checked on that project's own published data.
+ * it, checked on that project's own published data and on generated data.js files.
  */
 import { describe, expect, it } from 'vitest';
 import { noisy, points, series, settings } from './regress-series.js';
@@ -12,6 +12,9 @@ import { memoryOf, updateAlerts } from '../../src/core/regress/alerts.js';
 import type { StoredAlert } from '../../src/core/trend/types.js';
 import { changeWord, describeChange, describeWorseChange, reasonBeside, signedPercent } from '../../src/core/regress/words.js';
 import { readFixture } from './fixtures.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { replaySuites } from '../../src/core/regress/replay-trend.js';
+import { importedSegments } from '../../src/core/trend/plan.js';
 import { renderCommitComment, rowFromAlert, rowFromVerdict } from '../../src/core/render-comment.js';
 
 
@@ -266,5 +269,49 @@ describe('alert-method: ratio is github-action-benchmark’s rule exactly', () =
     }
     expect(compared).toBeGreaterThan(1000);
     expect(alerted).toBeGreaterThan(5);
+  });
+
+  it('raises the same alerts as the anchor on generated data.js: two jobs a commit, re-runs, zeros, missing benches', () => {
+    interface Bench { name: string; value: number; unit: string }
+    interface Entry { commit: { id: string; message: string; timestamp: string; url: string; author: { name: string } }; date: number; tool: string; benches: Bench[] }
+    let alerted = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const rng = new Random(seed);
+      const bigger = rng.below(2) === 0;
+      const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const level = new Map(names.map((n) => [n, 1 + rng.below(100)]));
+      const jobs = rng.below(2) === 0 ? [names.slice(0, 3), names.slice(3)] : [names];
+      const entries: Entry[] = [];
+      for (let c = 1, n = 20 + rng.below(40); c <= n; c++) {
+        const id = c.toString(16).padStart(40, '0');
+        for (const name of names) if (rng.next() < 0.08) level.set(name, (level.get(name) as number) * (rng.next() < 0.5 ? 1.8 : 0.5));
+        const value = (name: string) => (rng.next() < 0.03 ? 0 : (level.get(name) as number) * Math.exp(0.15 * rng.normal()) * (rng.next() < 0.05 ? 2.5 : 1));
+        for (let run = 0, runs = rng.next() < 0.15 ? 2 : 1; run < runs; run++) {
+          for (const job of jobs) {
+            const benches = job.filter(() => rng.next() > 0.1).map((name) => ({ name, value: value(name), unit: bigger ? 'ops/s' : 'ms' }));
+            const commit = { id, message: 'm', timestamp: '2024-01-01T00:00:00Z', url: `https://github.com/o/r/commit/${id}`, author: { name: 'a' } };
+            if (benches.length) entries.push({ commit, date: 1_700_000_000_000 + entries.length * 1000, tool: bigger ? 'customBiggerIsBetter' : 'customSmallerIsBetter', benches });
+          }
+        }
+      }
+      // The anchor, written out, judged at each commit's latest entry holding the bench: a commit
+      // benched twice is one point here, its latest (docs/alerts.md, Compatibility).
+      const verdict = new Map<string, boolean>();
+      entries.forEach((cur, i) => {
+        const prev = entries.slice(0, i).reverse().find((e) => e.commit.id !== cur.commit.id);
+        for (const b of cur.benches) {
+          const p = prev?.benches.find((x) => x.name === b.name);
+          const r = !p ? 0 : p.value === 0 && b.value === 0 ? 1 : bigger ? p.value / b.value : b.value / p.value;
+          verdict.set(`${cur.commit.id} ${b.name}`, r > 1.5);
+        }
+      });
+      const expected = [...verdict].filter(([, alert]) => alert).map(([k]) => k);
+      const text = `window.BENCHMARK_DATA = ${JSON.stringify({ entries: { S: entries } })}`;
+      const { alerts } = replaySuites(importedSegments('data.js', text, []).segments, settings({ method: 'ratio', ratioThreshold: 1.5 }));
+      const got = alerts.filter((a) => a.kind === 'regression').map((a) => `${a.sha} ${a.case.split(' / ').pop() as string}`);
+      expect(got.sort(), `seed ${seed}`).toEqual(expected.sort());
+      alerted += expected.length;
+    }
+    expect(alerted).toBeGreaterThan(300);
   });
 });
