@@ -18989,6 +18989,9 @@ async function publishDemoTrend(options) {
 }
 
 // src/jobs/regressions.ts
+function withdrawnLines(outcome) {
+  return (outcome.withdrawn ?? []).map((a) => `${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`);
+}
 async function caseHistories(...walk3) {
   const { segments } = await walkSegments(...walk3);
   const [, , suite, , limit] = walk3;
@@ -19528,10 +19531,8 @@ async function run7(argv, io) {
   );
   const added = result.plan.added;
   const verdicts = judge.outcome()?.verdicts ?? [];
-  for (const a of judge.outcome()?.withdrawn ?? []) {
-    io.stderr(`benchtrend: ${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn
+  for (const line of withdrawnLines(judge.outcome() ?? {})) io.stderr(`benchtrend: ${line}
 `);
-  }
   const regressions = regressionEntries(verdicts);
   if (values.json) {
     io.stdout(

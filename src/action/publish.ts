@@ -10,7 +10,7 @@ import type { CaseVerdict } from '../core/regress/detect.js';
 import { PushPermissionError } from '../effects/gh-pages.js';
 import { readPageAssets } from '../effects/page-assets.js';
 import { publishGroups, type PublishHooks } from '../jobs/publish.js';
-import { postRegressionComments, regressionDeriver, type RegressionOutcome } from '../jobs/regressions.js';
+import { postRegressionComments, regressionDeriver, withdrawnLines, type RegressionOutcome } from '../jobs/regressions.js';
 import type { Settings } from '../settings.js';
 import { access, commentsApi, links, publishSettings, reportComment, type ActionRunner } from './runner.js';
 
@@ -83,9 +83,7 @@ async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings,
   const verdicts = outcomes.flatMap((o) => o.verdicts);
   const regressions = outcomes.flatMap((o) => o.regressions);
   for (const a of regressionAnnotations(verdicts)) core.warning(a.message, { title: a.title });
-  for (const o of outcomes) {
-    for (const a of o.withdrawn ?? []) core.info(`${o.suite} / ${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`);
-  }
+  for (const o of outcomes) for (const line of withdrawnLines(o)) core.info(`${o.suite} / ${line}`);
   const api = commentsApi(s, runner);
   if (api && (s.commentOnAlert || s.commentAlways)) {
     await core.group('Commenting', async () => {

@@ -9,7 +9,7 @@ import { applyDirectionOverrides, decidedBy, parseDirectionOverrides } from '../
 import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
 import { renderVerdictText } from '../core/render-text.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
-import { regressionDeriver } from '../jobs/regressions.js';
+import { regressionDeriver, withdrawnLines } from '../jobs/regressions.js';
 import { ingest } from '../jobs/ingest.js';
 import { publishTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
@@ -158,9 +158,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   );
   const added = result.plan.added;
   const verdicts = judge.outcome()?.verdicts ?? [];
-  for (const a of judge.outcome()?.withdrawn ?? []) {
-    io.stderr(`benchtrend: ${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn\n`);
-  }
+  for (const line of withdrawnLines(judge.outcome() ?? {})) io.stderr(`benchtrend: ${line}\n`);
   const regressions = regressionEntries(verdicts);
   if (values.json) {
     io.stdout(
@@ -217,7 +215,6 @@ async function pageOrNothing(io: CliIO): Promise<PageAssets | undefined> {
     return undefined;
   }
 }
-
 
 /** Options given win; git in the current folder fills the rest when it has the commit. */
 async function commitOf(

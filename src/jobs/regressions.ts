@@ -65,6 +65,11 @@ export interface RegressionOutcome {
   readonly source: 'state' | 'chunks';
 }
 
+/** One line per regression a re-run withdrew (RegressionOutcome.withdrawn), naming its case: what the CLI and the action log. */
+export function withdrawnLines(outcome: Pick<RegressionOutcome, 'withdrawn'>): string[] {
+  return (outcome.withdrawn ?? []).map((a) => `${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`);
+}
+
 /**
  * The last `limit` points of each case of `suite` published before seq `upTo`, oldest first, with
  * re-runs resolved, read from the chunks: walks back from the newest segments, doubling the span

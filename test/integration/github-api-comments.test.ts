@@ -4,7 +4,7 @@ import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { commitCommentMarker, parseCommitCommentData, pullRequestCommentMarker } from '../../src/core/render-comment.js';
 import { GitHubComments } from '../../src/effects/github-api.js';
-import { comparePullRequest, postPullRequestComment, postRegressionComments, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
+import { comparePullRequest, postPullRequestComment, postRegressionComments, regressionDeriver, withdrawnLines, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from '../unit/trend-memory.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
 
@@ -146,6 +146,8 @@ describe('regression comments over real HTTP', () => {
     expect(outcomes[30]?.regressions.filter((r) => r.new).map((r) => [r.case, r.sha])).toEqual([['warm / attach', commit(30).sha]]);
     const rerun = outcomes[31];
     expect(rerun?.withdrawn?.map((a) => [a.case, a.sha])).toEqual([['warm / attach', commit(30).sha]]);
+    // The line the action and the CLI log for it.
+    expect(withdrawnLines(rerun ?? {})).toEqual([`warm / attach: the regression at ${commit(30).sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`]);
     // Gone from the trend, as a replay of it says, and the comment on its culprit says why.
     expect(rerun?.alerts.filter((a) => a.kind === 'regression')).toEqual([]);
     expect([...api.commitComments.keys()]).toEqual([commit(30).sha]);
