@@ -11292,23 +11292,7 @@ var manifest_schema_default = {
     },
     alerts: {
       type: "array",
-      items: {
-        type: "object",
-        required: ["kind", "suite", "case", "sha", "seq", "status"],
-        properties: {
-          kind: { enum: ["regression", "change-point"] },
-          suite: { type: "string" },
-          case: { type: "string" },
-          sha: { type: "string" },
-          seq: { type: "integer", minimum: 0 },
-          status: { enum: ["suspected", "confirmed", "cleared"] },
-          baseline: { type: "number" },
-          value: { type: "number" },
-          change: { type: "number" },
-          reason: { type: "string" },
-          raised: { const: true }
-        }
-      }
+      items: { $ref: "#/definitions/alert" }
     },
     imported: {
       type: "object",
@@ -11317,6 +11301,35 @@ var manifest_schema_default = {
         from: { type: "string" },
         entries: { type: "integer", minimum: 0 },
         at: { type: "string" }
+      }
+    }
+  },
+  definitions: {
+    alert: {
+      type: "object",
+      required: ["kind", "suite", "case", "sha", "seq", "status"],
+      properties: {
+        kind: { enum: ["regression", "change-point"] },
+        suite: { type: "string" },
+        case: { type: "string" },
+        sha: { type: "string" },
+        seq: { type: "integer", minimum: 0 },
+        status: { enum: ["suspected", "confirmed", "cleared"] },
+        baseline: { type: "number" },
+        value: { type: "number" },
+        change: { type: "number" },
+        reason: { type: "string" },
+        raised: { const: true },
+        raisedAt: { type: "string", description: "On a regression: the commit whose run raised it." },
+        undo: {
+          type: "object",
+          required: ["at"],
+          description: "On an entry the newest run of its case made or changed: that run's commit and the entries it replaced, as they were; a re-run of that commit puts them back.",
+          properties: {
+            at: { type: "string" },
+            was: { type: "array", items: { $ref: "#/definitions/alert" } }
+          }
+        }
       }
     }
   }
@@ -14431,7 +14444,7 @@ function notFormat(file, format, expected, got) {
 var TOKENS = /"(?:[^"\\]|\\.)*"|(-?(?:inf(?:inity)?|nan))(?![\w$])/gi;
 var NON_FINITE_WORD = /^-?(?:inf(?:inity)?|nan)(?![\w$])/i;
 function relaxedParse(text2) {
-  const relaxed = text2.replace(TOKENS, (m, bare) => bare ? JSON.stringify(NON_FINITE + bare) : m);
+  const relaxed = text2.replace(TOKENS, (m, bare2) => bare2 ? JSON.stringify(NON_FINITE + bare2) : m);
   return JSON.parse(relaxed);
 }
 function jsonErrorOffset(text2) {
@@ -16205,7 +16218,7 @@ function alertLines(alerts) {
   return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows2);
 }
 function listAlerts(alerts, cases, filter) {
-  return alerts.filter((a) => (filter.suite === void 0 || a.suite === filter.suite) && (filter.status === void 0 || a.status === filter.status)).map((a) => {
+  return alerts.filter((a) => (filter.suite === void 0 || a.suite === filter.suite) && (filter.status === void 0 || a.status === filter.status)).map(({ undo: _undo, ...a }) => {
     const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
     const words2 = info ? alertChangeWords(a, info.direction) : void 0;
     return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null, ...words2 !== void 0 ? { changeText: words2 } : {} };
@@ -17049,9 +17062,65 @@ function memoryOf(alerts, suite, name) {
 function raisedByReplacedRun(alerts, suite, sha, cases) {
   return alerts.filter((a) => a.kind === "regression" && a.suite === suite && cases.has(a.case) && (a.raisedAt ?? a.sha) === sha);
 }
-function withdrawnAlerts(replaced, after, sha) {
-  const again = new Set(after.map(key));
-  return replaced.filter((a) => !again.has(key(a))).map((a) => ({ ...a, status: "cleared", reason: withCaveat(a.reason ?? "regressed", `cleared: a re-run of ${sha.slice(0, 7)} replaced the run that raised it`) }));
+function announced(a) {
+  return a.kind === "regression" || a.raised === true;
+}
+function announcedBy(a, sha) {
+  if (a.kind === "regression") return (a.raisedAt ?? a.sha) === sha;
+  return a.raised === true && a.undo?.at === sha && !(a.undo.was ?? []).some((w) => key(w) === key(a) && w.raised === true);
+}
+function withdrawnAlerts(previous, after, suite, sha, cases) {
+  const again = new Set(after.filter(announced).map(key));
+  return previous.filter((a) => a.suite === suite && cases.has(a.case) && announced(a) && announcedBy(a, sha) && !again.has(key(a))).map((a) => ({ ...bare(a), status: "cleared", reason: withCaveat(a.reason ?? "regressed", `cleared: a re-run of ${sha.slice(0, 7)} replaced the run that raised it`) }));
+}
+function bare(a) {
+  if (a.undo === void 0) return a;
+  const { undo: _undo, ...rest } = a;
+  return rest;
+}
+function sameEntry(a, b) {
+  return a.seq === b.seq && a.status === b.status && a.baseline === b.baseline && a.value === b.value && a.change === b.change && a.reason === b.reason && a.raised === b.raised && a.raisedAt === b.raisedAt;
+}
+function undoRun(alerts, suite, sha, cases) {
+  const undone = (a) => a.undo?.at === sha && a.suite === suite && cases.has(a.case);
+  if (!alerts.some(undone)) return alerts;
+  const byKey = /* @__PURE__ */ new Map();
+  const back = [];
+  for (const a of alerts) {
+    if (undone(a)) back.push(...a.undo?.was ?? []);
+    else byKey.set(key(a), a);
+  }
+  for (const a of back) byKey.set(key(a), a);
+  return [...byKey.values()].sort((a, b) => a.seq - b.seq);
+}
+function withUndo(before, after, suite, sha, cases) {
+  const judged2 = (a) => a.suite === suite && cases.has(a.case);
+  const was = /* @__PURE__ */ new Map();
+  for (const a of before) if (judged2(a)) was.set(key(a), bare(a));
+  const kept = /* @__PURE__ */ new Set();
+  const out = after.map((a) => {
+    if (!judged2(a)) return a;
+    const k = key(a);
+    kept.add(k);
+    const now = bare(a);
+    const prior = was.get(k);
+    if (prior && sameEntry(prior, now)) return now;
+    return { ...now, undo: { at: sha, ...prior ? { was: [prior] } : {} } };
+  });
+  const gone = /* @__PURE__ */ new Map();
+  for (const [k, a] of was) {
+    if (kept.has(k)) continue;
+    const c = caseKey3(a.suite, a.case);
+    gone.set(c, [...gone.get(c) ?? [], a]);
+  }
+  if (gone.size === 0) return out;
+  return out.map((a) => {
+    const c = caseKey3(a.suite, a.case);
+    const lost = gone.get(c);
+    if (!lost || a.undo?.at !== sha) return a;
+    gone.delete(c);
+    return { ...a, undo: { at: sha, was: [...a.undo.was ?? [], ...lost] } };
+  });
 }
 function updateAlerts(previous, verdicts, changePoints) {
   const byKey = /* @__PURE__ */ new Map();
@@ -18990,7 +19059,9 @@ async function publishDemoTrend(options) {
 
 // src/jobs/regressions.ts
 function withdrawnLines(outcome) {
-  return (outcome.withdrawn ?? []).map((a) => `${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`);
+  return (outcome.withdrawn ?? []).map(
+    (a) => `${a.case}: the ${a.kind === "regression" ? "regression" : "step found"} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`
+  );
 }
 async function caseHistories(...walk3) {
   const { segments } = await walkSegments(...walk3);
@@ -19050,13 +19121,15 @@ function regressionDeriver(suite, settings) {
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged2 = mine[mine.length - 1];
     if (!judged2) return previous;
-    const replaced = raisedByReplacedRun(previous, suite, judged2.commit.sha, new Set(judged2.points.map((p) => p.case)));
-    const kept = replaced.length > 0 ? previous.filter((a) => !replaced.includes(a)) : previous;
+    const sha = judged2.commit.sha;
+    const judgedCases = new Set(judged2.points.map((p) => p.case));
+    const undone = undoRun(previous, suite, sha, judgedCases);
+    const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
+    const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
     const limit = settings.changePoints.scanLimit;
     const state = context.states?.get(suite);
-    const only = new Set(judged2.points.map((p) => p.case));
-    const fromState = state ? historiesFromState(state, context.manifest, judged2.seq + 1, limit, only) : void 0;
-    const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged2.seq + 1, limit, only);
+    const fromState = state ? historiesFromState(state, context.manifest, judged2.seq + 1, limit, judgedCases) : void 0;
+    const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged2.seq + 1, limit, judgedCases);
     const verdicts = [];
     const changePoints = [];
     const directions = /* @__PURE__ */ new Map();
@@ -19092,8 +19165,8 @@ function regressionDeriver(suite, settings) {
       verdicts.push(verdict);
       changePoints.push(cps);
     }
-    const alerts = updateAlerts(kept, verdicts, changePoints);
-    const withdrawn = withdrawnAlerts(replaced, alerts, judged2.commit.sha);
+    const alerts = withUndo(kept, updateAlerts(kept, verdicts, changePoints), suite, sha, judgedCases);
+    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, judgedCases);
     const attributed = attributeVerdicts(verdicts, judged2.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),
@@ -19102,7 +19175,7 @@ function regressionDeriver(suite, settings) {
     last = {
       ...runner !== void 0 ? { runner } : {},
       suite,
-      sha: judged2.commit.sha,
+      sha,
       source: fromState ? "state" : "chunks",
       verdicts: attributed,
       alerts,

@@ -67,7 +67,8 @@ export function alertLines(alerts: readonly ListedAlert[]): string[] {
 export function listAlerts(alerts: readonly StoredAlert[], cases: readonly CaseInfo[], filter: { suite?: string; status?: string }): ListedAlert[] {
   return alerts
     .filter((a) => (filter.suite === undefined || a.suite === filter.suite) && (filter.status === undefined || a.status === filter.status))
-    .map((a) => {
+    // The undo is the publisher's own bookkeeping for a re-run, not something the alert says.
+    .map(({ undo: _undo, ...a }) => {
       const info = cases.find((c) => c.suite === a.suite && c.case === a.case);
       const words = info ? alertChangeWords(a, info.direction) : undefined;
       return { ...a, unit: info?.unit ?? null, direction: info?.direction ?? null, ...(words !== undefined ? { changeText: words } : {}) };

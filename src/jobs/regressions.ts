@@ -11,7 +11,7 @@
  * Judging is pure (src/core/regress); this module only gathers its inputs and hands its outputs on.
  */
 import type { Direction, Point } from '../core/model.js';
-import { changedAlerts, memoryOf, raisedByReplacedRun, updateAlerts, withdrawnAlerts } from '../core/regress/alerts.js';
+import { changedAlerts, memoryOf, raisedByReplacedRun, undoRun, updateAlerts, withdrawnAlerts, withUndo } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
 import { controlsMoved, controlsMovedSince, JobEpisodes, recentMove, typicalMoveAt, type ControlHistory, type JobCase } from '../core/regress/host.js';
 import { HostWitness } from '../core/regress/replay-trend.js';
@@ -51,8 +51,9 @@ export interface RegressionOutcome {
   /** Alerts new or with a new status: the commits whose comment needs writing. */
   readonly changed: readonly StoredAlert[];
   /**
-   * Regressions that an earlier run of this commit raised and this re-run, which replaces it, does
-   * not: gone from manifest.alerts, their comment rows marked cleared (each with the reason why).
+   * Regressions and steps found that an earlier run of this commit raised and this re-run, which
+   * replaces it, does not: gone from manifest.alerts (or back as they were before that run), their
+   * comment rows marked cleared (each with the reason why).
    */
   readonly withdrawn?: readonly StoredAlert[];
   /** Output `regressions-json`; its length is output `regressions`. */
@@ -65,9 +66,11 @@ export interface RegressionOutcome {
   readonly source: 'state' | 'chunks';
 }
 
-/** One line per regression a re-run withdrew (RegressionOutcome.withdrawn), naming its case: what the CLI and the action log. */
+/** One line per alert a re-run withdrew (RegressionOutcome.withdrawn), naming its case: what the CLI and the action log. */
 export function withdrawnLines(outcome: Pick<RegressionOutcome, 'withdrawn'>): string[] {
-  return (outcome.withdrawn ?? []).map((a) => `${a.case}: the regression at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`);
+  return (outcome.withdrawn ?? []).map(
+    (a) => `${a.case}: the ${a.kind === 'regression' ? 'regression' : 'step found'} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`,
+  );
 }
 
 /**
@@ -188,16 +191,20 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
     if (!judged) return previous;
-    // A re-run of a commit replaces the run it repeats, and with it what that run raised: it is
-    // judged as if they had never been, as a replay (which sees only its points) judges it.
-    const replaced = raisedByReplacedRun(previous, suite, judged.commit.sha, new Set(judged.points.map((p) => p.case)));
-    const kept = replaced.length > 0 ? previous.filter((a) => !replaced.includes(a)) : previous;
+    // A re-run of a commit replaces the run it repeats, and with it what that run concluded: it is
+    // judged from the alerts as they were before that run, as a replay (which sees only its points)
+    // judges it. Alerts stored without an undo, or a re-run of an older commit, lose at least what
+    // the run raised.
+    const sha = judged.commit.sha;
+    const judgedCases = new Set(judged.points.map((p) => p.case));
+    const undone = undoRun(previous, suite, sha, judgedCases);
+    const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
+    const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
     const limit = settings.changePoints.scanLimit;
     const state = context.states?.get(suite);
     // Only the cases judged need their history: a case the suite stopped publishing sends no walk back.
-    const only = new Set(judged.points.map((p) => p.case));
-    const fromState = state ? historiesFromState(state, context.manifest, judged.seq + 1, limit, only) : undefined;
-    const histories = fromState ?? (await caseHistories(context.load, context.manifest, suite, judged.seq + 1, limit, only));
+    const fromState = state ? historiesFromState(state, context.manifest, judged.seq + 1, limit, judgedCases) : undefined;
+    const histories = fromState ?? (await caseHistories(context.load, context.manifest, suite, judged.seq + 1, limit, judgedCases));
     const verdicts: CaseVerdict[] = [];
     const changePoints: CaseChangePoints[] = [];
     // Every case of the suite, not only those judged: the walk hands over the other jobs' cases too,
@@ -243,8 +250,8 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       verdicts.push(verdict);
       changePoints.push(cps);
     }
-    const alerts = updateAlerts(kept, verdicts, changePoints);
-    const withdrawn = withdrawnAlerts(replaced, alerts, judged.commit.sha);
+    const alerts = withUndo(kept, updateAlerts(kept, verdicts, changePoints), suite, sha, judgedCases);
+    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, judgedCases);
     const attributed = attributeVerdicts(verdicts, judged.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),
@@ -253,7 +260,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     last = {
       ...(runner !== undefined ? { runner } : {}),
       suite,
-      sha: judged.commit.sha,
+      sha,
       source: fromState ? 'state' : 'chunks',
       verdicts: attributed,
       alerts,
@@ -384,7 +391,9 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   const handled = new Set([outcome.sha, ...steps.keys()]);
   const moved = new Map<string, StoredAlert[]>();
   for (const a of outcome.changed) {
-    if (a.suite !== outcome.suite || handled.has(a.sha) || a.status === 'suspected') continue;
+    // A new suspicion has no comment to refresh; one a re-run put back (it carries no undo of this
+    // run, being as it was before the run replaced) rewrites the row that run confirmed or cleared.
+    if (a.suite !== outcome.suite || handled.has(a.sha) || (a.status === 'suspected' && a.undo?.at === outcome.sha)) continue;
     // Change points are drawn on the chart; only those that were announced have comment rows.
     moved.set(a.sha, [...(moved.get(a.sha) ?? []), a]);
   }

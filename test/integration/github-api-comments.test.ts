@@ -160,6 +160,33 @@ describe('regression comments over real HTTP', () => {
     expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
   });
 
+  it('puts a row back to suspected when a re-run takes back the confirmation the run it replaced gave', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(17);
+    let confirmedBy: RegressionOutcome | undefined;
+    for (let n = 1; n <= 41 && !confirmedBy; n++) {
+      const outcome = await publishRun(trend, n, run(rng, n >= 35 ? 1.3 : 1));
+      await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS });
+      if (outcome.changed.some((a) => a.kind === 'regression' && a.status === 'confirmed')) confirmedBy = outcome;
+    }
+    const confirmed = confirmedBy?.alerts.find((a) => a.kind === 'regression');
+    expect(confirmed).toMatchObject({ sha: commit(35).sha, status: 'confirmed', undo: { at: confirmedBy?.sha } });
+    const rowOf = () => parseCommitCommentData(api.commitComments.get(commit(35).sha)?.[0]?.body ?? '')?.rows[0];
+    expect(rowOf()).toMatchObject({ status: 'confirmed', why: confirmed?.reason });
+    // A re-run of that commit, undone to before the run it replaces, confirms nothing: the entry is
+    // as it was (suspected, its first words, no undo of this run), so its row is rewritten to match.
+    const was = confirmed?.undo?.was?.[0];
+    if (!confirmedBy || !was) throw new Error('the confirmation keeps no undo');
+    const rerun: RegressionOutcome = { ...confirmedBy, verdicts: [], alerts: [was], changed: [was] };
+    expect(await postRegressionComments(gh, rerun, { always: false, ccUsers: [], links: LINKS })).toMatchObject([{ ok: true, action: 'updated' }]);
+    expect(rowOf()).toMatchObject({ status: 'suspected', why: was.reason });
+    // A suspicion this run raised has no comment to refresh there.
+    const raisedNow = { ...was, undo: { at: confirmedBy.sha } };
+    expect(await postRegressionComments(gh, { ...rerun, alerts: [raisedNow], changed: [raisedNow] }, { always: false, ccUsers: [], links: LINKS })).toEqual([]);
+  });
+
   it('comments on the commit where a slow drift’s lasting step starts, which the limit never flagged', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedAlerts, MAX_ALERTS_PER_CASE, memoryOf, updateAlerts } from '../../src/core/regress/alerts.js';
+import { changedAlerts, MAX_ALERTS_PER_CASE, memoryOf, undoRun, updateAlerts, withdrawnAlerts, withUndo } from '../../src/core/regress/alerts.js';
 import type { CaseChangePoints, ChangePoint } from '../../src/core/regress/detect.js';
 import type { StoredAlert } from '../../src/core/trend/types.js';
 
@@ -75,5 +75,70 @@ describe('updateAlerts', () => {
     // Alerts of cases this run did not judge are never pruned by it.
     const other = many.map((a) => ({ ...a, case: 'cold / total' }));
     expect(updateAlerts(other, [], [scan([], 1000, 1000)])).toHaveLength(other.length);
+  });
+});
+
+describe('a re-run is judged from the alerts as they were before the run it repeats', () => {
+  const CASES = new Set(['warm / total']);
+  /** One run of commit `n` over `before`: updateAlerts with the scan, then its undo. */
+  const run = (before: readonly StoredAlert[], n: number, found: ChangePoint[], toSeq = n) => withUndo(before, updateAlerts(before, [], [scan(found, 1, toSeq)]), 'default', sha(n), CASES);
+  const bare = (alerts: readonly StoredAlert[]) => alerts.map(({ undo: _undo, ...a }) => a);
+
+  it('puts back what the run changed, takes out what it added, and brings back what it moved', () => {
+    const at40 = run([], 45, [cp(40)]);
+    const at46 = run(at40, 46, [cp(41, { movedFrom: sha(40), isNew: false }), cp(44)]);
+    expect(at46.map((a) => [a.seq, a.undo?.at, a.undo?.was?.map((w) => w.seq)])).toEqual([
+      [41, sha(46), [40]],
+      [44, sha(46), undefined],
+    ]);
+    expect(undoRun(at46, 'default', sha(46), CASES)).toEqual(bare(at40));
+    // A re-run of commit 46 that finds nothing: the step at 40 stands as it stood, and nothing is cleared.
+    const again = run(undoRun(at46, 'default', sha(46), CASES), 46, [cp(40, { isNew: false })]);
+    expect(again.map((a) => [a.seq, a.status, a.undo])).toEqual([[40, 'suspected', undefined]]);
+  });
+
+  it('puts back a status the run changed, with its reason', () => {
+    const raised = run([], 45, [cp(40)]);
+    const cleared = run(raised, 46, []);
+    expect(cleared[0]).toMatchObject({ status: 'cleared', undo: { at: sha(46), was: [{ status: 'suspected' }] } });
+    expect(undoRun(cleared, 'default', sha(46), CASES)).toEqual(bare(raised));
+  });
+
+  it('keeps the undo of the newest run of each case only, and leaves other cases’ alone', () => {
+    const first = run([], 45, [cp(40)]);
+    const same = run(first, 46, [cp(40, { isNew: false })]);
+    // Nothing changed at 46: no undo left, so a re-run of 45 now (an older commit) puts nothing back.
+    expect(same.map((a) => a.undo)).toEqual([undefined]);
+    expect(undoRun(same, 'default', sha(45), CASES)).toBe(same);
+    const other = first.map((a) => ({ ...a, case: 'cold / total' }));
+    expect(run(other, 46, []).filter((a) => a.case === 'cold / total')).toEqual(other);
+    expect(undoRun(other, 'default', sha(45), CASES)).toBe(other);
+  });
+
+  it('withdraws what the replaced run announced and the re-run does not: its regressions and the steps it found', () => {
+    const step = (over: Partial<StoredAlert>): StoredAlert => ({ kind: 'change-point', suite: 'default', case: 'warm / total', sha: sha(40), seq: 40, status: 'suspected', reason: 'step', raised: true, ...over });
+    const raisedThen = step({ undo: { at: sha(46) } });
+    const raisedBefore = step({ sha: sha(30), seq: 30, undo: { at: sha(46), was: [step({ sha: sha(30), seq: 30, status: 'suspected' })] } });
+    const { raised: _raised, ...drawnOnly } = step({ sha: sha(35), seq: 35 });
+    const foundThenRaised = step({ sha: sha(35), seq: 35, undo: { at: sha(46), was: [drawnOnly] } });
+    const regression: StoredAlert = { kind: 'regression', suite: 'default', case: 'warm / total', sha: sha(45), seq: 45, status: 'suspected', reason: 'regressed', raisedAt: sha(46) };
+    const previous = [raisedBefore, foundThenRaised, raisedThen, regression];
+    const withdrawn = withdrawnAlerts(previous, [], 'default', sha(46), CASES);
+    expect(withdrawn.map((a) => [a.kind, a.seq, a.status, a.undo])).toEqual([
+      ['change-point', 35, 'cleared', undefined],
+      ['change-point', 40, 'cleared', undefined],
+      ['regression', 45, 'cleared', undefined],
+    ]);
+    expect(withdrawn[1]?.reason).toBe(`step; cleared: a re-run of ${sha(46).slice(0, 7)} replaced the run that raised it`);
+    // Announced again by the re-run: nothing to withdraw; another commit's re-run: none of them.
+    expect(withdrawnAlerts(previous, previous, 'default', sha(46), CASES)).toEqual([]);
+    expect(withdrawnAlerts(previous, [], 'default', sha(47), CASES)).toEqual([]);
+  });
+
+  it('gives back the entries the run pruned, with the one that pushed them out', () => {
+    const many: StoredAlert[] = Array.from({ length: MAX_ALERTS_PER_CASE }, (_, i) => ({ kind: 'regression', suite: 'default', case: 'warm / total', sha: sha(i + 1), seq: i + 1, status: 'cleared' }));
+    const pushed = run(many, 200, [cp(150)], 200);
+    expect(pushed).toHaveLength(MAX_ALERTS_PER_CASE);
+    expect(undoRun(pushed, 'default', sha(200), CASES)).toEqual(many);
   });
 });

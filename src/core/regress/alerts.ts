@@ -49,15 +49,103 @@ export function raisedByReplacedRun(alerts: readonly StoredAlert[], suite: strin
   return alerts.filter((a) => a.kind === 'regression' && a.suite === suite && cases.has(a.case) && (a.raisedAt ?? a.sha) === sha);
 }
 
+/** An alert a comment announces: a regression, or a step found (a change point the detector raised). */
+function announced(a: StoredAlert): boolean {
+  return a.kind === 'regression' || a.raised === true;
+}
+
+/** Whether the run of `sha` announced this alert: raised the regression, or raised the step (its undo says it was not raised before). */
+function announcedBy(a: StoredAlert, sha: string): boolean {
+  if (a.kind === 'regression') return (a.raisedAt ?? a.sha) === sha;
+  return a.raised === true && a.undo?.at === sha && !(a.undo.was ?? []).some((w) => key(w) === key(a) && w.raised === true);
+}
+
 /**
- * Of the regressions a re-run of `sha` replaced (raisedByReplacedRun), those it did not raise
- * again: gone from `after`, each marked cleared with the reason, as its comment row shows it.
+ * Of the alerts in `previous` that the run a re-run of `sha` replaces had announced for these
+ * cases (the regressions it raised, the steps it found), those the re-run does not announce again
+ * in `after`: each marked cleared with the reason, as its comment row shows it.
  */
-export function withdrawnAlerts(replaced: readonly StoredAlert[], after: readonly StoredAlert[], sha: string): StoredAlert[] {
-  const again = new Set(after.map(key));
-  return replaced
-    .filter((a) => !again.has(key(a)))
-    .map((a) => ({ ...a, status: 'cleared', reason: withCaveat(a.reason ?? 'regressed', `cleared: a re-run of ${sha.slice(0, 7)} replaced the run that raised it`) }));
+export function withdrawnAlerts(previous: readonly StoredAlert[], after: readonly StoredAlert[], suite: string, sha: string, cases: ReadonlySet<string>): StoredAlert[] {
+  const again = new Set(after.filter(announced).map(key));
+  return previous
+    .filter((a) => a.suite === suite && cases.has(a.case) && announced(a) && announcedBy(a, sha) && !again.has(key(a)))
+    .map((a) => ({ ...bare(a), status: 'cleared', reason: withCaveat(a.reason ?? 'regressed', `cleared: a re-run of ${sha.slice(0, 7)} replaced the run that raised it`) }));
+}
+
+/** An entry as its run left it, without the undo (StoredAlert.undo) it may carry. */
+function bare(a: StoredAlert): StoredAlert {
+  if (a.undo === undefined) return a;
+  const { undo: _undo, ...rest } = a;
+  return rest;
+}
+
+/** Whether two entries of one key say the same (field by field: a manifest read back may order its keys otherwise). */
+function sameEntry(a: StoredAlert, b: StoredAlert): boolean {
+  return (
+    a.seq === b.seq &&
+    a.status === b.status &&
+    a.baseline === b.baseline &&
+    a.value === b.value &&
+    a.change === b.change &&
+    a.reason === b.reason &&
+    a.raised === b.raised &&
+    a.raisedAt === b.raisedAt
+  );
+}
+
+/**
+ * manifest.alerts as they were before the run of `sha` that last judged these cases: each entry
+ * that run made or changed gives way to the entries it replaced (StoredAlert.undo), so a re-run
+ * of the commit is judged as if the run it repeats had never been, as a replay judges it. A case
+ * whose last run was of another commit (a re-run of an older one) holds no undo of `sha`.
+ */
+export function undoRun(alerts: readonly StoredAlert[], suite: string, sha: string, cases: ReadonlySet<string>): readonly StoredAlert[] {
+  const undone = (a: StoredAlert) => a.undo?.at === sha && a.suite === suite && cases.has(a.case);
+  if (!alerts.some(undone)) return alerts;
+  const byKey = new Map<string, StoredAlert>();
+  const back: StoredAlert[] = [];
+  for (const a of alerts) {
+    if (undone(a)) back.push(...(a.undo?.was ?? []));
+    else byKey.set(key(a), a);
+  }
+  for (const a of back) byKey.set(key(a), a);
+  return [...byKey.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * `after` with this run's undo on each entry of the judged cases that it made or changed from
+ * `before`, and none on their other entries: a case keeps the undo of its newest run only. The
+ * entries the run took out (a step found placed better, the oldest cleared ones pruned) go back
+ * with the first entry of their case that it made or changed.
+ */
+export function withUndo(before: readonly StoredAlert[], after: readonly StoredAlert[], suite: string, sha: string, cases: ReadonlySet<string>): StoredAlert[] {
+  const judged = (a: StoredAlert) => a.suite === suite && cases.has(a.case);
+  const was = new Map<string, StoredAlert>();
+  for (const a of before) if (judged(a)) was.set(key(a), bare(a));
+  const kept = new Set<string>();
+  const out = after.map((a): StoredAlert => {
+    if (!judged(a)) return a;
+    const k = key(a);
+    kept.add(k);
+    const now = bare(a);
+    const prior = was.get(k);
+    if (prior && sameEntry(prior, now)) return now;
+    return { ...now, undo: { at: sha, ...(prior ? { was: [prior] } : {}) } };
+  });
+  const gone = new Map<string, StoredAlert[]>();
+  for (const [k, a] of was) {
+    if (kept.has(k)) continue;
+    const c = caseKey(a.suite, a.case);
+    gone.set(c, [...(gone.get(c) ?? []), a]);
+  }
+  if (gone.size === 0) return out;
+  return out.map((a) => {
+    const c = caseKey(a.suite, a.case);
+    const lost = gone.get(c);
+    if (!lost || a.undo?.at !== sha) return a;
+    gone.delete(c);
+    return { ...a, undo: { at: sha, was: [...(a.undo.was ?? []), ...lost] } };
+  });
 }
 
 /**

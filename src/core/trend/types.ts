@@ -121,6 +121,18 @@ export interface StoredAlert {
    * Absent on alerts stored before it was kept.
    */
   readonly raisedAt?: string;
+  /**
+   * On an entry the newest run of its case made, changed or took others' place with: that run's
+   * commit and the entries it replaced, as they were (none when it only added this one). A re-run
+   * of that commit puts them back before it is judged, as if the run it repeats had never been.
+   */
+  readonly undo?: AlertUndo;
+}
+
+/** StoredAlert.undo. */
+export interface AlertUndo {
+  readonly at: string;
+  readonly was?: readonly StoredAlert[];
 }
 
 export interface Manifest {
