@@ -16962,8 +16962,9 @@ function machineWitness(moved, scattered) {
 function controlsMovedSince(controls, from, since, now, minEffect) {
   const moves = [];
   for (const c of controls) {
-    const before = c.points.filter((p) => p.seq >= from && p.seq < since).map((p) => p.value);
-    const cur = c.points.filter((p) => p.seq >= since && p.seq <= now).pop();
+    const stood = (p) => p.until === void 0 || p.until > now;
+    const before = c.points.filter((p) => p.seq >= from && p.seq < since && stood(p)).map((p) => p.value);
+    const cur = c.points.filter((p) => p.seq >= since && p.seq <= now && stood(p)).pop();
     if (cur === void 0 || before.length === 0) continue;
     const level2 = median2(before);
     if (!(level2 > 0)) continue;
@@ -17373,7 +17374,12 @@ function planReplay(given, settings, onlySuite) {
       if (!h) hosts.set(seq, h = new HostWitness(movesAt.get(seq) ?? /* @__PURE__ */ new Map(), settings.minEffect, typicalAt.get(seq)));
       return h;
     };
-    const controls = [...cases].filter(([name]) => isControlCase(settings, name)).map(([, c]) => ({ direction: c.direction, points: c.points.map((p) => ({ seq: p.seq, value: p.value })) }));
+    const replaced = replacedControlPoints(all, suite, settings);
+    const controls = [...cases].filter(([name]) => isControlCase(settings, name)).map(([name, c]) => {
+      const points = c.points.map((p) => ({ seq: p.seq, value: p.value }));
+      const gone = replaced.get(name);
+      return { direction: c.direction, points: gone ? [...points, ...gone].sort((a, b) => a.seq - b.seq) : points };
+    });
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
       const hostMoved = [];
@@ -17393,6 +17399,31 @@ function planReplay(given, settings, onlySuite) {
   const order = /* @__PURE__ */ new Map();
   for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
   return { jobs, order };
+}
+function replacedControlPoints(all, suite, settings) {
+  const out = /* @__PURE__ */ new Map();
+  if (settings.controlCases.length === 0) return out;
+  const runs2 = /* @__PURE__ */ new Map();
+  for (const s of all) {
+    if (s.suite !== suite || s.imported !== void 0) continue;
+    for (const shape of s.shapes) {
+      const k = `${s.commit.sha}\0${shape}`;
+      runs2.set(k, [...runs2.get(k) ?? [], s]);
+    }
+  }
+  for (const [k, list] of runs2) {
+    if (list.length < 2) continue;
+    const shape = k.slice(k.indexOf("\0") + 1);
+    list.sort((a, b) => a.seq - b.seq);
+    list.slice(0, -1).forEach((s, i) => {
+      const until = list[i + 1].seq;
+      for (const p of s.points) {
+        if (p.shape !== shape || !isControlCase(settings, p.case)) continue;
+        out.set(p.case, [...out.get(p.case) ?? [], { seq: s.seq, value: p.value, until }]);
+      }
+    });
+  }
+  return out;
 }
 function replayJob(job, settings) {
   return replay({ suite: job.suite, case: job.case, unit: job.unit, direction: job.direction, points: job.points }, settings, {

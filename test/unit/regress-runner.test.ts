@@ -7,7 +7,7 @@ import type { Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { controlCasesMatchingNothing, DEFAULT_ALERT_SETTINGS, readAlertSettings, type AlertSettings } from '../../src/core/regress/settings.js';
 import { regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
-import { jobMovedAsOne } from '../../src/core/regress/host.js';
+import { controlsMovedSince, jobMovedAsOne, type ControlHistory } from '../../src/core/regress/host.js';
 import { ALIKE_LOOKBACK, HOST_WAIT } from '../../src/core/regress/detect.js';
 import { replaySuites } from '../../src/core/regress/replay-trend.js';
 import { commit, MemoryTrend } from './trend-memory.js';
@@ -237,6 +237,18 @@ describe('runner noise', () => {
     expect(jobMovedAsOne([0.08, 0.15, 0.25, 0.35, 0.5, 0.12, 0.2, 0.3, 0.01, 0.01], 0.05)).toBe(false);
     // Too few cases to tell a host from a change of the code they share.
     expect(jobMovedAsOne([0.1, 0.3, 0.5], 0.05)).toBe(false);
+  });
+
+  it('reads a control point a re-run replaced as the publishes before the re-run read it', () => {
+    // A control case at 10 for the commits at seqs 1–8; the next job's first run (seq 9) is 13, and
+    // its re-run (seq 11) 10. Another job publishing at seq 10 read the 13 as the control's newest.
+    const level = Array.from({ length: 8 }, (_, i) => ({ seq: i + 1, value: 10 }));
+    const control: ControlHistory = { direction: 'smaller', points: [...level, { seq: 9, value: 13, until: 11 }, { seq: 11, value: 10 }, { seq: 12, value: 11 }] };
+    expect(controlsMovedSince([control], 1, 9, 10, 0.05)).toBe(true);
+    expect(controlsMovedSince([control], 1, 9, 11, 0.05)).toBe(false);
+    // From the re-run on it is no part of the level before either: 11 is 10% above the 10 at seq 8,
+    // where with the 13 the level was 11.5 and 11 below it.
+    expect(controlsMovedSince([control], 8, 10, 12, 0.05)).toBe(true);
   });
 
   it('without control cases, two slow jobs that move each case by its own factor wait as the runner and raise nothing', async () => {

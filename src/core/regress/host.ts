@@ -112,10 +112,20 @@ export function machineWitness(moved: boolean | undefined, scattered: boolean | 
   return moved === false && scattered === true ? true : moved;
 }
 
-/** A control case's points, as controlsMovedSince reads them. */
+/**
+ * A control case's point; `until`, on one a re-run replaced, is the re-run's seq: from there on
+ * the point is no longer in the history (the replay keeps it for the publishes before).
+ */
+export interface ControlPoint {
+  readonly seq: number;
+  readonly value: number;
+  readonly until?: number;
+}
+
+/** A control case's points in seq order, as controlsMovedSince reads them. */
 export interface ControlHistory {
   readonly direction: Direction;
-  readonly points: readonly { readonly seq: number; readonly value: number }[];
+  readonly points: readonly ControlPoint[];
 }
 
 /**
@@ -128,8 +138,9 @@ export interface ControlHistory {
 export function controlsMovedSince(controls: readonly ControlHistory[], from: number, since: number, now: number, minEffect: number): boolean | undefined {
   const moves: number[] = [];
   for (const c of controls) {
-    const before = c.points.filter((p) => p.seq >= from && p.seq < since).map((p) => p.value);
-    const cur = c.points.filter((p) => p.seq >= since && p.seq <= now).pop();
+    const stood = (p: ControlPoint) => p.until === undefined || p.until > now;
+    const before = c.points.filter((p) => p.seq >= from && p.seq < since && stood(p)).map((p) => p.value);
+    const cur = c.points.filter((p) => p.seq >= since && p.seq <= now && stood(p)).pop();
     if (cur === undefined || before.length === 0) continue;
     const level = median(before);
     if (!(level > 0)) continue;

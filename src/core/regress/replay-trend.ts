@@ -7,7 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import { previousEntrySeqs, type SeriesPoint } from './detect.js';
-import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
+import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, type ControlPoint, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 import { describeWorseChange } from './words.js';
@@ -209,9 +209,14 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
       if (!h) hosts.set(seq, (h = new HostWitness(movesAt.get(seq) ?? new Map<string, number>(), settings.minEffect, typicalAt.get(seq))));
       return h;
     };
+    const replaced = replacedControlPoints(all, suite, settings);
     const controls: ControlHistory[] = [...cases]
       .filter(([name]) => isControlCase(settings, name))
-      .map(([, c]) => ({ direction: c.direction, points: c.points.map((p) => ({ seq: p.seq, value: p.value })) }));
+      .map(([name, c]) => {
+        const points = c.points.map((p): ControlPoint => ({ seq: p.seq, value: p.value }));
+        const gone = replaced.get(name);
+        return { direction: c.direction, points: gone ? [...points, ...gone].sort((a, b) => a.seq - b.seq) : points };
+      });
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
       const hostMoved: (boolean | undefined)[] = [];
@@ -231,6 +236,38 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   const order = new Map<string, number>();
   for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
   return { jobs, order };
+}
+
+/**
+ * The control cases' points that a re-run replaced, each until the re-run's seq: a publish between
+ * the two (another job's, at the same commit or later) read the control case with that point in
+ * it, and the replay reads it so there. Imported entries stay resolved as they are: the replay is
+ * what judged them.
+ */
+function replacedControlPoints(all: readonly Segment[], suite: string, settings: AlertSettings): Map<string, ControlPoint[]> {
+  const out = new Map<string, ControlPoint[]>();
+  if (settings.controlCases.length === 0) return out;
+  const runs = new Map<string, Segment[]>();
+  for (const s of all) {
+    if (s.suite !== suite || s.imported !== undefined) continue;
+    for (const shape of s.shapes) {
+      const k = `${s.commit.sha}\u0000${shape}`;
+      runs.set(k, [...(runs.get(k) ?? []), s]);
+    }
+  }
+  for (const [k, list] of runs) {
+    if (list.length < 2) continue;
+    const shape = k.slice(k.indexOf('\u0000') + 1);
+    list.sort((a, b) => a.seq - b.seq);
+    list.slice(0, -1).forEach((s, i) => {
+      const until = (list[i + 1] as Segment).seq;
+      for (const p of s.points) {
+        if (p.shape !== shape || !isControlCase(settings, p.case)) continue;
+        out.set(p.case, [...(out.get(p.case) ?? []), { seq: s.seq, value: p.value, until }]);
+      }
+    });
+  }
+  return out;
 }
 
 /** One planned case through replay(), with the witnesses its plan holds: the raw result, by index. */
