@@ -11048,6 +11048,9 @@ function assessCase(series, memory, given, options) {
     reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; ${decides} (name cases only it can move in control-cases to tell at once; `, reason, ")");
   } else if (kind === "regressed" && method === "limit" && options.hostMoved === true) {
     reason = withCaveat(reason, "most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)");
+  } else if (kind === "unchanged" && method === "limit" && change !== void 0 && change >= ctx.settings.minEffect && baseline) {
+    const from = (pts[Math.max(0, t - baseline.count)] ?? newest).seq;
+    if (ctx.controlsMovedSince?.(from, newest.seq) === true) reason = withCaveat(reason, "the control cases moved too, so it looks like the runner");
   }
   if (kind === "regressed" && baseline) {
     const test = "test" in decided ? decided.test : void 0;

@@ -118,6 +118,14 @@ describe('runner noise', () => {
     const later = outcomes[35 + ALIKE_LOOKBACK]?.verdicts.find((v) => v.case === 'warm / total');
     expect(later?.kind).toBe('watch');
     expect(later?.reason).toMatch(/^looks like the runner, not the code: the control cases moved with this run and still are, so nothing is raised \(.*\) \(details: docs\/alerts\.md\)$/);
+    // Once the baseline holds both levels its limit is wide enough to call +15% "within": the
+    // verdict says whose move it is while the control cases are as far from their own level.
+    const within = outcomes.slice(36 + ALIKE_LOOKBACK, 51).flatMap((o) => o?.verdicts.filter((v) => v.case === 'warm / total' && v.kind === 'unchanged' && (v.change ?? 0) >= 0.05) ?? []);
+    expect(within.length).toBeGreaterThan(3);
+    for (const v of within) expect(v.reason).toMatch(/: within .*; the control cases moved too, so it looks like the runner$/);
+    // Back near its own level, no word of the runner.
+    const settled = outcomes.slice(60).flatMap((o) => o?.verdicts.filter((v) => v.case === 'warm / total') ?? []);
+    expect(settled.filter((v) => /runner/.test(v.reason))).toEqual([]);
     // Nor does the step found later become an alert; replay says the same.
     const segments = await Promise.all(Array.from({ length: 80 }, (_, seq) => trend.segment(seq)));
     expect(replaySuites(segments, withControl).alerts).toEqual([]);

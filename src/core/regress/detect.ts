@@ -1536,6 +1536,12 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     reason = wrapped(`most other cases of this job moved ${when} too, which may be the runner; ${decides} (name cases only it can move in control-cases to tell at once; `, reason, ')');
   } else if (kind === 'regressed' && method === 'limit' && options.hostMoved === true) {
     reason = withCaveat(reason, 'most of this job moved at this commit too, so it may be the runner (name cases only the runner can move in control-cases to tell)');
+  } else if (kind === 'unchanged' && method === 'limit' && change !== undefined && change >= ctx.settings.minEffect && baseline) {
+    // After a runner that changed for good the baseline holds both levels, so its limit widens and
+    // a case still worse by min-effect reads "within": when the control cases are as far from
+    // their own level over the same commits, say whose move it is.
+    const from = (pts[Math.max(0, t - baseline.count)] ?? newest).seq;
+    if (ctx.controlsMovedSince?.(from, newest.seq) === true) reason = withCaveat(reason, 'the control cases moved too, so it looks like the runner');
   }
   if (kind === 'regressed' && baseline) {
     const test = 'test' in decided ? decided.test : undefined;
