@@ -17320,7 +17320,7 @@ var HostWitness = class {
     return s[at < lo ? at : at + 1] >= this.minEffect;
   }
 };
-function planReplay(given, settings, onlySuite) {
+function planReplay(given, settings, onlySuite, judgeFrom) {
   const all = [...given];
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
   const segments = resolveSegments(all);
@@ -17396,7 +17396,21 @@ function planReplay(given, settings, onlySuite) {
         runnerNoise.push(control ? true : controlMoved);
         jobMovedAlike.push(alikeAt.get(p.seq));
       }
-      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike, ...controls.length ? { controls } : {} });
+      const firstSeq = judgeFrom?.get(suite);
+      const from = firstSeq === void 0 ? void 0 : c.points.findIndex((p) => p.seq >= firstSeq);
+      jobs.push({
+        suite,
+        case: name,
+        unit: c.unit,
+        direction: c.direction,
+        points: c.points,
+        suiteCases,
+        hostMoved,
+        runnerNoise,
+        jobMovedAlike,
+        ...controls.length ? { controls } : {},
+        ...from !== void 0 ? { from: from < 0 ? c.points.length : from } : {}
+      });
     }
   }
   const order = /* @__PURE__ */ new Map();
@@ -17432,7 +17446,7 @@ function replayJob(job, settings) {
   return replay({ suite: job.suite, case: job.case, unit: job.unit, direction: job.direction, points: job.points }, settings, {
     suiteCases: 1,
     suiteCasesAt: (i) => job.suiteCases[i] ?? 1,
-    from: 1,
+    from: Math.max(1, job.from ?? 1),
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],
     ...job.controls ? { controlsMovedSince: (i, from, since) => controlsMovedSince(job.controls, from, since, job.points[i].seq, settings.minEffect) } : {},
@@ -17526,8 +17540,8 @@ function serveReplayWorker(port, data) {
     port.postMessage({ id: m.id, result: replayCase(m.job, data.settings) });
   });
 }
-async function replayOnWorkers(given, settings, onlySuite) {
-  const plan = planReplay(given, settings, onlySuite);
+async function replayOnWorkers(given, settings, onlySuite, judgeFrom) {
+  const plan = planReplay(given, settings, onlySuite, judgeFrom);
   const workers = entry === void 0 ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
   const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
   if (entry === void 0 || workers <= 1) {
@@ -17540,8 +17554,8 @@ async function replayOnWorkers(given, settings, onlySuite) {
     return inThread();
   }
 }
-async function replayStoredAlertsOnWorkers(given, settings, onlySuite) {
-  return (await replayOnWorkers(given, settings, onlySuite)).stored;
+async function replayStoredAlertsOnWorkers(given, settings, onlySuite, judgeFrom) {
+  return (await replayOnWorkers(given, settings, onlySuite, judgeFrom)).stored;
 }
 function onWorkers(file, count, jobs, settings) {
   const queue = jobs.map((_, i) => i).sort((a, b) => jobs[b].points.length - jobs[a].points.length || a - b);
@@ -19103,17 +19117,20 @@ async function caseHistories(...walk3) {
   return historiesOf(segments, suite, limit);
 }
 var IMPORT_JUDGED = 1e3;
-function newestPerSuite(segments, limit) {
+function newestPerSuite(segments, judged2, history) {
   const seen = /* @__PURE__ */ new Map();
+  const judgeFrom = /* @__PURE__ */ new Map();
   const keep = [];
   for (let i = segments.length - 1; i >= 0; i--) {
     const s = segments[i];
     const n = seen.get(s.suite) ?? 0;
-    if (n >= limit) continue;
+    if (n >= judged2 + history) continue;
     seen.set(s.suite, n + 1);
+    if (n === judged2 - 1) judgeFrom.set(s.suite, s.seq);
     keep.push(s);
   }
-  return keep.reverse();
+  for (const [suite, n] of seen) if (n <= judged2) judgeFrom.delete(suite);
+  return { segments: keep.reverse(), judgeFrom };
 }
 function movedAsOne(histories, directions, seq, minEffect) {
   const cases = [];
@@ -19150,8 +19167,12 @@ function regressionDeriver(suite, settings) {
   let last;
   const derive = async (context) => {
     last = void 0;
-    const imported = newestPerSuite(context.added.filter((s) => s.imported), IMPORT_JUDGED);
-    const previous = imported.length ? [...context.previous, ...await replayStoredAlertsOnWorkers(imported, settings)] : context.previous;
+    const imported = newestPerSuite(
+      context.added.filter((s) => s.imported),
+      IMPORT_JUDGED,
+      3 * settings.changePoints.scanLimit
+    );
+    const previous = imported.segments.length ? [...context.previous, ...await replayStoredAlertsOnWorkers(imported.segments, settings, void 0, imported.judgeFrom)] : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged2 = mine[mine.length - 1];
     if (!judged2) return previous;

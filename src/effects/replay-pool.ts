@@ -129,8 +129,13 @@ export function serveReplayWorker(port: MessagePort | null, data: WorkerData): v
 }
 
 /** replaySuites, the cases spread over the workers when there are several cases and cores; `threads`: how many workers (0: this thread). */
-export async function replayOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number }> {
-  const plan = planReplay(given, settings, onlySuite);
+export async function replayOnWorkers(
+  given: Iterable<Segment>,
+  settings: AlertSettings,
+  onlySuite?: string,
+  judgeFrom?: ReadonlyMap<string, number>,
+): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number }> {
+  const plan = planReplay(given, settings, onlySuite, judgeFrom);
   const workers = entry === undefined ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
   const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
   if (entry === undefined || workers <= 1) {
@@ -147,9 +152,9 @@ export async function replayOnWorkers(given: Iterable<Segment>, settings: AlertS
   }
 }
 
-/** manifest.alerts as publishing each commit would have left them (replayStoredAlerts). */
-export async function replayStoredAlertsOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): Promise<StoredAlert[]> {
-  return (await replayOnWorkers(given, settings, onlySuite)).stored;
+/** manifest.alerts as publishing each commit would have left them (replayStoredAlerts); `judgeFrom` as planReplay's. */
+export async function replayStoredAlertsOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string, judgeFrom?: ReadonlyMap<string, number>): Promise<StoredAlert[]> {
+  return (await replayOnWorkers(given, settings, onlySuite, judgeFrom)).stored;
 }
 
 function onWorkers(file: URL, count: number, jobs: readonly CaseReplayJob[], settings: AlertSettings): Promise<CaseReplayResult[]> {

@@ -89,18 +89,25 @@ export async function caseHistories(...walk: Parameters<typeof walkSegments>): P
 /** How many of an import's newest entries per suite are judged and their alerts stored (docs/alerts.md). */
 export const IMPORT_JUDGED = 1000;
 
-/** The newest `limit` segments of each suite, in their order. */
-function newestPerSuite(segments: readonly Segment[], limit: number): Segment[] {
+/**
+ * The newest `judged` segments of each suite and, before them, up to `history` more they are judged
+ * against, in their order; with the first seq judged of each suite that has more than `judged`.
+ */
+function newestPerSuite(segments: readonly Segment[], judged: number, history: number): { segments: Segment[]; judgeFrom: Map<string, number> } {
   const seen = new Map<string, number>();
+  const judgeFrom = new Map<string, number>();
   const keep: Segment[] = [];
   for (let i = segments.length - 1; i >= 0; i--) {
     const s = segments[i] as Segment;
     const n = seen.get(s.suite) ?? 0;
-    if (n >= limit) continue;
+    if (n >= judged + history) continue;
     seen.set(s.suite, n + 1);
+    if (n === judged - 1) judgeFrom.set(s.suite, s.seq);
     keep.push(s);
   }
-  return keep.reverse();
+  // A suite of `judged` or fewer is judged whole, from its second entry as a replay is.
+  for (const [suite, n] of seen) if (n <= judged) judgeFrom.delete(suite);
+  return { segments: keep.reverse(), judgeFrom };
 }
 
 /**
@@ -186,8 +193,16 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // Bounded: the replay costs about 8 ms a commit for 40 cases (bench/replay.mjs), so an import of
     // 100,000 entries would spend minutes judging years-old commits. The newest ones carry the
     // regressions a reader of the page still cares about; `benchtrend replay --write` judges all.
-    const imported = newestPerSuite(context.added.filter((s) => s.imported), IMPORT_JUDGED);
-    const previous = imported.length ? [...context.previous, ...(await replayStoredAlertsOnWorkers(imported, settings))] : context.previous;
+    // They are judged against the entries before them, as publishing them was: three scan windows
+    // of entries, a window of each case's points for a suite of up to three entries a commit.
+    const imported = newestPerSuite(
+      context.added.filter((s) => s.imported),
+      IMPORT_JUDGED,
+      3 * settings.changePoints.scanLimit,
+    );
+    const previous = imported.segments.length
+      ? [...context.previous, ...(await replayStoredAlertsOnWorkers(imported.segments, settings, undefined, imported.judgeFrom))]
+      : context.previous;
     const mine = context.added.filter((s) => s.suite === suite && !s.imported);
     const judged = mine[mine.length - 1];
     if (!judged) return previous;

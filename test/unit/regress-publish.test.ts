@@ -6,7 +6,7 @@ import { loadSegments } from '../../src/core/trend/load.js';
 import { planGroups } from '../../src/core/trend/plan-groups.js';
 import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
 import { replayStoredAlerts } from '../../src/core/regress/replay-trend.js';
-import { caseHistories, comparePullRequest, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
+import { caseHistories, comparePullRequest, IMPORT_JUDGED, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from './trend-memory.js';
 
 const CASES = ['warm / total', 'warm / attach', 'warm / host-prep'];
@@ -184,6 +184,38 @@ describe('regressions through the publisher’s alerts hook', () => {
     expect(next.outcome()?.sha).toBe(commit(2).sha);
     expect(next.outcome()?.verdicts.map((v) => v.case)).toEqual(['warm / total']);
     expect(next.outcome()?.verdicts[0]?.baseline?.count).toBeGreaterThan(20);
+  });
+
+  it('judges an import’s newest entries against the ones before them, as a replay of the whole history does', async () => {
+    // Generated imports of 1,300–1,700 commits, 3 cases, steps that stay or go back: only the newest
+    // IMPORT_JUDGED are judged. Judged alone, with no history before them, seed 9 named a
+    // regression 2 commits late and seed 11 stored a step found 6 commits into them that the
+    // whole history does not have.
+    for (const seed of [9, 11]) {
+      const rng = new Random(seed);
+      const entries = 1300 + rng.below(400);
+      const noise = 0.01 + rng.next() * 0.03;
+      const steps = Array.from({ length: 12 }, () => ({ at: rng.below(entries), k: rng.below(3), f: 1 + (rng.below(2) ? 1 : -1) * (0.05 + rng.next() * 0.3), len: rng.below(3) === 0 ? 1 + rng.below(3) : entries }));
+      const dataJs = `window.BENCHMARK_DATA = ${JSON.stringify({
+        lastUpdate: 1,
+        entries: {
+          Bench: Array.from({ length: entries }, (_, i) => ({
+            commit: { id: commit(1000 + i).sha, message: `m${i}`, timestamp: '2023-01-01T00:00:00Z', url: `https://x/${i}`, author: { name: 'Bo' } },
+            date: 1_600_000_000_000 + i,
+            tool: 'customSmallerIsBetter',
+            benches: [0, 1, 2].map((k) => ({ name: `c${k}`, value: (10 + k) * Math.exp(noise * rng.normal()) * steps.reduce((f, st) => (st.k === k && i >= st.at && i < st.at + st.len ? f * st.f : f), 1), unit: 'ms' })),
+          })),
+        },
+      })};\n`;
+      const trend = new MemoryTrend();
+      await trend.publish({ suite: 'Bench', commit: commit(1), points: [], import: { from: 'data.js', read: async () => dataJs }, alerts: regressionDeriver('Bench', DEFAULT_ALERT_SETTINGS).derive });
+      const manifest = trend.json<Manifest>('manifest.json');
+      const whole = replayStoredAlerts(await loadSegments(trend.read, LOCATION, 0, manifest.segments), DEFAULT_ALERT_SETTINGS);
+      const first = entries - IMPORT_JUDGED;
+      const judged = (alerts: readonly StoredAlert[]) => alerts.filter((a) => a.seq >= first).map((a) => `${a.kind} ${a.case} ${a.seq} ${a.status}`);
+      expect({ seed, stored: judged(manifest.alerts) }).toEqual({ seed, stored: judged(whole) });
+      expect(judged(whole).length).toBeGreaterThan(2);
+    }
   });
 
   it('shares the false-alarm budget among the cases of the suite: more cases, a wider limit on each', async () => {

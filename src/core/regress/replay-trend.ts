@@ -132,6 +132,8 @@ export interface CaseReplayJob {
   readonly jobMovedAlike: readonly (boolean | undefined)[];
   /** The suite's control cases' points (plain data, as a job goes to a worker), when it names any. */
   readonly controls?: readonly ControlHistory[];
+  /** First index judged, when the points before it are only history (an import judges its newest entries). */
+  readonly from?: number;
 }
 
 export interface CaseReplayResult {
@@ -146,7 +148,11 @@ export interface ReplayPlan {
   readonly order: ReadonlyMap<string, number>;
 }
 
-export function planReplay(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string): ReplayPlan {
+/**
+ * `judgeFrom`: per suite, the first seq judged; the points before it are only history (an import
+ * judges its newest entries against the ones before them, as publishing them would have).
+ */
+export function planReplay(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string, judgeFrom?: ReadonlyMap<string, number>): ReplayPlan {
   const all = [...given];
   // A publish sets its limits by the cases of the segment it writes, before any re-run takes some
   // of them (jobs of different sizes, a suite that grew); so does the replay, point by point.
@@ -230,7 +236,21 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
         runnerNoise.push(control ? true : controlMoved);
         jobMovedAlike.push(alikeAt.get(p.seq));
       }
-      jobs.push({ suite, case: name, unit: c.unit, direction: c.direction, points: c.points, suiteCases, hostMoved, runnerNoise, jobMovedAlike, ...(controls.length ? { controls } : {}) });
+      const firstSeq = judgeFrom?.get(suite);
+      const from = firstSeq === undefined ? undefined : c.points.findIndex((p) => p.seq >= firstSeq);
+      jobs.push({
+        suite,
+        case: name,
+        unit: c.unit,
+        direction: c.direction,
+        points: c.points,
+        suiteCases,
+        hostMoved,
+        runnerNoise,
+        jobMovedAlike,
+        ...(controls.length ? { controls } : {}),
+        ...(from !== undefined ? { from: from < 0 ? c.points.length : from } : {}),
+      });
     }
   }
   const order = new Map<string, number>();
@@ -275,7 +295,7 @@ export function replayJob(job: CaseReplayJob, settings: AlertSettings): ReplayRe
   return replay({ suite: job.suite, case: job.case, unit: job.unit, direction: job.direction, points: job.points }, settings, {
     suiteCases: 1,
     suiteCasesAt: (i) => job.suiteCases[i] ?? 1,
-    from: 1,
+    from: Math.max(1, job.from ?? 1),
     hostMoved: (i) => job.hostMoved[i],
     runnerNoise: (i) => job.runnerNoise[i],
     ...(job.controls
