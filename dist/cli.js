@@ -17540,9 +17540,18 @@ function serveReplayWorker(port, data) {
     port.postMessage({ id: m.id, result: replayCase(m.job, data.settings) });
   });
 }
+var WORKER_POINTS = 2e4;
+function judgedPoints(jobs) {
+  return jobs.reduce((n, j) => n + Math.max(0, j.points.length - Math.max(1, j.from ?? 1)), 0);
+}
+function workersFor(jobs, asked, cores) {
+  if (asked === void 0 && judgedPoints(jobs) < WORKER_POINTS) return 0;
+  const n = Math.min(asked ?? cores, jobs.length);
+  return n > 1 ? n : 0;
+}
 async function replayOnWorkers(given, settings, onlySuite, judgeFrom) {
   const plan = planReplay(given, settings, onlySuite, judgeFrom);
-  const workers = entry === void 0 ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
+  const workers = entry === void 0 ? 0 : workersFor(plan.jobs, workerCount, availableParallelism());
   const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
   if (entry === void 0 || workers <= 1) {
     stopReplayWorkers();

@@ -7,7 +7,8 @@
  * A worker starts from the bundled file that is running (dist/cli.js, or the action's
  * dist/index.js), which the door names with configureReplayWorkers; that file serves the worker
  * when it sees REPLAY_WORKER in its workerData. Without a named entry (a test importing the
- * source), with one case or with one core, the replay runs in this thread.
+ * source), with one case or with one core, or with fewer than WORKER_POINTS points to judge unless
+ * BENCHTREND_REPLAY_WORKERS asks for workers, the replay runs in this thread.
  */
 import { availableParallelism } from 'node:os';
 import { Worker, type MessagePort } from 'node:worker_threads';
@@ -128,6 +129,29 @@ export function serveReplayWorker(port: MessagePort | null, data: WorkerData): v
   });
 }
 
+/**
+ * Below this many points to judge in all, a replay stays in this thread unless
+ * BENCHTREND_REPLAY_WORKERS names a number: each worker starts the bundle and keeps a heap of its
+ * own, which on an import of 20,000 x 10 (1,000 entries judged, 10,000 points) took its peak from
+ * 418 to 448 MB with 2 workers, past the 400 MB it is held to, to share about 2 s of CPU.
+ */
+export const WORKER_POINTS = 20_000;
+
+/** The points a plan judges: each case's from its first judged one (the first is only history). */
+function judgedPoints(jobs: readonly CaseReplayJob[]): number {
+  return jobs.reduce((n, j) => n + Math.max(0, j.points.length - Math.max(1, j.from ?? 1)), 0);
+}
+
+/**
+ * How many workers a replay of these jobs takes (0: this thread), given the number
+ * BENCHTREND_REPLAY_WORKERS asks for (undefined: as many as the cores, past WORKER_POINTS).
+ */
+export function workersFor(jobs: readonly CaseReplayJob[], asked: number | undefined, cores: number): number {
+  if (asked === undefined && judgedPoints(jobs) < WORKER_POINTS) return 0;
+  const n = Math.min(asked ?? cores, jobs.length);
+  return n > 1 ? n : 0;
+}
+
 /** replaySuites, the cases spread over the workers when there are several cases and cores; `threads`: how many workers (0: this thread). */
 export async function replayOnWorkers(
   given: Iterable<Segment>,
@@ -136,7 +160,7 @@ export async function replayOnWorkers(
   judgeFrom?: ReadonlyMap<string, number>,
 ): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number }> {
   const plan = planReplay(given, settings, onlySuite, judgeFrom);
-  const workers = entry === undefined ? 0 : Math.min(workerCount ?? availableParallelism(), plan.jobs.length);
+  const workers = entry === undefined ? 0 : workersFor(plan.jobs, workerCount, availableParallelism());
   const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
   if (entry === undefined || workers <= 1) {
     stopReplayWorkers();

@@ -59,6 +59,14 @@ describe('dist/cli.js', () => {
     }
   });
 
+  it('replays a small trend in this thread unless BENCHTREND_REPLAY_WORKERS asks for workers', async () => {
+    // The fixture's few thousand points are under WORKER_POINTS: a worker's start and heap cost more than they share.
+    const { BENCHTREND_REPLAY_WORKERS: _unset, ...env } = sb.env as Record<string, string>;
+    const r = await runCli(['replay', '--repo', inThread, '--json'], sb.root, { ...env, BENCHTREND_DEBUG: '1' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/benchtrend: read [1-9]\d* segments in \d+\.\d\d s; replayed on the main thread in \d+\.\d\d s/);
+  });
+
   it('ends a replay refused after its workers were started ahead (no such suite) with the refusal', async () => {
     // The workers load while the trend is read; a refusal then must not leave them holding the process.
     const r = await runCli(['replay', '--repo', inThread, '--suite', 'No Such Suite', '--json'], sb.root, { ...sb.env, ...ON_WORKERS });

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replaySuites } from '../../src/core/regress/replay-trend.js';
+import { replaySuites, type CaseReplayJob } from '../../src/core/regress/replay-trend.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { importGab } from '../../src/core/trend/import-gab.js';
 import type { Segment } from '../../src/core/trend/types.js';
-import { configureReplayWorkers, replayOnWorkers } from '../../src/effects/replay-pool.js';
+import { configureReplayWorkers, replayOnWorkers, WORKER_POINTS, workersFor } from '../../src/effects/replay-pool.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 function segments(): Segment[] {
@@ -32,5 +32,32 @@ describe('the replay worker pool', () => {
     expect(r.threads).toBe(0);
     expect(r.alerts).toEqual(alone.alerts);
     expect(r.stored).toEqual(alone.stored);
+  });
+
+  it('takes workers for a replay of WORKER_POINTS points or more, or as many as asked for, never more than the cases', () => {
+    const job = (points: number, from?: number): CaseReplayJob => ({
+      suite: 's',
+      case: `c${points}`,
+      unit: 'ms',
+      direction: 'smaller',
+      points: Array.from({ length: points }, (_, seq) => ({ sha: String(seq), seq, value: 1, q1: 1, q3: 1, runs: 1, n: 1 })),
+      suiteCases: [],
+      hostMoved: [],
+      runnerNoise: [],
+      jobMovedAlike: [],
+      ...(from !== undefined ? { from } : {}),
+    });
+    const cases = (n: number, points: number, from?: number) => Array.from({ length: n }, () => job(points, from));
+    // 10 cases of 1,000 points: about 2 s of CPU, not worth a worker's start and heap.
+    expect(workersFor(cases(10, 1000), undefined, 2)).toBe(0);
+    expect(workersFor(cases(10, WORKER_POINTS / 10 + 1), undefined, 2)).toBe(2);
+    expect(workersFor(cases(40, 2000), undefined, 4)).toBe(4);
+    // An import judges its newest entries only: the history before them is not work.
+    expect(workersFor(cases(10, 2900, 1900), undefined, 2)).toBe(0);
+    // BENCHTREND_REPLAY_WORKERS decides when it names a number; one is this thread.
+    expect(workersFor(cases(3, 30), 3, 2)).toBe(3);
+    expect(workersFor(cases(2, 30), 3, 2)).toBe(2);
+    expect(workersFor(cases(40, 2000), 1, 4)).toBe(0);
+    expect(workersFor(cases(1, 50_000), undefined, 4)).toBe(0);
   });
 });
