@@ -133,7 +133,8 @@ export function serveReplayWorker(port: MessagePort | null, data: WorkerData): v
  * Below this many points to judge in all, a replay stays in this thread unless
  * BENCHTREND_REPLAY_WORKERS names a number: each worker starts the bundle and keeps a heap of its
  * own, which on an import of 20,000 x 10 (1,000 entries judged, 10,000 points) took its peak from
- * 415 to 441 MB with 2 workers (medians of 3), past the 400 MB it is held to, to share about 2 s of CPU.
+ * 415 to 441 MB with 2 workers (medians of 3; docs/performance.md holds it to 400), to share about
+ * 2 s of CPU.
  */
 export const WORKER_POINTS = 20_000;
 
