@@ -17064,13 +17064,16 @@ function memoryOf(alerts, suite, name) {
   };
 }
 function raisedByReplacedRun(alerts, suite, sha, cases) {
-  return alerts.filter((a) => a.kind === "regression" && a.suite === suite && cases.has(a.case) && (a.raisedAt ?? a.sha) === sha);
+  return alerts.filter((a) => a.kind === "regression" && a.suite === suite && cases.has(a.case) && regressionRaisedBy(a, sha));
+}
+function regressionRaisedBy(a, sha) {
+  return (a.raisedAt ?? a.sha) === sha;
 }
 function announced(a) {
   return a.kind === "regression" || a.raised === true;
 }
 function announcedBy(a, sha) {
-  if (a.kind === "regression") return (a.raisedAt ?? a.sha) === sha;
+  if (a.kind === "regression") return regressionRaisedBy(a, sha);
   return a.raised === true && a.undo?.at === sha && !(a.undo.was ?? []).some((w) => key(w) === key(a) && w.raised === true);
 }
 function withdrawnAlerts(previous, after, suite, sha, cases) {
@@ -17425,7 +17428,9 @@ function replacedControlPoints(all, suite, settings) {
     if (s.suite !== suite || s.imported !== void 0) continue;
     for (const shape of s.shapes) {
       const k = `${s.commit.sha}\0${shape}`;
-      runs2.set(k, [...runs2.get(k) ?? [], s]);
+      const list = runs2.get(k);
+      if (list) list.push(s);
+      else runs2.set(k, [s]);
     }
   }
   for (const [k, list] of runs2) {
@@ -17436,7 +17441,9 @@ function replacedControlPoints(all, suite, settings) {
       const until = list[i + 1].seq;
       for (const p of s.points) {
         if (p.shape !== shape || !isControlCase(settings, p.case)) continue;
-        out.set(p.case, [...out.get(p.case) ?? [], { seq: s.seq, value: p.value, until }]);
+        const points = out.get(p.case);
+        if (points) points.push({ seq: s.seq, value: p.value, until });
+        else out.set(p.case, [{ seq: s.seq, value: p.value, until }]);
       }
     });
   }

@@ -46,7 +46,12 @@ export function memoryOf(alerts: readonly StoredAlert[], suite: string, name: st
  * the re-run's points) judges it. An alert stored without `raisedAt` counts when it names `sha`.
  */
 export function raisedByReplacedRun(alerts: readonly StoredAlert[], suite: string, sha: string, cases: ReadonlySet<string>): StoredAlert[] {
-  return alerts.filter((a) => a.kind === 'regression' && a.suite === suite && cases.has(a.case) && (a.raisedAt ?? a.sha) === sha);
+  return alerts.filter((a) => a.kind === 'regression' && a.suite === suite && cases.has(a.case) && regressionRaisedBy(a, sha));
+}
+
+/** Whether the run of `sha` raised this regression; one stored without `raisedAt` counts when it names `sha`. */
+function regressionRaisedBy(a: StoredAlert, sha: string): boolean {
+  return (a.raisedAt ?? a.sha) === sha;
 }
 
 /** An alert a comment announces: a regression, or a step found (a change point the detector raised). */
@@ -56,7 +61,7 @@ function announced(a: StoredAlert): boolean {
 
 /** Whether the run of `sha` announced this alert: raised the regression, or raised the step (its undo says it was not raised before). */
 function announcedBy(a: StoredAlert, sha: string): boolean {
-  if (a.kind === 'regression') return (a.raisedAt ?? a.sha) === sha;
+  if (a.kind === 'regression') return regressionRaisedBy(a, sha);
   return a.raised === true && a.undo?.at === sha && !(a.undo.was ?? []).some((w) => key(w) === key(a) && w.raised === true);
 }
 

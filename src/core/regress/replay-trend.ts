@@ -272,7 +272,9 @@ function replacedControlPoints(all: readonly Segment[], suite: string, settings:
     if (s.suite !== suite || s.imported !== undefined) continue;
     for (const shape of s.shapes) {
       const k = `${s.commit.sha}\u0000${shape}`;
-      runs.set(k, [...(runs.get(k) ?? []), s]);
+      const list = runs.get(k);
+      if (list) list.push(s);
+      else runs.set(k, [s]);
     }
   }
   for (const [k, list] of runs) {
@@ -283,7 +285,9 @@ function replacedControlPoints(all: readonly Segment[], suite: string, settings:
       const until = (list[i + 1] as Segment).seq;
       for (const p of s.points) {
         if (p.shape !== shape || !isControlCase(settings, p.case)) continue;
-        out.set(p.case, [...(out.get(p.case) ?? []), { seq: s.seq, value: p.value, until }]);
+        const points = out.get(p.case);
+        if (points) points.push({ seq: s.seq, value: p.value, until });
+        else out.set(p.case, [{ seq: s.seq, value: p.value, until }]);
       }
     });
   }
