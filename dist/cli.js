@@ -12859,6 +12859,28 @@ async function planNewest(previousText, location, previous, added, manifest, loa
 `];
 }
 
+// src/core/regress/rebench.ts
+var REBENCH_LOOKBACK = 200;
+function rebenchesOlder(before, entry3, lookback = REBENCH_LOOKBACK) {
+  const end = before.findLastIndex((e) => e.seq < entry3.seq) + 1;
+  return olderAt(before, end, entry3.sha, lookback);
+}
+function olderAt(entries, end, sha, lookback) {
+  let other = false;
+  for (let k = end - 1; k >= Math.max(0, end - lookback); k--) {
+    if (entries[k].sha !== sha) other = true;
+    else if (other) return true;
+  }
+  return false;
+}
+function olderRebenches(entries, judged2 = () => true, lookback = REBENCH_LOOKBACK) {
+  const out = /* @__PURE__ */ new Set();
+  entries.forEach((e, i) => {
+    if (judged2(e) && olderAt(entries, i, e.sha, lookback)) out.add(e.seq);
+  });
+  return out;
+}
+
 // src/core/trend/state-plan.ts
 var json = (value) => `${JSON.stringify(value)}
 `;
@@ -12899,11 +12921,13 @@ async function planRegressionState(read, location, previous, manifest, added, lo
   const removed = [];
   const states = /* @__PURE__ */ new Map();
   const warnings = [];
+  const newCommits = /* @__PURE__ */ new Set();
   const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
   for (const name of suites) {
     const suite = manifest.suites.indexOf(name);
     const old = previous !== void 0 && previous.version >= 2 && previous.suites.includes(name) ? await readTrustedState(read, location, previous, suite, warnings) : void 0;
     const appended = old && isCurrent(old, previous) ? append(old, name, manifest, added) : void 0;
+    if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) newCommits.add(name);
     let next = appended;
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
@@ -12922,7 +12946,7 @@ async function planRegressionState(read, location, previous, manifest, added, lo
     }
     states.set(name, next);
   }
-  return { files, removed, states, warnings };
+  return { files, removed, states, warnings, newCommits };
 }
 
 // src/core/trend/plan.ts
@@ -13104,7 +13128,7 @@ async function planPublish(read, input) {
   for (const [path, text2] of state.files) files.set(path, text2);
   removed.push(...state.removed);
   warnings.push(...state.warnings);
-  const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states }) } : base;
+  const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states, newCommits: state.newCommits }) } : base;
   files.set(MANIFEST_PATH, json2(manifest));
   return { files, removed, manifest, previous, added, warnings, ...imported ? { imported } : {} };
 }
@@ -17249,6 +17273,7 @@ function replay(series, settings, options) {
   const verdicts = [];
   let assessed = 0;
   for (let t = options.from ?? 0; t < series.points.length; t++) {
+    if (series.points[t]?.rebench === true) continue;
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
     const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : void 0;
@@ -17327,6 +17352,7 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
   const all = [...given];
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
   const segments = resolveSegments(all);
+  const rebenched = rebenchedSeqs(all, onlySuite);
   const bySuite = /* @__PURE__ */ new Map();
   for (const s of segments) {
     if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
@@ -17351,7 +17377,7 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, c = { unit: p.unit, direction: p.direction, points: [] });
         here.push(c);
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {} });
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {}, ...rebenched.has(seg.seq) ? { rebench: true } : {} });
         const move = recentMove(c.points, c.direction);
         if (move !== void 0) moves.set(p.case, move);
         let own = movesOf.get(p.case);
@@ -17419,6 +17445,22 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
   const order = /* @__PURE__ */ new Map();
   for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
   return { jobs, order };
+}
+function rebenchedSeqs(all, onlySuite) {
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const s of all) {
+    if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
+    const list = bySuite.get(s.suite);
+    if (list) list.push(s);
+    else bySuite.set(s.suite, [s]);
+  }
+  const out = /* @__PURE__ */ new Set();
+  for (const list of bySuite.values()) {
+    list.sort((a, b) => a.seq - b.seq);
+    const entries = list.map((s) => ({ seq: s.seq, sha: s.commit.sha, imported: s.imported !== void 0 }));
+    for (const seq of olderRebenches(entries, (e) => !e.imported)) out.add(seq);
+  }
+  return out;
 }
 function replacedControlPoints(all, suite, settings) {
   const out = /* @__PURE__ */ new Map();
@@ -18756,13 +18798,14 @@ var VERDICT_TEXT = {
   watch: "watch",
   improved: "improved",
   unchanged: "ok",
-  "not-enough-history": "not enough history"
+  "not-enough-history": "not enough history",
+  "not-judged": "not judged"
 };
 function verdictText2(v, flag = "") {
   if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
   return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
-var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4 };
+var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4, "not-judged": 5 };
 var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
 function verdictReport(verdicts, esc, flag = "", why = esc) {
   const sorted2 = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
@@ -19179,6 +19222,38 @@ function hostMovedAt(histories, directions, settings, seq, self, memo2) {
   if (!w) memo2.set(seq, w = witnessesAt(histories, directions, settings, seq));
   return w.controlMoved ?? w.witness.witnessWithout(self);
 }
+async function rebenchOfOlder(context, suite, judged2) {
+  const first = Math.min(judged2.seq, ...context.manifest.cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
+  let entries = [];
+  let from = judged2.seq;
+  for (let span = REBENCH_LOOKBACK; from > first && entries.length < REBENCH_LOOKBACK; span *= 2) {
+    const next = Math.max(first, from - span);
+    const read = (await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
+    entries = [...read, ...entries];
+    from = next;
+  }
+  return rebenchesOlder(entries, { seq: judged2.seq, sha: judged2.commit.sha });
+}
+function notJudgedVerdict(suite, sha, seq, p, method) {
+  return {
+    suite,
+    case: p.case,
+    unit: p.unit,
+    direction: p.direction,
+    sha,
+    seq,
+    value: p.value,
+    q1: p.q1,
+    q3: p.q3,
+    runs: p.runs,
+    n: p.n,
+    kind: "not-judged",
+    method,
+    reason: `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`,
+    transitions: [],
+    recent: []
+  };
+}
 function regressionDeriver(suite, settings) {
   let last;
   const derive = async (context) => {
@@ -19197,6 +19272,22 @@ function regressionDeriver(suite, settings) {
     const undone = undoRun(previous, suite, sha, judgedCases);
     const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
+    if (!context.newCommits?.has(suite) && await rebenchOfOlder(context, suite, judged2)) {
+      const withdrawn2 = withdrawnAlerts(previous, kept, suite, sha, judgedCases);
+      const verdicts2 = judged2.points.map((p) => notJudgedVerdict(suite, sha, judged2.seq, p, settings.method));
+      last = {
+        suite,
+        sha,
+        source: "chunks",
+        verdicts: verdicts2,
+        alerts: kept,
+        changed: changedAlerts(previous, kept),
+        ...withdrawn2.length > 0 ? { withdrawn: withdrawn2 } : {},
+        regressions: [],
+        cases: context.manifest.cases
+      };
+      return kept;
+    }
     const limit = settings.changePoints.scanLimit;
     const state = context.states?.get(suite);
     const fromState = state ? historiesFromState(state, context.manifest, judged2.seq + 1, limit, judgedCases) : void 0;

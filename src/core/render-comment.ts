@@ -400,10 +400,11 @@ const PR_VERDICT: Readonly<Record<CaseVerdict['kind'], string>> = {
   improved: 'better',
   unchanged: 'unchanged',
   'not-enough-history': 'not enough history',
+  'not-judged': 'not judged',
 };
 
 /** Worse first, then what may turn worse, then the rest: what a comment too long for GitHub leaves out is the end. */
-const PR_ORDER: Readonly<Record<CaseVerdict['kind'], number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };
+const PR_ORDER: Readonly<Record<CaseVerdict['kind'], number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4, 'not-judged': 5 };
 
 /**
  * The pull-request comment: every case of the head compared with the base branch's trend (its

@@ -36,6 +36,7 @@ const VERDICT_TEXT: Readonly<Record<VerdictKind, string>> = {
   improved: 'improved',
   unchanged: 'ok',
   'not-enough-history': 'not enough history',
+  'not-judged': 'not judged',
 };
 
 /** The verdict in words; `flag` marks the ones that need a look (an emoji in markdown). */
@@ -44,7 +45,7 @@ function verdictText(v: CaseVerdict, flag = ''): string {
   return v.kind === 'regressed' || v.kind === 'step' ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
 }
 
-const ORDER: Readonly<Record<VerdictKind, number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4 };
+const ORDER: Readonly<Record<VerdictKind, number>> = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, 'not-enough-history': 4, 'not-judged': 5 };
 
 /** One case of the verdict table, its cells as text with names passed through `esc`. */
 export interface VerdictRow {

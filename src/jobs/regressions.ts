@@ -36,7 +36,8 @@ import { historiesFromState, historiesOf, isCurrent, walkSegments } from '../cor
 import { readTrustedState } from '../core/trend/state-plan.js';
 import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
-import type { CaseInfo, Segment, StoredAlert } from '../core/trend/types.js';
+import type { CaseInfo, Segment, StoredAlert, StoredPoint } from '../core/trend/types.js';
+import { REBENCH_LOOKBACK, rebenchesOlder, type LogEntry } from '../core/regress/rebench.js';
 import type { CommentOutcome, GitHubComments } from '../effects/github-api.js';
 
 /** What one publish concluded about its suite at its commit. */
@@ -180,6 +181,45 @@ function hostMovedAt(
 }
 
 /**
+ * Whether `judged` re-benches an older commit of `suite` (rebench.ts): the suite's entries before
+ * it, as stored, read back from the chunks until REBENCH_LOOKBACK of them or the suite's first.
+ */
+async function rebenchOfOlder(context: AlertContext, suite: string, judged: Segment): Promise<boolean> {
+  const first = Math.min(judged.seq, ...context.manifest.cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
+  let entries: LogEntry[] = [];
+  let from = judged.seq;
+  for (let span = REBENCH_LOOKBACK; from > first && entries.length < REBENCH_LOOKBACK; span *= 2) {
+    const next = Math.max(first, from - span);
+    const read = (await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
+    entries = [...read, ...entries];
+    from = next;
+  }
+  return rebenchesOlder(entries, { seq: judged.seq, sha: judged.commit.sha });
+}
+
+/** The verdict of a case whose point re-benched an older commit: not judged, and why. */
+function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoint, method: AlertSettings['method']): CaseVerdict {
+  return {
+    suite,
+    case: p.case,
+    unit: p.unit,
+    direction: p.direction,
+    sha,
+    seq,
+    value: p.value,
+    q1: p.q1,
+    q3: p.q3,
+    runs: p.runs,
+    n: p.n,
+    kind: 'not-judged',
+    method,
+    reason: `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`,
+    transitions: [],
+    recent: [],
+  };
+}
+
+/**
  * The publisher's `alerts` hook for one suite. It judges the newest segment of the suite this
  * publish adds (an imported history is only history), and remembers what it concluded; on a lost
  * race the publisher plans again and the hook runs again, so `outcome()` is the last plan's.
@@ -215,6 +255,23 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const undone = undoRun(previous, suite, sha, judgedCases);
     const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
+    if (!context.newCommits?.has(suite) && (await rebenchOfOlder(context, suite, judged))) {
+      // What the run it replaces raised goes, as on any re-run; nothing else is judged or moved.
+      const withdrawn = withdrawnAlerts(previous, kept, suite, sha, judgedCases);
+      const verdicts = judged.points.map((p) => notJudgedVerdict(suite, sha, judged.seq, p, settings.method));
+      last = {
+        suite,
+        sha,
+        source: 'chunks',
+        verdicts,
+        alerts: kept,
+        changed: changedAlerts(previous, kept),
+        ...(withdrawn.length > 0 ? { withdrawn } : {}),
+        regressions: [],
+        cases: context.manifest.cases,
+      };
+      return kept;
+    }
     const limit = settings.changePoints.scanLimit;
     const state = context.states?.get(suite);
     // Only the cases judged need their history: a case the suite stopped publishing sends no walk back.
@@ -369,7 +426,10 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   // What an earlier run of this commit raised and this re-run does not: its rows say so.
   const withdrawnAt = (sha: string) => (outcome.withdrawn ?? []).filter((a) => a.sha === sha);
   const written = new Set<string>();
-  if (here.length > 0 || options.always) {
+  // A commit benched again after newer ones judged nothing: its comment, if any, says what its
+  // first run found, and "judged against their recent history" would not be true of this one.
+  const judgedAny = outcome.verdicts.some((v) => v.kind !== 'not-judged');
+  if (here.length > 0 || (options.always && judgedAny)) {
     written.add(outcome.sha);
     const data: CommitCommentData = {
       suite: outcome.suite,

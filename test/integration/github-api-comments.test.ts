@@ -235,6 +235,21 @@ describe('regression comments over real HTTP', () => {
     if (out && !out.ok) expect(out.warning).toMatch(/^commit comment on 0000000 not written after 2 attempts: GitHub API answered 503/);
   });
 
+  it('leaves the comment of a commit benched again after newer ones as it was, with comment-always too', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20, attempts: 2 });
+    const trend = new MemoryTrend();
+    const rng = new Random(4);
+    for (let n = 1; n <= 12; n++) await postRegressionComments(gh, await publishRun(trend, n, run(rng)), { always: true, ccUsers: [], links: LINKS });
+    const before = api.commitComments.get(commit(5).sha)?.[0]?.body;
+    expect(before).toContain('no regression in suite `default`');
+    // Commit 5 benched again, 60% slower on attach: not judged, so nothing to say on it.
+    const again = await publishRun(trend, 5, run(rng, 1.6));
+    expect(again.verdicts.map((v) => v.kind)).toEqual(['not-judged', 'not-judged']);
+    expect(await postRegressionComments(gh, again, { always: true, ccUsers: [], links: LINKS })).toEqual([]);
+    expect(api.commitComments.get(commit(5).sha)?.map((c) => c.body)).toEqual([before]);
+  });
+
   it('keeps one pull-request comment up to date as the head moves', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });

@@ -48,3 +48,25 @@ it('prints its verdicts, and the regressions in --json as the action outputs the
   expect(attach.status).toBe('suspected');
   expect(attach.changeText).toBe(`+${Math.round(attach.change * 100)}% worse`);
 });
+
+it('takes a commit benched again after newer ones for history: not judged, nothing raised, the alerts as they were', async () => {
+  const bare = remote.slice('file://'.length);
+  const manifest = async () => JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], bare)) as { alerts: unknown[] };
+  const before = (await manifest()).alerts;
+  expect(before.length).toBeGreaterThan(0);
+  // Commit 6 of the quiet history benched again at the slow level: judged as the newest point,
+  // the run after the two slow commits, it would read as a step back; it is the past, re-measured.
+  await writeFile(join(sb.root, 'again-6.json'), warmRecord(new Random(6), 1.4));
+  const r = await publish('again-6.json', 6, ['--json']);
+  expect(r.code, r.stderr).toBe(0);
+  const out = JSON.parse(r.stdout) as { regressions: unknown[]; verdicts: { case: string; verdict: string; reason: string }[] };
+  expect(out.regressions).toEqual([]);
+  expect(new Set(out.verdicts.map((v) => v.verdict))).toEqual(new Set(['not-judged']));
+  expect(out.verdicts[0]?.reason).toMatch(/^not judged: 0606060 was benched again after newer commits/);
+  expect((await manifest()).alerts).toEqual(before);
+  // The next commit is judged as ever.
+  await writeFile(join(sb.root, 'next.json'), warmRecord(new Random(15), 1.4));
+  const next = await publish('next.json', 15);
+  expect(next.code, next.stderr).toBe(0);
+  expect(next.stdout).not.toMatch(/not judged/);
+});

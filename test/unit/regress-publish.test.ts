@@ -311,6 +311,76 @@ describe('a replay says what publishing each commit said', () => {
     expect(stored).toEqual([]);
     expect(replayed).toEqual(stored);
   });
+  it('takes a re-bench of an older commit for history, not news: nothing is raised or moved, and the replay agrees', async () => {
+    // A case 30% faster from commit 25 of 40; then commits 20 and 21 benched again to find where
+    // (a bisect by dispatch), then two newer commits. Judged as the newest points, the old level of
+    // 20 and 21 read as "+38% worse" against the faster one, with its comment.
+    const level = (n: number) => (LEVELS[n % LEVELS.length] as number) * (n >= 25 ? 0.7 : 1);
+    const runs: [number, Point[]][] = Array.from({ length: 40 }, (_, i) => [i + 1, [point('x', level(i + 1))]]);
+    const trend = new MemoryTrend();
+    for (const [n, points] of runs) await trend.publish({ commit: commit(n), points, alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive });
+    const before = trend.json<Manifest>('manifest.json').alerts;
+    const outcomes: RegressionOutcome[] = [];
+    for (const n of [20, 21, 21, 41, 42]) {
+      const deriver = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+      await trend.publish({ commit: commit(n), points: [point('x', level(n))], alerts: deriver.derive });
+      outcomes.push(deriver.outcome() as RegressionOutcome);
+      // What the 40 commits concluded stands: the re-benches moved nothing.
+      if (n <= 21) expect(trend.json<Manifest>('manifest.json').alerts).toEqual(before);
+    }
+    // 20, 21 and 21 again (a re-run of a re-bench): not judged; 41 and 42 judged as ever.
+    expect(outcomes.map((o) => o.verdicts.map((v) => v.kind).join())).toEqual(['not-judged', 'not-judged', 'not-judged', 'unchanged', 'unchanged']);
+    expect(outcomes[0]?.verdicts[0]?.reason).toBe(`not judged: ${commit(20).sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`);
+    expect(outcomes.slice(0, 3).map((o) => [o.regressions.length, o.changed.length])).toEqual([[0, 0], [0, 0], [0, 0]]);
+    const manifest = trend.json<Manifest>('manifest.json');
+    expect(manifest.alerts.filter((a) => a.kind === 'regression')).toEqual([]);
+    const replayed = replayStoredAlerts(await loadSegments(trend.read, LOCATION, 0, manifest.segments), DEFAULT_ALERT_SETTINGS);
+    const entries = (alerts: readonly StoredAlert[]) => alerts.map((a) => JSON.stringify([a.kind, a.case, a.sha, a.seq, a.status, a.baseline, a.value, a.change, a.reason])).sort();
+    expect(entries(replayed)).toEqual(entries(manifest.alerts));
+  });
+
+  /**
+   * Generated histories of one job with re-benches of older commits among the pushes (one to three
+   * commits 2 to 30 back, as a bisect would, some run twice), steps, spikes and runner episodes:
+   * no re-bench raises, confirms or clears anything; it only takes back what the run it replaces
+   * raised, as any re-run does.
+   */
+  it('raises and moves nothing at a re-bench of an older commit on generated histories', async () => {
+    let rebenches = 0;
+    let raised = 0;
+    for (const seed of [3, 8, 13, 21, 34, 55]) {
+      const rng = new Random(seed);
+      const n = 40 + rng.below(30);
+      const events = Array.from({ length: 1 + rng.below(4) }, () => ({ at: 1 + rng.below(n), len: rng.below(2) === 0 ? n : 1 + rng.below(4), factor: 1.1 + rng.next() * 0.4 }));
+      const noise = 0.005 + rng.next() * 0.02;
+      const value = (c: number, k: number) => (LEVELS[(c + k) % LEVELS.length] as number) * (k + 1) * Math.exp(noise * rng.normal()) * events.reduce((f, e) => (c >= e.at && c < e.at + e.len ? f * e.factor : f), 1);
+      const job = (c: number): Point[] => ['a', 'b', 'c'].map((name, k) => point(name, value(c, k)));
+      const trend = new MemoryTrend();
+      const publish = async (c: number) => {
+        const deriver = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+        await trend.publish({ commit: commit(c), points: job(c), alerts: deriver.derive });
+        return deriver.outcome() as RegressionOutcome;
+      };
+      for (let c = 1; c <= n; c++) {
+        raised += (await publish(c)).changed.length;
+        if (c <= 10 || rng.below(8) !== 0) continue;
+        for (let k = 1 + rng.below(3); k > 0; k--) {
+          const older = c - 2 - rng.below(Math.min(28, c - 3));
+          for (let again = rng.below(3) === 0 ? 2 : 1; again > 0; again--) {
+            const before = trend.json<Manifest>('manifest.json').alerts;
+            const o = await publish(older);
+            const gone = new Set((o.withdrawn ?? []).map((a) => `${a.kind} ${a.case} ${a.sha}`));
+            expect({ seed, older, kinds: [...new Set(o.verdicts.map((v) => v.kind))] }).toEqual({ seed, older, kinds: ['not-judged'] });
+            expect(trend.json<Manifest>('manifest.json').alerts).toEqual(before.filter((a) => !gone.has(`${a.kind} ${a.case} ${a.sha}`)));
+            rebenches++;
+          }
+        }
+      }
+    }
+    expect(rebenches).toBeGreaterThan(10);
+    expect(raised).toBeGreaterThan(5);
+  });
+
   describe('a suite that two jobs publish, one segment each per commit', () => {
     /** Job A's 4 timings and job B's 2 throughputs at commit n, each times its factor. */
     function jobs(n: number, a: number, b: number, b2 = b): [number, Point[]][] {

@@ -51,6 +51,8 @@ export interface SeriesPoint {
    * it for older points may leave it out.
    */
   readonly summaryOnly?: boolean;
+  /** Its run re-benched an older commit (rebench.ts): history for the points after it, never judged itself. */
+  readonly rebench?: boolean;
 }
 
 export interface CaseSeries {
@@ -97,7 +99,9 @@ export type VerdictKind =
   | 'watch'
   | 'improved'
   | 'unchanged'
-  | 'not-enough-history';
+  | 'not-enough-history'
+  /** The point re-benched an older commit (rebench.ts): history, not news. */
+  | 'not-judged';
 
 export interface Baseline {
   /** Median, first and third quartile of the baseline's medians on the current level. */

@@ -8,6 +8,7 @@ import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import { previousEntrySeqs, type SeriesPoint } from './detect.js';
 import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, type ControlPoint, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
+import { olderRebenches } from './rebench.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 import { describeWorseChange } from './words.js';
@@ -158,6 +159,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   // of them (jobs of different sizes, a suite that grew); so does the replay, point by point.
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
   const segments = resolveSegments(all);
+  const rebenched = rebenchedSeqs(all, onlySuite);
   const bySuite = new Map<string, Segment[]>();
   for (const s of segments) {
     if (onlySuite !== undefined && s.suite !== onlySuite) continue;
@@ -184,7 +186,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, (c = { unit: p.unit, direction: p.direction, points: [] }));
         here.push(c);
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}) });
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}), ...(rebenched.has(seg.seq) ? { rebench: true } : {}) });
         const move = recentMove(c.points, c.direction);
         if (move !== undefined) moves.set(p.case, move);
         let own = movesOf.get(p.case);
@@ -256,6 +258,28 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   const order = new Map<string, number>();
   for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
   return { jobs, order };
+}
+
+/**
+ * The seqs of the segments that re-benched an older commit of their suite (rebench.ts), read from
+ * the log as stored, where the runs they replaced still are. An import's entries are judged in the
+ * order github-action-benchmark appended them, as it judged them.
+ */
+function rebenchedSeqs(all: readonly Segment[], onlySuite?: string): Set<number> {
+  const bySuite = new Map<string, Segment[]>();
+  for (const s of all) {
+    if (onlySuite !== undefined && s.suite !== onlySuite) continue;
+    const list = bySuite.get(s.suite);
+    if (list) list.push(s);
+    else bySuite.set(s.suite, [s]);
+  }
+  const out = new Set<number>();
+  for (const list of bySuite.values()) {
+    list.sort((a, b) => a.seq - b.seq);
+    const entries = list.map((s) => ({ seq: s.seq, sha: s.commit.sha, imported: s.imported !== undefined }));
+    for (const seq of olderRebenches(entries, (e) => !e.imported)) out.add(seq);
+  }
+  return out;
 }
 
 /**

@@ -68,6 +68,8 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
   const verdicts: (VerdictKind | undefined)[] = [];
   let assessed = 0;
   for (let t = options.from ?? 0; t < series.points.length; t++) {
+    // A re-bench of an older commit is history for the commits after it; publishing it judged nothing.
+    if (series.points[t]?.rebench === true) continue;
     const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const hostMoved = options.hostMoved?.(t);
     const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : undefined;

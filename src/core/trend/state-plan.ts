@@ -18,6 +18,7 @@ import {
   walkSegments,
   type SuiteState,
 } from './regress-state.js';
+import { REBENCH_LOOKBACK } from '../regress/rebench.js';
 import type { Manifest, Segment } from './types.js';
 import { NewerTrendDataError, TrendDataError, parseStateFile } from './validate.js';
 
@@ -77,6 +78,11 @@ export interface StatePlan {
   readonly states: ReadonlyMap<string, SuiteState>;
   /** Why a suite's stored state was not used (it did not read) and was built again. */
   readonly warnings: readonly string[];
+  /**
+   * The suites whose commit this publish is, as the state before it shows, none of their last
+   * REBENCH_LOOKBACK entries: not a re-bench of an older commit, told without reading the chunks.
+   */
+  readonly newCommits: ReadonlySet<string>;
 }
 
 /**
@@ -95,12 +101,15 @@ export async function planRegressionState(
   const removed: string[] = [];
   const states = new Map<string, SuiteState>();
   const warnings: string[] = [];
+  const newCommits = new Set<string>();
   const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
   for (const name of suites) {
     const suite = manifest.suites.indexOf(name);
     // A format 1 trend never had a state; its first publish in format 2 builds one.
     const old = previous !== undefined && previous.version >= 2 && previous.suites.includes(name) ? await readTrustedState(read, location, previous, suite, warnings) : undefined;
     const appended = old && isCurrent(old, previous as Manifest) ? append(old, name, manifest, added) : undefined;
+    // append() refuses a commit the state holds, and the state holds every entry since `since`.
+    if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) newCommits.add(name);
     let next = appended;
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
@@ -120,5 +129,5 @@ export async function planRegressionState(
     }
     states.set(name, next);
   }
-  return { files, removed, states, warnings };
+  return { files, removed, states, warnings, newCommits };
 }
