@@ -13152,14 +13152,14 @@ async function addChunks(read, location, previous, added, manifest, files, remov
     if (keep.has(path)) continue;
     const segments = await loadWithAdded(read, location, previous, added, c.from, c.to);
     const text2 = json2(encodeChunk(c.level, c.index, segments, index));
-    let back;
+    let back2;
     try {
-      back = parseChunk(locate(location, path), text2, c.level, c.index, c.to - c.from, checked);
+      back2 = parseChunk(locate(location, path), text2, c.level, c.index, c.to - c.from, checked);
     } catch (e) {
       if (!(e instanceof TrendDataError)) throw e;
       refuseWrite(locate(location, path), e.message.replace(`${locate(location, path)}: `, "").replace(/^existing trend data does not match/, "does not match").replace(/; refusing to publish over it$/, ""));
     }
-    if (!sameSegments(back, segments)) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
+    if (!sameSegments(back2, segments)) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
     files.set(path, text2);
   }
   for (const path of keep) if (!now.has(path)) removed.push(path);
@@ -17116,12 +17116,12 @@ function undoRun(alerts, suite, sha, cases) {
   const undone = (a) => a.undo?.at === sha && a.suite === suite && cases.has(a.case);
   if (!alerts.some(undone)) return alerts;
   const byKey = /* @__PURE__ */ new Map();
-  const back = [];
+  const back2 = [];
   for (const a of alerts) {
-    if (undone(a)) back.push(...a.undo?.was ?? []);
+    if (undone(a)) back2.push(...a.undo?.was ?? []);
     else byKey.set(key(a), a);
   }
-  for (const a of back) byKey.set(key(a), a);
+  for (const a of back2) byKey.set(key(a), a);
   return [...byKey.values()].sort((a, b) => a.seq - b.seq);
 }
 function withUndo(before, after, suite, sha, cases) {
@@ -17255,32 +17255,51 @@ function changedAlerts(before, after) {
 }
 
 // src/core/regress/replay.ts
-function alikeBefore(alike, t) {
+function standingIndices(points, t, limit) {
+  const seq = points[t].seq;
   const out = [];
-  for (let i = t - 1; i >= Math.max(0, t - ALIKE_LOOKBACK); i--) out.push(alike(i) === true);
+  for (let i = t; i >= 0 && out.length < limit; i--) {
+    const until = points[i].until;
+    if (until === void 0 || until > seq) out.push(i);
+  }
+  return out.reverse();
+}
+var back = (t, k, before) => before ? before[k - 1] : t - k >= 0 ? t - k : void 0;
+function alikeBefore(alike, t, before) {
+  const out = [];
+  for (let k = 1, i = back(t, 1, before); k <= ALIKE_LOOKBACK && i !== void 0; i = back(t, ++k, before)) out.push(alike(i) === true);
   return out;
 }
-function hostBefore(host, t, count) {
+function hostBefore(host, t, count, before) {
   const out = [];
-  for (let i = t - 1; i >= Math.max(0, t - count); i--) out.push(host(i));
+  for (let k = 1, i = back(t, 1, before); k <= count && i !== void 0; i = back(t, ++k, before)) out.push(host(i));
   return out;
 }
 function replay(series, settings, options) {
   const limit = settings.changePoints.scanLimit;
   const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
+  const replaced = series.points.some((p) => p.until !== void 0);
   let alerts = [];
-  const raised = [];
+  let raised = [];
   const verdicts = [];
   let assessed = 0;
   for (let t = options.from ?? 0; t < series.points.length; t++) {
-    if (series.points[t]?.rebench === true) continue;
-    const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    const newest = series.points[t];
+    if (newest.rebench === true) {
+      const stale = (a) => a.kind === "regression" && (a.raisedAt ?? a.sha) === newest.sha;
+      alerts = alerts.filter((a) => !stale(a));
+      raised = raised.filter((a) => !stale({ kind: a.kind, sha: a.sha, raisedAt: series.points[a.at].sha }));
+      continue;
+    }
+    const at = replaced ? standingIndices(series.points, t, limit) : void 0;
+    const window = at ? at.map((i) => series.points[i]) : series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    const before = at?.slice(0, -1).reverse();
     const hostMoved = options.hostMoved?.(t);
-    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : void 0;
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT, before) : void 0;
     const runnerNoise = options.runnerNoise?.(t);
     const since = options.controlsMovedSince;
     const jobMovedAlike = options.jobMovedAlike?.(t);
-    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : void 0;
+    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t, before) : void 0;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCasesAt?.(t) ?? options.suiteCases,
       ...hostMoved !== void 0 ? { hostMoved } : {},
@@ -17351,8 +17370,8 @@ var HostWitness = class {
 function planReplay(given, settings, onlySuite, judgeFrom) {
   const all = [...given];
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
-  const segments = resolveSegments(all);
   const rebenched = rebenchedSeqs(all, onlySuite);
+  const { segments, until } = replaySegments(all, rebenched);
   const bySuite = /* @__PURE__ */ new Map();
   for (const s of segments) {
     if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
@@ -17368,6 +17387,8 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
     const typicalAt = /* @__PURE__ */ new Map();
     const casesAt = /* @__PURE__ */ new Map();
     const previousOf = previousEntrySeqs(segs.filter((s) => s.points.length > 0).map((s) => ({ seq: s.seq, sha: s.commit.sha })));
+    const rebenchedCases = /* @__PURE__ */ new Set();
+    for (const seg of segs) for (const p of seg.points) if (until.has(`${seg.seq}\0${p.case}`)) rebenchedCases.add(p.case);
     segs.forEach((seg) => {
       const previousSeq = previousOf.get(seg.seq);
       const moves = /* @__PURE__ */ new Map();
@@ -17377,13 +17398,15 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, c = { unit: p.unit, direction: p.direction, points: [] });
         here.push(c);
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {}, ...rebenched.has(seg.seq) ? { rebench: true } : {} });
-        const move = recentMove(c.points, c.direction);
+        const gone = until.get(`${seg.seq}\0${p.case}`);
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {}, ...rebenched.has(seg.seq) ? { rebench: true } : {}, ...gone !== void 0 ? { until: gone } : {} });
+        const seen = rebenchedCases.has(p.case) ? standing(c.points, seg.seq) : c.points;
+        const move = recentMove(seen, c.direction);
         if (move !== void 0) moves.set(p.case, move);
         let own = movesOf.get(p.case);
         if (!own) movesOf.set(p.case, own = []);
         const moved = own;
-        const typical = typicalMove(moved.length, (j) => moved[j]);
+        const typical = rebenchedCases.has(p.case) ? typicalMoveAt(seen, seen.length - 1, c.direction) : typicalMove(moved.length, (j) => moved[j]);
         own.push(move);
         if (typical !== void 0) {
           let at = typicalAt.get(seg.seq);
@@ -17394,7 +17417,11 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
       movesAt.set(seg.seq, moves);
     });
     const controlMovedAt = /* @__PURE__ */ new Map();
-    const episodes = new JobEpisodes(settings.minEffect, (seq) => casesAt.get(seq) ?? []);
+    const rebenchedHistories = new Set([...cases].filter(([name]) => rebenchedCases.has(name)).map(([, c]) => c));
+    const episodes = new JobEpisodes(settings.minEffect, (seq) => {
+      const here = casesAt.get(seq) ?? [];
+      return rebenchedHistories.size === 0 ? here : here.map((c) => rebenchedHistories.has(c) ? { direction: c.direction, points: standing(c.points, seq) } : c);
+    });
     const alikeAt = /* @__PURE__ */ new Map();
     for (const [seq, moves] of movesAt) {
       alikeAt.set(seq, episodes.movedAsOne(seq));
@@ -17408,9 +17435,10 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
     };
     const replaced = replacedControlPoints(all, suite, settings);
     const controls = [...cases].filter(([name]) => isControlCase(settings, name)).map(([name, c]) => {
-      const points = c.points.map((p) => ({ seq: p.seq, value: p.value }));
-      const gone = replaced.get(name);
-      return { direction: c.direction, points: gone ? [...points, ...gone].sort((a, b) => a.seq - b.seq) : points };
+      const points = c.points.map((p) => ({ seq: p.seq, value: p.value, ...p.until !== void 0 ? { until: p.until } : {} }));
+      const kept = new Set(points.map((p) => p.seq));
+      const gone = replaced.get(name)?.filter((p) => !kept.has(p.seq));
+      return { direction: c.direction, points: gone?.length ? [...points, ...gone].sort((a, b) => a.seq - b.seq) : points };
     });
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
@@ -17445,6 +17473,39 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
   const order = /* @__PURE__ */ new Map();
   for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
   return { jobs, order };
+}
+function standing(points, seq, keep = STANDING_KEEP) {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (points[mid].seq <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = [];
+  for (let i = lo - 1; i >= 0 && out.length < keep; i--) {
+    const p = points[i];
+    if (p.until === void 0 || p.until > seq) out.push(p);
+  }
+  return out.reverse();
+}
+var STANDING_KEEP = 64;
+function replaySegments(all, rebenched) {
+  const segments = [...resolveSegments(all.filter((s) => !rebenched.has(s.seq))), ...all.filter((s) => rebenched.has(s.seq))].sort((a, b) => a.seq - b.seq);
+  const until = /* @__PURE__ */ new Map();
+  if (rebenched.size === 0) return { segments, until };
+  const standingAt = /* @__PURE__ */ new Map();
+  for (const s of segments) {
+    const at = `${s.suite}\0${s.commit.sha}`;
+    const list = standingAt.get(at) ?? [];
+    if (rebenched.has(s.seq)) {
+      const shapes = new Set(s.shapes);
+      for (const q of list) if (shapes.has(q.shape) && !until.has(`${q.seq}\0${q.case}`)) until.set(`${q.seq}\0${q.case}`, s.seq);
+    }
+    for (const p of s.points) list.push({ seq: s.seq, case: p.case, shape: p.shape });
+    standingAt.set(at, list);
+  }
+  return { segments, until };
 }
 function rebenchedSeqs(all, onlySuite) {
   const bySuite = /* @__PURE__ */ new Map();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Random } from '../../src/core/regress/prng.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 import { cliPublish, publishWarmHistory, warmRecord } from './helpers/warm-history.js';
+import { runCli } from '../helpers/run-action.js';
 
 let sb: GitSandbox;
 let remote: string;
@@ -69,4 +70,12 @@ it('takes a commit benched again after newer ones for history: not judged, nothi
   const next = await publish('next.json', 15);
   expect(next.code, next.stderr).toBe(0);
   expect(next.stdout).not.toMatch(/not judged/);
+  // The replay judges the history as those publishes did, the re-bench left unjudged.
+  const replay = await runCli(['replay', '--repo', remote, '--json'], sb.root, sb.env);
+  expect(replay.code, replay.stderr).toBe(0);
+  const key = (a: { kind: string; case: string; sha: string; status: string }) => `${a.kind} ${a.case} ${a.sha} ${a.status}`;
+  const regressions = (alerts: { kind: string; case: string; sha: string; status: string }[]) => alerts.filter((a) => a.kind === 'regression').map(key).sort();
+  const stored = (await manifest()).alerts as { kind: string; case: string; sha: string; status: string }[];
+  expect(regressions(stored).length).toBeGreaterThan(0);
+  expect(regressions((JSON.parse(replay.stdout) as { alerts: { kind: string; case: string; sha: string; status: string }[] }).alerts)).toEqual(regressions(stored));
 });

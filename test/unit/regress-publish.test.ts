@@ -343,9 +343,11 @@ describe('a replay says what publishing each commit said', () => {
    * Generated histories of one job with re-benches of older commits among the pushes (one to three
    * commits 2 to 30 back, as a bisect would, some run twice), steps, spikes and runner episodes:
    * no re-bench raises, confirms or clears anything; it only takes back what the run it replaces
-   * raised, as any re-run does.
+   * raised, as any re-run does; and a publish stores what the replay stores, every field of every
+   * entry. The replay used to read the history without the replaced runs, where the publishes
+   * between a run and its re-bench read them: of 60 such histories, 50 differed in some entry.
    */
-  it('raises and moves nothing at a re-bench of an older commit on generated histories', async () => {
+  it('raises and moves nothing at a re-bench of an older commit on generated histories, as the replay says', async () => {
     let rebenches = 0;
     let raised = 0;
     for (const seed of [3, 8, 13, 21, 34, 55]) {
@@ -376,6 +378,10 @@ describe('a replay says what publishing each commit said', () => {
           }
         }
       }
+      const manifest = trend.json<Manifest>('manifest.json');
+      const replayed = replayStoredAlerts(await loadSegments(trend.read, LOCATION, 0, manifest.segments), DEFAULT_ALERT_SETTINGS);
+      const entries = (alerts: readonly StoredAlert[]) => alerts.map((a) => JSON.stringify([a.kind, a.case, a.sha, a.seq, a.status, a.baseline, a.value, a.change, a.reason, a.raised ?? false])).sort();
+      expect({ seed, replayed: entries(replayed) }).toEqual({ seed, replayed: entries(manifest.alerts) });
     }
     expect(rebenches).toBeGreaterThan(10);
     expect(raised).toBeGreaterThan(5);
@@ -456,6 +462,43 @@ describe('a replay says what publishing each commit said', () => {
       }
       expect(raised).toBeGreaterThan(10);
       expect(reruns).toBeGreaterThan(30);
+    });
+
+    /**
+     * The same two jobs with a bisect now and then: an older commit benched again by job A, job B
+     * or both, some twice. The publishes between a run and its re-bench read that run's points,
+     * each job its own and the other's as witnesses; the replay reads them so until the re-bench
+     * (of 80 such histories, 63 differed before).
+     */
+    it('stores what the replay stores on generated two-job histories with re-benches of older commits', async () => {
+      let rebenches = 0;
+      let raised = 0;
+      for (const seed of [2, 5, 9, 17, 23, 31]) {
+        const rng = new Random(seed);
+        const n = 30 + rng.below(30);
+        const level = (k: number) => 1 + 100 * ((LEVELS[(seed + k) % LEVELS.length] as number) % 1);
+        const events = Array.from({ length: 1 + rng.below(4) }, () => ({ at: 1 + rng.below(n), len: rng.below(2) === 0 ? n : 1 + rng.below(4), factor: 1.1 + rng.next() * 0.4 }));
+        const noise = 0.005 + rng.next() * 0.02;
+        const value = (c: number, k: number) => level(k) * Math.exp(noise * rng.normal()) * events.reduce((f, e) => (c >= e.at && c < e.at + e.len ? f * e.factor : f), 1);
+        const a = (c: number) => ['a1', 'a2', 'a3', 'a4'].map((name, k) => ({ ...point(`A / ${name}`, value(c, k)), shape: 'A' }));
+        const b = (c: number) => ['b1', 'b2'].map((name, k) => ({ ...point(`B / ${name}`, value(c, k + 4)), shape: 'B' }));
+        const runs: [number, Point[]][] = [];
+        for (let c = 1; c <= n; c++) {
+          runs.push([c, a(c)], [c, b(c)]);
+          if (c <= 10 || rng.below(5) !== 0) continue;
+          const older = c - 2 - rng.below(Math.min(20, c - 3));
+          const which = rng.below(3);
+          if (which !== 1) runs.push([older, a(older)]);
+          if (which !== 0) runs.push([older, b(older)]);
+          if (rng.below(3) === 0) runs.push([older, a(older)]);
+          rebenches++;
+        }
+        const { stored, all } = await published(runs);
+        raised += stored.length;
+        expect({ seed, replayed: all.replayed }).toEqual({ seed, replayed: all.stored });
+      }
+      expect(rebenches).toBeGreaterThan(15);
+      expect(raised).toBeGreaterThan(3);
     });
   });
 });

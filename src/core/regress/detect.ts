@@ -53,6 +53,11 @@ export interface SeriesPoint {
   readonly summaryOnly?: boolean;
   /** Its run re-benched an older commit (rebench.ts): history for the points after it, never judged itself. */
   readonly rebench?: boolean;
+  /**
+   * The seq of the re-bench of an older commit that replaced this point: the publishes before it
+   * read the point, those from it on do not (a replay's series only; a publish reads its own).
+   */
+  readonly until?: number;
 }
 
 export interface CaseSeries {

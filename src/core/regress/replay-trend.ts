@@ -7,7 +7,7 @@ import type { Direction } from '../model.js';
 import { resolveSegments } from '../trend/layout.js';
 import type { Segment, StoredAlert } from '../trend/types.js';
 import { previousEntrySeqs, type SeriesPoint } from './detect.js';
-import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, type ControlPoint, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove } from './host.js';
+import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, type ControlPoint, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove, typicalMoveAt } from './host.js';
 import { olderRebenches } from './rebench.js';
 import { replay, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
@@ -158,8 +158,8 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   // A publish sets its limits by the cases of the segment it writes, before any re-run takes some
   // of them (jobs of different sizes, a suite that grew); so does the replay, point by point.
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
-  const segments = resolveSegments(all);
   const rebenched = rebenchedSeqs(all, onlySuite);
+  const { segments, until } = replaySegments(all, rebenched);
   const bySuite = new Map<string, Segment[]>();
   for (const s of segments) {
     if (onlySuite !== undefined && s.suite !== onlySuite) continue;
@@ -177,6 +177,9 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     const casesAt = new Map<number, CaseHistory[]>();
     // Entries whose points a re-run took all of are no one's previous, as on a publish.
     const previousOf = previousEntrySeqs(segs.filter((s) => s.points.length > 0).map((s) => ({ seq: s.seq, sha: s.commit.sha })));
+    // Cases a re-bench of an older commit replaced a point of: their history differs from commit to commit.
+    const rebenchedCases = new Set<string>();
+    for (const seg of segs) for (const p of seg.points) if (until.has(`${seg.seq}\u0000${p.case}`)) rebenchedCases.add(p.case);
     segs.forEach((seg) => {
       const previousSeq = previousOf.get(seg.seq);
       const moves = new Map<string, number>();
@@ -186,13 +189,16 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
         let c = cases.get(p.case);
         if (!c) cases.set(p.case, (c = { unit: p.unit, direction: p.direction, points: [] }));
         here.push(c);
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}), ...(rebenched.has(seg.seq) ? { rebench: true } : {}) });
-        const move = recentMove(c.points, c.direction);
+        const gone = until.get(`${seg.seq}\u0000${p.case}`);
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}), ...(rebenched.has(seg.seq) ? { rebench: true } : {}), ...(gone !== undefined ? { until: gone } : {}) });
+        // As a publish at this commit read the case: without the points a re-bench replaced by then.
+        const seen = rebenchedCases.has(p.case) ? standing(c.points, seg.seq) : c.points;
+        const move = recentMove(seen, c.direction);
         if (move !== undefined) moves.set(p.case, move);
         let own = movesOf.get(p.case);
         if (!own) movesOf.set(p.case, (own = []));
         const moved = own;
-        const typical = typicalMove(moved.length, (j) => moved[j]);
+        const typical = rebenchedCases.has(p.case) ? typicalMoveAt(seen, seen.length - 1, c.direction) : typicalMove(moved.length, (j) => moved[j]);
         own.push(move);
         if (typical !== undefined) {
           let at = typicalAt.get(seg.seq);
@@ -204,7 +210,11 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     });
     // Whether the control cases moved, once per commit (not once per case and commit).
     const controlMovedAt = new Map<number, boolean | undefined>();
-    const episodes = new JobEpisodes(settings.minEffect, (seq) => casesAt.get(seq) ?? []);
+    const rebenchedHistories = new Set([...cases].filter(([name]) => rebenchedCases.has(name)).map(([, c]) => c));
+    const episodes = new JobEpisodes(settings.minEffect, (seq) => {
+      const here = casesAt.get(seq) ?? [];
+      return rebenchedHistories.size === 0 ? here : here.map((c) => (rebenchedHistories.has(c) ? { direction: c.direction, points: standing(c.points, seq) } : c));
+    });
     const alikeAt = new Map<number, boolean>();
     for (const [seq, moves] of movesAt) {
       alikeAt.set(seq, episodes.movedAsOne(seq));
@@ -221,9 +231,10 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
     const controls: ControlHistory[] = [...cases]
       .filter(([name]) => isControlCase(settings, name))
       .map(([name, c]) => {
-        const points = c.points.map((p): ControlPoint => ({ seq: p.seq, value: p.value }));
-        const gone = replaced.get(name);
-        return { direction: c.direction, points: gone ? [...points, ...gone].sort((a, b) => a.seq - b.seq) : points };
+        const points = c.points.map((p): ControlPoint => ({ seq: p.seq, value: p.value, ...(p.until !== undefined ? { until: p.until } : {}) }));
+        const kept = new Set(points.map((p) => p.seq));
+        const gone = replaced.get(name)?.filter((p) => !kept.has(p.seq));
+        return { direction: c.direction, points: gone?.length ? [...points, ...gone].sort((a, b) => a.seq - b.seq) : points };
       });
     for (const [name, c] of cases) {
       const control = isControlCase(settings, name);
@@ -258,6 +269,54 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   const order = new Map<string, number>();
   for (const s of segments) if (!order.has(s.commit.sha)) order.set(s.commit.sha, s.seq);
   return { jobs, order };
+}
+
+/**
+ * The newest `keep` of the points a publish at `seq` read: those up to it that no re-bench of an
+ * older commit had replaced by then. The moves and episodes read a few dozen points back, so a
+ * long history with one bisect in it stays linear.
+ */
+export function standing(points: readonly SeriesPoint[], seq: number, keep = STANDING_KEEP): SeriesPoint[] {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((points[mid] as SeriesPoint).seq <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: SeriesPoint[] = [];
+  for (let i = lo - 1; i >= 0 && out.length < keep; i--) {
+    const p = points[i] as SeriesPoint;
+    if (p.until === undefined || p.until > seq) out.push(p);
+  }
+  return out.reverse();
+}
+
+/** More than the points typicalMoveAt reads back (30 moves of 10 points each) and JobEpisodes (16 commits, 8 skipped, 10 each). */
+const STANDING_KEEP = 64;
+
+/**
+ * The log as the replay walks it: re-runs resolved (resolveSegments), except those that re-bench an
+ * older commit, whose points are kept with the seq of the re-bench that replaced them (`until`,
+ * by seq and case): every publish in between read them, and judged them when they were new.
+ */
+function replaySegments(all: readonly Segment[], rebenched: ReadonlySet<number>): { segments: Segment[]; until: Map<string, number> } {
+  const segments = [...resolveSegments(all.filter((s) => !rebenched.has(s.seq))), ...all.filter((s) => rebenched.has(s.seq))].sort((a, b) => a.seq - b.seq);
+  const until = new Map<string, number>();
+  if (rebenched.size === 0) return { segments, until };
+  // The points of each suite and commit that stand, by shape: a re-bench replaces its shapes' points.
+  const standingAt = new Map<string, { seq: number; case: string; shape: string }[]>();
+  for (const s of segments) {
+    const at = `${s.suite}\u0000${s.commit.sha}`;
+    const list = standingAt.get(at) ?? [];
+    if (rebenched.has(s.seq)) {
+      const shapes = new Set(s.shapes);
+      for (const q of list) if (shapes.has(q.shape) && !until.has(`${q.seq}\u0000${q.case}`)) until.set(`${q.seq}\u0000${q.case}`, s.seq);
+    }
+    for (const p of s.points) list.push({ seq: s.seq, case: p.case, shape: p.shape });
+    standingAt.set(at, list);
+  }
+  return { segments, until };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { StoredAlert } from '../trend/types.js';
 import { memoryOf, updateAlerts } from './alerts.js';
-import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, type CaseSeries, type RaisedAlert, type VerdictKind } from './detect.js';
+import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, type CaseSeries, type RaisedAlert, type SeriesPoint, type VerdictKind } from './detect.js';
 import type { AlertSettings } from './settings.js';
 
 export interface RaisedAt extends RaisedAlert {
@@ -46,37 +46,65 @@ export interface ReplayOptions {
   readonly jobMovedAlike?: (i: number) => boolean | undefined;
 }
 
+/**
+ * The indices of the points a publish of points[t] read, oldest first, at most `limit`: all up to
+ * t, less those a re-bench of an older commit had replaced by then (SeriesPoint.until).
+ */
+function standingIndices(points: readonly SeriesPoint[], t: number, limit: number): number[] {
+  const seq = (points[t] as SeriesPoint).seq;
+  const out: number[] = [];
+  for (let i = t; i >= 0 && out.length < limit; i--) {
+    const until = (points[i] as SeriesPoint).until;
+    if (until === undefined || until > seq) out.push(i);
+  }
+  return out.reverse();
+}
+
+/** The index of the commit `k` before t (k = 1 the one before): `before` when points were replaced, else t - k. */
+const back = (t: number, k: number, before?: readonly number[]) => (before ? before[k - 1] : t - k >= 0 ? t - k : undefined);
+
 /** jobMovedAlike at the ALIKE_LOOKBACK commits before t, newest first. */
-function alikeBefore(alike: (i: number) => boolean | undefined, t: number): boolean[] {
+function alikeBefore(alike: (i: number) => boolean | undefined, t: number, before?: readonly number[]): boolean[] {
   const out: boolean[] = [];
-  for (let i = t - 1; i >= Math.max(0, t - ALIKE_LOOKBACK); i--) out.push(alike(i) === true);
+  for (let k = 1, i = back(t, 1, before); k <= ALIKE_LOOKBACK && i !== undefined; i = back(t, ++k, before)) out.push(alike(i) === true);
   return out;
 }
 
 /** hostMoved at the `count` commits before t, newest first (AssessOptions.hostMovedBefore: HOST_WAIT of them). */
-function hostBefore(host: (i: number) => boolean | undefined, t: number, count: number): (boolean | undefined)[] {
+function hostBefore(host: (i: number) => boolean | undefined, t: number, count: number, before?: readonly number[]): (boolean | undefined)[] {
   const out: (boolean | undefined)[] = [];
-  for (let i = t - 1; i >= Math.max(0, t - count); i--) out.push(host(i));
+  for (let k = 1, i = back(t, 1, before); k <= count && i !== undefined; i = back(t, ++k, before)) out.push(host(i));
   return out;
 }
 
 export function replay(series: CaseSeries, settings: AlertSettings, options: ReplayOptions): ReplayResult {
   const limit = settings.changePoints.scanLimit;
   const indexBySha = new Map(series.points.map((p, i) => [p.sha, i]));
+  const replaced = series.points.some((p) => p.until !== undefined);
   let alerts: StoredAlert[] = [];
-  const raised: RaisedAt[] = [];
+  let raised: RaisedAt[] = [];
   const verdicts: (VerdictKind | undefined)[] = [];
   let assessed = 0;
   for (let t = options.from ?? 0; t < series.points.length; t++) {
-    // A re-bench of an older commit is history for the commits after it; publishing it judged nothing.
-    if (series.points[t]?.rebench === true) continue;
-    const window = series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    const newest = series.points[t] as SeriesPoint;
+    if (newest.rebench === true) {
+      // A re-bench of an older commit is history for the commits after it; publishing it judged
+      // nothing, and took back the regressions the run it replaced had raised.
+      const stale = (a: { kind: string; sha: string; raisedAt?: string }) => a.kind === 'regression' && (a.raisedAt ?? a.sha) === newest.sha;
+      alerts = alerts.filter((a) => !stale(a));
+      raised = raised.filter((a) => !stale({ kind: a.kind, sha: a.sha, raisedAt: (series.points[a.at] as SeriesPoint).sha }));
+      continue;
+    }
+    const at = replaced ? standingIndices(series.points, t, limit) : undefined;
+    const window = at ? at.map((i) => series.points[i] as SeriesPoint) : series.points.slice(Math.max(0, t + 1 - limit), t + 1);
+    // Newest first, without t itself.
+    const before = at?.slice(0, -1).reverse();
     const hostMoved = options.hostMoved?.(t);
-    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT) : undefined;
+    const hostMovedBefore = options.hostMoved ? hostBefore(options.hostMoved, t, HOST_WAIT, before) : undefined;
     const runnerNoise = options.runnerNoise?.(t);
     const since = options.controlsMovedSince;
     const jobMovedAlike = options.jobMovedAlike?.(t);
-    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t) : undefined;
+    const jobMovedAlikeBefore = options.jobMovedAlike ? alikeBefore(options.jobMovedAlike, t, before) : undefined;
     const { verdict, changePoints } = assessCase({ ...series, points: window }, memoryOf(alerts, series.suite, series.case), settings, {
       suiteCases: options.suiteCasesAt?.(t) ?? options.suiteCases,
       ...(hostMoved !== undefined ? { hostMoved } : {}),
