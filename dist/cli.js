@@ -17372,13 +17372,7 @@ function planReplay(given, settings, onlySuite, judgeFrom) {
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
   const rebenched = rebenchedSeqs(all, onlySuite);
   const { segments, until } = replaySegments(all, rebenched);
-  const bySuite = /* @__PURE__ */ new Map();
-  for (const s of segments) {
-    if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
-    const list = bySuite.get(s.suite);
-    if (list) list.push(s);
-    else bySuite.set(s.suite, [s]);
-  }
+  const bySuite = suitesOf(segments, onlySuite);
   const jobs = [];
   for (const [suite, segs] of bySuite) {
     const cases = /* @__PURE__ */ new Map();
@@ -17490,6 +17484,16 @@ function standing(points, seq, keep = STANDING_KEEP) {
   return out.reverse();
 }
 var STANDING_KEEP = 64;
+function suitesOf(segments, onlySuite) {
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const s of segments) {
+    if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
+    const list = bySuite.get(s.suite);
+    if (list) list.push(s);
+    else bySuite.set(s.suite, [s]);
+  }
+  return bySuite;
+}
 function replaySegments(all, rebenched) {
   const segments = [...resolveSegments(all.filter((s) => !rebenched.has(s.seq))), ...all.filter((s) => rebenched.has(s.seq))].sort((a, b) => a.seq - b.seq);
   const until = /* @__PURE__ */ new Map();
@@ -17508,15 +17512,8 @@ function replaySegments(all, rebenched) {
   return { segments, until };
 }
 function rebenchedSeqs(all, onlySuite) {
-  const bySuite = /* @__PURE__ */ new Map();
-  for (const s of all) {
-    if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
-    const list = bySuite.get(s.suite);
-    if (list) list.push(s);
-    else bySuite.set(s.suite, [s]);
-  }
   const out = /* @__PURE__ */ new Set();
-  for (const list of bySuite.values()) {
+  for (const list of suitesOf(all, onlySuite).values()) {
     list.sort((a, b) => a.seq - b.seq);
     const entries = list.map((s) => ({ seq: s.seq, sha: s.commit.sha, imported: s.imported !== void 0 }));
     for (const seq of olderRebenches(entries, (e) => !e.imported)) out.add(seq);

@@ -160,13 +160,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
   const rebenched = rebenchedSeqs(all, onlySuite);
   const { segments, until } = replaySegments(all, rebenched);
-  const bySuite = new Map<string, Segment[]>();
-  for (const s of segments) {
-    if (onlySuite !== undefined && s.suite !== onlySuite) continue;
-    const list = bySuite.get(s.suite);
-    if (list) list.push(s);
-    else bySuite.set(s.suite, [s]);
-  }
+  const bySuite = suitesOf(segments, onlySuite);
   const jobs: CaseReplayJob[] = [];
   for (const [suite, segs] of bySuite) {
     const cases = new Map<string, CaseHistory>();
@@ -295,6 +289,18 @@ export function standing(points: readonly SeriesPoint[], seq: number, keep = STA
 /** More than the points typicalMoveAt reads back (30 moves of 10 points each) and JobEpisodes (16 commits, 8 skipped, 10 each). */
 const STANDING_KEEP = 64;
 
+/** `segments` by suite (only `onlySuite`, when given), each in the order given. */
+function suitesOf(segments: readonly Segment[], onlySuite?: string): Map<string, Segment[]> {
+  const bySuite = new Map<string, Segment[]>();
+  for (const s of segments) {
+    if (onlySuite !== undefined && s.suite !== onlySuite) continue;
+    const list = bySuite.get(s.suite);
+    if (list) list.push(s);
+    else bySuite.set(s.suite, [s]);
+  }
+  return bySuite;
+}
+
 /**
  * The log as the replay walks it: re-runs resolved (resolveSegments), except those that re-bench an
  * older commit, whose points are kept with the seq of the re-bench that replaced them (`until`,
@@ -325,15 +331,8 @@ function replaySegments(all: readonly Segment[], rebenched: ReadonlySet<number>)
  * order github-action-benchmark appended them, as it judged them.
  */
 function rebenchedSeqs(all: readonly Segment[], onlySuite?: string): Set<number> {
-  const bySuite = new Map<string, Segment[]>();
-  for (const s of all) {
-    if (onlySuite !== undefined && s.suite !== onlySuite) continue;
-    const list = bySuite.get(s.suite);
-    if (list) list.push(s);
-    else bySuite.set(s.suite, [s]);
-  }
   const out = new Set<number>();
-  for (const list of bySuite.values()) {
+  for (const list of suitesOf(all, onlySuite).values()) {
     list.sort((a, b) => a.seq - b.seq);
     const entries = list.map((s) => ({ seq: s.seq, sha: s.commit.sha, imported: s.imported !== undefined }));
     for (const seq of olderRebenches(entries, (e) => !e.imported)) out.add(seq);
