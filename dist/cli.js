@@ -12865,6 +12865,10 @@ function rebenchesOlder(before, entry3, lookback = REBENCH_LOOKBACK) {
   const end = before.findLastIndex((e) => e.seq < entry3.seq) + 1;
   return olderAt(before, end, entry3.sha, lookback);
 }
+function rebenchFrom(before, entry3, complete, lookback = REBENCH_LOOKBACK) {
+  if (!complete && before.filter((e) => e.seq < entry3.seq).length < lookback) return void 0;
+  return rebenchesOlder(before, entry3, lookback);
+}
 function olderAt(entries, end, sha, lookback) {
   let other = false;
   for (let k = end - 1; k >= Math.max(0, end - lookback); k--) {
@@ -12921,16 +12925,23 @@ async function planRegressionState(read, location, previous, manifest, added, lo
   const removed = [];
   const states = /* @__PURE__ */ new Map();
   const warnings = [];
-  const newCommits = /* @__PURE__ */ new Set();
+  const rebenches = /* @__PURE__ */ new Map();
   const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
   for (const name of suites) {
     const suite = manifest.suites.indexOf(name);
     const old = previous !== void 0 && previous.version >= 2 && previous.suites.includes(name) ? await readTrustedState(read, location, previous, suite, warnings) : void 0;
     const appended = old && isCurrent(old, previous) ? append(old, name, manifest, added) : void 0;
-    if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) newCommits.add(name);
+    const judged2 = added.filter((s) => s.suite === name && s.imported === void 0 && s.points.length > 0).at(-1);
+    if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) rebenches.set(name, false);
     let next = appended;
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
+      if (judged2) {
+        const first = Math.min(judged2.seq, ...manifest.cases.filter((c) => c.suite === name).map((c) => c.firstSeq));
+        const log2 = walked.segments.filter((s) => s.suite === name).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
+        const older = rebenchFrom(log2, { seq: judged2.seq, sha: judged2.commit.sha }, walked.from <= first);
+        if (older !== void 0) rebenches.set(name, older);
+      }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
     }
@@ -12946,7 +12957,7 @@ async function planRegressionState(read, location, previous, manifest, added, lo
     }
     states.set(name, next);
   }
-  return { files, removed, states, warnings, newCommits };
+  return { files, removed, states, warnings, rebenches };
 }
 
 // src/core/trend/plan.ts
@@ -13128,7 +13139,7 @@ async function planPublish(read, input) {
   for (const [path, text2] of state.files) files.set(path, text2);
   removed.push(...state.removed);
   warnings.push(...state.warnings);
-  const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states, newCommits: state.newCommits }) } : base;
+  const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states, rebenches: state.rebenches }) } : base;
   files.set(MANIFEST_PATH, json2(manifest));
   return { files, removed, manifest, previous, added, warnings, ...imported ? { imported } : {} };
 }
@@ -17312,7 +17323,9 @@ function replay(series, settings, options) {
     alerts = updateAlerts(alerts, [verdict], [changePoints]);
     verdicts[t] = verdict.kind;
     assessed++;
-    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: indexBySha.get(verdict.alert.sha) ?? t });
+    const sha = verdict.alert?.sha;
+    const index = at ? at.findLast((i) => series.points[i].sha === sha) : indexBySha.get(sha ?? "");
+    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: index ?? t });
   }
   return { raised, verdicts, alerts, assessed };
 }
@@ -19330,7 +19343,7 @@ function regressionDeriver(suite, settings) {
     const undone = undoRun(previous, suite, sha, judgedCases);
     const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
-    if (!context.newCommits?.has(suite) && await rebenchOfOlder(context, suite, judged2)) {
+    if (context.rebenches?.get(suite) ?? await rebenchOfOlder(context, suite, judged2)) {
       const withdrawn2 = withdrawnAlerts(previous, kept, suite, sha, judgedCases);
       const verdicts2 = judged2.points.map((p) => notJudgedVerdict(suite, sha, judged2.seq, p, settings.method));
       last = {

@@ -181,8 +181,9 @@ function hostMovedAt(
 }
 
 /**
- * Whether `judged` re-benches an older commit of `suite` (rebench.ts): the suite's entries before
- * it, as stored, read back from the chunks until REBENCH_LOOKBACK of them or the suite's first.
+ * Whether `judged` re-benches an older commit of `suite` (rebench.ts), where the state's plan could
+ * not tell (StatePlan.rebenches): the suite's entries before it, as stored, read back from the
+ * chunks until REBENCH_LOOKBACK of them or the suite's first.
  */
 async function rebenchOfOlder(context: AlertContext, suite: string, judged: Segment): Promise<boolean> {
   const first = Math.min(judged.seq, ...context.manifest.cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
@@ -255,7 +256,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     const undone = undoRun(previous, suite, sha, judgedCases);
     const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
-    if (!context.newCommits?.has(suite) && (await rebenchOfOlder(context, suite, judged))) {
+    if (context.rebenches?.get(suite) ?? (await rebenchOfOlder(context, suite, judged))) {
       // What the run it replaces raised goes, as on any re-run; nothing else is judged or moved.
       const withdrawn = withdrawnAlerts(previous, kept, suite, sha, judgedCases);
       const verdicts = judged.points.map((p) => notJudgedVerdict(suite, sha, judged.seq, p, settings.method));

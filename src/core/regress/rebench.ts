@@ -30,6 +30,15 @@ export function rebenchesOlder(before: readonly LogEntry[], entry: LogEntry, loo
   return olderAt(before, end, entry.sha, lookback);
 }
 
+/**
+ * rebenchesOlder, from the suite's entries read back to `before[0]`: undefined when fewer than
+ * `lookback` of them come before `entry` and `complete` (they reach the suite's first) is false.
+ */
+export function rebenchFrom(before: readonly LogEntry[], entry: LogEntry, complete: boolean, lookback = REBENCH_LOOKBACK): boolean | undefined {
+  if (!complete && before.filter((e) => e.seq < entry.seq).length < lookback) return undefined;
+  return rebenchesOlder(before, entry, lookback);
+}
+
 /** rebenchesOlder of an entry of commit `sha` whose entries before it are entries[0, end). */
 function olderAt(entries: readonly LogEntry[], end: number, sha: string, lookback: number): boolean {
   let other = false;

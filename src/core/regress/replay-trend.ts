@@ -270,7 +270,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
  * older commit had replaced by then. The moves and episodes read a few dozen points back, so a
  * long history with one bisect in it stays linear.
  */
-export function standing(points: readonly SeriesPoint[], seq: number, keep = STANDING_KEEP): SeriesPoint[] {
+function standing(points: readonly SeriesPoint[], seq: number, keep = STANDING_KEEP): SeriesPoint[] {
   let lo = 0;
   let hi = points.length;
   while (lo < hi) {

@@ -117,7 +117,10 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
     alerts = updateAlerts(alerts, [verdict], [changePoints]);
     verdicts[t] = verdict.kind;
     assessed++;
-    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: indexBySha.get(verdict.alert.sha) ?? t });
+    // A commit a re-bench ran again has two points; the alert names the one this publish read.
+    const sha = verdict.alert?.sha;
+    const index = at ? at.findLast((i) => (series.points[i] as SeriesPoint).sha === sha) : indexBySha.get(sha ?? '');
+    if (verdict.alert) raised.push({ ...verdict.alert, at: t, index: index ?? t });
   }
   return { raised, verdicts, alerts, assessed };
 }

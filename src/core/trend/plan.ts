@@ -40,8 +40,8 @@ export interface AlertContext {
   readonly load: (from: number, to: number) => Promise<Segment[]>;
   /** The regression state of each suite this publish adds to, after it (regress-state.ts). */
   readonly states?: ReadonlyMap<string, SuiteState>;
-  /** Suites whose commit the state showed to be new to them (StatePlan.newCommits). */
-  readonly newCommits?: ReadonlySet<string>;
+  /** Whether the run judged in each suite re-benches an older commit, where the state's plan told (StatePlan.rebenches). */
+  readonly rebenches?: ReadonlyMap<string, boolean>;
 }
 
 export type AlertDeriver = (context: AlertContext) => Promise<readonly StoredAlert[]>;
@@ -335,7 +335,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   removed.push(...state.removed);
   warnings.push(...state.warnings);
   const manifest: Manifest = input.alerts
-    ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states, newCommits: state.newCommits }) }
+    ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states, rebenches: state.rebenches }) }
     : base;
   files.set(MANIFEST_PATH, json(manifest));
   return { files, removed, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };

@@ -18,7 +18,7 @@ import {
   walkSegments,
   type SuiteState,
 } from './regress-state.js';
-import { REBENCH_LOOKBACK } from '../regress/rebench.js';
+import { REBENCH_LOOKBACK, rebenchFrom } from '../regress/rebench.js';
 import type { Manifest, Segment } from './types.js';
 import { NewerTrendDataError, TrendDataError, parseStateFile } from './validate.js';
 
@@ -79,10 +79,10 @@ export interface StatePlan {
   /** Why a suite's stored state was not used (it did not read) and was built again. */
   readonly warnings: readonly string[];
   /**
-   * The suites whose commit this publish is, as the state before it shows, none of their last
-   * REBENCH_LOOKBACK entries: not a re-bench of an older commit, told without reading the chunks.
+   * Whether the run this publish judges in each suite re-benches an older commit (rebench.ts), where
+   * the state before it or the chunks read to build it again tell: the judge need not read them again.
    */
-  readonly newCommits: ReadonlySet<string>;
+  readonly rebenches: ReadonlyMap<string, boolean>;
 }
 
 /**
@@ -101,18 +101,26 @@ export async function planRegressionState(
   const removed: string[] = [];
   const states = new Map<string, SuiteState>();
   const warnings: string[] = [];
-  const newCommits = new Set<string>();
+  const rebenches = new Map<string, boolean>();
   const suites = [...new Set(added.filter((s) => s.points.length > 0).map((s) => s.suite))];
   for (const name of suites) {
     const suite = manifest.suites.indexOf(name);
     // A format 1 trend never had a state; its first publish in format 2 builds one.
     const old = previous !== undefined && previous.version >= 2 && previous.suites.includes(name) ? await readTrustedState(read, location, previous, suite, warnings) : undefined;
     const appended = old && isCurrent(old, previous as Manifest) ? append(old, name, manifest, added) : undefined;
+    // The run the regression check judges: the suite's newest of this publish, an import's aside.
+    const judged = added.filter((s) => s.suite === name && s.imported === undefined && s.points.length > 0).at(-1);
     // append() refuses a commit the state holds, and the state holds every entry since `since`.
-    if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) newCommits.add(name);
+    if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) rebenches.set(name, false);
     let next = appended;
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
+      if (judged) {
+        const first = Math.min(judged.seq, ...manifest.cases.filter((c) => c.suite === name).map((c) => c.firstSeq));
+        const log = walked.segments.filter((s) => s.suite === name).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
+        const older = rebenchFrom(log, { seq: judged.seq, sha: judged.commit.sha }, walked.from <= first);
+        if (older !== undefined) rebenches.set(name, older);
+      }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
     }
@@ -129,5 +137,5 @@ export async function planRegressionState(
     }
     states.set(name, next);
   }
-  return { files, removed, states, warnings, newCommits };
+  return { files, removed, states, warnings, rebenches };
 }
