@@ -36,6 +36,11 @@ function label(f: Fault): string {
   return f.kind;
 }
 
+/** A slow service that answers gets a real budget; the short one is for the faults that must give up. */
+function budget(f: Fault): Record<string, string> {
+  return f.kind === 'latency' ? { BENCHTREND_NETWORK_BUDGET_MS: '30000' } : {};
+}
+
 async function act(inputs: Record<string, string>, env: Record<string, string>, payload: unknown = HEAD): Promise<ActionRun> {
   const run = await runAction({
     cwd: sb.root,
@@ -64,10 +69,8 @@ describe('git over HTTP behind a faulty proxy', () => {
   for (const fault of FAULTS) {
     it(`${label(fault)}: ${fault.kind === 'latency' ? 'lands' : 'fails on its own, naming the remote and what went wrong, the branch untouched'}`, async () => {
       proxy.fault = fault;
-      // A slow remote that answers lands within a real budget; the short one is for the faults that
-      // must give up, and a publish's dozen round trips at 50 ms each way can pass 4 s on a loaded machine.
-      const budget = fault.kind === 'latency' ? { BENCHTREND_NETWORK_BUDGET_MS: '30000' } : {};
-      const run = await act({ repository: proxy.via(server.url('trend')) }, { GITHUB_SERVER_URL: proxy.url, ...budget });
+      // A publish's dozen round trips at 50 ms each way can pass 4 s on a loaded machine.
+      const run = await act({ repository: proxy.via(server.url('trend')) }, { GITHUB_SERVER_URL: proxy.url, ...budget(fault) });
       if (fault.kind === 'latency') {
         expect(run.code).toBe(0);
         expect(run.outputs['published-commit']).toBe(await tip());
@@ -101,7 +104,7 @@ describe('the REST API behind a faulty proxy', () => {
     it(`${label(fault)}: the data lands, a missing commit's metadata and the comment are warnings, exit 0`, async () => {
       proxy.fault = fault;
       // No head_commit: the metadata must come from the API, which is behind the fault too.
-      const run = await act({ repository: `file://${bare}`, 'comment-always': 'true' }, { GITHUB_API_URL: proxy.via(api.url) }, {});
+      const run = await act({ repository: `file://${bare}`, 'comment-always': 'true' }, { GITHUB_API_URL: proxy.via(api.url), ...budget(fault) }, {});
       expect(run.code).toBe(0);
       expect(run.outputs['published-commit']).toBe(await tip());
       const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'));
@@ -153,7 +156,7 @@ describe('the artifact service behind a faulty proxy', () => {
   for (const fault of FAULTS) {
     it(`${label(fault)}: the publish lands and the evidence ${fault.kind === 'latency' ? 'is uploaded' : 'is a warning'}, exit 0`, async () => {
       proxy.fault = fault;
-      const env = { ...artifactEnv(svc, 'run-fault', 'job-1'), ACTIONS_RESULTS_URL: `${proxy.url}/` };
+      const env = { ...artifactEnv(svc, 'run-fault', 'job-1'), ACTIONS_RESULTS_URL: `${proxy.url}/`, ...budget(fault) };
       const run = await act({ repository: `file://${bare}`, artifact: 'true' }, env);
       expect(run.code).toBe(0);
       expect(run.outputs['published-commit']).toBe(await tip());
