@@ -9228,8 +9228,8 @@ var TIME_UNITS2 = [
 ];
 var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
 function displayScale(unit, magnitude) {
-  const canonical3 = ALIASES[unit] ?? unit;
-  let at = TIME_UNITS2.findIndex((u) => u.unit === canonical3);
+  const canonical2 = ALIASES[unit] ?? unit;
+  let at = TIME_UNITS2.findIndex((u) => u.unit === canonical2);
   if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
   const from = TIME_UNITS2[at];
   let m = Math.abs(magnitude);
@@ -9241,8 +9241,8 @@ function displayScale(unit, magnitude) {
   return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
 }
 function levelScale(unit, largest2) {
-  const canonical3 = ALIASES[unit] ?? unit;
-  if (canonical3 === "s" && Math.abs(largest2) < 10 && largest2 !== 0) {
+  const canonical2 = ALIASES[unit] ?? unit;
+  if (canonical2 === "s" && Math.abs(largest2) < 10 && largest2 !== 0) {
     const inMs = displayScale("ms", largest2 * 1e3);
     return { unit: inMs.unit, factor: 1e3 * inMs.factor };
   }
@@ -11889,16 +11889,27 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
   }
   return out;
 }
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== void 0);
-    return `{${entries.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+function writtenKeys(o) {
+  return Object.keys(o).filter((k) => o[k] !== void 0);
+}
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   }
-  return JSON.stringify(value);
+  const objA = a !== null && typeof a === "object";
+  const objB = b !== null && typeof b === "object";
+  if (objA || objB) {
+    if (!objA || !objB) return false;
+    const x = a;
+    const y = b;
+    const keys = writtenKeys(x);
+    return keys.length === writtenKeys(y).length && keys.every((k) => y[k] !== void 0 && Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 function sameSegments(a, b) {
-  return a.length === b.length && a.every((s, i) => canonical(s) === canonical(b[i]));
+  return a.length === b.length && a.every((s, i) => sameJson(s, b[i]));
 }
 
 // src/core/trend/manifest-counts.ts
@@ -12632,7 +12643,8 @@ function parseDataJs(file, source) {
   if (source.startsWith("version https://git-lfs")) {
     throw new InputError(`${file}: not a github-action-benchmark data.js: it is a Git LFS pointer; check the branch out with its LFS objects (git lfs pull) and give that file`);
   }
-  const body = source.replace(/^\uFEFF/, "").replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, "").replace(/;?\s*$/, "");
+  const trimmed2 = source.replace(/^\uFEFF/, "").replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, "").trimEnd();
+  const body = trimmed2.endsWith(";") ? trimmed2.slice(0, -1) : trimmed2;
   let data;
   try {
     data = JSON.parse(body);
@@ -14976,7 +14988,7 @@ ${start[2]} iterations`
 var EXPECTED5 = "criterion output: `NAME time: [LOW EST HIGH]` lines, bencher lines (`test NAME ... bench: N ns/iter (+/- D)`), or cargo-criterion JSON messages";
 var ESTIMATE = /^(.*?)\s*(time|thrpt):\s+\[\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*\]\s*$/;
 var JSON_MESSAGE = /^\s*\{.*"reason"\s*:\s*"benchmark-complete"/;
-function canonical2(unit) {
+function canonical(unit) {
   const u = parseUnit(unit);
   if (u.kind === "time") return "ns";
   if (u.perSeconds !== void 0) return u.kind === "bytes" ? "B/s" : `${u.noun}/s`;
@@ -15010,7 +15022,7 @@ function readEstimates(file, text2, readings) {
     }
     above = line;
     if (name === "") throw lineError(file, n, "a criterion estimate with no benchmark name before it");
-    const target = canonical2(m[6]);
+    const target = canonical(m[6]);
     const [lo, est, hi] = [3, 5, 7].map((i) => convertOrRefuse(file, n, numberAt(file, n, m[i], "the estimate"), m[i + 1], target));
     readings.add({
       name: kind === "thrpt" ? `${name} - thrpt` : name,

@@ -3,7 +3,7 @@
  * it, whichever columns collapse to one value, whichever optional fields only some rows have.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeChunk, encodeChunk, indexManifest, type ChunkFile } from '../../src/core/trend/chunk.js';
+import { decodeChunk, encodeChunk, indexManifest, sameJson, sameSegments, type ChunkFile } from '../../src/core/trend/chunk.js';
 import type { CaseInfo, Segment, StoredPoint } from '../../src/core/trend/types.js';
 
 const sha = (n: number) => n.toString(16).padStart(40, '0');
@@ -52,5 +52,37 @@ describe('a chunk', () => {
     expect(() => decodeChunk({ ...chunk, points: { ...chunk.points, case: 2 } }, manifest, 1)).toThrow('points.case[0] is 2, not a case of suite "a" in the manifest');
     expect(() => decodeChunk({ ...chunk, strings: [] }, manifest, 1)).toThrow(/refers to string \d+, which is not in "strings"/);
     expect(() => encodeChunk(0, 0, [seg(0, 'c', [base])], indexManifest(manifest))).toThrow('suite "c" is not in the manifest the chunk refers to');
+  });
+});
+
+describe('the same data as JSON writes it', () => {
+  it('ignores key order and keys whose value is undefined, nothing else', () => {
+    expect(sameJson({ a: 1, b: [1, { c: 'x', d: undefined }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameJson({ a: 1, b: undefined }, { a: 1, c: undefined })).toBe(true);
+    expect(sameJson({ a: 1, b: undefined }, { a: 1, c: 2 })).toBe(false);
+    expect(sameJson({ a: undefined, b: 2 }, { a: 2 })).toBe(false);
+    expect(sameJson([1, 2], [2, 1])).toBe(false);
+    expect(sameJson([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(sameJson([], {})).toBe(false);
+    expect(sameJson({ a: [] }, { a: null })).toBe(false);
+    expect(sameJson('1', 1)).toBe(false);
+    expect(sameJson(1, 1.0000000000000002)).toBe(false);
+    // As JSON writes them: -0 is 0, NaN and Infinity are null.
+    expect(sameJson(-0, 0)).toBe(true);
+    expect(sameJson(NaN, null)).toBe(true);
+    expect(sameJson(Infinity, NaN)).toBe(true);
+    expect(sameJson(null, {})).toBe(false);
+    expect(sameJson({}, null)).toBe(false);
+  });
+
+  it('tells a segment changed in any field from the one it was made from', () => {
+    const s = seg(0, 'a', [base]);
+    expect(sameSegments([s], [JSON.parse(JSON.stringify(s)) as Segment])).toBe(true);
+    expect(sameSegments([s], [])).toBe(false);
+    expect(sameSegments([s], [{ ...s, commit: { ...s.commit, message: `${s.commit.message ?? ''}!` } }])).toBe(false);
+    expect(sameSegments([s], [{ ...s, points: [{ ...base, value: base.value * (1 + 1e-15) }] }])).toBe(false);
+    expect(sameSegments([s], [{ ...s, points: [{ ...base, samples: [...(base.samples ?? []), 1] }] }])).toBe(false);
+    expect(sameSegments([s], [{ ...s, imported: 'github-action-benchmark' }])).toBe(false);
   });
 });

@@ -387,6 +387,16 @@ describe('import rules', () => {
     expect(gab.entries[0]!.points[0]!.extra).toBe('{"mean":0.23,"p99":0.31}');
   });
 
+  it('reads the file with or without its semicolon, blank tails and a byte-order mark, and the bare object', () => {
+    const text = small(1);
+    const bare = text.replace(/^window\.BENCHMARK_DATA = /, '').replace(/;\n$/, '');
+    const want = importGab('data.js', text);
+    for (const v of [bare, `${bare}\n`, `${bare};`, `${bare} ;\r\n\t `, `\uFEFFwindow.BENCHMARK_DATA=${bare};;`.replace(/;;$/, ';'), `  window.BENCHMARK_DATA =\n${bare}\n;\n\n`]) {
+      expect(importGab('data.js', v)).toEqual(want);
+    }
+    expect(() => importGab('data.js', `${bare};;`)).toThrow(/^data\.js: not a github-action-benchmark data\.js \(/);
+  });
+
   it('refuses a file that is not a data.js, naming it', () => {
     expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(/^dev\/bench\/data\.js: not a github-action-benchmark data\.js \(/);
     expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');

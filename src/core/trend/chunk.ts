@@ -257,16 +257,35 @@ export function decodeChunk(chunk: ChunkFile, manifest: Pick<Manifest, 'suites' 
   return out;
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+/** The keys JSON.stringify writes: own enumerable ones whose value is not undefined. */
+function writtenKeys(o: Record<string, unknown>): string[] {
+  return Object.keys(o).filter((k) => o[k] !== undefined);
+}
+
+/**
+ * True when `a` and `b` would be written as the same JSON, whatever their key order. Walked in
+ * place rather than by comparing sorted serializations: an import of 100,000 commits checks every
+ * chunk it writes, and building two strings per segment was a third of its time.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   }
-  return JSON.stringify(value);
+  const objA = a !== null && typeof a === 'object';
+  const objB = b !== null && typeof b === 'object';
+  if (objA || objB) {
+    if (!objA || !objB) return false;
+    const x = a as Record<string, unknown>;
+    const y = b as Record<string, unknown>;
+    const keys = writtenKeys(x);
+    return keys.length === writtenKeys(y).length && keys.every((k) => y[k] !== undefined && Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+  }
+  // Numbers and the rest as JSON writes them: NaN and null are both null.
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** True when two lists of segments hold the same data as JSON writes it, whatever the key order. */
 export function sameSegments(a: readonly Segment[], b: readonly Segment[]): boolean {
-  return a.length === b.length && a.every((s, i) => canonical(s) === canonical(b[i]));
+  return a.length === b.length && a.every((s, i) => sameJson(s, b[i]));
 }

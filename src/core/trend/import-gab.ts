@@ -162,10 +162,10 @@ function parseDataJs(file: string, source: string): Json {
   if (source.startsWith('version https://git-lfs')) {
     throw new InputError(`${file}: not a github-action-benchmark data.js: it is a Git LFS pointer; check the branch out with its LFS objects (git lfs pull) and give that file`);
   }
-  const body = source
-    .replace(/^\uFEFF/, '')
-    .replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, '')
-    .replace(/;?\s*$/, '');
+  // The tail is trimmed by hand: /;?\s*$/ tries every whitespace run of a pretty-printed file, 2.4 s
+  // of a 224 MB one.
+  const trimmed = source.replace(/^\uFEFF/, '').replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, '').trimEnd();
+  const body = trimmed.endsWith(';') ? trimmed.slice(0, -1) : trimmed;
   let data: unknown;
   try {
     data = JSON.parse(body) as unknown;
