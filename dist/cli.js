@@ -12656,12 +12656,13 @@ function parseDataJs(file, source) {
   }
   return data;
 }
-function commitOf(file, where2, raw) {
+function shaProblem(file, where2, raw) {
   if (!isObject(raw)) throw new InputError(`${file}: ${where2}.commit is not an object`);
   const sha = text(raw["id"])?.toLowerCase();
-  if (sha === void 0 || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) {
-    throw new InputError(`${file}: ${where2}.commit.id is not a full commit sha, got ${JSON.stringify(raw["id"])}`);
-  }
+  return sha === void 0 || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha) ? `${file}: ${where2}.commit.id is not a full commit sha, got ${JSON.stringify(raw["id"])}` : void 0;
+}
+function commitOf(raw) {
+  const sha = (text(raw["id"]) ?? "").toLowerCase();
   const person = isObject(raw["author"]) ? raw["author"] : isObject(raw["committer"]) ? raw["committer"] : {};
   const url = text(raw["url"]);
   return {
@@ -12726,6 +12727,7 @@ function importGab(file, source) {
   const notNumbers = /* @__PURE__ */ new Map();
   const conflicts = /* @__PURE__ */ new Map();
   const repeated = /* @__PURE__ */ new Map();
+  const unkeyed = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
   const several = namesInSeveralMetrics(data, suites);
   let points = 0;
@@ -12735,7 +12737,14 @@ function importGab(file, source) {
     list.forEach((raw, i) => {
       const where2 = `entries[${JSON.stringify(suite)}][${i}]`;
       if (!isObject(raw)) throw new InputError(`${file}: ${where2} is not an object`);
-      const commit = commitOf(file, where2, raw["commit"]);
+      const problem = shaProblem(file, where2, raw["commit"]);
+      if (problem !== void 0) {
+        const u = unkeyed.get(suite);
+        if (u) u.count++;
+        else unkeyed.set(suite, { count: 1, first: problem });
+        return;
+      }
+      const commit = commitOf(raw["commit"]);
       const tool = text(raw["tool"]) ?? "";
       const benches = raw["benches"];
       if (!Array.isArray(benches)) throw new InputError(`${file}: ${where2}.benches is not an array`);
@@ -12826,15 +12835,20 @@ function importGab(file, source) {
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
     });
   }
+  if (entries.length === 0 && unkeyed.size > 0) throw new InputError([...unkeyed.values()][0].first);
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
   const repeats = [...repeated].map(([suite, r]) => {
     const name = r.example.slice(0, r.example.lastIndexOf(" - "));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
+  const unkeyedLines = [...unkeyed].map(([suite, u]) => {
+    const first = u.first.slice(`${file}: `.length).replace(" is not a full commit sha, got ", " ");
+    return `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${first}); a trend keys each point by its commit, and data.js keeps them`;
+  });
   const skipped = [...notNumbers.values()].map(
     (n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): value ${n.value} is not a number`
   );
-  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats };
+  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats, unkeyed: unkeyedLines };
 }
 
 // src/core/trend/newest-plan.ts
@@ -13064,6 +13078,7 @@ function importDrafts(from, source, overrides, warnings) {
   const decided = decidedBy(overrides);
   for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${from}: ${c.text}`);
   for (const r of gab.repeats) warnings.push(`${from}: ${r}`);
+  for (const u of gab.unkeyed) warnings.push(`${from}: ${u}`);
   const drafts = gab.entries.map((e) => ({ ...e, ...overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}, imported: "github-action-benchmark" }));
   return { drafts, suites: gab.suites, points: gab.points };
 }

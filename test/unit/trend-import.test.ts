@@ -272,6 +272,22 @@ describe('import rules', () => {
     expect(late.manifest.imported).toBeUndefined();
   });
 
+  it("leaves out an entry named by a commit that is not a full sha (a parent benched as \"700339fd~1\"), says so once per suite, and imports the rest", async () => {
+    const parents = small(6).replace(/"id":"([0-9a-f]{8})[0-9a-f]{32}","message":"m(1|3)"/g, '"id":"$1~1","message":"m$2"');
+    const gab = importGab('data.js', parents);
+    expect(gab.entries.map((e) => e.commit.message)).toEqual(['m0', 'm2', 'm4', 'm5']);
+    expect(gab.unkeyed).toEqual([
+      `suite Bench: left out 2 entries whose commit.id is not a full commit sha (the first: entries["Bench"][1].commit.id "${commit(101).sha.slice(0, 8)}~1"); a trend keys each point by its commit, and data.js keeps them`,
+    ]);
+    const trend = new MemoryTrend();
+    const plan = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => parents } });
+    expect(plan.added.map((s) => s.commit.message)).toEqual(['m0', 'm2', 'm4', 'm5', commit(1).message]);
+    expect(plan.warnings.filter((w) => w.includes('commit.id'))).toEqual([`data.js: ${gab.unkeyed[0]!}`]);
+    // With no entry left to import, the file is refused as before, naming the first.
+    const none = small(2).replace(/"id":"([0-9a-f]{8})[0-9a-f]{32}"/g, '"id":"$1~1"');
+    expect(() => importGab('data.js', none)).toThrow(`data.js: entries["Bench"][0].commit.id is not a full commit sha, got "${commit(100).sha.slice(0, 8)}~1"`);
+  });
+
   it('takes benches of one name and metric in one entry for the runs of its job (go test -count=3), and of two metrics makes a case of each', () => {
     const entry = {
       commit: { id: commit(200).sha, message: 'm', timestamp: '2023-01-01T00:00:00Z', url: 'https://x/1', author: { name: 'Bo' } },

@@ -37,6 +37,8 @@ export interface GabImport {
   readonly conflicts: readonly ImportConflict[];
   /** One line per suite that wrote a go line's first metric twice (repeatsOfFirstMetric): the copies left out. */
   readonly repeats: readonly string[];
+  /** One line per suite with entries whose commit.id is not a full sha: the entries left out. */
+  readonly unkeyed: readonly string[];
 }
 
 // github-action-benchmark's own table (src/write.ts, biggerIsBetter): the tool, not the unit, decided.
@@ -178,12 +180,16 @@ function parseDataJs(file: string, source: string): Json {
   return data;
 }
 
-function commitOf(file: string, where: string, raw: unknown): CommitInfo {
+/** The problem with an entry's commit id, or undefined when it is a full sha. */
+function shaProblem(file: string, where: string, raw: unknown): string | undefined {
   if (!isObject(raw)) throw new InputError(`${file}: ${where}.commit is not an object`);
   const sha = text(raw['id'])?.toLowerCase();
-  if (sha === undefined || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) {
-    throw new InputError(`${file}: ${where}.commit.id is not a full commit sha, got ${JSON.stringify(raw['id'])}`);
-  }
+  return sha === undefined || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha) ? `${file}: ${where}.commit.id is not a full commit sha, got ${JSON.stringify(raw['id'])}` : undefined;
+}
+
+/** An entry's commit, whose id shaProblem found to be a full sha. */
+function commitOf(raw: Json): CommitInfo {
+  const sha = (text(raw['id']) ?? '').toLowerCase();
   const person = isObject(raw['author']) ? raw['author'] : isObject(raw['committer']) ? raw['committer'] : {};
   const url = text(raw['url']);
   return {
@@ -280,8 +286,9 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
  * once per case and value, with how many more there were.
  * Benches of one name and metric in one entry are that job's runs (`go test -count=3` writes each
  * run as a bench) and become one point of those runs; a name benched in several metrics becomes
- * a case per metric (namesInSeveralMetrics), so nothing is left out. Anything else malformed
- * refuses the import, naming the file and the place.
+ * a case per metric (namesInSeveralMetrics), so nothing is left out. An entry whose commit.id is
+ * not a full sha is left out and listed in `unkeyed`, once per suite; a file with no other entry is
+ * refused. Anything else malformed refuses the import, naming the file and the place.
  */
 export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
@@ -289,6 +296,7 @@ export function importGab(file: string, source: string): GabImport {
   const notNumbers = new Map<string, { at: string; name: string; value: string; count: number }>();
   const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
+  const unkeyed = new Map<string, { count: number; first: string }>();
   const suites = Object.keys(data['entries'] as Json);
   const several = namesInSeveralMetrics(data, suites);
   let points = 0;
@@ -298,7 +306,17 @@ export function importGab(file: string, source: string): GabImport {
     list.forEach((raw: unknown, i) => {
       const where = `entries[${JSON.stringify(suite)}][${i}]`;
       if (!isObject(raw)) throw new InputError(`${file}: ${where} is not an object`);
-      const commit = commitOf(file, where, raw['commit']);
+      // A writer that benched a commit's parent named it "700339fd~1" (metro's before/after
+      // pairs): github-action-benchmark charted it by its place, but a trend keys every point by
+      // its commit. Such entries are left out and named; data.js itself keeps them.
+      const problem = shaProblem(file, where, raw['commit']);
+      if (problem !== undefined) {
+        const u = unkeyed.get(suite);
+        if (u) u.count++;
+        else unkeyed.set(suite, { count: 1, first: problem });
+        return;
+      }
+      const commit = commitOf(raw['commit'] as Json);
       const tool = text(raw['tool']) ?? '';
       const benches = raw['benches'];
       if (!Array.isArray(benches)) throw new InputError(`${file}: ${where}.benches is not an array`);
@@ -402,13 +420,18 @@ export function importGab(file: string, source: string): GabImport {
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
     });
   }
+  if (entries.length === 0 && unkeyed.size > 0) throw new InputError([...unkeyed.values()][0]!.first);
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
   const repeats = [...repeated].map(([suite, r]) => {
     const name = r.example.slice(0, r.example.lastIndexOf(' - '));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
+  const unkeyedLines = [...unkeyed].map(([suite, u]) => {
+    const first = u.first.slice(`${file}: `.length).replace(' is not a full commit sha, got ', ' ');
+    return `suite ${suite}: left out ${u.count} entr${u.count === 1 ? 'y' : 'ies'} whose commit.id is not a full commit sha (the first: ${first}); a trend keys each point by its commit, and data.js keeps them`;
+  });
   const skipped = [...notNumbers.values()].map(
     (n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): value ${n.value} is not a number`,
   );
-  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats };
+  return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats, unkeyed: unkeyedLines };
 }

@@ -227,6 +227,7 @@ function importDrafts(
   const decided = decidedBy(overrides);
   for (const c of gab.conflicts) if (!decided(c.case)) warnings.push(`${from}: ${c.text}`);
   for (const r of gab.repeats) warnings.push(`${from}: ${r}`);
+  for (const u of gab.unkeyed) warnings.push(`${from}: ${u}`);
   const drafts = gab.entries.map((e): Draft => ({ ...e, ...(overrides.length > 0 ? { points: applyDirectionOverrides(e.points, overrides) } : {}), imported: 'github-action-benchmark' }));
   return { drafts, suites: gab.suites, points: gab.points };
 }
