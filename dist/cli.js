@@ -12725,6 +12725,7 @@ function importGab(file, source) {
   const data = parseDataJs(file, source);
   const entries = [];
   const notNumbers = /* @__PURE__ */ new Map();
+  const unstorable = /* @__PURE__ */ new Map();
   const conflicts = /* @__PURE__ */ new Map();
   const repeated = /* @__PURE__ */ new Map();
   const unkeyed = /* @__PURE__ */ new Map();
@@ -12751,6 +12752,7 @@ function importGab(file, source) {
       const date = typeof raw["date"] === "number" ? raw["date"] : Date.parse(commit.timestamp);
       const stored = /* @__PURE__ */ new Map();
       const runs2 = /* @__PURE__ */ new Map();
+      const firstAt = /* @__PURE__ */ new Map();
       const copies = repeatsOfFirstMetric(benches);
       benches.forEach((b, j) => {
         const at = `${where2}.benches[${j}]`;
@@ -12783,7 +12785,10 @@ function importGab(file, source) {
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
         if (stored.has(name)) runs2.get(name)?.push(value);
-        else runs2.set(name, [value]);
+        else {
+          runs2.set(name, [value]);
+          firstAt.set(name, at);
+        }
         stored.set(name, {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
@@ -12830,6 +12835,15 @@ function importGab(file, source) {
           samples: values
         });
       }
+      for (const [name, point] of stored) {
+        const why = pointProblem(point);
+        if (why === void 0) continue;
+        stored.delete(name);
+        const said = `${suite}\0${name}\0${why.replace(/ is [^,]*,/, " is #,")}`;
+        const seen = unstorable.get(said);
+        if (seen) seen.count++;
+        else unstorable.set(said, { at: firstAt.get(name) ?? where2, name, why, count: 1 });
+      }
       points += stored.size;
       const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
@@ -12845,9 +12859,10 @@ function importGab(file, source) {
     const first = u.first.slice(`${file}: `.length).replace(" is not a full commit sha, got ", " ");
     return `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${first}); a trend keys each point by its commit, and data.js keeps them`;
   });
-  const skipped = [...notNumbers.values()].map(
-    (n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): value ${n.value} is not a number`
-  );
+  const skipped = [
+    ...[...notNumbers.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): value ${n.value} is not a number`),
+    ...[...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): ${n.why}`)
+  ];
   return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats, unkeyed: unkeyedLines };
 }
 

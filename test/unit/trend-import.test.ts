@@ -390,6 +390,20 @@ describe('import rules', () => {
     expect(gab.skipped).toEqual(['entries["Bench"][0].benches[0] (warm / total): value null is not a number']);
   });
 
+  it('leaves out a point no trend may hold (a rate of -1 a failed run wrote), named at its place in data.js, and imports the rest', async () => {
+    // Reactant.jl's TFLOP/s and otel-arrow's throughputs: the import was refused at a chunk's path.
+    const text = small(5).replace('"value":"2","unit":"s"', '"value":-1,"unit":"s"').replace('"value":"4","unit":"s"', '"value":-0.0333,"unit":"s"');
+    const gab = importGab('data.js', text);
+    expect(gab.entries.map((e) => e.points.length)).toEqual([1, 0, 1, 0, 1]);
+    expect(gab.skipped).toEqual(['entries["Bench"][1].benches[0] and 1 more (warm / total): value is -1, but a time or a rate cannot be negative']);
+    const trend = new MemoryTrend();
+    const plan = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => text } });
+    expect(plan.warnings.filter((w) => w.includes('negative'))).toEqual([`data.js: left out ${gab.skipped[0]!}`]);
+    expect(plan.added.filter((s) => s.imported).map((s) => s.points.map((p) => p.value))).toEqual([[1], [], [3], [], [5]]);
+    // A unit that may be negative (a delta in %) keeps its points.
+    expect(importGab('data.js', small(2).replace(/"unit":"s"/g, '"unit":"%"').replace('"value":"2"', '"value":-1')).skipped).toEqual([]);
+  });
+
   it('names a case whose value is not a number in many entries once, at its first place, with the count', () => {
     // yew's history: the text "null" in 3,186 benches, one warning line each before.
     const text = small(4).replace(/"value":"[1-3]"/g, '"value":"null"');

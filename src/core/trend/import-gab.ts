@@ -9,6 +9,7 @@ import { directionOfUnit } from '../direction.js';
 import { canConvert, convertUnit } from '../units.js';
 import type { CommitInfo, StoredPoint } from './types.js';
 import { clean, spread } from '../stats.js';
+import { pointProblem } from '../cases.js';
 import { extraText, normaliseText } from '../text.js';
 
 /** One entry of data.js as a segment without its seq: the planner numbers them. */
@@ -31,7 +32,7 @@ export interface GabImport {
   readonly entries: readonly ImportedEntry[];
   readonly suites: readonly string[];
   readonly points: number;
-  /** Benches left out with the reason (a value that is not a number), one line per case and value. */
+  /** Benches left out with the reason (a value that is not a number, or one no trend may hold), one line per case and value or rule. */
   readonly skipped: readonly string[];
   /** One per case whose unit and its tool disagree on direction, with the line that says so. */
   readonly conflicts: readonly ImportConflict[];
@@ -283,7 +284,8 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
 /**
  * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
  * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`,
- * once per case and value, with how many more there were.
+ * once per case and value, with how many more there were; so is one whose point no trend may hold
+ * (pointProblem: a negative time or rate, a failed run's -1), once per case and rule.
  * Benches of one name and metric in one entry are that job's runs (`go test -count=3` writes each
  * run as a bench) and become one point of those runs; a name benched in several metrics becomes
  * a case per metric (namesInSeveralMetrics), so nothing is left out. An entry whose commit.id is
@@ -294,6 +296,7 @@ export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
   const entries: { entry: ImportedEntry; date: number; order: number }[] = [];
   const notNumbers = new Map<string, { at: string; name: string; value: string; count: number }>();
+  const unstorable = new Map<string, { at: string; name: string; why: string; count: number }>();
   const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
   const unkeyed = new Map<string, { count: number; first: string }>();
@@ -324,6 +327,7 @@ export function importGab(file: string, source: string): GabImport {
       const stored = new Map<string, StoredPoint>();
       // Benches of one name in one entry with one unit are runs of one job (`go test -count=3`).
       const runs = new Map<string, number[]>();
+      const firstAt = new Map<string, string>();
       const copies = repeatsOfFirstMetric(benches);
       benches.forEach((b: unknown, j) => {
         const at = `${where}.benches[${j}]`;
@@ -366,7 +370,10 @@ export function importGab(file: string, source: string): GabImport {
         const hi = bar?.hi ?? value;
         // One name and metric: the runs of one job (a name in two metrics was split above).
         if (stored.has(name)) runs.get(name)?.push(value);
-        else runs.set(name, [value]);
+        else {
+          runs.set(name, [value]);
+          firstAt.set(name, at);
+        }
         stored.set(name, {
           case: importedCaseName(name, tool),
           shape: shapeOf(name, tool),
@@ -415,6 +422,17 @@ export function importGab(file: string, source: string): GabImport {
           samples: values,
         });
       }
+      // What no trend may hold (a rate of -1 a failed run wrote) is left out here, named at its
+      // place in data.js, rather than refused later at a chunk the reader would not know.
+      for (const [name, point] of stored) {
+        const why = pointProblem(point);
+        if (why === undefined) continue;
+        stored.delete(name);
+        const said = `${suite}\u0000${name}\u0000${why.replace(/ is [^,]*,/, ' is #,')}`;
+        const seen = unstorable.get(said);
+        if (seen) seen.count++;
+        else unstorable.set(said, { at: firstAt.get(name) ?? where, name, why, count: 1 });
+      }
       points += stored.size;
       const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
@@ -430,8 +448,9 @@ export function importGab(file: string, source: string): GabImport {
     const first = u.first.slice(`${file}: `.length).replace(' is not a full commit sha, got ', ' ');
     return `suite ${suite}: left out ${u.count} entr${u.count === 1 ? 'y' : 'ies'} whose commit.id is not a full commit sha (the first: ${first}); a trend keys each point by its commit, and data.js keeps them`;
   });
-  const skipped = [...notNumbers.values()].map(
-    (n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): value ${n.value} is not a number`,
-  );
+  const skipped = [
+    ...[...notNumbers.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): value ${n.value} is not a number`),
+    ...[...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): ${n.why}`),
+  ];
   return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats, unkeyed: unkeyedLines };
 }
