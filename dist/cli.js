@@ -12649,6 +12649,9 @@ function parseDataJs(file, source) {
   try {
     data = JSON.parse(body);
   } catch (e) {
+    if (/^\{\s*[A-Za-z_$][\w$]*\s*:/.test(body)) {
+      throw new InputError(`${file}: not a github-action-benchmark data.js: its object is JavaScript with unquoted keys, not the JSON the action writes (a minified copy?); give the data.js on the branch github-action-benchmark pushed to`);
+    }
     throw new InputError(`${file}: not a github-action-benchmark data.js (${e instanceof Error ? e.message : String(e)})`);
   }
   if (!isObject(data) || !isObject(data["entries"])) {

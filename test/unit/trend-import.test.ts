@@ -431,6 +431,9 @@ describe('import rules', () => {
     expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(/^dev\/bench\/data\.js: not a github-action-benchmark data\.js \(/);
     expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');
     expect(() => importGab('d.js', '')).toThrow('d.js: not a github-action-benchmark data.js: the file is empty');
+    expect(() => importGab('d.js', 'window.BENCHMARK_DATA={lastUpdate:1784552821185,entries:{Benchmark:[]}}')).toThrow(
+      'd.js: not a github-action-benchmark data.js: its object is JavaScript with unquoted keys, not the JSON the action writes (a minified copy?); give the data.js on the branch github-action-benchmark pushed to',
+    );
     expect(() => importGab('d.js', 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n')).toThrow(/^d\.js: not a github-action-benchmark data\.js: it is a Git LFS pointer;/);
   });
 

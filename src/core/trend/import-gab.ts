@@ -173,6 +173,11 @@ function parseDataJs(file: string, source: string): Json {
   try {
     data = JSON.parse(body) as unknown;
   } catch (e) {
+    // A site build that minifies the branch's scripts rewrites the JSON as a JavaScript object
+    // (shwaka/kohomology's gh-pages: `{lastUpdate:1784552821185,...`); the action's own copy reads.
+    if (/^\{\s*[A-Za-z_$][\w$]*\s*:/.test(body)) {
+      throw new InputError(`${file}: not a github-action-benchmark data.js: its object is JavaScript with unquoted keys, not the JSON the action writes (a minified copy?); give the data.js on the branch github-action-benchmark pushed to`);
+    }
     throw new InputError(`${file}: not a github-action-benchmark data.js (${e instanceof Error ? e.message : String(e)})`);
   }
   if (!isObject(data) || !isObject(data['entries'])) {
