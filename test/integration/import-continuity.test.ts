@@ -271,3 +271,38 @@ it("continues a Catch2 history in ns, the unit a Catch2 run publishes, whatever 
   for (const r of [...fib('Fibonacci 10'), ...fib('Fibonacci 20')].slice(0, 3)) expect([r.lo, r.hi]).toEqual([r.value, r.value]);
   expect(fib('Fibonacci 20').at(-1)).toMatchObject({ lo: 41250, hi: 42622 });
 });
+
+it('imports what a trend can hold of a history with parent-named entries and a failed run, naming the rest, and goes on', async () => {
+  // metro's "[before]" entries name the parent ("700339fd~1"); Reactant.jl's failed runs wrote -1 TFLOP/s.
+  const sha = (i: number) => i.toString(16).padStart(40, 'd');
+  const entry = (i: number, id: string, value: number) => ({
+    commit: { id, message: `m${i}`, timestamp: '2026-01-01T00:00:00Z', author: { name: 'Ada' }, url: `https://example.invalid/c/${i}` },
+    date: 1_700_000_000_000 + i,
+    tool: 'customBiggerIsBetter',
+    benches: [{ name: 'jacobi', value, unit: 'TFLOP/s' }],
+  });
+  const entries = [entry(0, sha(0), 2.5), entry(1, `${sha(2).slice(0, 8)}~1`, 2.4), entry(2, sha(2), 2.6), entry(3, sha(3), -1), entry(4, `${sha(5).slice(0, 8)}~1`, 2.5), entry(5, sha(5), 2.7)];
+  await writeFile(join(sb.root, 'odd.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 0, repoUrl: 'https://example.invalid/r', entries: { Reactant: entries } })};\n`);
+  await writeFile(join(sb.root, 'now.json'), JSON.stringify([{ name: 'jacobi', unit: 'TFLOP/s', value: 2.8 }]));
+  const remote = await sb.bareRemote('odd');
+  const published = await runCli(
+    ['publish', 'now.json', '--format', 'customBiggerIsBetter', '--repo', remote, '--commit', sha(6), '--suite', 'Reactant', '--import-from', 'odd.js', '--message', 'm6', '--author', 'Ada', '--timestamp', '2026-01-02T00:00:00Z'],
+    sb.root,
+    sb.env,
+  );
+  expect(published.code, published.stderr).toBe(0);
+  const warnings = published.stderr.split('\n').filter((l) => l.includes('warning'));
+  expect(warnings).toEqual([
+    `benchtrend: warning: odd.js: left out entries["Reactant"][3].benches[0] (jacobi): value is -1, but a time or a rate cannot be negative`,
+    `benchtrend: warning: odd.js: suite Reactant: left out 2 entries whose commit.id is not a full commit sha (the first: entries["Reactant"][1].commit.id "${sha(2).slice(0, 8)}~1"); a trend keys each point by its commit, and data.js keeps them`,
+  ]);
+  const history = await runCli(['history', '--repo', remote, '--suite', 'Reactant'], sb.root, sb.env);
+  expect(history.code, history.stderr).toBe(0);
+  const rows = JSON.parse(history.stdout) as { case: string; commit: string; value: number }[];
+  expect(rows.map((r) => [r.case, r.commit, r.value])).toEqual([
+    ['customBiggerIsBetter / jacobi', sha(0), 2.5],
+    ['customBiggerIsBetter / jacobi', sha(2), 2.6],
+    ['customBiggerIsBetter / jacobi', sha(5), 2.7],
+    ['customBiggerIsBetter / jacobi', sha(6), 2.8],
+  ]);
+});
