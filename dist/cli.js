@@ -12659,10 +12659,8 @@ function parseDataJs(file, source) {
   }
   return data;
 }
-function shaProblem(file, where2, raw) {
-  if (!isObject(raw)) throw new InputError(`${file}: ${where2}.commit is not an object`);
-  const sha = text(raw["id"])?.toLowerCase();
-  return sha === void 0 || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha) ? `${file}: ${where2}.commit.id is not a full commit sha, got ${JSON.stringify(raw["id"])}` : void 0;
+function hasFullSha(raw) {
+  return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text(raw["id"])?.toLowerCase() ?? "");
 }
 function commitOf(raw) {
   const sha = (text(raw["id"]) ?? "").toLowerCase();
@@ -12741,14 +12739,15 @@ function importGab(file, source) {
     list.forEach((raw, i) => {
       const where2 = `entries[${JSON.stringify(suite)}][${i}]`;
       if (!isObject(raw)) throw new InputError(`${file}: ${where2} is not an object`);
-      const problem = shaProblem(file, where2, raw["commit"]);
-      if (problem !== void 0) {
+      const rawCommit = raw["commit"];
+      if (!isObject(rawCommit)) throw new InputError(`${file}: ${where2}.commit is not an object`);
+      if (!hasFullSha(rawCommit)) {
         const u = unkeyed.get(suite);
         if (u) u.count++;
-        else unkeyed.set(suite, { count: 1, first: problem });
+        else unkeyed.set(suite, { count: 1, where: where2, id: JSON.stringify(rawCommit["id"]) });
         return;
       }
-      const commit = commitOf(raw["commit"]);
+      const commit = commitOf(rawCommit);
       const tool = text(raw["tool"]) ?? "";
       const benches = raw["benches"];
       if (!Array.isArray(benches)) throw new InputError(`${file}: ${where2}.benches is not an array`);
@@ -12852,16 +12851,16 @@ function importGab(file, source) {
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
     });
   }
-  if (entries.length === 0 && unkeyed.size > 0) throw new InputError([...unkeyed.values()][0].first);
+  const firstUnkeyed = [...unkeyed.values()][0];
+  if (entries.length === 0 && firstUnkeyed) throw new InputError(`${file}: ${firstUnkeyed.where}.commit.id is not a full commit sha, got ${firstUnkeyed.id}`);
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
   const repeats = [...repeated].map(([suite, r]) => {
     const name = r.example.slice(0, r.example.lastIndexOf(" - "));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
-  const unkeyedLines = [...unkeyed].map(([suite, u]) => {
-    const first = u.first.slice(`${file}: `.length).replace(" is not a full commit sha, got ", " ");
-    return `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${first}); a trend keys each point by its commit, and data.js keeps them`;
-  });
+  const unkeyedLines = [...unkeyed].map(
+    ([suite, u]) => `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`
+  );
   const skipped = [
     ...[...notNumbers.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): value ${n.value} is not a number`),
     ...[...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): ${n.why}`)
@@ -12905,6 +12904,9 @@ async function planNewest(previousText, location, previous, added, manifest, loa
 
 // src/core/regress/rebench.ts
 var REBENCH_LOOKBACK = 200;
+function suiteStart(cases, suite, seq) {
+  return Math.min(seq, ...cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
+}
 function rebenchesOlder(before, entry3, lookback = REBENCH_LOOKBACK) {
   const end = before.findLastIndex((e) => e.seq < entry3.seq) + 1;
   return olderAt(before, end, entry3.sha, lookback);
@@ -12981,7 +12983,7 @@ async function planRegressionState(read, location, previous, manifest, added, lo
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
       if (judged2) {
-        const first = Math.min(judged2.seq, ...manifest.cases.filter((c) => c.suite === name).map((c) => c.firstSeq));
+        const first = suiteStart(manifest.cases, name, judged2.seq);
         const log2 = walked.segments.filter((s) => s.suite === name).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
         const older = rebenchFrom(log2, { seq: judged2.seq, sha: judged2.commit.sha }, walked.from <= first);
         if (older !== void 0) rebenches.set(name, older);
@@ -17311,10 +17313,9 @@ function changedAlerts(before, after) {
 }
 
 // src/core/regress/replay.ts
-function standingIndices(points, t, limit) {
-  const seq = points[t].seq;
+function standingIndices(points, end, seq, keep) {
   const out = [];
-  for (let i = t; i >= 0 && out.length < limit; i--) {
+  for (let i = end - 1; i >= 0 && out.length < keep; i--) {
     const until = points[i].until;
     if (until === void 0 || until > seq) out.push(i);
   }
@@ -17347,7 +17348,7 @@ function replay(series, settings, options) {
       raised = raised.filter((a) => !stale({ kind: a.kind, sha: a.sha, raisedAt: series.points[a.at].sha }));
       continue;
     }
-    const at = replaced ? standingIndices(series.points, t, limit) : void 0;
+    const at = replaced ? standingIndices(series.points, t + 1, newest.seq, limit) : void 0;
     const window = at ? at.map((i) => series.points[i]) : series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     const before = at?.slice(0, -1).reverse();
     const hostMoved = options.hostMoved?.(t);
@@ -17534,12 +17535,7 @@ function standing(points, seq, keep = STANDING_KEEP) {
     if (points[mid].seq <= seq) lo = mid + 1;
     else hi = mid;
   }
-  const out = [];
-  for (let i = lo - 1; i >= 0 && out.length < keep; i--) {
-    const p = points[i];
-    if (p.until === void 0 || p.until > seq) out.push(p);
-  }
-  return out.reverse();
+  return standingIndices(points, lo, seq, keep).map((i) => points[i]);
 }
 var STANDING_KEEP = 64;
 function suitesOf(segments, onlySuite) {
@@ -19339,7 +19335,7 @@ function hostMovedAt(histories, directions, settings, seq, self, memo2) {
   return w.controlMoved ?? w.witness.witnessWithout(self);
 }
 async function rebenchOfOlder(context, suite, judged2) {
-  const first = Math.min(judged2.seq, ...context.manifest.cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
+  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
   let entries = [];
   let from = judged2.seq;
   for (let span = REBENCH_LOOKBACK; from > first && entries.length < REBENCH_LOOKBACK; span *= 2) {

@@ -37,7 +37,7 @@ import { readTrustedState } from '../core/trend/state-plan.js';
 import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
 import type { CaseInfo, Segment, StoredAlert, StoredPoint } from '../core/trend/types.js';
-import { REBENCH_LOOKBACK, rebenchesOlder, type LogEntry } from '../core/regress/rebench.js';
+import { REBENCH_LOOKBACK, rebenchesOlder, suiteStart, type LogEntry } from '../core/regress/rebench.js';
 import type { CommentOutcome, GitHubComments } from '../effects/github-api.js';
 
 /** What one publish concluded about its suite at its commit. */
@@ -186,7 +186,7 @@ function hostMovedAt(
  * chunks until REBENCH_LOOKBACK of them or the suite's first.
  */
 async function rebenchOfOlder(context: AlertContext, suite: string, judged: Segment): Promise<boolean> {
-  const first = Math.min(judged.seq, ...context.manifest.cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
+  const first = suiteStart(context.manifest.cases, suite, judged.seq);
   let entries: LogEntry[] = [];
   let from = judged.seq;
   for (let span = REBENCH_LOOKBACK; from > first && entries.length < REBENCH_LOOKBACK; span *= 2) {

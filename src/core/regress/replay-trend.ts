@@ -9,7 +9,7 @@ import type { Segment, StoredAlert } from '../trend/types.js';
 import { previousEntrySeqs, type SeriesPoint } from './detect.js';
 import { controlsMoved, controlsMovedSince, HOST_WITNESSES, type ControlHistory, type ControlPoint, JobEpisodes, jumped, machineWitness, recentMove, SCATTER_SHARE, typicalMove, typicalMoveAt } from './host.js';
 import { olderRebenches } from './rebench.js';
-import { replay, type ReplayResult } from './replay.js';
+import { replay, standingIndices, type ReplayResult } from './replay.js';
 import { isControlCase, type AlertSettings } from './settings.js';
 import { describeWorseChange } from './words.js';
 
@@ -278,12 +278,7 @@ function standing(points: readonly SeriesPoint[], seq: number, keep = STANDING_K
     if ((points[mid] as SeriesPoint).seq <= seq) lo = mid + 1;
     else hi = mid;
   }
-  const out: SeriesPoint[] = [];
-  for (let i = lo - 1; i >= 0 && out.length < keep; i--) {
-    const p = points[i] as SeriesPoint;
-    if (p.until === undefined || p.until > seq) out.push(p);
-  }
-  return out.reverse();
+  return standingIndices(points, lo, seq, keep).map((i) => points[i] as SeriesPoint);
 }
 
 /** More than the points typicalMoveAt reads back (30 moves of 10 points each) and JobEpisodes (16 commits, 8 skipped, 10 each). */

@@ -47,13 +47,12 @@ export interface ReplayOptions {
 }
 
 /**
- * The indices of the points a publish of points[t] read, oldest first, at most `limit`: all up to
- * t, less those a re-bench of an older commit had replaced by then (SeriesPoint.until).
+ * The indices of points[0, end) a publish at `seq` read, oldest first, at most `keep`: those no
+ * re-bench of an older commit had replaced by then (SeriesPoint.until).
  */
-function standingIndices(points: readonly SeriesPoint[], t: number, limit: number): number[] {
-  const seq = (points[t] as SeriesPoint).seq;
+export function standingIndices(points: readonly SeriesPoint[], end: number, seq: number, keep: number): number[] {
   const out: number[] = [];
-  for (let i = t; i >= 0 && out.length < limit; i--) {
+  for (let i = end - 1; i >= 0 && out.length < keep; i--) {
     const until = (points[i] as SeriesPoint).until;
     if (until === undefined || until > seq) out.push(i);
   }
@@ -95,7 +94,7 @@ export function replay(series: CaseSeries, settings: AlertSettings, options: Rep
       raised = raised.filter((a) => !stale({ kind: a.kind, sha: a.sha, raisedAt: (series.points[a.at] as SeriesPoint).sha }));
       continue;
     }
-    const at = replaced ? standingIndices(series.points, t, limit) : undefined;
+    const at = replaced ? standingIndices(series.points, t + 1, newest.seq, limit) : undefined;
     const window = at ? at.map((i) => series.points[i] as SeriesPoint) : series.points.slice(Math.max(0, t + 1 - limit), t + 1);
     // Newest first, without t itself.
     const before = at?.slice(0, -1).reverse();

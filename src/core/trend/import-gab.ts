@@ -186,14 +186,12 @@ function parseDataJs(file: string, source: string): Json {
   return data;
 }
 
-/** The problem with an entry's commit id, or undefined when it is a full sha. */
-function shaProblem(file: string, where: string, raw: unknown): string | undefined {
-  if (!isObject(raw)) throw new InputError(`${file}: ${where}.commit is not an object`);
-  const sha = text(raw['id'])?.toLowerCase();
-  return sha === undefined || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha) ? `${file}: ${where}.commit.id is not a full commit sha, got ${JSON.stringify(raw['id'])}` : undefined;
+/** Whether an entry's commit (an object) is named by a full sha. */
+function hasFullSha(raw: Json): boolean {
+  return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text(raw['id'])?.toLowerCase() ?? '');
 }
 
-/** An entry's commit, whose id shaProblem found to be a full sha. */
+/** An entry's commit, named by a full sha (hasFullSha). */
 function commitOf(raw: Json): CommitInfo {
   const sha = (text(raw['id']) ?? '').toLowerCase();
   const person = isObject(raw['author']) ? raw['author'] : isObject(raw['committer']) ? raw['committer'] : {};
@@ -304,7 +302,7 @@ export function importGab(file: string, source: string): GabImport {
   const unstorable = new Map<string, { at: string; name: string; why: string; count: number }>();
   const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
-  const unkeyed = new Map<string, { count: number; first: string }>();
+  const unkeyed = new Map<string, { count: number; where: string; id: string | undefined }>();
   const suites = Object.keys(data['entries'] as Json);
   const several = namesInSeveralMetrics(data, suites);
   let points = 0;
@@ -317,14 +315,15 @@ export function importGab(file: string, source: string): GabImport {
       // A writer that benched a commit's parent named it "700339fd~1" (metro's before/after
       // pairs): github-action-benchmark charted it by its place, but a trend keys every point by
       // its commit. Such entries are left out and named; data.js itself keeps them.
-      const problem = shaProblem(file, where, raw['commit']);
-      if (problem !== undefined) {
+      const rawCommit = raw['commit'];
+      if (!isObject(rawCommit)) throw new InputError(`${file}: ${where}.commit is not an object`);
+      if (!hasFullSha(rawCommit)) {
         const u = unkeyed.get(suite);
         if (u) u.count++;
-        else unkeyed.set(suite, { count: 1, first: problem });
+        else unkeyed.set(suite, { count: 1, where, id: JSON.stringify(rawCommit['id']) });
         return;
       }
-      const commit = commitOf(raw['commit'] as Json);
+      const commit = commitOf(rawCommit);
       const tool = text(raw['tool']) ?? '';
       const benches = raw['benches'];
       if (!Array.isArray(benches)) throw new InputError(`${file}: ${where}.benches is not an array`);
@@ -443,16 +442,17 @@ export function importGab(file: string, source: string): GabImport {
       entries.push({ entry: { suite, commit, publishedAt, points: [...stored.values()] }, date: Number.isFinite(date) ? date : 0, order: entries.length });
     });
   }
-  if (entries.length === 0 && unkeyed.size > 0) throw new InputError([...unkeyed.values()][0]!.first);
+  const firstUnkeyed = [...unkeyed.values()][0];
+  if (entries.length === 0 && firstUnkeyed) throw new InputError(`${file}: ${firstUnkeyed.where}.commit.id is not a full commit sha, got ${firstUnkeyed.id}`);
   entries.sort((a, b) => a.date - b.date || a.order - b.order);
   const repeats = [...repeated].map(([suite, r]) => {
     const name = r.example.slice(0, r.example.lastIndexOf(' - '));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
-  const unkeyedLines = [...unkeyed].map(([suite, u]) => {
-    const first = u.first.slice(`${file}: `.length).replace(' is not a full commit sha, got ', ' ');
-    return `suite ${suite}: left out ${u.count} entr${u.count === 1 ? 'y' : 'ies'} whose commit.id is not a full commit sha (the first: ${first}); a trend keys each point by its commit, and data.js keeps them`;
-  });
+  const unkeyedLines = [...unkeyed].map(
+    ([suite, u]) =>
+      `suite ${suite}: left out ${u.count} entr${u.count === 1 ? 'y' : 'ies'} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`,
+  );
   const skipped = [
     ...[...notNumbers.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): value ${n.value} is not a number`),
     ...[...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): ${n.why}`),

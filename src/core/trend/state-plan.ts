@@ -18,7 +18,7 @@ import {
   walkSegments,
   type SuiteState,
 } from './regress-state.js';
-import { REBENCH_LOOKBACK, rebenchFrom } from '../regress/rebench.js';
+import { REBENCH_LOOKBACK, rebenchFrom, suiteStart } from '../regress/rebench.js';
 import type { Manifest, Segment } from './types.js';
 import { NewerTrendDataError, TrendDataError, parseStateFile } from './validate.js';
 
@@ -116,7 +116,7 @@ export async function planRegressionState(
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
       if (judged) {
-        const first = Math.min(judged.seq, ...manifest.cases.filter((c) => c.suite === name).map((c) => c.firstSeq));
+        const first = suiteStart(manifest.cases, name, judged.seq);
         const log = walked.segments.filter((s) => s.suite === name).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
         const older = rebenchFrom(log, { seq: judged.seq, sha: judged.commit.sha }, walked.from <= first);
         if (older !== undefined) rebenches.set(name, older);
