@@ -17632,7 +17632,9 @@ function replayCase(job, settings) {
       value: a.value,
       change: a.change ?? null,
       changeText: describeWorseChange(a.change, job.direction),
-      reason: a.reason
+      // The words the page and the comment show after the last commit: what raised it, then what
+      // confirmed or cleared it.
+      reason: stored?.reason ?? a.reason
     };
   });
   return { alerts, stored: [...r.alerts] };
@@ -17814,7 +17816,8 @@ ${TREND_HELP.where}
   --write               store the replayed alerts in the manifest (one commit to the branch)
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
-                        changeText in words as "-9.5% worse", reason)
+                        changeText in words as "-9.5% worse", reason as the page shows it
+                        after the last commit)
 ${TREND_HELP.server}
   -h, --help            show this help
 

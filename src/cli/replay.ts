@@ -44,7 +44,8 @@ ${TREND_HELP.where}
   --write               store the replayed alerts in the manifest (one commit to the branch)
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
-                        changeText in words as "-9.5% worse", reason)
+                        changeText in words as "-9.5% worse", reason as the page shows it
+                        after the last commit)
 ${TREND_HELP.server}
   -h, --help            show this help
 

@@ -132,11 +132,15 @@ it('an import judges the imported history as publishing each commit would have, 
   // Every regression the replay raises over the imported history is on the page from the first publish.
   const storedKeys = new Set(stored.map(key));
   expect(regressions.map(key).filter((k) => !storedKeys.has(k))).toEqual([]);
-  // A step found is stored in the words replay prints for it, those it was raised with.
+  // Every alert is printed in the words stored for it: a step found in those it was raised with,
+  // a regression with what confirmed or cleared it after them.
   const steps = alerts.filter((a) => a.kind === 'change-point');
   expect(steps.length).toBeGreaterThan(0);
   const storedReason = new Map(stored.map((a) => [key(a), a.reason]));
-  for (const s of steps) expect(storedReason.get(key(s)), key(s)).toBe(s.reason);
+  for (const s of alerts) expect(storedReason.get(key(s)), key(s)).toBe(s.reason);
+  const settled = regressions.filter((a) => a.status !== 'suspected');
+  expect(settled.length).toBeGreaterThan(0);
+  for (const a of settled) expect(a.reason, key(a)).toMatch(new RegExp(`; ${a.status}\\b`));
   expect(new Set(stored.map((a) => a.suite)).size).toBeGreaterThan(1);
 });
 

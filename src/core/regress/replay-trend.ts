@@ -405,7 +405,9 @@ export function replayCase(job: CaseReplayJob, settings: AlertSettings): CaseRep
       value: a.value,
       change: a.change ?? null,
       changeText: describeWorseChange(a.change, job.direction),
-      reason: a.reason,
+      // The words the page and the comment show after the last commit: what raised it, then what
+      // confirmed or cleared it.
+      reason: stored?.reason ?? a.reason,
     };
   });
   return { alerts, stored: [...r.alerts] };
