@@ -9784,7 +9784,7 @@ var Segment = class {
    * the given order of positions (ranks[order[0]], ranks[order[1]], ...), and that maximum. With
    * `stopAt`, it returns as soon as some τ reaches it, having read no further.
    */
-  scan(ranks, order, stopAt = Infinity) {
+  scan(ranks, order, stopAt = Infinity, record) {
     const n = this.n;
     const sums = scratchTree(n + 1);
     const below = scratchCounts(n + 1);
@@ -9801,7 +9801,9 @@ var Segment = class {
     let sumLeft = 0;
     let best = -Infinity;
     let bestTau = -1;
-    for (let tau = 1; tau <= last; tau++) {
+    const end = record ? n : last;
+    if (record) record[0] = 0;
+    for (let tau = 1; tau <= end; tau++) {
       const r = ranks[order[tau - 1]];
       const x = sv[r];
       let c = 0;
@@ -9817,7 +9819,8 @@ var Segment = class {
       }
       sumLeft += x;
       rowLeft += rowTotal[r];
-      if (tau < first) continue;
+      if (record) record[tau] = within2;
+      if (tau < first || tau > last) continue;
       const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
       if (q > best) {
         best = q;
@@ -9826,6 +9829,153 @@ var Segment = class {
       }
     }
     return { tau: bestTau, q: best };
+  }
+  /**
+   * Whether no split of the points in `order` reaches `stopAt`, told without a scan from the
+   * within-sums `old` of the same permutation of a stretch that differs from this one by the few
+   * points of `diff`: the points the two share keep their order in a permutation (their keys),
+   * so each prefix here is a prefix there with the dropped points taken out and the added ones
+   * put in, and its within-sum is the old one corrected by their distances to the rest, in O(n)
+   * and without the Fenwick trees. Everything else in Q is summed as scan sums it; `margin`
+   * bounds how far the within-sums, summed another way, may stray from scan's. False when it
+   * cannot tell, and scan decides; `out` then holds nothing of use. True leaves this stretch's
+   * within-sums in `out`.
+   */
+  carriedBelow(order, orderKeys2, ids, from, old, diff, seed, p, stopAt, margin, out) {
+    const n = this.n;
+    const ranks = this.rankAt;
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    const nz = diff.dropped;
+    const na = diff.added;
+    const zv = diff.droppedValues;
+    const av = diff.addedValues;
+    const zk = diff.droppedKeys;
+    const zi = diff.droppedOrder;
+    const dz = diff.droppedSums;
+    const ea = diff.addedSums;
+    const seen = diff.addedSeen;
+    if (nz === 0 && na <= 1) return this.grownBelow(order, old, na === 0 ? -1 : av[0], diff.addedAt, stopAt, margin, out);
+    for (let i = 0; i < nz; i++) {
+      const key2 = keyOf(seed, p, diff.droppedIds[i]);
+      let at = i;
+      while (at > 0 && (zk[at - 1] > key2 || zk[at - 1] === key2 && diff.droppedIds[zi[at - 1]] > diff.droppedIds[i])) {
+        zk[at] = zk[at - 1];
+        zi[at] = zi[at - 1];
+        at--;
+      }
+      zk[at] = key2;
+      zi[at] = i;
+      dz[i] = 0;
+    }
+    for (let i = 0; i < na; i++) ea[i] = 0;
+    let seenAdded = 0;
+    let nextDrop = 0;
+    let oldLength = 0;
+    let droppedPairs = 0;
+    let addedPairs = 0;
+    let rowLeft = 0;
+    const addedAt = diff.addedAt;
+    const droppedIds = diff.droppedIds;
+    out[0] = 0;
+    for (let j = 0; j < n; j++) {
+      const pos = order[j];
+      if (nextDrop < nz) {
+        const id = ids[from + pos];
+        const key2 = orderKeys2[j];
+        while (nextDrop < nz) {
+          const k = zk[nextDrop];
+          const z2 = zi[nextDrop];
+          if (k > key2 || k === key2 && droppedIds[z2] > id) break;
+          const v = zv[z2];
+          for (let i = 0; i < nextDrop; i++) droppedPairs += Math.abs(v - zv[zi[i]]);
+          nextDrop++;
+          oldLength++;
+        }
+      }
+      const r = ranks[pos];
+      const x = sv[r];
+      const a = addedAt[pos];
+      if (a >= 0) {
+        for (let i = 0; i < seenAdded; i++) addedPairs += Math.abs(x - av[seen[i]]);
+        seen[seenAdded++] = a;
+      } else {
+        oldLength++;
+        for (let i = 0; i < nz; i++) dz[i] = dz[i] + Math.abs(zv[i] - x);
+        for (let i = 0; i < na; i++) ea[i] = ea[i] + Math.abs(av[i] - x);
+      }
+      let within2 = old[oldLength] - droppedPairs + addedPairs;
+      for (let i = 0; i < nextDrop; i++) within2 -= dz[zi[i]];
+      for (let i = 0; i < seenAdded; i++) within2 += ea[seen[i]];
+      const tau = j + 1;
+      out[tau] = within2;
+      rowLeft += rowTotal[r];
+      if (tau < first || tau > last) continue;
+      const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
+      if (!(q + margin < stopAt)) return false;
+    }
+    return true;
+  }
+  /**
+   * carriedBelow for a stretch that only gained a point, of value `added`, or is the same (then
+   * every position of addedAt is −1 and `added` is never read): the commonest case, a window not
+   * yet full grown by the newest commit, without the general case's loops.
+   */
+  grownBelow(order, old, added, addedAt, stopAt, margin, out) {
+    const n = this.n;
+    const ranks = this.rankAt;
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    let oldLength = 0;
+    let toAdded = 0;
+    let inPrefix = false;
+    let rowLeft = 0;
+    out[0] = 0;
+    for (let tau = 1; tau <= n; tau++) {
+      const pos = order[tau - 1];
+      const r = ranks[pos];
+      if (addedAt[pos] >= 0) inPrefix = true;
+      else {
+        oldLength++;
+        toAdded += Math.abs(added - sv[r]);
+      }
+      const within2 = inPrefix ? old[oldLength] + toAdded : old[oldLength];
+      out[tau] = within2;
+      rowLeft += rowTotal[r];
+      if (tau < first || tau > last) continue;
+      const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
+      if (!(q + margin < stopAt)) return false;
+    }
+    return true;
+  }
+  /**
+   * How far a Q with within-sums summed by carriedBelow may stray from scan's. Scan's running
+   * within-sum cancels terms as large as n·max|v| at each of n steps, so its rounding stays below
+   * about n³·max|v|·2⁻⁵³; the carried one adds a few distances per point, over at most CARRY_CHAIN
+   * tests. The margin is 10⁻¹¹·n³·max|v| times the largest cost, some 10⁵ times the first, plus a
+   * part in 10¹¹ of Q's largest terms: a permutation that close to the statistic is scanned.
+   */
+  carryMargin(values, from, to) {
+    let big = 0;
+    for (let i = from; i < to; i++) big = Math.max(big, Math.abs(values[i]));
+    let terms = 0;
+    let cost = 0;
+    for (let tau = this.first; tau <= this.last; tau++) {
+      terms = Math.max(terms, this.gainAt[tau] * 2 * this.total + this.costAt[tau] * this.total + Math.abs(this.offsetAt[tau]));
+      cost = Math.max(cost, this.costAt[tau]);
+    }
+    const n = this.n;
+    return 1e-11 * (n * n * n * big * cost + terms);
   }
 };
 var MEMO_ENTRIES = 4096;
@@ -9878,6 +10028,7 @@ var LINEAGES = 4;
 var BEATERS = 16;
 var DROP_LOG = 256;
 var lineages = [];
+var calls = 0;
 function lineageOf(seed) {
   for (let i = 0; i < lineages.length; i++) {
     const l = lineages[i];
@@ -9889,7 +10040,7 @@ function lineageOf(seed) {
     return l;
   }
   const reused = lineages.length >= LINEAGES ? lineages.pop() : void 0;
-  const made = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  const made = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0, bornIn: calls };
   if (reused) {
     reused.seed = seed;
     reused.targetLength = 0;
@@ -9899,6 +10050,7 @@ function lineageOf(seed) {
     reused.droppedAt.length = 0;
     reused.loggedFrom = reused.version;
     reused.beaterCount = 0;
+    reused.bornIn = calls;
   }
   lineages.unshift(made);
   return made;
@@ -10064,18 +10216,21 @@ function permutation(lineage, p) {
 var positionOf = new Int32Array(0);
 var MAX_SPAN = 1 << 24;
 var orderScratch = new Int32Array(0);
+var orderKeys = new Uint32Array(0);
 function permutedOrder(lineage, p, ids, from, to) {
   const kept = permutation(lineage, p);
   const n = to - from;
   const lo = ids[from];
   const hi = ids[to - 1];
   if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
+  if (orderKeys.length < n) orderKeys = new Uint32Array(Math.max(n, 2 * orderKeys.length));
   const out = orderScratch.subarray(0, n);
   const base = lineage.target[0];
   let k = 0;
   for (let j = 0; j < kept.length; j++) {
     const id = kept.ids[j];
     if (id < lo || id > hi) continue;
+    orderKeys[k] = kept.keys[j];
     out[k++] = positionOf[id - base];
   }
   return out;
@@ -10095,6 +10250,120 @@ function inOrder(n) {
   return identity.subarray(0, n);
 }
 var scansRun = 0;
+var CARRY_CHANGES = 4;
+var CARRY_SLOTS = 8;
+var carrySlots = [];
+var CARRY_CHAIN = 64;
+var CARRY_FROM = 4;
+var carryDiff = {
+  dropped: 0,
+  added: 0,
+  droppedIds: new Float64Array(CARRY_CHANGES),
+  droppedValues: new Float64Array(CARRY_CHANGES),
+  addedValues: new Float64Array(CARRY_CHANGES),
+  addedAt: new Int32Array(0),
+  droppedKeys: new Uint32Array(CARRY_CHANGES),
+  droppedOrder: new Int32Array(CARRY_CHANGES),
+  droppedSums: new Float64Array(CARRY_CHANGES),
+  addedSums: new Float64Array(CARRY_CHANGES),
+  addedSeen: new Int32Array(CARRY_CHANGES)
+};
+var carryVersion = 0;
+var carryUse = 0;
+var carriedRun = 0;
+var withinScratch = new Float64Array(0);
+function diffFrom(slot, values, ids, from, to, limit, fill) {
+  const d = carryDiff;
+  if (fill) {
+    if (d.addedAt.length < to - from) d.addedAt = new Int32Array(Math.max(to - from, 2 * d.addedAt.length));
+    d.addedAt.fill(-1, 0, to - from);
+    d.dropped = 0;
+    d.added = 0;
+  }
+  let changes = 0;
+  let i = 0;
+  let j = from;
+  const drop = (k) => {
+    if (fill) {
+      d.droppedIds[d.dropped] = slot.ids[k];
+      d.droppedValues[d.dropped++] = slot.values[k];
+    }
+  };
+  const add = (k) => {
+    if (fill) {
+      d.addedAt[k - from] = d.added;
+      d.addedValues[d.added++] = values[k];
+    }
+  };
+  while ((i < slot.n || j < to) && changes <= limit) {
+    const a = i < slot.n ? slot.ids[i] : Infinity;
+    const b = j < to ? ids[j] : Infinity;
+    if (a < b) {
+      if (++changes <= limit) drop(i);
+      i++;
+    } else if (b < a) {
+      if (++changes <= limit) add(j);
+      j++;
+    } else {
+      if (slot.values[i] !== values[j]) {
+        changes += 2;
+        if (changes <= limit) {
+          drop(i);
+          add(j);
+        }
+      }
+      i++;
+      j++;
+    }
+  }
+  return changes;
+}
+function carrySlot(seed, values, ids, from, to, permutations) {
+  let best;
+  let fewest = CARRY_CHANGES + 1;
+  for (const slot2 of carrySlots) {
+    if (slot2.seed !== seed) continue;
+    const changes = diffFrom(slot2, values, ids, from, to, fewest - 1, false);
+    if (changes < fewest) {
+      fewest = changes;
+      best = slot2;
+    }
+  }
+  if (best) diffFrom(best, values, ids, from, to, CARRY_CHANGES, true);
+  let slot = best;
+  if (!slot && carrySlots.length < CARRY_SLOTS) {
+    slot = { seed, ids: new Float64Array(0), values: new Float64Array(0), n: 0, version: 0, within: [], stamp: new Int32Array(0), chain: new Int32Array(0), used: 0 };
+    carrySlots.push(slot);
+  }
+  slot ??= carrySlots.reduce((a, b) => b.used < a.used ? b : a);
+  if (!best) {
+    slot.seed = seed;
+    slot.version = ++carryVersion;
+  }
+  if (slot.stamp.length < permutations) {
+    const stamp2 = new Int32Array(permutations);
+    stamp2.set(slot.stamp);
+    slot.stamp = stamp2;
+    const chain = new Int32Array(permutations);
+    chain.set(slot.chain);
+    slot.chain = chain;
+  }
+  slot.used = ++carryUse;
+  return { slot, near: best !== void 0 };
+}
+function settleSlot(slot, values, ids, from, to, version) {
+  const n = to - from;
+  if (slot.ids.length < n) {
+    slot.ids = new Float64Array(Math.max(n, 2 * slot.ids.length));
+    slot.values = new Float64Array(slot.ids.length);
+  }
+  for (let i = 0; i < n; i++) {
+    slot.ids[i] = ids[from + i];
+    slot.values[i] = values[from + i];
+  }
+  slot.n = n;
+  slot.version = version;
+}
 var triedStamp = new Int32Array(0);
 var stamp = 0;
 function testSplit(values, ids, from, to, settings, seed, whole) {
@@ -10116,6 +10385,13 @@ function testSplit(values, ids, from, to, settings, seed, whole) {
     triedStamp.fill(0);
     stamp = 1;
   }
+  let carry;
+  let was = 0;
+  let version = 0;
+  let margin = 0;
+  let read = 0;
+  const n = seg.n;
+  let sums = withinScratch.length >= n + 1 ? withinScratch : new Float64Array(Math.max(n + 1, 2 * withinScratch.length));
   const beaters = lineage.beaters;
   const firstCount = lineage.beaterCount;
   let newBeaters = 0;
@@ -10130,8 +10406,33 @@ function testSplit(values, ids, from, to, settings, seed, whole) {
     }
     if (q >= total || triedStamp[q] === stamp) continue;
     triedStamp[q] = stamp;
-    scansRun++;
-    if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
+    if (carry === void 0 && lineage.bornIn !== calls && read++ >= CARRY_FROM) {
+      carry = carrySlot(lineage.seed, values, ids, from, to, total);
+      was = carry.slot.version;
+      version = ++carryVersion;
+      margin = carry.near ? seg.carryMargin(values, from, to) : 0;
+    }
+    const order = permutedOrder(lineage, q, ids, from, to);
+    const slot = carry?.slot;
+    const old = slot !== void 0 && carry?.near && slot.stamp[q] === was && slot.chain[q] < CARRY_CHAIN ? slot.within[q] : void 0;
+    let beats;
+    let chain = 0;
+    if (slot !== void 0 && old !== void 0 && seg.carriedBelow(order, orderKeys, ids, from, old, carryDiff, lineage.seed, q, tie, margin, sums)) {
+      beats = false;
+      chain = slot.chain[q] + 1;
+      carriedRun++;
+    } else {
+      scansRun++;
+      beats = seg.scan(ranks, order, tie, slot === void 0 ? void 0 : sums).q >= tie;
+    }
+    if (!beats && slot !== void 0) {
+      const spare = slot.within[q];
+      slot.within[q] = sums;
+      sums = spare !== void 0 && spare.length >= n + 1 ? spare : new Float64Array(Math.max(n + 1, 2 * (spare?.length ?? 0)));
+      slot.stamp[q] = version;
+      slot.chain[q] = chain;
+    }
+    if (beats) {
       beaten++;
       let at = 0;
       while (at < lineage.beaterCount && beaters[at] !== q) at++;
@@ -10141,6 +10442,8 @@ function testSplit(values, ids, from, to, settings, seed, whole) {
       if (beaten > allowed) break;
     }
   }
+  withinScratch = sums;
+  if (carry !== void 0) settleSlot(carry.slot, values, ids, from, to, version);
   if (beaten > allowed) return void 0;
   return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
 }
@@ -10153,6 +10456,7 @@ function within(lineage, ids, from, to) {
   return true;
 }
 function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, from = 0, to = values.length, ids = inOrder(values.length)) {
+  calls++;
   const found = [];
   const pending = [[from, to]];
   let keys = ids;

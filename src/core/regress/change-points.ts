@@ -274,7 +274,7 @@ class Segment {
    * the given order of positions (ranks[order[0]], ranks[order[1]], ...), and that maximum. With
    * `stopAt`, it returns as soon as some τ reaches it, having read no further.
    */
-  scan(ranks: Int32Array, order: Int32Array, stopAt = Infinity): { tau: number; q: number } {
+  scan(ranks: Int32Array, order: Int32Array, stopAt = Infinity, record?: Float64Array): { tau: number; q: number } {
     const n = this.n;
     const sums = scratchTree(n + 1);
     const below = scratchCounts(n + 1);
@@ -291,7 +291,11 @@ class Segment {
     let sumLeft = 0;
     let best = -Infinity;
     let bestTau = -1;
-    for (let tau = 1; tau <= last; tau++) {
+    // With `record`, the within-sums of every prefix, the whole stretch's included, for the next
+    // commit's test to carry (carriedBelow); a scan stopped early leaves it incomplete.
+    const end = record ? n : last;
+    if (record) record[0] = 0;
+    for (let tau = 1; tau <= end; tau++) {
       const r = ranks[order[tau - 1] as number] as number;
       const x = sv[r] as number;
       // Left values ranked below r: how many, and their sum.
@@ -308,7 +312,8 @@ class Segment {
       }
       sumLeft += x;
       rowLeft += rowTotal[r] as number;
-      if (tau < first) continue;
+      if (record) record[tau] = within;
+      if (tau < first || tau > last) continue;
       const q = (gainAt[tau] as number) * rowLeft - (costAt[tau] as number) * within - (offsetAt[tau] as number);
       if (q > best) {
         best = q;
@@ -318,6 +323,159 @@ class Segment {
       }
     }
     return { tau: bestTau, q: best };
+  }
+
+  /**
+   * Whether no split of the points in `order` reaches `stopAt`, told without a scan from the
+   * within-sums `old` of the same permutation of a stretch that differs from this one by the few
+   * points of `diff`: the points the two share keep their order in a permutation (their keys),
+   * so each prefix here is a prefix there with the dropped points taken out and the added ones
+   * put in, and its within-sum is the old one corrected by their distances to the rest, in O(n)
+   * and without the Fenwick trees. Everything else in Q is summed as scan sums it; `margin`
+   * bounds how far the within-sums, summed another way, may stray from scan's. False when it
+   * cannot tell, and scan decides; `out` then holds nothing of use. True leaves this stretch's
+   * within-sums in `out`.
+   */
+  carriedBelow(order: Int32Array, orderKeys: Uint32Array, ids: ArrayLike<number>, from: number, old: Float64Array, diff: CarryDiff, seed: number, p: number, stopAt: number, margin: number, out: Float64Array): boolean {
+    const n = this.n;
+    const ranks = this.rankAt;
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    const nz = diff.dropped;
+    const na = diff.added;
+    const zv = diff.droppedValues;
+    const av = diff.addedValues;
+    const zk = diff.droppedKeys;
+    const zi = diff.droppedOrder;
+    const dz = diff.droppedSums;
+    const ea = diff.addedSums;
+    const seen = diff.addedSeen;
+    if (nz === 0 && na <= 1) return this.grownBelow(order, old, na === 0 ? -1 : (av[0] as number), diff.addedAt, stopAt, margin, out);
+    // The dropped points in this permutation's order, by (key, id) as the kept permutations are.
+    for (let i = 0; i < nz; i++) {
+      const key = keyOf(seed, p, diff.droppedIds[i] as number);
+      let at = i;
+      while (at > 0 && ((zk[at - 1] as number) > key || ((zk[at - 1] as number) === key && (diff.droppedIds[zi[at - 1] as number] as number) > (diff.droppedIds[i] as number)))) {
+        zk[at] = zk[at - 1] as number;
+        zi[at] = zi[at - 1] as number;
+        at--;
+      }
+      zk[at] = key;
+      zi[at] = i;
+      dz[i] = 0;
+    }
+    for (let i = 0; i < na; i++) ea[i] = 0;
+    let seenAdded = 0;
+    let nextDrop = 0;
+    let oldLength = 0;
+    let droppedPairs = 0;
+    let addedPairs = 0;
+    let rowLeft = 0;
+    const addedAt = diff.addedAt;
+    const droppedIds = diff.droppedIds;
+    out[0] = 0;
+    for (let j = 0; j < n; j++) {
+      const pos = order[j] as number;
+      if (nextDrop < nz) {
+        // The dropped points that came before this one: in the old prefix, not in this one.
+        const id = ids[from + pos] as number;
+        const key = orderKeys[j] as number;
+        while (nextDrop < nz) {
+          const k = zk[nextDrop] as number;
+          const z = zi[nextDrop] as number;
+          if (k > key || (k === key && (droppedIds[z] as number) > id)) break;
+          const v = zv[z] as number;
+          for (let i = 0; i < nextDrop; i++) droppedPairs += Math.abs(v - (zv[zi[i] as number] as number));
+          nextDrop++;
+          oldLength++;
+        }
+      }
+      const r = ranks[pos] as number;
+      const x = sv[r] as number;
+      const a = addedAt[pos] as number;
+      if (a >= 0) {
+        for (let i = 0; i < seenAdded; i++) addedPairs += Math.abs(x - (av[seen[i] as number] as number));
+        seen[seenAdded++] = a;
+      } else {
+        oldLength++;
+        for (let i = 0; i < nz; i++) dz[i] = (dz[i] as number) + Math.abs((zv[i] as number) - x);
+        for (let i = 0; i < na; i++) ea[i] = (ea[i] as number) + Math.abs((av[i] as number) - x);
+      }
+      let within = (old[oldLength] as number) - droppedPairs + addedPairs;
+      for (let i = 0; i < nextDrop; i++) within -= dz[zi[i] as number] as number;
+      for (let i = 0; i < seenAdded; i++) within += ea[seen[i] as number] as number;
+      const tau = j + 1;
+      out[tau] = within;
+      rowLeft += rowTotal[r] as number;
+      if (tau < first || tau > last) continue;
+      const q = (gainAt[tau] as number) * rowLeft - (costAt[tau] as number) * within - (offsetAt[tau] as number);
+      if (!(q + margin < stopAt)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * carriedBelow for a stretch that only gained a point, of value `added`, or is the same (then
+   * every position of addedAt is −1 and `added` is never read): the commonest case, a window not
+   * yet full grown by the newest commit, without the general case's loops.
+   */
+  private grownBelow(order: Int32Array, old: Float64Array, added: number, addedAt: Int32Array, stopAt: number, margin: number, out: Float64Array): boolean {
+    const n = this.n;
+    const ranks = this.rankAt;
+    const sv = this.sortedValues;
+    const rowTotal = this.rowTotal;
+    const gainAt = this.gainAt;
+    const costAt = this.costAt;
+    const offsetAt = this.offsetAt;
+    const first = this.first;
+    const last = this.last;
+    let oldLength = 0;
+    // Σ|added − x| over the shared points so far; counted in once the added point is in the prefix.
+    let toAdded = 0;
+    let inPrefix = false;
+    let rowLeft = 0;
+    out[0] = 0;
+    for (let tau = 1; tau <= n; tau++) {
+      const pos = order[tau - 1] as number;
+      const r = ranks[pos] as number;
+      if ((addedAt[pos] as number) >= 0) inPrefix = true;
+      else {
+        oldLength++;
+        toAdded += Math.abs(added - (sv[r] as number));
+      }
+      const within = inPrefix ? (old[oldLength] as number) + toAdded : (old[oldLength] as number);
+      out[tau] = within;
+      rowLeft += rowTotal[r] as number;
+      if (tau < first || tau > last) continue;
+      const q = (gainAt[tau] as number) * rowLeft - (costAt[tau] as number) * within - (offsetAt[tau] as number);
+      if (!(q + margin < stopAt)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * How far a Q with within-sums summed by carriedBelow may stray from scan's. Scan's running
+   * within-sum cancels terms as large as n·max|v| at each of n steps, so its rounding stays below
+   * about n³·max|v|·2⁻⁵³; the carried one adds a few distances per point, over at most CARRY_CHAIN
+   * tests. The margin is 10⁻¹¹·n³·max|v| times the largest cost, some 10⁵ times the first, plus a
+   * part in 10¹¹ of Q's largest terms: a permutation that close to the statistic is scanned.
+   */
+  carryMargin(values: ArrayLike<number>, from: number, to: number): number {
+    let big = 0;
+    for (let i = from; i < to; i++) big = Math.max(big, Math.abs(values[i] as number));
+    let terms = 0;
+    let cost = 0;
+    for (let tau = this.first; tau <= this.last; tau++) {
+      terms = Math.max(terms, (this.gainAt[tau] as number) * 2 * this.total + (this.costAt[tau] as number) * this.total + Math.abs(this.offsetAt[tau] as number));
+      cost = Math.max(cost, this.costAt[tau] as number);
+    }
+    const n = this.n;
+    return 1e-11 * (n * n * n * big * cost + terms);
   }
 }
 
@@ -370,6 +528,7 @@ function memoHit(entry: Tested | undefined, values: ArrayLike<number>, ids: Arra
 export function forgetTests(): void {
   memo.clear();
   lineages.length = 0;
+  carrySlots.length = 0;
   lastOrder = undefined;
 }
 
@@ -445,6 +604,8 @@ interface Lineage {
   readonly kept: (KeptPermutation | undefined)[];
   readonly beaters: Int32Array;
   beaterCount: number;
+  /** The eDivisive call that made it (or took it over for its seed). */
+  bornIn: number;
 }
 // A replay's worker judges one case at a time; the few kept besides cost little (under 1 MB each).
 const LINEAGES = 4;
@@ -453,6 +614,8 @@ const BEATERS = 16;
 // Drops of many more moves than CARRIED_MOVES (one a move while the window slides).
 const DROP_LOG = 256;
 const lineages: Lineage[] = [];
+/** eDivisive calls so far in this thread. */
+let calls = 0;
 
 /**
  * The seed's lineage, most recently used first; a publish judges many cases in turn, a replay's
@@ -471,7 +634,7 @@ function lineageOf(seed: number): Lineage {
     return l;
   }
   const reused = lineages.length >= LINEAGES ? (lineages.pop() as Lineage) : undefined;
-  const made: Lineage = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0 };
+  const made: Lineage = reused ?? { seed, target: new Float64Array(0), targetLength: 0, version: 0, rebuiltBelow: 0, dropped: [], droppedAt: [], loggedFrom: 0, kept: [], beaters: new Int32Array(BEATERS), beaterCount: 0, bornIn: calls };
   if (reused) {
     reused.seed = seed;
     reused.targetLength = 0;
@@ -481,6 +644,7 @@ function lineageOf(seed: number): Lineage {
     reused.droppedAt.length = 0;
     reused.loggedFrom = reused.version;
     reused.beaterCount = 0;
+    reused.bornIn = calls;
   }
   lineages.unshift(made);
   return made;
@@ -672,6 +836,8 @@ let positionOf = new Int32Array(0);
 /** Identities further apart than this (a case published once in millions of commits) are keyed by position instead. */
 const MAX_SPAN = 1 << 24;
 let orderScratch = new Int32Array(0);
+/** The keys of the points in the last order permutedOrder gave, in that order. */
+let orderKeys = new Uint32Array(0);
 
 /**
  * The positions of ids[from, to) in the p-th permutation's order, for Segment.scan. The stretch
@@ -684,12 +850,14 @@ function permutedOrder(lineage: Lineage, p: number, ids: ArrayLike<number>, from
   const lo = ids[from] as number;
   const hi = ids[to - 1] as number;
   if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
+  if (orderKeys.length < n) orderKeys = new Uint32Array(Math.max(n, 2 * orderKeys.length));
   const out = orderScratch.subarray(0, n);
   const base = lineage.target[0] as number;
   let k = 0;
   for (let j = 0; j < kept.length; j++) {
     const id = kept.ids[j] as number;
     if (id < lo || id > hi) continue;
+    orderKeys[k] = kept.keys[j] as number;
     out[k++] = positionOf[id - base] as number;
   }
   return out;
@@ -721,6 +889,187 @@ let scansRun = 0;
 /** Permutation scans run so far in this thread: what the test's ordering saves, for the tests and the bench. */
 export function permutationScans(): number {
   return scansRun;
+}
+
+/**
+ * A significant test costs its scans: every permutation must be read to know that at most
+ * `allowed` of them reach the observed statistic, and a real series with a small lasting shift
+ * keeps such a split in its window commit after commit. The next commit's test reads the same
+ * permutations of nearly the same stretch, so a slot keeps, for one stretch tested lately, each
+ * permutation's within-sums (Σ|yᵢ − yⱼ| over each prefix of its order); a stretch that differs
+ * from a slot's by a few points tells each permutation from them in O(n) (Segment.carriedBelow),
+ * where a scan costs O(n log n) and much more besides. A permutation that cannot be told that
+ * way, one that comes close to the statistic, is scanned, so every answer is scan's.
+ */
+interface CarrySlot {
+  /** The seed whose permutations the sums are of. */
+  seed: number;
+  ids: Float64Array;
+  values: Float64Array;
+  n: number;
+  /** The test that left its stretch here; within[p] is of that stretch when stamp[p] is this. */
+  version: number;
+  readonly within: (Float64Array | undefined)[];
+  stamp: Int32Array;
+  /** Tests carried through since within[p] was last scanned. */
+  chain: Int32Array;
+  used: number;
+}
+/** Points dropped and added between a slot's stretch and the one tested, beyond which it is scanned afresh. */
+const CARRY_CHANGES = 4;
+// Each side of every split found keeps its own stretch coming back, commit after commit. A
+// replay's worker judges one case at a time and a publish each case once, so the slots are shared
+// by all seeds, the least recently used taken over: at most 8 × 199 × (n + 1) numbers (4 MB).
+const CARRY_SLOTS = 8;
+const carrySlots: CarrySlot[] = [];
+/** Carried tests after which a permutation is scanned again, so that rounding cannot pile up. */
+const CARRY_CHAIN = 64;
+/** Permutations a test reads before it keeps sums: a stretch with no step is settled in about 2. */
+const CARRY_FROM = 4;
+
+/** The difference between a slot's stretch and the one tested (the dropped and added points; a value changed is both). */
+interface CarryDiff {
+  dropped: number;
+  added: number;
+  readonly droppedIds: Float64Array;
+  readonly droppedValues: Float64Array;
+  readonly addedValues: Float64Array;
+  /** By position in the stretch tested: the index of the added point there, or −1. */
+  addedAt: Int32Array;
+  // carriedBelow's working arrays.
+  readonly droppedKeys: Uint32Array;
+  readonly droppedOrder: Int32Array;
+  readonly droppedSums: Float64Array;
+  readonly addedSums: Float64Array;
+  readonly addedSeen: Int32Array;
+}
+const carryDiff: CarryDiff = {
+  dropped: 0,
+  added: 0,
+  droppedIds: new Float64Array(CARRY_CHANGES),
+  droppedValues: new Float64Array(CARRY_CHANGES),
+  addedValues: new Float64Array(CARRY_CHANGES),
+  addedAt: new Int32Array(0),
+  droppedKeys: new Uint32Array(CARRY_CHANGES),
+  droppedOrder: new Int32Array(CARRY_CHANGES),
+  droppedSums: new Float64Array(CARRY_CHANGES),
+  addedSums: new Float64Array(CARRY_CHANGES),
+  addedSeen: new Int32Array(CARRY_CHANGES),
+};
+let carryVersion = 0;
+let carryUse = 0;
+let carriedRun = 0;
+let withinScratch: Float64Array = new Float64Array(0);
+
+/**
+ * The points dropped and added from the slot's stretch to values[from, to) (both by increasing
+ * identity), counted up to `limit` + 1; with `fill`, written to carryDiff.
+ */
+function diffFrom(slot: CarrySlot, values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, limit: number, fill: boolean): number {
+  const d = carryDiff;
+  if (fill) {
+    if (d.addedAt.length < to - from) d.addedAt = new Int32Array(Math.max(to - from, 2 * d.addedAt.length));
+    d.addedAt.fill(-1, 0, to - from);
+    d.dropped = 0;
+    d.added = 0;
+  }
+  let changes = 0;
+  let i = 0;
+  let j = from;
+  const drop = (k: number): void => {
+    if (fill) {
+      d.droppedIds[d.dropped] = slot.ids[k] as number;
+      d.droppedValues[d.dropped++] = slot.values[k] as number;
+    }
+  };
+  const add = (k: number): void => {
+    if (fill) {
+      d.addedAt[k - from] = d.added;
+      d.addedValues[d.added++] = values[k] as number;
+    }
+  };
+  while ((i < slot.n || j < to) && changes <= limit) {
+    const a = i < slot.n ? (slot.ids[i] as number) : Infinity;
+    const b = j < to ? (ids[j] as number) : Infinity;
+    if (a < b) {
+      if (++changes <= limit) drop(i);
+      i++;
+    } else if (b < a) {
+      if (++changes <= limit) add(j);
+      j++;
+    } else {
+      if (slot.values[i] !== values[j]) {
+        changes += 2;
+        if (changes <= limit) {
+          drop(i);
+          add(j);
+        }
+      }
+      i++;
+      j++;
+    }
+  }
+  return changes;
+}
+
+/**
+ * The seed's slot whose stretch differs least from values[from, to) (at most CARRY_CHANGES
+ * points), with carryDiff filled; or, when none is near, a slot to start one in (a new one, or
+ * the least recently used of any seed).
+ */
+function carrySlot(seed: number, values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, permutations: number): { slot: CarrySlot; near: boolean } {
+  let best: CarrySlot | undefined;
+  let fewest = CARRY_CHANGES + 1;
+  for (const slot of carrySlots) {
+    if (slot.seed !== seed) continue;
+    const changes = diffFrom(slot, values, ids, from, to, fewest - 1, false);
+    if (changes < fewest) {
+      fewest = changes;
+      best = slot;
+    }
+  }
+  if (best) diffFrom(best, values, ids, from, to, CARRY_CHANGES, true);
+  let slot = best;
+  if (!slot && carrySlots.length < CARRY_SLOTS) {
+    slot = { seed, ids: new Float64Array(0), values: new Float64Array(0), n: 0, version: 0, within: [], stamp: new Int32Array(0), chain: new Int32Array(0), used: 0 };
+    carrySlots.push(slot);
+  }
+  slot ??= carrySlots.reduce((a, b) => (b.used < a.used ? b : a));
+  // Taken over (or new): none of its sums is current until this test writes them.
+  if (!best) {
+    slot.seed = seed;
+    slot.version = ++carryVersion;
+  }
+  if (slot.stamp.length < permutations) {
+    const stamp = new Int32Array(permutations);
+    stamp.set(slot.stamp);
+    slot.stamp = stamp;
+    const chain = new Int32Array(permutations);
+    chain.set(slot.chain);
+    slot.chain = chain;
+  }
+  slot.used = ++carryUse;
+  return { slot, near: best !== undefined };
+}
+
+/** The slot holds values[from, to) from now on, as test `version` left it. */
+function settleSlot(slot: CarrySlot, values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, version: number): void {
+  const n = to - from;
+  if (slot.ids.length < n) {
+    slot.ids = new Float64Array(Math.max(n, 2 * slot.ids.length));
+    slot.values = new Float64Array(slot.ids.length);
+  }
+  for (let i = 0; i < n; i++) {
+    slot.ids[i] = ids[from + i] as number;
+    slot.values[i] = values[from + i] as number;
+  }
+  slot.n = n;
+  slot.version = version;
+}
+
+/** Permutations told by carried within-sums rather than scanned, in this thread: for the tests and the bench. */
+export function carriedPermutations(): number {
+  return carriedRun;
 }
 
 let triedStamp = new Int32Array(0);
@@ -757,6 +1106,16 @@ function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: numb
     triedStamp.fill(0);
     stamp = 1;
   }
+  // A test that settles in a few reads (a stretch with no step) neither keeps nor carries sums;
+  // one still reading after CARRY_FROM will most likely read every permutation, and from there on
+  // it carries what the last test of its stretch kept and keeps its own.
+  let carry: { slot: CarrySlot; near: boolean } | undefined;
+  let was = 0;
+  let version = 0;
+  let margin = 0;
+  let read = 0;
+  const n = seg.n;
+  let sums: Float64Array = withinScratch.length >= n + 1 ? withinScratch : new Float64Array(Math.max(n + 1, 2 * withinScratch.length));
   // The permutations that beat the statistic lately first, then the rest in turn.
   const beaters = lineage.beaters;
   const firstCount = lineage.beaterCount;
@@ -772,8 +1131,36 @@ function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: numb
     }
     if (q >= total || triedStamp[q] === stamp) continue;
     triedStamp[q] = stamp;
-    scansRun++;
-    if (seg.scan(ranks, permutedOrder(lineage, q, ids, from, to), tie).q >= tie) {
+    // Only a seed tested at an earlier call (a replay's commit before) has sums to carry: a
+    // publish judges each case once, and keeping them there would cost without paying back.
+    if (carry === undefined && lineage.bornIn !== calls && read++ >= CARRY_FROM) {
+      carry = carrySlot(lineage.seed, values, ids, from, to, total);
+      was = carry.slot.version;
+      version = ++carryVersion;
+      margin = carry.near ? seg.carryMargin(values, from, to) : 0;
+    }
+    const order = permutedOrder(lineage, q, ids, from, to);
+    const slot = carry?.slot;
+    const old = slot !== undefined && carry?.near && slot.stamp[q] === was && (slot.chain[q] as number) < CARRY_CHAIN ? slot.within[q] : undefined;
+    let beats: boolean;
+    let chain = 0;
+    if (slot !== undefined && old !== undefined && seg.carriedBelow(order, orderKeys, ids, from, old, carryDiff, lineage.seed, q, tie, margin, sums)) {
+      beats = false;
+      chain = (slot.chain[q] as number) + 1;
+      carriedRun++;
+    } else {
+      scansRun++;
+      beats = seg.scan(ranks, order, tie, slot === undefined ? undefined : sums).q >= tie;
+    }
+    if (!beats && slot !== undefined) {
+      // The sums just written become the slot's, and its old array the next ones' working array.
+      const spare = slot.within[q];
+      slot.within[q] = sums;
+      sums = spare !== undefined && spare.length >= n + 1 ? spare : new Float64Array(Math.max(n + 1, 2 * (spare?.length ?? 0)));
+      slot.stamp[q] = version;
+      slot.chain[q] = chain;
+    }
+    if (beats) {
       beaten++;
       // Moved to the front of the beaters (newest first), the others kept in their order.
       let at = 0;
@@ -784,6 +1171,8 @@ function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: numb
       if (beaten > allowed) break;
     }
   }
+  withinScratch = sums;
+  if (carry !== undefined) settleSlot(carry.slot, values, ids, from, to, version);
   if (beaten > allowed) return undefined;
   return { index: from + observed.tau, pValue: (beaten + 1) / (settings.permutations + 1) };
 }
@@ -814,6 +1203,7 @@ export function eDivisive(
   to = values.length,
   ids: ArrayLike<number> = inOrder(values.length),
 ): Split[] {
+  calls++;
   const found: Split[] = [];
   const pending: [number, number][] = [[from, to]];
   // Identities that do not increase by whole steps cannot key the permutations (a case's points
