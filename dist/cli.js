@@ -9842,6 +9842,7 @@ var Segment = class {
    * within-sums in `out`.
    */
   carriedBelow(order, orderKeys2, ids, from, old, diff, seed, p, stopAt, margin, out) {
+    if (diff.dropped === 0 && diff.added <= 1) return this.grownBelow(order, old, diff.added === 0 ? -1 : diff.addedValues[0], diff.addedAt, stopAt, margin, out);
     const n = this.n;
     const ranks = this.rankAt;
     const sv = this.sortedValues;
@@ -9860,7 +9861,6 @@ var Segment = class {
     const dz = diff.droppedSums;
     const ea = diff.addedSums;
     const seen = diff.addedSeen;
-    if (nz === 0 && na <= 1) return this.grownBelow(order, old, na === 0 ? -1 : av[0], diff.addedAt, stopAt, margin, out);
     for (let i = 0; i < nz; i++) {
       const key2 = keyOf(seed, p, diff.droppedIds[i]);
       let at = i;

@@ -253,7 +253,6 @@ describe('the within-sums carried from one test to the next', () => {
       if (settings === lax) expect(new Set(fresh.flat().map((s) => s.pValue)).size).toBeGreaterThan(20);
       // Most permutations are told from the sums, not scanned: what the carry is for. (At 0.5 many
       // reach the statistic, and those are always scanned.)
-      console.log(settings, carried, scanned, fresh.filter((s) => s.length > 0).length, calls.length);
       expect(carried).toBeGreaterThan((settings === lax ? 0.5 : 3) * scanned);
     }
   });

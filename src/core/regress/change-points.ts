@@ -337,6 +337,7 @@ class Segment {
    * within-sums in `out`.
    */
   carriedBelow(order: Int32Array, orderKeys: Uint32Array, ids: ArrayLike<number>, from: number, old: Float64Array, diff: CarryDiff, seed: number, p: number, stopAt: number, margin: number, out: Float64Array): boolean {
+    if (diff.dropped === 0 && diff.added <= 1) return this.grownBelow(order, old, diff.added === 0 ? -1 : (diff.addedValues[0] as number), diff.addedAt, stopAt, margin, out);
     const n = this.n;
     const ranks = this.rankAt;
     const sv = this.sortedValues;
@@ -355,7 +356,6 @@ class Segment {
     const dz = diff.droppedSums;
     const ea = diff.addedSums;
     const seen = diff.addedSeen;
-    if (nz === 0 && na <= 1) return this.grownBelow(order, old, na === 0 ? -1 : (av[0] as number), diff.addedAt, stopAt, margin, out);
     // The dropped points in this permutation's order, by (key, id) as the kept permutations are.
     for (let i = 0; i < nz; i++) {
       const key = keyOf(seed, p, diff.droppedIds[i] as number);
@@ -918,8 +918,9 @@ interface CarrySlot {
 /** Points dropped and added between a slot's stretch and the one tested, beyond which it is scanned afresh. */
 const CARRY_CHANGES = 4;
 // Each side of every split found keeps its own stretch coming back, commit after commit. A
-// replay's worker judges one case at a time and a publish each case once, so the slots are shared
-// by all seeds, the least recently used taken over: at most 8 × 199 × (n + 1) numbers (4 MB).
+// replay's worker judges one case at a time (a publish keeps no sums), so the slots are shared by
+// all seeds, the least recently used taken over: 8 × 199 arrays of n + 1 numbers or a little
+// more, a few MB for the detector's 300 points.
 const CARRY_SLOTS = 8;
 const carrySlots: CarrySlot[] = [];
 /** Carried tests after which a permutation is scanned again, so that rounding cannot pile up. */
