@@ -13026,6 +13026,11 @@ function repeatsOfFirstMetric(benches) {
   });
   return out;
 }
+function leaveOut(into, key2, at, name, why) {
+  const seen = into.get(key2);
+  if (seen) seen.count++;
+  else into.set(key2, { at, name, why, count: 1 });
+}
 function importGab(file, source) {
   const data = parseDataJs(file, source);
   const entries = [];
@@ -13076,10 +13081,7 @@ function importGab(file, source) {
         const name = several.has(`${suite}\0${b["name"]}`) ? `${b["name"]} - ${metricOf2(writtenUnit)}` : b["name"];
         const written = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
         if (!Number.isFinite(written)) {
-          const said = `${suite}\0${name}\0${JSON.stringify(b["value"])}`;
-          const seen = notNumbers.get(said);
-          if (seen) seen.count++;
-          else notNumbers.set(said, { at, name, value: JSON.stringify(b["value"]), count: 1 });
+          leaveOut(notNumbers, `${suite}\0${name}\0${JSON.stringify(b["value"])}`, at, name, `value ${JSON.stringify(b["value"])} is not a number`);
           return;
         }
         const asRun = tool === "catch2" && writtenUnit !== "ns" && canConvert(writtenUnit, "ns");
@@ -13145,10 +13147,7 @@ function importGab(file, source) {
         const why = pointProblem(point);
         if (why === void 0) continue;
         stored.delete(name);
-        const said = `${suite}\0${name}\0${why.replace(/ is [^,]*,/, " is #,")}`;
-        const seen = unstorable.get(said);
-        if (seen) seen.count++;
-        else unstorable.set(said, { at: firstAt.get(name) ?? where2, name, why, count: 1 });
+        leaveOut(unstorable, `${suite}\0${name}\0${why.replace(/ is [^,]*,/, " is #,")}`, firstAt.get(name) ?? where2, name, why);
       }
       points += stored.size;
       const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
@@ -13165,10 +13164,7 @@ function importGab(file, source) {
   const unkeyedLines = [...unkeyed].map(
     ([suite, u]) => `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`
   );
-  const skipped = [
-    ...[...notNumbers.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): value ${n.value} is not a number`),
-    ...[...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): ${n.why}`)
-  ];
+  const skipped = [...notNumbers.values(), ...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ""} (${n.name}): ${n.why}`);
   return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats, unkeyed: unkeyedLines };
 }
 

@@ -284,6 +284,21 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
   return out;
 }
 
+/** Benches left out for one reason, said once at the first place, with how many more there were. */
+interface LeftOut {
+  readonly at: string;
+  readonly name: string;
+  readonly why: string;
+  count: number;
+}
+
+/** Counts a bench left out under `key`, keeping the first place and reason. */
+function leaveOut(into: Map<string, LeftOut>, key: string, at: string, name: string, why: string): void {
+  const seen = into.get(key);
+  if (seen) seen.count++;
+  else into.set(key, { at, name, why, count: 1 });
+}
+
 /**
  * Reads a data.js into entries ordered by publish time (`date`), so that seq order is time order.
  * A bench whose value is not a number (a NaN written as null) is left out and listed in `skipped`,
@@ -298,8 +313,8 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
 export function importGab(file: string, source: string): GabImport {
   const data = parseDataJs(file, source);
   const entries: { entry: ImportedEntry; date: number; order: number }[] = [];
-  const notNumbers = new Map<string, { at: string; name: string; value: string; count: number }>();
-  const unstorable = new Map<string, { at: string; name: string; why: string; count: number }>();
+  const notNumbers = new Map<string, LeftOut>();
+  const unstorable = new Map<string, LeftOut>();
   const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
   const unkeyed = new Map<string, { count: number; where: string; id: string | undefined }>();
@@ -355,10 +370,7 @@ export function importGab(file: string, source: string): GabImport {
         if (!Number.isFinite(written)) {
           // Said once per case and value, at its first place: yew's history holds 3,186 benches
           // whose value is the text "null", one line each before.
-          const said = `${suite}\u0000${name}\u0000${JSON.stringify(b['value'])}`;
-          const seen = notNumbers.get(said);
-          if (seen) seen.count++;
-          else notNumbers.set(said, { at, name, value: JSON.stringify(b['value']), count: 1 });
+          leaveOut(notNumbers, `${suite}\u0000${name}\u0000${JSON.stringify(b['value'])}`, at, name, `value ${JSON.stringify(b['value'])} is not a number`);
           return;
         }
         // A Catch2 run is published in ns (formats/catch2.ts), while github-action-benchmark kept
@@ -432,10 +444,8 @@ export function importGab(file: string, source: string): GabImport {
         const why = pointProblem(point);
         if (why === undefined) continue;
         stored.delete(name);
-        const said = `${suite}\u0000${name}\u0000${why.replace(/ is [^,]*,/, ' is #,')}`;
-        const seen = unstorable.get(said);
-        if (seen) seen.count++;
-        else unstorable.set(said, { at: firstAt.get(name) ?? where, name, why, count: 1 });
+        // Once per case and rule: the value the reason quotes ("value is -1, but …") is left out of the key.
+        leaveOut(unstorable, `${suite}\u0000${name}\u0000${why.replace(/ is [^,]*,/, ' is #,')}`, firstAt.get(name) ?? where, name, why);
       }
       points += stored.size;
       const publishedAt = Number.isFinite(date) ? new Date(date).toISOString() : commit.timestamp;
@@ -453,9 +463,6 @@ export function importGab(file: string, source: string): GabImport {
     ([suite, u]) =>
       `suite ${suite}: left out ${u.count} entr${u.count === 1 ? 'y' : 'ies'} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`,
   );
-  const skipped = [
-    ...[...notNumbers.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): value ${n.value} is not a number`),
-    ...[...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): ${n.why}`),
-  ];
+  const skipped = [...notNumbers.values(), ...unstorable.values()].map((n) => `${n.at}${n.count > 1 ? ` and ${n.count - 1} more` : ''} (${n.name}): ${n.why}`);
   return { entries: entries.map((e) => e.entry), suites, points, skipped, conflicts: [...conflicts.values()], repeats, unkeyed: unkeyedLines };
 }
