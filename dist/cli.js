@@ -17952,6 +17952,8 @@ function mergeReplays(plan, results) {
 var REPLAY_WORKER = "benchtrend-replay-worker";
 var entry;
 var workerCount;
+var SPILL_MS = 1e3;
+var spillMs = SPILL_MS;
 var warm = [];
 function spawn(file, settings) {
   const worker = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } });
@@ -17960,13 +17962,18 @@ function spawn(file, settings) {
   worker.once("exit", () => started.ended = true);
   return started;
 }
-function configureReplayWorkers(file, workers) {
+function configureReplayWorkers(file, workers, spill = SPILL_MS) {
   entry = file === void 0 ? void 0 : new URL(file);
   workerCount = workers;
+  spillMs = spill;
 }
 function replayWorkersFrom(text2) {
   const n = text2 === void 0 || text2.trim() === "" ? NaN : Number(text2);
   return Number.isInteger(n) && n >= 1 ? n : void 0;
+}
+function replaySpillFrom(text2) {
+  const n = text2 === void 0 || text2.trim() === "" ? NaN : Number(text2);
+  return Number.isInteger(n) && n >= 0 ? n : SPILL_MS;
 }
 function startReplayWorkers(settings) {
   const count = workerCount ?? availableParallelism();
@@ -18004,8 +18011,14 @@ function serveReplayWorker(port, data) {
   });
 }
 var WORKER_POINTS = 2e4;
+function judgedPointsOf(j) {
+  return Math.max(0, j.points.length - Math.max(1, j.from ?? 1));
+}
 function judgedPoints(jobs) {
-  return jobs.reduce((n, j) => n + Math.max(0, j.points.length - Math.max(1, j.from ?? 1)), 0);
+  return jobs.reduce((n, j) => n + judgedPointsOf(j), 0);
+}
+function spillsAt(elapsed, done, rest, limit) {
+  return done > 0 && rest > 0 && elapsed >= limit && elapsed / done * rest >= limit;
 }
 function workersFor(jobs, asked, cores) {
   if (asked === void 0 && judgedPoints(jobs) < WORKER_POINTS) return 0;
@@ -18014,23 +18027,51 @@ function workersFor(jobs, asked, cores) {
 }
 async function replayOnWorkers(given, settings, onlySuite, judgeFrom) {
   const plan = planReplay(given, settings, onlySuite, judgeFrom);
-  const workers = entry === void 0 ? 0 : workersFor(plan.jobs, workerCount, availableParallelism());
-  const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
-  if (entry === void 0 || workers <= 1) {
-    stopReplayWorkers();
-    return inThread();
+  const cores = availableParallelism();
+  const workers = entry === void 0 ? 0 : workersFor(plan.jobs, workerCount, cores);
+  if (entry !== void 0 && workers > 1) {
+    try {
+      return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
+    } catch {
+      return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
+    }
   }
-  try {
-    return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
-  } catch {
-    return inThread();
+  stopReplayWorkers();
+  const file = workerCount === void 0 && cores > 1 ? entry : void 0;
+  const results = new Array(plan.jobs.length);
+  const queue = longestFirst(plan.jobs);
+  const start = performance.now();
+  let done = 0;
+  let rest = judgedPoints(plan.jobs);
+  for (let k = 0; k < queue.length; k++) {
+    const id = queue[k];
+    const job = plan.jobs[id];
+    results[id] = replayCase(job, settings);
+    done += judgedPointsOf(job);
+    rest -= judgedPointsOf(job);
+    if (file === void 0 || queue.length - k - 1 < 2 || !spillsAt(performance.now() - start, done, rest, spillMs)) continue;
+    const left = queue.slice(k + 1);
+    const count = Math.min(cores, left.length);
+    const jobs = left.map((i) => plan.jobs[i]);
+    try {
+      const spilled = await onWorkers(file, count, jobs, settings);
+      left.forEach((i, j) => results[i] = spilled[j]);
+      return { ...mergeReplays(plan, results), threads: count, spilledAfter: k + 1 };
+    } catch {
+      for (const i of left) results[i] = replayCase(plan.jobs[i], settings);
+      return { ...mergeReplays(plan, results), threads: 0 };
+    }
   }
+  return { ...mergeReplays(plan, results), threads: 0 };
+}
+function longestFirst(jobs) {
+  return jobs.map((_, i) => i).sort((a, b) => jobs[b].points.length - jobs[a].points.length || a - b);
 }
 async function replayStoredAlertsOnWorkers(given, settings, onlySuite, judgeFrom) {
   return (await replayOnWorkers(given, settings, onlySuite, judgeFrom)).stored;
 }
 function onWorkers(file, count, jobs, settings) {
-  const queue = jobs.map((_, i) => i).sort((a, b) => jobs[b].points.length - jobs[a].points.length || a - b);
+  const queue = longestFirst(jobs);
   const results = new Array(jobs.length);
   let done = 0;
   let next = 0;
@@ -18169,13 +18210,13 @@ async function run2(argv, io) {
   }
   const { manifest, segments } = read;
   const judging = performance.now();
-  const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
+  const { alerts, stored, threads, spilledAfter } = await replayOnWorkers(segments, settings, values.suite);
   const names = new Set(segments.filter((s) => values.suite === void 0 || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
   if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names, "the trend")) io.stderr(`benchtrend: warning: ${w}
 `);
   if (io.env["BENCHTREND_DEBUG"]) {
     const seconds2 = (from, to) => ((to - from) / 1e3).toFixed(2);
-    const where3 = threads ? `${threads} worker threads` : "the main thread";
+    const where3 = !threads ? "the main thread" : spilledAfter ? `the main thread (${spilledAfter} ${spilledAfter === 1 ? "case" : "cases"}), then ${threads} worker threads` : `${threads} worker threads`;
     io.stderr(`benchtrend: read ${segments.length} segments in ${seconds2(reading, judging)} s; replayed on ${where3} in ${seconds2(judging, performance.now())} s
 `);
   }
@@ -20498,7 +20539,7 @@ var entry2 = process.argv[1];
 if (!isMainThread && isReplayWorker(workerData)) {
   serveReplayWorker(parentPort, workerData);
 } else if (isMainThread && entry2 && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry2)) {
-  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env["BENCHTREND_REPLAY_WORKERS"]));
+  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env["BENCHTREND_REPLAY_WORKERS"]), replaySpillFrom(process.env["BENCHTREND_REPLAY_SPILL_MS"]));
   process.stdout.on("error", (e) => {
     if (e.code !== "EPIPE") throw e;
     process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);

@@ -10,7 +10,7 @@ import { run as serve } from './cli/serve.js';
 import { didYouMean } from './cli/args.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { configureReplayWorkers, isReplayWorker, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
+import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -96,7 +96,7 @@ const entry = process.argv[1];
 if (!isMainThread && isReplayWorker(workerData)) {
   serveReplayWorker(parentPort, workerData);
 } else if (isMainThread && entry && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry)) {
-  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env['BENCHTREND_REPLAY_WORKERS']));
+  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env['BENCHTREND_REPLAY_WORKERS']), replaySpillFrom(process.env['BENCHTREND_REPLAY_SPILL_MS']));
   // A reader that stops early (`benchtrend history | head`) closes the pipe: the end of the
   // output, not a fault worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { configureReplayWorkers, isReplayWorker, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
+import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
 import { run } from './main.js';
 
 // An import's judging replays its cases on worker threads that load this same file
@@ -7,7 +7,7 @@ import { run } from './main.js';
 if (!isMainThread && isReplayWorker(workerData)) {
   serveReplayWorker(parentPort, workerData);
 } else {
-  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env['BENCHTREND_REPLAY_WORKERS']));
+  configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env['BENCHTREND_REPLAY_WORKERS']), replaySpillFrom(process.env['BENCHTREND_REPLAY_SPILL_MS']));
   await run();
   // An abandoned call (an artifact upload cut by its time bound) may still hold a socket open; the
   // job's work is done and its exit code set, so it must not wait for that socket.

@@ -101,12 +101,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const { manifest, segments } = read;
   const judging = performance.now();
-  const { alerts, stored, threads } = await replayOnWorkers(segments, settings, values.suite);
+  const { alerts, stored, threads, spilledAfter } = await replayOnWorkers(segments, settings, values.suite);
   const names = new Set(segments.filter((s) => values.suite === undefined || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
   if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names, 'the trend')) io.stderr(`benchtrend: warning: ${w}\n`);
   if (io.env['BENCHTREND_DEBUG']) {
     const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(2);
-    const where = threads ? `${threads} worker threads` : 'the main thread';
+    const where = !threads ? 'the main thread' : spilledAfter ? `the main thread (${spilledAfter} ${spilledAfter === 1 ? 'case' : 'cases'}), then ${threads} worker threads` : `${threads} worker threads`;
     io.stderr(`benchtrend: read ${segments.length} segments in ${seconds(reading, judging)} s; replayed on ${where} in ${seconds(judging, performance.now())} s\n`);
   }
   if (values.write && manifest && where) await writeAlerts(where.target, where.access, settings, values.suite, io, { manifest, stored });

@@ -8,7 +8,9 @@
  * dist/index.js), which the door names with configureReplayWorkers; that file serves the worker
  * when it sees REPLAY_WORKER in its workerData. Without a named entry (a test importing the
  * source), with one case or with one core, or with fewer than WORKER_POINTS points to judge unless
- * BENCHTREND_REPLAY_WORKERS asks for workers, the replay runs in this thread.
+ * BENCHTREND_REPLAY_WORKERS asks for workers, the replay starts in this thread; there, once it has
+ * taken SPILL_MS and the cases judged say the rest would take as long (a real history's points
+ * can cost ten times a generated one's), the rest goes to the workers after all.
  */
 import { availableParallelism } from 'node:os';
 import { Worker, type MessagePort } from 'node:worker_threads';
@@ -44,6 +46,16 @@ interface Reply {
 let entry: URL | undefined;
 let workerCount: number | undefined;
 
+/**
+ * A replay in this thread hands the rest of its cases to the workers once it has taken this long
+ * (milliseconds) and the cases judged so far, at their pace per point, say the rest would take as
+ * long again: a real history's points can cost ten times a generated one's (cardano-ledger's
+ * 10,000: 7 s), so WORKER_POINTS alone leaves them in one thread. A replay done within it never
+ * pays for a worker, and the first case, slow while the engine warms up, cannot start one alone.
+ */
+export const SPILL_MS = 1_000;
+let spillMs = SPILL_MS;
+
 /** A worker and whether it has stopped (an error or an exit before the replay took it). */
 interface Started {
   readonly worker: Worker;
@@ -63,12 +75,14 @@ function spawn(file: URL, settings: AlertSettings): Started {
 }
 
 /**
- * Named by the door at start: the bundled file a worker loads, and how many workers at most
- * (undefined: os.availableParallelism(); 1: always in this thread).
+ * Named by the door at start: the bundled file a worker loads, how many workers at most
+ * (undefined: os.availableParallelism(); 1: always in this thread), and SPILL_MS as
+ * BENCHTREND_REPLAY_SPILL_MS sets it.
  */
-export function configureReplayWorkers(file: string | URL | undefined, workers?: number): void {
+export function configureReplayWorkers(file: string | URL | undefined, workers?: number, spill = SPILL_MS): void {
   entry = file === undefined ? undefined : new URL(file);
   workerCount = workers;
+  spillMs = spill;
 }
 
 /**
@@ -78,6 +92,12 @@ export function configureReplayWorkers(file: string | URL | undefined, workers?:
 export function replayWorkersFrom(text: string | undefined): number | undefined {
   const n = text === undefined || text.trim() === '' ? NaN : Number(text);
   return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/** BENCHTREND_REPLAY_SPILL_MS: a whole number of milliseconds from 0; anything else keeps SPILL_MS. */
+export function replaySpillFrom(text: string | undefined): number {
+  const n = text === undefined || text.trim() === '' ? NaN : Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : SPILL_MS;
 }
 
 /**
@@ -138,9 +158,21 @@ export function serveReplayWorker(port: MessagePort | null, data: WorkerData): v
  */
 export const WORKER_POINTS = 20_000;
 
-/** The points a plan judges: each case's from its first judged one (the first is only history). */
+/** The points a case's replay judges: from its first judged one (the first is only history). */
+function judgedPointsOf(j: CaseReplayJob): number {
+  return Math.max(0, j.points.length - Math.max(1, j.from ?? 1));
+}
+
 function judgedPoints(jobs: readonly CaseReplayJob[]): number {
-  return jobs.reduce((n, j) => n + Math.max(0, j.points.length - Math.max(1, j.from ?? 1)), 0);
+  return jobs.reduce((n, j) => n + judgedPointsOf(j), 0);
+}
+
+/**
+ * Whether a replay in this thread, `elapsed` ms into judging `done` points, hands the `rest` to
+ * the workers: once `limit` ms have passed and the rest would take as long at the same pace.
+ */
+export function spillsAt(elapsed: number, done: number, rest: number, limit: number): boolean {
+  return done > 0 && rest > 0 && elapsed >= limit && (elapsed / done) * rest >= limit;
 }
 
 /**
@@ -153,28 +185,64 @@ export function workersFor(jobs: readonly CaseReplayJob[], asked: number | undef
   return n > 1 ? n : 0;
 }
 
-/** replaySuites, the cases spread over the workers when there are several cases and cores; `threads`: how many workers (0: this thread). */
+/**
+ * replaySuites, the cases spread over the workers when there are several cases and cores;
+ * `threads`: how many workers (0: this thread), `spilledAfter`: how many cases this thread judged
+ * before it handed the rest to them.
+ */
 export async function replayOnWorkers(
   given: Iterable<Segment>,
   settings: AlertSettings,
   onlySuite?: string,
   judgeFrom?: ReadonlyMap<string, number>,
-): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number }> {
+): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number; spilledAfter?: number }> {
   const plan = planReplay(given, settings, onlySuite, judgeFrom);
-  const workers = entry === undefined ? 0 : workersFor(plan.jobs, workerCount, availableParallelism());
-  const inThread = () => ({ ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 });
-  if (entry === undefined || workers <= 1) {
-    stopReplayWorkers();
-    return inThread();
+  const cores = availableParallelism();
+  const workers = entry === undefined ? 0 : workersFor(plan.jobs, workerCount, cores);
+  if (entry !== undefined && workers > 1) {
+    try {
+      return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
+    } catch {
+      // A worker that cannot start or stops early (a sandbox without threads, too little memory)
+      // costs the speed, not the replay: every case is judged again here, with the same alerts. A
+      // fault of the replay itself comes back from this thread too, with its own stack.
+      return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
+    }
   }
-  try {
-    return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
-  } catch {
-    // A worker that cannot start or stops early (a sandbox without threads, too little memory)
-    // costs the speed, not the replay: every case is judged again here, with the same alerts. A
-    // fault of the replay itself comes back from this thread too, with its own stack.
-    return inThread();
+  stopReplayWorkers();
+  // Only the default may spill: BENCHTREND_REPLAY_WORKERS, when it names a number, decided above.
+  const file = workerCount === undefined && cores > 1 ? entry : undefined;
+  const results: CaseReplayResult[] = new Array(plan.jobs.length);
+  const queue = longestFirst(plan.jobs);
+  const start = performance.now();
+  let done = 0;
+  let rest = judgedPoints(plan.jobs);
+  for (let k = 0; k < queue.length; k++) {
+    const id = queue[k] as number;
+    const job = plan.jobs[id] as CaseReplayJob;
+    results[id] = replayCase(job, settings);
+    done += judgedPointsOf(job);
+    rest -= judgedPointsOf(job);
+    // One case left gains nothing from a worker.
+    if (file === undefined || queue.length - k - 1 < 2 || !spillsAt(performance.now() - start, done, rest, spillMs)) continue;
+    const left = queue.slice(k + 1);
+    const count = Math.min(cores, left.length);
+    const jobs = left.map((i) => plan.jobs[i] as CaseReplayJob);
+    try {
+      const spilled = await onWorkers(file, count, jobs, settings);
+      left.forEach((i, j) => (results[i] = spilled[j] as CaseReplayResult));
+      return { ...mergeReplays(plan, results), threads: count, spilledAfter: k + 1 };
+    } catch {
+      for (const i of left) results[i] = replayCase(plan.jobs[i] as CaseReplayJob, settings);
+      return { ...mergeReplays(plan, results), threads: 0 };
+    }
   }
+  return { ...mergeReplays(plan, results), threads: 0 };
+}
+
+/** The jobs' indices, the longest case first, so that no worker is left with a long one at the end. */
+function longestFirst(jobs: readonly CaseReplayJob[]): number[] {
+  return jobs.map((_, i) => i).sort((a, b) => (jobs[b] as CaseReplayJob).points.length - (jobs[a] as CaseReplayJob).points.length || a - b);
 }
 
 /** manifest.alerts as publishing each commit would have left them (replayStoredAlerts); `judgeFrom` as planReplay's. */
@@ -183,8 +251,7 @@ export async function replayStoredAlertsOnWorkers(given: Iterable<Segment>, sett
 }
 
 function onWorkers(file: URL, count: number, jobs: readonly CaseReplayJob[], settings: AlertSettings): Promise<CaseReplayResult[]> {
-  // The longest cases first, so that no worker is left with a long one at the end.
-  const queue = jobs.map((_, i) => i).sort((a, b) => (jobs[b] as CaseReplayJob).points.length - (jobs[a] as CaseReplayJob).points.length || a - b);
+  const queue = longestFirst(jobs);
   const results: (CaseReplayResult | undefined)[] = new Array(jobs.length);
   let done = 0;
   let next = 0;

@@ -4,8 +4,12 @@
  * alerts stored by an import through dist/cli.js and through the action's dist/index.js (whose
  * workers load the bundled files as the runner runs them). BENCHTREND_REPLAY_WORKERS=1 keeps
  * the replay in one thread; 3 forces three workers whatever the machine's cores.
+ * BENCHTREND_REPLAY_SPILL_MS=0 makes a replay begun in this thread hand the rest of its cases to
+ * the workers after its first (by default, once it has taken a second and the rest would take as
+ * long).
  */
 import { copyFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, HAS_NODE24, IN_CI, NODE24 } from '../helpers/paths.js';
@@ -23,6 +27,9 @@ afterAll(() => sb.dispose());
 
 const IN_THREAD = { BENCHTREND_REPLAY_WORKERS: '1' };
 const ON_WORKERS = { BENCHTREND_REPLAY_WORKERS: '3' };
+const SPILLED = { BENCHTREND_REPLAY_SPILL_MS: '0' };
+// Only the default number of workers spills, and only with a core to spare.
+const SPARE_CORE = availableParallelism() > 1;
 
 const storedAlerts = async (remote: string) =>
   (JSON.parse(await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote.replace(/^file:\/\//, ''))) as { alerts: { kind: string }[] }).alerts;
@@ -57,6 +64,23 @@ describe('dist/cli.js', () => {
       expect(many.stderr).toMatch(/benchtrend: read [1-9]\d* segments in \d+\.\d\d s; replayed on 3 worker threads in \d+\.\d\d s/);
       expect(many.stdout, settings.join(' ')).toBe(one.stdout);
     }
+  });
+
+  it.skipIf(!SPARE_CORE)('replays to the same bytes when a replay begun in this thread hands the rest to the workers', async () => {
+    const { BENCHTREND_REPLAY_WORKERS: _unset, ...env } = sb.env as Record<string, string>;
+    const one = await runCli(['replay', '--repo', inThread, '--json'], sb.root, { ...sb.env, ...IN_THREAD });
+    const spilled = await runCli(['replay', '--repo', inThread, '--json'], sb.root, { ...env, ...SPILLED, BENCHTREND_DEBUG: '1' });
+    expect(spilled.code, spilled.stderr).toBe(0);
+    expect(spilled.stderr).toMatch(/benchtrend: read [1-9]\d* segments in \d+\.\d\d s; replayed on the main thread \(1 case\), then [2-9] worker threads in \d+\.\d\d s/);
+    expect(spilled.stdout).toBe(one.stdout);
+    // Anything but a whole number of milliseconds keeps the default, under which a suite of 6 cases
+    // x 112 commits (about a tenth of a second) stays in this thread; at 0 it is handed over too.
+    const suite = ['replay', '--repo', inThread, '--suite', 'Criterion.rs Benchmark', '--json'];
+    const kept = await runCli(suite, sb.root, { ...env, BENCHTREND_REPLAY_SPILL_MS: '-1', BENCHTREND_DEBUG: '1' });
+    const handed = await runCli(suite, sb.root, { ...env, ...SPILLED, BENCHTREND_DEBUG: '1' });
+    expect(kept.stderr).toMatch(/replayed on the main thread in /);
+    expect(handed.stderr).toMatch(/replayed on the main thread \(1 case\), then [2-9] worker threads in /);
+    expect(kept.stdout).toBe(handed.stdout);
   });
 
   it('replays a small trend in this thread unless BENCHTREND_REPLAY_WORKERS asks for workers', async () => {

@@ -4,6 +4,7 @@
  * a file that does not exist, so every worker fails to start.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { replaySuites, type CaseReplayJob } from '../../src/core/regress/replay-
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { importGab } from '../../src/core/trend/import-gab.js';
 import type { Segment } from '../../src/core/trend/types.js';
-import { configureReplayWorkers, replayOnWorkers, WORKER_POINTS, workersFor } from '../../src/effects/replay-pool.js';
+import { configureReplayWorkers, replayOnWorkers, replaySpillFrom, SPILL_MS, spillsAt, WORKER_POINTS, workersFor } from '../../src/effects/replay-pool.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 function segments(): Segment[] {
@@ -59,5 +60,40 @@ describe('the replay worker pool', () => {
     expect(workersFor(cases(2, 30), 3, 2)).toBe(2);
     expect(workersFor(cases(40, 2000), 1, 4)).toBe(0);
     expect(workersFor(cases(1, 50_000), undefined, 4)).toBe(0);
+  });
+
+  it('hands the rest of a replay begun in this thread to the workers once it has taken SPILL_MS and the rest would take as long', () => {
+    expect(SPILL_MS).toBe(1_000);
+    // cardano-ledger's 12 cases: two judged in 1.1 s, 9,800 points to go at the same pace.
+    expect(spillsAt(1_100, 1_966, 9_830, SPILL_MS)).toBe(true);
+    // A generated import's 10,000 points at 0.09 ms: done before a second, never handed over.
+    expect(spillsAt(900, 9_000, 1_000, SPILL_MS)).toBe(false);
+    // A fast start says nothing yet (the first case warms the engine up): a second must pass.
+    expect(spillsAt(999, 10, 100_000, SPILL_MS)).toBe(false);
+    expect(spillsAt(1_000, 1_000, 1_000, SPILL_MS)).toBe(true);
+    // A rest shorter than a second is not worth a worker's start and heap.
+    expect(spillsAt(1_000, 1_000, 999, SPILL_MS)).toBe(false);
+    expect(spillsAt(5_000, 0, 10_000, SPILL_MS)).toBe(false);
+    expect(spillsAt(5_000, 1_000, 0, SPILL_MS)).toBe(false);
+    // BENCHTREND_REPLAY_SPILL_MS=0 hands over whatever is left after the first case.
+    expect(spillsAt(0, 1, 1, 0)).toBe(true);
+  });
+
+  it('reads BENCHTREND_REPLAY_SPILL_MS as whole milliseconds from 0, keeping SPILL_MS for anything else', () => {
+    expect(replaySpillFrom('0')).toBe(0);
+    expect(replaySpillFrom(' 500 ')).toBe(500);
+    for (const text of [undefined, '', ' ', '-1', '1.5', '2s', 'Infinity', 'NaN']) expect(replaySpillFrom(text), String(text)).toBe(SPILL_MS);
+  });
+
+  // Only with a core to spare does a replay begun in this thread hand anything over.
+  it.skipIf(availableParallelism() < 2)('judges in this thread, with the same alerts, when the workers a spill would hand the rest to cannot start', async () => {
+    const segs = segments();
+    const alone = replaySuites(segs, DEFAULT_ALERT_SETTINGS);
+    configureReplayWorkers(pathToFileURL(join(FIXTURES, 'no-such-worker-entry.js')), undefined, 0);
+    const r = await replayOnWorkers(segs, DEFAULT_ALERT_SETTINGS);
+    expect(r.threads).toBe(0);
+    expect(r.spilledAfter).toBeUndefined();
+    expect(r.alerts).toEqual(alone.alerts);
+    expect(r.stored).toEqual(alone.stored);
   });
 });
