@@ -233,6 +233,7 @@ export async function replayOnWorkers(
       left.forEach((i, j) => (results[i] = spilled[j] as CaseReplayResult));
       return { ...mergeReplays(plan, results), threads: count, spilledAfter: k + 1 };
     } catch {
+      // As above: workers that fail cost the speed; the cases left are judged here.
       for (const i of left) results[i] = replayCase(plan.jobs[i] as CaseReplayJob, settings);
       return { ...mergeReplays(plan, results), threads: 0 };
     }
