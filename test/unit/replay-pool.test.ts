@@ -62,17 +62,18 @@ describe('the replay worker pool', () => {
     expect(workersFor(cases(1, 50_000), undefined, 4)).toBe(0);
   });
 
-  it('hands the rest of a replay begun in this thread to the workers once it has taken SPILL_MS and the rest would take as long', () => {
+  it('hands the rest of a replay begun in this thread to the workers once it has taken SPILL_MS and the rest would take twice that', () => {
     expect(SPILL_MS).toBe(1_000);
     // cardano-ledger's 12 cases: two judged in 1.1 s, 9,800 points to go at the same pace.
     expect(spillsAt(1_100, 1_966, 9_830, SPILL_MS)).toBe(true);
     // A generated import's 10,000 points at 0.09 ms: done before a second, never handed over.
     expect(spillsAt(900, 9_000, 1_000, SPILL_MS)).toBe(false);
+    // Nor at a slow moment, half done after a second: a second more is not worth the workers' start and heap.
+    expect(spillsAt(1_000, 5_000, 5_000, SPILL_MS)).toBe(false);
     // A fast start says nothing yet (the first case warms the engine up): a second must pass.
     expect(spillsAt(999, 10, 100_000, SPILL_MS)).toBe(false);
-    expect(spillsAt(1_000, 1_000, 1_000, SPILL_MS)).toBe(true);
-    // A rest shorter than a second is not worth a worker's start and heap.
-    expect(spillsAt(1_000, 1_000, 999, SPILL_MS)).toBe(false);
+    expect(spillsAt(1_000, 1_000, 2_000, SPILL_MS)).toBe(true);
+    expect(spillsAt(1_000, 1_000, 1_999, SPILL_MS)).toBe(false);
     expect(spillsAt(5_000, 0, 10_000, SPILL_MS)).toBe(false);
     expect(spillsAt(5_000, 1_000, 0, SPILL_MS)).toBe(false);
     // BENCHTREND_REPLAY_SPILL_MS=0 hands over whatever is left after the first case.
