@@ -9486,6 +9486,15 @@ var RATE_WORDS = {
   )
 };
 function parseUnit(unit) {
+  const known = parsedUnits.get(unit);
+  if (known !== void 0) return known;
+  const parsed = parseUnitText(unit);
+  if (parsedUnits.size >= 1024) parsedUnits.clear();
+  parsedUnits.set(unit, parsed);
+  return parsed;
+}
+var parsedUnits = /* @__PURE__ */ new Map();
+function parseUnitText(unit) {
   const text2 = unit.trim();
   if (text2 === "") return { text: text2, kind: "none", noun: "", scale: 1 };
   const hertz = HERTZ[text2.toLowerCase()];
@@ -11971,30 +11980,23 @@ function forbidsNegative(unit) {
   const u = parseUnit(unit);
   return u.kind === "time" || u.perSeconds !== void 0;
 }
+function fieldProblem(field, x, negativeForbidden) {
+  if (x === null || x === void 0) return void 0;
+  const why = numberProblem(x, negativeForbidden);
+  return why ? `${field} ${why}` : void 0;
+}
+function countProblem(field, x) {
+  return x !== void 0 && !(Number.isSafeInteger(x) && x >= 0) ? `${field} is ${x}, but a count of runs is a whole number of at least 0` : void 0;
+}
 function pointProblem(p) {
   const neg = forbidsNegative(p.unit);
-  const fields = [
-    ["value", p.value],
-    ["q1", p.q1],
-    ["q3", p.q3],
-    ["min", p.min],
-    ["max", p.max],
-    ["stdev", p.stdev],
-    ["wall", p.wall]
-  ];
-  for (const [i, x] of p.samples.entries()) {
-    const why = numberProblem(x, neg);
+  const samples = p.samples;
+  for (let i = 0; i < samples.length; i++) {
+    const why = numberProblem(samples[i], neg);
     if (why) return `samples[${i}] ${why}`;
   }
-  for (const [field, x] of fields) {
-    if (x === null || x === void 0) continue;
-    const why = numberProblem(x, neg && (field === "value" || !p.summaryOnly) || field === "stdev" || field === "wall");
-    if (why) return `${field} ${why}`;
-  }
-  for (const [field, x] of [["runs", p.runs], ["n", p.n], ["failed", p.failed]]) {
-    if (x !== void 0 && !(Number.isSafeInteger(x) && x >= 0)) return `${field} is ${x}, but a count of runs is a whole number of at least 0`;
-  }
-  return void 0;
+  const ends = neg && !p.summaryOnly;
+  return fieldProblem("value", p.value, neg) ?? fieldProblem("q1", p.q1, ends) ?? fieldProblem("q3", p.q3, ends) ?? fieldProblem("min", p.min, ends) ?? fieldProblem("max", p.max, ends) ?? fieldProblem("stdev", p.stdev, true) ?? fieldProblem("wall", p.wall, true) ?? countProblem("runs", p.runs) ?? countProblem("n", p.n) ?? countProblem("failed", p.failed);
 }
 function noteText(note) {
   return normaliseText(note).replace(/\s*\n\s*/g, " ").trim();
@@ -12116,18 +12118,22 @@ function cell(col, i, rows2, what) {
   return col[i];
 }
 function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
+  const out = [];
+  eachDecoded(chunk2, manifest, size, first, (s) => out.push(s));
+  return out;
+}
+function eachDecoded(chunk2, manifest, size, first, visit) {
   const { strings, segments: S, points: P } = chunk2;
   if (S.sha.length !== size) throw new ChunkError(`holds ${S.sha.length} segments, its place ${size}`);
-  const str = (i, what) => {
+  const str = (i, column2, at) => {
     const s = typeof i === "number" ? strings[i] : void 0;
-    if (s === void 0) throw new ChunkError(`${what} refers to string ${String(i)}, which is not in "strings"`);
+    if (s === void 0) throw new ChunkError(`${column2}[${at}] refers to string ${String(i)}, which is not in "strings"`);
     return s;
   };
   const counts2 = S.sha.map((_, i) => cell(S.points, i, size, "segments.points") ?? 0);
   const rows2 = counts2.reduce((a, b) => a + b, 0);
   if (P.value.length !== rows2 || P.q1.length !== rows2 || P.q3.length !== rows2) throw new ChunkError(`points hold ${P.value.length} values, the segments count ${rows2}`);
   let row = 0;
-  const out = [];
   for (let i = 0; i < size; i++) {
     const suiteAt = cell(S.suite, i, size, "segments.suite");
     const suite = typeof suiteAt === "number" ? manifest.suites[suiteAt] : void 0;
@@ -12137,30 +12143,29 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
     const runAt = cell(S.runUrl, i, size, "segments.runUrl");
     const commit = {
       sha,
-      message: str(cell(S.message, i, size, "segments.message"), `segments.message[${i}]`),
-      author: str(cell(S.author, i, size, "segments.author"), `segments.author[${i}]`),
+      message: str(cell(S.message, i, size, "segments.message"), "segments.message", i),
+      author: str(cell(S.author, i, size, "segments.author"), "segments.author", i),
       timestamp: S.timestamp[i] ?? "",
-      ...urlAt !== void 0 && urlAt !== null ? { url: str(urlAt, `segments.url[${i}]`).split(SHA).join(sha) } : {}
+      ...urlAt !== void 0 && urlAt !== null ? { url: str(urlAt, "segments.url", i).split(SHA).join(sha) } : {}
     };
     const points = [];
     for (let k = 0; k < (counts2[i] ?? 0); k++, row++) {
       const caseAt = cell(P.case, row, rows2, "points.case");
       const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
       if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
-      const num = (col, what) => cell(col, row, rows2, what);
       const stdev = cell(P.stdev, row, rows2, "points.stdev");
-      const wall = num(P.wall, "points.wall");
-      const extra = num(P.extra, "points.extra");
+      const wall = cell(P.wall, row, rows2, "points.wall");
+      const extra = cell(P.extra, row, rows2, "points.extra");
       const summaryOnly = cell(P.summaryOnly, row, rows2, "points.summaryOnly");
-      const range = num(P.range, "points.range");
-      const failed = num(P.failed, "points.failed");
+      const range = cell(P.range, row, rows2, "points.range");
+      const failed = cell(P.failed, row, rows2, "points.failed");
       const q1 = P.q1[row];
       const q3 = P.q3[row];
-      points.push({
+      const point = {
         case: info.case,
-        shape: str(cell(P.shape, row, rows2, "points.shape"), `points.shape[${row}]`),
-        unit: str(cell(P.unit, row, rows2, "points.unit"), `points.unit[${row}]`),
-        direction: str(cell(P.direction, row, rows2, "points.direction"), `points.direction[${row}]`),
+        shape: str(cell(P.shape, row, rows2, "points.shape"), "points.shape", row),
+        unit: str(cell(P.unit, row, rows2, "points.unit"), "points.unit", row),
+        direction: str(cell(P.direction, row, rows2, "points.direction"), "points.direction", row),
         value: P.value[row],
         q1,
         q3,
@@ -12169,37 +12174,42 @@ function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
         stdev: stdev ?? null,
         runs: cell(P.runs, row, rows2, "points.runs"),
         n: cell(P.n, row, rows2, "points.n"),
-        samples: P.samples ? [...cell(P.samples, row, rows2, "points.samples")] : [],
-        ...wall !== void 0 && wall !== null ? { wall } : {},
-        ...extra !== void 0 && extra !== null ? { extra: str(extra, `points.extra[${row}]`) } : {},
-        ...summaryOnly !== void 0 && summaryOnly !== null ? { summaryOnly } : {},
-        ...range !== void 0 && range !== null ? { range: str(range, `points.range[${row}]`) } : {},
-        ...failed !== void 0 && failed !== null ? { failed } : {}
-      });
+        samples: P.samples ? [...cell(P.samples, row, rows2, "points.samples")] : []
+      };
+      if (wall !== void 0 && wall !== null) point.wall = wall;
+      if (extra !== void 0 && extra !== null) point.extra = str(extra, "points.extra", row);
+      if (summaryOnly !== void 0 && summaryOnly !== null) point.summaryOnly = summaryOnly;
+      if (range !== void 0 && range !== null) point.range = str(range, "points.range", row);
+      if (failed !== void 0 && failed !== null) point.failed = failed;
+      points.push(point);
     }
-    const runUrl = runAt !== void 0 && runAt !== null ? str(runAt, `segments.runUrl[${i}]`) : void 0;
-    out.push({
+    const runUrl = runAt !== void 0 && runAt !== null ? str(runAt, "segments.runUrl", i) : void 0;
+    const segment = {
       schema: "benchtrend/segment",
       version: 1,
       seq: first + i,
       suite,
       commit,
       ...runUrl !== void 0 ? { runUrl } : {},
-      publishedAt: str(cell(S.publishedAt, i, size, "segments.publishedAt"), `segments.publishedAt[${i}]`),
-      shapes: (S.shapes[i] ?? []).map((x) => str(x, `segments.shapes[${i}]`)),
+      publishedAt: str(cell(S.publishedAt, i, size, "segments.publishedAt"), "segments.publishedAt", i),
+      shapes: (S.shapes[i] ?? []).map((x) => str(x, "segments.shapes", i)),
       points,
       ...cell(S.imported, i, size, "segments.imported") === 1 ? { imported: "github-action-benchmark" } : {}
-    });
+    };
+    visit(segment, i);
   }
-  return out;
 }
-function writtenKeys(o) {
-  return Object.keys(o).filter((k) => o[k] !== void 0);
+function writtenKeyCount(o) {
+  let n = 0;
+  for (const k in o) if (Object.hasOwn(o, k) && o[k] !== void 0) n++;
+  return n;
 }
 function sameJson(a, b) {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
   }
   const objA = a !== null && typeof a === "object";
   const objB = b !== null && typeof b === "object";
@@ -12207,8 +12217,13 @@ function sameJson(a, b) {
     if (!objA || !objB) return false;
     const x = a;
     const y = b;
-    const keys = writtenKeys(x);
-    return keys.length === writtenKeys(y).length && keys.every((k) => y[k] !== void 0 && Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+    let keys = 0;
+    for (const k in x) {
+      if (!Object.hasOwn(x, k) || x[k] === void 0) continue;
+      if (y[k] === void 0 || !Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+      keys++;
+    }
+    return keys === writtenKeyCount(y);
   }
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -12561,16 +12576,33 @@ function parseRollup(file, text2, level2, index, size) {
   return r;
 }
 function parseChunk(file, text2, level2, index, size, manifest) {
-  const c = check("chunk", validateChunk, file, text2);
-  if (c.level !== level2 || c.index !== index) {
-    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level2} chunk ${index}`);
-  }
+  const c = checkedChunk(file, text2, level2, index);
   try {
     return decodeChunk(c, manifest, size);
   } catch (e) {
     if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
     throw e;
   }
+}
+function checkedChunk(file, text2, level2, index) {
+  const c = check("chunk", validateChunk, file, text2);
+  if (c.level !== level2 || c.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level2} chunk ${index}`);
+  }
+  return c;
+}
+function chunkReadsAs(file, text2, level2, index, size, manifest, segments) {
+  const c = checkedChunk(file, text2, level2, index);
+  let same2 = segments.length === size;
+  try {
+    eachDecoded(c, manifest, size, index * size, (s, i) => {
+      if (same2 && !sameJson(s, segments[i])) same2 = false;
+    });
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+  return same2;
 }
 function parseNewest(file, text2, manifest, most) {
   const n = check("newest", validateNewest, file, text2);
@@ -13510,14 +13542,14 @@ async function addChunks(read, location, previous, added, manifest, files, remov
     if (keep.has(path)) continue;
     const segments = await loadWithAdded(read, location, previous, added, c.from, c.to);
     const text2 = json2(encodeChunk(c.level, c.index, segments, index));
-    let back2;
+    let same2;
     try {
-      back2 = parseChunk(locate(location, path), text2, c.level, c.index, c.to - c.from, checked);
+      same2 = chunkReadsAs(locate(location, path), text2, c.level, c.index, c.to - c.from, checked, segments);
     } catch (e) {
       if (!(e instanceof TrendDataError)) throw e;
       refuseWrite(locate(location, path), e.message.replace(`${locate(location, path)}: `, "").replace(/^existing trend data does not match/, "does not match").replace(/; refusing to publish over it$/, ""));
     }
-    if (!sameSegments(back2, segments)) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
+    if (!same2) throw new Error(`${locate(location, path)}: the chunk written would not read back as the segments it holds; nothing was published`);
     files.set(path, text2);
   }
   for (const path of keep) if (!now.has(path)) removed.push(path);
@@ -18018,7 +18050,7 @@ function judgedPoints(jobs) {
   return jobs.reduce((n, j) => n + judgedPointsOf(j), 0);
 }
 function spillsAt(elapsed, done, rest, limit) {
-  return done > 0 && rest > 0 && elapsed >= limit && elapsed / done * rest >= limit;
+  return done > 0 && rest > 0 && elapsed >= limit && elapsed / done * rest >= 2 * limit;
 }
 function workersFor(jobs, asked, cores) {
   if (asked === void 0 && judgedPoints(jobs) < WORKER_POINTS) return 0;

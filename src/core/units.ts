@@ -156,6 +156,18 @@ const RATE_WORDS: Readonly<Record<string, Quantity>> = {
 
 /** Reads a unit as a tool wrote it. Never throws: an unknown word is a count of that word. */
 export function parseUnit(unit: string): UnitInfo {
+  const known = parsedUnits.get(unit);
+  if (known !== undefined) return known;
+  const parsed = parseUnitText(unit);
+  // A trend holds a handful of units, read for every point (an import of 20,000 x 10 parsed
+  // them 200,000 times); the bound only keeps odd input from growing the map.
+  if (parsedUnits.size >= 1024) parsedUnits.clear();
+  parsedUnits.set(unit, parsed);
+  return parsed;
+}
+const parsedUnits = new Map<string, UnitInfo>();
+
+function parseUnitText(unit: string): UnitInfo {
   const text = unit.trim();
   if (text === '') return { text, kind: 'none', noun: '', scale: 1 };
   const hertz = HERTZ[text.toLowerCase()];

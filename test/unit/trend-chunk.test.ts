@@ -3,7 +3,8 @@
  * it, whichever columns collapse to one value, whichever optional fields only some rows have.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeChunk, encodeChunk, indexManifest, sameJson, sameSegments, type ChunkFile } from '../../src/core/trend/chunk.js';
+import { decodeChunk, eachDecoded, encodeChunk, indexManifest, sameJson, sameSegments, type ChunkFile } from '../../src/core/trend/chunk.js';
+import { TrendDataError, chunkReadsAs } from '../../src/core/trend/validate.js';
 import type { CaseInfo, Segment, StoredPoint } from '../../src/core/trend/types.js';
 
 const sha = (n: number) => n.toString(16).padStart(40, '0');
@@ -84,5 +85,35 @@ describe('the same data as JSON writes it', () => {
     expect(sameSegments([s], [{ ...s, points: [{ ...base, value: base.value * (1 + 1e-15) }] }])).toBe(false);
     expect(sameSegments([s], [{ ...s, points: [{ ...base, samples: [...(base.samples ?? []), 1] }] }])).toBe(false);
     expect(sameSegments([s], [{ ...s, imported: 'github-action-benchmark' }])).toBe(false);
+  });
+});
+
+describe('the check of a chunk just written', () => {
+  const segments: Segment[] = [...Array(16).keys()].map((i) => seg(i, 'a', [{ ...base, value: base.value + i }, { ...base, case: 'cargo / fib', shape: 'cargo', unit: 'ns/iter', value: 100 + i, wall: i, extra: `x${i}` }]));
+  const text = JSON.stringify(encodeChunk(1, 0, segments, indexManifest(manifest)));
+  const file = 'dev/bench/data/1/0.json';
+
+  it('hands each segment to the visitor in order, as decodeChunk returns them', () => {
+    const seen: [number, Segment][] = [];
+    eachDecoded(JSON.parse(text) as ChunkFile, manifest, 16, 0, (s, i) => seen.push([i, s]));
+    expect(seen.map(([i]) => i)).toEqual([...Array(16).keys()]);
+    expect(seen.map(([, s]) => s)).toEqual(decodeChunk(JSON.parse(text) as ChunkFile, manifest, 16));
+    expect(seen.map(([, s]) => s)).toEqual(segments);
+  });
+
+  it('reads back as the segments it was made from, and as nothing else', () => {
+    expect(chunkReadsAs(file, text, 1, 0, 16, manifest, segments)).toBe(true);
+    const changed = segments.map((s, i) => (i === 9 ? { ...s, points: s.points.map((p, k) => (k === 1 ? { ...p, value: p.value * (1 + 1e-15) } : p)) } : s));
+    expect(chunkReadsAs(file, text, 1, 0, 16, manifest, changed)).toBe(false);
+    expect(chunkReadsAs(file, text, 1, 0, 16, manifest, segments.map((s, i) => (i === 15 ? { ...s, runUrl: 'https://github.com/o/r/actions/runs/1' } : s)))).toBe(false);
+    expect(chunkReadsAs(file, text, 1, 0, 16, manifest, segments.slice(1))).toBe(false);
+  });
+
+  it('refuses a chunk the readers would refuse, naming the file, as parseChunk does', () => {
+    const chunk = JSON.parse(text) as ChunkFile;
+    const broken = JSON.stringify({ ...chunk, points: { ...chunk.points, extra: chunk.points.extra === undefined ? undefined : (chunk.points.extra as number[]).map(() => 999) } });
+    expect(() => chunkReadsAs(file, broken, 1, 0, 16, manifest, segments)).toThrow(TrendDataError);
+    expect(() => chunkReadsAs(file, broken, 1, 0, 16, manifest, segments)).toThrow(`${file}: points.extra[0] refers to string 999, which is not in "strings"; refusing to publish over it`);
+    expect(() => chunkReadsAs(file, text, 1, 1, 16, manifest, segments)).toThrow(`${file}: holds level-1 chunk 0 but its path is that of level-1 chunk 1`);
   });
 });

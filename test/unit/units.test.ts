@@ -33,6 +33,16 @@ describe('parseUnit', () => {
     expect(parseUnit('ms').kind).toBe('time');
     expect(parseUnit('MS/s')).toMatchObject({ kind: 'count', perSeconds: 1 });
   });
+
+  it('answers the same for a unit read again, after more distinct units than it remembers', () => {
+    const first = parseUnit('ns/iter');
+    const padded = parseUnit(' ns/iter ');
+    for (let i = 0; i < 1100; i++) expect(parseUnit(`widget${i}/s`).per).toBeUndefined();
+    expect(parseUnit('ns/iter')).toEqual(first);
+    expect(parseUnit(' ns/iter ')).toEqual(padded);
+    expect(padded).toEqual(first);
+    expect(parseUnit('widget7/s')).toEqual({ text: 'widget7/s', kind: 'count', noun: 'widget7', scale: 1, perSeconds: 1 });
+  });
 });
 
 describe('convertUnit', () => {

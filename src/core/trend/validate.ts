@@ -10,7 +10,7 @@ import { schemaErrorLine } from '../schema-error.js';
 import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
-import { ChunkError, decodeChunk, type ChunkFile } from './chunk.js';
+import { ChunkError, decodeChunk, eachDecoded, sameJson, type ChunkFile } from './chunk.js';
 import { manifestCountsProblem } from './manifest-counts.js';
 import { STATE_PATH, STATE_VERSION, stateFileProblem, type StateFile } from './regress-state.js';
 import { NEWEST_SEGMENTS, decodeNewest, type NewestFile } from './newest.js';
@@ -115,16 +115,39 @@ export function parseRollup(file: string, text: string, level: 1 | 2, index: num
  * and returns its segments as format 1 stored them.
  */
 export function parseChunk(file: string, text: string, level: 0 | 1 | 2, index: number, size: number, manifest: Manifest): Segment[] {
-  const c = check('chunk', validateChunk, file, text);
-  if (c.level !== level || c.index !== index) {
-    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level} chunk ${index}`);
-  }
+  const c = checkedChunk(file, text, level, index);
   try {
     return decodeChunk(c, manifest, size);
   } catch (e) {
     if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
     throw e;
   }
+}
+
+function checkedChunk(file: string, text: string, level: 0 | 1 | 2, index: number): ChunkFile {
+  const c = check('chunk', validateChunk, file, text);
+  if (c.level !== level || c.index !== index) {
+    throw new TrendDataError(`${file}: holds level-${c.level} chunk ${c.index} but its path is that of level-${level} chunk ${index}`);
+  }
+  return c;
+}
+
+/**
+ * Whether a chunk's text reads back, as parseChunk reads it, as exactly these segments (sameJson,
+ * each in turn, none held decoded after its comparison); refused as parseChunk refuses it.
+ */
+export function chunkReadsAs(file: string, text: string, level: 0 | 1 | 2, index: number, size: number, manifest: Pick<Manifest, 'suites' | 'cases'>, segments: readonly Segment[]): boolean {
+  const c = checkedChunk(file, text, level, index);
+  let same = segments.length === size;
+  try {
+    eachDecoded(c, manifest, size, index * size, (s, i) => {
+      if (same && !sameJson(s, segments[i])) same = false;
+    });
+  } catch (e) {
+    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
+    throw e;
+  }
+  return same;
 }
 
 /**
