@@ -5,8 +5,8 @@
  * workers load the bundled files as the runner runs them). BENCHTREND_REPLAY_WORKERS=1 keeps
  * the replay in one thread; 3 forces three workers whatever the machine's cores.
  * BENCHTREND_REPLAY_SPILL_MS=0 makes a replay begun in this thread hand the rest of its cases to
- * the workers after its first (by default, once it has taken a second and the rest would take as
- * long).
+ * the workers after its first (by default, once it has taken a second and the rest would take
+ * two more).
  */
 import { copyFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
