@@ -18061,15 +18061,15 @@ async function replayOnWorkers(given, settings, onlySuite, judgeFrom) {
   const plan = planReplay(given, settings, onlySuite, judgeFrom);
   const cores = availableParallelism();
   const workers = entry === void 0 ? 0 : workersFor(plan.jobs, workerCount, cores);
+  let file = workerCount === void 0 && cores > 1 ? entry : void 0;
   if (entry !== void 0 && workers > 1) {
     try {
       return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
     } catch {
-      return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
+      file = void 0;
     }
   }
   stopReplayWorkers();
-  const file = workerCount === void 0 && cores > 1 ? entry : void 0;
   const results = new Array(plan.jobs.length);
   const queue = longestFirst(plan.jobs);
   const start = performance.now();
@@ -18079,19 +18079,18 @@ async function replayOnWorkers(given, settings, onlySuite, judgeFrom) {
     const id = queue[k];
     const job = plan.jobs[id];
     results[id] = replayCase(job, settings);
-    done += judgedPointsOf(job);
-    rest -= judgedPointsOf(job);
+    const points = judgedPointsOf(job);
+    done += points;
+    rest -= points;
     if (file === void 0 || queue.length - k - 1 < 2 || !spillsAt(performance.now() - start, done, rest, spillMs)) continue;
     const left = queue.slice(k + 1);
     const count = Math.min(cores, left.length);
-    const jobs = left.map((i) => plan.jobs[i]);
     try {
-      const spilled = await onWorkers(file, count, jobs, settings);
+      const spilled = await onWorkers(file, count, left.map((i) => plan.jobs[i]), settings);
       left.forEach((i, j) => results[i] = spilled[j]);
       return { ...mergeReplays(plan, results), threads: count, spilledAfter: k + 1 };
     } catch {
-      for (const i of left) results[i] = replayCase(plan.jobs[i], settings);
-      return { ...mergeReplays(plan, results), threads: 0 };
+      file = void 0;
     }
   }
   return { ...mergeReplays(plan, results), threads: 0 };

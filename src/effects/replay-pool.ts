@@ -202,6 +202,8 @@ export async function replayOnWorkers(
   const plan = planReplay(given, settings, onlySuite, judgeFrom);
   const cores = availableParallelism();
   const workers = entry === undefined ? 0 : workersFor(plan.jobs, workerCount, cores);
+  // Only the default may spill: BENCHTREND_REPLAY_WORKERS, when it names a number, decides alone.
+  let file = workerCount === undefined && cores > 1 ? entry : undefined;
   if (entry !== undefined && workers > 1) {
     try {
       return { ...mergeReplays(plan, await onWorkers(entry, workers, plan.jobs, settings)), threads: workers };
@@ -209,12 +211,10 @@ export async function replayOnWorkers(
       // A worker that cannot start or stops early (a sandbox without threads, too little memory)
       // costs the speed, not the replay: every case is judged again here, with the same alerts. A
       // fault of the replay itself comes back from this thread too, with its own stack.
-      return { ...mergeReplays(plan, plan.jobs.map((j) => replayCase(j, settings))), threads: 0 };
+      file = undefined;
     }
   }
   stopReplayWorkers();
-  // Only the default may spill: BENCHTREND_REPLAY_WORKERS, when it names a number, decided above.
-  const file = workerCount === undefined && cores > 1 ? entry : undefined;
   const results: CaseReplayResult[] = new Array(plan.jobs.length);
   const queue = longestFirst(plan.jobs);
   const start = performance.now();
@@ -224,21 +224,20 @@ export async function replayOnWorkers(
     const id = queue[k] as number;
     const job = plan.jobs[id] as CaseReplayJob;
     results[id] = replayCase(job, settings);
-    done += judgedPointsOf(job);
-    rest -= judgedPointsOf(job);
+    const points = judgedPointsOf(job);
+    done += points;
+    rest -= points;
     // One case left gains nothing from a worker.
     if (file === undefined || queue.length - k - 1 < 2 || !spillsAt(performance.now() - start, done, rest, spillMs)) continue;
     const left = queue.slice(k + 1);
     const count = Math.min(cores, left.length);
-    const jobs = left.map((i) => plan.jobs[i] as CaseReplayJob);
     try {
-      const spilled = await onWorkers(file, count, jobs, settings);
+      const spilled = await onWorkers(file, count, left.map((i) => plan.jobs[i] as CaseReplayJob), settings);
       left.forEach((i, j) => (results[i] = spilled[j] as CaseReplayResult));
       return { ...mergeReplays(plan, results), threads: count, spilledAfter: k + 1 };
     } catch {
-      // As above: workers that fail cost the speed; the cases left are judged here.
-      for (const i of left) results[i] = replayCase(plan.jobs[i] as CaseReplayJob, settings);
-      return { ...mergeReplays(plan, results), threads: 0 };
+      // As above: workers that fail cost the speed; this loop judges the cases left.
+      file = undefined;
     }
   }
   return { ...mergeReplays(plan, results), threads: 0 };
