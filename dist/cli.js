@@ -9737,6 +9737,8 @@ function scratchRows(n) {
   if (rows.length < n) rows = new Float64Array(Math.max(n, 2 * rows.length));
   return rows.subarray(0, n);
 }
+var valuesByPosition = new Float64Array(0);
+var rowsByPosition = new Float64Array(0);
 function scratchOffsets(n) {
   if (offsets.length < n) offsets = new Float64Array(Math.max(n, 2 * offsets.length));
   return offsets.subarray(0, n);
@@ -9759,6 +9761,9 @@ var Segment = class {
   offsetAt;
   first;
   last;
+  /** Each position's value and rowTotal (byPosition): what the carried tests read, without the rank between. */
+  valueAt;
+  rowAt;
   constructor(values, from, to, minSize) {
     const n = to - from;
     this.n = n;
@@ -9786,6 +9791,24 @@ var Segment = class {
     this.offsetAt = scratchOffsets(n);
     this.offsetAt.fill(0);
     for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * c.offsetPerTotal[tau];
+  }
+  /**
+   * Readies valueAt and rowAt, in working arrays shared by every segment: a test that carries
+   * sums reads them for each of its 199 permutations.
+   */
+  byPosition() {
+    const n = this.n;
+    if (valuesByPosition.length < n) {
+      valuesByPosition = new Float64Array(Math.max(n, 2 * valuesByPosition.length));
+      rowsByPosition = new Float64Array(valuesByPosition.length);
+    }
+    for (let pos = 0; pos < n; pos++) {
+      const r = this.rankAt[pos];
+      valuesByPosition[pos] = this.sortedValues[r];
+      rowsByPosition[pos] = this.rowTotal[r];
+    }
+    this.valueAt = valuesByPosition;
+    this.rowAt = rowsByPosition;
   }
   /**
    * The split τ (minSize ≤ τ ≤ n − minSize) maximising the scaled energy distance
@@ -9850,12 +9873,11 @@ var Segment = class {
    * cannot tell, and scan decides; `out` then holds nothing of use. True leaves this stretch's
    * within-sums in `out`.
    */
-  carriedBelow(order, orderKeys2, ids, from, old, diff, seed, p, stopAt, margin, out) {
-    if (diff.dropped === 0 && diff.added <= 1) return this.grownBelow(order, old, diff.added === 0 ? -1 : diff.addedValues[0], diff.addedAt, stopAt, margin, out);
-    const n = this.n;
-    const ranks = this.rankAt;
-    const sv = this.sortedValues;
-    const rowTotal = this.rowTotal;
+  carriedBelow(kept, lo, hi, base, old, diff, seed, p, stopAt, margin, out) {
+    if (this.valueAt === void 0) this.byPosition();
+    if (diff.dropped === 0 && diff.added <= 1) return this.grownBelow(kept, lo, hi, base, old, diff.added === 0 ? -1 : diff.addedValues[0], diff.added === 0 ? -1 : diff.firstAddedAt, stopAt, margin, out);
+    const valueAt = this.valueAt;
+    const rowAt = this.rowAt;
     const gainAt = this.gainAt;
     const costAt = this.costAt;
     const offsetAt = this.offsetAt;
@@ -9891,12 +9913,17 @@ var Segment = class {
     let rowLeft = 0;
     const addedAt = diff.addedAt;
     const droppedIds = diff.droppedIds;
+    const keptIds = kept.ids;
+    const keptKeys = kept.keys;
+    const length = kept.length;
+    let tau = 0;
     out[0] = 0;
-    for (let j = 0; j < n; j++) {
-      const pos = order[j];
+    for (let j = 0; j < length; j++) {
+      const id = keptIds[j];
+      if (id < lo || id > hi) continue;
+      const pos = positionOf[id - base];
       if (nextDrop < nz) {
-        const id = ids[from + pos];
-        const key2 = orderKeys2[j];
+        const key2 = keptKeys[j];
         while (nextDrop < nz) {
           const k = zk[nextDrop];
           const z2 = zi[nextDrop];
@@ -9907,8 +9934,7 @@ var Segment = class {
           oldLength++;
         }
       }
-      const r = ranks[pos];
-      const x = sv[r];
+      const x = valueAt[pos];
       const a = addedAt[pos];
       if (a >= 0) {
         for (let i = 0; i < seenAdded; i++) addedPairs += Math.abs(x - av[seen[i]]);
@@ -9921,9 +9947,9 @@ var Segment = class {
       let within2 = old[oldLength] - droppedPairs + addedPairs;
       for (let i = 0; i < nextDrop; i++) within2 -= dz[zi[i]];
       for (let i = 0; i < seenAdded; i++) within2 += ea[seen[i]];
-      const tau = j + 1;
+      tau++;
       out[tau] = within2;
-      rowLeft += rowTotal[r];
+      rowLeft += rowAt[pos];
       if (tau < first || tau > last) continue;
       const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
       if (!(q + margin < stopAt)) return false;
@@ -9931,15 +9957,13 @@ var Segment = class {
     return true;
   }
   /**
-   * carriedBelow for a stretch that only gained a point, of value `added`, or is the same (then
-   * every position of addedAt is −1 and `added` is never read): the commonest case, a window not
-   * yet full grown by the newest commit, without the general case's loops.
+   * carriedBelow for a stretch that only gained a point, of value `added` at position `addedPos`,
+   * or is the same (then `addedPos` is −1 and `added` is never read): the commonest case, a
+   * window not yet full grown by the newest commit, without the general case's loops.
    */
-  grownBelow(order, old, added, addedAt, stopAt, margin, out) {
-    const n = this.n;
-    const ranks = this.rankAt;
-    const sv = this.sortedValues;
-    const rowTotal = this.rowTotal;
+  grownBelow(kept, lo, hi, base, old, added, addedPos, stopAt, margin, out) {
+    const valueAt = this.valueAt;
+    const rowAt = this.rowAt;
     const gainAt = this.gainAt;
     const costAt = this.costAt;
     const offsetAt = this.offsetAt;
@@ -9949,18 +9973,23 @@ var Segment = class {
     let toAdded = 0;
     let inPrefix = false;
     let rowLeft = 0;
+    const keptIds = kept.ids;
+    const length = kept.length;
+    let tau = 0;
     out[0] = 0;
-    for (let tau = 1; tau <= n; tau++) {
-      const pos = order[tau - 1];
-      const r = ranks[pos];
-      if (addedAt[pos] >= 0) inPrefix = true;
+    for (let j = 0; j < length; j++) {
+      const id = keptIds[j];
+      if (id < lo || id > hi) continue;
+      const pos = positionOf[id - base];
+      tau++;
+      if (pos === addedPos) inPrefix = true;
       else {
         oldLength++;
-        toAdded += Math.abs(added - sv[r]);
+        toAdded += Math.abs(added - valueAt[pos]);
       }
       const within2 = inPrefix ? old[oldLength] + toAdded : old[oldLength];
       out[tau] = within2;
-      rowLeft += rowTotal[r];
+      rowLeft += rowAt[pos];
       if (tau < first || tau > last) continue;
       const q = gainAt[tau] * rowLeft - costAt[tau] * within2 - offsetAt[tau];
       if (!(q + margin < stopAt)) return false;
@@ -10225,21 +10254,13 @@ function permutation(lineage, p) {
 var positionOf = new Int32Array(0);
 var MAX_SPAN = 1 << 24;
 var orderScratch = new Int32Array(0);
-var orderKeys = new Uint32Array(0);
-function permutedOrder(lineage, p, ids, from, to) {
-  const kept = permutation(lineage, p);
-  const n = to - from;
-  const lo = ids[from];
-  const hi = ids[to - 1];
+function permutedOrder(kept, lo, hi, base, n) {
   if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
-  if (orderKeys.length < n) orderKeys = new Uint32Array(Math.max(n, 2 * orderKeys.length));
   const out = orderScratch.subarray(0, n);
-  const base = lineage.target[0];
   let k = 0;
   for (let j = 0; j < kept.length; j++) {
     const id = kept.ids[j];
     if (id < lo || id > hi) continue;
-    orderKeys[k] = kept.keys[j];
     out[k++] = positionOf[id - base];
   }
   return out;
@@ -10271,6 +10292,7 @@ var carryDiff = {
   droppedValues: new Float64Array(CARRY_CHANGES),
   addedValues: new Float64Array(CARRY_CHANGES),
   addedAt: new Int32Array(0),
+  firstAddedAt: -1,
   droppedKeys: new Uint32Array(CARRY_CHANGES),
   droppedOrder: new Int32Array(CARRY_CHANGES),
   droppedSums: new Float64Array(CARRY_CHANGES),
@@ -10300,6 +10322,7 @@ function diffFrom(slot, values, ids, from, to, limit, fill) {
   };
   const add = (k) => {
     if (fill) {
+      if (d.added === 0) d.firstAddedAt = k - from;
       d.addedAt[k - from] = d.added;
       d.addedValues[d.added++] = values[k];
     }
@@ -10385,6 +10408,9 @@ function testSplit(values, ids, from, to, settings, seed, whole) {
   const lineage = lineageOf(seed);
   if (whole || lineage.targetLength === 0 || !within(lineage, ids, from, to)) advance(lineage, ids, from, to);
   placePositions(lineage, ids, from, to);
+  const lo = ids[from];
+  const hi = ids[to - 1];
+  const base = lineage.target[0];
   let beaten = 0;
   const tie = observed.q * (1 - 1e-12);
   const total = settings.permutations;
@@ -10421,18 +10447,18 @@ function testSplit(values, ids, from, to, settings, seed, whole) {
       version = ++carryVersion;
       margin = carry.near ? seg.carryMargin(values, from, to) : 0;
     }
-    const order = permutedOrder(lineage, q, ids, from, to);
+    const kept = permutation(lineage, q);
     const slot = carry?.slot;
     const old = slot !== void 0 && carry?.near && slot.stamp[q] === was && slot.chain[q] < CARRY_CHAIN ? slot.within[q] : void 0;
     let beats;
     let chain = 0;
-    if (slot !== void 0 && old !== void 0 && seg.carriedBelow(order, orderKeys, ids, from, old, carryDiff, lineage.seed, q, tie, margin, sums)) {
+    if (slot !== void 0 && old !== void 0 && seg.carriedBelow(kept, lo, hi, base, old, carryDiff, lineage.seed, q, tie, margin, sums)) {
       beats = false;
       chain = slot.chain[q] + 1;
       carriedRun++;
     } else {
       scansRun++;
-      beats = seg.scan(ranks, order, tie, slot === void 0 ? void 0 : sums).q >= tie;
+      beats = seg.scan(ranks, permutedOrder(kept, lo, hi, base, n), tie, slot === void 0 ? void 0 : sums).q >= tie;
     }
     if (!beats && slot !== void 0) {
       const spare = slot.within[q];

@@ -211,6 +211,8 @@ function scratchRows(n: number): Float64Array {
   if (rows.length < n) rows = new Float64Array(Math.max(n, 2 * rows.length));
   return rows.subarray(0, n);
 }
+let valuesByPosition = new Float64Array(0);
+let rowsByPosition = new Float64Array(0);
 function scratchOffsets(n: number): Float64Array {
   if (offsets.length < n) offsets = new Float64Array(Math.max(n, 2 * offsets.length));
   return offsets.subarray(0, n);
@@ -235,6 +237,9 @@ class Segment {
   private readonly offsetAt: Float64Array;
   private readonly first: number;
   private readonly last: number;
+  /** Each position's value and rowTotal (byPosition): what the carried tests read, without the rank between. */
+  private valueAt: Float64Array | undefined;
+  private rowAt: Float64Array | undefined;
 
   constructor(values: ArrayLike<number>, from: number, to: number, minSize: number) {
     const n = to - from;
@@ -266,6 +271,25 @@ class Segment {
     this.offsetAt = scratchOffsets(n);
     this.offsetAt.fill(0);
     for (let tau = this.first; tau <= this.last; tau++) this.offsetAt[tau] = this.total * (c.offsetPerTotal[tau] as number);
+  }
+
+  /**
+   * Readies valueAt and rowAt, in working arrays shared by every segment: a test that carries
+   * sums reads them for each of its 199 permutations.
+   */
+  byPosition(): void {
+    const n = this.n;
+    if (valuesByPosition.length < n) {
+      valuesByPosition = new Float64Array(Math.max(n, 2 * valuesByPosition.length));
+      rowsByPosition = new Float64Array(valuesByPosition.length);
+    }
+    for (let pos = 0; pos < n; pos++) {
+      const r = this.rankAt[pos] as number;
+      valuesByPosition[pos] = this.sortedValues[r] as number;
+      rowsByPosition[pos] = this.rowTotal[r] as number;
+    }
+    this.valueAt = valuesByPosition;
+    this.rowAt = rowsByPosition;
   }
 
   /**
@@ -336,12 +360,11 @@ class Segment {
    * cannot tell, and scan decides; `out` then holds nothing of use. True leaves this stretch's
    * within-sums in `out`.
    */
-  carriedBelow(order: Int32Array, orderKeys: Uint32Array, ids: ArrayLike<number>, from: number, old: Float64Array, diff: CarryDiff, seed: number, p: number, stopAt: number, margin: number, out: Float64Array): boolean {
-    if (diff.dropped === 0 && diff.added <= 1) return this.grownBelow(order, old, diff.added === 0 ? -1 : (diff.addedValues[0] as number), diff.addedAt, stopAt, margin, out);
-    const n = this.n;
-    const ranks = this.rankAt;
-    const sv = this.sortedValues;
-    const rowTotal = this.rowTotal;
+  carriedBelow(kept: KeptPermutation, lo: number, hi: number, base: number, old: Float64Array, diff: CarryDiff, seed: number, p: number, stopAt: number, margin: number, out: Float64Array): boolean {
+    if (this.valueAt === undefined) this.byPosition();
+    if (diff.dropped === 0 && diff.added <= 1) return this.grownBelow(kept, lo, hi, base, old, diff.added === 0 ? -1 : (diff.addedValues[0] as number), diff.added === 0 ? -1 : diff.firstAddedAt, stopAt, margin, out);
+    const valueAt = this.valueAt as Float64Array;
+    const rowAt = this.rowAt as Float64Array;
     const gainAt = this.gainAt;
     const costAt = this.costAt;
     const offsetAt = this.offsetAt;
@@ -378,13 +401,18 @@ class Segment {
     let rowLeft = 0;
     const addedAt = diff.addedAt;
     const droppedIds = diff.droppedIds;
+    const keptIds = kept.ids;
+    const keptKeys = kept.keys;
+    const length = kept.length;
+    let tau = 0;
     out[0] = 0;
-    for (let j = 0; j < n; j++) {
-      const pos = order[j] as number;
+    for (let j = 0; j < length; j++) {
+      const id = keptIds[j] as number;
+      if (id < lo || id > hi) continue;
+      const pos = positionOf[id - base] as number;
       if (nextDrop < nz) {
         // The dropped points that came before this one: in the old prefix, not in this one.
-        const id = ids[from + pos] as number;
-        const key = orderKeys[j] as number;
+        const key = keptKeys[j] as number;
         while (nextDrop < nz) {
           const k = zk[nextDrop] as number;
           const z = zi[nextDrop] as number;
@@ -395,8 +423,7 @@ class Segment {
           oldLength++;
         }
       }
-      const r = ranks[pos] as number;
-      const x = sv[r] as number;
+      const x = valueAt[pos] as number;
       const a = addedAt[pos] as number;
       if (a >= 0) {
         for (let i = 0; i < seenAdded; i++) addedPairs += Math.abs(x - (av[seen[i] as number] as number));
@@ -409,9 +436,9 @@ class Segment {
       let within = (old[oldLength] as number) - droppedPairs + addedPairs;
       for (let i = 0; i < nextDrop; i++) within -= dz[zi[i] as number] as number;
       for (let i = 0; i < seenAdded; i++) within += ea[seen[i] as number] as number;
-      const tau = j + 1;
+      tau++;
       out[tau] = within;
-      rowLeft += rowTotal[r] as number;
+      rowLeft += rowAt[pos] as number;
       if (tau < first || tau > last) continue;
       const q = (gainAt[tau] as number) * rowLeft - (costAt[tau] as number) * within - (offsetAt[tau] as number);
       if (!(q + margin < stopAt)) return false;
@@ -420,15 +447,13 @@ class Segment {
   }
 
   /**
-   * carriedBelow for a stretch that only gained a point, of value `added`, or is the same (then
-   * every position of addedAt is −1 and `added` is never read): the commonest case, a window not
-   * yet full grown by the newest commit, without the general case's loops.
+   * carriedBelow for a stretch that only gained a point, of value `added` at position `addedPos`,
+   * or is the same (then `addedPos` is −1 and `added` is never read): the commonest case, a
+   * window not yet full grown by the newest commit, without the general case's loops.
    */
-  private grownBelow(order: Int32Array, old: Float64Array, added: number, addedAt: Int32Array, stopAt: number, margin: number, out: Float64Array): boolean {
-    const n = this.n;
-    const ranks = this.rankAt;
-    const sv = this.sortedValues;
-    const rowTotal = this.rowTotal;
+  private grownBelow(kept: KeptPermutation, lo: number, hi: number, base: number, old: Float64Array, added: number, addedPos: number, stopAt: number, margin: number, out: Float64Array): boolean {
+    const valueAt = this.valueAt as Float64Array;
+    const rowAt = this.rowAt as Float64Array;
     const gainAt = this.gainAt;
     const costAt = this.costAt;
     const offsetAt = this.offsetAt;
@@ -439,18 +464,23 @@ class Segment {
     let toAdded = 0;
     let inPrefix = false;
     let rowLeft = 0;
+    const keptIds = kept.ids;
+    const length = kept.length;
+    let tau = 0;
     out[0] = 0;
-    for (let tau = 1; tau <= n; tau++) {
-      const pos = order[tau - 1] as number;
-      const r = ranks[pos] as number;
-      if ((addedAt[pos] as number) >= 0) inPrefix = true;
+    for (let j = 0; j < length; j++) {
+      const id = keptIds[j] as number;
+      if (id < lo || id > hi) continue;
+      const pos = positionOf[id - base] as number;
+      tau++;
+      if (pos === addedPos) inPrefix = true;
       else {
         oldLength++;
-        toAdded += Math.abs(added - (sv[r] as number));
+        toAdded += Math.abs(added - (valueAt[pos] as number));
       }
       const within = inPrefix ? (old[oldLength] as number) + toAdded : (old[oldLength] as number);
       out[tau] = within;
-      rowLeft += rowTotal[r] as number;
+      rowLeft += rowAt[pos] as number;
       if (tau < first || tau > last) continue;
       const q = (gainAt[tau] as number) * rowLeft - (costAt[tau] as number) * within - (offsetAt[tau] as number);
       if (!(q + margin < stopAt)) return false;
@@ -836,28 +866,18 @@ let positionOf = new Int32Array(0);
 /** Identities further apart than this (a case published once in millions of commits) are keyed by position instead. */
 const MAX_SPAN = 1 << 24;
 let orderScratch = new Int32Array(0);
-/** The keys of the points in the last order permutedOrder gave, in that order. */
-let orderKeys = new Uint32Array(0);
-
 /**
- * The positions of ids[from, to) in the p-th permutation's order, for Segment.scan. The stretch
- * is the target or a part of it (the sides of a split), whose points are those of the target
- * between its first and last identity.
+ * The positions of a stretch's points in a permutation's order, for Segment.scan: the stretch is
+ * the target or a part of it (the sides of a split), whose points are those of the target whose
+ * identities lie from `lo` to `hi`; carriedBelow walks the permutation the same way without it.
  */
-function permutedOrder(lineage: Lineage, p: number, ids: ArrayLike<number>, from: number, to: number): Int32Array {
-  const kept = permutation(lineage, p);
-  const n = to - from;
-  const lo = ids[from] as number;
-  const hi = ids[to - 1] as number;
+function permutedOrder(kept: KeptPermutation, lo: number, hi: number, base: number, n: number): Int32Array {
   if (orderScratch.length < n) orderScratch = new Int32Array(Math.max(n, 2 * orderScratch.length));
-  if (orderKeys.length < n) orderKeys = new Uint32Array(Math.max(n, 2 * orderKeys.length));
   const out = orderScratch.subarray(0, n);
-  const base = lineage.target[0] as number;
   let k = 0;
   for (let j = 0; j < kept.length; j++) {
     const id = kept.ids[j] as number;
     if (id < lo || id > hi) continue;
-    orderKeys[k] = kept.keys[j] as number;
     out[k++] = positionOf[id - base] as number;
   }
   return out;
@@ -937,6 +957,8 @@ interface CarryDiff {
   readonly addedValues: Float64Array;
   /** By position in the stretch tested: the index of the added point there, or −1. */
   addedAt: Int32Array;
+  /** The position of the first added point in the stretch tested (when one was added). */
+  firstAddedAt: number;
   // carriedBelow's working arrays.
   readonly droppedKeys: Uint32Array;
   readonly droppedOrder: Int32Array;
@@ -951,6 +973,7 @@ const carryDiff: CarryDiff = {
   droppedValues: new Float64Array(CARRY_CHANGES),
   addedValues: new Float64Array(CARRY_CHANGES),
   addedAt: new Int32Array(0),
+  firstAddedAt: -1,
   droppedKeys: new Uint32Array(CARRY_CHANGES),
   droppedOrder: new Int32Array(CARRY_CHANGES),
   droppedSums: new Float64Array(CARRY_CHANGES),
@@ -985,6 +1008,7 @@ function diffFrom(slot: CarrySlot, values: ArrayLike<number>, ids: ArrayLike<num
   };
   const add = (k: number): void => {
     if (fill) {
+      if (d.added === 0) d.firstAddedAt = k - from;
       d.addedAt[k - from] = d.added;
       d.addedValues[d.added++] = values[k] as number;
     }
@@ -1097,6 +1121,10 @@ function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: numb
   const lineage = lineageOf(seed);
   if (whole || lineage.targetLength === 0 || !within(lineage, ids, from, to)) advance(lineage, ids, from, to);
   placePositions(lineage, ids, from, to);
+  // The stretch's points in a permutation are those of the target between these identities.
+  const lo = ids[from] as number;
+  const hi = ids[to - 1] as number;
+  const base = lineage.target[0] as number;
   let beaten = 0;
   // Scale-aware tolerance: a permutation that ties the observed statistic counts against it.
   const tie = observed.q * (1 - 1e-12);
@@ -1140,18 +1168,18 @@ function testSplit(values: ArrayLike<number>, ids: ArrayLike<number>, from: numb
       version = ++carryVersion;
       margin = carry.near ? seg.carryMargin(values, from, to) : 0;
     }
-    const order = permutedOrder(lineage, q, ids, from, to);
+    const kept = permutation(lineage, q);
     const slot = carry?.slot;
     const old = slot !== undefined && carry?.near && slot.stamp[q] === was && (slot.chain[q] as number) < CARRY_CHAIN ? slot.within[q] : undefined;
     let beats: boolean;
     let chain = 0;
-    if (slot !== undefined && old !== undefined && seg.carriedBelow(order, orderKeys, ids, from, old, carryDiff, lineage.seed, q, tie, margin, sums)) {
+    if (slot !== undefined && old !== undefined && seg.carriedBelow(kept, lo, hi, base, old, carryDiff, lineage.seed, q, tie, margin, sums)) {
       beats = false;
       chain = (slot.chain[q] as number) + 1;
       carriedRun++;
     } else {
       scansRun++;
-      beats = seg.scan(ranks, order, tie, slot === undefined ? undefined : sums).q >= tie;
+      beats = seg.scan(ranks, permutedOrder(kept, lo, hi, base, n), tie, slot === undefined ? undefined : sums).q >= tie;
     }
     if (!beats && slot !== undefined) {
       // The sums just written become the slot's, and its old array the next ones' working array.
