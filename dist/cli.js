@@ -9761,7 +9761,10 @@ var Segment = class {
   offsetAt;
   first;
   last;
-  /** Each position's value and rowTotal (byPosition): what the carried tests read, without the rank between. */
+  /**
+   * Each position's value and rowTotal (byPosition): what the carried tests read, without the
+   * rank between. Shared working arrays, like rowTotal's: valid while this segment's test runs.
+   */
   valueAt;
   rowAt;
   constructor(values, from, to, minSize) {
@@ -9863,8 +9866,9 @@ var Segment = class {
     return { tau: bestTau, q: best };
   }
   /**
-   * Whether no split of the points in `order` reaches `stopAt`, told without a scan from the
-   * within-sums `old` of the same permutation of a stretch that differs from this one by the few
+   * Whether no split of this stretch's points in the order of the permutation `kept` (those of
+   * its identities from `lo` to `hi`, placed by positionOf) reaches `stopAt`, told without a scan
+   * from the within-sums `old` of the same permutation of a stretch that differs from this one by the few
    * points of `diff`: the points the two share keep their order in a permutation (their keys),
    * so each prefix here is a prefix there with the dropped points taken out and the added ones
    * put in, and its within-sum is the old one corrected by their distances to the rest, in O(n)
@@ -10281,7 +10285,7 @@ function inOrder(n) {
 }
 var scansRun = 0;
 var CARRY_CHANGES = 4;
-var CARRY_SLOTS = 8;
+var CARRY_SLOTS = 16;
 var carrySlots = [];
 var CARRY_CHAIN = 64;
 var CARRY_FROM = 4;

@@ -237,7 +237,10 @@ class Segment {
   private readonly offsetAt: Float64Array;
   private readonly first: number;
   private readonly last: number;
-  /** Each position's value and rowTotal (byPosition): what the carried tests read, without the rank between. */
+  /**
+   * Each position's value and rowTotal (byPosition): what the carried tests read, without the
+   * rank between. Shared working arrays, like rowTotal's: valid while this segment's test runs.
+   */
   private valueAt: Float64Array | undefined;
   private rowAt: Float64Array | undefined;
 
@@ -350,8 +353,9 @@ class Segment {
   }
 
   /**
-   * Whether no split of the points in `order` reaches `stopAt`, told without a scan from the
-   * within-sums `old` of the same permutation of a stretch that differs from this one by the few
+   * Whether no split of this stretch's points in the order of the permutation `kept` (those of
+   * its identities from `lo` to `hi`, placed by positionOf) reaches `stopAt`, told without a scan
+   * from the within-sums `old` of the same permutation of a stretch that differs from this one by the few
    * points of `diff`: the points the two share keep their order in a permutation (their keys),
    * so each prefix here is a prefix there with the dropped points taken out and the added ones
    * put in, and its within-sum is the old one corrected by their distances to the rest, in O(n)
@@ -939,9 +943,11 @@ interface CarrySlot {
 const CARRY_CHANGES = 4;
 // Each side of every split found keeps its own stretch coming back, commit after commit. A
 // replay's worker judges one case at a time (a publish keeps no sums), so the slots are shared by
-// all seeds, the least recently used taken over: 8 × 199 arrays of n + 1 numbers or a little
-// more, a few MB for the detector's 300 points.
-const CARRY_SLOTS = 8;
+// all seeds, the least recently used taken over: 16 × 199 arrays of n + 1 numbers or a little
+// more, under 8 MB for the detector's 300 points. A case with several steps keeps more than 8
+// stretches coming back: with 8 slots they took over each other's, and risc0's replay scanned
+// 590,000 permutations rather than 290,000 (32 slots saved hardly more).
+const CARRY_SLOTS = 16;
 const carrySlots: CarrySlot[] = [];
 /** Carried tests after which a permutation is scanned again, so that rounding cannot pile up. */
 const CARRY_CHAIN = 64;
