@@ -85,8 +85,10 @@ describe('dist/cli.js', () => {
 
   it('replays a small trend in this thread unless BENCHTREND_REPLAY_WORKERS asks for workers', async () => {
     // The fixture's few thousand points are under WORKER_POINTS: a worker's start and heap cost more than they share.
+    // Its replay takes about a second, so on a loaded machine the default spill (after a second,
+    // with two to go) may hand it over: an hour's spill leaves WORKER_POINTS alone to decide.
     const { BENCHTREND_REPLAY_WORKERS: _unset, ...env } = sb.env as Record<string, string>;
-    const r = await runCli(['replay', '--repo', inThread, '--json'], sb.root, { ...env, BENCHTREND_DEBUG: '1' });
+    const r = await runCli(['replay', '--repo', inThread, '--json'], sb.root, { ...env, BENCHTREND_REPLAY_SPILL_MS: '3600000', BENCHTREND_DEBUG: '1' });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/benchtrend: read [1-9]\d* segments in \d+\.\d\d s; replayed on the main thread in \d+\.\d\d s/);
   });
