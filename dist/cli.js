@@ -12607,8 +12607,11 @@ function parseRollup(file, text2, level2, index, size) {
 }
 function parseChunk(file, text2, level2, index, size, manifest) {
   const c = checkedChunk(file, text2, level2, index);
+  return refusedAsData(file, () => decodeChunk(c, manifest, size));
+}
+function refusedAsData(file, decode) {
   try {
-    return decodeChunk(c, manifest, size);
+    return decode();
   } catch (e) {
     if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
     throw e;
@@ -12624,14 +12627,12 @@ function checkedChunk(file, text2, level2, index) {
 function chunkReadsAs(file, text2, level2, index, size, manifest, segments) {
   const c = checkedChunk(file, text2, level2, index);
   let same2 = segments.length === size;
-  try {
-    eachDecoded(c, manifest, size, index * size, (s, i) => {
+  refusedAsData(
+    file,
+    () => eachDecoded(c, manifest, size, index * size, (s, i) => {
       if (same2 && !sameJson(s, segments[i])) same2 = false;
-    });
-  } catch (e) {
-    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
-    throw e;
-  }
+    })
+  );
   return same2;
 }
 function parseNewest(file, text2, manifest, most) {
@@ -12639,12 +12640,7 @@ function parseNewest(file, text2, manifest, most) {
   if (n.to !== manifest.segments || n.from > n.to || n.to - n.from > most) {
     throw new TrendDataError(`${file}: holds segments ${n.from} to ${n.to - 1}, not the newest (at most ${most}) of the ${manifest.segments} the manifest counts`);
   }
-  try {
-    return decodeNewest(n, manifest);
-  } catch (e) {
-    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
-    throw e;
-  }
+  return refusedAsData(file, () => decodeNewest(n, manifest));
 }
 var MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
 var decoder = new TextDecoder("utf-8", { fatal: true });

@@ -116,8 +116,13 @@ export function parseRollup(file: string, text: string, level: 1 | 2, index: num
  */
 export function parseChunk(file: string, text: string, level: 0 | 1 | 2, index: number, size: number, manifest: Manifest): Segment[] {
   const c = checkedChunk(file, text, level, index);
+  return refusedAsData(file, () => decodeChunk(c, manifest, size));
+}
+
+/** `decode()`, a ChunkError it throws refused as a fault of the data in `file`, as every reader refuses one. */
+function refusedAsData<T>(file: string, decode: () => T): T {
   try {
-    return decodeChunk(c, manifest, size);
+    return decode();
   } catch (e) {
     if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
     throw e;
@@ -139,14 +144,11 @@ function checkedChunk(file: string, text: string, level: 0 | 1 | 2, index: numbe
 export function chunkReadsAs(file: string, text: string, level: 0 | 1 | 2, index: number, size: number, manifest: Pick<Manifest, 'suites' | 'cases'>, segments: readonly Segment[]): boolean {
   const c = checkedChunk(file, text, level, index);
   let same = segments.length === size;
-  try {
+  refusedAsData(file, () =>
     eachDecoded(c, manifest, size, index * size, (s, i) => {
       if (same && !sameJson(s, segments[i])) same = false;
-    });
-  } catch (e) {
-    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
-    throw e;
-  }
+    }),
+  );
   return same;
 }
 
@@ -159,12 +161,7 @@ export function parseNewest(file: string, text: string, manifest: Manifest, most
   if (n.to !== manifest.segments || n.from > n.to || n.to - n.from > most) {
     throw new TrendDataError(`${file}: holds segments ${n.from} to ${n.to - 1}, not the newest (at most ${most}) of the ${manifest.segments} the manifest counts`);
   }
-  try {
-    return decodeNewest(n, manifest);
-  } catch (e) {
-    if (e instanceof ChunkError) throw new TrendDataError(`${file}: ${e.message}; refusing to publish over it`);
-    throw e;
-  }
+  return refusedAsData(file, () => decodeNewest(n, manifest));
 }
 
 /**
