@@ -104,6 +104,34 @@ describe('the memo of change-point tests', () => {
     eDivisive(quiet, undefined, 1);
     expect(eDivisive(quiet, lax, 1)).toEqual(laxAfresh);
   });
+
+  it('knows the same points at another index, as a sliding window hands them over, and only them', () => {
+    const ids = Float64Array.from({ length: step.length }, (_, i) => 500 + 2 * i);
+    forgetTests();
+    const afresh = eDivisive(step, undefined, 3, 20, 140, ids);
+    expect(afresh.length).toBeGreaterThanOrEqual(2);
+    // The same points, 15 places earlier in a shorter array: the whole stretch and both sides are known.
+    const slid = step.slice(15);
+    const slidIds = ids.slice(15);
+    const scans = permutationScans();
+    const carried = carriedPermutations();
+    const again = eDivisive(slid, undefined, 3, 5, 125, slidIds);
+    expect(permutationScans()).toBe(scans);
+    expect(carriedPermutations()).toBe(carried);
+    expect(again.map((s) => ({ ...s, index: s.index + 15 }))).toEqual(afresh);
+    // Other identities are other permutations: tested, with the answer of a fresh start.
+    const otherIds = Float64Array.from(slidIds, (x) => x + 1);
+    const tested = eDivisive(slid, undefined, 3, 5, 125, otherIds);
+    expect(permutationScans()).toBeGreaterThan(scans);
+    forgetTests();
+    expect(tested).toEqual(eDivisive(slid, undefined, 3, 5, 125, otherIds));
+    // Without identities a point's position keys it, so the slid values are not the same test.
+    forgetTests();
+    eDivisive(step, undefined, 3, 20, 140);
+    const before = permutationScans();
+    eDivisive(slid, undefined, 3, 5, 125);
+    expect(permutationScans()).toBeGreaterThan(before);
+  });
 });
 
 describe('the permutations carried from one test to the next', () => {

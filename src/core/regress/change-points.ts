@@ -529,6 +529,7 @@ export function bestSplit(values: ArrayLike<number>, minSize: number, from = 0, 
 interface Tested {
   readonly values: Float64Array;
   readonly ids: Float64Array;
+  /** Where the stretch began in the values tested then: the split's index is relative to it. */
   readonly from: number;
   readonly seed: number;
   readonly settings: ChangePointSettings;
@@ -541,8 +542,9 @@ const words = new Uint32Array(bits.buffer);
 
 function memoKey(values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): number {
   // A few values suffice for the key: a hit is checked value by value, and a clash only costs
-  // running the test.
-  let h = mixSeed(seed, from, to, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9), ids[from] as number, ids[to - 1] as number);
+  // running the test. Not where the stretch begins: a replay's window slides over the case's
+  // points, so the same points come back at another index, and the identities tell them.
+  let h = mixSeed(seed, to - from, settings.minSize, settings.permutations, Math.round(settings.significance * 1e9), ids[from] as number, ids[to - 1] as number);
   for (const i of [from, (from + to) >>> 1, to - 1]) {
     bits[0] = values[i] as number;
     h = mixSeed(h, words[0] as number, words[1] as number);
@@ -550,10 +552,13 @@ function memoKey(values: ArrayLike<number>, ids: ArrayLike<number>, from: number
   return h;
 }
 
+function sameSettings(a: ChangePointSettings, b: ChangePointSettings): boolean {
+  return a.minSize === b.minSize && a.permutations === b.permutations && a.significance === b.significance;
+}
+
 function memoHit(entry: Tested | undefined, values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): boolean {
-  if (!entry || entry.from !== from || entry.seed !== seed || entry.values.length !== to - from) return false;
-  const s = entry.settings;
-  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
+  if (!entry || entry.seed !== seed || entry.values.length !== to - from) return false;
+  if (!sameSettings(entry.settings, settings)) return false;
   for (let i = from; i < to; i++) if (!Object.is(entry.values[i - from], values[i]) || entry.ids[i - from] !== ids[i]) return false;
   return true;
 }
@@ -561,16 +566,26 @@ function memoHit(entry: Tested | undefined, values: ArrayLike<number>, ids: Arra
 /** Empties the memo of tests, the kept permutations and the last order (the tests compare answers with and without them). */
 export function forgetTests(): void {
   memo.clear();
+  wholeTested.clear();
   lineages.length = 0;
   carrySlots.length = 0;
   lastOrder = undefined;
 }
 
-/** testSplit, looked up when the same test was run before. */
+/** A split found in a stretch that began at `was`, for the same points beginning at `from`. */
+function movedTo(split: Split | undefined, was: number, from: number): Split | undefined {
+  return split && { index: split.index - was + from, pValue: split.pValue };
+}
+
+/**
+ * testSplit of a side of a split, looked up when the same points were tested before, wherever they
+ * stood in the values then: the same identities and values give the same permutations, so the
+ * same answer.
+ */
 function testSplitOnce(values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
   const key = memoKey(values, ids, from, to, settings, seed);
   const entry = memo.get(key);
-  if (memoHit(entry, values, ids, from, to, settings, seed)) return (entry as Tested).split;
+  if (memoHit(entry, values, ids, from, to, settings, seed)) return movedTo((entry as Tested).split, (entry as Tested).from, from);
   const split = testSplit(values, ids, from, to, settings, seed, false);
   if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value as number);
   const copy = new Float64Array(to - from);
@@ -580,6 +595,57 @@ function testSplitOnce(values: ArrayLike<number>, ids: ArrayLike<number>, from: 
     idCopy[i - from] = ids[i] as number;
   }
   memo.set(key, { values: copy, ids: idCopy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
+  return split;
+}
+
+/**
+ * The last whole stretch tested with each seed, and its answer. A replayed commit that brought a
+ * case no point tests the case's window again, unchanged; any other commit's window is new, so
+ * this keeps one stretch a seed in arrays it reuses, where the memo would copy every window and
+ * push out the sides it holds (the generated bench's replay, whose windows never come back, took
+ * longer and some 85 MB more at its peak that way).
+ */
+interface WholeTested {
+  ids: Float64Array;
+  values: Float64Array;
+  n: number;
+  from: number;
+  settings: ChangePointSettings;
+  split: Split | undefined;
+}
+// A replay's worker judges one case at a time, commit by commit; a publish judges each case of a
+// suite once, its entries taking over the oldest.
+const WHOLE_ENTRIES = 64;
+const wholeTested = new Map<number, WholeTested>();
+
+/** testSplit of the whole stretch, looked up when its seed's last whole stretch had the same points. */
+function testWhole(values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
+  const n = to - from;
+  let entry = wholeTested.get(seed);
+  if (entry && entry.n === n && sameSettings(entry.settings, settings)) {
+    let same = true;
+    for (let i = 0; same && i < n; i++) same = entry.ids[i] === ids[from + i] && Object.is(entry.values[i], values[from + i]);
+    if (same) return movedTo(entry.split, entry.from, from);
+  }
+  const split = testSplit(values, ids, from, to, settings, seed, true);
+  if (!entry) {
+    if (wholeTested.size >= WHOLE_ENTRIES) wholeTested.delete(wholeTested.keys().next().value as number);
+    entry = { ids: new Float64Array(n), values: new Float64Array(n), n: 0, from: 0, settings: { ...settings }, split: undefined };
+    wholeTested.set(seed, entry);
+  }
+  if (entry.ids.length < n) {
+    entry.ids = new Float64Array(Math.max(n, 2 * entry.ids.length));
+    entry.values = new Float64Array(entry.ids.length);
+  }
+  for (let i = 0; i < n; i++) {
+    entry.ids[i] = ids[from + i] as number;
+    entry.values[i] = values[from + i] as number;
+  }
+  entry.n = n;
+  entry.from = from;
+  // A copy: the caller's settings are not ours to keep.
+  if (!sameSettings(entry.settings, settings)) entry.settings = { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance };
+  entry.split = split;
   return split;
 }
 
@@ -1252,8 +1318,7 @@ export function eDivisive(
   while (pending.length > 0) {
     const [a, b] = pending.pop() as [number, number];
     if (b - a < 2 * settings.minSize) continue;
-    // The whole stretch changes with every commit; only the parts either side of a split come back.
-    const split = a === from && b === to ? testSplit(values, keys, a, b, settings, seed, true) : testSplitOnce(values, keys, a, b, settings, seed);
+    const split = a === from && b === to ? testWhole(values, keys, a, b, settings, seed) : testSplitOnce(values, keys, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);
