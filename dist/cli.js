@@ -10032,12 +10032,10 @@ function memoKey(values, ids, from, to, settings, seed) {
   }
   return h;
 }
-function sameSettings(a, b) {
-  return a.minSize === b.minSize && a.permutations === b.permutations && a.significance === b.significance;
-}
 function memoHit(entry3, values, ids, from, to, settings, seed) {
   if (!entry3 || entry3.seed !== seed || entry3.values.length !== to - from) return false;
-  if (!sameSettings(entry3.settings, settings)) return false;
+  const s = entry3.settings;
+  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
   for (let i = from; i < to; i++) if (!Object.is(entry3.values[i - from], values[i]) || entry3.ids[i - from] !== ids[i]) return false;
   return true;
 }
@@ -10057,36 +10055,6 @@ function testSplitOnce(values, ids, from, to, settings, seed) {
     idCopy[i - from] = ids[i];
   }
   memo.set(key2, { values: copy, ids: idCopy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
-  return split;
-}
-var WHOLE_ENTRIES = 64;
-var wholeTested = /* @__PURE__ */ new Map();
-function testWhole(values, ids, from, to, settings, seed) {
-  const n = to - from;
-  let entry3 = wholeTested.get(seed);
-  if (entry3 && entry3.n === n && sameSettings(entry3.settings, settings)) {
-    let same2 = true;
-    for (let i = 0; same2 && i < n; i++) same2 = entry3.ids[i] === ids[from + i] && Object.is(entry3.values[i], values[from + i]);
-    if (same2) return movedTo(entry3.split, entry3.from, from);
-  }
-  const split = testSplit(values, ids, from, to, settings, seed, true);
-  if (!entry3) {
-    if (wholeTested.size >= WHOLE_ENTRIES) wholeTested.delete(wholeTested.keys().next().value);
-    entry3 = { ids: new Float64Array(n), values: new Float64Array(n), n: 0, from: 0, settings: { ...settings }, split: void 0 };
-    wholeTested.set(seed, entry3);
-  }
-  if (entry3.ids.length < n) {
-    entry3.ids = new Float64Array(Math.max(n, 2 * entry3.ids.length));
-    entry3.values = new Float64Array(entry3.ids.length);
-  }
-  for (let i = 0; i < n; i++) {
-    entry3.ids[i] = ids[from + i];
-    entry3.values[i] = values[from + i];
-  }
-  entry3.n = n;
-  entry3.from = from;
-  if (!sameSettings(entry3.settings, settings)) entry3.settings = { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance };
-  entry3.split = split;
   return split;
 }
 function keyOf(seed, p, id) {
@@ -10542,7 +10510,7 @@ function eDivisive(values, settings = DEFAULT_CHANGE_POINT_SETTINGS, seed = 0, f
   while (pending.length > 0) {
     const [a, b] = pending.pop();
     if (b - a < 2 * settings.minSize) continue;
-    const split = a === from && b === to ? testWhole(values, keys, a, b, settings, seed) : testSplitOnce(values, keys, a, b, settings, seed);
+    const split = a === from && b === to ? testSplit(values, keys, a, b, settings, seed, true) : testSplitOnce(values, keys, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);

@@ -105,32 +105,40 @@ describe('the memo of change-point tests', () => {
     expect(eDivisive(quiet, lax, 1)).toEqual(laxAfresh);
   });
 
-  it('knows the same points at another index, as a sliding window hands them over, and only them', () => {
-    const ids = Float64Array.from({ length: step.length }, (_, i) => 500 + 2 * i);
-    forgetTests();
-    const afresh = eDivisive(step, undefined, 3, 20, 140, ids);
-    expect(afresh.length).toBeGreaterThanOrEqual(2);
-    // The same points, 15 places earlier in a shorter array: the whole stretch and both sides are known.
-    const slid = step.slice(15);
+  it('knows the sides of a split again at another index, as a sliding window hands them over, and only them', () => {
+    // A large step at 60 found first, and a smaller one at 110 in its right side.
+    const two = Float64Array.from([...noise(60, 0.02), ...noise(50, 0.02).map((x) => x + 0.2), ...noise(40, 0.02).map((x) => x + 0.15)]);
+    const ids = Float64Array.from({ length: two.length }, (_, i) => 500 + 2 * i);
+    const reads = () => permutationScans() + carriedPermutations();
+    // The window moved on by 15 points: its left side is new, its right side [60, 150), split
+    // again at 110, holds the points tested before, 15 places earlier.
+    const slid = two.slice(15);
     const slidIds = ids.slice(15);
-    const scans = permutationScans();
-    const carried = carriedPermutations();
-    const again = eDivisive(slid, undefined, 3, 5, 125, slidIds);
-    expect(permutationScans()).toBe(scans);
-    expect(carriedPermutations()).toBe(carried);
-    expect(again.map((s) => ({ ...s, index: s.index + 15 }))).toEqual(afresh);
-    // Other identities are other permutations: tested, with the answer of a fresh start.
-    const otherIds = Float64Array.from(slidIds, (x) => x + 1);
-    const tested = eDivisive(slid, undefined, 3, 5, 125, otherIds);
-    expect(permutationScans()).toBeGreaterThan(scans);
-    forgetTests();
-    expect(tested).toEqual(eDivisive(slid, undefined, 3, 5, 125, otherIds));
-    // Without identities a point's position keys it, so the slid values are not the same test.
-    forgetTests();
-    eDivisive(step, undefined, 3, 20, 140);
-    const before = permutationScans();
-    eDivisive(slid, undefined, 3, 5, 125);
-    expect(permutationScans()).toBeGreaterThan(before);
+    const readsOf = (keys: Float64Array | undefined, slidKeys: Float64Array | undefined) => {
+      forgetTests();
+      const before = eDivisive(two, undefined, 3, 0, 150, keys);
+      let at = reads();
+      const again = eDivisive(slid, undefined, 3, 0, 135, slidKeys);
+      const known = reads() - at;
+      forgetTests();
+      at = reads();
+      const afresh = eDivisive(slid, undefined, 3, 0, 135, slidKeys);
+      return { before, again, afresh, known, fresh: reads() - at };
+    };
+    const same = readsOf(ids, slidIds);
+    expect(same.before).toHaveLength(2);
+    expect(same.before[0]?.index).toBe(60);
+    expect(same.again).toEqual(same.afresh);
+    expect(same.afresh.map((s) => s.index + 15)).toEqual(same.before.map((s) => s.index));
+    // The right side is significant, so a fresh test of it reads all 199 of its permutations: none here.
+    expect(same.fresh - same.known).toBeGreaterThanOrEqual(199);
+    // Other identities are other permutations, and positions standing in for identities move with
+    // the index: tested again, the answer that of a fresh start.
+    for (const [keys, slidKeys] of [[ids, Float64Array.from(slidIds, (x) => x + 1)], [undefined, undefined]] as const) {
+      const other = readsOf(keys, slidKeys);
+      expect(other.again).toEqual(other.afresh);
+      expect(other.fresh - other.known).toBeLessThan(199);
+    }
   });
 });
 

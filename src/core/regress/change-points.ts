@@ -552,13 +552,10 @@ function memoKey(values: ArrayLike<number>, ids: ArrayLike<number>, from: number
   return h;
 }
 
-function sameSettings(a: ChangePointSettings, b: ChangePointSettings): boolean {
-  return a.minSize === b.minSize && a.permutations === b.permutations && a.significance === b.significance;
-}
-
 function memoHit(entry: Tested | undefined, values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): boolean {
   if (!entry || entry.seed !== seed || entry.values.length !== to - from) return false;
-  if (!sameSettings(entry.settings, settings)) return false;
+  const s = entry.settings;
+  if (s.minSize !== settings.minSize || s.permutations !== settings.permutations || s.significance !== settings.significance) return false;
   for (let i = from; i < to; i++) if (!Object.is(entry.values[i - from], values[i]) || entry.ids[i - from] !== ids[i]) return false;
   return true;
 }
@@ -566,7 +563,6 @@ function memoHit(entry: Tested | undefined, values: ArrayLike<number>, ids: Arra
 /** Empties the memo of tests, the kept permutations and the last order (the tests compare answers with and without them). */
 export function forgetTests(): void {
   memo.clear();
-  wholeTested.clear();
   lineages.length = 0;
   carrySlots.length = 0;
   lastOrder = undefined;
@@ -595,57 +591,6 @@ function testSplitOnce(values: ArrayLike<number>, ids: ArrayLike<number>, from: 
     idCopy[i - from] = ids[i] as number;
   }
   memo.set(key, { values: copy, ids: idCopy, from, seed, settings: { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance }, split });
-  return split;
-}
-
-/**
- * The last whole stretch tested with each seed, and its answer. A replayed commit that brought a
- * case no point tests the case's window again, unchanged; any other commit's window is new, so
- * this keeps one stretch a seed in arrays it reuses, where the memo would copy every window and
- * push out the sides it holds (the generated bench's replay, whose windows never come back, took
- * longer and some 85 MB more at its peak that way).
- */
-interface WholeTested {
-  ids: Float64Array;
-  values: Float64Array;
-  n: number;
-  from: number;
-  settings: ChangePointSettings;
-  split: Split | undefined;
-}
-// A replay's worker judges one case at a time, commit by commit; a publish judges each case of a
-// suite once, its entries taking over the oldest.
-const WHOLE_ENTRIES = 64;
-const wholeTested = new Map<number, WholeTested>();
-
-/** testSplit of the whole stretch, looked up when its seed's last whole stretch had the same points. */
-function testWhole(values: ArrayLike<number>, ids: ArrayLike<number>, from: number, to: number, settings: ChangePointSettings, seed: number): Split | undefined {
-  const n = to - from;
-  let entry = wholeTested.get(seed);
-  if (entry && entry.n === n && sameSettings(entry.settings, settings)) {
-    let same = true;
-    for (let i = 0; same && i < n; i++) same = entry.ids[i] === ids[from + i] && Object.is(entry.values[i], values[from + i]);
-    if (same) return movedTo(entry.split, entry.from, from);
-  }
-  const split = testSplit(values, ids, from, to, settings, seed, true);
-  if (!entry) {
-    if (wholeTested.size >= WHOLE_ENTRIES) wholeTested.delete(wholeTested.keys().next().value as number);
-    entry = { ids: new Float64Array(n), values: new Float64Array(n), n: 0, from: 0, settings: { ...settings }, split: undefined };
-    wholeTested.set(seed, entry);
-  }
-  if (entry.ids.length < n) {
-    entry.ids = new Float64Array(Math.max(n, 2 * entry.ids.length));
-    entry.values = new Float64Array(entry.ids.length);
-  }
-  for (let i = 0; i < n; i++) {
-    entry.ids[i] = ids[from + i] as number;
-    entry.values[i] = values[from + i] as number;
-  }
-  entry.n = n;
-  entry.from = from;
-  // A copy: the caller's settings are not ours to keep.
-  if (!sameSettings(entry.settings, settings)) entry.settings = { minSize: settings.minSize, permutations: settings.permutations, significance: settings.significance };
-  entry.split = split;
   return split;
 }
 
@@ -1318,7 +1263,8 @@ export function eDivisive(
   while (pending.length > 0) {
     const [a, b] = pending.pop() as [number, number];
     if (b - a < 2 * settings.minSize) continue;
-    const split = a === from && b === to ? testWhole(values, keys, a, b, settings, seed) : testSplitOnce(values, keys, a, b, settings, seed);
+    // The whole stretch changes with every commit; only the parts either side of a split come back.
+    const split = a === from && b === to ? testSplit(values, keys, a, b, settings, seed, true) : testSplitOnce(values, keys, a, b, settings, seed);
     if (!split) continue;
     found.push(split);
     pending.push([a, split.index], [split.index, b]);
