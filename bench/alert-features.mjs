@@ -6,8 +6,9 @@
 // own 10 points before) or beyond 3 robust deviations either way at the culprit and at the commit
 // that raised it, the alert group's share of the suite, the suite's size, the case's noise, the
 // share of its last 60 points further out than the run, runs per point, the lag-1 autocorrelation
-// of its last 30 points, and by the status each alert has when its history ends. A feature that
-// separates true from false alerts shows as bins far apart; none did in session 16.
+// of its last 30 points, the width of the run's error bars against its last 30 points' (session
+// 41; −1 where the case has none), and by the status each alert has when its history ends. A
+// feature that separates true from false alerts shows as bins far apart; none did in session 16.
 //
 //   npm run -s build && node bench/alert-features.mjs --data-dir DIR [--history NAME]... [--cli FILE]
 //     [--rows FILE]
@@ -33,6 +34,15 @@ const runner = cliRunner(cli, work);
 
 const worse = (value, base, direction) => (direction === 'smaller' ? value / base - 1 : base / value - 1);
 const rows = [];
+// The within-job spread (hi − lo, the error bar from the record's runs or a data.js range) of the run's points
+// against the median of the 30 points before the culprit, each relative to its point's value.
+const relSpread = (p) => (p.value > 0 && Number.isFinite(p.lo) && Number.isFinite(p.hi) ? (p.hi - p.lo) / p.value : undefined);
+const spreadRatio = (s, c, r) => {
+  const before = s.slice(Math.max(0, c - 30), c).map(relSpread).filter((x) => x !== undefined && x > 0);
+  const run = s.slice(c, r + 1).map(relSpread).filter((x) => x !== undefined);
+  if (before.length < 8 || run.length === 0) return -1;
+  return median(run) / median(before);
+};
 for (const name of histories) {
   process.stderr.write(`features: ${name}\n`);
   const { dir, bare } = importedOnce(runner, work, name, dataOf(name), cli);
@@ -115,6 +125,7 @@ for (const name of histories) {
       'last 60 points further out than the run (share)': prior.length ? prior.filter((v) => sgn * (v - least) > 0).length / prior.length : 0,
       'runs per point': s[c].n ?? 1,
       'lag-1 autocorrelation of the last 30': den ? num / den : 0,
+      'spread of the run against its last 30 (ratio)': spreadRatio(s, c, r),
     });
   }
 }
