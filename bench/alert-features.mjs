@@ -6,9 +6,10 @@
 // own 10 points before) or beyond 3 robust deviations either way at the culprit and at the commit
 // that raised it, the alert group's share of the suite, the suite's size, the case's noise, the
 // share of its last 60 points further out than the run, runs per point, the lag-1 autocorrelation
-// of its last 30 points, the width of the run's error bars against its last 30 points' (session
-// 41; −1 where the case has none), and by the status each alert has when its history ends. A
-// feature that separates true from false alerts shows as bins far apart; none did in session 16.
+// of its last 30 points, the width of the run's error bars against its last 30 points' and the
+// share of the other cases whose bar widened at the culprit (session 41; −1 without bars), and by
+// the status each alert has when its history ends. A feature that separates true from false
+// alerts shows as bins far apart; none did in session 16, nor the bars in session 41.
 //
 //   npm run -s build && node bench/alert-features.mjs --data-dir DIR [--history NAME]... [--cli FILE]
 //     [--rows FILE]
@@ -76,6 +77,21 @@ for (const name of histories) {
     const base = median(recent);
     return { change: worse(s[i].value, base, s[i].direction), z: ((s[i].direction === 'smaller' ? 1 : -1) * Math.log(s[i].value / base)) / sd };
   };
+  // The share of the other cases (with bars) whose bar at the commit is twice their last 30's median or more.
+  const widerAt = (others, sha) => {
+    let wide = 0;
+    let n = 0;
+    for (const o of others) {
+      const s = series.get(o);
+      const i = at.get(o).get(sha);
+      if (i === undefined) continue;
+      const ratio = spreadRatio(s, i, i);
+      if (ratio < 0) continue;
+      n++;
+      if (ratio >= 2) wide++;
+    }
+    return n ? wide / n : -1;
+  };
   const groups = new Map();
   for (const a of alerts) groups.set(`${a.suite}|${a.sha}`, (groups.get(`${a.suite}|${a.sha}`) ?? 0) + 1);
   for (const a of alerts) {
@@ -126,6 +142,7 @@ for (const name of histories) {
       'runs per point': s[c].n ?? 1,
       'lag-1 autocorrelation of the last 30': den ? num / den : 0,
       'spread of the run against its last 30 (ratio)': spreadRatio(s, c, r),
+      'other cases with bars twice as wide at the culprit (share)': widerAt(others, a.sha),
     });
   }
 }

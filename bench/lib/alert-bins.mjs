@@ -13,4 +13,5 @@ export const FEATURE_BINS = {
   'runs per point': [0, 2, 3, 10, Infinity],
   'lag-1 autocorrelation of the last 30': [-Infinity, 0, 0.1, 0.2, 0.3, 0.45, 0.6, Infinity],
   'spread of the run against its last 30 (ratio)': [-1, 0, 0.5, 0.8, 1.25, 2, 4, Infinity],
+  'other cases with bars twice as wide at the culprit (share)': [-1, 0, 0.05, 0.15, 0.3, 0.5, 0.7, 1.01],
 };
