@@ -18193,7 +18193,8 @@ Judges the stored history of every suite again, commit by commit, exactly as pub
 commit would have judged it with the given settings, and prints every alert it would raise:
 suite, case, the commit where the step starts, its kind (regression, or step-found: a lasting
 worse step the change-point scan raised), its status after the last commit, the change and which
-way is better. Nothing is written unless --write: then the replayed alerts replace the
+way is better; then, on stderr, how many are confirmed, still suspected or cleared later, and at
+how many commits. Nothing is written unless --write: then the replayed alerts replace the
 stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
 the branch, so the page draws them.
 
@@ -18228,6 +18229,17 @@ function replayLines(alerts) {
   const rows2 = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind === "change-point" ? "step-found" : a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows2.map((r) => r[i].length)));
   return [head, ...rows2].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
+}
+function replayTally(alerts) {
+  const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  const commits = new Set(alerts.map((a) => a.sha)).size;
+  const of = (status) => alerts.filter((a) => a.status === status).length;
+  const parts = [
+    of("confirmed") > 0 ? `${of("confirmed")} confirmed` : "",
+    of("suspected") > 0 ? `${of("suspected")} still suspected` : "",
+    of("cleared") > 0 ? `${of("cleared")} cleared later (no lasting step followed)` : ""
+  ].filter((p) => p !== "");
+  return `${count(alerts.length, "alert")} at ${count(commits, "commit")}: ${parts.join(", ")}`;
 }
 async function run2(argv, io) {
   const values = trendCommandLine(argv, io, USAGE2, {
@@ -18289,8 +18301,12 @@ async function run2(argv, io) {
   if (!manifest && importFrom === void 0) io.stderr(noTrendYet(values));
   else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === void 0 ? "stored segments" : `entries of ${importFrom}`}
 `);
-  else io.stdout(`${replayLines(alerts).join("\n")}
+  else {
+    io.stdout(`${replayLines(alerts).join("\n")}
 `);
+    io.stderr(`benchtrend: ${replayTally(alerts)}
+`);
+  }
   return 0;
 }
 async function importedHistory(file, overridesFile, suite, io) {

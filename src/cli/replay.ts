@@ -20,7 +20,8 @@ Judges the stored history of every suite again, commit by commit, exactly as pub
 commit would have judged it with the given settings, and prints every alert it would raise:
 suite, case, the commit where the step starts, its kind (regression, or step-found: a lasting
 worse step the change-point scan raised), its status after the last commit, the change and which
-way is better. Nothing is written unless --write: then the replayed alerts replace the
+way is better; then, on stderr, how many are confirmed, still suspected or cleared later, and at
+how many commits. Nothing is written unless --write: then the replayed alerts replace the
 stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
 the branch, so the page draws them.
 
@@ -58,6 +59,22 @@ export function replayLines(alerts: readonly ReplayedAlert[]): string[] {
   const rows = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind === 'change-point' ? 'step-found' : a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   return [head, ...rows].map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] as number))).join('  '));
+}
+
+/**
+ * The alerts counted by the status each has after the last commit, the cleared ones said for
+ * what they are (no lasting step followed): what a maintainer reads first of a long table.
+ */
+export function replayTally(alerts: readonly ReplayedAlert[]): string {
+  const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  const commits = new Set(alerts.map((a) => a.sha)).size;
+  const of = (status: ReplayedAlert['status']) => alerts.filter((a) => a.status === status).length;
+  const parts = [
+    of('confirmed') > 0 ? `${of('confirmed')} confirmed` : '',
+    of('suspected') > 0 ? `${of('suspected')} still suspected` : '',
+    of('cleared') > 0 ? `${of('cleared')} cleared later (no lasting step followed)` : '',
+  ].filter((p) => p !== '');
+  return `${count(alerts.length, 'alert')} at ${count(commits, 'commit')}: ${parts.join(', ')}`;
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -116,7 +133,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values));
   else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === undefined ? 'stored segments' : `entries of ${importFrom}`}\n`);
-  else io.stdout(`${replayLines(alerts).join('\n')}\n`);
+  else {
+    io.stdout(`${replayLines(alerts).join('\n')}\n`);
+    // Beside the table rather than in it, so that stdout stays one row per alert.
+    io.stderr(`benchtrend: ${replayTally(alerts)}\n`);
+  }
   return 0;
 }
 

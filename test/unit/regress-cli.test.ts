@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertLines, run as alerts, type ListedAlert } from '../../src/cli/alerts.js';
-import { replayLines } from '../../src/cli/replay.js';
+import { replayLines, replayTally } from '../../src/cli/replay.js';
 import { UsageError, type CliIO } from '../../src/cli/io.js';
 import { InputError, type Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
@@ -92,6 +92,16 @@ describe('benchtrend alerts', () => {
       { ...replayed, kind: 'regression', sha: 'c'.repeat(40) },
     ]);
     expect(rows.slice(1).map((l) => l.split(/\s{2,}/).slice(2, 4).join(' '))).toEqual(['aaaaaaa step-found', 'ccccccc regression']);
+  });
+
+  it('tallies a replay by status and by commit, saying what a cleared alert was', () => {
+    const replayed = { suite: 'default', case: 'warm / total', raisedAt: 'd'.repeat(40), unit: 's', direction: 'smaller', baseline: 1, value: 1.2, change: 0.2, changeText: '+20% worse', reason: 'r' } as const;
+    const at = (sha: string, status: 'confirmed' | 'suspected' | 'cleared', name = 'warm / total') => ({ ...replayed, case: name, kind: 'regression' as const, sha: sha.repeat(40), status });
+    expect(replayTally([at('a', 'confirmed'), at('a', 'confirmed', 'warm / attach'), at('b', 'cleared'), at('c', 'suspected'), at('c', 'cleared', 'warm / attach')])).toBe(
+      '5 alerts at 3 commits: 2 confirmed, 1 still suspected, 2 cleared later (no lasting step followed)',
+    );
+    // Statuses no alert has are left out; one is said in the singular.
+    expect(replayTally([at('a', 'confirmed')])).toBe('1 alert at 1 commit: 1 confirmed');
   });
 
   it('refuses an unknown suite (a refusal) and a bad status (a usage error)', async () => {
