@@ -18193,10 +18193,11 @@ Judges the stored history of every suite again, commit by commit, exactly as pub
 commit would have judged it with the given settings, and prints every alert it would raise:
 suite, case, the commit where the step starts, its kind (regression, or step-found: a lasting
 worse step the change-point scan raised), its status after the last commit, the change and which
-way is better; then, on stderr, how many are confirmed, still suspected or cleared later, and at
-how many commits. Nothing is written unless --write: then the replayed alerts replace the
-stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
-the branch, so the page draws them.
+way is better; then, on stderr, how many are confirmed, still suspected or cleared later, at how
+many commits, and where some were cleared, the --alert-after that waits for one more point.
+Nothing is written unless --write: then the replayed alerts replace the stored ones of the
+suites replayed (all, or --suite) in the trend's manifest, in one commit to the branch, so the
+page draws them.
 
 With --import-from, it judges a github-action-benchmark data.js as an import would store it, with
 no repository: what benchtrend would have said of a history before you switch to it (beside what
@@ -18230,7 +18231,7 @@ function replayLines(alerts) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows2.map((r) => r[i].length)));
   return [head, ...rows2].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
 }
-function replayTally(alerts) {
+function replayTally(alerts, settings) {
   const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const commits = new Set(alerts.map((a) => a.sha)).size;
   const of = (status) => alerts.filter((a) => a.status === status).length;
@@ -18239,7 +18240,9 @@ function replayTally(alerts) {
     of("suspected") > 0 ? `${of("suspected")} still suspected` : "",
     of("cleared") > 0 ? `${of("cleared")} cleared later (no lasting step followed)` : ""
   ].filter((p) => p !== "");
-  return `${count(alerts.length, "alert")} at ${count(commits, "commit")}: ${parts.join(", ")}`;
+  const longer = settings.alertAfter + 1;
+  const hint = of("cleared") > 0 && settings.method !== "ratio" && longer <= settings.maxRun ? `; --alert-after ${longer} shows what waiting for one more point would have raised` : "";
+  return `${count(alerts.length, "alert")} at ${count(commits, "commit")}: ${parts.join(", ")}${hint}`;
 }
 async function run2(argv, io) {
   const values = trendCommandLine(argv, io, USAGE2, {
@@ -18304,7 +18307,7 @@ async function run2(argv, io) {
   else {
     io.stdout(`${replayLines(alerts).join("\n")}
 `);
-    io.stderr(`benchtrend: ${replayTally(alerts)}
+    io.stderr(`benchtrend: ${replayTally(alerts, settings)}
 `);
   }
   return 0;

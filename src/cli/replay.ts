@@ -20,10 +20,11 @@ Judges the stored history of every suite again, commit by commit, exactly as pub
 commit would have judged it with the given settings, and prints every alert it would raise:
 suite, case, the commit where the step starts, its kind (regression, or step-found: a lasting
 worse step the change-point scan raised), its status after the last commit, the change and which
-way is better; then, on stderr, how many are confirmed, still suspected or cleared later, and at
-how many commits. Nothing is written unless --write: then the replayed alerts replace the
-stored ones of the suites replayed (all, or --suite) in the trend's manifest, in one commit to
-the branch, so the page draws them.
+way is better; then, on stderr, how many are confirmed, still suspected or cleared later, at how
+many commits, and where some were cleared, the --alert-after that waits for one more point.
+Nothing is written unless --write: then the replayed alerts replace the stored ones of the
+suites replayed (all, or --suite) in the trend's manifest, in one commit to the branch, so the
+page draws them.
 
 With --import-from, it judges a github-action-benchmark data.js as an import would store it, with
 no repository: what benchtrend would have said of a history before you switch to it (beside what
@@ -63,9 +64,11 @@ export function replayLines(alerts: readonly ReplayedAlert[]): string[] {
 
 /**
  * The alerts counted by the status each has after the last commit, the cleared ones said for
- * what they are (no lasting step followed): what a maintainer reads first of a long table.
+ * what they are (no lasting step followed): what a maintainer reads first of a long table. Where
+ * some were cleared and the limit's run could be one point longer, it names the setting whose
+ * replay shows what waiting for it would have said (docs/alerts.md: the trade of alert-after).
  */
-export function replayTally(alerts: readonly ReplayedAlert[]): string {
+export function replayTally(alerts: readonly ReplayedAlert[], settings: Pick<AlertSettings, 'method' | 'alertAfter' | 'maxRun'>): string {
   const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const commits = new Set(alerts.map((a) => a.sha)).size;
   const of = (status: ReplayedAlert['status']) => alerts.filter((a) => a.status === status).length;
@@ -74,7 +77,9 @@ export function replayTally(alerts: readonly ReplayedAlert[]): string {
     of('suspected') > 0 ? `${of('suspected')} still suspected` : '',
     of('cleared') > 0 ? `${of('cleared')} cleared later (no lasting step followed)` : '',
   ].filter((p) => p !== '');
-  return `${count(alerts.length, 'alert')} at ${count(commits, 'commit')}: ${parts.join(', ')}`;
+  const longer = settings.alertAfter + 1;
+  const hint = of('cleared') > 0 && settings.method !== 'ratio' && longer <= settings.maxRun ? `; --alert-after ${longer} shows what waiting for one more point would have raised` : '';
+  return `${count(alerts.length, 'alert')} at ${count(commits, 'commit')}: ${parts.join(', ')}${hint}`;
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -136,7 +141,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   else {
     io.stdout(`${replayLines(alerts).join('\n')}\n`);
     // Beside the table rather than in it, so that stdout stays one row per alert.
-    io.stderr(`benchtrend: ${replayTally(alerts)}\n`);
+    io.stderr(`benchtrend: ${replayTally(alerts, settings)}\n`);
   }
   return 0;
 }

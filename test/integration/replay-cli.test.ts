@@ -11,6 +11,7 @@ import { runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 import { replayTally } from '../../src/cli/replay.js';
 import type { ReplayedAlert } from '../../src/core/regress/replay-trend.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 
 interface Alert { suite: string; case: string; kind: string; sha: string; raisedAt: string; status: string; direction: string; change: number; changeText: string; reason: string }
 
@@ -71,7 +72,7 @@ it('prints one line per alert with the culprit, its status and the change in wor
     alerts.map((a) => `${a.sha.slice(0, 7)} ${a.kind === 'change-point' ? 'step-found' : a.kind}`),
   );
   // And on stderr the tally of the same alerts (its words: test/unit/regress-cli.test.ts).
-  expect(r.stderr.split('\n').filter((l) => / at \d+ commits?: /.test(l))).toEqual([`benchtrend: ${replayTally(alerts as unknown as ReplayedAlert[])}`]);
+  expect(r.stderr.split('\n').filter((l) => / at \d+ commits?: /.test(l))).toEqual([`benchtrend: ${replayTally(alerts as unknown as ReplayedAlert[], DEFAULT_ALERT_SETTINGS)}`]);
 });
 
 it('--import-from judges a data.js as an import would store it, with no repository: what replaying the imported trend says', async () => {

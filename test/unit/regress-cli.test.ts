@@ -97,11 +97,15 @@ describe('benchtrend alerts', () => {
   it('tallies a replay by status and by commit, saying what a cleared alert was', () => {
     const replayed = { suite: 'default', case: 'warm / total', raisedAt: 'd'.repeat(40), unit: 's', direction: 'smaller', baseline: 1, value: 1.2, change: 0.2, changeText: '+20% worse', reason: 'r' } as const;
     const at = (sha: string, status: 'confirmed' | 'suspected' | 'cleared', name = 'warm / total') => ({ ...replayed, case: name, kind: 'regression' as const, sha: sha.repeat(40), status });
-    expect(replayTally([at('a', 'confirmed'), at('a', 'confirmed', 'warm / attach'), at('b', 'cleared'), at('c', 'suspected'), at('c', 'cleared', 'warm / attach')])).toBe(
-      '5 alerts at 3 commits: 2 confirmed, 1 still suspected, 2 cleared later (no lasting step followed)',
+    const all = [at('a', 'confirmed'), at('a', 'confirmed', 'warm / attach'), at('b', 'cleared'), at('c', 'suspected'), at('c', 'cleared', 'warm / attach')];
+    expect(replayTally(all, DEFAULT_ALERT_SETTINGS)).toBe(
+      '5 alerts at 3 commits: 2 confirmed, 1 still suspected, 2 cleared later (no lasting step followed); --alert-after 3 shows what waiting for one more point would have raised',
     );
-    // Statuses no alert has are left out; one is said in the singular.
-    expect(replayTally([at('a', 'confirmed')])).toBe('1 alert at 1 commit: 1 confirmed');
+    // No setting to name: a run as long as the limit tests, or the ratio rule, which has no run.
+    expect(replayTally(all, { ...DEFAULT_ALERT_SETTINGS, alertAfter: 3 })).toBe('5 alerts at 3 commits: 2 confirmed, 1 still suspected, 2 cleared later (no lasting step followed)');
+    expect(replayTally(all, { ...DEFAULT_ALERT_SETTINGS, method: 'ratio' })).toBe('5 alerts at 3 commits: 2 confirmed, 1 still suspected, 2 cleared later (no lasting step followed)');
+    // Statuses no alert has are left out, and with none cleared there is nothing to wait for; one is said in the singular.
+    expect(replayTally([at('a', 'confirmed')], DEFAULT_ALERT_SETTINGS)).toBe('1 alert at 1 commit: 1 confirmed');
   });
 
   it('refuses an unknown suite (a refusal) and a bad status (a usage error)', async () => {
