@@ -8717,6 +8717,355 @@ var InputError = class extends Error {
   name = "InputError";
 };
 
+// schemas/chunk.schema.json
+var chunk_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/chunk.schema.json",
+  title: "benchtrend trend chunk (format 2)",
+  description: "Segments [index * 16^level, (index + 1) * 16^level) of the log as columns: data/c/<level>/<a>/<index>.json in data-dir, a = index / 100. Immutable once written. The tree holds each segment in exactly one chunk. A column is an array with one entry per row, or a single value standing for every row. Strings that repeat are stored once in `strings` and referred to by position; suites and cases by their position in manifest.json's `suites` and `cases`.",
+  type: "object",
+  required: ["schema", "version", "level", "index", "strings", "segments", "points"],
+  additionalProperties: false,
+  properties: {
+    schema: { const: "benchtrend/chunk" },
+    version: { type: "integer", minimum: 2, description: "Trend format version; 2 for this schema." },
+    level: { enum: [0, 1, 2], description: "0: one segment; 1: 16 segments; 2: 256 segments." },
+    index: { type: "integer", minimum: 0, description: "Position among the chunks of its level; equals the number in the file name." },
+    strings: { type: "array", items: { type: "string" } },
+    segments: {
+      type: "object",
+      description: "One row per segment, in seq order.",
+      required: ["suite", "sha", "message", "author", "timestamp", "publishedAt", "shapes", "points"],
+      additionalProperties: false,
+      properties: {
+        suite: { $ref: "#/definitions/intColumn", description: "Position in the manifest's suites." },
+        sha: { type: "array", items: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, description: "Full commit id." },
+        message: { $ref: "#/definitions/intColumn", description: "String: the whole commit message." },
+        author: { $ref: "#/definitions/intColumn", description: "String: the commit's author." },
+        timestamp: { type: "array", items: { type: "string" }, description: "ISO 8601 commit time." },
+        url: { $ref: "#/definitions/optionalIntColumn", description: "String: link to the commit, its NUL character standing for the sha; null: none." },
+        runUrl: { $ref: "#/definitions/optionalIntColumn", description: "String: the workflow run that published it; null: none." },
+        publishedAt: { $ref: "#/definitions/intColumn", description: "String: ISO 8601 time of the publish." },
+        shapes: { type: "array", items: { type: "array", items: { type: "integer", minimum: 0 } }, description: "Strings: the shapes whose earlier points at this suite and commit the segment supersedes." },
+        imported: { oneOf: [{ enum: [0, 1] }, { type: "array", items: { enum: [0, 1, null] } }], description: "1: imported from github-action-benchmark's data.js." },
+        points: { $ref: "#/definitions/intColumn", description: "How many of the next rows of `points` belong to the segment." }
+      }
+    },
+    points: {
+      type: "object",
+      description: "One row per point, segment after segment. Fields mean what they mean in a format 1 segment's points (segment.schema.json).",
+      required: ["case", "shape", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n"],
+      additionalProperties: false,
+      properties: {
+        case: { $ref: "#/definitions/intColumn", description: "Position in the manifest's cases (its suite is the segment's)." },
+        shape: { $ref: "#/definitions/intColumn", description: "String." },
+        unit: { $ref: "#/definitions/intColumn", description: "String." },
+        direction: { $ref: "#/definitions/intColumn", description: "String: smaller or bigger." },
+        value: { $ref: "#/definitions/numbers" },
+        q1: { $ref: "#/definitions/numbers" },
+        q3: { $ref: "#/definitions/numbers" },
+        min: { oneOf: [{ const: "q1", description: "Equal to q1 on every row." }, { $ref: "#/definitions/numbers" }] },
+        max: { oneOf: [{ const: "q3", description: "Equal to q3 on every row." }, { $ref: "#/definitions/numbers" }] },
+        stdev: { oneOf: [{ type: ["number", "null"] }, { type: "array", items: { type: ["number", "null"] } }] },
+        runs: { $ref: "#/definitions/intColumn" },
+        n: { $ref: "#/definitions/intColumn" },
+        samples: { type: "array", items: { $ref: "#/definitions/numbers" }, description: "Raw run values per point; absent when no point has any." },
+        wall: { oneOf: [{ type: ["number", "null"] }, { type: "array", items: { type: ["number", "null"] } }] },
+        extra: { $ref: "#/definitions/optionalIntColumn", description: "String." },
+        summaryOnly: { oneOf: [{ type: ["boolean", "null"] }, { type: "array", items: { type: ["boolean", "null"] } }] },
+        range: { $ref: "#/definitions/optionalIntColumn", description: "String: the tool's own range text." },
+        failed: { $ref: "#/definitions/optionalIntColumn" }
+      }
+    }
+  },
+  definitions: {
+    numbers: { type: "array", items: { type: "number" } },
+    intColumn: { oneOf: [{ type: "integer", minimum: 0 }, { type: "array", items: { type: "integer", minimum: 0 } }] },
+    optionalIntColumn: { oneOf: [{ type: ["integer", "null"], minimum: 0 }, { type: "array", items: { type: ["integer", "null"], minimum: 0 } }] }
+  }
+};
+
+// schemas/manifest.schema.json
+var manifest_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/manifest.schema.json",
+  title: "benchtrend trend manifest",
+  description: "manifest.json in data-dir: rewritten by every publish, bounded by the number of cases, never by history. Segments 0..segments-1 exist; every complete group of `fanout` segments also exists as a level-1 rollup and every complete group of fanout^2 as a level-2 rollup.",
+  type: "object",
+  required: ["schema", "version", "pageVersion", "updated", "segments", "fanout", "suites", "cases", "annotations", "alerts"],
+  properties: {
+    schema: { const: "benchtrend/manifest" },
+    version: { type: "integer", minimum: 1, description: "Trend format: 1 stores segments and rollups (data/seg, data/roll), 2 columnar chunks (data/c, chunk.schema.json)." },
+    pageVersion: { type: "string", description: "Version of the chart page files last written beside the data; empty before any." },
+    updated: { type: "string", description: "ISO 8601 time of the last publish." },
+    repository: { type: "string", description: "Link to the repository the trend describes." },
+    segments: { type: "integer", minimum: 0, description: "Number of segments written so far." },
+    fanout: { const: 16, description: "Segments per level-1 rollup and level-1 rollups per level-2 rollup." },
+    suites: { type: "array", items: { type: "string" }, uniqueItems: true },
+    cases: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["suite", "case", "shape", "unit", "direction", "firstSeq", "lastSeq", "points"],
+        properties: {
+          suite: { type: "string" },
+          case: { type: "string" },
+          shape: { type: "string" },
+          unit: { type: "string", description: "Unit every stored point of the case is in." },
+          direction: { enum: ["smaller", "bigger"] },
+          firstSeq: { type: "integer", minimum: 0 },
+          lastSeq: { type: "integer", minimum: 0 },
+          points: { type: "integer", minimum: 0, description: "Segments holding the case, superseded re-runs included." }
+        }
+      }
+    },
+    annotations: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["at", "label"],
+        properties: {
+          at: { type: "string", minLength: 1, description: "A commit sha (7 or more hex digits) or an ISO date." },
+          label: { type: "string" }
+        }
+      }
+    },
+    alerts: {
+      type: "array",
+      items: { $ref: "#/definitions/alert" }
+    },
+    imported: {
+      type: "object",
+      required: ["from", "entries", "at"],
+      properties: {
+        from: { type: "string" },
+        entries: { type: "integer", minimum: 0 },
+        at: { type: "string" }
+      }
+    }
+  },
+  definitions: {
+    alert: {
+      type: "object",
+      required: ["kind", "suite", "case", "sha", "seq", "status"],
+      properties: {
+        kind: { enum: ["regression", "change-point"] },
+        suite: { type: "string" },
+        case: { type: "string" },
+        sha: { type: "string" },
+        seq: { type: "integer", minimum: 0 },
+        status: { enum: ["suspected", "confirmed", "cleared"] },
+        baseline: { type: "number" },
+        value: { type: "number" },
+        change: { type: "number" },
+        reason: { type: "string" },
+        raised: { const: true },
+        raisedAt: { type: "string", description: "On a regression: the commit whose run raised it." },
+        undo: {
+          type: "object",
+          required: ["at"],
+          description: "On an entry the newest run of its case made or changed: that run's commit and the entries it replaced, as they were; a re-run of that commit puts them back.",
+          properties: {
+            at: { type: "string" },
+            was: { type: "array", items: { $ref: "#/definitions/alert" } }
+          }
+        }
+      }
+    }
+  }
+};
+
+// schemas/regression-state.schema.json
+var regression_state_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/regression-state.schema.json",
+  title: "benchtrend regression state (one file of one suite's)",
+  description: "The recent values of each case of one suite, kept beside the manifest so that a publish judges its commit without reading the chunks: data/r/<suite>/head.json (the newest entries, fewer than 16, and which blocks are kept) and data/r/<suite>/<k>.json (entries [16k, 16k+16) of the state). <suite> is the suite's position in manifest.json's `suites`, 4 digits; <k> 8 digits. An entry is one commit of the suite (a segment with points once re-runs are resolved), and the state holds every entry with seq >= the head's `since`. A cache of the chunks: a reader may always rebuild it from them.",
+  type: "object",
+  required: ["schema", "version", "suite", "seq", "sha", "cases", "values"],
+  additionalProperties: false,
+  properties: {
+    schema: { const: "benchtrend/regression-state" },
+    version: { type: "integer", minimum: 1, description: "Version of this file's layout; 1." },
+    suite: { type: "integer", minimum: 0, description: "Position in the manifest's suites; equals the folder name." },
+    index: { type: "integer", minimum: 0, description: "Blocks only: the block's number, as in the file name." },
+    blocks: {
+      type: "array",
+      items: { type: "integer", minimum: 0 },
+      minItems: 2,
+      maxItems: 2,
+      description: "Head only: blocks [blocks[0], blocks[1]) are kept; the head's own entries follow them."
+    },
+    since: { type: "integer", minimum: 0, description: "Head only: every entry of the suite with seq >= since is in the state." },
+    seq: { type: "array", items: { type: "integer", minimum: 0 }, description: "One row per entry, increasing: the segment holding the commit's points." },
+    sha: { type: "array", items: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, description: "Full commit id of each entry." },
+    cases: { type: "array", items: { type: "integer", minimum: 0 }, description: "Positions in the manifest's cases (all of this suite), increasing: one column of `values` each." },
+    values: {
+      type: "array",
+      items: { type: "array", items: { type: ["number", "null"] } },
+      description: "values[j][i]: the value (the point's median) of case cases[j] at entry i; null when the entry has no point of it."
+    },
+    bars: {
+      type: "object",
+      description: "Head only: the newest point of each case: its error bar and counts (the ratio rule's baseline).",
+      required: ["case", "q1", "q3", "runs", "n"],
+      additionalProperties: false,
+      properties: {
+        case: { type: "array", items: { type: "integer", minimum: 0 } },
+        q1: { type: "array", items: { type: "number" } },
+        q3: { type: "array", items: { type: "number" } },
+        runs: { type: "array", items: { type: "integer", minimum: 0 } },
+        n: { type: "array", items: { type: "integer", minimum: 0 } }
+      }
+    }
+  }
+};
+
+// schemas/newest.schema.json
+var newest_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/newest.schema.json",
+  title: "benchtrend newest points (format 2)",
+  description: "The newest few segments of the log (at most 4), data/newest.json in data-dir, rewritten by every publish so that a reader can draw the newest points without fetching the chunk that holds them. A copy: every segment in it is also in its chunk (chunk.schema.json), and a reader may ignore the file. Its columns are a chunk's, for segments [from, to); suites and cases are positions in manifest.json's lists.",
+  type: "object",
+  required: ["schema", "version", "from", "to", "strings", "segments", "points"],
+  additionalProperties: false,
+  properties: {
+    schema: { const: "benchtrend/newest" },
+    version: { type: "integer", minimum: 2, description: "Trend format version; 2 for this schema." },
+    from: { type: "integer", minimum: 0, description: "Seq of the first segment held." },
+    to: { type: "integer", minimum: 0, description: "One past the seq of the last segment held: the manifest's `segments` when the file was written. A reader uses the file only when it equals the manifest's `segments`." },
+    strings: { $ref: "chunk.schema.json#/properties/strings" },
+    segments: { $ref: "chunk.schema.json#/properties/segments" },
+    points: { $ref: "chunk.schema.json#/properties/points" }
+  }
+};
+
+// schemas/rollup.schema.json
+var rollup_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/rollup.schema.json",
+  title: "benchtrend trend rollup",
+  description: "The complete segments [index * 16^level, (index + 1) * 16^level) in seq order, copied verbatim: data/roll/<level>/<a>/<index>.json. Written once by the publish that completes the group; immutable.",
+  type: "object",
+  required: ["schema", "version", "level", "index", "segments"],
+  properties: {
+    schema: { const: "benchtrend/rollup" },
+    version: { type: "integer", minimum: 1 },
+    level: { enum: [1, 2] },
+    index: { type: "integer", minimum: 0 },
+    segments: { type: "array", items: { $ref: "segment.schema.json" } }
+  }
+};
+
+// schemas/segment.schema.json
+var segment_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://benchtrend.dev/schemas/segment.schema.json",
+  title: "benchtrend trend segment",
+  description: "One publish of one suite at one commit: data/seg/<a>/<b>/<seq>.json in data-dir. Immutable once written. A later segment of the same suite and commit whose `shapes` include a shape supersedes this segment's points of that shape.",
+  type: "object",
+  required: ["schema", "version", "seq", "suite", "commit", "publishedAt", "shapes", "points"],
+  properties: {
+    schema: { const: "benchtrend/segment" },
+    version: { type: "integer", minimum: 1, description: "Trend format version; 1 for this schema." },
+    seq: { type: "integer", minimum: 0, description: "Position in the append-only log; equals the number in the file name." },
+    suite: { type: "string", minLength: 1 },
+    commit: { $ref: "#/definitions/commit" },
+    runUrl: { type: "string", description: "The workflow run that published it." },
+    publishedAt: { type: "string", minLength: 1, description: "ISO 8601 time of the publish." },
+    shapes: {
+      type: "array",
+      items: { type: "string" },
+      description: "Shapes whose earlier points at this suite and commit this segment supersedes."
+    },
+    points: { type: "array", items: { $ref: "#/definitions/point" } },
+    imported: { const: "github-action-benchmark", description: "Set on segments imported from a github-action-benchmark data.js." }
+  },
+  definitions: {
+    commit: {
+      type: "object",
+      required: ["sha", "message", "author", "timestamp"],
+      properties: {
+        sha: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$", description: "Full commit id." },
+        message: { type: "string", description: "Whole commit message." },
+        author: { type: "string" },
+        timestamp: { type: "string", description: "ISO 8601 commit time." },
+        url: { type: "string", description: "Link to the commit on the forge." }
+      }
+    },
+    point: {
+      type: "object",
+      description: "One case at one commit: the median of the runs that reported it and its spread.",
+      required: ["case", "shape", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n", "samples"],
+      properties: {
+        case: { type: "string", minLength: 1, description: "`<shape> / <metric>`, or an imported benchmark's own name." },
+        shape: { type: "string", minLength: 1 },
+        unit: { type: "string" },
+        direction: { enum: ["smaller", "bigger"], description: "Which way is better." },
+        value: { type: "number", description: "Median of the reported runs, or the tool's summary value." },
+        q1: { type: "number", description: "Lower end of the default error bar (first quartile, or the tool's lower bound)." },
+        q3: { type: "number", description: "Upper end of the default error bar." },
+        min: { type: "number" },
+        max: { type: "number" },
+        stdev: { type: ["number", "null"], description: "Sample standard deviation; null with fewer than two samples." },
+        runs: { type: "integer", minimum: 0, description: "k: runs that reported this case." },
+        n: { type: "integer", minimum: 0, description: "n: runs in the record." },
+        samples: { type: "array", items: { type: "number" }, description: "Raw run values in run order; empty when only a summary was reported." },
+        wall: { type: "number", description: "Median outside-stopwatch seconds; only on total points." },
+        extra: { type: "string" },
+        summaryOnly: { type: "boolean" },
+        range: { type: "string", description: "The tool's own range text, verbatim." },
+        failed: { type: "integer", minimum: 0 }
+      }
+    }
+  }
+};
+
+// src/core/schema-compile.ts
+var import_ajv = __toESM(require_ajv(), 1);
+var AJV_OPTIONS = { allErrors: false, strict: true, validateSchema: false };
+function lazyValidator(schema, refs = []) {
+  let compiled;
+  return () => {
+    if (compiled === void 0) {
+      const ajv = new import_ajv.Ajv(AJV_OPTIONS);
+      for (const r of refs) ajv.addSchema(r);
+      compiled = ajv.compile(schema);
+    }
+    return compiled;
+  };
+}
+
+// src/core/schema-error.ts
+var NON_FINITE = "\0non-finite:";
+function describeValue(v) {
+  if (typeof v === "string" && v.startsWith(NON_FINITE)) return v.slice(NON_FINITE.length);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v);
+  if (Array.isArray(v)) return "an array";
+  if (v === null) return "null";
+  if (v === void 0) return "nothing";
+  if (typeof v === "object") return "an object";
+  return String(v);
+}
+function pointerToPath(pointer) {
+  if (pointer === "") return "";
+  return pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((acc, part) => /^\d+$/.test(part) ? `${acc}[${part}]` : acc === "" ? part : `${acc}.${part}`, "");
+}
+function valueAtPointer(data, pointer) {
+  let node = data;
+  for (const part of pointer.split("/").slice(1)) {
+    if (node === null || typeof node !== "object") return void 0;
+    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+function schemaErrorLine(error, data, top) {
+  const path = pointerToPath(error.instancePath) || top;
+  if (error.keyword === "required") return `${path} has no "${String(error.params["missingProperty"])}"`;
+  return `${path} ${error.message ?? "is invalid"}, got ${describeValue(valueAtPointer(data, error.instancePath))}`;
+}
+
 // src/core/magnitude.ts
 var TIME = [
   { size: 1e-9, label: "ns" },
@@ -8834,42 +9183,6 @@ function levels(unit, from, to, joiner = " to ") {
   const scale = textScale(unit, largest(from, to));
   const text2 = `${scale.number(from)}${joiner}${scale.number(to)}`;
   return unit === "" ? text2 : `${text2} ${scale.unit}`;
-}
-
-// src/core/regress/words.ts
-function signedChange(value, base) {
-  return value / base - 1;
-}
-function changeWord(signed2, direction) {
-  if (signed2 === 0) return "unchanged";
-  return signed2 > 0 === (direction === "smaller") ? "worse" : "better";
-}
-function describeChange(value, base, direction) {
-  if (base === 0) return value === 0 ? "unchanged" : `from 0, ${changeWord(value, direction)}`;
-  return inWords(signedChange(value, base), direction);
-}
-function inWords(s, direction) {
-  const text2 = signedPercent(s);
-  const word = changeWord(s, direction);
-  return word === "unchanged" || text2 === "0%" ? "unchanged" : `${text2} ${word}`;
-}
-var FROM_ZERO = "worse, from 0";
-function alertChangeWords(alert, direction) {
-  return alert.change !== void 0 || alert.kind === "regression" ? describeWorseChange(alert.change, direction) : void 0;
-}
-function describeWorseChange(worse, direction) {
-  if (worse === void 0 || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
-  return inWords(direction === "smaller" ? worse : -worse, direction);
-}
-function reasonBeside(reason, change) {
-  const lead = `${change}: `;
-  return reason.startsWith(lead) && reason.length > lead.length ? reason.slice(lead.length) : reason;
-}
-
-// src/core/markdown.ts
-var ZWSP = "\u200B";
-function escapeMarkdown(text2) {
-  return text2.replace(/[\r\n]+/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`).replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`);
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
@@ -9219,171 +9532,35 @@ function clean(x) {
   return x === 0 ? 0 : Number(x.toPrecision(12));
 }
 
-// src/core/compare/display.ts
-var TIME_UNITS2 = [
-  { unit: "s", perSecond: 1 },
-  { unit: "ms", perSecond: 1e3 },
-  { unit: "\xB5s", perSecond: 1e6 },
-  { unit: "ns", perSecond: 1e9 }
-];
-var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
-function displayScale(unit, magnitude) {
-  const canonical2 = ALIASES[unit] ?? unit;
-  let at = TIME_UNITS2.findIndex((u) => u.unit === canonical2);
-  if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
-  const from = TIME_UNITS2[at];
-  let m = Math.abs(magnitude);
-  while (m < 1 && at < TIME_UNITS2.length - 1) {
-    at += 1;
-    m *= 1e3;
+// src/core/text.ts
+var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+var NAME_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]/;
+var TEXT_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]/g;
+function visible(text2) {
+  return JSON.stringify(text2).replace(
+    /[\u007F-\u009F\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+}
+function nameProblem(name) {
+  LONE_SURROGATE.lastIndex = 0;
+  if (LONE_SURROGATE.test(name)) return "holds a lone surrogate (a character cut in half, not valid Unicode)";
+  const control = NAME_CONTROL.exec(name);
+  if (control) {
+    const c = control[0];
+    const what = c === "\n" || c === "\r" ? "a line break" : c === "\0" ? "NUL" : c === "\uFEFF" ? "a byte order mark" : "a control character";
+    return `holds ${what} (U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")})`;
   }
-  const to = TIME_UNITS2[at];
-  return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
+  return void 0;
 }
-function levelScale(unit, largest2) {
-  const canonical2 = ALIASES[unit] ?? unit;
-  if (canonical2 === "s" && Math.abs(largest2) < 10 && largest2 !== 0) {
-    const inMs = displayScale("ms", largest2 * 1e3);
-    return { unit: inMs.unit, factor: 1e3 * inMs.factor };
-  }
-  return displayScale(unit, largest2);
+function normaliseText(text2) {
+  return text2.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?/g, "\n").replace(TEXT_CONTROL, "");
 }
-function signed(text2, plus) {
-  if (text2.startsWith("-")) return `\u2212${text2.slice(1)}`;
-  return plus && text2 !== "0" && !/^0\.0*$/.test(text2) ? `+${text2}` : text2;
-}
-function formatValue(x, scale, options = {}) {
-  const v = clean(x * scale.factor);
-  const text2 = v === 0 ? "0" : String(Number(v.toPrecision(options.sig ?? 5)));
-  return signed(text2, options.plus ?? false);
-}
-function formatFixed(x, scale, decimals, plus = true) {
-  const v = clean(x * scale.factor);
-  const text2 = v.toFixed(decimals);
-  return signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus);
-}
-function decimalsFor(magnitude, sig = 3) {
-  if (!Number.isFinite(magnitude) || magnitude === 0) return 0;
-  return Math.max(0, sig - 1 - Math.floor(Math.log10(Math.abs(magnitude))));
-}
-function formatPercent(fraction, decimals = 2, plus = true) {
-  const text2 = (fraction * 100).toFixed(decimals);
-  return `${signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus)}%`;
-}
-
-// src/core/attribution.ts
-function attributeChange(input) {
-  const delta = clean(input.total.after - input.total.before);
-  if (delta === 0 || !Number.isFinite(delta)) return null;
-  const shares = [];
-  const appeared = [];
-  const vanished = [];
-  for (const [stage, before] of input.before) {
-    const after = input.after.get(stage);
-    if (after === void 0) {
-      vanished.push(stage);
-      continue;
-    }
-    const d = clean(after - before);
-    if (d !== 0) shares.push({ stage, before, after, delta: d, share: d / delta });
-  }
-  for (const stage of input.after.keys()) if (!input.before.has(stage)) appeared.push(stage);
-  const bySize = (a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.stage.localeCompare(b.stage);
-  const explained = clean(shares.reduce((t, s) => t + s.delta, 0));
-  return {
-    case: input.case,
-    unit: input.unit,
-    before: input.total.before,
-    after: input.total.after,
-    delta,
-    owners: shares.filter((s) => s.share > 0).sort(bySize),
-    against: shares.filter((s) => s.share < 0).sort(bySize),
-    unaccounted: clean(delta - explained),
-    appeared,
-    vanished,
-    ...input.withoutBaseline?.length ? { withoutBaseline: [...input.withoutBaseline] } : {}
-  };
-}
-function attributionLine(a, options = {}) {
-  const minShare = options.minShare ?? 0.05;
-  const scale = displayScale(a.unit, a.delta);
-  const decimals = decimalsFor(a.delta * scale.factor);
-  const amount = (x) => `${formatFixed(x, scale, decimals)} ${scale.unit}`;
-  const pct = (x) => formatPercent(x, 0, false);
-  const list = (shares) => {
-    const named = shares.filter((s) => Math.abs(s.share) >= minShare);
-    const rest = shares.filter((s) => Math.abs(s.share) < minShare);
-    const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
-    if (rest.length > 0) {
-      const sum2 = rest.reduce((t, s) => t + s.delta, 0);
-      parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum2)} (${pct(sum2 / a.delta)})`);
-    }
-    return parts;
-  };
-  const owners = list(a.owners);
-  const unknown = a.withoutBaseline ?? [];
-  const moved = a.owners.length + a.against.length > 0;
-  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(", ") : unknown.length ? "no stage with a baseline moved with it" : "no stage moved with it"}`;
-  if (Math.abs(a.unaccounted / a.delta) >= minShare && (unknown.length === 0 || moved)) {
-    line += `, ${unknown.length ? "outside the stages compared" : "outside the stages"} ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
-  }
-  if (a.against.length > 0) line += `; against: ${list(a.against).join(", ")}`;
-  if (a.appeared.length > 0) line += `; new: ${a.appeared.join(", ")}`;
-  if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(", ")}`;
-  if (unknown.length > 0) line += `; no baseline yet: ${unknown.join(", ")}`;
-  return line;
-}
-
-// src/core/regress/attribute-verdicts.ts
-var TOTAL = "total";
-function metricOf(name, shape) {
-  if (shape === void 0) return void 0;
-  const prefix = `${shape} / `;
-  return name.startsWith(prefix) ? name.slice(prefix.length) : void 0;
-}
-function attributeVerdicts(verdicts, cases) {
-  const shapeOf3 = new Map(cases.map((c) => [c.case, c.shape]));
-  return verdicts.map((total) => {
-    const shape = shapeOf3.get(total.case);
-    if (total.kind !== "regressed" || !total.baseline || metricOf(total.case, shape) !== TOTAL) return total;
-    const before = /* @__PURE__ */ new Map();
-    const after = /* @__PURE__ */ new Map();
-    const withoutBaseline = [];
-    for (const v of verdicts) {
-      if (v.suite !== total.suite || v.unit !== total.unit || shapeOf3.get(v.case) !== shape) continue;
-      const stage = metricOf(v.case, shape);
-      if (stage === void 0 || stage === TOTAL) continue;
-      if (v.baseline) {
-        before.set(stage, v.baseline.median);
-        after.set(stage, v.value);
-      } else {
-        withoutBaseline.push(stage);
-      }
-    }
-    if (before.size === 0 && withoutBaseline.length === 0) return total;
-    const attribution = attributeChange({
-      case: total.case,
-      unit: total.unit,
-      total: { before: total.baseline.median, after: total.value },
-      before,
-      after,
-      withoutBaseline
-    });
-    return attribution ? { ...total, attribution } : total;
-  });
-}
-function attributionLines(verdicts) {
-  return verdicts.flatMap((v) => v.kind === "regressed" && v.attribution ? [attributionLine(v.attribution)] : []);
-}
-
-// src/core/regress/groups.ts
-var SAME_FACTOR_SPREAD = 0.25;
-function sameFactor(changes, minEffect) {
-  if (changes.length < 3 || changes.some((c) => c === void 0 || !(c >= minEffect) || !Number.isFinite(c))) return void 0;
-  const logs = changes.map((c) => Math.log1p(c)).sort((a, b) => a - b);
-  const mid = logs.length % 2 ? logs[(logs.length - 1) / 2] : (logs[logs.length / 2 - 1] + logs[logs.length / 2]) / 2;
-  if (!logs.every((l) => Math.abs(l - mid) <= SAME_FACTOR_SPREAD * mid)) return void 0;
-  return { cases: logs.length, low: Math.expm1(logs[0]), high: Math.expm1(logs[logs.length - 1]) };
+function extraText(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
 }
 
 // src/core/units.ts
@@ -9552,6 +9729,382 @@ function inOneUnit(values, unit) {
       throw e;
     }
   });
+}
+
+// src/core/cases.ts
+function caseName(shape, metric) {
+  return `${shape} / ${metric}`;
+}
+function refuseDuplicateShapes(records) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const first = seen.get(r.shape);
+    if (first !== void 0) {
+      throw new InputError(`${r.file}: shape "${r.shape}" was already benched by ${first}; two records of one shape are refused`);
+    }
+    seen.set(r.shape, r.file);
+  }
+}
+function reported(m) {
+  return m.samples.filter((v) => v !== null);
+}
+function agrees(claimed, computed) {
+  const diff = Math.abs(claimed - computed);
+  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
+}
+function buildPoints(records) {
+  const points = [];
+  const warnings = [];
+  for (const record of records) {
+    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
+    refuseBadName(record.file, "shape", record.shape);
+    for (const metric of record.metrics) refuseBadName(record.file, "benchmark name", metric.name);
+    const walls = (record.wall ?? []).filter((v) => v !== null);
+    const wall = walls.length ? clean(median2(walls)) : void 0;
+    for (const metric of record.metrics) {
+      const point = pointOf(record, metric, wall);
+      if (!point) continue;
+      const problem = pointProblem(point);
+      if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
+      const claimed = record.claimedMedians?.[metric.name];
+      if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
+        warnings.push(
+          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
+        );
+      }
+      points.push(point);
+    }
+  }
+  return { points, warnings };
+}
+function pointOf(record, metric, wall) {
+  const base = {
+    case: caseName(record.shape, metric.name),
+    shape: record.shape,
+    metric: metric.name,
+    unit: metric.unit,
+    direction: metric.direction,
+    n: record.runs,
+    ...metric.name === "total" && wall !== void 0 ? { wall } : {},
+    ...metric.extra !== void 0 ? { extra: normaliseText(metric.extra) } : {},
+    ...metric.failed ? { failed: metric.failed } : {}
+  };
+  const values = reported(metric);
+  if (values.length > 0) {
+    const s = spread(values);
+    return {
+      ...base,
+      value: clean(s.median),
+      q1: clean(s.q1),
+      q3: clean(s.q3),
+      min: clean(s.min),
+      max: clean(s.max),
+      stdev: s.stdev === null ? null : clean(s.stdev),
+      runs: values.length,
+      samples: values
+    };
+  }
+  const sum2 = metric.summary;
+  if (!sum2) return void 0;
+  const lo = sum2.lo ?? (sum2.stdev !== void 0 ? sum2.value - sum2.stdev : sum2.value);
+  const hi = sum2.hi ?? (sum2.stdev !== void 0 ? sum2.value + sum2.stdev : sum2.value);
+  return {
+    ...base,
+    value: sum2.value,
+    q1: lo,
+    q3: hi,
+    min: lo,
+    max: hi,
+    stdev: sum2.stdev ?? null,
+    runs: sum2.samples ?? 1,
+    n: sum2.samples ?? Math.max(record.runs, 1),
+    samples: [],
+    summaryOnly: true,
+    ...sum2.range !== void 0 ? { range: sum2.range } : {}
+  };
+}
+function refuseBadName(file, what, name) {
+  const problem = nameProblem(name);
+  if (problem) throw new InputError(`${file}: the ${what} ${visible(name)} ${problem}; rename it in the bench`);
+}
+var SMALLEST_NORMAL = 22250738585072014e-324;
+function numberProblem(x, negativeForbidden) {
+  if (!Number.isFinite(x)) return `is ${x}, not a finite number (JSON would store it as null)`;
+  if (x !== 0 && Math.abs(x) < SMALLEST_NORMAL) return `is ${x}, a subnormal number no measurement produces`;
+  if (negativeForbidden && x < 0) return `is ${x}, but a time or a rate cannot be negative`;
+  return void 0;
+}
+function forbidsNegative(unit) {
+  const u = parseUnit(unit);
+  return u.kind === "time" || u.perSeconds !== void 0;
+}
+function fieldProblem(field, x, negativeForbidden) {
+  if (x === null || x === void 0) return void 0;
+  const why = numberProblem(x, negativeForbidden);
+  return why ? `${field} ${why}` : void 0;
+}
+function countProblem(field, x) {
+  return x !== void 0 && !(Number.isSafeInteger(x) && x >= 0) ? `${field} is ${x}, but a count of runs is a whole number of at least 0` : void 0;
+}
+function pointProblem(p) {
+  const neg = forbidsNegative(p.unit);
+  const samples = p.samples;
+  for (let i = 0; i < samples.length; i++) {
+    const why = numberProblem(samples[i], neg);
+    if (why) return `samples[${i}] ${why}`;
+  }
+  const ends = neg && !p.summaryOnly;
+  return fieldProblem("value", p.value, neg) ?? fieldProblem("q1", p.q1, ends) ?? fieldProblem("q3", p.q3, ends) ?? fieldProblem("min", p.min, ends) ?? fieldProblem("max", p.max, ends) ?? fieldProblem("stdev", p.stdev, true) ?? fieldProblem("wall", p.wall, true) ?? countProblem("runs", p.runs) ?? countProblem("n", p.n) ?? countProblem("failed", p.failed);
+}
+function noteText(note) {
+  return normaliseText(note).replace(/\s*\n\s*/g, " ").trim();
+}
+function extraText2(point, note) {
+  const parts = [`runs=${point.runs}/${point.n}`];
+  if (point.wall !== void 0) parts.push(`wall=${point.wall}s`);
+  if (point.failed) parts.push(`failed=${point.failed}`);
+  if (point.summaryOnly) parts.push("summary only");
+  if (point.extra) parts.push(point.extra);
+  if (note) parts.push(noteText(note));
+  return parts.join(" ");
+}
+function rangeText(point) {
+  if (point.range !== void 0) return point.range;
+  if (point.stdev === null) return void 0;
+  return `\xB1 ${shortNumber(point.stdev)}`;
+}
+function toFlatCases(points, note) {
+  return points.map((p) => {
+    const range = rangeText(p);
+    return {
+      name: p.case,
+      unit: p.unit,
+      value: p.value,
+      ...range !== void 0 ? { range } : {},
+      extra: extraText2(p, note)
+    };
+  });
+}
+
+// src/core/trend/chunk.ts
+var CHUNK_SCHEMA = "benchtrend/chunk";
+var CHUNK_FORMAT_VERSION = 2;
+var ChunkError = class extends Error {
+  name = "ChunkError";
+};
+var SHA = "\0";
+function column(values) {
+  const first = values[0];
+  return values.length > 0 && values.every((v) => v === first) ? first : [...values];
+}
+function optional(values) {
+  if (values.every((v) => v === void 0)) return void 0;
+  return column(values.map((v) => v === void 0 ? null : v));
+}
+var Strings = class {
+  list = [];
+  at = /* @__PURE__ */ new Map();
+  of(s) {
+    let i = this.at.get(s);
+    if (i === void 0) {
+      i = this.list.length;
+      this.list.push(s);
+      this.at.set(s, i);
+    }
+    return i;
+  }
+};
+var caseKey = (suite, name) => `${suite}\0${name}`;
+function indexManifest(manifest) {
+  return {
+    suite: new Map(manifest.suites.map((s, i) => [s, i])),
+    case: new Map(manifest.cases.map((c, i) => [caseKey(c.suite, c.case), i]))
+  };
+}
+function encodeChunk(level2, index, segments, manifest) {
+  const strings = new Strings();
+  const points = segments.flatMap((s) => s.points.map((p) => ({ s, p })));
+  const lookup = (map, key2, what) => {
+    const i = map.get(key2);
+    if (i === void 0) throw new Error(`${what} is not in the manifest the chunk refers to`);
+    return i;
+  };
+  const url = (c) => c.url === void 0 ? void 0 : strings.of(c.url.includes(SHA) ? c.url : c.url.split(c.sha).join(SHA));
+  const min = points.every(({ p }) => Object.is(p.min, p.q1)) ? "q1" : points.map(({ p }) => p.min);
+  const max = points.every(({ p }) => Object.is(p.max, p.q3)) ? "q3" : points.map(({ p }) => p.max);
+  const samples = points.some(({ p }) => p.samples.length > 0) ? points.map(({ p }) => [...p.samples]) : void 0;
+  const seg = {
+    suite: column(segments.map((s) => lookup(manifest.suite, s.suite, `suite "${s.suite}"`))),
+    sha: segments.map((s) => s.commit.sha),
+    message: column(segments.map((s) => strings.of(s.commit.message))),
+    author: column(segments.map((s) => strings.of(s.commit.author))),
+    timestamp: segments.map((s) => s.commit.timestamp),
+    url: optional(segments.map((s) => url(s.commit))),
+    runUrl: optional(segments.map((s) => s.runUrl === void 0 ? void 0 : strings.of(s.runUrl))),
+    publishedAt: column(segments.map((s) => strings.of(s.publishedAt))),
+    shapes: segments.map((s) => s.shapes.map((x) => strings.of(x))),
+    imported: optional(segments.map((s) => s.imported ? 1 : void 0)),
+    points: column(segments.map((s) => s.points.length))
+  };
+  const pts = {
+    case: column(points.map(({ s, p }) => lookup(manifest.case, caseKey(s.suite, p.case), `case "${p.case}" of suite "${s.suite}"`))),
+    shape: column(points.map(({ p }) => strings.of(p.shape))),
+    unit: column(points.map(({ p }) => strings.of(p.unit))),
+    direction: column(points.map(({ p }) => strings.of(p.direction))),
+    value: points.map(({ p }) => p.value),
+    q1: points.map(({ p }) => p.q1),
+    q3: points.map(({ p }) => p.q3),
+    min,
+    max,
+    stdev: column(points.map(({ p }) => p.stdev)),
+    runs: column(points.map(({ p }) => p.runs)),
+    n: column(points.map(({ p }) => p.n)),
+    samples,
+    wall: optional(points.map(({ p }) => p.wall)),
+    extra: optional(points.map(({ p }) => p.extra === void 0 ? void 0 : strings.of(p.extra))),
+    summaryOnly: optional(points.map(({ p }) => p.summaryOnly)),
+    range: optional(points.map(({ p }) => p.range === void 0 ? void 0 : strings.of(p.range))),
+    failed: optional(points.map(({ p }) => p.failed))
+  };
+  const drop = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
+  return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level2, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
+}
+function cell(col, i, rows2, what) {
+  if (col === void 0) return void 0;
+  if (!Array.isArray(col)) return col;
+  if (col.length !== rows2) throw new ChunkError(`${what} has ${col.length} rows, expected ${rows2}`);
+  return col[i];
+}
+function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
+  const out = [];
+  eachDecoded(chunk2, manifest, size, first, (s) => out.push(s));
+  return out;
+}
+function eachDecoded(chunk2, manifest, size, first, visit) {
+  const { strings, segments: S, points: P } = chunk2;
+  if (S.sha.length !== size) throw new ChunkError(`holds ${S.sha.length} segments, its place ${size}`);
+  const str = (i, column2, at) => {
+    const s = typeof i === "number" ? strings[i] : void 0;
+    if (s === void 0) throw new ChunkError(`${column2}[${at}] refers to string ${String(i)}, which is not in "strings"`);
+    return s;
+  };
+  const counts2 = S.sha.map((_, i) => cell(S.points, i, size, "segments.points") ?? 0);
+  const rows2 = counts2.reduce((a, b) => a + b, 0);
+  if (P.value.length !== rows2 || P.q1.length !== rows2 || P.q3.length !== rows2) throw new ChunkError(`points hold ${P.value.length} values, the segments count ${rows2}`);
+  let row = 0;
+  for (let i = 0; i < size; i++) {
+    const suiteAt = cell(S.suite, i, size, "segments.suite");
+    const suite = typeof suiteAt === "number" ? manifest.suites[suiteAt] : void 0;
+    if (suite === void 0) throw new ChunkError(`segments.suite[${i}] is ${String(suiteAt)}, not a suite of the manifest`);
+    const sha = S.sha[i];
+    const urlAt = cell(S.url, i, size, "segments.url");
+    const runAt = cell(S.runUrl, i, size, "segments.runUrl");
+    const commit = {
+      sha,
+      message: str(cell(S.message, i, size, "segments.message"), "segments.message", i),
+      author: str(cell(S.author, i, size, "segments.author"), "segments.author", i),
+      timestamp: S.timestamp[i] ?? "",
+      ...urlAt !== void 0 && urlAt !== null ? { url: str(urlAt, "segments.url", i).split(SHA).join(sha) } : {}
+    };
+    const points = [];
+    for (let k = 0; k < (counts2[i] ?? 0); k++, row++) {
+      const caseAt = cell(P.case, row, rows2, "points.case");
+      const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
+      if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
+      const stdev = cell(P.stdev, row, rows2, "points.stdev");
+      const wall = cell(P.wall, row, rows2, "points.wall");
+      const extra = cell(P.extra, row, rows2, "points.extra");
+      const summaryOnly = cell(P.summaryOnly, row, rows2, "points.summaryOnly");
+      const range = cell(P.range, row, rows2, "points.range");
+      const failed = cell(P.failed, row, rows2, "points.failed");
+      const q1 = P.q1[row];
+      const q3 = P.q3[row];
+      const point = {
+        case: info.case,
+        shape: str(cell(P.shape, row, rows2, "points.shape"), "points.shape", row),
+        unit: str(cell(P.unit, row, rows2, "points.unit"), "points.unit", row),
+        direction: str(cell(P.direction, row, rows2, "points.direction"), "points.direction", row),
+        value: P.value[row],
+        q1,
+        q3,
+        min: P.min === "q1" ? q1 : cell(P.min, row, rows2, "points.min"),
+        max: P.max === "q3" ? q3 : cell(P.max, row, rows2, "points.max"),
+        stdev: stdev ?? null,
+        runs: cell(P.runs, row, rows2, "points.runs"),
+        n: cell(P.n, row, rows2, "points.n"),
+        samples: P.samples ? [...cell(P.samples, row, rows2, "points.samples")] : []
+      };
+      if (wall !== void 0 && wall !== null) point.wall = wall;
+      if (extra !== void 0 && extra !== null) point.extra = str(extra, "points.extra", row);
+      if (summaryOnly !== void 0 && summaryOnly !== null) point.summaryOnly = summaryOnly;
+      if (range !== void 0 && range !== null) point.range = str(range, "points.range", row);
+      if (failed !== void 0 && failed !== null) point.failed = failed;
+      points.push(point);
+    }
+    const runUrl = runAt !== void 0 && runAt !== null ? str(runAt, "segments.runUrl", i) : void 0;
+    const segment = {
+      schema: "benchtrend/segment",
+      version: 1,
+      seq: first + i,
+      suite,
+      commit,
+      ...runUrl !== void 0 ? { runUrl } : {},
+      publishedAt: str(cell(S.publishedAt, i, size, "segments.publishedAt"), "segments.publishedAt", i),
+      shapes: (S.shapes[i] ?? []).map((x) => str(x, "segments.shapes", i)),
+      points,
+      ...cell(S.imported, i, size, "segments.imported") === 1 ? { imported: "github-action-benchmark" } : {}
+    };
+    visit(segment, i);
+  }
+}
+function writtenKeyCount(o) {
+  let n = 0;
+  for (const k in o) if (Object.hasOwn(o, k) && o[k] !== void 0) n++;
+  return n;
+}
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const objA = a !== null && typeof a === "object";
+  const objB = b !== null && typeof b === "object";
+  if (objA || objB) {
+    if (!objA || !objB) return false;
+    const x = a;
+    const y = b;
+    let keys = 0;
+    for (const k in x) {
+      if (!Object.hasOwn(x, k) || x[k] === void 0) continue;
+      if (y[k] === void 0 || !Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+      keys++;
+    }
+    return keys === writtenKeyCount(y);
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+function sameSegments(a, b) {
+  return a.length === b.length && a.every((s, i) => sameJson(s, b[i]));
+}
+
+// src/core/trend/manifest-counts.ts
+var MAX_MANIFEST_SEGMENTS = 1e8;
+var isCount = (x) => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+function manifestCountsProblem(m) {
+  const n = m.segments;
+  if (!isCount(n)) return `segments is ${JSON.stringify(n) ?? "missing"}, not a whole number of segments`;
+  if (n > MAX_MANIFEST_SEGMENTS) return `segments is ${n}, more than the ${MAX_MANIFEST_SEGMENTS} a real trend can hold`;
+  if (!Array.isArray(m.cases)) return void 0;
+  for (const [i, c] of m.cases.entries()) {
+    const { firstSeq, lastSeq, points } = typeof c === "object" && c !== null ? c : {};
+    if (!isCount(firstSeq) || !isCount(lastSeq) || !isCount(points)) continue;
+    if (firstSeq > lastSeq || lastSeq >= n || points > n) {
+      return `cases[${i}] says segments ${firstSeq}..${lastSeq} and ${points} points, but the trend counts ${n} segments`;
+    }
+  }
+  return void 0;
 }
 
 // src/core/regress/absolute-floor.ts
@@ -10599,6 +11152,36 @@ function tUpperQuantile(p, df) {
   return t;
 }
 
+// src/core/regress/words.ts
+function signedChange(value, base) {
+  return value / base - 1;
+}
+function changeWord(signed2, direction) {
+  if (signed2 === 0) return "unchanged";
+  return signed2 > 0 === (direction === "smaller") ? "worse" : "better";
+}
+function describeChange(value, base, direction) {
+  if (base === 0) return value === 0 ? "unchanged" : `from 0, ${changeWord(value, direction)}`;
+  return inWords(signedChange(value, base), direction);
+}
+function inWords(s, direction) {
+  const text2 = signedPercent(s);
+  const word = changeWord(s, direction);
+  return word === "unchanged" || text2 === "0%" ? "unchanged" : `${text2} ${word}`;
+}
+var FROM_ZERO = "worse, from 0";
+function alertChangeWords(alert, direction) {
+  return alert.change !== void 0 || alert.kind === "regression" ? describeWorseChange(alert.change, direction) : void 0;
+}
+function describeWorseChange(worse, direction) {
+  if (worse === void 0 || worse === null || !Number.isFinite(worse)) return FROM_ZERO;
+  return inWords(direction === "smaller" ? worse : -worse, direction);
+}
+function reasonBeside(reason, change) {
+  const lead = `${change}: `;
+  return reason.startsWith(lead) && reason.length > lead.length ? reason.slice(lead.length) : reason;
+}
+
 // src/core/regress/detect.ts
 var ALIKE_LOOKBACK = 8;
 var HOST_WAIT = 3;
@@ -11428,50 +12011,6 @@ function assessCase(series, memory, given, options) {
   return { verdict, changePoints };
 }
 
-// src/core/render-comment.ts
-function reasonMarkdown(reason, esc, docsUrl) {
-  const docs = safeUrl(docsUrl);
-  const { text: text2, linked } = withoutDetails(reason);
-  return docs && linked ? `${esc(text2)} ([details](${docs}))` : esc(reason);
-}
-function changeText(change) {
-  const v = change * 100;
-  const digits = Math.abs(v) >= 10 ? 0 : 1;
-  const sign = v > 0 ? "+" : v < 0 ? "\u2212" : "\xB1";
-  return `${sign}${Math.abs(v).toFixed(digits)}%`;
-}
-function caseLink(pagesUrl, suite, name) {
-  const enc = (s) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const base = pagesUrl.replace(/#.*$/, "");
-  return `${base}#case=${enc(name)}&suite=${enc(suite)}`;
-}
-function safeUrl(url) {
-  if (!url) return void 0;
-  return /^https?:\/\/[^\s<>()]+$/.test(url) ? url : void 0;
-}
-function attributionBlock(lines) {
-  if (!lines || lines.length === 0) return [];
-  return ["", "Where the total moved, stage by stage (each stage against its own baseline):", "", ...lines.map((l) => `- ${escapeMarkdown(l)}`)];
-}
-
-// src/core/text-table.ts
-function width(text2) {
-  return [...text2].length;
-}
-function flat(text2) {
-  return text2.replace(/[\r\n\u001b]+/g, " ");
-}
-function textTable(head, rows2, align = []) {
-  const all = [head, ...rows2].map((r) => r.map(flat));
-  const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ""))));
-  const line = (r) => r.map((c, i) => {
-    const pad = " ".repeat(Math.max(0, widths[i] - width(c)));
-    if (align[i] === "right") return pad + c;
-    return i === r.length - 1 ? c : c + pad;
-  }).join("  ").trimEnd();
-  return all.map(line);
-}
-
 // src/core/trend/types.ts
 var TREND_SCHEMA_VERSION = 2;
 var SEGMENT_VERSION = 1;
@@ -11525,762 +12064,6 @@ function chunkPath(level2, index) {
   return `${CHUNK_FOLDER}/${level2}/${a}/${String(index).padStart(8, "0")}.json`;
 }
 var FORMAT1_FOLDERS = ["data/seg", "data/roll"];
-
-// schemas/chunk.schema.json
-var chunk_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://benchtrend.dev/schemas/chunk.schema.json",
-  title: "benchtrend trend chunk (format 2)",
-  description: "Segments [index * 16^level, (index + 1) * 16^level) of the log as columns: data/c/<level>/<a>/<index>.json in data-dir, a = index / 100. Immutable once written. The tree holds each segment in exactly one chunk. A column is an array with one entry per row, or a single value standing for every row. Strings that repeat are stored once in `strings` and referred to by position; suites and cases by their position in manifest.json's `suites` and `cases`.",
-  type: "object",
-  required: ["schema", "version", "level", "index", "strings", "segments", "points"],
-  additionalProperties: false,
-  properties: {
-    schema: { const: "benchtrend/chunk" },
-    version: { type: "integer", minimum: 2, description: "Trend format version; 2 for this schema." },
-    level: { enum: [0, 1, 2], description: "0: one segment; 1: 16 segments; 2: 256 segments." },
-    index: { type: "integer", minimum: 0, description: "Position among the chunks of its level; equals the number in the file name." },
-    strings: { type: "array", items: { type: "string" } },
-    segments: {
-      type: "object",
-      description: "One row per segment, in seq order.",
-      required: ["suite", "sha", "message", "author", "timestamp", "publishedAt", "shapes", "points"],
-      additionalProperties: false,
-      properties: {
-        suite: { $ref: "#/definitions/intColumn", description: "Position in the manifest's suites." },
-        sha: { type: "array", items: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, description: "Full commit id." },
-        message: { $ref: "#/definitions/intColumn", description: "String: the whole commit message." },
-        author: { $ref: "#/definitions/intColumn", description: "String: the commit's author." },
-        timestamp: { type: "array", items: { type: "string" }, description: "ISO 8601 commit time." },
-        url: { $ref: "#/definitions/optionalIntColumn", description: "String: link to the commit, its NUL character standing for the sha; null: none." },
-        runUrl: { $ref: "#/definitions/optionalIntColumn", description: "String: the workflow run that published it; null: none." },
-        publishedAt: { $ref: "#/definitions/intColumn", description: "String: ISO 8601 time of the publish." },
-        shapes: { type: "array", items: { type: "array", items: { type: "integer", minimum: 0 } }, description: "Strings: the shapes whose earlier points at this suite and commit the segment supersedes." },
-        imported: { oneOf: [{ enum: [0, 1] }, { type: "array", items: { enum: [0, 1, null] } }], description: "1: imported from github-action-benchmark's data.js." },
-        points: { $ref: "#/definitions/intColumn", description: "How many of the next rows of `points` belong to the segment." }
-      }
-    },
-    points: {
-      type: "object",
-      description: "One row per point, segment after segment. Fields mean what they mean in a format 1 segment's points (segment.schema.json).",
-      required: ["case", "shape", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n"],
-      additionalProperties: false,
-      properties: {
-        case: { $ref: "#/definitions/intColumn", description: "Position in the manifest's cases (its suite is the segment's)." },
-        shape: { $ref: "#/definitions/intColumn", description: "String." },
-        unit: { $ref: "#/definitions/intColumn", description: "String." },
-        direction: { $ref: "#/definitions/intColumn", description: "String: smaller or bigger." },
-        value: { $ref: "#/definitions/numbers" },
-        q1: { $ref: "#/definitions/numbers" },
-        q3: { $ref: "#/definitions/numbers" },
-        min: { oneOf: [{ const: "q1", description: "Equal to q1 on every row." }, { $ref: "#/definitions/numbers" }] },
-        max: { oneOf: [{ const: "q3", description: "Equal to q3 on every row." }, { $ref: "#/definitions/numbers" }] },
-        stdev: { oneOf: [{ type: ["number", "null"] }, { type: "array", items: { type: ["number", "null"] } }] },
-        runs: { $ref: "#/definitions/intColumn" },
-        n: { $ref: "#/definitions/intColumn" },
-        samples: { type: "array", items: { $ref: "#/definitions/numbers" }, description: "Raw run values per point; absent when no point has any." },
-        wall: { oneOf: [{ type: ["number", "null"] }, { type: "array", items: { type: ["number", "null"] } }] },
-        extra: { $ref: "#/definitions/optionalIntColumn", description: "String." },
-        summaryOnly: { oneOf: [{ type: ["boolean", "null"] }, { type: "array", items: { type: ["boolean", "null"] } }] },
-        range: { $ref: "#/definitions/optionalIntColumn", description: "String: the tool's own range text." },
-        failed: { $ref: "#/definitions/optionalIntColumn" }
-      }
-    }
-  },
-  definitions: {
-    numbers: { type: "array", items: { type: "number" } },
-    intColumn: { oneOf: [{ type: "integer", minimum: 0 }, { type: "array", items: { type: "integer", minimum: 0 } }] },
-    optionalIntColumn: { oneOf: [{ type: ["integer", "null"], minimum: 0 }, { type: "array", items: { type: ["integer", "null"], minimum: 0 } }] }
-  }
-};
-
-// schemas/manifest.schema.json
-var manifest_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://benchtrend.dev/schemas/manifest.schema.json",
-  title: "benchtrend trend manifest",
-  description: "manifest.json in data-dir: rewritten by every publish, bounded by the number of cases, never by history. Segments 0..segments-1 exist; every complete group of `fanout` segments also exists as a level-1 rollup and every complete group of fanout^2 as a level-2 rollup.",
-  type: "object",
-  required: ["schema", "version", "pageVersion", "updated", "segments", "fanout", "suites", "cases", "annotations", "alerts"],
-  properties: {
-    schema: { const: "benchtrend/manifest" },
-    version: { type: "integer", minimum: 1, description: "Trend format: 1 stores segments and rollups (data/seg, data/roll), 2 columnar chunks (data/c, chunk.schema.json)." },
-    pageVersion: { type: "string", description: "Version of the chart page files last written beside the data; empty before any." },
-    updated: { type: "string", description: "ISO 8601 time of the last publish." },
-    repository: { type: "string", description: "Link to the repository the trend describes." },
-    segments: { type: "integer", minimum: 0, description: "Number of segments written so far." },
-    fanout: { const: 16, description: "Segments per level-1 rollup and level-1 rollups per level-2 rollup." },
-    suites: { type: "array", items: { type: "string" }, uniqueItems: true },
-    cases: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["suite", "case", "shape", "unit", "direction", "firstSeq", "lastSeq", "points"],
-        properties: {
-          suite: { type: "string" },
-          case: { type: "string" },
-          shape: { type: "string" },
-          unit: { type: "string", description: "Unit every stored point of the case is in." },
-          direction: { enum: ["smaller", "bigger"] },
-          firstSeq: { type: "integer", minimum: 0 },
-          lastSeq: { type: "integer", minimum: 0 },
-          points: { type: "integer", minimum: 0, description: "Segments holding the case, superseded re-runs included." }
-        }
-      }
-    },
-    annotations: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["at", "label"],
-        properties: {
-          at: { type: "string", minLength: 1, description: "A commit sha (7 or more hex digits) or an ISO date." },
-          label: { type: "string" }
-        }
-      }
-    },
-    alerts: {
-      type: "array",
-      items: { $ref: "#/definitions/alert" }
-    },
-    imported: {
-      type: "object",
-      required: ["from", "entries", "at"],
-      properties: {
-        from: { type: "string" },
-        entries: { type: "integer", minimum: 0 },
-        at: { type: "string" }
-      }
-    }
-  },
-  definitions: {
-    alert: {
-      type: "object",
-      required: ["kind", "suite", "case", "sha", "seq", "status"],
-      properties: {
-        kind: { enum: ["regression", "change-point"] },
-        suite: { type: "string" },
-        case: { type: "string" },
-        sha: { type: "string" },
-        seq: { type: "integer", minimum: 0 },
-        status: { enum: ["suspected", "confirmed", "cleared"] },
-        baseline: { type: "number" },
-        value: { type: "number" },
-        change: { type: "number" },
-        reason: { type: "string" },
-        raised: { const: true },
-        raisedAt: { type: "string", description: "On a regression: the commit whose run raised it." },
-        undo: {
-          type: "object",
-          required: ["at"],
-          description: "On an entry the newest run of its case made or changed: that run's commit and the entries it replaced, as they were; a re-run of that commit puts them back.",
-          properties: {
-            at: { type: "string" },
-            was: { type: "array", items: { $ref: "#/definitions/alert" } }
-          }
-        }
-      }
-    }
-  }
-};
-
-// schemas/regression-state.schema.json
-var regression_state_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://benchtrend.dev/schemas/regression-state.schema.json",
-  title: "benchtrend regression state (one file of one suite's)",
-  description: "The recent values of each case of one suite, kept beside the manifest so that a publish judges its commit without reading the chunks: data/r/<suite>/head.json (the newest entries, fewer than 16, and which blocks are kept) and data/r/<suite>/<k>.json (entries [16k, 16k+16) of the state). <suite> is the suite's position in manifest.json's `suites`, 4 digits; <k> 8 digits. An entry is one commit of the suite (a segment with points once re-runs are resolved), and the state holds every entry with seq >= the head's `since`. A cache of the chunks: a reader may always rebuild it from them.",
-  type: "object",
-  required: ["schema", "version", "suite", "seq", "sha", "cases", "values"],
-  additionalProperties: false,
-  properties: {
-    schema: { const: "benchtrend/regression-state" },
-    version: { type: "integer", minimum: 1, description: "Version of this file's layout; 1." },
-    suite: { type: "integer", minimum: 0, description: "Position in the manifest's suites; equals the folder name." },
-    index: { type: "integer", minimum: 0, description: "Blocks only: the block's number, as in the file name." },
-    blocks: {
-      type: "array",
-      items: { type: "integer", minimum: 0 },
-      minItems: 2,
-      maxItems: 2,
-      description: "Head only: blocks [blocks[0], blocks[1]) are kept; the head's own entries follow them."
-    },
-    since: { type: "integer", minimum: 0, description: "Head only: every entry of the suite with seq >= since is in the state." },
-    seq: { type: "array", items: { type: "integer", minimum: 0 }, description: "One row per entry, increasing: the segment holding the commit's points." },
-    sha: { type: "array", items: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, description: "Full commit id of each entry." },
-    cases: { type: "array", items: { type: "integer", minimum: 0 }, description: "Positions in the manifest's cases (all of this suite), increasing: one column of `values` each." },
-    values: {
-      type: "array",
-      items: { type: "array", items: { type: ["number", "null"] } },
-      description: "values[j][i]: the value (the point's median) of case cases[j] at entry i; null when the entry has no point of it."
-    },
-    bars: {
-      type: "object",
-      description: "Head only: the newest point of each case: its error bar and counts (the ratio rule's baseline).",
-      required: ["case", "q1", "q3", "runs", "n"],
-      additionalProperties: false,
-      properties: {
-        case: { type: "array", items: { type: "integer", minimum: 0 } },
-        q1: { type: "array", items: { type: "number" } },
-        q3: { type: "array", items: { type: "number" } },
-        runs: { type: "array", items: { type: "integer", minimum: 0 } },
-        n: { type: "array", items: { type: "integer", minimum: 0 } }
-      }
-    }
-  }
-};
-
-// schemas/newest.schema.json
-var newest_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://benchtrend.dev/schemas/newest.schema.json",
-  title: "benchtrend newest points (format 2)",
-  description: "The newest few segments of the log (at most 4), data/newest.json in data-dir, rewritten by every publish so that a reader can draw the newest points without fetching the chunk that holds them. A copy: every segment in it is also in its chunk (chunk.schema.json), and a reader may ignore the file. Its columns are a chunk's, for segments [from, to); suites and cases are positions in manifest.json's lists.",
-  type: "object",
-  required: ["schema", "version", "from", "to", "strings", "segments", "points"],
-  additionalProperties: false,
-  properties: {
-    schema: { const: "benchtrend/newest" },
-    version: { type: "integer", minimum: 2, description: "Trend format version; 2 for this schema." },
-    from: { type: "integer", minimum: 0, description: "Seq of the first segment held." },
-    to: { type: "integer", minimum: 0, description: "One past the seq of the last segment held: the manifest's `segments` when the file was written. A reader uses the file only when it equals the manifest's `segments`." },
-    strings: { $ref: "chunk.schema.json#/properties/strings" },
-    segments: { $ref: "chunk.schema.json#/properties/segments" },
-    points: { $ref: "chunk.schema.json#/properties/points" }
-  }
-};
-
-// schemas/rollup.schema.json
-var rollup_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://benchtrend.dev/schemas/rollup.schema.json",
-  title: "benchtrend trend rollup",
-  description: "The complete segments [index * 16^level, (index + 1) * 16^level) in seq order, copied verbatim: data/roll/<level>/<a>/<index>.json. Written once by the publish that completes the group; immutable.",
-  type: "object",
-  required: ["schema", "version", "level", "index", "segments"],
-  properties: {
-    schema: { const: "benchtrend/rollup" },
-    version: { type: "integer", minimum: 1 },
-    level: { enum: [1, 2] },
-    index: { type: "integer", minimum: 0 },
-    segments: { type: "array", items: { $ref: "segment.schema.json" } }
-  }
-};
-
-// schemas/segment.schema.json
-var segment_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://benchtrend.dev/schemas/segment.schema.json",
-  title: "benchtrend trend segment",
-  description: "One publish of one suite at one commit: data/seg/<a>/<b>/<seq>.json in data-dir. Immutable once written. A later segment of the same suite and commit whose `shapes` include a shape supersedes this segment's points of that shape.",
-  type: "object",
-  required: ["schema", "version", "seq", "suite", "commit", "publishedAt", "shapes", "points"],
-  properties: {
-    schema: { const: "benchtrend/segment" },
-    version: { type: "integer", minimum: 1, description: "Trend format version; 1 for this schema." },
-    seq: { type: "integer", minimum: 0, description: "Position in the append-only log; equals the number in the file name." },
-    suite: { type: "string", minLength: 1 },
-    commit: { $ref: "#/definitions/commit" },
-    runUrl: { type: "string", description: "The workflow run that published it." },
-    publishedAt: { type: "string", minLength: 1, description: "ISO 8601 time of the publish." },
-    shapes: {
-      type: "array",
-      items: { type: "string" },
-      description: "Shapes whose earlier points at this suite and commit this segment supersedes."
-    },
-    points: { type: "array", items: { $ref: "#/definitions/point" } },
-    imported: { const: "github-action-benchmark", description: "Set on segments imported from a github-action-benchmark data.js." }
-  },
-  definitions: {
-    commit: {
-      type: "object",
-      required: ["sha", "message", "author", "timestamp"],
-      properties: {
-        sha: { type: "string", pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$", description: "Full commit id." },
-        message: { type: "string", description: "Whole commit message." },
-        author: { type: "string" },
-        timestamp: { type: "string", description: "ISO 8601 commit time." },
-        url: { type: "string", description: "Link to the commit on the forge." }
-      }
-    },
-    point: {
-      type: "object",
-      description: "One case at one commit: the median of the runs that reported it and its spread.",
-      required: ["case", "shape", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n", "samples"],
-      properties: {
-        case: { type: "string", minLength: 1, description: "`<shape> / <metric>`, or an imported benchmark's own name." },
-        shape: { type: "string", minLength: 1 },
-        unit: { type: "string" },
-        direction: { enum: ["smaller", "bigger"], description: "Which way is better." },
-        value: { type: "number", description: "Median of the reported runs, or the tool's summary value." },
-        q1: { type: "number", description: "Lower end of the default error bar (first quartile, or the tool's lower bound)." },
-        q3: { type: "number", description: "Upper end of the default error bar." },
-        min: { type: "number" },
-        max: { type: "number" },
-        stdev: { type: ["number", "null"], description: "Sample standard deviation; null with fewer than two samples." },
-        runs: { type: "integer", minimum: 0, description: "k: runs that reported this case." },
-        n: { type: "integer", minimum: 0, description: "n: runs in the record." },
-        samples: { type: "array", items: { type: "number" }, description: "Raw run values in run order; empty when only a summary was reported." },
-        wall: { type: "number", description: "Median outside-stopwatch seconds; only on total points." },
-        extra: { type: "string" },
-        summaryOnly: { type: "boolean" },
-        range: { type: "string", description: "The tool's own range text, verbatim." },
-        failed: { type: "integer", minimum: 0 }
-      }
-    }
-  }
-};
-
-// src/core/schema-compile.ts
-var import_ajv = __toESM(require_ajv(), 1);
-var AJV_OPTIONS = { allErrors: false, strict: true, validateSchema: false };
-function lazyValidator(schema, refs = []) {
-  let compiled;
-  return () => {
-    if (compiled === void 0) {
-      const ajv = new import_ajv.Ajv(AJV_OPTIONS);
-      for (const r of refs) ajv.addSchema(r);
-      compiled = ajv.compile(schema);
-    }
-    return compiled;
-  };
-}
-
-// src/core/schema-error.ts
-var NON_FINITE = "\0non-finite:";
-function describeValue(v) {
-  if (typeof v === "string" && v.startsWith(NON_FINITE)) return v.slice(NON_FINITE.length);
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}\u2026` : v);
-  if (Array.isArray(v)) return "an array";
-  if (v === null) return "null";
-  if (v === void 0) return "nothing";
-  if (typeof v === "object") return "an object";
-  return String(v);
-}
-function pointerToPath(pointer) {
-  if (pointer === "") return "";
-  return pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((acc, part) => /^\d+$/.test(part) ? `${acc}[${part}]` : acc === "" ? part : `${acc}.${part}`, "");
-}
-function valueAtPointer(data, pointer) {
-  let node = data;
-  for (const part of pointer.split("/").slice(1)) {
-    if (node === null || typeof node !== "object") return void 0;
-    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return node;
-}
-function schemaErrorLine(error, data, top) {
-  const path = pointerToPath(error.instancePath) || top;
-  if (error.keyword === "required") return `${path} has no "${String(error.params["missingProperty"])}"`;
-  return `${path} ${error.message ?? "is invalid"}, got ${describeValue(valueAtPointer(data, error.instancePath))}`;
-}
-
-// src/core/text.ts
-var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-var NAME_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]/;
-var TEXT_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]/g;
-function visible(text2) {
-  return JSON.stringify(text2).replace(
-    /[\u007F-\u009F\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
-  );
-}
-function nameProblem(name) {
-  LONE_SURROGATE.lastIndex = 0;
-  if (LONE_SURROGATE.test(name)) return "holds a lone surrogate (a character cut in half, not valid Unicode)";
-  const control = NAME_CONTROL.exec(name);
-  if (control) {
-    const c = control[0];
-    const what = c === "\n" || c === "\r" ? "a line break" : c === "\0" ? "NUL" : c === "\uFEFF" ? "a byte order mark" : "a control character";
-    return `holds ${what} (U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")})`;
-  }
-  return void 0;
-}
-function normaliseText(text2) {
-  return text2.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?/g, "\n").replace(TEXT_CONTROL, "");
-}
-function extraText(value) {
-  if (value === void 0 || value === null) return void 0;
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
-}
-
-// src/core/cases.ts
-function caseName(shape, metric) {
-  return `${shape} / ${metric}`;
-}
-function refuseDuplicateShapes(records) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    const first = seen.get(r.shape);
-    if (first !== void 0) {
-      throw new InputError(`${r.file}: shape "${r.shape}" was already benched by ${first}; two records of one shape are refused`);
-    }
-    seen.set(r.shape, r.file);
-  }
-}
-function reported(m) {
-  return m.samples.filter((v) => v !== null);
-}
-function agrees(claimed, computed) {
-  const diff = Math.abs(claimed - computed);
-  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
-}
-function buildPoints(records) {
-  const points = [];
-  const warnings = [];
-  for (const record of records) {
-    for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
-    refuseBadName(record.file, "shape", record.shape);
-    for (const metric of record.metrics) refuseBadName(record.file, "benchmark name", metric.name);
-    const walls = (record.wall ?? []).filter((v) => v !== null);
-    const wall = walls.length ? clean(median2(walls)) : void 0;
-    for (const metric of record.metrics) {
-      const point = pointOf(record, metric, wall);
-      if (!point) continue;
-      const problem = pointProblem(point);
-      if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
-      const claimed = record.claimedMedians?.[metric.name];
-      if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
-        warnings.push(
-          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
-        );
-      }
-      points.push(point);
-    }
-  }
-  return { points, warnings };
-}
-function pointOf(record, metric, wall) {
-  const base = {
-    case: caseName(record.shape, metric.name),
-    shape: record.shape,
-    metric: metric.name,
-    unit: metric.unit,
-    direction: metric.direction,
-    n: record.runs,
-    ...metric.name === "total" && wall !== void 0 ? { wall } : {},
-    ...metric.extra !== void 0 ? { extra: normaliseText(metric.extra) } : {},
-    ...metric.failed ? { failed: metric.failed } : {}
-  };
-  const values = reported(metric);
-  if (values.length > 0) {
-    const s = spread(values);
-    return {
-      ...base,
-      value: clean(s.median),
-      q1: clean(s.q1),
-      q3: clean(s.q3),
-      min: clean(s.min),
-      max: clean(s.max),
-      stdev: s.stdev === null ? null : clean(s.stdev),
-      runs: values.length,
-      samples: values
-    };
-  }
-  const sum2 = metric.summary;
-  if (!sum2) return void 0;
-  const lo = sum2.lo ?? (sum2.stdev !== void 0 ? sum2.value - sum2.stdev : sum2.value);
-  const hi = sum2.hi ?? (sum2.stdev !== void 0 ? sum2.value + sum2.stdev : sum2.value);
-  return {
-    ...base,
-    value: sum2.value,
-    q1: lo,
-    q3: hi,
-    min: lo,
-    max: hi,
-    stdev: sum2.stdev ?? null,
-    runs: sum2.samples ?? 1,
-    n: sum2.samples ?? Math.max(record.runs, 1),
-    samples: [],
-    summaryOnly: true,
-    ...sum2.range !== void 0 ? { range: sum2.range } : {}
-  };
-}
-function refuseBadName(file, what, name) {
-  const problem = nameProblem(name);
-  if (problem) throw new InputError(`${file}: the ${what} ${visible(name)} ${problem}; rename it in the bench`);
-}
-var SMALLEST_NORMAL = 22250738585072014e-324;
-function numberProblem(x, negativeForbidden) {
-  if (!Number.isFinite(x)) return `is ${x}, not a finite number (JSON would store it as null)`;
-  if (x !== 0 && Math.abs(x) < SMALLEST_NORMAL) return `is ${x}, a subnormal number no measurement produces`;
-  if (negativeForbidden && x < 0) return `is ${x}, but a time or a rate cannot be negative`;
-  return void 0;
-}
-function forbidsNegative(unit) {
-  const u = parseUnit(unit);
-  return u.kind === "time" || u.perSeconds !== void 0;
-}
-function fieldProblem(field, x, negativeForbidden) {
-  if (x === null || x === void 0) return void 0;
-  const why = numberProblem(x, negativeForbidden);
-  return why ? `${field} ${why}` : void 0;
-}
-function countProblem(field, x) {
-  return x !== void 0 && !(Number.isSafeInteger(x) && x >= 0) ? `${field} is ${x}, but a count of runs is a whole number of at least 0` : void 0;
-}
-function pointProblem(p) {
-  const neg = forbidsNegative(p.unit);
-  const samples = p.samples;
-  for (let i = 0; i < samples.length; i++) {
-    const why = numberProblem(samples[i], neg);
-    if (why) return `samples[${i}] ${why}`;
-  }
-  const ends = neg && !p.summaryOnly;
-  return fieldProblem("value", p.value, neg) ?? fieldProblem("q1", p.q1, ends) ?? fieldProblem("q3", p.q3, ends) ?? fieldProblem("min", p.min, ends) ?? fieldProblem("max", p.max, ends) ?? fieldProblem("stdev", p.stdev, true) ?? fieldProblem("wall", p.wall, true) ?? countProblem("runs", p.runs) ?? countProblem("n", p.n) ?? countProblem("failed", p.failed);
-}
-function noteText(note) {
-  return normaliseText(note).replace(/\s*\n\s*/g, " ").trim();
-}
-function extraText2(point, note) {
-  const parts = [`runs=${point.runs}/${point.n}`];
-  if (point.wall !== void 0) parts.push(`wall=${point.wall}s`);
-  if (point.failed) parts.push(`failed=${point.failed}`);
-  if (point.summaryOnly) parts.push("summary only");
-  if (point.extra) parts.push(point.extra);
-  if (note) parts.push(noteText(note));
-  return parts.join(" ");
-}
-function rangeText(point) {
-  if (point.range !== void 0) return point.range;
-  if (point.stdev === null) return void 0;
-  return `\xB1 ${shortNumber(point.stdev)}`;
-}
-function toFlatCases(points, note) {
-  return points.map((p) => {
-    const range = rangeText(p);
-    return {
-      name: p.case,
-      unit: p.unit,
-      value: p.value,
-      ...range !== void 0 ? { range } : {},
-      extra: extraText2(p, note)
-    };
-  });
-}
-
-// src/core/trend/chunk.ts
-var CHUNK_SCHEMA = "benchtrend/chunk";
-var CHUNK_FORMAT_VERSION = 2;
-var ChunkError = class extends Error {
-  name = "ChunkError";
-};
-var SHA = "\0";
-function column(values) {
-  const first = values[0];
-  return values.length > 0 && values.every((v) => v === first) ? first : [...values];
-}
-function optional(values) {
-  if (values.every((v) => v === void 0)) return void 0;
-  return column(values.map((v) => v === void 0 ? null : v));
-}
-var Strings = class {
-  list = [];
-  at = /* @__PURE__ */ new Map();
-  of(s) {
-    let i = this.at.get(s);
-    if (i === void 0) {
-      i = this.list.length;
-      this.list.push(s);
-      this.at.set(s, i);
-    }
-    return i;
-  }
-};
-var caseKey = (suite, name) => `${suite}\0${name}`;
-function indexManifest(manifest) {
-  return {
-    suite: new Map(manifest.suites.map((s, i) => [s, i])),
-    case: new Map(manifest.cases.map((c, i) => [caseKey(c.suite, c.case), i]))
-  };
-}
-function encodeChunk(level2, index, segments, manifest) {
-  const strings = new Strings();
-  const points = segments.flatMap((s) => s.points.map((p) => ({ s, p })));
-  const lookup = (map, key2, what) => {
-    const i = map.get(key2);
-    if (i === void 0) throw new Error(`${what} is not in the manifest the chunk refers to`);
-    return i;
-  };
-  const url = (c) => c.url === void 0 ? void 0 : strings.of(c.url.includes(SHA) ? c.url : c.url.split(c.sha).join(SHA));
-  const min = points.every(({ p }) => Object.is(p.min, p.q1)) ? "q1" : points.map(({ p }) => p.min);
-  const max = points.every(({ p }) => Object.is(p.max, p.q3)) ? "q3" : points.map(({ p }) => p.max);
-  const samples = points.some(({ p }) => p.samples.length > 0) ? points.map(({ p }) => [...p.samples]) : void 0;
-  const seg = {
-    suite: column(segments.map((s) => lookup(manifest.suite, s.suite, `suite "${s.suite}"`))),
-    sha: segments.map((s) => s.commit.sha),
-    message: column(segments.map((s) => strings.of(s.commit.message))),
-    author: column(segments.map((s) => strings.of(s.commit.author))),
-    timestamp: segments.map((s) => s.commit.timestamp),
-    url: optional(segments.map((s) => url(s.commit))),
-    runUrl: optional(segments.map((s) => s.runUrl === void 0 ? void 0 : strings.of(s.runUrl))),
-    publishedAt: column(segments.map((s) => strings.of(s.publishedAt))),
-    shapes: segments.map((s) => s.shapes.map((x) => strings.of(x))),
-    imported: optional(segments.map((s) => s.imported ? 1 : void 0)),
-    points: column(segments.map((s) => s.points.length))
-  };
-  const pts = {
-    case: column(points.map(({ s, p }) => lookup(manifest.case, caseKey(s.suite, p.case), `case "${p.case}" of suite "${s.suite}"`))),
-    shape: column(points.map(({ p }) => strings.of(p.shape))),
-    unit: column(points.map(({ p }) => strings.of(p.unit))),
-    direction: column(points.map(({ p }) => strings.of(p.direction))),
-    value: points.map(({ p }) => p.value),
-    q1: points.map(({ p }) => p.q1),
-    q3: points.map(({ p }) => p.q3),
-    min,
-    max,
-    stdev: column(points.map(({ p }) => p.stdev)),
-    runs: column(points.map(({ p }) => p.runs)),
-    n: column(points.map(({ p }) => p.n)),
-    samples,
-    wall: optional(points.map(({ p }) => p.wall)),
-    extra: optional(points.map(({ p }) => p.extra === void 0 ? void 0 : strings.of(p.extra))),
-    summaryOnly: optional(points.map(({ p }) => p.summaryOnly)),
-    range: optional(points.map(({ p }) => p.range === void 0 ? void 0 : strings.of(p.range))),
-    failed: optional(points.map(({ p }) => p.failed))
-  };
-  const drop = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
-  return { schema: CHUNK_SCHEMA, version: CHUNK_FORMAT_VERSION, level: level2, index, strings: strings.list, segments: drop(seg), points: drop(pts) };
-}
-function cell(col, i, rows2, what) {
-  if (col === void 0) return void 0;
-  if (!Array.isArray(col)) return col;
-  if (col.length !== rows2) throw new ChunkError(`${what} has ${col.length} rows, expected ${rows2}`);
-  return col[i];
-}
-function decodeChunk(chunk2, manifest, size, first = chunk2.index * size) {
-  const out = [];
-  eachDecoded(chunk2, manifest, size, first, (s) => out.push(s));
-  return out;
-}
-function eachDecoded(chunk2, manifest, size, first, visit) {
-  const { strings, segments: S, points: P } = chunk2;
-  if (S.sha.length !== size) throw new ChunkError(`holds ${S.sha.length} segments, its place ${size}`);
-  const str = (i, column2, at) => {
-    const s = typeof i === "number" ? strings[i] : void 0;
-    if (s === void 0) throw new ChunkError(`${column2}[${at}] refers to string ${String(i)}, which is not in "strings"`);
-    return s;
-  };
-  const counts2 = S.sha.map((_, i) => cell(S.points, i, size, "segments.points") ?? 0);
-  const rows2 = counts2.reduce((a, b) => a + b, 0);
-  if (P.value.length !== rows2 || P.q1.length !== rows2 || P.q3.length !== rows2) throw new ChunkError(`points hold ${P.value.length} values, the segments count ${rows2}`);
-  let row = 0;
-  for (let i = 0; i < size; i++) {
-    const suiteAt = cell(S.suite, i, size, "segments.suite");
-    const suite = typeof suiteAt === "number" ? manifest.suites[suiteAt] : void 0;
-    if (suite === void 0) throw new ChunkError(`segments.suite[${i}] is ${String(suiteAt)}, not a suite of the manifest`);
-    const sha = S.sha[i];
-    const urlAt = cell(S.url, i, size, "segments.url");
-    const runAt = cell(S.runUrl, i, size, "segments.runUrl");
-    const commit = {
-      sha,
-      message: str(cell(S.message, i, size, "segments.message"), "segments.message", i),
-      author: str(cell(S.author, i, size, "segments.author"), "segments.author", i),
-      timestamp: S.timestamp[i] ?? "",
-      ...urlAt !== void 0 && urlAt !== null ? { url: str(urlAt, "segments.url", i).split(SHA).join(sha) } : {}
-    };
-    const points = [];
-    for (let k = 0; k < (counts2[i] ?? 0); k++, row++) {
-      const caseAt = cell(P.case, row, rows2, "points.case");
-      const info = typeof caseAt === "number" ? manifest.cases[caseAt] : void 0;
-      if (info === void 0 || info.suite !== suite) throw new ChunkError(`points.case[${row}] is ${String(caseAt)}, not a case of suite "${suite}" in the manifest`);
-      const stdev = cell(P.stdev, row, rows2, "points.stdev");
-      const wall = cell(P.wall, row, rows2, "points.wall");
-      const extra = cell(P.extra, row, rows2, "points.extra");
-      const summaryOnly = cell(P.summaryOnly, row, rows2, "points.summaryOnly");
-      const range = cell(P.range, row, rows2, "points.range");
-      const failed = cell(P.failed, row, rows2, "points.failed");
-      const q1 = P.q1[row];
-      const q3 = P.q3[row];
-      const point = {
-        case: info.case,
-        shape: str(cell(P.shape, row, rows2, "points.shape"), "points.shape", row),
-        unit: str(cell(P.unit, row, rows2, "points.unit"), "points.unit", row),
-        direction: str(cell(P.direction, row, rows2, "points.direction"), "points.direction", row),
-        value: P.value[row],
-        q1,
-        q3,
-        min: P.min === "q1" ? q1 : cell(P.min, row, rows2, "points.min"),
-        max: P.max === "q3" ? q3 : cell(P.max, row, rows2, "points.max"),
-        stdev: stdev ?? null,
-        runs: cell(P.runs, row, rows2, "points.runs"),
-        n: cell(P.n, row, rows2, "points.n"),
-        samples: P.samples ? [...cell(P.samples, row, rows2, "points.samples")] : []
-      };
-      if (wall !== void 0 && wall !== null) point.wall = wall;
-      if (extra !== void 0 && extra !== null) point.extra = str(extra, "points.extra", row);
-      if (summaryOnly !== void 0 && summaryOnly !== null) point.summaryOnly = summaryOnly;
-      if (range !== void 0 && range !== null) point.range = str(range, "points.range", row);
-      if (failed !== void 0 && failed !== null) point.failed = failed;
-      points.push(point);
-    }
-    const runUrl = runAt !== void 0 && runAt !== null ? str(runAt, "segments.runUrl", i) : void 0;
-    const segment = {
-      schema: "benchtrend/segment",
-      version: 1,
-      seq: first + i,
-      suite,
-      commit,
-      ...runUrl !== void 0 ? { runUrl } : {},
-      publishedAt: str(cell(S.publishedAt, i, size, "segments.publishedAt"), "segments.publishedAt", i),
-      shapes: (S.shapes[i] ?? []).map((x) => str(x, "segments.shapes", i)),
-      points,
-      ...cell(S.imported, i, size, "segments.imported") === 1 ? { imported: "github-action-benchmark" } : {}
-    };
-    visit(segment, i);
-  }
-}
-function writtenKeyCount(o) {
-  let n = 0;
-  for (const k in o) if (Object.hasOwn(o, k) && o[k] !== void 0) n++;
-  return n;
-}
-function sameJson(a, b) {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  const objA = a !== null && typeof a === "object";
-  const objB = b !== null && typeof b === "object";
-  if (objA || objB) {
-    if (!objA || !objB) return false;
-    const x = a;
-    const y = b;
-    let keys = 0;
-    for (const k in x) {
-      if (!Object.hasOwn(x, k) || x[k] === void 0) continue;
-      if (y[k] === void 0 || !Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
-      keys++;
-    }
-    return keys === writtenKeyCount(y);
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-function sameSegments(a, b) {
-  return a.length === b.length && a.every((s, i) => sameJson(s, b[i]));
-}
-
-// src/core/trend/manifest-counts.ts
-var MAX_MANIFEST_SEGMENTS = 1e8;
-var isCount = (x) => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
-function manifestCountsProblem(m) {
-  const n = m.segments;
-  if (!isCount(n)) return `segments is ${JSON.stringify(n) ?? "missing"}, not a whole number of segments`;
-  if (n > MAX_MANIFEST_SEGMENTS) return `segments is ${n}, more than the ${MAX_MANIFEST_SEGMENTS} a real trend can hold`;
-  if (!Array.isArray(m.cases)) return void 0;
-  for (const [i, c] of m.cases.entries()) {
-    const { firstSeq, lastSeq, points } = typeof c === "object" && c !== null ? c : {};
-    if (!isCount(firstSeq) || !isCount(lastSeq) || !isCount(points)) continue;
-    if (firstSeq > lastSeq || lastSeq >= n || points > n) {
-      return `cases[${i}] says segments ${firstSeq}..${lastSeq} and ${points} points, but the trend counts ${n} segments`;
-    }
-  }
-  return void 0;
-}
 
 // src/core/trend/regress-state.ts
 var STATE_SCHEMA = "benchtrend/regression-state";
@@ -12754,6 +12537,223 @@ function checkWrittenFiles(files, location) {
       refuseWrite(file, `${name !== void 0 ? `case ${visible(name)}: ` : ""}${why}${nullNote}`);
     }
   }
+}
+
+// src/core/markdown.ts
+var ZWSP = "\u200B";
+function escapeMarkdown(text2) {
+  return text2.replace(/[\r\n]+/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`).replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`);
+}
+
+// src/core/compare/display.ts
+var TIME_UNITS2 = [
+  { unit: "s", perSecond: 1 },
+  { unit: "ms", perSecond: 1e3 },
+  { unit: "\xB5s", perSecond: 1e6 },
+  { unit: "ns", perSecond: 1e9 }
+];
+var ALIASES = { us: "\xB5s", \u03BCs: "\xB5s", sec: "s", seconds: "s" };
+function displayScale(unit, magnitude) {
+  const canonical2 = ALIASES[unit] ?? unit;
+  let at = TIME_UNITS2.findIndex((u) => u.unit === canonical2);
+  if (at < 0 || !Number.isFinite(magnitude) || magnitude === 0) return { unit, factor: 1 };
+  const from = TIME_UNITS2[at];
+  let m = Math.abs(magnitude);
+  while (m < 1 && at < TIME_UNITS2.length - 1) {
+    at += 1;
+    m *= 1e3;
+  }
+  const to = TIME_UNITS2[at];
+  return to.unit === from.unit ? { unit, factor: 1 } : { unit: to.unit, factor: to.perSecond / from.perSecond };
+}
+function levelScale(unit, largest2) {
+  const canonical2 = ALIASES[unit] ?? unit;
+  if (canonical2 === "s" && Math.abs(largest2) < 10 && largest2 !== 0) {
+    const inMs = displayScale("ms", largest2 * 1e3);
+    return { unit: inMs.unit, factor: 1e3 * inMs.factor };
+  }
+  return displayScale(unit, largest2);
+}
+function signed(text2, plus) {
+  if (text2.startsWith("-")) return `\u2212${text2.slice(1)}`;
+  return plus && text2 !== "0" && !/^0\.0*$/.test(text2) ? `+${text2}` : text2;
+}
+function formatValue(x, scale, options = {}) {
+  const v = clean(x * scale.factor);
+  const text2 = v === 0 ? "0" : String(Number(v.toPrecision(options.sig ?? 5)));
+  return signed(text2, options.plus ?? false);
+}
+function formatFixed(x, scale, decimals, plus = true) {
+  const v = clean(x * scale.factor);
+  const text2 = v.toFixed(decimals);
+  return signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus);
+}
+function decimalsFor(magnitude, sig = 3) {
+  if (!Number.isFinite(magnitude) || magnitude === 0) return 0;
+  return Math.max(0, sig - 1 - Math.floor(Math.log10(Math.abs(magnitude))));
+}
+function formatPercent(fraction, decimals = 2, plus = true) {
+  const text2 = (fraction * 100).toFixed(decimals);
+  return `${signed(/^-0\.?0*$/.test(text2) ? text2.slice(1) : text2, plus)}%`;
+}
+
+// src/core/attribution.ts
+function attributeChange(input) {
+  const delta = clean(input.total.after - input.total.before);
+  if (delta === 0 || !Number.isFinite(delta)) return null;
+  const shares = [];
+  const appeared = [];
+  const vanished = [];
+  for (const [stage, before] of input.before) {
+    const after = input.after.get(stage);
+    if (after === void 0) {
+      vanished.push(stage);
+      continue;
+    }
+    const d = clean(after - before);
+    if (d !== 0) shares.push({ stage, before, after, delta: d, share: d / delta });
+  }
+  for (const stage of input.after.keys()) if (!input.before.has(stage)) appeared.push(stage);
+  const bySize = (a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.stage.localeCompare(b.stage);
+  const explained = clean(shares.reduce((t, s) => t + s.delta, 0));
+  return {
+    case: input.case,
+    unit: input.unit,
+    before: input.total.before,
+    after: input.total.after,
+    delta,
+    owners: shares.filter((s) => s.share > 0).sort(bySize),
+    against: shares.filter((s) => s.share < 0).sort(bySize),
+    unaccounted: clean(delta - explained),
+    appeared,
+    vanished,
+    ...input.withoutBaseline?.length ? { withoutBaseline: [...input.withoutBaseline] } : {}
+  };
+}
+function attributionLine(a, options = {}) {
+  const minShare = options.minShare ?? 0.05;
+  const scale = displayScale(a.unit, a.delta);
+  const decimals = decimalsFor(a.delta * scale.factor);
+  const amount = (x) => `${formatFixed(x, scale, decimals)} ${scale.unit}`;
+  const pct = (x) => formatPercent(x, 0, false);
+  const list = (shares) => {
+    const named = shares.filter((s) => Math.abs(s.share) >= minShare);
+    const rest = shares.filter((s) => Math.abs(s.share) < minShare);
+    const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
+    if (rest.length > 0) {
+      const sum2 = rest.reduce((t, s) => t + s.delta, 0);
+      parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum2)} (${pct(sum2 / a.delta)})`);
+    }
+    return parts;
+  };
+  const owners = list(a.owners);
+  const unknown = a.withoutBaseline ?? [];
+  const moved = a.owners.length + a.against.length > 0;
+  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(", ") : unknown.length ? "no stage with a baseline moved with it" : "no stage moved with it"}`;
+  if (Math.abs(a.unaccounted / a.delta) >= minShare && (unknown.length === 0 || moved)) {
+    line += `, ${unknown.length ? "outside the stages compared" : "outside the stages"} ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
+  }
+  if (a.against.length > 0) line += `; against: ${list(a.against).join(", ")}`;
+  if (a.appeared.length > 0) line += `; new: ${a.appeared.join(", ")}`;
+  if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(", ")}`;
+  if (unknown.length > 0) line += `; no baseline yet: ${unknown.join(", ")}`;
+  return line;
+}
+
+// src/core/regress/attribute-verdicts.ts
+var TOTAL = "total";
+function metricOf(name, shape) {
+  if (shape === void 0) return void 0;
+  const prefix = `${shape} / `;
+  return name.startsWith(prefix) ? name.slice(prefix.length) : void 0;
+}
+function attributeVerdicts(verdicts, cases) {
+  const shapeOf3 = new Map(cases.map((c) => [c.case, c.shape]));
+  return verdicts.map((total) => {
+    const shape = shapeOf3.get(total.case);
+    if (total.kind !== "regressed" || !total.baseline || metricOf(total.case, shape) !== TOTAL) return total;
+    const before = /* @__PURE__ */ new Map();
+    const after = /* @__PURE__ */ new Map();
+    const withoutBaseline = [];
+    for (const v of verdicts) {
+      if (v.suite !== total.suite || v.unit !== total.unit || shapeOf3.get(v.case) !== shape) continue;
+      const stage = metricOf(v.case, shape);
+      if (stage === void 0 || stage === TOTAL) continue;
+      if (v.baseline) {
+        before.set(stage, v.baseline.median);
+        after.set(stage, v.value);
+      } else {
+        withoutBaseline.push(stage);
+      }
+    }
+    if (before.size === 0 && withoutBaseline.length === 0) return total;
+    const attribution = attributeChange({
+      case: total.case,
+      unit: total.unit,
+      total: { before: total.baseline.median, after: total.value },
+      before,
+      after,
+      withoutBaseline
+    });
+    return attribution ? { ...total, attribution } : total;
+  });
+}
+function attributionLines(verdicts) {
+  return verdicts.flatMap((v) => v.kind === "regressed" && v.attribution ? [attributionLine(v.attribution)] : []);
+}
+
+// src/core/regress/groups.ts
+var SAME_FACTOR_SPREAD = 0.25;
+function sameFactor(changes, minEffect) {
+  if (changes.length < 3 || changes.some((c) => c === void 0 || !(c >= minEffect) || !Number.isFinite(c))) return void 0;
+  const logs = changes.map((c) => Math.log1p(c)).sort((a, b) => a - b);
+  const mid = logs.length % 2 ? logs[(logs.length - 1) / 2] : (logs[logs.length / 2 - 1] + logs[logs.length / 2]) / 2;
+  if (!logs.every((l) => Math.abs(l - mid) <= SAME_FACTOR_SPREAD * mid)) return void 0;
+  return { cases: logs.length, low: Math.expm1(logs[0]), high: Math.expm1(logs[logs.length - 1]) };
+}
+
+// src/core/render-comment.ts
+function reasonMarkdown(reason, esc, docsUrl) {
+  const docs = safeUrl(docsUrl);
+  const { text: text2, linked } = withoutDetails(reason);
+  return docs && linked ? `${esc(text2)} ([details](${docs}))` : esc(reason);
+}
+function changeText(change) {
+  const v = change * 100;
+  const digits = Math.abs(v) >= 10 ? 0 : 1;
+  const sign = v > 0 ? "+" : v < 0 ? "\u2212" : "\xB1";
+  return `${sign}${Math.abs(v).toFixed(digits)}%`;
+}
+function caseLink(pagesUrl, suite, name) {
+  const enc = (s) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const base = pagesUrl.replace(/#.*$/, "");
+  return `${base}#case=${enc(name)}&suite=${enc(suite)}`;
+}
+function safeUrl(url) {
+  if (!url) return void 0;
+  return /^https?:\/\/[^\s<>()]+$/.test(url) ? url : void 0;
+}
+function attributionBlock(lines) {
+  if (!lines || lines.length === 0) return [];
+  return ["", "Where the total moved, stage by stage (each stage against its own baseline):", "", ...lines.map((l) => `- ${escapeMarkdown(l)}`)];
+}
+
+// src/core/text-table.ts
+function width(text2) {
+  return [...text2].length;
+}
+function flat(text2) {
+  return text2.replace(/[\r\n\u001b]+/g, " ");
+}
+function textTable(head, rows2, align = []) {
+  const all = [head, ...rows2].map((r) => r.map(flat));
+  const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ""))));
+  const line = (r) => r.map((c, i) => {
+    const pad = " ".repeat(Math.max(0, widths[i] - width(c)));
+    if (align[i] === "right") return pad + c;
+    return i === r.length - 1 ? c : c + pad;
+  }).join("  ").trimEnd();
+  return all.map(line);
 }
 
 // src/core/trend/load.ts
@@ -16693,9 +16693,13 @@ async function run(argv, io) {
     return 0;
   }
   if (!manifest) io.stderr(noTrendYet(values));
-  else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== void 0 ? ` for suite ${values.suite}` : ""}
+  else if (listed.length === 0) {
+    const suite = values.suite !== void 0 ? ` for suite ${values.suite}` : "";
+    const stored = values.status === void 0 ? 0 : listAlerts(manifest.alerts ?? [], manifest.cases, values.suite !== void 0 ? { suite: values.suite } : {}).length;
+    io.stderr(stored > 0 ? `benchtrend: no ${values.status} alerts${suite} (${stored} stored, none ${values.status})
+` : `benchtrend: no alerts stored${suite}
 `);
-  else io.stdout(`${alertLines(listed).join("\n")}
+  } else io.stdout(`${alertLines(listed).join("\n")}
 `);
   return 0;
 }
@@ -20421,7 +20425,13 @@ async function serveFolder(dir, port = 0) {
       }
     })();
   });
-  await new Promise((ok, fail) => server.once("error", fail).listen(port, "127.0.0.1", ok));
+  await new Promise(
+    (ok, fail) => server.once("error", (e) => {
+      if (e.code === "EADDRINUSE") fail(new InputError(`serve: port ${port} of 127.0.0.1 is in use; give another with --port, or leave it out for a free one`));
+      else if (e.code === "EACCES") fail(new InputError(`serve: port ${port} of 127.0.0.1 needs privileges this process lacks; give a port above 1023 with --port, or leave it out for a free one`));
+      else fail(e);
+    }).listen(port, "127.0.0.1", ok)
+  );
   const address = server.address();
   const actual = typeof address === "object" && address ? address.port : port;
   return { server, url: `http://127.0.0.1:${actual}/` };
@@ -20460,19 +20470,19 @@ async function trendFolders(root, holds, depth = 4) {
   }
   return found;
 }
-async function chartFolder(dir, cwd) {
+async function chartFolder(dir, cwd, shownAs = (path) => path) {
   const root = resolve10(cwd, dir);
   if (existsSync2(join8(root, PAGE))) return root;
-  if (!existsSync2(root)) throw new InputError(`serve: ${dir}: no such folder; give the trend folder that holds index.html and manifest.json`);
+  if (!existsSync2(root)) throw new InputError(`serve: ${shownAs(dir)}: no such folder; give the trend folder that holds index.html and manifest.json`);
   const found = await trendFolders(root, (d) => existsSync2(join8(d, PAGE)) && existsSync2(join8(d, DATA)));
-  const shown = (f) => join8(dir, relative4(root, f));
+  const shown = (f) => shownAs(join8(dir, relative4(root, f)));
   if (found.length === 1) return found[0];
-  if (found.length > 1) throw new InputError(`serve: ${dir} holds several trends; serve one of ${found.map(shown).join(", ")}`);
+  if (found.length > 1) throw new InputError(`serve: ${shownAs(dir)} holds several trends; serve one of ${found.map(shown).join(", ")}`);
   const data = await trendFolders(root, (d) => existsSync2(join8(d, DATA)));
   if (data.length > 0) {
     throw new InputError(`serve: ${data.map(shown).join(", ")} holds the trend's data but no chart page (${PAGE}): it was published without one; the next publish by the action or the built CLI writes it`);
   }
-  throw new InputError(`serve: ${dir} holds no chart page: no ${PAGE} with a ${DATA} beside it in it or below it; give the trend folder (dev/bench on the branch by default)`);
+  throw new InputError(`serve: ${shownAs(dir)} holds no chart page: no ${PAGE} with a ${DATA} beside it in it or below it; give the trend folder (dev/bench on the branch by default)`);
 }
 async function checkOut(values, io) {
   const { target, access } = trendLocation(values, io, "serve");
@@ -20490,7 +20500,8 @@ async function checkOut(values, io) {
     const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : "git could not clone it";
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? ""})` : ""}`);
   }
-  return { folder, trend: dataDir === "" ? folder : join8(folder, dataDir) };
+  const shownAs = (path) => `${branchName}:${relative4(folder, path) || "."} of ${remote.display}`;
+  return { folder, trend: dataDir === "" ? folder : join8(folder, dataDir), shownAs };
 }
 async function run8(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
@@ -20518,7 +20529,7 @@ async function run8(argv, io) {
     io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)
 `);
     try {
-      folder = await chartFolder(out.trend, io.cwd);
+      folder = await chartFolder(out.trend, io.cwd, out.shownAs);
     } catch (e) {
       await cleanup();
       throw e;
@@ -20603,7 +20614,9 @@ Run "benchtrend ${name} --help" for usage.
       return 2;
     }
     if (e instanceof InputError) {
-      io.stderr(`benchtrend: ${asFlags(e.message)}
+      const writes = name === "publish" || name === "demo" || name === "replay" && rest.includes("--write");
+      const message = e instanceof TrendDataError && !writes ? e.message.replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma) => `${comma ? ", so " : ""}the trend cannot be read`) : e.message;
+      io.stderr(`benchtrend: ${asFlags(message)}
 `);
       return 1;
     }

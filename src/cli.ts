@@ -1,4 +1,5 @@
 import { InputError } from './core/model.js';
+import { TrendDataError } from './core/trend/validate.js';
 import { run as alerts } from './cli/alerts.js';
 import { run as replay } from './cli/replay.js';
 import { run as cases } from './cli/cases.js';
@@ -81,7 +82,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return 2;
     }
     if (e instanceof InputError) {
-      io.stderr(`benchtrend: ${asFlags(e.message)}\n`);
+      // The shared readers refuse damaged trend data as a publish would; a command that only
+      // reads says what that means for it.
+      const writes = name === 'publish' || name === 'demo' || (name === 'replay' && rest.includes('--write'));
+      const message = e instanceof TrendDataError && !writes ? e.message.replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma?: string) => `${comma ? ', so ' : ''}the trend cannot be read`) : e.message;
+      io.stderr(`benchtrend: ${asFlags(message)}\n`);
       return 1;
     }
     io.stderr(`benchtrend: ${e instanceof Error ? e.message : String(e)}\n`);

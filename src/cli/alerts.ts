@@ -98,7 +98,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (!manifest) io.stderr(noTrendYet(values));
-  else if (listed.length === 0) io.stderr(`benchtrend: no alerts stored${values.suite !== undefined ? ` for suite ${values.suite}` : ''}\n`);
+  else if (listed.length === 0) {
+    const suite = values.suite !== undefined ? ` for suite ${values.suite}` : '';
+    // The status filter is what left the list empty when the suite has alerts: say how many it has.
+    const stored = values.status === undefined ? 0 : listAlerts(manifest.alerts ?? [], manifest.cases, values.suite !== undefined ? { suite: values.suite } : {}).length;
+    io.stderr(stored > 0 ? `benchtrend: no ${values.status} alerts${suite} (${stored} stored, none ${values.status})\n` : `benchtrend: no alerts stored${suite}\n`);
+  }
   else io.stdout(`${alertLines(listed).join('\n')}\n`);
   return 0;
 }

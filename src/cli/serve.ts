@@ -49,23 +49,23 @@ async function trendFolders(root: string, holds: (dir: string) => boolean, depth
  * The folder to serve for DIR: DIR itself when it holds the page, else the one trend folder below
  * it. Refused, saying where to look, when there is none or several, or only data without a page.
  */
-export async function chartFolder(dir: string, cwd: string): Promise<string> {
+export async function chartFolder(dir: string, cwd: string, shownAs: (path: string) => string = (path) => path): Promise<string> {
   const root = resolve(cwd, dir);
   if (existsSync(join(root, PAGE))) return root;
-  if (!existsSync(root)) throw new InputError(`serve: ${dir}: no such folder; give the trend folder that holds index.html and manifest.json`);
+  if (!existsSync(root)) throw new InputError(`serve: ${shownAs(dir)}: no such folder; give the trend folder that holds index.html and manifest.json`);
   const found = await trendFolders(root, (d) => existsSync(join(d, PAGE)) && existsSync(join(d, DATA)));
-  const shown = (f: string) => join(dir, relative(root, f));
+  const shown = (f: string) => shownAs(join(dir, relative(root, f)));
   if (found.length === 1) return found[0] as string;
-  if (found.length > 1) throw new InputError(`serve: ${dir} holds several trends; serve one of ${found.map(shown).join(', ')}`);
+  if (found.length > 1) throw new InputError(`serve: ${shownAs(dir)} holds several trends; serve one of ${found.map(shown).join(', ')}`);
   const data = await trendFolders(root, (d) => existsSync(join(d, DATA)));
   if (data.length > 0) {
     throw new InputError(`serve: ${data.map(shown).join(', ')} holds the trend's data but no chart page (${PAGE}): it was published without one; the next publish by the action or the built CLI writes it`);
   }
-  throw new InputError(`serve: ${dir} holds no chart page: no ${PAGE} with a ${DATA} beside it in it or below it; give the trend folder (dev/bench on the branch by default)`);
+  throw new InputError(`serve: ${shownAs(dir)} holds no chart page: no ${PAGE} with a ${DATA} beside it in it or below it; give the trend folder (dev/bench on the branch by default)`);
 }
 
 /** Clones just the branch's tip; the folder is removed by the caller. */
-async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO): Promise<{ folder: string; trend: string }> {
+async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO): Promise<{ folder: string; trend: string; shownAs: (path: string) => string }> {
   const { target, access } = trendLocation(values, io, 'serve');
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
   const auth = target.token ? tokenAuth(access.serverUrl, target.token) : undefined;
@@ -81,7 +81,9 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
     const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not clone it';
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}`);
   }
-  return { folder, trend: dataDir === '' ? folder : join(folder, dataDir) };
+  // Messages name the branch and folder asked for, not the checkout, which is gone by then.
+  const shownAs = (path: string) => `${branchName}:${relative(folder, path) || '.'} of ${remote.display}`;
+  return { folder, trend: dataDir === '' ? folder : join(folder, dataDir), shownAs };
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -108,7 +110,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     cleanup = () => rm(out.folder, { recursive: true, force: true });
     io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)\n`);
     try {
-      folder = await chartFolder(out.trend, io.cwd);
+      folder = await chartFolder(out.trend, io.cwd, out.shownAs);
     } catch (e) {
       await cleanup();
       throw e;

@@ -45,7 +45,16 @@ export async function serveFolder(dir: string, port = 0): Promise<{ server: Serv
       }
     })();
   });
-  await new Promise<void>((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
+  await new Promise<void>((ok, fail) =>
+    server
+      .once('error', (e: NodeJS.ErrnoException) => {
+        // What to do about it, in one line, rather than Node's "listen EADDRINUSE".
+        if (e.code === 'EADDRINUSE') fail(new InputError(`serve: port ${port} of 127.0.0.1 is in use; give another with --port, or leave it out for a free one`));
+        else if (e.code === 'EACCES') fail(new InputError(`serve: port ${port} of 127.0.0.1 needs privileges this process lacks; give a port above 1023 with --port, or leave it out for a free one`));
+        else fail(e);
+      })
+      .listen(port, '127.0.0.1', ok),
+  );
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   return { server, url: `http://127.0.0.1:${actual}/` };

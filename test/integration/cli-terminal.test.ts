@@ -200,6 +200,11 @@ describe('seeing the chart', () => {
     const noBranch = await runCli(['serve', '--repo', repo, '--branch', 'pages'], dir);
     expect(noBranch.code).toBe(1);
     expect(noBranch.stderr).toMatch(/^benchtrend: serve: cannot check out pages of .*trend\.git: it has no branch pages/);
+    // A folder that is not on the branch is named as asked for, not as the checkout it was looked for in.
+    const noDir = await runCli(['serve', '--repo', repo, '--dir', 'dev/bnech'], dir);
+    expect(noDir.code).toBe(1);
+    expect(noDir.stderr.trimEnd().split('\n').pop()).toMatch(/^benchtrend: serve: gh-pages:dev\/bnech of \S*trend\.git: no such folder; /);
+    expect(noDir.stderr).not.toContain('benchtrend-serve-');
     expect(JSON.parse(await readFile(join(checkout, 'dev/bench/manifest.json'), 'utf8'))).toBeTruthy();
   });
 });

@@ -270,7 +270,7 @@ describe('row 8 and row 11: bounded inputs, bounded segments, bounded manifests'
     const { readFile } = await import('node:fs/promises');
     const manifest = JSON.parse(await readFile(path, 'utf8')) as { segments: number };
     for (const [segments, why] of [
-      [1e15, /^benchtrend: gh-pages:dev\/bench\/manifest\.json: segments is 1000000000000000, more than the 100000000 a real trend can hold; the manifest is damaged, refusing to read or publish over it$/],
+      [1e15, /^benchtrend: gh-pages:dev\/bench\/manifest\.json: segments is 1000000000000000, more than the 100000000 a real trend can hold; the manifest is damaged, so the trend cannot be read$/],
       [5_000_000, new RegExp(`^benchtrend: gh-pages:dev/bench/manifest\\.json: counts 5000000 segments but gh-pages:dev/bench/${chunkOf(4_999_999, 5_000_000)} is missing; the manifest is damaged$`)],
     ] as const) {
       await writeFile(path, JSON.stringify({ ...manifest, segments }));
@@ -311,7 +311,8 @@ describe('rows 6 and 11: a trend path that is a folder or a gitlink', () => {
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
     const h = await history();
     expect(h.code).toBe(1);
-    expect(h.stderr).toBe(`benchtrend: gh-pages:${seg}: a folder where a file was expected; refusing to publish over it\n`);
+    // A command that only reads says what the damage means for it.
+    expect(h.stderr).toBe(`benchtrend: gh-pages:${seg}: a folder where a file was expected; the trend cannot be read\n`);
   });
 
   it('refuses a gitlink at a trend path, naming the path', async () => {

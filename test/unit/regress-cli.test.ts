@@ -108,6 +108,18 @@ describe('benchtrend alerts', () => {
     expect(replayTally([at('a', 'confirmed')], DEFAULT_ALERT_SETTINGS)).toBe('1 alert at 1 commit: 1 confirmed');
   });
 
+  it('says how many alerts a status filter left out, rather than that none are stored', async () => {
+    const all = io();
+    expect(await alerts(['--repo', url, '--json'], all)).toBe(0);
+    const listed = JSON.parse(all.out.join('')) as ListedAlert[];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.some((a) => a.status === 'cleared')).toBe(false);
+    const stored = listed.length;
+    const c = io();
+    expect(await alerts(['--repo', url, '--suite', 'default', '--status', 'cleared'], c)).toBe(0);
+    expect([c.out.join(''), c.err.join('')]).toEqual(['', `benchtrend: no cleared alerts for suite default (${stored} stored, none cleared)\n`]);
+  });
+
   it('refuses an unknown suite (a refusal) and a bad status (a usage error)', async () => {
     await expect(alerts(['--repo', url, '--suite', 'nope'], io())).rejects.toThrow(new InputError('--suite: the trend has no suite "nope"; it has "default"'));
     await expect(alerts(['--repo', url, '--status', 'open'], io())).rejects.toThrow(new UsageError('--status must be one of suspected, confirmed, cleared, got "open"'));

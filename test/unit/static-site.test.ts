@@ -23,6 +23,16 @@ describe('serveFolder', () => {
     await expect(serveFolder(join(dir, 'index.html'))).rejects.toThrow(/: not a folder; /);
   });
 
+  it('refuses a port in use in one line that says what to do', async () => {
+    const { server, url } = await serveFolder(dir);
+    try {
+      const port = Number(new URL(url).port);
+      await expect(serveFolder(dir, port)).rejects.toThrow(new InputError(`serve: port ${port} of 127.0.0.1 is in use; give another with --port, or leave it out for a free one`));
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+
   it('answers a malformed URL with 400 and goes on serving', async () => {
     const { server, url } = await serveFolder(dir);
     try {
