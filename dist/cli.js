@@ -79,10 +79,10 @@ var require_code = __commonJS({
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => {
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => {
           if (c instanceof Name)
-            names[c.str] = (names[c.str] || 0) + 1;
-          return names;
+            names2[c.str] = (names2[c.str] || 0) + 1;
+          return names2;
         }, {});
       }
     };
@@ -408,11 +408,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (!names[this.name.str])
+      optimizeNames(names2, constants) {
+        if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names2, constants);
         return this;
       }
       get names() {
@@ -429,15 +429,15 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
+      optimizeNames(names2, constants) {
+        if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names2, constants);
         return this;
       }
       get names() {
-        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
+        const names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
       }
     };
     var AssignOp = class extends Assign {
@@ -493,8 +493,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names2, constants) {
+        this.code = optimizeExpr(this.code, names2, constants);
         return this;
       }
       get names() {
@@ -523,20 +523,20 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names2, constants))
             continue;
-          subtractNames(names, n.names);
+          subtractNames(names2, n.names);
           nodes.splice(i, 1);
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
       }
     };
     var BlockNode = class extends ParentNode {
@@ -581,20 +581,20 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants);
+        if (!(super.optimizeNames(names2, constants) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names2, constants);
         return this;
       }
       get names() {
-        const names = super.names;
-        addExprNames(names, this.condition);
+        const names2 = super.names;
+        addExprNames(names2, this.condition);
         if (this.else)
-          addNames(names, this.else.names);
-        return names;
+          addNames(names2, this.else.names);
+        return names2;
       }
     };
     If.kind = "if";
@@ -609,10 +609,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names2, constants) {
+        if (!super.optimizeNames(names2, constants))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names2, constants);
         return this;
       }
       get names() {
@@ -633,8 +633,8 @@ var require_codegen = __commonJS({
         return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        const names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
+        const names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
       }
     };
     var ForIter = class extends For {
@@ -648,10 +648,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names2, constants) {
+        if (!super.optimizeNames(names2, constants))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names2, constants);
         return this;
       }
       get names() {
@@ -693,20 +693,20 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a, _b;
-        super.optimizeNames(names, constants);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names2, constants);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants);
         return this;
       }
       get names() {
-        const names = super.names;
+        const names2 = super.names;
         if (this.catch)
-          addNames(names, this.catch.names);
+          addNames(names2, this.catch.names);
         if (this.finally)
-          addNames(names, this.finally.names);
-        return names;
+          addNames(names2, this.finally.names);
+        return names2;
       }
     };
     var Catch = class extends BlockNode {
@@ -990,15 +990,15 @@ var require_codegen = __commonJS({
       }
     };
     exports.CodeGen = CodeGen;
-    function addNames(names, from) {
+    function addNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-      return names;
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
     }
-    function addExprNames(names, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names2, constants) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1014,18 +1014,18 @@ var require_codegen = __commonJS({
       }, []));
       function replaceName(n) {
         const c = constants[n.str];
-        if (c === void 0 || names[n.str] !== 1)
+        if (c === void 0 || names2[n.str] !== 1)
           return n;
-        delete names[n.str];
+        delete names2[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants[c.str] !== void 0);
       }
     }
-    function subtractNames(names, from) {
+    function subtractNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
     }
     function not(x) {
       return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
@@ -1223,7 +1223,7 @@ var require_names = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var names = {
+    var names2 = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -1252,7 +1252,7 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports.default = names;
+    exports.default = names2;
   }
 });
 
@@ -13431,11 +13431,11 @@ function admit(draft, seq, cases, warnings, location) {
     });
     return point;
   });
-  for (const [pair, names] of convertedCases) {
+  for (const [pair, names2] of convertedCases) {
     const [from, to] = pair.split("\0");
-    const shown = names.slice(0, 3).map((n) => `"${n}"`).join(", ");
-    const more = names.length > 3 ? ` and ${names.length - 3} more` : "";
-    warnings.push(`${names.length === 1 ? "case" : `${names.length} cases:`} ${shown}${more}: converted from ${from} to ${to}, the unit ${names.length === 1 ? "its trend is" : "their trends are"} stored in`);
+    const shown = names2.slice(0, 3).map((n) => `"${n}"`).join(", ");
+    const more = names2.length > 3 ? ` and ${names2.length - 3} more` : "";
+    warnings.push(`${names2.length === 1 ? "case" : `${names2.length} cases:`} ${shown}${more}: converted from ${from} to ${to}, the unit ${names2.length === 1 ? "its trend is" : "their trends are"} stored in`);
   }
   return admitted;
 }
@@ -13969,14 +13969,14 @@ function alive(pid) {
   }
 }
 async function sweepStaleBranches(tempRoot, now = Date.now()) {
-  let names;
+  let names2;
   try {
-    names = (await readdir(tempRoot)).filter((n) => n.startsWith("benchtrend-pages-"));
+    names2 = (await readdir(tempRoot)).filter((n) => n.startsWith("benchtrend-pages-"));
   } catch {
     return 0;
   }
   let removed = 0;
-  for (const name of names) {
+  for (const name of names2) {
     const dir = join(tempRoot, name);
     try {
       let stale;
@@ -15613,10 +15613,10 @@ var dlTimingJson = {
       runs2.push(readRun(file, line.slice(at + MARK.length).trim(), n));
     }
     if (runs2.length === 0) throw new InputError(`${file}: no dl-timing-json line found; expected ${EXPECTED7}`);
-    const names = [];
-    for (const r of runs2) for (const name of r.stages.keys()) if (!names.includes(name)) names.push(name);
+    const names2 = [];
+    for (const r of runs2) for (const name of r.stages.keys()) if (!names2.includes(name)) names2.push(name);
     const notes = [];
-    const metrics = names.map((name) => {
+    const metrics = names2.map((name) => {
       const failed = runs2.filter((r) => r.stages.get(name)?.ok === false).length;
       if (failed > 0) notes.push(`stage "${name}" failed in ${failed} of ${runs2.length} runs; those runs are left out of its median`);
       return sampledMetric(
@@ -15694,11 +15694,11 @@ var go = {
     const several = packages.size > 1 || options?.goPackageSuffix === true;
     const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
     const bases = /* @__PURE__ */ new Map();
-    const names = /* @__PURE__ */ new Map();
+    const names2 = /* @__PURE__ */ new Map();
     const extraName = (name, unit) => {
       const key2 = `${name}\0${unit}`;
-      let n = names.get(key2);
-      if (n === void 0) names.set(key2, n = `${name} - ${unit}`);
+      let n = names2.get(key2);
+      if (n === void 0) names2.set(key2, n = `${name} - ${unit}`);
       return n;
     };
     readLines(file, text2, (l) => {
@@ -15757,8 +15757,8 @@ threads: ${String(e.b["threads"])}`;
     const failedOf = (e) => e.b["error_occurred"] === true || e.b["skipped"] !== void 0 && e.b["skipped"] !== false && e.b["skipped"] !== 0;
     const notes = [];
     const metrics = [];
-    const names = [.../* @__PURE__ */ new Set([...runsOf2.keys(), ...aggregatesOf.keys()])];
-    for (const name of names) {
+    const names2 = [.../* @__PURE__ */ new Set([...runsOf2.keys(), ...aggregatesOf.keys()])];
+    for (const name of names2) {
       const runs2 = runsOf2.get(name);
       if (runs2 && runs2.length > 0) {
         const first = runs2[0];
@@ -15987,8 +15987,8 @@ function launchOf(file, raw, path) {
   return { ok: outcome === "ok", outcome, phases, path };
 }
 function armRecord(file, shape, launches, extra) {
-  const names = [];
-  for (const l of launches) for (const k of Object.keys(l.phases)) if (!names.includes(k)) names.push(k);
+  const names2 = [];
+  for (const l of launches) for (const k of Object.keys(l.phases)) if (!names2.includes(k)) names2.push(k);
   const failed = launches.filter((l) => !l.ok);
   const notes = [];
   if (failed.length > 0) {
@@ -15997,7 +15997,7 @@ function armRecord(file, shape, launches, extra) {
     const how = [...byOutcome].map(([o, n]) => `${o} \xD7${n}`).join(", ");
     notes.push(`${extra.arm ? `${extra.arm}: ` : ""}${failed.length} of ${launches.length} launches did not finish ok (${how}); their phases are left out`);
   }
-  const metrics = names.map(
+  const metrics = names2.map(
     (name) => sampledMetric(
       { name, unit: "ms", direction: "smaller", failed: failed.length },
       launches.map((l) => {
@@ -17187,9 +17187,12 @@ function roundsOf(b, c) {
 function cleanShift(s) {
   return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
 }
+function names(line, c) {
+  return globTest(line)(c.case) || line === c.metric;
+}
 function isControl(sides, named) {
   const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
-  return named.has(sides.case) || named.has(sides.metric) || own.includes(sides.metric);
+  return named.some((line) => names(line, sides)) || own.includes(sides.metric);
 }
 function compareCase(sides, minEffect, pairing, controls) {
   const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
@@ -17241,16 +17244,15 @@ function attributeTotal(total, cases) {
   return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
 }
 function unknownControls(named, cases) {
-  return named.filter((n) => !cases.some((c) => c.case === n || c.metric === n));
+  return named.filter((n) => !cases.some((c) => names(n, c)));
 }
 function compareArms(arms, options = {}) {
   const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
   if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
   const named = options.controls ?? [];
-  const controls = new Set(named);
   const pairing = options.pairing ?? "rounds";
   const sides = matchCases(arms);
-  const compared = sides.map((s) => compareCase(s, minEffect, pairing, controls));
+  const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
   const unknown = unknownControls(named, compared);
   if (unknown.length > 0) {
     throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
@@ -17300,8 +17302,8 @@ function isControlCase(settings, name) {
   return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
 }
 function controlCasesMatchingNothing(settings, cases, where2) {
-  const names = [...cases];
-  return settings.controlCases.filter((p) => !names.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
+  const names2 = [...cases];
+  return settings.controlCases.filter((p) => !names2.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
 }
 var DEFAULT_ALERT_SETTINGS = {
   method: "limit",
@@ -18290,8 +18292,8 @@ async function run2(argv, io) {
   const { manifest, segments } = read;
   const judging = performance.now();
   const { alerts, stored, threads, spilledAfter } = await replayOnWorkers(segments, settings, values.suite);
-  const names = new Set(segments.filter((s) => values.suite === void 0 || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
-  if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names, "the trend")) io.stderr(`benchtrend: warning: ${w}
+  const names2 = new Set(segments.filter((s) => values.suite === void 0 || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
+  if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names2, "the trend")) io.stderr(`benchtrend: warning: ${w}
 `);
   if (io.env["BENCHTREND_DEBUG"]) {
     const seconds2 = (from, to) => ((to - from) / 1e3).toFixed(2);
@@ -19492,8 +19494,8 @@ Options:
   --json                print a JSON array, one object per case, instead of text
   --markdown            print the report as the job summary and PR comment get it
   --min-effect PCT      smallest change that earns a verdict (default ${minEffectText(DEFAULT_MIN_EFFECT)})
-  --control CASE        a case that should not move, "<shape> / <metric>" or a metric name
-                        (repeatable; added to the controls a file names itself)
+  --control CASE        a case that should not move, "<shape> / <metric>", a glob of them or
+                        a metric name (repeatable; added to the controls a file names itself)
   --unpaired            compare all pairwise differences even when runs pair by round
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
   --shape NAME          shape for formats that have none (default: the format's name)
@@ -19571,7 +19573,13 @@ async function run4(argv, io) {
     controls: values.control ?? [],
     pairing: values.unpaired ? "unpaired" : "rounds"
   };
-  const comparison = compareArms(arms, options);
+  let comparison;
+  try {
+    comparison = compareArms(arms, options);
+  } catch (e) {
+    if (e instanceof InputError && e.message.startsWith("control-cases: ")) throw new InputError(`--control: ${e.message.slice("control-cases: ".length)}`);
+    throw e;
+  }
   if (values.json) {
     for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}
 `);

@@ -27,8 +27,8 @@ Options:
   --json                print a JSON array, one object per case, instead of text
   --markdown            print the report as the job summary and PR comment get it
   --min-effect PCT      smallest change that earns a verdict (default ${minEffectText(DEFAULT_MIN_EFFECT)})
-  --control CASE        a case that should not move, "<shape> / <metric>" or a metric name
-                        (repeatable; added to the controls a file names itself)
+  --control CASE        a case that should not move, "<shape> / <metric>", a glob of them or
+                        a metric name (repeatable; added to the controls a file names itself)
   --unpaired            compare all pairwise differences even when runs pair by round
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
   --shape NAME          shape for formats that have none (default: the format's name)
@@ -123,7 +123,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     controls: values.control ?? [],
     pairing: values.unpaired ? 'unpaired' : 'rounds',
   };
-  const comparison = compareArms(arms, options);
+  let comparison: ReturnType<typeof compareArms>;
+  try {
+    comparison = compareArms(arms, options);
+  } catch (e) {
+    // The shared refusal names the action's input; here the reader typed --control.
+    if (e instanceof InputError && e.message.startsWith('control-cases: ')) throw new InputError(`--control: ${e.message.slice('control-cases: '.length)}`);
+    throw e;
+  }
   if (values.json) {
     for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}\n`);
     io.stdout(`${JSON.stringify(compareJson(comparison), null, 2)}\n`);

@@ -70,6 +70,18 @@ describe('benchtrend compare', () => {
     ]);
   });
 
+  it('--control takes a glob, as control-cases does on a push; one that names nothing is refused naming the flag', async () => {
+    const r = await compare(['--baseline', 'baseline.json', '--candidate', 'candidate.json', '--json', '--control', 'first-session / cr*']);
+    const cases = JSON.parse(r.stdout) as { case: string; control: boolean }[];
+    expect(cases.map((c) => [c.case, c.control])).toEqual([
+      ['first-session / create', true],
+      ['first-session / total', false],
+    ]);
+    await expect(compare(['--baseline', 'baseline.json', '--candidate', 'candidate.json', '--control', 'warm / *'])).rejects.toThrow(
+      new InputError('--control: "warm / *" names no case of the comparison'),
+    );
+  });
+
   it('refuses a missing file and a file with no arms, naming the file', async () => {
     await expect(compare(['--baseline', 'nope.json', '--candidate', 'candidate.json'])).rejects.toThrow(
       new InputError('nope.json: cannot read (no such file); the bench step may have exited 0 without writing it'),

@@ -274,6 +274,14 @@ describe('compare refusals and edges', () => {
     );
   });
 
+  it('takes a glob of case names as a control, as a push does, and refuses one that matches none', () => {
+    const arms = { baseline: [rec('a.json', 'w', [1, 1, 1]), rec('c.json', 'x', [2, 2, 2])], candidate: [rec('b.json', 'w', [1, 1, 1]), rec('d.json', 'x', [2, 2, 2])] };
+    const r = compareArms(arms, { controls: ['w / *'] });
+    expect(r.cases.filter((c) => c.control).map((c) => c.case)).toEqual(r.cases.filter((c) => c.case.startsWith('w / ')).map((c) => c.case));
+    expect(r.cases.some((c) => c.control && c.case.startsWith('x / '))).toBe(false);
+    expect(() => compareArms(arms, { controls: ['y / *'] })).toThrow('control-cases: "y / *" names no case of the comparison');
+  });
+
   it('refuses a control that names no case: it would read like a control that held still', () => {
     expect(() => compareArms({ baseline: [rec('a.json', 'w', [1])], candidate: [rec('b.json', 'w', [1])] }, { controls: ['w / nope'] })).toThrow(
       'control-cases: "w / nope" names no case of the comparison',

@@ -1,4 +1,5 @@
 import { attributeChange, type Attribution } from '../attribution.js';
+import { globTest } from '../direction.js';
 import { InputError, type BenchRecord, type Direction, type Metric } from '../model.js';
 import { clean, spread } from '../stats.js';
 import { matchCases, type Arms, type CaseSides } from './arms.js';
@@ -11,8 +12,8 @@ export interface CompareOptions {
   readonly minEffect?: number;
   /**
    * Cases that should not move (input `control-cases`, `--control`): a full case name
-   * (`startup / spawnToAppReady`) or a metric name matched in every shape. Added to the controls
-   * the records name themselves.
+   * (`startup / spawnToAppReady`), a glob of names (`startup / *ToApp*`) or a metric name matched
+   * in every shape, as on a push. Added to the controls the records name themselves.
    */
   readonly controls?: readonly string[];
   /**
@@ -135,12 +136,17 @@ function cleanShift(s: Shift): Shift {
   return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
 }
 
-function isControl(sides: CaseSides, named: ReadonlySet<string>): boolean {
-  const own = [...(sides.baseline?.record.controls ?? []), ...(sides.candidate?.record.controls ?? [])];
-  return named.has(sides.case) || named.has(sides.metric) || own.includes(sides.metric);
+/** Whether a `control-cases` line names the case: its name or a glob of it, or its metric (as on a push). */
+function names(line: string, c: { readonly case: string; readonly metric: string }): boolean {
+  return globTest(line)(c.case) || line === c.metric;
 }
 
-function compareCase(sides: CaseSides, minEffect: number, pairing: 'rounds' | 'unpaired', controls: ReadonlySet<string>): CaseComparison {
+function isControl(sides: CaseSides, named: readonly string[]): boolean {
+  const own = [...(sides.baseline?.record.controls ?? []), ...(sides.candidate?.record.controls ?? [])];
+  return named.some((line) => names(line, sides)) || own.includes(sides.metric);
+}
+
+function compareCase(sides: CaseSides, minEffect: number, pairing: 'rounds' | 'unpaired', controls: readonly string[]): CaseComparison {
   const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
   const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
   const control = isControl(sides, controls);
@@ -194,7 +200,7 @@ function attributeTotal(total: CaseComparison, cases: readonly CaseComparison[])
 }
 
 function unknownControls(named: readonly string[], cases: readonly CaseComparison[]): string[] {
-  return named.filter((n) => !cases.some((c) => c.case === n || c.metric === n));
+  return named.filter((n) => !cases.some((c) => names(n, c)));
 }
 
 /**
@@ -205,10 +211,9 @@ export function compareArms(arms: Arms, options: CompareOptions = {}): Compariso
   const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
   if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
   const named = options.controls ?? [];
-  const controls = new Set(named);
   const pairing = options.pairing ?? 'rounds';
   const sides = matchCases(arms);
-  const compared = sides.map((s) => compareCase(s, minEffect, pairing, controls));
+  const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
   // A control that names nothing would read exactly like a control that held still.
   const unknown = unknownControls(named, compared);
   if (unknown.length > 0) {
