@@ -12880,6 +12880,106 @@ function convertStoredPoint(p, unit) {
   };
 }
 
+// src/core/json-syntax.ts
+var NON_FINITE_WORD = /^-?(?:inf(?:inity)?|nan)(?![\w$])/i;
+function jsonErrorOffset(text2) {
+  let i = 0;
+  const ws = () => {
+    while (i < text2.length && " 	\r\n".includes(text2[i])) i++;
+  };
+  const fail = () => {
+    throw i;
+  };
+  const literal = () => {
+    for (const word of ["true", "false", "null"]) {
+      if (text2.startsWith(word, i)) {
+        i += word.length;
+        return;
+      }
+    }
+    const odd = NON_FINITE_WORD.exec(text2.slice(i, i + 10));
+    if (odd) {
+      i += odd[0].length;
+      return;
+    }
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text2.slice(i, i + 400));
+    if (!m) fail();
+    i += m[0].length;
+  };
+  const string = () => {
+    i++;
+    while (i < text2.length && text2[i] !== '"') {
+      const c = text2.charCodeAt(i);
+      if (c < 32) fail();
+      if (text2[i] === "\\") {
+        i++;
+        if (text2[i] === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5))) fail();
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(text2[i] ?? "")) fail();
+      }
+      i++;
+    }
+    if (i >= text2.length) fail();
+    i++;
+  };
+  const value = () => {
+    ws();
+    const c = text2[i];
+    if (c === "{" || c === "[") {
+      const close = c === "{" ? "}" : "]";
+      i++;
+      ws();
+      if (text2[i] === close) {
+        i++;
+        return;
+      }
+      for (; ; ) {
+        if (c === "{") {
+          ws();
+          if (text2[i] !== '"') fail();
+          string();
+          ws();
+          if (text2[i] !== ":") fail();
+          i++;
+        }
+        value();
+        ws();
+        if (text2[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text2[i] === close) {
+          i++;
+          return;
+        }
+        fail();
+      }
+    }
+    if (c === '"') return string();
+    literal();
+  };
+  try {
+    value();
+    ws();
+    return i < text2.length ? i : void 0;
+  } catch (at) {
+    return typeof at === "number" ? at : void 0;
+  }
+}
+function syntaxProblem(text2) {
+  if (text2.trim() === "") return "the file is empty";
+  const at = jsonErrorOffset(text2);
+  if (at === void 0) return "it does not parse";
+  const before = text2.slice(0, at);
+  const line = before.split("\n").length;
+  const column2 = at - before.lastIndexOf("\n");
+  if (at >= text2.length) return `line ${line}: the text ends before the JSON does`;
+  const c = text2.charCodeAt(at);
+  const what = c === 10 || c === 13 ? "a line break" : c < 32 ? "a control character" : JSON.stringify(text2.slice(at, at + 12).split(/\r?\n/)[0]);
+  return `line ${line}, column ${column2}: unexpected ${what}`;
+}
+
 // src/core/direction.ts
 var COSTLY_NOUNS = /* @__PURE__ */ new Set(["alloc", "cycle", "instruction", "miss", "fault", "gc", "error", "failure", "retry"]);
 function directionOfUnit(unit) {
@@ -13003,21 +13103,33 @@ function importedCaseName(name, tool) {
 }
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var text = (v) => typeof v === "string" ? v : void 0;
+function inFile(problem, head) {
+  const lines = head.split("\n");
+  const lead = lines.length - 1;
+  const width2 = lines[lines.length - 1].length;
+  return problem.replace(/^line (\d+)(?:, column (\d+))?/, (_, line, column2) => {
+    const l = Number(line);
+    const at = `line ${l + lead}`;
+    return column2 === void 0 ? at : `${at}, column ${l === 1 ? Number(column2) + width2 : Number(column2)}`;
+  });
+}
 function parseDataJs(file, source) {
   if (source.trim() === "") throw new InputError(`${file}: not a github-action-benchmark data.js: the file is empty`);
   if (source.startsWith("version https://git-lfs")) {
     throw new InputError(`${file}: not a github-action-benchmark data.js: it is a Git LFS pointer; check the branch out with its LFS objects (git lfs pull) and give that file`);
   }
-  const trimmed2 = source.replace(/^\uFEFF/, "").replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, "").trimEnd();
+  const unmarked = source.replace(/^\uFEFF/, "");
+  const head = /^\s*window\.BENCHMARK_DATA\s*=\s*/.exec(unmarked)?.[0] ?? "";
+  const trimmed2 = unmarked.slice(head.length).trimEnd();
   const body = trimmed2.endsWith(";") ? trimmed2.slice(0, -1) : trimmed2;
   let data;
   try {
     data = JSON.parse(body);
-  } catch (e) {
+  } catch {
     if (/^\{\s*[A-Za-z_$][\w$]*\s*:/.test(body)) {
       throw new InputError(`${file}: not a github-action-benchmark data.js: its object is JavaScript with unquoted keys, not the JSON the action writes (a minified copy?); give the data.js on the branch github-action-benchmark pushed to`);
     }
-    throw new InputError(`${file}: not a github-action-benchmark data.js (${e instanceof Error ? e.message : String(e)})`);
+    throw new InputError(`${file}: not a github-action-benchmark data.js (${inFile(syntaxProblem(body), head)})`);
   }
   if (!isObject(data) || !isObject(data["entries"])) {
     throw new InputError(`${file}: not a github-action-benchmark data.js: no "entries" object`);
@@ -13391,7 +13503,8 @@ function admit(draft, seq, cases, warnings, location) {
     if (known && known.unit !== p.unit) {
       if (draft.imported) {
         const converted = convertStoredPoint(p, known.unit);
-        const said = `${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit}`;
+        const unit = (u) => u === "" ? "no unit" : u;
+        const said = `${draft.suite} / ${p.case}: the imported history changes unit from ${unit(known.unit)} to ${unit(p.unit)}`;
         if (converted === void 0) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}`);
         else {
           if (!warnings.some((w) => w.startsWith(said))) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}; its points are converted to ${known.unit}`);
@@ -13492,7 +13605,9 @@ async function planPublish(read, input) {
   if (input.import) {
     if (previous?.imported) {
     } else if (first > 0) {
-      warnings.push(`import-from ${input.import.from}: not imported, the trend already holds ${first} segments; a history is imported only into an empty trend`);
+      warnings.push(
+        `import-from ${input.import.from}: not imported, the trend already holds ${first} ${first === 1 ? "segment" : "segments"}; a history is imported only into an empty trend (to import it, publish into an empty data-dir: the trend here stays as it is)`
+      );
     } else {
       const gab = importDrafts(input.import.from, await input.import.read(), input.import.directionOverrides ?? [], warnings);
       drafts.push(...gab.drafts);
@@ -14888,107 +15003,9 @@ function notFormat(file, format, expected, got) {
 
 // src/formats/json-text.ts
 var TOKENS = /"(?:[^"\\]|\\.)*"|(-?(?:inf(?:inity)?|nan))(?![\w$])/gi;
-var NON_FINITE_WORD = /^-?(?:inf(?:inity)?|nan)(?![\w$])/i;
 function relaxedParse(text2) {
   const relaxed = text2.replace(TOKENS, (m, bare2) => bare2 ? JSON.stringify(NON_FINITE + bare2) : m);
   return JSON.parse(relaxed);
-}
-function jsonErrorOffset(text2) {
-  let i = 0;
-  const ws = () => {
-    while (i < text2.length && " 	\r\n".includes(text2[i])) i++;
-  };
-  const fail = () => {
-    throw i;
-  };
-  const literal = () => {
-    for (const word of ["true", "false", "null"]) {
-      if (text2.startsWith(word, i)) {
-        i += word.length;
-        return;
-      }
-    }
-    const odd = NON_FINITE_WORD.exec(text2.slice(i, i + 10));
-    if (odd) {
-      i += odd[0].length;
-      return;
-    }
-    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text2.slice(i, i + 400));
-    if (!m) fail();
-    i += m[0].length;
-  };
-  const string = () => {
-    i++;
-    while (i < text2.length && text2[i] !== '"') {
-      const c = text2.charCodeAt(i);
-      if (c < 32) fail();
-      if (text2[i] === "\\") {
-        i++;
-        if (text2[i] === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5))) fail();
-          i += 4;
-        } else if (!'"\\/bfnrt'.includes(text2[i] ?? "")) fail();
-      }
-      i++;
-    }
-    if (i >= text2.length) fail();
-    i++;
-  };
-  const value = () => {
-    ws();
-    const c = text2[i];
-    if (c === "{" || c === "[") {
-      const close = c === "{" ? "}" : "]";
-      i++;
-      ws();
-      if (text2[i] === close) {
-        i++;
-        return;
-      }
-      for (; ; ) {
-        if (c === "{") {
-          ws();
-          if (text2[i] !== '"') fail();
-          string();
-          ws();
-          if (text2[i] !== ":") fail();
-          i++;
-        }
-        value();
-        ws();
-        if (text2[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text2[i] === close) {
-          i++;
-          return;
-        }
-        fail();
-      }
-    }
-    if (c === '"') return string();
-    literal();
-  };
-  try {
-    value();
-    ws();
-    return i < text2.length ? i : void 0;
-  } catch (at) {
-    return typeof at === "number" ? at : void 0;
-  }
-}
-function syntaxProblem(text2) {
-  if (text2.trim() === "") return "the file is empty";
-  const at = jsonErrorOffset(text2);
-  if (at === void 0) return "it does not parse";
-  const before = text2.slice(0, at);
-  const line = before.split("\n").length;
-  const column2 = at - before.lastIndexOf("\n");
-  if (at >= text2.length) return `line ${line}: the text ends before the JSON does`;
-  const c = text2.charCodeAt(at);
-  const what = c === 10 || c === 13 ? "a line break" : c < 32 ? "a control character" : JSON.stringify(text2.slice(at, at + 12).split(/\r?\n/)[0]);
-  return `line ${line}, column ${column2}: unexpected ${what}`;
 }
 var peekedText;
 var peekedValue;
@@ -16533,8 +16550,10 @@ var UsageError = class extends Error {
 async function readText(file, cwd, option) {
   try {
     return await readFile3(resolve3(cwd, file), "utf8");
-  } catch {
-    throw new InputError(`${option}: cannot read ${file}`);
+  } catch (e) {
+    const code = e.code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code;
+    throw new InputError(`${option}: cannot read ${file}${why ? ` (${why})` : ""}`);
   }
 }
 
@@ -16599,8 +16618,10 @@ function trendCommandLine(argv, io, usage, options) {
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   return values;
 }
-function noTrendYet(values) {
-  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet
+function noTrendYet(values, branchExists = true) {
+  if (!branchExists) return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: it has no branch ${values.branch}
+`;
+  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: the branch has no ${values.dir}/manifest.json
 `;
 }
 function tokenFrom(name, io) {
@@ -16677,11 +16698,11 @@ async function run(argv, io) {
     throw new UsageError(`--status must be one of ${STATUSES.join(", ")}, got ${JSON.stringify(values.status)}`);
   }
   const { target, access } = trendLocation(values, io, "alerts");
-  const manifest = await readTrend(
-    target,
-    access,
-    (read, location) => readManifest(read, location)
-  );
+  let branchExists = true;
+  const manifest = await readTrend(target, access, (read, location, tip) => {
+    branchExists = tip !== void 0;
+    return readManifest(read, location);
+  });
   refuseUnknownSuite(manifest, values.suite);
   const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
     ...values.suite !== void 0 ? { suite: values.suite } : {},
@@ -16692,7 +16713,7 @@ async function run(argv, io) {
 `);
     return 0;
   }
-  if (!manifest) io.stderr(noTrendYet(values));
+  if (!manifest) io.stderr(noTrendYet(values, branchExists));
   else if (listed.length === 0) {
     const suite = values.suite !== void 0 ? ` for suite ${values.suite}` : "";
     const stored = values.status === void 0 ? 0 : listAlerts(manifest.alerts ?? [], manifest.cases, values.suite !== void 0 ? { suite: values.suite } : {}).length;
@@ -18269,12 +18290,14 @@ async function run2(argv, io) {
   startReplayWorkers(settings);
   const reading = performance.now();
   let read;
+  let branchExists = true;
   try {
     if (where2) {
       read = await readTrend(
         where2.target,
         where2.access,
-        async (reader, location) => {
+        async (reader, location, tip) => {
+          branchExists = tip !== void 0;
           const m = await readManifest(reader, location);
           const segs = m ? await loadSegments(reader, location, 0, m.segments) : [];
           return { manifest: m, segments: segs };
@@ -18307,7 +18330,7 @@ async function run2(argv, io) {
 `);
     return 0;
   }
-  if (!manifest && importFrom === void 0) io.stderr(noTrendYet(values));
+  if (!manifest && importFrom === void 0) io.stderr(noTrendYet(values, branchExists));
   else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === void 0 ? "stored segments" : `entries of ${importFrom}`}
 `);
   else {
@@ -20131,8 +20154,17 @@ async function run6(argv, io) {
   if (!values) return 0;
   if (values.format !== "json" && values.format !== "csv") throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
   const { target, access } = trendLocation(values, io, "history");
-  const { manifest, rows: rows2 } = await readTrend(target, access, (read, location) => readHistory(read, location, values.suite), { wholeHistory: true });
-  if (!manifest) io.stderr(noTrendYet(values));
+  let branchExists = true;
+  const { manifest, rows: rows2 } = await readTrend(
+    target,
+    access,
+    (read, location, tip) => {
+      branchExists = tip !== void 0;
+      return readHistory(read, location, values.suite);
+    },
+    { wholeHistory: true }
+  );
+  if (!manifest) io.stderr(noTrendYet(values, branchExists));
   refuseUnknownSuite(manifest, values.suite);
   io.stdout(values.format === "csv" ? historyCsv(rows2) : `${JSON.stringify(rows2, null, 2)}
 `);

@@ -83,11 +83,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const { target, access } = trendLocation(values, io, 'alerts');
 
-  const manifest = await readTrend(
-    target,
-    access,
-    (read, location) => readManifest(read, location),
-  );
+  let branchExists = true;
+  const manifest = await readTrend(target, access, (read, location, tip) => {
+    branchExists = tip !== undefined;
+    return readManifest(read, location);
+  });
   refuseUnknownSuite(manifest, values.suite);
   const listed = listAlerts(manifest?.alerts ?? [], manifest?.cases ?? [], {
     ...(values.suite !== undefined ? { suite: values.suite } : {}),
@@ -97,7 +97,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${JSON.stringify(listed, null, 2)}\n`);
     return 0;
   }
-  if (!manifest) io.stderr(noTrendYet(values));
+  if (!manifest) io.stderr(noTrendYet(values, branchExists));
   else if (listed.length === 0) {
     const suite = values.suite !== undefined ? ` for suite ${values.suite}` : '';
     // The status filter is what left the list empty when the suite has alerts: say how many it has.

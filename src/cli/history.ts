@@ -26,8 +26,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (values.format !== 'json' && values.format !== 'csv') throw new UsageError(`--format must be json or csv, got ${JSON.stringify(values.format)}`);
   const { target, access } = trendLocation(values, io, 'history');
 
-  const { manifest, rows } = await readTrend(target, access, (read, location) => readHistory(read, location, values.suite), { wholeHistory: true });
-  if (!manifest) io.stderr(noTrendYet(values));
+  let branchExists = true;
+  const { manifest, rows } = await readTrend(
+    target,
+    access,
+    (read, location, tip) => {
+      branchExists = tip !== undefined;
+      return readHistory(read, location, values.suite);
+    },
+    { wholeHistory: true },
+  );
+  if (!manifest) io.stderr(noTrendYet(values, branchExists));
   refuseUnknownSuite(manifest, values.suite);
   io.stdout(values.format === 'csv' ? historyCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`);
   return 0;

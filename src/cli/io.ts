@@ -21,7 +21,9 @@ export type Command = (argv: string[], io: CliIO) => Promise<number>;
 export async function readText(file: string, cwd: string, option: string): Promise<string> {
   try {
     return await readFile(resolve(cwd, file), 'utf8');
-  } catch {
-    throw new InputError(`${option}: cannot read ${file}`);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code;
+    throw new InputError(`${option}: cannot read ${file}${why ? ` (${why})` : ''}`);
   }
 }

@@ -101,12 +101,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   startReplayWorkers(settings);
   const reading = performance.now();
   let read: { manifest: Manifest | undefined; segments: Segment[] };
+  let branchExists = true;
   try {
     if (where) {
       read = await readTrend(
         where.target,
         where.access,
-        async (reader, location) => {
+        async (reader, location, tip) => {
+          branchExists = tip !== undefined;
           const m = await readManifest(reader, location);
           const segs: Segment[] = m ? await loadSegments(reader, location, 0, m.segments) : [];
           return { manifest: m, segments: segs };
@@ -136,7 +138,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
     return 0;
   }
-  if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values));
+  if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values, branchExists));
   else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === undefined ? 'stored segments' : `entries of ${importFrom}`}\n`);
   else {
     io.stdout(`${replayLines(alerts).join('\n')}\n`);

@@ -116,7 +116,12 @@ describe('benchtrend publish and history', () => {
     const h = io();
     expect(await history(['--repo', '../trend.git'], h)).toBe(0);
     expect(h.out).toBe('[]\n');
-    expect(h.err).toBe('benchtrend: no trend published at gh-pages:dev/bench of ../trend.git yet\n');
+    expect(h.err).toBe('benchtrend: no trend published at gh-pages:dev/bench of ../trend.git yet: it has no branch gh-pages\n');
+    // On a branch that holds a trend, a folder it does not hold is said as such.
+    expect(await publish(['warm.json', '--repo', '../trend.git', '--commit', 'HEAD'], io())).toBe(0);
+    const elsewhere = io();
+    expect(await history(['--repo', '../trend.git', '--dir', 'dev/bnech'], elsewhere)).toBe(0);
+    expect([elsewhere.out, elsewhere.err]).toEqual(['[]\n', 'benchtrend: no trend published at gh-pages:dev/bnech of ../trend.git yet: the branch has no dev/bnech/manifest.json\n']);
   });
 
   it('refuses bad command lines and names what is wrong', async () => {

@@ -110,7 +110,7 @@ it('--import-from judges a data.js as an import would store it, with no reposito
   expect([refused.code, refused.stdout]).toEqual([1, '']);
   expect(refused.stderr.trim().split('\n')).toEqual(['benchtrend: bad.js (entry 1 in date order): benchtrend would write data its readers refuse (the case "customSmallerIsBetter / bad\\u0000name" holds NUL (U+0000)); nothing was pushed']);
   const missing = await runCli(['replay', '--import-from', 'nothing.js'], sb.root, sb.env);
-  expect([missing.code, missing.stderr.trim()]).toEqual([1, 'benchtrend: --import-from: cannot read nothing.js']);
+  expect([missing.code, missing.stderr.trim()]).toEqual([1, 'benchtrend: --import-from: cannot read nothing.js (no such file)']);
   const suite = await runCli(['replay', '--import-from', 'two.js', '--suite', 'Nope'], sb.root, sb.env);
   expect([suite.code, suite.stderr.trim()]).toEqual([1, 'benchtrend: --suite: two.js has no suite "Nope"; it has "Rust Benchmark", "Criterion.rs Benchmark"']);
 });

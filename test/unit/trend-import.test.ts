@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/model.js';
 import { readHistory } from '../../src/core/trend/history.js';
 import { barOf, importGab, parseRange } from '../../src/core/trend/import-gab.js';
 import { chunkPath, segmentPath } from '../../src/core/trend/layout.js';
@@ -251,6 +252,16 @@ describe('import rules', () => {
     expect(first.manifest.cases.find((c) => c.case === 'warm / total')?.unit).toBe('us');
   });
 
+  it('names a bench written without a unit as such when its unit changes', async () => {
+    const text = small(4).replace(/("value":"3",)"unit":"s"/, '$1"unit":""');
+    const trend = new MemoryTrend();
+    const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => text } });
+    expect(first.warnings.filter((w) => w.includes('changes unit'))).toEqual([
+      `Bench / warm / total: the imported history changes unit from s to no unit at ${commit(102).sha.slice(0, 7)}`,
+      `Bench / warm / total: the imported history changes unit from no unit to s at ${commit(103).sha.slice(0, 7)}`,
+    ]);
+  });
+
   it('imports only into an empty trend, and only once', async () => {
     const trend = new MemoryTrend();
     const first = await trend.publish({ commit: commit(1), points: syntheticPoints(1), import: { from: 'data.js', read: async () => small(20) } });
@@ -267,7 +278,7 @@ describe('import rules', () => {
     const other = new MemoryTrend();
     await other.publish({ commit: commit(1), points: syntheticPoints(1) });
     const late = await other.publish({ commit: commit(2), points: syntheticPoints(1), import: { from: 'data.js', read: async () => small(3) } });
-    expect(late.warnings).toEqual(['import-from data.js: not imported, the trend already holds 1 segments; a history is imported only into an empty trend']);
+    expect(late.warnings).toEqual(['import-from data.js: not imported, the trend already holds 1 segment; a history is imported only into an empty trend (to import it, publish into an empty data-dir: the trend here stays as it is)']);
     expect(late.added).toHaveLength(1);
     expect(late.manifest.imported).toBeUndefined();
   });
@@ -428,7 +439,10 @@ describe('import rules', () => {
   });
 
   it('refuses a file that is not a data.js, naming it', () => {
-    expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(/^dev\/bench\/data\.js: not a github-action-benchmark data\.js \(/);
+    // Where the text goes wrong, in the file's own lines and columns, never V8's message.
+    expect(() => importGab('dev/bench/data.js', 'window.BENCHMARK_DATA = {')).toThrow(new InputError('dev/bench/data.js: not a github-action-benchmark data.js (line 1: the text ends before the JSON does)'));
+    expect(() => importGab('d.js', 'window.BENCHMARK_DATA = {"lastUpdate": 1, "entries": {"A": []} "x": 2}')).toThrow(new InputError('d.js: not a github-action-benchmark data.js (line 1, column 64: unexpected "\\"x\\": 2}")'));
+    expect(() => importGab('d.js', '\nwindow.BENCHMARK_DATA =\n{\n  "entries": {,}\n}')).toThrow(new InputError('d.js: not a github-action-benchmark data.js (line 4, column 15: unexpected ",}")'));
     expect(() => importGab('d.js', '{"entries": {"A": [{"commit": {"id": "abc"}, "benches": []}]}}')).toThrow('d.js: entries["A"][0].commit.id is not a full commit sha, got "abc"');
     expect(() => importGab('d.js', '')).toThrow('d.js: not a github-action-benchmark data.js: the file is empty');
     expect(() => importGab('d.js', 'window.BENCHMARK_DATA={lastUpdate:1784552821185,entries:{Benchmark:[]}}')).toThrow(

@@ -5,6 +5,7 @@
  */
 import type { Direction } from '../model.js';
 import { InputError } from '../model.js';
+import { syntaxProblem } from '../json-syntax.js';
 import { directionOfUnit } from '../direction.js';
 import { canConvert, convertUnit } from '../units.js';
 import type { CommitInfo, StoredPoint } from './types.js';
@@ -157,6 +158,18 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** A "line L, column C" of the object read as one of the file, whose first `head` characters were cut off. */
+function inFile(problem: string, head: string): string {
+  const lines = head.split('\n');
+  const lead = lines.length - 1;
+  const width = (lines[lines.length - 1] as string).length;
+  return problem.replace(/^line (\d+)(?:, column (\d+))?/, (_, line: string, column?: string) => {
+    const l = Number(line);
+    const at = `line ${l + lead}`;
+    return column === undefined ? at : `${at}, column ${l === 1 ? Number(column) + width : Number(column)}`;
+  });
+}
+
 /** `window.BENCHMARK_DATA = {...}` (or the bare object) as JSON. */
 function parseDataJs(file: string, source: string): Json {
   // Else JSON.parse's "Unexpected end of JSON input" (three held-out extractions that wrote nothing)
@@ -167,18 +180,21 @@ function parseDataJs(file: string, source: string): Json {
   }
   // The tail is trimmed by hand: /;?\s*$/ tries every whitespace run of a pretty-printed file, 2.4 s
   // of a 224 MB one.
-  const trimmed = source.replace(/^\uFEFF/, '').replace(/^\s*window\.BENCHMARK_DATA\s*=\s*/, '').trimEnd();
+  const unmarked = source.replace(/^\uFEFF/, '');
+  const head = /^\s*window\.BENCHMARK_DATA\s*=\s*/.exec(unmarked)?.[0] ?? '';
+  const trimmed = unmarked.slice(head.length).trimEnd();
   const body = trimmed.endsWith(';') ? trimmed.slice(0, -1) : trimmed;
   let data: unknown;
   try {
     data = JSON.parse(body) as unknown;
-  } catch (e) {
+  } catch {
     // A site build that minifies the branch's scripts rewrites the JSON as a JavaScript object
     // (shwaka/kohomology's gh-pages: `{lastUpdate:1784552821185,...`); the action's own copy reads.
     if (/^\{\s*[A-Za-z_$][\w$]*\s*:/.test(body)) {
       throw new InputError(`${file}: not a github-action-benchmark data.js: its object is JavaScript with unquoted keys, not the JSON the action writes (a minified copy?); give the data.js on the branch github-action-benchmark pushed to`);
     }
-    throw new InputError(`${file}: not a github-action-benchmark data.js (${e instanceof Error ? e.message : String(e)})`);
+    // Where it goes wrong in the file, in words (V8's own message quotes the text and varies by version).
+    throw new InputError(`${file}: not a github-action-benchmark data.js (${inFile(syntaxProblem(body), head)})`);
   }
   if (!isObject(data) || !isObject(data['entries'])) {
     throw new InputError(`${file}: not a github-action-benchmark data.js: no "entries" object`);

@@ -150,7 +150,9 @@ function admit(
         // read as a thousandfold step: convertible points are written in the case's first unit,
         // said once per case; a unit that measures something else stays as it came, said each time.
         const converted = convertStoredPoint(p, known.unit);
-        const said = `${draft.suite} / ${p.case}: the imported history changes unit from ${known.unit} to ${p.unit}`;
+        // A bench written without a unit is said as such, not as a blank between two words.
+        const unit = (u: string) => (u === '' ? 'no unit' : u);
+        const said = `${draft.suite} / ${p.case}: the imported history changes unit from ${unit(known.unit)} to ${unit(p.unit)}`;
         if (converted === undefined) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}`);
         else {
           if (!warnings.some((w) => w.startsWith(said))) warnings.push(`${said} at ${draft.commit.sha.slice(0, 7)}; its points are converted to ${known.unit}`);
@@ -275,7 +277,9 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     if (previous?.imported) {
       // The input stays in the workflow after the first run: importing again would double the history.
     } else if (first > 0) {
-      warnings.push(`import-from ${input.import.from}: not imported, the trend already holds ${first} segments; a history is imported only into an empty trend`);
+      warnings.push(
+        `import-from ${input.import.from}: not imported, the trend already holds ${first} ${first === 1 ? 'segment' : 'segments'}; a history is imported only into an empty trend (to import it, publish into an empty data-dir: the trend here stays as it is)`,
+      );
     } else {
       const gab = importDrafts(input.import.from, await input.import.read(), input.import.directionOverrides ?? [], warnings);
       drafts.push(...gab.drafts);
