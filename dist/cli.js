@@ -13199,6 +13199,25 @@ function repeatsOfFirstMetric(benches) {
   });
   return out;
 }
+function firstMetricsByName(benches, tool) {
+  const out = /* @__PURE__ */ new Map();
+  if (tool !== "go") return out;
+  const names2 = /* @__PURE__ */ new Set();
+  for (const b of benches) if (isObject(b) && typeof b["name"] === "string") names2.add(b["name"]);
+  const first = /* @__PURE__ */ new Map();
+  benches.forEach((b, j) => {
+    if (!isObject(b) || typeof b["name"] !== "string") return;
+    const unit = text(b["unit"]) ?? "";
+    const cut = b["name"].lastIndexOf(" - ");
+    if (cut < 0 || unit === "" || b["name"].slice(cut + 3) !== unit) return;
+    const base = b["name"].slice(0, cut);
+    if (names2.has(base)) return;
+    const metric = first.get(base) ?? unit;
+    first.set(base, metric);
+    if (unit === metric) out.set(j, base);
+  });
+  return out;
+}
 function leaveOut(into, key2, at, name, why) {
   const seen = into.get(key2);
   if (seen) seen.count++;
@@ -13211,6 +13230,7 @@ function importGab(file, source) {
   const unstorable = /* @__PURE__ */ new Map();
   const conflicts = /* @__PURE__ */ new Map();
   const repeated = /* @__PURE__ */ new Map();
+  const renamed = /* @__PURE__ */ new Map();
   const unkeyed = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
   const several = namesInSeveralMetrics(data, suites);
@@ -13238,6 +13258,7 @@ function importGab(file, source) {
       const runs2 = /* @__PURE__ */ new Map();
       const firstAt = /* @__PURE__ */ new Map();
       const copies = repeatsOfFirstMetric(benches);
+      const firstNamed = firstMetricsByName(benches, tool);
       benches.forEach((b, j) => {
         const at = `${where2}.benches[${j}]`;
         if (copies.has(j)) {
@@ -13251,7 +13272,12 @@ function importGab(file, source) {
         const unitText = text(b["unit"]) ?? "";
         const writtenUnit = unitText.includes("	") ? metricOf2(unitText) : unitText;
         const others = unitText.includes("	") ? otherMetrics(unitText) : "";
-        const name = several.has(`${suite}\0${b["name"]}`) ? `${b["name"]} - ${metricOf2(writtenUnit)}` : b["name"];
+        const given = firstNamed.get(j) ?? b["name"];
+        if (firstNamed.has(j)) {
+          const r = renamed.get(suite) ?? { count: 0, example: b["name"], tool };
+          renamed.set(suite, { ...r, count: r.count + 1 });
+        }
+        const name = several.has(`${suite}\0${given}`) ? `${given} - ${metricOf2(writtenUnit)}` : given;
         const written = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
         if (!Number.isFinite(written)) {
           leaveOut(notNumbers, `${suite}\0${name}\0${JSON.stringify(b["value"])}`, at, name, `value ${JSON.stringify(b["value"])} is not a number`);
@@ -13334,6 +13360,12 @@ function importGab(file, source) {
     const name = r.example.slice(0, r.example.lastIndexOf(" - "));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
+  for (const [suite, r] of renamed) {
+    const name = r.example.slice(0, r.example.lastIndexOf(" - "));
+    repeats.push(
+      `suite ${suite}: ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, the first metric of a go line that a newer github-action-benchmark writes only metric by metric, ${r.count === 1 ? "is" : "are"} case ${JSON.stringify(importedCaseName(name, r.tool))}, the name the line's older entries and a go run give it`
+    );
+  }
   const unkeyedLines = [...unkeyed].map(
     ([suite, u]) => `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`
   );

@@ -196,6 +196,39 @@ it("continues a go history written with github-action-benchmark's go-force-packa
   expect(rows.filter((r) => r.case === 'go / BenchmarkFib10 (github.com/example/mypackage)').map((r) => r.value)).toEqual([320, 321, 322, 325]);
 });
 
+it('continues a go series across the change to metric-by-metric entries and into a go run', async () => {
+  // go-algorand's and flagd's histories: the older github-action-benchmark wrote each line as
+  // `BenchmarkFib11` (its other figures after tabs), the newer one only as `BenchmarkFib11 - ns/op`,
+  // `BenchmarkFib11 - auxMetricUnits`; a go run publishes `BenchmarkFib11` and `... - auxMetricUnits`.
+  await copyFile(join(FIXTURES, 'github-action-benchmark/input/go_output.txt'), join(sb.root, 'go-run.txt'));
+  const meta = (i: number) => ({ id: String(i + 1).repeat(40), message: `m${i}`, timestamp: '2026-01-01T00:00:00Z', author: { name: 'Ada' }, url: 'https://example.invalid/c' });
+  const older = [0, 1].map((i) => ({ commit: meta(i), date: i, tool: 'go', benches: [{ name: 'BenchmarkFib11', value: 260 + i, unit: 'ns/op\t 3.000 auxMetricUnits', extra: '4587789 times\n16 procs' }] }));
+  const newer = [2, 3].map((i) => ({
+    commit: meta(i),
+    date: i,
+    tool: 'go',
+    benches: [
+      { name: 'BenchmarkFib11 - ns/op', value: 260 + i, unit: 'ns/op', extra: '4587789 times\n16 procs' },
+      { name: 'BenchmarkFib11 - auxMetricUnits', value: 3, unit: 'auxMetricUnits', extra: '4587789 times\n16 procs' },
+    ],
+  }));
+  await writeFile(join(sb.root, 'go-both.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 0, repoUrl: 'https://example.invalid/r', entries: { Go: [...older, ...newer] } })}`);
+  const remote = await sb.bareRemote('go-both');
+  const published = await runCli(
+    ['publish', 'go-run.txt', '--format', 'go', '--repo', remote, '--commit', 'f'.repeat(40), '--suite', 'Go', '--import-from', 'go-both.js', '--message', 'after the switch', '--author', 'Ada', '--timestamp', '2026-01-02T00:00:00Z'],
+    sb.root,
+    sb.env,
+  );
+  expect(published.code, published.stderr).toBe(0);
+  expect(published.stderr).toMatch(/suite Go: 2 benches like "BenchmarkFib11 - ns\/op", the first metric of a go line that a newer github-action-benchmark writes only metric by metric, are case "go \/ BenchmarkFib11"/);
+  const history = await runCli(['history', '--repo', remote, '--suite', 'Go'], sb.root, sb.env);
+  expect(history.code, history.stderr).toBe(0);
+  const rows = JSON.parse(history.stdout) as { case: string; value: number; unit: string }[];
+  expect(rows.filter((r) => r.case === 'go / BenchmarkFib11').map((r) => [r.unit, r.value])).toEqual([['ns/op', 260], ['ns/op', 261], ['ns/op', 262], ['ns/op', 263], ['ns/op', 262.7]]);
+  expect(rows.filter((r) => r.case === 'go / BenchmarkFib11 - auxMetricUnits').map((r) => r.value)).toEqual([3, 3, 3]);
+  expect(rows.some((r) => r.case.endsWith(' - ns/op'))).toBe(false);
+});
+
 it('continues each metric of a name benched in several, as charon writes its crates', async () => {
   // One crate's instructions and wall-clock under one name: the import makes a case of each, and a
   // publish of the same array refused it ("is in wall-clock(s) but its first result is in instructions").

@@ -123,8 +123,26 @@ describe('barOf: a range read as its tool wrote it', () => {
   });
 });
 
+/**
+ * A go entry written metric by metric with no bench of the name itself (a newer
+ * github-action-benchmark): the first metric of each name is the name, as the line form before it
+ * and a go run call it.
+ */
+const nameOf = (e: GabEntry, b: GabBench): string => {
+  const cut = b.name.lastIndexOf(' - ');
+  if (e.tool !== 'go' || cut < 0 || b.name.slice(cut + 3) !== b.unit) return b.name;
+  const base = b.name.slice(0, cut);
+  if (e.benches.some((o) => o.name === base)) return b.name;
+  const first = e.benches.find((o) => o.name === `${base} - ${o.unit}`);
+  return first?.unit === b.unit ? base : b.name;
+};
+const isFirstNamed = (e: GabEntry, b: GabBench): boolean => nameOf(e, b) !== b.name;
+
 /** The case a bench continues, computed here from the raw entry: its tool is the shape. */
-const caseOf = (e: GabEntry, b: GabBench): string => (b.name.includes(' / ') ? b.name : `${e.tool} / ${b.name}`);
+const caseOf = (e: GabEntry, b: GabBench): string => {
+  const name = nameOf(e, b);
+  return name.includes(' / ') ? name : `${e.tool} / ${name}`;
+};
 
 /** A Catch2 time in ns, the unit a Catch2 run publishes; github-action-benchmark kept it as printed. */
 const NS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
@@ -147,13 +165,16 @@ describe.each(FILES)('the real %s', (file) => {
   const entries = suites.flatMap((s) => data.entries[s]!.map((e) => ({ suite: s, ...e, benches: e.benches.filter((b) => !isCopy(e, b)) })));
   const benches = entries.reduce((n, e) => n + e.benches.length, 0);
   const copies = suites.reduce((n, s) => n + data.entries[s]!.reduce((m, e) => m + e.benches.filter((b) => isCopy(e, b)).length, 0), 0);
+  const firstNamed = entries.reduce((n, e) => n + e.benches.filter((b) => isFirstNamed(e, b)).length, 0);
 
   it('imports every suite, entry and point', async () => {
     const gab = importGab(file, text);
     expect(gab.skipped).toEqual([]);
-    // Copies of a go line's first metric are left out, said once per suite that has them.
-    expect(gab.repeats).toHaveLength(copies > 0 ? 1 : 0);
+    // Copies of a go line's first metric are left out, and a first metric written without its line
+    // takes the line's name, each said once per suite that has them.
+    expect(gab.repeats).toHaveLength((copies > 0 ? 1 : 0) + (firstNamed > 0 ? 1 : 0));
     if (copies > 0) expect(gab.repeats[0]).toMatch(new RegExp(`: left out ${copies} benches like "Benchmark\\w+ - ns/op", each a copy of the first metric of a go line`));
+    if (firstNamed > 0) expect(gab.repeats[copies > 0 ? 1 : 0]).toMatch(new RegExp(`: ${firstNamed} benches like "Benchmark\\w+ - ns/op", the first metric of a go line that a newer github-action-benchmark writes only metric by metric, are case "go / Benchmark\\w+"`));
     expect(gab.suites).toEqual(suites);
     expect(gab.entries).toHaveLength(entries.length);
     expect(gab.points).toBe(benches);
@@ -390,8 +411,26 @@ describe('import rules', () => {
       { name: 'BenchmarkA - ns/op', value: 11, unit: 'ns/op' },
       { name: 'BenchmarkB - ns/op', value: 12, unit: 'ns/op' },
     ]));
-    expect(gab.entries[0]!.points.map((p) => [p.case, p.value])).toEqual([['go / BenchmarkA', 10], ['go / BenchmarkA - ns/op', 11], ['go / BenchmarkB - ns/op', 12]]);
-    expect(gab.repeats).toEqual([]);
+    // BenchmarkB has no line of its own in the entry: its first metric is named as the line would be.
+    expect(gab.entries[0]!.points.map((p) => [p.case, p.value])).toEqual([['go / BenchmarkA', 10], ['go / BenchmarkA - ns/op', 11], ['go / BenchmarkB', 12]]);
+    expect(gab.repeats).toEqual([expect.stringMatching(/^suite Go: 1 bench like "BenchmarkB - ns\/op", the first metric of a go line .* is case "go \/ BenchmarkB"/)]);
+  });
+
+  it('names the first metric of a go line written only metric by metric as the line, every run of it', () => {
+    // A newer github-action-benchmark, -benchmem and -count=2: no `BenchmarkC`, two runs of each metric.
+    const gab = importGab('data.js', oneGoEntry(401, [
+      { name: 'BenchmarkC - ns/op', value: 20, unit: 'ns/op' },
+      { name: 'BenchmarkC - B/op', value: 64, unit: 'B/op' },
+      { name: 'BenchmarkC - allocs/op', value: 2, unit: 'allocs/op' },
+      { name: 'BenchmarkC - ns/op', value: 22, unit: 'ns/op' },
+      { name: 'BenchmarkC - B/op', value: 64, unit: 'B/op' },
+      { name: 'BenchmarkC - allocs/op', value: 2, unit: 'allocs/op' },
+    ]));
+    expect(gab.entries[0]!.points.map((p) => [p.case, p.unit, p.value, p.runs])).toEqual([
+      ['go / BenchmarkC', 'ns/op', 21, 2],
+      ['go / BenchmarkC - B/op', 'B/op', 64, 2],
+      ['go / BenchmarkC - allocs/op', 'allocs/op', 2, 2],
+    ]);
   });
 
   it('leaves out values that are not numbers and names them', () => {

@@ -300,6 +300,33 @@ function repeatsOfFirstMetric(benches: readonly unknown[]): Set<number> {
   return out;
 }
 
+/**
+ * The benches of one go entry written metric by metric with no bench of their own name: a newer
+ * github-action-benchmark writes a line as `<name> - ns/op`, `<name> - B/op`, … and no longer as
+ * `<name>`. The first metric of each name is the one the line form before it, and benchtrend's go
+ * parser, call `<name>`: those benches are named so (by their index in the entry), so the series
+ * goes on across the change of writer and into the trend's own publishes.
+ */
+function firstMetricsByName(benches: readonly unknown[], tool: string): Map<number, string> {
+  const out = new Map<number, string>();
+  if (tool !== 'go') return out;
+  const names = new Set<string>();
+  for (const b of benches) if (isObject(b) && typeof b['name'] === 'string') names.add(b['name']);
+  const first = new Map<string, string>();
+  benches.forEach((b, j) => {
+    if (!isObject(b) || typeof b['name'] !== 'string') return;
+    const unit = text(b['unit']) ?? '';
+    const cut = b['name'].lastIndexOf(' - ');
+    if (cut < 0 || unit === '' || b['name'].slice(cut + 3) !== unit) return;
+    const base = b['name'].slice(0, cut);
+    if (names.has(base)) return;
+    const metric = first.get(base) ?? unit;
+    first.set(base, metric);
+    if (unit === metric) out.set(j, base);
+  });
+  return out;
+}
+
 /** Benches left out for one reason, said once at the first place, with how many more there were. */
 interface LeftOut {
   readonly at: string;
@@ -333,6 +360,7 @@ export function importGab(file: string, source: string): GabImport {
   const unstorable = new Map<string, LeftOut>();
   const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
+  const renamed = new Map<string, { count: number; example: string; tool: string }>();
   const unkeyed = new Map<string, { count: number; where: string; id: string | undefined }>();
   const suites = Object.keys(data['entries'] as Json);
   const several = namesInSeveralMetrics(data, suites);
@@ -364,6 +392,7 @@ export function importGab(file: string, source: string): GabImport {
       const runs = new Map<string, number[]>();
       const firstAt = new Map<string, string>();
       const copies = repeatsOfFirstMetric(benches);
+      const firstNamed = firstMetricsByName(benches, tool);
       benches.forEach((b: unknown, j) => {
         const at = `${where}.benches[${j}]`;
         if (copies.has(j)) {
@@ -380,7 +409,12 @@ export function importGab(file: string, source: string): GabImport {
         const unitText = text(b['unit']) ?? '';
         const writtenUnit = unitText.includes('\t') ? metricOf(unitText) : unitText;
         const others = unitText.includes('\t') ? otherMetrics(unitText) : '';
-        const name = several.has(`${suite}\u0000${b['name']}`) ? `${b['name']} - ${metricOf(writtenUnit)}` : b['name'];
+        const given = firstNamed.get(j) ?? b['name'];
+        if (firstNamed.has(j)) {
+          const r = renamed.get(suite) ?? { count: 0, example: b['name'], tool };
+          renamed.set(suite, { ...r, count: r.count + 1 });
+        }
+        const name = several.has(`${suite}\u0000${given}`) ? `${given} - ${metricOf(writtenUnit)}` : given;
         // Some writers stored values as strings ("31"); null is how JSON.stringify spells NaN.
         const written = typeof b['value'] === 'number' ? b['value'] : typeof b['value'] === 'string' && b['value'].trim() !== '' ? Number(b['value']) : NaN;
         if (!Number.isFinite(written)) {
@@ -475,6 +509,12 @@ export function importGab(file: string, source: string): GabImport {
     const name = r.example.slice(0, r.example.lastIndexOf(' - '));
     return `suite ${suite}: left out ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, each a copy of the first metric of a go line that github-action-benchmark 1.18 and later writes under both names; kept as case ${JSON.stringify(importedCaseName(name, r.tool))}, the name a go run publishes it under`;
   });
+  for (const [suite, r] of renamed) {
+    const name = r.example.slice(0, r.example.lastIndexOf(' - '));
+    repeats.push(
+      `suite ${suite}: ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, the first metric of a go line that a newer github-action-benchmark writes only metric by metric, ${r.count === 1 ? 'is' : 'are'} case ${JSON.stringify(importedCaseName(name, r.tool))}, the name the line's older entries and a go run give it`,
+    );
+  }
   const unkeyedLines = [...unkeyed].map(
     ([suite, u]) =>
       `suite ${suite}: left out ${u.count} entr${u.count === 1 ? 'y' : 'ies'} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`,
