@@ -16653,7 +16653,8 @@ function trendCommandLine(argv, io, usage, options) {
 function noTrendYet(values, branchExists = true) {
   if (!branchExists) return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: it has no branch ${values.branch}
 `;
-  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: the branch has no ${values.dir}/manifest.json
+  const manifest = values.dir.replace(/\/+$/, "") === "" ? "manifest.json" : `${values.dir.replace(/\/+$/, "")}/manifest.json`;
+  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: the branch has no ${manifest}
 `;
 }
 function tokenFrom(name, io) {
@@ -20612,7 +20613,14 @@ async function run8(argv, io) {
     if (folder !== resolve10(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative4(io.cwd, folder) || "."}
 `);
   }
-  const { server, url } = await serveFolder(folder, port);
+  let served;
+  try {
+    served = await serveFolder(folder, port);
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+  const { server, url } = served;
   io.stdout(`Serving ${values.repo !== void 0 ? `${values.dir} of ${values.branch}` : folder} at ${url}
 Press Ctrl-C to stop.
 `);

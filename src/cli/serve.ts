@@ -120,7 +120,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     folder = await chartFolder(dir, io.cwd);
     if (folder !== resolve(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative(io.cwd, folder) || '.'}\n`);
   }
-  const { server, url } = await serveFolder(folder, port);
+  let served: Awaited<ReturnType<typeof serveFolder>>;
+  try {
+    served = await serveFolder(folder, port);
+  } catch (e) {
+    // A port in use leaves no checkout behind either.
+    await cleanup();
+    throw e;
+  }
+  const { server, url } = served;
   io.stdout(`Serving ${values.repo !== undefined ? `${values.dir} of ${values.branch}` : folder} at ${url}\nPress Ctrl-C to stop.\n`);
   await new Promise<void>((done) => {
     server.on('close', done);

@@ -56,7 +56,8 @@ export function trendCommandLine<T extends Options>(argv: string[], io: CliIO, u
 export function noTrendYet(values: { readonly branch: string; readonly dir: string; readonly repo?: string | undefined }, branchExists = true): string {
   // A mistyped --branch or --dir reads like a trend not published yet: say which it is.
   if (!branchExists) return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: it has no branch ${values.branch}\n`;
-  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: the branch has no ${values.dir}/manifest.json\n`;
+  const manifest = values.dir.replace(/\/+$/, '') === '' ? 'manifest.json' : `${values.dir.replace(/\/+$/, '')}/manifest.json`;
+  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: the branch has no ${manifest}\n`;
 }
 
 interface TrendValues {

@@ -9,6 +9,8 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-action.js';
@@ -176,6 +178,22 @@ describe('seeing the chart', () => {
       expect(existsSync(checkedOut!)).toBe(false);
     } finally {
       if (child.exitCode === null) await stop(child);
+    }
+  });
+
+  it('serve --repo on a port in use says so in one line and leaves no checkout behind', async () => {
+    const taken = createServer();
+    await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const r = await runCli(['serve', '--repo', repo, '--port', String(port)], dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`benchtrend: serve: port ${port} of 127.0.0.1 is in use; give another with --port, or leave it out for a free one\n`);
+      const checkedOut = /into (\S+) \(removed on exit\)/.exec(r.stdout)?.[1];
+      expect(checkedOut).toBeDefined();
+      expect(existsSync(checkedOut!)).toBe(false);
+    } finally {
+      await new Promise((done) => taken.close(done));
     }
   });
 
