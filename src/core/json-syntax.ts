@@ -9,7 +9,8 @@ const NON_FINITE_WORD = /^-?(?:inf(?:inity)?|nan)(?![\w$])/i;
 /**
  * Offset of the first syntax error in text that JSON.parse refused, by a small scanner of the
  * JSON grammar (NaN and Infinity allowed in any case, as formats/json-text.ts reads them), since
- * V8's message quotes the text instead of giving a position. Undefined when the scanner finds no error (it then defers to V8's message).
+ * V8's message quotes the text instead of giving a position. Undefined when the scanner finds no
+ * error.
  */
 function jsonErrorOffset(text: string): number | undefined {
   let i = 0;
@@ -111,4 +112,3 @@ export function syntaxProblem(text: string): string {
   const what = c === 0x0a || c === 0x0d ? 'a line break' : c < 0x20 ? 'a control character' : JSON.stringify(text.slice(at, at + 12).split(/\r?\n/)[0]);
   return `line ${line}, column ${column}: unexpected ${what}`;
 }
-
