@@ -373,7 +373,10 @@ export async function comparePullRequest(
   const verdicts = points.map((p) => {
     const head: SeriesPoint = { sha: headSha, seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(p.summaryOnly === true ? { summaryOnly: true } : {}) };
     const history = histories.get(p.case) ?? [];
-    return assessCase({ suite, case: p.case, unit: p.unit, direction: p.direction, points: [...history, head] }, NO_MEMORY, settings, {
+    // What the base branch stored of the case: a step it confirmed starts the level the head is
+    // judged against, as a push judges it, rather than a window that straddles the step.
+    const memory = manifest ? memoryOf(manifest.alerts ?? [], suite, p.case) : NO_MEMORY;
+    return assessCase({ suite, case: p.case, unit: p.unit, direction: p.direction, points: [...history, head] }, memory, settings, {
       suiteCases: points.length,
       mode: 'compare',
     }).verdict;

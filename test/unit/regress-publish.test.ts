@@ -249,6 +249,23 @@ describe('regressions through the publisher’s alerts hook', () => {
     expect(trend.files).toEqual(files);
   });
 
+  it('judges a pull request against the level a confirmed step began, as a push does', async () => {
+    // warm / attach 30% slower from commit 12, raised and then confirmed once the scan finds the
+    // step; a head a further 24% slower is worse than main's level since then, not "unchanged"
+    // against a window that straddles the step.
+    const trend = new MemoryTrend();
+    const rng = new Random(3);
+    for (let n = 1; n <= 19; n++) await publishRun(trend, n, run(rng, n >= 12 ? { 'warm / attach': 1.3 } : {}));
+    const stored = trend.json<Manifest>('manifest.json').alerts.filter((a) => a.case === 'warm / attach' && a.kind === 'regression');
+    expect(stored.map((a) => [a.sha, a.status])).toEqual([[commit(12).sha, 'confirmed']]);
+    const files = new Map(trend.files);
+    const pr = await comparePullRequest(trend.read, LOCATION, 'default', run(rng, { 'warm / attach': 1.3 * 1.24 }), 'f'.repeat(40), DEFAULT_ALERT_SETTINGS);
+    const attach = pr.find((v) => v.case === 'warm / attach');
+    expect(attach?.kind).toBe('regressed');
+    expect(attach?.baseline?.median).toBeGreaterThan(2 * 1.2);
+    expect(trend.files).toEqual(files);
+  });
+
   it('says "not enough history" for a pull request against an empty trend', async () => {
     const trend = new MemoryTrend();
     const verdicts = await comparePullRequest(trend.read, LOCATION, 'default', run(new Random(1)), 'f'.repeat(40), DEFAULT_ALERT_SETTINGS);
