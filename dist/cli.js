@@ -13809,8 +13809,10 @@ function resolveRemote(repository, ctx) {
     const web = text2.startsWith(`${server}/`) ? text2.replace(/\.git$/, "") : void 0;
     return { url: text2, display: redactUrl(text2), ...web !== void 0 ? { webUrl: web } : {} };
   }
-  if (isAbsolute(text2) || /^\.\.?(?:[\\/]|$)/.test(text2) || ctx.isLocalPath(text2)) {
+  const pathLike = isAbsolute(text2) || /^\.\.?(?:[\\/]|$)/.test(text2);
+  if (pathLike || ctx.isLocalPath(text2)) {
     const path = resolve(ctx.cwd, text2);
+    if (!ctx.isLocalPath(text2)) throw new InputError(`repository: ${JSON.stringify(text2)} is a path, and nothing is at ${path}; give a git repository on disk, a git URL or owner/name`);
     return { url: path, display: path };
   }
   if (!isOwnerName(text2)) {
@@ -17359,6 +17361,10 @@ function controlCasesMatchingNothing(settings, cases, where2) {
   const names2 = [...cases];
   return settings.controlCases.filter((p) => !names2.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
 }
+function floorsMatchingNothing(settings, units, where2) {
+  const all = [...new Set(units)];
+  return settings.floors.filter((f) => !all.some((u) => floorIn([f], u) !== void 0)).map((f) => `absolute-floor: ${JSON.stringify(f.text)} applies to no case of ${where2} (their units: ${all.join(", ")}); a time or a size converts to any unit of its kind, anything else applies to its own unit alone`);
+}
 var DEFAULT_ALERT_SETTINGS = {
   method: "limit",
   ratioThreshold: 1.5,
@@ -20343,6 +20349,8 @@ async function run7(argv, io) {
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
 `);
   if (points.length > 0) for (const w of controlCasesMatchingNothing(alertSettings, points.map((p) => p.case), "this run")) io.stderr(`benchtrend: warning: ${w}
+`);
+  if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), "this run")) io.stderr(`benchtrend: warning: ${w}
 `);
   const judge = regressionDeriver(values.suite, alertSettings);
   const commit = await commitOf2(values.commit, values, io, publishedAt);

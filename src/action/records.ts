@@ -9,7 +9,7 @@ import { toFlatCases } from '../core/cases.js';
 import { compareReport, type CompareReport } from '../core/compare/report.js';
 import { applyDirectionOverrides, decidedBy, overridesMatchingNothing } from '../core/direction.js';
 import type { Point } from '../core/model.js';
-import { controlCasesMatchingNothing } from '../core/regress/settings.js';
+import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import type { RegressionEntry } from '../core/render-verdicts.js';
 import { loadRecords } from '../effects/record-files.js';
@@ -58,6 +58,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const importing = settings.importFrom !== undefined && !pr && settings.scale.mode !== 'collect' && publishesOn(runner.eventName);
   if (!importing) unmatched(points, 'this run');
   if (points.length > 0) for (const w of controlCasesMatchingNothing(settings.alerts, points.map((p) => p.case), 'this run')) core.warning(w);
+  if (points.length > 0) for (const w of floorsMatchingNothing(settings.alerts, points.map((p) => p.unit), 'this run')) core.warning(w);
 
   const baseline = settings.compareBaseline.length
     ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, parse, 'compare-baseline')

@@ -13,7 +13,7 @@ import { regressionDeriver, withdrawnLines } from '../jobs/regressions.js';
 import { ingest } from '../jobs/ingest.js';
 import { publishTrend } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
-import { controlCasesMatchingNothing } from '../core/regress/settings.js';
+import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
@@ -125,6 +125,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const points = applyDirectionOverrides(raw, overrides);
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
   if (points.length > 0) for (const w of controlCasesMatchingNothing(alertSettings, points.map((p) => p.case), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
+  if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
   const judge = regressionDeriver(values.suite, alertSettings);
 
   const commit = await commitOf(values.commit, values, io, publishedAt);

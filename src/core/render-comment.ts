@@ -415,9 +415,17 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   const rows = [...data.verdicts].sort((a, b) => order(a) - order(b));
   const worse = rows.filter((v) => v.kind === 'regressed').length;
   const suite = `\`${codeText(data.suite)}\``;
+  // A base branch with too few commits of any case (or no trend at all) judged nothing: "no case
+  // worse" would read as a pass.
+  const unjudged = rows.length > 0 && rows.every((v) => v.kind === 'not-enough-history');
+  const headline = worse
+    ? `${worse} case${worse === 1 ? '' : 's'} worse than ${escapeMarkdown(data.base)}`
+    : unjudged
+      ? `too little history on ${escapeMarkdown(data.base)} to judge`
+      : `no case worse than ${escapeMarkdown(data.base)}`;
   const lines = [
     pullRequestCommentMarker(data.suite),
-    `### ${worse ? '⚠️ ' : ''}benchtrend: ${worse ? `${worse} case${worse === 1 ? '' : 's'} worse` : 'no case worse'} than ${escapeMarkdown(data.base)} in suite ${suite} at ${data.sha.slice(0, 7)}`,
+    `### ${worse ? '⚠️ ' : ''}benchtrend: ${headline} in suite ${suite} at ${data.sha.slice(0, 7)}`,
     '',
     '| Case | Base median (Q1–Q3) | This PR (Q1–Q3) | Change | Verdict | Why |',
     '| --- | ---: | ---: | ---: | --- | --- |',

@@ -221,6 +221,18 @@ describe('the pull-request comment', () => {
     const rows = body.split('\n').filter((l) => l.startsWith('| case'));
     expect(rows.map((r) => cells(r)[4])).toEqual(['⚠️ worse', 'unchanged']);
   });
+
+  it('says the base branch has too little history rather than "no case worse" when it judged nothing', () => {
+    const young = (values: number[]) => {
+      const points: SeriesPoint[] = values.map((value, i) => ({ sha: `${i}`.padStart(40, 'c'), seq: i, value, q1: value, q3: value, runs: 1, n: 1 }));
+      return assessCase({ suite: 'default', case: `case ${values.length}`, unit: 'ms', direction: 'smaller', points }, NO_MEMORY, DEFAULT_ALERT_SETTINGS, { suiteCases: 2, mode: 'compare' }).verdict;
+    };
+    const verdicts = [young([9]), young([...flat(3, 5), 9])];
+    expect(verdicts.map((v) => v.kind)).toEqual(['not-enough-history', 'not-enough-history']);
+    const body = renderPullRequestComment({ suite: 'default', sha: 'd'.repeat(40), base: 'main', verdicts });
+    expect(body).toContain('### benchtrend: too little history on main to judge in suite `default` at ddddddd');
+    expect(body).not.toContain('no case worse');
+  });
 });
 
 describe('the job summary, annotations and outputs', () => {

@@ -4,7 +4,7 @@ import { bestSplit, eDivisive } from '../../src/core/regress/change-points.js';
 import { DEFAULT_SCORE_OPTIONS, oracleCulprit, scoreReplay, summarise } from '../../bench/lib/evaluate.js';
 import { Random, hashString, mixSeed } from '../../src/core/regress/prng.js';
 import { replay } from '../../src/core/regress/replay.js';
-import { DEFAULT_ALERT_SETTINGS, readAlertSettings } from '../../src/core/regress/settings.js';
+import { DEFAULT_ALERT_SETTINGS, floorsMatchingNothing, readAlertSettings } from '../../src/core/regress/settings.js';
 import { tUpperQuantile, tUpperTail } from '../../src/core/regress/student-t.js';
 import { generateHistory, generateSuite, PROFILES, suiteSegments } from '../../bench/lib/synthetic.js';
 import { planReplay } from '../../src/core/regress/replay-trend.js';
@@ -135,6 +135,13 @@ describe('absolute floors', () => {
     expect(floorIn(floors, 'Megabytes')).toBeCloseTo(0.004096);
     // A time per something else than a call is not the same quantity: no floor.
     expect(floorIn(floors, 'ms/ggas')).toBeUndefined();
+  });
+  it('names a floor that applies to no unit of the run: it would hold back nothing, silently', () => {
+    const floors = parseAbsoluteFloors('1 parsec, 1ms, 2 widgets');
+    expect(floorsMatchingNothing({ floors }, ['ns/iter', 'ops/s', 'ns/iter'], 'this run')).toEqual(
+      ['1 parsec', '2 widgets'].map((f) => `absolute-floor: "${f}" applies to no case of this run (their units: ns/iter, ops/s); a time or a size converts to any unit of its kind, anything else applies to its own unit alone`),
+    );
+    expect(floorsMatchingNothing({ floors: parseAbsoluteFloors('2 widgets') }, ['widgets'], 'this run')).toEqual([]);
   });
   it('refuses a floor without a unit, naming the input', () => {
     expect(() => parseAbsoluteFloors('5')).toThrow(new InputError('absolute-floor: "5" is not an amount with a unit; write it like 1ms, 40us or 4KiB'));

@@ -4,7 +4,7 @@ import { redactUrl, resolveRemote } from '../../src/core/trend/remote.js';
 import { GitCommandError, gitEnv, tokenAuth } from '../../src/effects/git.js';
 import { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from '../../src/effects/gh-pages.js';
 
-const ctx = { serverUrl: 'https://ghe.example.com/', currentRepository: 'acme/app', cwd: '/work', isLocalPath: (p: string) => p === 'bench/trend' };
+const ctx = { serverUrl: 'https://ghe.example.com/', currentRepository: 'acme/app', cwd: '/work', isLocalPath: (p: string) => ['bench/trend', './remote.git', '/srv/trend.git'].includes(p) };
 
 describe('resolveRemote', () => {
   it('reads the repository input in its four spellings', () => {
@@ -19,6 +19,9 @@ describe('resolveRemote', () => {
 
   it('refuses what it cannot read, naming the input', () => {
     expect(() => resolveRemote('not a repo', ctx)).toThrow('repository: "not a repo" is neither owner/name, a git URL, nor an existing path');
+    // A path where nothing is: refused before the records are read, naming the input.
+    expect(() => resolveRemote('/srv/nope.git', ctx)).toThrow('repository: "/srv/nope.git" is a path, and nothing is at /srv/nope.git; give a git repository on disk, a git URL or owner/name');
+    expect(() => resolveRemote('../nope', ctx)).toThrow('repository: "../nope" is a path, and nothing is at /nope; give a git repository on disk, a git URL or owner/name');
     expect(() => resolveRemote('', { ...ctx, currentRepository: undefined as unknown as string })).toThrow(/GITHUB_REPOSITORY is not set/);
   });
 

@@ -6,7 +6,7 @@ import { parseControlCases } from '../compare/report.js';
 import { globTest } from '../direction.js';
 import { wholeNumber, type InputReader } from '../inputs.js';
 import { InputError } from '../model.js';
-import { parseAbsoluteFloors, type AbsoluteFloor } from './absolute-floor.js';
+import { floorIn, parseAbsoluteFloors, type AbsoluteFloor } from './absolute-floor.js';
 import { DEFAULT_CHANGE_POINT_SETTINGS, type ChangePointSettings } from './change-points.js';
 
 export interface ChangePointScan extends ChangePointSettings {
@@ -66,6 +66,17 @@ export function controlCasesMatchingNothing(settings: Pick<AlertSettings, 'contr
   return settings.controlCases
     .filter((p) => !names.some((n) => isControlCase({ controlCases: [p] }, n)))
     .map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where} (one case name, glob or metric name per line)`);
+}
+
+/**
+ * The absolute-floor items that apply to none of these units (a floor converts within times and
+ * within sizes, else applies to its own unit alone): "1 parsec" would hold back nothing, silently.
+ */
+export function floorsMatchingNothing(settings: Pick<AlertSettings, 'floors'>, units: Iterable<string>, where: string): string[] {
+  const all = [...new Set(units)];
+  return settings.floors
+    .filter((f) => !all.some((u) => floorIn([f], u) !== undefined))
+    .map((f) => `absolute-floor: ${JSON.stringify(f.text)} applies to no case of ${where} (their units: ${all.join(', ')}); a time or a size converts to any unit of its kind, anything else applies to its own unit alone`);
 }
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {

@@ -54,8 +54,12 @@ export function resolveRemote(repository: string, ctx: RemoteContext): Remote {
     const web = text.startsWith(`${server}/`) ? text.replace(/\.git$/, '') : undefined;
     return { url: text, display: redactUrl(text), ...(web !== undefined ? { webUrl: web } : {}) };
   }
-  if (isAbsolute(text) || /^\.\.?(?:[\\/]|$)/.test(text) || ctx.isLocalPath(text)) {
+  const pathLike = isAbsolute(text) || /^\.\.?(?:[\\/]|$)/.test(text);
+  if (pathLike || ctx.isLocalPath(text)) {
     const path = resolve(ctx.cwd, text);
+    // Else git's own "does not appear to be a git repository" comes after the records are read,
+    // naming no input.
+    if (!ctx.isLocalPath(text)) throw new InputError(`repository: ${JSON.stringify(text)} is a path, and nothing is at ${path}; give a git repository on disk, a git URL or owner/name`);
     return { url: path, display: path };
   }
   if (!isOwnerName(text)) {
