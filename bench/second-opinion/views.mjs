@@ -8,6 +8,11 @@
 // repository.
 //
 //   npm run -s build && node bench/second-opinion/views.mjs --data-dir DIR --out OUTDIR [--count 100] [--seed 20261204]
+//     [--keys FILE]
+//
+// --keys FILE: views of the alerts it names instead, one `<history>\t<suite|case|sha>` a line,
+// labelled or not (the alerts a detector change added: bench/detector-delta.mjs --verbose lists
+// them), in a seeded shuffle of their own so that their order says nothing.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cliRunner, importedOnce, labelledHistories } from '../lib/cli-history.mjs';
@@ -23,8 +28,17 @@ const seed = Number(opt('--seed', 20261204));
 if (!out) throw new Error('--out OUTDIR: where the views go');
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run -s build first`);
 const { present, dataOf } = labelledHistories(root, opt('--data-dir') === undefined ? undefined : resolve(opt('--data-dir')));
+const wanted = opt('--keys') === undefined
+  ? undefined
+  : readFileSync(resolve(opt('--keys')), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => {
+        const [name, key] = l.split('\t');
+        return { name, key };
+      });
 // Sorted as `${name}.json` file names were when the sample of session 16 was drawn.
-const names = [...present].sort((a, b) => (`${a}.json` < `${b}.json` ? -1 : 1));
+const names = [...present].filter((n) => !wanted || wanted.some((w) => w.name === n)).sort((a, b) => (`${a}.json` < `${b}.json` ? -1 : 1));
 
 const work = join(root, '.cache/second-opinion');
 const runner = cliRunner(cli, work);
@@ -36,7 +50,7 @@ for (const name of names) {
   const series = seriesOf(JSON.parse(runner.run(['history', '--repo', bare, '--format', 'json'], dir)));
   const labels = parseLabels(readFileSync(join(root, 'bench/judged', `${name}.jsonl`), 'utf8'), `bench/judged/${name}.jsonl`);
   histories.set(name, { alerts, series });
-  for (const a of alerts) if (labels.has(alertKey(a))) labelled.push({ name, a });
+  for (const a of alerts) if (wanted ? wanted.some((w) => w.name === name && w.key === alertKey(a)) : labels.has(alertKey(a))) labelled.push({ name, a });
   process.stderr.write(`views: ${name}, ${alerts.length} alerts\n`);
 }
 // A linear congruential shuffle: the same seed draws the same sample on every machine.
