@@ -249,6 +249,20 @@ describe('regressions through the publisher’s alerts hook', () => {
     expect(trend.files).toEqual(files);
   });
 
+  it('says a regression is still undecided when the widened limit reads its level as within', async () => {
+    const trend = new MemoryTrend();
+    const rng = new Random(3);
+    const said: string[] = [];
+    for (let n = 1; n <= 19; n++) {
+      const outcome = await publishRun(trend, n, run(rng, n >= 12 ? { 'warm / attach': 1.3 } : {}));
+      const attach = outcome?.verdicts.find((v) => v.case === 'warm / attach');
+      const open = trend.json<Manifest>('manifest.json').alerts.some((a) => a.case === 'warm / attach' && a.kind === 'regression' && a.status === 'suspected');
+      if (attach?.kind === 'unchanged' && open) said.push(attach.reason);
+    }
+    expect(said.length).toBeGreaterThan(0);
+    for (const r of said) expect(r).toMatch(new RegExp(`; the regression at ${commit(12).sha.slice(0, 7)} stays suspected until a lasting step confirms it, or \\d+ more commits? without one clear it$`));
+  });
+
   it('judges a pull request against the level a confirmed step began, as a push does', async () => {
     // warm / attach 30% slower from commit 12, raised and then confirmed once the scan finds the
     // step; a head a further 24% slower is worse than main's level since then, not "unchanged"
