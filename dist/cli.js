@@ -9562,6 +9562,19 @@ function extraText(value) {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }
+function editDistance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i];
+      const prev = d[i - 1];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
 
 // src/core/units.ts
 var TIME2 = {
@@ -13621,6 +13634,12 @@ function importedSegments(from, source, overrides) {
   for (const s of segments) checkNewSegment(`${from} (entry ${s.seq + 1} in date order)`, s);
   return { segments, warnings };
 }
+function nearSuite(suites, suite) {
+  if (suites.length === 0 || suites.includes(suite)) return void 0;
+  const bare2 = (s) => s.toLowerCase().replace(/[\s\p{P}]+/gu, "");
+  const digits = (s) => s.replace(/\D+/g, " ").trim();
+  return suites.find((s) => bare2(s) === bare2(suite) || Math.min(s.length, suite.length) >= 6 && digits(s) === digits(suite) && editDistance(s.toLowerCase(), suite.toLowerCase()) <= 2);
+}
 async function planPublish(read, input) {
   const location = input.location;
   const previous = input.manifest ?? await readManifest(read, location);
@@ -13655,6 +13674,10 @@ async function planPublish(read, input) {
   }
   if (input.points.length > 0) {
     refuseDuplicateCases(input.points);
+    const near = nearSuite(suites, input.suite);
+    if (near !== void 0) {
+      warnings.push(`suite ${JSON.stringify(input.suite)} is new to this trend, beside ${JSON.stringify(near)}: a new suite starts its own history; if ${JSON.stringify(near)} was meant, publish under that name`);
+    }
     drafts.push({
       suite: input.suite,
       commit: input.commit,
@@ -16512,19 +16535,6 @@ var LABELS = {
 };
 function formatLabel(name) {
   return LABELS[name] ?? name;
-}
-function editDistance(a, b) {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i];
-      const prev = d[i - 1];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
 }
 function nearest(word, candidates) {
   const lower = word.toLowerCase();

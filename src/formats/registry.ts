@@ -19,6 +19,7 @@ import { pytest } from './pytest.js';
 import { qwenCode } from './qwen-code.js';
 import { recordFormat } from './record-format.js';
 import { looksLikeRecord } from './record.js';
+import { editDistance } from '../core/text.js';
 
 /**
  * Every input format, in the order `format: auto` tries them. The one list: docs, action.yml and
@@ -93,21 +94,6 @@ const LABELS: Readonly<Record<string, string>> = {
 
 export function formatLabel(name: string): string {
   return LABELS[name] ?? name;
-}
-
-/** Edit distance, for "did you mean": a transposition counts as one edit. */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i] as number[];
-      const prev = d[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
-    }
-  }
-  return (d[a.length] as number[])[b.length] as number;
 }
 
 /** The candidate nearest to a mistyped word, when it is near enough to be what was meant. */

@@ -83,6 +83,21 @@ describe('appending', () => {
     expect(m.suites).toEqual(['default', 'linux-arm']);
     expect(m.cases.map((c) => `${c.suite}:${c.case}`)).toEqual(['default:warm / stage0', 'default:warm / stage1', 'linux-arm:warm / stage0', 'linux-arm:warm / stage1']);
   });
+
+  it('publishes a suite whose name is an existing one mistyped, and warns of it; a matrix leg is no typo', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(2), suite: 'Rust Benchmark' });
+    await trend.publish({ commit: commit(1), points: syntheticPoints(2), suite: 'node18' });
+    const said = async (suite: string) => (await trend.publish({ commit: commit(2), points: syntheticPoints(2), suite })).warnings.filter((w) => w.includes('is new to this trend'));
+    expect(await said('Rust Benchmrak')).toEqual(['suite "Rust Benchmrak" is new to this trend, beside "Rust Benchmark": a new suite starts its own history; if "Rust Benchmark" was meant, publish under that name']);
+    expect(await said('rust-benchmark')).toEqual([expect.stringContaining('beside "Rust Benchmark"')]);
+    // Published all the same: a new suite is a user's to start.
+    expect(trend.json<Manifest>('manifest.json').suites).toEqual(['Rust Benchmark', 'node18', 'Rust Benchmrak', 'rust-benchmark']);
+    // Legs of a matrix differ in a digit, and a name more than two letters away is another suite.
+    expect(await said('node20')).toEqual([]);
+    expect(await said('Go Benchmark')).toEqual([]);
+    expect(await said('Rust Benchmark')).toEqual([]);
+  });
 });
 
 describe('re-runs', () => {

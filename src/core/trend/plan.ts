@@ -5,6 +5,7 @@
  */
 import { mergeAnnotations } from '../annotations.js';
 import { InputError, type Point } from '../model.js';
+import { editDistance } from '../text.js';
 import { convertStoredPoint } from './convert-point.js';
 import { importGab } from './import-gab.js';
 import { applyDirectionOverrides, decidedBy, type DirectionOverride } from '../direction.js';
@@ -249,6 +250,18 @@ export function importedSegments(from: string, source: string, overrides: readon
   return { segments, warnings };
 }
 
+/**
+ * A suite of the trend whose name is the new one mistyped: the same but for case, spaces or
+ * punctuation, or a letter or two away (a transposition is one). Names that differ in a digit are
+ * not (matrix legs: node18 beside node20), nor short ones, where two letters are much of the name.
+ */
+function nearSuite(suites: readonly string[], suite: string): string | undefined {
+  if (suites.length === 0 || suites.includes(suite)) return undefined;
+  const bare = (s: string) => s.toLowerCase().replace(/[\s\p{P}]+/gu, '');
+  const digits = (s: string) => s.replace(/\D+/g, ' ').trim();
+  return suites.find((s) => bare(s) === bare(suite) || (Math.min(s.length, suite.length) >= 6 && digits(s) === digits(suite) && editDistance(s.toLowerCase(), suite.toLowerCase()) <= 2));
+}
+
 /** Plans one publish. Reads the manifest and, when a rollup falls due, the segments it gathers. */
 export async function planPublish(read: TrendReader, input: PublishInput): Promise<PublishPlan> {
   const location = input.location;
@@ -291,6 +304,10 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   }
   if (input.points.length > 0) {
     refuseDuplicateCases(input.points);
+    const near = nearSuite(suites, input.suite);
+    if (near !== undefined) {
+      warnings.push(`suite ${JSON.stringify(input.suite)} is new to this trend, beside ${JSON.stringify(near)}: a new suite starts its own history; if ${JSON.stringify(near)} was meant, publish under that name`);
+    }
     drafts.push({
       suite: input.suite,
       commit: input.commit,
