@@ -112,6 +112,13 @@ describe('benchtrend publish and history', () => {
     expect(rows.length).toBe(24421 + rows.filter((r) => r.commit === sha).length);
   });
 
+  it('warns of an absolute floor that applies to no case of the run, and publishes', async () => {
+    const p = io();
+    expect(await publish(['warm.json', '--repo', '../trend.git', '--commit', 'HEAD', '--absolute-floor', '1 parsec, 1ms'], p)).toBe(0);
+    expect(p.err.split('\n').filter((l) => l.includes('absolute-floor'))).toEqual([expect.stringMatching(/^benchtrend: warning: absolute-floor: "1 parsec" applies to no case of this run \(their units: s\); /)]);
+    expect(await sb.revParse(join(sb.root, 'trend.git'), 'refs/heads/gh-pages')).toMatch(/^[0-9a-f]{40}$/);
+  });
+
   it('prints an empty history for a branch never published, saying so', async () => {
     const h = io();
     expect(await history(['--repo', '../trend.git'], h)).toBe(0);
