@@ -13638,7 +13638,8 @@ function nearSuite(suites, suite) {
   if (suites.length === 0 || suites.includes(suite)) return void 0;
   const bare2 = (s) => s.toLowerCase().replace(/[\s\p{P}]+/gu, "");
   const digits = (s) => s.replace(/\D+/g, " ").trim();
-  return suites.find((s) => bare2(s) === bare2(suite) || Math.min(s.length, suite.length) >= 6 && digits(s) === digits(suite) && editDistance(s.toLowerCase(), suite.toLowerCase()) <= 2);
+  const near = (s) => Math.min(s.length, suite.length) >= 6 && Math.abs(s.length - suite.length) <= 2 && digits(s) === digits(suite) && editDistance(s.toLowerCase(), suite.toLowerCase()) <= 2;
+  return suites.find((s) => bare2(s) === bare2(suite) || near(s));
 }
 async function planPublish(read, input) {
   const location = input.location;

@@ -259,7 +259,9 @@ function nearSuite(suites: readonly string[], suite: string): string | undefined
   if (suites.length === 0 || suites.includes(suite)) return undefined;
   const bare = (s: string) => s.toLowerCase().replace(/[\s\p{P}]+/gu, '');
   const digits = (s: string) => s.replace(/\D+/g, ' ').trim();
-  return suites.find((s) => bare(s) === bare(suite) || (Math.min(s.length, suite.length) >= 6 && digits(s) === digits(suite) && editDistance(s.toLowerCase(), suite.toLowerCase()) <= 2));
+  // Lengths more than two apart are more than two edits apart: the quadratic distance is not run.
+  const near = (s: string) => Math.min(s.length, suite.length) >= 6 && Math.abs(s.length - suite.length) <= 2 && digits(s) === digits(suite) && editDistance(s.toLowerCase(), suite.toLowerCase()) <= 2;
+  return suites.find((s) => bare(s) === bare(suite) || near(s));
 }
 
 /** Plans one publish. Reads the manifest and, when a rollup falls due, the segments it gathers. */
