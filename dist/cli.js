@@ -11994,8 +11994,8 @@ function assessCase(series, memory, given, options) {
     const from = (pts[Math.max(0, t - baseline.count)] ?? newest).seq;
     if (ctx.controlsMovedSince?.(from, newest.seq) === true) reason = withCaveat(reason, "the control cases moved too, so it looks like the runner");
   }
-  const open = [...settled.stillOpen].sort((a, b) => a.index - b.index).pop();
-  if (kind === "unchanged" && method === "limit" && open !== void 0) {
+  const open = kind === "unchanged" && method === "limit" ? settled.stillOpen.reduce((a, b) => a === void 0 || b.index > a.index ? b : a, void 0) : void 0;
+  if (open !== void 0) {
     const left = Math.max(1, 2 * ctx.settings.changePoints.minSize - (t - open.index));
     reason = withCaveat(reason, `the regression at ${open.sha.slice(0, 7)} stays suspected until a lasting step confirms it, or ${left} more commit${left === 1 ? "" : "s"} without one clear it`);
   }

@@ -1552,8 +1552,10 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     const from = (pts[Math.max(0, t - baseline.count)] ?? newest).seq;
     if (ctx.controlsMovedSince?.(from, newest.seq) === true) reason = withCaveat(reason, 'the control cases moved too, so it looks like the runner');
   }
-  const open = [...settled.stillOpen].sort((a, b) => a.index - b.index).pop();
-  if (kind === 'unchanged' && method === 'limit' && open !== undefined) {
+  // The newest open regression, looked for only where it is said: every case of every replayed
+  // commit passes here.
+  const open = kind === 'unchanged' && method === 'limit' ? settled.stillOpen.reduce<(typeof settled.stillOpen)[number] | undefined>((a, b) => (a === undefined || b.index > a.index ? b : a), undefined) : undefined;
+  if (open !== undefined) {
     // Once the window takes in a few points of the new level its limit widens, and the newest
     // point reads "within" while the regression it raised is still undecided: say so, so that a
     // row of "ok" does not read as the regression having gone.
