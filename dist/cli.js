@@ -8062,9 +8062,9 @@ var require_parse = __commonJS({
                 const idx = prev.value.lastIndexOf("[");
                 const pre = prev.value.slice(0, idx);
                 const rest2 = prev.value.slice(idx + 2);
-                const posix2 = POSIX_REGEX_SOURCE[rest2];
-                if (posix2) {
-                  prev.value = pre + posix2;
+                const posix3 = POSIX_REGEX_SOURCE[rest2];
+                if (posix3) {
+                  prev.value = pre + posix3;
                   state.backtrack = true;
                   advance2();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
@@ -8581,7 +8581,7 @@ var require_picomatch = __commonJS({
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options || {};
-      const posix2 = opts.windows;
+      const posix3 = opts.windows;
       const regex = isState ? picomatch2.compileRe(glob2, options) : picomatch2.makeRe(glob2, options, false, true);
       const state = regex.state;
       delete regex.state;
@@ -8591,8 +8591,8 @@ var require_picomatch = __commonJS({
         isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob: glob2, posix: posix2 });
-        const result = { glob: glob2, state, regex, posix: posix2, input, output, match, isMatch };
+        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob: glob2, posix: posix3 });
+        const result = { glob: glob2, state, regex, posix: posix3, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -8617,7 +8617,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex, options, { glob: glob2, posix: posix2 } = {}) => {
+    picomatch2.test = (input, regex, options, { glob: glob2, posix: posix3 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -8625,7 +8625,7 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
+      const format = opts.format || (posix3 ? utils.toPosixSlashes : null);
       let match = input === glob2;
       let output = match && format ? format(input) : input;
       if (match === false) {
@@ -8634,16 +8634,16 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex, options, posix2);
+          match = picomatch2.matchBase(input, regex, options, posix3);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input, glob2, options, posix2 = options && options.windows) => {
+    picomatch2.matchBase = (input, glob2, options, posix3 = options && options.windows) => {
       const regex = glob2 instanceof RegExp ? glob2 : picomatch2.makeRe(glob2, options);
-      return regex.test(utils.basename(input, { windows: posix2 }));
+      return regex.test(utils.basename(input, { windows: posix3 }));
     };
     picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
     picomatch2.parse = (pattern, options) => {
@@ -12825,7 +12825,7 @@ async function loadSegments(read, location, from, to, manifest) {
 // src/jobs/publish.ts
 import { existsSync } from "node:fs";
 import { readFile as readFile2 } from "node:fs/promises";
-import { resolve as resolve2 } from "node:path";
+import { posix, resolve as resolve2 } from "node:path";
 
 // src/core/annotations.ts
 var COMMIT = /^[0-9a-f]{7,40}$/i;
@@ -13112,12 +13112,14 @@ function runsOf(extra) {
   if (samples) return { runs: Number(samples[1]), n: Number(samples[1]) };
   return { runs: 1, n: 1 };
 }
+function namedByBenchtrend(name, tool) {
+  return name.indexOf(" / ") > 0 && (tool === "" || tool === "customSmallerIsBetter" || tool === "customBiggerIsBetter");
+}
 function shapeOf(name, tool) {
-  const i = name.indexOf(" / ");
-  return i > 0 ? name.slice(0, i) : tool || "imported";
+  return namedByBenchtrend(name, tool) ? name.slice(0, name.indexOf(" / ")) : tool || "imported";
 }
 function importedCaseName(name, tool) {
-  return name.includes(" / ") ? name : `${shapeOf(name, tool)} / ${name}`;
+  return namedByBenchtrend(name, tool) ? name : `${shapeOf(name, tool)} / ${name}`;
 }
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var text = (v) => typeof v === "string" ? v : void 0;
@@ -13236,6 +13238,25 @@ function firstMetricsByName(benches, tool) {
   });
   return out;
 }
+var AGGREGATE = /^(.+)_(mean|median|stddev|cv)$/;
+function aggregatesOf(benches, tool) {
+  const out = /* @__PURE__ */ new Map();
+  if (tool !== "googlecpp") return out;
+  const byName = /* @__PURE__ */ new Map();
+  for (const b of benches) if (isObject(b) && typeof b["name"] === "string" && !byName.has(b["name"])) byName.set(b["name"], b["value"]);
+  benches.forEach((b, j) => {
+    if (!isObject(b) || typeof b["name"] !== "string") return;
+    const m = AGGREGATE.exec(b["name"]);
+    if (!m) return;
+    const base = m[1];
+    if (!byName.has(`${base}_stddev`) || !(byName.has(`${base}_mean`) || byName.has(`${base}_median`))) return;
+    const centre = byName.has(`${base}_median`) ? "median" : "mean";
+    const kept = !byName.has(base) && m[2] === centre;
+    const sd = byName.get(`${base}_stddev`);
+    out.set(j, { base, kept, ...kept && typeof sd === "number" && Number.isFinite(sd) && sd >= 0 ? { stdev: sd } : {} });
+  });
+  return out;
+}
 function leaveOut(into, key2, at, name, why) {
   const seen = into.get(key2);
   if (seen) seen.count++;
@@ -13249,6 +13270,7 @@ function importGab(file, source) {
   const conflicts = /* @__PURE__ */ new Map();
   const repeated = /* @__PURE__ */ new Map();
   const renamed = /* @__PURE__ */ new Map();
+  const aggregated = /* @__PURE__ */ new Map();
   const unkeyed = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
   const several = namesInSeveralMetrics(data, suites);
@@ -13277,6 +13299,7 @@ function importGab(file, source) {
       const firstAt = /* @__PURE__ */ new Map();
       const copies = repeatsOfFirstMetric(benches);
       const firstNamed = firstMetricsByName(benches, tool);
+      const aggregates = aggregatesOf(benches, tool);
       benches.forEach((b, j) => {
         const at = `${where2}.benches[${j}]`;
         if (copies.has(j)) {
@@ -13284,13 +13307,28 @@ function importGab(file, source) {
           repeated.set(suite, { ...r, count: r.count + 1 });
           return;
         }
+        const aggregate = aggregates.get(j);
+        if (aggregate) {
+          const kind = aggregate.kept ? "kept" : "left";
+          const counts2 = aggregated.get(suite) ?? { kept: 0, left: 0, example: { kept: "", left: "" }, base: { kept: "", left: "" } };
+          counts2[kind]++;
+          if (counts2.example[kind] === "") {
+            counts2.example[kind] = b["name"];
+            counts2.base[kind] = aggregate.base;
+          }
+          aggregated.set(suite, counts2);
+          if (!aggregate.kept) return;
+        }
         if (!isObject(b) || typeof b["name"] !== "string" || b["name"] === "") {
           throw new InputError(`${file}: ${at} has no name`);
+        }
+        if (b["unit"] !== void 0 && typeof b["unit"] !== "string") {
+          throw new InputError(`${file}: ${at}.unit is not text, got ${JSON.stringify(b["unit"])}`);
         }
         const unitText = text(b["unit"]) ?? "";
         const writtenUnit = unitText.includes("	") ? metricOf2(unitText) : unitText;
         const others = unitText.includes("	") ? otherMetrics(unitText) : "";
-        const given = firstNamed.get(j) ?? b["name"];
+        const given = aggregate?.base ?? firstNamed.get(j) ?? b["name"];
         if (firstNamed.has(j)) {
           const r = renamed.get(suite) ?? { count: 0, example: b["name"], tool };
           renamed.set(suite, { ...r, count: r.count + 1 });
@@ -13306,7 +13344,7 @@ function importGab(file, source) {
         const unit = asRun ? "ns" : writtenUnit;
         const range = text(b["range"]) ?? (typeof b["range"] === "number" ? String(b["range"]) : void 0);
         const extra = [extraText(b["extra"]), others].filter((x) => x !== void 0 && x !== "").join("\n") || void 0;
-        const bar = range !== void 0 ? barOf(tool, unit, range, value) : void 0;
+        const bar = range !== void 0 ? barOf(tool, unit, range, value) : aggregate?.stdev !== void 0 ? { lo: value, hi: value, stdev: aggregate.stdev } : void 0;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
         if (stored.has(name)) runs2.get(name)?.push(value);
@@ -13383,6 +13421,18 @@ function importGab(file, source) {
     repeats.push(
       `suite ${suite}: ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, the first metric of a go line that a newer github-action-benchmark writes only metric by metric, ${r.count === 1 ? "is" : "are"} case ${JSON.stringify(importedCaseName(name, r.tool))}, the name the line's older entries and a go run give it`
     );
+  }
+  for (const [suite, a] of aggregated) {
+    if (a.kept > 0) {
+      repeats.push(
+        `suite ${suite}: ${a.kept} Google Benchmark aggregate${a.kept === 1 ? "" : "s"} like ${JSON.stringify(a.example.kept)} ${a.kept === 1 ? "is" : "are"} case ${JSON.stringify(importedCaseName(a.base.kept, "googlecpp"))}, the name a googlecpp run publishes its repetitions under`
+      );
+    }
+    if (a.left > 0) {
+      repeats.push(
+        `suite ${suite}: left out ${a.left} Google Benchmark aggregate${a.left === 1 ? "" : "s"} like ${JSON.stringify(a.example.left)}, statistics of the repetitions that case ${JSON.stringify(importedCaseName(a.base.left, "googlecpp"))} holds as its runs or its median; data.js keeps them`
+      );
+    }
   }
   const unkeyedLines = [...unkeyed].map(
     ([suite, u]) => `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`
@@ -13544,7 +13594,7 @@ function refuseDuplicateCases(points) {
     seen.add(p.case);
   }
 }
-function admit(draft, seq, cases, warnings, location) {
+function admit(draft, seq, cases, warnings, storedIn) {
   const convertedCases = /* @__PURE__ */ new Map();
   const admitted = draft.points.map((p) => {
     const key2 = caseKey2(draft.suite, p.case);
@@ -13564,7 +13614,7 @@ function admit(draft, seq, cases, warnings, location) {
         const converted = convertStoredPoint(p, known.unit);
         if (converted === void 0) {
           throw new InputError(
-            `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${locate(location, MANIFEST_PATH)} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`
+            `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${storedIn} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`
           );
         }
         const pair = `${p.unit}\0${known.unit}`;
@@ -13578,7 +13628,7 @@ function admit(draft, seq, cases, warnings, location) {
         warnings.push(`${draft.suite} / ${p.case}: the imported history changes direction from ${word(known.direction)} to ${word(point.direction)} at ${draft.commit.sha.slice(0, 7)}`);
       } else {
         throw new InputError(
-          `case "${p.case}" of suite "${draft.suite}" is stored as ${word(known.direction)} in ${locate(location, MANIFEST_PATH)} but this run reports it ${word(point.direction)}; set direction-overrides ("${p.case}: ${known.direction}") to keep it, or publish it under another case name`
+          `case "${p.case}" of suite "${draft.suite}" is stored as ${word(known.direction)} in ${storedIn} but this run reports it ${word(point.direction)}; set direction-overrides ("${p.case}: ${known.direction}") to keep it, or publish it under another case name`
         );
       }
     }
@@ -13691,7 +13741,8 @@ async function planPublish(read, input) {
   const cases = new Map((previous?.cases ?? []).map((c) => [caseKey2(c.suite, c.case), c]));
   const added = drafts.map((d, i) => {
     if (!suites.includes(d.suite)) suites.push(d.suite);
-    return segmentOf(d, first + i, admit(d, first + i, cases, warnings, location));
+    const storedIn = imported && input.import ? `${input.import.from} (the history this run imports)` : locate(location, MANIFEST_PATH);
+    return segmentOf(d, first + i, admit(d, first + i, cases, warnings, storedIn));
   });
   const files = /* @__PURE__ */ new Map();
   const removed = [];
@@ -14664,6 +14715,9 @@ function normaliseDataDir(dataDir) {
   return parts.join("/");
 }
 function checkBranch(branch) {
+  if (/^refs\//.test(branch)) {
+    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is a ref, not a branch name; give the name alone, like ${JSON.stringify(branch.replace(/^refs\/(?:heads\/)?/, ""))}`);
+  }
   if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith(".lock")) {
     throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
   }
@@ -14934,7 +14988,7 @@ async function rewriteManifest(target, access, change, hooks = {}) {
   }
 }
 async function readImport(branch, tip, from, cwd) {
-  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ""), true);
+  const onBranch = await branch.readFile(tip, posix.normalize(from).replace(/^(?:\.?\/)+/, ""), true);
   if (onBranch !== void 0) return onBranch.toString("utf8");
   try {
     return await readFile2(resolve2(cwd, from), "utf8");
@@ -15560,10 +15614,14 @@ var criterion = {
   description: "Criterion.rs output: its `time: [low est high]` report, bencher lines, or cargo-criterion JSON messages",
   detect: (text2) => text2.split(/\r?\n/).some((l) => JSON_MESSAGE.test(l)) || /^.*\btime:\s+\[\S+ \S+ \S+ \S+ \S+ \S+\]/m.test(text2) || hasBencherLine(text2) && CRITERION_MARKS.test(text2),
   parse: (file, text2, options) => {
+    const messages = readJsonMessages(file, text2);
+    const estimates = new Readings(file, (unit) => directionFor(unit, "smaller"));
+    readEstimates(file, text2, estimates);
+    if (estimates.size === 0 && messages.length === 0 && hasBencherLine(text2)) return cargo.parse(file, text2, options);
     const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
     readBencherLines(file, text2, readings);
     readEstimates(file, text2, readings);
-    const metrics = [...readings.metrics(), ...readJsonMessages(file, text2)];
+    const metrics = [...readings.metrics(), ...messages];
     return [makeRecord({ file, format: "criterion", shape: shapeOf2(options, "criterion"), metrics, expected: EXPECTED5 })];
   }
 };
@@ -15814,16 +15872,16 @@ var googlecpp = {
     const data = parseJsonText(file, text2);
     if (!isObject2(data) || !Array.isArray(data["benchmarks"])) throw notFormat(file, "Google Benchmark", EXPECTED9, data);
     const runsOf2 = /* @__PURE__ */ new Map();
-    const aggregatesOf = /* @__PURE__ */ new Map();
+    const aggregatesOf2 = /* @__PURE__ */ new Map();
     expectArray(file, data["benchmarks"], "benchmarks").forEach((raw, i) => {
       const path = child("benchmarks", i);
       const b = expectObject(file, raw, path);
       const name = expectString(file, b["name"], child(path, "name"), "the benchmark name");
       const key2 = typeof b["run_name"] === "string" && b["run_name"] !== "" ? b["run_name"] : name;
       if (b["run_type"] === "aggregate") {
-        const aggs = aggregatesOf.get(key2) ?? /* @__PURE__ */ new Map();
+        const aggs = aggregatesOf2.get(key2) ?? /* @__PURE__ */ new Map();
         aggs.set(String(b["aggregate_name"] ?? ""), { b, path });
-        aggregatesOf.set(key2, aggs);
+        aggregatesOf2.set(key2, aggs);
         return;
       }
       const list = runsOf2.get(key2) ?? [];
@@ -15837,7 +15895,7 @@ threads: ${String(e.b["threads"])}`;
     const failedOf = (e) => e.b["error_occurred"] === true || e.b["skipped"] !== void 0 && e.b["skipped"] !== false && e.b["skipped"] !== 0;
     const notes = [];
     const metrics = [];
-    const names2 = [.../* @__PURE__ */ new Set([...runsOf2.keys(), ...aggregatesOf.keys()])];
+    const names2 = [.../* @__PURE__ */ new Set([...runsOf2.keys(), ...aggregatesOf2.keys()])];
     for (const name of names2) {
       const runs2 = runsOf2.get(name);
       if (runs2 && runs2.length > 0) {
@@ -15855,7 +15913,7 @@ threads: ${String(e.b["threads"])}`;
         metrics.push(sampledMetric({ name, unit: unit2, direction: directionFor(unit2, "smaller"), extra: extraOf(first), failed: failed.length }, samples));
         continue;
       }
-      const aggs = aggregatesOf.get(name);
+      const aggs = aggregatesOf2.get(name);
       const centre = aggs.get("median") ?? aggs.get("mean");
       if (!centre) continue;
       const unit = unitOf(centre);
@@ -18482,7 +18540,7 @@ import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve6 }
 
 // node_modules/tinyglobby/dist/index.mjs
 import { readdir as readdir2, readdirSync, realpath, realpathSync, stat as stat2, statSync } from "fs";
-import { isAbsolute as isAbsolute2, posix, resolve as resolve5 } from "path";
+import { isAbsolute as isAbsolute2, posix as posix2, resolve as resolve5 } from "path";
 import { fileURLToPath } from "url";
 
 // node_modules/fdir/dist/index.mjs
@@ -19051,8 +19109,8 @@ function buildFormat(cwd, root, absolute) {
     };
     return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
   }
-  if (absolute) return (p) => posix.relative(cwd, p) || ".";
-  return (p) => posix.relative(cwd, `${root}/${p}`) || ".";
+  if (absolute) return (p) => posix2.relative(cwd, p) || ".";
+  return (p) => posix2.relative(cwd, `${root}/${p}`) || ".";
 }
 function buildRelative(cwd, root) {
   if (root.startsWith(`${cwd}/`)) {
@@ -19060,7 +19118,7 @@ function buildRelative(cwd, root) {
     return (p) => `${prefix}/${p}`;
   }
   return (p) => {
-    const result = posix.relative(cwd, `${root}/${p}`);
+    const result = posix2.relative(cwd, `${root}/${p}`);
     return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
   };
 }
@@ -19098,7 +19156,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
   if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
   if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
   const escapedCwd = escapePath(cwd);
-  result = isAbsolute2(result.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result) : posix.normalize(result);
+  result = isAbsolute2(result.replace(ESCAPING_BACKSLASHES, "")) ? posix2.relative(escapedCwd, result) : posix2.normalize(result);
   const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
   const parts = splitPattern(result);
   if (parentDir) {
@@ -19109,7 +19167,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
       result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
       i++;
     }
-    const potentialRoot = posix.join(cwd, parentDir.slice(i * 3));
+    const potentialRoot = posix2.join(cwd, parentDir.slice(i * 3));
     if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
       props.root = ensureNonDriveRelativePath(potentialRoot);
       props.depthOffset = -n + i;
@@ -19131,7 +19189,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
     }
     props.depthOffset = newCommonPath.length;
     props.commonPath = newCommonPath;
-    props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? posix.join(cwd, ...newCommonPath) : cwd);
+    props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? posix2.join(cwd, ...newCommonPath) : cwd);
   }
   return result;
 }

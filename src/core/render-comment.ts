@@ -59,6 +59,8 @@ export interface CommitCommentData {
   readonly runner?: { readonly cases: number; readonly low: number; readonly high: number };
   /** Rows raised at this commit that a comment too long for GitHub left out (renderCommitComment's limit). */
   readonly more?: number;
+  /** Set under `alert-method: ratio`, whose footnote is github-action-benchmark's rule. Kept in the hidden data. */
+  readonly method?: 'ratio';
 }
 
 export interface CommentLinks {
@@ -267,7 +269,12 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
     const title = count === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${count} regression${count === 1 ? '' : 's'} in suite ${suite} at ${short}`;
     lines.push(`### ${count ? '⚠️ ' : ''}benchtrend: ${title}`, '', ...groupSection(data, links));
     lines.push(...attributionBlock(data.attributions));
-    lines.push('', 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.');
+    lines.push(
+      '',
+      data.method === 'ratio'
+        ? "A regression is a case worse than in the suite's previous entry by more than the alert threshold, github-action-benchmark's rule (alert-method: ratio)."
+        : 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.',
+    );
   }
   if (data.ongoing && data.ongoing.length > 0) {
     lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`))}.`);

@@ -11,7 +11,7 @@ import { directionFor } from '../core/direction.js';
 import type { Metric } from '../core/model.js';
 import { clean } from '../core/stats.js';
 import { convertUnit, parseUnit } from '../core/units.js';
-import { hasBencherLine, readBencherLines } from './cargo.js';
+import { cargo, hasBencherLine, readBencherLines } from './cargo.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectNumber, expectObject, expectString } from './json-fields.js';
 import { makeRecord, Readings, sampledMetric, summaryMetric } from './metrics.js';
@@ -130,10 +130,16 @@ export const criterion: Format = {
     /^.*\btime:\s+\[\S+ \S+ \S+ \S+ \S+ \S+\]/m.test(text) ||
     (hasBencherLine(text) && CRITERION_MARKS.test(text)),
   parse: (file, text, options) => {
+    const messages = readJsonMessages(file, text);
+    const estimates = new Readings(file, (unit) => directionFor(unit, 'smaller'));
+    readEstimates(file, text, estimates);
+    // `--output-format bencher` alone is the output github-action-benchmark reads as `cargo`, and
+    // an imported history names its cases so: read as cargo, the series go on.
+    if (estimates.size === 0 && messages.length === 0 && hasBencherLine(text)) return cargo.parse(file, text, options);
     const readings = new Readings(file, (unit) => directionFor(unit, 'smaller'));
     readBencherLines(file, text, readings);
     readEstimates(file, text, readings);
-    const metrics = [...readings.metrics(), ...readJsonMessages(file, text)];
+    const metrics = [...readings.metrics(), ...messages];
     return [makeRecord({ file, format: 'criterion', shape: shapeOf(options, 'criterion'), metrics, expected: EXPECTED })];
   },
 };

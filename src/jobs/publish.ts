@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { noteText } from '../core/cases.js';
 import { InputError, type Point } from '../core/model.js';
 import type { DirectionOverride } from '../core/direction.js';
@@ -132,6 +132,10 @@ export function normaliseDataDir(dataDir: string): string {
 }
 
 function checkBranch(branch: string): string {
+  // git takes `refs/heads/gh-pages` as a branch of that whole name, which then shadows gh-pages.
+  if (/^refs\//.test(branch)) {
+    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is a ref, not a branch name; give the name alone, like ${JSON.stringify(branch.replace(/^refs\/(?:heads\/)?/, ''))}`);
+  }
   if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith('.lock')) {
     throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
   }
@@ -488,7 +492,8 @@ export async function rewriteManifest(
 
 /** import-from names a file on the target branch, or else one on disk. */
 async function readImport(branch: PagesBranch, tip: string | undefined, from: string, cwd: string): Promise<string> {
-  const onBranch = await branch.readFile(tip, from.replace(/^\/+/, ''), true);
+  // `./dev/bench/data.js` and `/dev/bench/data.js` name the same file of the branch as `dev/bench/data.js`.
+  const onBranch = await branch.readFile(tip, posix.normalize(from).replace(/^(?:\.?\/)+/, ''), true);
   if (onBranch !== undefined) return onBranch.toString('utf8');
   try {
     return await readFile(resolve(cwd, from), 'utf8');

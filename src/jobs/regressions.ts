@@ -444,6 +444,7 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
       ongoing,
       ...(attributions.length ? { attributions } : {}),
       ...(outcome.runner && here.length > 0 ? { runner: outcome.runner } : {}),
+      ...(outcome.verdicts.some((v) => v.method === 'ratio') ? { method: 'ratio' as const } : {}),
     };
     results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
   }

@@ -38,6 +38,8 @@ describe('inputs naming where the trend lives', () => {
   it.each([
     ['data-dir', '../elsewhere', 'data-dir: "../elsewhere" leaves the branch; give a folder inside it, like dev/bench'],
     ['gh-pages-branch', 'gh..pages', 'gh-pages-branch: "gh..pages" is not a branch name git accepts'],
+    // git would make a branch named refs/heads/refs/heads/gh-pages, which shadows gh-pages from then on.
+    ['gh-pages-branch', 'refs/heads/gh-pages', 'gh-pages-branch: "refs/heads/gh-pages" is a ref, not a branch name; give the name alone, like "gh-pages"'],
     ['repository', 'acme/bench/extra', 'repository: "acme/bench/extra" is neither owner/name, a git URL, nor an existing path'],
   ])('%s: a bad value is refused in one line before anything is written', async (input, value, message) => {
     const run = await act({ [input]: value });

@@ -122,6 +122,7 @@ describe('refusals that point the right way', () => {
   it.each([
     [['history', '--repo', 'trend.git', '--dir', '../x'], '--dir: "../x" leaves the branch; give a folder inside it, like dev/bench'],
     [['alerts', '--repo', 'trend.git', '--branch', 'a..b'], '--branch: "a..b" is not a branch name git accepts'],
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--branch', 'refs/heads/gh-pages'], '--branch: "refs/heads/gh-pages" is a ref, not a branch name; give the name alone, like "gh-pages"'],
     [['history', '--repo', 'no/such/thing'], '--repo: "no/such/thing" is neither owner/name, a git URL, nor an existing path'],
     [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--alert-threshold', '150'], /^--alert-threshold: "150" reads as 150 times/],
   ])('%j: the refusal names the CLI flag, not the action input', async (args, message) => {

@@ -18,8 +18,8 @@ function run(rng: Random, attachFactor = 1): Point[] {
   });
 }
 
-async function publishRun(trend: MemoryTrend, n: number, points: Point[]): Promise<RegressionOutcome> {
-  const deriver = regressionDeriver('default', DEFAULT_ALERT_SETTINGS);
+async function publishRun(trend: MemoryTrend, n: number, points: Point[], settings = DEFAULT_ALERT_SETTINGS): Promise<RegressionOutcome> {
+  const deriver = regressionDeriver('default', settings);
   await trend.publish({ commit: commit(n), points, alerts: deriver.derive });
   const outcome = deriver.outcome();
   if (!outcome) throw new Error('no outcome');
@@ -55,6 +55,19 @@ describe('regression comments over real HTTP', () => {
     // Created once, edited once (the confirmation); never posted twice.
     expect(api.requestsTo('POST', /\/comments$/)).toHaveLength(1);
     expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
+  });
+
+  it("explains github-action-benchmark's rule, not the limit's, under alert-method: ratio", async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(3);
+    const ratio = { ...DEFAULT_ALERT_SETTINGS, method: 'ratio' as const, ratioThreshold: 1.5 };
+    for (let n = 1; n <= 6; n++) await postRegressionComments(gh, await publishRun(trend, n, run(rng, n === 6 ? 2.5 : 1), ratio), { always: false, ccUsers: [], links: LINKS });
+    const body = api.commitComments.get(commit(6).sha)?.[0]?.body ?? '';
+    expect(parseCommitCommentData(body)?.rows.map((r) => r.case)).toEqual(['warm / attach']);
+    expect(body).toContain("worse than in the suite's previous entry by more than the alert threshold, github-action-benchmark's rule (alert-method: ratio)");
+    expect(body).not.toMatch(/prediction limit|minimum effect/);
   });
 
   it('puts the cases that moved at one commit in one section of its comment: the largest in the table, the rest folded; a move of the whole job by one factor reads as the runner', async () => {

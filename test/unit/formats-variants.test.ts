@@ -122,6 +122,15 @@ describe('criterion', () => {
     expect(pointOf(points, 'a benchmark whose name is long enough to wrap')).toMatchObject({ value: 1100, q1: 990, q3: 1200, unit: 'ns' });
   });
 
+  it("bencher lines alone are cargo's, as github-action-benchmark's tool: cargo history names them, whatever criterion printed beside them", () => {
+    const text = ['Gnuplot not found, using plotters backend', 'test BenchFib10 ... bench:         159 ns/iter (+/- 5)'].join('\n');
+    for (const format of ['auto', 'criterion']) {
+      const { records, points } = pts('out.txt', text, format);
+      expect([records[0]?.format, records[0]?.shape]).toEqual(['cargo', 'cargo']);
+      expect(pointOf(points, 'BenchFib10')).toMatchObject({ case: 'cargo / BenchFib10', value: 159, unit: 'ns/iter' });
+    }
+  });
+
   it("cargo-criterion's JSON messages: measured values over iteration counts are the runs, in ns", () => {
     const msg = {
       reason: 'benchmark-complete', id: 'fib/20', report_directory: 'target/criterion/reports/fib/20',

@@ -141,7 +141,8 @@ const isFirstNamed = (e: GabEntry, b: GabBench): boolean => nameOf(e, b) !== b.n
 /** The case a bench continues, computed here from the raw entry: its tool is the shape. */
 const caseOf = (e: GabEntry, b: GabBench): string => {
   const name = nameOf(e, b);
-  return name.includes(' / ') ? name : `${e.tool} / ${name}`;
+  // Only a custom array holds names benchtrend wrote; a tool's own names are prefixed whatever they hold.
+  return name.includes(' / ') && e.tool.startsWith('custom') ? name : `${e.tool} / ${name}`;
 };
 
 /** A Catch2 time in ns, the unit a Catch2 run publishes; github-action-benchmark kept it as printed. */
@@ -281,6 +282,14 @@ describe('import rules', () => {
       `Bench / warm / total: the imported history changes unit from s to no unit at ${commit(102).sha.slice(0, 7)}`,
       `Bench / warm / total: the imported history changes unit from no unit to s at ${commit(103).sha.slice(0, 7)}`,
     ]);
+  });
+
+  it('names data.js, not a manifest not yet written, when the importing run reports a unit its history does not convert to', async () => {
+    const trend = new MemoryTrend();
+    const run = syntheticPoints(1, 0, 'warm', 'B').map((p) => ({ ...p, case: 'warm / total', metric: 'total' }));
+    await expect(trend.publish({ suite: 'Bench', commit: commit(1), points: run, import: { from: 'dev/bench/data.js', read: async () => small(3) } })).rejects.toThrow(
+      new InputError('case "warm / total" of suite "Bench" is stored in "s" in dev/bench/data.js (the history this run imports) but this run reports "B", which does not convert to it; publish it under another suite or case name'),
+    );
   });
 
   it('imports only into an empty trend, and only once', async () => {
@@ -433,6 +442,47 @@ describe('import rules', () => {
     ]);
   });
 
+  const oneEntry = (tool: string, benches: readonly Record<string, unknown>[]) => oneGoEntry(402, benches as never).replace('"tool":"go"', `"tool":${JSON.stringify(tool)}`);
+
+  it("makes Google Benchmark's aggregates without their repetitions the case a googlecpp run publishes, the median with its stddev", () => {
+    // --benchmark_repetitions=3 --benchmark_report_aggregates_only: github-action-benchmark kept each statistic as a bench.
+    const gab = importGab('data.js', oneEntry('googlecpp', [
+      { name: 'BM_Fib_mean', value: 177, unit: 'ns/iter' },
+      { name: 'BM_Fib_median', value: 176, unit: 'ns/iter' },
+      { name: 'BM_Fib_stddev', value: 2, unit: 'ns/iter' },
+      { name: 'BM_Fib_cv', value: 0.011, unit: 'ns/iter' },
+      { name: 'BM_mean', value: 5, unit: 'ns/iter' },
+    ]));
+    expect(gab.entries[0]!.points.map((p) => [p.case, p.value, p.stdev])).toEqual([['googlecpp / BM_Fib', 176, 2], ['googlecpp / BM_mean', 5, null]]);
+    expect(gab.repeats).toEqual([
+      'suite Go: 1 Google Benchmark aggregate like "BM_Fib_median" is case "googlecpp / BM_Fib", the name a googlecpp run publishes its repetitions under',
+      'suite Go: left out 3 Google Benchmark aggregates like "BM_Fib_mean", statistics of the repetitions that case "googlecpp / BM_Fib" holds as its runs or its median; data.js keeps them',
+    ]);
+  });
+
+  it("leaves Google Benchmark's aggregates out beside their repetitions, which are the case's runs", () => {
+    const gab = importGab('data.js', oneEntry('googlecpp', [
+      { name: 'BM_Fib', value: 170, unit: 'ns/iter' },
+      { name: 'BM_Fib', value: 180, unit: 'ns/iter' },
+      { name: 'BM_Fib', value: 175, unit: 'ns/iter' },
+      { name: 'BM_Fib_mean', value: 175, unit: 'ns/iter' },
+      { name: 'BM_Fib_stddev', value: 5, unit: 'ns/iter' },
+    ]));
+    expect(gab.entries[0]!.points.map((p) => [p.case, p.value, p.runs])).toEqual([['googlecpp / BM_Fib', 175, 3]]);
+    expect(gab.repeats).toEqual([expect.stringMatching(/^suite Go: left out 2 Google Benchmark aggregates like "BM_Fib_mean"/)]);
+  });
+
+  it("prefixes a tool's own names that hold \" / \" with the tool, as a run of it does; only a custom array's are benchtrend's", () => {
+    const js = importGab('data.js', oneEntry('benchmarkjs', [{ name: 'encode / decode', value: 1000, unit: 'ops/sec', range: '±0.5%' }]));
+    expect(js.entries[0]!.points.map((p) => [p.case, p.shape])).toEqual([['benchmarkjs / encode / decode', 'benchmarkjs']]);
+    const custom = importGab('data.js', oneEntry('customSmallerIsBetter', [{ name: 'warm / total', value: 2, unit: 's' }]));
+    expect(custom.entries[0]!.points.map((p) => [p.case, p.shape])).toEqual([['warm / total', 'warm']]);
+  });
+
+  it('refuses a unit that is not text, naming its place', () => {
+    expect(() => importGab('d.js', oneEntry('cargo', [{ name: 'bench_a', value: 100, unit: 5 }]))).toThrow(new InputError('d.js: entries["Go"][0].benches[0].unit is not text, got 5'));
+  });
+
   it('leaves out values that are not numbers and names them', () => {
     const text = small(1).replace('"value":"1"', '"value":null');
     const gab = importGab('data.js', text);
@@ -497,8 +547,8 @@ describe('import rules', () => {
     expect(timed.conflicts).toEqual([
       {
         suite: 'Bench',
-        case: 'warm / total',
-        text: `warm / total (suite Bench): its unit "s" says smaller is better, github-action-benchmark's table for benchmarkjs says bigger; the unit is used (set direction-overrides to choose)`,
+        case: 'benchmarkjs / warm / total',
+        text: `benchmarkjs / warm / total (suite Bench): its unit "s" says smaller is better, github-action-benchmark's table for benchmarkjs says bigger; the unit is used (set direction-overrides to choose)`,
       },
     ]);
     // A unit that says nothing leaves it to the tool.
@@ -507,7 +557,8 @@ describe('import rules', () => {
     expect(importGab('d.js', text).conflicts).toEqual([]);
     const seg = importGab('d.js', small(1).replace('customSmallerIsBetter', 'go')).entries[0]!.points[0]!;
     expect(seg.direction).toBe('smaller');
-    expect((seg as Segment['points'][number]).shape).toBe('warm');
+    // A go bench's name is go's own, whatever it holds: the shape is the tool's, as a go run names it.
+    expect((seg as Segment['points'][number]).shape).toBe('go');
   });
 
   it("takes a custom tool's direction from the unit too, as a publish of the same file does, and names the conflict", () => {

@@ -37,7 +37,7 @@ export interface GabImport {
   readonly skipped: readonly string[];
   /** One per case whose unit and its tool disagree on direction, with the line that says so. */
   readonly conflicts: readonly ImportConflict[];
-  /** One line per suite that wrote a go line's first metric twice (repeatsOfFirstMetric): the copies left out. */
+  /** One line per suite and kind of bench named or left out as a run would (go's copies and metrics, Google Benchmark's aggregates). */
   readonly repeats: readonly string[];
   /** One line per suite with entries whose commit.id is not a full sha: the entries left out. */
   readonly unkeyed: readonly string[];
@@ -136,12 +136,20 @@ function runsOf(extra: string | undefined): { runs: number; n: number } {
 }
 
 /**
+ * Whether a bench's name is one benchtrend wrote (`warm / total`): only a custom array can hold
+ * those (`benchtrend cases` writes one). A tool's own output keeps its names whatever they hold
+ * (a benchmark.js suite's `encode / decode`), and a run of that tool prefixes them.
+ */
+function namedByBenchtrend(name: string, tool: string): boolean {
+  return name.indexOf(' / ') > 0 && (tool === '' || tool === 'customSmallerIsBetter' || tool === 'customBiggerIsBetter');
+}
+
+/**
  * The shape a bench's points supersede on re-runs: the part before ` / ` for names benchtrend
- * wrote (`warm / total`), else the tool, which is the shape benchtrend gives formats without one.
+ * wrote, else the tool, which is the shape benchtrend gives formats without one.
  */
 function shapeOf(name: string, tool: string): string {
-  const i = name.indexOf(' / ');
-  return i > 0 ? name.slice(0, i) : tool || 'imported';
+  return namedByBenchtrend(name, tool) ? name.slice(0, name.indexOf(' / ')) : tool || 'imported';
 }
 
 /**
@@ -151,7 +159,7 @@ function shapeOf(name: string, tool: string): string {
  * run publishes next. Names benchtrend wrote itself (`warm / total`) are kept as they are.
  */
 export function importedCaseName(name: string, tool: string): string {
-  return name.includes(' / ') ? name : `${shapeOf(name, tool)} / ${name}`;
+  return namedByBenchtrend(name, tool) ? name : `${shapeOf(name, tool)} / ${name}`;
 }
 
 type Json = Record<string, unknown>;
@@ -327,6 +335,46 @@ function firstMetricsByName(benches: readonly unknown[], tool: string): Map<numb
   return out;
 }
 
+/** How one of Google Benchmark's aggregate benches of an entry is imported (aggregatesOf). */
+interface Aggregate {
+  /** The name a googlecpp run publishes the benchmark under, `BM_x` for `BM_x_median`. */
+  readonly base: string;
+  /** Whether this bench is the point of `base` (the median, else the mean) or left out. */
+  readonly kept: boolean;
+  /** The `_stddev` bench's value, the kept point's standard deviation. */
+  readonly stdev?: number;
+}
+
+const AGGREGATE = /^(.+)_(mean|median|stddev|cv)$/;
+
+/**
+ * Google Benchmark's aggregates in a googlecpp entry, by index: with `--benchmark_repetitions`
+ * github-action-benchmark stored `BM_x_mean`, `BM_x_median`, `BM_x_stddev` (and `BM_x_cv`) beside
+ * the repetitions `BM_x`, or alone with `--benchmark_report_aggregates_only`, while a googlecpp run
+ * publishes `BM_x`, its repetitions as runs. Where the repetitions are there the aggregates add
+ * nothing and are left out; where they are not, the median (else the mean) is the point of
+ * `BM_x`, with `_stddev` as its deviation. A set is known by its `_stddev` beside a `_mean` or
+ * `_median`, so a benchmark merely named `BM_mean` stays itself.
+ */
+function aggregatesOf(benches: readonly unknown[], tool: string): Map<number, Aggregate> {
+  const out = new Map<number, Aggregate>();
+  if (tool !== 'googlecpp') return out;
+  const byName = new Map<string, unknown>();
+  for (const b of benches) if (isObject(b) && typeof b['name'] === 'string' && !byName.has(b['name'])) byName.set(b['name'], b['value']);
+  benches.forEach((b, j) => {
+    if (!isObject(b) || typeof b['name'] !== 'string') return;
+    const m = AGGREGATE.exec(b['name']);
+    if (!m) return;
+    const base = m[1] as string;
+    if (!byName.has(`${base}_stddev`) || !(byName.has(`${base}_mean`) || byName.has(`${base}_median`))) return;
+    const centre = byName.has(`${base}_median`) ? 'median' : 'mean';
+    const kept = !byName.has(base) && m[2] === centre;
+    const sd = byName.get(`${base}_stddev`);
+    out.set(j, { base, kept, ...(kept && typeof sd === 'number' && Number.isFinite(sd) && sd >= 0 ? { stdev: sd } : {}) });
+  });
+  return out;
+}
+
 /** Benches left out for one reason, said once at the first place, with how many more there were. */
 interface LeftOut {
   readonly at: string;
@@ -361,6 +409,7 @@ export function importGab(file: string, source: string): GabImport {
   const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
   const renamed = new Map<string, { count: number; example: string; tool: string }>();
+  const aggregated = new Map<string, { kept: number; left: number; example: { kept: string; left: string }; base: { kept: string; left: string } }>();
   const unkeyed = new Map<string, { count: number; where: string; id: string | undefined }>();
   const suites = Object.keys(data['entries'] as Json);
   const several = namesInSeveralMetrics(data, suites);
@@ -393,6 +442,7 @@ export function importGab(file: string, source: string): GabImport {
       const firstAt = new Map<string, string>();
       const copies = repeatsOfFirstMetric(benches);
       const firstNamed = firstMetricsByName(benches, tool);
+      const aggregates = aggregatesOf(benches, tool);
       benches.forEach((b: unknown, j) => {
         const at = `${where}.benches[${j}]`;
         if (copies.has(j)) {
@@ -400,8 +450,23 @@ export function importGab(file: string, source: string): GabImport {
           repeated.set(suite, { ...r, count: r.count + 1 });
           return;
         }
+        const aggregate = aggregates.get(j);
+        if (aggregate) {
+          const kind = aggregate.kept ? 'kept' : 'left';
+          const counts = aggregated.get(suite) ?? { kept: 0, left: 0, example: { kept: '', left: '' }, base: { kept: '', left: '' } };
+          counts[kind]++;
+          if (counts.example[kind] === '') {
+            counts.example[kind] = (b as Json)['name'] as string;
+            counts.base[kind] = aggregate.base;
+          }
+          aggregated.set(suite, counts);
+          if (!aggregate.kept) return;
+        }
         if (!isObject(b) || typeof b['name'] !== 'string' || b['name'] === '') {
           throw new InputError(`${file}: ${at} has no name`);
+        }
+        if (b['unit'] !== undefined && typeof b['unit'] !== 'string') {
+          throw new InputError(`${file}: ${at}.unit is not text, got ${JSON.stringify(b['unit'])}`);
         }
         // The older go extraction's unit text carries the line's other figures after tabs: the
         // case's unit is the metric alone (else every point reads as a unit of its own), and the
@@ -409,7 +474,7 @@ export function importGab(file: string, source: string): GabImport {
         const unitText = text(b['unit']) ?? '';
         const writtenUnit = unitText.includes('\t') ? metricOf(unitText) : unitText;
         const others = unitText.includes('\t') ? otherMetrics(unitText) : '';
-        const given = firstNamed.get(j) ?? b['name'];
+        const given = aggregate?.base ?? firstNamed.get(j) ?? b['name'];
         if (firstNamed.has(j)) {
           const r = renamed.get(suite) ?? { count: 0, example: b['name'], tool };
           renamed.set(suite, { ...r, count: r.count + 1 });
@@ -431,7 +496,7 @@ export function importGab(file: string, source: string): GabImport {
         const unit = asRun ? 'ns' : writtenUnit;
         const range = text(b['range']) ?? (typeof b['range'] === 'number' ? String(b['range']) : undefined);
         const extra = [extraText(b['extra']), others].filter((x) => x !== undefined && x !== '').join('\n') || undefined;
-        const bar = range !== undefined ? barOf(tool, unit, range, value) : undefined;
+        const bar = range !== undefined ? barOf(tool, unit, range, value) : aggregate?.stdev !== undefined ? { lo: value, hi: value, stdev: aggregate.stdev } : undefined;
         const lo = bar?.lo ?? value;
         const hi = bar?.hi ?? value;
         // One name and metric: the runs of one job (a name in two metrics was split above).
@@ -514,6 +579,18 @@ export function importGab(file: string, source: string): GabImport {
     repeats.push(
       `suite ${suite}: ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, the first metric of a go line that a newer github-action-benchmark writes only metric by metric, ${r.count === 1 ? 'is' : 'are'} case ${JSON.stringify(importedCaseName(name, r.tool))}, the name the line's older entries and a go run give it`,
     );
+  }
+  for (const [suite, a] of aggregated) {
+    if (a.kept > 0) {
+      repeats.push(
+        `suite ${suite}: ${a.kept} Google Benchmark aggregate${a.kept === 1 ? '' : 's'} like ${JSON.stringify(a.example.kept)} ${a.kept === 1 ? 'is' : 'are'} case ${JSON.stringify(importedCaseName(a.base.kept, 'googlecpp'))}, the name a googlecpp run publishes its repetitions under`,
+      );
+    }
+    if (a.left > 0) {
+      repeats.push(
+        `suite ${suite}: left out ${a.left} Google Benchmark aggregate${a.left === 1 ? '' : 's'} like ${JSON.stringify(a.example.left)}, statistics of the repetitions that case ${JSON.stringify(importedCaseName(a.base.left, 'googlecpp'))} holds as its runs or its median; data.js keeps them`,
+      );
+    }
   }
   const unkeyedLines = [...unkeyed].map(
     ([suite, u]) =>

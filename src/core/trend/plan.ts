@@ -136,7 +136,7 @@ function admit(
   seq: number,
   cases: Map<string, CaseInfo>,
   warnings: string[],
-  location: string,
+  storedIn: string,
 ): StoredPoint[] {
   // Conversions of a live run are said once per pair of units: a Catch2 run reports ns into a
   // history imported in us, 51 cases of minetest's on every run.
@@ -163,7 +163,7 @@ function admit(
         const converted = convertStoredPoint(p, known.unit);
         if (converted === undefined) {
           throw new InputError(
-            `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${locate(location, MANIFEST_PATH)} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`,
+            `case "${p.case}" of suite "${draft.suite}" is stored in ${JSON.stringify(known.unit)} in ${storedIn} but this run reports ${JSON.stringify(p.unit)}, which does not convert to it; publish it under another suite or case name`,
           );
         }
         const pair = `${p.unit}\u0000${known.unit}`;
@@ -178,7 +178,7 @@ function admit(
       } else {
         // A case whose better side flips silently would turn every later alert into its opposite.
         throw new InputError(
-          `case "${p.case}" of suite "${draft.suite}" is stored as ${word(known.direction)} in ${locate(location, MANIFEST_PATH)} but this run reports it ${word(point.direction)}; set direction-overrides ("${p.case}: ${known.direction}") to keep it, or publish it under another case name`,
+          `case "${p.case}" of suite "${draft.suite}" is stored as ${word(known.direction)} in ${storedIn} but this run reports it ${word(point.direction)}; set direction-overrides ("${p.case}: ${known.direction}") to keep it, or publish it under another case name`,
         );
       }
     }
@@ -323,7 +323,9 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   const cases = new Map<string, CaseInfo>((previous?.cases ?? []).map((c) => [caseKey(c.suite, c.case), c]));
   const added = drafts.map((d, i) => {
     if (!suites.includes(d.suite)) suites.push(d.suite);
-    return segmentOf(d, first + i, admit(d, first + i, cases, warnings, location));
+    // A trend is imported into only when empty, so what this run's points meet was read from data.js.
+    const storedIn = imported && input.import ? `${input.import.from} (the history this run imports)` : locate(location, MANIFEST_PATH);
+    return segmentOf(d, first + i, admit(d, first + i, cases, warnings, storedIn));
   });
 
   const files = new Map<string, string | Uint8Array>();
