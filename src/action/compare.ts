@@ -2,6 +2,7 @@
 import * as core from '@actions/core';
 import type { Point } from '../core/model.js';
 import type { CaseVerdict } from '../core/regress/detect.js';
+import type { GitHubComments } from '../effects/github-api.js';
 import { COMMENT_LIMIT, pullRequestCommentMarker, renderPullRequestComment } from '../core/render-comment.js';
 import { regressionEntries, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
 import { readTrend } from '../jobs/publish.js';
@@ -23,7 +24,7 @@ export interface PullRequestSuite {
 export async function compareWithBaseTrend(
   settings: Settings,
   runner: ActionRunner,
-  pr: { number: number; base: string; fromFork?: boolean },
+  pr: { number: number; base: string; head: string; fromFork?: boolean },
   suites: readonly PullRequestSuite[],
   extra: string | undefined,
 ): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
@@ -36,10 +37,23 @@ export async function compareWithBaseTrend(
   );
   const api = commentsApi(settings, runner);
   if (!api && settings.commentOnPullRequest) core.warning('No pull-request comment was written: github-token is empty');
+  const writing = api && settings.commentOnPullRequest ? await current(api, pr) : false;
+  // A fork decides how many suites its artifacts hold: the comments are bounded, the worst first.
+  const commented = new Set(
+    [...judged]
+      .sort((a, b) => worse(b.verdicts) - worse(a.verdicts))
+      .slice(0, MAX_PULL_REQUEST_COMMENTS)
+      .map((j) => j.suite),
+  );
+  if (writing && judged.length > MAX_PULL_REQUEST_COMMENTS) {
+    core.warning(
+      `${judged.length} suites were compared; comments were written for the ${MAX_PULL_REQUEST_COMMENTS} with the most cases worse than ${pr.base}, one per suite, and the other ${judged.length - MAX_PULL_REQUEST_COMMENTS} are in this job's summary`,
+    );
+  }
   const tables: string[] = [];
   for (const { suite, sha, verdicts } of judged) {
     tables.push(renderVerdictTable(verdicts, `Against the ${pr.base} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
-    if (api && settings.commentOnPullRequest) {
+    if (api && writing && commented.has(suite)) {
       // The compare report (DEFAULT_REPORT_LIMIT at most, its tables left out past it) shares the
       // one comment GitHub caps: the verdicts get what it leaves.
       const room = Math.max(0, COMMENT_LIMIT - (extra ?? '').length - 2);
@@ -49,4 +63,20 @@ export async function compareWithBaseTrend(
   }
   core.info('Pull requests never publish: the trend is the base branch’s');
   return { tables, regressions: judged.flatMap((j) => regressionEntries(j.verdicts)) };
+}
+
+/** Pull-request comments one run writes at most: one per suite, the suites with the most worse cases first. */
+export const MAX_PULL_REQUEST_COMMENTS = 10;
+
+const worse = (verdicts: readonly CaseVerdict[]) => verdicts.filter((v) => v.kind === 'regressed' || v.kind === 'step').length;
+
+/**
+ * Whether the head this run benched is still the pull request's: a run that finished after a
+ * newer push's (or was run again) would put an older head's numbers over the newer ones.
+ */
+async function current(api: GitHubComments, pr: { number: number; head: string }): Promise<boolean> {
+  const now = await api.pullRequestHead(pr.number);
+  if (now === undefined || now === pr.head) return true;
+  core.info(`No pull-request comment was written: pull request #${pr.number} has moved on to ${now.slice(0, 7)} since this run benched ${pr.head.slice(0, 7)}; the run of its head writes the comment`);
+  return false;
 }

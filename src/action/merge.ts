@@ -32,7 +32,7 @@ export async function runMerge(settings: Settings, runner: ActionRunner): Promis
  * The merged points published (a push, or a workflow_run triggered by one), or compared with the
  * base trend when they are a pull request's.
  */
-async function mergedOutcome(settings: Settings, runner: ActionRunner, merged: MergeResult, compare: { pr: { number: number; base: string }; heading: string } | undefined): Promise<Outcome> {
+async function mergedOutcome(settings: Settings, runner: ActionRunner, merged: MergeResult, compare: { pr: { number: number; base: string; head: string }; heading: string } | undefined): Promise<Outcome> {
   for (const w of merged.warnings) core.warning(w);
   core.setOutput('merged-artifacts', String(merged.used.length));
   if (compare) {
@@ -110,5 +110,6 @@ async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promi
     mergeForeignRun({ repository: runner.repository as string, runId: run.runId, token: settings.token as string }, run.headSha, context),
   );
   for (const line of merged.refused) core.warning(line);
-  return mergedOutcome(settings, runner, merged, pr && { pr, heading: `### benchtrend merge of pull request #${pr.number}` });
+  // The head this run benched, which the pull request may since have left behind.
+  return mergedOutcome(settings, runner, merged, pr && { pr: { ...pr, head: run.headSha }, heading: `### benchtrend merge of pull request #${pr.number}` });
 }

@@ -164,6 +164,14 @@ export function apiErrorText(text: string, token: string | undefined, max = 300)
   return `${head.slice(0, cut).trimEnd()} …`;
 }
 
+/** How one kind of comment is listed, written and taken away. */
+interface CommentOps {
+  readonly list: () => Promise<Comment[]>;
+  readonly create: (body: string) => Promise<Comment>;
+  readonly update: (id: number, body: string) => Promise<Comment>;
+  readonly remove: (id: number) => Promise<void>;
+}
+
 export class GitHubComments {
   private readonly octokit: ReturnType<typeof getOctokit>;
   private readonly owner: string;
@@ -268,9 +276,7 @@ export class GitHubComments {
   private async upsert(
     what: string,
     kind: CommentKind,
-    list: () => Promise<Comment[]>,
-    create: (body: string) => Promise<Comment>,
-    update: (id: number, body: string) => Promise<Comment>,
+    ops: CommentOps,
     marker: string,
     render: (existing: string | undefined) => string | undefined,
     createIfMissing: boolean,
@@ -278,24 +284,25 @@ export class GitHubComments {
     const before = this.requests;
     try {
       const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').includes(marker)));
-      const found = await ours(await this.call(`${what}: listing comments`, list));
+      const [found, ...extra] = await ours(await this.call(`${what}: listing comments`, ops.list));
       const body = render(found?.body);
       if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', requests: this.requests - before };
       if (!body.includes(marker)) throw new Error(`comment body lacks its marker ${marker}`);
       if (found) {
-        if (found.body === body) return { ok: true, action: 'unchanged', id: found.id, url: found.html_url, requests: this.requests - before };
-        const c = await this.call(`${what}: updating comment ${found.id}`, () => update(found.id, body));
-        return { ok: true, action: 'updated', id: c.id, url: c.html_url, requests: this.requests - before };
+        const c = found.body === body ? found : await this.call(`${what}: updating comment ${found.id}`, () => ops.update(found.id, body));
+        // Two runs that each found no comment both wrote one: the first is kept, the others go.
+        for (const e of extra) await this.call(`${what}: deleting the second comment ${e.id}`, () => ops.remove(e.id)).catch(() => undefined);
+        return { ok: true, action: found.body === body ? 'unchanged' : 'updated', id: c.id, url: c.html_url, requests: this.requests - before };
       }
       let tries = 0;
       const c = await this.call(`${what}: creating comment`, async () => {
         // A create that failed may have landed all the same (a 502 or a timeout after the write):
         // the next try looks again and edits that comment rather than writing a second.
         if (tries++ > 0) {
-          const landed = await ours(await list());
-          if (landed) return landed.body === body ? landed : update(landed.id, body);
+          const [landed] = await ours(await ops.list());
+          if (landed) return landed.body === body ? landed : ops.update(landed.id, body);
         }
-        return create(body);
+        return ops.create(body);
       });
       return { ok: true, action: 'created', id: c.id, url: c.html_url, requests: this.requests - before };
     } catch (error) {
@@ -311,9 +318,9 @@ export class GitHubComments {
    * access token), which `GET /user` tells; it is asked only when such a comment is there, and
    * GitHub refuses it to an app's token.
    */
-  private async own(what: string, marked: readonly Comment[]): Promise<Comment | undefined> {
-    const bot = marked.find((c) => c.user?.type === 'Bot');
-    if (bot || marked.length === 0) return bot;
+  private async own(what: string, marked: readonly Comment[]): Promise<Comment[]> {
+    const bots = marked.filter((c) => c.user?.type === 'Bot');
+    if (bots.length > 0 || marked.length === 0) return bots;
     this.self ??= this.call(`${what}: asking whose the token is`, async () => (await this.octokit.rest.users.getAuthenticated()).data.login).catch((error: unknown) => {
       const status = httpError(error).response ? httpError(error).status : undefined;
       if (status === 401 || status === 403 || status === 404) return null;
@@ -322,7 +329,7 @@ export class GitHubComments {
       throw error;
     });
     const self = await this.self;
-    return self === null ? undefined : marked.find((c) => c.user?.login === self);
+    return self === null ? [] : marked.filter((c) => c.user?.login === self);
   }
 
   /**
@@ -340,13 +347,30 @@ export class GitHubComments {
     return this.upsert(
       `commit comment on ${sha.slice(0, 7)}`,
       'commit',
-      () => octokit.paginate(octokit.rest.repos.listCommentsForCommit, { owner, repo, commit_sha: sha, per_page: 100 }),
-      async (body) => (await octokit.rest.repos.createCommitComment({ owner, repo, commit_sha: sha, body })).data,
-      async (id, body) => (await octokit.rest.repos.updateCommitComment({ owner, repo, comment_id: id, body })).data,
+      {
+        list: () => octokit.paginate(octokit.rest.repos.listCommentsForCommit, { owner, repo, commit_sha: sha, per_page: 100 }),
+        create: async (body) => (await octokit.rest.repos.createCommitComment({ owner, repo, commit_sha: sha, body })).data,
+        update: async (id, body) => (await octokit.rest.repos.updateCommitComment({ owner, repo, comment_id: id, body })).data,
+        remove: async (id) => void (await octokit.rest.repos.deleteCommitComment({ owner, repo, comment_id: id })),
+      },
       marker,
       render,
       options.createIfMissing ?? true,
     );
+  }
+
+  /**
+   * The pull request's head commit as it is now, or undefined when it cannot be read (the check it
+   * serves then holds nothing back): a run of an older head must not write over a newer one's comment.
+   */
+  async pullRequestHead(pullNumber: number): Promise<string | undefined> {
+    const { owner, repo, octokit } = this;
+    try {
+      const pr = await this.call(`reading pull request #${pullNumber}`, async () => (await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber })).data);
+      return typeof pr.head?.sha === 'string' ? pr.head.sha : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -358,9 +382,12 @@ export class GitHubComments {
     return this.upsert(
       `comment on pull request #${pullNumber}`,
       options.fromFork ? 'fork-pull-request' : 'pull-request',
-      () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pullNumber, per_page: 100 }),
-      async (b) => (await octokit.rest.issues.createComment({ owner, repo, issue_number: pullNumber, body: b })).data,
-      async (id, b) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: b })).data,
+      {
+        list: () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pullNumber, per_page: 100 }),
+        create: async (b) => (await octokit.rest.issues.createComment({ owner, repo, issue_number: pullNumber, body: b })).data,
+        update: async (id, b) => (await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: b })).data,
+        remove: async (id) => void (await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id })),
+      },
       marker,
       () => body,
       true,
@@ -393,13 +420,13 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
   const [owner, repo, ...rest] = options.repository.split('/');
   if (!owner || !repo || rest.length > 0) throw new Error(`repository ${JSON.stringify(options.repository)} is not owner/name`);
   const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
-  const signal = () => ({ request: { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs) } });
   const budgetMs = options.budgetMs ?? DEFAULT_BOUNDS.budgetMs;
   // eslint-disable-next-line no-restricted-properties
   const now = options.now ?? Date.now;
-  // One budget for the whole lookup, as for a comment: rate-limit waits count against it.
+  // One budget for the whole lookup, as for a comment: rate-limit waits and hung requests count against it.
   let deadline: number | undefined;
   const remaining = () => (deadline ??= now() + budgetMs) - now();
+  const signal = () => ({ request: { signal: AbortSignal.timeout(Math.max(1, Math.min(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs, remaining()))) } });
   const honouring =
     <T>(fn: () => Promise<T>) =>
     async (): Promise<T> => {
@@ -411,8 +438,9 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
       }
     };
   const call = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
-    retryWithBackoff(honouring(fn), isTransientApiError, {
+    retryWithBackoff(honouring(fn), (error) => isTransientApiError(error) && remaining() > 0, {
       attempts: options.attempts ?? 4,
+      budgetMs: Math.max(0, remaining()),
       baseMs: options.baseMs ?? 1000,
       maxMs: options.maxMs ?? 10_000,
       ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -430,17 +458,31 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
       .map((p) => runPullRequest(p, options.repository))
       .find((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
 
-  const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
-    (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100, ...signal() })).data as unknown[],
-  );
-  const fromCommit = open(byCommit, query.headSha);
-  if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
-  if (!query.headOwner || !query.headBranch) return { pullRequest: undefined };
+  // A commit lookup that fails (a 404 or 422 for a fork's commit, an outage) leaves the head
+  // branch to try; its error is the one told when that finds nothing either.
+  let failed: unknown;
+  try {
+    const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
+      (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100, ...signal() })).data as unknown[],
+    );
+    const fromCommit = open(byCommit, query.headSha);
+    if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
+  } catch (error) {
+    failed = error;
+  }
+  if (!query.headOwner || !query.headBranch || (failed !== undefined && remaining() <= 0)) {
+    if (failed !== undefined) throw failed;
+    return { pullRequest: undefined };
+  }
   const head = `${query.headOwner}:${query.headBranch}`;
   const byHead = await call(`listing the open pull requests with head ${head}`, async () =>
     (await octokit.request('GET /repos/{owner}/{repo}/pulls', { owner, repo, head, state: 'open', per_page: 100, ...signal() })).data as unknown[],
-  );
-  // The branch may have moved on since the run; its pull request is still the one to tell.
+  ).catch((error: unknown) => {
+    throw failed ?? error;
+  });
+  // The branch may have moved on since the run: the caller tells by the pull request's head.
   const fromHead = open(byHead, undefined);
-  return fromHead ? { pullRequest: fromHead, source: 'head' } : { pullRequest: undefined };
+  if (fromHead) return { pullRequest: fromHead, source: 'head' };
+  if (failed !== undefined) throw failed;
+  return { pullRequest: undefined };
 }

@@ -479,22 +479,29 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   }
   // A withdrawn regression's comment is rewritten wherever nothing above wrote it, this commit's too.
   for (const a of outcome.withdrawn ?? []) if (!written.has(a.sha) && !steps.has(a.sha)) moved.set(a.sha, [...(moved.get(a.sha) ?? []), a]);
+  // A regression still open whose culprit has no comment: the run that raised it could not write
+  // one (rate-limited, an outage), and said the next run would. Written from the stored alerts.
+  const openAt = (sha: string) => outcome.alerts.filter((a) => a.suite === outcome.suite && a.sha === sha && a.kind === 'regression' && a.status !== 'cleared');
+  const missing = (sha: string) => {
+    const open = openAt(sha);
+    return open.length === 0 ? undefined : renderCommitComment({ suite: outcome.suite, sha, rows: refreshCommentRows(undefined, open, info) }, options.links, options.ccUsers);
+  };
   for (const [sha, changed] of moved) {
     results.push(
-      await api.upsertCommitComment(
-        sha,
-        marker,
-        (existing) => {
-          const old = existing ? parseCommitCommentData(existing) : undefined;
-          if (!old) return undefined;
-          const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
-          if (relevant.length === 0) return undefined;
-          const rows = refreshCommentRows(old, relevant, info);
-          return renderCommitComment({ ...old, rows }, options.links, options.ccUsers);
-        },
-        { createIfMissing: false },
-      ),
+      await api.upsertCommitComment(sha, marker, (existing) => {
+        const old = existing ? parseCommitCommentData(existing) : undefined;
+        if (!old) return existing === undefined && changed.some((a) => a.kind === 'regression' && a.status === 'confirmed') ? missing(sha) : undefined;
+        const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
+        if (relevant.length === 0) return undefined;
+        const rows = refreshCommentRows(old, relevant, info);
+        return renderCommitComment({ ...old, rows }, options.links, options.ccUsers);
+      }),
     );
+  }
+  // While a regression stays suspected, each run looks once more for its culprit's comment.
+  const pending = new Set(ongoing.map((o) => o.since).filter((sha) => !handled.has(sha) && !moved.has(sha)));
+  for (const sha of pending) {
+    results.push(await api.upsertCommitComment(sha, marker, (existing) => (existing === undefined ? missing(sha) : undefined)));
   }
   return results;
 }

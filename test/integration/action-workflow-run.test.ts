@@ -210,6 +210,76 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect(api.issueComments.get(PR) ?? []).toHaveLength(1);
   });
 
+  it('falls back to the head owner:branch when the commit lookup fails (a 404 for a fork’s commit)', async () => {
+    openPull(HEAD);
+    api.failNext({ method: 'GET', path: /\/commits\/c+\/pulls$/, status: 404, times: 1 });
+    await collectJob(47, HEAD, 'warm.json');
+    serveRunArtifacts(47);
+
+    const run = await workflowRunJob(47, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('Pull request #21 found by its head branch');
+    expect(api.issueComments.get(PR) ?? []).toHaveLength(1);
+  });
+
+  it('leaves the comment of a newer head alone when the run of an older head finishes last or is run again', async () => {
+    const pull = openPull(HEAD2);
+    await writeFile(join(sb.root, 'warm.json'), record('warm', 3));
+    await collectJob(48, HEAD, 'warm.json');
+    serveRunArtifacts(48);
+    await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
+    await collectJob(49, HEAD2, 'warm.json');
+    serveRunArtifacts(49);
+    expect((await workflowRunJob(49, HEAD2)).code).toBe(0);
+    const newer = (api.issueComments.get(PR) ?? [])[0]?.body;
+    expect(newer).toContain(`at ${HEAD2.slice(0, 7)}`);
+
+    const stale = await workflowRunJob(48, HEAD);
+
+    expect(stale.code, stale.stdout).toBe(0);
+    expect(stale.stdout).toContain(`No pull-request comment was written: pull request #21 has moved on to ${HEAD2.slice(0, 7)} since this run benched ${HEAD.slice(0, 7)}; the run of its head writes the comment`);
+    expect((api.issueComments.get(PR) ?? []).map((c) => c.body)).toEqual([newer]);
+    // A head that is still the pull request's is commented as before.
+    pull.head.sha = HEAD;
+    expect((await workflowRunJob(48, HEAD)).code).toBe(0);
+    expect((api.issueComments.get(PR) ?? []).map((c) => c.body.includes(`at ${HEAD.slice(0, 7)}`))).toEqual([true]);
+  });
+
+  it('writes at most 10 comments however many suites a fork’s artifacts hold, the worst first, and keeps one per suite', async () => {
+    openPull(HEAD);
+    // Eleven suites main has no history of, and the last, main's own suite, slower than main: its comment is among the ten.
+    for (let i = 0; i < 12; i++) {
+      await writeFile(join(sb.root, `warm${i}.json`), record('warm', i === 11 ? 3 : 1.5));
+      await collectJob(50, HEAD, `warm${i}.json`, { suite: i === 11 ? 'default' : `s${String(i).padStart(2, '0')}` });
+    }
+    serveRunArtifacts(50);
+
+    const run = await workflowRunJob(50, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs['merged-artifacts']).toBe('12');
+    expect(run.stdout).toContain('::warning::12 suites were compared; comments were written for the 10 with the most cases worse than main, one per suite, and the other 2 are in this job\'s summary');
+    const comments = api.issueComments.get(PR) ?? [];
+    expect(comments).toHaveLength(10);
+    expect(comments.filter((c) => c.body.includes('suite=default -->'))).toHaveLength(1);
+  });
+
+  it('keeps the first of two comments that two runs at once both wrote, and removes the other', async () => {
+    openPull(HEAD);
+    await collectJob(51, HEAD, 'warm.json');
+    serveRunArtifacts(51);
+    expect((await workflowRunJob(51, HEAD)).code).toBe(0);
+    const [first] = api.issueComments.get(PR) ?? [];
+    // The other run's copy, written after the first by the same bot.
+    api.issueComments.set(PR, [first!, { ...first!, id: first!.id + 1 }]);
+
+    expect((await workflowRunJob(51, HEAD)).code).toBe(0);
+
+    expect((api.issueComments.get(PR) ?? []).map((c) => c.id)).toEqual([first!.id]);
+    expect(api.requestsTo('DELETE', /\/issues\/comments\/\d+$/).map((r) => [r.url.split('/').pop(), r.status])).toEqual([[String(first!.id + 1), 204]]);
+  });
+
   it('warns once and exits 0 when no pull request has the run’s head, downloading nothing', async () => {
     await collectJob(44, HEAD, 'warm.json');
     serveRunArtifacts(44);

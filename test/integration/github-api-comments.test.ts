@@ -57,6 +57,30 @@ describe('regression comments over real HTTP', () => {
     expect(api.requestsTo('PATCH', /\/comments\/\d+$/)).toHaveLength(1);
   });
 
+  it('writes the comment a failed run could not on a later run while the regression is open, once, and not for one cleared', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const trend = new MemoryTrend();
+    const rng = new Random(17);
+    const warnings: string[] = [];
+    for (let n = 1; n <= 50; n++) {
+      const outcome = await publishRun(trend, n, run(rng, n >= 35 ? 1.3 : 1));
+      // The run that raises the regression finds GitHub down for every try at writing its comment.
+      if (n === 36) api.failNext({ method: 'POST', path: /\/comments$/, status: 500, times: 20 });
+      const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS });
+      warnings.push(...results.flatMap((r) => (r.ok ? [] : [r.warning])));
+      if (n === 36) {
+        expect(api.commitComments.get(commit(35).sha) ?? []).toHaveLength(0);
+        api.clearFailures();
+      }
+    }
+    expect(warnings).toEqual([expect.stringMatching(/^commit comment on [0-9a-f]{7} not written after \d+ attempts: GitHub API answered 500/)]);
+    const comments = api.commitComments.get(commit(35).sha) ?? [];
+    expect(comments).toHaveLength(1);
+    expect(parseCommitCommentData(comments[0]?.body ?? '')?.rows.map((r) => [r.case, r.status])).toEqual([['warm / attach', 'confirmed']]);
+    expect([...api.commitComments.keys()]).toEqual([commit(35).sha]);
+  });
+
   it("explains github-action-benchmark's rule, not the limit's, under alert-method: ratio", async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });

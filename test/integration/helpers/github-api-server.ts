@@ -116,6 +116,11 @@ export class GitHubApiServer {
     this.failures.push({ failure, left: failure.times ?? Infinity });
   }
 
+  /** Drops every scripted failure still waiting: the service is back. */
+  clearFailures(): void {
+    this.failures.length = 0;
+  }
+
   /** Puts a comment on a commit as if someone had written it earlier. */
   seedCommitComment(sha: string, body: string, login = 'someone'): StoredComment {
     const c = this.comment(body, login, `commit/${sha}`);
@@ -211,6 +216,9 @@ export class GitHubApiServer {
     if ((m = /^\/repos\/[^/]+\/[^/]+\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
       return this.edit(res, record, [...this.commitComments.values()].flat(), Number(m[1]), body, actor);
     }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/comments\/(\d+)$/.exec(path)) && method === 'DELETE') {
+      return this.remove(res, record, this.commitComments, Number(m[1]), actor);
+    }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
       const issue = Number(m[1]);
       if (method === 'GET') return this.page(res, record, url, this.issueComments.get(issue) ?? []);
@@ -222,6 +230,13 @@ export class GitHubApiServer {
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
       return this.edit(res, record, [...this.issueComments.values()].flat(), Number(m[1]), body, actor);
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'DELETE') {
+      return this.remove(res, record, this.issueComments, Number(m[1]), actor);
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path)) && method === 'GET') {
+      const pull = this.pulls.find((p) => p.number === Number(m?.[1]));
+      return pull ? this.send(res, record, 200, pull) : this.send(res, record, 404, { message: 'Not Found' });
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/artifacts$/.exec(path)) && method === 'GET') {
       const all = this.runArtifacts.get(Number(m[1])) ?? [];
@@ -260,6 +275,20 @@ export class GitHubApiServer {
     c.body = String((body as { body?: unknown })?.body ?? '');
     c.updated_at = FIXED_TIME;
     this.send(res, record, 200, c);
+  }
+
+  private remove<K>(res: ServerResponse, record: RecordedRequest, store: Map<K, StoredComment[]>, id: number, actor: string): void {
+    for (const [key, list] of store) {
+      const c = list.find((x) => x.id === id);
+      if (!c) continue;
+      if (c.user.login !== actor) return this.send(res, record, 403, { message: 'Resource not accessible by integration' });
+      store.set(key, list.filter((x) => x !== c));
+      record.status = 204;
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    this.send(res, record, 404, { message: 'Not Found' });
   }
 
   /** GitHub's pagination: per_page (default 30, at most 100), page from 1, a Link header to the next. */
