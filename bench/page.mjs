@@ -134,7 +134,7 @@ function importReal(file, dir, more = 0, given = false) {
   if (r.status !== 0) throw new Error(`bench/page: import of ${file} failed: ${r.stderr.toString().trim().split('\n').slice(-3).join(' | ')}`);
   // Later publishes of the same cases, as the next commits' runs would add them.
   for (let i = 0; i < more; i++) {
-    const next = args.map((a, k) => (args[k - 1] === '--commit' ? (i + 1).toString(16).padStart(40, 'e') : args[k - 1] === '--timestamp' ? `2026-06-0${2 + i}T00:00:00Z` : a));
+    const next = args.map((a, k) => (args[k - 1] === '--commit' ? (i + 1).toString(16).padStart(40, 'e') : args[k - 1] === '--timestamp' ? `2026-06-${String(2 + i).padStart(2, '0')}T00:00:00Z` : a));
     const again = spawnSync(process.execPath, [join(root, 'dist/cli.js'), ...next.slice(0, -2)], { cwd: tmp, env: { ...gitEnv, RUNNER_TEMP: join(tmp, 'tmp') }, maxBuffer: 1 << 28 });
     if (again.status !== 0) throw new Error(`bench/page: publish ${i + 1} onto ${file} failed: ${again.stderr.toString().trim().split('\n').slice(-3).join(' | ')}`);
   }

@@ -9544,7 +9544,12 @@ function visible(text2) {
 }
 function nameProblem(name) {
   LONE_SURROGATE.lastIndex = 0;
-  if (LONE_SURROGATE.test(name)) return "holds a lone surrogate (a character cut in half, not valid Unicode)";
+  const lone = LONE_SURROGATE.exec(name);
+  if (lone) {
+    const unit = lone[0].charCodeAt(0);
+    if (unit >= 56448 && unit <= 56575) return `holds the byte 0x${(unit - 56320).toString(16).toUpperCase()}, which is not UTF-8 (the file is in another encoding: write it as UTF-8)`;
+    return "holds a lone surrogate (a character cut in half, not valid Unicode)";
+  }
   const control = NAME_CONTROL.exec(name);
   if (control) {
     const c = control[0];
@@ -9552,6 +9557,37 @@ function nameProblem(name) {
     return `holds ${what} (U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")})`;
   }
   return void 0;
+}
+var UTF8 = new TextDecoder("utf-8", { fatal: true });
+function sequenceAt(bytes, i) {
+  const b = bytes[i];
+  if (b < 128) return 1;
+  const n = b >= 194 && b <= 223 ? 2 : b >= 224 && b <= 239 ? 3 : b >= 240 && b <= 244 ? 4 : 0;
+  if (n === 0 || i + n > bytes.length) return 0;
+  const second = bytes[i + 1];
+  const [lo, hi] = b === 224 ? [160, 191] : b === 237 ? [128, 159] : b === 240 ? [144, 191] : b === 244 ? [128, 143] : [128, 191];
+  if (second < lo || second > hi) return 0;
+  for (let k = 2; k < n; k++) if ((bytes[i + k] & 192) !== 128) return 0;
+  return n;
+}
+function decodeText(bytes) {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    const parts = [];
+    let start = 0;
+    for (let i = 0; i < bytes.length; ) {
+      const n = sequenceAt(bytes, i);
+      if (n > 0) {
+        i += n;
+        continue;
+      }
+      parts.push(UTF8.decode(bytes.subarray(start, i)), String.fromCharCode(56320 + bytes[i]));
+      start = ++i;
+    }
+    parts.push(UTF8.decode(bytes.subarray(start)));
+    return parts.join("");
+  }
 }
 function normaliseText(text2) {
   return text2.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?/g, "\n").replace(TEXT_CONTROL, "");
@@ -9771,12 +9807,19 @@ function buildPoints(records) {
   for (const record of records) {
     for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
     refuseBadName(record.file, "shape", record.shape);
-    for (const metric of record.metrics) refuseBadName(record.file, "benchmark name", metric.name);
+    for (const metric of record.metrics) {
+      refuseBadName(record.file, "benchmark name", metric.name);
+      const unitProblem = nameProblem(metric.unit);
+      if (unitProblem) throw new InputError(`${record.file}: the unit ${visible(metric.unit)} of ${visible(metric.name)} ${unitProblem}; fix the unit in the bench`);
+    }
     const walls = (record.wall ?? []).filter((v) => v !== null);
     const wall = walls.length ? clean(median2(walls)) : void 0;
     for (const metric of record.metrics) {
       const point = pointOf(record, metric, wall);
-      if (!point) continue;
+      if (!point) {
+        if (!metric.failed) warnings.push(`${record.file}: case ${visible(caseName(record.shape, metric.name))} has no run to take a point from; it gets no point at this commit`);
+        continue;
+      }
       const problem = pointProblem(point);
       if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
       const claimed = record.claimedMedians?.[metric.name];
@@ -11650,9 +11693,9 @@ function judged(all, limit) {
   if (positive && all.length <= limit) return all;
   return all.filter((p, i) => p.value > 0 || i === all.length - 1).slice(-limit);
 }
-function prepare(series, given, options) {
+function prepare(series, given2, options) {
   const mode = options.mode ?? "push";
-  const settings = mode === "compare" ? { ...given, alertAfter: 1, maxRun: 1 } : given;
+  const settings = mode === "compare" ? { ...given2, alertAfter: 1, maxRun: 1 } : given2;
   const all = series.points;
   const newest = all[all.length - 1];
   if (!newest) throw new RangeError(`${series.case}: no point to assess`);
@@ -11897,9 +11940,9 @@ function hostLead(options) {
 function runBeganWithHost(options, k) {
   return (options.hostMovedBefore ?? []).slice(0, k - 1).some((h) => h === true);
 }
-function assessCase(series, memory, given, options) {
+function assessCase(series, memory, given2, options) {
   const mode = options.mode ?? "push";
-  const { ctx: preCtx, newest, indexOf } = prepare(series, given, options);
+  const { ctx: preCtx, newest, indexOf } = prepare(series, given2, options);
   const base = {
     suite: series.suite,
     case: series.case,
@@ -13328,12 +13371,12 @@ function importGab(file, source) {
         const unitText = text(b["unit"]) ?? "";
         const writtenUnit = unitText.includes("	") ? metricOf2(unitText) : unitText;
         const others = unitText.includes("	") ? otherMetrics(unitText) : "";
-        const given = aggregate?.base ?? firstNamed.get(j) ?? b["name"];
+        const given2 = aggregate?.base ?? firstNamed.get(j) ?? b["name"];
         if (firstNamed.has(j)) {
           const r = renamed.get(suite) ?? { count: 0, example: b["name"], tool };
           renamed.set(suite, { ...r, count: r.count + 1 });
         }
-        const name = several.has(`${suite}\0${given}`) ? `${given} - ${metricOf2(writtenUnit)}` : given;
+        const name = several.has(`${suite}\0${given2}`) ? `${given2} - ${metricOf2(writtenUnit)}` : given2;
         const written = typeof b["value"] === "number" ? b["value"] : typeof b["value"] === "string" && b["value"].trim() !== "" ? Number(b["value"]) : NaN;
         if (!Number.isFinite(written)) {
           leaveOut(notNumbers, `${suite}\0${name}\0${JSON.stringify(b["value"])}`, at, name, `value ${JSON.stringify(b["value"])} is not a number`);
@@ -13750,6 +13793,7 @@ async function planPublish(read, input) {
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
   files.set(...await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to)));
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : void 0;
+  if (page && previous === void 0) await refuseForeignPage(read, location, [...page.files.keys()]);
   for (const [path, bytes] of page?.files ?? []) {
     if (path === MANIFEST_PATH || path.startsWith("data/")) throw new Error(`page file ${path} would overwrite trend data`);
     files.set(path, bytes);
@@ -13777,6 +13821,13 @@ async function planPublish(read, input) {
   const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states, rebenches: state.rebenches }) } : base;
   files.set(MANIFEST_PATH, json2(manifest));
   return { files, removed, manifest, previous, added, warnings, ...imported ? { imported } : {} };
+}
+async function refuseForeignPage(read, location, pageFiles) {
+  const index = pageFiles.includes("index.html") ? await read("index.html") : void 0;
+  if (index === void 0 || /data\.js|BENCHMARK_DATA/.test(index) || await read("data.js") !== void 0) return;
+  throw new InputError(
+    `${locate(location, "index.html")}: already exists and benchtrend did not write it (the branch's own site?); refusing to write the chart page over it: publish into a folder of its own, like dev/bench (data-dir, or --dir)`
+  );
 }
 async function loadWithAdded(read, location, previous, added, from, to) {
   const first = previous?.segments ?? 0;
@@ -15799,6 +15850,7 @@ function readLines(file, text2, visit) {
       throw lineError(file, n, `the value of ${fields[1] ?? "the benchmark"} must be a finite number, got ${JSON.stringify(fields[0])}`);
     }
     if (fields.length % 2 !== 0 || !/^[-+]?[0-9.]/.test(fields[0])) {
+      if (fields.length % 2 === 0 && /\/op$/.test(fields[1])) numberAt(file, n, fields[0], `the value of ${fields[1]}`);
       if (/^[-+]?[0-9.]/.test(fields[0])) {
         throw lineError(file, n, `expected <value> <unit> pairs after the iteration count, got ${JSON.stringify(m[4])}`);
       }
@@ -15966,6 +16018,7 @@ var hyperfine = {
       const times = r["times"];
       if (Array.isArray(times)) {
         const tp = child(path, "times");
+        if (times.length === 0) throw new InputError(`${file}: ${tp} is empty: "${name}" has no run to take a point from (hyperfine writes one time per run)`);
         const values = times.map((t, k) => expectNumber(file, t, child(tp, k), "a time in seconds"));
         const codes = r["exit_codes"];
         const exit = Array.isArray(codes) ? codes.map((c, k) => c === null ? 0 : expectNumber(file, c, child(child(path, "exit_codes"), k), "an exit code")) : [];
@@ -16284,6 +16337,11 @@ function join3(path, key2) {
 function refuseNonFinite(file, path, v) {
   if (isNonFinite(v)) throw new InputError(`${file}: ${path} must be a finite number or null, got ${describeValue(v)}`);
 }
+function refuseBadClock(file, path, v) {
+  refuseNonFinite(file, path, v);
+  if (v !== null && v !== void 0 && !isFiniteNumber(v)) throw new InputError(`${file}: ${path} must be a finite number or null, got ${describeValue(v)}`);
+  if (isFiniteNumber(v) && v < 0 && v !== -1) throw new InputError(`${file}: ${path} is ${v}, but a clock cannot be negative (qwen-code writes -1 for one the daemon did not report)`);
+}
 var qwenCode = {
   name: "qwen-code",
   description: "qwen-code benchmark snapshots: measured runs become runs (warm-ups counted), percentile blocks summary points, memory in MB",
@@ -16307,7 +16365,7 @@ var qwenCode = {
       if (r["measured"] === false) continue;
       for (const [key2, v] of Object.entries(r)) {
         const u = unitField(key2);
-        if (u) refuseNonFinite(file, child(child("runs", i), key2), v);
+        if (u) refuseBadClock(file, child(child("runs", i), key2), v);
         if (u && (isFiniteNumber(v) || v === null) && !clockFields.has(u[0])) clockFields.set(u[0], [key2, u[1]]);
       }
     }
@@ -16504,6 +16562,7 @@ function parseRecord(file, text2) {
   if (runs2.some((r) => r.total_seconds !== void 0)) {
     metrics.push(sampledMetric({ name: "total", unit: "s", direction: "smaller" }, runs2.map((r) => r.total_seconds ?? null)));
   }
+  if (metrics.length === 0) throw new InputError(`${file}: no run reports a stage or total_seconds; a record of shape ${JSON.stringify(data.shape)} with nothing measured is no result`);
   const claimed = {};
   for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== void 0) claimed[name] = m.seconds;
   if (data.median?.total_seconds !== void 0) claimed["total"] = data.median.total_seconds;
@@ -16635,7 +16694,7 @@ function parseInput(file, text2, format, options = {}) {
     if (!found && looksLikeRecord(text2)) return recordFormat.parse(file, text2, options);
     if (!found) throw unrecognised(file, text2, option);
     const records = found.parse(file, text2, options);
-    const note = found.autoNote;
+    const note = found.autoNote?.replace("set format: ", option === "format:" ? "set format: " : `give ${option} `);
     return note === void 0 ? records : records.map((r) => ({ ...r, notes: [...r.notes ?? [], note] }));
   }
   try {
@@ -16692,6 +16751,14 @@ function parseCommandLine(argv, options, extra) {
   } catch (e) {
     throw usageError(e, options);
   }
+}
+function given(value) {
+  const t = value?.trim();
+  return t === void 0 || t === "" ? void 0 : t;
+}
+function withShape(shape) {
+  const s = given(shape);
+  return s === void 0 ? {} : { shape: s };
 }
 
 // src/cli/trend-options.ts
@@ -17109,6 +17176,7 @@ function byShape(records, arm2) {
   return out;
 }
 function matchCases(arms) {
+  for (const r of [...arms.baseline, ...arms.candidate]) buildPoints([r]);
   const base = byShape(arms.baseline, "baseline");
   const cand = byShape(arms.candidate, "candidate");
   if (![...base.keys()].some((s) => cand.has(s))) {
@@ -17927,8 +17995,8 @@ var HostWitness = class {
     return s[at < lo ? at : at + 1] >= this.minEffect;
   }
 };
-function planReplay(given, settings, onlySuite, judgeFrom) {
-  const all = [...given];
+function planReplay(given2, settings, onlySuite, judgeFrom) {
+  const all = [...given2];
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
   const rebenched = rebenchedSeqs(all, onlySuite);
   const { segments, until } = replaySegments(all, rebenched);
@@ -18226,8 +18294,8 @@ function workersFor(jobs, asked, cores) {
   const n = Math.min(asked ?? cores, jobs.length);
   return n > 1 ? n : 0;
 }
-async function replayOnWorkers(given, settings, onlySuite, judgeFrom) {
-  const plan = planReplay(given, settings, onlySuite, judgeFrom);
+async function replayOnWorkers(given2, settings, onlySuite, judgeFrom) {
+  const plan = planReplay(given2, settings, onlySuite, judgeFrom);
   const cores = availableParallelism();
   const workers = entry === void 0 ? 0 : workersFor(plan.jobs, workerCount, cores);
   let file = workerCount === void 0 && cores > 1 ? entry : void 0;
@@ -18267,8 +18335,8 @@ async function replayOnWorkers(given, settings, onlySuite, judgeFrom) {
 function longestFirst(jobs) {
   return jobs.map((_, i) => i).sort((a, b) => jobs[b].points.length - jobs[a].points.length || a - b);
 }
-async function replayStoredAlertsOnWorkers(given, settings, onlySuite, judgeFrom) {
-  return (await replayOnWorkers(given, settings, onlySuite, judgeFrom)).stored;
+async function replayStoredAlertsOnWorkers(given2, settings, onlySuite, judgeFrom) {
+  return (await replayOnWorkers(given2, settings, onlySuite, judgeFrom)).stored;
 }
 function onWorkers(file, count, jobs, settings) {
   const queue = longestFirst(jobs);
@@ -19337,7 +19405,7 @@ async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
         `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
       );
     }
-    return (await readFile4(resolve6(cwd, file), "utf8")).replace(/^\uFEFF/, "");
+    return decodeText(await readFile4(resolve6(cwd, file))).replace(/^\uFEFF/, "");
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = e.code;
@@ -19384,6 +19452,7 @@ Options:
                              the shape reported in any run)
   --format NAME              input format: auto (default), ${FORMAT_NAMES.join(", ")}
   --shape NAME               shape for formats that have none (default: the format's name)
+  --go-force-package-suffix  go: name every benchmark "<name> (<package>)", as publish does
   -h, --help                 show this help
 
 Exit status: 0 on success, 1 when the input is refused (one line "benchtrend: <reason>"),
@@ -19396,6 +19465,7 @@ async function run3(argv, io) {
     "require-stages": { type: "string" },
     format: { type: "string", default: "auto" },
     shape: { type: "string" },
+    "go-force-package-suffix": { type: "boolean" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -19415,7 +19485,7 @@ async function run3(argv, io) {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {} },
+    parse: { formatOption: "--format", ...withShape(values.shape), goPackageSuffix: values["go-force-package-suffix"] === true },
     requirements
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}
@@ -19424,8 +19494,14 @@ async function run3(argv, io) {
 `;
   if (values.out !== void 0) {
     const out = resolve7(io.cwd, values.out);
-    await mkdir2(dirname2(out), { recursive: true });
-    await writeFile3(out, json3);
+    try {
+      await mkdir2(dirname2(out), { recursive: true });
+      await writeFile3(out, json3);
+    } catch (e) {
+      const code = e.code;
+      const why = code === "EISDIR" ? "it is a directory; give a file name" : code === "EACCES" ? "permission denied" : code === "ENOTDIR" ? "a part of its path is a file" : code;
+      throw new InputError(`--out: cannot write ${values.out}${why ? ` (${why})` : ""}`);
+    }
     io.stderr(`benchtrend: ${points.length} cases written to ${values.out}
 `);
   } else {
@@ -19702,7 +19778,7 @@ async function run4(argv, io) {
       throw e;
     }
   }
-  const parse2 = { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {} };
+  const parse2 = { formatOption: "--format", ...withShape(values.shape) };
   const arms = await readArms(files, io.cwd, values.format, parse2);
   const options = {
     minEffect,
@@ -20150,12 +20226,12 @@ ${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verd
   );
   return 0;
 }
-async function emptyFolder(dir, given) {
+async function emptyFolder(dir, given2) {
   const entries = await readdir4(dir).catch((e) => {
     if (e.code === "ENOENT") return [];
-    throw new InputError(`demo: --dir ${given} cannot be used (${e.code ?? e.message})`);
+    throw new InputError(`demo: --dir ${given2} cannot be used (${e.code ?? e.message})`);
   });
-  if (entries.length > 0) throw new InputError(`demo: --dir ${given} is not empty; give a new or empty folder`);
+  if (entries.length > 0) throw new InputError(`demo: --dir ${given2} is not empty; give a new or empty folder`);
   return dir;
 }
 
@@ -20375,9 +20451,9 @@ async function run7(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
     repo: { type: "string" },
     commit: { type: "string" },
-    branch: { type: "string", default: "gh-pages" },
-    dir: { type: "string", default: "dev/bench" },
-    suite: { type: "string", default: "default" },
+    branch: { type: "string" },
+    dir: { type: "string" },
+    suite: { type: "string" },
     message: { type: "string" },
     author: { type: "string" },
     timestamp: { type: "string" },
@@ -20408,6 +20484,11 @@ async function run7(argv, io) {
   if (values.commit === void 0) throw new UsageError("publish needs --commit SHA");
   const maxAttempts = values["max-attempts"] === void 0 ? void 0 : Number(values["max-attempts"]);
   if (maxAttempts !== void 0 && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values["max-attempts"]}`);
+  if (values.timestamp !== void 0 && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
+  const suite = given(values.suite) ?? "default";
+  const shape = given(values.shape);
+  const branch = given(values.branch) ?? "gh-pages";
+  const dataDir = given(values.dir) ?? "dev/bench";
   const token = tokenFrom(values["token-env"], io);
   const publishedAt = (/* @__PURE__ */ new Date()).toISOString();
   const alertSettings = alertSettingsFrom(values);
@@ -20416,7 +20497,7 @@ async function run7(argv, io) {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: { formatOption: "--format", ...values.shape !== void 0 ? { shape: values.shape } : {}, decided: decidedBy(overrides), goPackageSuffix: values["go-force-package-suffix"] === true },
+    parse: { formatOption: "--format", ...shape !== void 0 ? { shape } : {}, decided: decidedBy(overrides), goPackageSuffix: values["go-force-package-suffix"] === true },
     requirements: []
   }) : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);
@@ -20426,15 +20507,15 @@ async function run7(argv, io) {
 `);
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), "this run")) io.stderr(`benchtrend: warning: ${w}
 `);
-  const judge = regressionDeriver(values.suite, alertSettings);
+  const judge = regressionDeriver(suite, alertSettings);
   const commit = await commitOf2(values.commit, values, io, publishedAt);
   const annotations = values.annotations !== void 0 ? parseAnnotations(await readText(values.annotations, io.cwd, "--annotations"), values.annotations) : void 0;
   const result = await publishTrend(
     {
       repository: values.repo,
-      branch: values.branch,
-      dataDir: values.dir,
-      suite: values.suite,
+      branch,
+      dataDir,
+      suite,
       maxAttempts,
       ...token !== void 0 ? { token } : {},
       ...values["import-from"] !== void 0 ? { importFrom: values["import-from"] } : {},
@@ -20488,12 +20569,12 @@ async function run7(argv, io) {
     io.stdout(`${result.commit}
 `);
     if (verdicts.length) {
-      const title = `Verdicts in ${values.suite}`;
+      const title = `Verdicts in ${suite}`;
       io.stdout(`
 ${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
     }
     io.stdout(`
-To see the chart: ${serveCommand(values)}
+To see the chart: ${serveCommand({ ...values, branch, dir: dataDir })}
 `);
   }
   return 0;
@@ -20517,6 +20598,9 @@ async function pageOrNothing(io) {
 `);
     return void 0;
   }
+}
+function isTimestamp(text2) {
+  return /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(text2) && Number.isFinite(Date.parse(text2));
 }
 async function commitOf2(sha, values, io, now) {
   const found = await resolveCommitInfo({

@@ -42,3 +42,18 @@ export function parseCommandLine<T extends Options, K extends boolean = false>(a
     throw usageError(e, options);
   }
 }
+
+/**
+ * An option's value as the action reads its input: trimmed, and empty as not given, so that
+ * `--suite "$SUITE"` with the variable unset lands where the action's empty input does.
+ */
+export function given(value: string | undefined): string | undefined {
+  const t = value?.trim();
+  return t === undefined || t === '' ? undefined : t;
+}
+
+/** `--shape` as parse options take it: trimmed, and absent when empty, as the action's input. */
+export function withShape(shape: string | undefined): { shape?: string } {
+  const s = given(shape);
+  return s === undefined ? {} : { shape: s };
+}

@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { toFlatCases } from '../core/cases.js';
+import { InputError } from '../core/model.js';
 import type { StageRequirement } from '../core/require-stages.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
 import { ingest } from '../jobs/ingest.js';
-import { parseCommandLine } from './args.js';
+import { parseCommandLine, withShape } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend cases RECORD... [options]
@@ -22,6 +23,7 @@ Options:
                              the shape reported in any run)
   --format NAME              input format: auto (default), ${FORMAT_NAMES.join(', ')}
   --shape NAME               shape for formats that have none (default: the format's name)
+  --go-force-package-suffix  go: name every benchmark "<name> (<package>)", as publish does
   -h, --help                 show this help
 
 Exit status: 0 on success, 1 when the input is refused (one line "benchtrend: <reason>"),
@@ -35,6 +37,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'require-stages': { type: 'string' },
     format: { type: 'string', default: 'auto' },
     shape: { type: 'string' },
+    'go-force-package-suffix': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -53,15 +56,21 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
-    parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) },
+    parse: { formatOption: '--format', ...withShape(values.shape), goPackageSuffix: values['go-force-package-suffix'] === true },
     requirements,
   });
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
   const json = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}\n`;
   if (values.out !== undefined) {
     const out = resolve(io.cwd, values.out);
-    await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, json);
+    try {
+      await mkdir(dirname(out), { recursive: true });
+      await writeFile(out, json);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'EISDIR' ? 'it is a directory; give a file name' : code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is a file' : code;
+      throw new InputError(`--out: cannot write ${values.out}${why ? ` (${why})` : ''}`);
+    }
     io.stderr(`benchtrend: ${points.length} cases written to ${values.out}\n`);
   } else {
     io.stdout(json);

@@ -7,7 +7,7 @@ import { renderCompareText } from '../core/render-text.js';
 import { loadRecords } from '../effects/record-files.js';
 import type { ParseOptions } from '../formats/format.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
-import { parseCommandLine } from './args.js';
+import { parseCommandLine, withShape } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
@@ -116,7 +116,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       throw e;
     }
   }
-  const parse: ParseOptions = { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}) };
+  const parse: ParseOptions = { formatOption: '--format', ...withShape(values.shape) };
   const arms = await readArms(files, io.cwd, values.format, parse);
   const options: CompareOptions = {
     minEffect,

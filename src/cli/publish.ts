@@ -12,7 +12,7 @@ import { FORMAT_NAMES } from '../formats/registry.js';
 import { regressionDeriver, withdrawnLines } from '../jobs/regressions.js';
 import { ingest } from '../jobs/ingest.js';
 import { publishTrend } from '../jobs/publish.js';
-import { parseCommandLine } from './args.js';
+import { given, parseCommandLine } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
@@ -73,9 +73,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, {
     repo: { type: 'string' },
     commit: { type: 'string' },
-    branch: { type: 'string', default: 'gh-pages' },
-    dir: { type: 'string', default: 'dev/bench' },
-    suite: { type: 'string', default: 'default' },
+    branch: { type: 'string' },
+    dir: { type: 'string' },
+    suite: { type: 'string' },
     message: { type: 'string' },
     author: { type: 'string' },
     timestamp: { type: 'string' },
@@ -105,6 +105,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (values.commit === undefined) throw new UsageError('publish needs --commit SHA');
   const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
   if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
+  if (values.timestamp !== undefined && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
+  const suite = given(values.suite) ?? 'default';
+  const shape = given(values.shape);
+  const branch = given(values.branch) ?? 'gh-pages';
+  const dataDir = given(values.dir) ?? 'dev/bench';
   const token = tokenFrom(values['token-env'], io);
   const publishedAt = new Date().toISOString();
   const alertSettings = alertSettingsFrom(values);
@@ -118,7 +123,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         patterns: positionals,
         cwd: io.cwd,
         format: values.format,
-        parse: { formatOption: '--format', ...(values.shape !== undefined ? { shape: values.shape } : {}), decided: decidedBy(overrides), goPackageSuffix: values['go-force-package-suffix'] === true },
+        parse: { formatOption: '--format', ...(shape !== undefined ? { shape } : {}), decided: decidedBy(overrides), goPackageSuffix: values['go-force-package-suffix'] === true },
         requirements: [],
       })
     : { points: [], warnings: [] };
@@ -126,16 +131,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
   if (points.length > 0) for (const w of controlCasesMatchingNothing(alertSettings, points.map((p) => p.case), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
-  const judge = regressionDeriver(values.suite, alertSettings);
+  const judge = regressionDeriver(suite, alertSettings);
 
   const commit = await commitOf(values.commit, values, io, publishedAt);
   const annotations = values.annotations !== undefined ? parseAnnotations(await readText(values.annotations, io.cwd, '--annotations'), values.annotations) : undefined;
   const result = await publishTrend(
     {
       repository: values.repo,
-      branch: values.branch,
-      dataDir: values.dir,
-      suite: values.suite,
+      branch,
+      dataDir,
+      suite,
       maxAttempts,
       ...(token !== undefined ? { token } : {}),
       ...(values['import-from'] !== undefined ? { importFrom: values['import-from'] } : {}),
@@ -184,10 +189,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } else {
     io.stdout(`${result.commit}\n`);
     if (verdicts.length) {
-      const title = `Verdicts in ${values.suite}`;
+      const title = `Verdicts in ${suite}`;
       io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
     }
-    io.stdout(`\nTo see the chart: ${serveCommand(values)}\n`);
+    io.stdout(`\nTo see the chart: ${serveCommand({ ...values, branch, dir: dataDir })}\n`);
   }
   return 0;
 }
@@ -218,6 +223,11 @@ async function pageOrNothing(io: CliIO): Promise<PageAssets | undefined> {
 }
 
 /** Options given win; git in the current folder fills the rest when it has the commit. */
+/** An ISO 8601 date or time that Date reads: what the trend stores and the page sorts by. */
+function isTimestamp(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && Number.isFinite(Date.parse(text));
+}
+
 async function commitOf(
   sha: string,
   values: { message?: string | undefined; author?: string | undefined; timestamp?: string | undefined; url?: string | undefined },

@@ -50,12 +50,21 @@ export function buildPoints(records: readonly BenchRecord[]): BuiltPoints {
   for (const record of records) {
     for (const note of record.notes ?? []) warnings.push(`${record.file}: ${note}`);
     refuseBadName(record.file, 'shape', record.shape);
-    for (const metric of record.metrics) refuseBadName(record.file, 'benchmark name', metric.name);
+    for (const metric of record.metrics) {
+      refuseBadName(record.file, 'benchmark name', metric.name);
+      // A unit is stored with its case for good: `ms\n` would be a unit of its own beside `ms`.
+      const unitProblem = nameProblem(metric.unit);
+      if (unitProblem) throw new InputError(`${record.file}: the unit ${visible(metric.unit)} of ${visible(metric.name)} ${unitProblem}; fix the unit in the bench`);
+    }
     const walls = (record.wall ?? []).filter((v): v is number => v !== null);
     const wall = walls.length ? clean(median(walls)) : undefined;
     for (const metric of record.metrics) {
       const point = pointOf(record, metric, wall);
-      if (!point) continue;
+      if (!point) {
+        // Every run of it was left out: a failing run's note says so already; otherwise this does.
+        if (!metric.failed) warnings.push(`${record.file}: case ${visible(caseName(record.shape, metric.name))} has no run to take a point from; it gets no point at this commit`);
+        continue;
+      }
       const problem = pointProblem(point);
       if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
       const claimed = record.claimedMedians?.[metric.name];

@@ -29,7 +29,13 @@ export function visible(text: string): string {
 /** Why `name` cannot be a name, or undefined when it can. */
 export function nameProblem(name: string): string | undefined {
   LONE_SURROGATE.lastIndex = 0;
-  if (LONE_SURROGATE.test(name)) return 'holds a lone surrogate (a character cut in half, not valid Unicode)';
+  const lone = LONE_SURROGATE.exec(name);
+  if (lone) {
+    const unit = lone[0].charCodeAt(0);
+    // decodeText's mark for a byte that is not UTF-8: two names that differ only there stay two.
+    if (unit >= 0xdc80 && unit <= 0xdcff) return `holds the byte 0x${(unit - 0xdc00).toString(16).toUpperCase()}, which is not UTF-8 (the file is in another encoding: write it as UTF-8)`;
+    return 'holds a lone surrogate (a character cut in half, not valid Unicode)';
+  }
   const control = NAME_CONTROL.exec(name);
   if (control) {
     const c = control[0];
@@ -37,6 +43,48 @@ export function nameProblem(name: string): string | undefined {
     return `holds ${what} (U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
   }
   return undefined;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The length of the valid UTF-8 sequence starting at `i`, or 0 when the byte there starts none. */
+function sequenceAt(bytes: Uint8Array, i: number): number {
+  const b = bytes[i] as number;
+  if (b < 0x80) return 1;
+  const n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (n === 0 || i + n > bytes.length) return 0;
+  const second = bytes[i + 1] as number;
+  // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+  const [lo, hi] = b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+  if (second < lo || second > hi) return 0;
+  for (let k = 2; k < n; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return 0;
+  return n;
+}
+
+/**
+ * A file's bytes as text. Bytes that are not UTF-8 become lone surrogates U+DC80–U+DCFF, one per
+ * byte (Python's surrogateescape), never U+FFFD: `Gr\xf6\xdfe` and `Gr\xe4\xdfe` (Latin-1) would
+ * both read `Gr��e`, two benchmarks merged into one case. A name holding one is refused
+ * (nameProblem, naming the byte); free text makes it U+FFFD (normaliseText).
+ */
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    const parts: string[] = [];
+    let start = 0;
+    for (let i = 0; i < bytes.length; ) {
+      const n = sequenceAt(bytes, i);
+      if (n > 0) {
+        i += n;
+        continue;
+      }
+      parts.push(UTF8.decode(bytes.subarray(start, i)), String.fromCharCode(0xdc00 + (bytes[i] as number)));
+      start = ++i;
+    }
+    parts.push(UTF8.decode(bytes.subarray(start)));
+    return parts.join('');
+  }
 }
 
 /** Free text made storable: lone surrogates as U+FFFD, control characters but line breaks and tabs dropped, CRLF as LF. */

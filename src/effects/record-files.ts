@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { InputError, type BenchRecord } from '../core/model.js';
+import { decodeText } from '../core/text.js';
 import { parseInput } from '../formats/registry.js';
 import type { ParseOptions } from '../formats/format.js';
 
@@ -51,7 +52,7 @@ export async function readInputFile(file: string, cwd: string, limit = MAX_INPUT
       );
     }
     // A leading byte order mark (Windows editors, PowerShell's Out-File) is no part of the content.
-    return (await readFile(resolve(cwd, file), 'utf8')).replace(/^\uFEFF/, '');
+    return decodeText(await readFile(resolve(cwd, file))).replace(/^\uFEFF/, '');
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;

@@ -59,6 +59,8 @@ function readLines(file: string, text: string, visit: (l: GoLine) => void): void
     }
     // `BenchmarkX-8  --- FAIL` and a bare `BenchmarkX` (printed by -v) are not results.
     if (fields.length % 2 !== 0 || !/^[-+]?[0-9.]/.test(fields[0] as string)) {
+      // `BenchmarkB-8  100  abc ns/op` means to be a result: a value go never prints is refused.
+      if (fields.length % 2 === 0 && /\/op$/.test(fields[1] as string)) numberAt(file, n, fields[0] as string, `the value of ${fields[1] as string}`);
       if (/^[-+]?[0-9.]/.test(fields[0] as string)) {
         throw lineError(file, n, `expected <value> <unit> pairs after the iteration count, got ${JSON.stringify(m[4])}`);
       }

@@ -5,7 +5,7 @@
  * exits non-zero by design can be wrapped (`sh -c 'cmd; true'`) to be timed. `parameters` of a
  * `--parameter-scan`/`-L` run ride along in the extra text.
  */
-import type { Metric } from '../core/model.js';
+import { InputError, type Metric } from '../core/model.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectNumber, expectObject, expectString, isObject, notFormat, optionalNumber } from './json-fields.js';
 import { parseJsonText, peekJson } from './json-text.js';
@@ -42,6 +42,7 @@ export const hyperfine: Format = {
       const times = r['times'];
       if (Array.isArray(times)) {
         const tp = child(path, 'times');
+        if (times.length === 0) throw new InputError(`${file}: ${tp} is empty: "${name}" has no run to take a point from (hyperfine writes one time per run)`);
         const values = times.map((t, k) => expectNumber(file, t, child(tp, k), 'a time in seconds'));
         const codes = r['exit_codes'];
         const exit = Array.isArray(codes) ? codes.map((c, k) => (c === null ? 0 : expectNumber(file, c, child(child(path, 'exit_codes'), k), 'an exit code'))) : [];

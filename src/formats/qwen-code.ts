@@ -50,6 +50,13 @@ function refuseNonFinite(file: string, path: string, v: unknown): void {
   if (isNonFinite(v)) throw new InputError(`${file}: ${path} must be a finite number or null, got ${describeValue(v)}`);
 }
 
+/** A run's clock: a number, null, or -1 for one the daemon did not report; anything else would vanish unsaid. */
+function refuseBadClock(file: string, path: string, v: unknown): void {
+  refuseNonFinite(file, path, v);
+  if (v !== null && v !== undefined && !isFiniteNumber(v)) throw new InputError(`${file}: ${path} must be a finite number or null, got ${describeValue(v)}`);
+  if (isFiniteNumber(v) && v < 0 && v !== -1) throw new InputError(`${file}: ${path} is ${v}, but a clock cannot be negative (qwen-code writes -1 for one the daemon did not report)`);
+}
+
 export const qwenCode: Format = {
   name: 'qwen-code',
   description: 'qwen-code benchmark snapshots: measured runs become runs (warm-ups counted), percentile blocks summary points, memory in MB',
@@ -75,7 +82,7 @@ export const qwenCode: Format = {
       if (r['measured'] === false) continue;
       for (const [key, v] of Object.entries(r)) {
         const u = unitField(key);
-        if (u) refuseNonFinite(file, child(child('runs', i), key), v);
+        if (u) refuseBadClock(file, child(child('runs', i), key), v);
         if (u && (isFiniteNumber(v) || v === null) && !clockFields.has(u[0])) clockFields.set(u[0], [key, u[1]]);
       }
     }

@@ -73,6 +73,8 @@ export function parseRecord(file: string, text: string): BenchRecord {
   if (runs.some((r) => r.total_seconds !== undefined)) {
     metrics.push(sampledMetric({ name: 'total', unit: 's', direction: 'smaller' }, runs.map((r) => r.total_seconds ?? null)));
   }
+  // Runs that measured nothing would publish nothing of the shape and pass its required stages.
+  if (metrics.length === 0) throw new InputError(`${file}: no run reports a stage or total_seconds; a record of shape ${JSON.stringify(data.shape)} with nothing measured is no result`);
   const claimed: Record<string, number> = {};
   for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== undefined) claimed[name] = m.seconds;
   if (data.median?.total_seconds !== undefined) claimed['total'] = data.median.total_seconds;

@@ -154,7 +154,8 @@ export function parseInput(file: string, text: string, format: string, options: 
     if (!found && looksLikeRecord(text)) return recordFormat.parse(file, text, options);
     if (!found) throw unrecognised(file, text, option);
     const records = found.parse(file, text, options);
-    const note = found.autoNote;
+    // The note names the option as the reader gives it: `format:` in a workflow, `--format` on the CLI.
+    const note = found.autoNote?.replace('set format: ', option === 'format:' ? 'set format: ' : `give ${option} `);
     return note === undefined ? records : records.map((r) => ({ ...r, notes: [...(r.notes ?? []), note] }));
   }
   try {

@@ -1,10 +1,11 @@
 /** Every refusal the foundation promises, as files in a folder and the action's inputs. */
-export const REFUSALS: { title: string; files: Record<string, string>; inputs: Record<string, string>; message: RegExp }[] = [
+export const REFUSALS: { title: string; files: Record<string, string | Uint8Array>; inputs: Record<string, string>; message: RegExp }[] = [
   { title: 'a missing record', files: {}, inputs: { records: 'missing.json' }, message: /^missing\.json: cannot read \(no such file\); the bench step may have exited 0 without writing it$/ },
   { title: 'a glob that matches nothing', files: {}, inputs: { records: 'out/*.json' }, message: /^records: the pattern "out\/\*\.json" matched no file/ },
   { title: 'a half-written record', files: { 'w.json': '{"shape": "warm", "runs": [{"stages": {"a": 1' }, inputs: { records: 'w.json' }, message: /^w\.json: not JSON \(.*\); a bench interrupted while writing leaves exactly this$/ },
   { title: 'a record that is not an object', files: { 'w.json': '[]' }, inputs: { records: 'w.json', format: 'record' }, message: /^w\.json: not an object/ },
   { title: 'a record with no runs', files: { 'w.json': '{"shape": "warm", "runs": []}' }, inputs: { records: 'w.json' }, message: /^w\.json: no runs: the "runs" array is empty$/ },
+  { title: 'a record whose runs measured nothing', files: { 'c.json': '{"shape": "cold", "n": 2, "runs": [{}, {}]}' }, inputs: { records: 'c.json' }, message: /^c\.json: no run reports a stage or total_seconds; a record of shape "cold" with nothing measured is no result$/ },
   { title: 'a record with no shape', files: { 'w.json': '{"runs": [{"stages": {"a": 1}}]}' }, inputs: { records: 'w.json' }, message: /^w\.json: no shape/ },
   { title: 'a negative value', files: { 'w.json': '{"shape": "w", "runs": [{"stages": {"a": -1}}]}' }, inputs: { records: 'w.json' }, message: /^w\.json: runs\[0\]\.stages\.a must not be negative, got -1$/ },
   { title: 'a NaN value', files: { 'w.json': '{"shape": "w", "runs": [{"stages": {"a": NaN}}]}' }, inputs: { records: 'w.json' }, message: /^w\.json: runs\[0\]\.stages\.a must be a number of seconds, got NaN$/ },
@@ -14,6 +15,8 @@ export const REFUSALS: { title: string; files: Record<string, string>; inputs: R
   { title: 'a required shape that was not benched', files: { 'c.json': '{"shape": "cold", "runs": [{"stages": {"a": 1}}]}' }, inputs: { records: 'c.json', 'require-stages': 'warm: *' }, message: /^require-stages: shape "warm" was not benched; benched: cold$/ },
   // Issue #15: what would not read back is refused at ingest, naming the file, the case and the field.
   { title: 'a stage named with half an emoji', files: { 'w.json': '{"shape": "w", "runs": [{"stages": {"load \\ud83d": 1}}]}' }, inputs: { records: 'w.json' }, message: /^w\.json: the benchmark name "load \\ud83d" holds a lone surrogate \(a character cut in half, not valid Unicode\); rename it in the bench$/ },
+  // Two Latin-1 names that U+FFFD would have merged into one case: each byte is named instead.
+  { title: 'a name in Latin-1, not UTF-8', files: { 'go.txt': Buffer.from('BenchmarkGr\xf6\xdfe-8   100   50 ns/op\nBenchmarkGr\xe4\xdfe-8   100   900 ns/op\n', 'latin1') }, inputs: { records: 'go.txt', format: 'go' }, message: /^go\.txt: the benchmark name "BenchmarkGr\\udcf6\\udcdfe" holds the byte 0xF6, which is not UTF-8 \(the file is in another encoding: write it as UTF-8\); rename it in the bench$/ },
   { title: 'a go line of NaN ns/op', files: { 'go.txt': 'BenchmarkA-8   1000   120 ns/op\nBenchmarkB-8   1000   NaN ns/op\n' }, inputs: { records: 'go.txt', format: 'go' }, message: /^go\.txt: line 2: the value of ns\/op must be a finite number, got "NaN"$/ },
   { title: 'a luau line of nan ms', files: { 'l.txt': 'SUCCESS: chess : 69.560ms +/- 0.212% on luau\nSUCCESS: base64 : nanms +/- 0.636% on luau\n' }, inputs: { records: 'l.txt', format: 'benchmarkluau' }, message: /^l\.txt: line 2: the time must be a finite number, got "nan"$/ },
   { title: 'a qwen-code run clock of NaN', files: { 'q.json': '{"version": 1, "capturedAt": "2026-07-17T09:41:12.004Z", "runs": [{"measured": true, "processToListenMs": 641}, {"measured": true, "processToListenMs": NaN}]}' }, inputs: { records: 'q.json', format: 'qwen-code' }, message: /^q\.json: runs\[1\]\.processToListenMs must be a finite number or null, got NaN$/ },

@@ -40,6 +40,15 @@ describe('benchtrend cases (dist/cli.js)', () => {
     const r2 = await runCli(['cases', warm, bad, '--out', out2], dir);
     expect(r2.code).toBe(1);
     expect(existsSync(out2)).toBe(false);
+    // A folder given for the file: one line naming the option.
+    const r3 = await runCli(['cases', warm, '--out', dir], dir);
+    expect([r3.code, r3.stderr]).toEqual([1, `benchtrend: --out: cannot write ${dir} (it is a directory; give a file name)\n`]);
+  });
+
+  it('names go benchmarks with their package under --go-force-package-suffix, as publish does', async () => {
+    const r = await runCli(['cases', join(FIXTURES, 'github-action-benchmark/input/go_single_package_output.txt'), '--go-force-package-suffix'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { name: string }[]).map((c) => c.name)).toEqual(['go / BenchmarkFib10 (github.com/example/mypackage)', 'go / BenchmarkFib20 (github.com/example/mypackage)']);
   });
 
   it('requires every stage a shape reported unless --require-stages narrows it', async () => {

@@ -131,6 +131,23 @@ describe('benchtrend publish and history', () => {
     expect([elsewhere.out, elsewhere.err]).toEqual(['[]\n', 'benchtrend: no trend published at gh-pages:dev/bnech of ../trend.git yet: the branch has no dev/bnech/manifest.json\n']);
   });
 
+  it('reads an empty or padded --suite, --shape, --branch and --dir as the action reads its inputs: trimmed, empty as the default', async () => {
+    await copyFile(join(FIXTURES, 'github-action-benchmark/input/cargo_output.txt'), join(checkout, 'cargo.txt'));
+    const p = io();
+    // A script's `--suite "$SUITE" --shape "$SHAPE"` with both unset.
+    expect(await publish(['cargo.txt', '--repo', '../trend.git', '--commit', sha, '--suite', '', '--shape', ' ', '--branch', '', '--dir', '  ', '--timestamp', '2026-01-02T15:04:05Z'], p)).toBe(0);
+    const h = io();
+    await history(['--repo', '../trend.git'], h);
+    const rows = JSON.parse(h.out) as HistoryRow[];
+    expect([...new Set(rows.map((r) => `${r.suite}|${r.case}`))]).toEqual(['default|cargo / bench_fib_10', 'default|cargo / bench_fib_20']);
+    expect(rows[0]?.timestamp).toBe('2026-01-02T15:04:05Z');
+    const padded = io();
+    expect(await publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--suite', '  nightly  '], padded)).toBe(0);
+    const n = io();
+    expect(await history(['--repo', '../trend.git', '--suite', 'nightly'], n)).toBe(0);
+    expect((JSON.parse(n.out) as HistoryRow[]).length).toBeGreaterThan(0);
+  });
+
   it('refuses bad command lines and names what is wrong', async () => {
     await expect(publish(['warm.json', '--commit', sha], io())).rejects.toThrow(new UsageError('publish needs --repo URL|PATH'));
     await expect(publish(['warm.json', '--repo', '../trend.git'], io())).rejects.toThrow(new UsageError('publish needs --commit SHA'));
@@ -139,6 +156,11 @@ describe('benchtrend publish and history', () => {
       new InputError('--token-env: the environment variable NO_SUCH_TOKEN is not set or empty'),
     );
     await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', 'nope'], io())).rejects.toThrow(/--commit: "nope" is not a full commit sha/);
+    for (const t of ['yesterday', '2024-13-45']) {
+      await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--timestamp', t], io())).rejects.toThrow(
+        new UsageError(`--timestamp: "${t}" is not an ISO 8601 time, like 2026-01-02T15:04:05Z`),
+      );
+    }
     await expect(history(['--repo', '../trend.git', '--format', 'xml'], io())).rejects.toThrow(UsageError);
     expect(await publish(['warm.json', '--repo', '../trend.git', '--commit', sha], io())).toBe(0);
     await expect(history(['--repo', '../trend.git', '--suite', 'nope'], io())).rejects.toThrow('--suite: the trend has no suite "nope"; it has "default"');

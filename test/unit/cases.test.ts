@@ -94,6 +94,21 @@ describe('points', () => {
     expect(warnings).toEqual(["w.json: the record's own median of a is 2.5 but its runs give 2; using 2"]);
   });
 
+  it('names a case every run of which was left out, which gets no point, unless a failing run already said so', () => {
+    const metric = { name: 'listen', unit: 'ms', direction: 'smaller' as const, samples: [null, null] };
+    const r: BenchRecord = { file: 'q.json', format: 'qwen-code', shape: 'qwen-code', runs: 2, metrics: [metric, { ...metric, name: 'ready', samples: [3, 4] }] };
+    const { points, warnings } = buildPoints([r]);
+    expect(points.map((p) => p.case)).toEqual(['qwen-code / ready']);
+    expect(warnings).toEqual(['q.json: case "qwen-code / listen" has no run to take a point from; it gets no point at this commit']);
+    expect(buildPoints([{ ...r, metrics: [{ ...metric, failed: 2 }] }]).warnings).toEqual([]);
+  });
+
+  it('refuses a unit holding a line break or another control character, as a name is', () => {
+    const r: BenchRecord = { file: 'c.json', format: 'customSmallerIsBetter', shape: 'c', runs: 1, metrics: [{ name: 'a', unit: 'ms\n', direction: 'smaller', samples: [1] }] };
+    expect(() => buildPoints([r])).toThrow(new InputError('c.json: the unit "ms\\n" of "a" holds a line break (U+000A); fix the unit in the bench'));
+    expect(buildPoints([{ ...r, metrics: [{ ...r.metrics[0]!, unit: '' }] }]).points).toHaveLength(1);
+  });
+
   it('does not warn about a median rounded to the bench’s precision', () => {
     const r = record('w', [{ a: 1.234 }, { a: 1.2345 }, { a: 1.236 }], { claimedMedians: { a: 1.23 } });
     expect(buildPoints([r]).warnings).toEqual([]);

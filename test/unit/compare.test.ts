@@ -268,6 +268,13 @@ describe('compare refusals and edges', () => {
     expect(() => compareArms({ baseline: [b], candidate: [c] })).toThrow(/^b\.json: warm \/ total is in ms but the baseline a\.json has it in s/);
   });
 
+  it('refuses a run a publish would refuse (a negative time, a subnormal), naming the file and the case', () => {
+    expect(() => compareArms({ baseline: [rec('a.json', 'warm', [1, -0.01])], candidate: [rec('b.json', 'warm', [1, 1])] })).toThrow(
+      new InputError('a.json: case "warm / total": samples[1] is -0.01, but a time or a rate cannot be negative; refused, nothing is published'),
+    );
+    expect(() => compareArms({ baseline: [rec('a.json', 'warm', [1, 1])], candidate: [rec('b.json', 'warm', [1, 5e-324])] })).toThrow(/^b\.json: case "warm \/ total": samples\[1\] is 5e-324, a subnormal/);
+  });
+
   it('refuses two records of one shape in one arm', () => {
     expect(() => compareArms({ baseline: [rec('a.json', 'w', [1]), rec('a2.json', 'w', [1])], candidate: [rec('b.json', 'w', [1])] })).toThrow(
       /^a2\.json: shape "w" is already in the baseline arm from a\.json/,

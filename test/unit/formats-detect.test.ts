@@ -85,6 +85,10 @@ describe('format: auto', () => {
       'customSmallerIsBetter / My Custom Bigger Is Better Benchmark - Throughput: its unit "req/s" says bigger is better, customSmallerIsBetter says smaller; the unit is used (set direction-overrides to choose)',
       'read as customSmallerIsBetter: a custom JSON array does not say which way is better; set format: customBiggerIsBetter if bigger is',
     ]);
+    // From the CLI the note names the CLI's option.
+    expect(parseInput('results/throughput.json', text, 'auto', { formatOption: '--format' })[0]?.notes?.at(-1)).toBe(
+      'read as customSmallerIsBetter: a custom JSON array does not say which way is better; give --format customBiggerIsBetter if bigger is',
+    );
     // Named explicitly, only the case whose unit says otherwise needs saying.
     expect(parseInput('results/throughput.json', text, 'customBiggerIsBetter')[0]?.notes).toEqual([
       'customBiggerIsBetter / My Custom Bigger Is Better Benchmark - Free Memory: its unit "Megabytes" says smaller is better, customBiggerIsBetter says bigger; the unit is used (set direction-overrides to choose)',

@@ -111,6 +111,20 @@ describe('refusals', () => {
     expect(refusal('jmh', 'jmh.json', JSON.stringify([entry, entry]))).toBe('jmh.json: the benchmark "b.Bench.run" appears twice; one case cannot hold two results');
   });
 
+  it('a result that would vanish without a word is refused: an empty hyperfine run list, a go value that is no number, a qwen-code clock that is no number or below -1', () => {
+    expect(refusal('hyperfine', 'h.json', '{"results": [{"command": "a", "times": [1]}, {"command": "b", "times": []}]}')).toBe(
+      'h.json: results[1].times is empty: "b" has no run to take a point from (hyperfine writes one time per run)',
+    );
+    expect(refusal('go', 'go.txt', 'BenchmarkA-8 100 50 ns/op\nBenchmarkB-8 100 abc ns/op\n')).toBe('go.txt: line 2: the value of ns/op must be a number, got "abc"');
+    const qwen = (v: string) => `{"version": 1, "capturedAt": "2026-01-01", "runs": [{"measured": true, "processToListenMs": 641}, {"measured": true, "processToListenMs": ${v}}]}`;
+    expect(refusal('qwen-code', 'q.json', qwen('"fast"'))).toBe('q.json: runs[1].processToListenMs must be a finite number or null, got "fast"');
+    expect(refusal('qwen-code', 'q.json', qwen('true'))).toBe('q.json: runs[1].processToListenMs must be a finite number or null, got true');
+    expect(refusal('qwen-code', 'q.json', qwen('-5'))).toBe('q.json: runs[1].processToListenMs is -5, but a clock cannot be negative (qwen-code writes -1 for one the daemon did not report)');
+    // -1 and null stay what qwen-code means by them: a clock not reported, absent.
+    expect(() => parseInput('q.json', qwen('-1'), 'qwen-code')).not.toThrow();
+    expect(() => parseInput('q.json', qwen('null'), 'qwen-code')).not.toThrow();
+  });
+
   it('an unknown format name lists the known ones', () => {
     expect(() => parseInput('x', '', 'gotest')).toThrow(/^format: unknown format "gotest"; did you mean go\? known: auto, record, orca/);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pointProblem } from '../../src/core/cases.js';
 import { sampleStdev } from '../../src/core/stats.js';
-import { nameProblem, normaliseText, visible } from '../../src/core/text.js';
+import { decodeText, nameProblem, normaliseText, visible } from '../../src/core/text.js';
 import { checkWrittenFiles, parseManifest } from '../../src/core/trend/validate.js';
 
 const point = { case: 'w / a', shape: 'w', unit: 's', direction: 'smaller' as const, value: 1, q1: 1, q3: 1, min: 1, max: 1, stdev: null, runs: 1, n: 1, samples: [1] };
@@ -15,6 +15,20 @@ describe('names are text', () => {
     expect(nameProblem('a\nb')).toBe('holds a line break (U+000A)');
     expect(nameProblem('a\u001bb')).toBe('holds a control character (U+001B)');
     expect(nameProblem('\ufeffa')).toBe('holds a byte order mark (U+FEFF)');
+  });
+
+  it('reads bytes that are not UTF-8 as one mark per byte, so two Latin-1 names stay two and are refused by name', () => {
+    const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const a = decodeText(latin1('BenchmarkGr\xf6\xdfe'));
+    const b = decodeText(latin1('BenchmarkGr\xe4\xdfe'));
+    expect(a).not.toBe(b);
+    expect(nameProblem(a)).toBe('holds the byte 0xF6, which is not UTF-8 (the file is in another encoding: write it as UTF-8)');
+    // Valid UTF-8 around the bad byte, overlong forms and encoded surrogates are told apart byte by byte.
+    const bytes = [...new TextEncoder().encode('µs '), 0xc0, 0xaf, 0xed, 0xa0, 0x80, ...new TextEncoder().encode(' 🚀'), 0xf0, 0x9f];
+    expect(decodeText(Uint8Array.from(bytes))).toBe('µs \udcc0\udcaf\udced\udca0\udc80 🚀\udcf0\udc9f');
+    expect(decodeText(new TextEncoder().encode('plain µs 🚀'))).toBe('plain µs 🚀');
+    // In free text each mark becomes U+FFFD, as before.
+    expect(normaliseText(decodeText(latin1('caf\xe9')))).toBe('caf\uFFFD');
   });
 
   it('normalises free text: U+FFFD for a lone surrogate, controls dropped, line breaks and tabs kept', () => {

@@ -293,6 +293,21 @@ describe('the page, annotations and alerts', () => {
     expect(c.manifest.pageVersion).toBe('2');
   });
 
+  it("refuses a first publish over a page it did not write (a site's own index.html), but replaces github-action-benchmark's", async () => {
+    const site = new MemoryTrend();
+    site.files.set('index.html', '<h1>my site</h1>');
+    await expect(site.publish({ commit: commit(1), points: syntheticPoints(1), page: page('1') })).rejects.toThrow(
+      new InputError(`${LOCATION}/index.html: already exists and benchtrend did not write it (the branch's own site?); refusing to write the chart page over it: publish into a folder of its own, like dev/bench (data-dir, or --dir)`),
+    );
+    expect([...site.files.keys()]).toEqual(['index.html']);
+    for (const files of [{ 'index.html': '<script src="data.js"></script>' }, { 'index.html': '<p>old page</p>', 'data.js': 'window.BENCHMARK_DATA = {}' }]) {
+      const migrating = new MemoryTrend();
+      for (const [path, text] of Object.entries(files)) migrating.files.set(path, text);
+      const plan = await migrating.publish({ commit: commit(1), points: syntheticPoints(1), page: page('1') });
+      expect(plan.files.get('index.html')).toEqual(new TextEncoder().encode('<p>1</p>'));
+    }
+  });
+
   it('merges annotations and keeps the ones no longer given', async () => {
     const trend = new MemoryTrend();
     await trend.publish({ commit: commit(1), points: syntheticPoints(1), annotations: [{ at: '2024-03-05', label: 'new runners' }] });

@@ -1,5 +1,5 @@
 import { InputError, type BenchRecord, type Metric } from '../model.js';
-import { caseName } from '../cases.js';
+import { buildPoints, caseName } from '../cases.js';
 
 /** The two arms of a comparison, each a list of records (one per shape). */
 export interface Arms {
@@ -59,6 +59,9 @@ function byShape(records: readonly BenchRecord[], arm: string): Map<string, Benc
  * be read across units.
  */
 export function matchCases(arms: Arms): CaseSides[] {
+  // What `cases` and a publish refuse (a negative time, a subnormal, a name that is not text) is
+  // refused here too, naming the file and the case, before a round of it is compared.
+  for (const r of [...arms.baseline, ...arms.candidate]) buildPoints([r]);
   const base = byShape(arms.baseline, 'baseline');
   const cand = byShape(arms.candidate, 'candidate');
   if (![...base.keys()].some((s) => cand.has(s))) {

@@ -335,6 +335,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   files.set(...(await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to))));
 
   const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
+  if (page && previous === undefined) await refuseForeignPage(read, location, [...page.files.keys()]);
   for (const [path, bytes] of page?.files ?? []) {
     if (path === MANIFEST_PATH || path.startsWith('data/')) throw new Error(`page file ${path} would overwrite trend data`);
     files.set(path, bytes);
@@ -365,6 +366,19 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     : base;
   files.set(MANIFEST_PATH, json(manifest));
   return { files, removed, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };
+}
+
+/**
+ * A first publish into a folder whose page is someone else's is refused: `data-dir: .` on a
+ * branch that serves a site would put the chart over its `index.html`. github-action-benchmark's
+ * page (beside its data.js, or reading it) is the one a migration means to replace.
+ */
+async function refuseForeignPage(read: TrendReader, location: string, pageFiles: readonly string[]): Promise<void> {
+  const index = pageFiles.includes('index.html') ? await read('index.html') : undefined;
+  if (index === undefined || /data\.js|BENCHMARK_DATA/.test(index) || (await read('data.js')) !== undefined) return;
+  throw new InputError(
+    `${locate(location, 'index.html')}: already exists and benchtrend did not write it (the branch's own site?); refusing to write the chart page over it: publish into a folder of its own, like dev/bench (data-dir, or --dir)`,
+  );
 }
 
 /** Segments [from, to) across what is published and what this plan adds. */

@@ -46,5 +46,5 @@ export async function publishWarmHistory(sb: GitSandbox, remote: string, count: 
 
 /** `benchtrend publish FILE` of commit n through the bundled CLI. */
 export function cliPublish(sb: GitSandbox, remote: string, file: string, n: number, extra: string[] = []) {
-  return runCli(['publish', file, '--repo', remote, '--commit', sha(n), '--message', `commit ${n}`, '--author', 'Ada', '--timestamp', `2024-01-01T00:01:${n}Z`, ...extra], sb.root, sb.env);
+  return runCli(['publish', file, '--repo', remote, '--commit', sha(n), '--message', `commit ${n}`, '--author', 'Ada', '--timestamp', `2024-01-01T00:01:${String(n).padStart(2, '0')}Z`, ...extra], sb.root, sb.env);
 }
