@@ -13953,7 +13953,7 @@ function resolveRemote(repository, ctx) {
 }
 
 // src/effects/git.ts
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 var BOT_IDENTITY = {
   name: "github-actions[bot]",
   email: "41898282+github-actions[bot]@users.noreply.github.com"
@@ -14018,50 +14018,77 @@ function redact(text2, secrets) {
   for (const s of secrets) if (s.length >= 4) out = out.split(s).join("***");
   return out;
 }
+var detachedGroups = /* @__PURE__ */ new Set();
+function stopGitCommands() {
+  const n = detachedGroups.size;
+  for (const pid of detachedGroups) {
+    try {
+      process.kill(-pid, "SIGTERM");
+    } catch {
+    }
+  }
+  detachedGroups.clear();
+  return n;
+}
+var MAX_OUTPUT = 1 << 30;
 function git(args, run9) {
   return new Promise((resolve11, reject) => {
     let timedOut = false;
     let timer;
-    const options = {
-      cwd: run9.cwd,
-      env: run9.env,
-      encoding: "buffer",
-      maxBuffer: 1 << 30,
-      windowsHide: true,
-      detached: run9.timeoutMs !== void 0
-    };
-    const child2 = execFile(
-      "git",
-      args,
-      options,
-      (error, stdout, stderr) => {
-        clearTimeout(timer);
-        const err = stderr.toString("utf8");
-        if (error || timedOut) {
-          const name = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "";
-          const code = error && typeof error.code === "number" ? error.code : null;
-          const cut = timedOut ? `
-fatal: no answer from the remote: timed out after ${Math.round((run9.timeoutMs ?? 0) / 100) / 10} s` : "";
-          reject(new GitCommandError(name, code, redact(`${stdout.toString("utf8")}
-${err}${cut}`, run9.secrets ?? [])));
-          return;
-        }
-        resolve11({ stdout, stderr: err });
+    const detached = run9.timeoutMs !== void 0;
+    const child2 = spawn("git", args, { cwd: run9.cwd, env: run9.env, windowsHide: true, detached, stdio: ["pipe", "pipe", "pipe"] });
+    const stop = () => {
+      try {
+        if (detached && child2.pid !== void 0) process.kill(-child2.pid, "SIGKILL");
+        else child2.kill("SIGKILL");
+      } catch {
+        child2.kill("SIGKILL");
       }
-    );
-    if (run9.timeoutMs !== void 0) {
+    };
+    const out = [];
+    const err = [];
+    let size = 0;
+    let overflow = false;
+    child2.stdout.on("data", (d) => {
+      size += d.length;
+      if (size > MAX_OUTPUT) {
+        if (!overflow) stop();
+        overflow = true;
+      } else out.push(d);
+    });
+    child2.stderr.on("data", (d) => err.push(d));
+    let settled = false;
+    const finish = (code, failure) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child2.pid !== void 0) detachedGroups.delete(child2.pid);
+      const stdout = Buffer.concat(out);
+      const stderr = Buffer.concat(err).toString("utf8");
+      if (failure || code !== 0 || timedOut || overflow) {
+        const name = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "";
+        const cut = timedOut ? `
+fatal: no answer from the remote: timed out after ${Math.round((run9.timeoutMs ?? 0) / 100) / 10} s` : overflow ? `
+fatal: more than ${MAX_OUTPUT} bytes of output` : failure ? `
+fatal: ${failure.message}` : "";
+        reject(new GitCommandError(name, timedOut || overflow ? null : code, redact(`${stdout.toString("utf8")}
+${stderr}${cut}`, run9.secrets ?? [])));
+        return;
+      }
+      resolve11({ stdout, stderr });
+    };
+    child2.on("error", (e) => finish(null, e));
+    child2.on("close", (code) => finish(code, void 0));
+    if (detached) {
+      if (child2.pid !== void 0) detachedGroups.add(child2.pid);
       timer = setTimeout(() => {
         timedOut = true;
-        try {
-          if (child2.pid !== void 0) process.kill(-child2.pid, "SIGKILL");
-        } catch {
-          child2.kill("SIGKILL");
-        }
-      }, Math.max(1, run9.timeoutMs));
+        stop();
+      }, Math.max(1, run9.timeoutMs ?? 0));
     }
-    child2.stdin?.on("error", () => {
+    child2.stdin.on("error", () => {
     });
-    child2.stdin?.end(run9.input ?? "");
+    child2.stdin.end(run9.input ?? "");
   });
 }
 
@@ -18224,7 +18251,7 @@ var workerCount;
 var SPILL_MS = 1e3;
 var spillMs = SPILL_MS;
 var warm = [];
-function spawn(file, settings) {
+function spawn2(file, settings) {
   const worker = new Worker(file, { workerData: { role: REPLAY_WORKER, settings } });
   const started = { worker, settings, ended: false };
   worker.on("error", () => started.ended = true);
@@ -18249,7 +18276,7 @@ function startReplayWorkers(settings) {
   if (entry === void 0 || count <= 1 || warm.length > 0) return;
   try {
     for (let i = 0; i < count; i++) {
-      const started = spawn(entry, settings);
+      const started = spawn2(entry, settings);
       started.worker.unref();
       warm.push(started);
     }
@@ -18358,7 +18385,7 @@ function onWorkers(file, count, jobs, settings) {
     };
     const ready = takeWarm(settings, count);
     for (let i = 0; i < count; i++) {
-      const w = ready[i] ?? spawn(file, settings).worker;
+      const w = ready[i] ?? spawn2(file, settings).worker;
       pool.push(w);
       w.on("message", (m) => {
         results[m.id] = m.result;
@@ -20873,6 +20900,14 @@ Run "benchtrend ${name} --help" for usage.
     return 1;
   }
 }
+function stopped(signal, command) {
+  const n = stopGitCommands();
+  const writes = command === "publish" || command === "replay" || command === "demo";
+  const landed = n > 0 && writes ? "; the publish may or may not have landed: benchtrend history shows what the branch holds" : "";
+  process.stderr.write(`benchtrend: stopped by ${signal}${n > 0 ? `, with the ${n === 1 ? "git command" : `${n} git commands`} under way` : ""}${landed}
+`);
+  process.exit(signal === "SIGINT" ? 130 : 143);
+}
 var entry2 = process.argv[1];
 if (!isMainThread && isReplayWorker(workerData)) {
   serveReplayWorker(parentPort, workerData);
@@ -20882,6 +20917,7 @@ if (!isMainThread && isReplayWorker(workerData)) {
     if (e.code !== "EPIPE") throw e;
     process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
   });
+  if (process.argv[2] !== "serve") for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => stopped(signal, process.argv[2] ?? ""));
   const code = await main(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),

@@ -12,6 +12,7 @@ import { didYouMean } from './cli/args.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
+import { stopGitCommands } from './effects/git.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -95,6 +96,19 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
+/**
+ * A SIGINT or SIGTERM to benchtrend alone: its network git commands run in their own process
+ * groups and would go on (a push landing after benchtrend had gone quiet), so they are stopped
+ * too, and the exit says so.
+ */
+function stopped(signal: 'SIGINT' | 'SIGTERM', command: string): void {
+  const n = stopGitCommands();
+  const writes = command === 'publish' || command === 'replay' || command === 'demo';
+  const landed = n > 0 && writes ? '; the publish may or may not have landed: benchtrend history shows what the branch holds' : '';
+  process.stderr.write(`benchtrend: stopped by ${signal}${n > 0 ? `, with the ${n === 1 ? 'git command' : `${n} git commands`} under way` : ''}${landed}\n`);
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+
 // Only when run as the bin, not when a test imports main(). A replay's worker threads load this
 // same file (src/effects/replay-pool.ts): there it serves the worker instead.
 const entry = process.argv[1];
@@ -108,6 +122,8 @@ if (!isMainThread && isReplayWorker(workerData)) {
     if (e.code !== 'EPIPE') throw e;
     process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
   });
+  // serve closes its own server on a signal; every other command stops its git commands with it.
+  if (process.argv[2] !== 'serve') for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopped(signal, process.argv[2] ?? ''));
   const code = await main(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),

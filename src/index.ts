@@ -1,5 +1,6 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
+import { stopGitCommands } from './effects/git.js';
 import { run } from './main.js';
 
 // An import's judging replays its cases on worker threads that load this same file
@@ -8,6 +9,15 @@ if (!isMainThread && isReplayWorker(workerData)) {
   serveReplayWorker(parentPort, workerData);
 } else {
   configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env['BENCHTREND_REPLAY_WORKERS']), replaySpillFrom(process.env['BENCHTREND_REPLAY_SPILL_MS']));
+  // A cancelled job's signal reaches this process, not the git commands it runs in their own
+  // process groups: a push would land after the step had ended. They are stopped with it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      const n = stopGitCommands();
+      process.stdout.write(`::warning::stopped by ${signal}${n > 0 ? `, with the ${n === 1 ? 'git command' : `${n} git commands`} under way; the publish may or may not have landed` : ''}\n`);
+      process.exit(1);
+    });
+  }
   await run();
   // An abandoned call (an artifact upload cut by its time bound) may still hold a socket open; the
   // job's work is done and its exit code set, so it must not wait for that socket.

@@ -3,7 +3,7 @@
  * through command-scoped configuration in the environment, and errors that say what the remote
  * said without ever carrying a secret.
  */
-import { execFile, type ExecFileOptionsWithBufferEncoding } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 export interface Identity {
   readonly name: string;
@@ -126,53 +126,100 @@ export interface GitResult {
   readonly stderr: string;
 }
 
+/** Process groups of the network git commands under way (detached, so a signal to us misses them). */
+const detachedGroups = new Set<number>();
+
+/**
+ * Kills every network git command under way, with its remote helpers; returns how many there
+ * were. Each runs in its own process group, so a SIGTERM or Ctrl-C sent to benchtrend alone
+ * would leave a push running on after benchtrend said nothing of it.
+ */
+export function stopGitCommands(): number {
+  const n = detachedGroups.size;
+  for (const pid of detachedGroups) {
+    try {
+      // SIGTERM, not SIGKILL: git removes its lock files on it, so a local remote's receive-pack
+      // stopped mid ref update leaves no `gh-pages.lock` to refuse the next push.
+      // eslint-disable-next-line no-restricted-globals
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  }
+  detachedGroups.clear();
+  return n;
+}
+
+/** The most a git command may print before it is stopped (a whole object read back). */
+const MAX_OUTPUT = 1 << 30;
+
 /** Runs `git <args>`; rejects with a GitCommandError holding stdout and stderr together. */
 export function git(args: readonly string[], run: GitRun): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
-    // Its own process group, so a timeout can kill git-remote-http too: left alive, the helper
-    // keeps the pipes open and the command never completes. execFile hands `detached` to spawn.
-    const options: ExecFileOptionsWithBufferEncoding & { detached?: boolean } = {
-      cwd: run.cwd,
-      env: run.env,
-      encoding: 'buffer',
-      maxBuffer: 1 << 30,
-      windowsHide: true,
-      detached: run.timeoutMs !== undefined,
+    // Its own process group, so a timeout (or a signal to benchtrend, stopGitCommands) stops
+    // git-remote-http too: left alive, the helper keeps the pipes open and the command never
+    // completes. spawn, not execFile: execFile does not hand `detached` on.
+    const detached = run.timeoutMs !== undefined;
+    const child = spawn('git', args, { cwd: run.cwd, env: run.env, windowsHide: true, detached, stdio: ['pipe', 'pipe', 'pipe'] });
+    const stop = (): void => {
+      try {
+        // git's whole process group (its remote helpers too): a signal is process's to send.
+        // eslint-disable-next-line no-restricted-globals
+        if (detached && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     };
-    const child = execFile(
-      'git',
-      args,
-      options,
-      (error, stdout, stderr) => {
-        clearTimeout(timer);
-        const err = stderr.toString('utf8');
-        if (error || timedOut) {
-          const name = args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? '';
-          const code = error && typeof error.code === 'number' ? error.code : null;
-          const cut = timedOut ? `\nfatal: no answer from the remote: timed out after ${Math.round((run.timeoutMs ?? 0) / 100) / 10} s` : '';
-          reject(new GitCommandError(name, code, redact(`${stdout.toString('utf8')}\n${err}${cut}`, run.secrets ?? [])));
-          return;
-        }
-        resolve({ stdout, stderr: err });
-      },
-    );
-    if (run.timeoutMs !== undefined) {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let overflow = false;
+    child.stdout.on('data', (d: Buffer) => {
+      size += d.length;
+      if (size > MAX_OUTPUT) {
+        if (!overflow) stop();
+        overflow = true;
+      } else out.push(d);
+    });
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    let settled = false;
+    const finish = (code: number | null, failure: Error | undefined): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.pid !== undefined) detachedGroups.delete(child.pid);
+      const stdout = Buffer.concat(out);
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (failure || code !== 0 || timedOut || overflow) {
+        const name = args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? '';
+        const cut = timedOut
+          ? `\nfatal: no answer from the remote: timed out after ${Math.round((run.timeoutMs ?? 0) / 100) / 10} s`
+          : overflow
+            ? `\nfatal: more than ${MAX_OUTPUT} bytes of output`
+            : failure
+              ? `\nfatal: ${failure.message}`
+              : '';
+        reject(new GitCommandError(name, timedOut || overflow ? null : code, redact(`${stdout.toString('utf8')}\n${stderr}${cut}`, run.secrets ?? [])));
+        return;
+      }
+      resolve({ stdout, stderr });
+    };
+    // A git that cannot start (ENOENT) fails here; its exit code is then unknown.
+    child.on('error', (e) => finish(null, e));
+    child.on('close', (code) => finish(code, undefined));
+    if (detached) {
+      if (child.pid !== undefined) detachedGroups.add(child.pid);
       timer = setTimeout(() => {
         timedOut = true;
-        try {
-          // git's whole process group (its remote helpers too): a signal is process's to send.
-          // eslint-disable-next-line no-restricted-globals
-          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          child.kill('SIGKILL');
-        }
-      }, Math.max(1, run.timeoutMs));
+        stop();
+      }, Math.max(1, run.timeoutMs ?? 0));
     }
-    child.stdin?.on('error', () => {
+    child.stdin.on('error', () => {
       // git may exit before reading all input (a bad object id); the exit code tells the story.
     });
-    child.stdin?.end(run.input ?? '');
+    child.stdin.end(run.input ?? '');
   });
 }

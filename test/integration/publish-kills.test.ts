@@ -6,7 +6,8 @@
  * replaced by a cleanup that raced a fetch still running (ENOTEMPTY, issue #15 row 3).
  */
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
@@ -110,3 +111,30 @@ it('a deleted level-1 rollup is refused naming the file, never by a cleanup raci
   expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   expect((await readdir(temp)).filter((n) => n.startsWith('benchtrend-pages-'))).toEqual([]);
 }, 120_000);
+
+it('a SIGTERM to benchtrend alone stops the push under way with it and says so; the branch is as it was and the next publish lands', async () => {
+  const remote = await sb.bareRemote('stopped');
+  const marker = join(sb.root, 'receiving');
+  // The remote takes its time over the push; the marker says the push has reached it.
+  await writeFile(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\ntouch '${marker}'\nsleep 5\n`);
+  await chmod(join(remote, 'hooks', 'pre-receive'), 0o755);
+  const argv = ['publish', 'warm.json', '--repo', `file://${remote}`, '--commit', sha(90), '--message', 'commit 90', '--author', 'Ada', '--timestamp', '2024-01-01T00:00:00Z'];
+  const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...argv], { cwd: sb.root, env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  while (!existsSync(marker)) await pause(50);
+  child.kill('SIGTERM');
+  expect(await exited).toBe(143);
+  expect(stderr.trimEnd().split('\n').at(-1)).toBe(
+    'benchtrend: stopped by SIGTERM, with the git command under way; the publish may or may not have landed: benchtrend history shows what the branch holds',
+  );
+  // Past the hook's sleep: had the push gone on, the branch would be there by now.
+  await pause(5500);
+  expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  expect(existsSync(join(remote, 'refs', 'heads', 'gh-pages.lock'))).toBe(false);
+  await writeFile(join(remote, 'hooks', 'pre-receive'), '#!/bin/sh\nexit 0\n');
+  const next = await runCli(argv, sb.root, env());
+  expect(next.code, next.stderr).toBe(0);
+  expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toMatch(/^[0-9a-f]{40}$/);
+});
