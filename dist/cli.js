@@ -16787,6 +16787,15 @@ function withShape(shape) {
   const s = given(shape);
   return s === void 0 ? {} : { shape: s };
 }
+function stageRequirements(values) {
+  const shapes = values["require-stages-on"] ?? [];
+  if (values["require-stages"] !== void 0 && shapes.length === 0) {
+    throw new UsageError("--require-stages needs --require-stages-on SHAPE to say which shape it applies to");
+  }
+  const listed = values["require-stages"]?.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (listed !== void 0 && listed.length === 0) throw new UsageError("--require-stages names no stage");
+  return shapes.map((shape) => ({ shape, stages: listed ?? "all" }));
+}
 
 // src/cli/trend-options.ts
 var TREND_OPTIONS = {
@@ -19501,13 +19510,7 @@ async function run3(argv, io) {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError("cases needs at least one RECORD file");
-  const shapes = values["require-stages-on"] ?? [];
-  if (values["require-stages"] !== void 0 && shapes.length === 0) {
-    throw new UsageError("--require-stages needs --require-stages-on SHAPE to say which shape it applies to");
-  }
-  const listed = values["require-stages"]?.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  if (listed !== void 0 && listed.length === 0) throw new UsageError("--require-stages names no stage");
-  const requirements = shapes.map((shape) => ({ shape, stages: listed ?? "all" }));
+  const requirements = stageRequirements(values);
   const { points, warnings } = await ingest({
     patterns: positionals,
     cwd: io.cwd,
@@ -20457,6 +20460,11 @@ Options:
   --go-force-package-suffix
                         go: name benchmarks "<name> (<package>)" even from one package, as
                         github-action-benchmark's input of that name did
+  --require-stages-on SHAPE
+                        refuse, publishing nothing, unless SHAPE's required stages were
+                        reported in every run (repeatable)
+  --require-stages A,B  the stages required of those shapes (default: every stage the shape
+                        reported in any run)
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio method: alert at R times the previous value, e.g. 150%
   --alert-window N      recent medians forming a case's baseline (default 30)
@@ -20495,6 +20503,8 @@ async function run7(argv, io) {
     format: { type: "string", default: "auto" },
     shape: { type: "string" },
     "go-force-package-suffix": { type: "boolean" },
+    "require-stages-on": { type: "string", multiple: true },
+    "require-stages": { type: "string" },
     ...ALERT_OPTIONS,
     "direction-overrides": { type: "string" },
     json: { type: "boolean" },
@@ -20525,7 +20535,7 @@ async function run7(argv, io) {
     cwd: io.cwd,
     format: values.format,
     parse: { formatOption: "--format", ...shape !== void 0 ? { shape } : {}, decided: decidedBy(overrides), goPackageSuffix: values["go-force-package-suffix"] === true },
-    requirements: []
+    requirements: stageRequirements(values)
   }) : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { StageRequirement } from '../core/require-stages.js';
 import { nearest } from '../formats/registry.js';
 import { UsageError } from './io.js';
 
@@ -56,4 +57,15 @@ export function given(value: string | undefined): string | undefined {
 export function withShape(shape: string | undefined): { shape?: string } {
   const s = given(shape);
   return s === undefined ? {} : { shape: s };
+}
+
+/** `--require-stages-on SHAPE` (repeatable) and `--require-stages A,B` as the stage requirements ingest checks. */
+export function stageRequirements(values: { 'require-stages-on'?: string[] | undefined; 'require-stages'?: string | undefined }): StageRequirement[] {
+  const shapes = values['require-stages-on'] ?? [];
+  if (values['require-stages'] !== undefined && shapes.length === 0) {
+    throw new UsageError('--require-stages needs --require-stages-on SHAPE to say which shape it applies to');
+  }
+  const listed = values['require-stages']?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (listed !== undefined && listed.length === 0) throw new UsageError('--require-stages names no stage');
+  return shapes.map((shape) => ({ shape, stages: listed ?? 'all' }));
 }

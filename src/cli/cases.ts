@@ -2,10 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { toFlatCases } from '../core/cases.js';
 import { InputError } from '../core/model.js';
-import type { StageRequirement } from '../core/require-stages.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
 import { ingest } from '../jobs/ingest.js';
-import { parseCommandLine, withShape } from './args.js';
+import { parseCommandLine, stageRequirements, withShape } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend cases RECORD... [options]
@@ -45,13 +44,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('cases needs at least one RECORD file');
-  const shapes = values['require-stages-on'] ?? [];
-  if (values['require-stages'] !== undefined && shapes.length === 0) {
-    throw new UsageError('--require-stages needs --require-stages-on SHAPE to say which shape it applies to');
-  }
-  const listed = values['require-stages']?.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (listed !== undefined && listed.length === 0) throw new UsageError('--require-stages names no stage');
-  const requirements: StageRequirement[] = shapes.map((shape) => ({ shape, stages: listed ?? 'all' }));
+  const requirements = stageRequirements(values);
   const { points, warnings } = await ingest({
     patterns: positionals,
     cwd: io.cwd,

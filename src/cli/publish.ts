@@ -12,7 +12,7 @@ import { FORMAT_NAMES } from '../formats/registry.js';
 import { regressionDeriver, withdrawnLines } from '../jobs/regressions.js';
 import { ingest } from '../jobs/ingest.js';
 import { publishTrend } from '../jobs/publish.js';
-import { given, parseCommandLine } from './args.js';
+import { given, parseCommandLine, stageRequirements } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
@@ -51,6 +51,11 @@ Options:
   --go-force-package-suffix
                         go: name benchmarks "<name> (<package>)" even from one package, as
                         github-action-benchmark's input of that name did
+  --require-stages-on SHAPE
+                        refuse, publishing nothing, unless SHAPE's required stages were
+                        reported in every run (repeatable)
+  --require-stages A,B  the stages required of those shapes (default: every stage the shape
+                        reported in any run)
   --alert-method M      auto (default), limit or ratio; see docs/alerts.md
   --alert-threshold R   ratio method: alert at R times the previous value, e.g. 150%
   --alert-window N      recent medians forming a case's baseline (default 30)
@@ -90,6 +95,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     format: { type: 'string', default: 'auto' },
     shape: { type: 'string' },
     'go-force-package-suffix': { type: 'boolean' },
+    'require-stages-on': { type: 'string', multiple: true },
+    'require-stages': { type: 'string' },
     ...ALERT_OPTIONS,
     'direction-overrides': { type: 'string' },
     json: { type: 'boolean' },
@@ -124,7 +131,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         cwd: io.cwd,
         format: values.format,
         parse: { formatOption: '--format', ...(shape !== undefined ? { shape } : {}), decided: decidedBy(overrides), goPackageSuffix: values['go-force-package-suffix'] === true },
-        requirements: [],
+        requirements: stageRequirements(values),
       })
     : { points: [], warnings: [] };
   const points = applyDirectionOverrides(raw, overrides);

@@ -148,6 +148,16 @@ describe('benchtrend publish and history', () => {
     expect((JSON.parse(n.out) as HistoryRow[]).length).toBeGreaterThan(0);
   });
 
+  it('refuses, publishing nothing, a run that misses a stage --require-stages asks of its shape, as the action does', async () => {
+    const remote = join(sb.root, 'trend.git');
+    await expect(publish(['warm.json', '--repo', remote, '--commit', sha, '--require-stages-on', 'warm', '--require-stages', 'attach,unpack'], io())).rejects.toThrow(
+      /^warm\.json: required stage "unpack" of shape "warm" was reported in 0\/3 runs$/,
+    );
+    await expect(publish(['warm.json', '--repo', remote, '--commit', sha, '--require-stages-on', 'cold'], io())).rejects.toThrow('require-stages: shape "cold" was not benched; benched: warm');
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+    expect(await publish(['warm.json', '--repo', remote, '--commit', sha, '--require-stages-on', 'warm'], io())).toBe(0);
+  });
+
   it('refuses bad command lines and names what is wrong', async () => {
     await expect(publish(['warm.json', '--commit', sha], io())).rejects.toThrow(new UsageError('publish needs --repo URL|PATH'));
     await expect(publish(['warm.json', '--repo', '../trend.git'], io())).rejects.toThrow(new UsageError('publish needs --commit SHA'));
