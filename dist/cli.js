@@ -20133,7 +20133,8 @@ function regressionDeriver(suite, settings) {
       changed: changedAlerts(previous, alerts),
       ...withdrawn.length > 0 ? { withdrawn } : {},
       regressions: regressionEntries(attributed),
-      cases: context.manifest.cases
+      cases: context.manifest.cases,
+      ...context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {}
     };
     return alerts;
   };

@@ -65,6 +65,8 @@ export interface RegressionOutcome {
   readonly runner?: CommitCommentData['runner'];
   /** Where the histories judged came from: the suite's regression state, or the chunks when it could not tell. */
   readonly source: 'state' | 'chunks';
+  /** Segments an import wrote (seqs 0 to this, the trend being empty then): history nothing is commented for. */
+  readonly importedSegments?: number;
 }
 
 /** One line per alert a re-run withdrew (RegressionOutcome.withdrawn), naming its case: what the CLI and the action log. */
@@ -341,6 +343,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       ...(withdrawn.length > 0 ? { withdrawn } : {}),
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
+      ...(context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {}),
     };
     return alerts;
   };
@@ -481,7 +484,9 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   for (const a of outcome.withdrawn ?? []) if (!written.has(a.sha) && !steps.has(a.sha)) moved.set(a.sha, [...(moved.get(a.sha) ?? []), a]);
   // A regression still open whose culprit has no comment: the run that raised it could not write
   // one (rate-limited, an outage), and said the next run would. Written from the stored alerts.
-  const openAt = (sha: string) => outcome.alerts.filter((a) => a.suite === outcome.suite && a.sha === sha && a.kind === 'regression' && a.status !== 'cleared');
+  // Never one whose step starts in an imported history, which is not commented on.
+  const openAt = (sha: string) =>
+    outcome.alerts.filter((a) => a.suite === outcome.suite && a.sha === sha && a.kind === 'regression' && a.status !== 'cleared' && a.seq >= (outcome.importedSegments ?? 0));
   const missing = (sha: string) => {
     const open = openAt(sha);
     return open.length === 0 ? undefined : renderCommitComment({ suite: outcome.suite, sha, rows: refreshCommentRows(undefined, open, info) }, options.links, options.ccUsers);

@@ -81,6 +81,27 @@ describe('regression comments over real HTTP', () => {
     expect([...api.commitComments.keys()]).toEqual([commit(35).sha]);
   });
 
+  it('writes no missing comment for a regression whose step starts in an imported history, which is never commented on', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const confirmed = { kind: 'regression', suite: 'default', case: 'warm / attach', sha: commit(3).sha, seq: 3, status: 'confirmed', baseline: 1, value: 1.3, change: 0.3, reason: 'confirmed: a lasting step' } as const;
+    const outcome = (importedSegments?: number): RegressionOutcome => ({
+      suite: 'default',
+      sha: commit(12).sha,
+      verdicts: [],
+      alerts: [confirmed],
+      changed: [confirmed],
+      regressions: [],
+      cases: [{ suite: 'default', case: 'warm / attach', shape: 'warm', unit: 's', direction: 'smaller', firstSeq: 0, lastSeq: 12, points: 13 }],
+      source: 'chunks',
+      ...(importedSegments !== undefined ? { importedSegments } : {}),
+    });
+    await postRegressionComments(gh, outcome(10), { always: false, ccUsers: [], links: LINKS });
+    expect(api.commitComments.size).toBe(0);
+    await postRegressionComments(gh, outcome(), { always: false, ccUsers: [], links: LINKS });
+    expect(parseCommitCommentData(api.commitComments.get(commit(3).sha)?.[0]?.body ?? '')?.rows.map((r) => [r.case, r.status])).toEqual([['warm / attach', 'confirmed']]);
+  });
+
   it("explains github-action-benchmark's rule, not the limit's, under alert-method: ratio", async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
