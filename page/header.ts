@@ -65,13 +65,17 @@ export function renderHeader(state: PageState, m: Manifest): void {
   }
 }
 
-export function renderStatus(state: PageState): void {
+/** What is loaded, in the status line; `failed` ("<path>: HTTP 503") when a file could not be read. */
+export function renderStatus(state: PageState, failed?: string): void {
   const m = manifestOf(state);
   const loaded = m.segments - state.from;
   const older = byId<HTMLButtonElement>('load-older');
   const all = byId<HTMLButtonElement>('load-all');
   older.disabled = all.disabled = state.from === 0 || state.loading;
-  if (m.segments === 0) status('Nothing has been published yet.');
+  if (failed !== undefined) {
+    const shown = loaded > 0 ? ` Showing the newest ${loaded} of ${m.segments} publishes;` : '';
+    status(`Could not read ${failed}.${shown} "Load older" or "Load all" asks for the rest again.`);
+  } else if (m.segments === 0) status('Nothing has been published yet.');
   else if (state.from === 0) status(`Showing all ${m.segments} publishes.`);
   else status(`Showing the newest ${loaded} of ${m.segments} publishes. Older ones load on "Load older", "Load all", or a double click on a chart that is not zoomed.`);
 }

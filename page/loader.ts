@@ -57,30 +57,59 @@ function segmentsOf(path: string, data: unknown, chunk: Chunk, manifest: Manifes
   throw new TrendReadError(`${path}: neither a segment nor a rollup`);
 }
 
-async function readChunk(chunk: Chunk, manifest: Manifest | undefined): Promise<Segment[]> {
+async function readChunk(chunk: Chunk, manifest: Manifest | undefined, revalidate: ReadonlySet<string>): Promise<Segment[]> {
   try {
-    return segmentsOf(chunk.path, await getJson(chunk.path), chunk, manifest);
+    // A file that failed before may sit in the HTTP cache as it failed (a truncated body served
+    // with max-age while Pages deployed): asked again, it is revalidated.
+    const init: RequestInit | undefined = revalidate.has(chunk.path) ? { cache: 'no-cache' } : undefined;
+    return segmentsOf(chunk.path, await getJson(chunk.path, init), chunk, manifest);
   } catch (e) {
     // Format 2 keeps no finer copy of a chunk to fall back on.
     const finer = manifest !== undefined && manifest.version >= 2 ? [] : splitChunk(chunk);
-    if (finer.length === 0) throw e;
-    const parts = await Promise.all(finer.map((c) => readChunk(c, manifest)));
+    if (finer.length === 0) throw e instanceof TrendReadError ? e : new TrendReadError(`${chunk.path}: ${e instanceof Error ? e.message : String(e)}`);
+    const parts = await Promise.all(finer.map((c) => readChunk(c, manifest, revalidate)));
     return parts.flat();
   }
 }
 
-/** Reads chunks with a few requests in flight: browsers queue beyond six per host anyway. */
-export async function readChunks(chunks: readonly Chunk[], manifest?: Manifest, concurrency = 6): Promise<Segment[]> {
-  const results: Segment[][] = new Array(chunks.length);
+export interface ChunksRead {
+  readonly segments: Segment[];
+  /** The chunks read, newest first: those before the first that failed. */
+  readonly read: Chunk[];
+  /** The first chunk that could not be read, and why ("<path>: HTTP 503"). */
+  readonly failed?: { readonly chunk: Chunk; readonly message: string };
+}
+
+/**
+ * Reads chunks (newest first, each ending where the one before begins) with a few requests in
+ * flight: browsers queue beyond six per host anyway. Stops at the first that cannot be read and
+ * keeps what came before it: what is loaded stays one unbroken run of the newest publishes, and
+ * asking again starts at the file that failed. Its path goes into `failed`, to be revalidated.
+ */
+export async function readChunks(chunks: readonly Chunk[], manifest?: Manifest, failed: Set<string> = new Set(), concurrency = 6): Promise<ChunksRead> {
+  const results: (Segment[] | undefined)[] = new Array(chunks.length);
+  let stop = chunks.length;
+  let failure: ChunksRead['failed'];
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < chunks.length) {
+    while (next < stop) {
       const i = next++;
-      results[i] = await readChunk(chunks[i] as Chunk, manifest);
+      const chunk = chunks[i] as Chunk;
+      try {
+        results[i] = await readChunk(chunk, manifest, failed);
+        failed.delete(chunk.path);
+      } catch (e) {
+        failed.add(chunk.path);
+        if (i < stop) {
+          stop = i;
+          failure = { chunk, message: (e as Error).message };
+        }
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
-  return results.flat();
+  const read = chunks.slice(0, stop);
+  return { segments: results.slice(0, stop).flat() as Segment[], read, ...(failure ? { failed: failure } : {}) };
 }
 
 /**

@@ -45,13 +45,14 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
   status('Loading older history…');
   try {
     const chunks = planBefore(state.from, want, m.segments, knownFanout(m) ? 2 : 0, m.version);
-    addSegments(state, await readChunks(chunks, m), chunks);
+    const got = await readChunks(chunks, m, state.unread);
+    addSegments(state, got.segments, got.read);
     showCases(state);
     for (const g of state.groups.values()) g.range = null;
     await drawAll(state, undefined);
     state.loading = false;
-    renderStatus(state);
-    setPageState('ready');
+    renderStatus(state, got.failed?.message);
+    setPageState(got.failed ? 'error' : 'ready');
   } catch (e) {
     state.loading = false;
     renderStatus(state);
@@ -78,6 +79,9 @@ export async function boot(state: PageState): Promise<void> {
     renderHeader(state, m);
     const known = knownFanout(m);
     state.loading = true;
+    // The first file that could not be read: what came before it is drawn, and the load buttons
+    // ask for it again.
+    let failed: string | undefined;
     // The newest points file first: a few segments, whatever chunk holds them now.
     const newest = newestOf(await newestRead, m);
     if (newest) {
@@ -85,7 +89,9 @@ export async function boot(state: PageState): Promise<void> {
       addSegments(state, newest.segments, []);
     } else {
       const first = known ? planWindow(m.segments, FIRST_WINDOW_SEGMENTS, m.version) : planBefore(m.segments, FIRST_WINDOW_SEGMENTS, m.segments, 0, m.version);
-      addSegments(state, await readChunks(first, m), first);
+      const got = await readChunks(first, m, state.unread);
+      addSegments(state, got.segments, got.read);
+      failed = got.failed?.message;
     }
     performance.mark('benchtrend:data');
     performance.mark('benchtrend:model');
@@ -100,18 +106,23 @@ export async function boot(state: PageState): Promise<void> {
 
     // The rest of the first view, asked for only once the first charts are drawn.
     const loaded = m.segments - state.from;
-    const rest = state.from > 0 && loaded < FIRST_VIEW_SEGMENTS ? planBefore(state.from, FIRST_VIEW_SEGMENTS - loaded, m.segments, known ? 1 : 0, m.version) : [];
+    const rest = failed === undefined && state.from > 0 && loaded < FIRST_VIEW_SEGMENTS ? planBefore(state.from, FIRST_VIEW_SEGMENTS - loaded, m.segments, known ? 1 : 0, m.version) : [];
     if (rest.length > 0) {
-      addSegments(state, await readChunks(rest, m), rest);
+      const got = await readChunks(rest, m, state.unread);
+      addSegments(state, got.segments, got.read);
+      failed = got.failed?.message;
       showCases(state);
     }
     performance.mark('benchtrend:first-view');
     state.loading = false;
-    renderStatus(state);
+    renderStatus(state, failed);
     await drawAll(state, permalinked(state));
     if (state.drawnOnce.size >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
-    setPageState('ready');
+    setPageState(failed === undefined ? 'ready' : 'error');
   } catch (e) {
+    state.loading = false;
+    // With the manifest read, the buttons say again whether there is more to ask for.
+    if (state.manifest) renderStatus(state);
     status(`Could not read the trend: ${(e as Error).message}`);
     setPageState('error');
   }

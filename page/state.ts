@@ -33,6 +33,8 @@ export interface PageState {
   readonly shapeSections: Map<string, HTMLElement>;
   readonly suiteSections: Map<string, HTMLElement>;
   loading: boolean;
+  /** Paths of files that could not be read: asked for again, they are revalidated, not taken from the cache. */
+  readonly unread: Set<string>;
   /** The chart under the cursor: only it shows the tooltip. */
   active: CaseChart | null;
   firstDrawn: boolean;
@@ -57,6 +59,7 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     shapeSections: new Map(),
     suiteSections: new Map(),
     loading: false,
+    unread: new Set(),
     active: null,
     firstDrawn: false,
     drawnOnce: new Set(),
