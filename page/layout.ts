@@ -127,14 +127,26 @@ function groupFor(state: PageState, card: Card): ChartGroup {
   return g;
 }
 
+/**
+ * The width a new chart is drawn at. Every shown card's plot is as wide as any other (one grid
+ * template, one page width), so it is read once and kept until resizeAll reads it again: read
+ * after each chart added, it laid the whole page out again each time, and 3,000 cases took 100 s.
+ */
+function plotWidth(state: PageState, card: Card): number {
+  if (state.plotWidth === undefined && !card.root.hidden) {
+    const w = card.plot.clientWidth;
+    if (w > 0) state.plotWidth = w;
+  }
+  return state.plotWidth ?? 480;
+}
+
 function drawCard(state: PageState, card: Card, data: ChartData | undefined): void {
   card.drawnFrom = state.model;
   try {
     describe(state, card, data);
     if (data && card.chart) card.chart.update(data);
     else if (data) {
-      const width = card.plot.clientWidth || 480;
-      card.chart = new CaseChart(card.plot, width, card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state));
+      card.chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state));
       trackActive(state, card.chart);
     } else if (card.chart) {
       card.chart.destroy();
@@ -206,7 +218,9 @@ export function applyFilter(state: PageState): void {
 }
 
 export function resizeAll(state: PageState): void {
-  for (const card of state.cards.values()) {
-    if (card.chart && !card.root.hidden) card.chart.resize(card.plot.clientWidth);
-  }
+  const shown = [...state.cards.values()].filter((c) => c.chart !== undefined && !c.root.hidden);
+  // Every width read before any chart is resized: a read after a resize lays the page out again.
+  const widths = shown.map((c) => c.plot.clientWidth);
+  state.plotWidth = widths.find((w) => w > 0);
+  shown.forEach((c, i) => c.chart?.resize(widths[i] as number));
 }

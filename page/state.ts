@@ -42,6 +42,8 @@ export interface PageState {
   /** Charts to draw before `benchtrend:all-charts` is marked. */
   expected: number;
   observer: IntersectionObserver | undefined;
+  /** The width of a shown card's plot, as last read (layout.ts, plotWidth); undefined until read. */
+  plotWidth: number | undefined;
   /** Reads `want` more publishes back in the log (loading.ts): cards and charts ask for it. */
   readonly loadOlder: (want: number) => Promise<void>;
 }
@@ -65,6 +67,7 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     drawnOnce: new Set(),
     expected: 0,
     observer: undefined,
+    plotWidth: undefined,
     loadOlder,
   };
 }
