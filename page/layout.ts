@@ -141,7 +141,7 @@ function plotWidth(state: PageState, card: Card): number {
 }
 
 function drawCard(state: PageState, card: Card, data: ChartData | undefined): void {
-  card.drawnFrom = state.model;
+  card.drawnFrom = card.describedFrom = state.model;
   try {
     describe(state, card, data);
     if (data && card.chart) card.chart.update(data);
@@ -157,10 +157,24 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
   }
 }
 
+/** How far beyond the window a card's chart is drawn ahead of being scrolled to. */
+const AHEAD_PX = 200;
+
 export function inViewport(card: Card): boolean {
   if (card.root.hidden) return false;
   const r = card.root.getBoundingClientRect();
   return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+}
+
+/** Where a card is: in the window, near it (its chart is drawn ahead), or further away. */
+function placeOf(card: Card): 'in' | 'near' | 'far' {
+  if (card.root.hidden) return 'far';
+  const r = card.root.getBoundingClientRect();
+  if (r.width === 0) return 'far';
+  if (r.bottom > 0 && r.top < window.innerHeight) return 'in';
+  // Without an observer nothing would draw it later: drawn now, as every card once was.
+  if (typeof IntersectionObserver === 'undefined') return 'near';
+  return r.bottom > -AHEAD_PX && r.top < window.innerHeight + AHEAD_PX ? 'near' : 'far';
 }
 
 /** A card scrolled into view is drawn from what is loaded, whatever is still on its way. */
@@ -173,28 +187,37 @@ export function watchViewport(state: PageState): void {
         if (e.isIntersecting && card && card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
       }
     },
-    { rootMargin: '200px 0px' },
+    { rootMargin: `${AHEAD_PX}px 0px` },
   );
   for (const card of state.cards.values()) state.observer.observe(card.root);
 }
 
 /**
  * Draws or refreshes the cards (`only` those in view, or every one), the permalinked one first and
- * then those in view, yielding so the first chart paints early.
+ * then those in view, yielding so the first chart paints early. Only the cards in or near the
+ * window get a chart; the others are described (their notes say what is loaded) and get theirs
+ * when they are scrolled near: a canvas for each of 3,000 cards took 3.3 GB of renderer memory.
  */
 export async function drawAll(state: PageState, priority: Card | undefined, only?: (card: Card) => boolean): Promise<void> {
   let cards = [...state.cards.values()];
   if (only) cards = cards.filter(only);
-  const rank = (c: Card): number => (c === priority ? 0 : inViewport(c) ? 1 : 2);
-  const ranks = new Map(cards.map((c) => [c, rank(c)]));
-  cards.sort((a, b) => (ranks.get(a) as number) - (ranks.get(b) as number));
+  // Every card's place read before anything is drawn: one layout for all of them.
+  const places = new Map(cards.map((c) => [c, placeOf(c)]));
+  const drawn = (c: Card): boolean => c === priority || places.get(c) !== 'far';
+  const rank = (c: Card): number => (c === priority ? 0 : places.get(c) === 'in' ? 1 : 2);
+  cards.sort((a, b) => rank(a) - rank(b));
   const datas = new Map<Card, ChartData | undefined>();
   for (const c of cards) datas.set(c, chartData(state, c, state.model));
-  if (!only) state.expected = state.drawnOnce.size + cards.filter((c) => !c.chart && datas.get(c)).length;
+  if (!only) state.expected = state.drawnOnce.size + cards.filter((c) => drawn(c) && !c.chart && datas.get(c)).length;
   let slice = performance.now();
   for (const card of cards) {
     // The viewport may have drawn it from this model while this loop yielded.
-    if (card.drawnFrom !== state.model) drawCard(state, card, datas.get(card));
+    if (card.drawnFrom === state.model) continue;
+    if (drawn(card)) drawCard(state, card, datas.get(card));
+    else if (card.describedFrom !== state.model) {
+      card.describedFrom = state.model;
+      describe(state, card, datas.get(card));
+    }
     if (performance.now() - slice > 12) {
       await yieldToBrowser();
       slice = performance.now();

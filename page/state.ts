@@ -15,8 +15,10 @@ export interface Card {
   readonly note: HTMLElement;
   readonly markers: HTMLElement;
   chart?: CaseChart;
-  /** The model this card was last drawn from: a card in view is redrawn when it is not the current one. */
+  /** The model this card's chart was last drawn from: a card in view is redrawn when it is not the current one. */
   drawnFrom?: TrendModel;
+  /** The model its note was last written from: a card far from the window gets its note, not yet its chart. */
+  describedFrom?: TrendModel;
 }
 
 export interface PageState {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_CI, ROOT } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { bars, card, shownPoints } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
 
@@ -50,6 +51,31 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)(`a suite of ${CASES} cases on the page`
     // A layout per frame painted while loading (16 on a quiet machine); reading a chart's width after
     // each chart was added made it 335.
     expect(layouts).toBeLessThan(CASES / 4);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('gives a card its canvas when it nears the window, and says what it holds before', async () => {
+    const tab = await browser.context.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.goto(server.base);
+    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const first = card(tab, 'one / stage-000');
+    const last = card(tab, `one / stage-${CASES - 1}`);
+    expect(await first.locator('canvas').count()).toBe(1);
+    // The first screen and a little more: 900 px hold three rows of two.
+    const canvases = await tab.locator('article.card canvas').count();
+    expect(canvases).toBeGreaterThanOrEqual(4);
+    expect(canvases).toBeLessThan(20);
+    expect(await last.locator('canvas').count()).toBe(0);
+    expect(await shownPoints(tab, `one / stage-${CASES - 1}`)).toBe(20);
+
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.locator('canvas').count()).toBe(1);
+    // Drawn whole: error bars along its 20 points (a bar the line covers is not counted).
+    expect((await bars(tab, `one / stage-${CASES - 1}`)).count).toBeGreaterThanOrEqual(15);
+    expect(await tab.locator('article.card canvas').count()).toBeLessThan(40);
     expect(errors).toEqual([]);
     await tab.close();
   });

@@ -273,8 +273,10 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(await shownPoints(page, 'warm / retired')).toBe(0);
     expect(await retired.locator('canvas').count()).toBe(0);
     expect(await retired.locator('.note').textContent()).toBe('No points among the loaded publishes; this case was last published in publish 10. Load back to it');
+    // Each gets its canvas as it nears the window (the first screen's at once).
     for (const name of names) {
       const c = card(page, name);
+      await c.scrollIntoViewIfNeeded();
       await expect.poll(() => c.locator('canvas').count()).toBe(1);
       expect(await shownPoints(page, name)).toBeGreaterThan(50);
       expect((await bars(page, name)).count).toBeGreaterThan(50);
@@ -432,10 +434,11 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     const { page, errors, dialogs } = await openPage(server.base);
     await ready(page);
     const total = card(page, 'warm / total');
-    const canvasBox = await total.locator('canvas').boundingBox();
-    if (!canvasBox) throw new Error('no canvas');
+    // Read after the dots: reading a chart scrolls it into view.
     const [dot] = await alertDots(page, 'warm / total');
     if (!dot) throw new Error('no alert dot drawn');
+    const canvasBox = await total.locator('canvas').boundingBox();
+    if (!canvasBox) throw new Error('no canvas');
 
     // Hover the alert's point (the red dot on the canvas): the box names the commit and the point, as text.
     await page.mouse.move(canvasBox.x + dot.x, canvasBox.y + dot.y);
@@ -710,7 +713,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(published.cases.length).toBeGreaterThan(4);
     for (const c of published.cases) {
       const chart = card(page, c.case);
-      expect(await chart.locator('canvas').count()).toBe(1);
+      await chart.scrollIntoViewIfNeeded();
+      await expect.poll(() => chart.locator('canvas').count()).toBe(1);
       expect(await shownPoints(page, c.case)).toBe(17);
     }
     const total = card(page, 'warm / total');
