@@ -177,6 +177,21 @@ function placeOf(card: Card): 'in' | 'near' | 'far' {
   return r.bottom > -AHEAD_PX && r.top < window.innerHeight + AHEAD_PX ? 'near' : 'far';
 }
 
+/**
+ * A chart whose card went far from the window is destroyed, its canvas with it, and drawn again
+ * when the card comes back: a reader scrolling through 3,000 cards kept 3,000 canvases (6 GB of
+ * renderer memory) and every scroll event went to each chart's listeners. The plot keeps its
+ * height, so nothing on the page moves.
+ */
+function letGo(state: PageState, card: Card): void {
+  const chart = card.chart;
+  if (!chart) return;
+  if (state.active === chart) state.active = null;
+  chart.destroy();
+  delete card.chart;
+  delete card.drawnFrom;
+}
+
 /** A card scrolled into view is drawn from what is loaded, whatever is still on its way. */
 export function watchViewport(state: PageState): void {
   if (typeof IntersectionObserver === 'undefined') return;
@@ -184,7 +199,10 @@ export function watchViewport(state: PageState): void {
     (entries) => {
       for (const e of entries) {
         const card = state.byRoot.get(e.target);
-        if (e.isIntersecting && card && card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
+        if (!card) continue;
+        if (e.isIntersecting) {
+          if (card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
+        } else if (card.chart) letGo(state, card);
       }
     },
     { rootMargin: `${AHEAD_PX}px 0px` },
@@ -208,7 +226,7 @@ export async function drawAll(state: PageState, priority: Card | undefined, only
   cards.sort((a, b) => rank(a) - rank(b));
   const datas = new Map<Card, ChartData | undefined>();
   for (const c of cards) datas.set(c, chartData(state, c, state.model));
-  if (!only) state.expected = state.drawnOnce.size + cards.filter((c) => drawn(c) && !c.chart && datas.get(c)).length;
+  if (!only) state.expected = state.drawnCount + cards.filter((c) => drawn(c) && !c.chart && datas.get(c)).length;
   let slice = performance.now();
   for (const card of cards) {
     // The viewport may have drawn it from this model while this loop yielded.

@@ -117,7 +117,7 @@ export async function boot(state: PageState): Promise<void> {
     state.loading = false;
     renderStatus(state, failed);
     await drawAll(state, permalinked(state));
-    if (state.drawnOnce.size >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
+    if (state.drawnCount >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
     setPageState(failed === undefined ? 'ready' : 'error');
   } catch (e) {
     state.loading = false;

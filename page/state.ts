@@ -40,7 +40,9 @@ export interface PageState {
   /** The chart under the cursor: only it shows the tooltip. */
   active: CaseChart | null;
   firstDrawn: boolean;
-  readonly drawnOnce: Set<CaseChart>;
+  /** Weak: a chart let go when its card left the window must not be kept alive, canvas and all. */
+  readonly drawnOnce: WeakSet<CaseChart>;
+  drawnCount: number;
   /** Charts to draw before `benchtrend:all-charts` is marked. */
   expected: number;
   observer: IntersectionObserver | undefined;
@@ -66,7 +68,8 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     unread: new Set(),
     active: null,
     firstDrawn: false,
-    drawnOnce: new Set(),
+    drawnOnce: new WeakSet(),
+    drawnCount: 0,
     expected: 0,
     observer: undefined,
     plotWidth: undefined,

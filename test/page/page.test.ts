@@ -11,7 +11,7 @@ import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI, ROOT } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { publishedTrend } from './published-trend.js';
-import { alertDots, bars, card, close, commitAt, cssColour, hoverCanvas, lineBreaks, markerLines, shownPoints } from './chart-reading.js';
+import { alertDots, bars, card, close, commitAt, cssColour, drawnCanvas, hoverCanvas, lineBreaks, markerLines, shownPoints } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 import { pointFrom, syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
@@ -483,8 +483,10 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     const range = async (name: string): Promise<string> => `${place(await commitAt(page, name, 0))},${place(await commitAt(page, name, 1))}`;
     const full = await range('warm / host-prep');
     const coldFull = await range('cold-recreate / tools');
-    // Reading a range scrolls to the chart read: the plot's place is taken again before each use.
+    // Reading a range scrolls to the chart read, and a chart far from the window is let go: the
+    // plot's place is taken again before each use, once it is drawn.
     const hostPrepBox = async (): Promise<{ x: number; y: number; width: number; height: number }> => {
+      await drawnCanvas(page, 'warm / host-prep');
       await card(page, 'warm / host-prep').locator('.u-over').scrollIntoViewIfNeeded();
       const box = await card(page, 'warm / host-prep').locator('.u-over').boundingBox();
       if (!box) throw new Error('no plot area');
