@@ -5,7 +5,7 @@ import { byId, el, setText } from './elements.js';
 import { formatDate } from './lib/hover-text.js';
 import { httpUrl } from './lib/links.js';
 import { formatPermalink } from './lib/permalink.js';
-import { manifestOf, type PageState } from './state.js';
+import { loadBackTo, manifestOf, type PageState } from './state.js';
 
 /** The page's header: where the trend comes from, how fresh it is, its open regressions, and what is loaded. */
 
@@ -43,6 +43,8 @@ export function renderHeader(state: PageState, m: Manifest): void {
   // Within a group the commit is said once, in the group's own words.
   const line = (a: (typeof alerts)[number], inGroup = false) => {
     const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, a.case);
+    // Its commit may be older than what is loaded: the dot is drawn once it is.
+    link.addEventListener('click', () => loadBackTo(state, a.seq));
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
     const words = alertChangeWords(a, info?.direction ?? 'smaller');
     const pct = words !== undefined ? ` ${words}` : '';

@@ -6,7 +6,7 @@ import { chartEvents, download, trackActive } from './interaction.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
-import { cardKey, manifestOf, type Card, type PageState } from './state.js';
+import { cardKey, loadBackTo, manifestOf, type Card, type PageState } from './state.js';
 
 /**
  * The page's body: a section per suite and shape, a card per case, and drawing the cards from the
@@ -106,7 +106,8 @@ function describe(state: PageState, card: Card, data: ChartData | undefined): vo
     card.note.append(`No points among the loaded publishes; this case was last published in publish ${last + 1}. `);
     if (state.from > 0) {
       const button = el('button', { className: 'small', attrs: { type: 'button' } }, 'Load back to it');
-      button.addEventListener('click', () => void state.loadOlder(Math.max(1, state.from - last)));
+      // A manifest that says it was published in a loaded publish still gets one more.
+      button.addEventListener('click', () => loadBackTo(state, Math.min(last, state.from - 1)));
       card.note.append(button);
     }
     return;

@@ -6,7 +6,7 @@ import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js'
 import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, type Chunk } from './lib/load-plan.js';
 import { buildModel, groupCases } from './lib/trend-model.js';
 import { fetchNewest, newestOf, readChunks, readManifest } from './loader.js';
-import { manifestOf, setPageState, type PageState } from './state.js';
+import { loadBackTo, manifestOf, setPageState, type PageState } from './state.js';
 import { initTheme } from './theme.js';
 
 /**
@@ -36,6 +36,13 @@ function showCases(state: PageState): void {
   ensureSections(state, groupCases(m.suites, m.cases, state.model));
 }
 
+/** What loadBackTo was asked for while a load was under way. */
+function loadPendingBack(state: PageState): void {
+  const back = state.backTo;
+  state.backTo = undefined;
+  if (back !== undefined) loadBackTo(state, back);
+}
+
 export async function loadOlder(state: PageState, want: number): Promise<void> {
   const m = manifestOf(state);
   if (state.loading || state.from === 0) return;
@@ -53,6 +60,7 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
     state.loading = false;
     renderStatus(state, got.failed?.message);
     setPageState(got.failed ? 'error' : 'ready');
+    if (!got.failed) loadPendingBack(state);
   } catch (e) {
     state.loading = false;
     renderStatus(state);
@@ -119,6 +127,7 @@ export async function boot(state: PageState): Promise<void> {
     await drawAll(state, permalinked(state));
     if (state.drawnCount >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
     setPageState(failed === undefined ? 'ready' : 'error');
+    if (failed === undefined) loadPendingBack(state);
   } catch (e) {
     state.loading = false;
     // With the manifest read, the buttons say again whether there is more to ask for.

@@ -35,6 +35,8 @@ export interface PageState {
   readonly shapeSections: Map<string, HTMLElement>;
   readonly suiteSections: Map<string, HTMLElement>;
   loading: boolean;
+  /** A publish to load back to once the load under way ends (loadBackTo). */
+  backTo: number | undefined;
   /** Paths of files that could not be read: asked for again, they are revalidated, not taken from the cache. */
   readonly unread: Set<string>;
   /** The chart under the cursor: only it shows the tooltip. */
@@ -65,6 +67,7 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     shapeSections: new Map(),
     suiteSections: new Map(),
     loading: false,
+    backTo: undefined,
     unread: new Set(),
     active: null,
     firstDrawn: false,
@@ -75,6 +78,16 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     plotWidth: undefined,
     loadOlder,
   };
+}
+
+/**
+ * Loads history back to publish `seq` (a case's last publish, an alert's commit) when it is not
+ * loaded. Asked while a load is under way, it is done when that one ends (loading.ts).
+ */
+export function loadBackTo(state: PageState, seq: number): void {
+  if (!Number.isSafeInteger(seq) || seq < 0 || seq >= state.from) return;
+  if (state.loading) state.backTo = Math.min(state.backTo ?? seq, seq);
+  else void state.loadOlder(state.from - seq);
 }
 
 export function manifestOf(state: PageState): Manifest {

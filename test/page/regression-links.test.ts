@@ -1,0 +1,105 @@
+/**
+ * The regressions listed above the charts, as a reader follows them: a link to the case's chart,
+ * which shows the alert's red dot even when its commit is older than what the page first loaded,
+ * and which works every time it is followed, whatever the filter hides.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredAlert } from '../../src/core/trend/types.js';
+import { IN_CI, ROOT } from '../helpers/paths.js';
+import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { alertDots, card } from './chart-reading.js';
+import { serveFolder, type StaticServer } from './static-server.js';
+import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
+
+const REPOSITORY = 'https://example.invalid/o/r';
+const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-links-'));
+let browser: Browser;
+let pageFiles: Map<string, Uint8Array>;
+let server: StaticServer;
+let held: StaticServer;
+let history: Publish[];
+
+/** A regression stored as the detector stores one, on `name` at publish `seq`. */
+function regression(name: string, seq: number, change: number): StoredAlert {
+  const at = history[seq] as Publish;
+  return { kind: 'regression', suite: 'main', case: name, sha: at.commit.sha, seq, status: 'confirmed', baseline: 1, value: 1 + change, change, reason: 'beyond the limit' };
+}
+
+async function open(url: string): Promise<{ tab: Page; errors: string[] }> {
+  const tab = await browser.context.newPage();
+  const errors: string[] = [];
+  tab.on('pageerror', (e) => errors.push(e.message));
+  await tab.goto(url);
+  await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+  return { tab, errors };
+}
+
+const ready = (tab: Page): Promise<unknown> => tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+
+describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', () => {
+  beforeAll(async () => {
+    const out = join(work, 'page-build');
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
+    pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    // 600 publishes: the first view reads back to publish 256 (whole chunks of 256 and 16).
+    history = syntheticHistory({
+      suite: 'main',
+      commits: 600,
+      seed: 21,
+      shapes: [
+        { shape: 'warm', stages: ['a', 'b', 'c', 'total'] },
+        { shape: 'cold', stages: ['a', 'b', 'c', 'total'] },
+      ],
+      steps: [
+        { case: 'warm / total', at: 20, factor: 1.3 },
+        { case: 'cold / total', at: 590, factor: 1.3 },
+      ],
+    });
+    const dir = join(work, 'trend');
+    writeFiles(dir, trendFiles(history, { updated: '2024-02-01T00:00:00Z', format: 2, repository: REPOSITORY, alerts: [regression('warm / total', 20, 0.3), regression('cold / total', 590, 0.3)] }));
+    writeFiles(dir, pageFiles);
+    server = await serveFolder(dir);
+    // The same trend with every chunk held back until released: the first view still loading.
+    held = await serveFolder(dir, { hold: (path) => path.startsWith('data/c/') });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await held?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('loads back to a regression older than the first view when it is clicked, so its dot is drawn', async () => {
+    const { tab, errors } = await open(server.base);
+    expect(await tab.locator('#status').textContent()).toContain('Showing the newest 344 of 600 publishes.');
+    expect(await alertDots(tab, 'warm / total')).toEqual([]);
+    await tab.locator('#alerts a', { hasText: 'warm / total' }).click();
+    await expect.poll(() => tab.locator('#status').textContent()).toBe('Showing all 600 publishes.');
+    await ready(tab);
+    expect(await card(tab, 'warm / total').getAttribute('class')).toContain('target');
+    expect(await alertDots(tab, 'warm / total')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('loads back to it once the first view is read when it is clicked before', async () => {
+    const tab = await browser.context.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.goto(held.base);
+    await expect.poll(() => held.held().length).toBeGreaterThan(0);
+    await tab.locator('#alerts a', { hasText: 'warm / total' }).click();
+    held.release();
+    await expect.poll(() => tab.locator('#status').textContent()).toBe('Showing all 600 publishes.');
+    await ready(tab);
+    expect(await alertDots(tab, 'warm / total')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+});
