@@ -41,19 +41,27 @@ async function open(url: string): Promise<{ tab: Page; errors: string[] }> {
 
 const ready = (tab: Page): Promise<unknown> => tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
 
+/** The card's top, in the window's coordinates; null when it is not shown. */
+async function top(tab: Page, name: string): Promise<number | null> {
+  const box = await card(tab, name).boundingBox();
+  return box ? Math.round(box.y) : null;
+}
+
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', () => {
   beforeAll(async () => {
     const out = join(work, 'page-build');
     execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
     pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
-    // 600 publishes: the first view reads back to publish 256 (whole chunks of 256 and 16).
+    // 600 publishes: the first view reads back to publish 256 (whole chunks of 256 and 16). Three
+    // shapes of six cases: a page tall enough to bring a card of the middle one to its top.
     history = syntheticHistory({
       suite: 'main',
       commits: 600,
       seed: 21,
       shapes: [
-        { shape: 'warm', stages: ['a', 'b', 'c', 'total'] },
-        { shape: 'cold', stages: ['a', 'b', 'c', 'total'] },
+        { shape: 'warm', stages: ['a', 'b', 'c', 'd', 'e', 'total'] },
+        { shape: 'cold', stages: ['a', 'b', 'c', 'd', 'e', 'total'] },
+        { shape: 'hot', stages: ['a', 'b', 'c', 'd', 'e', 'total'] },
       ],
       steps: [
         { case: 'warm / total', at: 20, factor: 1.3 },
@@ -99,6 +107,45 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', 
     await expect.poll(() => tab.locator('#status').textContent()).toBe('Showing all 600 publishes.');
     await ready(tab);
     expect(await alertDots(tab, 'warm / total')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('shows the linked case when the filter hides it: the filter gives way', async () => {
+    const { tab, errors } = await open(server.base);
+    await tab.fill('#filter', 'warm');
+    expect(await card(tab, 'cold / total').isVisible()).toBe(false);
+    await tab.locator('#alerts a', { hasText: 'cold / total' }).click();
+    await expect.poll(() => top(tab, 'cold / total')).toBe(0);
+    expect(await card(tab, 'cold / total').getAttribute('class')).toContain('target');
+    expect(await tab.inputValue('#filter')).toBe('');
+    expect(await tab.locator('article.card:visible').count()).toBe(18);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('goes to the case every time its link is followed, not only when the address changes', async () => {
+    const { tab, errors } = await open(server.base);
+    const link = tab.locator('#alerts a', { hasText: 'cold / total' });
+    await link.click();
+    await expect.poll(() => top(tab, 'cold / total')).toBe(0);
+    // Back up to the list (the click scrolls to the link), and the same link again.
+    await link.click();
+    await expect.poll(() => top(tab, 'cold / total')).toBe(0);
+    // So with the keyboard.
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    expect(await top(tab, 'cold / total')).not.toBe(0);
+    await link.focus();
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => top(tab, 'cold / total')).toBe(0);
+
+    // And a card's own link, clicked twice.
+    const own = card(tab, 'warm / b').locator('a.permalink');
+    await own.click();
+    await expect.poll(() => top(tab, 'warm / b')).toBe(0);
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await own.click();
+    await expect.poll(() => top(tab, 'warm / b')).toBe(0);
     expect(errors).toEqual([]);
     await tab.close();
   });
