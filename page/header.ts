@@ -1,7 +1,7 @@
 import { alertGroups, recentGroups } from '../src/core/regress/groups.js';
 import { alertChangeWords, reasonBeside } from '../src/core/regress/words.js';
 import { TREND_SCHEMA_VERSION, type Manifest } from '../src/core/trend/types.js';
-import { byId, el, setText } from './elements.js';
+import { byId, el, isolated, setText } from './elements.js';
 import { formatDate } from './lib/hover-text.js';
 import { httpUrl } from './lib/links.js';
 import { formatPermalink } from './lib/permalink.js';
@@ -42,7 +42,7 @@ export function renderHeader(state: PageState, m: Manifest): void {
   list.append(el('h2', {}, `Regressions (${groups.length})`));
   // Within a group the commit is said once, in the group's own words.
   const line = (a: (typeof alerts)[number], inGroup = false) => {
-    const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, a.case);
+    const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, isolated(a.case));
     // Its commit may be older than what is loaded: the dot is drawn once it is.
     link.addEventListener('click', () => loadBackTo(state, a.seq));
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);

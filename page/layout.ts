@@ -1,6 +1,6 @@
 import type { CaseInfo } from '../src/core/trend/types.js';
 import { CaseChart, ChartGroup, type ChartData } from './chart.js';
-import { byId, el, setText } from './elements.js';
+import { byId, el, isolated, setText } from './elements.js';
 import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
@@ -24,7 +24,7 @@ export function ensureSections(state: PageState, groups: readonly CaseGroup[]): 
   for (const g of groups) {
     let suite = state.suiteSections.get(g.suite);
     if (!suite) {
-      suite = el('section', { className: 'suite' }, manySuites || g.suite !== '' ? el('h2', {}, `Suite ${g.suite}`) : null);
+      suite = el('section', { className: 'suite' }, manySuites || g.suite !== '' ? el('h2', {}, 'Suite ', isolated(g.suite)) : null);
       suite.dataset['suite'] = g.suite;
       state.suiteSections.set(g.suite, suite);
       main.append(suite);
@@ -32,7 +32,7 @@ export function ensureSections(state: PageState, groups: readonly CaseGroup[]): 
     const key = shapeKey(g.suite, g.shape);
     let shape = state.shapeSections.get(key);
     if (!shape) {
-      shape = el('section', { className: 'shape' }, el('h3', {}, `Shape ${g.shape}`), el('div', { className: 'grid' }));
+      shape = el('section', { className: 'shape' }, el('h3', {}, 'Shape ', isolated(g.shape)), el('div', { className: 'grid' }));
       shape.dataset['shape'] = g.shape;
       state.shapeSections.set(key, shape);
       suite.append(shape);
