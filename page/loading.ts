@@ -36,6 +36,21 @@ function showCases(state: PageState): void {
   ensureSections(state, groupCases(m.suites, m.cases, state.model));
 }
 
+/** What to do about a page opened from disk, with README's command for its own folder. */
+function fromDisk(pathname: string): string {
+  let folder = pathname.slice(0, pathname.lastIndexOf('/') + 1);
+  try {
+    folder = decodeURIComponent(folder);
+  } catch {
+    // A malformed escape: the path as the address has it still names the folder.
+  }
+  // file:///C:/trend/index.html on Windows: the drive, not a folder below /.
+  if (/^\/[A-Za-z]:\//.test(folder)) folder = folder.slice(1);
+  if (folder.length > 1) folder = folder.replace(/\/$/, '');
+  const arg = /^[\w./:\\-]+$/.test(folder) ? folder : `"${folder}"`;
+  return `Browsers refuse to let a page read its data over file://. Serve this folder and open the address it prints: npx benchtrend serve ${arg}`;
+}
+
 /** What loadBackTo was asked for while a load was under way. */
 function loadPendingBack(state: PageState): void {
   const back = state.backTo;
@@ -132,7 +147,9 @@ export async function boot(state: PageState): Promise<void> {
     state.loading = false;
     // With the manifest read, the buttons say again whether there is more to ask for.
     if (state.manifest) renderStatus(state);
-    status(`Could not read the trend: ${(e as Error).message}`);
+    // Opened from disk (the demo prints index.html's path), fetch only says "Failed to fetch".
+    if (!state.manifest && window.location.protocol === 'file:') status(fromDisk(window.location.pathname));
+    else status(`Could not read the trend: ${(e as Error).message}`);
     setPageState('error');
   }
 }

@@ -1,12 +1,14 @@
 /**
  * Files the page cannot read: a chunk answered once with a 503 (GitHub Pages while it deploys) or
  * a truncated body. The page draws what it could read, says which file failed in one line, and
- * leaves "Load older" and "Load all" to ask for it again.
+ * leaves "Load older" and "Load all" to ask for it again. And a page opened from disk, which no
+ * browser lets read its data: it says how to serve it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkPath } from '../../src/core/trend/layout.js';
@@ -109,5 +111,23 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a file the page cannot read', () => {
     expect(await shownPoints(tab, 'warm / total')).toBe(40);
     expect(errors).toEqual([]);
     await tab.close();
+  });
+
+  it('says how to serve the folder when opened from disk (file://), as the demo prints its path', async () => {
+    for (const folder of ['disk', 'my trends']) {
+      const dir = join(work, folder, 'dev', 'bench');
+      writeFiles(dir, trendFiles(syntheticHistory({ suite: 'main', commits: 3, seed: 2, shapes: [{ shape: 'warm', stages: ['a'] }] }), { updated: '2024-01-01T00:00:00Z' }));
+      writeFiles(dir, page);
+      const tab = await browser.context.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(pathToFileURL(join(dir, 'index.html')).href);
+      await tab.waitForFunction(() => document.documentElement.dataset['state'] !== 'loading');
+      const command = folder.includes(' ') ? `npx benchtrend serve "${dir}"` : `npx benchtrend serve ${dir}`;
+      expect(await status(tab)).toBe(`Browsers refuse to let a page read its data over file://. Serve this folder and open the address it prints: ${command}`);
+      expect(await tab.evaluate(() => document.documentElement.dataset['state'])).toBe('error');
+      expect(errors).toEqual([]);
+      await tab.close();
+    }
   });
 });
