@@ -107,7 +107,9 @@ export class CaseChart {
         points: { size: 7 },
       },
       // Half a commit of room at each end, so the first and last error bars are not cut in half.
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } },
+      // One commit alone: uPlot has already widened its range to one of its own making, with the
+      // point at its left edge, so the room is taken round the point itself.
+      scales: { x: { time: false, range: (u, min, max) => (u.data[0].length === 1 ? [(u.data[0][0] as number) - 0.5, (u.data[0][0] as number) + 0.5] : [min - 0.5, max + 0.5]) } },
       axes: [
         {
           stroke: () => pal().muted,
