@@ -13,6 +13,18 @@ export function status(text: string): void {
   setText(byId('status'), text);
 }
 
+/**
+ * Adds a line to the notices above the charts (damaged entries left out, a newer format), once:
+ * a file read again says the same. Names set between U+2068 and U+2069 are shown isolated.
+ */
+export function notice(line: string): void {
+  const host = byId('notice');
+  if ([...host.children].some((p) => p.getAttribute('data-line') === line)) return;
+  const p = el('p', { attrs: { 'data-line': line } });
+  line.split(/[\u2068\u2069]/).forEach((part, i) => p.append(i % 2 === 1 ? isolated(part) : part));
+  host.append(p);
+}
+
 export function permalinkOf(state: PageState, suite: string, name: string): { case: string; suite?: string } {
   return manifestOf(state).suites.length > 1 ? { case: name, suite } : { case: name };
 }
@@ -30,7 +42,7 @@ export function renderHeader(state: PageState, m: Manifest): void {
       `${suites > 1 ? ` in ${suites} suites` : ''}, ${m.segments} publish${m.segments === 1 ? '' : 'es'}.`,
   );
   if (m.version > TREND_SCHEMA_VERSION) {
-    setText(byId('notice'), `This trend was written in format version ${m.version}; this page reads version ${TREND_SCHEMA_VERSION} and may miss newer details.`);
+    notice(`This trend was written in format version ${m.version}; this page reads version ${TREND_SCHEMA_VERSION} and may miss newer details.`);
   }
   // Regressions and the steps found the detector raised: each was commented on its commit.
   const alerts = m.alerts.filter((a) => (a.kind === 'regression' || a.raised) && a.status !== 'cleared');

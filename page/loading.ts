@@ -1,7 +1,7 @@
 import { ROLLUP_FANOUT, type Manifest, type Segment } from '../src/core/trend/types.js';
 import { byId } from './elements.js';
 import { permalinked, showPermalinked, wireControls } from './controls.js';
-import { renderHeader, renderStatus, status } from './header.js';
+import { notice, renderHeader, renderStatus, status } from './header.js';
 import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js';
 import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, type Chunk } from './lib/load-plan.js';
 import { buildModel, groupCases } from './lib/trend-model.js';
@@ -67,8 +67,9 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
   status('Loading older history…');
   try {
     const chunks = planBefore(state.from, want, m.segments, knownFanout(m) ? 2 : 0, m.version);
-    const got = await readChunks(chunks, m, state.unread);
+    const got = await readChunks(chunks, state.index, state.unread);
     addSegments(state, got.segments, got.read);
+    for (const p of got.problems) notice(p);
     showCases(state);
     for (const g of state.groups.values()) g.range = null;
     await drawAll(state, undefined);
@@ -95,25 +96,30 @@ export async function boot(state: PageState): Promise<void> {
   });
   wireControls(state);
   try {
-    const m = await manifestRead;
+    const read = await manifestRead;
+    const m = read.manifest;
     performance.mark('benchtrend:manifest');
     state.manifest = m;
+    state.index = read.index;
     state.from = m.segments;
     renderHeader(state, m);
+    for (const p of read.problems) notice(p);
     const known = knownFanout(m);
     state.loading = true;
     // The first file that could not be read: what came before it is drawn, and the load buttons
     // ask for it again.
     let failed: string | undefined;
     // The newest points file first: a few segments, whatever chunk holds them now.
-    const newest = newestOf(await newestRead, m);
+    const newest = newestOf(await newestRead, m, read.index);
     if (newest) {
       state.from = newest.from;
       addSegments(state, newest.segments, []);
+      for (const p of newest.problems) notice(p);
     } else {
       const first = known ? planWindow(m.segments, FIRST_WINDOW_SEGMENTS, m.version) : planBefore(m.segments, FIRST_WINDOW_SEGMENTS, m.segments, 0, m.version);
-      const got = await readChunks(first, m, state.unread);
+      const got = await readChunks(first, read.index, state.unread);
       addSegments(state, got.segments, got.read);
+      for (const p of got.problems) notice(p);
       failed = got.failed?.message;
     }
     performance.mark('benchtrend:data');
@@ -131,8 +137,9 @@ export async function boot(state: PageState): Promise<void> {
     const loaded = m.segments - state.from;
     const rest = failed === undefined && state.from > 0 && loaded < FIRST_VIEW_SEGMENTS ? planBefore(state.from, FIRST_VIEW_SEGMENTS - loaded, m.segments, known ? 1 : 0, m.version) : [];
     if (rest.length > 0) {
-      const got = await readChunks(rest, m, state.unread);
+      const got = await readChunks(rest, read.index, state.unread);
       addSegments(state, got.segments, got.read);
+      for (const p of got.problems) notice(p);
       failed = got.failed?.message;
       showCases(state);
     }

@@ -1,5 +1,6 @@
 import type { CaseInfo, Manifest, Segment } from '../src/core/trend/types.js';
 import type { CaseChart, ChartGroup } from './chart.js';
+import type { DataIndex } from './loader.js';
 import type { BarMode } from './lib/hover-text.js';
 import { buildModel, type TrendModel } from './lib/trend-model.js';
 
@@ -23,6 +24,8 @@ export interface Card {
 
 export interface PageState {
   manifest: Manifest | undefined;
+  /** What reading the data needs of the manifest (loader.ts). */
+  index: DataIndex | undefined;
   /** Every loaded segment by seq: a file read twice (or overlapping another) adds nothing twice. */
   readonly segments: Map<number, Segment>;
   /** Oldest loaded seq: everything in [from, manifest.segments) is loaded. */
@@ -57,6 +60,7 @@ export interface PageState {
 export function createState(loadOlder: (want: number) => Promise<void>): PageState {
   return {
     manifest: undefined,
+    index: undefined,
     segments: new Map(),
     from: 0,
     model: buildModel([]),
