@@ -3,7 +3,7 @@ import { alertChangeWords, reasonBeside } from '../src/core/regress/words.js';
 import { TREND_SCHEMA_VERSION, type Manifest } from '../src/core/trend/types.js';
 import { byId, el, isolated, setText } from './elements.js';
 import { formatDate } from './lib/hover-text.js';
-import { httpUrl } from './lib/links.js';
+import { commitUrl, httpUrl } from './lib/links.js';
 import { formatPermalink } from './lib/permalink.js';
 import { loadBackTo, manifestOf, type PageState } from './state.js';
 
@@ -52,6 +52,17 @@ export function renderHeader(state: PageState, m: Manifest): void {
   // One line per commit: the cases that moved there are one event, the most significant first.
   const groups = alertGroups(alerts, m.cases);
   list.append(el('h2', {}, `Regressions (${groups.length})`));
+  // The commit as a link (to the forge, as the tooltip's click opens it), so the keyboard reaches it too.
+  const commit = (sha: string): Node | string => {
+    const url = commitUrl({ sha, message: '', author: '', timestamp: '' }, m.repository);
+    return url ? el('a', { attrs: { href: url, target: '_blank', rel: 'noopener noreferrer' } }, sha.slice(0, 7)) : sha.slice(0, 7);
+  };
+  // A group's words with its commit linked: they end "at <short sha>", or go on after it.
+  const groupWords = (g: (typeof groups)[number]): (Node | string)[] => {
+    const at = ` at ${g.sha.slice(0, 7)}`;
+    const i = g.text.indexOf(at);
+    return i < 0 ? [g.text] : [g.text.slice(0, i + 4), commit(g.sha), g.text.slice(i + at.length)];
+  };
   // Within a group the commit is said once, in the group's own words.
   const line = (a: (typeof alerts)[number], inGroup = false) => {
     const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, isolated(a.case));
@@ -60,7 +71,8 @@ export function renderHeader(state: PageState, m: Manifest): void {
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
     const words = alertChangeWords(a, info?.direction ?? 'smaller');
     const pct = words !== undefined ? ` ${words}` : '';
-    return [link, `${pct}${inGroup ? '' : ` at ${a.sha.slice(0, 7)}`} (${a.status})`, a.reason ? `: ${words !== undefined ? reasonBeside(a.reason, words) : a.reason}` : ''] as const;
+    const at = inGroup ? [] : [' at ', commit(a.sha)];
+    return [link, pct, ...at, ` (${a.status})`, a.reason ? `: ${words !== undefined ? reasonBeside(a.reason, words) : a.reason}` : ''];
   };
   const item = (g: (typeof groups)[number]): HTMLElement | undefined => {
     const [head, ...rest] = g.alerts;
@@ -68,7 +80,7 @@ export function renderHeader(state: PageState, m: Manifest): void {
     if (rest.length === 0) return el('li', {}, ...line(head));
     const folded = el('ul');
     for (const a of rest) folded.append(el('li', {}, ...line(a, true)));
-    return el('li', {}, `${g.text}: `, ...line(head, true), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
+    return el('li', {}, ...groupWords(g), ': ', ...line(head, true), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
   };
   const listOf = (some: readonly (typeof groups)[number][]): HTMLUListElement => el('ul', {}, ...some.map(item));
   // The newest events open, the older ones folded: newest first, so the latest is what one reads.

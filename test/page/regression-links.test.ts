@@ -1,7 +1,7 @@
 /**
  * The regressions listed above the charts, as a reader follows them: a link to the case's chart,
  * which shows the alert's red dot even when its commit is older than what the page first loaded,
- * and which works every time it is followed, whatever the filter hides.
+ * and which works every time it is followed, whatever the filter hides; and a link to the commit.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -44,7 +44,8 @@ const ready = (tab: Page): Promise<unknown> => tab.waitForFunction(() => documen
 /** The card's top, in the window's coordinates; null when it is not shown. */
 async function top(tab: Page, name: string): Promise<number | null> {
   const box = await card(tab, name).boundingBox();
-  return box ? Math.round(box.y) : null;
+  // "|| 0": -0.4 rounds to -0, which is not 0 to toBe.
+  return box ? Math.round(box.y) || 0 : null;
 }
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', () => {
@@ -69,7 +70,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', 
       ],
     });
     const dir = join(work, 'trend');
-    writeFiles(dir, trendFiles(history, { updated: '2024-02-01T00:00:00Z', format: 2, repository: REPOSITORY, alerts: [regression('warm / total', 20, 0.3), regression('cold / total', 590, 0.3)] }));
+    writeFiles(dir, trendFiles(history, { updated: '2024-02-01T00:00:00Z', format: 2, repository: REPOSITORY, alerts: [regression('warm / total', 20, 0.3), regression('cold / total', 590, 0.3), regression('hot / total', 590, 0.2)] }));
     writeFiles(dir, pageFiles);
     server = await serveFolder(dir);
     // The same trend with every chunk held back until released: the first view still loading.
@@ -129,7 +130,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', 
     const link = tab.locator('#alerts a', { hasText: 'cold / total' });
     await link.click();
     await expect.poll(() => top(tab, 'cold / total')).toBe(0);
-    // Back up to the list (the click scrolls to the link), and the same link again.
+    // Back up to the list (playwright scrolls to what it clicks), and the same link again.
     await link.click();
     await expect.poll(() => top(tab, 'cold / total')).toBe(0);
     // So with the keyboard.
@@ -146,6 +147,26 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', 
     await tab.evaluate(() => window.scrollTo(0, 0));
     await own.click();
     await expect.poll(() => top(tab, 'warm / b')).toBe(0);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('links the commit of each regression to the repository, reachable from the keyboard', async () => {
+    const { tab, errors } = await open(server.base);
+    const commit = (seq: number): string => (history[seq] as Publish).commit.sha;
+    const lines = tab.locator('#alerts li');
+    // Alone at its commit: "warm / total +30% worse at <sha> (confirmed)".
+    const alone = lines.filter({ hasText: `at ${commit(20).slice(0, 7)}` }).locator('a', { hasText: commit(20).slice(0, 7) });
+    expect(await alone.getAttribute('href')).toBe(`${REPOSITORY}/commit/${commit(20)}`);
+    // Two cases at one commit: "2 cases +20% to +30% worse at <sha>: cold / total +30% worse ...".
+    const group = tab.locator('#alerts > ul > li', { hasText: '2 cases' });
+    expect(await group.textContent()).toMatch(new RegExp(`^2 cases \\+20% to \\+30% worse at ${commit(590).slice(0, 7)}: cold / total \\+30% worse`));
+    const together = group.locator('> a', { hasText: commit(590).slice(0, 7) });
+    expect(await together.getAttribute('href')).toBe(`${REPOSITORY}/commit/${commit(590)}`);
+    // Tab goes from the case's link to its commit's.
+    await tab.locator('#alerts a', { hasText: 'warm / total' }).focus();
+    await tab.keyboard.press('Tab');
+    expect(await tab.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(`${REPOSITORY}/commit/${commit(20)}`);
     expect(errors).toEqual([]);
     await tab.close();
   });
