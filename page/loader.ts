@@ -72,7 +72,7 @@ export async function readManifest(): Promise<{ manifest: Manifest; index: DataI
 function chunkSegments(path: string, data: Record<string, unknown>, index: DataIndex, decode: (file: Record<string, unknown>, cases: Pick<Manifest, 'suites' | 'cases'>) => Segment[]): SegmentsRead {
   const rows = soundChunkRows(path, data, index.suites, index.caseAt);
   // Rows of a case left out were taken out with it: the decoder never looks up its hole.
-  const sound = soundSegments(path, decode(rows.file, { suites: index.suites, cases: index.caseAt as CaseInfo[] }));
+  const sound = soundSegments(path, decode(rows.file, { suites: index.suites, cases: index.caseAt as CaseInfo[] }), false);
   return { segments: sound.segments, problems: [...rows.problems, ...sound.problems] };
 }
 
