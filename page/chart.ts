@@ -187,7 +187,11 @@ export class CaseChart {
 
   destroy(): void {
     this.group.charts.delete(this);
+    const canvas = this.u.ctx.canvas;
     this.u.destroy();
+    // The pixels go now, not at some later collection: a reader scrolling through 3,000 cards
+    // otherwise left the renderer at 2 to 4 GB with 8 charts alive.
+    canvas.width = canvas.height = 0;
   }
 
   /** Dates of the commits at the ticks; with the time when several ticks fall on one day. */

@@ -89,6 +89,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)(`a suite of ${CASES} cases on the page`
     const before = await height();
     const first = card(tab, 'one / stage-000');
     expect(await first.locator('canvas').count()).toBe(1);
+    // Held on to, to see what becomes of it once its chart is let go.
+    await first.locator('canvas').evaluate((c) => ((window as unknown as { kept: HTMLCanvasElement }).kept = c as HTMLCanvasElement));
     // Through the whole page a screen at a time, as a reader scrolls.
     await tab.evaluate(async () => {
       for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
@@ -100,6 +102,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)(`a suite of ${CASES} cases on the page`
     await expect.poll(() => last.locator('canvas').count()).toBe(1);
     await expect.poll(() => first.locator('canvas').count()).toBe(0);
     expect(await tab.locator('article.card canvas').count()).toBeLessThan(20);
+    // Its pixels given back at once, not whenever the canvas is collected.
+    expect(await tab.evaluate(() => (window as unknown as { kept: HTMLCanvasElement }).kept.width)).toBe(0);
     // A card without its chart is as tall as with it: nothing moved.
     expect(await height()).toBe(before);
     await first.scrollIntoViewIfNeeded();
