@@ -1,5 +1,6 @@
 // The chart page's load time in headless Chromium, from a published trend on a local HTTP server:
-// time to the first drawn chart, to all charts, and to the whole history after "Load all", plus the
+// time to the first drawn chart, to all charts (those in or near the window: a card further down
+// gets its canvas when scrolled near), and to the whole history after "Load all", plus the
 // bytes the page downloaded before its first chart. Median of several cold loads (the server sends
 // `Cache-Control: no-store`, and every load is a new tab).
 //

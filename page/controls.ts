@@ -19,6 +19,11 @@ export function showPermalinked(state: PageState): Card | undefined {
   for (const c of state.cards.values()) c.root.classList.remove('target');
   const card = findCard(state, parsePermalink(window.location.hash));
   if (card) {
+    // A filter that hides the card would hide it from its own link: the filter gives way.
+    if (card.root.hidden) {
+      byId<HTMLInputElement>('filter').value = '';
+      applyFilter(state);
+    }
     card.root.hidden = false;
     card.root.classList.add('target');
     card.root.scrollIntoView({ block: 'start' });
@@ -41,6 +46,13 @@ export function wireControls(state: PageState): void {
   byId('load-older').addEventListener('click', () => void state.loadOlder(OLDER_STEP_SEGMENTS));
   byId('load-all').addEventListener('click', () => void state.loadOlder(state.from));
   window.addEventListener('hashchange', () => void showPermalinked(state));
+  // Following a link to the address the page is already at fires no hashchange: the click itself
+  // goes to the card, so a listed regression or a card's # works every time (Enter clicks too).
+  document.addEventListener('click', (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = e.target instanceof Element ? e.target.closest('a') : null;
+    if (a && a.hash !== '' && a.hash === window.location.hash && a.pathname === window.location.pathname) showPermalinked(state);
+  });
   let pending: ReturnType<typeof setTimeout> | undefined;
   window.addEventListener('resize', () => {
     clearTimeout(pending);

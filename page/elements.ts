@@ -20,6 +20,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/**
+ * A name (of a case, suite or shape) set apart from the words around it: written right to left,
+ * or holding a direction override, it would otherwise reorder them ("30%+" for "+30%").
+ */
+export function isolated(text: string): HTMLElement {
+  return el('bdi', {}, text);
+}
+
 /** Replaces an element's content with text. */
 export function setText(node: Element, text: string): void {
   node.textContent = text;

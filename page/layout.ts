@@ -1,12 +1,12 @@
 import type { CaseInfo } from '../src/core/trend/types.js';
 import { CaseChart, ChartGroup, type ChartData } from './chart.js';
-import { byId, el, setText } from './elements.js';
+import { byId, el, isolated, setText } from './elements.js';
 import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
-import { cardKey, manifestOf, type Card, type PageState } from './state.js';
+import { cardKey, loadBackTo, manifestOf, type Card, type PageState } from './state.js';
 
 /**
  * The page's body: a section per suite and shape, a card per case, and drawing the cards from the
@@ -24,7 +24,7 @@ export function ensureSections(state: PageState, groups: readonly CaseGroup[]): 
   for (const g of groups) {
     let suite = state.suiteSections.get(g.suite);
     if (!suite) {
-      suite = el('section', { className: 'suite' }, manySuites || g.suite !== '' ? el('h2', {}, `Suite ${g.suite}`) : null);
+      suite = el('section', { className: 'suite' }, manySuites || g.suite !== '' ? el('h2', {}, 'Suite ', isolated(g.suite)) : null);
       suite.dataset['suite'] = g.suite;
       state.suiteSections.set(g.suite, suite);
       main.append(suite);
@@ -32,7 +32,7 @@ export function ensureSections(state: PageState, groups: readonly CaseGroup[]): 
     const key = shapeKey(g.suite, g.shape);
     let shape = state.shapeSections.get(key);
     if (!shape) {
-      shape = el('section', { className: 'shape' }, el('h3', {}, `Shape ${g.shape}`), el('div', { className: 'grid' }));
+      shape = el('section', { className: 'shape' }, el('h3', {}, 'Shape ', isolated(g.shape)), el('div', { className: 'grid' }));
       shape.dataset['shape'] = g.shape;
       state.shapeSections.set(key, shape);
       suite.append(shape);
@@ -106,7 +106,8 @@ function describe(state: PageState, card: Card, data: ChartData | undefined): vo
     card.note.append(`No points among the loaded publishes; this case was last published in publish ${last + 1}. `);
     if (state.from > 0) {
       const button = el('button', { className: 'small', attrs: { type: 'button' } }, 'Load back to it');
-      button.addEventListener('click', () => void state.loadOlder(Math.max(1, state.from - last)));
+      // A manifest that says it was published in a loaded publish still gets one more.
+      button.addEventListener('click', () => loadBackTo(state, Math.min(last, state.from - 1)));
       card.note.append(button);
     }
     return;
@@ -127,14 +128,26 @@ function groupFor(state: PageState, card: Card): ChartGroup {
   return g;
 }
 
+/**
+ * The width a new chart is drawn at. Every shown card's plot is as wide as any other (one grid
+ * template, one page width), so it is read once and kept until resizeAll reads it again: read
+ * after each chart added, it laid the whole page out again each time, and 3,000 cases took 100 s.
+ */
+function plotWidth(state: PageState, card: Card): number {
+  if (state.plotWidth === undefined && !card.root.hidden) {
+    const w = card.plot.clientWidth;
+    if (w > 0) state.plotWidth = w;
+  }
+  return state.plotWidth ?? 480;
+}
+
 function drawCard(state: PageState, card: Card, data: ChartData | undefined): void {
-  card.drawnFrom = state.model;
+  card.drawnFrom = card.describedFrom = state.model;
   try {
     describe(state, card, data);
     if (data && card.chart) card.chart.update(data);
     else if (data) {
-      const width = card.plot.clientWidth || 480;
-      card.chart = new CaseChart(card.plot, width, card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state));
+      card.chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state));
       trackActive(state, card.chart);
     } else if (card.chart) {
       card.chart.destroy();
@@ -145,10 +158,39 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
   }
 }
 
+/** How far beyond the window a card's chart is drawn ahead of being scrolled to. */
+const AHEAD_PX = 200;
+
 export function inViewport(card: Card): boolean {
   if (card.root.hidden) return false;
   const r = card.root.getBoundingClientRect();
   return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+}
+
+/** Where a card is: in the window, near it (its chart is drawn ahead), or further away. */
+function placeOf(card: Card): 'in' | 'near' | 'far' {
+  if (card.root.hidden) return 'far';
+  const r = card.root.getBoundingClientRect();
+  if (r.width === 0) return 'far';
+  if (r.bottom > 0 && r.top < window.innerHeight) return 'in';
+  // Without an observer nothing would draw it later: drawn now, as every card once was.
+  if (typeof IntersectionObserver === 'undefined') return 'near';
+  return r.bottom > -AHEAD_PX && r.top < window.innerHeight + AHEAD_PX ? 'near' : 'far';
+}
+
+/**
+ * A chart whose card went far from the window is destroyed, its canvas with it, and drawn again
+ * when the card comes back: a reader scrolling through 3,000 cards kept 3,000 canvases (6 GB of
+ * renderer memory) and every scroll event went to each chart's listeners. The plot keeps its
+ * height, so nothing on the page moves.
+ */
+function letGo(state: PageState, card: Card): void {
+  const chart = card.chart;
+  if (!chart) return;
+  if (state.active === chart) state.active = null;
+  chart.destroy();
+  delete card.chart;
+  delete card.drawnFrom;
 }
 
 /** A card scrolled into view is drawn from what is loaded, whatever is still on its way. */
@@ -158,31 +200,43 @@ export function watchViewport(state: PageState): void {
     (entries) => {
       for (const e of entries) {
         const card = state.byRoot.get(e.target);
-        if (e.isIntersecting && card && card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
+        if (!card) continue;
+        if (e.isIntersecting) {
+          if (card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
+        } else if (card.chart) letGo(state, card);
       }
     },
-    { rootMargin: '200px 0px' },
+    { rootMargin: `${AHEAD_PX}px 0px` },
   );
   for (const card of state.cards.values()) state.observer.observe(card.root);
 }
 
 /**
  * Draws or refreshes the cards (`only` those in view, or every one), the permalinked one first and
- * then those in view, yielding so the first chart paints early.
+ * then those in view, yielding so the first chart paints early. Only the cards in or near the
+ * window get a chart; the others are described (their notes say what is loaded) and get theirs
+ * when they are scrolled near: a canvas for each of 3,000 cards took 3.3 GB of renderer memory.
  */
 export async function drawAll(state: PageState, priority: Card | undefined, only?: (card: Card) => boolean): Promise<void> {
   let cards = [...state.cards.values()];
   if (only) cards = cards.filter(only);
-  const rank = (c: Card): number => (c === priority ? 0 : inViewport(c) ? 1 : 2);
-  const ranks = new Map(cards.map((c) => [c, rank(c)]));
-  cards.sort((a, b) => (ranks.get(a) as number) - (ranks.get(b) as number));
+  // Every card's place read before anything is drawn: one layout for all of them.
+  const places = new Map(cards.map((c) => [c, placeOf(c)]));
+  const drawn = (c: Card): boolean => c === priority || places.get(c) !== 'far';
+  const rank = (c: Card): number => (c === priority ? 0 : places.get(c) === 'in' ? 1 : 2);
+  cards.sort((a, b) => rank(a) - rank(b));
   const datas = new Map<Card, ChartData | undefined>();
   for (const c of cards) datas.set(c, chartData(state, c, state.model));
-  if (!only) state.expected = state.drawnOnce.size + cards.filter((c) => !c.chart && datas.get(c)).length;
+  if (!only) state.expected = state.drawnCount + cards.filter((c) => drawn(c) && !c.chart && datas.get(c)).length;
   let slice = performance.now();
   for (const card of cards) {
     // The viewport may have drawn it from this model while this loop yielded.
-    if (card.drawnFrom !== state.model) drawCard(state, card, datas.get(card));
+    if (card.drawnFrom === state.model) continue;
+    if (drawn(card)) drawCard(state, card, datas.get(card));
+    else if (card.describedFrom !== state.model) {
+      card.describedFrom = state.model;
+      describe(state, card, datas.get(card));
+    }
     if (performance.now() - slice > 12) {
       await yieldToBrowser();
       slice = performance.now();
@@ -206,7 +260,9 @@ export function applyFilter(state: PageState): void {
 }
 
 export function resizeAll(state: PageState): void {
-  for (const card of state.cards.values()) {
-    if (card.chart && !card.root.hidden) card.chart.resize(card.plot.clientWidth);
-  }
+  const shown = [...state.cards.values()].filter((c) => c.chart !== undefined && !c.root.hidden);
+  // Every width read before any chart is resized: a read after a resize lays the page out again.
+  const widths = shown.map((c) => c.plot.clientWidth);
+  state.plotWidth = widths.find((w) => w > 0);
+  shown.forEach((c, i) => c.chart?.resize(widths[i] as number));
 }

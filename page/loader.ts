@@ -1,7 +1,8 @@
 import { MANIFEST_PATH } from '../src/core/trend/layout.js';
 import { decodeChunk, type ChunkFile } from '../src/core/trend/chunk.js';
 import { NEWEST_PATH, NEWEST_SCHEMA, decodeNewest, type NewestFile } from '../src/core/trend/newest.js';
-import type { Manifest, Rollup, Segment } from '../src/core/trend/types.js';
+import type { CaseInfo, Manifest, Rollup, Segment } from '../src/core/trend/types.js';
+import { manifestEntries, soundChunkRows, soundSegments } from './lib/damage.js';
 import { splitChunk, type Chunk } from './lib/load-plan.js';
 import { manifestDamage } from './lib/manifest-check.js';
 
@@ -29,7 +30,27 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-export async function readManifest(): Promise<Manifest> {
+/**
+ * What reading the data needs of the manifest: its format, and its suites and cases by the index
+ * chunks refer to them with (undefined where a case was left out as damaged).
+ */
+export interface DataIndex {
+  readonly version: number;
+  readonly suites: readonly string[];
+  readonly caseAt: readonly (CaseInfo | undefined)[];
+}
+
+/** Segments read from a file, and a line for each kind of damaged entry left out of them. */
+export interface SegmentsRead {
+  readonly segments: Segment[];
+  readonly problems: string[];
+}
+
+/**
+ * The manifest, with the alerts, annotations and cases the page cannot use left out (a line for
+ * each kind in `problems`); refused whole only when what the page plans its reads from is damaged.
+ */
+export async function readManifest(): Promise<{ manifest: Manifest; index: DataIndex; problems: string[] }> {
   const m = await getJson(MANIFEST_PATH, { cache: 'no-cache' });
   if (!isObject(m) || m['schema'] !== 'benchtrend/manifest') throw new TrendReadError(`${MANIFEST_PATH}: not a benchtrend manifest`);
   for (const field of ['segments', 'version'] as const) {
@@ -40,47 +61,91 @@ export async function readManifest(): Promise<Manifest> {
   }
   const damage = manifestDamage(MANIFEST_PATH, m);
   if (damage) throw new TrendReadError(damage);
+  const entries = manifestEntries(MANIFEST_PATH, m);
+  const suites = Array.isArray(m['suites']) ? (m['suites'] as unknown[]).map(String) : [];
   // Older writers may leave out the lists; a reader treats them as empty rather than failing.
-  return { suites: [], cases: [], annotations: [], alerts: [], ...m } as unknown as Manifest;
+  const manifest = { ...m, suites, cases: entries.cases, annotations: entries.annotations, alerts: entries.alerts } as unknown as Manifest;
+  return { manifest, index: { version: manifest.version, suites, caseAt: entries.caseAt }, problems: entries.problems };
 }
 
-function segmentsOf(path: string, data: unknown, chunk: Chunk, manifest: Manifest | undefined): Segment[] {
-  if (isObject(data) && data['schema'] === 'benchtrend/chunk' && manifest !== undefined) {
+/** A chunk's (or the newest points') segments, its damaged rows left out before it is decoded. */
+function chunkSegments(path: string, data: Record<string, unknown>, index: DataIndex, decode: (file: Record<string, unknown>, cases: Pick<Manifest, 'suites' | 'cases'>) => Segment[]): SegmentsRead {
+  const rows = soundChunkRows(path, data, index.suites, index.caseAt);
+  // Rows of a case left out were taken out with it: the decoder never looks up its hole.
+  const sound = soundSegments(path, decode(rows.file, { suites: index.suites, cases: index.caseAt as CaseInfo[] }), false);
+  return { segments: sound.segments, problems: [...rows.problems, ...sound.problems] };
+}
+
+function segmentsOf(path: string, data: unknown, chunk: Chunk, index: DataIndex | undefined): SegmentsRead {
+  if (isObject(data) && data['schema'] === 'benchtrend/chunk' && index !== undefined) {
     try {
-      return decodeChunk(data as unknown as ChunkFile, manifest, chunk.to - chunk.from);
+      return chunkSegments(path, data, index, (file, cases) => decodeChunk(file as unknown as ChunkFile, cases, chunk.to - chunk.from));
     } catch (e) {
       throw new TrendReadError(`${path}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  if (isObject(data) && data['schema'] === 'benchtrend/segment' && Array.isArray(data['points'])) return [data as unknown as Segment];
-  if (isObject(data) && data['schema'] === 'benchtrend/rollup' && Array.isArray(data['segments'])) return (data as unknown as Rollup).segments.slice();
+  if (isObject(data) && data['schema'] === 'benchtrend/segment' && Array.isArray(data['points'])) return soundSegments(path, [data as unknown as Segment]);
+  if (isObject(data) && data['schema'] === 'benchtrend/rollup' && Array.isArray(data['segments'])) return soundSegments(path, (data as unknown as Rollup).segments);
   throw new TrendReadError(`${path}: neither a segment nor a rollup`);
 }
 
-async function readChunk(chunk: Chunk, manifest: Manifest | undefined): Promise<Segment[]> {
+async function readChunk(chunk: Chunk, index: DataIndex | undefined, revalidate: ReadonlySet<string>): Promise<SegmentsRead> {
   try {
-    return segmentsOf(chunk.path, await getJson(chunk.path), chunk, manifest);
+    // A file that failed before may sit in the HTTP cache as it failed (a truncated body served
+    // with max-age while Pages deployed): asked again, it is revalidated.
+    const init: RequestInit | undefined = revalidate.has(chunk.path) ? { cache: 'no-cache' } : undefined;
+    return segmentsOf(chunk.path, await getJson(chunk.path, init), chunk, index);
   } catch (e) {
     // Format 2 keeps no finer copy of a chunk to fall back on.
-    const finer = manifest !== undefined && manifest.version >= 2 ? [] : splitChunk(chunk);
-    if (finer.length === 0) throw e;
-    const parts = await Promise.all(finer.map((c) => readChunk(c, manifest)));
-    return parts.flat();
+    const finer = index !== undefined && index.version >= 2 ? [] : splitChunk(chunk);
+    if (finer.length === 0) throw e instanceof TrendReadError ? e : new TrendReadError(`${chunk.path}: ${e instanceof Error ? e.message : String(e)}`);
+    const parts = await Promise.all(finer.map((c) => readChunk(c, index, revalidate)));
+    return { segments: parts.flatMap((p) => p.segments), problems: parts.flatMap((p) => p.problems) };
   }
 }
 
-/** Reads chunks with a few requests in flight: browsers queue beyond six per host anyway. */
-export async function readChunks(chunks: readonly Chunk[], manifest?: Manifest, concurrency = 6): Promise<Segment[]> {
-  const results: Segment[][] = new Array(chunks.length);
+export interface ChunksRead extends SegmentsRead {
+  /** The chunks read, newest first: those before the first that failed. */
+  readonly read: Chunk[];
+  /** The first chunk that could not be read, and why ("<path>: HTTP 503"). */
+  readonly failed?: { readonly chunk: Chunk; readonly message: string };
+}
+
+/**
+ * Reads chunks (newest first, each ending where the one before begins) with a few requests in
+ * flight: browsers queue beyond six per host anyway. Stops at the first that cannot be read and
+ * keeps what came before it: what is loaded stays one unbroken run of the newest publishes, and
+ * asking again starts at the file that failed. Its path goes into `failed`, to be revalidated.
+ */
+export async function readChunks(chunks: readonly Chunk[], index?: DataIndex, failed: Set<string> = new Set(), concurrency = 6): Promise<ChunksRead> {
+  const results: (SegmentsRead | undefined)[] = new Array(chunks.length);
+  let stop = chunks.length;
+  let failure: ChunksRead['failed'];
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < chunks.length) {
+    while (next < stop) {
       const i = next++;
-      results[i] = await readChunk(chunks[i] as Chunk, manifest);
+      const chunk = chunks[i] as Chunk;
+      try {
+        results[i] = await readChunk(chunk, index, failed);
+        failed.delete(chunk.path);
+      } catch (e) {
+        failed.add(chunk.path);
+        if (i < stop) {
+          stop = i;
+          failure = { chunk, message: (e as Error).message };
+        }
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
-  return results.flat();
+  const read = results.slice(0, stop) as SegmentsRead[];
+  return {
+    segments: read.flatMap((r) => r.segments),
+    problems: read.flatMap((r) => r.problems),
+    read: chunks.slice(0, stop),
+    ...(failure ? { failed: failure } : {}),
+  };
 }
 
 /**
@@ -103,13 +168,13 @@ export async function fetchNewest(): Promise<unknown> {
  * manifest or damaged. They are a copy of what the chunks hold, so the page then reads the
  * newest chunks instead.
  */
-export function newestOf(data: unknown, manifest: Manifest): { from: number; segments: Segment[] } | undefined {
+export function newestOf(data: unknown, manifest: Manifest, index: DataIndex): (SegmentsRead & { from: number }) | undefined {
   if (manifest.version < 2 || manifest.segments === 0) return undefined;
   if (!isObject(data) || data['schema'] !== NEWEST_SCHEMA || data['to'] !== manifest.segments) return undefined;
   const file = data as unknown as NewestFile;
   if (!Number.isInteger(file.from) || file.from < 0 || file.from >= file.to) return undefined;
   try {
-    return { from: file.from, segments: decodeNewest(file, manifest) };
+    return { from: file.from, ...chunkSegments(NEWEST_PATH, data, index, (f, cases) => decodeNewest(f as unknown as NewestFile, cases)) };
   } catch {
     return undefined;
   }

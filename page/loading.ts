@@ -1,12 +1,12 @@
 import { ROLLUP_FANOUT, type Manifest, type Segment } from '../src/core/trend/types.js';
 import { byId } from './elements.js';
 import { permalinked, showPermalinked, wireControls } from './controls.js';
-import { renderHeader, renderStatus, status } from './header.js';
+import { notice, renderHeader, renderStatus, status } from './header.js';
 import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js';
 import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, type Chunk } from './lib/load-plan.js';
 import { buildModel, groupCases } from './lib/trend-model.js';
 import { fetchNewest, newestOf, readChunks, readManifest } from './loader.js';
-import { manifestOf, setPageState, type PageState } from './state.js';
+import { loadBackTo, manifestOf, setPageState, type PageState } from './state.js';
 import { initTheme } from './theme.js';
 
 /**
@@ -36,6 +36,28 @@ function showCases(state: PageState): void {
   ensureSections(state, groupCases(m.suites, m.cases, state.model));
 }
 
+/** What to do about a page opened from disk, with README's command for its own folder. */
+function fromDisk(pathname: string): string {
+  let folder = pathname.slice(0, pathname.lastIndexOf('/') + 1);
+  try {
+    folder = decodeURIComponent(folder);
+  } catch {
+    // A malformed escape: the path as the address has it still names the folder.
+  }
+  // file:///C:/trend/index.html on Windows: the drive, not a folder below /.
+  if (/^\/[A-Za-z]:\//.test(folder)) folder = folder.slice(1);
+  if (folder.length > 1) folder = folder.replace(/\/$/, '');
+  const arg = /^[\w./:\\-]+$/.test(folder) ? folder : `"${folder}"`;
+  return `Browsers refuse to let a page read its data over file://. Serve this folder and open the address it prints: npx benchtrend serve ${arg}`;
+}
+
+/** What loadBackTo was asked for while a load was under way. */
+function loadPendingBack(state: PageState): void {
+  const back = state.backTo;
+  state.backTo = undefined;
+  if (back !== undefined) loadBackTo(state, back);
+}
+
 export async function loadOlder(state: PageState, want: number): Promise<void> {
   const m = manifestOf(state);
   if (state.loading || state.from === 0) return;
@@ -45,13 +67,16 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
   status('Loading older history…');
   try {
     const chunks = planBefore(state.from, want, m.segments, knownFanout(m) ? 2 : 0, m.version);
-    addSegments(state, await readChunks(chunks, m), chunks);
+    const got = await readChunks(chunks, state.index, state.unread);
+    addSegments(state, got.segments, got.read);
+    for (const p of got.problems) notice(p);
     showCases(state);
     for (const g of state.groups.values()) g.range = null;
     await drawAll(state, undefined);
     state.loading = false;
-    renderStatus(state);
-    setPageState('ready');
+    renderStatus(state, got.failed?.message);
+    setPageState(got.failed ? 'error' : 'ready');
+    if (!got.failed) loadPendingBack(state);
   } catch (e) {
     state.loading = false;
     renderStatus(state);
@@ -71,21 +96,31 @@ export async function boot(state: PageState): Promise<void> {
   });
   wireControls(state);
   try {
-    const m = await manifestRead;
+    const read = await manifestRead;
+    const m = read.manifest;
     performance.mark('benchtrend:manifest');
     state.manifest = m;
+    state.index = read.index;
     state.from = m.segments;
     renderHeader(state, m);
+    for (const p of read.problems) notice(p);
     const known = knownFanout(m);
     state.loading = true;
+    // The first file that could not be read: what came before it is drawn, and the load buttons
+    // ask for it again.
+    let failed: string | undefined;
     // The newest points file first: a few segments, whatever chunk holds them now.
-    const newest = newestOf(await newestRead, m);
+    const newest = newestOf(await newestRead, m, read.index);
     if (newest) {
       state.from = newest.from;
       addSegments(state, newest.segments, []);
+      for (const p of newest.problems) notice(p);
     } else {
       const first = known ? planWindow(m.segments, FIRST_WINDOW_SEGMENTS, m.version) : planBefore(m.segments, FIRST_WINDOW_SEGMENTS, m.segments, 0, m.version);
-      addSegments(state, await readChunks(first, m), first);
+      const got = await readChunks(first, read.index, state.unread);
+      addSegments(state, got.segments, got.read);
+      for (const p of got.problems) notice(p);
+      failed = got.failed?.message;
     }
     performance.mark('benchtrend:data');
     performance.mark('benchtrend:model');
@@ -100,19 +135,28 @@ export async function boot(state: PageState): Promise<void> {
 
     // The rest of the first view, asked for only once the first charts are drawn.
     const loaded = m.segments - state.from;
-    const rest = state.from > 0 && loaded < FIRST_VIEW_SEGMENTS ? planBefore(state.from, FIRST_VIEW_SEGMENTS - loaded, m.segments, known ? 1 : 0, m.version) : [];
+    const rest = failed === undefined && state.from > 0 && loaded < FIRST_VIEW_SEGMENTS ? planBefore(state.from, FIRST_VIEW_SEGMENTS - loaded, m.segments, known ? 1 : 0, m.version) : [];
     if (rest.length > 0) {
-      addSegments(state, await readChunks(rest, m), rest);
+      const got = await readChunks(rest, read.index, state.unread);
+      addSegments(state, got.segments, got.read);
+      for (const p of got.problems) notice(p);
+      failed = got.failed?.message;
       showCases(state);
     }
     performance.mark('benchtrend:first-view');
     state.loading = false;
-    renderStatus(state);
+    renderStatus(state, failed);
     await drawAll(state, permalinked(state));
-    if (state.drawnOnce.size >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
-    setPageState('ready');
+    if (state.drawnCount >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
+    setPageState(failed === undefined ? 'ready' : 'error');
+    if (failed === undefined) loadPendingBack(state);
   } catch (e) {
-    status(`Could not read the trend: ${(e as Error).message}`);
+    state.loading = false;
+    // With the manifest read, the buttons say again whether there is more to ask for.
+    if (state.manifest) renderStatus(state);
+    // Opened from disk (the demo prints index.html's path), fetch only says "Failed to fetch".
+    if (!state.manifest && window.location.protocol === 'file:') status(fromDisk(window.location.pathname));
+    else status(`Could not read the trend: ${(e as Error).message}`);
     setPageState('error');
   }
 }

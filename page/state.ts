@@ -1,5 +1,6 @@
 import type { CaseInfo, Manifest, Segment } from '../src/core/trend/types.js';
 import type { CaseChart, ChartGroup } from './chart.js';
+import type { DataIndex } from './loader.js';
 import type { BarMode } from './lib/hover-text.js';
 import { buildModel, type TrendModel } from './lib/trend-model.js';
 
@@ -15,12 +16,16 @@ export interface Card {
   readonly note: HTMLElement;
   readonly markers: HTMLElement;
   chart?: CaseChart;
-  /** The model this card was last drawn from: a card in view is redrawn when it is not the current one. */
+  /** The model this card's chart was last drawn from: a card in view is redrawn when it is not the current one. */
   drawnFrom?: TrendModel;
+  /** The model its note was last written from: a card far from the window gets its note, not yet its chart. */
+  describedFrom?: TrendModel;
 }
 
 export interface PageState {
   manifest: Manifest | undefined;
+  /** What reading the data needs of the manifest (loader.ts). */
+  index: DataIndex | undefined;
   /** Every loaded segment by seq: a file read twice (or overlapping another) adds nothing twice. */
   readonly segments: Map<number, Segment>;
   /** Oldest loaded seq: everything in [from, manifest.segments) is loaded. */
@@ -33,13 +38,21 @@ export interface PageState {
   readonly shapeSections: Map<string, HTMLElement>;
   readonly suiteSections: Map<string, HTMLElement>;
   loading: boolean;
+  /** A publish to load back to once the load under way ends (loadBackTo). */
+  backTo: number | undefined;
+  /** Paths of files that could not be read: asked for again, they are revalidated, not taken from the cache. */
+  readonly unread: Set<string>;
   /** The chart under the cursor: only it shows the tooltip. */
   active: CaseChart | null;
   firstDrawn: boolean;
-  readonly drawnOnce: Set<CaseChart>;
+  /** Weak: a chart let go when its card left the window must not be kept alive, canvas and all. */
+  readonly drawnOnce: WeakSet<CaseChart>;
+  drawnCount: number;
   /** Charts to draw before `benchtrend:all-charts` is marked. */
   expected: number;
   observer: IntersectionObserver | undefined;
+  /** The width of a shown card's plot, as last read (layout.ts, plotWidth); undefined until read. */
+  plotWidth: number | undefined;
   /** Reads `want` more publishes back in the log (loading.ts): cards and charts ask for it. */
   readonly loadOlder: (want: number) => Promise<void>;
 }
@@ -47,6 +60,7 @@ export interface PageState {
 export function createState(loadOlder: (want: number) => Promise<void>): PageState {
   return {
     manifest: undefined,
+    index: undefined,
     segments: new Map(),
     from: 0,
     model: buildModel([]),
@@ -57,13 +71,27 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     shapeSections: new Map(),
     suiteSections: new Map(),
     loading: false,
+    backTo: undefined,
+    unread: new Set(),
     active: null,
     firstDrawn: false,
-    drawnOnce: new Set(),
+    drawnOnce: new WeakSet(),
+    drawnCount: 0,
     expected: 0,
     observer: undefined,
+    plotWidth: undefined,
     loadOlder,
   };
+}
+
+/**
+ * Loads history back to publish `seq` (a case's last publish, an alert's commit) when it is not
+ * loaded. Asked while a load is under way, it is done when that one ends (loading.ts).
+ */
+export function loadBackTo(state: PageState, seq: number): void {
+  if (!Number.isSafeInteger(seq) || seq < 0 || seq >= state.from) return;
+  if (state.loading) state.backTo = Math.min(state.backTo ?? seq, seq);
+  else void state.loadOlder(state.from - seq);
 }
 
 export function manifestOf(state: PageState): Manifest {

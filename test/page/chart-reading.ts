@@ -46,9 +46,16 @@ export interface Columns {
   readonly height: number;
 }
 
+/** A chart is drawn once its card nears the window: the card is scrolled to, and its canvas waited for. */
+export async function drawnCanvas(page: Page, name: string): Promise<Locator> {
+  await card(page, name).scrollIntoViewIfNeeded();
+  const canvas = card(page, name).locator('canvas');
+  await canvas.waitFor();
+  return canvas;
+}
+
 export async function columns(page: Page, name: string, match: ColourMatch): Promise<Columns> {
-  return card(page, name)
-    .locator('canvas')
+  return (await drawnCanvas(page, name))
     .evaluate(
       (c: HTMLCanvasElement, m) => {
         const d = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
@@ -139,7 +146,7 @@ export async function lineBreaks(page: Page, name: string): Promise<Run[]> {
 
 /** The tooltip's text with the cursor at a pixel of the card's canvas (its own coordinates). */
 export async function hoverCanvas(page: Page, name: string, x: number, y: number): Promise<string> {
-  const canvas = card(page, name).locator('canvas');
+  const canvas = await drawnCanvas(page, name);
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error(`card "${name}" has no canvas`);
@@ -148,6 +155,7 @@ export async function hoverCanvas(page: Page, name: string, x: number, y: number
 
 /** The commit (short sha) the tooltip names with the cursor at a point of the card's plot area, as a share of its width. */
 export async function commitAt(page: Page, name: string, share: number): Promise<string> {
+  await drawnCanvas(page, name);
   const plot = card(page, name).locator('.u-over');
   await plot.scrollIntoViewIfNeeded();
   const over = await plot.boundingBox();

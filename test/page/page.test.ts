@@ -11,7 +11,7 @@ import type { Manifest, StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI, ROOT } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { publishedTrend } from './published-trend.js';
-import { alertDots, bars, card, close, commitAt, cssColour, hoverCanvas, lineBreaks, markerLines, shownPoints } from './chart-reading.js';
+import { alertDots, bars, card, close, commitAt, cssColour, drawnCanvas, hoverCanvas, lineBreaks, markerLines, shownPoints } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 import { pointFrom, syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
@@ -273,8 +273,10 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(await shownPoints(page, 'warm / retired')).toBe(0);
     expect(await retired.locator('canvas').count()).toBe(0);
     expect(await retired.locator('.note').textContent()).toBe('No points among the loaded publishes; this case was last published in publish 10. Load back to it');
+    // Each gets its canvas as it nears the window (the first screen's at once).
     for (const name of names) {
       const c = card(page, name);
+      await c.scrollIntoViewIfNeeded();
       await expect.poll(() => c.locator('canvas').count()).toBe(1);
       expect(await shownPoints(page, name)).toBeGreaterThan(50);
       expect((await bars(page, name)).count).toBeGreaterThan(50);
@@ -317,7 +319,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (1)');
     const listed = page.locator('#alerts li');
     expect(await listed.allTextContents()).toEqual([`warm / total +25% worse at ${at110.slice(0, 7)} (confirmed): beyond the 99.9% prediction limit of the last 20 medians`]);
-    expect(await listed.locator('a').getAttribute('href')).toBe('#case=warm%20%2F%20total');
+    expect(await listed.locator('a', { hasText: 'warm / total' }).getAttribute('href')).toBe('#case=warm%20%2F%20total');
+    expect(await listed.locator('a', { hasText: at110.slice(0, 7) }).getAttribute('href')).toBe(`${server.origin}/o/r/commit/${at110}`);
 
     // A missing commit is a gap: the line breaks once, where the tooltip says the case was not
     // measured; a case measured at every commit draws an unbroken line.
@@ -432,10 +435,11 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     const { page, errors, dialogs } = await openPage(server.base);
     await ready(page);
     const total = card(page, 'warm / total');
-    const canvasBox = await total.locator('canvas').boundingBox();
-    if (!canvasBox) throw new Error('no canvas');
+    // Read after the dots: reading a chart scrolls it into view.
     const [dot] = await alertDots(page, 'warm / total');
     if (!dot) throw new Error('no alert dot drawn');
+    const canvasBox = await total.locator('canvas').boundingBox();
+    if (!canvasBox) throw new Error('no canvas');
 
     // Hover the alert's point (the red dot on the canvas): the box names the commit and the point, as text.
     await page.mouse.move(canvasBox.x + dot.x, canvasBox.y + dot.y);
@@ -480,8 +484,10 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     const range = async (name: string): Promise<string> => `${place(await commitAt(page, name, 0))},${place(await commitAt(page, name, 1))}`;
     const full = await range('warm / host-prep');
     const coldFull = await range('cold-recreate / tools');
-    // Reading a range scrolls to the chart read: the plot's place is taken again before each use.
+    // Reading a range scrolls to the chart read, and a chart far from the window is let go: the
+    // plot's place is taken again before each use, once it is drawn.
     const hostPrepBox = async (): Promise<{ x: number; y: number; width: number; height: number }> => {
+      await drawnCanvas(page, 'warm / host-prep');
       await card(page, 'warm / host-prep').locator('.u-over').scrollIntoViewIfNeeded();
       const box = await card(page, 'warm / host-prep').locator('.u-over').boundingBox();
       if (!box) throw new Error('no plot area');
@@ -710,7 +716,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(published.cases.length).toBeGreaterThan(4);
     for (const c of published.cases) {
       const chart = card(page, c.case);
-      expect(await chart.locator('canvas').count()).toBe(1);
+      await chart.scrollIntoViewIfNeeded();
+      await expect.poll(() => chart.locator('canvas').count()).toBe(1);
       expect(await shownPoints(page, c.case)).toBe(17);
     }
     const total = card(page, 'warm / total');

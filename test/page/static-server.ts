@@ -39,6 +39,11 @@ export interface ServeOptions {
   readonly outside?: readonly string[];
   /** Requests (path inside the folder, e.g. `data/c/1/0/3.json`) left unanswered until `release()`. */
   readonly hold?: (path: string) => boolean;
+  /**
+   * A reply in place of the file for a path inside the folder (e.g. a 503 while Pages deploys, or
+   * a truncated body), or undefined to serve the file; asked on every request, so it can fail once.
+   */
+  readonly replace?: (path: string) => { readonly status: number; readonly body: string } | undefined;
 }
 
 export async function serveFolder(dir: string, options: ServeOptions = {}): Promise<StaticServer> {
@@ -63,6 +68,8 @@ export async function serveFolder(dir: string, options: ServeOptions = {}): Prom
     if (rel.startsWith('..') || rel.includes(`..${sep}`)) return reply(403, 'forbidden');
     const file = join(dir, rel.endsWith('/') ? join(rel, 'index.html') : rel);
     const answer = (): void => void (async () => {
+      const instead = options.replace?.(rel.split(sep).join('/'));
+      if (instead) return reply(instead.status, instead.body, 'application/json');
       try {
         const s = await stat(file);
         const target = s.isDirectory() ? join(file, 'index.html') : file;

@@ -1,0 +1,130 @@
+/**
+ * Small damage to a trend the page reads (layout.ts's promise: one case the page cannot show costs
+ * that case, never the page): an alert, a case or a point that cannot be read costs only itself,
+ * and the page says in one line which and what is wrong. Every other case keeps its chart.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunkPath, segmentPath } from '../../src/core/trend/layout.js';
+import type { StoredAlert } from '../../src/core/trend/types.js';
+import { IN_CI, ROOT } from '../helpers/paths.js';
+import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { card, shownPoints } from './chart-reading.js';
+import { serveFolder, type StaticServer } from './static-server.js';
+import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
+
+type Json = Record<string, unknown>;
+
+const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-damaged-data-'));
+const NAMES = ['warm / a', 'warm / b', 'warm / total'];
+let browser: Browser;
+let pageFiles: Map<string, Uint8Array>;
+const servers: StaticServer[] = [];
+const history: Publish[] = syntheticHistory({ suite: 'main', commits: 6, seed: 5, shapes: [{ shape: 'warm', stages: ['a', 'b', 'total'] }] });
+const sha7 = (i: number): string => (history[i] as Publish).commit.sha.slice(0, 7);
+
+function regression(name: string, seq: number): StoredAlert {
+  return { kind: 'regression', suite: 'main', case: name, sha: (history[seq] as Publish).commit.sha, seq, status: 'confirmed', baseline: 1, value: 1.3, change: 0.3, reason: 'beyond the limit' };
+}
+
+/**
+ * The 6 publishes in `format` (format 2: single chunks 0-5, the newest four in data/newest.json,
+ * so the page reads chunks 1 and 0 after them), each file named in `edit` changed by it.
+ */
+async function damaged(name: string, format: 1 | 2, edit: Readonly<Record<string, (file: Json) => void>>): Promise<StaticServer> {
+  const files = trendFiles(history, { updated: '2024-01-02T00:00:00Z', format, alerts: [regression('warm / a', 4), regression('warm / b', 5)] });
+  for (const [path, change] of Object.entries(edit)) {
+    const file = JSON.parse(files.get(path) as string) as Json;
+    change(file);
+    files.set(path, JSON.stringify(file));
+  }
+  const dir = join(work, name);
+  writeFiles(dir, files);
+  writeFiles(dir, pageFiles);
+  const server = await serveFolder(dir);
+  servers.push(server);
+  return server;
+}
+
+async function open(server: StaticServer): Promise<{ tab: Page; errors: string[] }> {
+  const tab = await browser.context.newPage();
+  const errors: string[] = [];
+  tab.on('pageerror', (e) => errors.push(e.message));
+  await tab.goto(server.base);
+  await tab.waitForFunction(() => document.documentElement.dataset['state'] !== 'loading');
+  return { tab, errors };
+}
+
+const notices = (tab: Page): Promise<string[]> => tab.locator('#notice p').allTextContents();
+const points = (file: Json): Json => file['points'] as Json;
+
+describe.skipIf(!HAS_CHROMIUM && !IN_CI)('small damage to the data on the page', () => {
+  beforeAll(async () => {
+    const out = join(work, 'page-build');
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
+    pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    for (const s of servers) await s.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('leaves out an alert without a sha, and lists and draws the rest', async () => {
+    const server = await damaged('alert', 2, { 'manifest.json': (m) => (((m['alerts'] as Json[])[0] as Json)['sha'] = null) });
+    const { tab, errors } = await open(server);
+    expect(await tab.locator('#status').textContent()).toBe('Showing all 6 publishes.');
+    expect(await notices(tab)).toEqual(['manifest.json: alerts[0]: sha is null, not text; that alert is left out.']);
+    expect(await tab.locator('#alerts li').allTextContents()).toEqual([`warm / b +30% worse at ${sha7(5)} (confirmed): beyond the limit`]);
+    for (const name of NAMES) expect(await shownPoints(tab, name)).toBe(6);
+    expect(await tab.evaluate(() => document.documentElement.dataset['state'])).toBe('ready');
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('leaves out a case the manifest lists as {}, and its points, and draws the others', async () => {
+    const server = await damaged('case', 2, { 'manifest.json': (m) => ((m['cases'] as Json[])[0] = {}) });
+    const { tab, errors } = await open(server);
+    expect(await notices(tab)).toEqual(['manifest.json: cases[0]: suite is missing, not text; that case is left out, and its points with it.']);
+    expect(await tab.locator('article.card .case-name').allTextContents()).toEqual(['warm / b', 'warm / total']);
+    for (const name of ['warm / b', 'warm / total']) expect(await shownPoints(tab, name)).toBe(6);
+    // The alert of the case left out has no chart to go to; the other's is listed.
+    expect(await tab.locator('#alerts li a').allTextContents()).toContain('warm / b');
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('leaves out the points of a chunk whose q1 is null, and a point whose value is, and draws the rest', async () => {
+    const server = await damaged('points', 2, {
+      [chunkPath(0, 1)]: (c) => (points(c)['q1'] = null),
+      [chunkPath(0, 0)]: (c) => ((points(c)['value'] as unknown[])[1] = null),
+    });
+    const { tab, errors } = await open(server);
+    expect(await tab.locator('#status').textContent()).toBe('Showing all 6 publishes.');
+    expect((await notices(tab)).sort()).toEqual([
+      `${chunkPath(0, 0)}: point 1 (warm / b at ${sha7(0)}): value is null, not a number; that point is left out.`,
+      `${chunkPath(0, 1)}: points.q1 is null, not a list of 3 numbers; its 3 points are left out.`,
+    ]);
+    expect(await shownPoints(tab, 'warm / a')).toBe(5);
+    expect(await shownPoints(tab, 'warm / b')).toBe(4);
+    expect(await shownPoints(tab, 'warm / total')).toBe(5);
+    expect(await card(tab, 'warm / total').locator('canvas').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('leaves out a point of a format 1 segment whose q1 is null', async () => {
+    const server = await damaged('segment', 1, { [segmentPath(3)]: (s) => (((s['points'] as Json[])[0] as Json)['q1'] = null) });
+    const { tab, errors } = await open(server);
+    expect(await notices(tab)).toEqual([`${segmentPath(3)}: point 0 (warm / a at ${sha7(3)}): q1 is null, not a number; that point is left out.`]);
+    expect(await shownPoints(tab, 'warm / a')).toBe(5);
+    expect(await shownPoints(tab, 'warm / b')).toBe(6);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+});
