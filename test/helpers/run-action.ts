@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,8 @@ export async function runAction(options: {
   node?: string | undefined;
   event?: { name: string; payload: unknown };
   env?: Record<string, string>;
+  /** Handed the running process, for a test that signals it as a cancelled job's runner does. */
+  started?: (child: ChildProcess) => void;
 }): Promise<ActionRun> {
   const runnerTemp = await mkdtemp(join(tmpdir(), 'benchtrend-runner-'));
   const outputFile = join(runnerTemp, 'github_output');
@@ -68,10 +70,11 @@ export async function runAction(options: {
   };
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(options.node ?? process.execPath, [join(ROOT, 'dist/index.js')], { cwd: options.cwd, env, timeout: 120_000 }, (err, stdout, stderr) => {
+    const child = execFile(options.node ?? process.execPath, [join(ROOT, 'dist/index.js')], { cwd: options.cwd, env, timeout: 120_000 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });
+    options.started?.(child);
   });
   return {
     ...result,

@@ -16,7 +16,7 @@ import { chunkPath, rollupSize } from '../../src/core/trend/layout.js';
 import { publishTrend, readTrend } from '../../src/jobs/publish.js';
 import { commit, fixturePoints } from '../unit/trend-memory.js';
 import { FIXTURES, ROOT } from '../helpers/paths.js';
-import { runCli } from '../helpers/run-action.js';
+import { runAction, runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
@@ -137,4 +137,31 @@ it('a SIGTERM to benchtrend alone stops the push under way with it and says so; 
   const next = await runCli(argv, sb.root, env());
   expect(next.code, next.stderr).toBe(0);
   expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toMatch(/^[0-9a-f]{40}$/);
+});
+
+it("a cancelled job stops the action's push under way with it, and warns; the branch is as it was", async () => {
+  const remote = await sb.bareRemote('cancelled');
+  const marker = join(sb.root, 'receiving-action');
+  await writeFile(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\ntouch '${marker}'\nsleep 5\n`);
+  await chmod(join(remote, 'hooks', 'pre-receive'), 0o755);
+  const run = await runAction({
+    cwd: sb.root,
+    inputs: { records: 'warm.json', repository: `file://${remote}`, artifact: 'false' },
+    env: { ...sb.env, GITHUB_SHA: sha(91) },
+    started: (child) => {
+      void (async () => {
+        while (!existsSync(marker)) await pause(50);
+        // The runner's first word to a cancelled step.
+        child.kill('SIGINT');
+      })();
+    },
+  });
+  await run.dispose();
+  expect(run.code).toBe(1);
+  expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::stopped'))).toEqual([
+    '::warning::stopped by SIGINT, with the git command under way; the publish may or may not have landed',
+  ]);
+  await pause(5500);
+  expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  expect(existsSync(join(remote, 'refs', 'heads', 'gh-pages.lock'))).toBe(false);
 });
