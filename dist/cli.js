@@ -13313,7 +13313,7 @@ function importGab(file, source) {
   const conflicts = /* @__PURE__ */ new Map();
   const repeated = /* @__PURE__ */ new Map();
   const renamed = /* @__PURE__ */ new Map();
-  const aggregated = /* @__PURE__ */ new Map();
+  const aggregated = { kept: /* @__PURE__ */ new Map(), left: /* @__PURE__ */ new Map() };
   const unkeyed = /* @__PURE__ */ new Map();
   const suites = Object.keys(data["entries"]);
   const several = namesInSeveralMetrics(data, suites);
@@ -13352,14 +13352,9 @@ function importGab(file, source) {
         }
         const aggregate = aggregates.get(j);
         if (aggregate) {
-          const kind = aggregate.kept ? "kept" : "left";
-          const counts2 = aggregated.get(suite) ?? { kept: 0, left: 0, example: { kept: "", left: "" }, base: { kept: "", left: "" } };
-          counts2[kind]++;
-          if (counts2.example[kind] === "") {
-            counts2.example[kind] = b["name"];
-            counts2.base[kind] = aggregate.base;
-          }
-          aggregated.set(suite, counts2);
+          const tally = aggregated[aggregate.kept ? "kept" : "left"];
+          const t = tally.get(suite) ?? { count: 0, example: b["name"], base: aggregate.base };
+          tally.set(suite, { ...t, count: t.count + 1 });
           if (!aggregate.kept) return;
         }
         if (!isObject(b) || typeof b["name"] !== "string" || b["name"] === "") {
@@ -13465,17 +13460,15 @@ function importGab(file, source) {
       `suite ${suite}: ${r.count} bench${r.count === 1 ? "" : "es"} like ${JSON.stringify(r.example)}, the first metric of a go line that a newer github-action-benchmark writes only metric by metric, ${r.count === 1 ? "is" : "are"} case ${JSON.stringify(importedCaseName(name, r.tool))}, the name the line's older entries and a go run give it`
     );
   }
-  for (const [suite, a] of aggregated) {
-    if (a.kept > 0) {
-      repeats.push(
-        `suite ${suite}: ${a.kept} Google Benchmark aggregate${a.kept === 1 ? "" : "s"} like ${JSON.stringify(a.example.kept)} ${a.kept === 1 ? "is" : "are"} case ${JSON.stringify(importedCaseName(a.base.kept, "googlecpp"))}, the name a googlecpp run publishes its repetitions under`
-      );
-    }
-    if (a.left > 0) {
-      repeats.push(
-        `suite ${suite}: left out ${a.left} Google Benchmark aggregate${a.left === 1 ? "" : "s"} like ${JSON.stringify(a.example.left)}, statistics of the repetitions that case ${JSON.stringify(importedCaseName(a.base.left, "googlecpp"))} holds as its runs or its median; data.js keeps them`
-      );
-    }
+  for (const [suite, a] of aggregated.kept) {
+    repeats.push(
+      `suite ${suite}: ${a.count} Google Benchmark aggregate${a.count === 1 ? "" : "s"} like ${JSON.stringify(a.example)} ${a.count === 1 ? "is" : "are"} case ${JSON.stringify(importedCaseName(a.base, "googlecpp"))}, the name a googlecpp run publishes its repetitions under`
+    );
+  }
+  for (const [suite, a] of aggregated.left) {
+    repeats.push(
+      `suite ${suite}: left out ${a.count} Google Benchmark aggregate${a.count === 1 ? "" : "s"} like ${JSON.stringify(a.example)}, statistics of the repetitions that case ${JSON.stringify(importedCaseName(a.base, "googlecpp"))} holds as its runs or its median; data.js keeps them`
+    );
   }
   const unkeyedLines = [...unkeyed].map(
     ([suite, u]) => `suite ${suite}: left out ${u.count} entr${u.count === 1 ? "y" : "ies"} whose commit.id is not a full commit sha (the first: ${u.where}.commit.id ${u.id}); a trend keys each point by its commit, and data.js keeps them`
@@ -14031,6 +14024,10 @@ function stopGitCommands() {
   return n;
 }
 var MAX_OUTPUT = 1 << 30;
+function stoppedText(signal, stoppedGit, writes) {
+  const under = stoppedGit > 0 ? `, with the ${stoppedGit === 1 ? "git command" : `${stoppedGit} git commands`} under way` : "";
+  return `stopped by ${signal}${under}${stoppedGit > 0 && writes ? "; the publish may or may not have landed" : ""}`;
+}
 function git(args, run9) {
   return new Promise((resolve11, reject) => {
     let timedOut = false;
@@ -16745,10 +16742,13 @@ async function readText(file, cwd, option) {
   try {
     return await readFile3(resolve3(cwd, file), "utf8");
   } catch (e) {
-    const code = e.code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code;
-    throw new InputError(`${option}: cannot read ${file}${why ? ` (${why})` : ""}`);
+    throw new InputError(`${option}: cannot read ${file}${because(e)}`);
   }
+}
+function because(e) {
+  const code = e.code;
+  const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code === "ENOTDIR" ? "a part of its path is a file" : code;
+  return why ? ` (${why})` : "";
 }
 
 // src/cli/args.ts
@@ -19528,9 +19528,7 @@ async function run3(argv, io) {
       await mkdir2(dirname2(out), { recursive: true });
       await writeFile3(out, json3);
     } catch (e) {
-      const code = e.code;
-      const why = code === "EISDIR" ? "it is a directory; give a file name" : code === "EACCES" ? "permission denied" : code === "ENOTDIR" ? "a part of its path is a file" : code;
-      throw new InputError(`--out: cannot write ${values.out}${why ? ` (${why})` : ""}`);
+      throw new InputError(`--out: cannot write ${values.out}${because(e)}; give a file name`);
     }
     io.stderr(`benchtrend: ${points.length} cases written to ${values.out}
 `);
@@ -20912,10 +20910,9 @@ Run "benchtrend ${name} --help" for usage.
   }
 }
 function stopped(signal, command) {
-  const n = stopGitCommands();
   const writes = command === "publish" || command === "replay" || command === "demo";
-  const landed = n > 0 && writes ? "; the publish may or may not have landed: benchtrend history shows what the branch holds" : "";
-  process.stderr.write(`benchtrend: stopped by ${signal}${n > 0 ? `, with the ${n === 1 ? "git command" : `${n} git commands`} under way` : ""}${landed}
+  const text2 = stoppedText(signal, stopGitCommands(), writes);
+  process.stderr.write(`benchtrend: ${text2}${text2.endsWith("landed") ? ": benchtrend history shows what the branch holds" : ""}
 `);
   process.exit(signal === "SIGINT" ? 130 : 143);
 }

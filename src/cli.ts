@@ -12,7 +12,7 @@ import { didYouMean } from './cli/args.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
-import { stopGitCommands } from './effects/git.js';
+import { stopGitCommands, stoppedText } from './effects/git.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -102,10 +102,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
  * too, and the exit says so.
  */
 function stopped(signal: 'SIGINT' | 'SIGTERM', command: string): void {
-  const n = stopGitCommands();
   const writes = command === 'publish' || command === 'replay' || command === 'demo';
-  const landed = n > 0 && writes ? '; the publish may or may not have landed: benchtrend history shows what the branch holds' : '';
-  process.stderr.write(`benchtrend: stopped by ${signal}${n > 0 ? `, with the ${n === 1 ? 'git command' : `${n} git commands`} under way` : ''}${landed}\n`);
+  const text = stoppedText(signal, stopGitCommands(), writes);
+  process.stderr.write(`benchtrend: ${text}${text.endsWith('landed') ? ': benchtrend history shows what the branch holds' : ''}\n`);
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
 

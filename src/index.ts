@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
-import { stopGitCommands } from './effects/git.js';
+import { stopGitCommands, stoppedText } from './effects/git.js';
 import { run } from './main.js';
 
 // An import's judging replays its cases on worker threads that load this same file
@@ -13,8 +13,7 @@ if (!isMainThread && isReplayWorker(workerData)) {
   // process groups: a push would land after the step had ended. They are stopped with it.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      const n = stopGitCommands();
-      process.stdout.write(`::warning::stopped by ${signal}${n > 0 ? `, with the ${n === 1 ? 'git command' : `${n} git commands`} under way; the publish may or may not have landed` : ''}\n`);
+      process.stdout.write(`::warning::${stoppedText(signal, stopGitCommands(), true)}\n`);
       process.exit(1);
     });
   }

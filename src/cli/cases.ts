@@ -5,7 +5,7 @@ import { InputError } from '../core/model.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
 import { ingest } from '../jobs/ingest.js';
 import { parseCommandLine, stageRequirements, withShape } from './args.js';
-import { UsageError, type CliIO } from './io.js';
+import { because, UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend cases RECORD... [options]
 
@@ -60,9 +60,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       await mkdir(dirname(out), { recursive: true });
       await writeFile(out, json);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      const why = code === 'EISDIR' ? 'it is a directory; give a file name' : code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is a file' : code;
-      throw new InputError(`--out: cannot write ${values.out}${why ? ` (${why})` : ''}`);
+      throw new InputError(`--out: cannot write ${values.out}${because(e)}; give a file name`);
     }
     io.stderr(`benchtrend: ${points.length} cases written to ${values.out}\n`);
   } else {

@@ -22,8 +22,14 @@ export async function readText(file: string, cwd: string, option: string): Promi
   try {
     return await readFile(resolve(cwd, file), 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code;
-    throw new InputError(`${option}: cannot read ${file}${why ? ` (${why})` : ''}`);
+    throw new InputError(`${option}: cannot read ${file}${because(e)}`);
   }
+}
+
+/** Why a file named on the command line could not be read or written, as ` (reason)`. */
+export function because(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is a file' : code;
+  return why ? ` (${why})` : '';
 }

@@ -153,6 +153,15 @@ export function stopGitCommands(): number {
 /** The most a git command may print before it is stopped (a whole object read back). */
 const MAX_OUTPUT = 1 << 30;
 
+/**
+ * What stopping on `signal` did, as the CLI and the action both say it: `stopped by SIGTERM, with
+ * the git command under way; the publish may or may not have landed` (the last part when `writes`).
+ */
+export function stoppedText(signal: string, stoppedGit: number, writes: boolean): string {
+  const under = stoppedGit > 0 ? `, with the ${stoppedGit === 1 ? 'git command' : `${stoppedGit} git commands`} under way` : '';
+  return `stopped by ${signal}${under}${stoppedGit > 0 && writes ? '; the publish may or may not have landed' : ''}`;
+}
+
 /** Runs `git <args>`; rejects with a GitCommandError holding stdout and stderr together. */
 export function git(args: readonly string[], run: GitRun): Promise<GitResult> {
   return new Promise((resolve, reject) => {

@@ -42,7 +42,7 @@ describe('benchtrend cases (dist/cli.js)', () => {
     expect(existsSync(out2)).toBe(false);
     // A folder given for the file: one line naming the option.
     const r3 = await runCli(['cases', warm, '--out', dir], dir);
-    expect([r3.code, r3.stderr]).toEqual([1, `benchtrend: --out: cannot write ${dir} (it is a directory; give a file name)\n`]);
+    expect([r3.code, r3.stderr]).toEqual([1, `benchtrend: --out: cannot write ${dir} (it is a directory); give a file name\n`]);
   });
 
   it('names go benchmarks with their package under --go-force-package-suffix, as publish does', async () => {

@@ -409,7 +409,8 @@ export function importGab(file: string, source: string): GabImport {
   const conflicts = new Map<string, ImportConflict>();
   const repeated = new Map<string, { count: number; example: string; tool: string }>();
   const renamed = new Map<string, { count: number; example: string; tool: string }>();
-  const aggregated = new Map<string, { kept: number; left: number; example: { kept: string; left: string }; base: { kept: string; left: string } }>();
+  // Google Benchmark aggregates taken as a case's point, and left out, per suite: how many and the first.
+  const aggregated = { kept: new Map<string, { count: number; example: string; base: string }>(), left: new Map<string, { count: number; example: string; base: string }>() };
   const unkeyed = new Map<string, { count: number; where: string; id: string | undefined }>();
   const suites = Object.keys(data['entries'] as Json);
   const several = namesInSeveralMetrics(data, suites);
@@ -452,14 +453,9 @@ export function importGab(file: string, source: string): GabImport {
         }
         const aggregate = aggregates.get(j);
         if (aggregate) {
-          const kind = aggregate.kept ? 'kept' : 'left';
-          const counts = aggregated.get(suite) ?? { kept: 0, left: 0, example: { kept: '', left: '' }, base: { kept: '', left: '' } };
-          counts[kind]++;
-          if (counts.example[kind] === '') {
-            counts.example[kind] = (b as Json)['name'] as string;
-            counts.base[kind] = aggregate.base;
-          }
-          aggregated.set(suite, counts);
+          const tally = aggregated[aggregate.kept ? 'kept' : 'left'];
+          const t = tally.get(suite) ?? { count: 0, example: (b as Json)['name'] as string, base: aggregate.base };
+          tally.set(suite, { ...t, count: t.count + 1 });
           if (!aggregate.kept) return;
         }
         if (!isObject(b) || typeof b['name'] !== 'string' || b['name'] === '') {
@@ -580,17 +576,15 @@ export function importGab(file: string, source: string): GabImport {
       `suite ${suite}: ${r.count} bench${r.count === 1 ? '' : 'es'} like ${JSON.stringify(r.example)}, the first metric of a go line that a newer github-action-benchmark writes only metric by metric, ${r.count === 1 ? 'is' : 'are'} case ${JSON.stringify(importedCaseName(name, r.tool))}, the name the line's older entries and a go run give it`,
     );
   }
-  for (const [suite, a] of aggregated) {
-    if (a.kept > 0) {
-      repeats.push(
-        `suite ${suite}: ${a.kept} Google Benchmark aggregate${a.kept === 1 ? '' : 's'} like ${JSON.stringify(a.example.kept)} ${a.kept === 1 ? 'is' : 'are'} case ${JSON.stringify(importedCaseName(a.base.kept, 'googlecpp'))}, the name a googlecpp run publishes its repetitions under`,
-      );
-    }
-    if (a.left > 0) {
-      repeats.push(
-        `suite ${suite}: left out ${a.left} Google Benchmark aggregate${a.left === 1 ? '' : 's'} like ${JSON.stringify(a.example.left)}, statistics of the repetitions that case ${JSON.stringify(importedCaseName(a.base.left, 'googlecpp'))} holds as its runs or its median; data.js keeps them`,
-      );
-    }
+  for (const [suite, a] of aggregated.kept) {
+    repeats.push(
+      `suite ${suite}: ${a.count} Google Benchmark aggregate${a.count === 1 ? '' : 's'} like ${JSON.stringify(a.example)} ${a.count === 1 ? 'is' : 'are'} case ${JSON.stringify(importedCaseName(a.base, 'googlecpp'))}, the name a googlecpp run publishes its repetitions under`,
+    );
+  }
+  for (const [suite, a] of aggregated.left) {
+    repeats.push(
+      `suite ${suite}: left out ${a.count} Google Benchmark aggregate${a.count === 1 ? '' : 's'} like ${JSON.stringify(a.example)}, statistics of the repetitions that case ${JSON.stringify(importedCaseName(a.base, 'googlecpp'))} holds as its runs or its median; data.js keeps them`,
+    );
   }
   const unkeyedLines = [...unkeyed].map(
     ([suite, u]) =>
