@@ -393,6 +393,57 @@ export class GitHubComments {
       true,
     );
   }
+
+  /**
+   * The open pull request whose head is `query.headSha`: first through the commit (`GET
+   * /repos/{owner}/{repo}/commits/{sha}/pulls`), then through the head branch (`GET
+   * /repos/{owner}/{repo}/pulls?head=owner:branch&state=open`), which finds a fork's pull request
+   * when the commit lookup does not. Transient failures are retried as for comments, within the
+   * same budget; any other failure throws an Error whose message is one line without the token.
+   */
+  async findRunPullRequest(query: RunPullRequestQuery): Promise<RunPullRequestLookup> {
+    const { owner, repo, octokit } = this;
+    const repository = `${owner}/${repo}`;
+    const call = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
+      this.call(label, fn).catch((error: unknown) => {
+        const inner = (error as { last?: unknown }).last ?? error;
+        const e = httpError(inner);
+        throw new Error(this.clean(`${label} failed: ${e.status ? `GitHub API answered ${e.status}: ` : ''}${e.message ?? String(inner)}`));
+      });
+    const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest | undefined =>
+      list
+        .filter((p) => (p as { state?: unknown }).state === undefined || (p as { state?: unknown }).state === 'open')
+        .map((p) => runPullRequest(p, repository))
+        .find((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
+
+    // A commit lookup that fails (a 404 or 422 for a fork's commit, an outage) leaves the head
+    // branch to try; its error is the one told when that finds nothing either.
+    let failed: unknown;
+    try {
+      const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
+        (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100 })).data as unknown[],
+      );
+      const fromCommit = open(byCommit, query.headSha);
+      if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
+    } catch (error) {
+      failed = error;
+    }
+    if (!query.headOwner || !query.headBranch || (failed !== undefined && this.remaining() <= 0)) {
+      if (failed !== undefined) throw failed;
+      return { pullRequest: undefined };
+    }
+    const head = `${query.headOwner}:${query.headBranch}`;
+    const byHead = await call(`listing the open pull requests with head ${head}`, async () =>
+      (await octokit.request('GET /repos/{owner}/{repo}/pulls', { owner, repo, head, state: 'open', per_page: 100 })).data as unknown[],
+    ).catch((error: unknown) => {
+      throw failed ?? error;
+    });
+    // The branch may have moved on since the run: the caller tells by the pull request's head.
+    const fromHead = open(byHead, undefined);
+    if (fromHead) return { pullRequest: fromHead, source: 'head' };
+    if (failed !== undefined) throw failed;
+    return { pullRequest: undefined };
+  }
 }
 
 /** What `findRunPullRequest` is asked: the commit and head a `workflow_run`'s triggering run benched. */
@@ -410,79 +461,9 @@ export interface RunPullRequestLookup {
 }
 
 /**
- * The open pull request of `options.repository` whose head is `query.headSha`: first through the
- * commit (`GET /repos/{owner}/{repo}/commits/{sha}/pulls`), then through the head branch (`GET
- * /repos/{owner}/{repo}/pulls?head=owner:branch&state=open`), which finds a fork's pull request when
- * the commit lookup does not. Transient failures are retried as for comments; any other failure
- * throws an Error whose message is one line without the token.
+ * The open pull request of `options.repository` whose head is `query.headSha` (see
+ * GitHubComments.findRunPullRequest), with a client of its own.
  */
 export async function findRunPullRequest(options: GitHubApiOptions, query: RunPullRequestQuery): Promise<RunPullRequestLookup> {
-  const [owner, repo, ...rest] = options.repository.split('/');
-  if (!owner || !repo || rest.length > 0) throw new Error(`repository ${JSON.stringify(options.repository)} is not owner/name`);
-  const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
-  const budgetMs = options.budgetMs ?? DEFAULT_BOUNDS.budgetMs;
-  // eslint-disable-next-line no-restricted-properties
-  const now = options.now ?? Date.now;
-  // One budget for the whole lookup, as for a comment: rate-limit waits and hung requests count against it.
-  let deadline: number | undefined;
-  const remaining = () => (deadline ??= now() + budgetMs) - now();
-  const signal = () => ({ request: { signal: AbortSignal.timeout(Math.max(1, Math.min(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs, remaining()))) } });
-  const honouring =
-    <T>(fn: () => Promise<T>) =>
-    async (): Promise<T> => {
-      try {
-        return await fn();
-      } catch (error) {
-        await waitOutRateLimit(error, now(), remaining(), budgetMs, options.sleep ?? sleepMs);
-        throw error;
-      }
-    };
-  const call = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
-    retryWithBackoff(honouring(fn), (error) => isTransientApiError(error) && remaining() > 0, {
-      attempts: options.attempts ?? 4,
-      budgetMs: Math.max(0, remaining()),
-      baseMs: options.baseMs ?? 1000,
-      maxMs: options.maxMs ?? 10_000,
-      ...(options.sleep ? { sleep: options.sleep } : {}),
-      ...(options.random ? { random: options.random } : {}),
-      onRetry: (attempt, _error, wait) => options.log?.(`${label}: attempt ${attempt} failed; retrying in ${wait} ms`),
-    }).catch((error: unknown) => {
-      const inner = (error as { last?: unknown }).last ?? error;
-      const e = httpError(inner);
-      const text = `${label} failed: ${e.status ? `GitHub API answered ${e.status}: ` : ''}${e.message ?? String(inner)}`;
-      throw new Error(apiErrorText(text, options.token));
-    });
-  const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest | undefined =>
-    list
-      .filter((p) => (p as { state?: unknown }).state === undefined || (p as { state?: unknown }).state === 'open')
-      .map((p) => runPullRequest(p, options.repository))
-      .find((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
-
-  // A commit lookup that fails (a 404 or 422 for a fork's commit, an outage) leaves the head
-  // branch to try; its error is the one told when that finds nothing either.
-  let failed: unknown;
-  try {
-    const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
-      (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100, ...signal() })).data as unknown[],
-    );
-    const fromCommit = open(byCommit, query.headSha);
-    if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
-  } catch (error) {
-    failed = error;
-  }
-  if (!query.headOwner || !query.headBranch || (failed !== undefined && remaining() <= 0)) {
-    if (failed !== undefined) throw failed;
-    return { pullRequest: undefined };
-  }
-  const head = `${query.headOwner}:${query.headBranch}`;
-  const byHead = await call(`listing the open pull requests with head ${head}`, async () =>
-    (await octokit.request('GET /repos/{owner}/{repo}/pulls', { owner, repo, head, state: 'open', per_page: 100, ...signal() })).data as unknown[],
-  ).catch((error: unknown) => {
-    throw failed ?? error;
-  });
-  // The branch may have moved on since the run: the caller tells by the pull request's head.
-  const fromHead = open(byHead, undefined);
-  if (fromHead) return { pullRequest: fromHead, source: 'head' };
-  if (failed !== undefined) throw failed;
-  return { pullRequest: undefined };
+  return new GitHubComments(options).findRunPullRequest(query);
 }
