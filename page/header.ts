@@ -65,10 +65,13 @@ export function renderHeader(state: PageState, m: Manifest): void {
   };
   // Within a group the commit is said once, in the group's own words.
   const line = (a: (typeof alerts)[number], inGroup = false) => {
-    const link = el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, isolated(a.case));
-    // Its commit may be older than what is loaded: the dot is drawn once it is.
-    link.addEventListener('click', () => loadBackTo(state, a.seq));
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
+    // A case left out as damaged has no chart to go to: its name is listed, not linked.
+    const link = info
+      ? el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, isolated(a.case))
+      : el('span', { className: 'no-chart', attrs: { title: 'No chart: this case was left out (see the notice above)' } }, isolated(a.case));
+    // Its commit may be older than what is loaded: the dot is drawn once it is.
+    if (info) link.addEventListener('click', () => loadBackTo(state, a.seq));
     const words = alertChangeWords(a, info?.direction ?? 'smaller');
     const pct = words !== undefined ? ` ${words}` : '';
     const at = inGroup ? [] : [' at ', commit(a.sha)];
