@@ -37,6 +37,11 @@ export interface Settings {
   readonly suite: string;
   /** Token for git and the REST API (input `github-token`); undefined when empty. */
   readonly token: string | undefined;
+  /**
+   * Whether a push, dispatch or schedule run publishes (input `auto-push`, github-action-benchmark's
+   * name): false compares its points with the trend, as a pull request does, and writes nothing.
+   */
+  readonly autoPush: boolean;
   /** Pushes tried when publishers race (input `max-attempts`); unset: the 5-minute race budget bounds them. */
   readonly maxAttempts: number | undefined;
   /** A github-action-benchmark data.js to import once into an empty trend (input `import-from`). */
@@ -142,6 +147,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',
     suite: optional(read, 'suite') ?? 'default',
     token: optional(read, 'github-token'),
+    autoPush: booleanInput(read, readBoolean, 'auto-push', true),
     maxAttempts: read('max-attempts').trim() === '' ? undefined : wholeNumber(read, 'max-attempts', 1, 1, 1000),
     importFrom: optional(read, 'import-from'),
     annotations: parseAnnotations(read('annotations'), 'annotations'),

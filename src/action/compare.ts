@@ -20,11 +20,12 @@ export interface PullRequestSuite {
 /**
  * A pull request's points, one set per suite, judged against the base branch's trend and put in
  * the pull request's one comment per suite. Nothing is published: the head is not on the branch.
+ * Without a pull request (`auto-push: false` on a push), the same judgement goes to the summary only.
  */
 export async function compareWithBaseTrend(
   settings: Settings,
   runner: ActionRunner,
-  pr: { number: number; base: string; head: string; fromFork?: boolean },
+  pr: { number: number; base: string; head: string; fromFork?: boolean } | undefined,
   suites: readonly PullRequestSuite[],
   extra: string | undefined,
 ): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
@@ -35,9 +36,9 @@ export async function compareWithBaseTrend(
       return out;
     }),
   );
-  const api = commentsApi(settings, runner);
-  if (!api && settings.commentOnPullRequest) core.warning('No pull-request comment was written: github-token is empty');
-  const writing = api && settings.commentOnPullRequest ? await current(api, pr) : false;
+  const api = pr ? commentsApi(settings, runner) : undefined;
+  if (pr && !api && settings.commentOnPullRequest) core.warning('No pull-request comment was written: github-token is empty');
+  const writing = pr && api && settings.commentOnPullRequest ? await current(api, pr) : false;
   // A fork decides how many suites its artifacts hold: the comments are bounded, the worst first.
   const commented = new Set(
     [...judged]
@@ -45,15 +46,15 @@ export async function compareWithBaseTrend(
       .slice(0, MAX_PULL_REQUEST_COMMENTS)
       .map((j) => j.suite),
   );
-  if (writing && judged.length > MAX_PULL_REQUEST_COMMENTS) {
+  if (pr && writing && judged.length > MAX_PULL_REQUEST_COMMENTS) {
     core.warning(
       `${judged.length} suites were compared; comments were written for the ${MAX_PULL_REQUEST_COMMENTS} with the most cases worse than ${pr.base}, one per suite, and the other ${judged.length - MAX_PULL_REQUEST_COMMENTS} are in this job's summary`,
     );
   }
   const tables: string[] = [];
   for (const { suite, sha, verdicts } of judged) {
-    tables.push(renderVerdictTable(verdicts, `Against the ${pr.base} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
-    if (api && writing && commented.has(suite)) {
+    tables.push(renderVerdictTable(verdicts, `Against the ${pr ? pr.base : 'published'} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
+    if (pr && api && writing && commented.has(suite)) {
       // The compare report (DEFAULT_REPORT_LIMIT at most, its tables left out past it) shares the
       // one comment GitHub caps: the verdicts get what it leaves.
       const room = Math.max(0, COMMENT_LIMIT - (extra ?? '').length - 2);
@@ -61,7 +62,7 @@ export async function compareWithBaseTrend(
       reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body, { fromFork: pr.fromFork === true }));
     }
   }
-  core.info('Pull requests never publish: the trend is the base branch’s');
+  core.info(pr ? 'Pull requests never publish: the trend is the base branch’s' : 'auto-push is false: nothing was published, and the points were compared with the trend');
   return { tables, regressions: judged.flatMap((j) => regressionEntries(j.verdicts)) };
 }
 

@@ -25,14 +25,19 @@ export async function runMerge(settings: Settings, runner: ActionRunner): Promis
   }
   const context = runContext(runner, bareCommit(runner, runner.sha));
   const merged = await core.group('Downloading collected artifacts', () => merge(context));
-  return mergedOutcome(settings, runner, merged, pr && { pr, heading: '### benchtrend merge' });
+  return mergedOutcome(settings, runner, merged, pr || !settings.autoPush ? { pr, heading: '### benchtrend merge' } : undefined);
 }
 
 /**
  * The merged points published (a push, or a workflow_run triggered by one), or compared with the
  * base trend when they are a pull request's.
  */
-async function mergedOutcome(settings: Settings, runner: ActionRunner, merged: MergeResult, compare: { pr: { number: number; base: string; head: string }; heading: string } | undefined): Promise<Outcome> {
+async function mergedOutcome(
+  settings: Settings,
+  runner: ActionRunner,
+  merged: MergeResult,
+  compare: { pr: { number: number; base: string; head: string } | undefined; heading: string } | undefined,
+): Promise<Outcome> {
   for (const w of merged.warnings) core.warning(w);
   core.setOutput('merged-artifacts', String(merged.used.length));
   if (compare) {
@@ -111,5 +116,6 @@ async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promi
   );
   for (const line of merged.refused) core.warning(line);
   // The head this run benched, which the pull request may since have left behind.
-  return mergedOutcome(settings, runner, merged, pr && { pr: { ...pr, head: run.headSha }, heading: `### benchtrend merge of pull request #${pr.number}` });
+  const compare = pr ? { pr: { ...pr, head: run.headSha }, heading: `### benchtrend merge of pull request #${pr.number}` } : settings.autoPush ? undefined : { pr: undefined, heading: '### benchtrend merge' };
+  return mergedOutcome(settings, runner, merged, compare);
 }

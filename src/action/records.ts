@@ -55,7 +55,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const pr = pullRequest(runner);
   // A run that may import decides the imported cases with the same lines: a line for a case only
   // the history holds is said only when the trend, once published, has no such case either.
-  const importing = settings.importFrom !== undefined && !pr && settings.scale.mode !== 'collect' && publishesOn(runner.eventName);
+  const importing = settings.importFrom !== undefined && !pr && settings.autoPush && settings.scale.mode !== 'collect' && publishesOn(runner.eventName);
   if (!importing) unmatched(points, 'this run');
   if (points.length > 0) for (const w of controlCasesMatchingNothing(settings.alerts, points.map((p) => p.case), 'this run')) core.warning(w);
   if (points.length > 0) for (const w of floorsMatchingNothing(settings.alerts, points.map((p) => p.unit), 'this run')) core.warning(w);
@@ -84,6 +84,10 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
   } else if (pr) {
     const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
+    summary.push(...compared.tables);
+    regressions = compared.regressions;
+  } else if (publishesOn(runner.eventName) && !settings.autoPush) {
+    const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha, points }], undefined);
     summary.push(...compared.tables);
     regressions = compared.regressions;
   } else if (publishesOn(runner.eventName) && points.length === 0 && comparison && settings.importFrom === undefined) {

@@ -188,3 +188,48 @@ it('says so when a pull request gets no comment because github-token is empty', 
   expect(run.stdout).toContain('::warning::No pull-request comment was written: github-token is empty');
   expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
 });
+
+describe('auto-push: false (github-action-benchmark’s input of the same name)', () => {
+  it('on a push, compares with the trend in the summary, comments nowhere and publishes nothing', async () => {
+    const remote = await sb.bareRemote('site');
+    await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
+    const first = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event: push, env: { ...sb.env, GITHUB_SHA: SHA } });
+    await first.dispose();
+    expect(first.code, first.stdout).toBe(0);
+    const tip = await sb.revParse(remote, 'refs/heads/gh-pages');
+    expect(first.outputs['published-commit']).toBe(tip);
+
+    const api = await GitHubApiServer.start();
+    try {
+      const other = 'e'.repeat(40);
+      await writeFile(join(sb.root, 'warm.json'), record('warm', 2.1));
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { records: 'warm.json', repository: remote, artifact: 'false', 'auto-push': 'false', 'github-token': 'ghs_autopush0123456789', 'comment-always': 'true' },
+        event: { name: 'push', payload: { head_commit: { id: other, message: 'On a feature branch', timestamp: '2024-05-02T10:00:00Z', author: { name: 'Ada' } } } },
+        env: { ...sb.env, GITHUB_SHA: other, GITHUB_REF: 'refs/heads/feature', GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'owner/repo' },
+      });
+      await run.dispose();
+      expect(run.code, run.stdout).toBe(0);
+      expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
+      expect(run.outputs['published-commit']).toBeUndefined();
+      expect(run.stdout).toContain('auto-push is false: nothing was published, and the points were compared with the trend');
+      expect(run.summary).toContain('Against the published trend');
+      expect(run.summary).toContain('warm / attach');
+      expect(run.outputs['case-count']).toBe('3');
+      expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses a value that is not true or false, and writes nothing', async () => {
+    const remote = await sb.bareRemote('site');
+    await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
+    const run = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false', 'auto-push': 'no' }, event: push, env: { ...sb.env, GITHUB_SHA: SHA } });
+    await run.dispose();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('auto-push: "no" is not a boolean; use true or false');
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  });
+});
