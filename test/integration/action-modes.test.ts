@@ -79,6 +79,32 @@ describe('a matrix: mode collect in each leg, mode merge in a final job', () => 
     expect(segment.points).toHaveLength(6);
     for (const p of segment.points) expect(p.extra).toBe(p.case.startsWith('warm-linux') ? 'on-linux' : 'on-macos');
   });
+
+  it('with auto-push: false, the merge compares the legs’ points with the trend and publishes nothing', async () => {
+    const remote = await sb.bareRemote('site');
+    await writeFile(join(sb.root, 'linux.json'), record('warm-linux', 1.5));
+    const leg = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'linux.json', mode: 'collect', repository: remote },
+      event: push,
+      env: { ...sb.env, ...artifactEnv(service, 'run-8', 'job-linux'), GITHUB_SHA: SHA, GITHUB_RUN_ID: '8', GITHUB_JOB: 'bench' },
+    });
+    await leg.dispose();
+    expect(leg.code, leg.stdout).toBe(0);
+    const merged = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote, 'auto-push': 'false' },
+      event: push,
+      env: { ...sb.env, ...artifactEnv(service, 'run-8', 'job-merge'), GITHUB_SHA: SHA, GITHUB_RUN_ID: '8', GITHUB_JOB: 'publish' },
+    });
+    await merged.dispose();
+    expect(merged.code, merged.stdout).toBe(0);
+    expect(merged.outputs['merged-artifacts']).toBe('1');
+    expect(merged.outputs['published-commit']).toBeUndefined();
+    expect(merged.summary).toContain('Against the published trend');
+    expect(merged.stdout).toContain('auto-push is false: nothing was published');
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  });
 });
 
 describe('a fork: a token that may read but not push', () => {
