@@ -1092,11 +1092,18 @@ function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: SeqIndex, k
   ];
   const explainedBy = new Set<string>();
   const stillOpen: { sha: string; seq: number; index: number }[] = [];
+  // A step is one event: it confirms the regression named nearest to it, never another raised a
+  // few commits on. Else a later spike on the new level (raised where it starts, up to clearAfter
+  // commits after the step) read "confirmed: a lasting step" of the earlier step's size and was
+  // never cleared.
+  const named = memory.regressions.flatMap((r) => (indexOf.has(r.seq) ? [indexOf.get(r.seq) as number] : []));
+  const nearestTo = (a: number, c: number) => named.every((other) => Math.abs(other - c) >= Math.abs(a - c));
   for (const r of memory.regressions) {
     if (r.status === 'confirmed' || !indexOf.has(r.seq)) continue;
     const a = indexOf.get(r.seq) as number;
     // A cleared suspicion comes back only when a step at its place becomes final.
-    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === 'suspected' || st.final));
+    const eligible = steps.filter((st) => explainsStep(a, st.index) && nearestTo(a, st.index) && st.change > 0 && (r.status === 'suspected' || st.final));
+    const step = eligible.reduce<(typeof steps)[number] | undefined>((best, st) => (best === undefined || Math.abs(a - st.index) < Math.abs(a - best.index) ? st : best), undefined);
     if (step) {
       explainedBy.add(step.sha);
       const again = r.status === 'cleared' ? ' after all' : '';
