@@ -9,6 +9,7 @@
  */
 import { valueWithBand } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
+import { isolate } from './text.js';
 import { describeWorseChange, reasonBeside } from './regress/words.js';
 import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
@@ -277,12 +278,12 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
     );
   }
   if (data.ongoing && data.ongoing.length > 0) {
-    lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`))}.`);
+    lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(isolate(o.case))} (since ${o.since.slice(0, 7)})`))}.`);
   }
   // Without a table (comment-always, only an ongoing total) the split follows what it explains.
   if (data.rows.length === 0 && more === 0) lines.push(...attributionBlock(data.attributions));
   if (data.watch && data.watch.length > 0) {
-    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map(escapeMarkdown))}.`);
+    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map((name) => escapeMarkdown(isolate(name))))}.`);
   }
   lines.push(...linksFooter(links));
   const cc = open.length + more > 0 ? ccLine(ccUsers) : '';
