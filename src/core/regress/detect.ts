@@ -639,7 +639,9 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run < (run >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return undefined;
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
-  return `${run} commits in a row are ${side} ${quantity(test.baseline.limit as number, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+  // A pull request's head is one point: a run of one is the newest commit, as the limit's words say.
+  const runText = run === 1 ? 'the newest commit is' : `${run} commits in a row are`;
+  return `${runText} ${side} ${quantity(test.baseline.limit as number, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 
 /**
