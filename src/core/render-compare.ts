@@ -160,7 +160,10 @@ export function compareReport(comparison: Comparison, style: CompareStyle): Comp
     }),
     attribution: comparison.cases.flatMap((c) => (c.attribution ? [esc(attributionLine(c.attribution))] : [])),
     why: [
-      ...comparison.cases.filter((c) => !(c.verdict === 'improved' || c.verdict === 'regressed')).map((c) => `${esc(isolate(c.case))}: ${c.verdict}, ${esc(c.reason)}`),
+      // A control's row says "control, steady", and the counts leave it out: its note says the same.
+      ...comparison.cases
+        .filter((c) => !(c.verdict === 'improved' || c.verdict === 'regressed'))
+        .map((c) => `${esc(isolate(c.case))}: ${c.control ? verdictText(c, (t) => t) : c.verdict}, ${esc(c.reason)}`),
       ...comparison.notes.map((n) => esc(n)),
     ],
     rounds: comparison.cases
