@@ -258,7 +258,7 @@ function significantFirst(rows: readonly CommentRow[]): CommentRow[] {
 
 function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers: readonly string[]): string {
   const short = data.sha.slice(0, 7);
-  const suite = `\`${codeText(data.suite)}\``;
+  const suite = `\`${codeText(isolate(data.suite))}\``;
   const more = data.more ?? 0;
   const open = data.rows.filter((r) => r.status !== 'cleared');
   const lines: string[] = [commitCommentMarker(data.suite)];
@@ -422,7 +422,7 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   const order = (v: CaseVerdict) => PR_ORDER[v.kind];
   const rows = [...data.verdicts].sort((a, b) => order(a) - order(b));
   const worse = rows.filter((v) => v.kind === 'regressed').length;
-  const suite = `\`${codeText(data.suite)}\``;
+  const suite = `\`${codeText(isolate(data.suite))}\``;
   // A base branch with too few commits of any case (or no trend at all) judged nothing: "no case
   // worse" would read as a pass.
   const unjudged = rows.length > 0 && rows.every((v) => v.kind === 'not-enough-history');

@@ -354,6 +354,16 @@ describe('right-to-left names among other words', () => {
     expect(openAt(note?.title ?? '', (note?.title ?? '').length)).toBe(0);
   });
 
+  it('isolates a suite so named in a comment’s title, where the commit follows it', () => {
+    for (const body of [
+      renderCommitComment({ suite: OVERRIDE, sha: 'b'.repeat(40), rows: [], cases: 3 }),
+      renderPullRequestComment({ suite: OVERRIDE, sha: 'b'.repeat(40), base: 'main', verdicts: [quiet] }),
+    ]) {
+      const title = body.split('\n').find((l) => l.startsWith('### ')) as string;
+      expect(openAt(title, title.indexOf(' at bbbbbbb'))).toBe(0);
+    }
+  });
+
   it('keeps a terminal table’s columns in line and apart for such a name', () => {
     const lines = textTable(['CASE', 'CHANGE'], [[OVERRIDE, '+35% worse'], ['cold / parse', '+25% worse']]);
     const column = (l: string) => [...l.replace(/[\p{Cf}]/gu, '')].join('').indexOf('+');
