@@ -264,7 +264,15 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
   const lines: string[] = [commitCommentMarker(data.suite)];
   if (data.rows.length === 0 && more === 0) {
     const n = data.cases ?? 0;
-    lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${n} case${n === 1 ? '' : 's'} judged against their recent history; none is worse beyond its limit.`);
+    // A case still beyond the limit since an earlier alert, or one on watch, is listed below: the
+    // words above it must not say that none is beyond its limit.
+    const still = (data.ongoing?.length ?? 0) > 0;
+    const beyond = still || (data.watch?.length ?? 0) > 0;
+    lines.push(
+      `### benchtrend: no ${still ? 'new ' : ''}regression in suite ${suite} at ${short}`,
+      '',
+      `${n} case${n === 1 ? '' : 's'} judged against their recent history; ${beyond ? 'none raised a regression here.' : 'none is worse beyond its limit.'}`,
+    );
   } else {
     const count = open.length + more;
     const title = count === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${count} regression${count === 1 ? '' : 's'} in suite ${suite} at ${short}`;

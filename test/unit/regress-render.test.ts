@@ -126,6 +126,18 @@ describe('the commit comment', () => {
     expect(none).not.toContain('cc ');
   });
 
+  it('does not say none is beyond its limit above the cases it lists as beyond it', () => {
+    const still = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9, watch: ['warm / a'], ongoing: [{ case: 'cold / parse', since: 'c'.repeat(40) }] });
+    expect(still).toContain('### benchtrend: no new regression in suite `nightly` at bbbbbbb');
+    expect(still).toContain('9 cases judged against their recent history; none raised a regression here.');
+    expect(still).not.toContain('none is worse beyond its limit');
+    const watch = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9, watch: ['warm / a'] });
+    expect(watch).toContain('### benchtrend: no regression in suite `nightly` at bbbbbbb');
+    expect(watch).not.toContain('none is worse beyond its limit');
+    const quietOnes = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9 });
+    expect(quietOnes).toContain('9 cases judged against their recent history; none is worse beyond its limit.');
+  });
+
   it('names 30 cases on watch or still beyond the limit and counts the rest', () => {
     const names = Array.from({ length: 100 }, (_, i) => `warm / stage${i}`);
     const body = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 100, watch: names, ongoing: names.map((n) => ({ case: n, since: 'c'.repeat(40) })) });
