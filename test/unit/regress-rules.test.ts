@@ -91,6 +91,14 @@ describe('a step confirms its own regression, not one raised a few commits on', 
       ]);
     }
   });
+  it('lets a cleared alert claim a step only once the step is final, so the suspected one beside it is confirmed', () => {
+    const s = series(noisy((i) => (i < 45 ? 1 : 1.25), 56, 0.005, 3));
+    const sha = (i: number) => s.points[i]?.sha as string;
+    // A spike at 44 cleared before; the step at 45 raised at 47. The scan's step (not yet final) is 47's.
+    const memory = { changePoints: [], regressions: [{ sha: sha(44), seq: 44, status: 'cleared' as const }, { sha: sha(47), seq: 47, status: 'suspected' as const }] };
+    const { verdict } = assessCase(s, memory, settings(), { suiteCases: 10 });
+    expect(verdict.transitions?.map((t) => [t.seq, t.status])).toEqual([[47, 'confirmed']]);
+  });
   it('words a second lasting step with its own size, not the first step’s', () => {
     for (const gap of [6, 10]) {
       const values = noisy((i) => (i < 40 ? 1 : i < 40 + gap ? 1.25 : 1.5), 70, 0.005, 3);

@@ -1098,13 +1098,15 @@ function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: SeqIndex, k
   // few commits on. Else a later spike on the new level (raised where it starts, up to clearAfter
   // commits after the step) read "confirmed: a lasting step" of the earlier step's size and was
   // never cleared.
-  const named = memory.regressions.flatMap((r) => (indexOf.has(r.seq) ? [indexOf.get(r.seq) as number] : []));
-  const nearestTo = (a: number, c: number) => named.every((other) => Math.abs(other - c) >= Math.abs(a - c));
+  // A cleared one claims a step only once the step is final, as only then can it come back.
+  const named = memory.regressions.flatMap((r) => (indexOf.has(r.seq) ? [{ index: indexOf.get(r.seq) as number, cleared: r.status === 'cleared' }] : []));
+  const nearestTo = (a: number, st: (typeof steps)[number]) =>
+    named.every((other) => (other.cleared && !st.final) || Math.abs(other.index - st.index) >= Math.abs(a - st.index));
   for (const r of memory.regressions) {
     if (r.status === 'confirmed' || !indexOf.has(r.seq)) continue;
     const a = indexOf.get(r.seq) as number;
     // A cleared suspicion comes back only when a step at its place becomes final.
-    const eligible = steps.filter((st) => explainsStep(a, st.index) && nearestTo(a, st.index) && st.change > 0 && (r.status === 'suspected' || st.final));
+    const eligible = steps.filter((st) => explainsStep(a, st.index) && nearestTo(a, st) && st.change > 0 && (r.status === 'suspected' || st.final));
     const step = eligible.reduce<(typeof steps)[number] | undefined>((best, st) => (best === undefined || Math.abs(a - st.index) < Math.abs(a - best.index) ? st : best), undefined);
     if (step) {
       explainedBy.add(step.sha);
