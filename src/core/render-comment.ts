@@ -317,7 +317,12 @@ function groupSection(data: CommitCommentData, links: CommentLinks): string[] {
     const range = changeRange(rows);
     out.push(`**${rows.length + more} cases worse at ${data.sha.slice(0, 7)}; the ${rows.length} largest listed here${range ? `, ${escapeMarkdown(range)}` : ''}**`, '');
     out.push(notListed, '');
-  } else if (rows.length > 1) out.push(`**${escapeMarkdown(groupText(rows, data.sha))}**`, '');
+  } else {
+    // The event is what still stands, as the title counts it and the page lists it: a row later
+    // cleared stays in the table, struck through, but is no longer one of "3 cases … worse".
+    const open = rows.filter((r) => r.status !== 'cleared');
+    if (open.length > 1) out.push(`**${escapeMarkdown(groupText(open, data.sha))}**`, '');
+  }
   const r = data.runner;
   if (r && Number.isFinite(r.low) && Number.isFinite(r.high)) {
     const pct = (x: number) => signedPercent(x).replace(/^\+/, '');

@@ -138,6 +138,21 @@ describe('the commit comment', () => {
     expect(quietOnes).toContain('9 cases judged against their recent history; none is worse beyond its limit.');
   });
 
+  it('heads a group with the cases that still stand, as its title counts them and the page lists them', () => {
+    const row = (name: string, change: number, status: 'suspected' | 'confirmed' | 'cleared') =>
+      ({ case: name, unit: 's', direction: 'smaller', kind: 'regression', status, baseline: 1, value: 1 + change, change, why: 'x' }) as const;
+    const rows = [row('cold / a', 0.3, 'confirmed'), row('cold / b', 0.2, 'cleared'), row('cold / c', 0.1, 'confirmed')];
+    const body = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows });
+    expect(body).toContain('### ⚠️ benchtrend: 2 regressions in suite `nightly` at bbbbbbb');
+    expect(body).toContain('**2 cases \\+10% to \\+30% worse at bbbbbbb**');
+    expect(body).toContain('~~cleared~~');
+    const oneLeft = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: rows.slice(0, 2) });
+    expect(oneLeft).not.toMatch(/\*\*\d+ cases/);
+    const none = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: rows.map((r) => ({ ...r, status: 'cleared' as const })) });
+    expect(none).toContain('were cleared');
+    expect(none).not.toMatch(/\*\*\d+ cases/);
+  });
+
   it('names 30 cases on watch or still beyond the limit and counts the rest', () => {
     const names = Array.from({ length: 100 }, (_, i) => `warm / stage${i}`);
     const body = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 100, watch: names, ongoing: names.map((n) => ({ case: n, since: 'c'.repeat(40) })) });
