@@ -10,7 +10,7 @@ import { isOwnerName } from '../core/trend/remote.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import type { CommentLinks } from '../core/render-comment.js';
 import { commitFromApi, commitFromGit } from '../effects/commit-info.js';
-import { GitHubComments, type CommentOutcome } from '../effects/github-api.js';
+import { commentLogLine, GitHubComments, type CommentOutcome } from '../effects/github-api.js';
 import type { PublishSettings, TrendAccess } from '../jobs/publish.js';
 import { pagesUrlFor } from '../jobs/regressions.js';
 import type { RunContext } from '../jobs/scale-out.js';
@@ -135,6 +135,6 @@ export function commentsApi(s: Settings, runner: ActionRunner): GitHubComments |
 }
 
 export function reportComment(outcome: CommentOutcome): void {
-  if (outcome.ok) core.info(`Comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}`);
+  if (outcome.ok) core.info(commentLogLine(outcome));
   else core.warning(outcome.warning);
 }

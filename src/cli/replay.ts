@@ -3,6 +3,7 @@ import { InputError } from '../core/model.js';
 import type { ReplayedAlert } from '../core/regress/replay-trend.js';
 import { importedSegments } from '../core/trend/plan.js';
 import { describeWorseChange } from '../core/regress/words.js';
+import { textTable } from '../core/text-table.js';
 import { loadSegments, readManifest } from '../core/trend/load.js';
 import type { Segment } from '../core/trend/types.js';
 import { readTrend, rewriteManifest, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
@@ -58,8 +59,7 @@ export function replayLines(alerts: readonly ReplayedAlert[]): string[] {
   const head = ['SUITE', 'CASE', 'COMMIT', 'KIND', 'STATUS', 'CHANGE', 'BETTER'];
   // Every change point replay prints is one it raised: a step found.
   const rows = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind === 'change-point' ? 'step-found' : a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  return [head, ...rows].map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] as number))).join('  '));
+  return textTable(head, rows);
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { valueWithBand } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
+import { isolate } from './text.js';
 import { describeWorseChange, reasonBeside } from './regress/words.js';
 import type { Direction } from './model.js';
 import { attributionLines } from './regress/attribute-verdicts.js';
@@ -257,13 +258,21 @@ function significantFirst(rows: readonly CommentRow[]): CommentRow[] {
 
 function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers: readonly string[]): string {
   const short = data.sha.slice(0, 7);
-  const suite = `\`${codeText(data.suite)}\``;
+  const suite = `\`${codeText(isolate(data.suite))}\``;
   const more = data.more ?? 0;
   const open = data.rows.filter((r) => r.status !== 'cleared');
   const lines: string[] = [commitCommentMarker(data.suite)];
   if (data.rows.length === 0 && more === 0) {
     const n = data.cases ?? 0;
-    lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${n} case${n === 1 ? '' : 's'} judged against their recent history; none is worse beyond its limit.`);
+    // A case still beyond the limit since an earlier alert, or one on watch, is listed below: the
+    // words above it must not say that none is beyond its limit.
+    const still = (data.ongoing?.length ?? 0) > 0;
+    const beyond = still || (data.watch?.length ?? 0) > 0;
+    lines.push(
+      `### benchtrend: no ${still ? 'new ' : ''}regression in suite ${suite} at ${short}`,
+      '',
+      `${n} case${n === 1 ? '' : 's'} judged against their recent history; ${beyond ? 'none raised a regression here.' : 'none is worse beyond its limit.'}`,
+    );
   } else {
     const count = open.length + more;
     const title = count === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${count} regression${count === 1 ? '' : 's'} in suite ${suite} at ${short}`;
@@ -277,12 +286,12 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
     );
   }
   if (data.ongoing && data.ongoing.length > 0) {
-    lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(o.case)} (since ${o.since.slice(0, 7)})`))}.`);
+    lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(isolate(o.case))} (since ${o.since.slice(0, 7)})`))}.`);
   }
   // Without a table (comment-always, only an ongoing total) the split follows what it explains.
   if (data.rows.length === 0 && more === 0) lines.push(...attributionBlock(data.attributions));
   if (data.watch && data.watch.length > 0) {
-    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map(escapeMarkdown))}.`);
+    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map((name) => escapeMarkdown(isolate(name))))}.`);
   }
   lines.push(...linksFooter(links));
   const cc = open.length + more > 0 ? ccLine(ccUsers) : '';
@@ -308,7 +317,12 @@ function groupSection(data: CommitCommentData, links: CommentLinks): string[] {
     const range = changeRange(rows);
     out.push(`**${rows.length + more} cases worse at ${data.sha.slice(0, 7)}; the ${rows.length} largest listed here${range ? `, ${escapeMarkdown(range)}` : ''}**`, '');
     out.push(notListed, '');
-  } else if (rows.length > 1) out.push(`**${escapeMarkdown(groupText(rows, data.sha))}**`, '');
+  } else {
+    // The event is what still stands, as the title counts it and the page lists it: a row later
+    // cleared stays in the table, struck through, but is no longer one of "3 cases … worse".
+    const open = rows.filter((r) => r.status !== 'cleared');
+    if (open.length > 1) out.push(`**${escapeMarkdown(groupText(open, data.sha))}**`, '');
+  }
   const r = data.runner;
   if (r && Number.isFinite(r.low) && Number.isFinite(r.high)) {
     const pct = (x: number) => signedPercent(x).replace(/^\+/, '');
@@ -421,7 +435,7 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   const order = (v: CaseVerdict) => PR_ORDER[v.kind];
   const rows = [...data.verdicts].sort((a, b) => order(a) - order(b));
   const worse = rows.filter((v) => v.kind === 'regressed').length;
-  const suite = `\`${codeText(data.suite)}\``;
+  const suite = `\`${codeText(isolate(data.suite))}\``;
   // A base branch with too few commits of any case (or no trend at all) judged nothing: "no case
   // worse" would read as a pass.
   const unjudged = rows.length > 0 && rows.every((v) => v.kind === 'not-enough-history');

@@ -3,6 +3,7 @@ import type { ArmSummary, CaseComparison, Comparison, Round } from './compare/co
 import { formatPercent, formatValue, levelScale, type DisplayScale } from './compare/display.js';
 import { minEffectText } from './compare/verdict.js';
 import { escapeMarkdown } from './markdown.js';
+import { isolate } from './text.js';
 
 /** One case as `benchtrend compare --json` prints it; values in the unit of the data. */
 export interface CompareJsonCase {
@@ -151,7 +152,7 @@ export function compareReport(comparison: Comparison, style: CompareStyle): Comp
     candidateFiles: files(comparison.candidateFiles),
     drift: comparison.drift.map((d) => {
       const s = scaleOf(d);
-      return `${strong('Drift:')} control ${esc(d.case)} moved ${d.change === null ? '' : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
+      return `${strong('Drift:')} control ${esc(isolate(d.case))} moved ${d.change === null ? '' : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
     }),
     rows: comparison.cases.map((c) => {
       const s = scaleOf(c);
@@ -159,7 +160,10 @@ export function compareReport(comparison: Comparison, style: CompareStyle): Comp
     }),
     attribution: comparison.cases.flatMap((c) => (c.attribution ? [esc(attributionLine(c.attribution))] : [])),
     why: [
-      ...comparison.cases.filter((c) => !(c.verdict === 'improved' || c.verdict === 'regressed')).map((c) => `${esc(c.case)}: ${c.verdict}, ${esc(c.reason)}`),
+      // A control's row says "control, steady", and the counts leave it out: its note says the same.
+      ...comparison.cases
+        .filter((c) => !(c.verdict === 'improved' || c.verdict === 'regressed'))
+        .map((c) => `${esc(isolate(c.case))}: ${c.control ? verdictText(c, (t) => t) : c.verdict}, ${esc(c.reason)}`),
       ...comparison.notes.map((n) => esc(n)),
     ],
     rounds: comparison.cases
@@ -168,7 +172,7 @@ export function compareReport(comparison: Comparison, style: CompareStyle): Comp
         const s = scaleOf(c);
         const v = (x: number | null) => (x === null ? '—' : formatValue(x, s));
         return {
-          case: esc(c.case),
+          case: esc(isolate(c.case)),
           unit: esc(s.unit),
           rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? 'unpaired' : formatValue(r.delta, s, { plus: true }) })),
         };

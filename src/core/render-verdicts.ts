@@ -8,6 +8,7 @@ import { attributionLines } from './regress/attribute-verdicts.js';
 import type { CaseVerdict, VerdictKind } from './regress/detect.js';
 import { largest, textScale, valueWithBand } from './format-number.js';
 import { escapeMarkdown } from './markdown.js';
+import { isolate } from './text.js';
 import { attributionBlock, caseLink, reasonMarkdown, type CommentLinks } from './render-comment.js';
 import { describeWorseChange, reasonBeside } from './regress/words.js';
 import type { AlertStatus } from './trend/types.js';
@@ -128,8 +129,8 @@ export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title
       const num = (x: number | undefined): string => (x !== undefined && Number.isFinite(x) ? scale.number(x) : '—');
       const words = describeWorseChange(change, v.direction);
       return {
-        title: `Performance regression: ${v.case}`.replace(/[\r\n]+/g, ' '),
-        message: `${v.case}: ${num(value)} ${scale.unit} against a baseline of ${num(baseline)} ${scale.unit} (${words}); ${reasonBeside(a?.reason ?? v.reason, words)}${
+        title: `Performance regression: ${isolate(v.case)}`.replace(/[\r\n]+/g, ' '),
+        message: `${isolate(v.case)}: ${num(value)} ${scale.unit} against a baseline of ${num(baseline)} ${scale.unit} (${words}); ${reasonBeside(a?.reason ?? v.reason, words)}${
           v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
         }`.replace(/[\r\n]+/g, ' '),
       };

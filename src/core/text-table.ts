@@ -3,12 +3,17 @@
  * as they are (no escaping: a terminal shows characters, not markup); line breaks inside a cell
  * would break the row, so they become spaces.
  */
+import { isolate } from './text.js';
 
 export type Align = 'left' | 'right';
 
-/** Width as a terminal counts it for the text these reports hold: one column per code point. */
+/**
+ * Width as a terminal counts it for the text these reports hold: one column per code point, none
+ * for a format character (U+202E, the isolates around a name) or a combining mark, which take no
+ * column of their own.
+ */
 function width(text: string): number {
-  return [...text].length;
+  return [...text.replace(/[\p{Cf}\p{Mn}\p{Me}]/gu, '')].length;
 }
 
 function flat(text: string): string {
@@ -17,7 +22,8 @@ function flat(text: string): string {
 
 /** The header and rows as lines, columns two spaces apart; the last column is never padded. */
 export function textTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string[] {
-  const all = [head, ...rows].map((r) => r.map(flat));
+  // Each cell isolated: a right-to-left name in one column cannot turn the columns after it round.
+  const all = [head, ...rows].map((r) => r.map((c) => isolate(flat(c))));
   const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ''))));
   const line = (r: readonly string[]) =>
     r

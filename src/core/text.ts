@@ -92,6 +92,23 @@ export function normaliseText(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD').replace(/\r\n?/g, '\n').replace(TEXT_CONTROL, '');
 }
 
+// Right-to-left letters, and the marks and controls that set a direction (U+061C, U+200E/F,
+// embeddings and overrides U+202A to U+202E, isolates U+2066 to U+2069).
+const BIDI = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/**
+ * A name as it is set among other words (a comment's line, an annotation, a terminal): between
+ * U+2068 and U+2069, so a right-to-left name, or one holding U+202E, cannot turn "+279 ms (53%)"
+ * after it round, as the page sets names in <bdi>. Each U+2069 the name holds would close the
+ * isolate early, so it is opened once more for each. A name with nothing that sets a direction is
+ * left as it is.
+ */
+export function isolate(name: string): string {
+  if (!BIDI.test(name)) return name;
+  const depth = 1 + (name.match(/\u2069/g)?.length ?? 0);
+  return `${'\u2068'.repeat(depth)}${name}${'\u2069'.repeat(depth)}`;
+}
+
 /**
  * A bench's `extra` as text: github-action-benchmark passes it through as given, and some
  * workflows write an object there (autoagent's vitest statistics, `{"mean": 0.23, "p99": 0.31}`),

@@ -37,10 +37,24 @@ export interface GitHubApiOptions {
   readonly log?: (line: string) => void;
 }
 
+/**
+ * The log's line for a comment written or left: which one, what happened, where. A bare "Comment
+ * skipped" (a run looking at an earlier culprit's comment and finding nothing to change) read
+ * like a comment that failed or was turned off.
+ */
+export function commentLogLine(outcome: Extract<CommentOutcome, { ok: true }>): string {
+  const what = outcome.what ? outcome.what.charAt(0).toUpperCase() + outcome.what.slice(1) : 'Comment';
+  const done =
+    outcome.action === 'skipped' ? 'nothing to write (no comment there to update, or nothing of it changed)' : outcome.action === 'unchanged' ? 'already up to date' : outcome.action;
+  return `${what}: ${done}${outcome.url ? ` (${outcome.url})` : ''}`;
+}
+
 export type CommentOutcome =
   | {
       readonly ok: true;
       readonly action: 'created' | 'updated' | 'unchanged' | 'skipped';
+      /** Which comment: `commit comment on c1dd175`, `comment on pull request #7`. */
+      readonly what?: string;
       readonly id?: number;
       readonly url?: string;
       readonly requests: number;
@@ -286,13 +300,13 @@ export class GitHubComments {
       const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').includes(marker)));
       const [found, ...extra] = await ours(await this.call(`${what}: listing comments`, ops.list));
       const body = render(found?.body);
-      if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', requests: this.requests - before };
+      if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', what, requests: this.requests - before };
       if (!body.includes(marker)) throw new Error(`comment body lacks its marker ${marker}`);
       if (found) {
         const c = found.body === body ? found : await this.call(`${what}: updating comment ${found.id}`, () => ops.update(found.id, body));
         // Two runs that each found no comment both wrote one: the first is kept, the others go.
         for (const e of extra) await this.call(`${what}: deleting the second comment ${e.id}`, () => ops.remove(e.id)).catch(() => undefined);
-        return { ok: true, action: found.body === body ? 'unchanged' : 'updated', id: c.id, url: c.html_url, requests: this.requests - before };
+        return { ok: true, action: found.body === body ? 'unchanged' : 'updated', what, id: c.id, url: c.html_url, requests: this.requests - before };
       }
       let tries = 0;
       const c = await this.call(`${what}: creating comment`, async () => {
@@ -304,7 +318,7 @@ export class GitHubComments {
         }
         return ops.create(body);
       });
-      return { ok: true, action: 'created', id: c.id, url: c.html_url, requests: this.requests - before };
+      return { ok: true, action: 'created', what, id: c.id, url: c.html_url, requests: this.requests - before };
     } catch (error) {
       return this.failure(what, kind, error, before);
     }

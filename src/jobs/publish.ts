@@ -13,7 +13,7 @@ import type { DirectionOverride } from '../core/direction.js';
 import type { TrendReader } from '../core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js';
 import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
-import { resolveRemote, type Remote } from '../core/trend/remote.js';
+import { describedRepository, resolveRemote, type Remote } from '../core/trend/remote.js';
 import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
 import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
@@ -347,11 +347,12 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
           judging += ms;
           judged(ms);
         };
+        const described = describedRepository(ctx.serverUrl, ctx.currentRepository, remote);
         const plan = await planGroups(
           read,
           {
             publishedAt: ctx.publishedAt,
-            ...(remote.webUrl !== undefined ? { repository: remote.webUrl } : {}),
+            ...(described !== undefined ? { repository: described } : {}),
             ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
             ...(page !== undefined ? { page } : {}),
             ...(importFrom !== undefined

@@ -11,6 +11,7 @@
  * Judging is pure (src/core/regress); this module only gathers its inputs and hands its outputs on.
  */
 import type { Direction, Point } from '../core/model.js';
+import { isolate } from '../core/text.js';
 import { changedAlerts, memoryOf, raisedByReplacedRun, undoRun, updateAlerts, withdrawnAlerts, withUndo } from '../core/regress/alerts.js';
 import { attributeVerdicts, attributionLines } from '../core/regress/attribute-verdicts.js';
 import { controlsMoved, controlsMovedSince, JobEpisodes, recentMove, typicalMoveAt, type ControlHistory, type JobCase } from '../core/regress/host.js';
@@ -72,7 +73,7 @@ export interface RegressionOutcome {
 /** One line per alert a re-run withdrew (RegressionOutcome.withdrawn), naming its case: what the CLI and the action log. */
 export function withdrawnLines(outcome: Pick<RegressionOutcome, 'withdrawn'>): string[] {
   return (outcome.withdrawn ?? []).map(
-    (a) => `${a.case}: the ${a.kind === 'regression' ? 'regression' : 'step found'} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`,
+    (a) => `${isolate(a.case)}: the ${a.kind === 'regression' ? 'regression' : 'step found'} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`,
   );
 }
 

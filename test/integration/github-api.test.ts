@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commitCommentMarker, pullRequestCommentMarker } from '../../src/core/render-comment.js';
-import { findRunPullRequest, GitHubComments, isTransientApiError, type GitHubApiOptions } from '../../src/effects/github-api.js';
+import { commentLogLine, findRunPullRequest, GitHubComments, isTransientApiError, type GitHubApiOptions } from '../../src/effects/github-api.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
 
 const SHA = '3f786850e387550fdab836ed7e6dc881de23001b';
@@ -83,6 +83,10 @@ describe('commit comment upsert over real HTTP', () => {
     const out = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`, { createIfMissing: false });
     expect(out).toMatchObject({ ok: true, action: 'skipped' });
     expect(api.commitComments.get(SHA)).toBeUndefined();
+    // The log says which comment and why none was written, not a bare "Comment skipped".
+    expect(out.ok && commentLogLine(out)).toBe(`Commit comment on ${SHA.slice(0, 7)}: nothing to write (no comment there to update, or nothing of it changed)`);
+    const created = await client(api).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nx`);
+    expect(created.ok && commentLogLine(created)).toMatch(new RegExp(`^Commit comment on ${SHA.slice(0, 7)}: created \\(https://\\S+#comment-\\d+\\)$`));
   });
 
   it('sends the token in the Authorization header only, never in a URL', async () => {

@@ -83,6 +83,20 @@ describe('publishing over file://', () => {
     expect(await sb.git(['fsck', '--strict', '--no-progress'], remote)).toBe('');
   });
 
+  it('links the commits of the repository the run benched, not the one that holds the trend', async () => {
+    const manifest = async () => JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest;
+    // A trend pushed elsewhere (repository: acme/benchmarks, a git URL, a path): its page lists
+    // each regression "at <sha>" linked to <repository>/commit/<sha>, which must hold that commit.
+    // Outside a workflow (the CLI) nothing names the benched repository, and a file:// URL is no forge page.
+    await publishTrend(settings(), context(1));
+    expect((await manifest()).repository).toBeUndefined();
+    await publishTrend(settings(), context(2, fixturePoints(), { currentRepository: 'owner/repo' }));
+    expect((await manifest()).repository).toBe('https://github.com/owner/repo');
+    // A later publish that names none keeps it.
+    await publishTrend(settings(), context(3));
+    expect((await manifest()).repository).toBe('https://github.com/owner/repo');
+  });
+
   it('appends one segment per publish, old files untouched, the user’s own files kept', async () => {
     await commitToBranch({ 'index.html': '<h1>my site</h1>', 'docs/guide.md': 'guide', 'dev/notes.txt': 'notes' }, 'the user’s site');
     const first = await publishTrend(settings(), context(1));

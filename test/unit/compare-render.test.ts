@@ -49,6 +49,16 @@ describe('compare markdown', () => {
     expect(md).toContain('- warm / load: inconclusive, the 95% interval includes 0');
   });
 
+  it('calls a control that held still what its row calls it, not an inconclusive case the counts leave out', () => {
+    const base = [record('base.json', 'load', [10, 11, 12, 13, 14, 15]), { ...record('base.json', 'noop', [5, 5.1, 5.2, 5.1, 5, 5.2]), shape: 'idle' }];
+    const cand = [record('cand.json', 'load', [12, 13, 14, 15, 16, 17]), { ...record('cand.json', 'noop', [5, 5.1, 5.2, 5.1, 5, 5.2]), shape: 'idle' }];
+    const md = renderCompareMarkdown(compareArms({ baseline: base, candidate: cand }, { controls: ['idle / noop'] }));
+    expect(md).toContain('0 inconclusive');
+    expect(md).toMatch(/\| idle \/ noop \|.*\| control, steady \|$/m);
+    expect(md).toContain('- idle / noop: control, steady, the 95% interval includes 0');
+    expect(md).not.toMatch(/idle \/ noop: inconclusive/);
+  });
+
   it('leaves the round tables out rather than pass the comment size limit, and says so', () => {
     const big = (file: string, metric: string) => record(file, metric, Array.from({ length: 30 }, (_, i) => 100 + i));
     const names = Array.from({ length: 60 }, (_, i) => `case-${i}`);

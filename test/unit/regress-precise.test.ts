@@ -29,6 +29,17 @@ describe('seen before: a run the baseline has shown already', () => {
     expect(judge(series([...clean, 1.22, 1.22])).kind).toBe('regressed');
   });
 
+  it('says "the newest commit" of a pull request’s one head point the second mode explains', () => {
+    // Two points of the slower mode on the level, older than the window of 30.
+    const values = noisy(() => 1, 45, 0.01, 3);
+    values[5] = 1.35;
+    values[6] = 1.36;
+    const v = assessCase(series([...values, 1.2]), NO_MEMORY, settings(), { suiteCases: 10, mode: 'compare' }).verdict;
+    expect(v.kind).toBe('watch');
+    expect(v.reason).toMatch(/^\+\d\d% worse: the newest commit is above .* but 2 of the 45 commits before were further out/);
+    expect(v.reason).not.toMatch(/1 commits/);
+  });
+
   it('still raises a step to a new level once the run has grown', () => {
     // Three in a row: (2 + 1) / (30 + 2) cubed is 8 in 10,000, above the 3 in 10,000 that three
     // or more wait for; the fourth point is 8 in 100,000, and the step is raised, named at its first.

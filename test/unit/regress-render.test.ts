@@ -18,6 +18,8 @@ import {
 import { regressionAnnotations, regressionEntries, renderVerdictTable, sparkline } from '../../src/core/render-verdicts.js';
 import { fitStepSummary, STEP_SUMMARY_LIMIT } from '../../src/core/render-summary.js';
 import { docsUrlOf } from '../../src/runner.js';
+import { attributeChange, attributionLine } from '../../src/core/attribution.js';
+import { textTable } from '../../src/core/text-table.js';
 
 const NASTY = '<img src=x onerror=alert(1)> | @octocat *bold* _it_ `code` #12 -->';
 
@@ -122,6 +124,33 @@ describe('the commit comment', () => {
     expect(none).toContain('12 cases judged');
     expect(none).toContain('On watch');
     expect(none).not.toContain('cc ');
+  });
+
+  it('does not say none is beyond its limit above the cases it lists as beyond it', () => {
+    const still = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9, watch: ['warm / a'], ongoing: [{ case: 'cold / parse', since: 'c'.repeat(40) }] });
+    expect(still).toContain('### benchtrend: no new regression in suite `nightly` at bbbbbbb');
+    expect(still).toContain('9 cases judged against their recent history; none raised a regression here.');
+    expect(still).not.toContain('none is worse beyond its limit');
+    const watch = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9, watch: ['warm / a'] });
+    expect(watch).toContain('### benchtrend: no regression in suite `nightly` at bbbbbbb');
+    expect(watch).not.toContain('none is worse beyond its limit');
+    const quietOnes = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9 });
+    expect(quietOnes).toContain('9 cases judged against their recent history; none is worse beyond its limit.');
+  });
+
+  it('heads a group with the cases that still stand, as its title counts them and the page lists them', () => {
+    const row = (name: string, change: number, status: 'suspected' | 'confirmed' | 'cleared') =>
+      ({ case: name, unit: 's', direction: 'smaller', kind: 'regression', status, baseline: 1, value: 1 + change, change, why: 'x' }) as const;
+    const rows = [row('cold / a', 0.3, 'confirmed'), row('cold / b', 0.2, 'cleared'), row('cold / c', 0.1, 'confirmed')];
+    const body = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows });
+    expect(body).toContain('### ⚠️ benchtrend: 2 regressions in suite `nightly` at bbbbbbb');
+    expect(body).toContain('**2 cases \\+10% to \\+30% worse at bbbbbbb**');
+    expect(body).toContain('~~cleared~~');
+    const oneLeft = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: rows.slice(0, 2) });
+    expect(oneLeft).not.toMatch(/\*\*\d+ cases/);
+    const none = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: rows.map((r) => ({ ...r, status: 'cleared' as const })) });
+    expect(none).toContain('were cleared');
+    expect(none).not.toMatch(/\*\*\d+ cases/);
   });
 
   it('names 30 cases on watch or still beyond the limit and counts the rest', () => {
@@ -307,5 +336,65 @@ describe('the job summary, annotations and outputs', () => {
       { suite: 'nightly', case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'change-point', baseline: 0.4, value: 0.432, change: 0.08, changeText: '+8.0% worse', status: 'confirmed', new: true, sha: '1234567'.padEnd(40, '0'), reason: 'a lasting step of +8.0% starts at 1234567' },
     ]);
     expect(regressionAnnotations([step])).toEqual([{ title: 'Performance regression: warm / attach', message: 'warm / attach: 432 ms against a baseline of 400 ms (+8.0% worse); a lasting step of +8.0% starts at 1234567' }]);
+  });
+});
+
+/**
+ * The explicit direction still open at `at` in `text`, as the Unicode bidi algorithm (X1–X8)
+ * counts it: embeddings and overrides (U+202A–U+202E, closed by U+202C), isolates (U+2066–U+2068,
+ * closed by U+2069, which also closes what opened inside them). 0 means the text there is laid
+ * out as the paragraph's own words, whatever came before it.
+ */
+function openAt(text: string, at: number): number {
+  const stack: ('embed' | 'isolate')[] = [];
+  for (const c of text.slice(0, at)) {
+    if (/[\u202A\u202B\u202D\u202E]/.test(c)) stack.push('embed');
+    else if (c === '\u202C' && stack.at(-1) === 'embed') stack.pop();
+    else if (/[\u2066-\u2068]/.test(c)) stack.push('isolate');
+    else if (c === '\u2069' && stack.includes('isolate')) while (stack.pop() !== 'isolate');
+  }
+  return stack.length;
+}
+
+describe('right-to-left names among other words', () => {
+  const OVERRIDE = 'מהיר \u202Eevil';
+  const CLOSER = 'x\u2069\u202Eevil';
+
+  it('sets each name of a total’s line apart, so the amounts after it read as written', () => {
+    for (const stage of [OVERRIDE, CLOSER, 'מהיר']) {
+      const a = attributeChange({ case: 'cold / total', unit: 's', total: { before: 7.5, after: 8.03 }, before: new Map([[stage, 0.8], ['parse', 1]]), after: new Map([[stage, 1.08], ['parse', 1.25]]) });
+      const line = attributionLine(a as NonNullable<typeof a>);
+      expect(line.replace(/[\u2068\u2069]/g, '')).toBe(`cold / total +530 ms: ${stage.replace(/[\u2068\u2069]/g, '')} +280 ms (53%), parse +250 ms (47%)`);
+      expect(openAt(line, line.indexOf(' +280 ms'))).toBe(0);
+      expect(openAt(line, line.length)).toBe(0);
+    }
+  });
+
+  it('isolates the names a comment lists on watch and still beyond the limit, and an annotation’s', () => {
+    const body = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 3, watch: [OVERRIDE, 'warm / total'], ongoing: [{ case: CLOSER, since: 'c'.repeat(40) }] });
+    const still = body.split('\n').find((l) => l.startsWith('Still beyond')) as string;
+    expect(openAt(still, still.indexOf(' (since ccccccc)'))).toBe(0);
+    const watch = body.split('\n').find((l) => l.startsWith('On watch')) as string;
+    expect(openAt(watch, watch.indexOf(', warm / total'))).toBe(0);
+    const [note] = regressionAnnotations([verdictOf(OVERRIDE, [...flat(30, 2), 2.6, 2.62])]);
+    expect(openAt(note?.message ?? '', (note?.message ?? '').indexOf(': 2.62 s'))).toBe(0);
+    expect(openAt(note?.title ?? '', (note?.title ?? '').length)).toBe(0);
+  });
+
+  it('isolates a suite so named in a comment’s title, where the commit follows it', () => {
+    for (const body of [
+      renderCommitComment({ suite: OVERRIDE, sha: 'b'.repeat(40), rows: [], cases: 3 }),
+      renderPullRequestComment({ suite: OVERRIDE, sha: 'b'.repeat(40), base: 'main', verdicts: [quiet] }),
+    ]) {
+      const title = body.split('\n').find((l) => l.startsWith('### ')) as string;
+      expect(openAt(title, title.indexOf(' at bbbbbbb'))).toBe(0);
+    }
+  });
+
+  it('keeps a terminal table’s columns in line and apart for such a name', () => {
+    const lines = textTable(['CASE', 'CHANGE'], [[OVERRIDE, '+35% worse'], ['cold / parse', '+25% worse']]);
+    const column = (l: string) => [...l.replace(/[\p{Cf}]/gu, '')].join('').indexOf('+');
+    expect(column(lines[1] as string)).toBe(column(lines[2] as string));
+    expect(openAt(lines[1] as string, (lines[1] as string).indexOf('+35%'))).toBe(0);
   });
 });

@@ -78,6 +78,39 @@ describe('words a maintainer reads first', () => {
   });
 });
 
+describe('a step confirms its own regression, not one raised a few commits on', () => {
+  it('clears a spike 10 commits after a confirmed step, which the earlier step does not make lasting', () => {
+    for (const seed of [3, 4]) {
+      // +25% at 40 (lasting), then 3 commits another 20% up at 50 and back to the new level.
+      const values = noisy((i) => (i < 40 ? 1 : i >= 50 && i <= 52 ? 1.5 : 1.25), 80, 0.005, seed);
+      const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+      const regressions = r.alerts.filter((a) => a.kind === 'regression').map((a) => [a.seq, a.status]);
+      expect(regressions).toEqual([
+        [40, 'confirmed'],
+        [50, 'cleared'],
+      ]);
+    }
+  });
+  it('lets a cleared alert claim a step only once the step is final, so the suspected one beside it is confirmed', () => {
+    const s = series(noisy((i) => (i < 45 ? 1 : 1.25), 56, 0.005, 3));
+    const sha = (i: number) => s.points[i]?.sha as string;
+    // A spike at 44 cleared before; the step at 45 raised at 47. The scan's step (not yet final) is 47's.
+    const memory = { changePoints: [], regressions: [{ sha: sha(44), seq: 44, status: 'cleared' as const }, { sha: sha(47), seq: 47, status: 'suspected' as const }] };
+    const { verdict } = assessCase(s, memory, settings(), { suiteCases: 10 });
+    expect(verdict.transitions?.map((t) => [t.seq, t.status])).toEqual([[47, 'confirmed']]);
+  });
+  it('words a second lasting step with its own size, not the first step’s', () => {
+    for (const gap of [6, 10]) {
+      const values = noisy((i) => (i < 40 ? 1 : i < 40 + gap ? 1.25 : 1.5), 70, 0.005, 3);
+      const r = replay(series(values), settings(), { suiteCases: 10, from: 1 });
+      const second = r.alerts.find((a) => a.kind === 'regression' && a.seq === 40 + gap);
+      expect(second?.status).toBe('confirmed');
+      // 1.25 → 1.5 is +20%; the first step's +25% over the commits since 40 is another event.
+      expect(second?.reason).toMatch(/; confirmed: a lasting step, \+(19|20|21)% worse over the 6 commits since \(details: docs\/alerts\.md\)$/);
+    }
+  });
+});
+
 describe('honest warm-up', () => {
   it('says "too little history to judge +31%" when the limit cannot catch a doubling, never "ok"', () => {
     // Eight noisy points: the limit is far above twice the baseline.

@@ -639,7 +639,9 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run < (run >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return undefined;
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
-  return `${run} commits in a row are ${side} ${quantity(test.baseline.limit as number, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+  // A pull request's head is one point: a run of one is the newest commit, as the limit's words say.
+  const runText = run === 1 ? 'the newest commit is' : `${run} commits in a row are`;
+  return `${runText} ${side} ${quantity(test.baseline.limit as number, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 
 /**
@@ -1092,11 +1094,20 @@ function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: SeqIndex, k
   ];
   const explainedBy = new Set<string>();
   const stillOpen: { sha: string; seq: number; index: number }[] = [];
+  // A step is one event: it confirms the regression named nearest to it, never another raised a
+  // few commits on. Else a later spike on the new level (raised where it starts, up to clearAfter
+  // commits after the step) read "confirmed: a lasting step" of the earlier step's size and was
+  // never cleared.
+  // A cleared one claims a step only once the step is final, as only then can it come back.
+  const named = memory.regressions.flatMap((r) => (indexOf.has(r.seq) ? [{ index: indexOf.get(r.seq) as number, cleared: r.status === 'cleared' }] : []));
+  const nearestTo = (a: number, st: (typeof steps)[number]) =>
+    named.every((other) => (other.cleared && !st.final) || Math.abs(other.index - st.index) >= Math.abs(a - st.index));
   for (const r of memory.regressions) {
     if (r.status === 'confirmed' || !indexOf.has(r.seq)) continue;
     const a = indexOf.get(r.seq) as number;
     // A cleared suspicion comes back only when a step at its place becomes final.
-    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === 'suspected' || st.final));
+    const eligible = steps.filter((st) => explainsStep(a, st.index) && nearestTo(a, st) && st.change > 0 && (r.status === 'suspected' || st.final));
+    const step = eligible.reduce<(typeof steps)[number] | undefined>((best, st) => (best === undefined || Math.abs(a - st.index) < Math.abs(a - best.index) ? st : best), undefined);
     if (step) {
       explainedBy.add(step.sha);
       const again = r.status === 'cleared' ? ' after all' : '';

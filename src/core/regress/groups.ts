@@ -6,6 +6,7 @@
 import type { Direction } from '../model.js';
 import type { CaseInfo, StoredAlert } from '../trend/types.js';
 import { describeWorseChange } from './words.js';
+import { isolate } from '../text.js';
 
 export interface AlertGroup {
   readonly suite: string;
@@ -34,7 +35,7 @@ export function groupText(sorted: readonly GroupItem[], sha: string): string {
   const words = (a: GroupItem) => describeWorseChange(a.change, a.direction);
   const first = sorted[0];
   if (!first) return `no case at ${short}`;
-  if (sorted.length === 1) return `${first.case} ${words(first)} at ${short}`;
+  if (sorted.length === 1) return `${isolate(first.case)} ${words(first)} at ${short}`;
   const range = changeRange(sorted);
   return range === undefined ? `${sorted.length} cases worse at ${short}, ${sorted.filter(fromZero).length} of them from 0` : `${sorted.length} cases ${range} at ${short}`;
 }

@@ -67,3 +67,14 @@ export function resolveRemote(repository: string, ctx: RemoteContext): Remote {
   }
   return onServer(text);
 }
+
+/**
+ * The forge page of the repository the trend describes: the one the run benched (its commits are
+ * linked as `<server>/<GITHUB_REPOSITORY>/commit/<sha>`) when the run names one, else the
+ * trend's own. The page links a listed regression's commit to `<this>/commit/<sha>`, so with
+ * `repository: acme/benchmarks` (or a git URL) it linked a commit acme/benchmarks does not hold.
+ */
+export function describedRepository(serverUrl: string, currentRepository: string | undefined, remote: Remote): string | undefined {
+  if (currentRepository !== undefined && isOwnerName(currentRepository)) return `${serverUrl.replace(/\/+$/, '')}/${currentRepository}`;
+  return remote.webUrl;
+}
