@@ -127,6 +127,24 @@ describe('re-runs', () => {
       ['cold / stage0', 8.1],
     ]);
   });
+
+  it('say which cases of the run they replace they do not hold, which leave the trend at that commit; a re-run of the same cases says nothing', async () => {
+    const trend = new MemoryTrend();
+    const named = (names: string[], shift: number) => syntheticPoints(names.length, shift, 'go').map((p, i) => ({ ...p, case: `go / ${names[i]}` }));
+    await trend.publish({ commit: commit(1), points: named(['BenchmarkA', 'BenchmarkB'], 0) });
+    // Another job's go benchmarks under the same suite at the same commit: the shape is the format's name.
+    const second = await trend.publish({ commit: commit(1), points: named(['BenchmarkC'], 1) });
+    expect(second.warnings).toEqual([
+      `suite "default" at ${commit(1).sha.slice(0, 7)}: this run replaces the points of shape "go" published for this commit before, but not 2 of their cases, "go / BenchmarkA", "go / BenchmarkB", which leave the trend at this commit; if another job benched them, give each job its own shape or suite`,
+    ]);
+    const { rows } = await readHistory(trend.read, LOCATION);
+    expect(rows.map((r) => r.case)).toEqual(['go / BenchmarkC']);
+    const again = await trend.publish({ commit: commit(1), points: named(['BenchmarkC'], 2) });
+    expect(again.warnings).toEqual([]);
+    // Another shape at that commit is not replaced, and a new commit replaces nothing.
+    expect((await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0, 'warm') })).warnings).toEqual([]);
+    expect((await trend.publish({ commit: commit(2), points: named(['BenchmarkA'], 0) })).warnings).toEqual([]);
+  });
 });
 
 describe('rollups', () => {
