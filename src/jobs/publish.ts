@@ -353,7 +353,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
             publishedAt: ctx.publishedAt,
             ...(remote.webUrl !== undefined ? { repository: remote.webUrl } : {}),
             ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
-            ...(page !== undefined ? { page } : {}),
+            ...(page !== undefined ? { page, exists: (path: string) => branch.hasFile(tip, under(path)) } : {}),
             ...(importFrom !== undefined
               ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...(settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {}) } }
               : {}),

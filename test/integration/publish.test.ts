@@ -130,6 +130,23 @@ describe('publishing over file://', () => {
     expect((JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest).pageVersion).toBe('bbb222');
   });
 
+  it('writes the chart page again when a file of it was taken off the branch by hand, though its version is current', async () => {
+    const warnings: string[] = [];
+    const page: PublishHooks = { warn: (w) => warnings.push(w), pageAssets: async () => ({ version: 'aaa111', files: new Map([['index.html', Buffer.from('<p>aaa111</p>')], ['assets/page.js', Buffer.from('/* aaa111 */')]]) }) };
+    await publishTrend(settings(), context(1), page);
+    const work = join(sb.root, 'work-cleanup');
+    await sb.git(['clone', '--quiet', '--branch', 'gh-pages', url, work]);
+    await sb.git(['rm', '--quiet', 'dev/bench/assets/page.js'], work);
+    await sb.git(['commit', '--quiet', '-m', 'clean up the site'], work);
+    await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+    const b = await publishTrend(settings(), context(2), page);
+    expect(warnings).toEqual([`gh-pages:dev/bench/assets/page.js: not on the branch, though the trend's chart page is this version; written again, so that the chart loads`]);
+    expect(await show('gh-pages:dev/bench/assets/page.js')).toBe('/* aaa111 */');
+    const c = await publishTrend(settings(), context(3), page);
+    expect(warnings).toHaveLength(1);
+    expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual([`dev/bench/${chunkPath(0, 2)}`, 'dev/bench/data/newest.json', `dev/bench/${statePath(0, 'head')}`, 'dev/bench/manifest.json']);
+  });
+
   it('publishes the data even when deriving alerts fails, keeping the alerts stored before', async () => {
     const stored = { kind: 'regression', suite: 'default', case: 'warm / total', sha: commit(1).sha, seq: 0, status: 'suspected' } as const;
     await publishTrend(settings(), context(1), { alerts: async () => [stored] });

@@ -311,6 +311,22 @@ describe('the page, annotations and alerts', () => {
     expect(c.manifest.pageVersion).toBe('2');
   });
 
+  it('writes a file of the page again, saying so, when it was taken off the branch, though the version is current; an edited one stays', async () => {
+    const trend = new MemoryTrend();
+    const exists = async (path: string) => trend.files.has(path);
+    const two = (version: string) => ({ version, files: new Map([...page(version).files, ['page.js', new TextEncoder().encode('// js')]]) });
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1), page: two('1'), exists });
+    trend.files.delete('page.js');
+    trend.files.set('index.html', '<p>edited by hand</p>');
+    const b = await trend.publish({ commit: commit(2), points: syntheticPoints(1), page: two('1'), exists });
+    expect(b.warnings).toEqual([`${LOCATION}/page.js: not on the branch, though the trend's chart page is this version; written again, so that the chart loads`]);
+    expect([...b.files.keys()].filter((p) => !p.startsWith('data/') && p !== 'manifest.json')).toEqual(['page.js']);
+    expect(trend.files.get('index.html')).toBe('<p>edited by hand</p>');
+    const c = await trend.publish({ commit: commit(3), points: syntheticPoints(1), page: two('1'), exists });
+    expect(c.warnings).toEqual([]);
+    expect(c.files.has('page.js')).toBe(false);
+  });
+
   it("refuses a first publish over a page it did not write (a site's own index.html), but replaces github-action-benchmark's", async () => {
     const site = new MemoryTrend();
     site.files.set('index.html', '<h1>my site</h1>');

@@ -64,8 +64,13 @@ export interface PublishInput {
   /** Link to the repository the trend describes. */
   readonly repository?: string;
   readonly annotations?: readonly Annotation[];
-  /** The chart page; written when the manifest's pageVersion differs. */
+  /** The chart page; written when the manifest's pageVersion differs, or a file of it is missing. */
   readonly page?: PageFiles;
+  /**
+   * Whether data-dir holds a file at `path`, without reading it: a page file taken off the branch
+   * by hand is written again though the manifest says the page is current. Not given: not checked.
+   */
+  readonly exists?: (path: string) => Promise<boolean>;
   /**
    * A github-action-benchmark data.js to import into an empty trend; `from` names it. Read only
    * when the trend is empty: after the first run the input stays but is never read again.
@@ -334,7 +339,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
   files.set(...(await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to))));
 
-  const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
+  const page = input.page === undefined ? undefined : input.page.version !== previous?.pageVersion ? input.page : await pageTakenOff(input, input.page, warnings);
   if (page && previous === undefined) await refuseForeignPage(read, location, [...page.files.keys()]);
   for (const [path, bytes] of page?.files ?? []) {
     if (path === MANIFEST_PATH || path.startsWith('data/')) throw new Error(`page file ${path} would overwrite trend data`);
@@ -366,6 +371,23 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     : base;
   files.set(MANIFEST_PATH, json(manifest));
   return { files, removed, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };
+}
+
+/**
+ * The files of the current page missing from data-dir (taken off the branch by hand, a site's
+ * cleanup), as a page to write; undefined when none is. The manifest's pageVersion alone would
+ * leave the chart unreachable for good. The files still there stay as they are, edited or not.
+ */
+async function pageTakenOff(input: PublishInput, page: PageFiles, warnings: string[]): Promise<PageFiles | undefined> {
+  const exists = input.exists;
+  if (exists === undefined) return undefined;
+  const names = [...page.files.keys()];
+  const found = await Promise.all(names.map((name) => exists(name)));
+  const missing = new Map([...page.files].filter((_, i) => !found[i]));
+  if (missing.size === 0) return undefined;
+  const list = [...missing.keys()].map((name) => locate(input.location, name)).join(', ');
+  warnings.push(`${list}: not on the branch, though the trend's chart page is this version; written again, so that the chart loads`);
+  return { version: page.version, files: missing };
 }
 
 /**
