@@ -128,6 +128,27 @@ describe('re-runs', () => {
     ]);
   });
 
+  it('keep the message, author and time of the commit they repeat when they were told nothing of it but its sha', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0) });
+    await trend.publish({ commit: commit(2), points: syntheticPoints(1, 1) });
+    // What resolveCommitInfo gives when neither git here nor the API has the commit (rebased away).
+    const unknown = { sha: commit(1).sha, message: '', author: '', timestamp: '2026-12-07T14:25:44.128Z' };
+    const again = await trend.publish({ commit: unknown, points: syntheticPoints(1, 5) });
+    expect(again.added[0]?.commit).toEqual(commit(1));
+    expect(again.warnings).toEqual([
+      `commit ${commit(1).sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time its earlier run published (segment 0) are kept`,
+    ]);
+    const { rows } = await readHistory(trend.read, LOCATION);
+    expect(rows.map((r) => [r.commit.slice(-1), r.message, r.author, r.timestamp, r.value])).toEqual([
+      ['2', 'commit 2', 'Ada', commit(2).timestamp, 2.1],
+      ['1', 'commit 1', 'Ada', commit(1).timestamp, 6.1],
+    ]);
+    // A commit the trend never held is published as it was given.
+    const fresh = { ...unknown, sha: commit(3).sha };
+    expect((await trend.publish({ commit: fresh, points: syntheticPoints(1) })).added[0]?.commit).toEqual(fresh);
+  });
+
   it('say which cases of the run they replace they do not hold, which leave the trend at that commit; a re-run of the same cases says nothing', async () => {
     const trend = new MemoryTrend();
     const named = (names: string[], shift: number) => syntheticPoints(names.length, shift, 'go').map((p, i) => ({ ...p, case: `go / ${names[i]}` }));

@@ -27,7 +27,7 @@ import {
 } from './types.js';
 import { TrendDataError, checkNewSegment, chunkReadsAs, refuseWrite } from './validate.js';
 import { statePath, type SuiteState } from './regress-state.js';
-import { planRegressionState } from './state-plan.js';
+import { planRegressionState, readState } from './state-plan.js';
 
 /** What the regression capability sees to recompute the stored alerts after a publish. */
 export interface AlertContext {
@@ -256,6 +256,35 @@ export function importedSegments(from: string, source: string, overrides: readon
 }
 
 /**
+ * The run's commit as its earlier run in the suite stored it, when this run was told nothing of it
+ * but its sha (no message, no author: neither git in the checkout nor the API has it, a commit
+ * since rebased away or another clone's): a re-run must not blank the message, author and time
+ * the trend showed for its commit. The earlier run is looked for in the suite's regression state.
+ */
+async function knownCommit(read: TrendReader, location: string, previous: Manifest | undefined, input: PublishInput, warnings: string[]): Promise<CommitInfo> {
+  const commit = input.commit;
+  if (commit.message !== '' || commit.author !== '' || previous === undefined || previous.version < 2) return commit;
+  const suite = previous.suites.indexOf(input.suite);
+  if (suite < 0) return commit;
+  let state: SuiteState | undefined;
+  try {
+    state = await readState(read, location, previous, suite);
+  } catch (e) {
+    // A damaged state is built again further on, with its own warning; the commit stays as given.
+    if (e instanceof TrendDataError) return commit;
+    throw e;
+  }
+  const entry = state?.entries.findLast((e) => e.sha === commit.sha);
+  if (entry === undefined) return commit;
+  const [earlier] = await loadSegments(read, location, entry.seq, entry.seq + 1, previous);
+  if (earlier === undefined || earlier.commit.sha !== commit.sha) return commit;
+  warnings.push(
+    `commit ${commit.sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time its earlier run published (segment ${earlier.seq}) are kept`,
+  );
+  return { ...earlier.commit, ...(earlier.commit.url === undefined && commit.url !== undefined ? { url: commit.url } : {}) };
+}
+
+/**
  * A suite of the trend whose name is the new one mistyped: the same but for case, spaces or
  * punctuation, or a letter or two away (a transposition is one). Names that differ in a digit are
  * not (matrix legs: node18 beside node20), nor short ones, where two letters are much of the name.
@@ -317,7 +346,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     }
     drafts.push({
       suite: input.suite,
-      commit: input.commit,
+      commit: await knownCommit(read, location, previous, input, warnings),
       publishedAt: input.publishedAt,
       ...(input.runUrl !== undefined ? { runUrl: input.runUrl } : {}),
       points: input.points.map(storedPoint),
