@@ -12,7 +12,7 @@ import { chunkPath } from '../../src/core/trend/layout.js';
 import { statePath } from '../../src/core/trend/regress-state.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
-import { PushRefusedError } from '../../src/effects/gh-pages.js';
+import { PushRaceError, PushRefusedError } from '../../src/effects/gh-pages.js';
 import { publishGroups, publishTrend, readTrend, type GroupsContext, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/jobs/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { MemoryTrend, commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
@@ -300,6 +300,17 @@ describe('data that cannot be trusted is never published over', () => {
     expect((error as Error).message).toBe(`${url} refused the push to gh-pages: gh-pages is frozen for the release | [remote rejected] (pre-receive hook declined)`);
     expect(waits).toEqual([]);
     expect(readFileSync(ran, 'utf8')).toBe('run\n');
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+
+  it('a lock file a stopped git process left on the remote is named when the attempts run out, not blamed on rival publishers', async () => {
+    await publishTrend(settings(), context(1));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    await writeFile(join(remote, 'refs', 'heads', 'gh-pages.lock'), '');
+    const error = await publishTrend(settings({ maxAttempts: 2 }), context(2), { sleep: async () => {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushRaceError);
+    expect((error as Error).message).toMatch(/\. The last push found \S+\/refs\/heads\/gh-pages\.lock in its way after [\d.]+ m?s of trying: unless a push there is under way, a git process stopped while updating the branch left it; remove it from the remote repository and publish again$/);
+    expect((error as Error).message).not.toContain('mode: collect');
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 });
