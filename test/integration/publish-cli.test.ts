@@ -100,7 +100,7 @@ describe('benchtrend publish and history', () => {
     expect(await publish(['warm.json', '--repo', remote, '--commit', sha], again)).toBe(0);
     expect(again.err.split('\n').filter((l) => l.includes('warning'))).toEqual([
       `benchtrend: warning: commit ${sha.slice(0, 7)} is not in git in ${elsewhere}: its points are stored without message and author, at the time of this publish (give --message, --author and --timestamp), or with those of its earlier run on the trend`,
-      `benchtrend: warning: commit ${sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time its earlier run published (segment 0) are kept`,
+      `benchtrend: warning: commit ${sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time an earlier run of it published (segment 0) are kept`,
     ]);
     const [first, second] = await publishedSegments((args, cwd) => sb.git(args, cwd), remote);
     expect(second?.commit).toEqual(first?.commit);

@@ -137,16 +137,19 @@ describe('re-runs', () => {
     const again = await trend.publish({ commit: unknown, points: syntheticPoints(1, 5) });
     expect(again.added[0]?.commit).toEqual(commit(1));
     expect(again.warnings).toEqual([
-      `commit ${commit(1).sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time its earlier run published (segment 0) are kept`,
+      `commit ${commit(1).sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time an earlier run of it published (segment 0) are kept`,
     ]);
     const { rows } = await readHistory(trend.read, LOCATION);
     expect(rows.map((r) => [r.commit.slice(-1), r.message, r.author, r.timestamp, r.value])).toEqual([
       ['2', 'commit 2', 'Ada', commit(2).timestamp, 2.1],
       ['1', 'commit 1', 'Ada', commit(1).timestamp, 6.1],
     ]);
-    // A commit the trend never held is published as it was given.
+    // A commit the trend never held is published as it was given, and so is another job's run
+    // of it told no more of it either: there is nothing to keep, and nothing is said.
     const fresh = { ...unknown, sha: commit(3).sha };
     expect((await trend.publish({ commit: fresh, points: syntheticPoints(1) })).added[0]?.commit).toEqual(fresh);
+    const other = await trend.publish({ commit: { ...fresh, timestamp: '2026-12-07T15:00:00Z' }, points: syntheticPoints(1, 0, 'cold') });
+    expect(other.warnings).toEqual([]);
   });
 
   it('say which cases of the run they replace they do not hold, which leave the trend at that commit; a re-run of the same cases says nothing', async () => {

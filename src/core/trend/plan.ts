@@ -277,9 +277,10 @@ async function knownCommit(read: TrendReader, location: string, previous: Manife
   const entry = state?.entries.findLast((e) => e.sha === commit.sha);
   if (entry === undefined) return commit;
   const [earlier] = await loadSegments(read, location, entry.seq, entry.seq + 1, previous);
-  if (earlier === undefined || earlier.commit.sha !== commit.sha) return commit;
+  // An earlier run told no more of it (another job of the same run) has nothing to keep.
+  if (earlier === undefined || earlier.commit.sha !== commit.sha || (earlier.commit.message === '' && earlier.commit.author === '')) return commit;
   warnings.push(
-    `commit ${commit.sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time its earlier run published (segment ${earlier.seq}) are kept`,
+    `commit ${commit.sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time an earlier run of it published (segment ${earlier.seq}) are kept`,
   );
   return { ...earlier.commit, ...(earlier.commit.url === undefined && commit.url !== undefined ? { url: commit.url } : {}) };
 }
