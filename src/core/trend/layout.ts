@@ -67,7 +67,7 @@ export function resolveSegments(segments: Iterable<Segment>): Segment[] {
 /**
  * The cases a run (`segment`) takes off its commit by superseding it: those with a point, after
  * `before`'s own re-runs are resolved, at the same suite and commit in a shape the run lists, of
- * which the run has no point. Sorted. A re-run that repeats its cases takes none off; two jobs that
+ * which the run has no point, by name. A re-run that repeats its cases takes none off; two jobs that
  * bench one shape of one suite take each other's.
  */
 export function casesTakenOff(before: Iterable<Segment>, segment: Segment): { readonly case: string; readonly shape: string }[] {
