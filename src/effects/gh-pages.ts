@@ -387,8 +387,9 @@ export class PagesBranch {
   }
 
   /**
-   * Whether the commit holds a file at `path` (from the branch's root), from the trees alone: the
-   * file itself is not fetched.
+   * Whether the commit holds anything at `path` (from the branch's root), from the trees alone: the
+   * file itself is not fetched. Something else than a file there counts, since writing a file
+   * over it would fail the publish.
    */
   async hasFile(commit: string | undefined, path: string): Promise<boolean> {
     if (commit === undefined) return false;
@@ -396,7 +397,7 @@ export class PagesBranch {
     const name = parts.pop();
     const folder = await this.folderTree(commit, parts.join('/'));
     if (folder === undefined || name === undefined) return false;
-    return (await this.tree(folder)).some((e) => e.name === name && e.type === 'blob');
+    return (await this.tree(folder)).some((e) => e.name === name);
   }
 
   /**
