@@ -76,7 +76,7 @@ export async function commitFor(runner: ActionRunner, sha: string, token: string
   // Stored without message and author, the point's hover would be blank with no one told why.
   if (commit.message === '' && commit.author === '') {
     core.warning(
-      `No message or author found for commit ${sha.slice(0, 7)} (not in the event, not in the checkout${failures.length > 0 ? `, and the API failed: ${failures.join('; ')}` : runner.repository ? ', not known to the API' : ''}); its points are stored without them`,
+      `No message or author found for commit ${sha.slice(0, 7)} (not in the event, not in the checkout${failures.length > 0 ? `, and the API failed: ${failures.join('; ')}` : runner.repository ? ', not known to the API' : ''}); its points are stored without them, or with those of its earlier run on the trend`,
     );
   }
   return commit;

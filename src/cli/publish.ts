@@ -250,6 +250,12 @@ async function commitOf(
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
     throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
   }
+  // Stored without them, the point's hover would be blank with no one told why.
+  if (found.message === '' && found.author === '' && values.message === undefined && values.author === undefined) {
+    io.stderr(
+      `benchtrend: warning: commit ${found.sha.slice(0, 7)} is not in git in ${io.cwd}: its points are stored without message and author${values.timestamp === undefined ? ', at the time of this publish' : ''} (give --message, --author and --timestamp), or with those of its earlier run on the trend\n`,
+    );
+  }
   // Given text is stored as the action stores a commit's: normalised (docs/troubleshooting.md).
   return {
     ...found,

@@ -38,6 +38,8 @@ function normaliseAt(at: string): string | undefined {
  */
 export function parseAnnotations(text: string, source: string): Annotation[] {
   const out: Annotation[] = [];
+  // A commit or date has one marker (mergeAnnotations): a second line for it would replace the first unsaid.
+  const lineOf = new Map<string, number>();
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {
     const line = raw.trim();
@@ -59,6 +61,11 @@ export function parseAnnotations(text: string, source: string): Annotation[] {
     if (label.length > MAX_LABEL_LENGTH) {
       throw new InputError(`${where}: the label is ${label.length} characters; at most ${MAX_LABEL_LENGTH} fit on a chart`);
     }
+    const earlier = lineOf.get(at);
+    if (earlier !== undefined) {
+      throw new InputError(`${where}: ${JSON.stringify(rawAt)} already has a marker, on line ${earlier}; a commit or date takes one label: join them on one line`);
+    }
+    lineOf.set(at, i + 1);
     out.push({ at, label });
   });
   return out;

@@ -387,6 +387,20 @@ export class PagesBranch {
   }
 
   /**
+   * Whether the commit holds anything at `path` (from the branch's root), from the trees alone: the
+   * file itself is not fetched. Something else than a file there counts, since writing a file
+   * over it would fail the publish.
+   */
+  async hasFile(commit: string | undefined, path: string): Promise<boolean> {
+    if (commit === undefined) return false;
+    const parts = path.split('/').filter((p) => p !== '');
+    const name = parts.pop();
+    const folder = await this.folderTree(commit, parts.join('/'));
+    if (folder === undefined || name === undefined) return false;
+    return (await this.tree(folder)).some((e) => e.name === name);
+  }
+
+  /**
    * Starts loading the trees down the newest entries under `path` (names sort by age in this
    * layout), so the walk the planner is about to make shares round trips with the manifest's.
    * Failures are left for the real read to report.

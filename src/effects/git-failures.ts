@@ -57,6 +57,15 @@ const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote re
 // load and runners lose connections; the same request succeeds moments later.
 const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
 
+/**
+ * The lock file a push found in its way on the remote ("Unable to create '<path>.lock': File
+ * exists"), when it did. Held for a moment by a push under way; left for good by a git process on
+ * the remote's side that was stopped while updating the branch (a killed push over file://).
+ */
+export function lockInTheWay(message: string): string | undefined {
+  return /Unable to create '([^']+\.lock)': File exists/.exec(message)?.[1];
+}
+
 /** Sorts a failed push into race, refusal, permission or transient failure. */
 export function classifyPushFailure(error: GitCommandError, display: string, branch: string): Error {
   const out = error.output;

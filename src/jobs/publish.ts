@@ -19,6 +19,7 @@ import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
+import { lockInTheWay } from '../effects/git-failures.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
 import { DEFAULT_BOUNDS, seconds, type NetworkBounds } from '../effects/timeouts.js';
 
@@ -354,7 +355,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
             publishedAt: ctx.publishedAt,
             ...(described !== undefined ? { repository: described } : {}),
             ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
-            ...(page !== undefined ? { page } : {}),
+            ...(page !== undefined ? { page, exists: (path: string) => branch.hasFile(tip, under(path)) } : {}),
             ...(importFrom !== undefined
               ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...(settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {}) } }
               : {}),
@@ -394,6 +395,13 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     } catch (e) {
       const tried = seconds(performance.now() - started);
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
+        // A lock file that outlives every attempt is no rival publisher: collect and merge would not help.
+        const lock = lockInTheWay(e.last.message);
+        if (lock !== undefined) {
+          throw new PushRaceError(
+            `${e.message}. The last push found ${lock} in its way after ${tried} of trying: unless a push there is under way, a git process stopped while updating the branch left it; remove it from the remote repository and publish again`,
+          );
+        }
         throw new PushRaceError(
           `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`,
         );

@@ -256,12 +256,16 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // the run raised.
     const sha = judged.commit.sha;
     const judgedCases = new Set(judged.points.map((p) => p.case));
-    const undone = undoRun(previous, suite, sha, judgedCases);
-    const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
+    // A case of a shape the run benched that it holds no point of has none at this commit any more
+    // (casesTakenOff): what the run it replaces concluded of it goes too, though it is not judged.
+    const shapes = new Set(judged.shapes);
+    const replaced = new Set([...judgedCases, ...context.manifest.cases.filter((c) => c.suite === suite && shapes.has(c.shape)).map((c) => c.case)]);
+    const undone = undoRun(previous, suite, sha, replaced);
+    const stale = raisedByReplacedRun(undone, suite, sha, replaced);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
     if (context.rebenches?.get(suite) ?? (await rebenchOfOlder(context, suite, judged))) {
       // What the run it replaces raised goes, as on any re-run; nothing else is judged or moved.
-      const withdrawn = withdrawnAlerts(previous, kept, suite, sha, judgedCases);
+      const withdrawn = withdrawnAlerts(previous, kept, suite, sha, replaced);
       const verdicts = judged.points.map((p) => notJudgedVerdict(suite, sha, judged.seq, p, settings.method));
       last = {
         suite,
@@ -327,7 +331,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       changePoints.push(cps);
     }
     const alerts = withUndo(kept, updateAlerts(kept, verdicts, changePoints), suite, sha, judgedCases);
-    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, judgedCases);
+    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, replaced);
     const attributed = attributeVerdicts(verdicts, judged.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),

@@ -42,7 +42,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('plain text unless --markdown', () => {
   it('publish prints its verdicts as aligned text, names unescaped, and the serve command', async () => {
-    const r = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(1)], dir);
+    const r = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(1), '--message', 'Bench', '--author', 'Ada'], dir);
     expect(r.stderr).not.toContain('warning');
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(MARKUP);

@@ -89,6 +89,24 @@ describe('benchtrend publish and history', () => {
     expect(rows[0]).toMatchObject({ message: 'Given', author: 'Bo', timestamp: '2020-01-01T00:00:00Z', commit: sha });
   });
 
+  it('says when git here does not know the commit, and a re-run from there keeps what its earlier run published of it', async () => {
+    const remote = join(sb.root, 'trend.git');
+    expect(await publish(['warm.json', '--repo', remote, '--commit', sha], io())).toBe(0);
+    // Another clone, without the commit (main rebased, or a fresh clone of another branch).
+    const elsewhere = join(sb.root, 'elsewhere');
+    await sb.git(['init', '--quiet', elsewhere]);
+    await copyFile(join(checkout, 'warm.json'), join(elsewhere, 'warm.json'));
+    const again = Object.assign(io(), { cwd: elsewhere });
+    expect(await publish(['warm.json', '--repo', remote, '--commit', sha], again)).toBe(0);
+    expect(again.err.split('\n').filter((l) => l.includes('warning'))).toEqual([
+      `benchtrend: warning: commit ${sha.slice(0, 7)} is not in git in ${elsewhere}: its points are stored without message and author, at the time of this publish (give --message, --author and --timestamp), or with those of its earlier run on the trend`,
+      `benchtrend: warning: commit ${sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time an earlier run of it published (segment 0) are kept`,
+    ]);
+    const [first, second] = await publishedSegments((args, cwd) => sb.git(args, cwd), remote);
+    expect(second?.commit).toEqual(first?.commit);
+    expect(second?.commit).toMatchObject({ message: 'Make attach faster\n\nBy caching the devcontainer.', author: 'Test' });
+  });
+
   it('stores a given message and author normalised, as the action stores a commit’s', async () => {
     const remote = join(sb.root, 'trend.git');
     const p = io();

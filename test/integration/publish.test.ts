@@ -12,7 +12,7 @@ import { chunkPath } from '../../src/core/trend/layout.js';
 import { statePath } from '../../src/core/trend/regress-state.js';
 import type { Manifest, Segment } from '../../src/core/trend/types.js';
 import { TrendDataError } from '../../src/core/trend/validate.js';
-import { PushRefusedError } from '../../src/effects/gh-pages.js';
+import { PushRaceError, PushRefusedError } from '../../src/effects/gh-pages.js';
 import { publishGroups, publishTrend, readTrend, type GroupsContext, type PublishContext, type PublishHooks, type PublishSettings } from '../../src/jobs/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { MemoryTrend, commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
@@ -142,6 +142,23 @@ describe('publishing over file://', () => {
     expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual(['dev/bench/assets/page.js', `dev/bench/${chunkPath(0, 2)}`, 'dev/bench/data/newest.json', `dev/bench/${statePath(0, 'head')}`, 'dev/bench/index.html', 'dev/bench/manifest.json']);
     expect(await show('gh-pages:dev/bench/index.html')).toBe('<p>bbb222</p>');
     expect((JSON.parse(await show('gh-pages:dev/bench/manifest.json')) as Manifest).pageVersion).toBe('bbb222');
+  });
+
+  it('writes the chart page again when a file of it was taken off the branch by hand, though its version is current', async () => {
+    const warnings: string[] = [];
+    const page: PublishHooks = { warn: (w) => warnings.push(w), pageAssets: async () => ({ version: 'aaa111', files: new Map([['index.html', Buffer.from('<p>aaa111</p>')], ['assets/page.js', Buffer.from('/* aaa111 */')]]) }) };
+    await publishTrend(settings(), context(1), page);
+    const work = join(sb.root, 'work-cleanup');
+    await sb.git(['clone', '--quiet', '--branch', 'gh-pages', url, work]);
+    await sb.git(['rm', '--quiet', 'dev/bench/assets/page.js'], work);
+    await sb.git(['commit', '--quiet', '-m', 'clean up the site'], work);
+    await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+    const b = await publishTrend(settings(), context(2), page);
+    expect(warnings).toEqual([`gh-pages:dev/bench/assets/page.js: not on the branch, though the trend's chart page is this version; written again, so that the chart loads`]);
+    expect(await show('gh-pages:dev/bench/assets/page.js')).toBe('/* aaa111 */');
+    const c = await publishTrend(settings(), context(3), page);
+    expect(warnings).toHaveLength(1);
+    expect((await sb.git(['diff', '--name-only', b.commit, c.commit], remote)).trim().split('\n')).toEqual([`dev/bench/${chunkPath(0, 2)}`, 'dev/bench/data/newest.json', `dev/bench/${statePath(0, 'head')}`, 'dev/bench/manifest.json']);
   });
 
   it('publishes the data even when deriving alerts fails, keeping the alerts stored before', async () => {
@@ -297,6 +314,17 @@ describe('data that cannot be trusted is never published over', () => {
     expect((error as Error).message).toBe(`${url} refused the push to gh-pages: gh-pages is frozen for the release | [remote rejected] (pre-receive hook declined)`);
     expect(waits).toEqual([]);
     expect(readFileSync(ran, 'utf8')).toBe('run\n');
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+
+  it('a lock file a stopped git process left on the remote is named when the attempts run out, not blamed on rival publishers', async () => {
+    await publishTrend(settings(), context(1));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    await writeFile(join(remote, 'refs', 'heads', 'gh-pages.lock'), '');
+    const error = await publishTrend(settings({ maxAttempts: 2 }), context(2), { sleep: async () => {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushRaceError);
+    expect((error as Error).message).toMatch(/\. The last push found \S+\/refs\/heads\/gh-pages\.lock in its way after [\d.]+ m?s of trying: unless a push there is under way, a git process stopped while updating the branch left it; remove it from the remote repository and publish again$/);
+    expect((error as Error).message).not.toContain('mode: collect');
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 });

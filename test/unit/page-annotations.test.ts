@@ -42,6 +42,8 @@ describe('the annotations input', () => {
     expect(refusal('2024-02-30: no such day')).toContain('"2024-02-30" is neither a commit');
     expect(refusal('2024-03-05T25:00: no such hour')).toContain('"2024-03-05T25:00" is neither');
     expect(refusal('abcdef0:   ')).toBe('input annotations: line 1: the label after "abcdef0" is empty');
+    expect(refusal('2024-03-05: new runners\n# and\n2024-03-05: port to Rust')).toBe('input annotations: line 3: "2024-03-05" already has a marker, on line 1; a commit or date takes one label: join them on one line');
+    expect(refusal('ABCDEF0: one\nabcdef0: two')).toBe('input annotations: line 2: "abcdef0" already has a marker, on line 1; a commit or date takes one label: join them on one line');
     expect(refusal(`abcdef0: ${'x'.repeat(MAX_LABEL_LENGTH + 1)}`)).toBe(`input annotations: line 1: the label is ${MAX_LABEL_LENGTH + 1} characters; at most ${MAX_LABEL_LENGTH} fit on a chart`);
   });
 

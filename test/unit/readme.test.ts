@@ -188,6 +188,8 @@ function messagePattern(quoted: string): RegExp {
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' }).toString();
 const SHA = '0123456789abcdef0123456789abcdef01234567';
+/** The commit's metadata, which git in the test's folder (no repository) cannot give. */
+const GIVEN = ['--message', 'Bench', '--author', 'Ada'];
 const RECORD = (shape: string, runs: Record<string, number>[]) => JSON.stringify({ shape, runs: runs.map((stages) => ({ stages })) });
 
 /**
@@ -220,7 +222,7 @@ const README_REFUSALS: Readonly<Record<string, (cwd: string) => Promise<string[]
     git(cwd, 'init', '--quiet', '--bare', 'trend.git');
     await writeFile(join(cwd, 'trend.git/hooks/pre-receive'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
     await writeFile(join(cwd, 'w.json'), RECORD('warm', [{ a: 1 }]));
-    return ['publish', 'w.json', '--repo', 'trend.git', '--commit', SHA, '--max-attempts', '1'];
+    return ['publish', 'w.json', '--repo', 'trend.git', '--commit', SHA, ...GIVEN, '--max-attempts', '1'];
   },
   'gh-pages:dev/bench/manifest.json': async (cwd) => {
     git(cwd, 'init', '--quiet', '--bare', 'trend.git');
@@ -232,7 +234,7 @@ const README_REFUSALS: Readonly<Record<string, (cwd: string) => Promise<string[]
     git(join(cwd, 'work'), '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'damaged');
     git(join(cwd, 'work'), 'push', '--quiet', 'origin', 'gh-pages');
     await writeFile(join(cwd, 'w.json'), RECORD('warm', [{ a: 1 }]));
-    return ['publish', 'w.json', '--repo', 'trend.git', '--commit', SHA];
+    return ['publish', 'w.json', '--repo', 'trend.git', '--commit', SHA, ...GIVEN];
   },
 };
 

@@ -342,6 +342,17 @@ describe('a replay says what publishing each commit said', () => {
     expect(stored).toEqual([]);
     expect(replayed).toEqual(stored);
   });
+  it('forgets what a run raised of a case its re-run no longer holds, whose point the re-run took off the commit', async () => {
+    const both = (n: number, x: number): [number, Point[]] => [n, [point('x', x), point('y', LEVELS[n % LEVELS.length] as number)]];
+    const runs = [...LEVELS, 150, 151].map((v, i) => both(i + 1, v));
+    expect((await published(runs)).stored).toEqual([`x ${commit(13).sha} suspected`]);
+    // The re-run of 14 benches only y: x has no point at 14 any more, and the regression its first run raised goes.
+    const { stored, replayed, all } = await published([...runs, [14, [point('y', 100)]]]);
+    expect(stored).toEqual([]);
+    expect(replayed).toEqual(stored);
+    expect(all.stored).toEqual(all.replayed);
+  });
+
   it('takes a re-bench of an older commit for history, not news: nothing is raised or moved, and the replay agrees', async () => {
     // A case 30% faster from commit 25 of 40; then commits 20 and 21 benched again to find where
     // (a bisect by dispatch), then two newer commits. Judged as the newest points, the old level of

@@ -127,6 +127,48 @@ describe('re-runs', () => {
       ['cold / stage0', 8.1],
     ]);
   });
+
+  it('keep the message, author and time of the commit they repeat when they were told nothing of it but its sha', async () => {
+    const trend = new MemoryTrend();
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0) });
+    await trend.publish({ commit: commit(2), points: syntheticPoints(1, 1) });
+    // What resolveCommitInfo gives when neither git here nor the API has the commit (rebased away).
+    const unknown = { sha: commit(1).sha, message: '', author: '', timestamp: '2026-12-07T14:25:44.128Z' };
+    const again = await trend.publish({ commit: unknown, points: syntheticPoints(1, 5) });
+    expect(again.added[0]?.commit).toEqual(commit(1));
+    expect(again.warnings).toEqual([
+      `commit ${commit(1).sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time an earlier run of it published (segment 0) are kept`,
+    ]);
+    const { rows } = await readHistory(trend.read, LOCATION);
+    expect(rows.map((r) => [r.commit.slice(-1), r.message, r.author, r.timestamp, r.value])).toEqual([
+      ['2', 'commit 2', 'Ada', commit(2).timestamp, 2.1],
+      ['1', 'commit 1', 'Ada', commit(1).timestamp, 6.1],
+    ]);
+    // A commit the trend never held is published as it was given, and so is another job's run
+    // of it told no more of it either: there is nothing to keep, and nothing is said.
+    const fresh = { ...unknown, sha: commit(3).sha };
+    expect((await trend.publish({ commit: fresh, points: syntheticPoints(1) })).added[0]?.commit).toEqual(fresh);
+    const other = await trend.publish({ commit: { ...fresh, timestamp: '2026-12-07T15:00:00Z' }, points: syntheticPoints(1, 0, 'cold') });
+    expect(other.warnings).toEqual([]);
+  });
+
+  it('say which cases of the run they replace they do not hold, which leave the trend at that commit; a re-run of the same cases says nothing', async () => {
+    const trend = new MemoryTrend();
+    const named = (names: string[], shift: number) => syntheticPoints(names.length, shift, 'go').map((p, i) => ({ ...p, case: `go / ${names[i]}` }));
+    await trend.publish({ commit: commit(1), points: named(['BenchmarkA', 'BenchmarkB'], 0) });
+    // Another job's go benchmarks under the same suite at the same commit: the shape is the format's name.
+    const second = await trend.publish({ commit: commit(1), points: named(['BenchmarkC'], 1) });
+    expect(second.warnings).toEqual([
+      `suite "default" at ${commit(1).sha.slice(0, 7)}: this run replaces the points of shape "go" published for this commit before, but not 2 of their cases, "go / BenchmarkA", "go / BenchmarkB", which leave the trend at this commit; if another job benched them, give each job its own shape or suite`,
+    ]);
+    const { rows } = await readHistory(trend.read, LOCATION);
+    expect(rows.map((r) => r.case)).toEqual(['go / BenchmarkC']);
+    const again = await trend.publish({ commit: commit(1), points: named(['BenchmarkC'], 2) });
+    expect(again.warnings).toEqual([]);
+    // Another shape at that commit is not replaced, and a new commit replaces nothing.
+    expect((await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0, 'warm') })).warnings).toEqual([]);
+    expect((await trend.publish({ commit: commit(2), points: named(['BenchmarkA'], 0) })).warnings).toEqual([]);
+  });
 });
 
 describe('rollups', () => {
@@ -291,6 +333,22 @@ describe('the page, annotations and alerts', () => {
     const c = await trend.publish({ commit: commit(3), points: syntheticPoints(1), page: page('2') });
     expect(c.files.get('index.html')).toEqual(new TextEncoder().encode('<p>2</p>'));
     expect(c.manifest.pageVersion).toBe('2');
+  });
+
+  it('writes a file of the page again, saying so, when it was taken off the branch, though the version is current; an edited one stays', async () => {
+    const trend = new MemoryTrend();
+    const exists = async (path: string) => trend.files.has(path);
+    const two = (version: string) => ({ version, files: new Map([...page(version).files, ['page.js', new TextEncoder().encode('// js')]]) });
+    await trend.publish({ commit: commit(1), points: syntheticPoints(1), page: two('1'), exists });
+    trend.files.delete('page.js');
+    trend.files.set('index.html', '<p>edited by hand</p>');
+    const b = await trend.publish({ commit: commit(2), points: syntheticPoints(1), page: two('1'), exists });
+    expect(b.warnings).toEqual([`${LOCATION}/page.js: not on the branch, though the trend's chart page is this version; written again, so that the chart loads`]);
+    expect([...b.files.keys()].filter((p) => !p.startsWith('data/') && p !== 'manifest.json')).toEqual(['page.js']);
+    expect(trend.files.get('index.html')).toBe('<p>edited by hand</p>');
+    const c = await trend.publish({ commit: commit(3), points: syntheticPoints(1), page: two('1'), exists });
+    expect(c.warnings).toEqual([]);
+    expect(c.files.has('page.js')).toBe(false);
   });
 
   it("refuses a first publish over a page it did not write (a site's own index.html), but replaces github-action-benchmark's", async () => {

@@ -64,6 +64,23 @@ export function resolveSegments(segments: Iterable<Segment>): Segment[] {
   });
 }
 
+/**
+ * The cases a run (`segment`) takes off its commit by superseding it: those with a point, after
+ * `before`'s own re-runs are resolved, at the same suite and commit in a shape the run lists, of
+ * which the run has no point, by name. A re-run that repeats its cases takes none off; two jobs that
+ * bench one shape of one suite take each other's.
+ */
+export function casesTakenOff(before: Iterable<Segment>, segment: Segment): { readonly case: string; readonly shape: string }[] {
+  if (segment.imported !== undefined) return [];
+  const shapes = new Set(segment.shapes);
+  const kept = new Set(segment.points.map((p) => p.case));
+  const off = new Map<string, string>();
+  for (const s of resolveSegments([...before].filter((b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha))) {
+    for (const p of s.points) if (shapes.has(p.shape) && !kept.has(p.case)) off.set(p.case, p.shape);
+  }
+  return [...off].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, shape]) => ({ case: name, shape }));
+}
+
 /** Format 2's folder of chunks: all of it is what a reader of the whole history reads. */
 export const CHUNK_FOLDER = 'data/c';
 

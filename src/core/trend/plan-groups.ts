@@ -60,8 +60,10 @@ export async function planGroups(read: TrendReader, shared: SharedInput, groups:
   const removed = new Set<string>();
   for (const [i, group] of todo.entries()) {
     const { import: gab, ...rest } = shared;
+    const exists = rest.exists;
     const plan = await planPublish(overlayReader(read, files), {
       ...rest,
+      ...(exists !== undefined ? { exists: async (path: string) => files.has(path) || (await exists(path)) } : {}),
       ...(i === 0 && gab !== undefined ? { import: gab } : {}),
       suite: group.suite,
       commit: group.commit,

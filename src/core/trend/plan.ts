@@ -27,7 +27,7 @@ import {
 } from './types.js';
 import { TrendDataError, checkNewSegment, chunkReadsAs, refuseWrite } from './validate.js';
 import { statePath, type SuiteState } from './regress-state.js';
-import { planRegressionState } from './state-plan.js';
+import { planRegressionState, readState } from './state-plan.js';
 
 /** What the regression capability sees to recompute the stored alerts after a publish. */
 export interface AlertContext {
@@ -64,8 +64,13 @@ export interface PublishInput {
   /** Link to the repository the trend describes. */
   readonly repository?: string;
   readonly annotations?: readonly Annotation[];
-  /** The chart page; written when the manifest's pageVersion differs. */
+  /** The chart page; written when the manifest's pageVersion differs, or a file of it is missing. */
   readonly page?: PageFiles;
+  /**
+   * Whether data-dir holds a file at `path`, without reading it: a page file taken off the branch
+   * by hand is written again though the manifest says the page is current. Not given: not checked.
+   */
+  readonly exists?: (path: string) => Promise<boolean>;
   /**
    * A github-action-benchmark data.js to import into an empty trend; `from` names it. Read only
    * when the trend is empty: after the first run the input stays but is never read again.
@@ -251,6 +256,36 @@ export function importedSegments(from: string, source: string, overrides: readon
 }
 
 /**
+ * The run's commit as its earlier run in the suite stored it, when this run was told nothing of it
+ * but its sha (no message, no author: neither git in the checkout nor the API has it, a commit
+ * since rebased away or another clone's): a re-run must not blank the message, author and time
+ * the trend showed for its commit. The earlier run is looked for in the suite's regression state.
+ */
+async function knownCommit(read: TrendReader, location: string, previous: Manifest | undefined, input: PublishInput, warnings: string[]): Promise<CommitInfo> {
+  const commit = input.commit;
+  if (commit.message !== '' || commit.author !== '' || previous === undefined || previous.version < 2) return commit;
+  const suite = previous.suites.indexOf(input.suite);
+  if (suite < 0) return commit;
+  let state: SuiteState | undefined;
+  try {
+    state = await readState(read, location, previous, suite);
+  } catch (e) {
+    // A damaged state is built again further on, with its own warning; the commit stays as given.
+    if (e instanceof TrendDataError) return commit;
+    throw e;
+  }
+  const entry = state?.entries.findLast((e) => e.sha === commit.sha);
+  if (entry === undefined) return commit;
+  const [earlier] = await loadSegments(read, location, entry.seq, entry.seq + 1, previous);
+  // An earlier run told no more of it (another job of the same run) has nothing to keep.
+  if (earlier === undefined || earlier.commit.sha !== commit.sha || (earlier.commit.message === '' && earlier.commit.author === '')) return commit;
+  warnings.push(
+    `commit ${commit.sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time an earlier run of it published (segment ${earlier.seq}) are kept`,
+  );
+  return { ...earlier.commit, ...(earlier.commit.url === undefined && commit.url !== undefined ? { url: commit.url } : {}) };
+}
+
+/**
  * A suite of the trend whose name is the new one mistyped: the same but for case, spaces or
  * punctuation, or a letter or two away (a transposition is one). Names that differ in a digit are
  * not (matrix legs: node18 beside node20), nor short ones, where two letters are much of the name.
@@ -312,7 +347,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     }
     drafts.push({
       suite: input.suite,
-      commit: input.commit,
+      commit: await knownCommit(read, location, previous, input, warnings),
       publishedAt: input.publishedAt,
       ...(input.runUrl !== undefined ? { runUrl: input.runUrl } : {}),
       points: input.points.map(storedPoint),
@@ -334,7 +369,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
   files.set(...(await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to))));
 
-  const page = input.page && input.page.version !== previous?.pageVersion ? input.page : undefined;
+  const page = input.page === undefined ? undefined : input.page.version !== previous?.pageVersion ? input.page : await pageTakenOff(input, input.page, warnings);
   if (page && previous === undefined) await refuseForeignPage(read, location, [...page.files.keys()]);
   for (const [path, bytes] of page?.files ?? []) {
     if (path === MANIFEST_PATH || path.startsWith('data/')) throw new Error(`page file ${path} would overwrite trend data`);
@@ -366,6 +401,23 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     : base;
   files.set(MANIFEST_PATH, json(manifest));
   return { files, removed, manifest, previous, added, warnings, ...(imported ? { imported } : {}) };
+}
+
+/**
+ * The files of the current page missing from data-dir (taken off the branch by hand, a site's
+ * cleanup), as a page to write; undefined when none is. The manifest's pageVersion alone would
+ * leave the chart unreachable for good. The files still there stay as they are, edited or not.
+ */
+async function pageTakenOff(input: PublishInput, page: PageFiles, warnings: string[]): Promise<PageFiles | undefined> {
+  const exists = input.exists;
+  if (exists === undefined) return undefined;
+  const names = [...page.files.keys()];
+  const found = await Promise.all(names.map((name) => exists(name)));
+  const missing = new Map([...page.files].filter((_, i) => !found[i]));
+  if (missing.size === 0) return undefined;
+  const list = [...missing.keys()].map((name) => locate(input.location, name)).join(', ');
+  warnings.push(`${list}: not on the branch, though the trend's chart page is this version; written again, so that the chart loads`);
+  return { version: page.version, files: missing };
 }
 
 /**

@@ -4,6 +4,7 @@
  * is current, else built again from the chunks (a trend written before the state existed, a suite
  * an older benchtrend published, a re-run). Pure, like planPublish: it only reads and computes.
  */
+import { casesTakenOff } from './layout.js';
 import { locate, type TrendReader } from './load.js';
 import {
   STATE_BLOCK,
@@ -23,6 +24,17 @@ import type { Manifest, Segment } from './types.js';
 import { NewerTrendDataError, TrendDataError, parseStateFile } from './validate.js';
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+
+function takenOffText(suite: string, run: Segment, off: readonly { readonly case: string; readonly shape: string }[]): string {
+  const shown = off.slice(0, 3).map((c) => JSON.stringify(c.case)).join(', ');
+  const more = off.length > 3 ? ` and ${off.length - 3} more` : '';
+  const shapes = [...new Set(off.map((c) => c.shape))].map((s) => JSON.stringify(s)).join(', ');
+  const which = off.length === 1 ? `${shown}, which leaves` : `${off.length} of their cases, ${shown}${more}, which leave`;
+  return (
+    `suite ${JSON.stringify(suite)} at ${run.commit.sha.slice(0, 7)}: this run replaces the points of shape ${shapes} published for this commit before, ` +
+    `but not ${which} the trend at this commit; if another job benched ${off.length === 1 ? 'it' : 'them'}, give each job its own shape or suite`
+  );
+}
 
 /**
  * The state of suite `suite` (its index in the manifest's suites) as stored, validated against
@@ -120,6 +132,11 @@ export async function planRegressionState(
         const log = walked.segments.filter((s) => s.suite === name).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
         const older = rebenchFrom(log, { seq: judged.seq, sha: judged.commit.sha }, walked.from <= first);
         if (older !== undefined) rebenches.set(name, older);
+        // A run of a commit the state holds is never appended to it, so an earlier run of the
+        // commit within the state's reach is among the segments walked: what superseding it takes
+        // off the trend is said, not dropped unsaid (two jobs benching one shape of one suite).
+        const off = casesTakenOff(walked.segments, judged);
+        if (off.length > 0) warnings.push(takenOffText(name, judged, off));
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
