@@ -57,10 +57,22 @@ const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote re
 // load and runners lose connections; the same request succeeds moments later.
 const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
 
+// A redirect, which git is told not to follow while it carries the token (gitEnv).
+const REDIRECT = /returned error: (30[12378])\b/;
+
+/** The remote's redirect said as such: neither a permission nor a network problem. */
+function redirected(output: string, display: string): string | undefined {
+  const status = REDIRECT.exec(output)?.[1];
+  if (status === undefined) return undefined;
+  return `${display} answered with a redirect (HTTP ${status}), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now`;
+}
+
 /** Sorts a failed push into race, refusal, permission or transient failure. */
 export function classifyPushFailure(error: GitCommandError, display: string, branch: string): Error {
   const out = error.output;
   const words = remoteWords(out);
+  const moved = redirected(out, display);
+  if (moved !== undefined) return new PushRefusedError(moved);
   if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words}`);
   if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
   if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);
@@ -72,6 +84,8 @@ export function classifyPushFailure(error: GitCommandError, display: string, bra
 export function classifyFetchFailure(error: GitCommandError, display: string): Error {
   const out = error.output;
   const words = remoteWords(out);
+  const moved = redirected(out, display);
+  if (moved !== undefined) return new PushRefusedError(moved);
   if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words}`);
   if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
   return new Error(`fetching from ${display} failed: ${words}`);

@@ -39,8 +39,15 @@ describe('git auth', () => {
     expect(auth.value).toBe(`AUTHORIZATION: basic ${Buffer.from('x-access-token:tok123').toString('base64')}`);
     expect(auth.secrets).toEqual(['tok123', Buffer.from('x-access-token:tok123').toString('base64')]);
     const env = gitEnv({ PATH: '/bin', GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_VALUE_0: 'y' }, auth);
-    expect(env).toMatchObject({ GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_KEY_1: auth.key, GIT_CONFIG_VALUE_1: auth.value, GIT_TERMINAL_PROMPT: '0' });
+    expect(env).toMatchObject({ GIT_CONFIG_COUNT: '3', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_KEY_1: auth.key, GIT_CONFIG_VALUE_1: auth.value, GIT_TERMINAL_PROMPT: '0' });
     expect(gitEnv({ PATH: '/bin' })['GIT_CONFIG_COUNT']).toBeUndefined();
+  });
+
+  it('follows no redirect while it carries the token: git would send the header on to another host', () => {
+    const env = gitEnv({ PATH: '/bin' }, tokenAuth('https://github.com', 'tok123'));
+    expect(env).toMatchObject({ GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_1: 'http.followRedirects', GIT_CONFIG_VALUE_1: 'false' });
+    // Without a token there is nothing to keep from the other host: git's default stands.
+    expect(Object.values(gitEnv({ PATH: '/bin' }, undefined, { 'core.x': 'y' }))).not.toContain('http.followRedirects');
   });
 });
 
@@ -67,6 +74,15 @@ describe('classifyPushFailure on the words GitHub and git use', () => {
     expect(isTransientPublishError(e)).toBe(false);
     expect(e.message).toBe(
       'https://github.com/acme/app.git refused the push to gh-pages: error: GH006: Protected branch update failed for refs/heads/gh-pages. | error: Changes must be made through a pull request. | ! [remote rejected] abc -> gh-pages (protected branch hook declined)',
+    );
+  });
+
+  it('a redirect is refused, saying so, and not retried', () => {
+    const e = fail("fatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 301");
+    expect(e).toBeInstanceOf(PushRefusedError);
+    expect(isTransientPublishError(e)).toBe(false);
+    expect(e.message).toBe(
+      'https://github.com/acme/app.git answered with a redirect (HTTP 301), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now',
     );
   });
 
