@@ -1,6 +1,7 @@
 import { parseAnnotations } from '../core/annotations.js';
 import { InputError } from '../core/model.js';
 import { resolveCommitInfo } from '../core/trend/commit-info.js';
+import { redactUrl } from '../core/trend/remote.js';
 import { normaliseText } from '../core/text.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
@@ -211,7 +212,8 @@ function shellWord(word: string): string {
 
 /** The `benchtrend serve` line that shows what was just published; defaults left out. */
 function serveCommand(values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
-  const words = ['benchtrend', 'serve', '--repo', values.repo ?? ''];
+  // The password of a URL (https://user:pass@host/...) stays out of the output; the user puts it back.
+  const words = ['benchtrend', 'serve', '--repo', redactUrl(values.repo ?? '')];
   if (values.branch !== 'gh-pages') words.push('--branch', values.branch);
   if (values.dir !== 'dev/bench') words.push('--dir', values.dir);
   if (values.server !== undefined) words.push('--server', values.server);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
+import { redactUrl } from '../core/trend/remote.js';
 import { git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
 import { serveFolder } from '../effects/static-site.js';
 import { resolveTrendTarget } from '../jobs/publish.js';
@@ -108,7 +109,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (values.repo !== undefined) {
     const out = await checkOut(values, io);
     cleanup = () => rm(out.folder, { recursive: true, force: true });
-    io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)\n`);
+    io.stdout(`Checked out ${values.branch} of ${redactUrl(values.repo)} into ${out.folder} (removed on exit)\n`);
     try {
       folder = await chartFolder(out.trend, io.cwd, out.shownAs);
     } catch (e) {

@@ -1,0 +1,67 @@
+/**
+ * A git URL that carries a password (`https://user:pass@host/repo.git`), given to the bundled CLI
+ * over smart HTTP: the password is the user's secret as a token is, and no line the CLI prints
+ * may carry it, whatever the command and however it ends.
+ */
+import { spawn } from 'node:child_process';
+import { copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-action.js';
+import { FIXTURES, ROOT } from '../helpers/paths.js';
+import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
+
+const PASSWORD = 'SENTINELpassword0123456789';
+const SHA = 'ab'.repeat(20);
+
+let sb: GitSandbox;
+let server: GitServer;
+let url: string;
+
+beforeEach(async () => {
+  sb = await gitSandbox();
+  await sb.bareRemote('trend');
+  server = await startGitServer({ root: sb.root, env: sb.env, tokens: { [PASSWORD]: 'write' } });
+  url = server.url('trend').replace('http://', `http://x-access-token:${PASSWORD}@`);
+  await copyFile(join(FIXTURES, 'records/warm.json'), join(sb.root, 'warm.json'));
+});
+afterEach(async () => {
+  await server.close();
+  await sb.dispose();
+});
+
+const shown = () => url.replace(PASSWORD, '***');
+
+it('publish, history and alerts print the URL with its password masked', async () => {
+  const published = await runCli(['publish', 'warm.json', '--repo', url, '--commit', SHA], sb.root, sb.env);
+  expect(published.code).toBe(0);
+  expect(published.stdout).toContain(`To see the chart: benchtrend serve --repo '${shown()}'\n`);
+  const noBranch = await runCli(['history', '--repo', url, '--branch', 'pages'], sb.root, sb.env);
+  expect(noBranch.stderr).toBe(`benchtrend: no trend published at pages:dev/bench of ${shown()} yet: it has no branch pages\n`);
+  const noDir = await runCli(['alerts', '--repo', url, '--dir', 'elsewhere'], sb.root, sb.env);
+  expect(noDir.stderr).toBe(`benchtrend: no trend published at gh-pages:elsewhere of ${shown()} yet: the branch has no elsewhere/manifest.json\n`);
+  for (const r of [published, noBranch, noDir]) expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
+});
+
+it('serve --repo prints the URL with its password masked', async () => {
+  await runCli(['publish', 'warm.json', '--repo', url, '--commit', SHA], sb.root, sb.env);
+  const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'serve', '--repo', url], { cwd: sb.root, env: sb.env });
+  let out = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (/Serving .* at http/.test(out)) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+    });
+    expect(out).toMatch(new RegExp(`^Checked out gh-pages of ${shown().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} into \\S+ \\(removed on exit\\)\\n`));
+    expect(out).not.toContain(PASSWORD);
+  } finally {
+    child.removeAllListeners('exit');
+    await new Promise<void>((done) => {
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  }
+});
