@@ -4,11 +4,12 @@
  * may carry it, whatever the command and however it ends.
  */
 import { spawn } from 'node:child_process';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-action.js';
 import { FIXTURES, ROOT } from '../helpers/paths.js';
+import { FaultProxy } from './helpers/fault-proxy.js';
 import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
 
 const PASSWORD = 'SENTINELpassword0123456789';
@@ -43,7 +44,7 @@ it('publish, history and alerts print the URL with its password masked', async (
   for (const r of [published, noBranch, noDir]) expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
 });
 
-it('serve --repo prints the URL with its password masked', async () => {
+it('serve --repo prints the URL with its password masked, and its checkout keeps no copy of it', async () => {
   await runCli(['publish', 'warm.json', '--repo', url, '--commit', SHA], sb.root, sb.env);
   const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'serve', '--repo', url], { cwd: sb.root, env: sb.env });
   let out = '';
@@ -57,6 +58,10 @@ it('serve --repo prints the URL with its password masked', async () => {
     });
     expect(out).toMatch(new RegExp(`^Checked out gh-pages of ${shown().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} into \\S+ \\(removed on exit\\)\\n`));
     expect(out).not.toContain(PASSWORD);
+    // The checkout stays on disk while it is served: its git config must not hold the URL either.
+    const checkout = /into (\S+) \(removed on exit\)/.exec(out)?.[1] as string;
+    expect(await readdir(join(checkout, 'dev/bench'))).toContain('manifest.json');
+    expect(await readFile(join(checkout, '.git/config'), 'utf8')).not.toContain(PASSWORD);
   } finally {
     child.removeAllListeners('exit');
     await new Promise<void>((done) => {
@@ -64,4 +69,14 @@ it('serve --repo prints the URL with its password masked', async () => {
       child.kill('SIGTERM');
     });
   }
+});
+
+it('serve --repo against a server that accepts the connection and never answers gives up on its own, in one line', async () => {
+  await using proxy = await FaultProxy.start(new URL(server.origin));
+  proxy.fault = { kind: 'stall' };
+  const started = performance.now();
+  const r = await runCli(['serve', '--repo', proxy.via(url)], sb.root, { ...sb.env, BENCHTREND_REQUEST_TIMEOUT_MS: '1500' });
+  expect(performance.now() - started).toBeLessThan(15_000);
+  expect(r.code).toBe(1);
+  expect(r.stderr).toBe(`benchtrend: serve: cannot check out gh-pages of ${proxy.url}/trend.git: git could not fetch it (git fetch failed: fatal: no answer from the remote: timed out after 1.5 s)\n`);
 });
