@@ -114,6 +114,49 @@ export function rateLimitWaitMs(error: unknown, now: number): number {
   return 60_000;
 }
 
+/**
+ * An answer that is no answer: octokit hands a JSON body it could not parse over as its text, and
+ * one cut short (a timeout while it came, a dropped connection) or empty as "", which its pagination
+ * reads as an empty list, so a comment there was taken for absent and written a second time.
+ * `status` 0 (as for a connection that failed) when the body was empty or cut, which passes; none
+ * when the body is something else than JSON (a proxy's page), which will not.
+ */
+function unreadableAnswer(method: string, url: string, status: number, data: unknown, timedOut: boolean, timeoutMs: number): Error & { status?: number } {
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // Shown as given.
+  }
+  const what = `${method} ${path}`;
+  if (timedOut) return Object.assign(new Error(`${what} answered ${status} but did not send its whole body within ${seconds(timeoutMs)}`), { status: 0 });
+  if (data === '' || data === undefined) return Object.assign(new Error(`${what} answered ${status} with an empty or cut-short body where JSON was expected`), { status: 0 });
+  const text = typeof data === 'string' ? data : `${data instanceof ArrayBuffer ? data.byteLength : 0} bytes of binary data`;
+  return new Error(`${what} answered ${status} with a body that is not JSON: ${JSON.stringify(text.slice(0, 80))}${text.length > 80 ? ' …' : ''}`);
+}
+
+/**
+ * An octokit whose every request, paginate's included (it drops a `request.signal` given per
+ * call), is cut after `timeoutMs()`, and whose every answer is JSON or refused (unreadableAnswer).
+ * Set on the options object itself: before-after-hook hands the inner hooks the options it was
+ * first called with, so options passed to `request(...)` would be ignored.
+ */
+function apiClient(token: string, baseUrl: string, timeoutMs: () => number): ReturnType<typeof getOctokit> {
+  const octokit = getOctokit(token, { baseUrl: baseUrl.replace(/\/+$/, '') });
+  octokit.hook.wrap('request', async (request, endpoint) => {
+    const ms = timeoutMs();
+    const signal = AbortSignal.timeout(ms);
+    endpoint.request = { ...endpoint.request, signal };
+    const response = await request(endpoint);
+    // 204: a delete's answer, which has no body.
+    if (response.status !== 204 && (typeof response.data !== 'object' || response.data === null || response.data instanceof ArrayBuffer)) {
+      throw unreadableAnswer(endpoint.method, response.url, response.status, response.data, signal.aborted, ms);
+    }
+    return response;
+  });
+  return octokit;
+}
+
 /** Rate limited for longer than the budget leaves: said as such, not as a permission problem. */
 class RateLimitExceeded extends Error {
   override readonly name = 'RateLimitExceeded';
@@ -189,15 +232,8 @@ export class GitHubComments {
     this.owner = owner;
     this.repo = repo;
     this.options = options;
-    this.octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
-    // Every request, paginate's included (it drops a `request.signal` given per call), gets its
-    // own timeout, cut short so that it cannot outlast the budget. Set on the options object
-    // itself: before-after-hook hands the inner hooks the options it was first called with, so
-    // options passed to `request(...)` here would be ignored.
-    this.octokit.hook.wrap('request', (request, endpoint) => {
-      endpoint.request = { ...endpoint.request, signal: AbortSignal.timeout(this.requestTimeout()) };
-      return request(endpoint);
-    });
+    // Each request's timeout is cut short so that it cannot outlast the budget.
+    this.octokit = apiClient(options.token, options.baseUrl, () => this.requestTimeout());
   }
 
   private now(): number {
@@ -419,14 +455,13 @@ export interface RunPullRequestLookup {
 export async function findRunPullRequest(options: GitHubApiOptions, query: RunPullRequestQuery): Promise<RunPullRequestLookup> {
   const [owner, repo, ...rest] = options.repository.split('/');
   if (!owner || !repo || rest.length > 0) throw new Error(`repository ${JSON.stringify(options.repository)} is not owner/name`);
-  const octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
   const budgetMs = options.budgetMs ?? DEFAULT_BOUNDS.budgetMs;
   // eslint-disable-next-line no-restricted-properties
   const now = options.now ?? Date.now;
   // One budget for the whole lookup, as for a comment: rate-limit waits and hung requests count against it.
   let deadline: number | undefined;
   const remaining = () => (deadline ??= now() + budgetMs) - now();
-  const signal = () => ({ request: { signal: AbortSignal.timeout(Math.max(1, Math.min(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs, remaining()))) } });
+  const octokit = apiClient(options.token, options.baseUrl, () => Math.max(1, Math.min(options.timeoutMs ?? DEFAULT_BOUNDS.requestMs, remaining())));
   const honouring =
     <T>(fn: () => Promise<T>) =>
     async (): Promise<T> => {
@@ -463,7 +498,7 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
   let failed: unknown;
   try {
     const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
-      (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100, ...signal() })).data as unknown[],
+      (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100 })).data as unknown[],
     );
     const fromCommit = open(byCommit, query.headSha);
     if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
@@ -476,7 +511,7 @@ export async function findRunPullRequest(options: GitHubApiOptions, query: RunPu
   }
   const head = `${query.headOwner}:${query.headBranch}`;
   const byHead = await call(`listing the open pull requests with head ${head}`, async () =>
-    (await octokit.request('GET /repos/{owner}/{repo}/pulls', { owner, repo, head, state: 'open', per_page: 100, ...signal() })).data as unknown[],
+    (await octokit.request('GET /repos/{owner}/{repo}/pulls', { owner, repo, head, state: 'open', per_page: 100 })).data as unknown[],
   ).catch((error: unknown) => {
     throw failed ?? error;
   });
