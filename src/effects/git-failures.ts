@@ -57,6 +57,11 @@ const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote re
 // load and runners lose connections; the same request succeeds moments later.
 const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
 
+// A request the server refuses for good (413: the push is too large): git adds "RPC failed" and
+// "the remote end hung up", which read as a network fault, but the same request fails again.
+// 408 and 429 pass with time; 401 and 403 are told apart above it.
+const CLIENT_ERROR = /returned error: 4(?!08|29)\d\d\b/;
+
 // A redirect, which git is told not to follow while it carries the token (gitEnv).
 const REDIRECT = /returned error: (30[12378])\b/;
 
@@ -77,7 +82,7 @@ export function classifyPushFailure(error: GitCommandError, display: string, bra
   if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
   if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);
   if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
   return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words}`);
 }
 
@@ -87,6 +92,6 @@ export function classifyFetchFailure(error: GitCommandError, display: string): E
   const moved = redirected(out, display);
   if (moved !== undefined) return new PushRefusedError(moved);
   if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
   return new Error(`fetching from ${display} failed: ${words}`);
 }

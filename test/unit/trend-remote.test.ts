@@ -86,6 +86,15 @@ describe('classifyPushFailure on the words GitHub and git use', () => {
     );
   });
 
+  it('a request the server refuses for good (413) is not retried, whatever git adds about the connection', () => {
+    const e = fail('error: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nfatal: the remote end hung up unexpectedly');
+    expect(e).toBeInstanceOf(PushRefusedError);
+    expect(isTransientPublishError(e)).toBe(false);
+    expect(e.message).toBe('pushing to https://github.com/acme/app.git (gh-pages) failed: error: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413 | fatal: the remote end hung up unexpectedly');
+    // A timeout or a rate limit passes with time.
+    expect(isTransientPublishError(fail('error: RPC failed; HTTP 429 curl 22 The requested URL returned error: 429\nfatal: the remote end hung up unexpectedly'))).toBe(true);
+  });
+
   it('a read-only token is a permission error main.ts can warn about', () => {
     const e = fail("remote: Permission to acme/app.git denied to github-actions[bot].\nfatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 403");
     expect(e).toBeInstanceOf(PushPermissionError);
