@@ -107,8 +107,13 @@ export function isTransientApiError(error: unknown): boolean {
  * names no time ("wait for at least one minute before retrying", its best practices).
  */
 export function rateLimitWaitMs(error: unknown, now: number): number {
-  const after = Number(header(error, 'retry-after'));
-  if (Number.isFinite(after) && after >= 0 && header(error, 'retry-after') !== undefined) return after * 1000;
+  const retryAfter = header(error, 'retry-after')?.trim();
+  const after = Number(retryAfter);
+  if (retryAfter !== undefined && retryAfter !== '' && Number.isFinite(after) && after >= 0) return after * 1000;
+  // Retry-After may also be an HTTP date (RFC 9110), as a proxy in front of the API may send it;
+  // read as no time at all it cost a wait of a minute, more than the budget, and the comment.
+  const at = retryAfter ? Date.parse(retryAfter) : NaN;
+  if (Number.isFinite(at)) return Math.max(0, at - now);
   const reset = Number(header(error, 'x-ratelimit-reset'));
   if (header(error, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
   return 60_000;
