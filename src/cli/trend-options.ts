@@ -4,6 +4,7 @@ import type { Manifest } from '../core/trend/types.js';
 import type { parseArgs, ParseArgsConfig } from 'node:util';
 import type { TrendAccess, TrendTarget } from '../jobs/publish.js';
 import { runnerEnvironment } from '../runner.js';
+import { checkToken } from '../settings.js';
 import { parseCommandLine } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
@@ -76,7 +77,7 @@ export function tokenFrom(name: string | undefined, io: CliIO): string | undefin
   if (name === undefined) return undefined;
   const token = io.env[name];
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
-  return token;
+  return checkToken(token, `--token-env: the environment variable ${name}`) as string;
 }
 
 /** How to reach a trend from here: the runner's variables when there are any, `--server` first. */

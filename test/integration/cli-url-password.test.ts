@@ -1,7 +1,7 @@
 /**
- * A git URL that carries a password (`https://user:pass@host/repo.git`), given to the bundled CLI
- * over smart HTTP: the password is the user's secret as a token is, and no line the CLI prints
- * may carry it, whatever the command and however it ends.
+ * Secrets the user hands the CLI, over smart HTTP: a git URL that carries a password
+ * (`https://user:pass@host/repo.git`), which is the user's secret as a token is, and a token. No
+ * line the CLI prints may carry either, whatever the command and however it ends.
  */
 import { spawn } from 'node:child_process';
 import { copyFile, readdir, readFile } from 'node:fs/promises';
@@ -79,4 +79,11 @@ it('serve --repo against a server that accepts the connection and never answers 
   expect(performance.now() - started).toBeLessThan(15_000);
   expect(r.code).toBe(1);
   expect(r.stderr).toBe(`benchtrend: serve: cannot check out gh-pages of ${proxy.url}/trend.git: git could not fetch it (git fetch failed: fatal: no answer from the remote: timed out after 1.5 s)\n`);
+});
+
+it('--token-env naming a token no HTTP header can carry is refused in one line that does not show it', async () => {
+  const r = await runCli(['history', '--repo', 'owner/trend', '--server', server.origin, '--token-env', 'TOKEN'], sb.root, { ...sb.env, TOKEN: `${PASSWORD}\nsecond line` });
+  expect(r.code).toBe(1);
+  expect(r.stderr).toBe('benchtrend: --token-env: the environment variable TOKEN holds a line break (character 27), which no HTTP header can carry; check the secret (its value is not shown)\n');
+  expect(r.stdout).toBe('');
 });
