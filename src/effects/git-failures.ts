@@ -55,7 +55,7 @@ const AUTH = /returned error: 401|Authentication failed|could not read Username|
 const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
 // Failures of the connection or of the server, not of the request: GitHub answers 500/502/503 under
 // load and runners lose connections; the same request succeeds moments later.
-const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|Operation too slow|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
 
 // A request the server refuses for good (413: the push is too large): git adds "RPC failed" and
 // "the remote end hung up", which read as a network fault, but the same request fails again.

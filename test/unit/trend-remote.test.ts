@@ -3,6 +3,7 @@ import { commitFromEvent, commitUrl, resolveCommitInfo } from '../../src/core/tr
 import { redactUrl, resolveRemote } from '../../src/core/trend/remote.js';
 import { GitCommandError, gitEnv, tokenAuth } from '../../src/effects/git.js';
 import { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from '../../src/effects/gh-pages.js';
+import { classifyFetchFailure } from '../../src/effects/git-failures.js';
 
 const ctx = { serverUrl: 'https://ghe.example.com/', currentRepository: 'acme/app', cwd: '/work', isLocalPath: (p: string) => ['bench/trend', './remote.git', '/srv/trend.git'].includes(p) };
 
@@ -99,6 +100,14 @@ describe('classifyPushFailure on the words GitHub and git use', () => {
     const e = fail("remote: Permission to acme/app.git denied to github-actions[bot].\nfatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 403");
     expect(e).toBeInstanceOf(PushPermissionError);
     expect(e.message).toMatch(/^no permission to push to https:\/\/github\.com\/acme\/app\.git \(gh-pages\): Permission to acme\/app\.git denied/);
+  });
+
+  it('a transfer cut by the stall detector (http.lowSpeedLimit) is transient, as a timeout is', () => {
+    const out = "fatal: unable to access 'https://github.com/acme/app.git/': Operation too slow. Less than 1000 bytes/sec transferred the last 20 seconds";
+    expect(fail(out)).toBeInstanceOf(GitTransientError);
+    const fetching = classifyFetchFailure(new GitCommandError('fetch', 128, out), 'https://github.com/acme/app.git');
+    expect(fetching).toBeInstanceOf(GitTransientError);
+    expect(fetching.message).toBe(`fetching from https://github.com/acme/app.git failed: ${out}`);
   });
 
   it('a server error is transient', () => {
