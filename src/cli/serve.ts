@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
-import { redactUrl } from '../core/trend/remote.js';
+import { redactUrl, urlSecrets } from '../core/trend/remote.js';
 import { authFor, git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
 import { DEFAULT_BOUNDS } from '../effects/timeouts.js';
 import { serveFolder } from '../effects/static-site.js';
@@ -79,7 +79,7 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
   const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1000)));
   const env = gitEnv(io.env, auth, { 'remote.origin.url': remote.url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall });
-  const secrets = auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []);
+  const secrets = [...(auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : [])), ...urlSecrets(remote.url)];
   const folder = await mkdtemp(join(access.tempRoot, 'benchtrend-serve-'));
   const tracking = `refs/remotes/origin/${branchName}`;
   try {

@@ -13,7 +13,7 @@ import type { DirectionOverride } from '../core/direction.js';
 import type { TrendReader } from '../core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js';
 import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
-import { resolveRemote, type Remote } from '../core/trend/remote.js';
+import { resolveRemote, urlSecrets, type Remote } from '../core/trend/remote.js';
 import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
 import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
@@ -178,7 +178,7 @@ async function openTrend(target: TrendTarget, access: TrendAccess, identity: Ide
     display: remote.display,
     branch: branchName,
     env: gitEnv(access.env, auth, { 'remote.origin.url': remote.url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall }),
-    secrets: auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []),
+    secrets: [...(auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : [])), ...urlSecrets(remote.url)],
     tempRoot: access.tempRoot,
     identity,
     timeoutMs: bounds.requestMs,

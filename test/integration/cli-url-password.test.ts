@@ -87,3 +87,11 @@ it('--token-env naming a token no HTTP header can carry is refused in one line t
   expect(r.stderr).toBe('benchtrend: --token-env: the environment variable TOKEN holds a line break (character 27), which no HTTP header can carry; check the secret (its value is not shown)\n');
   expect(r.stdout).toBe('');
 });
+
+it('a token given as the URL\'s user name alone (https://<token>@host/...) is masked as a password is', async () => {
+  const tokenUrl = server.url('trend').replace('http://', `http://${PASSWORD}@`);
+  const r = await runCli(['publish', 'warm.json', '--repo', tokenUrl, '--commit', SHA], sb.root, sb.env);
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain(`Publishing 4 points of suite "default" at ${SHA.slice(0, 7)} to ${server.url('trend').replace('http://', 'http://***@')} (gh-pages:dev/bench)`);
+  expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
+});

@@ -209,4 +209,21 @@ describe('the token stays with its server', () => {
       await server.close();
     }
   });
+
+  it('a token written into the repository URL as its user name is masked, and out of every line git prints', async () => {
+    const server = await startGitServer({ root: sb.root, env: sb.env, tokens: { [TOKEN]: 'write' } });
+    const secret = 'ghp_inURL0123456789abcdefSECRET';
+    try {
+      const run = await act({ repository: server.url('trend').replace('http://', `http://${secret}@`) }, {});
+      expect(run.code).toBe(1);
+      // git asked for the password of that user, naming it: "could not read Password for 'http://<token>@...'".
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
+        `::error::cannot read ${server.url('trend').replace('http://', 'http://***@')}: fatal: could not read Password for '${server.origin.replace('http://', 'http://***@')}': terminal prompts disabled`,
+      ]);
+      expect(run.stdout.split('\n').filter((l) => l.includes(secret))).toEqual([`::add-mask::${secret}`]);
+      expect(run.stderr).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
 });

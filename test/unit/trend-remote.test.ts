@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commitFromEvent, commitUrl, resolveCommitInfo } from '../../src/core/trend/commit-info.js';
-import { redactUrl, resolveRemote } from '../../src/core/trend/remote.js';
+import { redactUrl, resolveRemote, urlSecrets } from '../../src/core/trend/remote.js';
 import { GitCommandError, gitEnv, tokenAuth } from '../../src/effects/git.js';
 import { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from '../../src/effects/gh-pages.js';
 import { classifyFetchFailure } from '../../src/effects/git-failures.js';
@@ -30,6 +30,18 @@ describe('resolveRemote', () => {
     expect(redactUrl('https://bot:hunter2@example.com/a.git')).toBe('https://bot:***@example.com/a.git');
     expect(resolveRemote('https://bot:hunter2@example.com/a.git', ctx).display).toBe('https://bot:***@example.com/a.git');
     expect(redactUrl('https://example.com/a.git')).toBe('https://example.com/a.git');
+    // A user name alone over HTTP is as often the token itself, which GitHub takes so.
+    expect(redactUrl('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toBe('https://***@github.com/o/r.git');
+    expect(resolveRemote('https://ghp_SENTINEL0123456789@github.com/o/r.git', ctx).display).toBe('https://***@github.com/o/r.git');
+    expect(redactUrl('ssh://git@example.com/a.git')).toBe('ssh://git@example.com/a.git');
+  });
+
+  it('names the secrets of a URL, for taking out of what git prints', () => {
+    expect(urlSecrets('https://bot:hunter%232@example.com/a.git')).toEqual(['hunter%232', 'hunter#2']);
+    expect(urlSecrets('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toEqual(['ghp_SENTINEL0123456789']);
+    expect(urlSecrets('ssh://git@example.com/a.git')).toEqual([]);
+    expect(urlSecrets('https://example.com/a.git')).toEqual([]);
+    expect(urlSecrets('/srv/trend.git')).toEqual([]);
   });
 });
 
