@@ -18,6 +18,7 @@ import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regr
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
+import { networkBounds } from '../runner.js';
 
 export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
 
@@ -246,7 +247,7 @@ async function commitOf(
   const found = await resolveCommitInfo({
     sha,
     ...(values.url !== undefined ? { url: values.url } : {}),
-    fromGit: () => commitFromGit(io.cwd, sha, io.env),
+    fromGit: () => commitFromGit(io.cwd, sha, io.env, networkBounds(io.env).requestMs),
     fallbackTimestamp: now,
   });
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
