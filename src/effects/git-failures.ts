@@ -72,12 +72,20 @@ function redirected(output: string, display: string): string | undefined {
   return `${display} answered with a redirect (HTTP ${status}), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now`;
 }
 
+// A server that does not speak git's smart HTTP (a sign-in page or a proxy answering info/refs):
+// git falls back to the old dumb protocol, finds no branch, and its push through WebDAV fails
+// with words that name neither.
+const NOT_SMART = /no DAV locking support|git-http-push failed/;
+
 /** Sorts a failed push into race, refusal, permission or transient failure. */
 export function classifyPushFailure(error: GitCommandError, display: string, branch: string): Error {
   const out = error.output;
   const words = remoteWords(out);
   const moved = redirected(out, display);
   if (moved !== undefined) return new PushRefusedError(moved);
+  if (NOT_SMART.test(out)) {
+    return new PushRefusedError(`${display} did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: ${words}; check the repository's address`);
+  }
   if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words}`);
   if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
   if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);

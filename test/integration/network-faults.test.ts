@@ -227,3 +227,25 @@ describe('the token stays with its server', () => {
     }
   });
 });
+
+describe('a server that does not speak git', () => {
+  it('answering a sign-in page is said to be no git server, in one line, and not retried', async () => {
+    const page = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+    try {
+      const run = await act({ repository: `${origin}/trend.git` }, {});
+      expect(run.code).toBe(1);
+      const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(new RegExp(`^::error::${origin.replace(/[.:/]/g, '\\$&')}/trend\\.git did not answer as a git server \\(not git's smart HTTP protocol: a sign-in page or a proxy in front of it\\?\\), so nothing could be pushed: .*; check the repository's address$`));
+      expect(run.stdout).not.toContain('did not land');
+    } finally {
+      page.closeAllConnections();
+      await new Promise<void>((resolve) => page.close(() => resolve()));
+    }
+  });
+});

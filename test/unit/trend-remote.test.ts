@@ -108,6 +108,15 @@ describe('classifyPushFailure on the words GitHub and git use', () => {
     expect(isTransientPublishError(fail('error: RPC failed; HTTP 429 curl 22 The requested URL returned error: 429\nfatal: the remote end hung up unexpectedly'))).toBe(true);
   });
 
+  it('a server that does not speak git over HTTP is said to be one, not a WebDAV problem', () => {
+    const e = fail('error: no DAV locking support on https://github.com/acme/app.git/\nfatal: git-http-push failed\nerror: failed to push some refs to \'https://github.com/acme/app.git\'');
+    expect(e).toBeInstanceOf(PushRefusedError);
+    expect(isTransientPublishError(e)).toBe(false);
+    expect(e.message).toBe(
+      "https://github.com/acme/app.git did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: error: no DAV locking support on https://github.com/acme/app.git/ | fatal: git-http-push failed; check the repository's address",
+    );
+  });
+
   it('a read-only token is a permission error main.ts can warn about', () => {
     const e = fail("remote: Permission to acme/app.git denied to github-actions[bot].\nfatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 403");
     expect(e).toBeInstanceOf(PushPermissionError);
