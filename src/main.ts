@@ -10,6 +10,7 @@ import { regressionFailure, type Outcome } from './action/outcome.js';
 import { runRecords } from './action/records.js';
 import { access, actionRunner, publishSettings, type ActionRunner } from './action/runner.js';
 import { publishSecrets, resolveTrendTarget } from './jobs/publish.js';
+import { urlSecrets } from './core/trend/remote.js';
 import { readSettings } from './settings.js';
 
 /**
@@ -48,7 +49,10 @@ export async function run(): Promise<void> {
     for (const secret of publishSecrets(runner.serverUrl, settings.token)) core.setSecret(secret);
     // Where the trend lives is an input like any other: refused before a record is read. A collect
     // job never touches the trend, so its copy of these inputs is left to the merge job.
-    if (settings.scale.mode !== 'collect') resolveTrendTarget(publishSettings(settings), access(runner));
+    if (settings.scale.mode !== 'collect') {
+      // A repository URL's password (or a token as its user name) is masked as the token is.
+      for (const secret of urlSecrets(resolveTrendTarget(publishSettings(settings), access(runner)).remote.url)) core.setSecret(secret);
+    }
 
     const outcome = settings.scale.mode === 'merge' ? await runMerge(settings, runner) : await runRecords(settings, runner);
     if (outcome) {

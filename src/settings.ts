@@ -73,6 +73,26 @@ export interface Settings {
   readonly compareMinEffect: number;
 }
 
+/** What `char` is, in words: never the character itself, which may be a piece of a secret. */
+function kindOfChar(char: string): string {
+  if (char === '\n' || char === '\r') return 'a line break';
+  if (char === ' ') return 'a space';
+  if (char === '\t') return 'a tab';
+  return (char.codePointAt(0) ?? 0) < 0x80 ? 'a control character' : 'a character outside ASCII';
+}
+
+/**
+ * A token as it travels: in an HTTP header, which cannot carry a line break, a space or a character
+ * past ASCII. Such a token (a secret saved with two lines) failed every request, and the fetch's
+ * error quoted the header, token and all, into a warning. Refused here, without its value.
+ */
+export function checkToken(token: string | undefined, source: string): string | undefined {
+  if (token === undefined) return undefined;
+  const bad = /[^\x21-\x7e]/u.exec(token);
+  if (bad) throw new InputError(`${source} holds ${kindOfChar(bad[0])} (character ${bad.index + 1}), which no HTTP header can carry; check the secret (its value is not shown)`);
+  return token;
+}
+
 function optional(read: InputReader, name: string): string | undefined {
   const v = read(name).trim();
   return v === '' ? undefined : v;
@@ -146,7 +166,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     branch: optional(read, 'gh-pages-branch') ?? 'gh-pages',
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',
     suite: optional(read, 'suite') ?? 'default',
-    token: optional(read, 'github-token'),
+    token: checkToken(optional(read, 'github-token'), 'github-token:'),
     autoPush: booleanInput(read, readBoolean, 'auto-push', true),
     maxAttempts: read('max-attempts').trim() === '' ? undefined : wholeNumber(read, 'max-attempts', 1, 1, 1000),
     importFrom: optional(read, 'import-from'),

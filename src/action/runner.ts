@@ -59,7 +59,7 @@ export async function commitFor(runner: ActionRunner, sha: string, token: string
     sha,
     ...(url !== undefined ? { url } : {}),
     fromEvent: () => commitFromEvent(runner.payload, sha),
-    fromGit: () => commitFromGit(runner.workspace, sha, runner.env),
+    fromGit: () => commitFromGit(runner.workspace, sha, runner.env, runner.bounds.requestMs),
     ...(runner.repository
       ? {
           fromApi: () =>

@@ -1,6 +1,7 @@
 import { parseAnnotations } from '../core/annotations.js';
 import { InputError } from '../core/model.js';
 import { resolveCommitInfo } from '../core/trend/commit-info.js';
+import { redactUrl } from '../core/trend/remote.js';
 import { normaliseText } from '../core/text.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
@@ -17,6 +18,7 @@ import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regr
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
+import { networkBounds } from '../runner.js';
 
 export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
 
@@ -211,7 +213,8 @@ function shellWord(word: string): string {
 
 /** The `benchtrend serve` line that shows what was just published; defaults left out. */
 function serveCommand(values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
-  const words = ['benchtrend', 'serve', '--repo', values.repo ?? ''];
+  // The password of a URL (https://user:pass@host/...) stays out of the output; the user puts it back.
+  const words = ['benchtrend', 'serve', '--repo', redactUrl(values.repo ?? '')];
   if (values.branch !== 'gh-pages') words.push('--branch', values.branch);
   if (values.dir !== 'dev/bench') words.push('--dir', values.dir);
   if (values.server !== undefined) words.push('--server', values.server);
@@ -244,7 +247,7 @@ async function commitOf(
   const found = await resolveCommitInfo({
     sha,
     ...(values.url !== undefined ? { url: values.url } : {}),
-    fromGit: () => commitFromGit(io.cwd, sha, io.env),
+    fromGit: () => commitFromGit(io.cwd, sha, io.env, networkBounds(io.env).requestMs),
     fallbackTimestamp: now,
   });
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
-import { git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
+import { redactUrl, urlSecrets } from '../core/trend/remote.js';
+import { authFor, git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
+import { DEFAULT_BOUNDS } from '../effects/timeouts.js';
 import { serveFolder } from '../effects/static-site.js';
 import { resolveTrendTarget } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
@@ -64,21 +66,29 @@ export async function chartFolder(dir: string, cwd: string, shownAs: (path: stri
   throw new InputError(`serve: ${shownAs(dir)} holds no chart page: no ${PAGE} with a ${DATA} beside it in it or below it; give the trend folder (dev/bench on the branch by default)`);
 }
 
-/** Clones just the branch's tip; the folder is removed by the caller. */
+/**
+ * Checks out just the branch's tip; the folder is removed by the caller. Not `git clone URL`: that
+ * writes the URL, with any password in it, into the checkout's .git/config, and runs with no time
+ * bound. The URL goes in as command-scoped configuration, as a publish's does, and the one network
+ * command gets a publish's bounds.
+ */
 async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO): Promise<{ folder: string; trend: string; shownAs: (path: string) => string }> {
   const { target, access } = trendLocation(values, io, 'serve');
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : undefined;
+  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
+  const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1000)));
+  const env = gitEnv(io.env, auth, { 'remote.origin.url': remote.url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall });
+  const secrets = [...(auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : [])), ...urlSecrets(remote.url)];
   const folder = await mkdtemp(join(access.tempRoot, 'benchtrend-serve-'));
+  const tracking = `refs/remotes/origin/${branchName}`;
   try {
-    await git(['clone', '--quiet', '--depth', '1', '--single-branch', '--branch', branchName, '--', remote.url, folder], {
-      cwd: io.cwd,
-      env: gitEnv(io.env, auth),
-      secrets: auth?.secrets ?? [],
-    });
+    await git(['init', '--quiet', folder], { cwd: io.cwd, env, secrets });
+    await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', `+refs/heads/${branchName}:${tracking}`], { cwd: folder, env, secrets, timeoutMs: bounds.requestMs });
+    await git(['checkout', '--quiet', '--detach', tracking], { cwd: folder, env, secrets });
   } catch (e) {
     await rm(folder, { recursive: true, force: true });
-    const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not clone it';
+    const why = e instanceof GitCommandError && /couldn't find remote ref|Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not fetch it';
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}`);
   }
   // Messages name the branch and folder asked for, not the checkout, which is gone by then.
@@ -108,7 +118,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (values.repo !== undefined) {
     const out = await checkOut(values, io);
     cleanup = () => rm(out.folder, { recursive: true, force: true });
-    io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)\n`);
+    io.stdout(`Checked out ${values.branch} of ${redactUrl(values.repo)} into ${out.folder} (removed on exit)\n`);
     try {
       folder = await chartFolder(out.trend, io.cwd, out.shownAs);
     } catch (e) {

@@ -1,8 +1,10 @@
 import { InputError } from '../core/model.js';
+import { redactUrl } from '../core/trend/remote.js';
 import type { Manifest } from '../core/trend/types.js';
 import type { parseArgs, ParseArgsConfig } from 'node:util';
 import type { TrendAccess, TrendTarget } from '../jobs/publish.js';
 import { runnerEnvironment } from '../runner.js';
+import { checkToken } from '../settings.js';
 import { parseCommandLine } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
@@ -54,10 +56,12 @@ export function trendCommandLine<T extends Options>(argv: string[], io: CliIO, u
 
 /** The line a command prints to stderr when the branch holds no trend yet. */
 export function noTrendYet(values: { readonly branch: string; readonly dir: string; readonly repo?: string | undefined }, branchExists = true): string {
+  // A URL's password is the user's secret, as the token is: never echoed.
+  const repo = redactUrl(values.repo ?? '');
   // A mistyped --branch or --dir reads like a trend not published yet: say which it is.
-  if (!branchExists) return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: it has no branch ${values.branch}\n`;
+  if (!branchExists) return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${repo} yet: it has no branch ${values.branch}\n`;
   const manifest = values.dir.replace(/\/+$/, '') === '' ? 'manifest.json' : `${values.dir.replace(/\/+$/, '')}/manifest.json`;
-  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: the branch has no ${manifest}\n`;
+  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${repo} yet: the branch has no ${manifest}\n`;
 }
 
 interface TrendValues {
@@ -73,7 +77,7 @@ export function tokenFrom(name: string | undefined, io: CliIO): string | undefin
   if (name === undefined) return undefined;
   const token = io.env[name];
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
-  return token;
+  return checkToken(token, `--token-env: the environment variable ${name}`) as string;
 }
 
 /** How to reach a trend from here: the runner's variables when there are any, `--server` first. */

@@ -68,7 +68,12 @@ export interface ListedArtifact {
 
 /** An artifact operation that failed; the message is already scrubbed of URLs' queries and tokens. */
 export class ArtifactError extends Error {
-  override readonly name = 'ArtifactError';
+  override readonly name: string = 'ArtifactError';
+}
+
+/** The service failed the call (an error answer, a hang cut by the budget), not the artifact itself. */
+export class ArtifactServiceError extends ArtifactError {
+  override readonly name: string = 'ArtifactServiceError';
 }
 
 /**
@@ -224,7 +229,7 @@ async function download<T>(
     return await then(result);
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    throw new ArtifactError(`artifact ${artifact.name}: download failed: ${describe(error, ...tokens)}`);
+    throw new ArtifactServiceError(`artifact ${artifact.name}: download failed: ${describe(error, ...tokens)}`);
   }
 }
 

@@ -5,13 +5,15 @@ import { DEFAULT_BOUNDS, seconds } from './timeouts.js';
 
 /**
  * `git log -1` of the commit in the user's checkout (read only), or undefined when the checkout
- * does not have it (a shallow clone of another ref, no checkout at all).
+ * does not have it (a shallow clone of another ref, no checkout at all) or cannot say within
+ * `timeoutMs`: in a partial clone (actions/checkout's `filter: blob:none`) a commit it lacks is
+ * fetched from its remote, and a remote that never answered held the job until the runner's limit.
  */
-export async function commitFromGit(cwd: string, sha: string, env: Env): Promise<CommitInfo | undefined> {
+export async function commitFromGit(cwd: string, sha: string, env: Env, timeoutMs: number = DEFAULT_BOUNDS.requestMs): Promise<CommitInfo | undefined> {
   const clean: Record<string, string> = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
   for (const [k, v] of Object.entries(env)) if (v !== undefined && !(k in clean)) clean[k] = v;
   try {
-    const out = (await git(['log', '-1', '--no-show-signature', '--format=%H%x00%an%x00%aI%x00%B', sha, '--'], { cwd, env: clean })).stdout.toString('utf8');
+    const out = (await git(['log', '-1', '--no-show-signature', '--format=%H%x00%an%x00%aI%x00%B', sha, '--'], { cwd, env: clean, timeoutMs })).stdout.toString('utf8');
     const [full, author, timestamp, ...message] = out.split('\0');
     if (!full || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(full)) return undefined;
     return { sha: full, author: author ?? '', timestamp: timestamp ?? '', message: message.join('\0').replace(/\n+$/, '') };

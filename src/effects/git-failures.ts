@@ -55,7 +55,27 @@ const AUTH = /returned error: 401|Authentication failed|could not read Username|
 const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
 // Failures of the connection or of the server, not of the request: GitHub answers 500/502/503 under
 // load and runners lose connections; the same request succeeds moments later.
-const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+const NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|Operation too slow|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+
+// A request the server refuses for good (413: the push is too large): git adds "RPC failed" and
+// "the remote end hung up", which read as a network fault, but the same request fails again.
+// 408 and 429 pass with time; 401 and 403 are told apart above it.
+const CLIENT_ERROR = /returned error: 4(?!08|29)\d\d\b/;
+
+// A redirect, which git is told not to follow while it carries the token (gitEnv).
+const REDIRECT = /returned error: (30[12378])\b/;
+
+/** The remote's redirect said as such: neither a permission nor a network problem. */
+function redirected(output: string, display: string): string | undefined {
+  const status = REDIRECT.exec(output)?.[1];
+  if (status === undefined) return undefined;
+  return `${display} answered with a redirect (HTTP ${status}), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now`;
+}
+
+// A server that does not speak git's smart HTTP (a sign-in page or a proxy answering info/refs):
+// git falls back to the old dumb protocol, finds no branch, and its push through WebDAV fails
+// with words that name neither.
+const NOT_SMART = /no DAV locking support|git-http-push failed/;
 
 /**
  * The lock file a push found in its way on the remote ("Unable to create '<path>.lock': File
@@ -70,18 +90,25 @@ export function lockInTheWay(message: string): string | undefined {
 export function classifyPushFailure(error: GitCommandError, display: string, branch: string): Error {
   const out = error.output;
   const words = remoteWords(out);
+  const moved = redirected(out, display);
+  if (moved !== undefined) return new PushRefusedError(moved);
+  if (NOT_SMART.test(out)) {
+    return new PushRefusedError(`${display} did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: ${words}; check the repository's address`);
+  }
   if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words}`);
   if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
   if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);
   if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
   return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words}`);
 }
 
 export function classifyFetchFailure(error: GitCommandError, display: string): Error {
   const out = error.output;
   const words = remoteWords(out);
+  const moved = redirected(out, display);
+  if (moved !== undefined) return new PushRefusedError(moved);
   if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words}`);
-  if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
   return new Error(`fetching from ${display} failed: ${words}`);
 }

@@ -74,7 +74,10 @@ export function gitEnv(base: Env, auth?: GitAuth, config: Readonly<Record<string
   // Rejections are classified by their text, which git translates under other locales.
   env['LC_ALL'] = 'C';
   const entries = Object.entries(config);
-  if (auth) entries.push([auth.key, auth.value]);
+  // git matches the header's URL once, against the remote, then sends it with every request:
+  // after following a redirect to another host (http.followRedirects=initial, its default) the
+  // token went there with the fetch's and the push's POSTs. Not following keeps it on the server.
+  if (auth) entries.push([auth.key, auth.value], ['http.followRedirects', 'false']);
   let n = Number(env['GIT_CONFIG_COUNT'] ?? '0') || 0;
   for (const [key, value] of entries) {
     env[`GIT_CONFIG_KEY_${n}`] = key;

@@ -121,11 +121,59 @@ export function isTransientApiError(error: unknown): boolean {
  * names no time ("wait for at least one minute before retrying", its best practices).
  */
 export function rateLimitWaitMs(error: unknown, now: number): number {
-  const after = Number(header(error, 'retry-after'));
-  if (Number.isFinite(after) && after >= 0 && header(error, 'retry-after') !== undefined) return after * 1000;
+  const retryAfter = header(error, 'retry-after')?.trim();
+  const after = Number(retryAfter);
+  if (retryAfter !== undefined && retryAfter !== '' && Number.isFinite(after) && after >= 0) return after * 1000;
+  // Retry-After may also be an HTTP date (RFC 9110), as a proxy in front of the API may send it;
+  // read as no time at all it cost a wait of a minute, more than the budget, and the comment.
+  const at = retryAfter ? Date.parse(retryAfter) : NaN;
+  if (Number.isFinite(at)) return Math.max(0, at - now);
   const reset = Number(header(error, 'x-ratelimit-reset'));
   if (header(error, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
   return 60_000;
+}
+
+/**
+ * An answer that is no answer: octokit hands a JSON body it could not parse over as its text, and
+ * one cut short (a timeout while it came, a dropped connection) or empty as "", which its pagination
+ * reads as an empty list, so a comment there was taken for absent and written a second time.
+ * `status` 0 (as for a connection that failed) when the body was empty or cut, which passes; none
+ * when the body is something else than JSON (a proxy's page), which will not.
+ */
+function unreadableAnswer(method: string, url: string, status: number, data: unknown, timedOut: boolean, timeoutMs: number): Error & { status?: number } {
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // Shown as given.
+  }
+  const what = `${method} ${path}`;
+  if (timedOut) return Object.assign(new Error(`${what} answered ${status} but did not send its whole body within ${seconds(timeoutMs)}`), { status: 0 });
+  if (data === '' || data === undefined) return Object.assign(new Error(`${what} answered ${status} with an empty or cut-short body where JSON was expected`), { status: 0 });
+  const text = typeof data === 'string' ? data : `${data instanceof ArrayBuffer ? data.byteLength : 0} bytes of binary data`;
+  return new Error(`${what} answered ${status} with a body that is not JSON: ${JSON.stringify(text.slice(0, 80))}${text.length > 80 ? ' …' : ''}`);
+}
+
+/**
+ * An octokit whose every request, paginate's included (it drops a `request.signal` given per
+ * call), is cut after `timeoutMs()`, and whose every answer is JSON or refused (unreadableAnswer).
+ * Set on the options object itself: before-after-hook hands the inner hooks the options it was
+ * first called with, so options passed to `request(...)` would be ignored.
+ */
+function apiClient(token: string, baseUrl: string, timeoutMs: () => number): ReturnType<typeof getOctokit> {
+  const octokit = getOctokit(token, { baseUrl: baseUrl.replace(/\/+$/, '') });
+  octokit.hook.wrap('request', async (request, endpoint) => {
+    const ms = timeoutMs();
+    const signal = AbortSignal.timeout(ms);
+    endpoint.request = { ...endpoint.request, signal };
+    const response = await request(endpoint);
+    // 204: a delete's answer, which has no body.
+    if (response.status !== 204 && (typeof response.data !== 'object' || response.data === null || response.data instanceof ArrayBuffer)) {
+      throw unreadableAnswer(endpoint.method, response.url, response.status, response.data, signal.aborted, ms);
+    }
+    return response;
+  });
+  return octokit;
 }
 
 /** Rate limited for longer than the budget leaves: said as such, not as a permission problem. */
@@ -203,15 +251,8 @@ export class GitHubComments {
     this.owner = owner;
     this.repo = repo;
     this.options = options;
-    this.octokit = getOctokit(options.token, { baseUrl: options.baseUrl.replace(/\/+$/, '') });
-    // Every request, paginate's included (it drops a `request.signal` given per call), gets its
-    // own timeout, cut short so that it cannot outlast the budget. Set on the options object
-    // itself: before-after-hook hands the inner hooks the options it was first called with, so
-    // options passed to `request(...)` here would be ignored.
-    this.octokit.hook.wrap('request', (request, endpoint) => {
-      endpoint.request = { ...endpoint.request, signal: AbortSignal.timeout(this.requestTimeout()) };
-      return request(endpoint);
-    });
+    // Each request's timeout is cut short so that it cannot outlast the budget.
+    this.octokit = apiClient(options.token, options.baseUrl, () => this.requestTimeout());
   }
 
   private now(): number {

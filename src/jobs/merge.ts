@@ -18,8 +18,9 @@ import {
 } from '../core/collected.js';
 import { InputError } from '../core/model.js';
 import { readZipEntry, ZipError } from '../core/zip-entry.js';
-import { ArtifactError, downloadForeignArtifactZip, downloadRunArtifact, listForeignRunArtifacts, listRunArtifacts, type ForeignRun, type ListedArtifact } from '../effects/artifact.js';
+import { ArtifactError, ArtifactServiceError, downloadForeignArtifactZip, downloadRunArtifact, listForeignRunArtifacts, listRunArtifacts, type ForeignRun, type ListedArtifact } from '../effects/artifact.js';
 import { mapLimit } from '../effects/bounded.js';
+import { seconds } from '../effects/timeouts.js';
 import { publishGroups, type GroupsContext, type PublishHooks, type PublishResult, type PublishSettings } from './publish.js';
 import type { RunContext } from './scale-out.js';
 
@@ -105,12 +106,24 @@ export async function mergeForeignRun(run: ForeignRun, headSha: string, context:
   }
   const root = await mkdtemp(join(service.tempDir, 'benchtrend-workflow-run-'));
   const refused: string[] = [];
+  // The service's budget runs from the start of the first download it failed, for all of them
+  // together, as a publish's does for git: a blob storage that hangs cost the budget per artifact,
+  // four at a time, and a fork's pull request decides how many artifacts there are.
+  let failingSince: number | undefined;
   try {
     const read = await mapLimit(artifacts, DOWNLOAD_LANES, async (a): Promise<NamedPayload | undefined> => {
+      const started = performance.now();
       try {
+        const left = failingSince === undefined ? service.budgetMs : service.budgetMs - (started - failingSince);
+        if (left <= 0) throw new ArtifactError(`artifact ${a.name}: not downloaded: the artifact downloads have failed for ${seconds(service.budgetMs)}, all the time benchtrend gives them`);
         const dir = join(root, String(a.id));
         // Gone as soon as it is read: a run of many large artifacts never holds more than a lane's worth of disk.
-        const zip = await downloadForeignArtifactZip(service, run, a, dir, MAX_FOREIGN_ARTIFACT_BYTES).finally(() => rm(dir, { recursive: true, force: true }));
+        const zip = await downloadForeignArtifactZip({ ...service, budgetMs: left }, run, a, dir, MAX_FOREIGN_ARTIFACT_BYTES).catch((e: unknown) => {
+          if (e instanceof ArtifactServiceError) failingSince = Math.min(failingSince ?? started, started);
+          throw e;
+        }).finally(() => rm(dir, { recursive: true, force: true }));
+        // A service that answers again has its whole budget again.
+        failingSince = undefined;
         let bytes: Buffer | undefined;
         try {
           bytes = readZipEntry(zip, COLLECTED_FILE, MAX_FOREIGN_PAYLOAD_BYTES);

@@ -13,7 +13,7 @@ import type { DirectionOverride } from '../core/direction.js';
 import type { TrendReader } from '../core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js';
 import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
-import { describedRepository, resolveRemote, type Remote } from '../core/trend/remote.js';
+import { describedRepository, resolveRemote, urlSecrets, type Remote } from '../core/trend/remote.js';
 import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
 import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
@@ -179,7 +179,7 @@ async function openTrend(target: TrendTarget, access: TrendAccess, identity: Ide
     display: remote.display,
     branch: branchName,
     env: gitEnv(access.env, auth, { 'remote.origin.url': remote.url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall }),
-    secrets: auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []),
+    secrets: [...(auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : [])), ...urlSecrets(remote.url)],
     tempRoot: access.tempRoot,
     identity,
     timeoutMs: bounds.requestMs,
@@ -387,7 +387,14 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         // attempting all at once, one landed per round, and 18 gave up after 5 minutes (issue
         // 15's 32 over smart HTTP). Waits that can grow past an attempt's time let them take
         // turns: all 32 landed in 216 s with four attempts' time, in 179 s with eight.
-        maxMs: () => Math.max(10_000, 8 * lastAttemptMs),
+        // A remote that keeps failing has the network budget from its first failure, waits included:
+        // a wait drawn for a race (10 s, 160 s after a cut 20 s attempt) took a publish past it.
+        // Half of what is left, as the race budget's rule, so a real attempt still fits after it.
+        maxMs: () => {
+          const racing = Math.max(10_000, 8 * lastAttemptMs);
+          if (failingSince === undefined) return racing;
+          return Math.max(0, Math.min(racing, (bounds.budgetMs - (performance.now() - failingSince)) / 2));
+        },
         ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
         ...(hooks.random ? { random: hooks.random } : {}),
         onRetry: (attempt, error, wait) => log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),

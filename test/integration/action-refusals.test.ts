@@ -56,6 +56,22 @@ describe('inputs naming where the trend lives', () => {
   });
 });
 
+describe('a github-token no HTTP header can carry', () => {
+  it.each([
+    ['ghp_SENTINEL\nSECONDLINE', 'a line break (character 13)'],
+    ['ghp_SENTINEL SECONDLINE', 'a space (character 13)'],
+    ['ghp_SENTINEL\u00e9', 'a character outside ASCII (character 13)'],
+  ])('%j is refused in one line that does not show it, before anything is written', async (token, what) => {
+    const run = await act({ 'github-token': token });
+    expect(run.code).toBe(1);
+    expect(errors(run)).toEqual([`::error::github-token: holds ${what}, which no HTTP header can carry; check the secret (its value is not shown)`]);
+    // Every request's error used to quote its header, the token in it, into the log.
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/SENTINEL|SECONDLINE/);
+    expect(run.casesOnDisk).toBe(false);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  });
+});
+
 describe('boolean inputs', () => {
   it('refuses a value that is not true or false with the line docs/troubleshooting.md quotes, before anything is written', async () => {
     const run = await act({ 'comment-on-alert': 'yes' });

@@ -6,6 +6,8 @@
  * REST API (GITHUB_API_URL), with the real @actions/artifact client. Real git remote for the trend.
  */
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadArtifact } from '../../src/effects/artifact.js';
@@ -396,6 +398,45 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
       '::error::mode: merge on a workflow_run needs workflow artifacts, but artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (ghes.example.com)',
     );
     expect(api.requests).toEqual([]);
+  });
+
+  it('gives a blob storage that hangs the network budget once for all the artifacts, not once per artifact', async () => {
+    openPull(HEAD);
+    // Accepts every download and never answers.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const storage = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    // Sixteen artifacts, four downloads at a time: four rounds of the budget before.
+    const names = Array.from({ length: 16 }, (_, i) => `benchtrend-collect-os${String(i).padStart(2, '0')}-warm-1`);
+    api.runArtifacts.set(
+      52,
+      names.map((name, i) => ({ id: 7000 + i, name, size_in_bytes: 900 })),
+    );
+    names.forEach((_, i) => api.artifactDownloads.set(7000 + i, `${storage}/blob/${7000 + i}?sig=secret`));
+    try {
+      const started = performance.now();
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+        event: workflowRun(52, HEAD),
+        env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: BASE, GITHUB_RUN_ID: '900', GITHUB_API_URL: api.url, BENCHTREND_NETWORK_BUDGET_MS: '1500' },
+      });
+      await run.dispose();
+      const took = performance.now() - started;
+      expect(run.code, run.stdout).toBe(1);
+      const error = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+      expect(error).toHaveLength(1);
+      expect(error[0]).toMatch(/^::error::no collected artifact of workflow run 52 could be read: /);
+      // The first round hung for the budget; the rest were not started.
+      expect(error[0]!.match(/download failed: downloading artifact \S+ did not finish within 1\.5 s/g)).toHaveLength(4);
+      expect(error[0]!.match(/not downloaded: the artifact downloads have failed for 1\.5 s, all the time benchtrend gives them/g)).toHaveLength(12);
+      // One budget (1.5 s) and the action's own start, not four rounds of it (6 s).
+      expect(took).toBeLessThan(4500);
+      expect(api.issueComments.size).toBe(0);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { commitCommentMarker, pullRequestCommentMarker } from '../../src/core/render-comment.js';
 import { commentLogLine, findRunPullRequest, GitHubComments, isTransientApiError, type GitHubApiOptions } from '../../src/effects/github-api.js';
@@ -276,6 +278,98 @@ describe('failures never throw: retried when transient, warned', () => {
       expect(out.warning).not.toContain(TOKEN);
       expect(out.warning).toContain('Validation Failed for ***');
     }
+  });
+});
+
+/**
+ * A server in front of the stand-in: `answer` may answer a request itself (true), else it is passed
+ * on. For answers the stand-in never gives: a body cut short, a page that is not JSON.
+ */
+async function front(api: GitHubApiServer, answer: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<{ url: string } & AsyncDisposable> {
+  const server = createServer((req, res) => {
+    if (answer(req, res)) {
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+        const r = await fetch(`${api.url}${req.url}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await r.arrayBuffer()));
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    [Symbol.asyncDispose]: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('answers that are not whole JSON', () => {
+  it('a list whose answer is cut short is tried again, not read as "no comment": the comment is edited, not written twice', async () => {
+    await using api = await GitHubApiServer.start();
+    api.seedCommitComment(SHA, `${MARKER}\nold`, 'github-actions[bot]');
+    let cut = 0;
+    await using proxy = await front(api, (req, res) => {
+      if (req.method !== 'GET' || cut++ > 0) return false;
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '5000' });
+      res.write('[{"id": 1, "body": "<!-- benchtrend');
+      setTimeout(() => res.destroy(), 50);
+      return true;
+    });
+    const log: string[] = [];
+    const out = await client(api, { baseUrl: proxy.url }, log).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nnew`);
+    expect(out).toMatchObject({ ok: true, action: 'updated' });
+    expect(api.commitComments.get(SHA)?.map((c) => c.body)).toEqual([`${MARKER}\nnew`]);
+    expect(log[0]).toMatch(/listing comments: attempt 1 failed \(no answer from the GitHub API: GET \/repos\/owner\/repo\/commits\/3f78\w+\/comments answered 200 with an empty or cut-short body where JSON was expected\); retrying/);
+  });
+
+  it('a list that stalls after its headers is cut by the request timeout and tried again', async () => {
+    await using api = await GitHubApiServer.start();
+    api.seedCommitComment(SHA, `${MARKER}\nold`, 'github-actions[bot]');
+    let stalled = 0;
+    await using proxy = await front(api, (req, res) => {
+      if (req.method !== 'GET' || stalled++ > 0) return false;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
+      res.write('[{"id":');
+      return true;
+    });
+    const log: string[] = [];
+    const out = await client(api, { baseUrl: proxy.url, timeoutMs: 300 }, log).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nnew`);
+    expect(out).toMatchObject({ ok: true, action: 'updated' });
+    expect(api.commitComments.get(SHA)).toHaveLength(1);
+    expect(log[0]).toContain('answered 200 but did not send its whole body within 0.3 s');
+  });
+
+  it('an answer that is not JSON (a proxy’s page) is said as such in the warning, not as a TypeError', async () => {
+    await using api = await GitHubApiServer.start();
+    await using proxy = await front(api, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in to the corporate proxy</body></html>');
+      return true;
+    });
+    const out = await client(api, { baseUrl: proxy.url }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nnew`);
+    expect(out).toMatchObject({ ok: false, requests: 1 });
+    expect(!out.ok && out.warning).toBe(
+      `commit comment on 3f78685 not written: GET /repos/owner/repo/commits/${SHA}/comments answered 200 with a body that is not JSON: "<html><body>Sign in to the corporate proxy</body></html>"`,
+    );
+  });
+
+  it('a workflow run’s pull-request lookup says the same of a body that is not JSON', async () => {
+    await using api = await GitHubApiServer.start();
+    await using proxy = await front(api, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"oops');
+      return true;
+    });
+    await expect(findRunPullRequest({ token: TOKEN, baseUrl: proxy.url, repository: 'owner/repo', baseMs: 5, maxMs: 50 }, { headSha: SHA })).rejects.toThrow(
+      `listing the pull requests of commit 3f78685 failed: GET /repos/owner/repo/commits/${SHA}/pulls answered 200 with a body that is not JSON: "{\\"oops"`,
+    );
   });
 });
 

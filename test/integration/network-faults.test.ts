@@ -5,6 +5,8 @@
  * own: the harness' 120 s kill would turn a hang into a failed test.
  */
 import { chmod, copyFile, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAction, type ActionRun } from '../helpers/run-action.js';
@@ -181,5 +183,69 @@ describe('the token stays with its server', () => {
     expect(env).toContain('GIT_DIR');
     expect(env).not.toMatch(/extraheader|AUTHORIZATION/i);
     expect(env).not.toContain(Buffer.from(`x-access-token:${TOKEN}`).toString('base64'));
+  });
+
+  it('is not sent on to where a git server redirects: the redirect is refused in one line, nothing pushed', async () => {
+    const server = await startGitServer({ root: sb.root, env: sb.env });
+    // The token's server answers every request with a redirect to another host (localhost, not 127.0.0.1).
+    const elsewhere = `http://localhost:${new URL(server.origin).port}`;
+    const redirecting = createServer((req, res) => {
+      req.resume();
+      res.writeHead(302, { location: `${elsewhere}${req.url ?? '/'}` }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+    try {
+      const run = await act({ repository: `${origin}/trend.git` }, { GITHUB_SERVER_URL: origin });
+      expect(server.requests.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
+      expect(run.code).toBe(1);
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
+        `::error::${origin}/trend.git answered with a redirect (HTTP 302), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now`,
+      ]);
+      expect(await tip()).toBeUndefined();
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+      await server.close();
+    }
+  });
+
+  it('a token written into the repository URL as its user name is masked, and out of every line git prints', async () => {
+    const server = await startGitServer({ root: sb.root, env: sb.env, tokens: { [TOKEN]: 'write' } });
+    const secret = 'ghp_inURL0123456789abcdefSECRET';
+    try {
+      const run = await act({ repository: server.url('trend').replace('http://', `http://${secret}@`) }, {});
+      expect(run.code).toBe(1);
+      // git asked for the password of that user, naming it: "could not read Password for 'http://<token>@...'".
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
+        `::error::cannot read ${server.url('trend').replace('http://', 'http://***@')}: fatal: could not read Password for '${server.origin.replace('http://', 'http://***@')}': terminal prompts disabled`,
+      ]);
+      expect(run.stdout.split('\n').filter((l) => l.includes(secret))).toEqual([`::add-mask::${secret}`]);
+      expect(run.stderr).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a server that does not speak git', () => {
+  it('answering a sign-in page is said to be no git server, in one line, and not retried', async () => {
+    const page = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+    try {
+      const run = await act({ repository: `${origin}/trend.git` }, {});
+      expect(run.code).toBe(1);
+      const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(new RegExp(`^::error::${origin.replace(/[.:/]/g, '\\$&')}/trend\\.git did not answer as a git server \\(not git's smart HTTP protocol: a sign-in page or a proxy in front of it\\?\\), so nothing could be pushed: .*; check the repository's address$`));
+      expect(run.stdout).not.toContain('did not land');
+    } finally {
+      page.closeAllConnections();
+      await new Promise<void>((resolve) => page.close(() => resolve()));
+    }
   });
 });

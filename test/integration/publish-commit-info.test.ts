@@ -4,12 +4,15 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveCommitInfo } from '../../src/core/trend/commit-info.js';
 import { commitFromApi, commitFromGit } from '../../src/effects/commit-info.js';
-import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+import { runAction } from '../helpers/run-action.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { FaultProxy } from './helpers/fault-proxy.js';
+import { gitSandbox, startGitServer, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
 beforeEach(async () => {
@@ -85,4 +88,45 @@ describe('commit metadata sources', () => {
       await api.close();
     }
   });
+
+  it('a partial clone that lacks the commit and whose remote never answers costs the request bound, not the job', async () => {
+    const server = await startGitServer({ root: sb.root, env: sb.env });
+    await using proxy = await FaultProxy.start(new URL(server.origin));
+    try {
+      const app = await sb.bareRemote('app');
+      const src = join(sb.root, 'src');
+      await sb.git(['clone', '--quiet', app, src]);
+      const commit = async (file: string) => {
+        await writeFile(join(src, file), file);
+        await sb.git(['add', file], src);
+        await sb.git(['commit', '--quiet', '-m', file], src);
+        await sb.git(['push', '--quiet', 'origin', 'HEAD:main'], src);
+      };
+      await commit('a');
+      // The checkout as actions/checkout makes it with `filter: blob:none`: its remote is a promisor,
+      // so git fetches from it whatever object it lacks, the commit benched included.
+      const workspace = join(sb.root, 'workspace');
+      await sb.git(['clone', '--quiet', '--filter=blob:none', proxy.via(server.url('app')), workspace]);
+      await commit('b');
+      const sha = (await sb.git(['rev-parse', 'HEAD'], src)).trim();
+      await copyFile(join(FIXTURES, 'records/warm.json'), join(workspace, 'warm.json'));
+      const trend = await sb.bareRemote('trend');
+      proxy.fault = { kind: 'stall' };
+      const started = performance.now();
+      const run = await runAction({
+        cwd: workspace,
+        inputs: { records: 'warm.json', repository: trend, artifact: 'false' },
+        event: { name: 'push', payload: {} },
+        // No API to ask either (nothing listens on port 9): the points go without message and author.
+        env: { ...sb.env, GITHUB_SHA: sha, GITHUB_API_URL: 'http://127.0.0.1:9', BENCHTREND_REQUEST_TIMEOUT_MS: '1500' },
+      });
+      await run.dispose();
+      expect(performance.now() - started).toBeLessThan(30_000);
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain(`::warning::No message or author found for commit ${sha.slice(0, 7)} (not in the event, not in the checkout, and the API failed`);
+      expect(run.outputs['published-commit']).toBe(await sb.revParse(trend, 'refs/heads/gh-pages'));
+    } finally {
+      await server.close();
+    }
+  }, 150_000);
 });

@@ -4,11 +4,14 @@
  * branch all land.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/core/trend/history.js';
 import type { Manifest } from '../../src/core/trend/types.js';
-import { PushPermissionError, PushRefusedError } from '../../src/effects/gh-pages.js';
+import { GitTransientError, PushPermissionError, PushRefusedError } from '../../src/effects/gh-pages.js';
+import { sleepMs } from '../../src/effects/retry.js';
 import { publishSecrets, publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
 import { commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
 import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
@@ -230,5 +233,33 @@ describe('publishing over HTTP', () => {
     // Races happened and were retried: one push lands per round, so some publishers needed more.
     expect(Math.max(...attempts)).toBeGreaterThan(1);
     expect(Math.max(...attempts)).toBeLessThanOrEqual(8);
+  });
+
+  it('gives a remote that keeps failing the network budget in all, from its first failure, its waits included', async () => {
+    // Every request answered 503: each attempt fails at once, and only the waits between them pass time.
+    const down = createServer((req, res) => {
+      req.resume();
+      res.writeHead(503).end('unavailable');
+    });
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+    const waits: number[] = [];
+    const started = performance.now();
+    try {
+      const error = await publishTrend(
+        { repository: `${origin}/trend.git`, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', token: TOKEN },
+        { ...context(1), serverUrl: origin, bounds: { requestMs: 2000, budgetMs: 6000, raceBudgetMs: 300_000 } },
+        // The longest wait each time: 0.5, 1, 2, 4 s, which took it to 7.9 s, past the 6 s.
+        { retryBaseMs: 500, random: () => 0.99, sleep: (ms) => (waits.push(ms), sleepMs(ms)) },
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GitTransientError);
+      expect((error as Error).message).toMatch(/^fetching from http:\/\/127\.0\.0\.1:\d+\/trend\.git failed: .*503 \(gave up after \d+ attempts in [\d.]+ s\)$/);
+      // The budget runs from the first failure; half a second more covers opening the repository.
+      expect(performance.now() - started).toBeLessThan(6500);
+      expect(waits.length).toBeGreaterThan(2);
+    } finally {
+      down.closeAllConnections();
+      await new Promise<void>((resolve) => down.close(() => resolve()));
+    }
   });
 });

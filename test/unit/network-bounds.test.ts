@@ -42,6 +42,12 @@ describe('rate limits', () => {
     expect(rateLimitWaitMs(error(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '100' }), 40_000)).toBe(60_000);
     expect(rateLimitWaitMs(error(429, {}), 0)).toBe(60_000);
   });
+  it('reads a Retry-After given as an HTTP date, as RFC 9110 allows', () => {
+    const now = Date.parse('2026-12-07T14:00:00Z');
+    expect(rateLimitWaitMs(error(429, { 'retry-after': 'Mon, 07 Dec 2026 14:00:05 GMT' }), now)).toBe(5000);
+    expect(rateLimitWaitMs(error(503, { 'retry-after': 'Mon, 07 Dec 2026 13:59:00 GMT' }), now)).toBe(0);
+    expect(rateLimitWaitMs(error(429, { 'retry-after': 'soon' }), now)).toBe(60_000);
+  });
 });
 
 describe('networkBounds', () => {

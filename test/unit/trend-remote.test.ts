@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { commitFromEvent, commitUrl, resolveCommitInfo } from '../../src/core/trend/commit-info.js';
-import { redactUrl, resolveRemote } from '../../src/core/trend/remote.js';
+import { redactUrl, resolveRemote, urlSecrets } from '../../src/core/trend/remote.js';
 import { GitCommandError, gitEnv, tokenAuth } from '../../src/effects/git.js';
 import { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from '../../src/effects/gh-pages.js';
+import { classifyFetchFailure } from '../../src/effects/git-failures.js';
 
 const ctx = { serverUrl: 'https://ghe.example.com/', currentRepository: 'acme/app', cwd: '/work', isLocalPath: (p: string) => ['bench/trend', './remote.git', '/srv/trend.git'].includes(p) };
 
@@ -29,6 +30,18 @@ describe('resolveRemote', () => {
     expect(redactUrl('https://bot:hunter2@example.com/a.git')).toBe('https://bot:***@example.com/a.git');
     expect(resolveRemote('https://bot:hunter2@example.com/a.git', ctx).display).toBe('https://bot:***@example.com/a.git');
     expect(redactUrl('https://example.com/a.git')).toBe('https://example.com/a.git');
+    // A user name alone over HTTP is as often the token itself, which GitHub takes so.
+    expect(redactUrl('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toBe('https://***@github.com/o/r.git');
+    expect(resolveRemote('https://ghp_SENTINEL0123456789@github.com/o/r.git', ctx).display).toBe('https://***@github.com/o/r.git');
+    expect(redactUrl('ssh://git@example.com/a.git')).toBe('ssh://git@example.com/a.git');
+  });
+
+  it('names the secrets of a URL, for taking out of what git prints', () => {
+    expect(urlSecrets('https://bot:hunter%232@example.com/a.git')).toEqual(['hunter%232', 'hunter#2']);
+    expect(urlSecrets('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toEqual(['ghp_SENTINEL0123456789']);
+    expect(urlSecrets('ssh://git@example.com/a.git')).toEqual([]);
+    expect(urlSecrets('https://example.com/a.git')).toEqual([]);
+    expect(urlSecrets('/srv/trend.git')).toEqual([]);
   });
 });
 
@@ -39,8 +52,15 @@ describe('git auth', () => {
     expect(auth.value).toBe(`AUTHORIZATION: basic ${Buffer.from('x-access-token:tok123').toString('base64')}`);
     expect(auth.secrets).toEqual(['tok123', Buffer.from('x-access-token:tok123').toString('base64')]);
     const env = gitEnv({ PATH: '/bin', GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_VALUE_0: 'y' }, auth);
-    expect(env).toMatchObject({ GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_KEY_1: auth.key, GIT_CONFIG_VALUE_1: auth.value, GIT_TERMINAL_PROMPT: '0' });
+    expect(env).toMatchObject({ GIT_CONFIG_COUNT: '3', GIT_CONFIG_KEY_0: 'core.x', GIT_CONFIG_KEY_1: auth.key, GIT_CONFIG_VALUE_1: auth.value, GIT_TERMINAL_PROMPT: '0' });
     expect(gitEnv({ PATH: '/bin' })['GIT_CONFIG_COUNT']).toBeUndefined();
+  });
+
+  it('follows no redirect while it carries the token: git would send the header on to another host', () => {
+    const env = gitEnv({ PATH: '/bin' }, tokenAuth('https://github.com', 'tok123'));
+    expect(env).toMatchObject({ GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_1: 'http.followRedirects', GIT_CONFIG_VALUE_1: 'false' });
+    // Without a token there is nothing to keep from the other host: git's default stands.
+    expect(Object.values(gitEnv({ PATH: '/bin' }, undefined, { 'core.x': 'y' }))).not.toContain('http.followRedirects');
   });
 });
 
@@ -70,10 +90,45 @@ describe('classifyPushFailure on the words GitHub and git use', () => {
     );
   });
 
+  it('a redirect is refused, saying so, and not retried', () => {
+    const e = fail("fatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 301");
+    expect(e).toBeInstanceOf(PushRefusedError);
+    expect(isTransientPublishError(e)).toBe(false);
+    expect(e.message).toBe(
+      'https://github.com/acme/app.git answered with a redirect (HTTP 301), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now',
+    );
+  });
+
+  it('a request the server refuses for good (413) is not retried, whatever git adds about the connection', () => {
+    const e = fail('error: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nfatal: the remote end hung up unexpectedly');
+    expect(e).toBeInstanceOf(PushRefusedError);
+    expect(isTransientPublishError(e)).toBe(false);
+    expect(e.message).toBe('pushing to https://github.com/acme/app.git (gh-pages) failed: error: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413 | fatal: the remote end hung up unexpectedly');
+    // A timeout or a rate limit passes with time.
+    expect(isTransientPublishError(fail('error: RPC failed; HTTP 429 curl 22 The requested URL returned error: 429\nfatal: the remote end hung up unexpectedly'))).toBe(true);
+  });
+
+  it('a server that does not speak git over HTTP is said to be one, not a WebDAV problem', () => {
+    const e = fail('error: no DAV locking support on https://github.com/acme/app.git/\nfatal: git-http-push failed\nerror: failed to push some refs to \'https://github.com/acme/app.git\'');
+    expect(e).toBeInstanceOf(PushRefusedError);
+    expect(isTransientPublishError(e)).toBe(false);
+    expect(e.message).toBe(
+      "https://github.com/acme/app.git did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: error: no DAV locking support on https://github.com/acme/app.git/ | fatal: git-http-push failed; check the repository's address",
+    );
+  });
+
   it('a read-only token is a permission error main.ts can warn about', () => {
     const e = fail("remote: Permission to acme/app.git denied to github-actions[bot].\nfatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 403");
     expect(e).toBeInstanceOf(PushPermissionError);
     expect(e.message).toMatch(/^no permission to push to https:\/\/github\.com\/acme\/app\.git \(gh-pages\): Permission to acme\/app\.git denied/);
+  });
+
+  it('a transfer cut by the stall detector (http.lowSpeedLimit) is transient, as a timeout is', () => {
+    const out = "fatal: unable to access 'https://github.com/acme/app.git/': Operation too slow. Less than 1000 bytes/sec transferred the last 20 seconds";
+    expect(fail(out)).toBeInstanceOf(GitTransientError);
+    const fetching = classifyFetchFailure(new GitCommandError('fetch', 128, out), 'https://github.com/acme/app.git');
+    expect(fetching).toBeInstanceOf(GitTransientError);
+    expect(fetching.message).toBe(`fetching from https://github.com/acme/app.git failed: ${out}`);
   });
 
   it('a server error is transient', () => {

@@ -30,9 +30,37 @@ export function isOwnerName(text: string): boolean {
   return OWNER_NAME.test(text);
 }
 
-/** A URL with its userinfo's password, if any, masked: such URLs end up in messages. */
+/**
+ * A URL with the secret of its userinfo masked: such URLs end up in messages. Over HTTP a user name
+ * alone is the token itself as often as not (`https://<token>@github.com/o/r.git`, which GitHub
+ * takes), so it goes too; ssh's user (`ssh://git@host/...`) is no secret and stays.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme: string, user: string) => `${scheme}${user.includes(':') ? `${user.split(':')[0]}:***` : user}@`);
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme: string, user: string) => {
+    if (user.includes(':')) return `${scheme}${user.split(':')[0]}:***@`;
+    return /^(?:git\+)?ssh:/i.test(scheme) ? `${scheme}${user}@` : `${scheme}***@`;
+  });
+}
+
+/**
+ * The secrets a URL's userinfo carries, as written and percent-decoded, for taking out of whatever
+ * git prints ("could not read Password for 'https://<token>@github.com'"): the password, and over
+ * HTTP a user name alone, as redactUrl masks them.
+ */
+export function urlSecrets(url: string): string[] {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i.exec(url);
+  if (!m) return [];
+  const [, scheme, userinfo] = m as unknown as [string, string, string];
+  const colon = userinfo.indexOf(':');
+  const secret = colon >= 0 ? userinfo.slice(colon + 1) : /^(?:git\+)?ssh:/i.test(scheme) ? '' : userinfo;
+  if (secret === '') return [];
+  let decoded = secret;
+  try {
+    decoded = decodeURIComponent(secret);
+  } catch {
+    // Not percent-encoded text: only as written.
+  }
+  return [...new Set([secret, decoded])];
 }
 
 /**
