@@ -13,6 +13,7 @@ import { UsageError, type CliIO, type Command } from './cli/io.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
 import { stopGitCommands, stoppedText } from './effects/git.js';
+import { selfCommand } from './cli/self.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -128,6 +129,7 @@ if (!isMainThread && isReplayWorker(workerData)) {
     stderr: (t) => process.stderr.write(t),
     cwd: process.cwd(),
     env: process.env,
+    self: selfCommand(entry, process.cwd()),
   });
   process.exitCode = code;
 }

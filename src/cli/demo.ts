@@ -16,6 +16,7 @@ import { readPageAssets } from '../effects/page-assets.js';
 import { ingest } from '../jobs/ingest.js';
 import { parseCommandLine } from './args.js';
 import type { CliIO } from './io.js';
+import { shellWord } from './self.js';
 
 export const USAGE = `Usage: benchtrend demo [--dir DIR] [--commits N] [--markdown]
 
@@ -82,7 +83,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       `Cases:    ${join(dir, 'cases.json')}`,
       `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
       `Data:     ${join(demo.dataDir, 'manifest.json')}`,
-      `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
+      `To view the chart, serve its folder: ${io.self ?? 'benchtrend'} serve ${shellWord(demo.dataDir)}`,
       `Chart:    ${join(demo.dataDir, 'index.html')}`,
       '',
     ].join('\n'),

@@ -16,6 +16,7 @@ import { given, parseCommandLine, stageRequirements } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
+import { shellWord } from './self.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
 
 export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
@@ -199,24 +200,19 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const title = `Verdicts in ${suite}`;
       io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
     }
-    io.stdout(`\nTo see the chart: ${serveCommand({ ...values, branch, dir: dataDir })}\n`);
+    io.stdout(`\nTo see the chart: ${serveCommand(io.self ?? 'benchtrend', { ...values, branch, dir: dataDir })}\n`);
   }
   return 0;
 }
 
-/** A word as a POSIX shell reads it back: quoted unless it is plainly safe. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The `benchtrend serve` line that shows what was just published; defaults left out. */
-function serveCommand(values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
-  const words = ['benchtrend', 'serve', '--repo', values.repo ?? ''];
+function serveCommand(self: string, values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
+  const words = ['serve', '--repo', values.repo ?? ''];
   if (values.branch !== 'gh-pages') words.push('--branch', values.branch);
   if (values.dir !== 'dev/bench') words.push('--dir', values.dir);
   if (values.server !== undefined) words.push('--server', values.server);
   if (values['token-env'] !== undefined) words.push('--token-env', values['token-env']);
-  return words.map(shellWord).join(' ');
+  return [self, ...words.map(shellWord)].join(' ');
 }
 
 /** A CLI run from sources has no built page; the data is published all the same. */

@@ -52,7 +52,8 @@ describe('plain text unless --markdown', () => {
     expect(row).toMatch(/ not enough history +40\.3 ms \(40\.1–40\.4\) /);
     // Columns line up: the verdict starts where its heading starts.
     expect(row!.indexOf('not enough history')).toBe(head!.indexOf('VERDICT'));
-    expect(r.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: benchtrend serve --repo ${repo}`);
+    // Run as a file outside the folder it was run from, it names that file: `benchtrend` is on no PATH here.
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: node ${join(ROOT, 'dist/cli.js')} serve --repo ${repo}`);
   });
 
   it('publish --markdown prints the job summary table', async () => {
