@@ -124,6 +124,19 @@ describe('the commit comment', () => {
     expect(none).not.toContain('cc ');
   });
 
+  it('does not say "none is worse" of a commit where cases are still, or newly, beyond their limits', () => {
+    const since = 'c'.repeat(40);
+    const still = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 12, ongoing: [{ case: 'warm / total', since }] });
+    expect(still).toContain('### benchtrend: no regression starts at bbbbbbb in suite `nightly`');
+    expect(still).toContain('12 cases judged against their recent history; 1 is worse beyond its limit, from a step that starts at an earlier commit.');
+    expect(still).not.toContain('none is worse');
+    const raised = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 12, raisedElsewhere: [{ case: 'warm / total', at: since }, { case: 'warm / attach', at: since }] });
+    expect(raised).toContain('### ⚠️ benchtrend: no regression starts at bbbbbbb in suite `nightly`');
+    expect(raised).toContain('Raised by this run, each at the commit where its step starts: warm / total (at ccccccc), warm / attach (at ccccccc).');
+    // Kept in the hidden data, so a later rewrite of this comment says it again.
+    expect(parseCommitCommentData(raised)?.raisedElsewhere).toHaveLength(2);
+  });
+
   it('names 30 cases on watch or still beyond the limit and counts the rest', () => {
     const names = Array.from({ length: 100 }, (_, i) => `warm / stage${i}`);
     const body = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 100, watch: names, ongoing: names.map((n) => ({ case: n, since: 'c'.repeat(40) })) });
