@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
 import { git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
+import { tokenRefused, TOKEN_CURE } from '../effects/git-failures.js';
 import { serveFolder } from '../effects/static-site.js';
 import { resolveTrendTarget } from '../jobs/publish.js';
 import { parseCommandLine } from './args.js';
@@ -79,7 +80,8 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
   } catch (e) {
     await rm(folder, { recursive: true, force: true });
     const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not clone it';
-    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}`);
+    const cure = e instanceof GitCommandError && tokenRefused(e.output) ? `; ${TOKEN_CURE}` : '';
+    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}${cure}`);
   }
   // Messages name the branch and folder asked for, not the checkout, which is gone by then.
   const shownAs = (path: string) => `${branchName}:${relative(folder, path) || '.'} of ${remote.display}`;
