@@ -277,6 +277,21 @@ describe('the action on a pull request', () => {
     expect((await manifest()).segments).toBe(HISTORY);
   });
 
+  it('fails with fail-on-regression when the head is worse than the trend, after its comment is written', async () => {
+    await writeFile(join(sb.root, 'warm.json'), record(new Random(6), 1.5));
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'warm.json', repository: url, 'github-token': TOKEN, artifact: 'false', 'fail-on-regression': 'true' },
+      event: { name: 'pull_request', payload: { pull_request: { number: 9, head: { sha: 'a'.repeat(40) }, base: { ref: 'main' } } } },
+      env: { ...sb.env, GITHUB_SHA: 'f'.repeat(40), GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'owner/repo', GITHUB_REF: 'refs/pull/9/merge' },
+    });
+    await run.dispose();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/::error::2 cases regressed \(fail-on-regression is on\): warm \/ attach, warm \/ total/);
+    expect(api.issueComments.get(9)).toHaveLength(1);
+    expect((await manifest()).segments).toBe(HISTORY);
+  });
+
   it('says a fork’s token is read-only, not that a permission is missing, when a fork’s pull request may not be commented on', async () => {
     await writeFile(join(sb.root, 'warm.json'), record(new Random(6), 1));
     api.failNext({ method: 'POST', status: 403, body: { message: 'Resource not accessible by integration' } });
