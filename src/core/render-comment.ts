@@ -274,8 +274,7 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
     const beyond = earlier.length + (data.ongoing?.length ?? 0);
     if (beyond === 0) lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${judged}; none is worse beyond its limit.`);
     else {
-      const are = beyond === 1 ? 'is worse beyond its limit' : 'are worse beyond their limits';
-      lines.push(`### ${earlier.length ? '⚠️ ' : ''}benchtrend: no regression starts at ${short} in suite ${suite}`, '', `${judged}; ${beyond} ${are}, from a step that starts at an earlier commit.`);
+      lines.push(`### ${earlier.length ? '⚠️ ' : ''}benchtrend: no regression starts at ${short} in suite ${suite}`, '', `${judged}; ${beyond} ${beyond === 1 ? 'is' : 'are'} worse, from a step that starts at an earlier commit.`);
     }
   } else {
     const count = open.length + more;

@@ -218,7 +218,7 @@ describe('the action with comment-always', () => {
     const here = commentOn(HISTORY + 2);
     expect(here).not.toContain('none is worse beyond its limit');
     expect(here).toContain('### ⚠️ benchtrend: no regression starts at 0e0e0e0 in suite `default`');
-    expect(here).toContain('2 are worse beyond their limits, from a step that starts at an earlier commit');
+    expect(here).toContain('3 cases judged against their recent history; 2 are worse, from a step that starts at an earlier commit.');
     expect(here).toContain('Raised by this run, each at the commit where its step starts: warm / attach (at 0d0d0d0), warm / total (at 0d0d0d0).');
     expect(commentOn(HISTORY + 1)).toContain('2 regressions in suite `default` at 0d0d0d0');
 

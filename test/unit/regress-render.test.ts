@@ -128,7 +128,7 @@ describe('the commit comment', () => {
     const since = 'c'.repeat(40);
     const still = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 12, ongoing: [{ case: 'warm / total', since }] });
     expect(still).toContain('### benchtrend: no regression starts at bbbbbbb in suite `nightly`');
-    expect(still).toContain('12 cases judged against their recent history; 1 is worse beyond its limit, from a step that starts at an earlier commit.');
+    expect(still).toContain('12 cases judged against their recent history; 1 is worse, from a step that starts at an earlier commit.');
     expect(still).not.toContain('none is worse');
     const raised = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 12, raisedElsewhere: [{ case: 'warm / total', at: since }, { case: 'warm / attach', at: since }] });
     expect(raised).toContain('### ⚠️ benchtrend: no regression starts at bbbbbbb in suite `nightly`');
