@@ -200,7 +200,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const title = `Verdicts in ${suite}`;
       io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
     }
-    io.stdout(`\nTo see the chart: ${serveCommand(io.self ?? 'benchtrend', { ...values, branch, dir: dataDir })}\n`);
+    io.stdout(`\nTo see the chart: ${serveCommand(io.self ?? 'benchtrend', { ...values, branch, dir: result.dataDir })}\n`);
   }
   return 0;
 }
@@ -209,7 +209,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 function serveCommand(self: string, values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
   const words = ['serve', '--repo', values.repo ?? ''];
   if (values.branch !== 'gh-pages') words.push('--branch', values.branch);
-  if (values.dir !== 'dev/bench') words.push('--dir', values.dir);
+  // The folder as the publish resolved it (`./dev/bench/` is the default); the branch's root is `.`.
+  if (values.dir !== 'dev/bench') words.push('--dir', values.dir === '' ? '.' : values.dir);
   if (values.server !== undefined) words.push('--server', values.server);
   if (values['token-env'] !== undefined) words.push('--token-env', values['token-env']);
   return [self, ...words.map(shellWord)].join(' ');
