@@ -13,6 +13,8 @@ import { UsageError, type CliIO, type Command } from './cli/io.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
 import { stopGitCommands, stoppedText } from './effects/git.js';
+import { TOKEN_CURE } from './effects/git-failures.js';
+import { selfCommand } from './cli/self.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -55,7 +57,13 @@ const FLAG_OF: Readonly<Record<string, string>> = {
 
 /** "data-dir: ..." from the shared code reads "--dir: ..." here: the reader typed flags, not inputs. */
 function asFlags(message: string): string {
-  return message.replace(/^([a-z-]+): /, (m, name: string) => (FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m));
+  return withCliCure(message.replace(/^([a-z-]+): /, (m, name: string) => (FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m)));
+}
+
+/** A git refusal's cure names the action's github-token; the CLI's token comes from --token-env. */
+function withCliCure(message: string): string {
+  const cure = 'give a token that may read it (and push, to publish) in the variable --token-env names, or check the one given';
+  return message.endsWith(`; ${TOKEN_CURE}`) ? `${message.slice(0, -TOKEN_CURE.length)}${cure}` : message;
 }
 
 /** Runs one command line; returns the exit status. Refusals are one line on stderr. */
@@ -90,7 +98,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`benchtrend: ${asFlags(message)}\n`);
       return 1;
     }
-    io.stderr(`benchtrend: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`benchtrend: ${withCliCure(e instanceof Error ? e.message : String(e))}\n`);
     if (io.env['BENCHTREND_DEBUG'] && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
     return 1;
   }
@@ -128,6 +136,7 @@ if (!isMainThread && isReplayWorker(workerData)) {
     stderr: (t) => process.stderr.write(t),
     cwd: process.cwd(),
     env: process.env,
+    self: selfCommand(entry, process.cwd()),
   });
   process.exitCode = code;
 }

@@ -88,8 +88,9 @@ async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings,
   if (api && (s.commentOnAlert || s.commentAlways)) {
     await core.group('Commenting', async () => {
       for (const outcome of outcomes) {
-        const results = await postRegressionComments(api, s.commentOnAlert ? outcome : { ...outcome, verdicts: [], changed: [], withdrawn: [] }, {
+        const results = await postRegressionComments(api, outcome, {
           always: s.commentAlways,
+          onlyThisCommit: !s.commentOnAlert,
           ccUsers: s.ccUsers,
           links: links(s, runner),
         });

@@ -15,7 +15,8 @@ import { regressionDeriver } from '../jobs/regressions.js';
 import { readPageAssets } from '../effects/page-assets.js';
 import { ingest } from '../jobs/ingest.js';
 import { parseCommandLine } from './args.js';
-import type { CliIO } from './io.js';
+import { UsageError, type CliIO } from './io.js';
+import { shellWord } from './self.js';
 
 export const USAGE = `Usage: benchtrend demo [--dir DIR] [--commits N] [--markdown]
 
@@ -48,10 +49,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const commits = Number(values.commits);
-  if (!Number.isInteger(commits) || commits < 1 || commits > 1000) {
-    io.stderr(`benchtrend demo: --commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000\n`);
-    return 2;
-  }
+  if (!Number.isInteger(commits) || commits < 1 || commits > 1000) throw new UsageError(`--commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000`);
   const dir = values.dir !== undefined ? await emptyFolder(resolve(io.cwd, values.dir), values.dir) : await mkdtemp(join(tmpdir(), 'benchtrend-demo-'));
   const records = join(dir, 'records');
   await mkdir(records, { recursive: true });
@@ -82,7 +80,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       `Cases:    ${join(dir, 'cases.json')}`,
       `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
       `Data:     ${join(demo.dataDir, 'manifest.json')}`,
-      `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
+      `To view the chart, serve its folder: ${io.self ?? 'benchtrend'} serve ${shellWord(demo.dataDir)}`,
       `Chart:    ${join(demo.dataDir, 'index.html')}`,
       '',
     ].join('\n'),

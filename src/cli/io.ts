@@ -8,6 +8,8 @@ export interface CliIO {
   readonly stderr: (text: string) => void;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** How the user's shell runs benchtrend again (selfCommand); `benchtrend` when not given. */
+  readonly self?: string | undefined;
 }
 
 /** A command line that does not parse: exit 2 with the usage. */

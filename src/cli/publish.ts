@@ -17,6 +17,7 @@ import { given, parseCommandLine, stageRequirements } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
+import { shellWord } from './self.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
 import { networkBounds } from '../runner.js';
 
@@ -201,25 +202,21 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const title = `Verdicts in ${suite}`;
       io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
     }
-    io.stdout(`\nTo see the chart: ${serveCommand({ ...values, branch, dir: dataDir })}\n`);
+    io.stdout(`\nTo see the chart: ${serveCommand(io.self ?? 'benchtrend', { ...values, branch, dir: result.dataDir })}\n`);
   }
   return 0;
 }
 
-/** A word as a POSIX shell reads it back: quoted unless it is plainly safe. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The `benchtrend serve` line that shows what was just published; defaults left out. */
-function serveCommand(values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
+function serveCommand(self: string, values: { repo?: string | undefined; branch: string; dir: string; 'token-env'?: string | undefined; server?: string | undefined }): string {
   // The password of a URL (https://user:pass@host/...) stays out of the output; the user puts it back.
-  const words = ['benchtrend', 'serve', '--repo', redactUrl(values.repo ?? '')];
+  const words = ['serve', '--repo', redactUrl(values.repo ?? '')];
   if (values.branch !== 'gh-pages') words.push('--branch', values.branch);
-  if (values.dir !== 'dev/bench') words.push('--dir', values.dir);
+  // The folder as the publish resolved it (`./dev/bench/` is the default); the branch's root is `.`.
+  if (values.dir !== 'dev/bench') words.push('--dir', values.dir === '' ? '.' : values.dir);
   if (values.server !== undefined) words.push('--server', values.server);
   if (values['token-env'] !== undefined) words.push('--token-env', values['token-env']);
-  return words.map(shellWord).join(' ');
+  return [self, ...words.map(shellWord)].join(' ');
 }
 
 /** A CLI run from sources has no built page; the data is published all the same. */

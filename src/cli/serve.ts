@@ -4,6 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
 import { redactUrl, urlSecrets } from '../core/trend/remote.js';
 import { authFor, git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
+import { tokenRefused, TOKEN_CURE } from '../effects/git-failures.js';
 import { DEFAULT_BOUNDS } from '../effects/timeouts.js';
 import { serveFolder } from '../effects/static-site.js';
 import { resolveTrendTarget } from '../jobs/publish.js';
@@ -89,7 +90,8 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
   } catch (e) {
     await rm(folder, { recursive: true, force: true });
     const why = e instanceof GitCommandError && /couldn't find remote ref|Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not fetch it';
-    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}`);
+    const cure = e instanceof GitCommandError && tokenRefused(e.output) ? `; ${TOKEN_CURE}` : '';
+    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}${cure}`);
   }
   // Messages name the branch and folder asked for, not the checkout, which is gone by then.
   const shownAs = (path: string) => `${branchName}:${relative(folder, path) || '.'} of ${remote.display}`;

@@ -49,6 +49,11 @@ export interface CommitCommentData {
   /** Cases still beyond their limit since an alert raised on an earlier commit. */
   readonly ongoing?: readonly { readonly case: string; readonly since: string }[];
   /**
+   * Alerts this run raised whose step starts at an earlier commit (alert-after 2 names the first
+   * point beyond the limit): this commit's comment names them, their rows going on that commit's.
+   */
+  readonly raisedElsewhere?: readonly { readonly case: string; readonly at: string }[];
+  /**
    * One plain-text line per regressed total, splitting its change among its stages (attributionLine).
    * Kept in the hidden data, so a later run that confirms or clears the alert keeps it.
    */
@@ -262,17 +267,18 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
   const more = data.more ?? 0;
   const open = data.rows.filter((r) => r.status !== 'cleared');
   const lines: string[] = [commitCommentMarker(data.suite)];
+  const earlier = data.raisedElsewhere ?? [];
   if (data.rows.length === 0 && more === 0) {
     const n = data.cases ?? 0;
-    // A case still beyond the limit since an earlier alert, or one on watch, is listed below: the
-    // words above it must not say that none is beyond its limit.
-    const still = (data.ongoing?.length ?? 0) > 0;
-    const beyond = still || (data.watch?.length ?? 0) > 0;
-    lines.push(
-      `### benchtrend: no ${still ? 'new ' : ''}regression in suite ${suite} at ${short}`,
-      '',
-      `${n} case${n === 1 ? '' : 's'} judged against their recent history; ${beyond ? 'none raised a regression here.' : 'none is worse beyond its limit.'}`,
-    );
+    const judged = `${n} case${n === 1 ? '' : 's'} judged against their recent history`;
+    // A case beyond its limit from a step that starts earlier is not "no regression" here; nor,
+    // with a case on watch listed below, may the words above it say none is beyond its limit.
+    const beyond = earlier.length + (data.ongoing?.length ?? 0);
+    if (beyond > 0) {
+      lines.push(`### ${earlier.length ? '⚠️ ' : ''}benchtrend: no regression starts at ${short} in suite ${suite}`, '', `${judged}; ${beyond} ${beyond === 1 ? 'is' : 'are'} worse, from a step that starts at an earlier commit.`);
+    } else {
+      lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${judged}; ${(data.watch?.length ?? 0) > 0 ? 'none raised a regression here.' : 'none is worse beyond its limit.'}`);
+    }
   } else {
     const count = open.length + more;
     const title = count === 0 ? `the alerts of suite ${suite} at ${short} were cleared` : `${count} regression${count === 1 ? '' : 's'} in suite ${suite} at ${short}`;
@@ -284,6 +290,9 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
         ? "A regression is a case worse than in the suite's previous entry by more than the alert threshold, github-action-benchmark's rule (alert-method: ratio)."
         : 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.',
     );
+  }
+  if (earlier.length > 0) {
+    lines.push('', `Raised by this run, each at the commit where its step starts: ${someNames(earlier.map((r) => `${escapeMarkdown(isolate(r.case))} (at ${r.at.slice(0, 7)})`))}.`);
   }
   if (data.ongoing && data.ongoing.length > 0) {
     lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(isolate(o.case))} (since ${o.since.slice(0, 7)})`))}.`);

@@ -48,8 +48,15 @@ function remoteWords(output: string): string {
   return words.join(' | ') || lines.filter((l) => l !== '').slice(-3).join(' | ');
 }
 
+/** The end of a refusal for a token that is missing, refused or too weak; the CLI names its flag instead. */
+export const TOKEN_CURE = 'check the github-token';
+
 const PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
 const AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
+/** Git's output when the server wanted a token it was not given, or refused the one it got. */
+export function tokenRefused(output: string): boolean {
+  return PERMISSION.test(output) || AUTH.test(output);
+}
 // A lost race: the tip moved under us (non-fast-forward, fetch first), or the server's ref update
 // collided with another push's ("failed to update ref", "cannot lock ref", "incorrect old value").
 const RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
@@ -96,7 +103,7 @@ export function classifyPushFailure(error: GitCommandError, display: string, bra
     return new PushRefusedError(`${display} did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: ${words}; check the repository's address`);
   }
   if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words}`);
-  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; check the github-token`);
+  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words}; ${TOKEN_CURE}`);
   if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words}`);
   if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words}`);
   if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words}`);
@@ -108,7 +115,8 @@ export function classifyFetchFailure(error: GitCommandError, display: string): E
   const words = remoteWords(out);
   const moved = redirected(out, display);
   if (moved !== undefined) return new PushRefusedError(moved);
-  if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words}`);
+  // git's words ("could not read Username ... terminal prompts disabled") name no cure.
+  if (tokenRefused(out)) return new PushRefusedError(`cannot read ${display}: ${words}; ${TOKEN_CURE}`);
   if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words}`);
   return new Error(`fetching from ${display} failed: ${words}`);
 }

@@ -27,19 +27,39 @@ function looksCustom(text: string): boolean {
   );
 }
 
-function parseCustom(file: string, text: string, format: string, declared: Direction, shape: string, options: ParseOptions): { metrics: Metric[]; notes: string[] } {
+/**
+ * The shape and benchmark of an entry's name. A name that already reads `<shape> / <stage>` is one
+ * benchtrend wrote (`benchtrend cases` prints this format), and keeps its shape, as the import of
+ * github-action-benchmark's history keeps it: the flat array then publishes the cases its records
+ * do, and an imported series of it goes on. Input `shape` names every entry's shape instead.
+ */
+function placeOf(name: string, shape: string | undefined, format: string): { shape: string; name: string } {
+  const cut = name.indexOf(' / ');
+  if (shape !== undefined || cut <= 0) return { shape: shape ?? format, name };
+  return { shape: name.slice(0, cut), name: name.slice(cut + 3) };
+}
+
+function parseCustom(file: string, text: string, format: string, declared: Direction, options: ParseOptions): { shapes: { shape: string; metrics: Metric[] }[]; notes: string[] } {
   const data = parseJsonText(file, text);
   if (!Array.isArray(data)) throw notFormat(file, format, EXPECTED, data);
   const entries = expectArray(file, data, '', EXPECTED);
   const notes = new Map<string, string>();
-  const readings = new Readings(file, (unit, name) => {
-    const unitSays = directionOfUnit(unit);
-    const named = caseName(shape, name);
-    if (unitSays !== undefined && unitSays !== declared && !notes.has(named) && !options.decided?.(named)) {
-      notes.set(named, `${named}: its unit ${JSON.stringify(unit)} says ${unitSays} is better, ${format} says ${declared}; the unit is used (set direction-overrides to choose)`);
+  const byShape = new Map<string, Readings>();
+  const readingsOf = (shape: string): Readings => {
+    let readings = byShape.get(shape);
+    if (!readings) {
+      readings = new Readings(file, (unit, name) => {
+        const unitSays = directionOfUnit(unit);
+        const named = caseName(shape, name);
+        if (unitSays !== undefined && unitSays !== declared && !notes.has(named) && !options.decided?.(named)) {
+          notes.set(named, `${named}: its unit ${JSON.stringify(unit)} says ${unitSays} is better, ${format} says ${declared}; the unit is used (set direction-overrides to choose)`);
+        }
+        return unitSays ?? declared;
+      });
+      byShape.set(shape, readings);
     }
-    return unitSays ?? declared;
-  });
+    return readings;
+  };
   const split = namesInSeveralMetrics(entries);
   entries.forEach((raw, i) => {
     const path = child('', i);
@@ -54,8 +74,9 @@ function parseCustom(file: string, text: string, format: string, declared: Direc
     }
     const extra = extraText(e['extra']);
     const bar = range === undefined ? undefined : barOfRange(value, range);
-    readings.add({
-      name: split.has(name) ? `${name} - ${unit}` : name,
+    const place = placeOf(split.has(name) ? `${name} - ${unit}` : name, options.shape, format);
+    readingsOf(place.shape).add({
+      name: place.name,
       value,
       unit,
       line: i + 1,
@@ -64,8 +85,8 @@ function parseCustom(file: string, text: string, format: string, declared: Direc
       ...(extra !== undefined ? { extra } : {}),
     });
   });
-  const metrics = readings.metrics();
-  return { metrics, notes: [...notes.values()] };
+  const shapes = [...byShape].map(([shape, readings]) => ({ shape, metrics: readings.metrics() }));
+  return { shapes, notes: [...notes.values()] };
 }
 
 /**
@@ -91,9 +112,10 @@ function customFormat(name: string, direction: Direction, description: string): 
     name,
     description,
     parse: (file, text, options) => {
-      const shape = shapeOf(options, name);
-      const { metrics, notes } = parseCustom(file, text, name, direction, shape, options);
-      return [makeRecord({ file, format: name, shape, metrics, notes, expected: EXPECTED })];
+      const { shapes, notes } = parseCustom(file, text, name, direction, options);
+      if (shapes.length === 0) return [makeRecord({ file, format: name, shape: shapeOf(options, name), metrics: [], notes, expected: EXPECTED })];
+      // The notes once, on the first record: they name each case whole.
+      return shapes.map(({ shape, metrics }, i) => makeRecord({ file, format: name, shape, metrics, ...(i === 0 ? { notes } : {}), expected: EXPECTED }));
     },
   };
 }

@@ -407,6 +407,11 @@ export function pagesUrlFor(repository: string | undefined, dataDir: string, ser
 export interface CommentOptions {
   /** comment-always: comment on every push, even with no regression. */
   readonly always: boolean;
+  /**
+   * comment-on-alert off: only comment-always's comment on this commit, telling what was judged
+   * here; nothing on the commit where a step starts, and no earlier comment rewritten.
+   */
+  readonly onlyThisCommit?: boolean;
   /** cc-users: mentioned when a comment reports a regression. */
   readonly ccUsers: readonly string[];
   readonly links: CommentLinks;
@@ -432,6 +437,7 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
     if (row) culprits.set(v.alert.sha, [...(culprits.get(v.alert.sha) ?? []), row]);
   }
   const here = culprits.get(outcome.sha) ?? [];
+  const raisedElsewhere = [...culprits].flatMap(([sha, rows]) => (sha === outcome.sha ? [] : rows.map((r) => ({ case: r.case, at: sha }))));
   const watch = outcome.verdicts.filter((v) => v.kind === 'watch').map((v) => v.case);
   const ongoing = outcome.verdicts.flatMap((v) => (v.kind === 'regressed' && v.ongoing ? [{ case: v.case, since: v.ongoing.sha }] : []));
   const attributions = attributionLines(outcome.verdicts);
@@ -450,12 +456,15 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
       cases: outcome.verdicts.length,
       watch,
       ongoing,
+      ...(raisedElsewhere.length ? { raisedElsewhere } : {}),
       ...(attributions.length ? { attributions } : {}),
       ...(outcome.runner && here.length > 0 ? { runner: outcome.runner } : {}),
       ...(outcome.verdicts.some((v) => v.method === 'ratio') ? { method: 'ratio' as const } : {}),
     };
     results.push(await api.upsertCommitComment(outcome.sha, marker, () => renderCommitComment(data, options.links, options.ccUsers)));
   }
+
+  if (options.onlyThisCommit) return results;
 
   // Earlier culprits: the commit where a regression's run or a newly found step starts. Its
   // comment, if an earlier run wrote one, keeps its other rows.

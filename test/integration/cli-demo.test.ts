@@ -32,4 +32,11 @@ describe('benchtrend demo --dir', () => {
     expect(second.stderr).toBe('benchtrend: demo: --dir my-demo is not empty; give a new or empty folder\n');
     expect(await sb.revParse(join(cwd, 'my-demo/trend.git'), 'refs/heads/gh-pages')).toBe(tip);
   });
+
+  it('answers a --commits it cannot use as every usage error is answered: the line, the pointer to --help, exit 2', async () => {
+    const r = await runCli(['demo', '--dir', 'my-demo', '--commits', '0'], cwd, sb.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('benchtrend demo: --commits "0" is not a whole number from 1 to 1000\nRun "benchtrend demo --help" for usage.\n');
+    expect(existsSync(join(cwd, 'my-demo'))).toBe(false);
+  });
 });

@@ -32,6 +32,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'benchtrend-terminal-'));
   repo = join(dir, 'trend.git');
   execFileSync('git', ['init', '--quiet', '--bare', repo]);
+  execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'root.git')]);
   await writeFile(join(dir, 'hf.json'), hyperfineExport(1));
   await copyFile(join(FIXTURES, 'github-action-benchmark/input/go_output.txt'), join(dir, 'bench.txt'));
   await copyFile(join(FIXTURES, 'ab/baseline.json'), join(dir, 'go_base.json'));
@@ -52,7 +53,18 @@ describe('plain text unless --markdown', () => {
     expect(row).toMatch(/ not enough history +40\.3 ms \(40\.1–40\.4\) /);
     // Columns line up: the verdict starts where its heading starts.
     expect(row!.indexOf('not enough history')).toBe(head!.indexOf('VERDICT'));
-    expect(r.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: benchtrend serve --repo ${repo}`);
+    // Run as a file outside the folder it was run from, it names that file: `benchtrend` is on no PATH here.
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: node ${join(ROOT, 'dist/cli.js')} serve --repo ${repo}`);
+  });
+
+  it('publish names --dir in its serve command as it resolved it: the default left out, the root as .', async () => {
+    const self = `node ${join(ROOT, 'dist/cli.js')}`;
+    const spelt = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(7), '--dir', './dev/bench/'], dir);
+    expect(spelt.code).toBe(0);
+    expect(spelt.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: ${self} serve --repo ${repo}`);
+    const root = await runCli(['publish', 'hf.json', '--repo', join(dir, 'root.git'), '--commit', SHA(7), '--dir', '.'], dir);
+    expect(root.code).toBe(0);
+    expect(root.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: ${self} serve --repo ${join(dir, 'root.git')} --dir .`);
   });
 
   it('publish --markdown prints the job summary table', async () => {

@@ -205,6 +205,50 @@ describe('the action on a push that regresses', () => {
   });
 });
 
+describe('the action with comment-always', () => {
+  /** This commit's own comment, as markdown text without its escapes. */
+  const commentOn = (n: number) => (api.commitComments.get(sha(n))?.[0]?.body ?? '').replace(/\\([!-/:-@[-`{-~])/g, '$1');
+
+  it('never says "no regression" on the commit whose run raised one that starts at the commit before', async () => {
+    const rng = new Random(5);
+    await (await push(HISTORY + 1, record(rng, 1.5), { 'comment-always': 'true' })).dispose();
+    const run = await push(HISTORY + 2, record(rng, 1.5), { 'comment-always': 'true' });
+    await run.dispose();
+    expect(run.outputs['regressions']).toBe('2');
+    const here = commentOn(HISTORY + 2);
+    expect(here).not.toContain('none is worse beyond its limit');
+    expect(here).toContain('### ⚠️ benchtrend: no regression starts at 0e0e0e0 in suite `default`');
+    expect(here).toContain('3 cases judged against their recent history; 2 are worse, from a step that starts at an earlier commit.');
+    expect(here).toContain('Raised by this run, each at the commit where its step starts: warm / attach (at 0d0d0d0), warm / total (at 0d0d0d0).');
+    expect(commentOn(HISTORY + 1)).toContain('2 regressions in suite `default` at 0d0d0d0');
+
+    // The next push, still as slow: still beyond the limit, never "none is worse".
+    const third = await push(HISTORY + 3, record(rng, 1.5), { 'comment-always': 'true' });
+    await third.dispose();
+    expect(commentOn(HISTORY + 3)).not.toContain('none is worse beyond its limit');
+    expect(commentOn(HISTORY + 3)).toContain('Still beyond the limit since an earlier alert: warm / attach (since 0d0d0d0), warm / total (since 0d0d0d0).');
+  });
+
+  it('comments on every push with comment-on-alert off too, and on no other commit', async () => {
+    const rng = new Random(5);
+    const inputs = { 'comment-always': 'true', 'comment-on-alert': 'false' };
+    const quiet = await push(HISTORY + 1, record(rng), inputs);
+    await quiet.dispose();
+    expect(quiet.code).toBe(0);
+    expect(commentOn(HISTORY + 1)).toContain('### benchtrend: no regression in suite `default` at 0d0d0d0');
+    expect(commentOn(HISTORY + 1)).toContain('3 cases judged against their recent history; none is worse beyond its limit.');
+
+    await (await push(HISTORY + 2, record(rng, 1.5), inputs)).dispose();
+    const slow = await push(HISTORY + 3, record(rng, 1.5), inputs);
+    await slow.dispose();
+    expect(slow.outputs['regressions']).toBe('2');
+    expect(commentOn(HISTORY + 3)).toContain('Raised by this run, each at the commit where its step starts: warm / attach (at 0e0e0e0), warm / total (at 0e0e0e0).');
+    // The alert's own comment on the commit where the step starts is what comment-on-alert turns off.
+    expect(commentOn(HISTORY + 2)).not.toContain('regressions in suite');
+    expect(api.requestsTo('POST', /comments$/).map((r) => r.url.split('/')[5])).toEqual([sha(HISTORY + 1), sha(HISTORY + 2), sha(HISTORY + 3)]);
+  });
+});
+
 describe('the action on a pull request', () => {
   it('keeps one comment comparing the head with the base trend, and publishes nothing', async () => {
     const rng = new Random(6);
@@ -230,6 +274,21 @@ describe('the action on a pull request', () => {
     expect(comments[0]?.body).toContain('no case worse than main in suite `default` at bbbbbbb');
     expect(api.requestsTo('POST', /\/issues\/9\/comments$/)).toHaveLength(1);
     expect(api.requestsTo('PATCH', /\/issues\/comments\/\d+$/)).toHaveLength(1);
+    expect((await manifest()).segments).toBe(HISTORY);
+  });
+
+  it('fails with fail-on-regression when the head is worse than the trend, after its comment is written', async () => {
+    await writeFile(join(sb.root, 'warm.json'), record(new Random(6), 1.5));
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'warm.json', repository: url, 'github-token': TOKEN, artifact: 'false', 'fail-on-regression': 'true' },
+      event: { name: 'pull_request', payload: { pull_request: { number: 9, head: { sha: 'a'.repeat(40) }, base: { ref: 'main' } } } },
+      env: { ...sb.env, GITHUB_SHA: 'f'.repeat(40), GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'owner/repo', GITHUB_REF: 'refs/pull/9/merge' },
+    });
+    await run.dispose();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/::error::2 cases regressed \(fail-on-regression is on\): warm \/ attach, warm \/ total/);
+    expect(api.issueComments.get(9)).toHaveLength(1);
     expect((await manifest()).segments).toBe(HISTORY);
   });
 

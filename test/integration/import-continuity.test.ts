@@ -262,6 +262,38 @@ it('continues each metric of a name benched in several, as charon writes its cra
   }
 });
 
+it('continues a history of `benchtrend cases` arrays, published as that array (migration step 1) or as the records it came from', async () => {
+  // A workflow that fed `benchtrend cases --out cases.json` to github-action-benchmark's
+  // customSmallerIsBetter: the import keeps the names it wrote, `warm / total`.
+  await copyFile(join(FIXTURES, 'records/warm.json'), join(sb.root, 'warm.json'));
+  const cases = await runCli(['cases', 'warm.json', '--out', 'cases.json'], sb.root, sb.env);
+  expect(cases.code, cases.stderr).toBe(0);
+  const flat = JSON.parse(await readFile(join(sb.root, 'cases.json'), 'utf8')) as { name: string }[];
+  const entries = [0, 1, 2].map((i) => ({
+    commit: { id: String(i + 1).repeat(40), message: `m${i}`, timestamp: '2026-01-01T00:00:00Z', author: { name: 'Ada' }, url: 'https://example.invalid/c' },
+    date: i,
+    tool: 'customSmallerIsBetter',
+    benches: flat,
+  }));
+  await writeFile(join(sb.root, 'flat.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 0, repoUrl: 'https://example.invalid/r', entries: { Launch: entries } })}`);
+  for (const [input, format] of [
+    ['cases.json', 'customSmallerIsBetter'],
+    ['warm.json', 'record'],
+  ] as const) {
+    const remote = await sb.bareRemote(`flat-${format}`);
+    const published = await runCli(
+      ['publish', input, '--format', format, '--repo', remote, '--commit', 'a'.repeat(40), '--suite', 'Launch', '--import-from', 'flat.js', '--message', 'after the switch', '--author', 'Ada', '--timestamp', '2026-01-02T00:00:00Z'],
+      sb.root,
+      sb.env,
+    );
+    expect(published.code, published.stderr).toBe(0);
+    const history = await runCli(['history', '--repo', remote, '--suite', 'Launch'], sb.root, sb.env);
+    const rows = JSON.parse(history.stdout) as { case: string; commit: string }[];
+    expect(new Set(rows.map((r) => r.case)), format).toEqual(new Set(flat.map((c) => c.name)));
+    expect(rows.filter((r) => r.case === 'warm / total').map((r) => r.commit[0]), format).toEqual(['1', '2', '3', 'a']);
+  }
+});
+
 it("continues a Catch2 history in ns, the unit a Catch2 run publishes, whatever unit each number was printed in", async () => {
   // github-action-benchmark kept each Catch2 number in the unit Catch2 printed it in, which moves
   // with its size (minetest: ns, us and ms for one case), and its std dev without that unit.

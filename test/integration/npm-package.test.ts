@@ -5,7 +5,7 @@
  * runs `benchtrend --version` and `benchtrend demo` on the oldest Node that engines names (fetched
  * from the npm registry into .cache/ once, like Node 24), on this one and on Node 24.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -129,6 +129,35 @@ describe('the npm package', () => {
     if (HAS_FLOOR || IN_CI) runtimes.push([`node ${FLOOR ?? '?'} (engines' floor)`, FLOOR_NODE, `v${FLOOR ?? '?'}`]);
     runtimes.push([`node ${process.version} (this one)`, process.execPath, process.version]);
     if (HAS_NODE24 || IN_CI) runtimes.push(['node 24', NODE24, 'v24.']);
+
+    it('benchtrend demo ends with a serve command that runs from the project, and serves the chart', async () => {
+      const app = dirname(dirname(dirname(bin)));
+      const out = join(dir, 'demo-served');
+      const r = await run(bin, ['demo', '--dir', out, '--commits', '3'], app, env);
+      expect(r.code, r.stderr).toBe(0);
+      const line = r.stdout.split('\n').find((l) => l.startsWith('To view the chart'));
+      // The bin is not on the shell's PATH after a project install: npx finds it.
+      expect(line).toBe(`To view the chart, serve its folder: npx benchtrend serve ${join(out, 'site/dev/bench')}`);
+      const child = spawn('sh', ['-c', line!.slice(line!.indexOf(': ') + 2)], { cwd: app, env: { ...env, npm_config_offline: 'true' }, detached: true });
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let said = '';
+          child.stdout.on('data', (d: Buffer) => {
+            said += d.toString();
+            const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(said);
+            if (m) resolve(m[1] as string);
+          });
+          child.stderr.on('data', (d: Buffer) => (said += d.toString()));
+          child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${said}`)));
+        });
+        const page = await fetch(url);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('benchtrend-page-version');
+      } finally {
+        // npx and sh stand between the test and the server: the whole group stops.
+        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      }
+    });
 
     describe.each(runtimes)('on %s', (_name, node, version) => {
       // The bin starts through `#!/usr/bin/env node`: the Node first on PATH is the one it runs on.

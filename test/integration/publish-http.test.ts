@@ -15,6 +15,7 @@ import { sleepMs } from '../../src/effects/retry.js';
 import { publishSecrets, publishTrend, readTrend, type PublishContext, type PublishSettings } from '../../src/jobs/publish.js';
 import { commit, fixturePoints, syntheticPoints } from '../unit/trend-memory.js';
 import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
+import { runCli } from '../helpers/run-action.js';
 
 const TOKEN = 'ghs_test0123456789abcdefTOKEN';
 const READ_ONLY = 'ghs_readonly0123456789abcdef';
@@ -205,8 +206,24 @@ describe('publishing over HTTP', () => {
   it('fails without prompting when no token is given to a server that wants one', async () => {
     const error = await publishTrend(settings({ token: undefined as unknown as string }), context(1)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushRefusedError);
-    expect((error as Error).message).toMatch(/^cannot read http:\/\/127\.0\.0\.1:\d+\/trend\.git: .*(?:401|Authentication failed|could not read Username)/);
+    // git's own words name no cure; the line ends with one.
+    expect((error as Error).message).toMatch(/^cannot read http:\/\/127\.0\.0\.1:\d+\/trend\.git: .*(?:401|Authentication failed|could not read Username).*; check the github-token$/);
     expect(server.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('tells a CLI user without a token, or with one refused, to give it by --token-env', async () => {
+    await publishTrend(settings(), context(1));
+    const cure = '; give a token that may read it (and push, to publish) in the variable --token-env names, or check the one given\n';
+    for (const args of [['history', '--repo', server.url('trend')], ['alerts', '--repo', server.url('trend'), '--server', server.origin, '--token-env', 'BAD']]) {
+      const r = await runCli(args, sb.root, { ...sb.env, BAD: 'ghs_refused0123456789' });
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toMatch(/^benchtrend: cannot read http:\/\/127\.0\.0\.1:\d+\/trend\.git: [^\n]+\n$/);
+      expect(r.stderr.endsWith(cure), r.stderr).toBe(true);
+      expect(r.stderr).not.toContain('github-token');
+    }
+    const served = await runCli(['serve', '--repo', server.url('trend')], sb.root, sb.env);
+    expect(served.code).toBe(1);
+    expect(served.stderr).toMatch(/^benchtrend: serve: cannot check out gh-pages of \S+: git could not clone it \([^\n]*\); give a token that may read it/);
   });
 
   it('lands every one of 8 publishers started at once', async () => {

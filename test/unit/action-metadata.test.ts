@@ -78,3 +78,19 @@ describe('the one list of formats', () => {
     expect(listed).toEqual([...FORMAT_NAMES]);
   });
 });
+
+describe('the outputs', () => {
+  /** Output names each file of the action sets. */
+  const setBy = (file: string): Set<string> => new Set([...readFileSync(join(ROOT, file), 'utf8').matchAll(/setOutput\('([\w-]+)'/g)].map((m) => m[1] as string));
+
+  it('are every output the action sets, and the ones mode merge never sets say so', () => {
+    const records = setBy('src/action/records.ts');
+    const merge = setBy('src/action/merge.ts');
+    const every = setBy('src/main.ts');
+    const published = setBy('src/action/publish.ts');
+    expect(new Set(Object.keys(action.outputs))).toEqual(new Set([...records, ...merge, ...every, ...published]));
+    // A merge job reads no records and uploads nothing: an output wired up in its workflow would be empty.
+    for (const name of records) expect(action.outputs[name]?.description, name).toMatch(/not set in mode merge/i);
+    for (const name of merge) expect(action.outputs[name]?.description, name).toMatch(/^In mode merge/);
+  });
+});

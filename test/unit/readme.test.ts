@@ -343,3 +343,18 @@ describe('the project\'s own trend, as the README describes it (.github/workflow
     expect(Object.keys(inputs).filter((k) => !INPUTS.has(k))).toEqual([]);
   });
 });
+
+describe('docs/troubleshooting.md, the warnings that do not fail the run', () => {
+  it('has a row for each input line that matches nothing in this run', async () => {
+    const { controlCasesMatchingNothing, floorsMatchingNothing } = await import('../../src/core/regress/settings.js');
+    const { parseAbsoluteFloors } = await import('../../src/core/regress/absolute-floor.js');
+    const table = read('docs/troubleshooting.md').split('## Warnings that do not fail the run')[1]?.split('\n## ')[0] ?? '';
+    const said = [
+      ...controlCasesMatchingNothing({ controlCases: ['X'] }, ['warm / total'], 'this run'),
+      ...floorsMatchingNothing({ floors: parseAbsoluteFloors('1 parsec') }, ['s'], 'this run'),
+    ];
+    expect(said).toHaveLength(2);
+    // Each row quotes the warning up to its first varying part, its value "X".
+    for (const line of said) expect(table, line).toContain(line.slice(0, line.indexOf('"') + 1));
+  });
+});

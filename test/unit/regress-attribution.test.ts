@@ -275,7 +275,7 @@ describe('attribution where a maintainer reads it', () => {
 
   it('commit comment without a table (comment-always with the total still regressed) keeps the line', () => {
     const body = renderCommitComment({ suite: 'default', sha: SHA, rows: [], cases: 3, ongoing: [{ case: 'warm / total', since: 'b'.repeat(40) }], attributions: [line as string] });
-    expect(body).toContain('no new regression in suite');
+    expect(body).toContain('no regression starts at');
     expect(body.indexOf('Where the total moved')).toBeGreaterThan(body.indexOf('Still beyond the limit'));
     expect(bullets(body).map(shown)).toEqual([`- ${line}`]);
   });

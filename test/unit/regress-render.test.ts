@@ -128,12 +128,13 @@ describe('the commit comment', () => {
 
   it('does not say none is beyond its limit above the cases it lists as beyond it', () => {
     const still = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9, watch: ['warm / a'], ongoing: [{ case: 'cold / parse', since: 'c'.repeat(40) }] });
-    expect(still).toContain('### benchtrend: no new regression in suite `nightly` at bbbbbbb');
-    expect(still).toContain('9 cases judged against their recent history; none raised a regression here.');
+    expect(still).toContain('### benchtrend: no regression starts at bbbbbbb in suite `nightly`');
+    expect(still).toContain('9 cases judged against their recent history; 1 is worse, from a step that starts at an earlier commit.');
     expect(still).not.toContain('none is worse beyond its limit');
     const watch = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9, watch: ['warm / a'] });
     expect(watch).toContain('### benchtrend: no regression in suite `nightly` at bbbbbbb');
     expect(watch).not.toContain('none is worse beyond its limit');
+    expect(watch).toContain('9 cases judged against their recent history; none raised a regression here.');
     const quietOnes = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 9 });
     expect(quietOnes).toContain('9 cases judged against their recent history; none is worse beyond its limit.');
   });
@@ -151,6 +152,19 @@ describe('the commit comment', () => {
     const none = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: rows.map((r) => ({ ...r, status: 'cleared' as const })) });
     expect(none).toContain('were cleared');
     expect(none).not.toMatch(/\*\*\d+ cases/);
+  });
+
+  it('does not say "none is worse" of a commit where cases are still, or newly, beyond their limits', () => {
+    const since = 'c'.repeat(40);
+    const still = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 12, ongoing: [{ case: 'warm / total', since }] });
+    expect(still).toContain('### benchtrend: no regression starts at bbbbbbb in suite `nightly`');
+    expect(still).toContain('12 cases judged against their recent history; 1 is worse, from a step that starts at an earlier commit.');
+    expect(still).not.toContain('none is worse');
+    const raised = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 12, raisedElsewhere: [{ case: 'warm / total', at: since }, { case: 'warm / attach', at: since }] });
+    expect(raised).toContain('### ⚠️ benchtrend: no regression starts at bbbbbbb in suite `nightly`');
+    expect(raised).toContain('Raised by this run, each at the commit where its step starts: warm / total (at ccccccc), warm / attach (at ccccccc).');
+    // Kept in the hidden data, so a later rewrite of this comment says it again.
+    expect(parseCommitCommentData(raised)?.raisedElsewhere).toHaveLength(2);
   });
 
   it('names 30 cases on watch or still beyond the limit and counts the rest', () => {

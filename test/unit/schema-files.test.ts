@@ -28,3 +28,16 @@ describe('the schemas in schemas/', () => {
     expect(() => ajv.compile(schema)).not.toThrow();
   });
 });
+
+describe('docs/trend-format.md', () => {
+  it('gives each file the format version a publish writes (format 1 in its own section)', async () => {
+    const { TREND_SCHEMA_VERSION, SEGMENT_VERSION } = await import('../../src/core/trend/types.js');
+    const { CHUNK_FORMAT_VERSION } = await import('../../src/core/trend/chunk.js');
+    const { STATE_VERSION } = await import('../../src/core/trend/regress-state.js');
+    const written: Record<string, number> = { manifest: TREND_SCHEMA_VERSION, chunk: CHUNK_FORMAT_VERSION, newest: CHUNK_FORMAT_VERSION, 'regression-state': STATE_VERSION, segment: SEGMENT_VERSION, rollup: 1 };
+    const text = readFileSync(join(ROOT, 'docs/trend-format.md'), 'utf8');
+    const quoted = [...text.matchAll(/\{ schema: "benchtrend\/([\w-]+)",\s+version: (\d+)/g)].map((m) => [m[1] as string, Number(m[2])] as const);
+    expect(quoted.map(([name]) => name)).toEqual(expect.arrayContaining(['manifest', 'chunk', 'newest', 'regression-state']));
+    for (const [name, version] of quoted) expect(version, name).toBe(written[name]);
+  });
+});
