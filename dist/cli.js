@@ -1065,52 +1065,52 @@ var require_util = __commonJS({
       return hash;
     }
     exports.toHash = toHash;
-    function alwaysValidSchema(it, schema) {
-      if (typeof schema == "boolean")
-        return schema;
-      if (Object.keys(schema).length === 0)
+    function alwaysValidSchema(it, schema2) {
+      if (typeof schema2 == "boolean")
+        return schema2;
+      if (Object.keys(schema2).length === 0)
         return true;
-      checkUnknownRules(it, schema);
-      return !schemaHasRules(schema, it.self.RULES.all);
+      checkUnknownRules(it, schema2);
+      return !schemaHasRules(schema2, it.self.RULES.all);
     }
     exports.alwaysValidSchema = alwaysValidSchema;
-    function checkUnknownRules(it, schema = it.schema) {
+    function checkUnknownRules(it, schema2 = it.schema) {
       const { opts, self } = it;
       if (!opts.strictSchema)
         return;
-      if (typeof schema === "boolean")
+      if (typeof schema2 === "boolean")
         return;
       const rules = self.RULES.keywords;
-      for (const key2 in schema) {
+      for (const key2 in schema2) {
         if (!rules[key2])
           checkStrictMode(it, `unknown keyword: "${key2}"`);
       }
     }
     exports.checkUnknownRules = checkUnknownRules;
-    function schemaHasRules(schema, rules) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key2 in schema)
+    function schemaHasRules(schema2, rules) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (const key2 in schema2)
         if (rules[key2])
           return true;
       return false;
     }
     exports.schemaHasRules = schemaHasRules;
-    function schemaHasRulesButRef(schema, RULES) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key2 in schema)
+    function schemaHasRulesButRef(schema2, RULES) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (const key2 in schema2)
         if (key2 !== "$ref" && RULES.all[key2])
           return true;
       return false;
     }
     exports.schemaHasRulesButRef = schemaHasRulesButRef;
-    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
+    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema2, keyword, $data) {
       if (!$data) {
-        if (typeof schema == "number" || typeof schema == "boolean")
-          return schema;
-        if (typeof schema == "string")
-          return (0, codegen_1._)`${schema}`;
+        if (typeof schema2 == "number" || typeof schema2 == "boolean")
+          return schema2;
+        if (typeof schema2 == "string")
+          return (0, codegen_1._)`${schema2}`;
       }
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
@@ -1391,10 +1391,10 @@ var require_boolSchema = __commonJS({
       message: "boolean schema is false"
     };
     function topBoolOrEmptySchema(it) {
-      const { gen, schema, validateName } = it;
-      if (schema === false) {
+      const { gen, schema: schema2, validateName } = it;
+      if (schema2 === false) {
         falseSchemaError(it, false);
-      } else if (typeof schema == "object" && schema.$async === true) {
+      } else if (typeof schema2 == "object" && schema2.$async === true) {
         gen.return(names_1.default.data);
       } else {
         gen.assign((0, codegen_1._)`${validateName}.errors`, null);
@@ -1403,8 +1403,8 @@ var require_boolSchema = __commonJS({
     }
     exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
     function boolOrEmptySchema(it, valid) {
-      const { gen, schema } = it;
-      if (schema === false) {
+      const { gen, schema: schema2 } = it;
+      if (schema2 === false) {
         gen.var(valid, false);
         falseSchemaError(it);
       } else {
@@ -1466,18 +1466,18 @@ var require_applicability = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
-    function schemaHasRulesForType({ schema, self }, type) {
+    function schemaHasRulesForType({ schema: schema2, self }, type) {
       const group = self.RULES.types[type];
-      return group && group !== true && shouldUseGroup(schema, group);
+      return group && group !== true && shouldUseGroup(schema2, group);
     }
     exports.schemaHasRulesForType = schemaHasRulesForType;
-    function shouldUseGroup(schema, group) {
-      return group.rules.some((rule) => shouldUseRule(schema, rule));
+    function shouldUseGroup(schema2, group) {
+      return group.rules.some((rule) => shouldUseRule(schema2, rule));
     }
     exports.shouldUseGroup = shouldUseGroup;
-    function shouldUseRule(schema, rule) {
+    function shouldUseRule(schema2, rule) {
       var _a;
-      return schema[rule.keyword] !== void 0 || ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema[kwd] !== void 0));
+      return schema2[rule.keyword] !== void 0 || ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema2[kwd] !== void 0));
     }
     exports.shouldUseRule = shouldUseRule;
   }
@@ -1499,17 +1499,17 @@ var require_dataType = __commonJS({
       DataType2[DataType2["Correct"] = 0] = "Correct";
       DataType2[DataType2["Wrong"] = 1] = "Wrong";
     })(DataType || (exports.DataType = DataType = {}));
-    function getSchemaTypes(schema) {
-      const types = getJSONTypes(schema.type);
+    function getSchemaTypes(schema2) {
+      const types = getJSONTypes(schema2.type);
       const hasNull = types.includes("null");
       if (hasNull) {
-        if (schema.nullable === false)
+        if (schema2.nullable === false)
           throw new Error("type: null contradicts nullable: false");
       } else {
-        if (!types.length && schema.nullable !== void 0) {
+        if (!types.length && schema2.nullable !== void 0) {
           throw new Error('"nullable" cannot be used without "type"');
         }
-        if (schema.nullable === true)
+        if (schema2.nullable === true)
           types.push("null");
       }
       return types;
@@ -1641,8 +1641,8 @@ var require_dataType = __commonJS({
     }
     exports.checkDataTypes = checkDataTypes;
     var typeError = {
-      message: ({ schema }) => `must be ${schema}`,
-      params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._)`{type: ${schema}}` : (0, codegen_1._)`{type: ${schemaValue}}`
+      message: ({ schema: schema2 }) => `must be ${schema2}`,
+      params: ({ schema: schema2, schemaValue }) => typeof schema2 == "string" ? (0, codegen_1._)`{type: ${schema2}}` : (0, codegen_1._)`{type: ${schemaValue}}`
     };
     function reportTypeError(it) {
       const cxt = getTypeErrorContext(it);
@@ -1650,16 +1650,16 @@ var require_dataType = __commonJS({
     }
     exports.reportTypeError = reportTypeError;
     function getTypeErrorContext(it) {
-      const { gen, data, schema } = it;
-      const schemaCode = (0, util_1.schemaRefOrVal)(it, schema, "type");
+      const { gen, data, schema: schema2 } = it;
+      const schemaCode = (0, util_1.schemaRefOrVal)(it, schema2, "type");
       return {
         gen,
         keyword: "type",
         data,
-        schema: schema.type,
+        schema: schema2.type,
         schemaCode,
         schemaValue: schemaCode,
-        parentSchema: schema,
+        parentSchema: schema2,
         params: {},
         it
       };
@@ -1812,15 +1812,15 @@ var require_code2 = __commonJS({
     }
     exports.validateArray = validateArray;
     function validateUnion(cxt) {
-      const { gen, schema, keyword, it } = cxt;
-      if (!Array.isArray(schema))
+      const { gen, schema: schema2, keyword, it } = cxt;
+      if (!Array.isArray(schema2))
         throw new Error("ajv implementation error");
-      const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
+      const alwaysValid = schema2.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
       if (alwaysValid && !it.opts.unevaluated)
         return;
       const valid = gen.let("valid", false);
       const schValid = gen.name("_valid");
-      gen.block(() => schema.forEach((_sch, i) => {
+      gen.block(() => schema2.forEach((_sch, i) => {
         const schCxt = cxt.subschema({
           keyword,
           schemaProp: i,
@@ -1848,8 +1848,8 @@ var require_keyword = __commonJS({
     var code_1 = require_code2();
     var errors_1 = require_errors();
     function macroKeywordCode(cxt, def) {
-      const { gen, keyword, schema, parentSchema, it } = cxt;
-      const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
+      const { gen, keyword, schema: schema2, parentSchema, it } = cxt;
+      const macroSchema = def.macro.call(it.self, schema2, parentSchema, it);
       const schemaRef = useKeyword(gen, keyword, macroSchema);
       if (it.opts.validateSchema !== false)
         it.self.validateSchema(macroSchema, true);
@@ -1866,9 +1866,9 @@ var require_keyword = __commonJS({
     exports.macroKeywordCode = macroKeywordCode;
     function funcKeywordCode(cxt, def) {
       var _a;
-      const { gen, keyword, schema, parentSchema, $data, it } = cxt;
+      const { gen, keyword, schema: schema2, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validate = !$data && def.compile ? def.compile.call(it.self, schema2, parentSchema, it) : def.validate;
       const validateRef = useKeyword(gen, keyword, validate);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
@@ -1928,20 +1928,20 @@ var require_keyword = __commonJS({
         throw new Error(`keyword "${keyword}" failed to compile`);
       return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
     }
-    function validSchemaType(schema, schemaType, allowUndefined = false) {
-      return !schemaType.length || schemaType.some((st) => st === "array" ? Array.isArray(schema) : st === "object" ? schema && typeof schema == "object" && !Array.isArray(schema) : typeof schema == st || allowUndefined && typeof schema == "undefined");
+    function validSchemaType(schema2, schemaType, allowUndefined = false) {
+      return !schemaType.length || schemaType.some((st) => st === "array" ? Array.isArray(schema2) : st === "object" ? schema2 && typeof schema2 == "object" && !Array.isArray(schema2) : typeof schema2 == st || allowUndefined && typeof schema2 == "undefined");
     }
     exports.validSchemaType = validSchemaType;
-    function validateKeywordUsage({ schema, opts, self, errSchemaPath }, def, keyword) {
+    function validateKeywordUsage({ schema: schema2, opts, self, errSchemaPath }, def, keyword) {
       if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
         throw new Error("ajv implementation error");
       }
       const deps = def.dependencies;
-      if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema, kwd))) {
+      if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema2, kwd))) {
         throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
       }
       if (def.validateSchema) {
-        const valid = def.validateSchema(schema[keyword]);
+        const valid = def.validateSchema(schema2[keyword]);
         if (!valid) {
           const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
           if (opts.validateSchema === "log")
@@ -1963,8 +1963,8 @@ var require_subschema = __commonJS({
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
-    function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
-      if (keyword !== void 0 && schema !== void 0) {
+    function getSubschema(it, { keyword, schemaProp, schema: schema2, schemaPath, errSchemaPath, topSchemaRef }) {
+      if (keyword !== void 0 && schema2 !== void 0) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
       }
       if (keyword !== void 0) {
@@ -1979,12 +1979,12 @@ var require_subschema = __commonJS({
           errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`
         };
       }
-      if (schema !== void 0) {
+      if (schema2 !== void 0) {
         if (schemaPath === void 0 || errSchemaPath === void 0 || topSchemaRef === void 0) {
           throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
         }
         return {
-          schema,
+          schema: schema2,
           schemaPath,
           topSchemaRef,
           errSchemaPath
@@ -2077,7 +2077,7 @@ var require_fast_deep_equal = __commonJS({
 var require_json_schema_traverse = __commonJS({
   "node_modules/json-schema-traverse/index.js"(exports, module) {
     "use strict";
-    var traverse = module.exports = function(schema, opts, cb) {
+    var traverse = module.exports = function(schema2, opts, cb) {
       if (typeof opts == "function") {
         cb = opts;
         opts = {};
@@ -2087,7 +2087,7 @@ var require_json_schema_traverse = __commonJS({
       };
       var post = cb.post || function() {
       };
-      _traverse(opts, pre, post, schema, "", schema);
+      _traverse(opts, pre, post, schema2, "", schema2);
     };
     traverse.keywords = {
       additionalItems: true,
@@ -2133,26 +2133,26 @@ var require_json_schema_traverse = __commonJS({
       maxProperties: true,
       minProperties: true
     };
-    function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
-      if (schema && typeof schema == "object" && !Array.isArray(schema)) {
-        pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key2 in schema) {
-          var sch = schema[key2];
+    function _traverse(opts, pre, post, schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
+      if (schema2 && typeof schema2 == "object" && !Array.isArray(schema2)) {
+        pre(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+        for (var key2 in schema2) {
+          var sch = schema2[key2];
           if (Array.isArray(sch)) {
             if (key2 in traverse.arrayKeywords) {
               for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key2 + "/" + i, rootSchema, jsonPtr, key2, schema, i);
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key2 + "/" + i, rootSchema, jsonPtr, key2, schema2, i);
             }
           } else if (key2 in traverse.propsKeywords) {
             if (sch && typeof sch == "object") {
               for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key2 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key2, schema, prop);
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key2 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key2, schema2, prop);
             }
           } else if (key2 in traverse.keywords || opts.allKeys && !(key2 in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key2, rootSchema, jsonPtr, key2, schema);
+            _traverse(opts, pre, post, sch, jsonPtr + "/" + key2, rootSchema, jsonPtr, key2, schema2);
           }
         }
-        post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+        post(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
       }
     }
     function escapeJsonPtr(str) {
@@ -2188,14 +2188,14 @@ var require_resolve = __commonJS({
       "enum",
       "const"
     ]);
-    function inlineRef(schema, limit = true) {
-      if (typeof schema == "boolean")
+    function inlineRef(schema2, limit = true) {
+      if (typeof schema2 == "boolean")
         return true;
       if (limit === true)
-        return !hasRef(schema);
+        return !hasRef(schema2);
       if (!limit)
         return false;
-      return countKeys(schema) <= limit;
+      return countKeys(schema2) <= limit;
     }
     exports.inlineRef = inlineRef;
     var REF_KEYWORDS = /* @__PURE__ */ new Set([
@@ -2205,11 +2205,11 @@ var require_resolve = __commonJS({
       "$dynamicRef",
       "$dynamicAnchor"
     ]);
-    function hasRef(schema) {
-      for (const key2 in schema) {
+    function hasRef(schema2) {
+      for (const key2 in schema2) {
         if (REF_KEYWORDS.has(key2))
           return true;
-        const sch = schema[key2];
+        const sch = schema2[key2];
         if (Array.isArray(sch) && sch.some(hasRef))
           return true;
         if (typeof sch == "object" && hasRef(sch))
@@ -2217,16 +2217,16 @@ var require_resolve = __commonJS({
       }
       return false;
     }
-    function countKeys(schema) {
+    function countKeys(schema2) {
       let count = 0;
-      for (const key2 in schema) {
+      for (const key2 in schema2) {
         if (key2 === "$ref")
           return Infinity;
         count++;
         if (SIMPLE_INLINED.has(key2))
           continue;
-        if (typeof schema[key2] == "object") {
-          (0, util_1.eachItem)(schema[key2], (sch) => count += countKeys(sch));
+        if (typeof schema2[key2] == "object") {
+          (0, util_1.eachItem)(schema2[key2], (sch) => count += countKeys(sch));
         }
         if (count === Infinity)
           return Infinity;
@@ -2256,16 +2256,16 @@ var require_resolve = __commonJS({
     }
     exports.resolveUrl = resolveUrl;
     var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
-    function getSchemaRefs(schema, baseId) {
-      if (typeof schema == "boolean")
+    function getSchemaRefs(schema2, baseId) {
+      if (typeof schema2 == "boolean")
         return {};
       const { schemaId, uriResolver } = this.opts;
-      const schId = normalizeId(schema[schemaId] || baseId);
+      const schId = normalizeId(schema2[schemaId] || baseId);
       const baseIds = { "": schId };
       const pathPrefix = getFullPath(uriResolver, schId, false);
       const localRefs = {};
       const schemaRefs = /* @__PURE__ */ new Set();
-      traverse(schema, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
+      traverse(schema2, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
         if (parentJsonPtr === void 0)
           return;
         const fullPath = pathPrefix + jsonPtr;
@@ -2346,15 +2346,15 @@ var require_validate = __commonJS({
       validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
     }
     exports.validateFunctionCode = validateFunctionCode;
-    function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
+    function validateFunction({ gen, validateName, schema: schema2, schemaEnv, opts }, body) {
       if (opts.code.es5) {
         gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
-          gen.code((0, codegen_1._)`"use strict"; ${funcSourceUrl(schema, opts)}`);
+          gen.code((0, codegen_1._)`"use strict"; ${funcSourceUrl(schema2, opts)}`);
           destructureValCxtES5(gen, opts);
           gen.code(body);
         });
       } else {
-        gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema, opts)).code(body));
+        gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema2, opts)).code(body));
       }
     }
     function destructureValCxt(opts) {
@@ -2378,9 +2378,9 @@ var require_validate = __commonJS({
       });
     }
     function topSchemaObjCode(it) {
-      const { schema, opts, gen } = it;
+      const { schema: schema2, opts, gen } = it;
       validateFunction(it, () => {
-        if (opts.$comment && schema.$comment)
+        if (opts.$comment && schema2.$comment)
           commentKeyword(it);
         checkNoDefault(it);
         gen.let(names_1.default.vErrors, null);
@@ -2398,8 +2398,8 @@ var require_validate = __commonJS({
       gen.if((0, codegen_1._)`${it.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._)`${it.evaluated}.props`, (0, codegen_1._)`undefined`));
       gen.if((0, codegen_1._)`${it.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._)`${it.evaluated}.items`, (0, codegen_1._)`undefined`));
     }
-    function funcSourceUrl(schema, opts) {
-      const schId = typeof schema == "object" && schema[opts.schemaId];
+    function funcSourceUrl(schema2, opts) {
+      const schId = typeof schema2 == "object" && schema2[opts.schemaId];
       return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._)`/*# sourceURL=${schId} */` : codegen_1.nil;
     }
     function subschemaCode(it, valid) {
@@ -2412,10 +2412,10 @@ var require_validate = __commonJS({
       }
       (0, boolSchema_1.boolOrEmptySchema)(it, valid);
     }
-    function schemaCxtHasRules({ schema, self }) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key2 in schema)
+    function schemaCxtHasRules({ schema: schema2, self }) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (const key2 in schema2)
         if (self.RULES.all[key2])
           return true;
       return false;
@@ -2424,8 +2424,8 @@ var require_validate = __commonJS({
       return typeof it.schema != "boolean";
     }
     function subSchemaObjCode(it, valid) {
-      const { schema, gen, opts } = it;
-      if (opts.$comment && schema.$comment)
+      const { schema: schema2, gen, opts } = it;
+      if (opts.$comment && schema2.$comment)
         commentKeyword(it);
       updateContext(it);
       checkAsyncSchema(it);
@@ -2445,14 +2445,14 @@ var require_validate = __commonJS({
       schemaKeywords(it, types, !checkedTypes, errsCount);
     }
     function checkRefsAndKeywords(it) {
-      const { schema, errSchemaPath, opts, self } = it;
-      if (schema.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema, self.RULES)) {
+      const { schema: schema2, errSchemaPath, opts, self } = it;
+      if (schema2.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema2, self.RULES)) {
         self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
       }
     }
     function checkNoDefault(it) {
-      const { schema, opts } = it;
-      if (schema.default !== void 0 && opts.useDefaults && opts.strictSchema) {
+      const { schema: schema2, opts } = it;
+      if (schema2.default !== void 0 && opts.useDefaults && opts.strictSchema) {
         (0, util_1.checkStrictMode)(it, "default is ignored in the schema root");
       }
     }
@@ -2465,8 +2465,8 @@ var require_validate = __commonJS({
       if (it.schema.$async && !it.schemaEnv.$async)
         throw new Error("async schema in sync schema");
     }
-    function commentKeyword({ gen, schemaEnv, schema, errSchemaPath, opts }) {
-      const msg = schema.$comment;
+    function commentKeyword({ gen, schemaEnv, schema: schema2, errSchemaPath, opts }) {
+      const msg = schema2.$comment;
       if (opts.$comment === true) {
         gen.code((0, codegen_1._)`${names_1.default.self}.logger.log(${msg})`);
       } else if (typeof opts.$comment == "function") {
@@ -2493,9 +2493,9 @@ var require_validate = __commonJS({
         gen.assign((0, codegen_1._)`${evaluated}.items`, items);
     }
     function schemaKeywords(it, types, typeErrors, errsCount) {
-      const { gen, schema, data, allErrors, opts, self } = it;
+      const { gen, schema: schema2, data, allErrors, opts, self } = it;
       const { RULES } = self;
-      if (schema.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema, RULES))) {
+      if (schema2.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema2, RULES))) {
         gen.block(() => keywordCode(it, "$ref", RULES.all.$ref.definition));
         return;
       }
@@ -2507,7 +2507,7 @@ var require_validate = __commonJS({
         groupKeywords(RULES.post);
       });
       function groupKeywords(group) {
-        if (!(0, applicability_1.shouldUseGroup)(schema, group))
+        if (!(0, applicability_1.shouldUseGroup)(schema2, group))
           return;
         if (group.type) {
           gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
@@ -2525,12 +2525,12 @@ var require_validate = __commonJS({
       }
     }
     function iterateKeywords(it, group) {
-      const { gen, schema, opts: { useDefaults } } = it;
+      const { gen, schema: schema2, opts: { useDefaults } } = it;
       if (useDefaults)
         (0, defaults_1.assignDefaults)(it, group.type);
       gen.block(() => {
         for (const rule of group.rules) {
-          if ((0, applicability_1.shouldUseRule)(schema, rule)) {
+          if ((0, applicability_1.shouldUseRule)(schema2, rule)) {
             keywordCode(it, rule.keyword, rule.definition, group.type);
           }
         }
@@ -2875,17 +2875,17 @@ var require_compile = __commonJS({
         var _a;
         this.refs = {};
         this.dynamicAnchors = {};
-        let schema;
+        let schema2;
         if (typeof env.schema == "object")
-          schema = env.schema;
+          schema2 = env.schema;
         this.schema = env.schema;
         this.schemaId = env.schemaId;
         this.root = env.root || this;
-        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
+        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema2 === null || schema2 === void 0 ? void 0 : schema2[env.schemaId || "$id"]);
         this.schemaPath = env.schemaPath;
         this.localRefs = env.localRefs;
         this.meta = env.meta;
-        this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
+        this.$async = schema2 === null || schema2 === void 0 ? void 0 : schema2.$async;
         this.refs = {};
       }
     };
@@ -2984,10 +2984,10 @@ var require_compile = __commonJS({
         return schOrFunc;
       let _sch = resolve11.call(this, root, ref);
       if (_sch === void 0) {
-        const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
+        const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
-        if (schema)
-          _sch = new SchemaEnv({ schema, schemaId, root, baseId });
+        if (schema2)
+          _sch = new SchemaEnv({ schema: schema2, schemaId, root, baseId });
       }
       if (_sch === void 0)
         return;
@@ -3035,12 +3035,12 @@ var require_compile = __commonJS({
       if (!schOrRef.validate)
         compileSchema.call(this, schOrRef);
       if (id === (0, resolve_1.normalizeId)(ref)) {
-        const { schema } = schOrRef;
+        const { schema: schema2 } = schOrRef;
         const { schemaId } = this.opts;
-        const schId = schema[schemaId];
+        const schId = schema2[schemaId];
         if (schId)
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
-        return new SchemaEnv({ schema, schemaId, root, baseId });
+        return new SchemaEnv({ schema: schema2, schemaId, root, baseId });
       }
       return getJsonPointer.call(this, p, schOrRef);
     }
@@ -3052,29 +3052,29 @@ var require_compile = __commonJS({
       "dependencies",
       "definitions"
     ]);
-    function getJsonPointer(parsedRef, { baseId, schema, root }) {
+    function getJsonPointer(parsedRef, { baseId, schema: schema2, root }) {
       var _a;
       if (((_a = parsedRef.fragment) === null || _a === void 0 ? void 0 : _a[0]) !== "/")
         return;
       for (const part of parsedRef.fragment.slice(1).split("/")) {
-        if (typeof schema === "boolean")
+        if (typeof schema2 === "boolean")
           return;
-        const partSchema = schema[(0, util_1.unescapeFragment)(part)];
+        const partSchema = schema2[(0, util_1.unescapeFragment)(part)];
         if (partSchema === void 0)
           return;
-        schema = partSchema;
-        const schId = typeof schema === "object" && schema[this.opts.schemaId];
+        schema2 = partSchema;
+        const schId = typeof schema2 === "object" && schema2[this.opts.schemaId];
         if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
         }
       }
       let env;
-      if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
-        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
+      if (typeof schema2 != "boolean" && schema2.$ref && !(0, util_1.schemaHasRulesButRef)(schema2, this.RULES)) {
+        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema2.$ref);
         env = resolveSchema.call(this, root, $ref);
       }
       const { schemaId } = this.opts;
-      env = env || new SchemaEnv({ schema, schemaId, root, baseId });
+      env = env || new SchemaEnv({ schema: schema2, schemaId, root, baseId });
       if (env.schema !== env.root.schema)
         return env;
       return void 0;
@@ -3909,50 +3909,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative5 = parse2(serialize(relative5, options), options);
+        relative6 = parse2(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3960,7 +3960,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4456,16 +4456,16 @@ var require_core = __commonJS({
           this.errors = v.errors;
         return valid;
       }
-      compile(schema, _meta) {
-        const sch = this._addSchema(schema, _meta);
+      compile(schema2, _meta) {
+        const sch = this._addSchema(schema2, _meta);
         return sch.validate || this._compileSchemaEnv(sch);
       }
-      compileAsync(schema, meta) {
+      compileAsync(schema2, meta) {
         if (typeof this.opts.loadSchema != "function") {
           throw new Error("options.loadSchema should be a function");
         }
         const { loadSchema } = this.opts;
-        return runCompileAsync.call(this, schema, meta);
+        return runCompileAsync.call(this, schema2, meta);
         async function runCompileAsync(_schema, _meta) {
           await loadMetaSchema.call(this, _schema.$schema);
           const sch = this._addSchema(_schema, _meta);
@@ -4511,37 +4511,37 @@ var require_core = __commonJS({
         }
       }
       // Adds schema to the instance
-      addSchema(schema, key2, _meta, _validateSchema = this.opts.validateSchema) {
-        if (Array.isArray(schema)) {
-          for (const sch of schema)
+      addSchema(schema2, key2, _meta, _validateSchema = this.opts.validateSchema) {
+        if (Array.isArray(schema2)) {
+          for (const sch of schema2)
             this.addSchema(sch, void 0, _meta, _validateSchema);
           return this;
         }
         let id;
-        if (typeof schema === "object") {
+        if (typeof schema2 === "object") {
           const { schemaId } = this.opts;
-          id = schema[schemaId];
+          id = schema2[schemaId];
           if (id !== void 0 && typeof id != "string") {
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
         key2 = (0, resolve_1.normalizeId)(key2 || id);
         this._checkUnique(key2);
-        this.schemas[key2] = this._addSchema(schema, _meta, key2, _validateSchema, true);
+        this.schemas[key2] = this._addSchema(schema2, _meta, key2, _validateSchema, true);
         return this;
       }
       // Add schema that will be used to validate other schemas
       // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema, key2, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema, key2, true, _validateSchema);
+      addMetaSchema(schema2, key2, _validateSchema = this.opts.validateSchema) {
+        this.addSchema(schema2, key2, true, _validateSchema);
         return this;
       }
       //  Validate schema against its meta-schema
-      validateSchema(schema, throwOrLogError) {
-        if (typeof schema == "boolean")
+      validateSchema(schema2, throwOrLogError) {
+        if (typeof schema2 == "boolean")
           return true;
         let $schema;
-        $schema = schema.$schema;
+        $schema = schema2.$schema;
         if ($schema !== void 0 && typeof $schema != "string") {
           throw new Error("$schema must be a string");
         }
@@ -4551,7 +4551,7 @@ var require_core = __commonJS({
           this.errors = null;
           return true;
         }
-        const valid = this.validate($schema, schema);
+        const valid = this.validate($schema, schema2);
         if (!valid && throwOrLogError) {
           const message = "schema is invalid: " + this.errorsText();
           if (this.opts.validateSchema === "log")
@@ -4694,9 +4694,9 @@ var require_core = __commonJS({
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
-            const schema = keywords[key2];
-            if ($data && schema)
-              keywords[key2] = schemaOrData(schema);
+            const schema2 = keywords[key2];
+            if ($data && schema2)
+              keywords[key2] = schemaOrData(schema2);
           }
         }
         return metaSchema;
@@ -4714,23 +4714,23 @@ var require_core = __commonJS({
           }
         }
       }
-      _addSchema(schema, meta, baseId, validateSchema = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
+      _addSchema(schema2, meta, baseId, validateSchema = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
         let id;
         const { schemaId } = this.opts;
-        if (typeof schema == "object") {
-          id = schema[schemaId];
+        if (typeof schema2 == "object") {
+          id = schema2[schemaId];
         } else {
           if (this.opts.jtd)
             throw new Error("schema must be object");
-          else if (typeof schema != "boolean")
+          else if (typeof schema2 != "boolean")
             throw new Error("schema must be object or boolean");
         }
-        let sch = this._cache.get(schema);
+        let sch = this._cache.get(schema2);
         if (sch !== void 0)
           return sch;
         baseId = (0, resolve_1.normalizeId)(id || baseId);
-        const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
-        sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
+        const localRefs = resolve_1.getSchemaRefs.call(this, schema2, baseId);
+        sch = new compile_1.SchemaEnv({ schema: schema2, schemaId, meta, baseId, localRefs });
         this._cache.set(sch.schema, sch);
         if (addSchema && !baseId.startsWith("#")) {
           if (baseId)
@@ -4738,7 +4738,7 @@ var require_core = __commonJS({
           this.refs[baseId] = sch;
         }
         if (validateSchema)
-          this.validateSchema(schema, true);
+          this.validateSchema(schema2, true);
         return sch;
       }
       _checkUnique(id) {
@@ -4892,8 +4892,8 @@ var require_core = __commonJS({
     var $dataRef = {
       $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#"
     };
-    function schemaOrData(schema) {
-      return { anyOf: [schema, $dataRef] };
+    function schemaOrData(schema2) {
+      return { anyOf: [schema2, $dataRef] };
     }
   }
 });
@@ -5193,7 +5193,7 @@ var require_pattern = __commonJS({
       $data: true,
       error,
       code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
+        const { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
         const u = it.opts.unicodeRegExp ? "u" : "";
         if ($data) {
           const { regExp } = it.opts.code;
@@ -5202,7 +5202,7 @@ var require_pattern = __commonJS({
           gen.try(() => gen.assign(valid, (0, codegen_1._)`${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
           cxt.fail$data((0, codegen_1._)`!${valid}`);
         } else {
-          const regExp = (0, code_1.usePattern)(cxt, schema);
+          const regExp = (0, code_1.usePattern)(cxt, schema2);
           cxt.fail$data((0, codegen_1._)`!${regExp}.test(${data})`);
         }
       }
@@ -5259,11 +5259,11 @@ var require_required = __commonJS({
       $data: true,
       error,
       code(cxt) {
-        const { gen, schema, schemaCode, data, $data, it } = cxt;
+        const { gen, schema: schema2, schemaCode, data, $data, it } = cxt;
         const { opts } = it;
-        if (!$data && schema.length === 0)
+        if (!$data && schema2.length === 0)
           return;
-        const useLoop = schema.length >= opts.loopRequired;
+        const useLoop = schema2.length >= opts.loopRequired;
         if (it.allErrors)
           allErrorsMode();
         else
@@ -5271,7 +5271,7 @@ var require_required = __commonJS({
         if (opts.strictRequired) {
           const props = cxt.parentSchema.properties;
           const { definedProperties } = cxt.it;
-          for (const requiredKey of schema) {
+          for (const requiredKey of schema2) {
             if ((props === null || props === void 0 ? void 0 : props[requiredKey]) === void 0 && !definedProperties.has(requiredKey)) {
               const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
               const msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
@@ -5283,7 +5283,7 @@ var require_required = __commonJS({
           if (useLoop || $data) {
             cxt.block$data(codegen_1.nil, loopAllRequired);
           } else {
-            for (const prop of schema) {
+            for (const prop of schema2) {
               (0, code_1.checkReportMissingProp)(cxt, prop);
             }
           }
@@ -5295,7 +5295,7 @@ var require_required = __commonJS({
             cxt.block$data(valid, () => loopUntilMissing(missing, valid));
             cxt.ok(valid);
           } else {
-            gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
+            gen.if((0, code_1.checkMissingProp)(cxt, schema2, missing));
             (0, code_1.reportMissingProp)(cxt, missing);
             gen.else();
           }
@@ -5382,8 +5382,8 @@ var require_uniqueItems = __commonJS({
       $data: true,
       error,
       code(cxt) {
-        const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
-        if (!$data && !schema)
+        const { gen, data, $data, schema: schema2, parentSchema, schemaCode, it } = cxt;
+        if (!$data && !schema2)
           return;
         const valid = gen.let("valid");
         const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
@@ -5446,11 +5446,11 @@ var require_const = __commonJS({
       $data: true,
       error,
       code(cxt) {
-        const { gen, data, $data, schemaCode, schema } = cxt;
-        if ($data || schema && typeof schema == "object") {
+        const { gen, data, $data, schemaCode, schema: schema2 } = cxt;
+        if ($data || schema2 && typeof schema2 == "object") {
           cxt.fail$data((0, codegen_1._)`!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`);
         } else {
-          cxt.fail((0, codegen_1._)`${schema} !== ${data}`);
+          cxt.fail((0, codegen_1._)`${schema2} !== ${data}`);
         }
       }
     };
@@ -5476,10 +5476,10 @@ var require_enum = __commonJS({
       $data: true,
       error,
       code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
-        if (!$data && schema.length === 0)
+        const { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
+        if (!$data && schema2.length === 0)
           throw new Error("enum must have non-empty array");
-        const useLoop = schema.length >= it.opts.loopEnum;
+        const useLoop = schema2.length >= it.opts.loopEnum;
         let eql;
         const getEql = () => eql !== null && eql !== void 0 ? eql : eql = (0, util_1.useFunc)(gen, equal_1.default);
         let valid;
@@ -5487,10 +5487,10 @@ var require_enum = __commonJS({
           valid = gen.let("valid");
           cxt.block$data(valid, loopEnum);
         } else {
-          if (!Array.isArray(schema))
+          if (!Array.isArray(schema2))
             throw new Error("ajv implementation error");
           const vSchema = gen.const("vSchema", schemaCode);
-          valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
+          valid = (0, codegen_1.or)(...schema2.map((_x, i) => equalCode(vSchema, i)));
         }
         cxt.pass(valid);
         function loopEnum() {
@@ -5498,7 +5498,7 @@ var require_enum = __commonJS({
           gen.forOf("v", schemaCode, (v) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v})`, () => gen.assign(valid, true).break()));
         }
         function equalCode(vSchema, i) {
-          const sch = schema[i];
+          const sch = schema2[i];
           return typeof sch === "object" && sch !== null ? (0, codegen_1._)`${getEql()}(${data}, ${vSchema}[${i}])` : (0, codegen_1._)`${data} === ${sch}`;
         }
       }
@@ -5574,13 +5574,13 @@ var require_additionalItems = __commonJS({
       }
     };
     function validateAdditionalItems(cxt, items) {
-      const { gen, schema, data, keyword, it } = cxt;
+      const { gen, schema: schema2, data, keyword, it } = cxt;
       it.items = true;
       const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-      if (schema === false) {
+      if (schema2 === false) {
         cxt.setParams({ len: items.length });
         cxt.pass((0, codegen_1._)`${len} <= ${items.length}`);
-      } else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+      } else if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
         const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items.length}`);
         gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
         cxt.ok(valid);
@@ -5613,11 +5613,11 @@ var require_items = __commonJS({
       schemaType: ["object", "array", "boolean"],
       before: "uniqueItems",
       code(cxt) {
-        const { schema, it } = cxt;
-        if (Array.isArray(schema))
-          return validateTuple(cxt, "additionalItems", schema);
+        const { schema: schema2, it } = cxt;
+        if (Array.isArray(schema2))
+          return validateTuple(cxt, "additionalItems", schema2);
         it.items = true;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
+        if ((0, util_1.alwaysValidSchema)(it, schema2))
           return;
         cxt.ok((0, code_1.validateArray)(cxt));
       }
@@ -5692,10 +5692,10 @@ var require_items2020 = __commonJS({
       before: "uniqueItems",
       error,
       code(cxt) {
-        const { schema, parentSchema, it } = cxt;
+        const { schema: schema2, parentSchema, it } = cxt;
         const { prefixItems } = parentSchema;
         it.items = true;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
+        if ((0, util_1.alwaysValidSchema)(it, schema2))
           return;
         if (prefixItems)
           (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems);
@@ -5726,7 +5726,7 @@ var require_contains = __commonJS({
       trackErrors: true,
       error,
       code(cxt) {
-        const { gen, schema, parentSchema, data, it } = cxt;
+        const { gen, schema: schema2, parentSchema, data, it } = cxt;
         let min;
         let max;
         const { minContains, maxContains } = parentSchema;
@@ -5747,7 +5747,7 @@ var require_contains = __commonJS({
           cxt.fail();
           return;
         }
-        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+        if ((0, util_1.alwaysValidSchema)(it, schema2)) {
           let cond = (0, codegen_1._)`${len} >= ${min}`;
           if (max !== void 0)
             cond = (0, codegen_1._)`${cond} && ${len} <= ${max}`;
@@ -5832,14 +5832,14 @@ var require_dependencies = __commonJS({
         validateSchemaDeps(cxt, schDeps);
       }
     };
-    function splitDependencies({ schema }) {
+    function splitDependencies({ schema: schema2 }) {
       const propertyDeps = {};
       const schemaDeps = {};
-      for (const key2 in schema) {
+      for (const key2 in schema2) {
         if (key2 === "__proto__")
           continue;
-        const deps = Array.isArray(schema[key2]) ? propertyDeps : schemaDeps;
-        deps[key2] = schema[key2];
+        const deps = Array.isArray(schema2[key2]) ? propertyDeps : schemaDeps;
+        deps[key2] = schema2[key2];
       }
       return [propertyDeps, schemaDeps];
     }
@@ -5912,8 +5912,8 @@ var require_propertyNames = __commonJS({
       schemaType: ["object", "boolean"],
       error,
       code(cxt) {
-        const { gen, schema, data, it } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
+        const { gen, schema: schema2, data, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema2))
           return;
         const valid = gen.name("valid");
         gen.forIn("key", data, (key2) => {
@@ -5959,12 +5959,12 @@ var require_additionalProperties = __commonJS({
       trackErrors: true,
       error,
       code(cxt) {
-        const { gen, schema, parentSchema, data, errsCount, it } = cxt;
+        const { gen, schema: schema2, parentSchema, data, errsCount, it } = cxt;
         if (!errsCount)
           throw new Error("ajv implementation error");
         const { allErrors, opts } = it;
         it.props = true;
-        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema))
+        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema2))
           return;
         const props = (0, code_1.allSchemaProperties)(parentSchema.properties);
         const patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
@@ -5997,18 +5997,18 @@ var require_additionalProperties = __commonJS({
           gen.code((0, codegen_1._)`delete ${data}[${key2}]`);
         }
         function additionalPropertyCode(key2) {
-          if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
+          if (opts.removeAdditional === "all" || opts.removeAdditional && schema2 === false) {
             deleteAdditional(key2);
             return;
           }
-          if (schema === false) {
+          if (schema2 === false) {
             cxt.setParams({ additionalProperty: key2 });
             cxt.error();
             if (!allErrors)
               gen.break();
             return;
           }
-          if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+          if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
             const valid = gen.name("valid");
             if (opts.removeAdditional === "failing") {
               applyAdditionalSchema(key2, valid, false);
@@ -6058,18 +6058,18 @@ var require_properties = __commonJS({
       type: "object",
       schemaType: "object",
       code(cxt) {
-        const { gen, schema, parentSchema, data, it } = cxt;
+        const { gen, schema: schema2, parentSchema, data, it } = cxt;
         if (it.opts.removeAdditional === "all" && parentSchema.additionalProperties === void 0) {
           additionalProperties_1.default.code(new validate_1.KeywordCxt(it, additionalProperties_1.default, "additionalProperties"));
         }
-        const allProps = (0, code_1.allSchemaProperties)(schema);
+        const allProps = (0, code_1.allSchemaProperties)(schema2);
         for (const prop of allProps) {
           it.definedProperties.add(prop);
         }
         if (it.opts.unevaluated && allProps.length && it.props !== true) {
           it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
         }
-        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema[p]));
+        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema2[p]));
         if (properties.length === 0)
           return;
         const valid = gen.name("valid");
@@ -6087,7 +6087,7 @@ var require_properties = __commonJS({
           cxt.ok(valid);
         }
         function hasDefault(prop) {
-          return it.opts.useDefaults && !it.compositeRule && schema[prop].default !== void 0;
+          return it.opts.useDefaults && !it.compositeRule && schema2[prop].default !== void 0;
         }
         function applyPropertySchema(prop) {
           cxt.subschema({
@@ -6116,10 +6116,10 @@ var require_patternProperties = __commonJS({
       type: "object",
       schemaType: "object",
       code(cxt) {
-        const { gen, schema, data, parentSchema, it } = cxt;
+        const { gen, schema: schema2, data, parentSchema, it } = cxt;
         const { opts } = it;
-        const patterns = (0, code_1.allSchemaProperties)(schema);
-        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema[p]));
+        const patterns = (0, code_1.allSchemaProperties)(schema2);
+        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema2[p]));
         if (patterns.length === 0 || alwaysValidPatterns.length === patterns.length && (!it.opts.unevaluated || it.props === true)) {
           return;
         }
@@ -6187,8 +6187,8 @@ var require_not = __commonJS({
       schemaType: ["object", "boolean"],
       trackErrors: true,
       code(cxt) {
-        const { gen, schema, it } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+        const { gen, schema: schema2, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema2)) {
           cxt.fail();
           return;
         }
@@ -6241,12 +6241,12 @@ var require_oneOf = __commonJS({
       trackErrors: true,
       error,
       code(cxt) {
-        const { gen, schema, parentSchema, it } = cxt;
-        if (!Array.isArray(schema))
+        const { gen, schema: schema2, parentSchema, it } = cxt;
+        if (!Array.isArray(schema2))
           throw new Error("ajv implementation error");
         if (it.opts.discriminator && parentSchema.discriminator)
           return;
-        const schArr = schema;
+        const schArr = schema2;
         const valid = gen.let("valid", false);
         const passing = gen.let("passing", null);
         const schValid = gen.name("_valid");
@@ -6292,11 +6292,11 @@ var require_allOf = __commonJS({
       keyword: "allOf",
       schemaType: "array",
       code(cxt) {
-        const { gen, schema, it } = cxt;
-        if (!Array.isArray(schema))
+        const { gen, schema: schema2, it } = cxt;
+        if (!Array.isArray(schema2))
           throw new Error("ajv implementation error");
         const valid = gen.name("valid");
-        schema.forEach((sch, i) => {
+        schema2.forEach((sch, i) => {
           if ((0, util_1.alwaysValidSchema)(it, sch))
             return;
           const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
@@ -6371,8 +6371,8 @@ var require_if = __commonJS({
       }
     };
     function hasSchema(it, keyword) {
-      const schema = it.schema[keyword];
-      return schema !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema);
+      const schema2 = it.schema[keyword];
+      return schema2 !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema2);
     }
     exports.default = def;
   }
@@ -6461,7 +6461,7 @@ var require_format = __commonJS({
       $data: true,
       error,
       code(cxt, ruleType) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
+        const { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
         const { opts, errSchemaPath, schemaEnv, self } = it;
         if (!opts.validateFormats)
           return;
@@ -6491,7 +6491,7 @@ var require_format = __commonJS({
           }
         }
         function validateFormat() {
-          const formatDef = self.formats[schema];
+          const formatDef = self.formats[schema2];
           if (!formatDef) {
             unknownFormat2();
             return;
@@ -6508,12 +6508,12 @@ var require_format = __commonJS({
             }
             throw new Error(unknownMsg());
             function unknownMsg() {
-              return `unknown format "${schema}" ignored in schema at path "${errSchemaPath}"`;
+              return `unknown format "${schema2}" ignored in schema at path "${errSchemaPath}"`;
             }
           }
           function getFormat(fmtDef) {
-            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema2)}` : void 0;
+            const fmt = gen.scopeValue("formats", { key: schema2, ref: fmtDef, code });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
               return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
@@ -6624,15 +6624,15 @@ var require_discriminator = __commonJS({
       schemaType: "object",
       error,
       code(cxt) {
-        const { gen, data, schema, parentSchema, it } = cxt;
+        const { gen, data, schema: schema2, parentSchema, it } = cxt;
         const { oneOf } = parentSchema;
         if (!it.opts.discriminator) {
           throw new Error("discriminator: requires discriminator option");
         }
-        const tagName = schema.propertyName;
+        const tagName = schema2.propertyName;
         if (typeof tagName != "string")
           throw new Error("discriminator: requires propertyName");
-        if (schema.mapping)
+        if (schema2.mapping)
           throw new Error("discriminator: mapping is not supported");
         if (!oneOf)
           throw new Error("discriminator: requires oneOf keyword");
@@ -9025,13 +9025,13 @@ var segment_schema_default = {
 // src/core/schema-compile.ts
 var import_ajv = __toESM(require_ajv(), 1);
 var AJV_OPTIONS = { allErrors: false, strict: true, validateSchema: false };
-function lazyValidator(schema, refs = []) {
+function lazyValidator(schema2, refs = []) {
   let compiled;
   return () => {
     if (compiled === void 0) {
       const ajv = new import_ajv.Ajv(AJV_OPTIONS);
       for (const r of refs) ajv.addSchema(r);
-      compiled = ajv.compile(schema);
+      compiled = ajv.compile(schema2);
     }
     return compiled;
   };
@@ -9591,6 +9591,12 @@ function decodeText(bytes) {
 }
 function normaliseText(text2) {
   return text2.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?/g, "\n").replace(TEXT_CONTROL, "");
+}
+var BIDI = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+function isolate(name) {
+  if (!BIDI.test(name)) return name;
+  const depth = 1 + (name.match(/\u2069/g)?.length ?? 0);
+  return `${"\u2068".repeat(depth)}${name}${"\u2069".repeat(depth)}`;
 }
 function extraText(value) {
   if (value === void 0 || value === null) return void 0;
@@ -11457,7 +11463,8 @@ function seenBefore(ctx, test) {
   for (let j = since; j < start; j++) if (excess(j) > least) m++;
   if (m === 0 || ((m + 1) / (n + 2)) ** run9 < (run9 >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return void 0;
   const side = ctx.direction === "smaller" ? "above" : "below";
-  return `${run9} commits in a row are ${side} ${quantity(test.baseline.limit, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+  const runText = run9 === 1 ? "the newest commit is" : `${run9} commits in a row are`;
+  return `${runText} ${side} ${quantity(test.baseline.limit, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 function returnToOlder(ctx, test) {
   const t = ctx.pts.length - 1;
@@ -11773,10 +11780,13 @@ function settleSuspicions(ctx, memory, indexOf, known, found) {
   ];
   const explainedBy = /* @__PURE__ */ new Set();
   const stillOpen = [];
+  const named = memory.regressions.flatMap((r) => indexOf.has(r.seq) ? [{ index: indexOf.get(r.seq), cleared: r.status === "cleared" }] : []);
+  const nearestTo = (a, st) => named.every((other) => other.cleared && !st.final || Math.abs(other.index - st.index) >= Math.abs(a - st.index));
   for (const r of memory.regressions) {
     if (r.status === "confirmed" || !indexOf.has(r.seq)) continue;
     const a = indexOf.get(r.seq);
-    const step = steps.find((st) => explainsStep(a, st.index) && st.change > 0 && (r.status === "suspected" || st.final));
+    const eligible = steps.filter((st) => explainsStep(a, st.index) && nearestTo(a, st) && st.change > 0 && (r.status === "suspected" || st.final));
+    const step = eligible.reduce((best, st) => best === void 0 || Math.abs(a - st.index) < Math.abs(a - best.index) ? st : best, void 0);
     if (step) {
       explainedBy.add(step.sha);
       const again = r.status === "cleared" ? " after all" : "";
@@ -12119,6 +12129,16 @@ function resolveSegments(segments) {
     return points.length === s.points.length ? s : { ...s, points };
   });
 }
+function casesTakenOff(before, segment) {
+  if (segment.imported !== void 0) return [];
+  const shapes = new Set(segment.shapes);
+  const kept = new Set(segment.points.map((p) => p.case));
+  const off = /* @__PURE__ */ new Map();
+  for (const s of resolveSegments([...before].filter((b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha))) {
+    for (const p of s.points) if (shapes.has(p.shape) && !kept.has(p.case)) off.set(p.case, p.shape);
+  }
+  return [...off].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([name, shape]) => ({ case: name, shape }));
+}
 var CHUNK_FOLDER = "data/c";
 function chunkPath(level2, index) {
   const a = String(Math.floor(index / 100)).padStart(4, "0");
@@ -12397,8 +12417,8 @@ function parse(file, text2) {
     throw new TrendDataError(`${file}: existing trend data is not JSON (${why}); refusing to publish over it`);
   }
 }
-function check(kind, validator2, file, text2) {
-  const validate = validator2();
+function check(kind, validator3, file, text2) {
+  const validate = validator3();
   const data = parse(file, text2);
   if (!validate(data)) {
     const first = validate.errors?.[0];
@@ -12700,9 +12720,9 @@ function attributionLine(a, options = {}) {
   const list = (shares) => {
     const named = shares.filter((s) => Math.abs(s.share) >= minShare);
     const rest = shares.filter((s) => Math.abs(s.share) < minShare);
-    const parts = named.map((s) => `${s.stage} ${amount(s.delta)} (${pct(s.share)})`);
-    if (rest.length > 0) {
-      const sum2 = rest.reduce((t, s) => t + s.delta, 0);
+    const parts = named.map((s) => `${isolate(s.stage)} ${amount(s.delta)} (${pct(s.share)})`);
+    const sum2 = rest.reduce((t, s) => t + s.delta, 0);
+    if (rest.length > 0 && !(/^[+−-]?0(\.0*)?$/.test(formatFixed(sum2, scale, decimals)) && pct(sum2 / a.delta).replace(/[+−-]/, "") === "0%")) {
       parts.push(`${rest.length} other${rest.length === 1 ? "" : "s"} ${amount(sum2)} (${pct(sum2 / a.delta)})`);
     }
     return parts;
@@ -12710,14 +12730,15 @@ function attributionLine(a, options = {}) {
   const owners = list(a.owners);
   const unknown = a.withoutBaseline ?? [];
   const moved = a.owners.length + a.against.length > 0;
-  let line = `${a.case} ${amount(a.delta)}: ${owners.length ? owners.join(", ") : unknown.length ? "no stage with a baseline moved with it" : "no stage moved with it"}`;
+  let line = `${isolate(a.case)} ${amount(a.delta)}: ${owners.length ? owners.join(", ") : unknown.length ? "no stage with a baseline moved with it" : "no stage moved with it"}`;
   if (Math.abs(a.unaccounted / a.delta) >= minShare && (unknown.length === 0 || moved)) {
     line += `, ${unknown.length ? "outside the stages compared" : "outside the stages"} ${amount(a.unaccounted)} (${pct(a.unaccounted / a.delta)})`;
   }
-  if (a.against.length > 0) line += `; against: ${list(a.against).join(", ")}`;
-  if (a.appeared.length > 0) line += `; new: ${a.appeared.join(", ")}`;
-  if (a.vanished.length > 0) line += `; gone: ${a.vanished.join(", ")}`;
-  if (unknown.length > 0) line += `; no baseline yet: ${unknown.join(", ")}`;
+  const against = list(a.against);
+  if (against.length > 0) line += `; against: ${against.join(", ")}`;
+  if (a.appeared.length > 0) line += `; new: ${a.appeared.map(isolate).join(", ")}`;
+  if (a.vanished.length > 0) line += `; gone: ${a.vanished.map(isolate).join(", ")}`;
+  if (unknown.length > 0) line += `; no baseline yet: ${unknown.map(isolate).join(", ")}`;
   return line;
 }
 
@@ -12801,13 +12822,13 @@ function attributionBlock(lines) {
 
 // src/core/text-table.ts
 function width(text2) {
-  return [...text2].length;
+  return [...text2.replace(/[\p{Cf}\p{Mn}\p{Me}]/gu, "")].length;
 }
 function flat(text2) {
   return text2.replace(/[\r\n\u001b]+/g, " ");
 }
 function textTable(head, rows2, align = []) {
-  const all = [head, ...rows2].map((r) => r.map(flat));
+  const all = [head, ...rows2].map((r) => r.map((c) => isolate(flat(c))));
   const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ""))));
   const line = (r) => r.map((c, i) => {
     const pad = " ".repeat(Math.max(0, widths[i] - width(c)));
@@ -12890,6 +12911,7 @@ function normaliseAt(at) {
 }
 function parseAnnotations(text2, source) {
   const out = [];
+  const lineOf = /* @__PURE__ */ new Map();
   const lines = text2.split(/\r?\n/);
   lines.forEach((raw, i) => {
     const line = raw.trim();
@@ -12911,6 +12933,11 @@ function parseAnnotations(text2, source) {
     if (label.length > MAX_LABEL_LENGTH) {
       throw new InputError(`${where2}: the label is ${label.length} characters; at most ${MAX_LABEL_LENGTH} fit on a chart`);
     }
+    const earlier = lineOf.get(at);
+    if (earlier !== void 0) {
+      throw new InputError(`${where2}: ${JSON.stringify(rawAt)} already has a marker, on line ${earlier}; a commit or date takes one label: join them on one line`);
+    }
+    lineOf.set(at, i + 1);
     out.push({ at, label });
   });
   return out;
@@ -13543,6 +13570,13 @@ function olderRebenches(entries, judged2 = () => true, lookback = REBENCH_LOOKBA
 // src/core/trend/state-plan.ts
 var json = (value) => `${JSON.stringify(value)}
 `;
+function takenOffText(suite, run9, off) {
+  const shown = off.slice(0, 3).map((c) => JSON.stringify(c.case)).join(", ");
+  const more = off.length > 3 ? ` and ${off.length - 3} more` : "";
+  const shapes = [...new Set(off.map((c) => c.shape))].map((s) => JSON.stringify(s)).join(", ");
+  const which = off.length === 1 ? `${shown}, which leaves` : `${off.length} of their cases, ${shown}${more}, which leave`;
+  return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: this run replaces the points of shape ${shapes} published for this commit before, but not ${which} the trend at this commit; if another job benched ${off.length === 1 ? "it" : "them"}, give each job its own shape or suite`;
+}
 async function readState(read, location, manifest, suite) {
   const headPath = statePath(suite, "head");
   const text2 = await read(headPath);
@@ -13596,6 +13630,8 @@ async function planRegressionState(read, location, previous, manifest, added, lo
         const log2 = walked.segments.filter((s) => s.suite === name).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
         const older = rebenchFrom(log2, { seq: judged2.seq, sha: judged2.commit.sha }, walked.from <= first);
         if (older !== void 0) rebenches.set(name, older);
+        const off = casesTakenOff(walked.segments, judged2);
+        if (off.length > 0) warnings.push(takenOffText(name, judged2, off));
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
@@ -13720,6 +13756,27 @@ function importedSegments(from, source, overrides) {
   for (const s of segments) checkNewSegment(`${from} (entry ${s.seq + 1} in date order)`, s);
   return { segments, warnings };
 }
+async function knownCommit(read, location, previous, input, warnings) {
+  const commit = input.commit;
+  if (commit.message !== "" || commit.author !== "" || previous === void 0 || previous.version < 2) return commit;
+  const suite = previous.suites.indexOf(input.suite);
+  if (suite < 0) return commit;
+  let state;
+  try {
+    state = await readState(read, location, previous, suite);
+  } catch (e) {
+    if (e instanceof TrendDataError) return commit;
+    throw e;
+  }
+  const entry3 = state?.entries.findLast((e) => e.sha === commit.sha);
+  if (entry3 === void 0) return commit;
+  const [earlier] = await loadSegments(read, location, entry3.seq, entry3.seq + 1, previous);
+  if (earlier === void 0 || earlier.commit.sha !== commit.sha || earlier.commit.message === "" && earlier.commit.author === "") return commit;
+  warnings.push(
+    `commit ${commit.sha.slice(0, 7)}: this run was told nothing of it but its sha (git here and the API do not have it), so the message, author and time an earlier run of it published (segment ${earlier.seq}) are kept`
+  );
+  return { ...earlier.commit, ...earlier.commit.url === void 0 && commit.url !== void 0 ? { url: commit.url } : {} };
+}
 function nearSuite(suites, suite) {
   if (suites.length === 0 || suites.includes(suite)) return void 0;
   const bare2 = (s) => s.toLowerCase().replace(/[\s\p{P}]+/gu, "");
@@ -13767,7 +13824,7 @@ async function planPublish(read, input) {
     }
     drafts.push({
       suite: input.suite,
-      commit: input.commit,
+      commit: await knownCommit(read, location, previous, input, warnings),
       publishedAt: input.publishedAt,
       ...input.runUrl !== void 0 ? { runUrl: input.runUrl } : {},
       points: input.points.map(storedPoint)
@@ -13785,7 +13842,7 @@ async function planPublish(read, input) {
   const cases_ = [...cases.values()];
   await addChunks(read, location, previous, added, { suites, cases: cases_ }, files, removed);
   files.set(...await planNewest(await newestText, location, previous, added, { suites, cases: cases_ }, (from, to) => loadWithAdded(read, location, previous, added, from, to)));
-  const page = input.page && input.page.version !== previous?.pageVersion ? input.page : void 0;
+  const page = input.page === void 0 ? void 0 : input.page.version !== previous?.pageVersion ? input.page : await pageTakenOff(input, input.page, warnings);
   if (page && previous === void 0) await refuseForeignPage(read, location, [...page.files.keys()]);
   for (const [path, bytes] of page?.files ?? []) {
     if (path === MANIFEST_PATH || path.startsWith("data/")) throw new Error(`page file ${path} would overwrite trend data`);
@@ -13814,6 +13871,17 @@ async function planPublish(read, input) {
   const manifest = input.alerts ? { ...base, alerts: await input.alerts({ previous: base.alerts, added, manifest: base, load, states: state.states, rebenches: state.rebenches }) } : base;
   files.set(MANIFEST_PATH, json2(manifest));
   return { files, removed, manifest, previous, added, warnings, ...imported ? { imported } : {} };
+}
+async function pageTakenOff(input, page, warnings) {
+  const exists = input.exists;
+  if (exists === void 0) return void 0;
+  const names2 = [...page.files.keys()];
+  const found = await Promise.all(names2.map((name) => exists(name)));
+  const missing = new Map([...page.files].filter((_, i) => !found[i]));
+  if (missing.size === 0) return void 0;
+  const list = [...missing.keys()].map((name) => locate(input.location, name)).join(", ");
+  warnings.push(`${list}: not on the branch, though the trend's chart page is this version; written again, so that the chart loads`);
+  return { version: page.version, files: missing };
 }
 async function refuseForeignPage(read, location, pageFiles) {
   const index = pageFiles.includes("index.html") ? await read("index.html") : void 0;
@@ -13878,8 +13946,10 @@ async function planGroups(read, shared, groups) {
   const removed = /* @__PURE__ */ new Set();
   for (const [i, group] of todo.entries()) {
     const { import: gab, ...rest } = shared;
+    const exists = rest.exists;
     const plan = await planPublish(overlayReader(read, files), {
       ...rest,
+      ...exists !== void 0 ? { exists: async (path) => files.has(path) || await exists(path) } : {},
       ...i === 0 && gab !== void 0 ? { import: gab } : {},
       suite: group.suite,
       commit: group.commit,
@@ -13916,7 +13986,24 @@ function isOwnerName(text2) {
   return OWNER_NAME.test(text2);
 }
 function redactUrl(url) {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme, user) => `${scheme}${user.includes(":") ? `${user.split(":")[0]}:***` : user}@`);
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme, user) => {
+    if (user.includes(":")) return `${scheme}${user.split(":")[0]}:***@`;
+    return /^(?:git\+)?ssh:/i.test(scheme) ? `${scheme}${user}@` : `${scheme}***@`;
+  });
+}
+function urlSecrets(url) {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i.exec(url);
+  if (!m) return [];
+  const [, scheme, userinfo] = m;
+  const colon = userinfo.indexOf(":");
+  const secret = colon >= 0 ? userinfo.slice(colon + 1) : /^(?:git\+)?ssh:/i.test(scheme) ? "" : userinfo;
+  if (secret === "") return [];
+  let decoded = secret;
+  try {
+    decoded = decodeURIComponent(secret);
+  } catch {
+  }
+  return [.../* @__PURE__ */ new Set([secret, decoded])];
 }
 function resolveRemote(repository, ctx) {
   const server = ctx.serverUrl.replace(/\/+$/, "");
@@ -13943,6 +14030,10 @@ function resolveRemote(repository, ctx) {
     throw new InputError(`repository: ${JSON.stringify(text2)} is neither owner/name, a git URL, nor an existing path`);
   }
   return onServer(text2);
+}
+function describedRepository(serverUrl, currentRepository, remote) {
+  if (currentRepository !== void 0 && isOwnerName(currentRepository)) return `${serverUrl.replace(/\/+$/, "")}/${currentRepository}`;
+  return remote.webUrl;
 }
 
 // src/effects/git.ts
@@ -13980,7 +14071,7 @@ function gitEnv(base, auth, config = {}) {
   env["GCM_INTERACTIVE"] = "never";
   env["LC_ALL"] = "C";
   const entries = Object.entries(config);
-  if (auth) entries.push([auth.key, auth.value]);
+  if (auth) entries.push([auth.key, auth.value], ["http.followRedirects", "false"]);
   let n = Number(env["GIT_CONFIG_COUNT"] ?? "0") || 0;
   for (const [key2, value] of entries) {
     env[`GIT_CONFIG_KEY_${n}`] = key2;
@@ -14132,25 +14223,47 @@ function remoteWords(output) {
   const words2 = [.../* @__PURE__ */ new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, " "));
   return words2.join(" | ") || lines.filter((l) => l !== "").slice(-3).join(" | ");
 }
+var TOKEN_CURE = "check the github-token";
 var PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
 var AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
+function tokenRefused(output) {
+  return PERMISSION.test(output) || AUTH.test(output);
+}
 var RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
-var NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+var NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|Operation too slow|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+var CLIENT_ERROR = /returned error: 4(?!08|29)\d\d\b/;
+var REDIRECT = /returned error: (30[12378])\b/;
+function redirected(output, display) {
+  const status = REDIRECT.exec(output)?.[1];
+  if (status === void 0) return void 0;
+  return `${display} answered with a redirect (HTTP ${status}), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now`;
+}
+var NOT_SMART = /no DAV locking support|git-http-push failed/;
+function lockInTheWay(message) {
+  return /Unable to create '([^']+\.lock)': File exists/.exec(message)?.[1];
+}
 function classifyPushFailure(error, display, branch) {
   const out = error.output;
   const words2 = remoteWords(out);
+  const moved = redirected(out, display);
+  if (moved !== void 0) return new PushRefusedError(moved);
+  if (NOT_SMART.test(out)) {
+    return new PushRefusedError(`${display} did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: ${words2}; check the repository's address`);
+  }
   if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words2}`);
-  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words2}; check the github-token`);
+  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words2}; ${TOKEN_CURE}`);
   if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words2}`);
   if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words2}`);
-  if (NETWORK.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words2}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words2}`);
   return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words2}`);
 }
 function classifyFetchFailure(error, display) {
   const out = error.output;
   const words2 = remoteWords(out);
-  if (PERMISSION.test(out) || AUTH.test(out)) return new PushRefusedError(`cannot read ${display}: ${words2}`);
-  if (NETWORK.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words2}`);
+  const moved = redirected(out, display);
+  if (moved !== void 0) return new PushRefusedError(moved);
+  if (tokenRefused(out)) return new PushRefusedError(`cannot read ${display}: ${words2}; ${TOKEN_CURE}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words2}`);
   return new Error(`fetching from ${display} failed: ${words2}`);
 }
 
@@ -14611,6 +14724,19 @@ var PagesBranch = class _PagesBranch {
     return this.object(oid, !once);
   }
   /**
+   * Whether the commit holds anything at `path` (from the branch's root), from the trees alone: the
+   * file itself is not fetched. Something else than a file there counts, since writing a file
+   * over it would fail the publish.
+   */
+  async hasFile(commit, path) {
+    if (commit === void 0) return false;
+    const parts = path.split("/").filter((p) => p !== "");
+    const name = parts.pop();
+    const folder = await this.folderTree(commit, parts.join("/"));
+    if (folder === void 0 || name === void 0) return false;
+    return (await this.tree(folder)).some((e) => e.name === name);
+  }
+  /**
    * Starts loading the trees down the newest entries under `path` (names sort by age in this
    * layout), so the walk the planner is about to make shares round trips with the manifest's.
    * Failures are left for the real read to report.
@@ -14818,7 +14944,7 @@ async function openTrend(target, access, identity2, bounds) {
     display: remote.display,
     branch: branchName,
     env: gitEnv(access.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall }),
-    secrets: auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []),
+    secrets: [...auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)],
     tempRoot: access.tempRoot,
     identity: identity2,
     timeoutMs: bounds.requestMs
@@ -14948,13 +15074,14 @@ async function publishGroups(settings, ctx, hooks = {}) {
           judging += ms;
           judged2(ms);
         };
+        const described = describedRepository(ctx.serverUrl, ctx.currentRepository, remote);
         const plan2 = await planGroups(
           read,
           {
             publishedAt: ctx.publishedAt,
-            ...remote.webUrl !== void 0 ? { repository: remote.webUrl } : {},
+            ...described !== void 0 ? { repository: described } : {},
             ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
-            ...page !== void 0 ? { page } : {},
+            ...page !== void 0 ? { page, exists: (path) => branch.hasFile(tip, under(path)) } : {},
             ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {} } } : {},
             ...alerts !== void 0 ? { alerts } : {},
             location
@@ -14982,7 +15109,14 @@ async function publishGroups(settings, ctx, hooks = {}) {
         // attempting all at once, one landed per round, and 18 gave up after 5 minutes (issue
         // 15's 32 over smart HTTP). Waits that can grow past an attempt's time let them take
         // turns: all 32 landed in 216 s with four attempts' time, in 179 s with eight.
-        maxMs: () => Math.max(1e4, 8 * lastAttemptMs),
+        // A remote that keeps failing has the network budget from its first failure, waits included:
+        // a wait drawn for a race (10 s, 160 s after a cut 20 s attempt) took a publish past it.
+        // Half of what is left, as the race budget's rule, so a real attempt still fits after it.
+        maxMs: () => {
+          const racing = Math.max(1e4, 8 * lastAttemptMs);
+          if (failingSince === void 0) return racing;
+          return Math.max(0, Math.min(racing, (bounds.budgetMs - (performance.now() - failingSince)) / 2));
+        },
         ...hooks.sleep ? { sleep: hooks.sleep } : {},
         ...hooks.random ? { random: hooks.random } : {},
         onRetry: (attempt, error, wait) => log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
@@ -14990,6 +15124,12 @@ async function publishGroups(settings, ctx, hooks = {}) {
     } catch (e) {
       const tried = seconds(performance.now() - started);
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
+        const lock = lockInTheWay(e.last.message);
+        if (lock !== void 0) {
+          throw new PushRaceError(
+            `${e.message}. The last push found ${lock} in its way after ${tried} of trying: unless a push there is under way, a git process stopped while updating the branch left it; remove it from the remote repository and publish again`
+          );
+        }
         throw new PushRaceError(
           `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`
         );
@@ -15140,8 +15280,1560 @@ function runnerEnvironment(env, cwd) {
   };
 }
 
-// src/cli/args.ts
-import { parseArgs } from "node:util";
+// src/core/compare/rank-distributions.ts
+var EXACT_BELOW = 50;
+var Z_975 = 1.959963984540054;
+var CONFIDENCE = 0.95;
+function signedRankCdf(n) {
+  const max = n * (n + 1) / 2;
+  let p = new Array(max + 1).fill(0);
+  p[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    const next = new Array(max + 1).fill(0);
+    const reach = k * (k + 1) / 2;
+    for (let s = 0; s <= reach; s++) next[s] = ((p[s] ?? 0) + (s >= k ? p[s - k] ?? 0 : 0)) / 2;
+    p = next;
+  }
+  return cumulative(p);
+}
+function mannWhitneyCdf(m, n) {
+  let f = Array.from({ length: n + 1 }, () => [1]);
+  for (let i = 1; i <= m; i++) {
+    const g2 = [[1]];
+    for (let j = 1; j <= n; j++) {
+      const row = new Array(i * j + 1).fill(0);
+      const left = f[j];
+      const up = g2[j - 1];
+      for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
+      for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
+      g2.push(row);
+    }
+    f = g2;
+  }
+  const counts2 = f[n];
+  const total = counts2.reduce((t, c) => t + c, 0);
+  return cumulative(counts2.map((c) => c / total));
+}
+function cumulative(p) {
+  const out = [];
+  let run9 = 0;
+  for (const v of p) {
+    run9 += v;
+    out.push(run9);
+  }
+  return out;
+}
+function quantile2(cdf, q) {
+  const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
+  return i < 0 ? cdf.length - 1 : i;
+}
+function normalCdf(z2) {
+  const x = Math.abs(z2) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-x * x);
+  return z2 >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+function indexFrom(cdf) {
+  const alpha = 1 - CONFIDENCE;
+  const qu = Math.max(1, quantile2(cdf, alpha / 2));
+  return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
+}
+function indexNormal(mean2, sd) {
+  const qu = Math.max(1, Math.ceil(mean2 - 0.5 - Z_975 * sd));
+  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean2) / sd), method: "normal" };
+}
+function signedRankIndex(n) {
+  if (n < 1) throw new RangeError("an interval needs at least one difference");
+  if (n < EXACT_BELOW) return indexFrom(signedRankCdf(n));
+  return indexNormal(n * (n + 1) / 4, Math.sqrt(n * (n + 1) * (2 * n + 1) / 24));
+}
+function mannWhitneyIndex(m, n) {
+  if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
+  if (m < EXACT_BELOW && n < EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
+  return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
+}
+
+// src/core/compare/verdict.ts
+function minEffectText(minEffect) {
+  return `${shortNumber(minEffect * 100, 6)}%`;
+}
+var DEFAULT_MIN_EFFECT = 0.01;
+function decide2(shift, change, direction, minEffect) {
+  if (shift.confidence < CONFIDENCE - 1e-9) {
+    return {
+      verdict: "inconclusive",
+      reason: `too few runs for a 95% interval: ${shift.count} ${shift.count === 1 ? "value reaches" : "values reach"} only ${formatPercent(shift.confidence, 1, false)}`
+    };
+  }
+  if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
+  if (change === null) return { verdict: "inconclusive", reason: "the baseline median is 0, so the change has no percent" };
+  if (Math.sign(change) !== Math.sign(shift.estimate)) {
+    return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
+  }
+  if (Math.abs(change) < minEffect) {
+    return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
+  }
+  const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
+  return {
+    verdict: better ? "improved" : "regressed",
+    reason: `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
+  };
+}
+function parseMinEffect(text2, source = "compare-min-effect") {
+  const t = text2.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(t);
+  if (m) {
+    const v = Number(m[1]) / 100;
+    if (v < 1) return v;
+  } else if (/^0+(?:\.0+)?$/.test(t)) {
+    return 0;
+  }
+  throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
+}
+
+// src/core/render-compare.ts
+function arm(a) {
+  if (!a) return null;
+  const { summaryOnly: _summaryOnly, ...rest } = a;
+  return rest;
+}
+function compareJson(comparison) {
+  return comparison.cases.map((c) => ({
+    case: c.case,
+    unit: c.unit,
+    direction: c.direction,
+    baseline: arm(c.baseline),
+    candidate: arm(c.candidate),
+    shift: c.shift?.estimate ?? null,
+    interval: c.shift ? [c.shift.lo, c.shift.hi] : null,
+    confidence: c.shift?.confidence ?? null,
+    method: c.method,
+    pairs: c.method === "paired" && c.shift ? c.shift.count : null,
+    change: c.change,
+    verdict: c.verdict,
+    reason: c.reason,
+    control: c.control,
+    drift: c.drift,
+    attribution: c.attribution ? attributionLine(c.attribution) : null,
+    rounds: c.rounds
+  }));
+}
+function scaleOf2(c) {
+  const levels2 = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
+  return levelScale(c.unit, levels2.length ? Math.max(...levels2.map(Math.abs)) : 0);
+}
+var MARKDOWN = { esc: escapeMarkdown, strong: (t) => `**${t}**` };
+function level(a, s, esc) {
+  if (!a) return "\u2014";
+  const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
+  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
+}
+function runs(a) {
+  if (!a) return "\u2014";
+  if (a.summaryOnly) return "summary";
+  return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
+}
+function shiftText(c, s, esc) {
+  if (!c.shift) return "\u2014";
+  const { estimate, lo, hi, confidence } = c.shift;
+  const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
+  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
+}
+function verdictText(c, strong) {
+  if (c.control) return c.drift ? `${strong("drift")} (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
+  return c.verdict === "improved" || c.verdict === "regressed" ? strong(c.verdict) : c.verdict;
+}
+function countLine(comparison) {
+  const plain = comparison.cases.filter((c) => !c.control);
+  const count = (v) => plain.filter((c) => c.verdict === v).length;
+  const parts = [`${count("improved")} improved`, `${count("regressed")} regressed`, `${count("inconclusive")} inconclusive`];
+  if (count("no-data")) parts.push(`${count("no-data")} no data`);
+  const controls = comparison.cases.length - plain.length;
+  if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
+  const paired = comparison.cases.filter((c) => c.method === "paired");
+  const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
+  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : "paired rounds";
+  const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
+  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
+  return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
+}
+var COMPARE_HEAD = ["Case", "Baseline median (min\u2013max)", "Candidate median (min\u2013max)", "Runs", "Shift [95% interval]", "Change", "Verdict"];
+function compareReport(comparison, style) {
+  const { esc, strong } = style;
+  const files = (fs) => fs.map((f) => esc(f)).join(", ");
+  return {
+    counts: countLine(comparison),
+    baselineFiles: files(comparison.baselineFiles),
+    candidateFiles: files(comparison.candidateFiles),
+    drift: comparison.drift.map((d) => {
+      const s = scaleOf2(d);
+      return `${strong("Drift:")} control ${esc(isolate(d.case))} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
+    }),
+    rows: comparison.cases.map((c) => {
+      const s = scaleOf2(c);
+      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} \xB7 ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? "\u2014" : formatPercent(c.change), verdictText(c, strong)];
+    }),
+    attribution: comparison.cases.flatMap((c) => c.attribution ? [esc(attributionLine(c.attribution))] : []),
+    why: [
+      // A control's row says "control, steady", and the counts leave it out: its note says the same.
+      ...comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed")).map((c) => `${esc(isolate(c.case))}: ${c.control ? verdictText(c, (t) => t) : c.verdict}, ${esc(c.reason)}`),
+      ...comparison.notes.map((n) => esc(n))
+    ],
+    rounds: comparison.cases.filter((c) => c.rounds && c.rounds.length > 0).map((c) => {
+      const s = scaleOf2(c);
+      const v = (x) => x === null ? "\u2014" : formatValue(x, s);
+      return {
+        case: esc(isolate(c.case)),
+        unit: esc(s.unit),
+        rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true }) }))
+      };
+    })
+  };
+}
+function roundsTable(r) {
+  return [
+    `**${r.case}** (${r.unit})`,
+    "",
+    "| Round | Baseline | Candidate | \u0394 |",
+    "| ---: | ---: | ---: | ---: |",
+    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
+    ""
+  ];
+}
+var DEFAULT_REPORT_LIMIT = 6e4;
+function renderCompareMarkdown(comparison, options = {}) {
+  const heading = options.heading ?? "###";
+  const report2 = compareReport(comparison, MARKDOWN);
+  const lines = [
+    `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
+    "",
+    report2.counts,
+    "",
+    `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`,
+    ""
+  ];
+  for (const d of report2.drift) lines.push(`> ${d}`, "");
+  lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
+  for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
+  lines.push("");
+  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
+  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
+  const head = lines.join("\n");
+  if (report2.rounds.length === 0) return head;
+  const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
+  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
+  if (head.length + rounds.length <= limit) return `${head}
+${rounds}`;
+  return `${head}
+The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
+`;
+}
+
+// src/core/compare/arms.ts
+function splitArms(file, records) {
+  const baseline = records.filter((r) => r.arm === "baseline");
+  const candidate = records.filter((r) => r.arm === "candidate");
+  if (baseline.length === 0 || candidate.length === 0) {
+    const has = baseline.length ? "only a baseline arm" : candidate.length ? "only a candidate arm" : "no baseline and candidate arms";
+    throw new InputError(`${file}: holds ${has}; compare one file only when it carries both arms, otherwise pass --baseline FILE... --candidate FILE...`);
+  }
+  return { baseline, candidate };
+}
+function refuseOtherArm(records, arm2) {
+  const other = records.find((r) => r.arm !== void 0 && r.arm !== arm2);
+  if (other) {
+    throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
+  }
+}
+function byShape(records, arm2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const first = out.get(r.shape);
+    if (first) throw new InputError(`${r.file}: shape "${r.shape}" is already in the ${arm2} arm from ${first.file}; one record per shape per arm`);
+    out.set(r.shape, r);
+  }
+  return out;
+}
+function matchCases(arms) {
+  for (const r of [...arms.baseline, ...arms.candidate]) buildPoints([r]);
+  const base = byShape(arms.baseline, "baseline");
+  const cand = byShape(arms.candidate, "candidate");
+  if (![...base.keys()].some((s) => cand.has(s))) {
+    const b = [...base.keys()].join(", ") || "none";
+    const c = [...cand.keys()].join(", ") || "none";
+    throw new InputError(`compare: the arms share no shape (baseline: ${b}; candidate: ${c}); name the records of one shape in both arms`);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const [shape, b] of base) {
+    const c = cand.get(shape);
+    for (const bm of b.metrics) {
+      const cm = c?.metrics.find((m) => m.name === bm.name);
+      if (c && cm && cm.unit !== bm.unit) {
+        throw new InputError(
+          `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
+        );
+      }
+      seen.add(caseName(shape, bm.name));
+      out.push({
+        case: caseName(shape, bm.name),
+        shape,
+        metric: bm.name,
+        unit: bm.unit,
+        direction: bm.direction,
+        baseline: { record: b, metric: bm },
+        ...c && cm ? { candidate: { record: c, metric: cm } } : {}
+      });
+    }
+  }
+  for (const [shape, c] of cand) {
+    for (const cm of c.metrics) {
+      if (seen.has(caseName(shape, cm.name))) continue;
+      out.push({ case: caseName(shape, cm.name), shape, metric: cm.name, unit: cm.unit, direction: cm.direction, candidate: { record: c, metric: cm } });
+    }
+  }
+  return out;
+}
+
+// src/core/compare/order-statistics.ts
+function kth(set, k) {
+  if (k < 1 || k > set.size) throw new RangeError(`order statistic ${k} of ${set.size}`);
+  if (set.countAtMost(set.min) >= k) return set.min;
+  let lo = set.min;
+  let hi = set.max;
+  let below = set.countAtMost(lo);
+  let upTo = set.size;
+  while (upTo - below > set.listable) {
+    const mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) return hi;
+    const c = set.countAtMost(mid);
+    if (c >= k) {
+      hi = mid;
+      upTo = c;
+    } else {
+      lo = mid;
+      below = c;
+    }
+  }
+  const candidates = set.between(lo, hi).sort((a, b) => a - b);
+  return candidates[k - below - 1];
+}
+var ascending = (values) => [...values].sort((a, b) => a - b);
+function walshSet(deltas) {
+  const d = ascending(deltas);
+  const n = d.length;
+  const at = (i, j) => (d[i] + d[j]) / 2;
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = n;
+    for (let i = 0; i < n; i++) {
+      while (j > 0 && at(i, j - 1) > v) j--;
+      if (j > i) count += j - i;
+    }
+    return count;
+  };
+  return {
+    size: n * (n + 1) / 2,
+    min: at(0, 0),
+    max: at(n - 1, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = n;
+      let jHi = n;
+      for (let i = 0; i < n; i++) {
+        while (jLo > 0 && at(i, jLo - 1) > lo) jLo--;
+        while (jHi > 0 && at(i, jHi - 1) > hi) jHi--;
+        for (let j = Math.max(i, jLo); j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * n)
+  };
+}
+function differenceSet(baseline, candidate) {
+  const x = ascending(baseline);
+  const y = ascending(candidate);
+  const m = x.length;
+  const n = y.length;
+  const at = (i, j) => y[j] - x[i];
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = 0;
+    for (let i = 0; i < m; i++) {
+      while (j < n && at(i, j) <= v) j++;
+      count += j;
+    }
+    return count;
+  };
+  return {
+    size: m * n,
+    min: at(m - 1, 0),
+    max: at(0, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = 0;
+      let jHi = 0;
+      for (let i = 0; i < m; i++) {
+        while (jLo < n && at(i, jLo) <= lo) jLo++;
+        while (jHi < n && at(i, jHi) <= hi) jHi++;
+        for (let j = jLo; j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * (m + n))
+  };
+}
+function statistics(set) {
+  return {
+    size: set.size,
+    kth: (k) => kth(set, k),
+    median() {
+      const half = Math.floor(set.size / 2);
+      if (set.size % 2 === 1) return kth(set, half + 1);
+      const a = kth(set, half);
+      const b = kth(set, half + 1);
+      return a + (b - a) / 2;
+    }
+  };
+}
+function walshAverages(deltas) {
+  return statistics(walshSet(deltas));
+}
+function pairwiseDifferences(baseline, candidate) {
+  return statistics(differenceSet(baseline, candidate));
+}
+
+// src/core/compare/hodges-lehmann.ts
+function bounded(values, index, count) {
+  const k = Math.min(index.k, values.size);
+  return {
+    estimate: values.median(),
+    lo: values.kth(k),
+    hi: values.kth(values.size + 1 - k),
+    confidence: index.achieved,
+    method: index.method,
+    count
+  };
+}
+function pairedShift(deltas) {
+  if (deltas.length === 0) throw new RangeError("a paired shift needs at least one round");
+  return bounded(walshAverages(deltas), signedRankIndex(deltas.length), deltas.length);
+}
+function unpairedShift(baseline, candidate) {
+  if (baseline.length === 0 || candidate.length === 0) throw new RangeError("an unpaired shift needs values in both arms");
+  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
+}
+
+// src/core/compare/compare.ts
+function reported2(m) {
+  return m.samples.filter((v) => v !== null);
+}
+function summarise(record, metric) {
+  const values = reported2(metric);
+  const failed = metric.failed ?? 0;
+  if (values.length > 0) {
+    const s = spread(values);
+    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
+  }
+  const sum2 = metric.summary;
+  if (!sum2) return null;
+  return {
+    median: sum2.value,
+    min: sum2.lo ?? sum2.value,
+    max: sum2.hi ?? sum2.value,
+    runs: 0,
+    n: sum2.samples ?? record.runs,
+    failed,
+    summaryOnly: true,
+    file: record.file
+  };
+}
+function pairsByRound(sides, pairing) {
+  const b = sides.baseline;
+  const c = sides.candidate;
+  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && b.metric.samples.length === b.record.runs && c.metric.samples.length === c.record.runs;
+}
+function roundsOf(b, c) {
+  return b.samples.map((bv, i) => {
+    const cv = c.samples[i] ?? null;
+    return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
+  });
+}
+function cleanShift(s) {
+  return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
+}
+function names(line, c) {
+  return globTest(line)(c.case) || line === c.metric;
+}
+function isControl(sides, named) {
+  const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
+  return named.some((line) => names(line, sides)) || own.includes(sides.metric);
+}
+function compareCase(sides, minEffect, pairing, controls) {
+  const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
+  const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
+  const control = isControl(sides, controls);
+  const base = {
+    case: sides.case,
+    shape: sides.shape,
+    metric: sides.metric,
+    unit: sides.unit,
+    direction: sides.direction,
+    baseline,
+    candidate,
+    control,
+    attribution: null
+  };
+  const change = baseline && candidate && baseline.median !== 0 ? clean((candidate.median - baseline.median) / Math.abs(baseline.median)) : null;
+  const noData = (reason2) => ({ ...base, method: null, shift: null, change, verdict: "no-data", reason: reason2, drift: false, rounds: null });
+  if (!sides.baseline || !baseline) return noData(sides.baseline ? "the baseline reported no run of it" : "only the candidate has this case");
+  if (!sides.candidate || !candidate) return noData(sides.candidate ? "the candidate reported no run of it" : "only the baseline has this case");
+  if (baseline.summaryOnly || candidate.summaryOnly) return noData("only a summary, no runs: a shift needs the runs of both arms");
+  let method;
+  let shift;
+  let rounds = null;
+  if (pairsByRound(sides, pairing)) {
+    rounds = roundsOf(sides.baseline.metric, sides.candidate.metric);
+    const deltas = rounds.map((r) => r.delta).filter((d) => d !== null);
+    if (deltas.length === 0) return { ...noData("no round has both arms reported"), rounds };
+    method = "paired";
+    shift = cleanShift(pairedShift(deltas));
+  } else {
+    method = "unpaired";
+    shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
+  }
+  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect);
+  const directional = verdict === "improved" || verdict === "regressed";
+  return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
+}
+function attributeTotal(total, cases) {
+  if (!total.baseline || !total.candidate) return null;
+  const before = /* @__PURE__ */ new Map();
+  const after = /* @__PURE__ */ new Map();
+  for (const c of cases) {
+    if (c.shape !== total.shape || c.metric === "total" || c.unit !== total.unit) continue;
+    if (c.baseline && !c.baseline.summaryOnly) before.set(c.metric, c.baseline.median);
+    if (c.candidate && !c.candidate.summaryOnly) after.set(c.metric, c.candidate.median);
+  }
+  if (before.size === 0 && after.size === 0) return null;
+  return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
+}
+function unknownControls(named, cases) {
+  return named.filter((n) => !cases.some((c) => names(n, c)));
+}
+function compareArms(arms, options = {}) {
+  const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
+  if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
+  const named = options.controls ?? [];
+  const pairing = options.pairing ?? "rounds";
+  const sides = matchCases(arms);
+  const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
+  const unknown = unknownControls(named, compared);
+  if (unknown.length > 0) {
+    throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
+  }
+  const cases = compared.map(
+    (c) => c.metric === "total" && (c.verdict === "improved" || c.verdict === "regressed") ? { ...c, attribution: attributeTotal(c, compared) } : c
+  );
+  const notes = [];
+  for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
+  const shapes = new Set(sides.map((s) => s.shape));
+  for (const shape of shapes) {
+    const b = arms.baseline.find((r) => r.shape === shape);
+    const c = arms.candidate.find((r) => r.shape === shape);
+    if (b && c && pairing === "rounds" && b.runs !== c.runs) {
+      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
+    }
+  }
+  return {
+    cases,
+    minEffect,
+    confidence: CONFIDENCE,
+    drift: cases.filter((c) => c.drift),
+    baselineFiles: [...new Set(arms.baseline.map((r) => r.file))],
+    candidateFiles: [...new Set(arms.candidate.map((r) => r.file))],
+    notes
+  };
+}
+
+// src/core/compare/report.ts
+function parseControlCases(text2) {
+  return text2.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+}
+
+// src/core/collected.ts
+var COLLECTED_SCHEMA = "benchtrend/collected";
+var SHA2 = "^[0-9a-f]{40}([0-9a-f]{24})?$";
+var schema = {
+  type: "object",
+  required: ["schema", "version", "suite", "commit", "collectedAt", "job", "shapes", "points"],
+  properties: {
+    schema: { const: COLLECTED_SCHEMA },
+    version: { type: "integer", minimum: 1 },
+    suite: { type: "string", minLength: 1 },
+    commit: {
+      type: "object",
+      required: ["sha", "message", "author", "timestamp"],
+      properties: {
+        sha: { type: "string", pattern: SHA2 },
+        message: { type: "string" },
+        author: { type: "string" },
+        timestamp: { type: "string" },
+        url: { type: "string" }
+      }
+    },
+    runUrl: { type: "string" },
+    collectedAt: { type: "string", minLength: 1 },
+    job: {
+      type: "object",
+      required: ["id", "attempt"],
+      properties: { id: { type: "string" }, attempt: { type: "integer", minimum: 1 } }
+    },
+    shapes: { type: "array", items: { type: "string", minLength: 1 } },
+    note: { type: "string" },
+    points: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["case", "shape", "metric", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n", "samples"],
+        properties: {
+          case: { type: "string", minLength: 1 },
+          shape: { type: "string", minLength: 1 },
+          metric: { type: "string", minLength: 1 },
+          unit: { type: "string" },
+          direction: { enum: ["smaller", "bigger"] },
+          value: { type: "number" },
+          q1: { type: "number" },
+          q3: { type: "number" },
+          min: { type: "number" },
+          max: { type: "number" },
+          stdev: { type: ["number", "null"] },
+          runs: { type: "integer", minimum: 0 },
+          n: { type: "integer", minimum: 0 },
+          samples: { type: "array", items: { type: "number" } },
+          wall: { type: "number" },
+          extra: { type: "string" },
+          summaryOnly: { type: "boolean" },
+          range: { type: "string" },
+          failed: { type: "integer", minimum: 0 }
+        }
+      }
+    }
+  }
+};
+var validator = lazyValidator(schema);
+var MAX_FOREIGN_ARTIFACT_BYTES = 64 * 1024 * 1024;
+var MAX_FOREIGN_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+// src/core/inputs.ts
+function wholeNumber(read, name, fallback, min, max) {
+  const v = read(name).trim();
+  if (v === "") return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(v);
+}
+
+// src/core/regress/settings.ts
+function isControlCase(settings, name) {
+  const metric = name.includes(" / ") ? name.slice(name.lastIndexOf(" / ") + 3) : name;
+  return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
+}
+function controlCasesMatchingNothing(settings, cases, where2) {
+  const names2 = [...cases];
+  return settings.controlCases.filter((p) => !names2.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
+}
+function floorsMatchingNothing(settings, units, where2) {
+  const all = [...new Set(units)];
+  return settings.floors.filter((f) => !all.some((u) => floorIn([f], u) !== void 0)).map((f) => `absolute-floor: ${JSON.stringify(f.text)} applies to no case of ${where2} (their units: ${all.join(", ")}); a time or a size converts to any unit of its kind, anything else applies to its own unit alone`);
+}
+var DEFAULT_ALERT_SETTINGS = {
+  method: "limit",
+  ratioThreshold: 1.5,
+  window: 30,
+  minHistory: 8,
+  minEffect: 0.05,
+  confidence: 0.999,
+  alertAfter: 2,
+  maxRun: 3,
+  floors: [],
+  controlCases: [],
+  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 }
+};
+function percentOrFraction(input, raw, allowAboveOne) {
+  const text2 = raw.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text2);
+  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
+  const n = Number(m[1]);
+  const value = m[2] === "%" ? Number((n / 100).toPrecision(12)) : n;
+  if (!allowAboveOne && value >= 1) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
+  }
+  return value;
+}
+function readAlertSettings(read) {
+  const get = (name) => read(name).trim();
+  const threshold = get("alert-threshold");
+  const methodText = get("alert-method") || "auto";
+  if (!["auto", "limit", "ratio"].includes(methodText)) {
+    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
+  }
+  const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
+  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
+  if (threshold) {
+    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
+    if (!threshold.includes("%") && ratioThreshold >= 10) {
+      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
+    }
+    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
+  } else if (method === "ratio") {
+    throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
+  }
+  const window = wholeNumber(read, "alert-window", DEFAULT_ALERT_SETTINGS.window, 5, 1e3);
+  const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
+  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
+  if (get("alert-confidence")) {
+    confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
+    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
+  }
+  const alertAfter = wholeNumber(read, "alert-after", DEFAULT_ALERT_SETTINGS.alertAfter, 1, DEFAULT_ALERT_SETTINGS.maxRun);
+  return {
+    ...DEFAULT_ALERT_SETTINGS,
+    method,
+    ratioThreshold,
+    window,
+    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
+    minEffect,
+    confidence,
+    alertAfter,
+    floors: parseAbsoluteFloors(read("absolute-floor")),
+    controlCases: parseControlCases(read("control-cases"))
+  };
+}
+
+// src/core/require-stages.ts
+function parseRequireStages(text2, source = "require-stages") {
+  const out = [];
+  text2.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const colon = line.indexOf(":");
+    const shape = colon < 0 ? "" : line.slice(0, colon).trim();
+    const rest = colon < 0 ? "" : line.slice(colon + 1).trim();
+    if (shape === "" || rest === "") {
+      throw new InputError(`${source}: line ${i + 1} must read "shape: stage, stage" or "shape: *", got ${JSON.stringify(raw.trim())}`);
+    }
+    const stages = rest === "*" ? "all" : rest.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    if (stages !== "all" && stages.length === 0) {
+      throw new InputError(`${source}: line ${i + 1} names no stage for shape "${shape}"`);
+    }
+    out.push({ shape, stages });
+  });
+  return out;
+}
+function enforceRequiredStages(records, requirements) {
+  for (const req of requirements) {
+    const record = records.find((r) => r.shape === req.shape);
+    if (!record) {
+      const benched = records.map((r) => r.shape);
+      throw new InputError(
+        `require-stages: shape "${req.shape}" was not benched; benched: ${benched.length ? benched.join(", ") : "nothing"}`
+      );
+    }
+    const stages = req.stages === "all" ? record.metrics.filter((m) => m.name !== "total").map((m) => m.name) : req.stages;
+    for (const stage of stages) {
+      const metric = record.metrics.find((m) => m.name === stage);
+      const k = !metric ? 0 : metric.samples.length === 0 && metric.summary ? metric.summary.samples ?? 0 : metric.samples.filter((v) => v !== null).length;
+      if (k < record.runs) {
+        throw new InputError(
+          `${record.file}: required stage "${stage}" of shape "${record.shape}" was reported in ${k}/${record.runs} runs`
+        );
+      }
+    }
+  }
+}
+
+// src/effects/record-files.ts
+import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve5 } from "node:path";
+
+// node_modules/tinyglobby/dist/index.mjs
+import { readdir as readdir2, readdirSync, realpath, realpathSync, stat as stat2, statSync } from "fs";
+import { isAbsolute as isAbsolute2, posix as posix2, resolve as resolve4 } from "path";
+import { fileURLToPath } from "url";
+
+// node_modules/fdir/dist/index.mjs
+import { createRequire } from "module";
+import { basename, dirname, normalize, relative, resolve as resolve3, sep } from "path";
+import * as nativeFs from "fs";
+var __require = /* @__PURE__ */ createRequire(import.meta.url);
+function cleanPath(path) {
+  let normalized = normalize(path);
+  if (normalized.length > 1 && normalized[normalized.length - 1] === sep) normalized = normalized.substring(0, normalized.length - 1);
+  return normalized;
+}
+var SLASHES_REGEX = /[\\/]/g;
+function convertSlashes(path, separator) {
+  return path.replace(SLASHES_REGEX, separator);
+}
+var WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
+function isRootDirectory(path) {
+  return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
+}
+function normalizePath(path, options) {
+  const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
+  const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
+  if (resolvePaths) path = resolve3(path);
+  if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
+  if (path === ".") return "";
+  const needsSeperator = path[path.length - 1] !== pathSeparator;
+  return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
+}
+function joinPathWithBasePath(filename, directoryPath) {
+  return directoryPath + filename;
+}
+function joinPathWithRelativePath(root, options) {
+  return function(filename, directoryPath) {
+    const sameRoot = directoryPath.startsWith(root);
+    if (sameRoot) return directoryPath.slice(root.length) + filename;
+    else return convertSlashes(relative(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
+  };
+}
+function joinPath(filename) {
+  return filename;
+}
+function joinDirectoryPath(filename, directoryPath, separator) {
+  return directoryPath + filename + separator;
+}
+function build$7(root, options) {
+  const { relativePaths, includeBasePath } = options;
+  return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
+}
+function pushDirectoryWithRelativePath(root) {
+  return function(directoryPath, paths) {
+    paths.push(directoryPath.substring(root.length) || ".");
+  };
+}
+function pushDirectoryFilterWithRelativePath(root) {
+  return function(directoryPath, paths, filters) {
+    const relativePath = directoryPath.substring(root.length) || ".";
+    if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
+  };
+}
+var pushDirectory = (directoryPath, paths) => {
+  paths.push(directoryPath || ".");
+};
+var pushDirectoryFilter = (directoryPath, paths, filters) => {
+  const path = directoryPath || ".";
+  if (filters.every((filter) => filter(path, true))) paths.push(path);
+};
+var empty$2 = () => {
+};
+function build$6(root, options) {
+  const { includeDirs, filters, relativePaths } = options;
+  if (!includeDirs) return empty$2;
+  if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
+  return filters && filters.length ? pushDirectoryFilter : pushDirectory;
+}
+var pushFileFilterAndCount = (filename, _paths, counts2, filters) => {
+  if (filters.every((filter) => filter(filename, false))) counts2.files++;
+};
+var pushFileFilter = (filename, paths, _counts, filters) => {
+  if (filters.every((filter) => filter(filename, false))) paths.push(filename);
+};
+var pushFileCount = (_filename, _paths, counts2, _filters) => {
+  counts2.files++;
+};
+var pushFile = (filename, paths) => {
+  paths.push(filename);
+};
+var empty$1 = () => {
+};
+function build$5(options) {
+  const { excludeFiles, filters, onlyCounts } = options;
+  if (excludeFiles) return empty$1;
+  if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
+  else if (onlyCounts) return pushFileCount;
+  else return pushFile;
+}
+var getArray = (paths) => {
+  return paths;
+};
+var getArrayGroup = () => {
+  return [""].slice(0, 0);
+};
+function build$4(options) {
+  return options.group ? getArrayGroup : getArray;
+}
+var groupFiles = (groups, directory, files) => {
+  groups.push({
+    directory,
+    files,
+    dir: directory
+  });
+};
+var empty = () => {
+};
+function build$3(options) {
+  return options.group ? groupFiles : empty;
+}
+var resolveSymlinksAsync = function(path, state, callback$1) {
+  const { queue, fs, options: { suppressErrors } } = state;
+  queue.enqueue();
+  fs.realpath(path, (error, resolvedPath) => {
+    if (error) return queue.dequeue(suppressErrors ? null : error, state);
+    fs.stat(resolvedPath, (error$1, stat5) => {
+      if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
+      if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+      callback$1(stat5, resolvedPath);
+      queue.dequeue(null, state);
+    });
+  });
+};
+var resolveSymlinks = function(path, state, callback$1) {
+  const { queue, fs, options: { suppressErrors } } = state;
+  queue.enqueue();
+  try {
+    const resolvedPath = fs.realpathSync(path);
+    const stat5 = fs.statSync(resolvedPath);
+    if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+    callback$1(stat5, resolvedPath);
+  } catch (e) {
+    if (!suppressErrors) throw e;
+  }
+};
+function build$2(options, isSynchronous) {
+  if (!options.resolveSymlinks || options.excludeSymlinks) return null;
+  return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
+}
+function isRecursive(path, resolved, state) {
+  if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
+  let parent = dirname(path);
+  let depth = 1;
+  while (parent !== state.root && depth < 2) {
+    const resolvedPath = state.symlinks.get(parent);
+    const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
+    if (isSameRoot) depth++;
+    else parent = dirname(parent);
+  }
+  state.symlinks.set(path, resolved);
+  return depth > 1;
+}
+function isRecursiveUsingRealPaths(resolved, state) {
+  return state.visited.includes(resolved + state.options.pathSeparator);
+}
+var onlyCountsSync = (state) => {
+  return state.counts;
+};
+var groupsSync = (state) => {
+  return state.groups;
+};
+var defaultSync = (state) => {
+  return state.paths;
+};
+var limitFilesSync = (state) => {
+  return state.paths.slice(0, state.options.maxFiles);
+};
+var onlyCountsAsync = (state, error, callback$1) => {
+  report(error, callback$1, state.counts, state.options.suppressErrors);
+  return null;
+};
+var defaultAsync = (state, error, callback$1) => {
+  report(error, callback$1, state.paths, state.options.suppressErrors);
+  return null;
+};
+var limitFilesAsync = (state, error, callback$1) => {
+  report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
+  return null;
+};
+var groupsAsync = (state, error, callback$1) => {
+  report(error, callback$1, state.groups, state.options.suppressErrors);
+  return null;
+};
+function report(error, callback$1, output, suppressErrors) {
+  if (error && !suppressErrors) callback$1(error, output);
+  else callback$1(null, output);
+}
+function build$1(options, isSynchronous) {
+  const { onlyCounts, group, maxFiles } = options;
+  if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
+  else if (group) return isSynchronous ? groupsSync : groupsAsync;
+  else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
+  else return isSynchronous ? defaultSync : defaultAsync;
+}
+var readdirOpts = { withFileTypes: true };
+var walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+  state.queue.enqueue();
+  if (currentDepth < 0) return state.queue.dequeue(null, state);
+  const { fs } = state;
+  state.visited.push(crawlPath);
+  state.counts.directories++;
+  fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
+    callback$1(entries, directoryPath, currentDepth);
+    state.queue.dequeue(state.options.suppressErrors ? null : error, state);
+  });
+};
+var walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+  const { fs } = state;
+  if (currentDepth < 0) return;
+  state.visited.push(crawlPath);
+  state.counts.directories++;
+  let entries = [];
+  try {
+    entries = fs.readdirSync(crawlPath || ".", readdirOpts);
+  } catch (e) {
+    if (!state.options.suppressErrors) throw e;
+  }
+  callback$1(entries, directoryPath, currentDepth);
+};
+function build(isSynchronous) {
+  return isSynchronous ? walkSync : walkAsync;
+}
+var Queue = class {
+  count = 0;
+  constructor(onQueueEmpty) {
+    this.onQueueEmpty = onQueueEmpty;
+  }
+  enqueue() {
+    this.count++;
+    return this.count;
+  }
+  dequeue(error, output) {
+    if (this.onQueueEmpty && (--this.count <= 0 || error)) {
+      this.onQueueEmpty(error, output);
+      if (error) {
+        output.controller.abort();
+        this.onQueueEmpty = void 0;
+      }
+    }
+  }
+};
+var Counter = class {
+  _files = 0;
+  _directories = 0;
+  set files(num) {
+    this._files = num;
+  }
+  get files() {
+    return this._files;
+  }
+  set directories(num) {
+    this._directories = num;
+  }
+  get directories() {
+    return this._directories;
+  }
+  /**
+  * @deprecated use `directories` instead
+  */
+  /* c8 ignore next 3 */
+  get dirs() {
+    return this._directories;
+  }
+};
+var Aborter = class {
+  aborted = false;
+  abort() {
+    this.aborted = true;
+  }
+};
+var Walker = class {
+  root;
+  isSynchronous;
+  state;
+  joinPath;
+  pushDirectory;
+  pushFile;
+  getArray;
+  groupFiles;
+  resolveSymlink;
+  walkDirectory;
+  callbackInvoker;
+  constructor(root, options, callback$1) {
+    this.isSynchronous = !callback$1;
+    this.callbackInvoker = build$1(options, this.isSynchronous);
+    this.root = normalizePath(root, options);
+    this.state = {
+      root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
+      paths: [""].slice(0, 0),
+      groups: [],
+      counts: new Counter(),
+      options,
+      queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
+      symlinks: /* @__PURE__ */ new Map(),
+      visited: [""].slice(0, 0),
+      controller: new Aborter(),
+      fs: options.fs || nativeFs
+    };
+    this.joinPath = build$7(this.root, options);
+    this.pushDirectory = build$6(this.root, options);
+    this.pushFile = build$5(options);
+    this.getArray = build$4(options);
+    this.groupFiles = build$3(options);
+    this.resolveSymlink = build$2(options, this.isSynchronous);
+    this.walkDirectory = build(this.isSynchronous);
+  }
+  start() {
+    this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
+    this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
+    return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
+  }
+  walk = (entries, directoryPath, depth) => {
+    const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
+    if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
+    const files = this.getArray(this.state.paths);
+    for (let i = 0; i < entries.length; ++i) {
+      const entry3 = entries[i];
+      if (entry3.isFile() || entry3.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
+        const filename = this.joinPath(entry3.name, directoryPath);
+        this.pushFile(filename, files, this.state.counts, filters);
+      } else if (entry3.isDirectory()) {
+        let path = joinDirectoryPath(entry3.name, directoryPath, this.state.options.pathSeparator);
+        if (exclude && exclude(entry3.name, path)) continue;
+        this.pushDirectory(path, paths, filters);
+        this.walkDirectory(this.state, path, path, depth - 1, this.walk);
+      } else if (this.resolveSymlink && entry3.isSymbolicLink()) {
+        let path = joinPathWithBasePath(entry3.name, directoryPath);
+        this.resolveSymlink(path, this.state, (stat5, resolvedPath) => {
+          if (stat5.isDirectory()) {
+            resolvedPath = normalizePath(resolvedPath, this.state.options);
+            if (exclude && exclude(entry3.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
+            this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
+          } else {
+            resolvedPath = useRealPaths ? resolvedPath : path;
+            const filename = basename(resolvedPath);
+            const directoryPath$1 = normalizePath(dirname(resolvedPath), this.state.options);
+            resolvedPath = this.joinPath(filename, directoryPath$1);
+            this.pushFile(resolvedPath, files, this.state.counts, filters);
+          }
+        });
+      }
+    }
+    this.groupFiles(this.state.groups, directoryPath, files);
+  };
+};
+function promise(root, options) {
+  return new Promise((resolve$1, reject) => {
+    callback(root, options, (err, output) => {
+      if (err) return reject(err);
+      resolve$1(output);
+    });
+  });
+}
+function callback(root, options, callback$1) {
+  let walker = new Walker(root, options, callback$1);
+  walker.start();
+}
+function sync(root, options) {
+  const walker = new Walker(root, options);
+  return walker.start();
+}
+var APIBuilder = class {
+  constructor(root, options) {
+    this.root = root;
+    this.options = options;
+  }
+  withPromise() {
+    return promise(this.root, this.options);
+  }
+  withCallback(cb) {
+    callback(this.root, this.options, cb);
+  }
+  sync() {
+    return sync(this.root, this.options);
+  }
+};
+var pm = null;
+try {
+  __require.resolve("picomatch");
+  pm = __require("picomatch");
+} catch {
+}
+var Builder = class {
+  globCache = {};
+  options = {
+    maxDepth: Infinity,
+    suppressErrors: true,
+    pathSeparator: sep,
+    filters: []
+  };
+  globFunction;
+  constructor(options) {
+    this.options = {
+      ...this.options,
+      ...options
+    };
+    this.globFunction = this.options.globFunction;
+  }
+  group() {
+    this.options.group = true;
+    return this;
+  }
+  withPathSeparator(separator) {
+    this.options.pathSeparator = separator;
+    return this;
+  }
+  withBasePath() {
+    this.options.includeBasePath = true;
+    return this;
+  }
+  withRelativePaths() {
+    this.options.relativePaths = true;
+    return this;
+  }
+  withDirs() {
+    this.options.includeDirs = true;
+    return this;
+  }
+  withMaxDepth(depth) {
+    this.options.maxDepth = depth;
+    return this;
+  }
+  withMaxFiles(limit) {
+    this.options.maxFiles = limit;
+    return this;
+  }
+  withFullPaths() {
+    this.options.resolvePaths = true;
+    this.options.includeBasePath = true;
+    return this;
+  }
+  withErrors() {
+    this.options.suppressErrors = false;
+    return this;
+  }
+  withSymlinks({ resolvePaths = true } = {}) {
+    this.options.resolveSymlinks = true;
+    this.options.useRealPaths = resolvePaths;
+    return this.withFullPaths();
+  }
+  withAbortSignal(signal) {
+    this.options.signal = signal;
+    return this;
+  }
+  normalize() {
+    this.options.normalizePath = true;
+    return this;
+  }
+  filter(predicate) {
+    this.options.filters.push(predicate);
+    return this;
+  }
+  onlyDirs() {
+    this.options.excludeFiles = true;
+    this.options.includeDirs = true;
+    return this;
+  }
+  exclude(predicate) {
+    this.options.exclude = predicate;
+    return this;
+  }
+  onlyCounts() {
+    this.options.onlyCounts = true;
+    return this;
+  }
+  crawl(root) {
+    return new APIBuilder(root || ".", this.options);
+  }
+  withGlobFunction(fn) {
+    this.globFunction = fn;
+    return this;
+  }
+  /**
+  * @deprecated Pass options using the constructor instead:
+  * ```ts
+  * new fdir(options).crawl("/path/to/root");
+  * ```
+  * This method will be removed in v7.0
+  */
+  /* c8 ignore next 4 */
+  crawlWithOptions(root, options) {
+    this.options = {
+      ...this.options,
+      ...options
+    };
+    return new APIBuilder(root || ".", this.options);
+  }
+  glob(...patterns) {
+    if (this.globFunction) return this.globWithOptions(patterns);
+    return this.globWithOptions(patterns, ...[{ dot: true }]);
+  }
+  globWithOptions(patterns, ...options) {
+    const globFn = this.globFunction || pm;
+    if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
+    var isMatch = this.globCache[patterns.join("\0")];
+    if (!isMatch) {
+      isMatch = globFn(patterns, ...options);
+      this.globCache[patterns.join("\0")] = isMatch;
+    }
+    this.options.filters.push((path) => isMatch(path));
+    return this;
+  }
+};
+
+// node_modules/tinyglobby/dist/index.mjs
+var import_picomatch = __toESM(require_picomatch2(), 1);
+var isReadonlyArray = Array.isArray;
+var BACKSLASHES = /\\/g;
+var DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
+var isWin = process.platform === "win32";
+var ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
+function getPartialMatcher(patterns, options = {}) {
+  const patternsCount = patterns.length;
+  const patternsParts = Array(patternsCount);
+  const matchers = Array(patternsCount);
+  let i, j;
+  for (i = 0; i < patternsCount; i++) {
+    const parts = splitPattern(patterns[i]);
+    patternsParts[i] = parts;
+    const partsCount = parts.length;
+    const partMatchers = Array(partsCount);
+    for (j = 0; j < partsCount; j++) partMatchers[j] = (0, import_picomatch.default)(parts[j], options);
+    matchers[i] = partMatchers;
+  }
+  return (input) => {
+    const inputParts = input.split("/");
+    if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
+    for (i = 0; i < patternsCount; i++) {
+      const patternParts = patternsParts[i];
+      const matcher = matchers[i];
+      const inputPatternCount = inputParts.length;
+      const minParts = Math.min(inputPatternCount, patternParts.length);
+      j = 0;
+      while (j < minParts) {
+        const part = patternParts[j];
+        if (part.includes("/")) return true;
+        if (!matcher[j](inputParts[j])) break;
+        if (!options.noglobstar && part === "**") return true;
+        j++;
+      }
+      if (j === inputPatternCount) return true;
+    }
+    return false;
+  };
+}
+var WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
+var isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
+function buildFormat(cwd, root, absolute) {
+  if (cwd === root || root.startsWith(`${cwd}/`)) {
+    if (absolute) {
+      const start = cwd.length + +!isRoot(cwd);
+      return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
+    }
+    const prefix = root.slice(cwd.length + 1);
+    if (prefix) return (p, isDir) => {
+      if (p === ".") return prefix;
+      const result = `${prefix}/${p}`;
+      return isDir ? result.slice(0, -1) : result;
+    };
+    return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
+  }
+  if (absolute) return (p) => posix2.relative(cwd, p) || ".";
+  return (p) => posix2.relative(cwd, `${root}/${p}`) || ".";
+}
+function buildRelative(cwd, root) {
+  if (root.startsWith(`${cwd}/`)) {
+    const prefix = root.slice(cwd.length + 1);
+    return (p) => `${prefix}/${p}`;
+  }
+  return (p) => {
+    const result = posix2.relative(cwd, `${root}/${p}`);
+    return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
+  };
+}
+function ensureNonDriveRelativePath(path) {
+  return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
+}
+var splitPatternOptions = { parts: true };
+function splitPattern(path) {
+  var _result$parts;
+  const result = import_picomatch.default.scan(path, splitPatternOptions);
+  return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
+}
+var POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
+var WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
+var escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+var escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+var escapePath = isWin ? escapeWin32Path : escapePosixPath;
+function isDynamicPattern(pattern, options) {
+  if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
+  const scan = import_picomatch.default.scan(pattern);
+  return scan.isGlob || scan.negated;
+}
+function log(...tasks) {
+  console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
+}
+function ensureStringArray(value) {
+  return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
+}
+var PARENT_DIRECTORY = /^(\/?\.\.)+/;
+var ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
+function normalizePattern(pattern, opts, props, isIgnore) {
+  var _PARENT_DIRECTORY$exe;
+  const cwd = opts.cwd;
+  let result = pattern;
+  if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
+  if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
+  const escapedCwd = escapePath(cwd);
+  result = isAbsolute2(result.replace(ESCAPING_BACKSLASHES, "")) ? posix2.relative(escapedCwd, result) : posix2.normalize(result);
+  const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
+  const parts = splitPattern(result);
+  if (parentDir) {
+    const n = (parentDir.length + 1) / 3;
+    let i = 0;
+    const cwdParts = escapedCwd.split("/");
+    while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
+      result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
+      i++;
+    }
+    const potentialRoot = posix2.join(cwd, parentDir.slice(i * 3));
+    if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
+      props.root = ensureNonDriveRelativePath(potentialRoot);
+      props.depthOffset = -n + i;
+    }
+  }
+  if (!isIgnore && props.depthOffset >= 0) {
+    var _props$commonPath;
+    (_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
+    const newCommonPath = [];
+    const length = Math.min(props.commonPath.length, parts.length);
+    for (let i = 0; i < length; i++) {
+      const part = parts[i];
+      if (part === "**" && !parts[i + 1]) {
+        newCommonPath.pop();
+        break;
+      }
+      if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
+      newCommonPath.push(part);
+    }
+    props.depthOffset = newCommonPath.length;
+    props.commonPath = newCommonPath;
+    props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? posix2.join(cwd, ...newCommonPath) : cwd);
+  }
+  return result;
+}
+function processPatterns(options, patterns, props) {
+  const matchPatterns = [];
+  const ignorePatterns = [];
+  for (const pattern of options.ignore) {
+    if (!pattern) continue;
+    if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
+  }
+  for (const pattern of patterns) {
+    if (!pattern) continue;
+    if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
+    else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
+  }
+  return {
+    match: matchPatterns,
+    ignore: ignorePatterns
+  };
+}
+function buildCrawler(options, patterns) {
+  const cwd = options.cwd;
+  const props = {
+    root: cwd,
+    depthOffset: 0
+  };
+  const processed = processPatterns(options, patterns, props);
+  if (options.debug) log("internal processing patterns:", processed);
+  const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
+  const root = props.root.replace(BACKSLASHES, "");
+  const matchOptions = {
+    dot,
+    nobrace: options.braceExpansion === false,
+    nocase: !caseSensitiveMatch,
+    noextglob: options.extglob === false,
+    noglobstar: options.globstar === false,
+    posix: true
+  };
+  const matcher = (0, import_picomatch.default)(processed.match, matchOptions);
+  const ignore = (0, import_picomatch.default)(processed.ignore, matchOptions);
+  const partialMatcher = getPartialMatcher(processed.match, matchOptions);
+  const format = buildFormat(cwd, root, absolute);
+  const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
+  const excludePredicate = (_, p) => {
+    const relativePath = excludeFormatter(p, true);
+    return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
+  };
+  let maxDepth;
+  if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
+  const crawler = new Builder({
+    filters: [debug ? (p, isDirectory) => {
+      const path = format(p, isDirectory);
+      const matches = matcher(path) && !ignore(path);
+      if (matches) log(`matched ${path}`);
+      return matches;
+    } : (p, isDirectory) => {
+      const path = format(p, isDirectory);
+      return matcher(path) && !ignore(path);
+    }],
+    exclude: debug ? (_, p) => {
+      const skipped = excludePredicate(_, p);
+      log(`${skipped ? "skipped" : "crawling"} ${p}`);
+      return skipped;
+    } : excludePredicate,
+    fs: options.fs,
+    pathSeparator: "/",
+    relativePaths: !absolute,
+    resolvePaths: absolute,
+    includeBasePath: absolute,
+    resolveSymlinks: followSymbolicLinks,
+    excludeSymlinks: !followSymbolicLinks,
+    excludeFiles: onlyDirectories,
+    includeDirs: onlyDirectories || !options.onlyFiles,
+    maxDepth,
+    signal: options.signal
+  }).crawl(root);
+  if (options.debug) log("internal properties:", {
+    ...props,
+    root
+  });
+  return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
+}
+function formatPaths(paths, mapper) {
+  if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
+  return paths;
+}
+var defaultOptions = {
+  caseSensitiveMatch: true,
+  debug: !!process.env.TINYGLOBBY_DEBUG,
+  expandDirectories: true,
+  followSymbolicLinks: true,
+  onlyFiles: true
+};
+function getOptions(options) {
+  const opts = Object.assign({}, options);
+  for (const key2 in defaultOptions) if (opts[key2] === void 0) Object.assign(opts, { [key2]: defaultOptions[key2] });
+  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve4(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+  opts.ignore = ensureStringArray(opts.ignore);
+  opts.fs && (opts.fs = {
+    readdir: opts.fs.readdir || readdir2,
+    readdirSync: opts.fs.readdirSync || readdirSync,
+    realpath: opts.fs.realpath || realpath,
+    realpathSync: opts.fs.realpathSync || realpathSync,
+    stat: opts.fs.stat || stat2,
+    statSync: opts.fs.statSync || statSync
+  });
+  if (opts.debug) log("globbing with options:", opts);
+  return opts;
+}
+function getCrawler(globInput, inputOptions = {}) {
+  var _ref;
+  if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
+  const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
+  const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
+  const options = getOptions(isModern ? inputOptions : globInput);
+  return patterns.length > 0 ? buildCrawler(options, patterns) : [];
+}
+async function glob(globInput, options) {
+  const [crawler, relative6] = getCrawler(globInput, options);
+  return crawler ? formatPaths(await crawler.withPromise(), relative6) : [];
+}
 
 // src/formats/format.ts
 function shapeOf2(options, format) {
@@ -15707,19 +17399,32 @@ function looksCustom(text2) {
   const v = peekJson(text2);
   return Array.isArray(v) && v.length > 0 && v.every((e) => isObject2(e) && typeof e["name"] === "string" && typeof e["unit"] === "string" && "value" in e);
 }
-function parseCustom(file, text2, format, declared, shape, options) {
+function placeOf2(name, shape, format) {
+  const cut = name.indexOf(" / ");
+  if (shape !== void 0 || cut <= 0) return { shape: shape ?? format, name };
+  return { shape: name.slice(0, cut), name: name.slice(cut + 3) };
+}
+function parseCustom(file, text2, format, declared, options) {
   const data = parseJsonText(file, text2);
   if (!Array.isArray(data)) throw notFormat(file, format, EXPECTED6, data);
   const entries = expectArray(file, data, "", EXPECTED6);
   const notes = /* @__PURE__ */ new Map();
-  const readings = new Readings(file, (unit, name) => {
-    const unitSays = directionOfUnit(unit);
-    const named = caseName(shape, name);
-    if (unitSays !== void 0 && unitSays !== declared && !notes.has(named) && !options.decided?.(named)) {
-      notes.set(named, `${named}: its unit ${JSON.stringify(unit)} says ${unitSays} is better, ${format} says ${declared}; the unit is used (set direction-overrides to choose)`);
+  const byShape2 = /* @__PURE__ */ new Map();
+  const readingsOf = (shape) => {
+    let readings = byShape2.get(shape);
+    if (!readings) {
+      readings = new Readings(file, (unit, name) => {
+        const unitSays = directionOfUnit(unit);
+        const named = caseName(shape, name);
+        if (unitSays !== void 0 && unitSays !== declared && !notes.has(named) && !options.decided?.(named)) {
+          notes.set(named, `${named}: its unit ${JSON.stringify(unit)} says ${unitSays} is better, ${format} says ${declared}; the unit is used (set direction-overrides to choose)`);
+        }
+        return unitSays ?? declared;
+      });
+      byShape2.set(shape, readings);
     }
-    return unitSays ?? declared;
-  });
+    return readings;
+  };
   const split = namesInSeveralMetrics2(entries);
   entries.forEach((raw, i) => {
     const path = child("", i);
@@ -15734,8 +17439,9 @@ function parseCustom(file, text2, format, declared, shape, options) {
     }
     const extra = extraText(e["extra"]);
     const bar = range === void 0 ? void 0 : barOfRange(value, range);
-    readings.add({
-      name: split.has(name) ? `${name} - ${unit}` : name,
+    const place = placeOf2(split.has(name) ? `${name} - ${unit}` : name, options.shape, format);
+    readingsOf(place.shape).add({
+      name: place.name,
       value,
       unit,
       line: i + 1,
@@ -15744,8 +17450,8 @@ function parseCustom(file, text2, format, declared, shape, options) {
       ...extra !== void 0 ? { extra } : {}
     });
   });
-  const metrics = readings.metrics();
-  return { metrics, notes: [...notes.values()] };
+  const shapes = [...byShape2].map(([shape, readings]) => ({ shape, metrics: readings.metrics() }));
+  return { shapes, notes: [...notes.values()] };
 }
 function namesInSeveralMetrics2(entries) {
   const first = /* @__PURE__ */ new Map();
@@ -15763,9 +17469,9 @@ function customFormat(name, direction, description) {
     name,
     description,
     parse: (file, text2, options) => {
-      const shape = shapeOf2(options, name);
-      const { metrics, notes } = parseCustom(file, text2, name, direction, shape, options);
-      return [makeRecord({ file, format: name, shape, metrics, notes, expected: EXPECTED6 })];
+      const { shapes, notes } = parseCustom(file, text2, name, direction, options);
+      if (shapes.length === 0) return [makeRecord({ file, format: name, shape: shapeOf2(options, name), metrics: [], notes, expected: EXPECTED6 })];
+      return shapes.map(({ shape, metrics }, i) => makeRecord({ file, format: name, shape, metrics, ...i === 0 ? { notes } : {}, expected: EXPECTED6 }));
     }
   };
 }
@@ -16545,7 +18251,7 @@ var bench_record_schema_default = {
 };
 
 // src/formats/record.ts
-var validator = lazyValidator(bench_record_schema_default);
+var validator2 = lazyValidator(bench_record_schema_default);
 function explain(error, data) {
   const path = pointerToPath(error.instancePath);
   const value = valueAtPointer(data, error.instancePath);
@@ -16569,7 +18275,7 @@ function explain(error, data) {
 }
 function parseRecord(file, text2) {
   const data = parseJsonText(file, text2);
-  const validate = validator();
+  const validate = validator2();
   if (!validate(data)) {
     const first = validate.errors?.[0];
     throw new InputError(`${file}: ${first ? explain(first, data) : "does not match the bench record schema"}`);
@@ -16732,15 +18438,76 @@ function parseInput(file, text2, format, options = {}) {
   }
 }
 
+// src/effects/record-files.ts
+async function expandPatterns(patterns, cwd, input = "records") {
+  const out = [];
+  for (const pattern of patterns) {
+    if (!isDynamicPattern(pattern)) {
+      out.push(pattern);
+      continue;
+    }
+    const found = (await glob(pattern, { cwd, absolute: isAbsolute3(pattern), onlyFiles: true, expandDirectories: false })).sort();
+    if (found.length === 0) {
+      throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
+    }
+    out.push(...found);
+  }
+  return [...new Set(out.map((f) => isAbsolute3(f) ? f : relative2(cwd, resolve5(cwd, f)) || f))];
+}
+var MAX_INPUT_BYTES = 64 * 1024 * 1024;
+async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
+  try {
+    const info = await stat3(resolve5(cwd, file));
+    if (info.isFile() && info.size > limit) {
+      throw new InputError(
+        `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
+      );
+    }
+    return decodeText(await readFile3(resolve5(cwd, file))).replace(/^\uFEFF/, "");
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const code = e.code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code ?? String(e);
+    throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
+  }
+}
+function mib(bytes) {
+  return `${Math.round(bytes / 1024 / 1024 * 10) / 10} MiB`;
+}
+async function loadRecords(patterns, cwd, format, options, input = "records") {
+  if (patterns.length === 0) throw new InputError(`${input}: no file given`);
+  const files = await expandPatterns(patterns, cwd, input);
+  const records = [];
+  for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
+  return records;
+}
+
+// src/settings.ts
+function kindOfChar(char) {
+  if (char === "\n" || char === "\r") return "a line break";
+  if (char === " ") return "a space";
+  if (char === "	") return "a tab";
+  return (char.codePointAt(0) ?? 0) < 128 ? "a control character" : "a character outside ASCII";
+}
+function checkToken(token, source) {
+  if (token === void 0) return void 0;
+  const bad = /[^\x21-\x7e]/u.exec(token);
+  if (bad) throw new InputError(`${source} holds ${kindOfChar(bad[0])} (character ${bad.index + 1}), which no HTTP header can carry; check the secret (its value is not shown)`);
+  return token;
+}
+
+// src/cli/args.ts
+import { parseArgs } from "node:util";
+
 // src/cli/io.ts
-import { readFile as readFile3 } from "node:fs/promises";
-import { resolve as resolve3 } from "node:path";
+import { readFile as readFile4 } from "node:fs/promises";
+import { resolve as resolve6 } from "node:path";
 var UsageError = class extends Error {
   name = "UsageError";
 };
 async function readText(file, cwd, option) {
   try {
-    return await readFile3(resolve3(cwd, file), "utf8");
+    return await readFile4(resolve6(cwd, file), "utf8");
   } catch (e) {
     throw new InputError(`${option}: cannot read ${file}${because(e)}`);
   }
@@ -16830,17 +18597,18 @@ function trendCommandLine(argv, io, usage, options) {
   return values;
 }
 function noTrendYet(values, branchExists = true) {
-  if (!branchExists) return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: it has no branch ${values.branch}
+  const repo = redactUrl(values.repo ?? "");
+  if (!branchExists) return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${repo} yet: it has no branch ${values.branch}
 `;
   const manifest = values.dir.replace(/\/+$/, "") === "" ? "manifest.json" : `${values.dir.replace(/\/+$/, "")}/manifest.json`;
-  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${values.repo} yet: the branch has no ${manifest}
+  return `benchtrend: no trend published at ${values.branch}:${values.dir} of ${repo} yet: the branch has no ${manifest}
 `;
 }
 function tokenFrom(name, io) {
   if (name === void 0) return void 0;
   const token = io.env[name];
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
-  return token;
+  return checkToken(token, `--token-env: the environment variable ${name}`);
 }
 function cliAccess(io, server) {
   const runner = runnerEnvironment(io.env, io.cwd);
@@ -16935,676 +18703,6 @@ async function run(argv, io) {
   } else io.stdout(`${alertLines(listed).join("\n")}
 `);
   return 0;
-}
-
-// src/core/compare/rank-distributions.ts
-var EXACT_BELOW = 50;
-var Z_975 = 1.959963984540054;
-var CONFIDENCE = 0.95;
-function signedRankCdf(n) {
-  const max = n * (n + 1) / 2;
-  let p = new Array(max + 1).fill(0);
-  p[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    const next = new Array(max + 1).fill(0);
-    const reach = k * (k + 1) / 2;
-    for (let s = 0; s <= reach; s++) next[s] = ((p[s] ?? 0) + (s >= k ? p[s - k] ?? 0 : 0)) / 2;
-    p = next;
-  }
-  return cumulative(p);
-}
-function mannWhitneyCdf(m, n) {
-  let f = Array.from({ length: n + 1 }, () => [1]);
-  for (let i = 1; i <= m; i++) {
-    const g2 = [[1]];
-    for (let j = 1; j <= n; j++) {
-      const row = new Array(i * j + 1).fill(0);
-      const left = f[j];
-      const up = g2[j - 1];
-      for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
-      for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
-      g2.push(row);
-    }
-    f = g2;
-  }
-  const counts2 = f[n];
-  const total = counts2.reduce((t, c) => t + c, 0);
-  return cumulative(counts2.map((c) => c / total));
-}
-function cumulative(p) {
-  const out = [];
-  let run9 = 0;
-  for (const v of p) {
-    run9 += v;
-    out.push(run9);
-  }
-  return out;
-}
-function quantile2(cdf, q) {
-  const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
-  return i < 0 ? cdf.length - 1 : i;
-}
-function normalCdf(z2) {
-  const x = Math.abs(z2) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-x * x);
-  return z2 >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
-function indexFrom(cdf) {
-  const alpha = 1 - CONFIDENCE;
-  const qu = Math.max(1, quantile2(cdf, alpha / 2));
-  return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
-}
-function indexNormal(mean2, sd) {
-  const qu = Math.max(1, Math.ceil(mean2 - 0.5 - Z_975 * sd));
-  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean2) / sd), method: "normal" };
-}
-function signedRankIndex(n) {
-  if (n < 1) throw new RangeError("an interval needs at least one difference");
-  if (n < EXACT_BELOW) return indexFrom(signedRankCdf(n));
-  return indexNormal(n * (n + 1) / 4, Math.sqrt(n * (n + 1) * (2 * n + 1) / 24));
-}
-function mannWhitneyIndex(m, n) {
-  if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
-  if (m < EXACT_BELOW && n < EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
-  return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
-}
-
-// src/core/compare/verdict.ts
-function minEffectText(minEffect) {
-  return `${shortNumber(minEffect * 100, 6)}%`;
-}
-var DEFAULT_MIN_EFFECT = 0.01;
-function decide2(shift, change, direction, minEffect) {
-  if (shift.confidence < CONFIDENCE - 1e-9) {
-    return {
-      verdict: "inconclusive",
-      reason: `too few runs for a 95% interval: ${shift.count} ${shift.count === 1 ? "value reaches" : "values reach"} only ${formatPercent(shift.confidence, 1, false)}`
-    };
-  }
-  if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
-  if (change === null) return { verdict: "inconclusive", reason: "the baseline median is 0, so the change has no percent" };
-  if (Math.sign(change) !== Math.sign(shift.estimate)) {
-    return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
-  }
-  if (Math.abs(change) < minEffect) {
-    return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
-  }
-  const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
-  return {
-    verdict: better ? "improved" : "regressed",
-    reason: `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
-  };
-}
-function parseMinEffect(text2, source = "compare-min-effect") {
-  const t = text2.trim();
-  const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(t);
-  if (m) {
-    const v = Number(m[1]) / 100;
-    if (v < 1) return v;
-  } else if (/^0+(?:\.0+)?$/.test(t)) {
-    return 0;
-  }
-  throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
-}
-
-// src/core/render-compare.ts
-function arm(a) {
-  if (!a) return null;
-  const { summaryOnly: _summaryOnly, ...rest } = a;
-  return rest;
-}
-function compareJson(comparison) {
-  return comparison.cases.map((c) => ({
-    case: c.case,
-    unit: c.unit,
-    direction: c.direction,
-    baseline: arm(c.baseline),
-    candidate: arm(c.candidate),
-    shift: c.shift?.estimate ?? null,
-    interval: c.shift ? [c.shift.lo, c.shift.hi] : null,
-    confidence: c.shift?.confidence ?? null,
-    method: c.method,
-    pairs: c.method === "paired" && c.shift ? c.shift.count : null,
-    change: c.change,
-    verdict: c.verdict,
-    reason: c.reason,
-    control: c.control,
-    drift: c.drift,
-    attribution: c.attribution ? attributionLine(c.attribution) : null,
-    rounds: c.rounds
-  }));
-}
-function scaleOf2(c) {
-  const levels2 = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
-  return levelScale(c.unit, levels2.length ? Math.max(...levels2.map(Math.abs)) : 0);
-}
-var MARKDOWN = { esc: escapeMarkdown, strong: (t) => `**${t}**` };
-function level(a, s, esc) {
-  if (!a) return "\u2014";
-  const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
-  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
-}
-function runs(a) {
-  if (!a) return "\u2014";
-  if (a.summaryOnly) return "summary";
-  return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
-}
-function shiftText(c, s, esc) {
-  if (!c.shift) return "\u2014";
-  const { estimate, lo, hi, confidence } = c.shift;
-  const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
-  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
-}
-function verdictText(c, strong) {
-  if (c.control) return c.drift ? `${strong("drift")} (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
-  return c.verdict === "improved" || c.verdict === "regressed" ? strong(c.verdict) : c.verdict;
-}
-function countLine(comparison) {
-  const plain = comparison.cases.filter((c) => !c.control);
-  const count = (v) => plain.filter((c) => c.verdict === v).length;
-  const parts = [`${count("improved")} improved`, `${count("regressed")} regressed`, `${count("inconclusive")} inconclusive`];
-  if (count("no-data")) parts.push(`${count("no-data")} no data`);
-  const controls = comparison.cases.length - plain.length;
-  if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
-  const paired = comparison.cases.filter((c) => c.method === "paired");
-  const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
-  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : "paired rounds";
-  const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
-  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
-  return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
-}
-var COMPARE_HEAD = ["Case", "Baseline median (min\u2013max)", "Candidate median (min\u2013max)", "Runs", "Shift [95% interval]", "Change", "Verdict"];
-function compareReport(comparison, style) {
-  const { esc, strong } = style;
-  const files = (fs) => fs.map((f) => esc(f)).join(", ");
-  return {
-    counts: countLine(comparison),
-    baselineFiles: files(comparison.baselineFiles),
-    candidateFiles: files(comparison.candidateFiles),
-    drift: comparison.drift.map((d) => {
-      const s = scaleOf2(d);
-      return `${strong("Drift:")} control ${esc(d.case)} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
-    }),
-    rows: comparison.cases.map((c) => {
-      const s = scaleOf2(c);
-      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} \xB7 ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? "\u2014" : formatPercent(c.change), verdictText(c, strong)];
-    }),
-    attribution: comparison.cases.flatMap((c) => c.attribution ? [esc(attributionLine(c.attribution))] : []),
-    why: [
-      ...comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed")).map((c) => `${esc(c.case)}: ${c.verdict}, ${esc(c.reason)}`),
-      ...comparison.notes.map((n) => esc(n))
-    ],
-    rounds: comparison.cases.filter((c) => c.rounds && c.rounds.length > 0).map((c) => {
-      const s = scaleOf2(c);
-      const v = (x) => x === null ? "\u2014" : formatValue(x, s);
-      return {
-        case: esc(c.case),
-        unit: esc(s.unit),
-        rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true }) }))
-      };
-    })
-  };
-}
-function roundsTable(r) {
-  return [
-    `**${r.case}** (${r.unit})`,
-    "",
-    "| Round | Baseline | Candidate | \u0394 |",
-    "| ---: | ---: | ---: | ---: |",
-    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
-    ""
-  ];
-}
-var DEFAULT_REPORT_LIMIT = 6e4;
-function renderCompareMarkdown(comparison, options = {}) {
-  const heading = options.heading ?? "###";
-  const report2 = compareReport(comparison, MARKDOWN);
-  const lines = [
-    `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
-    "",
-    report2.counts,
-    "",
-    `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`,
-    ""
-  ];
-  for (const d of report2.drift) lines.push(`> ${d}`, "");
-  lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
-  for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
-  lines.push("");
-  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
-  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
-  const head = lines.join("\n");
-  if (report2.rounds.length === 0) return head;
-  const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
-  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
-  if (head.length + rounds.length <= limit) return `${head}
-${rounds}`;
-  return `${head}
-The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
-`;
-}
-
-// src/core/compare/arms.ts
-function splitArms(file, records) {
-  const baseline = records.filter((r) => r.arm === "baseline");
-  const candidate = records.filter((r) => r.arm === "candidate");
-  if (baseline.length === 0 || candidate.length === 0) {
-    const has = baseline.length ? "only a baseline arm" : candidate.length ? "only a candidate arm" : "no baseline and candidate arms";
-    throw new InputError(`${file}: holds ${has}; compare one file only when it carries both arms, otherwise pass --baseline FILE... --candidate FILE...`);
-  }
-  return { baseline, candidate };
-}
-function refuseOtherArm(records, arm2) {
-  const other = records.find((r) => r.arm !== void 0 && r.arm !== arm2);
-  if (other) {
-    throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
-  }
-}
-function byShape(records, arm2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    const first = out.get(r.shape);
-    if (first) throw new InputError(`${r.file}: shape "${r.shape}" is already in the ${arm2} arm from ${first.file}; one record per shape per arm`);
-    out.set(r.shape, r);
-  }
-  return out;
-}
-function matchCases(arms) {
-  for (const r of [...arms.baseline, ...arms.candidate]) buildPoints([r]);
-  const base = byShape(arms.baseline, "baseline");
-  const cand = byShape(arms.candidate, "candidate");
-  if (![...base.keys()].some((s) => cand.has(s))) {
-    const b = [...base.keys()].join(", ") || "none";
-    const c = [...cand.keys()].join(", ") || "none";
-    throw new InputError(`compare: the arms share no shape (baseline: ${b}; candidate: ${c}); name the records of one shape in both arms`);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const [shape, b] of base) {
-    const c = cand.get(shape);
-    for (const bm of b.metrics) {
-      const cm = c?.metrics.find((m) => m.name === bm.name);
-      if (c && cm && cm.unit !== bm.unit) {
-        throw new InputError(
-          `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
-        );
-      }
-      seen.add(caseName(shape, bm.name));
-      out.push({
-        case: caseName(shape, bm.name),
-        shape,
-        metric: bm.name,
-        unit: bm.unit,
-        direction: bm.direction,
-        baseline: { record: b, metric: bm },
-        ...c && cm ? { candidate: { record: c, metric: cm } } : {}
-      });
-    }
-  }
-  for (const [shape, c] of cand) {
-    for (const cm of c.metrics) {
-      if (seen.has(caseName(shape, cm.name))) continue;
-      out.push({ case: caseName(shape, cm.name), shape, metric: cm.name, unit: cm.unit, direction: cm.direction, candidate: { record: c, metric: cm } });
-    }
-  }
-  return out;
-}
-
-// src/core/compare/order-statistics.ts
-function kth(set, k) {
-  if (k < 1 || k > set.size) throw new RangeError(`order statistic ${k} of ${set.size}`);
-  if (set.countAtMost(set.min) >= k) return set.min;
-  let lo = set.min;
-  let hi = set.max;
-  let below = set.countAtMost(lo);
-  let upTo = set.size;
-  while (upTo - below > set.listable) {
-    const mid = lo + (hi - lo) / 2;
-    if (mid <= lo || mid >= hi) return hi;
-    const c = set.countAtMost(mid);
-    if (c >= k) {
-      hi = mid;
-      upTo = c;
-    } else {
-      lo = mid;
-      below = c;
-    }
-  }
-  const candidates = set.between(lo, hi).sort((a, b) => a - b);
-  return candidates[k - below - 1];
-}
-var ascending = (values) => [...values].sort((a, b) => a - b);
-function walshSet(deltas) {
-  const d = ascending(deltas);
-  const n = d.length;
-  const at = (i, j) => (d[i] + d[j]) / 2;
-  const countAtMost = (v) => {
-    let count = 0;
-    let j = n;
-    for (let i = 0; i < n; i++) {
-      while (j > 0 && at(i, j - 1) > v) j--;
-      if (j > i) count += j - i;
-    }
-    return count;
-  };
-  return {
-    size: n * (n + 1) / 2,
-    min: at(0, 0),
-    max: at(n - 1, n - 1),
-    countAtMost,
-    between(lo, hi) {
-      const out = [];
-      let jLo = n;
-      let jHi = n;
-      for (let i = 0; i < n; i++) {
-        while (jLo > 0 && at(i, jLo - 1) > lo) jLo--;
-        while (jHi > 0 && at(i, jHi - 1) > hi) jHi--;
-        for (let j = Math.max(i, jLo); j < jHi; j++) out.push(at(i, j));
-      }
-      return out;
-    },
-    listable: Math.max(4096, 4 * n)
-  };
-}
-function differenceSet(baseline, candidate) {
-  const x = ascending(baseline);
-  const y = ascending(candidate);
-  const m = x.length;
-  const n = y.length;
-  const at = (i, j) => y[j] - x[i];
-  const countAtMost = (v) => {
-    let count = 0;
-    let j = 0;
-    for (let i = 0; i < m; i++) {
-      while (j < n && at(i, j) <= v) j++;
-      count += j;
-    }
-    return count;
-  };
-  return {
-    size: m * n,
-    min: at(m - 1, 0),
-    max: at(0, n - 1),
-    countAtMost,
-    between(lo, hi) {
-      const out = [];
-      let jLo = 0;
-      let jHi = 0;
-      for (let i = 0; i < m; i++) {
-        while (jLo < n && at(i, jLo) <= lo) jLo++;
-        while (jHi < n && at(i, jHi) <= hi) jHi++;
-        for (let j = jLo; j < jHi; j++) out.push(at(i, j));
-      }
-      return out;
-    },
-    listable: Math.max(4096, 4 * (m + n))
-  };
-}
-function statistics(set) {
-  return {
-    size: set.size,
-    kth: (k) => kth(set, k),
-    median() {
-      const half = Math.floor(set.size / 2);
-      if (set.size % 2 === 1) return kth(set, half + 1);
-      const a = kth(set, half);
-      const b = kth(set, half + 1);
-      return a + (b - a) / 2;
-    }
-  };
-}
-function walshAverages(deltas) {
-  return statistics(walshSet(deltas));
-}
-function pairwiseDifferences(baseline, candidate) {
-  return statistics(differenceSet(baseline, candidate));
-}
-
-// src/core/compare/hodges-lehmann.ts
-function bounded(values, index, count) {
-  const k = Math.min(index.k, values.size);
-  return {
-    estimate: values.median(),
-    lo: values.kth(k),
-    hi: values.kth(values.size + 1 - k),
-    confidence: index.achieved,
-    method: index.method,
-    count
-  };
-}
-function pairedShift(deltas) {
-  if (deltas.length === 0) throw new RangeError("a paired shift needs at least one round");
-  return bounded(walshAverages(deltas), signedRankIndex(deltas.length), deltas.length);
-}
-function unpairedShift(baseline, candidate) {
-  if (baseline.length === 0 || candidate.length === 0) throw new RangeError("an unpaired shift needs values in both arms");
-  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
-}
-
-// src/core/compare/compare.ts
-function reported2(m) {
-  return m.samples.filter((v) => v !== null);
-}
-function summarise(record, metric) {
-  const values = reported2(metric);
-  const failed = metric.failed ?? 0;
-  if (values.length > 0) {
-    const s = spread(values);
-    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
-  }
-  const sum2 = metric.summary;
-  if (!sum2) return null;
-  return {
-    median: sum2.value,
-    min: sum2.lo ?? sum2.value,
-    max: sum2.hi ?? sum2.value,
-    runs: 0,
-    n: sum2.samples ?? record.runs,
-    failed,
-    summaryOnly: true,
-    file: record.file
-  };
-}
-function pairsByRound(sides, pairing) {
-  const b = sides.baseline;
-  const c = sides.candidate;
-  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && b.metric.samples.length === b.record.runs && c.metric.samples.length === c.record.runs;
-}
-function roundsOf(b, c) {
-  return b.samples.map((bv, i) => {
-    const cv = c.samples[i] ?? null;
-    return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
-  });
-}
-function cleanShift(s) {
-  return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
-}
-function names(line, c) {
-  return globTest(line)(c.case) || line === c.metric;
-}
-function isControl(sides, named) {
-  const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
-  return named.some((line) => names(line, sides)) || own.includes(sides.metric);
-}
-function compareCase(sides, minEffect, pairing, controls) {
-  const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
-  const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
-  const control = isControl(sides, controls);
-  const base = {
-    case: sides.case,
-    shape: sides.shape,
-    metric: sides.metric,
-    unit: sides.unit,
-    direction: sides.direction,
-    baseline,
-    candidate,
-    control,
-    attribution: null
-  };
-  const change = baseline && candidate && baseline.median !== 0 ? clean((candidate.median - baseline.median) / Math.abs(baseline.median)) : null;
-  const noData = (reason2) => ({ ...base, method: null, shift: null, change, verdict: "no-data", reason: reason2, drift: false, rounds: null });
-  if (!sides.baseline || !baseline) return noData(sides.baseline ? "the baseline reported no run of it" : "only the candidate has this case");
-  if (!sides.candidate || !candidate) return noData(sides.candidate ? "the candidate reported no run of it" : "only the baseline has this case");
-  if (baseline.summaryOnly || candidate.summaryOnly) return noData("only a summary, no runs: a shift needs the runs of both arms");
-  let method;
-  let shift;
-  let rounds = null;
-  if (pairsByRound(sides, pairing)) {
-    rounds = roundsOf(sides.baseline.metric, sides.candidate.metric);
-    const deltas = rounds.map((r) => r.delta).filter((d) => d !== null);
-    if (deltas.length === 0) return { ...noData("no round has both arms reported"), rounds };
-    method = "paired";
-    shift = cleanShift(pairedShift(deltas));
-  } else {
-    method = "unpaired";
-    shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
-  }
-  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect);
-  const directional = verdict === "improved" || verdict === "regressed";
-  return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
-}
-function attributeTotal(total, cases) {
-  if (!total.baseline || !total.candidate) return null;
-  const before = /* @__PURE__ */ new Map();
-  const after = /* @__PURE__ */ new Map();
-  for (const c of cases) {
-    if (c.shape !== total.shape || c.metric === "total" || c.unit !== total.unit) continue;
-    if (c.baseline && !c.baseline.summaryOnly) before.set(c.metric, c.baseline.median);
-    if (c.candidate && !c.candidate.summaryOnly) after.set(c.metric, c.candidate.median);
-  }
-  if (before.size === 0 && after.size === 0) return null;
-  return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
-}
-function unknownControls(named, cases) {
-  return named.filter((n) => !cases.some((c) => names(n, c)));
-}
-function compareArms(arms, options = {}) {
-  const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
-  if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
-  const named = options.controls ?? [];
-  const pairing = options.pairing ?? "rounds";
-  const sides = matchCases(arms);
-  const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
-  const unknown = unknownControls(named, compared);
-  if (unknown.length > 0) {
-    throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
-  }
-  const cases = compared.map(
-    (c) => c.metric === "total" && (c.verdict === "improved" || c.verdict === "regressed") ? { ...c, attribution: attributeTotal(c, compared) } : c
-  );
-  const notes = [];
-  for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
-  const shapes = new Set(sides.map((s) => s.shape));
-  for (const shape of shapes) {
-    const b = arms.baseline.find((r) => r.shape === shape);
-    const c = arms.candidate.find((r) => r.shape === shape);
-    if (b && c && pairing === "rounds" && b.runs !== c.runs) {
-      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
-    }
-  }
-  return {
-    cases,
-    minEffect,
-    confidence: CONFIDENCE,
-    drift: cases.filter((c) => c.drift),
-    baselineFiles: [...new Set(arms.baseline.map((r) => r.file))],
-    candidateFiles: [...new Set(arms.candidate.map((r) => r.file))],
-    notes
-  };
-}
-
-// src/core/compare/report.ts
-function parseControlCases(text2) {
-  return text2.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
-}
-
-// src/core/inputs.ts
-function wholeNumber(read, name, fallback, min, max) {
-  const v = read(name).trim();
-  if (v === "") return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
-  }
-  return Number(v);
-}
-
-// src/core/regress/settings.ts
-function isControlCase(settings, name) {
-  const metric = name.includes(" / ") ? name.slice(name.lastIndexOf(" / ") + 3) : name;
-  return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
-}
-function controlCasesMatchingNothing(settings, cases, where2) {
-  const names2 = [...cases];
-  return settings.controlCases.filter((p) => !names2.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
-}
-function floorsMatchingNothing(settings, units, where2) {
-  const all = [...new Set(units)];
-  return settings.floors.filter((f) => !all.some((u) => floorIn([f], u) !== void 0)).map((f) => `absolute-floor: ${JSON.stringify(f.text)} applies to no case of ${where2} (their units: ${all.join(", ")}); a time or a size converts to any unit of its kind, anything else applies to its own unit alone`);
-}
-var DEFAULT_ALERT_SETTINGS = {
-  method: "limit",
-  ratioThreshold: 1.5,
-  window: 30,
-  minHistory: 8,
-  minEffect: 0.05,
-  confidence: 0.999,
-  alertAfter: 2,
-  maxRun: 3,
-  floors: [],
-  controlCases: [],
-  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 }
-};
-function percentOrFraction(input, raw, allowAboveOne) {
-  const text2 = raw.trim();
-  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text2);
-  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
-  const n = Number(m[1]);
-  const value = m[2] === "%" ? Number((n / 100).toPrecision(12)) : n;
-  if (!allowAboveOne && value >= 1) {
-    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
-  }
-  return value;
-}
-function readAlertSettings(read) {
-  const get = (name) => read(name).trim();
-  const threshold = get("alert-threshold");
-  const methodText = get("alert-method") || "auto";
-  if (!["auto", "limit", "ratio"].includes(methodText)) {
-    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
-  }
-  const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
-  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
-  if (threshold) {
-    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
-    if (!threshold.includes("%") && ratioThreshold >= 10) {
-      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
-    }
-    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
-  } else if (method === "ratio") {
-    throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
-  }
-  const window = wholeNumber(read, "alert-window", DEFAULT_ALERT_SETTINGS.window, 5, 1e3);
-  const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
-  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
-  if (get("alert-confidence")) {
-    confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
-    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
-  }
-  const alertAfter = wholeNumber(read, "alert-after", DEFAULT_ALERT_SETTINGS.alertAfter, 1, DEFAULT_ALERT_SETTINGS.maxRun);
-  return {
-    ...DEFAULT_ALERT_SETTINGS,
-    method,
-    ratioThreshold,
-    window,
-    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
-    minEffect,
-    confidence,
-    alertAfter,
-    floors: parseAbsoluteFloors(read("absolute-floor")),
-    controlCases: parseControlCases(read("control-cases"))
-  };
 }
 
 // src/effects/replay-pool.ts
@@ -18472,8 +19570,7 @@ ${exitStatusHelp("printed")}`;
 function replayLines(alerts) {
   const head = ["SUITE", "CASE", "COMMIT", "KIND", "STATUS", "CHANGE", "BETTER"];
   const rows2 = alerts.map((a) => [a.suite, a.case, a.sha.slice(0, 7), a.kind === "change-point" ? "step-found" : a.kind, a.status, describeWorseChange(a.change, a.direction), a.direction]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows2.map((r) => r[i].length)));
-  return [head, ...rows2].map((r) => r.map((c, i) => i === r.length - 1 ? c : c.padEnd(widths[i])).join("  "));
+  return textTable(head, rows2);
 }
 function replayTally(alerts, settings) {
   const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -18595,870 +19692,6 @@ async function writeAlerts(target, access, settings, suite, io, made) {
 // src/cli/cases.ts
 import { mkdir as mkdir2, writeFile as writeFile3 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve7 } from "node:path";
-
-// src/core/require-stages.ts
-function parseRequireStages(text2, source = "require-stages") {
-  const out = [];
-  text2.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const colon = line.indexOf(":");
-    const shape = colon < 0 ? "" : line.slice(0, colon).trim();
-    const rest = colon < 0 ? "" : line.slice(colon + 1).trim();
-    if (shape === "" || rest === "") {
-      throw new InputError(`${source}: line ${i + 1} must read "shape: stage, stage" or "shape: *", got ${JSON.stringify(raw.trim())}`);
-    }
-    const stages = rest === "*" ? "all" : rest.split(",").map((s) => s.trim()).filter((s) => s !== "");
-    if (stages !== "all" && stages.length === 0) {
-      throw new InputError(`${source}: line ${i + 1} names no stage for shape "${shape}"`);
-    }
-    out.push({ shape, stages });
-  });
-  return out;
-}
-function enforceRequiredStages(records, requirements) {
-  for (const req of requirements) {
-    const record = records.find((r) => r.shape === req.shape);
-    if (!record) {
-      const benched = records.map((r) => r.shape);
-      throw new InputError(
-        `require-stages: shape "${req.shape}" was not benched; benched: ${benched.length ? benched.join(", ") : "nothing"}`
-      );
-    }
-    const stages = req.stages === "all" ? record.metrics.filter((m) => m.name !== "total").map((m) => m.name) : req.stages;
-    for (const stage of stages) {
-      const metric = record.metrics.find((m) => m.name === stage);
-      const k = !metric ? 0 : metric.samples.length === 0 && metric.summary ? metric.summary.samples ?? 0 : metric.samples.filter((v) => v !== null).length;
-      if (k < record.runs) {
-        throw new InputError(
-          `${record.file}: required stage "${stage}" of shape "${record.shape}" was reported in ${k}/${record.runs} runs`
-        );
-      }
-    }
-  }
-}
-
-// src/effects/record-files.ts
-import { readFile as readFile4, stat as stat3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve6 } from "node:path";
-
-// node_modules/tinyglobby/dist/index.mjs
-import { readdir as readdir2, readdirSync, realpath, realpathSync, stat as stat2, statSync } from "fs";
-import { isAbsolute as isAbsolute2, posix as posix2, resolve as resolve5 } from "path";
-import { fileURLToPath } from "url";
-
-// node_modules/fdir/dist/index.mjs
-import { createRequire } from "module";
-import { basename, dirname, normalize, relative, resolve as resolve4, sep } from "path";
-import * as nativeFs from "fs";
-var __require = /* @__PURE__ */ createRequire(import.meta.url);
-function cleanPath(path) {
-  let normalized = normalize(path);
-  if (normalized.length > 1 && normalized[normalized.length - 1] === sep) normalized = normalized.substring(0, normalized.length - 1);
-  return normalized;
-}
-var SLASHES_REGEX = /[\\/]/g;
-function convertSlashes(path, separator) {
-  return path.replace(SLASHES_REGEX, separator);
-}
-var WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
-function isRootDirectory(path) {
-  return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
-}
-function normalizePath(path, options) {
-  const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
-  const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve4(path);
-  if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
-  if (path === ".") return "";
-  const needsSeperator = path[path.length - 1] !== pathSeparator;
-  return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
-}
-function joinPathWithBasePath(filename, directoryPath) {
-  return directoryPath + filename;
-}
-function joinPathWithRelativePath(root, options) {
-  return function(filename, directoryPath) {
-    const sameRoot = directoryPath.startsWith(root);
-    if (sameRoot) return directoryPath.slice(root.length) + filename;
-    else return convertSlashes(relative(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
-  };
-}
-function joinPath(filename) {
-  return filename;
-}
-function joinDirectoryPath(filename, directoryPath, separator) {
-  return directoryPath + filename + separator;
-}
-function build$7(root, options) {
-  const { relativePaths, includeBasePath } = options;
-  return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
-}
-function pushDirectoryWithRelativePath(root) {
-  return function(directoryPath, paths) {
-    paths.push(directoryPath.substring(root.length) || ".");
-  };
-}
-function pushDirectoryFilterWithRelativePath(root) {
-  return function(directoryPath, paths, filters) {
-    const relativePath = directoryPath.substring(root.length) || ".";
-    if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
-  };
-}
-var pushDirectory = (directoryPath, paths) => {
-  paths.push(directoryPath || ".");
-};
-var pushDirectoryFilter = (directoryPath, paths, filters) => {
-  const path = directoryPath || ".";
-  if (filters.every((filter) => filter(path, true))) paths.push(path);
-};
-var empty$2 = () => {
-};
-function build$6(root, options) {
-  const { includeDirs, filters, relativePaths } = options;
-  if (!includeDirs) return empty$2;
-  if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
-  return filters && filters.length ? pushDirectoryFilter : pushDirectory;
-}
-var pushFileFilterAndCount = (filename, _paths, counts2, filters) => {
-  if (filters.every((filter) => filter(filename, false))) counts2.files++;
-};
-var pushFileFilter = (filename, paths, _counts, filters) => {
-  if (filters.every((filter) => filter(filename, false))) paths.push(filename);
-};
-var pushFileCount = (_filename, _paths, counts2, _filters) => {
-  counts2.files++;
-};
-var pushFile = (filename, paths) => {
-  paths.push(filename);
-};
-var empty$1 = () => {
-};
-function build$5(options) {
-  const { excludeFiles, filters, onlyCounts } = options;
-  if (excludeFiles) return empty$1;
-  if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
-  else if (onlyCounts) return pushFileCount;
-  else return pushFile;
-}
-var getArray = (paths) => {
-  return paths;
-};
-var getArrayGroup = () => {
-  return [""].slice(0, 0);
-};
-function build$4(options) {
-  return options.group ? getArrayGroup : getArray;
-}
-var groupFiles = (groups, directory, files) => {
-  groups.push({
-    directory,
-    files,
-    dir: directory
-  });
-};
-var empty = () => {
-};
-function build$3(options) {
-  return options.group ? groupFiles : empty;
-}
-var resolveSymlinksAsync = function(path, state, callback$1) {
-  const { queue, fs, options: { suppressErrors } } = state;
-  queue.enqueue();
-  fs.realpath(path, (error, resolvedPath) => {
-    if (error) return queue.dequeue(suppressErrors ? null : error, state);
-    fs.stat(resolvedPath, (error$1, stat5) => {
-      if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-      if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-      callback$1(stat5, resolvedPath);
-      queue.dequeue(null, state);
-    });
-  });
-};
-var resolveSymlinks = function(path, state, callback$1) {
-  const { queue, fs, options: { suppressErrors } } = state;
-  queue.enqueue();
-  try {
-    const resolvedPath = fs.realpathSync(path);
-    const stat5 = fs.statSync(resolvedPath);
-    if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-    callback$1(stat5, resolvedPath);
-  } catch (e) {
-    if (!suppressErrors) throw e;
-  }
-};
-function build$2(options, isSynchronous) {
-  if (!options.resolveSymlinks || options.excludeSymlinks) return null;
-  return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
-}
-function isRecursive(path, resolved, state) {
-  if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
-  let parent = dirname(path);
-  let depth = 1;
-  while (parent !== state.root && depth < 2) {
-    const resolvedPath = state.symlinks.get(parent);
-    const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
-    if (isSameRoot) depth++;
-    else parent = dirname(parent);
-  }
-  state.symlinks.set(path, resolved);
-  return depth > 1;
-}
-function isRecursiveUsingRealPaths(resolved, state) {
-  return state.visited.includes(resolved + state.options.pathSeparator);
-}
-var onlyCountsSync = (state) => {
-  return state.counts;
-};
-var groupsSync = (state) => {
-  return state.groups;
-};
-var defaultSync = (state) => {
-  return state.paths;
-};
-var limitFilesSync = (state) => {
-  return state.paths.slice(0, state.options.maxFiles);
-};
-var onlyCountsAsync = (state, error, callback$1) => {
-  report(error, callback$1, state.counts, state.options.suppressErrors);
-  return null;
-};
-var defaultAsync = (state, error, callback$1) => {
-  report(error, callback$1, state.paths, state.options.suppressErrors);
-  return null;
-};
-var limitFilesAsync = (state, error, callback$1) => {
-  report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
-  return null;
-};
-var groupsAsync = (state, error, callback$1) => {
-  report(error, callback$1, state.groups, state.options.suppressErrors);
-  return null;
-};
-function report(error, callback$1, output, suppressErrors) {
-  if (error && !suppressErrors) callback$1(error, output);
-  else callback$1(null, output);
-}
-function build$1(options, isSynchronous) {
-  const { onlyCounts, group, maxFiles } = options;
-  if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
-  else if (group) return isSynchronous ? groupsSync : groupsAsync;
-  else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
-  else return isSynchronous ? defaultSync : defaultAsync;
-}
-var readdirOpts = { withFileTypes: true };
-var walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-  state.queue.enqueue();
-  if (currentDepth < 0) return state.queue.dequeue(null, state);
-  const { fs } = state;
-  state.visited.push(crawlPath);
-  state.counts.directories++;
-  fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
-    callback$1(entries, directoryPath, currentDepth);
-    state.queue.dequeue(state.options.suppressErrors ? null : error, state);
-  });
-};
-var walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-  const { fs } = state;
-  if (currentDepth < 0) return;
-  state.visited.push(crawlPath);
-  state.counts.directories++;
-  let entries = [];
-  try {
-    entries = fs.readdirSync(crawlPath || ".", readdirOpts);
-  } catch (e) {
-    if (!state.options.suppressErrors) throw e;
-  }
-  callback$1(entries, directoryPath, currentDepth);
-};
-function build(isSynchronous) {
-  return isSynchronous ? walkSync : walkAsync;
-}
-var Queue = class {
-  count = 0;
-  constructor(onQueueEmpty) {
-    this.onQueueEmpty = onQueueEmpty;
-  }
-  enqueue() {
-    this.count++;
-    return this.count;
-  }
-  dequeue(error, output) {
-    if (this.onQueueEmpty && (--this.count <= 0 || error)) {
-      this.onQueueEmpty(error, output);
-      if (error) {
-        output.controller.abort();
-        this.onQueueEmpty = void 0;
-      }
-    }
-  }
-};
-var Counter = class {
-  _files = 0;
-  _directories = 0;
-  set files(num) {
-    this._files = num;
-  }
-  get files() {
-    return this._files;
-  }
-  set directories(num) {
-    this._directories = num;
-  }
-  get directories() {
-    return this._directories;
-  }
-  /**
-  * @deprecated use `directories` instead
-  */
-  /* c8 ignore next 3 */
-  get dirs() {
-    return this._directories;
-  }
-};
-var Aborter = class {
-  aborted = false;
-  abort() {
-    this.aborted = true;
-  }
-};
-var Walker = class {
-  root;
-  isSynchronous;
-  state;
-  joinPath;
-  pushDirectory;
-  pushFile;
-  getArray;
-  groupFiles;
-  resolveSymlink;
-  walkDirectory;
-  callbackInvoker;
-  constructor(root, options, callback$1) {
-    this.isSynchronous = !callback$1;
-    this.callbackInvoker = build$1(options, this.isSynchronous);
-    this.root = normalizePath(root, options);
-    this.state = {
-      root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
-      paths: [""].slice(0, 0),
-      groups: [],
-      counts: new Counter(),
-      options,
-      queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
-      symlinks: /* @__PURE__ */ new Map(),
-      visited: [""].slice(0, 0),
-      controller: new Aborter(),
-      fs: options.fs || nativeFs
-    };
-    this.joinPath = build$7(this.root, options);
-    this.pushDirectory = build$6(this.root, options);
-    this.pushFile = build$5(options);
-    this.getArray = build$4(options);
-    this.groupFiles = build$3(options);
-    this.resolveSymlink = build$2(options, this.isSynchronous);
-    this.walkDirectory = build(this.isSynchronous);
-  }
-  start() {
-    this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
-    this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
-    return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
-  }
-  walk = (entries, directoryPath, depth) => {
-    const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
-    if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
-    const files = this.getArray(this.state.paths);
-    for (let i = 0; i < entries.length; ++i) {
-      const entry3 = entries[i];
-      if (entry3.isFile() || entry3.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
-        const filename = this.joinPath(entry3.name, directoryPath);
-        this.pushFile(filename, files, this.state.counts, filters);
-      } else if (entry3.isDirectory()) {
-        let path = joinDirectoryPath(entry3.name, directoryPath, this.state.options.pathSeparator);
-        if (exclude && exclude(entry3.name, path)) continue;
-        this.pushDirectory(path, paths, filters);
-        this.walkDirectory(this.state, path, path, depth - 1, this.walk);
-      } else if (this.resolveSymlink && entry3.isSymbolicLink()) {
-        let path = joinPathWithBasePath(entry3.name, directoryPath);
-        this.resolveSymlink(path, this.state, (stat5, resolvedPath) => {
-          if (stat5.isDirectory()) {
-            resolvedPath = normalizePath(resolvedPath, this.state.options);
-            if (exclude && exclude(entry3.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
-            this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
-          } else {
-            resolvedPath = useRealPaths ? resolvedPath : path;
-            const filename = basename(resolvedPath);
-            const directoryPath$1 = normalizePath(dirname(resolvedPath), this.state.options);
-            resolvedPath = this.joinPath(filename, directoryPath$1);
-            this.pushFile(resolvedPath, files, this.state.counts, filters);
-          }
-        });
-      }
-    }
-    this.groupFiles(this.state.groups, directoryPath, files);
-  };
-};
-function promise(root, options) {
-  return new Promise((resolve$1, reject) => {
-    callback(root, options, (err, output) => {
-      if (err) return reject(err);
-      resolve$1(output);
-    });
-  });
-}
-function callback(root, options, callback$1) {
-  let walker = new Walker(root, options, callback$1);
-  walker.start();
-}
-function sync(root, options) {
-  const walker = new Walker(root, options);
-  return walker.start();
-}
-var APIBuilder = class {
-  constructor(root, options) {
-    this.root = root;
-    this.options = options;
-  }
-  withPromise() {
-    return promise(this.root, this.options);
-  }
-  withCallback(cb) {
-    callback(this.root, this.options, cb);
-  }
-  sync() {
-    return sync(this.root, this.options);
-  }
-};
-var pm = null;
-try {
-  __require.resolve("picomatch");
-  pm = __require("picomatch");
-} catch {
-}
-var Builder = class {
-  globCache = {};
-  options = {
-    maxDepth: Infinity,
-    suppressErrors: true,
-    pathSeparator: sep,
-    filters: []
-  };
-  globFunction;
-  constructor(options) {
-    this.options = {
-      ...this.options,
-      ...options
-    };
-    this.globFunction = this.options.globFunction;
-  }
-  group() {
-    this.options.group = true;
-    return this;
-  }
-  withPathSeparator(separator) {
-    this.options.pathSeparator = separator;
-    return this;
-  }
-  withBasePath() {
-    this.options.includeBasePath = true;
-    return this;
-  }
-  withRelativePaths() {
-    this.options.relativePaths = true;
-    return this;
-  }
-  withDirs() {
-    this.options.includeDirs = true;
-    return this;
-  }
-  withMaxDepth(depth) {
-    this.options.maxDepth = depth;
-    return this;
-  }
-  withMaxFiles(limit) {
-    this.options.maxFiles = limit;
-    return this;
-  }
-  withFullPaths() {
-    this.options.resolvePaths = true;
-    this.options.includeBasePath = true;
-    return this;
-  }
-  withErrors() {
-    this.options.suppressErrors = false;
-    return this;
-  }
-  withSymlinks({ resolvePaths = true } = {}) {
-    this.options.resolveSymlinks = true;
-    this.options.useRealPaths = resolvePaths;
-    return this.withFullPaths();
-  }
-  withAbortSignal(signal) {
-    this.options.signal = signal;
-    return this;
-  }
-  normalize() {
-    this.options.normalizePath = true;
-    return this;
-  }
-  filter(predicate) {
-    this.options.filters.push(predicate);
-    return this;
-  }
-  onlyDirs() {
-    this.options.excludeFiles = true;
-    this.options.includeDirs = true;
-    return this;
-  }
-  exclude(predicate) {
-    this.options.exclude = predicate;
-    return this;
-  }
-  onlyCounts() {
-    this.options.onlyCounts = true;
-    return this;
-  }
-  crawl(root) {
-    return new APIBuilder(root || ".", this.options);
-  }
-  withGlobFunction(fn) {
-    this.globFunction = fn;
-    return this;
-  }
-  /**
-  * @deprecated Pass options using the constructor instead:
-  * ```ts
-  * new fdir(options).crawl("/path/to/root");
-  * ```
-  * This method will be removed in v7.0
-  */
-  /* c8 ignore next 4 */
-  crawlWithOptions(root, options) {
-    this.options = {
-      ...this.options,
-      ...options
-    };
-    return new APIBuilder(root || ".", this.options);
-  }
-  glob(...patterns) {
-    if (this.globFunction) return this.globWithOptions(patterns);
-    return this.globWithOptions(patterns, ...[{ dot: true }]);
-  }
-  globWithOptions(patterns, ...options) {
-    const globFn = this.globFunction || pm;
-    if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
-    var isMatch = this.globCache[patterns.join("\0")];
-    if (!isMatch) {
-      isMatch = globFn(patterns, ...options);
-      this.globCache[patterns.join("\0")] = isMatch;
-    }
-    this.options.filters.push((path) => isMatch(path));
-    return this;
-  }
-};
-
-// node_modules/tinyglobby/dist/index.mjs
-var import_picomatch = __toESM(require_picomatch2(), 1);
-var isReadonlyArray = Array.isArray;
-var BACKSLASHES = /\\/g;
-var DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
-var isWin = process.platform === "win32";
-var ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
-function getPartialMatcher(patterns, options = {}) {
-  const patternsCount = patterns.length;
-  const patternsParts = Array(patternsCount);
-  const matchers = Array(patternsCount);
-  let i, j;
-  for (i = 0; i < patternsCount; i++) {
-    const parts = splitPattern(patterns[i]);
-    patternsParts[i] = parts;
-    const partsCount = parts.length;
-    const partMatchers = Array(partsCount);
-    for (j = 0; j < partsCount; j++) partMatchers[j] = (0, import_picomatch.default)(parts[j], options);
-    matchers[i] = partMatchers;
-  }
-  return (input) => {
-    const inputParts = input.split("/");
-    if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
-    for (i = 0; i < patternsCount; i++) {
-      const patternParts = patternsParts[i];
-      const matcher = matchers[i];
-      const inputPatternCount = inputParts.length;
-      const minParts = Math.min(inputPatternCount, patternParts.length);
-      j = 0;
-      while (j < minParts) {
-        const part = patternParts[j];
-        if (part.includes("/")) return true;
-        if (!matcher[j](inputParts[j])) break;
-        if (!options.noglobstar && part === "**") return true;
-        j++;
-      }
-      if (j === inputPatternCount) return true;
-    }
-    return false;
-  };
-}
-var WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
-var isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
-function buildFormat(cwd, root, absolute) {
-  if (cwd === root || root.startsWith(`${cwd}/`)) {
-    if (absolute) {
-      const start = cwd.length + +!isRoot(cwd);
-      return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
-    }
-    const prefix = root.slice(cwd.length + 1);
-    if (prefix) return (p, isDir) => {
-      if (p === ".") return prefix;
-      const result = `${prefix}/${p}`;
-      return isDir ? result.slice(0, -1) : result;
-    };
-    return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
-  }
-  if (absolute) return (p) => posix2.relative(cwd, p) || ".";
-  return (p) => posix2.relative(cwd, `${root}/${p}`) || ".";
-}
-function buildRelative(cwd, root) {
-  if (root.startsWith(`${cwd}/`)) {
-    const prefix = root.slice(cwd.length + 1);
-    return (p) => `${prefix}/${p}`;
-  }
-  return (p) => {
-    const result = posix2.relative(cwd, `${root}/${p}`);
-    return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
-  };
-}
-function ensureNonDriveRelativePath(path) {
-  return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
-}
-var splitPatternOptions = { parts: true };
-function splitPattern(path) {
-  var _result$parts;
-  const result = import_picomatch.default.scan(path, splitPatternOptions);
-  return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
-}
-var POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
-var WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
-var escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-var escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-var escapePath = isWin ? escapeWin32Path : escapePosixPath;
-function isDynamicPattern(pattern, options) {
-  if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
-  const scan = import_picomatch.default.scan(pattern);
-  return scan.isGlob || scan.negated;
-}
-function log(...tasks) {
-  console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
-}
-function ensureStringArray(value) {
-  return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
-}
-var PARENT_DIRECTORY = /^(\/?\.\.)+/;
-var ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
-function normalizePattern(pattern, opts, props, isIgnore) {
-  var _PARENT_DIRECTORY$exe;
-  const cwd = opts.cwd;
-  let result = pattern;
-  if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
-  if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
-  const escapedCwd = escapePath(cwd);
-  result = isAbsolute2(result.replace(ESCAPING_BACKSLASHES, "")) ? posix2.relative(escapedCwd, result) : posix2.normalize(result);
-  const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
-  const parts = splitPattern(result);
-  if (parentDir) {
-    const n = (parentDir.length + 1) / 3;
-    let i = 0;
-    const cwdParts = escapedCwd.split("/");
-    while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
-      result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
-      i++;
-    }
-    const potentialRoot = posix2.join(cwd, parentDir.slice(i * 3));
-    if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
-      props.root = ensureNonDriveRelativePath(potentialRoot);
-      props.depthOffset = -n + i;
-    }
-  }
-  if (!isIgnore && props.depthOffset >= 0) {
-    var _props$commonPath;
-    (_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
-    const newCommonPath = [];
-    const length = Math.min(props.commonPath.length, parts.length);
-    for (let i = 0; i < length; i++) {
-      const part = parts[i];
-      if (part === "**" && !parts[i + 1]) {
-        newCommonPath.pop();
-        break;
-      }
-      if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
-      newCommonPath.push(part);
-    }
-    props.depthOffset = newCommonPath.length;
-    props.commonPath = newCommonPath;
-    props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? posix2.join(cwd, ...newCommonPath) : cwd);
-  }
-  return result;
-}
-function processPatterns(options, patterns, props) {
-  const matchPatterns = [];
-  const ignorePatterns = [];
-  for (const pattern of options.ignore) {
-    if (!pattern) continue;
-    if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
-  }
-  for (const pattern of patterns) {
-    if (!pattern) continue;
-    if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
-    else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
-  }
-  return {
-    match: matchPatterns,
-    ignore: ignorePatterns
-  };
-}
-function buildCrawler(options, patterns) {
-  const cwd = options.cwd;
-  const props = {
-    root: cwd,
-    depthOffset: 0
-  };
-  const processed = processPatterns(options, patterns, props);
-  if (options.debug) log("internal processing patterns:", processed);
-  const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
-  const root = props.root.replace(BACKSLASHES, "");
-  const matchOptions = {
-    dot,
-    nobrace: options.braceExpansion === false,
-    nocase: !caseSensitiveMatch,
-    noextglob: options.extglob === false,
-    noglobstar: options.globstar === false,
-    posix: true
-  };
-  const matcher = (0, import_picomatch.default)(processed.match, matchOptions);
-  const ignore = (0, import_picomatch.default)(processed.ignore, matchOptions);
-  const partialMatcher = getPartialMatcher(processed.match, matchOptions);
-  const format = buildFormat(cwd, root, absolute);
-  const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
-  const excludePredicate = (_, p) => {
-    const relativePath = excludeFormatter(p, true);
-    return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
-  };
-  let maxDepth;
-  if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
-  const crawler = new Builder({
-    filters: [debug ? (p, isDirectory) => {
-      const path = format(p, isDirectory);
-      const matches = matcher(path) && !ignore(path);
-      if (matches) log(`matched ${path}`);
-      return matches;
-    } : (p, isDirectory) => {
-      const path = format(p, isDirectory);
-      return matcher(path) && !ignore(path);
-    }],
-    exclude: debug ? (_, p) => {
-      const skipped = excludePredicate(_, p);
-      log(`${skipped ? "skipped" : "crawling"} ${p}`);
-      return skipped;
-    } : excludePredicate,
-    fs: options.fs,
-    pathSeparator: "/",
-    relativePaths: !absolute,
-    resolvePaths: absolute,
-    includeBasePath: absolute,
-    resolveSymlinks: followSymbolicLinks,
-    excludeSymlinks: !followSymbolicLinks,
-    excludeFiles: onlyDirectories,
-    includeDirs: onlyDirectories || !options.onlyFiles,
-    maxDepth,
-    signal: options.signal
-  }).crawl(root);
-  if (options.debug) log("internal properties:", {
-    ...props,
-    root
-  });
-  return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
-}
-function formatPaths(paths, mapper) {
-  if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
-  return paths;
-}
-var defaultOptions = {
-  caseSensitiveMatch: true,
-  debug: !!process.env.TINYGLOBBY_DEBUG,
-  expandDirectories: true,
-  followSymbolicLinks: true,
-  onlyFiles: true
-};
-function getOptions(options) {
-  const opts = Object.assign({}, options);
-  for (const key2 in defaultOptions) if (opts[key2] === void 0) Object.assign(opts, { [key2]: defaultOptions[key2] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve5(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
-  opts.ignore = ensureStringArray(opts.ignore);
-  opts.fs && (opts.fs = {
-    readdir: opts.fs.readdir || readdir2,
-    readdirSync: opts.fs.readdirSync || readdirSync,
-    realpath: opts.fs.realpath || realpath,
-    realpathSync: opts.fs.realpathSync || realpathSync,
-    stat: opts.fs.stat || stat2,
-    statSync: opts.fs.statSync || statSync
-  });
-  if (opts.debug) log("globbing with options:", opts);
-  return opts;
-}
-function getCrawler(globInput, inputOptions = {}) {
-  var _ref;
-  if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
-  const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
-  const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
-  const options = getOptions(isModern ? inputOptions : globInput);
-  return patterns.length > 0 ? buildCrawler(options, patterns) : [];
-}
-async function glob(globInput, options) {
-  const [crawler, relative5] = getCrawler(globInput, options);
-  return crawler ? formatPaths(await crawler.withPromise(), relative5) : [];
-}
-
-// src/effects/record-files.ts
-async function expandPatterns(patterns, cwd, input = "records") {
-  const out = [];
-  for (const pattern of patterns) {
-    if (!isDynamicPattern(pattern)) {
-      out.push(pattern);
-      continue;
-    }
-    const found = (await glob(pattern, { cwd, absolute: isAbsolute3(pattern), onlyFiles: true, expandDirectories: false })).sort();
-    if (found.length === 0) {
-      throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
-    }
-    out.push(...found);
-  }
-  return [...new Set(out.map((f) => isAbsolute3(f) ? f : relative2(cwd, resolve6(cwd, f)) || f))];
-}
-var MAX_INPUT_BYTES = 64 * 1024 * 1024;
-async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
-  try {
-    const info = await stat3(resolve6(cwd, file));
-    if (info.isFile() && info.size > limit) {
-      throw new InputError(
-        `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
-      );
-    }
-    return decodeText(await readFile4(resolve6(cwd, file))).replace(/^\uFEFF/, "");
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = e.code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code ?? String(e);
-    throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
-  }
-}
-function mib(bytes) {
-  return `${Math.round(bytes / 1024 / 1024 * 10) / 10} MiB`;
-}
-async function loadRecords(patterns, cwd, format, options, input = "records") {
-  if (patterns.length === 0) throw new InputError(`${input}: no file given`);
-  const files = await expandPatterns(patterns, cwd, input);
-  const records = [];
-  for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
-  return records;
-}
 
 // src/jobs/ingest.ts
 async function ingest(options) {
@@ -19954,7 +20187,7 @@ async function publishDemoTrend(options) {
 // src/jobs/regressions.ts
 function withdrawnLines(outcome) {
   return (outcome.withdrawn ?? []).map(
-    (a) => `${a.case}: the ${a.kind === "regression" ? "regression" : "step found"} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`
+    (a) => `${isolate(a.case)}: the ${a.kind === "regression" ? "regression" : "step found"} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`
   );
 }
 async function caseHistories(...walk3) {
@@ -20056,11 +20289,13 @@ function regressionDeriver(suite, settings) {
     if (!judged2) return previous;
     const sha = judged2.commit.sha;
     const judgedCases = new Set(judged2.points.map((p) => p.case));
-    const undone = undoRun(previous, suite, sha, judgedCases);
-    const stale = raisedByReplacedRun(undone, suite, sha, judgedCases);
+    const shapes = new Set(judged2.shapes);
+    const replaced = /* @__PURE__ */ new Set([...judgedCases, ...context.manifest.cases.filter((c) => c.suite === suite && shapes.has(c.shape)).map((c) => c.case)]);
+    const undone = undoRun(previous, suite, sha, replaced);
+    const stale = raisedByReplacedRun(undone, suite, sha, replaced);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
     if (context.rebenches?.get(suite) ?? await rebenchOfOlder(context, suite, judged2)) {
-      const withdrawn2 = withdrawnAlerts(previous, kept, suite, sha, judgedCases);
+      const withdrawn2 = withdrawnAlerts(previous, kept, suite, sha, replaced);
       const verdicts2 = judged2.points.map((p) => notJudgedVerdict(suite, sha, judged2.seq, p, settings.method));
       last = {
         suite,
@@ -20115,7 +20350,7 @@ function regressionDeriver(suite, settings) {
       changePoints.push(cps);
     }
     const alerts = withUndo(kept, updateAlerts(kept, verdicts, changePoints), suite, sha, judgedCases);
-    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, judgedCases);
+    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, replaced);
     const attributed = attributeVerdicts(verdicts, judged2.points);
     const runner = sameFactor(
       verdicts.map((v) => v.change),
@@ -20177,6 +20412,21 @@ async function readPageAssets(dir) {
   return { version, files };
 }
 
+// src/cli/self.ts
+import { isAbsolute as isAbsolute4, relative as relative4 } from "node:path";
+function shellWord(word) {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function selfCommand(script, cwd) {
+  if (script === void 0) return "benchtrend";
+  if (/[\\/]node_modules[\\/]\.bin[\\/]benchtrend$/.test(script)) return "npx benchtrend";
+  if (/(?:^|[\\/])cli\.[jt]s$/.test(script)) {
+    const inside = relative4(cwd, script);
+    return `node ${shellWord(inside === "" || inside.startsWith("..") || isAbsolute4(inside) ? script : inside)}`;
+  }
+  return "benchtrend";
+}
+
 // src/cli/demo.ts
 var USAGE5 = `Usage: benchtrend demo [--dir DIR] [--commits N] [--markdown]
 
@@ -20207,11 +20457,7 @@ async function run5(argv, io) {
     return 0;
   }
   const commits = Number(values.commits);
-  if (!Number.isInteger(commits) || commits < 1 || commits > 1e3) {
-    io.stderr(`benchtrend demo: --commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000
-`);
-    return 2;
-  }
+  if (!Number.isInteger(commits) || commits < 1 || commits > 1e3) throw new UsageError(`--commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000`);
   const dir = values.dir !== void 0 ? await emptyFolder(resolve8(io.cwd, values.dir), values.dir) : await mkdtemp3(join6(tmpdir2(), "benchtrend-demo-"));
   const records = join6(dir, "records");
   await mkdir4(records, { recursive: true });
@@ -20248,7 +20494,7 @@ ${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verd
       `Cases:    ${join6(dir, "cases.json")}`,
       `Remote:   ${demo.remote} (branch gh-pages, folder dev/bench)`,
       `Data:     ${join6(demo.dataDir, "manifest.json")}`,
-      `To view the chart, serve its folder: node dist/cli.js serve ${demo.dataDir}`,
+      `To view the chart, serve its folder: ${io.self ?? "benchtrend"} serve ${shellWord(demo.dataDir)}`,
       `Chart:    ${join6(demo.dataDir, "index.html")}`,
       ""
     ].join("\n")
@@ -20412,11 +20658,11 @@ async function resolveCommitInfo(sources) {
 }
 
 // src/effects/commit-info.ts
-async function commitFromGit(cwd, sha, env) {
+async function commitFromGit(cwd, sha, env, timeoutMs = DEFAULT_BOUNDS.requestMs) {
   const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
   for (const [k, v] of Object.entries(env)) if (v !== void 0 && !(k in clean2)) clean2[k] = v;
   try {
-    const out = (await git(["log", "-1", "--no-show-signature", "--format=%H%x00%an%x00%aI%x00%B", sha, "--"], { cwd, env: clean2 })).stdout.toString("utf8");
+    const out = (await git(["log", "-1", "--no-show-signature", "--format=%H%x00%an%x00%aI%x00%B", sha, "--"], { cwd, env: clean2, timeoutMs })).stdout.toString("utf8");
     const [full, author, timestamp, ...message] = out.split("\0");
     if (!full || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(full)) return void 0;
     return { sha: full, author: author ?? "", timestamp: timestamp ?? "", message: message.join("\0").replace(/\n+$/, "") };
@@ -20610,21 +20856,18 @@ async function run7(argv, io) {
 ${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
     }
     io.stdout(`
-To see the chart: ${serveCommand({ ...values, branch, dir: dataDir })}
+To see the chart: ${serveCommand(io.self ?? "benchtrend", { ...values, branch, dir: result.dataDir })}
 `);
   }
   return 0;
 }
-function shellWord(word) {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function serveCommand(values) {
-  const words2 = ["benchtrend", "serve", "--repo", values.repo ?? ""];
+function serveCommand(self, values) {
+  const words2 = ["serve", "--repo", redactUrl(values.repo ?? "")];
   if (values.branch !== "gh-pages") words2.push("--branch", values.branch);
-  if (values.dir !== "dev/bench") words2.push("--dir", values.dir);
+  if (values.dir !== "dev/bench") words2.push("--dir", values.dir === "" ? "." : values.dir);
   if (values.server !== void 0) words2.push("--server", values.server);
   if (values["token-env"] !== void 0) words2.push("--token-env", values["token-env"]);
-  return words2.map(shellWord).join(" ");
+  return [self, ...words2.map(shellWord)].join(" ");
 }
 async function pageOrNothing(io) {
   try {
@@ -20642,11 +20885,17 @@ async function commitOf2(sha, values, io, now) {
   const found = await resolveCommitInfo({
     sha,
     ...values.url !== void 0 ? { url: values.url } : {},
-    fromGit: () => commitFromGit(io.cwd, sha, io.env),
+    fromGit: () => commitFromGit(io.cwd, sha, io.env, networkBounds(io.env).requestMs),
     fallbackTimestamp: now
   });
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
     throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
+  }
+  if (found.message === "" && found.author === "" && values.message === void 0 && values.author === void 0) {
+    io.stderr(
+      `benchtrend: warning: commit ${found.sha.slice(0, 7)} is not in git in ${io.cwd}: its points are stored without message and author${values.timestamp === void 0 ? ", at the time of this publish" : ""} (give --message, --author and --timestamp), or with those of its earlier run on the trend
+`
+    );
   }
   return {
     ...found,
@@ -20659,7 +20908,7 @@ async function commitOf2(sha, values, io, now) {
 // src/cli/serve.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { mkdtemp as mkdtemp4, readdir as readdir5, rm as rm3 } from "node:fs/promises";
-import { join as join8, relative as relative4, resolve as resolve10 } from "node:path";
+import { join as join8, relative as relative5, resolve as resolve10 } from "node:path";
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
@@ -20750,7 +20999,7 @@ async function chartFolder(dir, cwd, shownAs = (path) => path) {
   if (existsSync2(join8(root, PAGE))) return root;
   if (!existsSync2(root)) throw new InputError(`serve: ${shownAs(dir)}: no such folder; give the trend folder that holds index.html and manifest.json`);
   const found = await trendFolders(root, (d) => existsSync2(join8(d, PAGE)) && existsSync2(join8(d, DATA)));
-  const shown = (f) => shownAs(join8(dir, relative4(root, f)));
+  const shown = (f) => shownAs(join8(dir, relative5(root, f)));
   if (found.length === 1) return found[0];
   if (found.length > 1) throw new InputError(`serve: ${shownAs(dir)} holds several trends; serve one of ${found.map(shown).join(", ")}`);
   const data = await trendFolders(root, (d) => existsSync2(join8(d, DATA)));
@@ -20762,20 +21011,24 @@ async function chartFolder(dir, cwd, shownAs = (path) => path) {
 async function checkOut(values, io) {
   const { target, access } = trendLocation(values, io, "serve");
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = target.token ? tokenAuth(access.serverUrl, target.token) : void 0;
+  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
+  const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1e3)));
+  const env = gitEnv(io.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall });
+  const secrets = [...auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)];
   const folder = await mkdtemp4(join8(access.tempRoot, "benchtrend-serve-"));
+  const tracking = `refs/remotes/origin/${branchName}`;
   try {
-    await git(["clone", "--quiet", "--depth", "1", "--single-branch", "--branch", branchName, "--", remote.url, folder], {
-      cwd: io.cwd,
-      env: gitEnv(io.env, auth),
-      secrets: auth?.secrets ?? []
-    });
+    await git(["init", "--quiet", folder], { cwd: io.cwd, env, secrets });
+    await git(["fetch", "--quiet", "--no-tags", "--depth=1", "origin", `+refs/heads/${branchName}:${tracking}`], { cwd: folder, env, secrets, timeoutMs: bounds.requestMs });
+    await git(["checkout", "--quiet", "--detach", tracking], { cwd: folder, env, secrets });
   } catch (e) {
     await rm3(folder, { recursive: true, force: true });
-    const why = e instanceof GitCommandError && /Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : "git could not clone it";
-    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? ""})` : ""}`);
+    const why = e instanceof GitCommandError && /couldn't find remote ref|Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : "git could not fetch it";
+    const cure = e instanceof GitCommandError && tokenRefused(e.output) ? `; ${TOKEN_CURE}` : "";
+    throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? ""})` : ""}${cure}`);
   }
-  const shownAs = (path) => `${branchName}:${relative4(folder, path) || "."} of ${remote.display}`;
+  const shownAs = (path) => `${branchName}:${relative5(folder, path) || "."} of ${remote.display}`;
   return { folder, trend: dataDir === "" ? folder : join8(folder, dataDir), shownAs };
 }
 async function run8(argv, io) {
@@ -20801,7 +21054,7 @@ async function run8(argv, io) {
   if (values.repo !== void 0) {
     const out = await checkOut(values, io);
     cleanup = () => rm3(out.folder, { recursive: true, force: true });
-    io.stdout(`Checked out ${values.branch} of ${values.repo} into ${out.folder} (removed on exit)
+    io.stdout(`Checked out ${values.branch} of ${redactUrl(values.repo)} into ${out.folder} (removed on exit)
 `);
     try {
       folder = await chartFolder(out.trend, io.cwd, out.shownAs);
@@ -20812,7 +21065,7 @@ async function run8(argv, io) {
   } else {
     const dir = positionals[0];
     folder = await chartFolder(dir, io.cwd);
-    if (folder !== resolve10(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative4(io.cwd, folder) || "."}
+    if (folder !== resolve10(io.cwd, dir)) io.stdout(`${dir} holds no chart page itself; serving the trend folder below it, ${relative5(io.cwd, folder) || "."}
 `);
   }
   let served;
@@ -20865,7 +21118,11 @@ var FLAG_OF = {
   )
 };
 function asFlags(message) {
-  return message.replace(/^([a-z-]+): /, (m, name) => FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m);
+  return withCliCure(message.replace(/^([a-z-]+): /, (m, name) => FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m));
+}
+function withCliCure(message) {
+  const cure = "give a token that may read it (and push, to publish) in the variable --token-env names, or check the one given";
+  return message.endsWith(`; ${TOKEN_CURE}`) ? `${message.slice(0, -TOKEN_CURE.length)}${cure}` : message;
 }
 async function main(argv, io) {
   const [name, ...rest] = argv;
@@ -20902,7 +21159,7 @@ Run "benchtrend ${name} --help" for usage.
 `);
       return 1;
     }
-    io.stderr(`benchtrend: ${e instanceof Error ? e.message : String(e)}
+    io.stderr(`benchtrend: ${withCliCure(e instanceof Error ? e.message : String(e))}
 `);
     if (io.env["BENCHTREND_DEBUG"] && e instanceof Error && e.stack) io.stderr(`${e.stack}
 `);
@@ -20930,7 +21187,8 @@ if (!isMainThread && isReplayWorker(workerData)) {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     cwd: process.cwd(),
-    env: process.env
+    env: process.env,
+    self: selfCommand(entry2, process.cwd())
   });
   process.exitCode = code;
 }
