@@ -11464,7 +11464,7 @@ function seenBefore(ctx, test) {
   if (m === 0 || ((m + 1) / (n + 2)) ** run9 < (run9 >= 3 ? SEEN_CHANCE_LONGER : SEEN_CHANCE_PAIR)) return void 0;
   const side = ctx.direction === "smaller" ? "above" : "below";
   const runText = run9 === 1 ? "the newest commit is" : `${run9} commits in a row are`;
-  return `${runText} ${side} ${quantity(test.baseline.limit, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+  return `${runText} ${side} ${quantity(test.baseline.limit, ctx.series.unit)}, but ${m} of the ${n} commits before ${m === 1 ? "was" : "were"} further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 function returnToOlder(ctx, test) {
   const t = ctx.pts.length - 1;
@@ -18594,6 +18594,9 @@ function trendCommandLine(argv, io, usage, options) {
     return void 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const where2 = values;
+  where2.branch = given(where2.branch) ?? TREND_OPTIONS.branch.default;
+  where2.dir = given(where2.dir) ?? TREND_OPTIONS.dir.default;
   return values;
 }
 function noTrendYet(values, branchExists = true) {

@@ -5,7 +5,7 @@ import type { parseArgs, ParseArgsConfig } from 'node:util';
 import type { TrendAccess, TrendTarget } from '../jobs/publish.js';
 import { runnerEnvironment } from '../runner.js';
 import { checkToken } from '../settings.js';
-import { parseCommandLine } from './args.js';
+import { given, parseCommandLine } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 
 /** The options every command that reads or writes a trend takes, with their defaults. */
@@ -51,6 +51,11 @@ export function trendCommandLine<T extends Options>(argv: string[], io: CliIO, u
     return undefined;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  // Read as publish reads them (given): `--dir "$DIR"` with the variable unset is the default
+  // folder here too, not the branch's root, which is `--dir .`.
+  const where = values as unknown as { branch: string; dir: string };
+  where.branch = given(where.branch) ?? TREND_OPTIONS.branch.default;
+  where.dir = given(where.dir) ?? TREND_OPTIONS.dir.default;
   return values;
 }
 

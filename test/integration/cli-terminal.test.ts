@@ -65,6 +65,12 @@ describe('plain text unless --markdown', () => {
     const root = await runCli(['publish', 'hf.json', '--repo', join(dir, 'root.git'), '--commit', SHA(7), '--dir', '.'], dir);
     expect(root.code).toBe(0);
     expect(root.stdout.trimEnd().split('\n').pop()).toBe(`To see the chart: ${self} serve --repo ${join(dir, 'root.git')} --dir .`);
+    // history reads --dir as publish does: empty is the default folder, `.` the branch's root.
+    const emptyDir = await runCli(['history', '--repo', repo, '--dir', ''], dir);
+    expect(emptyDir.code).toBe(0);
+    expect((JSON.parse(emptyDir.stdout) as unknown[]).length).toBeGreaterThan(0);
+    const atRoot = await runCli(['history', '--repo', join(dir, 'root.git'), '--dir', '.'], dir);
+    expect((JSON.parse(atRoot.stdout) as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('publish --markdown prints the job summary table', async () => {

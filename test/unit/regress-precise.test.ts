@@ -38,6 +38,11 @@ describe('seen before: a run the baseline has shown already', () => {
     expect(v.kind).toBe('watch');
     expect(v.reason).toMatch(/^\+\d\d% worse: the newest commit is above .* but 2 of the 45 commits before were further out/);
     expect(v.reason).not.toMatch(/1 commits/);
+    // One such commit before "was" further out.
+    const once = noisy(() => 1, 45, 0.01, 3);
+    once[5] = 1.35;
+    const w = assessCase(series([...once, 1.2]), NO_MEMORY, settings(), { suiteCases: 10, mode: 'compare' }).verdict;
+    expect(w.reason).toMatch(/but 1 of the 45 commits before was further out/);
   });
 
   it('still raises a step to a new level once the run has grown', () => {

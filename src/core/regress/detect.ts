@@ -641,7 +641,7 @@ function seenBefore(ctx: Context, test: LimitTest): string | undefined {
   const side = ctx.direction === 'smaller' ? 'above' : 'below';
   // A pull request's head is one point: a run of one is the newest commit, as the limit's words say.
   const runText = run === 1 ? 'the newest commit is' : `${run} commits in a row are`;
-  return `${runText} ${side} ${quantity(test.baseline.limit as number, ctx.series.unit)}, but ${m} of the ${n} commits before were further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
+  return `${runText} ${side} ${quantity(test.baseline.limit as number, ctx.series.unit)}, but ${m} of the ${n} commits before ${m === 1 ? 'was' : 'were'} further out, so the case often looks like this; a longer run or a lasting level will tell${DETAILS}`;
 }
 
 /**
