@@ -320,9 +320,15 @@ export class GitHubComments {
     const tries = (error as { attempts?: number }).attempts;
     const gaveUp = tries !== undefined ? ` after ${tries} attempt${tries === 1 ? '' : 's'}` : '';
     const why = isRateLimited(inner) ? 'GitHub rate-limited the token; the comment will be written by the next run' : hint(status, kind);
+    // A request cut because the budget ran out reads "aborted due to timeout" however fast the API
+    // had answered until then (a thousand pages of comments): say which bound it met.
+    const spent =
+      status === undefined && this.deadline !== undefined && this.remaining() <= 0
+        ? `; the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend gives the GitHub API in a run were spent`
+        : '';
     return {
       ok: false,
-      warning: `${what} not written${gaveUp}: ${this.describe(inner)}${why ? `; ${why}` : ''}`,
+      warning: `${what} not written${gaveUp}: ${this.describe(inner)}${spent}${why ? `; ${why}` : ''}`,
       ...(status !== undefined ? { status } : {}),
       requests: this.requests - before,
     };

@@ -348,6 +348,24 @@ describe('answers that are not whole JSON', () => {
     expect(log[0]).toContain('answered 200 but did not send its whole body within 0.3 s');
   });
 
+  it('a list that pages on until the budget is spent says the budget ran out, not only "aborted"', async () => {
+    await using api = await GitHubApiServer.start();
+    // Every page answers at once and names a next one, slowly enough that the budget runs out mid-request.
+    await using proxy = await front(api, (req, res) => {
+      if (req.method !== 'GET') return false;
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json', link: `<${proxyUrl}/repos/owner/repo/commits/${SHA}/comments?per_page=100&page=${page + 1}>; rel="next"` });
+        res.end('[]');
+      }, 150);
+      return true;
+    });
+    const proxyUrl = proxy.url;
+    const out = await client(api, { baseUrl: proxy.url, budgetMs: 1000, attempts: 1 }).upsertCommitComment(SHA, MARKER, () => `${MARKER}\nnew`);
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.warning).toMatch(/^commit comment on 3f78685 not written: .*; the 1 s benchtrend gives the GitHub API in a run were spent$/);
+  });
+
   it('an answer that is not JSON (a proxy’s page) is said as such in the warning, not as a TypeError', async () => {
     await using api = await GitHubApiServer.start();
     await using proxy = await front(api, (_req, res) => {
