@@ -36,7 +36,9 @@ const shown = () => url.replace(PASSWORD, '***');
 it('publish, history and alerts print the URL with its password masked', async () => {
   const published = await runCli(['publish', 'warm.json', '--repo', url, '--commit', SHA], sb.root, sb.env);
   expect(published.code).toBe(0);
-  expect(published.stdout).toContain(`To see the chart: benchtrend serve --repo '${shown()}'\n`);
+  // The command names this CLI as it was run (node <path>/dist/cli.js here), the password masked.
+  expect(published.stdout).toMatch(new RegExp(`To see the chart: .*cli\\.js serve --repo '${shown().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'\n`));
+  expect(published.stdout).not.toContain(PASSWORD);
   const noBranch = await runCli(['history', '--repo', url, '--branch', 'pages'], sb.root, sb.env);
   expect(noBranch.stderr).toBe(`benchtrend: no trend published at pages:dev/bench of ${shown()} yet: it has no branch pages\n`);
   const noDir = await runCli(['alerts', '--repo', url, '--dir', 'elsewhere'], sb.root, sb.env);

@@ -223,7 +223,7 @@ describe('publishing over HTTP', () => {
     }
     const served = await runCli(['serve', '--repo', server.url('trend')], sb.root, sb.env);
     expect(served.code).toBe(1);
-    expect(served.stderr).toMatch(/^benchtrend: serve: cannot check out gh-pages of \S+: git could not clone it \([^\n]*\); give a token that may read it/);
+    expect(served.stderr).toMatch(/^benchtrend: serve: cannot check out gh-pages of \S+: git could not fetch it \([^\n]*\); give a token that may read it/);
   });
 
   it('lands every one of 8 publishers started at once', async () => {
