@@ -14,7 +14,7 @@ import { renderCasesTable } from '../core/render-summary.js';
 import type { RegressionEntry } from '../core/render-verdicts.js';
 import { loadRecords } from '../effects/record-files.js';
 import { ingest } from '../jobs/ingest.js';
-import { publishesOn } from '../jobs/publish.js';
+import { notPublishing, publishesOn } from '../jobs/publish.js';
 import { artifactUrl, type RunContext } from '../jobs/scale-out.js';
 import type { Settings } from '../settings.js';
 import { compareWithBaseTrend } from './compare.js';
@@ -55,7 +55,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const pr = pullRequest(runner);
   // A run that may import decides the imported cases with the same lines: a line for a case only
   // the history holds is said only when the trend, once published, has no such case either.
-  const importing = settings.importFrom !== undefined && !pr && settings.autoPush && settings.scale.mode !== 'collect' && publishesOn(runner.eventName);
+  const importing = settings.importFrom !== undefined && !pr && settings.autoPush && settings.scale.mode !== 'collect' && publishesOn(runner.eventName, runner.payload);
   if (!importing) unmatched(points, 'this run');
   if (points.length > 0) for (const w of controlCasesMatchingNothing(settings.alerts, points.map((p) => p.case), 'this run')) core.warning(w);
   if (points.length > 0) for (const w of floorsMatchingNothing(settings.alerts, points.map((p) => p.unit), 'this run')) core.warning(w);
@@ -86,13 +86,13 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
     summary.push(...compared.tables);
     regressions = compared.regressions;
-  } else if (publishesOn(runner.eventName) && !settings.autoPush) {
+  } else if (publishesOn(runner.eventName, runner.payload) && !settings.autoPush) {
     const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha, points }], undefined);
     summary.push(...compared.tables);
     regressions = compared.regressions;
-  } else if (publishesOn(runner.eventName) && points.length === 0 && comparison && settings.importFrom === undefined) {
+  } else if (publishesOn(runner.eventName, runner.payload) && points.length === 0 && comparison && settings.importFrom === undefined) {
     core.info('These records are the arms of a comparison only: nothing goes on the trend');
-  } else if (publishesOn(runner.eventName)) {
+  } else if (publishesOn(runner.eventName, runner.payload)) {
     const commit = await commitFor(runner, sha, settings.token);
     const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) }], true);
     if (importing) unmatched([...points, ...judged.cases], 'this run or the trend');
@@ -100,7 +100,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const table = judged.table(`Regressions in ${settings.suite}`);
     if (table) summary.push(table);
   } else {
-    core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
+    core.info(notPublishing(runner.eventName, runner.payload) ?? '');
   }
 
   // Written only now: a run refused by the trend or the push (damaged data, a declining hook)

@@ -1,0 +1,66 @@
+/**
+ * The bundled action on the events of real workflows, with the payloads GitHub sends: which runs
+ * publish, and what a run that must not publish says in the log. Real git remote, the bundled
+ * action, local stand-ins for the artifact service.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAction } from '../helpers/run-action.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+import { artifactEnv, startResultsService } from './helpers/results-service.js';
+
+const MAIN = '1234567890abcdef1234567890abcdef12345678';
+const pushToMain = { name: 'push', payload: { ref: 'refs/heads/main', after: MAIN, head_commit: { id: MAIN, message: 'Speed up attach', timestamp: '2024-05-01T10:00:00Z', author: { name: 'Ada' } } } };
+// Deleting a branch runs `on: push` workflows with GITHUB_SHA at the default branch's tip.
+const deleteFeature = { name: 'push', payload: { ref: 'refs/heads/feature', deleted: true, created: false, before: 'f'.repeat(40), after: '0'.repeat(40), head_commit: null, commits: [] } };
+
+const record = (shape: string, attach: number) =>
+  JSON.stringify({ shape, runs: [0.98, 1, 1.02].map((f) => ({ total_seconds: (0.2 + attach) * f, stages: { 'host-prep': 0.2 * f, attach: attach * f } })) });
+
+let sb: GitSandbox;
+let remote: string;
+beforeEach(async () => {
+  sb = await gitSandbox('benchtrend-events-');
+  remote = await sb.bareRemote('site');
+  await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
+  const first = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event: pushToMain, env: { ...sb.env, GITHUB_SHA: MAIN } });
+  await first.dispose();
+  expect(first.code, first.stdout).toBe(0);
+});
+afterEach(() => sb.dispose());
+
+describe('a push that deleted a branch', () => {
+  it('publishes nothing over the default branch’s commit, and says why in one line', async () => {
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    await writeFile(join(sb.root, 'warm.json'), record('warm', 2.5));
+
+    const run = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event: deleteFeature, env: { ...sb.env, GITHUB_SHA: MAIN, GITHUB_REF: 'refs/heads/feature' } });
+    await run.dispose();
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+    expect(run.outputs['published-commit']).toBeUndefined();
+    expect(run.stdout).toContain("A push that deleted refs/heads/feature does not publish: its run is at the default branch's tip, a commit that was not pushed");
+  });
+
+  it('in mode merge, publishes none of the collected points either', async () => {
+    const service = await startResultsService();
+    try {
+      const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+      const env = { ...sb.env, GITHUB_SHA: MAIN, GITHUB_REF: 'refs/heads/feature', GITHUB_RUN_ID: '9' };
+      const leg = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', mode: 'collect', repository: remote }, event: deleteFeature, env: { ...env, ...artifactEnv(service, 'run-9', 'job-leg'), GITHUB_JOB: 'bench' } });
+      await leg.dispose();
+      expect(leg.code, leg.stdout).toBe(0);
+
+      const merged = await runAction({ cwd: sb.root, inputs: { mode: 'merge', repository: remote }, event: deleteFeature, env: { ...env, ...artifactEnv(service, 'run-9', 'job-merge'), GITHUB_JOB: 'publish' } });
+      await merged.dispose();
+
+      expect(merged.code, merged.stdout).toBe(0);
+      expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+      expect(merged.stdout).toContain('A push that deleted refs/heads/feature does not publish');
+    } finally {
+      await service.close();
+    }
+  });
+});
