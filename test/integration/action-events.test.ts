@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAction } from '../helpers/run-action.js';
+import { GitHubApiServer } from './helpers/github-api-server.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 import { artifactEnv, startResultsService } from './helpers/results-service.js';
 
@@ -61,6 +62,31 @@ describe('a push that deleted a branch', () => {
       expect(merged.stdout).toContain('A push that deleted refs/heads/feature does not publish');
     } finally {
       await service.close();
+    }
+  });
+});
+
+describe('a re-run of a commit after newer ones published, with comment-always', () => {
+  it('writes no comment, and the log says why in one line', async () => {
+    const api = await GitHubApiServer.start();
+    try {
+      const NEWER = 'abcdef1234567890abcdef1234567890abcdef12';
+      const inputs = { records: 'warm.json', repository: remote, artifact: 'false', 'github-token': 'ghs_eventsTOKEN0123456789', 'comment-always': 'true' };
+      const env = { ...sb.env, GITHUB_API_URL: api.url };
+      const newer = await runAction({ cwd: sb.root, inputs, event: { name: 'push', payload: { ref: 'refs/heads/main', after: NEWER, head_commit: { id: NEWER, message: 'Newer', timestamp: '2024-05-02T10:00:00Z', author: { name: 'Ada' } } } }, env: { ...env, GITHUB_SHA: NEWER } });
+      await newer.dispose();
+      expect(newer.code, newer.stdout).toBe(0);
+      expect(api.commitComments.get(NEWER)).toHaveLength(1);
+
+      const rerun = await runAction({ cwd: sb.root, inputs, event: pushToMain, env: { ...env, GITHUB_SHA: MAIN, GITHUB_RUN_ATTEMPT: '2' } });
+      await rerun.dispose();
+
+      expect(rerun.code, rerun.stdout).toBe(0);
+      expect(rerun.outputs['published-commit']).toBeDefined();
+      expect(api.commitComments.get(MAIN)).toBeUndefined();
+      expect(rerun.stdout).toContain('No comment on 1234567: it was benched again after newer commits, so this run judged nothing');
+    } finally {
+      await api.close();
     }
   });
 });
