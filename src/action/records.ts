@@ -15,7 +15,7 @@ import type { RegressionEntry } from '../core/render-verdicts.js';
 import { loadRecords } from '../effects/record-files.js';
 import { ingest } from '../jobs/ingest.js';
 import { notPublishing, publishesOn } from '../jobs/publish.js';
-import { artifactUrl, type RunContext } from '../jobs/scale-out.js';
+import { artifactUrl, attemptUrl, type RunContext } from '../jobs/scale-out.js';
 import type { Settings } from '../settings.js';
 import { compareWithBaseTrend } from './compare.js';
 import type { Outcome } from './outcome.js';
@@ -94,7 +94,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     core.info('These records are the arms of a comparison only: nothing goes on the trend');
   } else if (publishesOn(runner.eventName, runner.payload)) {
     const commit = await commitFor(runner, sha, settings.token);
-    const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) }], true);
+    const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: attemptUrl(runner.runUrl, runner.runAttempt) } : {}) }], true);
     if (importing) unmatched([...points, ...judged.cases], 'this run or the trend');
     regressions = judged.regressions;
     const table = judged.table(`Regressions in ${settings.suite}`);

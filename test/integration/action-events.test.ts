@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAction } from '../helpers/run-action.js';
+import { runAction, runCli } from '../helpers/run-action.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 import { artifactEnv, startResultsService } from './helpers/results-service.js';
@@ -88,5 +88,33 @@ describe('a re-run of a commit after newer ones published, with comment-always',
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('a matrix of two jobs that publish the same shape of one suite', () => {
+  const leg = (attach: number, env: Record<string, string>) =>
+    writeFile(join(sb.root, 'warm.json'), record('warm', attach)).then(() =>
+      runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event: pushToMain, env: { ...sb.env, GITHUB_SHA: MAIN, GITHUB_RUN_ID: '1', ...env } }),
+    );
+
+  it('warns in the second job that it replaced the first job’s points, naming the cure', async () => {
+    // beforeEach's run is the first leg of run 1; the second leg of the same attempt follows.
+    const second = await leg(2.5, { GITHUB_JOB: 'bench' });
+    await second.dispose();
+
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).toContain('::warning::suite "default" at 1234567: another job of this workflow run published shape "warm" for this commit before (segment 0)');
+    expect(second.stdout).toContain('give each job its own shape or suite');
+  });
+
+  it('says nothing of a re-run, the next attempt, which replaces its points as it should', async () => {
+    const rerun = await leg(2.5, { GITHUB_RUN_ATTEMPT: '2' });
+    await rerun.dispose();
+
+    expect(rerun.code, rerun.stdout).toBe(0);
+    expect(rerun.stdout).not.toContain('::warning::');
+    const history = await runCli(['history', '--repo', remote, '--format', 'json'], sb.root, sb.env);
+    const points = JSON.parse(history.stdout) as { value: number; case: string; runUrl: string }[];
+    expect(points.find((p) => p.case === 'warm / attach')).toMatchObject({ value: 2.5, runUrl: 'https://github.com/owner/repo/actions/runs/1/attempts/2' });
   });
 });
