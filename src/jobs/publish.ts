@@ -33,6 +33,8 @@ export const PUBLISH_EVENTS: readonly string[] = ['push', 'workflow_dispatch', '
  * would be edited by a run that benched no change.
  */
 export function notPublishing(eventName: string, payload?: unknown): string | undefined {
+  // The README's fork pattern runs on workflow_run: one that kept the default mode gets the cure.
+  if (eventName === 'workflow_run') return "A workflow_run event does not publish in mode publish; give it mode: merge, which publishes the triggering run's collected points (or comments them on its pull request)";
   if (!PUBLISH_EVENTS.includes(eventName)) return `A ${eventName} event does not publish; push, workflow_dispatch and schedule do`;
   const push = typeof payload === 'object' && payload !== null ? (payload as { deleted?: unknown; ref?: unknown }) : {};
   if (eventName === 'push' && push.deleted === true) {

@@ -118,3 +118,17 @@ describe('a matrix of two jobs that publish the same shape of one suite', () => 
     expect(points.find((p) => p.case === 'warm / attach')).toMatchObject({ value: 2.5, runUrl: 'https://github.com/owner/repo/actions/runs/1/attempts/2' });
   });
 });
+
+describe('a workflow_run in the default mode publish', () => {
+  it('publishes nothing and names mode: merge, which the event needs', async () => {
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const event = { name: 'workflow_run', payload: { action: 'completed', workflow_run: { id: 77, event: 'pull_request', head_sha: 'c'.repeat(40), conclusion: 'success' } } };
+
+    const run = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event, env: { ...sb.env, GITHUB_SHA: MAIN } });
+    await run.dispose();
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+    expect(run.stdout).toContain("A workflow_run event does not publish in mode publish; give it mode: merge, which publishes the triggering run's collected points");
+  });
+});
