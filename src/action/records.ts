@@ -12,6 +12,7 @@ import type { Point } from '../core/model.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import type { RegressionEntry } from '../core/render-verdicts.js';
+import { checkoutHead } from '../effects/commit-info.js';
 import { loadRecords } from '../effects/record-files.js';
 import { ingest } from '../jobs/ingest.js';
 import { notPublishing, publishesOn } from '../jobs/publish.js';
@@ -31,6 +32,20 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
   core.setOutput('artifact-name', name);
   const url = artifactUrl(context, id);
   if (url) core.setOutput('artifact-url', url);
+}
+
+/**
+ * pull_request_target runs the base branch's workflow with GITHUB_SHA at the base's tip, and
+ * actions/checkout checks that out unless told the head: records benched there are the base's,
+ * and the comment would give them as the pull request's.
+ */
+async function warnIfBaseCheckedOut(runner: ActionRunner, pr: { head: string; base: string }): Promise<void> {
+  if (runner.eventName !== 'pull_request_target' || runner.sha === '' || runner.sha.toLowerCase() === pr.head.toLowerCase()) return;
+  const head = await checkoutHead(runner.workspace, runner.env, runner.bounds.requestMs);
+  if (head === undefined || head !== runner.sha.toLowerCase()) return;
+  core.warning(
+    `pull_request_target: the checkout is at ${head.slice(0, 7)}, the tip of ${pr.base} (GITHUB_SHA), not the pull request's head ${pr.head.slice(0, 7)}; if the bench ran here, these records are ${pr.base}'s, not the pull request's. Check out the head (its code is untrusted: see the README's pull requests from forks) before benching`,
+  );
 }
 
 /** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
@@ -83,6 +98,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     setArtifactOutputs(context, artifact.id, artifact.name);
     core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
   } else if (pr) {
+    await warnIfBaseCheckedOut(runner, pr);
     const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
     summary.push(...compared.tables);
     regressions = compared.regressions;

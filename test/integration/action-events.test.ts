@@ -132,3 +132,32 @@ describe('a workflow_run in the default mode publish', () => {
     expect(run.stdout).toContain("A workflow_run event does not publish in mode publish; give it mode: merge, which publishes the triggering run's collected points");
   });
 });
+
+describe('pull_request_target', () => {
+  it('warns when the checkout is the base branch’s tip, not the pull request’s head', async () => {
+    const ws = join(sb.root, 'ws');
+    await sb.git(['init', '--quiet', '--initial-branch=main', ws]);
+    await writeFile(join(ws, 'warm.json'), record('warm', 1.5));
+    await sb.git(['add', 'warm.json'], ws);
+    await sb.git(['commit', '--quiet', '-m', 'base'], ws);
+    const base = (await sb.git(['rev-parse', 'HEAD'], ws)).trim();
+    const head = 'c'.repeat(40);
+    const event = (headSha: string) => ({ name: 'pull_request_target', payload: { action: 'opened', number: 8, pull_request: { number: 8, head: { sha: headSha, ref: 'feat', repo: { full_name: 'fork/repo' } }, base: { ref: 'main', repo: { full_name: 'owner/repo' } } } } });
+    const inputs = { records: 'warm.json', repository: remote, artifact: 'false' };
+
+    const onBase = await runAction({ cwd: ws, inputs, event: event(head), env: { ...sb.env, GITHUB_SHA: base } });
+    await onBase.dispose();
+    expect(onBase.code, onBase.stdout).toBe(0);
+    expect(onBase.stdout).toContain(`::warning::pull_request_target: the checkout is at ${base.slice(0, 7)}, the tip of main (GITHUB_SHA), not the pull request's head ccccccc`);
+
+    // The head checked out (the workflow's own choice): nothing to warn of.
+    await writeFile(join(ws, 'f'), 'head');
+    await sb.git(['add', 'f'], ws);
+    await sb.git(['commit', '--quiet', '-m', 'head'], ws);
+    const checkedOut = (await sb.git(['rev-parse', 'HEAD'], ws)).trim();
+    const onHead = await runAction({ cwd: ws, inputs, event: event(checkedOut), env: { ...sb.env, GITHUB_SHA: base } });
+    await onHead.dispose();
+    expect(onHead.code, onHead.stdout).toBe(0);
+    expect(onHead.stdout).not.toContain('::warning::pull_request_target');
+  });
+});
