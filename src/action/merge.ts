@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import { InputError } from '../core/model.js';
 import { workflowRunFromEvent, type RunPullRequest, type WorkflowRunEvent } from '../core/workflow-run.js';
 import { findRunPullRequest } from '../effects/github-api.js';
-import { publishesOn } from '../jobs/publish.js';
+import { notPublishing, publishesOn } from '../jobs/publish.js';
 import { merge, mergeForeignRun, type MergeResult } from '../jobs/merge.js';
 import type { Settings } from '../settings.js';
 import { compareWithBaseTrend } from './compare.js';
@@ -19,8 +19,9 @@ import { bareCommit, pullRequest, runContext, type ActionRunner } from './runner
 export async function runMerge(settings: Settings, runner: ActionRunner): Promise<Outcome | undefined> {
   if (runner.eventName === 'workflow_run') return mergeWorkflowRun(settings, runner);
   const pr = pullRequest(runner);
-  if (!pr && !publishesOn(runner.eventName)) {
-    core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
+  const skip = pr ? undefined : notPublishing(runner.eventName, runner.payload);
+  if (skip !== undefined) {
+    core.info(skip);
     return undefined;
   }
   const context = runContext(runner, bareCommit(runner, runner.sha));

@@ -95,6 +95,10 @@ async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings,
           links: links(s, runner),
         });
         results.forEach(reportComment);
+        // Else the group reads empty, and comment-always promised a comment on every push.
+        if (s.commentAlways && outcome.verdicts.length > 0 && outcome.verdicts.every((v) => v.kind === 'not-judged')) {
+          core.info(`No comment on ${outcome.sha.slice(0, 7)}: it was benched again after newer commits, so this run judged nothing (its points are history, not news)`);
+        }
       }
     });
   } else if ((s.commentOnAlert || s.commentAlways) && regressions.length > 0) {

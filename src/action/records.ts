@@ -12,10 +12,11 @@ import type { Point } from '../core/model.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import type { RegressionEntry } from '../core/render-verdicts.js';
+import { checkoutHead } from '../effects/commit-info.js';
 import { loadRecords } from '../effects/record-files.js';
 import { ingest } from '../jobs/ingest.js';
-import { publishesOn } from '../jobs/publish.js';
-import { artifactUrl, type RunContext } from '../jobs/scale-out.js';
+import { notPublishing, publishesOn } from '../jobs/publish.js';
+import { artifactUrl, attemptUrl, type RunContext } from '../jobs/scale-out.js';
 import type { Settings } from '../settings.js';
 import { compareWithBaseTrend } from './compare.js';
 import type { Outcome } from './outcome.js';
@@ -31,6 +32,20 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
   core.setOutput('artifact-name', name);
   const url = artifactUrl(context, id);
   if (url) core.setOutput('artifact-url', url);
+}
+
+/**
+ * pull_request_target runs the base branch's workflow with GITHUB_SHA at the base's tip, and
+ * actions/checkout checks that out unless told the head: records benched there are the base's,
+ * and the comment would give them as the pull request's.
+ */
+async function warnIfBaseCheckedOut(runner: ActionRunner, pr: { head: string; base: string }): Promise<void> {
+  if (runner.eventName !== 'pull_request_target' || runner.sha === '' || runner.sha.toLowerCase() === pr.head.toLowerCase()) return;
+  const head = await checkoutHead(runner.workspace, runner.env, runner.bounds.requestMs);
+  if (head === undefined || head !== runner.sha.toLowerCase()) return;
+  core.warning(
+    `pull_request_target: the checkout is at ${head.slice(0, 7)}, the tip of ${pr.base} (GITHUB_SHA), not the pull request's head ${pr.head.slice(0, 7)}; if the bench ran here, these records are ${pr.base}'s, not the pull request's. Check out the head (its code is untrusted: see the README's pull requests from forks) before benching`,
+  );
 }
 
 /** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
@@ -55,7 +70,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const pr = pullRequest(runner);
   // A run that may import decides the imported cases with the same lines: a line for a case only
   // the history holds is said only when the trend, once published, has no such case either.
-  const importing = settings.importFrom !== undefined && !pr && settings.autoPush && settings.scale.mode !== 'collect' && publishesOn(runner.eventName);
+  const importing = settings.importFrom !== undefined && !pr && settings.autoPush && settings.scale.mode !== 'collect' && publishesOn(runner.eventName, runner.payload);
   if (!importing) unmatched(points, 'this run');
   if (points.length > 0) for (const w of controlCasesMatchingNothing(settings.alerts, points.map((p) => p.case), 'this run')) core.warning(w);
   if (points.length > 0) for (const w of floorsMatchingNothing(settings.alerts, points.map((p) => p.unit), 'this run')) core.warning(w);
@@ -83,24 +98,25 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     setArtifactOutputs(context, artifact.id, artifact.name);
     core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
   } else if (pr) {
+    await warnIfBaseCheckedOut(runner, pr);
     const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
     summary.push(...compared.tables);
     regressions = compared.regressions;
-  } else if (publishesOn(runner.eventName) && !settings.autoPush) {
+  } else if (publishesOn(runner.eventName, runner.payload) && !settings.autoPush) {
     const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha, points }], undefined);
     summary.push(...compared.tables);
     regressions = compared.regressions;
-  } else if (publishesOn(runner.eventName) && points.length === 0 && comparison && settings.importFrom === undefined) {
+  } else if (publishesOn(runner.eventName, runner.payload) && points.length === 0 && comparison && settings.importFrom === undefined) {
     core.info('These records are the arms of a comparison only: nothing goes on the trend');
-  } else if (publishesOn(runner.eventName)) {
+  } else if (publishesOn(runner.eventName, runner.payload)) {
     const commit = await commitFor(runner, sha, settings.token);
-    const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: runner.runUrl } : {}) }], true);
+    const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: attemptUrl(runner.runUrl, runner.runAttempt) } : {}) }], true);
     if (importing) unmatched([...points, ...judged.cases], 'this run or the trend');
     regressions = judged.regressions;
     const table = judged.table(`Regressions in ${settings.suite}`);
     if (table) summary.push(table);
   } else {
-    core.info(`A ${runner.eventName} event does not publish; push, workflow_dispatch and schedule do`);
+    core.info(notPublishing(runner.eventName, runner.payload) ?? '');
   }
 
   // Written only now: a run refused by the trend or the push (damaged data, a declining hook)

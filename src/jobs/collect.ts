@@ -3,7 +3,7 @@ import { COLLECTED_FILE, buildPayload, collectArtifactName, serializePayload, ty
 import { InputError, type Point } from '../core/model.js';
 import { uploadArtifact, type ArtifactFile, type UploadedArtifact } from '../effects/artifact.js';
 import { evidenceFiles, type Evidence } from './evidence.js';
-import type { RunContext, ScaleOutSettings } from './scale-out.js';
+import { attemptUrl, type RunContext, type ScaleOutSettings } from './scale-out.js';
 
 export interface CollectInput {
   readonly suite: string;
@@ -30,7 +30,7 @@ export async function collect(input: CollectInput, context: RunContext, settings
   const payload = buildPayload({
     suite: input.suite,
     commit: context.commit,
-    runUrl: context.runUrl,
+    runUrl: context.runUrl !== undefined ? attemptUrl(context.runUrl, context.runAttempt) : undefined,
     collectedAt: context.now,
     job: { id: context.job, attempt: context.runAttempt },
     shapes: input.shapes,

@@ -26,8 +26,26 @@ import { DEFAULT_BOUNDS, seconds, type NetworkBounds } from '../effects/timeouts
 /** Events whose runs publish; a pull request never does (its code is not on the branch yet). */
 export const PUBLISH_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule'];
 
-export function publishesOn(eventName: string): boolean {
-  return PUBLISH_EVENTS.includes(eventName);
+/**
+ * Why a run of this event publishes nothing; undefined when it publishes. A push that deleted its
+ * branch or tag runs at the default branch's tip (GITHUB_SHA "reverts to the default branch"), a
+ * commit nobody pushed: its points would replace that commit's as a re-run's do, and its comment
+ * would be edited by a run that benched no change.
+ */
+export function notPublishing(eventName: string, payload?: unknown): string | undefined {
+  // The README's fork pattern runs on workflow_run: one that kept the default mode gets the cure.
+  if (eventName === 'workflow_run') return "A workflow_run event does not publish in mode publish; give it mode: merge, which publishes the triggering run's collected points (or comments them on its pull request)";
+  if (!PUBLISH_EVENTS.includes(eventName)) return `A ${eventName} event does not publish; push, workflow_dispatch and schedule do`;
+  const push = typeof payload === 'object' && payload !== null ? (payload as { deleted?: unknown; ref?: unknown }) : {};
+  if (eventName === 'push' && push.deleted === true) {
+    const ref = typeof push.ref === 'string' && push.ref !== '' ? push.ref : 'its ref';
+    return `A push that deleted ${ref} does not publish: its run is at the default branch's tip, a commit that was not pushed`;
+  }
+  return undefined;
+}
+
+export function publishesOn(eventName: string, payload?: unknown): boolean {
+  return notPublishing(eventName, payload) === undefined;
 }
 
 /** Where a trend lives. */

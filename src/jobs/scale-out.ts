@@ -38,6 +38,15 @@ export interface RunContext {
   readonly artifacts: ArtifactService;
 }
 
+/**
+ * The page of one attempt of a run: a re-run's points link to its own logs, and a publish tells a
+ * re-run (another attempt) from another job of the same attempt by it. The first attempt keeps
+ * the run's address, as published before.
+ */
+export function attemptUrl(runUrl: string, attempt: number): string {
+  return attempt > 1 ? `${runUrl}/attempts/${attempt}` : runUrl;
+}
+
 /** Links to an artifact on the run's page, for outputs and the summary. */
 export function artifactUrl(context: RunContext, id: number): string | undefined {
   return context.runUrl ? `${context.runUrl}/artifacts/${id}` : undefined;

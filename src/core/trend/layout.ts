@@ -81,6 +81,23 @@ export function casesTakenOff(before: Iterable<Segment>, segment: Segment): { re
   return [...off].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, shape]) => ({ case: name, shape }));
 }
 
+/**
+ * The earlier segments at `segment`'s suite and commit that it supersedes a shape of and that the
+ * same workflow run attempt wrote (the same runUrl, which names the attempt after the first): not
+ * an earlier run that this one re-runs, but another job of the same run, a matrix leg benching
+ * the same shape, whose points this one replaces.
+ */
+export function sameRunSuperseded(before: Iterable<Segment>, segment: Segment): Segment[] {
+  if (segment.imported !== undefined || segment.runUrl === undefined) return [];
+  const shapes = new Set(segment.shapes);
+  return [...before].filter(
+    (b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha && b.imported === undefined && b.runUrl === segment.runUrl && b.shapes.some((s) => shapes.has(s)) && !samePoints(b, segment),
+  );
+}
+
+// A merge job run again publishes the same collected artifacts: the same points, nothing replaced.
+const samePoints = (a: Segment, b: Segment): boolean => JSON.stringify(a.points) === JSON.stringify(b.points);
+
 /** Format 2's folder of chunks: all of it is what a reader of the whole history reads. */
 export const CHUNK_FOLDER = 'data/c';
 

@@ -4,7 +4,7 @@
  * is current, else built again from the chunks (a trend written before the state existed, a suite
  * an older benchtrend published, a re-run). Pure, like planPublish: it only reads and computes.
  */
-import { casesTakenOff } from './layout.js';
+import { casesTakenOff, sameRunSuperseded } from './layout.js';
 import { locate, type TrendReader } from './load.js';
 import {
   STATE_BLOCK,
@@ -33,6 +33,14 @@ function takenOffText(suite: string, run: Segment, off: readonly { readonly case
   return (
     `suite ${JSON.stringify(suite)} at ${run.commit.sha.slice(0, 7)}: this run replaces the points of shape ${shapes} published for this commit before, ` +
     `but not ${which} the trend at this commit; if another job benched ${off.length === 1 ? 'it' : 'them'}, give each job its own shape or suite`
+  );
+}
+
+function sameRunText(suite: string, run: Segment, earlier: readonly Segment[]): string {
+  const shapes = [...new Set(earlier.flatMap((e) => e.shapes).filter((s) => run.shapes.includes(s)))].map((s) => JSON.stringify(s)).join(', ');
+  return (
+    `suite ${JSON.stringify(suite)} at ${run.commit.sha.slice(0, 7)}: another job of this workflow run published shape ${shapes} for this commit before (segment ${earlier.map((e) => e.seq).join(', ')}), ` +
+    `and this job's points replace its points; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`
   );
 }
 
@@ -137,6 +145,10 @@ export async function planRegressionState(
         // off the trend is said, not dropped unsaid (two jobs benching one shape of one suite).
         const off = casesTakenOff(walked.segments, judged);
         if (off.length > 0) warnings.push(takenOffText(name, judged, off));
+        // A re-run is another attempt; the same attempt replacing its own points is a second job
+        // (a matrix leg) benching the same shape, and the first job's points would go unsaid.
+        const sibling = sameRunSuperseded(walked.segments, judged);
+        if (sibling.length > 0) warnings.push(sameRunText(name, judged, sibling));
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
