@@ -12139,6 +12139,14 @@ function casesTakenOff(before, segment) {
   }
   return [...off].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([name, shape]) => ({ case: name, shape }));
 }
+function sameRunSuperseded(before, segment) {
+  if (segment.imported !== void 0 || segment.runUrl === void 0) return [];
+  const shapes = new Set(segment.shapes);
+  return [...before].filter(
+    (b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha && b.imported === void 0 && b.runUrl === segment.runUrl && b.shapes.some((s) => shapes.has(s)) && !samePoints(b, segment)
+  );
+}
+var samePoints = (a, b) => JSON.stringify(a.points) === JSON.stringify(b.points);
 var CHUNK_FOLDER = "data/c";
 function chunkPath(level2, index) {
   const a = String(Math.floor(index / 100)).padStart(4, "0");
@@ -13577,6 +13585,10 @@ function takenOffText(suite, run9, off) {
   const which = off.length === 1 ? `${shown}, which leaves` : `${off.length} of their cases, ${shown}${more}, which leave`;
   return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: this run replaces the points of shape ${shapes} published for this commit before, but not ${which} the trend at this commit; if another job benched ${off.length === 1 ? "it" : "them"}, give each job its own shape or suite`;
 }
+function sameRunText(suite, run9, earlier) {
+  const shapes = [...new Set(earlier.flatMap((e) => e.shapes).filter((s) => run9.shapes.includes(s)))].map((s) => JSON.stringify(s)).join(", ");
+  return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: another job of this workflow run published shape ${shapes} for this commit before (segment ${earlier.map((e) => e.seq).join(", ")}), and this job's points replace its points; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`;
+}
 async function readState(read, location, manifest, suite) {
   const headPath = statePath(suite, "head");
   const text2 = await read(headPath);
@@ -13632,6 +13644,8 @@ async function planRegressionState(read, location, previous, manifest, added, lo
         if (older !== void 0) rebenches.set(name, older);
         const off = casesTakenOff(walked.segments, judged2);
         if (off.length > 0) warnings.push(takenOffText(name, judged2, off));
+        const sibling = sameRunSuperseded(walked.segments, judged2);
+        if (sibling.length > 0) warnings.push(sameRunText(name, judged2, sibling));
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
