@@ -331,6 +331,22 @@ describe('compare refusals and edges', () => {
     expect(find(r.cases, 'w / total')).toMatchObject({ verdict: 'no-data', shift: null, change: 1 });
   });
 
+  it('a case that leaves a baseline of 0 in every round is directional: 0 → 1 allocs/op passes any minimum effect', () => {
+    const allocs = (file: string, samples: number[]): BenchRecord => ({ ...rec(file, 'go', []), runs: 8, metrics: [{ name: 'allocs/op', unit: 'allocs/op', direction: 'smaller', samples }] });
+    const zeros = [0, 0, 0, 0, 0, 0, 0, 0];
+    const up = compareArms({ baseline: [allocs('a', zeros)], candidate: [allocs('b', [1, 1, 1, 1, 1, 1, 1, 1])] }, { minEffect: 0.5 }).cases[0]!;
+    expect(up).toMatchObject({ verdict: 'regressed', change: null, reason: 'the 95% interval excludes 0 and the baseline median is 0, so any change passes the minimum effect' });
+    const still = compareArms({ baseline: [allocs('a', zeros)], candidate: [allocs('b', zeros)] }).cases[0]!;
+    expect(still.verdict).toBe('inconclusive');
+    // Medians still at 0 while most rounds rose: the shift alone does not earn a direction.
+    const half = compareArms({ baseline: [allocs('a', zeros)], candidate: [allocs('b', [0, 0, 0, 0, 0, 1, 1, 1])] }).cases[0]!;
+    expect(half.verdict).toBe('inconclusive');
+    expect(decide({ estimate: 2, lo: 1, hi: 3, confidence: 0.96, method: 'exact', count: 8 }, null, 'smaller', 0.01, 0)).toEqual({
+      verdict: 'inconclusive',
+      reason: 'the baseline median is 0 and the candidate median did not move from it',
+    });
+  });
+
   it('a bigger-is-better case that rises is improved', () => {
     const up = (file: string, f: number): BenchRecord => ({
       ...rec(file, 'tp', []),

@@ -180,7 +180,7 @@ function compareCase(sides: CaseSides, minEffect: number, pairing: 'rounds' | 'u
     method = 'unpaired';
     shift = cleanShift(unpairedShift(reported(sides.baseline.metric), reported(sides.candidate.metric)));
   }
-  const { verdict, reason } = decide(shift, change, sides.direction, minEffect);
+  const { verdict, reason } = decide(shift, change, sides.direction, minEffect, candidate.median - baseline.median);
   const directional = verdict === 'improved' || verdict === 'regressed';
   return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
 }
