@@ -7,6 +7,7 @@ import { compareReport, parseControlCases } from '../../src/core/compare/report.
 import { decide, parseMinEffect } from '../../src/core/compare/verdict.js';
 import { InputError, type BenchRecord } from '../../src/core/model.js';
 import { compareJson, renderCompareMarkdown } from '../../src/core/render-compare.js';
+import { MAX_SAMPLES } from '../../src/formats/metrics.js';
 import { parseInput } from '../../src/formats/registry.js';
 import { FIXTURES } from '../helpers/paths.js';
 
@@ -345,6 +346,29 @@ describe('compare refusals and edges', () => {
       verdict: 'inconclusive',
       reason: 'the baseline median is 0 and the candidate median did not move from it',
     });
+  });
+
+  it(`arms of more than ${MAX_SAMPLES} runs are compared run by run, though their points keep only a summary`, () => {
+    const runs = MAX_SAMPLES + 1;
+    const record = (f: number) =>
+      JSON.stringify({ shape: 'big', runs: Array.from({ length: runs }, (_, i) => ({ stages: { step: f * (1 + ((i * 7919) % 101) / 1000) } })) });
+    const arms = { baseline: parseInput('a.json', record(1), 'record'), candidate: parseInput('b.json', record(1.2), 'record') };
+    expect(arms.baseline[0]!.metrics[0]!.summary).toBeDefined();
+    const step = compareArms(arms).cases[0]!;
+    expect(step).toMatchObject({ verdict: 'regressed', method: 'paired', baseline: { runs, summaryOnly: false } });
+    expect(step.rounds).toHaveLength(runs);
+    expect(step.shift!.lo).toBeGreaterThan(0);
+
+    const data = (f: number) => Array.from({ length: runs }, (_, i) => f * (0.001 + ((i * 7919) % 101) * 1e-6));
+    const pytest = (f: number) => {
+      const d = data(f);
+      const sorted = [...d].sort((x, y) => x - y);
+      const stats = { min: sorted[0], max: sorted[runs - 1], mean: 0.00105 * f, stddev: 3e-5, rounds: runs, median: sorted[500], q1: sorted[250], q3: sorted[750], ops: 952, data: d, iterations: 1 };
+      return JSON.stringify({ machine_info: {}, benchmarks: [{ name: 't', fullname: 'b.py::t', stats }] });
+    };
+    const py = compareArms({ baseline: parseInput('a.json', pytest(1), 'pytest'), candidate: parseInput('b.json', pytest(1.1), 'pytest') }).cases[0]!;
+    // pytest is charted as 1/time, bigger is better: rounds 10% slower are a lower rate.
+    expect(py).toMatchObject({ verdict: 'regressed', candidate: { runs, n: runs, summaryOnly: false } });
   });
 
   it('a bigger-is-better case that rises is improved', () => {

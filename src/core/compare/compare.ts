@@ -86,8 +86,13 @@ export interface Comparison {
   readonly notes: readonly string[];
 }
 
+/** Every run of the metric, including those a record past MAX_SAMPLES keeps out of its point. */
+function runsOf(m: Metric): readonly (number | null)[] {
+  return m.allSamples ?? m.samples;
+}
+
 function reported(m: Metric): number[] {
-  return m.samples.filter((v): v is number => v !== null);
+  return runsOf(m).filter((v): v is number => v !== null);
 }
 
 function summarise(record: BenchRecord, metric: Metric): ArmSummary | null {
@@ -95,7 +100,9 @@ function summarise(record: BenchRecord, metric: Metric): ArmSummary | null {
   const failed = metric.failed ?? 0;
   if (values.length > 0) {
     const s = spread(values);
-    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
+    // A record's run count leaves out the runs past MAX_SAMPLES of a metric kept as its summary.
+    const n = Math.max(record.runs, runsOf(metric).length);
+    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n, failed, summaryOnly: false, file: record.file };
   }
   const sum = metric.summary;
   if (!sum) return null;
@@ -120,14 +127,15 @@ function pairsByRound(sides: CaseSides, pairing: 'rounds' | 'unpaired'): boolean
     b !== undefined &&
     c !== undefined &&
     b.record.runs === c.record.runs &&
-    b.metric.samples.length === b.record.runs &&
-    c.metric.samples.length === c.record.runs
+    runsOf(b.metric).length === b.record.runs &&
+    runsOf(c.metric).length === c.record.runs
   );
 }
 
 function roundsOf(b: Metric, c: Metric): Round[] {
-  return b.samples.map((bv, i) => {
-    const cv = c.samples[i] ?? null;
+  const cs = runsOf(c);
+  return runsOf(b).map((bv, i) => {
+    const cv = cs[i] ?? null;
     return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
   });
 }
