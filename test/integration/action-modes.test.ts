@@ -164,6 +164,22 @@ describe('two arms benched in the same job (compare-baseline)', () => {
     expect(manifest.cases.map((c) => c.case)).toContain('first-session / create');
   });
 
+  it('judges a case the way direction-overrides says, as the trend does', async () => {
+    const mem = (v: number) => JSON.stringify(Array.from({ length: 8 }, (_, i) => ({ name: 'free', unit: 'Megabytes', value: v + (i % 3) })));
+    await writeFile(join(sb.root, 'mem-base.json'), mem(100));
+    await writeFile(join(sb.root, 'mem-cand.json'), mem(120));
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'mem-cand.json', 'compare-baseline': 'mem-base.json', format: 'customBiggerIsBetter', 'direction-overrides': 'customBiggerIsBetter / free: bigger' },
+      event: { name: 'release', payload: {} },
+      env: sb.env,
+    });
+    await run.dispose();
+    expect(run.code, run.stdout).toBe(0);
+    expect(JSON.parse(run.outputs['compare-json']!)[0]).toMatchObject({ direction: 'bigger', verdict: 'improved' });
+    expect(run.summary).toContain('| **improved** |');
+  });
+
   it('on a pull request, puts the comparison in the one PR comment and publishes nothing', async () => {
     const remote = await sb.bareRemote('site');
     const api = await GitHubApiServer.start();

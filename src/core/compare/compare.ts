@@ -1,5 +1,5 @@
 import { attributeChange, type Attribution } from '../attribution.js';
-import { globTest } from '../direction.js';
+import { applyDirectionOverrides, globTest, type DirectionOverride } from '../direction.js';
 import { InputError, type BenchRecord, type Direction, type Metric } from '../model.js';
 import { clean, spread } from '../stats.js';
 import { matchCases, type Arms, type CaseSides } from './arms.js';
@@ -22,6 +22,11 @@ export interface CompareOptions {
    * differences, for arms that were not benched alternately.
    */
   readonly pairing?: 'rounds' | 'unpaired';
+  /**
+   * Input `direction-overrides` (`--direction-overrides`): a case they decide is judged their way,
+   * as its points are on a push, so that more free memory is not called a regression here alone.
+   */
+  readonly directionOverrides?: readonly DirectionOverride[];
 }
 
 /** One arm of one case. Values are in the data's unit. */
@@ -220,7 +225,7 @@ export function compareArms(arms: Arms, options: CompareOptions = {}): Compariso
   if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
   const named = options.controls ?? [];
   const pairing = options.pairing ?? 'rounds';
-  const sides = matchCases(arms);
+  const sides = applyDirectionOverrides(matchCases(arms), options.directionOverrides ?? []);
   const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
   // A control that names nothing would read exactly like a control that held still.
   const unknown = unknownControls(named, compared);
