@@ -263,10 +263,19 @@ describe('compare refusals and edges', () => {
     );
   });
 
-  it('refuses a case in two units, naming the files', () => {
+  it('writes a case the candidate has in another unit of the same quantity in the baseline\'s unit, and says so', () => {
+    const b = rec('a.json', 'warm', [1, 1.01, 0.99, 1, 1.02, 0.98, 1, 1.01]);
+    const ms = [1200, 1210, 1190, 1200, 1220, 1180, 1200, 1210];
+    const c: BenchRecord = { ...rec('b.json', 'warm', ms), metrics: [{ name: 'total', unit: 'ms', direction: 'smaller', samples: ms }] };
+    const r = compareArms({ baseline: [b], candidate: [c] });
+    expect(r.cases[0]).toMatchObject({ unit: 's', verdict: 'regressed', candidate: { median: 1.2 }, shift: { estimate: 0.2 } });
+    expect(r.notes).toContain("b.json: warm / total is in ms; converted to s, the baseline's unit");
+  });
+
+  it('refuses a case in two units that measure different things, naming the files', () => {
     const b = rec('a.json', 'warm', [1]);
-    const c: BenchRecord = { ...rec('b.json', 'warm', [1]), metrics: [{ name: 'total', unit: 'ms', direction: 'smaller', samples: [1000] }] };
-    expect(() => compareArms({ baseline: [b], candidate: [c] })).toThrow(/^b\.json: warm \/ total is in ms but the baseline a\.json has it in s/);
+    const c: BenchRecord = { ...rec('b.json', 'warm', [1]), metrics: [{ name: 'total', unit: 'B', direction: 'smaller', samples: [1000] }] };
+    expect(() => compareArms({ baseline: [b], candidate: [c] })).toThrow(/^b\.json: warm \/ total is in B but the baseline a\.json has it in s/);
   });
 
   it('refuses a run a publish would refuse (a negative time, a subnormal), naming the file and the case', () => {

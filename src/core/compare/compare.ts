@@ -238,6 +238,7 @@ export function compareArms(arms: Arms, options: CompareOptions = {}): Compariso
 
   const notes: string[] = [];
   for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
+  for (const s of sides) if (s.note !== undefined) notes.push(s.note);
   const shapes = new Set(sides.map((s) => s.shape));
   for (const shape of shapes) {
     const b = arms.baseline.find((r) => r.shape === shape);
