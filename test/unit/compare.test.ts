@@ -318,6 +318,12 @@ describe('compare refusals and edges', () => {
     expect(r.cases[0]).toMatchObject({ verdict: 'inconclusive', reason: 'too few runs for a 95% interval: 4 values reach only 87.5%' });
   });
 
+  it('one run a side is counted in the singular', () => {
+    const one = compareArms({ baseline: [rec('a', 'w', [1])], candidate: [rec('b', 'w', [2])] });
+    expect(renderCompareMarkdown(one)).toContain('· 1 paired round ·');
+    expect(compareArms({ baseline: [rec('a', 'w', [1])], candidate: [rec('b', 'w', [2, 2])] }).notes[0]).toMatch(/^w: the baseline has 1 run and the candidate 2,/);
+  });
+
   it('arms with different run counts do not pair and say so', () => {
     const r = compareArms({ baseline: [rec('a', 'w', [1, 1.1, 0.9, 1, 1.05])], candidate: [rec('b', 'w', [2, 2.1, 1.9, 2, 2.05, 2])] });
     expect(r.cases[0]!.method).toBe('unpaired');

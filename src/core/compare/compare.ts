@@ -244,7 +244,9 @@ export function compareArms(arms: Arms, options: CompareOptions = {}): Compariso
     const b = arms.baseline.find((r) => r.shape === shape);
     const c = arms.candidate.find((r) => r.shape === shape);
     if (b && c && pairing === 'rounds' && b.runs !== c.runs) {
-      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
+      notes.push(
+        `${shape}: the baseline has ${b.runs} run${b.runs === 1 ? '' : 's'} and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`,
+      );
     }
   }
   return {
