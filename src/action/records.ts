@@ -78,7 +78,12 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const baseline = settings.compareBaseline.length
     ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, parse, 'compare-baseline')
     : undefined;
-  const comparison: CompareReport | null = compareReport(records, baseline, { minEffect: settings.compareMinEffect, controls: settings.controlCases, heading: '###' });
+  const comparison: CompareReport | null = compareReport(records, baseline, {
+    minEffect: settings.compareMinEffect,
+    controls: settings.controlCases,
+    directionOverrides: settings.directionOverrides,
+    heading: '###',
+  });
 
   const flat = toFlatCases(points, settings.note);
   const casesJson = `${JSON.stringify(flat, null, 2)}\n`;

@@ -1,6 +1,7 @@
 import { compareArms, type CompareOptions } from '../core/compare/compare.js';
 import { refuseOtherArm, splitArms, type Arms } from '../core/compare/arms.js';
 import { DEFAULT_MIN_EFFECT, minEffectText, parseMinEffect } from '../core/compare/verdict.js';
+import { decidedBy, parseDirectionOverrides } from '../core/direction.js';
 import { InputError } from '../core/model.js';
 import { compareJson, renderCompareMarkdown } from '../core/render-compare.js';
 import { renderCompareText } from '../core/render-text.js';
@@ -8,7 +9,7 @@ import { loadRecords } from '../effects/record-files.js';
 import type { ParseOptions } from '../formats/format.js';
 import { FORMAT_NAMES } from '../formats/registry.js';
 import { parseCommandLine, withShape } from './args.js';
-import { UsageError, type CliIO } from './io.js';
+import { readText, UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
        benchtrend compare FILE... [options]     (files that carry both arms)
@@ -30,6 +31,8 @@ Options:
   --control CASE        a case that should not move, "<shape> / <metric>", a glob of them or
                         a metric name (repeatable; added to the controls a file names itself)
   --unpaired            compare all pairwise differences even when runs pair by round
+  --direction-overrides FILE
+                        lines "<case or glob>: bigger|smaller", as publish reads them
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
   --shape NAME          shape for formats that have none (default: the format's name)
   -h, --help            show this help
@@ -52,6 +55,7 @@ const OPTIONS = {
   'min-effect': { type: 'string' },
   control: { type: 'string', multiple: true },
   unpaired: { type: 'boolean' },
+  'direction-overrides': { type: 'string' },
   format: { type: 'string', default: 'auto' },
   shape: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -116,12 +120,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       throw e;
     }
   }
-  const parse: ParseOptions = { formatOption: '--format', ...withShape(values.shape) };
+  const overrides =
+    values['direction-overrides'] !== undefined
+      ? parseDirectionOverrides(await readText(values['direction-overrides'], io.cwd, '--direction-overrides'), values['direction-overrides'])
+      : [];
+  const parse: ParseOptions = { formatOption: '--format', ...withShape(values.shape), decided: decidedBy(overrides) };
   const arms = await readArms(files, io.cwd, values.format, parse);
   const options: CompareOptions = {
     minEffect,
     controls: values.control ?? [],
     pairing: values.unpaired ? 'unpaired' : 'rounds',
+    directionOverrides: overrides,
   };
   let comparison: ReturnType<typeof compareArms>;
   try {

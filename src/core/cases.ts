@@ -65,7 +65,7 @@ export function buildPoints(records: readonly BenchRecord[]): BuiltPoints {
         if (!metric.failed) warnings.push(`${record.file}: case ${visible(caseName(record.shape, metric.name))} has no run to take a point from; it gets no point at this commit`);
         continue;
       }
-      const problem = pointProblem(point);
+      const problem = pointProblem(point) ?? keptRunsProblem(metric);
       if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
       const claimed = record.claimedMedians?.[metric.name];
       if (claimed !== undefined && !point.summaryOnly && !agrees(claimed, point.value)) {
@@ -156,6 +156,22 @@ function fieldProblem(field: string, x: number | null | undefined, negativeForbi
 
 function countProblem(field: string, x: number | undefined): string | undefined {
   return x !== undefined && !(Number.isSafeInteger(x) && x >= 0) ? `${field} is ${x}, but a count of runs is a whole number of at least 0` : undefined;
+}
+
+/**
+ * The runs a metric past MAX_SAMPLES keeps out of its point: its summary would hide one negative
+ * or subnormal run among thousands, and a comparison reads them all.
+ */
+function keptRunsProblem(m: Metric): string | undefined {
+  const runs = m.allSamples;
+  if (!runs) return undefined;
+  const neg = forbidsNegative(m.unit);
+  for (let i = 0; i < runs.length; i++) {
+    const v = runs[i];
+    const why = v === null || v === undefined ? undefined : numberProblem(v, neg);
+    if (why) return `samples[${i}] ${why}`;
+  }
+  return undefined;
 }
 
 /**

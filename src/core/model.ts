@@ -39,6 +39,12 @@ export interface Metric {
   readonly samples: readonly (number | null)[];
   /** Present when the tool reported only a summary; the point then says so. */
   readonly summary?: Summary;
+  /**
+   * Every run's value (as `samples` would hold them) when there were more than MAX_SAMPLES: the
+   * point keeps only their `summary`, so a trend does not grow by megabytes, but a comparison of
+   * two arms needs the runs themselves.
+   */
+  readonly allSamples?: readonly (number | null)[];
   /** Tool-specific text carried to the point's `extra` (e.g. `15 samples`, `B/op`). */
   readonly extra?: string;
   /** Runs in which this stage was reported as failed (dl-timing-json outcome != ok). */

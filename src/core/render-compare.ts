@@ -110,7 +110,7 @@ function countLine(comparison: Comparison): string {
   if (controls) parts.push(`${controls} control${controls === 1 ? '' : 's'}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : 'no drift'}`);
   const paired = comparison.cases.filter((c) => c.method === 'paired');
   const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
-  const pairing = paired.length === 0 ? 'unpaired runs' : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : 'paired rounds';
+  const pairing = paired.length === 0 ? 'unpaired runs' : roundCounts.length === 1 ? `${roundCounts[0]} paired round${roundCounts[0] === 1 ? '' : 's'}` : 'paired rounds';
   const approximated = comparison.cases.filter((c) => c.shift?.method === 'normal').length;
   const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? '' : 's'} with 50+ runs)` : 'exact 95% intervals';
   return `${parts.join(', ')} · ${pairing} · ${intervals} · minimum effect ${minEffectText(comparison.minEffect)}`;

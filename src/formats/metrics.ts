@@ -46,7 +46,7 @@ export function summaryOfValues(values: readonly number[]): Summary {
 export function sampledMetric(spec: MetricSpec, values: readonly (number | null)[]): Metric {
   const reported = values.filter((v): v is number => v !== null);
   if (reported.length > MAX_SAMPLES) {
-    return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [], summary: summaryOfValues(reported), ...withOptional(spec) };
+    return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [], summary: summaryOfValues(reported), allSamples: [...values], ...withOptional(spec) };
   }
   return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [...values], ...withOptional(spec) };
 }

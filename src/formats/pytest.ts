@@ -47,8 +47,8 @@ export const pytest: Format = {
       const rounds = expectNumber(file, stats['rounds'], child(sp, 'rounds'), 'the number of rounds');
       const spec = { name, unit: UNIT, direction: 'bigger' as const, extra: `mean: ${humanSeconds(num('mean'))}\nrounds: ${rounds}` };
       const rawData = stats['data'];
+      const complete = Array.isArray(rawData) && rawData.length === rounds && rawData.every((t) => isFiniteNumber(t) && t > 0);
       if (Array.isArray(rawData)) {
-        const complete = rawData.length === rounds && rawData.every((t) => isFiniteNumber(t) && t > 0);
         // Above the sample limit the point would be the rounds' exact median and quartiles; pytest
         // already computed those over every round, and the no-data path uses them too.
         if (complete && rounds <= MAX_SAMPLES) return sampledMetric(spec, (rawData as number[]).map((t) => clean(1 / t)));
@@ -58,13 +58,14 @@ export const pytest: Format = {
       for (const [key, t] of [['median', median], ['q1', q1], ['q3', q3]] as const) {
         if (t <= 0) throw new InputError(`${file}: ${child(sp, key)} must be a positive number of seconds, got ${t}`);
       }
-      return summaryMetric(spec, {
+      const summary = summaryMetric(spec, {
         value: clean(1 / median),
         lo: clean(1 / q3),
         hi: clean(1 / q1),
         range: `stddev: ${num('stddev')}`,
         samples: rounds,
       });
+      return complete ? { ...summary, allSamples: (rawData as number[]).map((t) => clean(1 / t)) } : summary;
     });
     return [makeRecord({ file, format: 'pytest', shape: shapeOf(options, 'pytest'), metrics, notes, expected: EXPECTED })];
   },

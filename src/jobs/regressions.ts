@@ -36,6 +36,7 @@ import { regressionEntries, type RegressionEntry } from '../core/render-verdicts
 import { historiesFromState, historiesOf, isCurrent, walkSegments } from '../core/trend/regress-state.js';
 import { readTrustedState } from '../core/trend/state-plan.js';
 import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
+import { convertStoredPoint } from '../core/trend/convert-point.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
 import type { CaseInfo, Segment, StoredAlert, StoredPoint } from '../core/trend/types.js';
 import { REBENCH_LOOKBACK, rebenchesOlder, suiteStart, type LogEntry } from '../core/regress/rebench.js';
@@ -363,11 +364,19 @@ export async function comparePullRequest(
   read: TrendReader,
   location: string,
   suite: string,
-  points: readonly Point[],
+  given: readonly Point[],
   headSha: string,
   settings: AlertSettings,
 ): Promise<CaseVerdict[]> {
   const manifest = await readManifest(read, location);
+  // A case the trend stores in another unit of the same quantity is judged in the stored unit, as
+  // a publish writes it: 100,000 us against a history in ms is no thousandfold regression.
+  const stored = new Map((manifest?.cases ?? []).filter((c) => c.suite === suite).map((c) => [c.case, c.unit]));
+  const points = given.map((p): Point => {
+    const unit = stored.get(p.case);
+    const converted = unit === undefined || unit === p.unit ? undefined : convertStoredPoint(p, unit);
+    return converted ? { ...p, ...converted } : p;
+  });
   const limit = settings.changePoints.scanLimit;
   const index = manifest && manifest.version >= 2 ? manifest.suites.indexOf(suite) : -1;
   // A state that does not read is walked around here as the next publish builds it again.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/trend/types.js';
 import { FIXTURES } from '../helpers/paths.js';
-import { runAction } from '../helpers/run-action.js';
+import { runAction, runCli } from '../helpers/run-action.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
 import { publishedSegments } from './helpers/published.js';
 import { gitSandbox, startGitServer, type GitSandbox } from './helpers/git-server.js';
@@ -164,6 +164,22 @@ describe('two arms benched in the same job (compare-baseline)', () => {
     expect(manifest.cases.map((c) => c.case)).toContain('first-session / create');
   });
 
+  it('judges a case the way direction-overrides says, as the trend does', async () => {
+    const mem = (v: number) => JSON.stringify(Array.from({ length: 8 }, (_, i) => ({ name: 'free', unit: 'Megabytes', value: v + (i % 3) })));
+    await writeFile(join(sb.root, 'mem-base.json'), mem(100));
+    await writeFile(join(sb.root, 'mem-cand.json'), mem(120));
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'mem-cand.json', 'compare-baseline': 'mem-base.json', format: 'customBiggerIsBetter', 'direction-overrides': 'customBiggerIsBetter / free: bigger' },
+      event: { name: 'release', payload: {} },
+      env: sb.env,
+    });
+    await run.dispose();
+    expect(run.code, run.stdout).toBe(0);
+    expect(JSON.parse(run.outputs['compare-json']!)[0]).toMatchObject({ direction: 'bigger', verdict: 'improved' });
+    expect(run.summary).toContain('| **improved** |');
+  });
+
   it('on a pull request, puts the comparison in the one PR comment and publishes nothing', async () => {
     const remote = await sb.bareRemote('site');
     const api = await GitHubApiServer.start();
@@ -257,5 +273,31 @@ describe('auto-push: false (github-action-benchmark’s input of the same name)'
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('auto-push: "no" is not a boolean; use true or false');
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
+  });
+});
+
+describe('a pull request whose case the trend stores in another unit', () => {
+  it('is judged in the stored unit, as a publish would write it, not as a thousandfold regression', async () => {
+    const remote = await sb.bareRemote('site');
+    const custom = (unit: string, values: number[]) => JSON.stringify(values.map((value) => ({ name: 'parse', unit, value })));
+    // Eight earlier commits are the fewest a verdict is given on.
+    for (let i = 0; i < 9; i++) {
+      await writeFile(join(sb.root, 'main.json'), custom('ms', [100 + (i % 3) / 10, 100.1, 99.9]));
+      const sha = String(i + 1).repeat(40);
+      const run = await runCli(['publish', 'main.json', '--repo', remote, '--commit', sha], sb.root, sb.env);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    await writeFile(join(sb.root, 'pr.json'), custom('us', [100_000, 100_100, 99_900]));
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'pr.json', repository: remote, artifact: 'false' },
+      event: { name: 'pull_request', payload: { pull_request: { number: 4, head: { sha: 'c'.repeat(40) }, base: { ref: 'main' } } } },
+      env: { ...sb.env, GITHUB_SHA: 'd'.repeat(40) },
+    });
+    await run.dispose();
+    expect(run.code, run.stdout).toBe(0);
+    const row = run.summary.split('\n').find((l) => l.startsWith('| customSmallerIsBetter / parse |'));
+    expect(row).toMatch(/^\| customSmallerIsBetter \/ parse \| ok \| 100 ms .*\| 100(\.\d+)? ms /);
+    expect(run.outputs['regressions']).toBe('0');
   });
 });

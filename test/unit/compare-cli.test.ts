@@ -70,6 +70,20 @@ describe('benchtrend compare', () => {
     ]);
   });
 
+  it('--direction-overrides decides which way is better, as on a publish: more free memory is improved', async () => {
+    const mem = (v: number) => JSON.stringify(Array.from({ length: 8 }, (_, i) => ({ name: 'free', unit: 'Megabytes', value: v + (i % 3) })));
+    await writeFile(join(dir, 'mem-base.json'), mem(100));
+    await writeFile(join(dir, 'mem-cand.json'), mem(120));
+    await writeFile(join(dir, 'overrides.txt'), 'customBiggerIsBetter / free: bigger\n');
+    const argv = ['--baseline', 'mem-base.json', '--candidate', 'mem-cand.json', '--format', 'customBiggerIsBetter', '--json'];
+    const byUnit = JSON.parse((await compare(argv)).stdout) as { direction: string; verdict: string }[];
+    expect(byUnit[0]).toMatchObject({ direction: 'smaller', verdict: 'regressed' });
+    const r = await compare([...argv, '--direction-overrides', 'overrides.txt']);
+    expect(JSON.parse(r.stdout)[0]).toMatchObject({ direction: 'bigger', verdict: 'improved' });
+    // The override settles the unit's disagreement with the format: nothing left to warn about.
+    expect(r.stderr).toBe('');
+  });
+
   it('--control takes a glob, as control-cases does on a push; one that names nothing is refused naming the flag', async () => {
     const r = await compare(['--baseline', 'baseline.json', '--candidate', 'candidate.json', '--json', '--control', 'first-session / cr*']);
     const cases = JSON.parse(r.stdout) as { case: string; control: boolean }[];

@@ -103,6 +103,17 @@ describe('exact rank distributions', () => {
     expect(Math.abs(mw.k - exact(mannWhitneyCdf(50, 60)))).toBeLessThanOrEqual(1);
   });
 
+  it('one run against 50 or more, and a small arm against a large one, get the exact index, not a normal curve that understates it', () => {
+    // One value against n: U is uniform on 0..n, so the extremes hold 1 − 2/(n + 1).
+    expect(mannWhitneyIndex(1, 60)).toEqual({ k: 1, achieved: 1 - 2 / 61, method: 'exact' });
+    expect(mannWhitneyIndex(80, 1)).toMatchObject({ k: 2, method: 'exact' });
+    expect(mannWhitneyIndex(80, 1).achieved).toBeCloseTo(1 - 4 / 81, 12);
+    const small = mannWhitneyIndex(2, 80);
+    expect(small.method).toBe('exact');
+    expect(small.achieved).toBeCloseTo(1 - 2 * (mannWhitneyCdf(2, 80)[small.k - 1] ?? 0), 12);
+    expect(small.achieved).toBeGreaterThanOrEqual(CONFIDENCE);
+  });
+
   it('the order statistics the normal approximation picks still hold 95% by the exact distribution', () => {
     const coverage = (cdf: number[], k: number) => 1 - 2 * (cdf[k - 1] ?? 0);
     for (const n of [50, 80, 120]) expect(coverage(signedRankCdf(n), signedRankIndex(n).k)).toBeGreaterThanOrEqual(CONFIDENCE);

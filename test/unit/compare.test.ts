@@ -7,6 +7,7 @@ import { compareReport, parseControlCases } from '../../src/core/compare/report.
 import { decide, parseMinEffect } from '../../src/core/compare/verdict.js';
 import { InputError, type BenchRecord } from '../../src/core/model.js';
 import { compareJson, renderCompareMarkdown } from '../../src/core/render-compare.js';
+import { MAX_SAMPLES } from '../../src/formats/metrics.js';
 import { parseInput } from '../../src/formats/registry.js';
 import { FIXTURES } from '../helpers/paths.js';
 
@@ -262,10 +263,19 @@ describe('compare refusals and edges', () => {
     );
   });
 
-  it('refuses a case in two units, naming the files', () => {
+  it('writes a case the candidate has in another unit of the same quantity in the baseline\'s unit, and says so', () => {
+    const b = rec('a.json', 'warm', [1, 1.01, 0.99, 1, 1.02, 0.98, 1, 1.01]);
+    const ms = [1200, 1210, 1190, 1200, 1220, 1180, 1200, 1210];
+    const c: BenchRecord = { ...rec('b.json', 'warm', ms), metrics: [{ name: 'total', unit: 'ms', direction: 'smaller', samples: ms }] };
+    const r = compareArms({ baseline: [b], candidate: [c] });
+    expect(r.cases[0]).toMatchObject({ unit: 's', verdict: 'regressed', candidate: { median: 1.2 }, shift: { estimate: 0.2 } });
+    expect(r.notes).toContain("b.json: warm / total is in ms; converted to s, the baseline's unit");
+  });
+
+  it('refuses a case in two units that measure different things, naming the files', () => {
     const b = rec('a.json', 'warm', [1]);
-    const c: BenchRecord = { ...rec('b.json', 'warm', [1]), metrics: [{ name: 'total', unit: 'ms', direction: 'smaller', samples: [1000] }] };
-    expect(() => compareArms({ baseline: [b], candidate: [c] })).toThrow(/^b\.json: warm \/ total is in ms but the baseline a\.json has it in s/);
+    const c: BenchRecord = { ...rec('b.json', 'warm', [1]), metrics: [{ name: 'total', unit: 'B', direction: 'smaller', samples: [1000] }] };
+    expect(() => compareArms({ baseline: [b], candidate: [c] })).toThrow(/^b\.json: warm \/ total is in B but the baseline a\.json has it in s/);
   });
 
   it('refuses a run a publish would refuse (a negative time, a subnormal), naming the file and the case', () => {
@@ -308,6 +318,12 @@ describe('compare refusals and edges', () => {
     expect(r.cases[0]).toMatchObject({ verdict: 'inconclusive', reason: 'too few runs for a 95% interval: 4 values reach only 87.5%' });
   });
 
+  it('one run a side is counted in the singular', () => {
+    const one = compareArms({ baseline: [rec('a', 'w', [1])], candidate: [rec('b', 'w', [2])] });
+    expect(renderCompareMarkdown(one)).toContain('· 1 paired round ·');
+    expect(compareArms({ baseline: [rec('a', 'w', [1])], candidate: [rec('b', 'w', [2, 2])] }).notes[0]).toMatch(/^w: the baseline has 1 run and the candidate 2,/);
+  });
+
   it('arms with different run counts do not pair and say so', () => {
     const r = compareArms({ baseline: [rec('a', 'w', [1, 1.1, 0.9, 1, 1.05])], candidate: [rec('b', 'w', [2, 2.1, 1.9, 2, 2.05, 2])] });
     expect(r.cases[0]!.method).toBe('unpaired');
@@ -329,6 +345,45 @@ describe('compare refusals and edges', () => {
     expect(find(r.cases, 'w / gone')).toMatchObject({ verdict: 'no-data', reason: 'only the baseline has this case', candidate: null });
     expect(find(r.cases, 'w / new')).toMatchObject({ verdict: 'no-data', reason: 'only the candidate has this case', baseline: null, candidate: { median: 4, runs: 1 } });
     expect(find(r.cases, 'w / total')).toMatchObject({ verdict: 'no-data', shift: null, change: 1 });
+  });
+
+  it('a case that leaves a baseline of 0 in every round is directional: 0 → 1 allocs/op passes any minimum effect', () => {
+    const allocs = (file: string, samples: number[]): BenchRecord => ({ ...rec(file, 'go', []), runs: 8, metrics: [{ name: 'allocs/op', unit: 'allocs/op', direction: 'smaller', samples }] });
+    const zeros = [0, 0, 0, 0, 0, 0, 0, 0];
+    const up = compareArms({ baseline: [allocs('a', zeros)], candidate: [allocs('b', [1, 1, 1, 1, 1, 1, 1, 1])] }, { minEffect: 0.5 }).cases[0]!;
+    expect(up).toMatchObject({ verdict: 'regressed', change: null, reason: 'the 95% interval excludes 0 and the baseline median is 0, so any change passes the minimum effect' });
+    const still = compareArms({ baseline: [allocs('a', zeros)], candidate: [allocs('b', zeros)] }).cases[0]!;
+    expect(still.verdict).toBe('inconclusive');
+    // Medians still at 0 while most rounds rose: the shift alone does not earn a direction.
+    const half = compareArms({ baseline: [allocs('a', zeros)], candidate: [allocs('b', [0, 0, 0, 0, 0, 1, 1, 1])] }).cases[0]!;
+    expect(half.verdict).toBe('inconclusive');
+    expect(decide({ estimate: 2, lo: 1, hi: 3, confidence: 0.96, method: 'exact', count: 8 }, null, 'smaller', 0.01, 0)).toEqual({
+      verdict: 'inconclusive',
+      reason: 'the baseline median is 0 and the candidate median did not move from it',
+    });
+  });
+
+  it(`arms of more than ${MAX_SAMPLES} runs are compared run by run, though their points keep only a summary`, () => {
+    const runs = MAX_SAMPLES + 1;
+    const record = (f: number) =>
+      JSON.stringify({ shape: 'big', runs: Array.from({ length: runs }, (_, i) => ({ stages: { step: f * (1 + ((i * 7919) % 101) / 1000) } })) });
+    const arms = { baseline: parseInput('a.json', record(1), 'record'), candidate: parseInput('b.json', record(1.2), 'record') };
+    expect(arms.baseline[0]!.metrics[0]!.summary).toBeDefined();
+    const step = compareArms(arms).cases[0]!;
+    expect(step).toMatchObject({ verdict: 'regressed', method: 'paired', baseline: { runs, summaryOnly: false } });
+    expect(step.rounds).toHaveLength(runs);
+    expect(step.shift!.lo).toBeGreaterThan(0);
+
+    const data = (f: number) => Array.from({ length: runs }, (_, i) => f * (0.001 + ((i * 7919) % 101) * 1e-6));
+    const pytest = (f: number) => {
+      const d = data(f);
+      const sorted = [...d].sort((x, y) => x - y);
+      const stats = { min: sorted[0], max: sorted[runs - 1], mean: 0.00105 * f, stddev: 3e-5, rounds: runs, median: sorted[500], q1: sorted[250], q3: sorted[750], ops: 952, data: d, iterations: 1 };
+      return JSON.stringify({ machine_info: {}, benchmarks: [{ name: 't', fullname: 'b.py::t', stats }] });
+    };
+    const py = compareArms({ baseline: parseInput('a.json', pytest(1), 'pytest'), candidate: parseInput('b.json', pytest(1.1), 'pytest') }).cases[0]!;
+    // pytest is charted as 1/time, bigger is better: rounds 10% slower are a lower rate.
+    expect(py).toMatchObject({ verdict: 'regressed', candidate: { runs, n: runs, summaryOnly: false } });
   });
 
   it('a bigger-is-better case that rises is improved', () => {

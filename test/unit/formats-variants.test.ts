@@ -221,6 +221,15 @@ describe('Julia, JMH, BenchmarkDotNet, hyperfine variants', () => {
   });
 });
 
+describe(`a negative run among more than ${MAX_SAMPLES}`, () => {
+  it('is refused with the case and the run, though the point keeps only a summary', () => {
+    const values = Array.from({ length: MAX_SAMPLES + 1 }, (_, i) => ({ name: 'x', unit: 'ms', value: i === 5 ? -0.5 : 1 + i / 1e4 }));
+    expect(() => pts('c.json', JSON.stringify(values))).toThrow(
+      'c.json: case "customSmallerIsBetter / x": samples[5] is -0.5, but a time or a rate cannot be negative; refused, nothing is published',
+    );
+  });
+});
+
 describe('Orca single-arm results and dl-timing-json failures', () => {
   const phases = (a: number | null, b: number): object => ({ spawnToAppReady: a, daemonInitMs: b });
 

@@ -1,5 +1,6 @@
 import { InputError, type BenchRecord, type Metric } from '../model.js';
 import { buildPoints, caseName } from '../cases.js';
+import { canConvert, convertUnit } from '../units.js';
 
 /** The two arms of a comparison, each a list of records (one per shape). */
 export interface Arms {
@@ -41,6 +42,32 @@ export interface CaseSides {
   readonly direction: Metric['direction'];
   readonly baseline?: { readonly record: BenchRecord; readonly metric: Metric };
   readonly candidate?: { readonly record: BenchRecord; readonly metric: Metric };
+  /** Said when the candidate's values were converted into the baseline's unit. */
+  readonly note?: string;
+}
+
+/** A metric's every value written in `unit`, which measures the same thing. */
+function inUnit(m: Metric, unit: string): Metric {
+  const to = (v: number) => convertUnit(v, m.unit, unit);
+  const or = (v: number | null) => (v === null ? null : to(v));
+  const s = m.summary;
+  return {
+    ...m,
+    unit,
+    samples: m.samples.map(or),
+    ...(m.allSamples ? { allSamples: m.allSamples.map(or) } : {}),
+    ...(s
+      ? {
+          summary: {
+            ...s,
+            value: to(s.value),
+            ...(s.lo !== undefined ? { lo: to(s.lo) } : {}),
+            ...(s.hi !== undefined ? { hi: to(s.hi) } : {}),
+            ...(s.stdev !== undefined ? { stdev: to(s.stdev) } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 function byShape(records: readonly BenchRecord[], arm: string): Map<string, BenchRecord> {
@@ -55,8 +82,9 @@ function byShape(records: readonly BenchRecord[], arm: string): Map<string, Benc
 
 /**
  * Matches the arms case by case (`<shape> / <metric>`), baseline order first, then cases only the
- * candidate has. A case in one unit on one side and another on the other is refused: no shift can
- * be read across units.
+ * candidate has. A case in one unit on one side and another on the other is converted to the
+ * baseline's unit when both measure the same quantity, and refused otherwise: no shift can be read
+ * across `ns/op` and `B/op`.
  */
 export function matchCases(arms: Arms): CaseSides[] {
   // What `cases` and a publish refuse (a negative time, a subnormal, a name that is not text) is
@@ -74,11 +102,17 @@ export function matchCases(arms: Arms): CaseSides[] {
   for (const [shape, b] of base) {
     const c = cand.get(shape);
     for (const bm of b.metrics) {
-      const cm = c?.metrics.find((m) => m.name === bm.name);
+      let cm = c?.metrics.find((m) => m.name === bm.name);
+      let note: string | undefined;
       if (c && cm && cm.unit !== bm.unit) {
-        throw new InputError(
-          `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`,
-        );
+        if (!canConvert(cm.unit, bm.unit)) {
+          throw new InputError(
+            `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`,
+          );
+        }
+        // The same quantity in another unit (us and µs, ns and µs): a publish converts it too.
+        note = `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit}; converted to ${bm.unit}, the baseline's unit`;
+        cm = inUnit(cm, bm.unit);
       }
       seen.add(caseName(shape, bm.name));
       out.push({
@@ -89,6 +123,7 @@ export function matchCases(arms: Arms): CaseSides[] {
         direction: bm.direction,
         baseline: { record: b, metric: bm },
         ...(c && cm ? { candidate: { record: c, metric: cm } } : {}),
+        ...(note !== undefined ? { note } : {}),
       });
     }
   }

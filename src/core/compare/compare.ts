@@ -1,5 +1,5 @@
 import { attributeChange, type Attribution } from '../attribution.js';
-import { globTest } from '../direction.js';
+import { applyDirectionOverrides, globTest, type DirectionOverride } from '../direction.js';
 import { InputError, type BenchRecord, type Direction, type Metric } from '../model.js';
 import { clean, spread } from '../stats.js';
 import { matchCases, type Arms, type CaseSides } from './arms.js';
@@ -22,6 +22,11 @@ export interface CompareOptions {
    * differences, for arms that were not benched alternately.
    */
   readonly pairing?: 'rounds' | 'unpaired';
+  /**
+   * Input `direction-overrides` (`--direction-overrides`): a case they decide is judged their way,
+   * as its points are on a push, so that more free memory is not called a regression here alone.
+   */
+  readonly directionOverrides?: readonly DirectionOverride[];
 }
 
 /** One arm of one case. Values are in the data's unit. */
@@ -86,8 +91,13 @@ export interface Comparison {
   readonly notes: readonly string[];
 }
 
+/** Every run of the metric, including those a record past MAX_SAMPLES keeps out of its point. */
+function runsOf(m: Metric): readonly (number | null)[] {
+  return m.allSamples ?? m.samples;
+}
+
 function reported(m: Metric): number[] {
-  return m.samples.filter((v): v is number => v !== null);
+  return runsOf(m).filter((v): v is number => v !== null);
 }
 
 function summarise(record: BenchRecord, metric: Metric): ArmSummary | null {
@@ -95,7 +105,9 @@ function summarise(record: BenchRecord, metric: Metric): ArmSummary | null {
   const failed = metric.failed ?? 0;
   if (values.length > 0) {
     const s = spread(values);
-    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
+    // A record's run count leaves out the runs past MAX_SAMPLES of a metric kept as its summary.
+    const n = Math.max(record.runs, runsOf(metric).length);
+    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n, failed, summaryOnly: false, file: record.file };
   }
   const sum = metric.summary;
   if (!sum) return null;
@@ -120,14 +132,15 @@ function pairsByRound(sides: CaseSides, pairing: 'rounds' | 'unpaired'): boolean
     b !== undefined &&
     c !== undefined &&
     b.record.runs === c.record.runs &&
-    b.metric.samples.length === b.record.runs &&
-    c.metric.samples.length === c.record.runs
+    runsOf(b.metric).length === b.record.runs &&
+    runsOf(c.metric).length === c.record.runs
   );
 }
 
 function roundsOf(b: Metric, c: Metric): Round[] {
-  return b.samples.map((bv, i) => {
-    const cv = c.samples[i] ?? null;
+  const cs = runsOf(c);
+  return runsOf(b).map((bv, i) => {
+    const cv = cs[i] ?? null;
     return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
   });
 }
@@ -180,7 +193,7 @@ function compareCase(sides: CaseSides, minEffect: number, pairing: 'rounds' | 'u
     method = 'unpaired';
     shift = cleanShift(unpairedShift(reported(sides.baseline.metric), reported(sides.candidate.metric)));
   }
-  const { verdict, reason } = decide(shift, change, sides.direction, minEffect);
+  const { verdict, reason } = decide(shift, change, sides.direction, minEffect, candidate.median - baseline.median);
   const directional = verdict === 'improved' || verdict === 'regressed';
   return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
 }
@@ -212,7 +225,7 @@ export function compareArms(arms: Arms, options: CompareOptions = {}): Compariso
   if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
   const named = options.controls ?? [];
   const pairing = options.pairing ?? 'rounds';
-  const sides = matchCases(arms);
+  const sides = applyDirectionOverrides(matchCases(arms), options.directionOverrides ?? []);
   const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
   // A control that names nothing would read exactly like a control that held still.
   const unknown = unknownControls(named, compared);
@@ -225,12 +238,15 @@ export function compareArms(arms: Arms, options: CompareOptions = {}): Compariso
 
   const notes: string[] = [];
   for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
+  for (const s of sides) if (s.note !== undefined) notes.push(s.note);
   const shapes = new Set(sides.map((s) => s.shape));
   for (const shape of shapes) {
     const b = arms.baseline.find((r) => r.shape === shape);
     const c = arms.candidate.find((r) => r.shape === shape);
     if (b && c && pairing === 'rounds' && b.runs !== c.runs) {
-      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
+      notes.push(
+        `${shape}: the baseline has ${b.runs} run${b.runs === 1 ? '' : 's'} and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`,
+      );
     }
   }
   return {

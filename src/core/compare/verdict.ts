@@ -23,9 +23,10 @@ export const DEFAULT_MIN_EFFECT = 0.01;
 /**
  * A directional verdict needs all of: an interval that reaches 95% confidence, that interval
  * excluding zero, a change that passes the minimum effect, and the medians moving the same way as
- * the shift. Anything less is inconclusive, never a guess.
+ * the shift. Anything less is inconclusive, never a guess. `moved` (candidate median − baseline
+ * median) says which way the medians went when `change` is null, from a baseline median of 0.
  */
-export function decide(shift: Shift, change: number | null, direction: Direction, minEffect: number): Decision {
+export function decide(shift: Shift, change: number | null, direction: Direction, minEffect: number, moved?: number): Decision {
   if (shift.confidence < CONFIDENCE - 1e-9) {
     return {
       verdict: 'inconclusive',
@@ -33,17 +34,23 @@ export function decide(shift: Shift, change: number | null, direction: Direction
     };
   }
   if (shift.lo <= 0 && shift.hi >= 0) return { verdict: 'inconclusive', reason: 'the 95% interval includes 0' };
-  if (change === null) return { verdict: 'inconclusive', reason: 'the baseline median is 0, so the change has no percent' };
-  if (Math.sign(change) !== Math.sign(shift.estimate)) {
+  // From a baseline median of 0 a move is no percent at all, yet passes every minimum effect: 0 → 1
+  // allocs/op in every round is the very regression a bench is kept for.
+  const fromZero = change === null;
+  const medians = fromZero ? (moved ?? 0) : change;
+  if (fromZero && medians === 0) return { verdict: 'inconclusive', reason: 'the baseline median is 0 and the candidate median did not move from it' };
+  if (Math.sign(medians) !== Math.sign(shift.estimate)) {
     return { verdict: 'inconclusive', reason: 'the arm medians moved the other way from the shift' };
   }
-  if (Math.abs(change) < minEffect) {
+  if (!fromZero && Math.abs(change) < minEffect) {
     return { verdict: 'inconclusive', reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
   }
   const better = direction === 'smaller' ? shift.estimate < 0 : shift.estimate > 0;
   return {
     verdict: better ? 'improved' : 'regressed',
-    reason: `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`,
+    reason: fromZero
+      ? 'the 95% interval excludes 0 and the baseline median is 0, so any change passes the minimum effect'
+      : `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`,
   };
 }
 
