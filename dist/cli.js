@@ -9826,7 +9826,7 @@ function buildPoints(records) {
         if (!metric.failed) warnings.push(`${record.file}: case ${visible(caseName(record.shape, metric.name))} has no run to take a point from; it gets no point at this commit`);
         continue;
       }
-      const problem = pointProblem(point);
+      const problem = pointProblem(point) ?? keptRunsProblem(metric);
       if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
       const claimed = record.claimedMedians?.[metric.name];
       if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
@@ -9907,6 +9907,17 @@ function fieldProblem(field, x, negativeForbidden) {
 }
 function countProblem(field, x) {
   return x !== void 0 && !(Number.isSafeInteger(x) && x >= 0) ? `${field} is ${x}, but a count of runs is a whole number of at least 0` : void 0;
+}
+function keptRunsProblem(m) {
+  const runs2 = m.allSamples;
+  if (!runs2) return void 0;
+  const neg = forbidsNegative(m.unit);
+  for (let i = 0; i < runs2.length; i++) {
+    const v = runs2[i];
+    const why = v === null || v === void 0 ? void 0 : numberProblem(v, neg);
+    if (why) return `samples[${i}] ${why}`;
+  }
+  return void 0;
 }
 function pointProblem(p) {
   const neg = forbidsNegative(p.unit);
@@ -15364,7 +15375,11 @@ function signedRankIndex(n) {
 }
 function mannWhitneyIndex(m, n) {
   if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
-  if (m < EXACT_BELOW && n < EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
+  if (Math.min(m, n) === 1) {
+    const others = Math.max(m, n);
+    return indexFrom(Array.from({ length: others + 1 }, (_, u) => (u + 1) / (others + 1)));
+  }
+  if (m * n < EXACT_BELOW * EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
   return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
 }
 
@@ -15373,7 +15388,7 @@ function minEffectText(minEffect) {
   return `${shortNumber(minEffect * 100, 6)}%`;
 }
 var DEFAULT_MIN_EFFECT = 0.01;
-function decide2(shift, change, direction, minEffect) {
+function decide2(shift, change, direction, minEffect, moved) {
   if (shift.confidence < CONFIDENCE - 1e-9) {
     return {
       verdict: "inconclusive",
@@ -15381,17 +15396,19 @@ function decide2(shift, change, direction, minEffect) {
     };
   }
   if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
-  if (change === null) return { verdict: "inconclusive", reason: "the baseline median is 0, so the change has no percent" };
-  if (Math.sign(change) !== Math.sign(shift.estimate)) {
+  const fromZero = change === null;
+  const medians = fromZero ? moved ?? 0 : change;
+  if (fromZero && medians === 0) return { verdict: "inconclusive", reason: "the baseline median is 0 and the candidate median did not move from it" };
+  if (Math.sign(medians) !== Math.sign(shift.estimate)) {
     return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
   }
-  if (Math.abs(change) < minEffect) {
+  if (!fromZero && Math.abs(change) < minEffect) {
     return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
   }
   const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
   return {
     verdict: better ? "improved" : "regressed",
-    reason: `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
+    reason: fromZero ? "the 95% interval excludes 0 and the baseline median is 0, so any change passes the minimum effect" : `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
   };
 }
 function parseMinEffect(text2, source = "compare-min-effect") {
@@ -15467,7 +15484,7 @@ function countLine(comparison) {
   if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
   const paired = comparison.cases.filter((c) => c.method === "paired");
   const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
-  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired rounds` : "paired rounds";
+  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired round${roundCounts[0] === 1 ? "" : "s"}` : "paired rounds";
   const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
   const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
   return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
@@ -15560,6 +15577,26 @@ function refuseOtherArm(records, arm2) {
     throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
   }
 }
+function inUnit(m, unit) {
+  const to = (v) => convertUnit(v, m.unit, unit);
+  const or = (v) => v === null ? null : to(v);
+  const s = m.summary;
+  return {
+    ...m,
+    unit,
+    samples: m.samples.map(or),
+    ...m.allSamples ? { allSamples: m.allSamples.map(or) } : {},
+    ...s ? {
+      summary: {
+        ...s,
+        value: to(s.value),
+        ...s.lo !== void 0 ? { lo: to(s.lo) } : {},
+        ...s.hi !== void 0 ? { hi: to(s.hi) } : {},
+        ...s.stdev !== void 0 ? { stdev: to(s.stdev) } : {}
+      }
+    } : {}
+  };
+}
 function byShape(records, arm2) {
   const out = /* @__PURE__ */ new Map();
   for (const r of records) {
@@ -15583,11 +15620,16 @@ function matchCases(arms) {
   for (const [shape, b] of base) {
     const c = cand.get(shape);
     for (const bm of b.metrics) {
-      const cm = c?.metrics.find((m) => m.name === bm.name);
+      let cm = c?.metrics.find((m) => m.name === bm.name);
+      let note;
       if (c && cm && cm.unit !== bm.unit) {
-        throw new InputError(
-          `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
-        );
+        if (!canConvert(cm.unit, bm.unit)) {
+          throw new InputError(
+            `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
+          );
+        }
+        note = `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit}; converted to ${bm.unit}, the baseline's unit`;
+        cm = inUnit(cm, bm.unit);
       }
       seen.add(caseName(shape, bm.name));
       out.push({
@@ -15597,7 +15639,8 @@ function matchCases(arms) {
         unit: bm.unit,
         direction: bm.direction,
         baseline: { record: b, metric: bm },
-        ...c && cm ? { candidate: { record: c, metric: cm } } : {}
+        ...c && cm ? { candidate: { record: c, metric: cm } } : {},
+        ...note !== void 0 ? { note } : {}
       });
     }
   }
@@ -15742,15 +15785,19 @@ function unpairedShift(baseline, candidate) {
 }
 
 // src/core/compare/compare.ts
+function runsOf2(m) {
+  return m.allSamples ?? m.samples;
+}
 function reported2(m) {
-  return m.samples.filter((v) => v !== null);
+  return runsOf2(m).filter((v) => v !== null);
 }
 function summarise(record, metric) {
   const values = reported2(metric);
   const failed = metric.failed ?? 0;
   if (values.length > 0) {
     const s = spread(values);
-    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n: record.runs, failed, summaryOnly: false, file: record.file };
+    const n = Math.max(record.runs, runsOf2(metric).length);
+    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n, failed, summaryOnly: false, file: record.file };
   }
   const sum2 = metric.summary;
   if (!sum2) return null;
@@ -15768,11 +15815,12 @@ function summarise(record, metric) {
 function pairsByRound(sides, pairing) {
   const b = sides.baseline;
   const c = sides.candidate;
-  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && b.metric.samples.length === b.record.runs && c.metric.samples.length === c.record.runs;
+  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && runsOf2(b.metric).length === b.record.runs && runsOf2(c.metric).length === c.record.runs;
 }
 function roundsOf(b, c) {
-  return b.samples.map((bv, i) => {
-    const cv = c.samples[i] ?? null;
+  const cs = runsOf2(c);
+  return runsOf2(b).map((bv, i) => {
+    const cv = cs[i] ?? null;
     return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
   });
 }
@@ -15819,7 +15867,7 @@ function compareCase(sides, minEffect, pairing, controls) {
     method = "unpaired";
     shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
   }
-  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect);
+  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect, candidate.median - baseline.median);
   const directional = verdict === "improved" || verdict === "regressed";
   return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
 }
@@ -15843,7 +15891,7 @@ function compareArms(arms, options = {}) {
   if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
   const named = options.controls ?? [];
   const pairing = options.pairing ?? "rounds";
-  const sides = matchCases(arms);
+  const sides = applyDirectionOverrides(matchCases(arms), options.directionOverrides ?? []);
   const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
   const unknown = unknownControls(named, compared);
   if (unknown.length > 0) {
@@ -15854,12 +15902,15 @@ function compareArms(arms, options = {}) {
   );
   const notes = [];
   for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
+  for (const s of sides) if (s.note !== void 0) notes.push(s.note);
   const shapes = new Set(sides.map((s) => s.shape));
   for (const shape of shapes) {
     const b = arms.baseline.find((r) => r.shape === shape);
     const c = arms.candidate.find((r) => r.shape === shape);
     if (b && c && pairing === "rounds" && b.runs !== c.runs) {
-      notes.push(`${shape}: the baseline has ${b.runs} runs and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`);
+      notes.push(
+        `${shape}: the baseline has ${b.runs} run${b.runs === 1 ? "" : "s"} and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`
+      );
     }
   }
   return {
@@ -16961,7 +17012,7 @@ function summaryOfValues(values) {
 function sampledMetric(spec, values) {
   const reported3 = values.filter((v) => v !== null);
   if (reported3.length > MAX_SAMPLES) {
-    return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [], summary: summaryOfValues(reported3), ...withOptional(spec) };
+    return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [], summary: summaryOfValues(reported3), allSamples: [...values], ...withOptional(spec) };
   }
   return { name: spec.name, unit: spec.unit, direction: spec.direction, samples: [...values], ...withOptional(spec) };
 }
@@ -17667,7 +17718,7 @@ var googlecpp = {
   parse: (file, text2, options) => {
     const data = parseJsonText(file, text2);
     if (!isObject2(data) || !Array.isArray(data["benchmarks"])) throw notFormat(file, "Google Benchmark", EXPECTED9, data);
-    const runsOf2 = /* @__PURE__ */ new Map();
+    const runsOf3 = /* @__PURE__ */ new Map();
     const aggregatesOf2 = /* @__PURE__ */ new Map();
     expectArray(file, data["benchmarks"], "benchmarks").forEach((raw, i) => {
       const path = child("benchmarks", i);
@@ -17680,9 +17731,9 @@ var googlecpp = {
         aggregatesOf2.set(key2, aggs);
         return;
       }
-      const list = runsOf2.get(key2) ?? [];
+      const list = runsOf3.get(key2) ?? [];
       list.push({ b, path });
-      runsOf2.set(key2, list);
+      runsOf3.set(key2, list);
     });
     const unitOf = (e) => `${expectString(file, e.b["time_unit"], child(e.path, "time_unit"), "a time unit")}/iter`;
     const extraOf = (e) => `iterations: ${String(e.b["iterations"])}
@@ -17691,9 +17742,9 @@ threads: ${String(e.b["threads"])}`;
     const failedOf = (e) => e.b["error_occurred"] === true || e.b["skipped"] !== void 0 && e.b["skipped"] !== false && e.b["skipped"] !== 0;
     const notes = [];
     const metrics = [];
-    const names2 = [.../* @__PURE__ */ new Set([...runsOf2.keys(), ...aggregatesOf2.keys()])];
+    const names2 = [.../* @__PURE__ */ new Set([...runsOf3.keys(), ...aggregatesOf2.keys()])];
     for (const name of names2) {
-      const runs2 = runsOf2.get(name);
+      const runs2 = runsOf3.get(name);
       if (runs2 && runs2.length > 0) {
         const first = runs2[0];
         const unit2 = unitOf(first);
@@ -18036,8 +18087,8 @@ var pytest = {
       const spec = { name, unit: UNIT, direction: "bigger", extra: `mean: ${humanSeconds(num("mean"))}
 rounds: ${rounds}` };
       const rawData = stats["data"];
+      const complete = Array.isArray(rawData) && rawData.length === rounds && rawData.every((t) => isFiniteNumber(t) && t > 0);
       if (Array.isArray(rawData)) {
-        const complete = rawData.length === rounds && rawData.every((t) => isFiniteNumber(t) && t > 0);
         if (complete && rounds <= MAX_SAMPLES) return sampledMetric(spec, rawData.map((t) => clean(1 / t)));
         if (!complete) notes.push(`${name}: stats.data holds ${rawData.filter(isFiniteNumber).length} of ${rounds} round times; using the tool's statistics`);
       }
@@ -18045,13 +18096,14 @@ rounds: ${rounds}` };
       for (const [key2, t] of [["median", median3], ["q1", q1], ["q3", q3]]) {
         if (t <= 0) throw new InputError(`${file}: ${child(sp, key2)} must be a positive number of seconds, got ${t}`);
       }
-      return summaryMetric(spec, {
+      const summary = summaryMetric(spec, {
         value: clean(1 / median3),
         lo: clean(1 / q3),
         hi: clean(1 / q1),
         range: `stddev: ${num("stddev")}`,
         samples: rounds
       });
+      return complete ? { ...summary, allSamples: rawData.map((t) => clean(1 / t)) } : summary;
     });
     return [makeRecord({ file, format: "pytest", shape: shapeOf2(options, "pytest"), metrics, notes, expected: EXPECTED14 })];
   }
@@ -19987,6 +20039,8 @@ Options:
   --control CASE        a case that should not move, "<shape> / <metric>", a glob of them or
                         a metric name (repeatable; added to the controls a file names itself)
   --unpaired            compare all pairwise differences even when runs pair by round
+  --direction-overrides FILE
+                        lines "<case or glob>: bigger|smaller", as publish reads them
   --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
   --shape NAME          shape for formats that have none (default: the format's name)
   -h, --help            show this help
@@ -20001,6 +20055,7 @@ var OPTIONS = {
   "min-effect": { type: "string" },
   control: { type: "string", multiple: true },
   unpaired: { type: "boolean" },
+  "direction-overrides": { type: "string" },
   format: { type: "string", default: "auto" },
   shape: { type: "string" },
   help: { type: "boolean", short: "h" }
@@ -20056,12 +20111,14 @@ async function run4(argv, io) {
       throw e;
     }
   }
-  const parse2 = { formatOption: "--format", ...withShape(values.shape) };
+  const overrides = values["direction-overrides"] !== void 0 ? parseDirectionOverrides(await readText(values["direction-overrides"], io.cwd, "--direction-overrides"), values["direction-overrides"]) : [];
+  const parse2 = { formatOption: "--format", ...withShape(values.shape), decided: decidedBy(overrides) };
   const arms = await readArms(files, io.cwd, values.format, parse2);
   const options = {
     minEffect,
     controls: values.control ?? [],
-    pairing: values.unpaired ? "unpaired" : "rounds"
+    pairing: values.unpaired ? "unpaired" : "rounds",
+    directionOverrides: overrides
   };
   let comparison;
   try {
