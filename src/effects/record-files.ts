@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { InputError, type BenchRecord } from '../core/model.js';
@@ -42,23 +43,65 @@ export async function expandPatterns(patterns: readonly string[], cwd: string, i
  */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
+/** A path that names something other than a file: a pipe, a device or a socket. */
+export class NotAFileError extends Error {
+  override readonly name = 'NotAFileError';
+  constructor(readonly kind: string) {
+    super(`it is ${kind}, not a file`);
+  }
+}
+
+/** A file over the limit, refused from its size before a byte is read. */
+export class TooLargeError extends Error {
+  override readonly name = 'TooLargeError';
+  constructor(readonly bytes: number) {
+    super(`${bytes} bytes`);
+  }
+}
+
+function kindOf(info: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  if (info.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/**
+ * The bytes of a regular file of at most `limit` bytes. Opened without blocking and checked on the
+ * open handle: a named pipe no one writes to held the run (and Ctrl-C, while a thread waited on
+ * it) forever, and /dev/zero or /dev/urandom, which have no size, were read until memory ran out.
+ */
+export async function readRegularFile(path: string, limit: number): Promise<Buffer> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path}`), { code: 'EISDIR' });
+    if (!info.isFile()) throw new NotAFileError(kindOf(info));
+    if (info.size > limit) throw new TooLargeError(info.size);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads one input file; a missing, unreadable or oversized one is refused with the likely reason. */
 export async function readInputFile(file: string, cwd: string, limit = MAX_INPUT_BYTES): Promise<string> {
+  let bytes: Buffer;
   try {
-    const info = await stat(resolve(cwd, file));
-    if (info.isFile() && info.size > limit) {
+    bytes = await readRegularFile(resolve(cwd, file), limit);
+  } catch (e) {
+    if (e instanceof TooLargeError) {
       throw new InputError(
-        `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`,
+        `${file}: ${mib(e.bytes)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`,
       );
     }
-    // A leading byte order mark (Windows editors, PowerShell's Out-File) is no part of the content.
-    return decodeText(await readFile(resolve(cwd, file))).replace(/^\uFEFF/, '');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
+    if (e instanceof NotAFileError) throw new InputError(`${file}: cannot read (${e.message}); give the file the bench wrote`);
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(e));
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code === 'ELOOP' ? 'a loop of symbolic links' : (code ?? String(e));
     throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
   }
+  // A leading byte order mark (Windows editors, PowerShell's Out-File) is no part of the content.
+  return decodeText(bytes).replace(/^\uFEFF/, '');
 }
 
 function mib(bytes: number): string {
