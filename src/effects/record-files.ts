@@ -84,6 +84,19 @@ export async function readRegularFile(path: string, limit: number): Promise<Buff
   }
 }
 
+/** Why a file could not be read, in words: `no such file`, `it is a named pipe, not a file`, ... */
+export function readFailure(e: unknown, limit = MAX_INPUT_BYTES): string {
+  if (e instanceof NotAFileError) return e.message;
+  if (e instanceof TooLargeError) return `${mib(e.bytes)}, more than the ${mib(limit)} an input file may hold`;
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a part of its path is a file';
+  if (code === 'ELOOP') return 'a loop of symbolic links';
+  return code ?? String(e);
+}
+
 /** Reads one input file; a missing, unreadable or oversized one is refused with the likely reason. */
 export async function readInputFile(file: string, cwd: string, limit = MAX_INPUT_BYTES): Promise<string> {
   let bytes: Buffer;
@@ -96,9 +109,7 @@ export async function readInputFile(file: string, cwd: string, limit = MAX_INPUT
       );
     }
     if (e instanceof NotAFileError) throw new InputError(`${file}: cannot read (${e.message}); give the file the bench wrote`);
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code === 'ELOOP' ? 'a loop of symbolic links' : (code ?? String(e));
-    throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
+    throw new InputError(`${file}: cannot read (${readFailure(e, limit)}); the bench step may have exited 0 without writing it`);
   }
   // A leading byte order mark (Windows editors, PowerShell's Out-File) is no part of the content.
   return decodeText(bytes).replace(/^\uFEFF/, '');

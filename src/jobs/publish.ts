@@ -5,7 +5,6 @@
  * at commits) take the same path and land in one commit (publishGroups).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
 import { noteText } from '../core/cases.js';
 import { InputError, type Point } from '../core/model.js';
@@ -20,6 +19,7 @@ import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
 import { lockInTheWay } from '../effects/git-failures.js';
+import { MAX_INPUT_BYTES, readFailure, readRegularFile } from '../effects/record-files.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
 import { DEFAULT_BOUNDS, seconds, type NetworkBounds } from '../effects/timeouts.js';
 
@@ -512,8 +512,11 @@ async function readImport(branch: PagesBranch, tip: string | undefined, from: st
   const onBranch = await branch.readFile(tip, posix.normalize(from).replace(/^(?:\.?\/)+/, ''), true);
   if (onBranch !== undefined) return onBranch.toString('utf8');
   try {
-    return await readFile(resolve(cwd, from), 'utf8');
-  } catch {
-    throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
+    // Bounded as a record is: a named pipe held the publish forever, a device was read without end.
+    return (await readRegularFile(resolve(cwd, from), MAX_INPUT_BYTES)).toString('utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
+    throw new InputError(`import-from: ${JSON.stringify(from)} is not a file on the branch, and the local file cannot be read (${readFailure(e)})`);
   }
 }
