@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { InputError, type BenchRecord } from '../core/model.js';
@@ -16,7 +16,7 @@ export function splitPatterns(text: string): string[] {
 }
 
 /**
- * Expands patterns to files in order, each once. A plain path is kept even when missing so that
+ * Expands patterns to files in order, each file once. A plain path is kept even when missing so that
  * reading it gives the clear refusal; a glob that matches nothing is refused here, naming `input`
  * (the action input or CLI option the patterns came from).
  */
@@ -33,7 +33,17 @@ export async function expandPatterns(patterns: readonly string[], cwd: string, i
     }
     out.push(...found);
   }
-  return [...new Set(out.map((f) => (isAbsolute(f) ? f : relative(cwd, resolve(cwd, f)) || f)))];
+  // One file reached by several names (a linked folder under `**`, `latest/` beside `run-42/`) is
+  // read once, under the first: read twice, it was refused as two records of one shape.
+  const seen = new Set<string>();
+  const files: string[] = [];
+  for (const f of out.map((f) => (isAbsolute(f) ? f : relative(cwd, resolve(cwd, f)) || f))) {
+    const real = await realpath(resolve(cwd, f)).catch(() => resolve(cwd, f));
+    if (seen.has(real)) continue;
+    seen.add(real);
+    files.push(f);
+  }
+  return files;
 }
 
 /**

@@ -4,12 +4,12 @@
  * Each is refused at once in one line naming it. Real files on disk.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/model.js';
-import { readInputFile } from '../../src/effects/record-files.js';
+import { expandPatterns, readInputFile } from '../../src/effects/record-files.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -39,5 +39,18 @@ describe('readInputFile', () => {
   it('still reads a file, its byte order mark dropped', async () => {
     await writeFile(join(dir, 'w.json'), '\uFEFF{"shape": "w"}');
     await expect(readInputFile('w.json', dir)).resolves.toBe('{"shape": "w"}');
+  });
+});
+
+describe('expandPatterns', () => {
+  it('gives a file reached by several names once, under its first name', async () => {
+    await mkdir(join(dir, 'run-42'));
+    await writeFile(join(dir, 'run-42', 'warm.json'), '{}');
+    await symlink('run-42', join(dir, 'latest'));
+    await symlink('run-42/warm.json', join(dir, 'warm.json'));
+    expect(await expandPatterns(['**/*.json'], dir)).toEqual(['latest/warm.json']);
+    expect(await expandPatterns(['run-42/warm.json', './run-42/warm.json', 'warm.json', 'latest/*.json'], dir)).toEqual(['run-42/warm.json']);
+    // A missing path stays, for the read to refuse by name.
+    expect(await expandPatterns(['gone.json', 'run-42/warm.json'], dir)).toEqual(['gone.json', 'run-42/warm.json']);
   });
 });
