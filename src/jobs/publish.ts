@@ -125,10 +125,18 @@ export function publishSecrets(serverUrl: string, token: string | undefined): st
   return token ? [...tokenAuth(serverUrl, token).secrets] : [];
 }
 
-/** data-dir as a clean relative folder; `..` and absolute paths are refused. */
+/** data-dir as a clean relative folder (a leading / is dropped); `..`, .git and control characters are refused. */
 export function normaliseDataDir(dataDir: string): string {
   const parts = dataDir.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-  if (parts.some((p) => p === '..' || p === '.git')) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
+  if (parts.some((p) => p === '..')) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
+  // git refuses to check out a tree holding .git in any case or NTFS spelling (.GIT, .git., git~1):
+  // published, the branch could no longer be cloned, by GitHub Pages either.
+  if (parts.some((p) => /^\.git[. ]*$|^git~1$/i.test(p))) {
+    throw new InputError(`data-dir: ${JSON.stringify(dataDir)} names git's own folder (.git, in any case), which no checkout can hold; give a folder like dev/bench`);
+  }
+  // A line break here is a value pasted or written as a block; Windows cannot check such a folder out.
+  const control = /[\u0000-\u001f\u007f]/u.exec(dataDir);
+  if (control) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} holds a control character (${JSON.stringify(control[0])}); give a folder name on one line, like dev/bench`);
   return parts.join('/');
 }
 
