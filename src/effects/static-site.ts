@@ -29,8 +29,15 @@ export async function serveFolder(dir: string, port = 0): Promise<{ server: Serv
   // ~/.ssh or /etc) served what it pointed at, outside the folder.
   const real = await realpath(root);
   const inside = (path: string) => path === real || path.startsWith(real + sep);
+  let hosts: readonly string[] = [];
   const server = createServer((req, res) => {
     void (async () => {
+      // A web page elsewhere can point its own name at 127.0.0.1 (DNS rebinding) and then read what
+      // is served as its own; the browser still sends that name, so only our own names are answered.
+      if (!hosts.includes((req.headers.host ?? '').toLowerCase())) {
+        res.writeHead(421).end('misdirected request: open the address benchtrend serve printed');
+        return;
+      }
       let path: string;
       try {
         path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
@@ -72,5 +79,6 @@ export async function serveFolder(dir: string, port = 0): Promise<{ server: Serv
   );
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
+  hosts = [`127.0.0.1:${actual}`, `localhost:${actual}`];
   return { server, url: `http://127.0.0.1:${actual}/` };
 }

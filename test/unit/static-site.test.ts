@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,6 +87,26 @@ describe('serveFolder', () => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${url}pipe.json`, { signal: AbortSignal.timeout(3000) }).then((r) => r.status)));
       expect(answers).toEqual([404, 404, 404, 404, 404, 404]);
       expect((await fetch(url, { signal: AbortSignal.timeout(3000) })).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it('answers only requests made to its own address, not a rebound name of another site', async () => {
+    const { server, url } = await serveFolder(dir);
+    const status = (host: string) =>
+      new Promise<number | undefined>((done, fail) =>
+        get(url, { headers: { host } }, (res) => {
+          res.resume();
+          done(res.statusCode);
+        }).on('error', fail),
+      );
+    try {
+      const port = new URL(url).port;
+      expect(await status(`evil.example:${port}`)).toBe(421);
+      expect(await status(`127.0.0.1:${port}`)).toBe(200);
+      expect(await status(`localhost:${port}`)).toBe(200);
     } finally {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
