@@ -137,9 +137,20 @@ export async function loadRecords(
   options: ParseOptions,
   input = 'records',
 ): Promise<BenchRecord[]> {
+  return (await loadRecordFiles(patterns, cwd, format, options, input)).records;
+}
+
+/** loadRecords, with the files the patterns named: what a run's evidence holds, not the globs. */
+export async function loadRecordFiles(
+  patterns: readonly string[],
+  cwd: string,
+  format: string,
+  options: ParseOptions,
+  input = 'records',
+): Promise<{ files: string[]; records: BenchRecord[] }> {
   if (patterns.length === 0) throw new InputError(`${input}: no file given`);
   const files = await expandPatterns(patterns, cwd, input);
   const records: BenchRecord[] = [];
   for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
-  return records;
+  return { files, records };
 }
