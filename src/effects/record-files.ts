@@ -53,6 +53,12 @@ export async function expandPatterns(patterns: readonly string[], cwd: string, i
  */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The largest github-action-benchmark data.js read from disk (500 MiB). Histories of 224 MB import
+ * (docs/performance.md); past about 512 MiB no JavaScript string can hold the text at all.
+ */
+export const MAX_IMPORT_BYTES = 500 * 1024 * 1024;
+
 /** A path that names something other than a file: a pipe, a device or a socket. */
 export class NotAFileError extends Error {
   override readonly name = 'NotAFileError';
@@ -97,7 +103,7 @@ export async function readRegularFile(path: string, limit: number): Promise<Buff
 /** Why a file could not be read, in words: `no such file`, `it is a named pipe, not a file`, ... */
 export function readFailure(e: unknown, limit = MAX_INPUT_BYTES): string {
   if (e instanceof NotAFileError) return e.message;
-  if (e instanceof TooLargeError) return `${mib(e.bytes)}, more than the ${mib(limit)} an input file may hold`;
+  if (e instanceof TooLargeError) return `${mib(e.bytes)}, more than the ${mib(limit)} ${limit === MAX_IMPORT_BYTES ? 'an imported history' : 'an input file'} may hold`;
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'it is a directory';

@@ -19,7 +19,7 @@ import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
 import { lockInTheWay } from '../effects/git-failures.js';
-import { MAX_INPUT_BYTES, readFailure, readRegularFile } from '../effects/record-files.js';
+import { MAX_IMPORT_BYTES, readFailure, readRegularFile } from '../effects/record-files.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
 import { DEFAULT_BOUNDS, seconds, type NetworkBounds } from '../effects/timeouts.js';
 
@@ -521,10 +521,10 @@ async function readImport(branch: PagesBranch, tip: string | undefined, from: st
   if (onBranch !== undefined) return onBranch.toString('utf8');
   try {
     // Bounded as a record is: a named pipe held the publish forever, a device was read without end.
-    return (await readRegularFile(resolve(cwd, from), MAX_INPUT_BYTES)).toString('utf8');
+    return (await readRegularFile(resolve(cwd, from), MAX_IMPORT_BYTES)).toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
-    throw new InputError(`import-from: ${JSON.stringify(from)} is not a file on the branch, and the local file cannot be read (${readFailure(e)})`);
+    throw new InputError(`import-from: ${JSON.stringify(from)} is not a file on the branch, and the local file cannot be read (${readFailure(e, MAX_IMPORT_BYTES)})`);
   }
 }

@@ -52,7 +52,7 @@ it('refuses a named pipe as --import-from, --annotations or --direction-override
 it('refuses a local data.js over the input limit from its size, instead of failing on the string', { timeout: 60_000 }, async () => {
   execFileSync('truncate', ['-s', '1G', join(sb.root, 'big.js')]);
   const r = await cli(['replay', '--import-from', 'big.js']);
-  expect([r.code, r.stderr.trim()]).toEqual([1, 'benchtrend: --import-from: cannot read big.js (1024 MiB, more than the 64 MiB an input file may hold)']);
+  expect([r.code, r.stderr.trim()]).toEqual([1, 'benchtrend: --import-from: cannot read big.js (1024 MiB, more than the 500 MiB an imported history may hold)']);
   const p = await publishWith('--import-from', 'big.js');
-  expect([p.code, p.stderr.trim().split('\n').pop()]).toEqual([1, 'benchtrend: --import-from: "big.js" is not a file on the branch, and the local file cannot be read (1024 MiB, more than the 64 MiB an input file may hold)']);
+  expect([p.code, p.stderr.trim().split('\n').pop()]).toEqual([1, 'benchtrend: --import-from: "big.js" is not a file on the branch, and the local file cannot be read (1024 MiB, more than the 500 MiB an imported history may hold)']);
 });
