@@ -5,6 +5,7 @@ import { parseDirectionOverrides, type DirectionOverride } from './core/directio
 import { COLLECT_PREFIX } from './core/collected.js';
 import { booleanInput, wholeNumber, type BooleanReader, type InputReader } from './core/inputs.js';
 import { InputError } from './core/model.js';
+import { nameProblem, visible } from './core/text.js';
 import { readAlertSettings, type AlertSettings } from './core/regress/settings.js';
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
 import type { Annotation } from './core/trend/types.js';
@@ -142,6 +143,16 @@ export function readScaleOutSettings(read: InputReader, readBoolean: BooleanRead
 }
 
 /**
+ * A suite is a name the trend stores, so what a publish would refuse to write is refused here,
+ * naming the input, before the records are read or the branch fetched.
+ */
+export function suiteName(suite: string, source: string): string {
+  const problem = nameProblem(suite);
+  if (problem) throw new InputError(`${source}: ${visible(suite)} ${problem}; rename the suite`);
+  return suite;
+}
+
+/**
  * Parses every input; a bad value is refused with the input's name and the value. `readBoolean`
  * reads a boolean input that is set (main.ts passes core.getBooleanInput).
  */
@@ -165,7 +176,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     repository: read('repository').trim(),
     branch: optional(read, 'gh-pages-branch') ?? 'gh-pages',
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',
-    suite: optional(read, 'suite') ?? 'default',
+    suite: suiteName(optional(read, 'suite') ?? 'default', 'suite'),
     token: checkToken(optional(read, 'github-token'), 'github-token:'),
     autoPush: booleanInput(read, readBoolean, 'auto-push', true),
     maxAttempts: read('max-attempts').trim() === '' ? undefined : wholeNumber(read, 'max-attempts', 1, 1, 1000),
