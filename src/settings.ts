@@ -3,9 +3,8 @@ import { parseMinEffect, DEFAULT_MIN_EFFECT } from './core/compare/verdict.js';
 import { parseControlCases } from './core/compare/report.js';
 import { parseDirectionOverrides, type DirectionOverride } from './core/direction.js';
 import { COLLECT_PREFIX } from './core/collected.js';
-import { booleanInput, wholeNumber, type BooleanReader, type InputReader } from './core/inputs.js';
+import { booleanInput, storedName, wholeNumber, type BooleanReader, type InputReader } from './core/inputs.js';
 import { InputError } from './core/model.js';
-import { nameProblem, visible } from './core/text.js';
 import { readAlertSettings, type AlertSettings } from './core/regress/settings.js';
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
 import type { Annotation } from './core/trend/types.js';
@@ -143,16 +142,6 @@ export function readScaleOutSettings(read: InputReader, readBoolean: BooleanRead
 }
 
 /**
- * A suite is a name the trend stores, so what a publish would refuse to write is refused here,
- * naming the input, before the records are read or the branch fetched.
- */
-export function suiteName(suite: string, source: string): string {
-  const problem = nameProblem(suite);
-  if (problem) throw new InputError(`${source}: ${visible(suite)} ${problem}; rename the suite`);
-  return suite;
-}
-
-/**
  * Parses every input; a bad value is refused with the input's name and the value. `readBoolean`
  * reads a boolean input that is set (main.ts passes core.getBooleanInput).
  */
@@ -167,7 +156,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
   return {
     records,
     format,
-    shape: optional(read, 'shape'),
+    shape: ((v) => (v === undefined ? v : storedName(v, 'shape', 'shape')))(optional(read, 'shape')),
     goPackageSuffix: booleanInput(read, readBoolean, 'go-force-package-suffix', false),
     requireStages: parseRequireStages(read('require-stages')),
     note: optional(read, 'note'),
@@ -176,7 +165,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     repository: read('repository').trim(),
     branch: optional(read, 'gh-pages-branch') ?? 'gh-pages',
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',
-    suite: suiteName(optional(read, 'suite') ?? 'default', 'suite'),
+    suite: storedName(optional(read, 'suite') ?? 'default', 'suite'),
     token: checkToken(optional(read, 'github-token'), 'github-token:'),
     autoPush: booleanInput(read, readBoolean, 'auto-push', true),
     maxAttempts: read('max-attempts').trim() === '' ? undefined : wholeNumber(read, 'max-attempts', 1, 1, 1000),

@@ -49,6 +49,8 @@ describe('benchtrend cases (dist/cli.js)', () => {
     const r4 = await runCli(['cases', own, '--out', 'own.json'], dir);
     expect([r4.code, r4.stderr]).toEqual([1, `benchtrend: --out: own.json is the record ${own} just read; writing the cases there would replace it, give another file\n`]);
     expect(await readFile(own, 'utf8')).toBe(await readFile(warm, 'utf8'));
+    const shape = await runCli(['cases', join(FIXTURES, 'github-action-benchmark/input/go_single_package_output.txt'), '--shape', 'go\nlinux'], dir);
+    expect([shape.code, shape.stderr]).toEqual([1, 'benchtrend: --shape: "go\\nlinux" holds a line break (U+000A); rename the shape\n']);
   });
 
   it('names go benchmarks with their package under --go-force-package-suffix, as publish does', async () => {
