@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { InputError, type BenchRecord } from '../core/model.js';
 import { decodeText } from '../core/text.js';
@@ -125,6 +125,8 @@ export async function readInputFile(file: string, cwd: string, limit = MAX_INPUT
       );
     }
     if (e instanceof NotAFileError) throw new InputError(`${file}: cannot read (${e.message}); give the file the bench wrote`);
+    // A folder was written, not skipped: "may have exited 0 without writing it" sent users to the bench.
+    if ((e as NodeJS.ErrnoException).code === 'EISDIR') throw new InputError(`${file}: cannot read (it is a directory); give the records in it, like ${posix.join(file.replace(/\\/g, '/'), '*.json')}`);
     throw new InputError(`${file}: cannot read (${readFailure(e, limit)}); the bench step may have exited 0 without writing it`);
   }
   // A leading byte order mark (Windows editors, PowerShell's Out-File) is no part of the content.

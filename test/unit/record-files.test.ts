@@ -33,7 +33,8 @@ describe('readInputFile', () => {
     await symlink('b.json', join(dir, 'a.json'));
     await symlink('a.json', join(dir, 'b.json'));
     await expect(readInputFile('a.json', dir)).rejects.toThrow(/^a\.json: cannot read \(a loop of symbolic links\); /);
-    await expect(readInputFile('.', dir)).rejects.toThrow(/^\.: cannot read \(it is a directory\); /);
+    await mkdir(join(dir, 'out'));
+    await expect(readInputFile('out', dir)).rejects.toThrow(new InputError('out: cannot read (it is a directory); give the records in it, like out/*.json'));
   });
 
   it('still reads a file, its byte order mark dropped', async () => {
