@@ -3,7 +3,7 @@ import { parseMinEffect, DEFAULT_MIN_EFFECT } from './core/compare/verdict.js';
 import { parseControlCases } from './core/compare/report.js';
 import { parseDirectionOverrides, type DirectionOverride } from './core/direction.js';
 import { COLLECT_PREFIX } from './core/collected.js';
-import { booleanInput, wholeNumber, type BooleanReader, type InputReader } from './core/inputs.js';
+import { booleanInput, storedName, wholeNumber, type BooleanReader, type InputReader } from './core/inputs.js';
 import { InputError } from './core/model.js';
 import { readAlertSettings, type AlertSettings } from './core/regress/settings.js';
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
@@ -156,7 +156,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
   return {
     records,
     format,
-    shape: optional(read, 'shape'),
+    shape: ((v) => (v === undefined ? v : storedName(v, 'shape', 'shape')))(optional(read, 'shape')),
     goPackageSuffix: booleanInput(read, readBoolean, 'go-force-package-suffix', false),
     requireStages: parseRequireStages(read('require-stages')),
     note: optional(read, 'note'),
@@ -165,7 +165,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     repository: read('repository').trim(),
     branch: optional(read, 'gh-pages-branch') ?? 'gh-pages',
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',
-    suite: optional(read, 'suite') ?? 'default',
+    suite: storedName(optional(read, 'suite') ?? 'default', 'suite'),
     token: checkToken(optional(read, 'github-token'), 'github-token:'),
     autoPush: booleanInput(read, readBoolean, 'auto-push', true),
     maxAttempts: read('max-attempts').trim() === '' ? undefined : wholeNumber(read, 'max-attempts', 1, 1, 1000),

@@ -51,7 +51,7 @@ async function warnIfBaseCheckedOut(runner: ActionRunner, pr: { head: string; ba
 /** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
 export async function runRecords(settings: Settings, runner: ActionRunner): Promise<Outcome> {
   const parse = { ...(settings.shape !== undefined ? { shape: settings.shape } : {}), decided: decidedBy(settings.directionOverrides), goPackageSuffix: settings.goPackageSuffix };
-  const { records, points: raw, warnings } = await core.group('Reading bench records', () =>
+  const { records, files, points: raw, warnings } = await core.group('Reading bench records', () =>
     ingest({
       patterns: settings.records,
       cwd: runner.workspace,
@@ -98,7 +98,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const commit = await commitFor(runner, sha, settings.token);
     const context = runContext(runner, commit);
     const { artifact } = await core.group('Collecting', () =>
-      import('../jobs/collect.js').then(({ collect }) => collect({ suite: settings.suite, points, shapes: shapesOf(records), note: settings.note, evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson } }, context, settings.scale)),
+      import('../jobs/collect.js').then(({ collect }) => collect({ suite: settings.suite, points, shapes: shapesOf(records), note: settings.note, evidence: { records: files, cwd: runner.workspace, cases: casesJson } }, context, settings.scale)),
     );
     setArtifactOutputs(context, artifact.id, artifact.name);
     core.info(`Collected ${points.length} points as artifact ${artifact.name}; a job with mode: merge publishes them`);
@@ -147,7 +147,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const upload = await uploadEvidence(settings.scale, context, {
       suite: settings.suite,
       shapes: shapesOf(records),
-      evidence: { records: settings.records, cwd: runner.workspace, cases: casesJson, report },
+      evidence: { records: files, cwd: runner.workspace, cases: casesJson, report },
     });
     if (upload.status === 'uploaded') setArtifactOutputs(context, upload.id, upload.name);
     else if (upload.status === 'skipped') core.info(`No artifact: ${upload.reason}`);

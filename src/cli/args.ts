@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { StageRequirement } from '../core/require-stages.js';
 import { nearest } from '../formats/registry.js';
+import { storedName } from '../core/inputs.js';
 import { UsageError } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -56,7 +57,7 @@ export function given(value: string | undefined): string | undefined {
 /** `--shape` as parse options take it: trimmed, and absent when empty, as the action's input. */
 export function withShape(shape: string | undefined): { shape?: string } {
   const s = given(shape);
-  return s === undefined ? {} : { shape: s };
+  return s === undefined ? {} : { shape: storedName(s, '--shape', 'shape') };
 }
 
 /** `--require-stages-on SHAPE` (repeatable) and `--require-stages A,B` as the stage requirements ingest checks. */

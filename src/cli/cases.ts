@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { toFlatCases } from '../core/cases.js';
 import { InputError } from '../core/model.js';
@@ -45,7 +45,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (positionals.length === 0) throw new UsageError('cases needs at least one RECORD file');
   const requirements = stageRequirements(values);
-  const { points, warnings } = await ingest({
+  const { points, files, warnings } = await ingest({
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
@@ -56,6 +56,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const json = `${JSON.stringify(toFlatCases(points, values.note), null, 2)}\n`;
   if (values.out !== undefined) {
     const out = resolve(io.cwd, values.out);
+    // `cases run.json --out run.json` (or a glob that matched the output of a run before) wrote the
+    // cases over the bench's own record, which no later run can read back.
+    const real = (path: string) => realpath(path).catch(() => path);
+    const target = await real(out);
+    for (const file of files) {
+      if ((await real(resolve(io.cwd, file))) === target) throw new InputError(`--out: ${values.out} is the record ${file} just read; writing the cases there would replace it, give another file`);
+    }
     try {
       await mkdir(dirname(out), { recursive: true });
       await writeFile(out, json);

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../core/model.js';
+import { MAX_INPUT_BYTES, readFailure, readRegularFile } from '../effects/record-files.js';
 
 /** What a CLI subcommand may touch: injected so tests can run commands in-process too. */
 export interface CliIO {
@@ -19,19 +19,20 @@ export class UsageError extends Error {
 
 export type Command = (argv: string[], io: CliIO) => Promise<number>;
 
-/** A file named on the command line, read as text; one line naming the option when it cannot be. */
-export async function readText(file: string, cwd: string, option: string): Promise<string> {
+/**
+ * A file named on the command line, read as text; one line naming the option when it cannot be.
+ * Bounded as a record is: a named pipe held the command forever, a device was read without end.
+ */
+export async function readText(file: string, cwd: string, option: string, limit = MAX_INPUT_BYTES): Promise<string> {
   try {
-    return await readFile(resolve(cwd, file), 'utf8');
+    return (await readRegularFile(resolve(cwd, file), limit)).toString('utf8').replace(/^\uFEFF/, '');
   } catch (e) {
-    throw new InputError(`${option}: cannot read ${file}${because(e)}`);
+    throw new InputError(`${option}: cannot read ${file}${because(e, limit)}`);
   }
 }
 
 /** Why a file named on the command line could not be read or written, as ` (reason)`. */
-export function because(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const why =
-    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is a file' : code;
+export function because(e: unknown, limit = MAX_INPUT_BYTES): string {
+  const why = readFailure(e, limit);
   return why ? ` (${why})` : '';
 }

@@ -17,6 +17,7 @@ import { given, parseCommandLine, stageRequirements } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
+import { storedName } from '../core/inputs.js';
 import { shellWord } from './self.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
 import { networkBounds } from '../runner.js';
@@ -116,7 +117,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
   if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
   if (values.timestamp !== undefined && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
-  const suite = given(values.suite) ?? 'default';
+  const suite = storedName(given(values.suite) ?? 'default', '--suite');
   const shape = given(values.shape);
   const branch = given(values.branch) ?? 'gh-pages';
   const dataDir = given(values.dir) ?? 'dev/bench';

@@ -13,6 +13,7 @@ import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
+import { MAX_IMPORT_BYTES } from '../effects/record-files.js';
 
 export const USAGE = `Usage: benchtrend replay --repo URL|PATH [options]
        benchtrend replay --import-from FILE [options]
@@ -151,7 +152,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 /** The segments an import of the data.js would write, its warnings said; refused as an import refuses it. */
 async function importedHistory(file: string, overridesFile: string | undefined, suite: string | undefined, io: CliIO): Promise<Segment[]> {
   const overrides = overridesFile === undefined ? [] : parseDirectionOverrides(await readText(overridesFile, io.cwd, '--direction-overrides'), overridesFile);
-  const { segments, warnings } = importedSegments(file, await readText(file, io.cwd, '--import-from'), overrides);
+  const { segments, warnings } = importedSegments(file, await readText(file, io.cwd, '--import-from', MAX_IMPORT_BYTES), overrides);
   const suites = [...new Set(segments.map((s) => s.suite))];
   if (suite !== undefined && !suites.includes(suite)) {
     throw new InputError(`--suite: ${file} has no suite ${JSON.stringify(suite)}; it has ${suites.map((s) => JSON.stringify(s)).join(', ') || 'none'}`);

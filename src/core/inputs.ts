@@ -3,6 +3,7 @@
  * value is refused naming the input and echoing the value, never clamped or read as a default.
  */
 import { InputError } from './model.js';
+import { nameProblem, visible } from './text.js';
 
 /** Reads one input by name, as `core.getInput` does: '' when unset. */
 export type InputReader = (name: string) => string;
@@ -35,4 +36,14 @@ export function wholeNumber(read: InputReader, name: string, fallback: number, m
     throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
   }
   return Number(v);
+}
+
+/**
+ * A suite or shape is a name the trend stores, so what a publish would refuse to write is refused
+ * here, naming the input, before the records are read or the branch fetched.
+ */
+export function storedName(name: string, source: string, what = 'suite'): string {
+  const problem = nameProblem(name);
+  if (problem) throw new InputError(`${source}: ${visible(name)} ${problem}; rename the ${what}`);
+  return name;
 }

@@ -68,6 +68,10 @@ function sequenceAt(bytes: Uint8Array, i: number): number {
  * (nameProblem, naming the byte); free text makes it U+FFFD (normaliseText).
  */
 export function decodeText(bytes: Uint8Array): string {
+  // Windows PowerShell 5.1's `>` and Out-File write UTF-16 with a byte order mark; read as UTF-8,
+  // every such file was "format not recognised". The mark says which order, and is dropped.
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   try {
     return UTF8.decode(bytes);
   } catch {

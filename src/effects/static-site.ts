@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { InputError } from '../core/model.js';
+import { readRegularFile } from './record-files.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -12,6 +13,9 @@ const TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json',
 };
 
+/** The largest file served; a trend's files are a few MiB at most (a segment is at most 4 MiB). */
+const MAX_SERVED_BYTES = 256 * 1024 * 1024;
+
 /**
  * Serves one folder on 127.0.0.1, as GitHub Pages would serve the trend's folder. Browsers do not
  * let a page read data files beside it over file://, so a local look at a chart needs this.
@@ -21,8 +25,19 @@ export async function serveFolder(dir: string, port = 0): Promise<{ server: Serv
   // A typo would otherwise serve 404s at a URL that looks like it works.
   const kind = await stat(root).catch(() => undefined);
   if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? 'not a folder' : 'no such folder'}; give the trend folder that holds index.html and manifest.json`);
+  // Compared as real paths: a symbolic link in the folder (a branch may hold one, pointing at
+  // ~/.ssh or /etc) served what it pointed at, outside the folder.
+  const real = await realpath(root);
+  const inside = (path: string) => path === real || path.startsWith(real + sep);
+  let hosts: readonly string[] = [];
   const server = createServer((req, res) => {
     void (async () => {
+      // A web page elsewhere can point its own name at 127.0.0.1 (DNS rebinding) and then read what
+      // is served as its own; the browser still sends that name, so only our own names are answered.
+      if (!hosts.includes((req.headers.host ?? '').toLowerCase())) {
+        res.writeHead(421).end('misdirected request: open the address benchtrend serve printed');
+        return;
+      }
       let path: string;
       try {
         path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
@@ -36,10 +51,17 @@ export async function serveFolder(dir: string, port = 0): Promise<{ server: Serv
         res.writeHead(403).end('forbidden');
         return;
       }
+      const type = TYPES[extname(file)];
       try {
-        if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-        const body = await readFile(file);
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+        file = await realpath(file);
+        if (inside(file) && (await stat(file)).isDirectory()) file = await realpath(join(file, 'index.html'));
+        if (!inside(file)) {
+          res.writeHead(403).end('forbidden');
+          return;
+        }
+        // A regular file only: a named pipe in the folder held a worker thread per request.
+        const body = await readRegularFile(file, MAX_SERVED_BYTES);
+        res.writeHead(200, { 'content-type': type ?? TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
       } catch {
         res.writeHead(404).end('not found');
       }
@@ -57,5 +79,6 @@ export async function serveFolder(dir: string, port = 0): Promise<{ server: Serv
   );
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
+  hosts = [`127.0.0.1:${actual}`, `localhost:${actual}`];
   return { server, url: `http://127.0.0.1:${actual}/` };
 }

@@ -5,7 +5,6 @@
  * at commits) take the same path and land in one commit (publishGroups).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
 import { noteText } from '../core/cases.js';
 import { InputError, type Point } from '../core/model.js';
@@ -20,6 +19,7 @@ import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
 import { lockInTheWay } from '../effects/git-failures.js';
+import { MAX_IMPORT_BYTES, readFailure, readRegularFile } from '../effects/record-files.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
 import { DEFAULT_BOUNDS, seconds, type NetworkBounds } from '../effects/timeouts.js';
 
@@ -143,10 +143,18 @@ export function publishSecrets(serverUrl: string, token: string | undefined): st
   return token ? [...tokenAuth(serverUrl, token).secrets] : [];
 }
 
-/** data-dir as a clean relative folder; `..` and absolute paths are refused. */
+/** data-dir as a clean relative folder (a leading / is dropped); `..`, .git and control characters are refused. */
 export function normaliseDataDir(dataDir: string): string {
   const parts = dataDir.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-  if (parts.some((p) => p === '..' || p === '.git')) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
+  if (parts.some((p) => p === '..')) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
+  // git refuses to check out a tree holding .git in any case or NTFS spelling (.GIT, .git., git~1):
+  // published, the branch could no longer be cloned, by GitHub Pages either.
+  if (parts.some((p) => /^\.git[. ]*$|^git~1$/i.test(p))) {
+    throw new InputError(`data-dir: ${JSON.stringify(dataDir)} names git's own folder (.git, in any case), which no checkout can hold; give a folder like dev/bench`);
+  }
+  // A line break here is a value pasted or written as a block; Windows cannot check such a folder out.
+  const control = /[\u0000-\u001f\u007f]/u.exec(dataDir);
+  if (control) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} holds a control character (${JSON.stringify(control[0])}); give a folder name on one line, like dev/bench`);
   return parts.join('/');
 }
 
@@ -530,8 +538,11 @@ async function readImport(branch: PagesBranch, tip: string | undefined, from: st
   const onBranch = await branch.readFile(tip, posix.normalize(from).replace(/^(?:\.?\/)+/, ''), true);
   if (onBranch !== undefined) return onBranch.toString('utf8');
   try {
-    return await readFile(resolve(cwd, from), 'utf8');
-  } catch {
-    throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
+    // Bounded as a record is: a named pipe held the publish forever, a device was read without end.
+    return (await readRegularFile(resolve(cwd, from), MAX_IMPORT_BYTES)).toString('utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
+    throw new InputError(`import-from: ${JSON.stringify(from)} is not a file on the branch, and the local file cannot be read (${readFailure(e, MAX_IMPORT_BYTES)})`);
   }
 }

@@ -37,7 +37,15 @@ const errors = (run: ActionRun) => run.stdout.split('\n').filter((l) => l.starts
 describe('inputs naming where the trend lives', () => {
   it.each([
     ['data-dir', '../elsewhere', 'data-dir: "../elsewhere" leaves the branch; give a folder inside it, like dev/bench'],
+    // Published, a tree holding .GIT could not be checked out again (git: invalid path), by Pages either.
+    ['data-dir', 'dev/.GIT', 'data-dir: "dev/.GIT" names git\'s own folder (.git, in any case), which no checkout can hold; give a folder like dev/bench'],
+    ['data-dir', 'git~1/bench', 'data-dir: "git~1/bench" names git\'s own folder (.git, in any case), which no checkout can hold; give a folder like dev/bench'],
+    ['data-dir', 'dev\tbench', 'data-dir: "dev\\tbench" holds a control character ("\\t"); give a folder name on one line, like dev/bench'],
     ['gh-pages-branch', 'gh..pages', 'gh-pages-branch: "gh..pages" is not a branch name git accepts'],
+    // It was refused only when the segment was written, naming the segment's file, not the input.
+    ['suite', 'Linux\nx64', 'suite: "Linux\\nx64" holds a line break (U+000A); rename the suite'],
+    // It was refused naming the record, as if the bench had named the shape: "rename it in the bench".
+    ['shape', 'warm\u0007', 'shape: "warm\\u0007" holds a control character (U+0007); rename the shape'],
     // git would make a branch named refs/heads/refs/heads/gh-pages, which shadows gh-pages from then on.
     ['gh-pages-branch', 'refs/heads/gh-pages', 'gh-pages-branch: "refs/heads/gh-pages" is a ref, not a branch name; give the name alone, like "gh-pages"'],
     ['repository', 'acme/bench/extra', 'repository: "acme/bench/extra" is neither owner/name, a git URL, nor an existing path'],

@@ -43,6 +43,14 @@ describe('benchtrend cases (dist/cli.js)', () => {
     // A folder given for the file: one line naming the option.
     const r3 = await runCli(['cases', warm, '--out', dir], dir);
     expect([r3.code, r3.stderr]).toEqual([1, `benchtrend: --out: cannot write ${dir} (it is a directory); give a file name\n`]);
+    // The record itself given as --out is refused, and left as it was.
+    const own = join(dir, 'own.json');
+    await writeFile(own, await readFile(warm));
+    const r4 = await runCli(['cases', own, '--out', 'own.json'], dir);
+    expect([r4.code, r4.stderr]).toEqual([1, `benchtrend: --out: own.json is the record ${own} just read; writing the cases there would replace it, give another file\n`]);
+    expect(await readFile(own, 'utf8')).toBe(await readFile(warm, 'utf8'));
+    const shape = await runCli(['cases', join(FIXTURES, 'github-action-benchmark/input/go_single_package_output.txt'), '--shape', 'go\nlinux'], dir);
+    expect([shape.code, shape.stderr]).toEqual([1, 'benchtrend: --shape: "go\\nlinux" holds a line break (U+000A); rename the shape\n']);
   });
 
   it('names go benchmarks with their package under --go-force-package-suffix, as publish does', async () => {

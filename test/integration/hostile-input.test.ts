@@ -156,7 +156,8 @@ describe('row 2: names are text', () => {
     const ok = await file('ok.json', JSON.stringify({ shape: 'w', runs: [{ stages: { a: 1 } }] }));
     const r = await publish([ok], '--suite', 'x\u0007y');
     expect(r.code).toBe(1);
-    expect(said(r.stderr)).toEqual([`benchtrend: gh-pages:dev/bench/${chunkOf(1)}: benchtrend would write data its readers refuse (the suite "x\\u0007y" holds a control character (U+0007)); nothing was pushed`]);
+    // Refused at the start, naming the option, before the branch is fetched.
+    expect(said(r.stderr)).toEqual(['benchtrend: --suite: "x\\u0007y" holds a control character (U+0007); rename the suite']);
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
 
     expect((await publish([ok], '--note', 'linux\u0007 \ud83d\nx64')).code).toBe(0);

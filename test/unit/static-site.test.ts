@@ -3,7 +3,9 @@
  * 404s, and a malformed request is answered 400 without bringing the server down. Real HTTP on
  * 127.0.0.1.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,6 +43,72 @@ describe('serveFolder', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toBe('<p>chart</p>');
     } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it('serves nothing a symbolic link in the folder points at outside it', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'benchtrend-outside-'));
+    try {
+      await writeFile(join(outside, 'secret.txt'), 'SECRET');
+      await mkdir(join(outside, 'sub'));
+      await writeFile(join(outside, 'sub', 'index.html'), 'SECRET');
+      await symlink(join(outside, 'secret.txt'), join(dir, 'leak.txt'));
+      await symlink(outside, join(dir, 'up'));
+      await symlink(join(outside, 'sub'), join(dir, 'folder'));
+      await mkdir(join(dir, 'data'));
+      await writeFile(join(dir, 'data', 'seg.json'), '[]');
+      await symlink('data/seg.json', join(dir, 'inside.json'));
+      const { server, url } = await serveFolder(dir);
+      try {
+        for (const path of ['leak.txt', 'up/secret.txt', 'folder/', 'folder']) {
+          const res = await fetch(`${url}${path}`);
+          expect(res.status, path).toBe(403);
+          expect(await res.text()).not.toContain('SECRET');
+        }
+        // A link that stays inside the folder is served as GitHub Pages would.
+        const inside = await fetch(`${url}inside.json`);
+        expect(inside.status).toBe(200);
+        expect(inside.headers.get('content-type')).toBe('application/json');
+        expect(await inside.text()).toBe('[]');
+      } finally {
+        await new Promise((done) => server.close(done));
+      }
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a named pipe in the folder with 404 at once, and goes on serving', { timeout: 10_000 }, async () => {
+    execFileSync('mkfifo', [join(dir, 'pipe.json')]);
+    const { server, url } = await serveFolder(dir);
+    try {
+      // More requests than libuv has threads: each used to hold one, so the page then hung too.
+      const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${url}pipe.json`, { signal: AbortSignal.timeout(3000) }).then((r) => r.status)));
+      expect(answers).toEqual([404, 404, 404, 404, 404, 404]);
+      expect((await fetch(url, { signal: AbortSignal.timeout(3000) })).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it('answers only requests made to its own address, not a rebound name of another site', async () => {
+    const { server, url } = await serveFolder(dir);
+    const status = (host: string) =>
+      new Promise<number | undefined>((done, fail) =>
+        get(url, { headers: { host } }, (res) => {
+          res.resume();
+          done(res.statusCode);
+        }).on('error', fail),
+      );
+    try {
+      const port = new URL(url).port;
+      expect(await status(`evil.example:${port}`)).toBe(421);
+      expect(await status(`127.0.0.1:${port}`)).toBe(200);
+      expect(await status(`localhost:${port}`)).toBe(200);
+    } finally {
+      server.closeAllConnections();
       await new Promise((done) => server.close(done));
     }
   });

@@ -27,6 +27,11 @@ describe('names are text', () => {
     const bytes = [...new TextEncoder().encode('µs '), 0xc0, 0xaf, 0xed, 0xa0, 0x80, ...new TextEncoder().encode(' 🚀'), 0xf0, 0x9f];
     expect(decodeText(Uint8Array.from(bytes))).toBe('µs \udcc0\udcaf\udced\udca0\udc80 🚀\udcf0\udc9f');
     expect(decodeText(new TextEncoder().encode('plain µs 🚀'))).toBe('plain µs 🚀');
+    // UTF-16 with its byte order mark (Windows PowerShell's `>`), either order, is read as the text it is.
+    const text = 'BenchmarkA-8\t100\t50 ns/op µs 🚀\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(decodeText(le)).toBe(text);
+    expect(decodeText(Buffer.from(le).swap16())).toBe(text);
     // In free text each mark becomes U+FFFD, as before.
     expect(normaliseText(decodeText(latin1('caf\xe9')))).toBe('caf\uFFFD');
   });
