@@ -408,11 +408,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names2, constants) {
+      optimizeNames(names2, constants2) {
         if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names2, constants);
+          this.rhs = optimizeExpr(this.rhs, names2, constants2);
         return this;
       }
       get names() {
@@ -429,10 +429,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names2, constants) {
+      optimizeNames(names2, constants2) {
         if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names2, constants);
+        this.rhs = optimizeExpr(this.rhs, names2, constants2);
         return this;
       }
       get names() {
@@ -493,8 +493,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names2, constants) {
-        this.code = optimizeExpr(this.code, names2, constants);
+      optimizeNames(names2, constants2) {
+        this.code = optimizeExpr(this.code, names2, constants2);
         return this;
       }
       get names() {
@@ -523,12 +523,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names2, constants) {
+      optimizeNames(names2, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names2, constants))
+          if (n.optimizeNames(names2, constants2))
             continue;
           subtractNames(names2, n.names);
           nodes.splice(i, 1);
@@ -581,12 +581,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names2, constants) {
+      optimizeNames(names2, constants2) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants);
-        if (!(super.optimizeNames(names2, constants) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants2);
+        if (!(super.optimizeNames(names2, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names2, constants);
+        this.condition = optimizeExpr(this.condition, names2, constants2);
         return this;
       }
       get names() {
@@ -609,10 +609,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names2, constants) {
-        if (!super.optimizeNames(names2, constants))
+      optimizeNames(names2, constants2) {
+        if (!super.optimizeNames(names2, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names2, constants);
+        this.iteration = optimizeExpr(this.iteration, names2, constants2);
         return this;
       }
       get names() {
@@ -648,10 +648,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names2, constants) {
-        if (!super.optimizeNames(names2, constants))
+      optimizeNames(names2, constants2) {
+        if (!super.optimizeNames(names2, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names2, constants);
+        this.iterable = optimizeExpr(this.iterable, names2, constants2);
         return this;
       }
       get names() {
@@ -693,11 +693,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names2, constants) {
+      optimizeNames(names2, constants2) {
         var _a, _b;
-        super.optimizeNames(names2, constants);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants);
+        super.optimizeNames(names2, constants2);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants2);
         return this;
       }
       get names() {
@@ -998,7 +998,7 @@ var require_codegen = __commonJS({
     function addExprNames(names2, from) {
       return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names2, constants) {
+    function optimizeExpr(expr, names2, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1013,14 +1013,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
+        const c = constants2[n.str];
         if (c === void 0 || names2[n.str] !== 1)
           return n;
         delete names2[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
     function subtractNames(names2, from) {
@@ -7544,7 +7544,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
-    var constants = require_constants();
+    var constants2 = require_constants();
     var utils = require_utils2();
     var {
       MAX_LENGTH,
@@ -7552,7 +7552,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants;
+    } = constants2;
     var expandRange = (args, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args, options);
@@ -7761,7 +7761,7 @@ var require_parse = __commonJS({
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -7807,8 +7807,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -7937,16 +7937,16 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open = tokens[token.tokensIndex];
-          open.type = "text";
-          open.value = literal;
-          open.output = safeOutput || utils.escapeRegex(literal);
+          const open2 = tokens[token.tokensIndex];
+          open2.type = "text";
+          open2.value = literal;
+          open2.output = safeOutput || utils.escapeRegex(literal);
           for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
             tokens[i].value = "";
             tokens[i].output = "";
             delete tokens[i].suffix;
           }
-          state.output = token.output + open.output;
+          state.output = token.output + open2.output;
           state.backtrack = true;
           push({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
@@ -8062,9 +8062,9 @@ var require_parse = __commonJS({
                 const idx = prev.value.lastIndexOf("[");
                 const pre = prev.value.slice(0, idx);
                 const rest2 = prev.value.slice(idx + 2);
-                const posix3 = POSIX_REGEX_SOURCE[rest2];
-                if (posix3) {
-                  prev.value = pre + posix3;
+                const posix4 = POSIX_REGEX_SOURCE[rest2];
+                if (posix4) {
+                  prev.value = pre + posix4;
                   state.backtrack = true;
                   advance2();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
@@ -8166,15 +8166,15 @@ var require_parse = __commonJS({
         }
         if (value === "{" && opts.nobrace !== true) {
           increment("braces");
-          const open = {
+          const open2 = {
             type: "brace",
             value,
             output: "(",
             outputIndex: state.output.length,
             tokensIndex: state.tokens.length
           };
-          braces.push(open);
-          push(open);
+          braces.push(open2);
+          push(open2);
           continue;
         }
         if (value === "}") {
@@ -8504,7 +8504,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants.globChars(opts.windows);
+      } = constants2.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -8562,7 +8562,7 @@ var require_picomatch = __commonJS({
     var scan = require_scan();
     var parse2 = require_parse();
     var utils = require_utils2();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob2, options, returnState = false) => {
       if (Array.isArray(glob2)) {
@@ -8581,7 +8581,7 @@ var require_picomatch = __commonJS({
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options || {};
-      const posix3 = opts.windows;
+      const posix4 = opts.windows;
       const regex = isState ? picomatch2.compileRe(glob2, options) : picomatch2.makeRe(glob2, options, false, true);
       const state = regex.state;
       delete regex.state;
@@ -8591,8 +8591,8 @@ var require_picomatch = __commonJS({
         isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob: glob2, posix: posix3 });
-        const result = { glob: glob2, state, regex, posix: posix3, input, output, match, isMatch };
+        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob: glob2, posix: posix4 });
+        const result = { glob: glob2, state, regex, posix: posix4, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -8617,7 +8617,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex, options, { glob: glob2, posix: posix3 } = {}) => {
+    picomatch2.test = (input, regex, options, { glob: glob2, posix: posix4 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -8625,7 +8625,7 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format = opts.format || (posix3 ? utils.toPosixSlashes : null);
+      const format = opts.format || (posix4 ? utils.toPosixSlashes : null);
       let match = input === glob2;
       let output = match && format ? format(input) : input;
       if (match === false) {
@@ -8634,16 +8634,16 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex, options, posix3);
+          match = picomatch2.matchBase(input, regex, options, posix4);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input, glob2, options, posix3 = options && options.windows) => {
+    picomatch2.matchBase = (input, glob2, options, posix4 = options && options.windows) => {
       const regex = glob2 instanceof RegExp ? glob2 : picomatch2.makeRe(glob2, options);
-      return regex.test(utils.basename(input, { windows: posix3 }));
+      return regex.test(utils.basename(input, { windows: posix4 }));
     };
     picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
     picomatch2.parse = (pattern, options) => {
@@ -8690,7 +8690,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants;
+    picomatch2.constants = constants2;
     module.exports = picomatch2;
   }
 });
@@ -9571,6 +9571,8 @@ function sequenceAt(bytes, i) {
   return n;
 }
 function decodeText(bytes) {
+  if (bytes[0] === 255 && bytes[1] === 254) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 254 && bytes[1] === 255) return new TextDecoder("utf-16be").decode(bytes);
   try {
     return UTF8.decode(bytes);
   } catch {
@@ -11862,9 +11864,9 @@ function culpritIndex(ctx, test, currentStart) {
     if (nb < 1 || na < 1) continue;
     const sb = sum2[c - from];
     const d = (totalS - sb) / na - sb / nb;
-    const stat5 = d * Math.abs(d) * na * nb / (na + nb);
-    if (stat5 >= bestStat) {
-      bestStat = stat5;
+    const stat4 = d * Math.abs(d) * na * nb / (na + nb);
+    if (stat4 >= bestStat) {
+      bestStat = stat4;
       best = c;
     }
   }
@@ -12058,10 +12060,10 @@ function assessCase(series, memory, given2, options) {
     const from = (pts[Math.max(0, t - baseline.count)] ?? newest).seq;
     if (ctx.controlsMovedSince?.(from, newest.seq) === true) reason = withCaveat(reason, "the control cases moved too, so it looks like the runner");
   }
-  const open = kind === "unchanged" && method === "limit" ? settled.stillOpen.reduce((a, b) => a === void 0 || b.index > a.index ? b : a, void 0) : void 0;
-  if (open !== void 0) {
-    const left = Math.max(1, 2 * ctx.settings.changePoints.minSize - (t - open.index));
-    reason = withCaveat(reason, `the regression at ${open.sha.slice(0, 7)} stays suspected until a lasting step confirms it, or ${left} more commit${left === 1 ? "" : "s"} without one clear it`);
+  const open2 = kind === "unchanged" && method === "limit" ? settled.stillOpen.reduce((a, b) => a === void 0 || b.index > a.index ? b : a, void 0) : void 0;
+  if (open2 !== void 0) {
+    const left = Math.max(1, 2 * ctx.settings.changePoints.minSize - (t - open2.index));
+    reason = withCaveat(reason, `the regression at ${open2.sha.slice(0, 7)} stays suspected until a lasting step confirms it, or ${left} more commit${left === 1 ? "" : "s"} without one clear it`);
   }
   if (kind === "regressed" && baseline) {
     const test = "test" in decided ? decided.test : void 0;
@@ -12907,8 +12909,7 @@ async function loadSegments(read, location, from, to, manifest) {
 
 // src/jobs/publish.ts
 import { existsSync } from "node:fs";
-import { readFile as readFile2 } from "node:fs/promises";
-import { posix, resolve as resolve2 } from "node:path";
+import { posix as posix3, resolve as resolve5 } from "node:path";
 
 // src/core/annotations.ts
 var COMMIT = /^[0-9a-f]{7,40}$/i;
@@ -14887,1253 +14888,19 @@ var PagesBranch = class _PagesBranch {
   }
 };
 
-// src/effects/retry.ts
-var sleepMs = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
-var RetriesExhaustedError = class extends Error {
-  constructor(attempts, last, elapsedMs = 0) {
-    const took = elapsedMs >= 1e3 ? ` in ${Math.round(elapsedMs / 1e3)} s` : "";
-    super(`gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}${took}: ${last instanceof Error ? last.message : String(last)}`);
-    this.attempts = attempts;
-    this.last = last;
-    this.elapsedMs = elapsedMs;
-  }
-  attempts;
-  last;
-  elapsedMs;
-  name = "RetriesExhaustedError";
-};
-async function retryWithBackoff(fn, isTransient, options) {
-  const sleep = options.sleep ?? sleepMs;
-  const random = options.random ?? Math.random;
-  const asked = (bound) => typeof bound === "function" ? bound() : bound;
-  const now = options.now ?? (() => performance.now());
-  const attempts = options.attempts === void 0 ? Infinity : Math.max(1, Math.floor(options.attempts));
-  const start = now();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn(attempt);
-    } catch (error) {
-      if (!isTransient(error)) throw error;
-      const elapsed = now() - start;
-      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
-      const bound = Math.min(asked(options.maxMs ?? 3e4), asked(options.baseMs) * 2 ** (Math.min(attempt, 30) - 1));
-      let wait = Math.round(bound * random());
-      if (options.budgetMs !== void 0) {
-        if (elapsed >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
-        wait = Math.min(wait, Math.floor((options.budgetMs - elapsed) / 2));
-      }
-      options.onRetry?.(attempt, error, wait);
-      await sleep(wait);
-    }
-  }
-}
-
-// src/effects/timeouts.ts
-var DEFAULT_BOUNDS = { requestMs: 2e4, budgetMs: 6e4, raceBudgetMs: 3e5 };
-function seconds(ms) {
-  return ms >= 1e4 ? `${Math.round(ms / 1e3)} s` : `${Math.round(ms / 100) / 10} s`;
-}
-
-// src/jobs/publish.ts
-function normaliseDataDir(dataDir) {
-  const parts = dataDir.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
-  if (parts.some((p) => p === ".." || p === ".git")) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
-  return parts.join("/");
-}
-function checkBranch(branch) {
-  if (/^refs\//.test(branch)) {
-    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is a ref, not a branch name; give the name alone, like ${JSON.stringify(branch.replace(/^refs\/(?:heads\/)?/, ""))}`);
-  }
-  if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith(".lock")) {
-    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
-  }
-  return branch;
-}
-function resolveTrendTarget(target, access) {
-  const dataDir = normaliseDataDir(target.dataDir);
-  const branchName = checkBranch(target.branch);
-  const remote = resolveRemote(target.repository, {
-    serverUrl: access.serverUrl,
-    ...access.currentRepository !== void 0 ? { currentRepository: access.currentRepository } : {},
-    cwd: access.cwd,
-    isLocalPath: (p) => existsSync(resolve2(access.cwd, p))
-  });
-  return { dataDir, branchName, remote };
-}
-async function openTrend(target, access, identity2, bounds) {
-  const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = authFor(access.serverUrl, remote.url, target.token);
-  const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1e3)));
-  const branch = await PagesBranch.open({
-    remote: remote.url,
-    display: remote.display,
-    branch: branchName,
-    env: gitEnv(access.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall }),
-    secrets: [...auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)],
-    tempRoot: access.tempRoot,
-    identity: identity2,
-    timeoutMs: bounds.requestMs
-  });
-  return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || "."}`, under: (path) => dataDir === "" ? path : `${dataDir}/${path}` };
-}
-function withNote(points, raw) {
-  const note = raw === void 0 ? "" : noteText(raw);
-  if (!note) return points;
-  return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
-}
-function shortList(items, noun) {
-  return items.length <= 3 ? items.join(", ") : `${items.length} ${noun}`;
-}
-function segmentRange(added) {
-  const first = added[0]?.seq ?? 0;
-  const last = added[added.length - 1]?.seq ?? first;
-  return first === last ? `${first}` : `${first}-${last}`;
-}
-function commitMessage(groups, plans, plan) {
-  const count = (p) => p.added.reduce((n, s) => n + (s.imported ? 0 : s.points.length), 0);
-  const suites = [...new Set(groups.map((g2) => g2.suite))];
-  const shas = [...new Set(groups.map((g2) => g2.commit.sha.slice(0, 7)))];
-  const what = `${shortList(suites, "suites")} at ${shortList(shas, "commits")}`;
-  const head = plan.imported ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${what}` : `benchtrend: ${what} (${count(plan)} points)`;
-  const runs2 = [...new Set(groups.flatMap((g2) => g2.runUrl !== void 0 ? [g2.runUrl] : []))];
-  const lines = [`Segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)} of the trend.`];
-  if (groups.length > 1) {
-    groups.forEach((g2, i) => {
-      const p = plans[i];
-      if (p) lines.push(`  ${g2.suite} at ${g2.commit.sha.slice(0, 7)}: segment${p.added.length > 1 ? "s" : ""} ${segmentRange(p.added)}, ${count(p)} points`);
-    });
-  }
-  for (const url of runs2) lines.push(`Run: ${url}`);
-  return `${head}
-
-${lines.join("\n")}
-`;
-}
-function publishTrend(settings, ctx, hooks = {}) {
-  const { points, commit, runUrl, ...access } = ctx;
-  return publishGroups(settings, { ...access, groups: [{ suite: settings.suite, commit, points, ...runUrl !== void 0 ? { runUrl } : {} }] }, hooks);
-}
-async function publishGroups(settings, ctx, hooks = {}) {
-  const log2 = hooks.log ?? (() => {
-  });
-  if (settings.maxAttempts !== void 0 && (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1)) {
-    throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
-  }
-  if (ctx.groups.length === 0) throw new InputError("nothing to publish: no group of points was given");
-  const page = hooks.pageAssets ? await hooks.pageAssets() : void 0;
-  const derive = hooks.alerts;
-  let onJudged = (_ms) => {
-  };
-  const alerts = derive ? async (context) => {
-    const started = performance.now();
-    try {
-      return await derive(context);
-    } catch (e) {
-      if (e instanceof TrendDataError) throw e;
-      (hooks.warn ?? log2)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
-      return context.previous;
-    } finally {
-      onJudged(performance.now() - started);
-    }
-  } : void 0;
-  const groups = ctx.groups.map((g2) => ({ ...g2, points: withNote(g2.points, settings.note) }));
-  const bounds = ctx.bounds ?? DEFAULT_BOUNDS;
-  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
-  onJudged = (ms) => {
-    if (branch.deadline !== void 0) branch.deadline += ms;
-  };
-  try {
-    const total = groups.reduce((n, g2) => n + g2.points.length, 0);
-    const only = groups.length === 1 ? groups[0] : void 0;
-    log2(
-      only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")}) in one commit to ${remote.display} (${location})`
-    );
-    let attempts = 0;
-    let failingSince;
-    let lastNetwork;
-    let lastAttemptMs = 0;
-    const started = performance.now();
-    const attemptOnce = async (attempt) => {
-      attempts = attempt;
-      const attemptStart = performance.now();
-      await branch.settle();
-      branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
-      const cut = branch.deadline - attemptStart < bounds.requestMs;
-      try {
-        return await attemptPublish();
-      } catch (e) {
-        lastAttemptMs = performance.now() - attemptStart;
-        if (e instanceof GitTransientError) {
-          failingSince ??= attemptStart;
-          if (cut && lastNetwork !== void 0 && /no answer from the remote/.test(e.message)) throw lastNetwork;
-          lastNetwork = e;
-        } else if (e instanceof PushRaceError) failingSince = void 0;
-        throw e;
-      }
-    };
-    const stillTransient = (e) => isTransientPublishError(e) && !(e instanceof GitTransientError && failingSince !== void 0 && bounds.budgetMs - (performance.now() - failingSince) < Math.min(1e3, bounds.budgetMs / 4));
-    const attemptPublish = async () => {
-      {
-        const tip = await branch.fetchTip();
-        branch.prefetchNewest(tip, under("data/seg"), 2);
-        branch.prefetchNewest(tip, under("data/roll/1"), 1);
-        branch.prefetchNewest(tip, under("data/roll/2"), 1);
-        branch.prefetchNewest(tip, under("data/c/0"), 1);
-        branch.prefetchNewest(tip, under("data/r"), 1);
-        let waiting = 0;
-        let waitingSince = 0;
-        let inFlight = 0;
-        const read = async (path) => {
-          if (inFlight++ === 0) waitingSince = performance.now();
-          try {
-            return (await branch.readFile(tip, under(path)))?.toString("utf8");
-          } finally {
-            if (--inFlight === 0) waiting += performance.now() - waitingSince;
-          }
-        };
-        const importFrom = settings.importFrom;
-        const planning = performance.now();
-        let judging = 0;
-        const judged2 = onJudged;
-        onJudged = (ms) => {
-          judging += ms;
-          judged2(ms);
-        };
-        const described = describedRepository(ctx.serverUrl, ctx.currentRepository, remote);
-        const plan2 = await planGroups(
-          read,
-          {
-            publishedAt: ctx.publishedAt,
-            ...described !== void 0 ? { repository: described } : {},
-            ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
-            ...page !== void 0 ? { page, exists: (path) => branch.hasFile(tip, under(path)) } : {},
-            ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {} } } : {},
-            ...alerts !== void 0 ? { alerts } : {},
-            location
-          },
-          groups
-        ).finally(() => {
-          onJudged = judged2;
-        });
-        if (branch.deadline !== void 0) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
-        checkWrittenFiles(plan2.files, location);
-        const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
-        const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
-        await branch.push(commit2);
-        return { plan: plan2, commit: commit2 };
-      }
-    };
-    let landed;
-    try {
-      landed = await retryWithBackoff(attemptOnce, stillTransient, {
-        ...settings.maxAttempts !== void 0 ? { attempts: settings.maxAttempts } : {},
-        budgetMs: bounds.raceBudgetMs,
-        baseMs: hooks.retryBaseMs ?? (() => Math.max(500, lastAttemptMs)),
-        // Up to 10 s, or eight attempts' time when attempts take longer. 32 racers on a slower
-        // 2-core machine made each attempt take about 24 s; with every wait under 10 s they kept
-        // attempting all at once, one landed per round, and 18 gave up after 5 minutes (issue
-        // 15's 32 over smart HTTP). Waits that can grow past an attempt's time let them take
-        // turns: all 32 landed in 216 s with four attempts' time, in 179 s with eight.
-        // A remote that keeps failing has the network budget from its first failure, waits included:
-        // a wait drawn for a race (10 s, 160 s after a cut 20 s attempt) took a publish past it.
-        // Half of what is left, as the race budget's rule, so a real attempt still fits after it.
-        maxMs: () => {
-          const racing = Math.max(1e4, 8 * lastAttemptMs);
-          if (failingSince === void 0) return racing;
-          return Math.max(0, Math.min(racing, (bounds.budgetMs - (performance.now() - failingSince)) / 2));
-        },
-        ...hooks.sleep ? { sleep: hooks.sleep } : {},
-        ...hooks.random ? { random: hooks.random } : {},
-        onRetry: (attempt, error, wait) => log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
-      });
-    } catch (e) {
-      const tried = seconds(performance.now() - started);
-      if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
-        const lock = lockInTheWay(e.last.message);
-        if (lock !== void 0) {
-          throw new PushRaceError(
-            `${e.message}. The last push found ${lock} in its way after ${tried} of trying: unless a push there is under way, a git process stopped while updating the branch left it; remove it from the remote repository and publish again`
-          );
-        }
-        throw new PushRaceError(
-          `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`
-        );
-      }
-      if (e instanceof GitTransientError || e instanceof RetriesExhaustedError && e.last instanceof GitTransientError) {
-        const last = e instanceof RetriesExhaustedError ? e.last : e;
-        throw new GitTransientError(`${last.message} (gave up after ${attempts} attempt${attempts === 1 ? "" : "s"} in ${tried})`);
-      }
-      throw e;
-    }
-    const { plan, commit } = landed;
-    for (const w of plan.warnings) (hooks.warn ?? log2)(w);
-    log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
-    const { plans, groups: _groups, ...whole } = plan;
-    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
-  } finally {
-    await branch.dispose();
-  }
-}
-async function readTrend(target, access, fn, options = {}) {
-  const bounds = access.bounds ?? DEFAULT_BOUNDS;
-  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
-  branch.deadline = performance.now() + bounds.budgetMs;
-  try {
-    const tip = await branch.fetchTip();
-    if (options.wholeHistory) branch.prefetchFolder(tip, under(CHUNK_FOLDER));
-    return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8"), location, tip);
-  } finally {
-    await branch.dispose();
-  }
-}
-async function rewriteManifest(target, access, change, hooks = {}) {
-  const bounds = access.bounds ?? DEFAULT_BOUNDS;
-  const { branch, location, under } = await openTrend(target, access, target.identity ?? BOT_IDENTITY, bounds);
-  let attempts = 0;
-  try {
-    return await retryWithBackoff(
-      async (attempt) => {
-        attempts = attempt;
-        await branch.settle();
-        branch.deadline = performance.now() + bounds.budgetMs;
-        const tip = await branch.fetchTip();
-        const read = async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8");
-        const judging = performance.now();
-        const next = await change(read, location);
-        if (branch.deadline !== void 0) branch.deadline += performance.now() - judging;
-        if (next === void 0) return void 0;
-        const files = /* @__PURE__ */ new Map([[MANIFEST_PATH, `${JSON.stringify(next.manifest)}
-`]]);
-        checkWrittenFiles(files, location);
-        const commit = await branch.commitFiles(tip, new Map([...files].map(([path, content]) => [under(path), content])), next.message);
-        await branch.push(commit);
-        return { commit, attempts };
-      },
-      isTransientPublishError,
-      {
-        ...target.maxAttempts !== void 0 ? { attempts: target.maxAttempts } : {},
-        budgetMs: bounds.raceBudgetMs,
-        baseMs: hooks.retryBaseMs ?? 500,
-        maxMs: 1e4,
-        ...hooks.sleep ? { sleep: hooks.sleep } : {},
-        ...hooks.random ? { random: hooks.random } : {},
-        onRetry: (attempt, error, wait) => hooks.log?.(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
-      }
-    );
-  } catch (e) {
-    if (e instanceof RetriesExhaustedError && e.last instanceof Error) throw e.last instanceof PushRaceError ? new PushRaceError(e.message) : new GitTransientError(e.message);
-    throw e;
-  } finally {
-    await branch.dispose();
-  }
-}
-async function readImport(branch, tip, from, cwd) {
-  const onBranch = await branch.readFile(tip, posix.normalize(from).replace(/^(?:\.?\/)+/, ""), true);
-  if (onBranch !== void 0) return onBranch.toString("utf8");
-  try {
-    return await readFile2(resolve2(cwd, from), "utf8");
-  } catch {
-    throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
-  }
-}
-
-// src/runner.ts
-import { tmpdir } from "node:os";
-function boundFrom(env, name, fallback) {
-  const v = env[name];
-  if (v === void 0 || v.trim() === "") return fallback;
-  const n = Number(v);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-function networkBounds(env) {
-  return {
-    requestMs: boundFrom(env, "BENCHTREND_REQUEST_TIMEOUT_MS", DEFAULT_BOUNDS.requestMs),
-    budgetMs: boundFrom(env, "BENCHTREND_NETWORK_BUDGET_MS", DEFAULT_BOUNDS.budgetMs),
-    raceBudgetMs: boundFrom(env, "BENCHTREND_RACE_BUDGET_MS", DEFAULT_BOUNDS.raceBudgetMs)
-  };
-}
-function enterpriseServerProblem(serverUrl) {
-  let host = "github.com";
-  try {
-    host = new URL(serverUrl || "https://github.com").hostname.toLowerCase();
-  } catch {
-    return `GITHUB_SERVER_URL is not a URL: ${JSON.stringify(serverUrl)}`;
-  }
-  if (host !== "github.com" && !host.endsWith(".ghe.com") && !host.endsWith(".localhost")) {
-    return `artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (${host})`;
-  }
-  return void 0;
-}
-function artifactServiceProblem(env) {
-  if (!env["ACTIONS_RUNTIME_TOKEN"] || !env["ACTIONS_RESULTS_URL"]) {
-    return "the Actions artifact service is not available here (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL): artifacts exist only inside a workflow run";
-  }
-  return enterpriseServerProblem(env["GITHUB_SERVER_URL"]);
-}
-function docsUrlOf(serverUrl, actionRepository, actionRef) {
-  if (!actionRepository || !actionRef || !/^[\w.-]+\/[\w.-]+$/.test(actionRepository) || !/^[\w.\/-]+$/.test(actionRef)) return void 0;
-  return `${serverUrl}/${actionRepository}/blob/${actionRef}/docs/alerts.md`;
-}
-function runnerEnvironment(env, cwd) {
-  const serverUrl = (env["GITHUB_SERVER_URL"] || "https://github.com").replace(/\/+$/, "");
-  const repository = env["GITHUB_REPOSITORY"] || void 0;
-  const runId = env["GITHUB_RUN_ID"];
-  const attempt = Number(env["GITHUB_RUN_ATTEMPT"] ?? "1");
-  const tempRoot = env["RUNNER_TEMP"] || tmpdir();
-  const bounds = networkBounds(env);
-  return {
-    env,
-    workspace: env["GITHUB_WORKSPACE"] || cwd,
-    tempRoot,
-    serverUrl,
-    apiUrl: env["GITHUB_API_URL"] || "https://api.github.com",
-    repository,
-    sha: env["GITHUB_SHA"] ?? "",
-    job: env["GITHUB_JOB"] || "job",
-    runAttempt: Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : 1,
-    runUrl: repository && runId ? `${serverUrl}/${repository}/actions/runs/${runId}` : void 0,
-    docsUrl: docsUrlOf(serverUrl, env["GITHUB_ACTION_REPOSITORY"], env["GITHUB_ACTION_REF"]),
-    hasStepSummary: Boolean(env["GITHUB_STEP_SUMMARY"]),
-    bounds,
-    artifacts: {
-      problem: artifactServiceProblem(env),
-      serverProblem: enterpriseServerProblem(env["GITHUB_SERVER_URL"]),
-      runtimeToken: env["ACTIONS_RUNTIME_TOKEN"] || void 0,
-      tempDir: tempRoot,
-      budgetMs: bounds.budgetMs
-    }
-  };
-}
-
-// src/core/compare/rank-distributions.ts
-var EXACT_BELOW = 50;
-var Z_975 = 1.959963984540054;
-var CONFIDENCE = 0.95;
-function signedRankCdf(n) {
-  const max = n * (n + 1) / 2;
-  let p = new Array(max + 1).fill(0);
-  p[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    const next = new Array(max + 1).fill(0);
-    const reach = k * (k + 1) / 2;
-    for (let s = 0; s <= reach; s++) next[s] = ((p[s] ?? 0) + (s >= k ? p[s - k] ?? 0 : 0)) / 2;
-    p = next;
-  }
-  return cumulative(p);
-}
-function mannWhitneyCdf(m, n) {
-  let f = Array.from({ length: n + 1 }, () => [1]);
-  for (let i = 1; i <= m; i++) {
-    const g2 = [[1]];
-    for (let j = 1; j <= n; j++) {
-      const row = new Array(i * j + 1).fill(0);
-      const left = f[j];
-      const up = g2[j - 1];
-      for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
-      for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
-      g2.push(row);
-    }
-    f = g2;
-  }
-  const counts2 = f[n];
-  const total = counts2.reduce((t, c) => t + c, 0);
-  return cumulative(counts2.map((c) => c / total));
-}
-function cumulative(p) {
-  const out = [];
-  let run9 = 0;
-  for (const v of p) {
-    run9 += v;
-    out.push(run9);
-  }
-  return out;
-}
-function quantile2(cdf, q) {
-  const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
-  return i < 0 ? cdf.length - 1 : i;
-}
-function normalCdf(z2) {
-  const x = Math.abs(z2) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-x * x);
-  return z2 >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
-function indexFrom(cdf) {
-  const alpha = 1 - CONFIDENCE;
-  const qu = Math.max(1, quantile2(cdf, alpha / 2));
-  return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
-}
-function indexNormal(mean2, sd) {
-  const qu = Math.max(1, Math.ceil(mean2 - 0.5 - Z_975 * sd));
-  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean2) / sd), method: "normal" };
-}
-function signedRankIndex(n) {
-  if (n < 1) throw new RangeError("an interval needs at least one difference");
-  if (n < EXACT_BELOW) return indexFrom(signedRankCdf(n));
-  return indexNormal(n * (n + 1) / 4, Math.sqrt(n * (n + 1) * (2 * n + 1) / 24));
-}
-function mannWhitneyIndex(m, n) {
-  if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
-  if (Math.min(m, n) === 1) {
-    const others = Math.max(m, n);
-    return indexFrom(Array.from({ length: others + 1 }, (_, u) => (u + 1) / (others + 1)));
-  }
-  if (m * n < EXACT_BELOW * EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
-  return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
-}
-
-// src/core/compare/verdict.ts
-function minEffectText(minEffect) {
-  return `${shortNumber(minEffect * 100, 6)}%`;
-}
-var DEFAULT_MIN_EFFECT = 0.01;
-function decide2(shift, change, direction, minEffect, moved) {
-  if (shift.confidence < CONFIDENCE - 1e-9) {
-    return {
-      verdict: "inconclusive",
-      reason: `too few runs for a 95% interval: ${shift.count} ${shift.count === 1 ? "value reaches" : "values reach"} only ${formatPercent(shift.confidence, 1, false)}`
-    };
-  }
-  if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
-  const fromZero = change === null;
-  const medians = fromZero ? moved ?? 0 : change;
-  if (fromZero && medians === 0) return { verdict: "inconclusive", reason: "the baseline median is 0 and the candidate median did not move from it" };
-  if (Math.sign(medians) !== Math.sign(shift.estimate)) {
-    return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
-  }
-  if (!fromZero && Math.abs(change) < minEffect) {
-    return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
-  }
-  const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
-  return {
-    verdict: better ? "improved" : "regressed",
-    reason: fromZero ? "the 95% interval excludes 0 and the baseline median is 0, so any change passes the minimum effect" : `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
-  };
-}
-function parseMinEffect(text2, source = "compare-min-effect") {
-  const t = text2.trim();
-  const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(t);
-  if (m) {
-    const v = Number(m[1]) / 100;
-    if (v < 1) return v;
-  } else if (/^0+(?:\.0+)?$/.test(t)) {
-    return 0;
-  }
-  throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
-}
-
-// src/core/render-compare.ts
-function arm(a) {
-  if (!a) return null;
-  const { summaryOnly: _summaryOnly, ...rest } = a;
-  return rest;
-}
-function compareJson(comparison) {
-  return comparison.cases.map((c) => ({
-    case: c.case,
-    unit: c.unit,
-    direction: c.direction,
-    baseline: arm(c.baseline),
-    candidate: arm(c.candidate),
-    shift: c.shift?.estimate ?? null,
-    interval: c.shift ? [c.shift.lo, c.shift.hi] : null,
-    confidence: c.shift?.confidence ?? null,
-    method: c.method,
-    pairs: c.method === "paired" && c.shift ? c.shift.count : null,
-    change: c.change,
-    verdict: c.verdict,
-    reason: c.reason,
-    control: c.control,
-    drift: c.drift,
-    attribution: c.attribution ? attributionLine(c.attribution) : null,
-    rounds: c.rounds
-  }));
-}
-function scaleOf2(c) {
-  const levels2 = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
-  return levelScale(c.unit, levels2.length ? Math.max(...levels2.map(Math.abs)) : 0);
-}
-var MARKDOWN = { esc: escapeMarkdown, strong: (t) => `**${t}**` };
-function level(a, s, esc) {
-  if (!a) return "\u2014";
-  const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
-  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
-}
-function runs(a) {
-  if (!a) return "\u2014";
-  if (a.summaryOnly) return "summary";
-  return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
-}
-function shiftText(c, s, esc) {
-  if (!c.shift) return "\u2014";
-  const { estimate, lo, hi, confidence } = c.shift;
-  const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
-  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
-}
-function verdictText(c, strong) {
-  if (c.control) return c.drift ? `${strong("drift")} (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
-  return c.verdict === "improved" || c.verdict === "regressed" ? strong(c.verdict) : c.verdict;
-}
-function countLine(comparison) {
-  const plain = comparison.cases.filter((c) => !c.control);
-  const count = (v) => plain.filter((c) => c.verdict === v).length;
-  const parts = [`${count("improved")} improved`, `${count("regressed")} regressed`, `${count("inconclusive")} inconclusive`];
-  if (count("no-data")) parts.push(`${count("no-data")} no data`);
-  const controls = comparison.cases.length - plain.length;
-  if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
-  const paired = comparison.cases.filter((c) => c.method === "paired");
-  const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
-  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired round${roundCounts[0] === 1 ? "" : "s"}` : "paired rounds";
-  const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
-  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
-  return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
-}
-var COMPARE_HEAD = ["Case", "Baseline median (min\u2013max)", "Candidate median (min\u2013max)", "Runs", "Shift [95% interval]", "Change", "Verdict"];
-function compareReport(comparison, style) {
-  const { esc, strong } = style;
-  const files = (fs) => fs.map((f) => esc(f)).join(", ");
-  return {
-    counts: countLine(comparison),
-    baselineFiles: files(comparison.baselineFiles),
-    candidateFiles: files(comparison.candidateFiles),
-    drift: comparison.drift.map((d) => {
-      const s = scaleOf2(d);
-      return `${strong("Drift:")} control ${esc(isolate(d.case))} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
-    }),
-    rows: comparison.cases.map((c) => {
-      const s = scaleOf2(c);
-      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} \xB7 ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? "\u2014" : formatPercent(c.change), verdictText(c, strong)];
-    }),
-    attribution: comparison.cases.flatMap((c) => c.attribution ? [esc(attributionLine(c.attribution))] : []),
-    why: [
-      // A control's row says "control, steady", and the counts leave it out: its note says the same.
-      ...comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed")).map((c) => `${esc(isolate(c.case))}: ${c.control ? verdictText(c, (t) => t) : c.verdict}, ${esc(c.reason)}`),
-      ...comparison.notes.map((n) => esc(n))
-    ],
-    rounds: comparison.cases.filter((c) => c.rounds && c.rounds.length > 0).map((c) => {
-      const s = scaleOf2(c);
-      const v = (x) => x === null ? "\u2014" : formatValue(x, s);
-      return {
-        case: esc(isolate(c.case)),
-        unit: esc(s.unit),
-        rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true }) }))
-      };
-    })
-  };
-}
-function roundsTable(r) {
-  return [
-    `**${r.case}** (${r.unit})`,
-    "",
-    "| Round | Baseline | Candidate | \u0394 |",
-    "| ---: | ---: | ---: | ---: |",
-    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
-    ""
-  ];
-}
-var DEFAULT_REPORT_LIMIT = 6e4;
-function renderCompareMarkdown(comparison, options = {}) {
-  const heading = options.heading ?? "###";
-  const report2 = compareReport(comparison, MARKDOWN);
-  const lines = [
-    `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
-    "",
-    report2.counts,
-    "",
-    `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`,
-    ""
-  ];
-  for (const d of report2.drift) lines.push(`> ${d}`, "");
-  lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
-  for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
-  lines.push("");
-  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
-  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
-  const head = lines.join("\n");
-  if (report2.rounds.length === 0) return head;
-  const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
-  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
-  if (head.length + rounds.length <= limit) return `${head}
-${rounds}`;
-  return `${head}
-The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
-`;
-}
-
-// src/core/compare/arms.ts
-function splitArms(file, records) {
-  const baseline = records.filter((r) => r.arm === "baseline");
-  const candidate = records.filter((r) => r.arm === "candidate");
-  if (baseline.length === 0 || candidate.length === 0) {
-    const has = baseline.length ? "only a baseline arm" : candidate.length ? "only a candidate arm" : "no baseline and candidate arms";
-    throw new InputError(`${file}: holds ${has}; compare one file only when it carries both arms, otherwise pass --baseline FILE... --candidate FILE...`);
-  }
-  return { baseline, candidate };
-}
-function refuseOtherArm(records, arm2) {
-  const other = records.find((r) => r.arm !== void 0 && r.arm !== arm2);
-  if (other) {
-    throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
-  }
-}
-function inUnit(m, unit) {
-  const to = (v) => convertUnit(v, m.unit, unit);
-  const or = (v) => v === null ? null : to(v);
-  const s = m.summary;
-  return {
-    ...m,
-    unit,
-    samples: m.samples.map(or),
-    ...m.allSamples ? { allSamples: m.allSamples.map(or) } : {},
-    ...s ? {
-      summary: {
-        ...s,
-        value: to(s.value),
-        ...s.lo !== void 0 ? { lo: to(s.lo) } : {},
-        ...s.hi !== void 0 ? { hi: to(s.hi) } : {},
-        ...s.stdev !== void 0 ? { stdev: to(s.stdev) } : {}
-      }
-    } : {}
-  };
-}
-function byShape(records, arm2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    const first = out.get(r.shape);
-    if (first) throw new InputError(`${r.file}: shape "${r.shape}" is already in the ${arm2} arm from ${first.file}; one record per shape per arm`);
-    out.set(r.shape, r);
-  }
-  return out;
-}
-function matchCases(arms) {
-  for (const r of [...arms.baseline, ...arms.candidate]) buildPoints([r]);
-  const base = byShape(arms.baseline, "baseline");
-  const cand = byShape(arms.candidate, "candidate");
-  if (![...base.keys()].some((s) => cand.has(s))) {
-    const b = [...base.keys()].join(", ") || "none";
-    const c = [...cand.keys()].join(", ") || "none";
-    throw new InputError(`compare: the arms share no shape (baseline: ${b}; candidate: ${c}); name the records of one shape in both arms`);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const [shape, b] of base) {
-    const c = cand.get(shape);
-    for (const bm of b.metrics) {
-      let cm = c?.metrics.find((m) => m.name === bm.name);
-      let note;
-      if (c && cm && cm.unit !== bm.unit) {
-        if (!canConvert(cm.unit, bm.unit)) {
-          throw new InputError(
-            `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
-          );
-        }
-        note = `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit}; converted to ${bm.unit}, the baseline's unit`;
-        cm = inUnit(cm, bm.unit);
-      }
-      seen.add(caseName(shape, bm.name));
-      out.push({
-        case: caseName(shape, bm.name),
-        shape,
-        metric: bm.name,
-        unit: bm.unit,
-        direction: bm.direction,
-        baseline: { record: b, metric: bm },
-        ...c && cm ? { candidate: { record: c, metric: cm } } : {},
-        ...note !== void 0 ? { note } : {}
-      });
-    }
-  }
-  for (const [shape, c] of cand) {
-    for (const cm of c.metrics) {
-      if (seen.has(caseName(shape, cm.name))) continue;
-      out.push({ case: caseName(shape, cm.name), shape, metric: cm.name, unit: cm.unit, direction: cm.direction, candidate: { record: c, metric: cm } });
-    }
-  }
-  return out;
-}
-
-// src/core/compare/order-statistics.ts
-function kth(set, k) {
-  if (k < 1 || k > set.size) throw new RangeError(`order statistic ${k} of ${set.size}`);
-  if (set.countAtMost(set.min) >= k) return set.min;
-  let lo = set.min;
-  let hi = set.max;
-  let below = set.countAtMost(lo);
-  let upTo = set.size;
-  while (upTo - below > set.listable) {
-    const mid = lo + (hi - lo) / 2;
-    if (mid <= lo || mid >= hi) return hi;
-    const c = set.countAtMost(mid);
-    if (c >= k) {
-      hi = mid;
-      upTo = c;
-    } else {
-      lo = mid;
-      below = c;
-    }
-  }
-  const candidates = set.between(lo, hi).sort((a, b) => a - b);
-  return candidates[k - below - 1];
-}
-var ascending = (values) => [...values].sort((a, b) => a - b);
-function walshSet(deltas) {
-  const d = ascending(deltas);
-  const n = d.length;
-  const at = (i, j) => (d[i] + d[j]) / 2;
-  const countAtMost = (v) => {
-    let count = 0;
-    let j = n;
-    for (let i = 0; i < n; i++) {
-      while (j > 0 && at(i, j - 1) > v) j--;
-      if (j > i) count += j - i;
-    }
-    return count;
-  };
-  return {
-    size: n * (n + 1) / 2,
-    min: at(0, 0),
-    max: at(n - 1, n - 1),
-    countAtMost,
-    between(lo, hi) {
-      const out = [];
-      let jLo = n;
-      let jHi = n;
-      for (let i = 0; i < n; i++) {
-        while (jLo > 0 && at(i, jLo - 1) > lo) jLo--;
-        while (jHi > 0 && at(i, jHi - 1) > hi) jHi--;
-        for (let j = Math.max(i, jLo); j < jHi; j++) out.push(at(i, j));
-      }
-      return out;
-    },
-    listable: Math.max(4096, 4 * n)
-  };
-}
-function differenceSet(baseline, candidate) {
-  const x = ascending(baseline);
-  const y = ascending(candidate);
-  const m = x.length;
-  const n = y.length;
-  const at = (i, j) => y[j] - x[i];
-  const countAtMost = (v) => {
-    let count = 0;
-    let j = 0;
-    for (let i = 0; i < m; i++) {
-      while (j < n && at(i, j) <= v) j++;
-      count += j;
-    }
-    return count;
-  };
-  return {
-    size: m * n,
-    min: at(m - 1, 0),
-    max: at(0, n - 1),
-    countAtMost,
-    between(lo, hi) {
-      const out = [];
-      let jLo = 0;
-      let jHi = 0;
-      for (let i = 0; i < m; i++) {
-        while (jLo < n && at(i, jLo) <= lo) jLo++;
-        while (jHi < n && at(i, jHi) <= hi) jHi++;
-        for (let j = jLo; j < jHi; j++) out.push(at(i, j));
-      }
-      return out;
-    },
-    listable: Math.max(4096, 4 * (m + n))
-  };
-}
-function statistics(set) {
-  return {
-    size: set.size,
-    kth: (k) => kth(set, k),
-    median() {
-      const half = Math.floor(set.size / 2);
-      if (set.size % 2 === 1) return kth(set, half + 1);
-      const a = kth(set, half);
-      const b = kth(set, half + 1);
-      return a + (b - a) / 2;
-    }
-  };
-}
-function walshAverages(deltas) {
-  return statistics(walshSet(deltas));
-}
-function pairwiseDifferences(baseline, candidate) {
-  return statistics(differenceSet(baseline, candidate));
-}
-
-// src/core/compare/hodges-lehmann.ts
-function bounded(values, index, count) {
-  const k = Math.min(index.k, values.size);
-  return {
-    estimate: values.median(),
-    lo: values.kth(k),
-    hi: values.kth(values.size + 1 - k),
-    confidence: index.achieved,
-    method: index.method,
-    count
-  };
-}
-function pairedShift(deltas) {
-  if (deltas.length === 0) throw new RangeError("a paired shift needs at least one round");
-  return bounded(walshAverages(deltas), signedRankIndex(deltas.length), deltas.length);
-}
-function unpairedShift(baseline, candidate) {
-  if (baseline.length === 0 || candidate.length === 0) throw new RangeError("an unpaired shift needs values in both arms");
-  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
-}
-
-// src/core/compare/compare.ts
-function runsOf2(m) {
-  return m.allSamples ?? m.samples;
-}
-function reported2(m) {
-  return runsOf2(m).filter((v) => v !== null);
-}
-function summarise(record, metric) {
-  const values = reported2(metric);
-  const failed = metric.failed ?? 0;
-  if (values.length > 0) {
-    const s = spread(values);
-    const n = Math.max(record.runs, runsOf2(metric).length);
-    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n, failed, summaryOnly: false, file: record.file };
-  }
-  const sum2 = metric.summary;
-  if (!sum2) return null;
-  return {
-    median: sum2.value,
-    min: sum2.lo ?? sum2.value,
-    max: sum2.hi ?? sum2.value,
-    runs: 0,
-    n: sum2.samples ?? record.runs,
-    failed,
-    summaryOnly: true,
-    file: record.file
-  };
-}
-function pairsByRound(sides, pairing) {
-  const b = sides.baseline;
-  const c = sides.candidate;
-  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && runsOf2(b.metric).length === b.record.runs && runsOf2(c.metric).length === c.record.runs;
-}
-function roundsOf(b, c) {
-  const cs = runsOf2(c);
-  return runsOf2(b).map((bv, i) => {
-    const cv = cs[i] ?? null;
-    return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
-  });
-}
-function cleanShift(s) {
-  return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
-}
-function names(line, c) {
-  return globTest(line)(c.case) || line === c.metric;
-}
-function isControl(sides, named) {
-  const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
-  return named.some((line) => names(line, sides)) || own.includes(sides.metric);
-}
-function compareCase(sides, minEffect, pairing, controls) {
-  const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
-  const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
-  const control = isControl(sides, controls);
-  const base = {
-    case: sides.case,
-    shape: sides.shape,
-    metric: sides.metric,
-    unit: sides.unit,
-    direction: sides.direction,
-    baseline,
-    candidate,
-    control,
-    attribution: null
-  };
-  const change = baseline && candidate && baseline.median !== 0 ? clean((candidate.median - baseline.median) / Math.abs(baseline.median)) : null;
-  const noData = (reason2) => ({ ...base, method: null, shift: null, change, verdict: "no-data", reason: reason2, drift: false, rounds: null });
-  if (!sides.baseline || !baseline) return noData(sides.baseline ? "the baseline reported no run of it" : "only the candidate has this case");
-  if (!sides.candidate || !candidate) return noData(sides.candidate ? "the candidate reported no run of it" : "only the baseline has this case");
-  if (baseline.summaryOnly || candidate.summaryOnly) return noData("only a summary, no runs: a shift needs the runs of both arms");
-  let method;
-  let shift;
-  let rounds = null;
-  if (pairsByRound(sides, pairing)) {
-    rounds = roundsOf(sides.baseline.metric, sides.candidate.metric);
-    const deltas = rounds.map((r) => r.delta).filter((d) => d !== null);
-    if (deltas.length === 0) return { ...noData("no round has both arms reported"), rounds };
-    method = "paired";
-    shift = cleanShift(pairedShift(deltas));
-  } else {
-    method = "unpaired";
-    shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
-  }
-  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect, candidate.median - baseline.median);
-  const directional = verdict === "improved" || verdict === "regressed";
-  return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
-}
-function attributeTotal(total, cases) {
-  if (!total.baseline || !total.candidate) return null;
-  const before = /* @__PURE__ */ new Map();
-  const after = /* @__PURE__ */ new Map();
-  for (const c of cases) {
-    if (c.shape !== total.shape || c.metric === "total" || c.unit !== total.unit) continue;
-    if (c.baseline && !c.baseline.summaryOnly) before.set(c.metric, c.baseline.median);
-    if (c.candidate && !c.candidate.summaryOnly) after.set(c.metric, c.candidate.median);
-  }
-  if (before.size === 0 && after.size === 0) return null;
-  return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
-}
-function unknownControls(named, cases) {
-  return named.filter((n) => !cases.some((c) => names(n, c)));
-}
-function compareArms(arms, options = {}) {
-  const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
-  if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
-  const named = options.controls ?? [];
-  const pairing = options.pairing ?? "rounds";
-  const sides = applyDirectionOverrides(matchCases(arms), options.directionOverrides ?? []);
-  const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
-  const unknown = unknownControls(named, compared);
-  if (unknown.length > 0) {
-    throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
-  }
-  const cases = compared.map(
-    (c) => c.metric === "total" && (c.verdict === "improved" || c.verdict === "regressed") ? { ...c, attribution: attributeTotal(c, compared) } : c
-  );
-  const notes = [];
-  for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
-  for (const s of sides) if (s.note !== void 0) notes.push(s.note);
-  const shapes = new Set(sides.map((s) => s.shape));
-  for (const shape of shapes) {
-    const b = arms.baseline.find((r) => r.shape === shape);
-    const c = arms.candidate.find((r) => r.shape === shape);
-    if (b && c && pairing === "rounds" && b.runs !== c.runs) {
-      notes.push(
-        `${shape}: the baseline has ${b.runs} run${b.runs === 1 ? "" : "s"} and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`
-      );
-    }
-  }
-  return {
-    cases,
-    minEffect,
-    confidence: CONFIDENCE,
-    drift: cases.filter((c) => c.drift),
-    baselineFiles: [...new Set(arms.baseline.map((r) => r.file))],
-    candidateFiles: [...new Set(arms.candidate.map((r) => r.file))],
-    notes
-  };
-}
-
-// src/core/compare/report.ts
-function parseControlCases(text2) {
-  return text2.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
-}
-
-// src/core/collected.ts
-var COLLECTED_SCHEMA = "benchtrend/collected";
-var SHA2 = "^[0-9a-f]{40}([0-9a-f]{24})?$";
-var schema = {
-  type: "object",
-  required: ["schema", "version", "suite", "commit", "collectedAt", "job", "shapes", "points"],
-  properties: {
-    schema: { const: COLLECTED_SCHEMA },
-    version: { type: "integer", minimum: 1 },
-    suite: { type: "string", minLength: 1 },
-    commit: {
-      type: "object",
-      required: ["sha", "message", "author", "timestamp"],
-      properties: {
-        sha: { type: "string", pattern: SHA2 },
-        message: { type: "string" },
-        author: { type: "string" },
-        timestamp: { type: "string" },
-        url: { type: "string" }
-      }
-    },
-    runUrl: { type: "string" },
-    collectedAt: { type: "string", minLength: 1 },
-    job: {
-      type: "object",
-      required: ["id", "attempt"],
-      properties: { id: { type: "string" }, attempt: { type: "integer", minimum: 1 } }
-    },
-    shapes: { type: "array", items: { type: "string", minLength: 1 } },
-    note: { type: "string" },
-    points: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["case", "shape", "metric", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n", "samples"],
-        properties: {
-          case: { type: "string", minLength: 1 },
-          shape: { type: "string", minLength: 1 },
-          metric: { type: "string", minLength: 1 },
-          unit: { type: "string" },
-          direction: { enum: ["smaller", "bigger"] },
-          value: { type: "number" },
-          q1: { type: "number" },
-          q3: { type: "number" },
-          min: { type: "number" },
-          max: { type: "number" },
-          stdev: { type: ["number", "null"] },
-          runs: { type: "integer", minimum: 0 },
-          n: { type: "integer", minimum: 0 },
-          samples: { type: "array", items: { type: "number" } },
-          wall: { type: "number" },
-          extra: { type: "string" },
-          summaryOnly: { type: "boolean" },
-          range: { type: "string" },
-          failed: { type: "integer", minimum: 0 }
-        }
-      }
-    }
-  }
-};
-var validator = lazyValidator(schema);
-var MAX_FOREIGN_ARTIFACT_BYTES = 64 * 1024 * 1024;
-var MAX_FOREIGN_PAYLOAD_BYTES = 16 * 1024 * 1024;
-
-// src/core/inputs.ts
-function wholeNumber(read, name, fallback, min, max) {
-  const v = read(name).trim();
-  if (v === "") return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
-  }
-  return Number(v);
-}
-
-// src/core/regress/settings.ts
-function isControlCase(settings, name) {
-  const metric = name.includes(" / ") ? name.slice(name.lastIndexOf(" / ") + 3) : name;
-  return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
-}
-function controlCasesMatchingNothing(settings, cases, where2) {
-  const names2 = [...cases];
-  return settings.controlCases.filter((p) => !names2.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
-}
-function floorsMatchingNothing(settings, units, where2) {
-  const all = [...new Set(units)];
-  return settings.floors.filter((f) => !all.some((u) => floorIn([f], u) !== void 0)).map((f) => `absolute-floor: ${JSON.stringify(f.text)} applies to no case of ${where2} (their units: ${all.join(", ")}); a time or a size converts to any unit of its kind, anything else applies to its own unit alone`);
-}
-var DEFAULT_ALERT_SETTINGS = {
-  method: "limit",
-  ratioThreshold: 1.5,
-  window: 30,
-  minHistory: 8,
-  minEffect: 0.05,
-  confidence: 0.999,
-  alertAfter: 2,
-  maxRun: 3,
-  floors: [],
-  controlCases: [],
-  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 }
-};
-function percentOrFraction(input, raw, allowAboveOne) {
-  const text2 = raw.trim();
-  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text2);
-  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
-  const n = Number(m[1]);
-  const value = m[2] === "%" ? Number((n / 100).toPrecision(12)) : n;
-  if (!allowAboveOne && value >= 1) {
-    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
-  }
-  return value;
-}
-function readAlertSettings(read) {
-  const get = (name) => read(name).trim();
-  const threshold = get("alert-threshold");
-  const methodText = get("alert-method") || "auto";
-  if (!["auto", "limit", "ratio"].includes(methodText)) {
-    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
-  }
-  const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
-  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
-  if (threshold) {
-    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
-    if (!threshold.includes("%") && ratioThreshold >= 10) {
-      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
-    }
-    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
-  } else if (method === "ratio") {
-    throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
-  }
-  const window = wholeNumber(read, "alert-window", DEFAULT_ALERT_SETTINGS.window, 5, 1e3);
-  const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
-  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
-  if (get("alert-confidence")) {
-    confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
-    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
-  }
-  const alertAfter = wholeNumber(read, "alert-after", DEFAULT_ALERT_SETTINGS.alertAfter, 1, DEFAULT_ALERT_SETTINGS.maxRun);
-  return {
-    ...DEFAULT_ALERT_SETTINGS,
-    method,
-    ratioThreshold,
-    window,
-    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
-    minEffect,
-    confidence,
-    alertAfter,
-    floors: parseAbsoluteFloors(read("absolute-floor")),
-    controlCases: parseControlCases(read("control-cases"))
-  };
-}
-
-// src/core/require-stages.ts
-function parseRequireStages(text2, source = "require-stages") {
-  const out = [];
-  text2.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const colon = line.indexOf(":");
-    const shape = colon < 0 ? "" : line.slice(0, colon).trim();
-    const rest = colon < 0 ? "" : line.slice(colon + 1).trim();
-    if (shape === "" || rest === "") {
-      throw new InputError(`${source}: line ${i + 1} must read "shape: stage, stage" or "shape: *", got ${JSON.stringify(raw.trim())}`);
-    }
-    const stages = rest === "*" ? "all" : rest.split(",").map((s) => s.trim()).filter((s) => s !== "");
-    if (stages !== "all" && stages.length === 0) {
-      throw new InputError(`${source}: line ${i + 1} names no stage for shape "${shape}"`);
-    }
-    out.push({ shape, stages });
-  });
-  return out;
-}
-function enforceRequiredStages(records, requirements) {
-  for (const req of requirements) {
-    const record = records.find((r) => r.shape === req.shape);
-    if (!record) {
-      const benched = records.map((r) => r.shape);
-      throw new InputError(
-        `require-stages: shape "${req.shape}" was not benched; benched: ${benched.length ? benched.join(", ") : "nothing"}`
-      );
-    }
-    const stages = req.stages === "all" ? record.metrics.filter((m) => m.name !== "total").map((m) => m.name) : req.stages;
-    for (const stage of stages) {
-      const metric = record.metrics.find((m) => m.name === stage);
-      const k = !metric ? 0 : metric.samples.length === 0 && metric.summary ? metric.summary.samples ?? 0 : metric.samples.filter((v) => v !== null).length;
-      if (k < record.runs) {
-        throw new InputError(
-          `${record.file}: required stage "${stage}" of shape "${record.shape}" was reported in ${k}/${record.runs} runs`
-        );
-      }
-    }
-  }
-}
-
 // src/effects/record-files.ts
-import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve5 } from "node:path";
+import { constants } from "node:fs";
+import { open, realpath as realpath2 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, posix as posix2, relative as relative2, resolve as resolve4 } from "node:path";
 
 // node_modules/tinyglobby/dist/index.mjs
 import { readdir as readdir2, readdirSync, realpath, realpathSync, stat as stat2, statSync } from "fs";
-import { isAbsolute as isAbsolute2, posix as posix2, resolve as resolve4 } from "path";
+import { isAbsolute as isAbsolute2, posix, resolve as resolve3 } from "path";
 import { fileURLToPath } from "url";
 
 // node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
-import { basename, dirname, normalize, relative, resolve as resolve3, sep } from "path";
+import { basename, dirname, normalize, relative, resolve as resolve2, sep } from "path";
 import * as nativeFs from "fs";
 var __require = /* @__PURE__ */ createRequire(import.meta.url);
 function cleanPath(path) {
@@ -16152,7 +14919,7 @@ function isRootDirectory(path) {
 function normalizePath(path, options) {
   const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
   const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve3(path);
+  if (resolvePaths) path = resolve2(path);
   if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
   if (path === ".") return "";
   const needsSeperator = path[path.length - 1] !== pathSeparator;
@@ -16251,10 +15018,10 @@ var resolveSymlinksAsync = function(path, state, callback$1) {
   queue.enqueue();
   fs.realpath(path, (error, resolvedPath) => {
     if (error) return queue.dequeue(suppressErrors ? null : error, state);
-    fs.stat(resolvedPath, (error$1, stat5) => {
+    fs.stat(resolvedPath, (error$1, stat4) => {
       if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-      if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-      callback$1(stat5, resolvedPath);
+      if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+      callback$1(stat4, resolvedPath);
       queue.dequeue(null, state);
     });
   });
@@ -16264,9 +15031,9 @@ var resolveSymlinks = function(path, state, callback$1) {
   queue.enqueue();
   try {
     const resolvedPath = fs.realpathSync(path);
-    const stat5 = fs.statSync(resolvedPath);
-    if (stat5.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-    callback$1(stat5, resolvedPath);
+    const stat4 = fs.statSync(resolvedPath);
+    if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+    callback$1(stat4, resolvedPath);
   } catch (e) {
     if (!suppressErrors) throw e;
   }
@@ -16463,8 +15230,8 @@ var Walker = class {
         this.walkDirectory(this.state, path, path, depth - 1, this.walk);
       } else if (this.resolveSymlink && entry3.isSymbolicLink()) {
         let path = joinPathWithBasePath(entry3.name, directoryPath);
-        this.resolveSymlink(path, this.state, (stat5, resolvedPath) => {
-          if (stat5.isDirectory()) {
+        this.resolveSymlink(path, this.state, (stat4, resolvedPath) => {
+          if (stat4.isDirectory()) {
             resolvedPath = normalizePath(resolvedPath, this.state.options);
             if (exclude && exclude(entry3.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
             this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
@@ -16697,8 +15464,8 @@ function buildFormat(cwd, root, absolute) {
     };
     return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
   }
-  if (absolute) return (p) => posix2.relative(cwd, p) || ".";
-  return (p) => posix2.relative(cwd, `${root}/${p}`) || ".";
+  if (absolute) return (p) => posix.relative(cwd, p) || ".";
+  return (p) => posix.relative(cwd, `${root}/${p}`) || ".";
 }
 function buildRelative(cwd, root) {
   if (root.startsWith(`${cwd}/`)) {
@@ -16706,7 +15473,7 @@ function buildRelative(cwd, root) {
     return (p) => `${prefix}/${p}`;
   }
   return (p) => {
-    const result = posix2.relative(cwd, `${root}/${p}`);
+    const result = posix.relative(cwd, `${root}/${p}`);
     return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
   };
 }
@@ -16744,7 +15511,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
   if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
   if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
   const escapedCwd = escapePath(cwd);
-  result = isAbsolute2(result.replace(ESCAPING_BACKSLASHES, "")) ? posix2.relative(escapedCwd, result) : posix2.normalize(result);
+  result = isAbsolute2(result.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result) : posix.normalize(result);
   const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
   const parts = splitPattern(result);
   if (parentDir) {
@@ -16755,7 +15522,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
       result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
       i++;
     }
-    const potentialRoot = posix2.join(cwd, parentDir.slice(i * 3));
+    const potentialRoot = posix.join(cwd, parentDir.slice(i * 3));
     if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
       props.root = ensureNonDriveRelativePath(potentialRoot);
       props.depthOffset = -n + i;
@@ -16777,7 +15544,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
     }
     props.depthOffset = newCommonPath.length;
     props.commonPath = newCommonPath;
-    props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? posix2.join(cwd, ...newCommonPath) : cwd);
+    props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? posix.join(cwd, ...newCommonPath) : cwd);
   }
   return result;
 }
@@ -16874,7 +15641,7 @@ var defaultOptions = {
 function getOptions(options) {
   const opts = Object.assign({}, options);
   for (const key2 in defaultOptions) if (opts[key2] === void 0) Object.assign(opts, { [key2]: defaultOptions[key2] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve4(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve3(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
     readdir: opts.fs.readdir || readdir2,
@@ -18317,7 +17084,7 @@ var bench_record_schema_default = {
 };
 
 // src/formats/record.ts
-var validator2 = lazyValidator(bench_record_schema_default);
+var validator = lazyValidator(bench_record_schema_default);
 function explain(error, data) {
   const path = pointerToPath(error.instancePath);
   const value = valueAtPointer(data, error.instancePath);
@@ -18341,7 +17108,7 @@ function explain(error, data) {
 }
 function parseRecord(file, text2) {
   const data = parseJsonText(file, text2);
-  const validate = validator2();
+  const validate = validator();
   if (!validate(data)) {
     const first = validate.errors?.[0];
     throw new InputError(`${file}: ${first ? explain(first, data) : "does not match the bench record schema"}`);
@@ -18518,34 +17285,1338 @@ async function expandPatterns(patterns, cwd, input = "records") {
     }
     out.push(...found);
   }
-  return [...new Set(out.map((f) => isAbsolute3(f) ? f : relative2(cwd, resolve5(cwd, f)) || f))];
+  const seen = /* @__PURE__ */ new Set();
+  const files = [];
+  for (const f of out.map((f2) => isAbsolute3(f2) ? f2 : relative2(cwd, resolve4(cwd, f2)) || f2)) {
+    const real = await realpath2(resolve4(cwd, f)).catch(() => resolve4(cwd, f));
+    if (seen.has(real)) continue;
+    seen.add(real);
+    files.push(f);
+  }
+  return files;
 }
 var MAX_INPUT_BYTES = 64 * 1024 * 1024;
-async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
+var MAX_IMPORT_BYTES = 500 * 1024 * 1024;
+var NotAFileError = class extends Error {
+  constructor(kind) {
+    super(`it is ${kind}, not a file`);
+    this.kind = kind;
+  }
+  kind;
+  name = "NotAFileError";
+};
+var TooLargeError = class extends Error {
+  constructor(bytes) {
+    super(`${bytes} bytes`);
+    this.bytes = bytes;
+  }
+  bytes;
+  name = "TooLargeError";
+};
+function kindOf2(info) {
+  if (info.isFIFO()) return "a named pipe";
+  if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
+  if (info.isSocket()) return "a socket";
+  return "not a regular file";
+}
+async function readRegularFile(path, limit) {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const info = await stat3(resolve5(cwd, file));
-    if (info.isFile() && info.size > limit) {
+    const info = await handle.stat();
+    if (info.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path}`), { code: "EISDIR" });
+    if (!info.isFile()) throw new NotAFileError(kindOf2(info));
+    if (info.size > limit) throw new TooLargeError(info.size);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+function readFailure(e, limit = MAX_INPUT_BYTES) {
+  if (e instanceof NotAFileError) return e.message;
+  if (e instanceof TooLargeError) return `${mib(e.bytes)}, more than the ${mib(limit)} ${limit === MAX_IMPORT_BYTES ? "an imported history" : "an input file"} may hold`;
+  const code = e.code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EISDIR") return "it is a directory";
+  if (code === "EACCES") return "permission denied";
+  if (code === "ENOTDIR") return "a part of its path is a file";
+  if (code === "ELOOP") return "a loop of symbolic links";
+  return code ?? String(e);
+}
+async function readInputFile(file, cwd, limit = MAX_INPUT_BYTES) {
+  let bytes;
+  try {
+    bytes = await readRegularFile(resolve4(cwd, file), limit);
+  } catch (e) {
+    if (e instanceof TooLargeError) {
       throw new InputError(
-        `${file}: ${mib(info.size)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
+        `${file}: ${mib(e.bytes)} is more than the ${mib(limit)} an input file may hold; split the bench's output or keep fewer runs (a tool's own summary is enough)`
       );
     }
-    return decodeText(await readFile3(resolve5(cwd, file))).replace(/^\uFEFF/, "");
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = e.code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code ?? String(e);
-    throw new InputError(`${file}: cannot read (${why}); the bench step may have exited 0 without writing it`);
+    if (e instanceof NotAFileError) throw new InputError(`${file}: cannot read (${e.message}); give the file the bench wrote`);
+    if (e.code === "EISDIR") throw new InputError(`${file}: cannot read (it is a directory); give the records in it, like ${posix2.join(file.replace(/\\/g, "/"), "*.json")}`);
+    throw new InputError(`${file}: cannot read (${readFailure(e, limit)}); the bench step may have exited 0 without writing it`);
   }
+  return decodeText(bytes).replace(/^\uFEFF/, "");
 }
 function mib(bytes) {
   return `${Math.round(bytes / 1024 / 1024 * 10) / 10} MiB`;
 }
 async function loadRecords(patterns, cwd, format, options, input = "records") {
+  return (await loadRecordFiles(patterns, cwd, format, options, input)).records;
+}
+async function loadRecordFiles(patterns, cwd, format, options, input = "records") {
   if (patterns.length === 0) throw new InputError(`${input}: no file given`);
   const files = await expandPatterns(patterns, cwd, input);
   const records = [];
   for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
-  return records;
+  return { files, records };
+}
+
+// src/effects/retry.ts
+var sleepMs = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
+var RetriesExhaustedError = class extends Error {
+  constructor(attempts, last, elapsedMs = 0) {
+    const took = elapsedMs >= 1e3 ? ` in ${Math.round(elapsedMs / 1e3)} s` : "";
+    super(`gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}${took}: ${last instanceof Error ? last.message : String(last)}`);
+    this.attempts = attempts;
+    this.last = last;
+    this.elapsedMs = elapsedMs;
+  }
+  attempts;
+  last;
+  elapsedMs;
+  name = "RetriesExhaustedError";
+};
+async function retryWithBackoff(fn, isTransient, options) {
+  const sleep = options.sleep ?? sleepMs;
+  const random = options.random ?? Math.random;
+  const asked = (bound) => typeof bound === "function" ? bound() : bound;
+  const now = options.now ?? (() => performance.now());
+  const attempts = options.attempts === void 0 ? Infinity : Math.max(1, Math.floor(options.attempts));
+  const start = now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn(attempt);
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      const elapsed = now() - start;
+      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, error, elapsed);
+      const bound = Math.min(asked(options.maxMs ?? 3e4), asked(options.baseMs) * 2 ** (Math.min(attempt, 30) - 1));
+      let wait = Math.round(bound * random());
+      if (options.budgetMs !== void 0) {
+        if (elapsed >= options.budgetMs) throw new RetriesExhaustedError(attempt, error, elapsed);
+        wait = Math.min(wait, Math.floor((options.budgetMs - elapsed) / 2));
+      }
+      options.onRetry?.(attempt, error, wait);
+      await sleep(wait);
+    }
+  }
+}
+
+// src/effects/timeouts.ts
+var DEFAULT_BOUNDS = { requestMs: 2e4, budgetMs: 6e4, raceBudgetMs: 3e5 };
+function seconds(ms) {
+  return ms >= 1e4 ? `${Math.round(ms / 1e3)} s` : `${Math.round(ms / 100) / 10} s`;
+}
+
+// src/jobs/publish.ts
+function normaliseDataDir(dataDir) {
+  const parts = dataDir.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
+  if (parts.some((p) => p === "..")) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
+  if (parts.some((p) => /^\.git[. ]*$|^git~1$/i.test(p))) {
+    throw new InputError(`data-dir: ${JSON.stringify(dataDir)} names git's own folder (.git, in any case), which no checkout can hold; give a folder like dev/bench`);
+  }
+  const control = /[\u0000-\u001f\u007f]/u.exec(dataDir);
+  if (control) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} holds a control character (${JSON.stringify(control[0])}); give a folder name on one line, like dev/bench`);
+  return parts.join("/");
+}
+function checkBranch(branch) {
+  if (/^refs\//.test(branch)) {
+    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is a ref, not a branch name; give the name alone, like ${JSON.stringify(branch.replace(/^refs\/(?:heads\/)?/, ""))}`);
+  }
+  if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith(".lock")) {
+    throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
+  }
+  return branch;
+}
+function resolveTrendTarget(target, access) {
+  const dataDir = normaliseDataDir(target.dataDir);
+  const branchName = checkBranch(target.branch);
+  const remote = resolveRemote(target.repository, {
+    serverUrl: access.serverUrl,
+    ...access.currentRepository !== void 0 ? { currentRepository: access.currentRepository } : {},
+    cwd: access.cwd,
+    isLocalPath: (p) => existsSync(resolve5(access.cwd, p))
+  });
+  return { dataDir, branchName, remote };
+}
+async function openTrend(target, access, identity2, bounds) {
+  const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
+  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1e3)));
+  const branch = await PagesBranch.open({
+    remote: remote.url,
+    display: remote.display,
+    branch: branchName,
+    env: gitEnv(access.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall }),
+    secrets: [...auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)],
+    tempRoot: access.tempRoot,
+    identity: identity2,
+    timeoutMs: bounds.requestMs
+  });
+  return { branch, remote, branchName, dataDir, location: `${branchName}:${dataDir || "."}`, under: (path) => dataDir === "" ? path : `${dataDir}/${path}` };
+}
+function withNote(points, raw) {
+  const note = raw === void 0 ? "" : noteText(raw);
+  if (!note) return points;
+  return points.map((p) => ({ ...p, extra: p.extra ? `${p.extra} ${note}` : note }));
+}
+function shortList(items, noun) {
+  return items.length <= 3 ? items.join(", ") : `${items.length} ${noun}`;
+}
+function segmentRange(added) {
+  const first = added[0]?.seq ?? 0;
+  const last = added[added.length - 1]?.seq ?? first;
+  return first === last ? `${first}` : `${first}-${last}`;
+}
+function commitMessage(groups, plans, plan) {
+  const count = (p) => p.added.reduce((n, s) => n + (s.imported ? 0 : s.points.length), 0);
+  const suites = [...new Set(groups.map((g2) => g2.suite))];
+  const shas = [...new Set(groups.map((g2) => g2.commit.sha.slice(0, 7)))];
+  const what = `${shortList(suites, "suites")} at ${shortList(shas, "commits")}`;
+  const head = plan.imported ? `benchtrend: import ${plan.imported.entries} github-action-benchmark entries and ${what}` : `benchtrend: ${what} (${count(plan)} points)`;
+  const runs2 = [...new Set(groups.flatMap((g2) => g2.runUrl !== void 0 ? [g2.runUrl] : []))];
+  const lines = [`Segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)} of the trend.`];
+  if (groups.length > 1) {
+    groups.forEach((g2, i) => {
+      const p = plans[i];
+      if (p) lines.push(`  ${g2.suite} at ${g2.commit.sha.slice(0, 7)}: segment${p.added.length > 1 ? "s" : ""} ${segmentRange(p.added)}, ${count(p)} points`);
+    });
+  }
+  for (const url of runs2) lines.push(`Run: ${url}`);
+  return `${head}
+
+${lines.join("\n")}
+`;
+}
+function publishTrend(settings, ctx, hooks = {}) {
+  const { points, commit, runUrl, ...access } = ctx;
+  return publishGroups(settings, { ...access, groups: [{ suite: settings.suite, commit, points, ...runUrl !== void 0 ? { runUrl } : {} }] }, hooks);
+}
+async function publishGroups(settings, ctx, hooks = {}) {
+  const log2 = hooks.log ?? (() => {
+  });
+  if (settings.maxAttempts !== void 0 && (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1)) {
+    throw new InputError(`max-attempts: ${JSON.stringify(settings.maxAttempts)} is not a whole number of at least 1`);
+  }
+  if (ctx.groups.length === 0) throw new InputError("nothing to publish: no group of points was given");
+  const page = hooks.pageAssets ? await hooks.pageAssets() : void 0;
+  const derive = hooks.alerts;
+  let onJudged = (_ms) => {
+  };
+  const alerts = derive ? async (context) => {
+    const started = performance.now();
+    try {
+      return await derive(context);
+    } catch (e) {
+      if (e instanceof TrendDataError) throw e;
+      (hooks.warn ?? log2)(`alerts not updated: ${e instanceof Error ? e.message : String(e)}`);
+      return context.previous;
+    } finally {
+      onJudged(performance.now() - started);
+    }
+  } : void 0;
+  const groups = ctx.groups.map((g2) => ({ ...g2, points: withNote(g2.points, settings.note) }));
+  const bounds = ctx.bounds ?? DEFAULT_BOUNDS;
+  const { branch, remote, branchName, dataDir, location, under } = await openTrend(settings, ctx, settings.identity ?? BOT_IDENTITY, bounds);
+  onJudged = (ms) => {
+    if (branch.deadline !== void 0) branch.deadline += ms;
+  };
+  try {
+    const total = groups.reduce((n, g2) => n + g2.points.length, 0);
+    const only = groups.length === 1 ? groups[0] : void 0;
+    log2(
+      only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")}) in one commit to ${remote.display} (${location})`
+    );
+    let attempts = 0;
+    let failingSince;
+    let lastNetwork;
+    let lastAttemptMs = 0;
+    const started = performance.now();
+    const attemptOnce = async (attempt) => {
+      attempts = attempt;
+      const attemptStart = performance.now();
+      await branch.settle();
+      branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
+      const cut = branch.deadline - attemptStart < bounds.requestMs;
+      try {
+        return await attemptPublish();
+      } catch (e) {
+        lastAttemptMs = performance.now() - attemptStart;
+        if (e instanceof GitTransientError) {
+          failingSince ??= attemptStart;
+          if (cut && lastNetwork !== void 0 && /no answer from the remote/.test(e.message)) throw lastNetwork;
+          lastNetwork = e;
+        } else if (e instanceof PushRaceError) failingSince = void 0;
+        throw e;
+      }
+    };
+    const stillTransient = (e) => isTransientPublishError(e) && !(e instanceof GitTransientError && failingSince !== void 0 && bounds.budgetMs - (performance.now() - failingSince) < Math.min(1e3, bounds.budgetMs / 4));
+    const attemptPublish = async () => {
+      {
+        const tip = await branch.fetchTip();
+        branch.prefetchNewest(tip, under("data/seg"), 2);
+        branch.prefetchNewest(tip, under("data/roll/1"), 1);
+        branch.prefetchNewest(tip, under("data/roll/2"), 1);
+        branch.prefetchNewest(tip, under("data/c/0"), 1);
+        branch.prefetchNewest(tip, under("data/r"), 1);
+        let waiting = 0;
+        let waitingSince = 0;
+        let inFlight = 0;
+        const read = async (path) => {
+          if (inFlight++ === 0) waitingSince = performance.now();
+          try {
+            return (await branch.readFile(tip, under(path)))?.toString("utf8");
+          } finally {
+            if (--inFlight === 0) waiting += performance.now() - waitingSince;
+          }
+        };
+        const importFrom = settings.importFrom;
+        const planning = performance.now();
+        let judging = 0;
+        const judged2 = onJudged;
+        onJudged = (ms) => {
+          judging += ms;
+          judged2(ms);
+        };
+        const described = describedRepository(ctx.serverUrl, ctx.currentRepository, remote);
+        const plan2 = await planGroups(
+          read,
+          {
+            publishedAt: ctx.publishedAt,
+            ...described !== void 0 ? { repository: described } : {},
+            ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
+            ...page !== void 0 ? { page, exists: (path) => branch.hasFile(tip, under(path)) } : {},
+            ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {} } } : {},
+            ...alerts !== void 0 ? { alerts } : {},
+            location
+          },
+          groups
+        ).finally(() => {
+          onJudged = judged2;
+        });
+        if (branch.deadline !== void 0) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
+        checkWrittenFiles(plan2.files, location);
+        const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
+        const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
+        await branch.push(commit2);
+        return { plan: plan2, commit: commit2 };
+      }
+    };
+    let landed;
+    try {
+      landed = await retryWithBackoff(attemptOnce, stillTransient, {
+        ...settings.maxAttempts !== void 0 ? { attempts: settings.maxAttempts } : {},
+        budgetMs: bounds.raceBudgetMs,
+        baseMs: hooks.retryBaseMs ?? (() => Math.max(500, lastAttemptMs)),
+        // Up to 10 s, or eight attempts' time when attempts take longer. 32 racers on a slower
+        // 2-core machine made each attempt take about 24 s; with every wait under 10 s they kept
+        // attempting all at once, one landed per round, and 18 gave up after 5 minutes (issue
+        // 15's 32 over smart HTTP). Waits that can grow past an attempt's time let them take
+        // turns: all 32 landed in 216 s with four attempts' time, in 179 s with eight.
+        // A remote that keeps failing has the network budget from its first failure, waits included:
+        // a wait drawn for a race (10 s, 160 s after a cut 20 s attempt) took a publish past it.
+        // Half of what is left, as the race budget's rule, so a real attempt still fits after it.
+        maxMs: () => {
+          const racing = Math.max(1e4, 8 * lastAttemptMs);
+          if (failingSince === void 0) return racing;
+          return Math.max(0, Math.min(racing, (bounds.budgetMs - (performance.now() - failingSince)) / 2));
+        },
+        ...hooks.sleep ? { sleep: hooks.sleep } : {},
+        ...hooks.random ? { random: hooks.random } : {},
+        onRetry: (attempt, error, wait) => log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
+      });
+    } catch (e) {
+      const tried = seconds(performance.now() - started);
+      if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
+        const lock = lockInTheWay(e.last.message);
+        if (lock !== void 0) {
+          throw new PushRaceError(
+            `${e.message}. The last push found ${lock} in its way after ${tried} of trying: unless a push there is under way, a git process stopped while updating the branch left it; remove it from the remote repository and publish again`
+          );
+        }
+        throw new PushRaceError(
+          `${e.message}. Other publishers kept landing first for ${tried}; with this many concurrent jobs, give each one mode: collect and publish them all from one mode: merge job (docs/scale-out.md)`
+        );
+      }
+      if (e instanceof GitTransientError || e instanceof RetriesExhaustedError && e.last instanceof GitTransientError) {
+        const last = e instanceof RetriesExhaustedError ? e.last : e;
+        throw new GitTransientError(`${last.message} (gave up after ${attempts} attempt${attempts === 1 ? "" : "s"} in ${tried})`);
+      }
+      throw e;
+    }
+    const { plan, commit } = landed;
+    for (const w of plan.warnings) (hooks.warn ?? log2)(w);
+    log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
+    const { plans, groups: _groups, ...whole } = plan;
+    return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
+  } finally {
+    await branch.dispose();
+  }
+}
+async function readTrend(target, access, fn, options = {}) {
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
+  const { branch, location, under } = await openTrend(target, access, BOT_IDENTITY, bounds);
+  branch.deadline = performance.now() + bounds.budgetMs;
+  try {
+    const tip = await branch.fetchTip();
+    if (options.wholeHistory) branch.prefetchFolder(tip, under(CHUNK_FOLDER));
+    return await fn(async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8"), location, tip);
+  } finally {
+    await branch.dispose();
+  }
+}
+async function rewriteManifest(target, access, change, hooks = {}) {
+  const bounds = access.bounds ?? DEFAULT_BOUNDS;
+  const { branch, location, under } = await openTrend(target, access, target.identity ?? BOT_IDENTITY, bounds);
+  let attempts = 0;
+  try {
+    return await retryWithBackoff(
+      async (attempt) => {
+        attempts = attempt;
+        await branch.settle();
+        branch.deadline = performance.now() + bounds.budgetMs;
+        const tip = await branch.fetchTip();
+        const read = async (path) => (await branch.readFile(tip, under(path)))?.toString("utf8");
+        const judging = performance.now();
+        const next = await change(read, location);
+        if (branch.deadline !== void 0) branch.deadline += performance.now() - judging;
+        if (next === void 0) return void 0;
+        const files = /* @__PURE__ */ new Map([[MANIFEST_PATH, `${JSON.stringify(next.manifest)}
+`]]);
+        checkWrittenFiles(files, location);
+        const commit = await branch.commitFiles(tip, new Map([...files].map(([path, content]) => [under(path), content])), next.message);
+        await branch.push(commit);
+        return { commit, attempts };
+      },
+      isTransientPublishError,
+      {
+        ...target.maxAttempts !== void 0 ? { attempts: target.maxAttempts } : {},
+        budgetMs: bounds.raceBudgetMs,
+        baseMs: hooks.retryBaseMs ?? 500,
+        maxMs: 1e4,
+        ...hooks.sleep ? { sleep: hooks.sleep } : {},
+        ...hooks.random ? { random: hooks.random } : {},
+        onRetry: (attempt, error, wait) => hooks.log?.(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
+      }
+    );
+  } catch (e) {
+    if (e instanceof RetriesExhaustedError && e.last instanceof Error) throw e.last instanceof PushRaceError ? new PushRaceError(e.message) : new GitTransientError(e.message);
+    throw e;
+  } finally {
+    await branch.dispose();
+  }
+}
+async function readImport(branch, tip, from, cwd) {
+  const onBranch = await branch.readFile(tip, posix3.normalize(from).replace(/^(?:\.?\/)+/, ""), true);
+  if (onBranch !== void 0) return onBranch.toString("utf8");
+  try {
+    return (await readRegularFile(resolve5(cwd, from), MAX_IMPORT_BYTES)).toString("utf8");
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new InputError(`import-from: ${JSON.stringify(from)} is neither a file on the branch nor a readable local file`);
+    throw new InputError(`import-from: ${JSON.stringify(from)} is not a file on the branch, and the local file cannot be read (${readFailure(e, MAX_IMPORT_BYTES)})`);
+  }
+}
+
+// src/runner.ts
+import { tmpdir } from "node:os";
+function boundFrom(env, name, fallback) {
+  const v = env[name];
+  if (v === void 0 || v.trim() === "") return fallback;
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+function networkBounds(env) {
+  return {
+    requestMs: boundFrom(env, "BENCHTREND_REQUEST_TIMEOUT_MS", DEFAULT_BOUNDS.requestMs),
+    budgetMs: boundFrom(env, "BENCHTREND_NETWORK_BUDGET_MS", DEFAULT_BOUNDS.budgetMs),
+    raceBudgetMs: boundFrom(env, "BENCHTREND_RACE_BUDGET_MS", DEFAULT_BOUNDS.raceBudgetMs)
+  };
+}
+function enterpriseServerProblem(serverUrl) {
+  let host = "github.com";
+  try {
+    host = new URL(serverUrl || "https://github.com").hostname.toLowerCase();
+  } catch {
+    return `GITHUB_SERVER_URL is not a URL: ${JSON.stringify(serverUrl)}`;
+  }
+  if (host !== "github.com" && !host.endsWith(".ghe.com") && !host.endsWith(".localhost")) {
+    return `artifacts (v4, @actions/artifact 2 and later) are not supported on GitHub Enterprise Server (${host})`;
+  }
+  return void 0;
+}
+function artifactServiceProblem(env) {
+  if (!env["ACTIONS_RUNTIME_TOKEN"] || !env["ACTIONS_RESULTS_URL"]) {
+    return "the Actions artifact service is not available here (no ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL): artifacts exist only inside a workflow run";
+  }
+  return enterpriseServerProblem(env["GITHUB_SERVER_URL"]);
+}
+function docsUrlOf(serverUrl, actionRepository, actionRef) {
+  if (!actionRepository || !actionRef || !/^[\w.-]+\/[\w.-]+$/.test(actionRepository) || !/^[\w.\/-]+$/.test(actionRef)) return void 0;
+  return `${serverUrl}/${actionRepository}/blob/${actionRef}/docs/alerts.md`;
+}
+function runnerEnvironment(env, cwd) {
+  const serverUrl = (env["GITHUB_SERVER_URL"] || "https://github.com").replace(/\/+$/, "");
+  const repository = env["GITHUB_REPOSITORY"] || void 0;
+  const runId = env["GITHUB_RUN_ID"];
+  const attempt = Number(env["GITHUB_RUN_ATTEMPT"] ?? "1");
+  const tempRoot = env["RUNNER_TEMP"] || tmpdir();
+  const bounds = networkBounds(env);
+  return {
+    env,
+    workspace: env["GITHUB_WORKSPACE"] || cwd,
+    tempRoot,
+    serverUrl,
+    apiUrl: env["GITHUB_API_URL"] || "https://api.github.com",
+    repository,
+    sha: env["GITHUB_SHA"] ?? "",
+    job: env["GITHUB_JOB"] || "job",
+    runAttempt: Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : 1,
+    runUrl: repository && runId ? `${serverUrl}/${repository}/actions/runs/${runId}` : void 0,
+    docsUrl: docsUrlOf(serverUrl, env["GITHUB_ACTION_REPOSITORY"], env["GITHUB_ACTION_REF"]),
+    hasStepSummary: Boolean(env["GITHUB_STEP_SUMMARY"]),
+    bounds,
+    artifacts: {
+      problem: artifactServiceProblem(env),
+      serverProblem: enterpriseServerProblem(env["GITHUB_SERVER_URL"]),
+      runtimeToken: env["ACTIONS_RUNTIME_TOKEN"] || void 0,
+      tempDir: tempRoot,
+      budgetMs: bounds.budgetMs
+    }
+  };
+}
+
+// src/core/compare/rank-distributions.ts
+var EXACT_BELOW = 50;
+var Z_975 = 1.959963984540054;
+var CONFIDENCE = 0.95;
+function signedRankCdf(n) {
+  const max = n * (n + 1) / 2;
+  let p = new Array(max + 1).fill(0);
+  p[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    const next = new Array(max + 1).fill(0);
+    const reach = k * (k + 1) / 2;
+    for (let s = 0; s <= reach; s++) next[s] = ((p[s] ?? 0) + (s >= k ? p[s - k] ?? 0 : 0)) / 2;
+    p = next;
+  }
+  return cumulative(p);
+}
+function mannWhitneyCdf(m, n) {
+  let f = Array.from({ length: n + 1 }, () => [1]);
+  for (let i = 1; i <= m; i++) {
+    const g2 = [[1]];
+    for (let j = 1; j <= n; j++) {
+      const row = new Array(i * j + 1).fill(0);
+      const left = f[j];
+      const up = g2[j - 1];
+      for (let u = 0; u < left.length; u++) row[u + j] = (row[u + j] ?? 0) + (left[u] ?? 0);
+      for (let u = 0; u < up.length; u++) row[u] = (row[u] ?? 0) + (up[u] ?? 0);
+      g2.push(row);
+    }
+    f = g2;
+  }
+  const counts2 = f[n];
+  const total = counts2.reduce((t, c) => t + c, 0);
+  return cumulative(counts2.map((c) => c / total));
+}
+function cumulative(p) {
+  const out = [];
+  let run9 = 0;
+  for (const v of p) {
+    run9 += v;
+    out.push(run9);
+  }
+  return out;
+}
+function quantile2(cdf, q) {
+  const i = cdf.findIndex((c) => c >= q * (1 - 1e-12));
+  return i < 0 ? cdf.length - 1 : i;
+}
+function normalCdf(z2) {
+  const x = Math.abs(z2) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-x * x);
+  return z2 >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+function indexFrom(cdf) {
+  const alpha = 1 - CONFIDENCE;
+  const qu = Math.max(1, quantile2(cdf, alpha / 2));
+  return { k: qu, achieved: 1 - 2 * (cdf[qu - 1] ?? 0), method: "exact" };
+}
+function indexNormal(mean2, sd) {
+  const qu = Math.max(1, Math.ceil(mean2 - 0.5 - Z_975 * sd));
+  return { k: qu, achieved: 1 - 2 * normalCdf((qu - 1 + 0.5 - mean2) / sd), method: "normal" };
+}
+function signedRankIndex(n) {
+  if (n < 1) throw new RangeError("an interval needs at least one difference");
+  if (n < EXACT_BELOW) return indexFrom(signedRankCdf(n));
+  return indexNormal(n * (n + 1) / 4, Math.sqrt(n * (n + 1) * (2 * n + 1) / 24));
+}
+function mannWhitneyIndex(m, n) {
+  if (m < 1 || n < 1) throw new RangeError("an interval needs a value in each sample");
+  if (Math.min(m, n) === 1) {
+    const others = Math.max(m, n);
+    return indexFrom(Array.from({ length: others + 1 }, (_, u) => (u + 1) / (others + 1)));
+  }
+  if (m * n < EXACT_BELOW * EXACT_BELOW) return indexFrom(mannWhitneyCdf(m, n));
+  return indexNormal(m * n / 2, Math.sqrt(m * n * (m + n + 1) / 12));
+}
+
+// src/core/compare/verdict.ts
+function minEffectText(minEffect) {
+  return `${shortNumber(minEffect * 100, 6)}%`;
+}
+var DEFAULT_MIN_EFFECT = 0.01;
+function decide2(shift, change, direction, minEffect, moved) {
+  if (shift.confidence < CONFIDENCE - 1e-9) {
+    return {
+      verdict: "inconclusive",
+      reason: `too few runs for a 95% interval: ${shift.count} ${shift.count === 1 ? "value reaches" : "values reach"} only ${formatPercent(shift.confidence, 1, false)}`
+    };
+  }
+  if (shift.lo <= 0 && shift.hi >= 0) return { verdict: "inconclusive", reason: "the 95% interval includes 0" };
+  const fromZero = change === null;
+  const medians = fromZero ? moved ?? 0 : change;
+  if (fromZero && medians === 0) return { verdict: "inconclusive", reason: "the baseline median is 0 and the candidate median did not move from it" };
+  if (Math.sign(medians) !== Math.sign(shift.estimate)) {
+    return { verdict: "inconclusive", reason: "the arm medians moved the other way from the shift" };
+  }
+  if (!fromZero && Math.abs(change) < minEffect) {
+    return { verdict: "inconclusive", reason: `the change ${formatPercent(change)} is below the minimum effect of ${minEffectText(minEffect)}` };
+  }
+  const better = direction === "smaller" ? shift.estimate < 0 : shift.estimate > 0;
+  return {
+    verdict: better ? "improved" : "regressed",
+    reason: fromZero ? "the 95% interval excludes 0 and the baseline median is 0, so any change passes the minimum effect" : `the 95% interval excludes 0 and the change passes the minimum effect of ${minEffectText(minEffect)}`
+  };
+}
+function parseMinEffect(text2, source = "compare-min-effect") {
+  const t = text2.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(t);
+  if (m) {
+    const v = Number(m[1]) / 100;
+    if (v < 1) return v;
+  } else if (/^0+(?:\.0+)?$/.test(t)) {
+    return 0;
+  }
+  throw new InputError(`${source}: expected a percentage below 100% such as "1%", got ${JSON.stringify(text2)}`);
+}
+
+// src/core/render-compare.ts
+function arm(a) {
+  if (!a) return null;
+  const { summaryOnly: _summaryOnly, ...rest } = a;
+  return rest;
+}
+function compareJson(comparison) {
+  return comparison.cases.map((c) => ({
+    case: c.case,
+    unit: c.unit,
+    direction: c.direction,
+    baseline: arm(c.baseline),
+    candidate: arm(c.candidate),
+    shift: c.shift?.estimate ?? null,
+    interval: c.shift ? [c.shift.lo, c.shift.hi] : null,
+    confidence: c.shift?.confidence ?? null,
+    method: c.method,
+    pairs: c.method === "paired" && c.shift ? c.shift.count : null,
+    change: c.change,
+    verdict: c.verdict,
+    reason: c.reason,
+    control: c.control,
+    drift: c.drift,
+    attribution: c.attribution ? attributionLine(c.attribution) : null,
+    rounds: c.rounds
+  }));
+}
+function scaleOf2(c) {
+  const levels2 = [c.baseline?.median, c.candidate?.median].filter((v) => v !== void 0);
+  return levelScale(c.unit, levels2.length ? Math.max(...levels2.map(Math.abs)) : 0);
+}
+var MARKDOWN = { esc: escapeMarkdown, strong: (t) => `**${t}**` };
+function level(a, s, esc) {
+  if (!a) return "\u2014";
+  const range = a.min === a.max ? "" : ` (${formatValue(a.min, s)}\u2013${formatValue(a.max, s)})`;
+  return `${formatValue(a.median, s)} ${esc(s.unit)}${range}${a.summaryOnly ? " summary" : ""}`;
+}
+function runs(a) {
+  if (!a) return "\u2014";
+  if (a.summaryOnly) return "summary";
+  return `${a.runs}/${a.n}${a.failed ? `, ${a.failed} failed` : ""}`;
+}
+function shiftText(c, s, esc) {
+  if (!c.shift) return "\u2014";
+  const { estimate, lo, hi, confidence } = c.shift;
+  const conf = confidence < 0.95 - 1e-9 ? ` (${formatPercent(confidence, 1, false)})` : "";
+  return `${formatValue(estimate, s, { plus: true })} ${esc(s.unit)} [${formatValue(lo, s, { plus: true })}, ${formatValue(hi, s, { plus: true })}]${conf}`;
+}
+function verdictText(c, strong) {
+  if (c.control) return c.drift ? `${strong("drift")} (${c.verdict})` : c.verdict === "no-data" ? "control, no data" : "control, steady";
+  return c.verdict === "improved" || c.verdict === "regressed" ? strong(c.verdict) : c.verdict;
+}
+function countLine(comparison) {
+  const plain = comparison.cases.filter((c) => !c.control);
+  const count = (v) => plain.filter((c) => c.verdict === v).length;
+  const parts = [`${count("improved")} improved`, `${count("regressed")} regressed`, `${count("inconclusive")} inconclusive`];
+  if (count("no-data")) parts.push(`${count("no-data")} no data`);
+  const controls = comparison.cases.length - plain.length;
+  if (controls) parts.push(`${controls} control${controls === 1 ? "" : "s"}, ${comparison.drift.length ? `${comparison.drift.length} drifted` : "no drift"}`);
+  const paired = comparison.cases.filter((c) => c.method === "paired");
+  const roundCounts = [...new Set(paired.map((c) => c.rounds?.length ?? 0))];
+  const pairing = paired.length === 0 ? "unpaired runs" : roundCounts.length === 1 ? `${roundCounts[0]} paired round${roundCounts[0] === 1 ? "" : "s"}` : "paired rounds";
+  const approximated = comparison.cases.filter((c) => c.shift?.method === "normal").length;
+  const intervals = approximated ? `95% intervals (normal approximation of the rank test for ${approximated} case${approximated === 1 ? "" : "s"} with 50+ runs)` : "exact 95% intervals";
+  return `${parts.join(", ")} \xB7 ${pairing} \xB7 ${intervals} \xB7 minimum effect ${minEffectText(comparison.minEffect)}`;
+}
+var COMPARE_HEAD = ["Case", "Baseline median (min\u2013max)", "Candidate median (min\u2013max)", "Runs", "Shift [95% interval]", "Change", "Verdict"];
+function compareReport(comparison, style) {
+  const { esc, strong } = style;
+  const files = (fs) => fs.map((f) => esc(f)).join(", ");
+  return {
+    counts: countLine(comparison),
+    baselineFiles: files(comparison.baselineFiles),
+    candidateFiles: files(comparison.candidateFiles),
+    drift: comparison.drift.map((d) => {
+      const s = scaleOf2(d);
+      return `${strong("Drift:")} control ${esc(isolate(d.case))} moved ${d.change === null ? "" : `${formatPercent(d.change)} `}(${shiftText(d, s, esc)}) between the arms, so the machine changed too; read the other verdicts with care.`;
+    }),
+    rows: comparison.cases.map((c) => {
+      const s = scaleOf2(c);
+      return [esc(c.case), level(c.baseline, s, esc), level(c.candidate, s, esc), `${runs(c.baseline)} \xB7 ${runs(c.candidate)}`, shiftText(c, s, esc), c.change === null ? "\u2014" : formatPercent(c.change), verdictText(c, strong)];
+    }),
+    attribution: comparison.cases.flatMap((c) => c.attribution ? [esc(attributionLine(c.attribution))] : []),
+    why: [
+      // A control's row says "control, steady", and the counts leave it out: its note says the same.
+      ...comparison.cases.filter((c) => !(c.verdict === "improved" || c.verdict === "regressed")).map((c) => `${esc(isolate(c.case))}: ${c.control ? verdictText(c, (t) => t) : c.verdict}, ${esc(c.reason)}`),
+      ...comparison.notes.map((n) => esc(n))
+    ],
+    rounds: comparison.cases.filter((c) => c.rounds && c.rounds.length > 0).map((c) => {
+      const s = scaleOf2(c);
+      const v = (x) => x === null ? "\u2014" : formatValue(x, s);
+      return {
+        case: esc(isolate(c.case)),
+        unit: esc(s.unit),
+        rows: (c.rounds ?? []).map((r) => ({ round: String(r.round), baseline: v(r.baseline), candidate: v(r.candidate), delta: r.delta === null ? "unpaired" : formatValue(r.delta, s, { plus: true }) }))
+      };
+    })
+  };
+}
+function roundsTable(r) {
+  return [
+    `**${r.case}** (${r.unit})`,
+    "",
+    "| Round | Baseline | Candidate | \u0394 |",
+    "| ---: | ---: | ---: | ---: |",
+    ...r.rows.map((x) => `| ${x.round} | ${x.baseline} | ${x.candidate} | ${x.delta} |`),
+    ""
+  ];
+}
+var DEFAULT_REPORT_LIMIT = 6e4;
+function renderCompareMarkdown(comparison, options = {}) {
+  const heading = options.heading ?? "###";
+  const report2 = compareReport(comparison, MARKDOWN);
+  const lines = [
+    `${heading} ${options.title ?? "Compare: candidate against baseline"}`,
+    "",
+    report2.counts,
+    "",
+    `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`,
+    ""
+  ];
+  for (const d of report2.drift) lines.push(`> ${d}`, "");
+  lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
+  for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
+  lines.push("");
+  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
+  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
+  const head = lines.join("\n");
+  if (report2.rounds.length === 0) return head;
+  const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
+  const limit = options.limit ?? DEFAULT_REPORT_LIMIT;
+  if (head.length + rounds.length <= limit) return `${head}
+${rounds}`;
+  return `${head}
+The round-by-round tables are left out to keep this report under ${limit} characters; \`benchtrend compare --json\` prints every round.
+`;
+}
+
+// src/core/compare/arms.ts
+function splitArms(file, records) {
+  const baseline = records.filter((r) => r.arm === "baseline");
+  const candidate = records.filter((r) => r.arm === "candidate");
+  if (baseline.length === 0 || candidate.length === 0) {
+    const has = baseline.length ? "only a baseline arm" : candidate.length ? "only a candidate arm" : "no baseline and candidate arms";
+    throw new InputError(`${file}: holds ${has}; compare one file only when it carries both arms, otherwise pass --baseline FILE... --candidate FILE...`);
+  }
+  return { baseline, candidate };
+}
+function refuseOtherArm(records, arm2) {
+  const other = records.find((r) => r.arm !== void 0 && r.arm !== arm2);
+  if (other) {
+    throw new InputError(`${other.file}: carries a ${other.arm} arm but was given as the ${arm2}; a file holding both arms is compared alone`);
+  }
+}
+function inUnit(m, unit) {
+  const to = (v) => convertUnit(v, m.unit, unit);
+  const or = (v) => v === null ? null : to(v);
+  const s = m.summary;
+  return {
+    ...m,
+    unit,
+    samples: m.samples.map(or),
+    ...m.allSamples ? { allSamples: m.allSamples.map(or) } : {},
+    ...s ? {
+      summary: {
+        ...s,
+        value: to(s.value),
+        ...s.lo !== void 0 ? { lo: to(s.lo) } : {},
+        ...s.hi !== void 0 ? { hi: to(s.hi) } : {},
+        ...s.stdev !== void 0 ? { stdev: to(s.stdev) } : {}
+      }
+    } : {}
+  };
+}
+function byShape(records, arm2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const first = out.get(r.shape);
+    if (first) throw new InputError(`${r.file}: shape "${r.shape}" is already in the ${arm2} arm from ${first.file}; one record per shape per arm`);
+    out.set(r.shape, r);
+  }
+  return out;
+}
+function matchCases(arms) {
+  for (const r of [...arms.baseline, ...arms.candidate]) buildPoints([r]);
+  const base = byShape(arms.baseline, "baseline");
+  const cand = byShape(arms.candidate, "candidate");
+  if (![...base.keys()].some((s) => cand.has(s))) {
+    const b = [...base.keys()].join(", ") || "none";
+    const c = [...cand.keys()].join(", ") || "none";
+    throw new InputError(`compare: the arms share no shape (baseline: ${b}; candidate: ${c}); name the records of one shape in both arms`);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const [shape, b] of base) {
+    const c = cand.get(shape);
+    for (const bm of b.metrics) {
+      let cm = c?.metrics.find((m) => m.name === bm.name);
+      let note;
+      if (c && cm && cm.unit !== bm.unit) {
+        if (!canConvert(cm.unit, bm.unit)) {
+          throw new InputError(
+            `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit} but the baseline ${b.file} has it in ${bm.unit}; compare needs one unit per case`
+          );
+        }
+        note = `${c.file}: ${caseName(shape, bm.name)} is in ${cm.unit}; converted to ${bm.unit}, the baseline's unit`;
+        cm = inUnit(cm, bm.unit);
+      }
+      seen.add(caseName(shape, bm.name));
+      out.push({
+        case: caseName(shape, bm.name),
+        shape,
+        metric: bm.name,
+        unit: bm.unit,
+        direction: bm.direction,
+        baseline: { record: b, metric: bm },
+        ...c && cm ? { candidate: { record: c, metric: cm } } : {},
+        ...note !== void 0 ? { note } : {}
+      });
+    }
+  }
+  for (const [shape, c] of cand) {
+    for (const cm of c.metrics) {
+      if (seen.has(caseName(shape, cm.name))) continue;
+      out.push({ case: caseName(shape, cm.name), shape, metric: cm.name, unit: cm.unit, direction: cm.direction, candidate: { record: c, metric: cm } });
+    }
+  }
+  return out;
+}
+
+// src/core/compare/order-statistics.ts
+function kth(set, k) {
+  if (k < 1 || k > set.size) throw new RangeError(`order statistic ${k} of ${set.size}`);
+  if (set.countAtMost(set.min) >= k) return set.min;
+  let lo = set.min;
+  let hi = set.max;
+  let below = set.countAtMost(lo);
+  let upTo = set.size;
+  while (upTo - below > set.listable) {
+    const mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) return hi;
+    const c = set.countAtMost(mid);
+    if (c >= k) {
+      hi = mid;
+      upTo = c;
+    } else {
+      lo = mid;
+      below = c;
+    }
+  }
+  const candidates = set.between(lo, hi).sort((a, b) => a - b);
+  return candidates[k - below - 1];
+}
+var ascending = (values) => [...values].sort((a, b) => a - b);
+function walshSet(deltas) {
+  const d = ascending(deltas);
+  const n = d.length;
+  const at = (i, j) => (d[i] + d[j]) / 2;
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = n;
+    for (let i = 0; i < n; i++) {
+      while (j > 0 && at(i, j - 1) > v) j--;
+      if (j > i) count += j - i;
+    }
+    return count;
+  };
+  return {
+    size: n * (n + 1) / 2,
+    min: at(0, 0),
+    max: at(n - 1, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = n;
+      let jHi = n;
+      for (let i = 0; i < n; i++) {
+        while (jLo > 0 && at(i, jLo - 1) > lo) jLo--;
+        while (jHi > 0 && at(i, jHi - 1) > hi) jHi--;
+        for (let j = Math.max(i, jLo); j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * n)
+  };
+}
+function differenceSet(baseline, candidate) {
+  const x = ascending(baseline);
+  const y = ascending(candidate);
+  const m = x.length;
+  const n = y.length;
+  const at = (i, j) => y[j] - x[i];
+  const countAtMost = (v) => {
+    let count = 0;
+    let j = 0;
+    for (let i = 0; i < m; i++) {
+      while (j < n && at(i, j) <= v) j++;
+      count += j;
+    }
+    return count;
+  };
+  return {
+    size: m * n,
+    min: at(m - 1, 0),
+    max: at(0, n - 1),
+    countAtMost,
+    between(lo, hi) {
+      const out = [];
+      let jLo = 0;
+      let jHi = 0;
+      for (let i = 0; i < m; i++) {
+        while (jLo < n && at(i, jLo) <= lo) jLo++;
+        while (jHi < n && at(i, jHi) <= hi) jHi++;
+        for (let j = jLo; j < jHi; j++) out.push(at(i, j));
+      }
+      return out;
+    },
+    listable: Math.max(4096, 4 * (m + n))
+  };
+}
+function statistics(set) {
+  return {
+    size: set.size,
+    kth: (k) => kth(set, k),
+    median() {
+      const half = Math.floor(set.size / 2);
+      if (set.size % 2 === 1) return kth(set, half + 1);
+      const a = kth(set, half);
+      const b = kth(set, half + 1);
+      return a + (b - a) / 2;
+    }
+  };
+}
+function walshAverages(deltas) {
+  return statistics(walshSet(deltas));
+}
+function pairwiseDifferences(baseline, candidate) {
+  return statistics(differenceSet(baseline, candidate));
+}
+
+// src/core/compare/hodges-lehmann.ts
+function bounded(values, index, count) {
+  const k = Math.min(index.k, values.size);
+  return {
+    estimate: values.median(),
+    lo: values.kth(k),
+    hi: values.kth(values.size + 1 - k),
+    confidence: index.achieved,
+    method: index.method,
+    count
+  };
+}
+function pairedShift(deltas) {
+  if (deltas.length === 0) throw new RangeError("a paired shift needs at least one round");
+  return bounded(walshAverages(deltas), signedRankIndex(deltas.length), deltas.length);
+}
+function unpairedShift(baseline, candidate) {
+  if (baseline.length === 0 || candidate.length === 0) throw new RangeError("an unpaired shift needs values in both arms");
+  return bounded(pairwiseDifferences(baseline, candidate), mannWhitneyIndex(baseline.length, candidate.length), baseline.length * candidate.length);
+}
+
+// src/core/compare/compare.ts
+function runsOf2(m) {
+  return m.allSamples ?? m.samples;
+}
+function reported2(m) {
+  return runsOf2(m).filter((v) => v !== null);
+}
+function summarise(record, metric) {
+  const values = reported2(metric);
+  const failed = metric.failed ?? 0;
+  if (values.length > 0) {
+    const s = spread(values);
+    const n = Math.max(record.runs, runsOf2(metric).length);
+    return { median: clean(s.median), min: clean(s.min), max: clean(s.max), runs: values.length, n, failed, summaryOnly: false, file: record.file };
+  }
+  const sum2 = metric.summary;
+  if (!sum2) return null;
+  return {
+    median: sum2.value,
+    min: sum2.lo ?? sum2.value,
+    max: sum2.hi ?? sum2.value,
+    runs: 0,
+    n: sum2.samples ?? record.runs,
+    failed,
+    summaryOnly: true,
+    file: record.file
+  };
+}
+function pairsByRound(sides, pairing) {
+  const b = sides.baseline;
+  const c = sides.candidate;
+  return pairing === "rounds" && b !== void 0 && c !== void 0 && b.record.runs === c.record.runs && runsOf2(b.metric).length === b.record.runs && runsOf2(c.metric).length === c.record.runs;
+}
+function roundsOf(b, c) {
+  const cs = runsOf2(c);
+  return runsOf2(b).map((bv, i) => {
+    const cv = cs[i] ?? null;
+    return { round: i + 1, baseline: bv, candidate: cv, delta: bv !== null && cv !== null ? clean(cv - bv) : null };
+  });
+}
+function cleanShift(s) {
+  return { ...s, estimate: clean(s.estimate), lo: clean(s.lo), hi: clean(s.hi) };
+}
+function names(line, c) {
+  return globTest(line)(c.case) || line === c.metric;
+}
+function isControl(sides, named) {
+  const own = [...sides.baseline?.record.controls ?? [], ...sides.candidate?.record.controls ?? []];
+  return named.some((line) => names(line, sides)) || own.includes(sides.metric);
+}
+function compareCase(sides, minEffect, pairing, controls) {
+  const baseline = sides.baseline ? summarise(sides.baseline.record, sides.baseline.metric) : null;
+  const candidate = sides.candidate ? summarise(sides.candidate.record, sides.candidate.metric) : null;
+  const control = isControl(sides, controls);
+  const base = {
+    case: sides.case,
+    shape: sides.shape,
+    metric: sides.metric,
+    unit: sides.unit,
+    direction: sides.direction,
+    baseline,
+    candidate,
+    control,
+    attribution: null
+  };
+  const change = baseline && candidate && baseline.median !== 0 ? clean((candidate.median - baseline.median) / Math.abs(baseline.median)) : null;
+  const noData = (reason2) => ({ ...base, method: null, shift: null, change, verdict: "no-data", reason: reason2, drift: false, rounds: null });
+  if (!sides.baseline || !baseline) return noData(sides.baseline ? "the baseline reported no run of it" : "only the candidate has this case");
+  if (!sides.candidate || !candidate) return noData(sides.candidate ? "the candidate reported no run of it" : "only the baseline has this case");
+  if (baseline.summaryOnly || candidate.summaryOnly) return noData("only a summary, no runs: a shift needs the runs of both arms");
+  let method;
+  let shift;
+  let rounds = null;
+  if (pairsByRound(sides, pairing)) {
+    rounds = roundsOf(sides.baseline.metric, sides.candidate.metric);
+    const deltas = rounds.map((r) => r.delta).filter((d) => d !== null);
+    if (deltas.length === 0) return { ...noData("no round has both arms reported"), rounds };
+    method = "paired";
+    shift = cleanShift(pairedShift(deltas));
+  } else {
+    method = "unpaired";
+    shift = cleanShift(unpairedShift(reported2(sides.baseline.metric), reported2(sides.candidate.metric)));
+  }
+  const { verdict, reason } = decide2(shift, change, sides.direction, minEffect, candidate.median - baseline.median);
+  const directional = verdict === "improved" || verdict === "regressed";
+  return { ...base, method, shift, change, verdict, reason, drift: control && directional, rounds };
+}
+function attributeTotal(total, cases) {
+  if (!total.baseline || !total.candidate) return null;
+  const before = /* @__PURE__ */ new Map();
+  const after = /* @__PURE__ */ new Map();
+  for (const c of cases) {
+    if (c.shape !== total.shape || c.metric === "total" || c.unit !== total.unit) continue;
+    if (c.baseline && !c.baseline.summaryOnly) before.set(c.metric, c.baseline.median);
+    if (c.candidate && !c.candidate.summaryOnly) after.set(c.metric, c.candidate.median);
+  }
+  if (before.size === 0 && after.size === 0) return null;
+  return attributeChange({ case: total.case, unit: total.unit, total: { before: total.baseline.median, after: total.candidate.median }, before, after });
+}
+function unknownControls(named, cases) {
+  return named.filter((n) => !cases.some((c) => names(n, c)));
+}
+function compareArms(arms, options = {}) {
+  const minEffect = options.minEffect ?? DEFAULT_MIN_EFFECT;
+  if (!(minEffect >= 0 && minEffect < 1)) throw new InputError(`compare-min-effect: must be from 0% to below 100%, got ${minEffect * 100}%`);
+  const named = options.controls ?? [];
+  const pairing = options.pairing ?? "rounds";
+  const sides = applyDirectionOverrides(matchCases(arms), options.directionOverrides ?? []);
+  const compared = sides.map((s) => compareCase(s, minEffect, pairing, named));
+  const unknown = unknownControls(named, compared);
+  if (unknown.length > 0) {
+    throw new InputError(`control-cases: ${unknown.map((u) => JSON.stringify(u)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no case of the comparison`);
+  }
+  const cases = compared.map(
+    (c) => c.metric === "total" && (c.verdict === "improved" || c.verdict === "regressed") ? { ...c, attribution: attributeTotal(c, compared) } : c
+  );
+  const notes = [];
+  for (const r of [...arms.baseline, ...arms.candidate]) for (const note of r.notes ?? []) notes.push(`${r.file}: ${note}`);
+  for (const s of sides) if (s.note !== void 0) notes.push(s.note);
+  const shapes = new Set(sides.map((s) => s.shape));
+  for (const shape of shapes) {
+    const b = arms.baseline.find((r) => r.shape === shape);
+    const c = arms.candidate.find((r) => r.shape === shape);
+    if (b && c && pairing === "rounds" && b.runs !== c.runs) {
+      notes.push(
+        `${shape}: the baseline has ${b.runs} run${b.runs === 1 ? "" : "s"} and the candidate ${c.runs}, so rounds cannot pair; shifts are the median of all pairwise differences`
+      );
+    }
+  }
+  return {
+    cases,
+    minEffect,
+    confidence: CONFIDENCE,
+    drift: cases.filter((c) => c.drift),
+    baselineFiles: [...new Set(arms.baseline.map((r) => r.file))],
+    candidateFiles: [...new Set(arms.candidate.map((r) => r.file))],
+    notes
+  };
+}
+
+// src/core/compare/report.ts
+function parseControlCases(text2) {
+  return text2.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+}
+
+// src/core/collected.ts
+var COLLECTED_SCHEMA = "benchtrend/collected";
+var SHA2 = "^[0-9a-f]{40}([0-9a-f]{24})?$";
+var schema = {
+  type: "object",
+  required: ["schema", "version", "suite", "commit", "collectedAt", "job", "shapes", "points"],
+  properties: {
+    schema: { const: COLLECTED_SCHEMA },
+    version: { type: "integer", minimum: 1 },
+    suite: { type: "string", minLength: 1 },
+    commit: {
+      type: "object",
+      required: ["sha", "message", "author", "timestamp"],
+      properties: {
+        sha: { type: "string", pattern: SHA2 },
+        message: { type: "string" },
+        author: { type: "string" },
+        timestamp: { type: "string" },
+        url: { type: "string" }
+      }
+    },
+    runUrl: { type: "string" },
+    collectedAt: { type: "string", minLength: 1 },
+    job: {
+      type: "object",
+      required: ["id", "attempt"],
+      properties: { id: { type: "string" }, attempt: { type: "integer", minimum: 1 } }
+    },
+    shapes: { type: "array", items: { type: "string", minLength: 1 } },
+    note: { type: "string" },
+    points: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["case", "shape", "metric", "unit", "direction", "value", "q1", "q3", "min", "max", "stdev", "runs", "n", "samples"],
+        properties: {
+          case: { type: "string", minLength: 1 },
+          shape: { type: "string", minLength: 1 },
+          metric: { type: "string", minLength: 1 },
+          unit: { type: "string" },
+          direction: { enum: ["smaller", "bigger"] },
+          value: { type: "number" },
+          q1: { type: "number" },
+          q3: { type: "number" },
+          min: { type: "number" },
+          max: { type: "number" },
+          stdev: { type: ["number", "null"] },
+          runs: { type: "integer", minimum: 0 },
+          n: { type: "integer", minimum: 0 },
+          samples: { type: "array", items: { type: "number" } },
+          wall: { type: "number" },
+          extra: { type: "string" },
+          summaryOnly: { type: "boolean" },
+          range: { type: "string" },
+          failed: { type: "integer", minimum: 0 }
+        }
+      }
+    }
+  }
+};
+var validator2 = lazyValidator(schema);
+var MAX_FOREIGN_ARTIFACT_BYTES = 64 * 1024 * 1024;
+var MAX_FOREIGN_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+// src/core/inputs.ts
+function wholeNumber(read, name, fallback, min, max) {
+  const v = read(name).trim();
+  if (v === "") return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new InputError(`${name}: ${JSON.stringify(v)} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(v);
+}
+function storedName(name, source, what = "suite") {
+  const problem = nameProblem(name);
+  if (problem) throw new InputError(`${source}: ${visible(name)} ${problem}; rename the ${what}`);
+  return name;
+}
+
+// src/core/regress/settings.ts
+function isControlCase(settings, name) {
+  const metric = name.includes(" / ") ? name.slice(name.lastIndexOf(" / ") + 3) : name;
+  return settings.controlCases.some((p) => globTest(p)(name) || p === metric);
+}
+function controlCasesMatchingNothing(settings, cases, where2) {
+  const names2 = [...cases];
+  return settings.controlCases.filter((p) => !names2.some((n) => isControlCase({ controlCases: [p] }, n))).map((p) => `control-cases: ${JSON.stringify(p)} matches no case of ${where2} (one case name, glob or metric name per line)`);
+}
+function floorsMatchingNothing(settings, units, where2) {
+  const all = [...new Set(units)];
+  return settings.floors.filter((f) => !all.some((u) => floorIn([f], u) !== void 0)).map((f) => `absolute-floor: ${JSON.stringify(f.text)} applies to no case of ${where2} (their units: ${all.join(", ")}); a time or a size converts to any unit of its kind, anything else applies to its own unit alone`);
+}
+var DEFAULT_ALERT_SETTINGS = {
+  method: "limit",
+  ratioThreshold: 1.5,
+  window: 30,
+  minHistory: 8,
+  minEffect: 0.05,
+  confidence: 0.999,
+  alertAfter: 2,
+  maxRun: 3,
+  floors: [],
+  controlCases: [],
+  changePoints: { ...DEFAULT_CHANGE_POINT_SETTINGS, scanLimit: 300, stableAfter: 20 }
+};
+function percentOrFraction(input, raw, allowAboveOne) {
+  const text2 = raw.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(text2);
+  if (!m) throw new InputError(`${input}: ${JSON.stringify(raw)} is not a number or a percentage`);
+  const n = Number(m[1]);
+  const value = m[2] === "%" ? Number((n / 100).toPrecision(12)) : n;
+  if (!allowAboveOne && value >= 1) {
+    throw new InputError(`${input}: ${JSON.stringify(raw)} must be below 100%`);
+  }
+  return value;
+}
+function readAlertSettings(read) {
+  const get = (name) => read(name).trim();
+  const threshold = get("alert-threshold");
+  const methodText = get("alert-method") || "auto";
+  if (!["auto", "limit", "ratio"].includes(methodText)) {
+    throw new InputError(`alert-method: ${JSON.stringify(methodText)} is not one of auto, limit, ratio`);
+  }
+  const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
+  let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
+  if (threshold) {
+    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
+    if (!threshold.includes("%") && ratioThreshold >= 10) {
+      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
+    }
+    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
+  } else if (method === "ratio") {
+    throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
+  }
+  const window = wholeNumber(read, "alert-window", DEFAULT_ALERT_SETTINGS.window, 5, 1e3);
+  const minEffect = get("min-effect") ? percentOrFraction("min-effect", get("min-effect"), false) : DEFAULT_ALERT_SETTINGS.minEffect;
+  let confidence = DEFAULT_ALERT_SETTINGS.confidence;
+  if (get("alert-confidence")) {
+    confidence = percentOrFraction("alert-confidence", get("alert-confidence"), false);
+    if (confidence < 0.5) throw new InputError(`alert-confidence: ${JSON.stringify(get("alert-confidence"))} must be at least 50%, e.g. 99.9%`);
+  }
+  const alertAfter = wholeNumber(read, "alert-after", DEFAULT_ALERT_SETTINGS.alertAfter, 1, DEFAULT_ALERT_SETTINGS.maxRun);
+  return {
+    ...DEFAULT_ALERT_SETTINGS,
+    method,
+    ratioThreshold,
+    window,
+    minHistory: Math.min(DEFAULT_ALERT_SETTINGS.minHistory, window),
+    minEffect,
+    confidence,
+    alertAfter,
+    floors: parseAbsoluteFloors(read("absolute-floor")),
+    controlCases: parseControlCases(read("control-cases"))
+  };
+}
+
+// src/core/require-stages.ts
+function parseRequireStages(text2, source = "require-stages") {
+  const out = [];
+  text2.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const colon = line.indexOf(":");
+    const shape = colon < 0 ? "" : line.slice(0, colon).trim();
+    const rest = colon < 0 ? "" : line.slice(colon + 1).trim();
+    if (shape === "" || rest === "") {
+      throw new InputError(`${source}: line ${i + 1} must read "shape: stage, stage" or "shape: *", got ${JSON.stringify(raw.trim())}`);
+    }
+    const stages = rest === "*" ? "all" : rest.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    if (stages !== "all" && stages.length === 0) {
+      throw new InputError(`${source}: line ${i + 1} names no stage for shape "${shape}"`);
+    }
+    out.push({ shape, stages });
+  });
+  return out;
+}
+function enforceRequiredStages(records, requirements) {
+  for (const req of requirements) {
+    const record = records.find((r) => r.shape === req.shape);
+    if (!record) {
+      const benched = records.map((r) => r.shape);
+      throw new InputError(
+        `require-stages: shape "${req.shape}" was not benched; benched: ${benched.length ? benched.join(", ") : "nothing"}`
+      );
+    }
+    const stages = req.stages === "all" ? record.metrics.filter((m) => m.name !== "total").map((m) => m.name) : req.stages;
+    for (const stage of stages) {
+      const metric = record.metrics.find((m) => m.name === stage);
+      const k = !metric ? 0 : metric.samples.length === 0 && metric.summary ? metric.summary.samples ?? 0 : metric.samples.filter((v) => v !== null).length;
+      if (k < record.runs) {
+        throw new InputError(
+          `${record.file}: required stage "${stage}" of shape "${record.shape}" was reported in ${k}/${record.runs} runs`
+        );
+      }
+    }
+  }
 }
 
 // src/settings.ts
@@ -18566,21 +18637,19 @@ function checkToken(token, source) {
 import { parseArgs } from "node:util";
 
 // src/cli/io.ts
-import { readFile as readFile4 } from "node:fs/promises";
 import { resolve as resolve6 } from "node:path";
 var UsageError = class extends Error {
   name = "UsageError";
 };
-async function readText(file, cwd, option) {
+async function readText(file, cwd, option, limit = MAX_INPUT_BYTES) {
   try {
-    return await readFile4(resolve6(cwd, file), "utf8");
+    return (await readRegularFile(resolve6(cwd, file), limit)).toString("utf8").replace(/^\uFEFF/, "");
   } catch (e) {
-    throw new InputError(`${option}: cannot read ${file}${because(e)}`);
+    throw new InputError(`${option}: cannot read ${file}${because(e, limit)}`);
   }
 }
-function because(e) {
-  const code = e.code;
-  const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : code === "ENOTDIR" ? "a part of its path is a file" : code;
+function because(e, limit = MAX_INPUT_BYTES) {
+  const why = readFailure(e, limit);
   return why ? ` (${why})` : "";
 }
 
@@ -18618,7 +18687,7 @@ function given(value) {
 }
 function withShape(shape) {
   const s = given(shape);
-  return s === void 0 ? {} : { shape: s };
+  return s === void 0 ? {} : { shape: storedName(s, "--shape", "shape") };
 }
 function stageRequirements(values) {
   const shapes = values["require-stages-on"] ?? [];
@@ -19726,7 +19795,7 @@ async function run2(argv, io) {
 }
 async function importedHistory(file, overridesFile, suite, io) {
   const overrides = overridesFile === void 0 ? [] : parseDirectionOverrides(await readText(overridesFile, io.cwd, "--direction-overrides"), overridesFile);
-  const { segments, warnings } = importedSegments(file, await readText(file, io.cwd, "--import-from"), overrides);
+  const { segments, warnings } = importedSegments(file, await readText(file, io.cwd, "--import-from", MAX_IMPORT_BYTES), overrides);
   const suites = [...new Set(segments.map((s) => s.suite))];
   if (suite !== void 0 && !suites.includes(suite)) {
     throw new InputError(`--suite: ${file} has no suite ${JSON.stringify(suite)}; it has ${suites.map((s) => JSON.stringify(s)).join(", ") || "none"}`);
@@ -19759,19 +19828,19 @@ async function writeAlerts(target, access, settings, suite, io, made) {
 }
 
 // src/cli/cases.ts
-import { mkdir as mkdir2, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir2, realpath as realpath3, writeFile as writeFile3 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve7 } from "node:path";
 
 // src/jobs/ingest.ts
 async function ingest(options) {
-  const records = await loadRecords(options.patterns, options.cwd, options.format, options.parse);
+  const { files, records } = await loadRecordFiles(options.patterns, options.cwd, options.format, options.parse);
   const trend = records.filter((r) => r.arm === void 0);
   refuseDuplicateShapes(trend);
   enforceRequiredStages(trend, options.requirements);
   const { points, warnings } = buildPoints(trend);
   const arms = [...new Set(records.filter((r) => r.arm !== void 0).map((r) => r.file))];
   for (const file of arms) warnings.push(`${file}: holds both arms of an A/B comparison; it goes to the comparison, not to the trend`);
-  return { records, points, warnings };
+  return { records, files, points, warnings };
 }
 
 // src/cli/cases.ts
@@ -19813,7 +19882,7 @@ async function run3(argv, io) {
   }
   if (positionals.length === 0) throw new UsageError("cases needs at least one RECORD file");
   const requirements = stageRequirements(values);
-  const { points, warnings } = await ingest({
+  const { points, files, warnings } = await ingest({
     patterns: positionals,
     cwd: io.cwd,
     format: values.format,
@@ -19826,6 +19895,11 @@ async function run3(argv, io) {
 `;
   if (values.out !== void 0) {
     const out = resolve7(io.cwd, values.out);
+    const real = (path) => realpath3(path).catch(() => path);
+    const target = await real(out);
+    for (const file of files) {
+      if (await real(resolve7(io.cwd, file)) === target) throw new InputError(`--out: ${values.out} is the record ${file} just read; writing the cases there would replace it, give another file`);
+    }
     try {
       await mkdir2(dirname2(out), { recursive: true });
       await writeFile3(out, json3);
@@ -20449,7 +20523,7 @@ function regressionDeriver(suite, settings) {
 }
 
 // src/effects/page-assets.ts
-import { readdir as readdir3, readFile as readFile5 } from "node:fs/promises";
+import { readdir as readdir3, readFile as readFile2 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 import { join as join5, relative as relative3, sep as sep2 } from "node:path";
 var VERSION_FILE = "version.txt";
@@ -20471,7 +20545,7 @@ async function readPageAssets(dir) {
   const url = dir ?? builtPageDir();
   let version;
   try {
-    version = (await readFile5(join5(url, VERSION_FILE), "utf8")).trim();
+    version = (await readFile2(join5(url, VERSION_FILE), "utf8")).trim();
   } catch {
     throw new Error(`the chart page is not built: ${join5(url, VERSION_FILE)} is missing; run npm run build`);
   }
@@ -20480,7 +20554,7 @@ async function readPageAssets(dir) {
   for (const path of await walk2(url)) {
     const rel = relative3(url, path).split(sep2).join("/");
     if (rel === VERSION_FILE) continue;
-    files.set(rel, new Uint8Array(await readFile5(path)));
+    files.set(rel, new Uint8Array(await readFile2(path)));
   }
   if (!files.has("index.html")) throw new Error(`${url}: the chart page has no index.html; run npm run build`);
   return { version, files };
@@ -20841,7 +20915,7 @@ async function run7(argv, io) {
   const maxAttempts = values["max-attempts"] === void 0 ? void 0 : Number(values["max-attempts"]);
   if (maxAttempts !== void 0 && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values["max-attempts"]}`);
   if (values.timestamp !== void 0 && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
-  const suite = given(values.suite) ?? "default";
+  const suite = storedName(given(values.suite) ?? "default", "--suite");
   const shape = given(values.shape);
   const branch = given(values.branch) ?? "gh-pages";
   const dataDir = given(values.dir) ?? "dev/bench";
@@ -20986,7 +21060,7 @@ import { join as join8, relative as relative5, resolve as resolve10 } from "node
 
 // src/effects/static-site.ts
 import { createServer } from "node:http";
-import { readFile as readFile6, stat as stat4 } from "node:fs/promises";
+import { realpath as realpath4, stat as stat3 } from "node:fs/promises";
 import { extname, join as join7, resolve as resolve9, sep as sep3 } from "node:path";
 var TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -20996,12 +21070,20 @@ var TYPES = {
   ".png": "image/png",
   ".map": "application/json"
 };
+var MAX_SERVED_BYTES = 256 * 1024 * 1024;
 async function serveFolder(dir, port = 0) {
   const root = resolve9(dir);
-  const kind = await stat4(root).catch(() => void 0);
+  const kind = await stat3(root).catch(() => void 0);
   if (!kind?.isDirectory()) throw new InputError(`serve: ${dir}: ${kind ? "not a folder" : "no such folder"}; give the trend folder that holds index.html and manifest.json`);
+  const real = await realpath4(root);
+  const inside = (path) => path === real || path.startsWith(real + sep3);
+  let hosts = [];
   const server = createServer((req, res) => {
     void (async () => {
+      if (!hosts.includes((req.headers.host ?? "").toLowerCase())) {
+        res.writeHead(421).end("misdirected request: open the address benchtrend serve printed");
+        return;
+      }
       let path;
       try {
         path = decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/");
@@ -21014,10 +21096,16 @@ async function serveFolder(dir, port = 0) {
         res.writeHead(403).end("forbidden");
         return;
       }
+      const type = TYPES[extname(file)];
       try {
-        if ((await stat4(file)).isDirectory()) file = join7(file, "index.html");
-        const body = await readFile6(file);
-        res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
+        file = await realpath4(file);
+        if (inside(file) && (await stat3(file)).isDirectory()) file = await realpath4(join7(file, "index.html"));
+        if (!inside(file)) {
+          res.writeHead(403).end("forbidden");
+          return;
+        }
+        const body = await readRegularFile(file, MAX_SERVED_BYTES);
+        res.writeHead(200, { "content-type": type ?? TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" }).end(body);
       } catch {
         res.writeHead(404).end("not found");
       }
@@ -21032,6 +21120,7 @@ async function serveFolder(dir, port = 0) {
   );
   const address = server.address();
   const actual = typeof address === "object" && address ? address.port : port;
+  hosts = [`127.0.0.1:${actual}`, `localhost:${actual}`];
   return { server, url: `http://127.0.0.1:${actual}/` };
 }
 
