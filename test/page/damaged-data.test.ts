@@ -3,18 +3,18 @@
  * that case, never the page): an alert, a case or a point that cannot be read costs only itself,
  * and the page says in one line which and what is wrong. Every other case keeps its chart.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkPath, segmentPath } from '../../src/core/trend/layout.js';
 import type { StoredAlert } from '../../src/core/trend/types.js';
-import { IN_CI, ROOT } from '../helpers/paths.js';
+import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { card, shownPoints } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
 type Json = Record<string, unknown>;
@@ -64,9 +64,7 @@ const points = (file: Json): Json => file['points'] as Json;
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('small damage to the data on the page', () => {
   beforeAll(async () => {
-    const out = join(work, 'page-build');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
-    pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    pageFiles = builtPage(join(work, 'page-build'));
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -3,14 +3,14 @@
  * past the last segment) is named as damaged in one line, and the page plans no read for it: no
  * request beyond the page's own files, the manifest and data/newest.json (asked for beside it).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_CI, ROOT } from '../helpers/paths.js';
+import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { serveFolder, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
 
 /** Asked for beside the manifest, before the page knows anything of the trend. */
@@ -48,9 +48,7 @@ async function open(server: StaticServer): Promise<{ status: string; state: stri
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a damaged manifest on the page', () => {
   beforeAll(async () => {
-    const out = join(work, 'page-build');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
-    page = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    page = builtPage(join(work, 'page-build'));
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -4,7 +4,6 @@
  * leaves "Load older" and "Load all" to ask for it again. And a page opened from disk, which no
  * browser lets read its data: it says how to serve it.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { IN_CI, ROOT } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { shownPoints } from './chart-reading.js';
 import { serveFolder, type ServeOptions, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
 
 const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-failed-'));
@@ -63,9 +63,7 @@ const status = (tab: Page): Promise<string> => tab.locator('#status').textConten
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a file the page cannot read', () => {
   beforeAll(async () => {
-    const out = join(work, 'page-build');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
-    page = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    page = builtPage(join(work, 'page-build'));
     browser = await launchBrowser();
   });
   afterAll(async () => {

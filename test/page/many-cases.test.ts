@@ -4,15 +4,15 @@
  * of renderer memory, from a layout of the whole page after each chart and a canvas for every card.
  * What is asserted is what the page does, never how long it takes.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_CI, ROOT } from '../helpers/paths.js';
+import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { bars, card, shownPoints } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
 
 const CASES = 300;
@@ -22,13 +22,12 @@ let server: StaticServer;
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)(`a suite of ${CASES} cases on the page`, () => {
   beforeAll(async () => {
-    const out = join(work, 'page-build');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
+    const page = builtPage(join(work, 'page-build'));
     const dir = join(work, 'trend');
     const stages = Array.from({ length: CASES }, (_, i) => `stage-${String(i).padStart(3, '0')}`);
     const history = syntheticHistory({ suite: 'main', commits: 20, runs: 3, seed: 4, shapes: [{ shape: 'one', stages }] });
     writeFiles(dir, trendFiles(history, { updated: '2024-01-02T00:00:00Z', format: 2 }));
-    writeFiles(dir, new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))])));
+    writeFiles(dir, page);
     server = await serveFolder(dir);
     browser = await launchBrowser();
   });

@@ -3,17 +3,17 @@
  * annotation labels of up to 200 characters, on a phone's 375 px; names written right to left, or
  * holding a right-to-left override, beside the page's own words.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredAlert } from '../../src/core/trend/types.js';
-import { IN_CI, ROOT } from '../helpers/paths.js';
+import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { card } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
 const JMH = 'org.openjdk.jmh.samples.JMHSample_01_HelloWorld.wellHelloThere';
@@ -85,9 +85,7 @@ const increasing = (xs: readonly number[]): boolean => xs.every((x, i) => i === 
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('names on the page', () => {
   beforeAll(async () => {
-    const out = join(work, 'page-build');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
-    pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    pageFiles = builtPage(join(work, 'page-build'));
     browser = await launchBrowser();
   });
   afterAll(async () => {

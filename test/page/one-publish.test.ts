@@ -2,15 +2,15 @@
  * A trend of one publish, as every trend starts: each chart holds one point, which uPlot would
  * place at the left edge of a range of its own making. It is drawn in the middle, whole.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_CI, ROOT } from '../helpers/paths.js';
+import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { card, columns, cssColour, drawnCanvas, runs } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
 
 const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-one-'));
@@ -19,11 +19,10 @@ let server: StaticServer;
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart of one point', () => {
   beforeAll(async () => {
-    const out = join(work, 'page-build');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
+    const page = builtPage(join(work, 'page-build'));
     const dir = join(work, 'trend');
     writeFiles(dir, trendFiles(syntheticHistory({ suite: 'main', commits: 1, seed: 8, shapes: [{ shape: 'warm', stages: ['total'] }] }), { updated: '2024-01-01T00:00:00Z', format: 2 }));
-    writeFiles(dir, new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))])));
+    writeFiles(dir, page);
     server = await serveFolder(dir);
     browser = await launchBrowser();
   });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { publishedTrend } from './published-trend.js';
 import { alertDots, bars, card, close, commitAt, cssColour, drawnCanvas, hoverCanvas, lineBreaks, markerLines, shownPoints } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { pointFrom, syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
 /**
@@ -187,9 +187,7 @@ async function ready(page: Page): Promise<void> {
 // Without Chromium a developer's run skips; in CI a missing browser fails instead of passing quietly.
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', () => {
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', pageDir]);
-    const page = new Map<string, Uint8Array>();
-    for (const f of ['index.html', 'page.js', 'page.css']) page.set(f, readFileSync(join(pageDir, f)));
+    const page = builtPage(pageDir);
     mkdirSync(SHOTS, { recursive: true });
 
     // The commit links point at this same loopback server, outside the page's folder.

@@ -3,17 +3,17 @@
  * which shows the alert's red dot even when its commit is older than what the page first loaded,
  * and which works every time it is followed, whatever the filter hides; and a link to the commit.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredAlert } from '../../src/core/trend/types.js';
-import { IN_CI, ROOT } from '../helpers/paths.js';
+import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { alertDots, card } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
+import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
 const REPOSITORY = 'https://example.invalid/o/r';
@@ -50,9 +50,7 @@ async function top(tab: Page, name: string): Promise<number | null> {
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', () => {
   beforeAll(async () => {
-    const out = join(work, 'page-build');
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-page.mjs'), '--out', out]);
-    pageFiles = new Map(['index.html', 'page.js', 'page.css'].map((f) => [f, readFileSync(join(out, f))]));
+    pageFiles = builtPage(join(work, 'page-build'));
     // 600 publishes: the first view reads back to publish 256 (whole chunks of 256 and 16). Three
     // shapes of six cases: a page tall enough to bring a card of the middle one to its top.
     history = syntheticHistory({
