@@ -13590,16 +13590,18 @@ function olderRebenches(entries, judged2 = () => true, lookback = REBENCH_LOOKBA
 // src/core/trend/state-plan.ts
 var json = (value) => `${JSON.stringify(value)}
 `;
-function takenOffText(suite, run9, off) {
+function leavingCases(off) {
   const shown = off.slice(0, 3).map((c) => JSON.stringify(c.case)).join(", ");
   const more = off.length > 3 ? ` and ${off.length - 3} more` : "";
-  const shapes = [...new Set(off.map((c) => c.shape))].map((s) => JSON.stringify(s)).join(", ");
-  const which = off.length === 1 ? `${shown}, which leaves` : `${off.length} of their cases, ${shown}${more}, which leave`;
-  return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: this run replaces the points of shape ${shapes} published for this commit before, but not ${which} the trend at this commit; if another job benched ${off.length === 1 ? "it" : "them"}, give each job its own shape or suite`;
+  return off.length === 1 ? `${shown}, which leaves` : `${off.length} of their cases, ${shown}${more}, which leave`;
 }
-function sameRunText(suite, run9, earlier) {
+function takenOffText(suite, run9, off) {
+  const shapes = [...new Set(off.map((c) => c.shape))].map((s) => JSON.stringify(s)).join(", ");
+  return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: this run replaces the points of shape ${shapes} published for this commit before, but not ${leavingCases(off)} the trend at this commit; if another job benched ${off.length === 1 ? "it" : "them"}, give each job its own shape or suite`;
+}
+function sameRunText(suite, run9, earlier, off) {
   const shapes = [...new Set(earlier.flatMap((e) => e.shapes).filter((s) => run9.shapes.includes(s)))].map((s) => JSON.stringify(s)).join(", ");
-  return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: another job of this workflow run published shape ${shapes} for this commit before (segment ${earlier.map((e) => e.seq).join(", ")}), and this job's points replace its points; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`;
+  return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: another job of this workflow run published shape ${shapes} for this commit before (segment ${earlier.map((e) => e.seq).join(", ")}), and this job's points replace its points${off.length > 0 ? `, without ${leavingCases(off)} the trend at this commit` : ""}; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`;
 }
 async function readState(read, location, manifest, suite) {
   const headPath = statePath(suite, "head");
@@ -13655,9 +13657,9 @@ async function planRegressionState(read, location, previous, manifest, added, lo
         const older = rebenchFrom(log2, { seq: judged2.seq, sha: judged2.commit.sha }, walked.from <= first);
         if (older !== void 0) rebenches.set(name, older);
         const off = casesTakenOff(walked.segments, judged2);
-        if (off.length > 0) warnings.push(takenOffText(name, judged2, off));
         const sibling = sameRunSuperseded(walked.segments, judged2);
-        if (sibling.length > 0) warnings.push(sameRunText(name, judged2, sibling));
+        if (sibling.length > 0) warnings.push(sameRunText(name, judged2, sibling, off));
+        else if (off.length > 0) warnings.push(takenOffText(name, judged2, off));
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;

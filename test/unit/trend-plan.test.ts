@@ -169,6 +169,17 @@ describe('re-runs', () => {
     expect((await trend.publish({ commit: commit(1), points: syntheticPoints(1, 0, 'warm') })).warnings).toEqual([]);
     expect((await trend.publish({ commit: commit(2), points: named(['BenchmarkA'], 0) })).warnings).toEqual([]);
   });
+
+  it('say it once when the job replaced is another of the same run: the line names the cases it leaves off', async () => {
+    const trend = new MemoryTrend();
+    const runUrl = 'https://github.com/o/r/actions/runs/7';
+    const named = (names: string[], shift: number) => syntheticPoints(names.length, shift, 'go').map((p, i) => ({ ...p, case: `go / ${names[i]}` }));
+    await trend.publish({ commit: commit(1), runUrl, points: named(['BenchmarkA'], 0) });
+    const second = await trend.publish({ commit: commit(1), runUrl, points: named(['BenchmarkC'], 1) });
+    expect(second.warnings).toEqual([
+      `suite "default" at ${commit(1).sha.slice(0, 7)}: another job of this workflow run published shape "go" for this commit before (segment 0), and this job's points replace its points, without "go / BenchmarkA", which leaves the trend at this commit; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`,
+    ]);
+  });
 });
 
 describe('rollups', () => {

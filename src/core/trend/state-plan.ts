@@ -25,22 +25,29 @@ import { NewerTrendDataError, TrendDataError, parseStateFile } from './validate.
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
-function takenOffText(suite: string, run: Segment, off: readonly { readonly case: string; readonly shape: string }[]): string {
+type TakenOff = readonly { readonly case: string; readonly shape: string }[];
+
+/** The cases a run takes off its commit, named: `"a", which leaves` or `3 of their cases, "a", "b", "c", which leave`. */
+function leavingCases(off: TakenOff): string {
   const shown = off.slice(0, 3).map((c) => JSON.stringify(c.case)).join(', ');
   const more = off.length > 3 ? ` and ${off.length - 3} more` : '';
+  return off.length === 1 ? `${shown}, which leaves` : `${off.length} of their cases, ${shown}${more}, which leave`;
+}
+
+function takenOffText(suite: string, run: Segment, off: TakenOff): string {
   const shapes = [...new Set(off.map((c) => c.shape))].map((s) => JSON.stringify(s)).join(', ');
-  const which = off.length === 1 ? `${shown}, which leaves` : `${off.length} of their cases, ${shown}${more}, which leave`;
   return (
     `suite ${JSON.stringify(suite)} at ${run.commit.sha.slice(0, 7)}: this run replaces the points of shape ${shapes} published for this commit before, ` +
-    `but not ${which} the trend at this commit; if another job benched ${off.length === 1 ? 'it' : 'them'}, give each job its own shape or suite`
+    `but not ${leavingCases(off)} the trend at this commit; if another job benched ${off.length === 1 ? 'it' : 'them'}, give each job its own shape or suite`
   );
 }
 
-function sameRunText(suite: string, run: Segment, earlier: readonly Segment[]): string {
+/** One line for another job of the same run superseded, naming the cases it leaves off (casesTakenOff) when there are any. */
+function sameRunText(suite: string, run: Segment, earlier: readonly Segment[], off: TakenOff): string {
   const shapes = [...new Set(earlier.flatMap((e) => e.shapes).filter((s) => run.shapes.includes(s)))].map((s) => JSON.stringify(s)).join(', ');
   return (
     `suite ${JSON.stringify(suite)} at ${run.commit.sha.slice(0, 7)}: another job of this workflow run published shape ${shapes} for this commit before (segment ${earlier.map((e) => e.seq).join(', ')}), ` +
-    `and this job's points replace its points; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`
+    `and this job's points replace its points${off.length > 0 ? `, without ${leavingCases(off)} the trend at this commit` : ''}; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`
   );
 }
 
@@ -143,12 +150,13 @@ export async function planRegressionState(
         // A run of a commit the state holds is never appended to it, so an earlier run of the
         // commit within the state's reach is among the segments walked: what superseding it takes
         // off the trend is said, not dropped unsaid (two jobs benching one shape of one suite).
-        const off = casesTakenOff(walked.segments, judged);
-        if (off.length > 0) warnings.push(takenOffText(name, judged, off));
         // A re-run is another attempt; the same attempt replacing its own points is a second job
         // (a matrix leg) benching the same shape, and the first job's points would go unsaid.
+        // One line either way: the second job's names the cases it leaves off too.
+        const off = casesTakenOff(walked.segments, judged);
         const sibling = sameRunSuperseded(walked.segments, judged);
-        if (sibling.length > 0) warnings.push(sameRunText(name, judged, sibling));
+        if (sibling.length > 0) warnings.push(sameRunText(name, judged, sibling, off));
+        else if (off.length > 0) warnings.push(takenOffText(name, judged, off));
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
