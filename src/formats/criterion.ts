@@ -21,6 +21,12 @@ const EXPECTED =
   'criterion output: `NAME time: [LOW EST HIGH]` lines, bencher lines (`test NAME ... bench: N ns/iter (+/- D)`), or cargo-criterion JSON messages';
 
 const ESTIMATE = /^(.*?)\s*(time|thrpt):\s+\[\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*\]\s*$/;
+/**
+ * With a throughput, criterion prints the change against the last run as a block of its own,
+ * `change:` then `time:   [−1.2% −0.5% +0.2%] (p = …)` and `thrpt:  […%]` (report.rs): relative
+ * changes, not estimates.
+ */
+const CHANGE = /^\s*(?:time|thrpt):\s+\[\s*\S+%\s+\S+%\s+\S+%\s*\]/;
 const JSON_MESSAGE = /^\s*\{.*"reason"\s*:\s*"benchmark-complete"/;
 
 /** The unit a criterion case is kept in: ns for times, B/s or elem/s for throughputs. */
@@ -46,6 +52,10 @@ function readEstimates(file: string, text: string, readings: Readings): void {
   for (const { text: line, line: n } of numberedLines(text)) {
     const m = ESTIMATE.exec(line);
     if (!m) {
+      if (CHANGE.test(line)) {
+        above = line;
+        continue;
+      }
       if (/\b(time|thrpt):\s+\[/.test(line)) throw lineError(file, n, `expected \`time: [LOW UNIT EST UNIT HIGH UNIT]\`, got ${JSON.stringify(line.trim())}`);
       const b = /^Benchmarking (.+): Analyzing\s*$/.exec(line);
       if (b) analyzing = (b[1] as string).trim();

@@ -1,0 +1,58 @@
+/**
+ * Tool outputs in the variants real users produce, fed through the bundled CLI's `benchtrend
+ * cases` as a user would. The fixtures are in test/fixtures/tool-outputs (its README names how
+ * each was made).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildPoints } from '../../src/core/cases.js';
+import { parseInput } from '../../src/formats/registry.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { runCli } from '../helpers/run-action.js';
+
+interface Case {
+  readonly name: string;
+  readonly unit: string;
+  readonly value: number;
+  readonly range?: string;
+  readonly extra?: string;
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'benchtrend-tools-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const fixture = (name: string): string => join(FIXTURES, 'tool-outputs', name);
+
+async function cases(file: string, ...args: string[]): Promise<{ cases: Case[]; stderr: string }> {
+  const r = await runCli(['cases', file, ...args], dir);
+  expect(r.code, r.stderr).toBe(0);
+  return { cases: JSON.parse(r.stdout) as Case[], stderr: r.stderr };
+}
+
+async function directions(file: string): Promise<Record<string, string>> {
+  const { points } = buildPoints(parseInput(file, await readFile(file, 'utf8'), 'auto'));
+  return Object.fromEntries(points.map((p) => [p.case, p.direction]));
+}
+
+describe('criterion', () => {
+  it('a rerun with throughput: the change block is not read as estimates', async () => {
+    const file = fixture('criterion-0.7-throughput-rerun.txt');
+    const { cases: got } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range])).toEqual([
+      ['criterion / parse/large', 'ns', 110530, '[110.21 µs 110.53 µs 110.90 µs]'],
+      ['criterion / parse/large - thrpt', 'B/s', 9478026454.63, '[8.7977 GiB/s 8.8271 GiB/s 8.8527 GiB/s]'],
+      ['criterion / tokenize/long_identifier_stream', 'ns', 1075500, '[1.0712 ms 1.0755 ms 1.0801 ms]'],
+      ['criterion / tokenize/long_identifier_stream - thrpt', 'elem/s', 929800, '[925.83 Kelem/s 929.80 Kelem/s 933.53 Kelem/s]'],
+      ['criterion / black_box/noop', 'ns', 0.31301, '[312.45 ps 313.01 ps 313.62 ps]'],
+    ]);
+    expect(await directions(file)).toMatchObject({
+      'criterion / parse/large - thrpt': 'bigger',
+      'criterion / parse/large': 'smaller',
+    });
+  });
+});
