@@ -29,8 +29,15 @@ const ESTIMATE = /^(.*?)\s*(time|thrpt):\s+\[\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+
 const CHANGE = /^\s*(?:time|thrpt):\s+\[\s*\S+%\s+\S+%\s+\S+%\s*\]/;
 const JSON_MESSAGE = /^\s*\{.*"reason"\s*:\s*"benchmark-complete"/;
 
-/** The unit a criterion case is kept in: ns for times, B/s or elem/s for throughputs. */
+/**
+ * Criterion 0.7's `Throughput::Bits` (measurement.rs): `b/s`, `Kb/s`, `Mb/s`, `Gb/s`, decimal.
+ * Read as units, `Kb` and `b` would be counts of different things.
+ */
+const BITS: Readonly<Record<string, number>> = { 'b/s': 1, 'Kb/s': 1e3, 'Mb/s': 1e6, 'Gb/s': 1e9 };
+
+/** The unit a criterion case is kept in: ns for times, B/s, bit/s or elem/s for throughputs. */
 function canonical(unit: string): string {
+  if (BITS[unit] !== undefined) return 'bit/s';
   const u = parseUnit(unit);
   if (u.kind === 'time') return 'ns';
   if (u.perSeconds !== undefined) return u.kind === 'bytes' ? 'B/s' : `${u.noun}/s`;
@@ -38,6 +45,8 @@ function canonical(unit: string): string {
 }
 
 function convertOrRefuse(file: string, line: number, value: number, from: string, to: string): number {
+  const bits = BITS[from];
+  if (bits !== undefined && to === 'bit/s') return clean(value * bits);
   try {
     return convertUnit(value, from, to);
   } catch (e) {

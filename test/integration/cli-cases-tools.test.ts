@@ -40,7 +40,7 @@ async function directions(file: string): Promise<Record<string, string>> {
 }
 
 describe('criterion', () => {
-  it('a rerun with throughput: the change block is not read as estimates', async () => {
+  it('a rerun with throughput: the change block is not read as estimates; bits, bytes and elements per second', async () => {
     const file = fixture('criterion-0.7-throughput-rerun.txt');
     const { cases: got } = await cases(file);
     expect(got.map((c) => [c.name, c.unit, c.value, c.range])).toEqual([
@@ -48,9 +48,12 @@ describe('criterion', () => {
       ['criterion / parse/large - thrpt', 'B/s', 9478026454.63, '[8.7977 GiB/s 8.8271 GiB/s 8.8527 GiB/s]'],
       ['criterion / tokenize/long_identifier_stream', 'ns', 1075500, '[1.0712 ms 1.0755 ms 1.0801 ms]'],
       ['criterion / tokenize/long_identifier_stream - thrpt', 'elem/s', 929800, '[925.83 Kelem/s 929.80 Kelem/s 933.53 Kelem/s]'],
+      ['criterion / net/send', 'ns', 1010, '[990.00 ns 1.0100 µs 1.0200 µs]'],
+      ['criterion / net/send - thrpt', 'bit/s', 990100, '[980.39 Kb/s 990.10 Kb/s 1.0101 Mb/s]'],
       ['criterion / black_box/noop', 'ns', 0.31301, '[312.45 ps 313.01 ps 313.62 ps]'],
     ]);
     expect(await directions(file)).toMatchObject({
+      'criterion / net/send - thrpt': 'bigger',
       'criterion / parse/large - thrpt': 'bigger',
       'criterion / parse/large': 'smaller',
     });
