@@ -21,9 +21,29 @@ const HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run ti
 const START = /(\d+) +(\d+) +\d+(?:\.\d+)? (?:ns|us|µs|ms|s)\s*$/;
 const VALUES = /^\s+(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s)/;
 const EXPECTED = 'Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)';
+/** Rows a wrapped name may take: a name of a few hundred characters. */
+const MAX_NAME_ROWS = 16;
 
 function ns(m: RegExpExecArray, i: number): number {
   return convertUnit(Number(m[i]), m[i + 1] as string, 'ns');
+}
+
+/**
+ * A name longer than its column, wrapped by Catch2's TextFlow over several rows (the last holds
+ * the numbers), joined back. TextFlow breaks after a space (dropped), after one of
+ * `])}>.,:;*+-=&/\` or before one of `[({<|` (kept), or, in a word longer than the column, adds a
+ * hyphen of its own at the column's last character.
+ */
+function joinWrapped(parts: readonly string[], width: number): string {
+  let name = parts[0] as string;
+  for (let i = 1; i < parts.length; i++) {
+    const prev = parts[i - 1] as string;
+    const part = parts[i] as string;
+    if (prev.length === width && prev.endsWith('-')) name = name.slice(0, -1) + part;
+    else if (/[\])}>.,:;*+\-=&/\\]$/.test(prev) || /^[[({<|]/.test(part)) name += part;
+    else name += ` ${part}`;
+  }
+  return name;
 }
 
 export const catch2: Format = {
@@ -43,12 +63,27 @@ export const catch2: Format = {
         if (!l) throw lineError(file, lines.length, 'the benchmark table header is not followed by its `-----` separator');
         if (/^-+$/.test(l.text)) break;
       }
+      // The header's columns stand where the rows' do: names wrap at the first column's width less 2.
+      const width = header.text.indexOf('samples') - 2;
       let found = 0;
       for (;;) {
-        const startLine = next();
-        const start = startLine ? START.exec(startLine.text) : null;
-        if (!startLine || !start) break;
-        const name = startLine.text.slice(0, start.index).trim();
+        const first = next();
+        // The table ends with an empty line (TablePrinter::close).
+        if (!first || first.text.trim() === '') break;
+        const parts: string[] = [];
+        let startLine = first;
+        let start = START.exec(first.text);
+        while (!start) {
+          parts.push(startLine.text.trim());
+          const row = next();
+          if (!row || row.text.trim() === '' || parts.length >= MAX_NAME_ROWS) {
+            throw lineError(file, first.line, `expected a benchmark row (\`NAME  SAMPLES  ITERATIONS  ESTIMATED\`) in the table of line ${header.line}, got ${JSON.stringify(first.text.trim())}`);
+          }
+          startLine = row;
+          start = START.exec(row.text);
+        }
+        parts.push(startLine.text.slice(0, start.index).trim());
+        const name = joinWrapped(parts, width);
         const meanLine = next();
         const mean = meanLine ? VALUES.exec(meanLine.text) : null;
         if (!mean) throw lineError(file, meanLine?.line ?? startLine.line + 1, `expected the mean line (\`MEAN UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);

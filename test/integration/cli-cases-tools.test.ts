@@ -4,7 +4,7 @@
  * each was made).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildPoints } from '../../src/core/cases.js';
@@ -57,5 +57,26 @@ describe('criterion', () => {
       'criterion / parse/large - thrpt': 'bigger',
       'criterion / parse/large': 'smaller',
     });
+  });
+});
+
+describe('catch2', () => {
+  it('names longer than their column, wrapped over several rows, are read whole, and the rows after them too', async () => {
+    const { cases: got } = await cases(fixture('catch2-v3.7-long-names.txt'));
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range])).toEqual([
+      ['catch2 / Fibonacci 20', 'ns', 41731, '± 3256'],
+      ['catch2 / parse a large JSON document with many nested arrays', 'ns', 912346, '± 40123.4'],
+      ['catch2 / tokenize/very_long_identifier_without_any_spaces_in_it', 'ns', 25123.4, '± 812.3'],
+      ['catch2 / Fibonacci 25', 'ns', 460123, '± 8123'],
+    ]);
+  });
+
+  it('a row that is not a benchmark inside a table is refused at its line, not taken for the end of the table', async () => {
+    const text = await readFile(fixture('catch2-v3.7-long-names.txt'), 'utf8');
+    const bad = join(dir, 'mangled.txt');
+    await writeFile(bad, text.replace('46.0412 ms', '46.0412 parsecs'));
+    const r = await runCli(['cases', bad], dir);
+    const row = 'Fibonacci 25                                   100             1    46.0412 parsecs';
+    expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: line 32: expected a benchmark row (\`NAME  SAMPLES  ITERATIONS  ESTIMATED\`) in the table of line 13, got ${JSON.stringify(row)}\n`]);
   });
 });
