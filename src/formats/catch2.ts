@@ -18,14 +18,21 @@ import { makeRecord, Readings } from './metrics.js';
 import { lineError, numberedLines } from './text-lines.js';
 
 const HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/;
-const START = /(\d+) +(\d+) +\d+(?:\.\d+)? (?:ns|us|µs|ms|s)\s*$/;
-const VALUES = /^\s+(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s)/;
+/**
+ * A duration as Catch2's `Duration` prints it: a double through `operator<<` (six significant
+ * digits, an exponent past them) and `ns`, `us`, `ms`, `s`, or `m` for minutes from 60 s up: the
+ * estimated run time of 100 samples of a benchmark under a second reaches it.
+ */
+const DURATION = '(\\d+(?:\\.\\d+)?(?:e[-+]\\d+)?) (ns|us|µs|ms|s|m)';
+const START = new RegExp(`(\\d+) +(\\d+) +${DURATION}\\s*$`);
+const VALUES = new RegExp(`^\\s+${DURATION} +${DURATION} +${DURATION}`);
 const EXPECTED = 'Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)';
 /** Rows a wrapped name may take: a name of a few hundred characters. */
 const MAX_NAME_ROWS = 16;
 
 function ns(m: RegExpExecArray, i: number): number {
-  return convertUnit(Number(m[i]), m[i + 1] as string, 'ns');
+  const unit = m[i + 1] as string;
+  return convertUnit(Number(m[i]), unit === 'm' ? 'min' : unit, 'ns');
 }
 
 /**

@@ -79,4 +79,13 @@ describe('catch2', () => {
     const row = 'Fibonacci 25                                   100             1    46.0412 parsecs';
     expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: line 32: expected a benchmark row (\`NAME  SAMPLES  ITERATIONS  ESTIMATED\`) in the table of line 13, got ${JSON.stringify(row)}\n`]);
   });
+
+  it('durations past a minute, printed in m, are read: the rows at and after one are not lost', async () => {
+    const { cases: got } = await cases(fixture('catch2-v3.7-minutes.txt'));
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range])).toEqual([
+      ['catch2 / Fibonacci 30', 'ns', 5001200, '± 61234'],
+      ['catch2 / load the whole index from disk', 'ns', 812346000, '± 9876540'],
+      ['catch2 / rebuild the index', 'ns', 63100200000, '± 512000000'],
+    ]);
+  });
 });
