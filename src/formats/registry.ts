@@ -123,6 +123,21 @@ function unrecognised(file: string, text: string, option: string): InputError {
   return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(', ')}; set ${option === 'format:' ? 'input format' : option} to name one`);
 }
 
+/** Formats whose reading takes in what another recognises: criterion reads cargo's bencher lines. */
+const READS_TOO: Readonly<Record<string, readonly string[]>> = { criterion: ['cargo'] };
+
+/**
+ * Text formats after `found` in the order that also recognise the text: a file two tools wrote
+ * into (cargo bench then go test) whose second tool's results `auto` does not read. Those before
+ * `found` were tried and did not.
+ */
+function alsoRecognised(found: Format, text: string, file: string): Format[] {
+  // One JSON document is one tool's; only text can hold the lines of two.
+  if (peekJson(text) !== undefined) return [];
+  const rest = FORMATS.slice(FORMATS.indexOf(found) + 1);
+  return rest.filter((f) => !(READS_TOO[found.name] ?? []).includes(f.name) && f.detect(text, file));
+}
+
 /** Whether `format` reads the text without refusing it. */
 function readsIt(format: Format, file: string, text: string, options: ParseOptions): boolean {
   try {
@@ -155,8 +170,15 @@ export function parseInput(file: string, text: string, format: string, options: 
     if (!found) throw unrecognised(file, text, option);
     const records = found.parse(file, text, options);
     // The note names the option as the reader gives it: `format:` in a workflow, `--format` on the CLI.
-    const note = found.autoNote?.replace('set format: ', option === 'format:' ? 'set format: ' : `give ${option} `);
-    return note === undefined ? records : records.map((r) => ({ ...r, notes: [...(r.notes ?? []), note] }));
+    const notes = found.autoNote === undefined ? [] : [found.autoNote.replace('set format: ', option === 'format:' ? 'set format: ' : `give ${option} `)];
+    const others = alsoRecognised(found, text, file);
+    if (others.length > 0) {
+      notes.push(
+        `read as ${formatLabel(found.name)}; it also holds ${others.map((f) => formatLabel(f.name)).join(' and ')}, not read: a file is read in one format, give each tool its own file`,
+      );
+    }
+    // Once, on the first record: a file read as several records (Orca's two arms) is one file.
+    return notes.length === 0 ? records : records.map((r, i) => (i === 0 ? { ...r, notes: [...(r.notes ?? []), ...notes] } : r));
   }
   try {
     return chosen.parse(file, text, options);

@@ -89,3 +89,20 @@ describe('catch2', () => {
     ]);
   });
 });
+
+describe('format: auto', () => {
+  it('a file two tools wrote into is read in the first format, with a warning naming the other, never silently', async () => {
+    const file = fixture('cargo-then-go.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range])).toEqual([
+      ['cargo / bench_fib_10', 'ns/iter', 135.21, '± 2.40'],
+      ['cargo / bench_fib_20', 'ns/iter', 18149, '± 755.00'],
+    ]);
+    expect(stderr).toBe(
+      `benchtrend: warning: ${file}: read as cargo bench output; it also holds go test output, not read: a file is read in one format, give each tool its own file\n`,
+    );
+    // Criterion's own lines beside cargo's bencher lines are one tool's: nothing to warn of.
+    const criterion = await cases(join(FIXTURES, 'github-action-benchmark/input/criterion_output.txt'));
+    expect(criterion.stderr).toBe('');
+  });
+});
