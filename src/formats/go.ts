@@ -95,7 +95,16 @@ export const go: Format = {
   detect: (text) => /^Benchmark\S*\s+\d+\s+[-+]?[0-9.]+(?:e[-+]?\d+)?\s+\S+/m.test(text),
   parse: (file, text, options) => {
     const packages = new Set<string>();
-    readLines(file, text, (l) => packages.add(l.pkg));
+    // `-cpu 1,2,4` runs a benchmark at each GOMAXPROCS, printed `BenchmarkX`, `BenchmarkX-2`,
+    // `BenchmarkX-4`: three configurations, not three runs of one.
+    const procsOf = new Map<string, Set<string>>();
+    readLines(file, text, (l) => {
+      packages.add(l.pkg);
+      const key = `${l.pkg}\u0000${l.name}`;
+      let procs = procsOf.get(key);
+      if (procs === undefined) procsOf.set(key, (procs = new Set()));
+      procs.add(l.procs ?? '');
+    });
     // github-action-benchmark's go-force-package-suffix named one package's benchmarks so too.
     const several = packages.size > 1 || options?.goPackageSuffix === true;
     const readings = new Readings(file, (unit) => directionFor(unit, 'smaller'));
@@ -110,10 +119,13 @@ export const go: Format = {
     };
     readLines(file, text, (l) => {
       const key = `${l.pkg}\u0000${l.name}`;
-      let base = bases.get(key);
+      const perProcs = (procsOf.get(key)?.size ?? 0) > 1;
+      const baseKey = perProcs ? `${key}\u0000${l.procs ?? ''}` : key;
+      let base = bases.get(baseKey);
       if (base === undefined) {
-        base = several && l.pkg !== '' && !namesPackage(l.name, l.pkg) ? `${l.name} (${l.pkg})` : l.name;
-        bases.set(key, base);
+        const printed = perProcs && l.procs !== undefined ? `${l.name}-${l.procs}` : l.name;
+        base = several && l.pkg !== '' && !namesPackage(l.name, l.pkg) ? `${printed} (${l.pkg})` : printed;
+        bases.set(baseKey, base);
       }
       const name = base;
       // Readings keep the first line's extra; later lines need none.

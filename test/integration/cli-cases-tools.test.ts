@@ -106,3 +106,18 @@ describe('format: auto', () => {
     expect(criterion.stderr).toBe('');
   });
 });
+
+describe('go', () => {
+  it('-cpu 1,2,4 -count 2: each GOMAXPROCS is its own case, named as go prints it, with its two runs', async () => {
+    const { cases: got } = await cases(fixture('go-cpu-1-2-4-count-2.txt'));
+    expect(got.filter((c) => c.unit === 'ns/op').map((c) => [c.name, c.value, c.extra?.split(' ')[0]])).toEqual([
+      ['go / BenchmarkFib20', 40211.5, 'runs=2/2'],
+      ['go / BenchmarkFib20-2', 40332.5, 'runs=2/2'],
+      ['go / BenchmarkFib20-4', 40500, 'runs=2/2'],
+      ['go / BenchmarkParallelHash', 1205.5, 'runs=2/2'],
+      ['go / BenchmarkParallelHash-2', 621.5, 'runs=2/2'],
+      ['go / BenchmarkParallelHash-4', 330.5, 'runs=2/2'],
+    ]);
+    expect(got.map((c) => c.name)).toContain('go / BenchmarkParallelHash-4 - B/op');
+  });
+});
