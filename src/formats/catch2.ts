@@ -12,6 +12,7 @@
  * The mean with its bootstrap interval is a summary. Catch2 scales each number to its own unit
  * (`3.789 us` beside `362 ns`), so every case is kept in ns.
  */
+import type { Metric } from '../core/model.js';
 import { convertUnit } from '../core/units.js';
 import { shapeOf, type Format } from './format.js';
 import { makeRecord, Readings } from './metrics.js';
@@ -27,6 +28,12 @@ const DURATION = '(\\d+(?:\\.\\d+)?(?:e[-+]\\d+)?) (ns|us|µs|ms|s|m)';
 const START = new RegExp(`(\\d+) +(\\d+) +${DURATION}\\s*$`);
 const VALUES = new RegExp(`^\\s+${DURATION} +${DURATION} +${DURATION}`);
 const EXPECTED = 'Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)';
+/**
+ * `benchmarkFailed`: on the name's row when the benchmark threw while Catch2 estimated its run
+ * time (before its numbers), on a row of its own when it threw while measured. Catch2 rethrows,
+ * so the test case and its table end there, the latter without its closing empty line.
+ */
+const FAILED = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/;
 /** Rows a wrapped name may take: a name of a few hundred characters. */
 const MAX_NAME_ROWS = 16;
 
@@ -60,6 +67,15 @@ export const catch2: Format = {
   parse: (file, text, options) => {
     const lines = numberedLines(text);
     const readings = new Readings(file, () => 'smaller');
+    const failed: Metric[] = [];
+    const notes: string[] = [];
+    // A failed benchmark is no result but is not lost: counted as failed and named in a warning.
+    const fail = (name: string, error: string): void => {
+      notes.push(`${name}: Catch2 reports the benchmark failed (${error}); counted as failed`);
+      failed.push({ name, unit: 'ns', direction: 'smaller', samples: [], failed: 1 });
+      found++;
+    };
+    let found = 0;
     let i = 0;
     const next = (): { text: string; line: number } | undefined => lines[i++];
     while (i < lines.length) {
@@ -72,7 +88,7 @@ export const catch2: Format = {
       }
       // The header's columns stand where the rows' do: names wrap at the first column's width less 2.
       const width = header.text.indexOf('samples') - 2;
-      let found = 0;
+      found = 0;
       for (;;) {
         const first = next();
         // The table ends with an empty line (TablePrinter::close).
@@ -80,7 +96,10 @@ export const catch2: Format = {
         const parts: string[] = [];
         let startLine = first;
         let start = START.exec(first.text);
+        let broke: RegExpExecArray | null = null;
         while (!start) {
+          broke = FAILED.exec(startLine.text);
+          if (broke) break;
           parts.push(startLine.text.trim());
           const row = next();
           if (!row || row.text.trim() === '' || parts.length >= MAX_NAME_ROWS) {
@@ -89,9 +108,18 @@ export const catch2: Format = {
           startLine = row;
           start = START.exec(row.text);
         }
+        if (broke || !start) {
+          fail(joinWrapped([...parts, (broke?.[1] ?? '').trim()].filter((p) => p !== ''), width), broke?.[2] ?? '');
+          break;
+        }
         parts.push(startLine.text.slice(0, start.index).trim());
         const name = joinWrapped(parts, width);
         const meanLine = next();
+        const thrown = meanLine ? FAILED.exec(meanLine.text) : null;
+        if (thrown && (thrown[1] as string) === '') {
+          fail(name, thrown[2] as string);
+          break;
+        }
         const mean = meanLine ? VALUES.exec(meanLine.text) : null;
         if (!mean) throw lineError(file, meanLine?.line ?? startLine.line + 1, `expected the mean line (\`MEAN UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
         const sdLine = next();
@@ -112,6 +140,6 @@ export const catch2: Format = {
       }
       if (found === 0) throw lineError(file, header.line, 'a benchmark table with no benchmark row; the Catch2 output may be mangled');
     }
-    return [makeRecord({ file, format: 'catch2', shape: shapeOf(options, 'catch2'), metrics: readings.metrics(), expected: EXPECTED })];
+    return [makeRecord({ file, format: 'catch2', shape: shapeOf(options, 'catch2'), metrics: [...readings.metrics(), ...failed], notes, expected: EXPECTED })];
   },
 };

@@ -88,6 +88,23 @@ describe('catch2', () => {
       ['catch2 / rebuild the index', 'ns', 63100200000, '± 512000000'],
     ]);
   });
+
+  it('a benchmark Catch2 reports failed is counted as failed and named in a warning; the others are read', async () => {
+    const file = fixture('catch2-v3.7-failed.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.value])).toEqual([
+      ['catch2 / Fibonacci 20', 41731],
+      ['catch2 / sort 1000 ints', 22811.2],
+      ['catch2 / Fibonacci 25', 460123],
+    ]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: parse the config file: Catch2 reports the benchmark failed (config.toml: no such file); counted as failed`,
+        `benchtrend: warning: ${file}: call the flaky service: Catch2 reports the benchmark failed (connection reset); counted as failed`,
+        '',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('format: auto', () => {
