@@ -3,6 +3,7 @@ import { CaseChart, ChartGroup, type ChartData } from './chart.js';
 import { byId, el, isolated, setText } from './elements.js';
 import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
+import { utcTime } from './lib/hover-text.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
@@ -113,8 +114,8 @@ function describe(state: PageState, card: Card, data: ChartData | undefined): vo
     return;
   }
   const count = data.points.reduce((t, p) => t + (p ? 1 : 0), 0);
-  const first = data.commits[0]?.commit.timestamp ?? '';
-  const last = data.commits[data.commits.length - 1]?.commit.timestamp ?? '';
+  const first = utcTime(data.commits[0]?.commit.timestamp ?? '');
+  const last = utcTime(data.commits[data.commits.length - 1]?.commit.timestamp ?? '');
   card.note.append(`${count} point${count === 1 ? '' : 's'} from ${first.slice(0, 10)} to ${last.slice(0, 10)}${state.from > 0 ? ' (older history not loaded)' : ''}.`);
 }
 
