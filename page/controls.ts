@@ -1,7 +1,7 @@
 import { byId } from './elements.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
 import { parsePermalink, wellFormed } from './lib/permalink.js';
-import { applyFilter, resizeAll } from './layout.js';
+import { applyFilter, drawForPrint, endPrint, resizeAll } from './layout.js';
 import type { Card, PageState } from './state.js';
 
 /** The toolbar (filter, error bars, load older / all), the address's permalink, and resizing. */
@@ -53,6 +53,8 @@ export function wireControls(state: PageState): void {
     const a = e.target instanceof Element ? e.target.closest('a') : null;
     if (a && a.hash !== '' && a.hash === window.location.hash && a.pathname === window.location.pathname) showPermalinked(state);
   });
+  window.addEventListener('beforeprint', () => drawForPrint(state));
+  window.addEventListener('afterprint', () => endPrint(state));
   let pending: ReturnType<typeof setTimeout> | undefined;
   window.addEventListener('resize', () => {
     clearTimeout(pending);

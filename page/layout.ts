@@ -8,6 +8,7 @@ import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
 import { cardKey, loadBackTo, manifestOf, type Card, type PageState } from './state.js';
+import { isPrinting, setPrinting } from './theme.js';
 
 /**
  * The page's body: a section per suite and shape, a card per case, and drawing the cards from the
@@ -204,7 +205,10 @@ export function watchViewport(state: PageState): void {
         if (!card) continue;
         if (e.isIntersecting) {
           if (card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
-        } else if (card.chart) letGo(state, card);
+        } else if (card.chart && !isPrinting()) {
+          // The print's layout is not the screen's: what was drawn for the paper stays until afterprint.
+          letGo(state, card);
+        }
       }
     },
     { rootMargin: `${AHEAD_PX}px 0px` },
@@ -244,6 +248,45 @@ export async function drawAll(state: PageState, priority: Card | undefined, only
     }
   }
   applyFilter(state);
+}
+
+/** Charts drawn for one print at most: each is a canvas, and 3,000 of them took 2.5 GB. */
+export const PRINT_CHARTS = 300;
+
+/**
+ * Before a print, every card shown (up to PRINT_CHARTS) gets its chart, in light colours: a card
+ * gets its canvas only near the window, so the paper had empty frames below the first screen.
+ */
+export function drawForPrint(state: PageState): void {
+  const recolour = setPrinting(true);
+  let drawn = 0;
+  let left = 0;
+  for (const card of state.cards.values()) {
+    if (card.root.hidden) continue;
+    if (card.chart && card.drawnFrom === state.model) {
+      drawn++;
+      if (recolour) card.chart.u.redraw(false);
+      continue;
+    }
+    const data = chartData(state, card, state.model);
+    if (!data) continue;
+    if (drawn >= PRINT_CHARTS) left++;
+    else {
+      drawCard(state, card, data);
+      drawn++;
+    }
+  }
+  if (left > 0) byId('notice').append(el('p', { className: 'print-only' }, `Printed: the first ${PRINT_CHARTS} charts shown; ${left} more are left out. Filter the cases to print others.`));
+}
+
+/** After the print: the reader's colours again, and the charts far from the window let go. */
+export function endPrint(state: PageState): void {
+  const recolour = setPrinting(false);
+  for (const p of byId('notice').querySelectorAll('.print-only')) p.remove();
+  for (const card of state.cards.values()) {
+    if (card.chart && placeOf(card) === 'far') letGo(state, card);
+    else if (recolour) card.chart?.u.redraw(false);
+  }
 }
 
 export function applyFilter(state: PageState): void {
