@@ -3,7 +3,8 @@ import { CaseChart, ChartGroup, type ChartData } from './chart.js';
 import { byId, el, isolated, setText } from './elements.js';
 import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
-import { utcTime } from './lib/hover-text.js';
+import { formatValue } from '../src/core/magnitude.js';
+import { formatDate, utcTime } from './lib/hover-text.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
@@ -58,9 +59,11 @@ export function ensureSections(state: PageState, groups: readonly CaseGroup[]): 
 }
 
 function makeCard(state: PageState, info: CaseInfo): Card {
-  const csv = el('button', { className: 'small', attrs: { type: 'button' } }, 'CSV');
-  const json = el('button', { className: 'small', attrs: { type: 'button' } }, 'JSON');
-  const link = el('a', { className: 'permalink', attrs: { href: formatPermalink(permalinkOf(state, info.suite, info.case)), title: 'Link to this chart' } }, '#');
+  // Named for the case: a screen reader's list of controls otherwise held hundreds of "CSV",
+  // "JSON" and "#" with nothing to tell them apart.
+  const csv = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as CSV` } }, 'CSV');
+  const json = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as JSON` } }, 'JSON');
+  const link = el('a', { className: 'permalink', attrs: { href: formatPermalink(permalinkOf(state, info.suite, info.case)), title: 'Link to this chart', 'aria-label': `Link to the chart of ${info.case}` } }, '#');
   const plot = el('div', { className: 'plot' });
   const note = el('p', { className: 'note' });
   // The markers' full labels as text: the canvas shortens them, and a screen reader cannot read it.
@@ -155,9 +158,24 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
       card.chart.destroy();
       delete card.chart;
     }
+    if (card.chart && data) card.chart.u.root.setAttribute('aria-label', chartLabel(card, data));
   } catch (e) {
     card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
   }
+}
+
+/**
+ * What the chart shows, for a reader who cannot see it: "Chart of X" alone said nothing a screen
+ * reader's user could not read in the heading above it.
+ */
+function chartLabel(card: Card, data: ChartData): string {
+  let newest = data.points.length - 1;
+  while (newest >= 0 && !data.points[newest]) newest--;
+  const point = data.points[newest];
+  const row = data.commits[newest];
+  const last = point && row ? ` Newest median ${formatValue(point.value, point.unit, 4)} at ${row.commit.sha.slice(0, 7)}, ${formatDate(row.commit.timestamp)}.` : '';
+  const alerts = data.regressions.filter((r) => r.alert.status !== 'cleared').length;
+  return `Chart of ${card.info.case}: ${card.note.textContent ?? ''}${last}${alerts > 0 ? ` ${alerts} regression${alerts === 1 ? '' : 's'} marked.` : ''}`;
 }
 
 /** How far beyond the window a card's chart is drawn ahead of being scrolled to. */
