@@ -118,9 +118,13 @@ function describe(state: PageState, card: Card, data: ChartData | undefined): vo
     return;
   }
   const count = data.points.reduce((t, p) => t + (p ? 1 : 0), 0);
-  const first = utcTime(data.commits[0]?.commit.timestamp ?? '');
-  const last = utcTime(data.commits[data.commits.length - 1]?.commit.timestamp ?? '');
-  card.note.append(`${count} point${count === 1 ? '' : 's'} from ${first.slice(0, 10)} to ${last.slice(0, 10)}${state.from > 0 ? ' (older history not loaded)' : ''}.`);
+  // The case's own first and last points, not its shape's commits: a case benched once said
+  // "1 point from" the shape's first day "to" its last.
+  const day = (i: number): string => utcTime(data.commits[i]?.commit.timestamp ?? '').slice(0, 10);
+  const first = day(data.points.findIndex((p) => p !== null));
+  const last = day(data.points.findLastIndex((p) => p !== null));
+  const when = count === 1 ? `1 point on ${first}` : `${count} points from ${first} to ${last}`;
+  card.note.append(`${when}${state.from > 0 ? ' (older history not loaded)' : ''}.`);
 }
 
 function groupFor(state: PageState, card: Card): ChartGroup {

@@ -23,7 +23,9 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('commit times with their author offset'
     const page = builtPage(join(work, 'page-build'));
     const dir = join(work, 'trend');
     // Eight evenings in California, 2024-03-01 to 03-08 there: 2024-03-02 to 03-09 in UTC.
-    const history = syntheticHistory({ suite: 'main', commits: 8, seed: 3, shapes: [{ shape: 'warm', stages: ['total'] }] }).map((p, i) => ({
+    // `once` was benched at the first commit only.
+    const missing = [1, 2, 3, 4, 5, 6, 7].map((at) => ({ case: 'warm / once', at }));
+    const history = syntheticHistory({ suite: 'main', commits: 8, seed: 3, shapes: [{ shape: 'warm', stages: ['total', 'once'] }], missing }).map((p, i) => ({
       ...p,
       commit: { ...p.commit, timestamp: `2024-03-0${i + 1}T20:30:00-08:00` },
     }));
@@ -50,6 +52,14 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('commit times with their author offset'
     await tab.mouse.move(over.x + over.width - over.width / 16 - 2, over.y + over.height / 2);
     await tab.mouse.move(over.x + over.width - over.width / 16, over.y + over.height / 2);
     await expect.poll(() => tab.locator('#tooltip').textContent()).toContain('2024-03-09 04:30 UTC');
+    await tab.close();
+  });
+
+  it("dates a case by its own points, not its shape's commits", async () => {
+    const tab = await browser.context.newPage();
+    await tab.goto(server.base);
+    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    expect(await card(tab, 'warm / once').locator('.note').textContent()).toBe('1 point on 2024-03-02.');
     await tab.close();
   });
 });
