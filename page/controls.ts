@@ -53,6 +53,11 @@ export function wireControls(state: PageState): void {
     const a = e.target instanceof Element ? e.target.closest('a') : null;
     if (a && a.hash !== '' && a.hash === window.location.hash && a.pathname === window.location.pathname) showPermalinked(state);
   });
+  // Content shown on hover is dismissed without moving the pointer (WCAG 1.4.13): the tooltip
+  // covers the charts below it, and stays until the cursor moves again.
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') byId('tooltip').hidden = true;
+  });
   window.addEventListener('beforeprint', () => drawForPrint(state));
   window.addEventListener('afterprint', () => endPrint(state));
   let pending: ReturnType<typeof setTimeout> | undefined;

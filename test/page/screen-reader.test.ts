@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
-import { drawnCanvas } from './chart-reading.js';
+import { card, drawnCanvas } from './chart-reading.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
@@ -51,6 +51,23 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the page read by a screen reader', () 
     const label = (await tab.getByRole('img', { name: /^Chart of warm \/ total: / }).getAttribute('aria-label')) ?? '';
     expect(label).toMatch(/^Chart of warm \/ total: 6 points from 2024-01-01 to 2024-01-01\. Newest median \d[\d.]* m?s at /);
     expect(label).toContain(`at ${newest.commit.sha.slice(0, 7)}, 2024-01-01 05:00 UTC. 1 regression marked.`);
+    await tab.close();
+  });
+
+  it('hides the tooltip on Escape, and shows it again when the cursor moves', async () => {
+    const tab = await browser.context.newPage();
+    await tab.goto(server.base);
+    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    await drawnCanvas(tab, 'warm / total');
+    const over = await card(tab, 'warm / total').locator('.u-over').boundingBox();
+    if (!over) throw new Error('no chart drawn');
+    await tab.mouse.move(over.x + over.width / 2, over.y + over.height / 2);
+    await tab.mouse.move(over.x + over.width / 2 + 2, over.y + over.height / 2);
+    await tab.locator('#tooltip').waitFor({ state: 'visible' });
+    await tab.keyboard.press('Escape');
+    expect(await tab.locator('#tooltip').isHidden()).toBe(true);
+    await tab.mouse.move(over.x + over.width / 2 + 4, over.y + over.height / 2);
+    await tab.locator('#tooltip').waitFor({ state: 'visible' });
     await tab.close();
   });
 });
