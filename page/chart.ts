@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import type { StoredPoint } from '../src/core/trend/types.js';
-import type { BarMode } from './lib/hover-text.js';
+import { utcTime, type BarMode } from './lib/hover-text.js';
 import { formatTicks } from '../src/core/magnitude.js';
 import type { AlertMarker, VerticalMarker } from './lib/markers.js';
 import type { CommitRow } from './lib/trend-model.js';
@@ -194,10 +194,10 @@ export class CaseChart {
     canvas.width = canvas.height = 0;
   }
 
-  /** Dates of the commits at the ticks; with the time when several ticks fall on one day. */
+  /** Dates of the commits at the ticks (UTC, as the tooltip says them); with the time when several ticks fall on one day. */
   private tickDates(splits: readonly number[]): string[] {
     const n = this.data.commits.length;
-    const stamps = splits.map((x) => (Number.isInteger(x) ? (this.data.commits[x + n - 1]?.commit.timestamp ?? '') : ''));
+    const stamps = splits.map((x) => (Number.isInteger(x) ? utcTime(this.data.commits[x + n - 1]?.commit.timestamp ?? '') : ''));
     const days = stamps.map((t) => t.slice(0, 10));
     const shown = days.filter((d) => d !== '');
     if (new Set(shown).size === shown.length) return days;

@@ -1,7 +1,7 @@
 import { byId } from './elements.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
 import { parsePermalink, wellFormed } from './lib/permalink.js';
-import { applyFilter, resizeAll } from './layout.js';
+import { applyFilter, drawForPrint, endPrint, resizeAll } from './layout.js';
 import type { Card, PageState } from './state.js';
 
 /** The toolbar (filter, error bars, load older / all), the address's permalink, and resizing. */
@@ -53,6 +53,13 @@ export function wireControls(state: PageState): void {
     const a = e.target instanceof Element ? e.target.closest('a') : null;
     if (a && a.hash !== '' && a.hash === window.location.hash && a.pathname === window.location.pathname) showPermalinked(state);
   });
+  // Content shown on hover is dismissed without moving the pointer (WCAG 1.4.13): the tooltip
+  // covers the charts below it, and stays until the cursor moves again.
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') byId('tooltip').hidden = true;
+  });
+  window.addEventListener('beforeprint', () => drawForPrint(state));
+  window.addEventListener('afterprint', () => endPrint(state));
   let pending: ReturnType<typeof setTimeout> | undefined;
   window.addEventListener('resize', () => {
     clearTimeout(pending);

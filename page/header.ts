@@ -77,13 +77,16 @@ export function renderHeader(state: PageState, m: Manifest): void {
     const at = inGroup ? [] : [' at ', commit(a.sha)];
     return [link, pct, ...at, ` (${a.status})`, a.reason ? `: ${words !== undefined ? reasonBeside(a.reason, words) : a.reason}` : ''];
   };
+  // With several suites a case name may be in more than one: each line says whose it is, as the
+  // sections below do, or three suites' "shape-a / stage-0 +30% worse" could not be told apart.
+  const suite = (g: (typeof groups)[number]): (Node | string)[] => (m.suites.length > 1 ? [el('span', { className: 'suite-name' }, 'Suite ', isolated(g.suite)), ': '] : []);
   const item = (g: (typeof groups)[number]): HTMLElement | undefined => {
     const [head, ...rest] = g.alerts;
     if (!head) return undefined;
-    if (rest.length === 0) return el('li', {}, ...line(head));
+    if (rest.length === 0) return el('li', {}, ...suite(g), ...line(head));
     const folded = el('ul');
     for (const a of rest) folded.append(el('li', {}, ...line(a, true)));
-    return el('li', {}, ...groupWords(g), ': ', ...line(head, true), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
+    return el('li', {}, ...suite(g), ...groupWords(g), ': ', ...line(head, true), el('details', {}, el('summary', {}, `${rest.length} more`), folded));
   };
   const listOf = (some: readonly (typeof groups)[number][]): HTMLUListElement => el('ul', {}, ...some.map(item));
   // The newest events open, the older ones folded: newest first, so the latest is what one reads.

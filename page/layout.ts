@@ -3,10 +3,13 @@ import { CaseChart, ChartGroup, type ChartData } from './chart.js';
 import { byId, el, isolated, setText } from './elements.js';
 import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
+import { formatValue } from '../src/core/magnitude.js';
+import { formatDate, utcTime } from './lib/hover-text.js';
 import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
 import { cardKey, loadBackTo, manifestOf, type Card, type PageState } from './state.js';
+import { isPrinting, setPrinting } from './theme.js';
 
 /**
  * The page's body: a section per suite and shape, a card per case, and drawing the cards from the
@@ -56,9 +59,11 @@ export function ensureSections(state: PageState, groups: readonly CaseGroup[]): 
 }
 
 function makeCard(state: PageState, info: CaseInfo): Card {
-  const csv = el('button', { className: 'small', attrs: { type: 'button' } }, 'CSV');
-  const json = el('button', { className: 'small', attrs: { type: 'button' } }, 'JSON');
-  const link = el('a', { className: 'permalink', attrs: { href: formatPermalink(permalinkOf(state, info.suite, info.case)), title: 'Link to this chart' } }, '#');
+  // Named for the case: a screen reader's list of controls otherwise held hundreds of "CSV",
+  // "JSON" and "#" with nothing to tell them apart.
+  const csv = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as CSV` } }, 'CSV');
+  const json = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as JSON` } }, 'JSON');
+  const link = el('a', { className: 'permalink', attrs: { href: formatPermalink(permalinkOf(state, info.suite, info.case)), title: 'Link to this chart', 'aria-label': `Link to the chart of ${info.case}` } }, '#');
   const plot = el('div', { className: 'plot' });
   const note = el('p', { className: 'note' });
   // The markers' full labels as text: the canvas shortens them, and a screen reader cannot read it.
@@ -113,9 +118,13 @@ function describe(state: PageState, card: Card, data: ChartData | undefined): vo
     return;
   }
   const count = data.points.reduce((t, p) => t + (p ? 1 : 0), 0);
-  const first = data.commits[0]?.commit.timestamp ?? '';
-  const last = data.commits[data.commits.length - 1]?.commit.timestamp ?? '';
-  card.note.append(`${count} point${count === 1 ? '' : 's'} from ${first.slice(0, 10)} to ${last.slice(0, 10)}${state.from > 0 ? ' (older history not loaded)' : ''}.`);
+  // The case's own first and last points, not its shape's commits: a case benched once said
+  // "1 point from" the shape's first day "to" its last.
+  const day = (i: number): string => utcTime(data.commits[i]?.commit.timestamp ?? '').slice(0, 10);
+  const first = day(data.points.findIndex((p) => p !== null));
+  const last = day(data.points.findLastIndex((p) => p !== null));
+  const when = count === 1 ? `1 point on ${first}` : `${count} points from ${first} to ${last}`;
+  card.note.append(`${when}${state.from > 0 ? ' (older history not loaded)' : ''}.`);
 }
 
 function groupFor(state: PageState, card: Card): ChartGroup {
@@ -153,9 +162,24 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
       card.chart.destroy();
       delete card.chart;
     }
+    if (card.chart && data) card.chart.u.root.setAttribute('aria-label', chartLabel(card, data));
   } catch (e) {
     card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
   }
+}
+
+/**
+ * What the chart shows, for a reader who cannot see it: "Chart of X" alone said nothing a screen
+ * reader's user could not read in the heading above it.
+ */
+function chartLabel(card: Card, data: ChartData): string {
+  let newest = data.points.length - 1;
+  while (newest >= 0 && !data.points[newest]) newest--;
+  const point = data.points[newest];
+  const row = data.commits[newest];
+  const last = point && row ? ` Newest median ${formatValue(point.value, point.unit, 4)} at ${row.commit.sha.slice(0, 7)}, ${formatDate(row.commit.timestamp)}.` : '';
+  const alerts = data.regressions.filter((r) => r.alert.status !== 'cleared').length;
+  return `Chart of ${card.info.case}: ${card.note.textContent ?? ''}${last}${alerts > 0 ? ` ${alerts} regression${alerts === 1 ? '' : 's'} marked.` : ''}`;
 }
 
 /** How far beyond the window a card's chart is drawn ahead of being scrolled to. */
@@ -203,7 +227,10 @@ export function watchViewport(state: PageState): void {
         if (!card) continue;
         if (e.isIntersecting) {
           if (card.drawnFrom !== state.model) drawCard(state, card, chartData(state, card, state.model));
-        } else if (card.chart) letGo(state, card);
+        } else if (card.chart && !isPrinting()) {
+          // The print's layout is not the screen's: what was drawn for the paper stays until afterprint.
+          letGo(state, card);
+        }
       }
     },
     { rootMargin: `${AHEAD_PX}px 0px` },
@@ -243,6 +270,45 @@ export async function drawAll(state: PageState, priority: Card | undefined, only
     }
   }
   applyFilter(state);
+}
+
+/** Charts drawn for one print at most: each is a canvas, and 3,000 of them took 2.5 GB. */
+export const PRINT_CHARTS = 300;
+
+/**
+ * Before a print, every card shown (up to PRINT_CHARTS) gets its chart, in light colours: a card
+ * gets its canvas only near the window, so the paper had empty frames below the first screen.
+ */
+export function drawForPrint(state: PageState): void {
+  const recolour = setPrinting(true);
+  let drawn = 0;
+  let left = 0;
+  for (const card of state.cards.values()) {
+    if (card.root.hidden) continue;
+    if (card.chart && card.drawnFrom === state.model) {
+      drawn++;
+      if (recolour) card.chart.u.redraw(false);
+      continue;
+    }
+    const data = chartData(state, card, state.model);
+    if (!data) continue;
+    if (drawn >= PRINT_CHARTS) left++;
+    else {
+      drawCard(state, card, data);
+      drawn++;
+    }
+  }
+  if (left > 0) byId('notice').append(el('p', { className: 'print-only' }, `Printed: the first ${PRINT_CHARTS} charts shown; ${left} more are left out. Filter the cases to print others.`));
+}
+
+/** After the print: the reader's colours again, and the charts far from the window let go. */
+export function endPrint(state: PageState): void {
+  const recolour = setPrinting(false);
+  for (const p of byId('notice').querySelectorAll('.print-only')) p.remove();
+  for (const card of state.cards.values()) {
+    if (card.chart && placeOf(card) === 'far') letGo(state, card);
+    else if (recolour) card.chart?.u.redraw(false);
+  }
 }
 
 export function applyFilter(state: PageState): void {

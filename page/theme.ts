@@ -49,9 +49,28 @@ export function currentTheme(): Theme {
   return chosen ?? systemTheme();
 }
 
+/** While printing: paper is white whatever the screen's theme (browsers leave backgrounds out). */
+let printing = false;
+
 function apply(): void {
-  document.documentElement.dataset['theme'] = currentTheme();
+  document.documentElement.dataset['theme'] = printing ? 'light' : currentTheme();
   cached = undefined;
+}
+
+/**
+ * Light colours for a print, the reader's again after it. In dark mode the page printed its
+ * light text and grid on white paper, where they could not be read. Returns whether the colours
+ * changed, so the charts are redrawn only then.
+ */
+export function isPrinting(): boolean {
+  return printing;
+}
+
+export function setPrinting(on: boolean): boolean {
+  const before = document.documentElement.dataset['theme'];
+  printing = on;
+  apply();
+  return document.documentElement.dataset['theme'] !== before;
 }
 
 export function palette(): Palette {

@@ -26,11 +26,22 @@ export function firstLine(message: string): string {
   return (nl < 0 ? message : message.slice(0, nl)).trim();
 }
 
+/**
+ * A time as `YYYY-MM-DDTHH:MM` in UTC. Commit times keep their author's offset (git's `%aI`,
+ * "2024-03-01T20:30:00-08:00"): cut as they were stored, the axis and the card's dates said the
+ * author's day while the tooltip said the UTC one, a day apart for the same commit.
+ * A time that does not parse is given back as it is.
+ */
+export function utcTime(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : new Date(t).toISOString().slice(0, 16);
+}
+
 /** UTC, to the minute: the same text for every reader, whatever their time zone. */
 export function formatDate(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  return `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${utcTime(iso).replace('T', ' ')} UTC`;
 }
 
 function range(lo: number, hi: number, unit: string): string {

@@ -8,11 +8,11 @@ export function card(page: Page, name: string): Locator {
   return page.locator('article.card').filter({ has: page.locator('h4.case-name', { hasText: name }) });
 }
 
-/** Points the card says it shows (its note, "N points from ... to ..."); 0 when it says it has none. */
+/** Points the card says it shows (its note, "N points from ... to ...", "1 point on ..."); 0 when it says it has none. */
 export async function shownPoints(page: Page, name: string): Promise<number> {
   const text = (await card(page, name).locator('.note').textContent()) ?? '';
   if (text.startsWith('No points')) return 0;
-  const m = /^(\d+) points? from /.exec(text);
+  const m = /^(\d+) points? (?:from|on) /.exec(text);
   if (!m) throw new Error(`card "${name}" has no point count in its note: ${JSON.stringify(text)}`);
   return Number(m[1]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseCsv, caseJson, exportFileName, type CaseExport } from '../../page/lib/case-export.js';
-import { firstLine, formatDate, hoverText } from '../../page/lib/hover-text.js';
+import { firstLine, formatDate, hoverText, utcTime } from '../../page/lib/hover-text.js';
 import { commitUrl, httpUrl } from '../../page/lib/links.js';
 import { formatPermalink, parsePermalink } from '../../page/lib/permalink.js';
 import type { CommitRow } from '../../page/lib/trend-model.js';
@@ -106,5 +106,8 @@ describe('hover text', () => {
     expect(firstLine('a\r\nb')).toBe('a');
     expect(formatDate('2024-03-01T23:59:00-02:00')).toBe('2024-03-02 01:59 UTC');
     expect(formatDate('yesterday')).toBe('yesterday');
+    // The axis and the card's dates cut this one: the UTC day, not the author's.
+    expect(utcTime('2024-03-01T20:30:00-08:00')).toBe('2024-03-02T04:30');
+    expect(utcTime('yesterday')).toBe('yesterday');
   });
 });
