@@ -132,14 +132,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     pairing: values.unpaired ? 'unpaired' : 'rounds',
     directionOverrides: overrides,
   };
-  let comparison: ReturnType<typeof compareArms>;
-  try {
-    comparison = compareArms(arms, options);
-  } catch (e) {
-    // The shared refusal names the action's input; here the reader typed --control.
-    if (e instanceof InputError && e.message.startsWith('control-cases: ')) throw new InputError(`--control: ${e.message.slice('control-cases: '.length)}`);
-    throw e;
-  }
+  // A refusal naming the action's control-cases reads --control (src/cli/flag-words.ts).
+  const comparison = compareArms(arms, options);
   if (values.json) {
     for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}\n`);
     io.stdout(`${JSON.stringify(compareJson(comparison), null, 2)}\n`);

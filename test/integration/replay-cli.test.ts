@@ -239,6 +239,6 @@ it('warns of a control-cases line that names no case, such as several names on o
   const r = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--control-cases', 'cargo / bench_fib_10, cargo / bench_fib_20\ncargo / bench_fib_*'], sb.root, sb.env);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr.split('\n').filter((l) => l.includes('control-cases'))).toEqual([
-    'benchtrend: warning: control-cases: "cargo / bench_fib_10, cargo / bench_fib_20" matches no case of the trend (one case name, glob or metric name per line)',
+    'benchtrend: warning: --control-cases: "cargo / bench_fib_10, cargo / bench_fib_20" matches no case of the trend (one case name, glob or metric name per line)',
   ]);
 });
