@@ -40,6 +40,9 @@ beforeAll(async () => {
   await copyFile(join(FIXTURES, 'ab/baseline.json'), join(dir, 'go_base.json'));
   await copyFile(join(FIXTURES, 'ab/candidate.json'), join(dir, 'go_cand.json'));
   await writeFile(join(dir, 'empty.json'), '');
+  // The head of a gzip file: what a bench that compressed its output, or wrote a binary, leaves.
+  await writeFile(join(dir, 'binary.json'), Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x7b, 0x22]));
+  await writeFile(join(dir, 'nul.json'), Buffer.concat([Buffer.alloc(4096), Buffer.from('{"shape": "warm"}')]));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -127,6 +130,8 @@ describe('refusals that point the right way', () => {
     [['cases', 'hf.json', '--format', 'go'], 'hf.json looks like hyperfine --export-json, not go test output; use --format hyperfine or auto'],
     [['compare', 'bench.txt', '--format', 'jmh'], 'bench.txt looks like go test output, not JMH -rf json results; use --format go or auto'],
     [['cases', 'empty.json'], 'empty.json: the file is empty; the bench step may have exited 0 without writing it'],
+    [['cases', 'binary.json'], /^binary\.json: format not recognised \(it is not text: it holds NUL bytes, as a binary file does\); tried record, /],
+    [['cases', 'nul.json'], /^nul\.json: format not recognised \(it is not text: it holds NUL bytes, as a binary file does\); tried record, /],
     [['cases', 'empty.json', '--format', 'hyperfine'], 'empty.json: the file is empty; the bench step may have exited 0 without writing it'],
     [['cases', 'bench.txt', '--format', 'gotest'], /^--format: unknown format "gotest"; did you mean go\? known: auto, /],
   ])('%j: one line naming the file, the format it looks like and the flag', async (args, message) => {
