@@ -161,6 +161,21 @@ describe('refusals that point the right way', () => {
     expect(r.stderr).not.toMatch(INPUT_NAMED);
   });
 
+  it('publishes to a branch of any name git takes, not only ASCII ones, and reads it back', async () => {
+    execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'names.git')]);
+    for (const [i, branch] of ['bench-ü', 'perf+arm@2'].entries()) {
+      const published = await runCli(['publish', 'hf.json', '--repo', join(dir, 'names.git'), '--commit', SHA(20 + i), '--branch', branch, '--message', 'm', '--author', 'a', '--timestamp', '2026-01-01T00:00:00Z'], dir);
+      expect(published.code, published.stderr).toBe(0);
+      const history = await runCli(['history', '--repo', join(dir, 'names.git'), '--branch', branch], dir);
+      expect(history.code, history.stderr).toBe(0);
+      expect((JSON.parse(history.stdout) as { commit: string }[]).map((p) => p.commit)).toEqual([SHA(20 + i)]);
+    }
+    expect(execFileSync('git', ['for-each-ref', '--format=%(refname)'], { cwd: join(dir, 'names.git'), encoding: 'utf8' }).split('\n').filter(Boolean).sort()).toEqual(['refs/heads/bench-ü', 'refs/heads/perf+arm@2']);
+    // What git refuses is still refused before anything is written.
+    const refused = await runCli(['publish', 'hf.json', '--repo', join(dir, 'names.git'), '--commit', SHA(22), '--branch', 'a b'], dir);
+    expect([refused.code, refused.stderr.trimEnd().split('\n').pop()]).toEqual([1, 'benchtrend: --branch: "a b" is not a branch name git accepts']);
+  });
+
   it('warnings name the CLI flags too, and a value the user gave stays as given', async () => {
     execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'warn.git')]);
     const published = await runCli(
