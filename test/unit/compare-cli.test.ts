@@ -37,9 +37,9 @@ describe('benchtrend compare', () => {
     const lines = r.stdout.split('\n');
     const head = lines.find((l) => l.startsWith('CASE '));
     const row = lines.find((l) => l.startsWith('first-session / create '));
-    expect(row).toMatch(/^first-session \/ create +1096\.1 ms \(1078\.3–1129\.3\) +772\.95 ms \(758\.4–824\.1\) +8\/8 · 8\/8 .* −29\.48% +improved$/);
+    expect(row).toMatch(/^first-session \/ create +1096\.1 ms \(1078\.3–1129\.3\) +772\.95 ms \(758\.4–824\.1\) +8\/8 · 8\/8 .* -29\.48% +improved$/);
     // Right-aligned columns end where their heading ends.
-    expect(row!.indexOf('−29.48%') + '−29.48%'.length).toBe(head!.indexOf('CHANGE') + 'CHANGE'.length);
+    expect(row!.indexOf('-29.48%') + '-29.48%'.length).toBe(head!.indexOf('CHANGE') + 'CHANGE'.length);
     expect(r.stdout).not.toMatch(/\\[^\\]|<\/?(details|summary)>|\*\*|\| /);
   });
 
@@ -49,7 +49,7 @@ describe('benchtrend compare', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^## Compare: candidate against baseline\n/);
     expect(r.stdout).toContain('| first\\-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
-    expect(r.stdout).toContain('| −29.48% | **improved** |');
+    expect(r.stdout).toContain('| -29.48% | **improved** |');
   });
 
   it('--json prints the array; several files per arm follow their flag', async () => {
