@@ -9,6 +9,7 @@ import { run as history } from './cli/history.js';
 import { run as publish } from './cli/publish.js';
 import { run as serve } from './cli/serve.js';
 import { didYouMean } from './cli/args.js';
+import { inFlagWords } from './cli/flag-words.js';
 import { UsageError, type CliIO, type Command } from './cli/io.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
@@ -45,21 +46,6 @@ ${Object.entries(COMMANDS)
 
 Run "benchtrend <command> --help" for a command's options; "benchtrend --version" for the version.`;
 
-/** The action's input names that lead a shared refusal, as the CLI's flags for them. */
-const FLAG_OF: Readonly<Record<string, string>> = {
-  'data-dir': '--dir',
-  'gh-pages-branch': '--branch',
-  repository: '--repo',
-  ...Object.fromEntries(
-    ['alert-method', 'alert-threshold', 'alert-window', 'alert-after', 'alert-confidence', 'min-effect', 'absolute-floor', 'import-from', 'direction-overrides'].map((n) => [n, `--${n}`]),
-  ),
-};
-
-/** "data-dir: ..." from the shared code reads "--dir: ..." here: the reader typed flags, not inputs. */
-function asFlags(message: string): string {
-  return withCliCure(message.replace(/^([a-z-]+): /, (m, name: string) => (FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m)));
-}
-
 /** A git refusal's cure names the action's github-token; the CLI's token comes from --token-env. */
 function withCliCure(message: string): string {
   const cure = 'give a token that may read it (and push, to publish) in the variable --token-env names, or check the one given';
@@ -83,11 +69,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`benchtrend: unknown ${name.startsWith('-') ? 'option' : 'command'} '${name}'${didYouMean(name, Object.keys(COMMANDS))}\nRun "benchtrend --help" for the commands.\n`);
     return 2;
   }
+  // Refusals and warnings of the shared code name the action's inputs; here the reader typed flags.
+  const commandIo: CliIO = { ...io, stderr: (text) => io.stderr(inFlagWords(text, name)) };
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, commandIo);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(`benchtrend ${name}: ${e.message}\nRun "benchtrend ${name} --help" for usage.\n`);
+      commandIo.stderr(`benchtrend ${name}: ${e.message}\nRun "benchtrend ${name} --help" for usage.\n`);
       return 2;
     }
     if (e instanceof InputError) {
@@ -95,10 +83,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // reads says what that means for it.
       const writes = name === 'publish' || name === 'demo' || (name === 'replay' && rest.includes('--write'));
       const message = e instanceof TrendDataError && !writes ? e.message.replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma?: string) => `${comma ? ', so ' : ''}the trend cannot be read`) : e.message;
-      io.stderr(`benchtrend: ${asFlags(message)}\n`);
+      commandIo.stderr(`benchtrend: ${withCliCure(message)}\n`);
       return 1;
     }
-    io.stderr(`benchtrend: ${withCliCure(e instanceof Error ? e.message : String(e))}\n`);
+    commandIo.stderr(`benchtrend: ${withCliCure(e instanceof Error ? e.message : String(e))}\n`);
     if (io.env['BENCHTREND_DEBUG'] && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
     return 1;
   }

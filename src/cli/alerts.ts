@@ -23,7 +23,8 @@ ${TREND_HELP.where}
                         status, baseline, value, change as a fraction, reason, raised: true
                         on a step found, raisedAt: the commit whose run raised a regression),
                         each with the case's unit and direction and the change in words as
-                        "-9.5% worse" (changeText)
+                        "-9.5% worse" (changeText); kind is as stored, regression or
+                        change-point: KIND step-found is kind change-point with raised: true
 ${TREND_HELP.server}
   -h, --help            show this help
 

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { StageRequirement } from '../core/require-stages.js';
-import { nearest } from '../formats/registry.js';
+import { FORMAT_NAMES, nearest } from '../formats/registry.js';
 import { storedName } from '../core/inputs.js';
 import { UsageError } from './io.js';
 
@@ -69,4 +69,22 @@ export function stageRequirements(values: { 'require-stages-on'?: string[] | und
   const listed = values['require-stages']?.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (listed !== undefined && listed.length === 0) throw new UsageError('--require-stages names no stage');
   return shapes.map((shape) => ({ shape, stages: listed ?? 'all' }));
+}
+
+/**
+ * The --format line of a command's help, wrapped like the other options' text: the list of
+ * formats on one line ran to some 280 columns. `column` is where the option's text starts.
+ */
+export function formatOptionHelp(column: number, width = 96): string {
+  const lines: string[] = [];
+  let line = 'input format: auto (default),';
+  const words = FORMAT_NAMES.map((n, i) => (i < FORMAT_NAMES.length - 1 ? `${n},` : n));
+  for (const word of words) {
+    if (column + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line += ` ${word}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(column)}`);
 }

@@ -2,9 +2,8 @@ import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { toFlatCases } from '../core/cases.js';
 import { InputError } from '../core/model.js';
-import { FORMAT_NAMES } from '../formats/registry.js';
 import { ingest } from '../jobs/ingest.js';
-import { parseCommandLine, stageRequirements, withShape } from './args.js';
+import { formatOptionHelp, parseCommandLine, stageRequirements, withShape } from './args.js';
 import { because, UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend cases RECORD... [options]
@@ -20,7 +19,7 @@ Options:
                              every run (repeatable)
   --require-stages A,B       the stages required of those shapes (default: every stage
                              the shape reported in any run)
-  --format NAME              input format: auto (default), ${FORMAT_NAMES.join(', ')}
+  --format NAME              ${formatOptionHelp(29)}
   --shape NAME               shape for formats that have none (default: the format's name)
   --go-force-package-suffix  go: name every benchmark "<name> (<package>)", as publish does
   -h, --help                 show this help

@@ -7,8 +7,7 @@ import { compareJson, renderCompareMarkdown } from '../core/render-compare.js';
 import { renderCompareText } from '../core/render-text.js';
 import { loadRecords } from '../effects/record-files.js';
 import type { ParseOptions } from '../formats/format.js';
-import { FORMAT_NAMES } from '../formats/registry.js';
-import { parseCommandLine, withShape } from './args.js';
+import { formatOptionHelp, parseCommandLine, withShape } from './args.js';
 import { readText, UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend compare --baseline FILE... --candidate FILE... [options]
@@ -33,7 +32,7 @@ Options:
   --unpaired            compare all pairwise differences even when runs pair by round
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller", as publish reads them
-  --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
+  --format NAME         ${formatOptionHelp(24)}
   --shape NAME          shape for formats that have none (default: the format's name)
   -h, --help            show this help
 
@@ -132,14 +131,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     pairing: values.unpaired ? 'unpaired' : 'rounds',
     directionOverrides: overrides,
   };
-  let comparison: ReturnType<typeof compareArms>;
-  try {
-    comparison = compareArms(arms, options);
-  } catch (e) {
-    // The shared refusal names the action's input; here the reader typed --control.
-    if (e instanceof InputError && e.message.startsWith('control-cases: ')) throw new InputError(`--control: ${e.message.slice('control-cases: '.length)}`);
-    throw e;
-  }
+  // A refusal naming the action's control-cases reads --control (src/cli/flag-words.ts).
+  const comparison = compareArms(arms, options);
   if (values.json) {
     for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}\n`);
     io.stdout(`${JSON.stringify(compareJson(comparison), null, 2)}\n`);

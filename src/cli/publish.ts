@@ -9,11 +9,10 @@ import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
 import { applyDirectionOverrides, decidedBy, parseDirectionOverrides } from '../core/direction.js';
 import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
 import { renderVerdictText } from '../core/render-text.js';
-import { FORMAT_NAMES } from '../formats/registry.js';
 import { regressionDeriver, withdrawnLines } from '../jobs/regressions.js';
 import { ingest } from '../jobs/ingest.js';
 import { publishTrend } from '../jobs/publish.js';
-import { given, parseCommandLine, stageRequirements } from './args.js';
+import { formatOptionHelp, given, parseCommandLine, stageRequirements } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
@@ -49,8 +48,9 @@ Options:
                         on the command line)
   --server URL          where owner/name points and which host receives the token
                         (default $GITHUB_SERVER_URL, else https://github.com)
-  --max-attempts N      pushes to try when other publishers race for the branch (default: as many as fit in 5 minutes)
-  --format NAME         input format: auto (default), ${FORMAT_NAMES.join(', ')}
+  --max-attempts N      pushes to try when other publishers race for the branch (default: as
+                        many as fit in 5 minutes)
+  --format NAME         ${formatOptionHelp(24)}
   --shape NAME          shape for formats that have none (default: the format's name)
   --go-force-package-suffix
                         go: name benchmarks "<name> (<package>)" even from one package, as
@@ -67,8 +67,8 @@ Options:
   --alert-confidence P  one-sided prediction limit (default 99.9%)
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
-  --control-cases LIST  cases only the machine can move, one per line (names, globs or metric names):
-                        when they moved too, it is the runner
+  --control-cases LIST  cases only the machine can move, one per line (names, globs or metric
+                        names): when they moved too, it is the runner
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found

@@ -49,7 +49,9 @@ ${TREND_HELP.where}
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
                         changeText in words as "-9.5% worse", reason as the page shows it
-                        after the last commit)
+                        after the last commit); kind as the trend stores it, as in alerts
+                        --json and regressions-json: a step found is kind change-point with
+                        raised: true
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -136,7 +138,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (values.write && manifest && where) await writeAlerts(where.target, where.access, settings, values.suite, io, { manifest, stored });
   if (values.json) {
-    io.stdout(`${JSON.stringify({ alerts }, null, 2)}\n`);
+    // Kind keeps the trend's stored word, which alerts --json and regressions-json print too; what
+    // the table calls step-found is told apart there by raised, so it is here.
+    const json = alerts.map((a) => (a.kind === 'change-point' ? { ...a, raised: true } : a));
+    io.stdout(`${JSON.stringify({ alerts: json }, null, 2)}\n`);
     return 0;
   }
   if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values, branchExists));

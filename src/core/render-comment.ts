@@ -129,11 +129,11 @@ function codeText(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/`/g, 'ˋ');
 }
 
-/** `+12%` / `−3.4%`, with the word that says which way is bad. */
+/** `+12%` / `-3.4%`: the ASCII minus, as signedPercent and every other change printed. */
 export function changeText(change: number): string {
   const v = change * 100;
   const digits = Math.abs(v) >= 10 ? 0 : 1;
-  const sign = v > 0 ? '+' : v < 0 ? '−' : '±';
+  const sign = v > 0 ? '+' : v < 0 ? '-' : '±';
   return `${sign}${Math.abs(v).toFixed(digits)}%`;
 }
 

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
@@ -22,12 +22,16 @@ export function splitPatterns(text: string): string[] {
  */
 export async function expandPatterns(patterns: readonly string[], cwd: string, input = 'records'): Promise<string[]> {
   const out: string[] = [];
+  const matches = async (pattern: string) => (await glob(pattern, { cwd, absolute: isAbsolute(pattern), onlyFiles: true, expandDirectories: false })).sort();
   for (const pattern of patterns) {
+    if (pattern.includes('\\') && !existsSync(resolve(cwd, pattern)) && (!isDynamicPattern(pattern) || (await matches(pattern)).length === 0)) {
+      await refuseBackslashes(pattern, input, (p) => (isDynamicPattern(p) ? matches(p).then((f) => f.length) : Promise.resolve(existsSync(resolve(cwd, p)) ? 1 : 0)));
+    }
     if (!isDynamicPattern(pattern)) {
       out.push(pattern);
       continue;
     }
-    const found = (await glob(pattern, { cwd, absolute: isAbsolute(pattern), onlyFiles: true, expandDirectories: false })).sort();
+    const found = await matches(pattern);
     if (found.length === 0) {
       throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
     }
@@ -44,6 +48,19 @@ export async function expandPatterns(patterns: readonly string[], cwd: string, i
     files.push(f);
   }
   return files;
+}
+
+/**
+ * A pattern written with Windows separators (`out\\*.json`) that names nothing: in a glob `\\`
+ * escapes the next character, so it read as a file named `out*.json` and was refused as a
+ * missing file the bench did not write. Refused with the spelling that works instead, never
+ * rewritten silently: on Linux and macOS a `\\` in a name or an escape is meant as written.
+ */
+async function refuseBackslashes(pattern: string, input: string, count: (pattern: string) => Promise<number>): Promise<void> {
+  const slashed = pattern.replace(/\\/g, '/');
+  const n = await count(slashed);
+  const then = n > 0 ? `; write ${JSON.stringify(slashed)}, which matches ${n === 1 ? 'a file' : `${n} files`}` : `, and ${JSON.stringify(slashed)} matches no file either; the bench step may have exited 0 without writing its records`;
+  throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file: a pattern separates folders with /, \\ escapes the character after it${then}`);
 }
 
 /**

@@ -54,7 +54,18 @@ export async function serveFolder(dir: string, port = 0): Promise<{ server: Serv
       const type = TYPES[extname(file)];
       try {
         file = await realpath(file);
-        if (inside(file) && (await stat(file)).isDirectory()) file = await realpath(join(file, 'index.html'));
+        if (inside(file) && (await stat(file)).isDirectory()) {
+          // A folder asked for without its slash is redirected to it, as GitHub Pages does: served
+          // as is, the relative links of its index.html resolved against the parent folder.
+          if (!path.endsWith('/')) {
+            const [rawPath = '/', query] = (req.url ?? '/').split(/\?(.*)/s);
+            // One leading slash: "//host/x" would send the browser to another host.
+            const location = `/${rawPath.replace(/^\/+/, '')}/${query === undefined ? '' : `?${query}`}`;
+            res.writeHead(301, { location, 'cache-control': 'no-store' }).end();
+            return;
+          }
+          file = await realpath(join(file, 'index.html'));
+        }
         if (!inside(file)) {
           res.writeHead(403).end('forbidden');
           return;

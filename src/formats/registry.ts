@@ -115,7 +115,11 @@ export function nearest(word: string, candidates: readonly string[]): string | u
 
 function unrecognised(file: string, text: string, option: string): InputError {
   const what =
-    peekJson(text) !== undefined
+    // No format's output holds NUL, and a JSON text cannot: an executable, an archive, an image, or
+    // a file whose blocks were allocated but never written (a writer killed mid-write).
+    text.includes('\u0000')
+      ? 'it is not text: it holds NUL bytes, as a binary file does'
+      : peekJson(text) !== undefined
       ? 'it is JSON, but its fields match none of them'
       : /^\s*[[{]/.test(text)
         ? 'it starts like JSON but does not parse'

@@ -163,7 +163,11 @@ function checkBranch(branch: string): string {
   if (/^refs\//.test(branch)) {
     throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is a ref, not a branch name; give the name alone, like ${JSON.stringify(branch.replace(/^refs\/(?:heads\/)?/, ''))}`);
   }
-  if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith('.lock')) {
+  // git check-ref-format's rules, so that any name git takes is taken (bench-ü, perf+arm, v2@x):
+  // no control character, space or ~^:?*[\, no "..", "//", "@{", no part starting with "." or
+  // ending with ".lock", no "-" first (git branch refuses it), no "/" or "." last, not "@".
+  // Lone surrogates are refused too: they have no UTF-8 spelling for git to store.
+  if (!/^(?!-)(?!\/)(?!@$)(?!.*\.\.)(?!.*\/\/)(?!.*@\{)(?!(?:.*\/)?\.)(?!.*\.lock(?:\/|$))[^\u0000-\u0020\u007f~^:?*[\\\ud800-\udfff]+(?<![./])$/u.test(branch)) {
     throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
   }
   return branch;

@@ -159,7 +159,7 @@ describe('two arms benched in the same job (compare-baseline)', () => {
     expect(create.change).toBeCloseTo(-0.2948, 4);
     expect(run.summary).toContain('1096.1 ms');
     expect(run.summary).toContain('772.95 ms');
-    expect(run.summary).toContain('−29.48%');
+    expect(run.summary).toContain('-29.48%');
     const manifest = await manifestOf(remote);
     expect(manifest.cases.map((c) => c.case)).toContain('first-session / create');
   });
@@ -194,7 +194,7 @@ describe('two arms benched in the same job (compare-baseline)', () => {
       expect(run.code, run.stdout).toBe(0);
       const comments = api.issueComments.get(4) ?? [];
       expect(comments).toHaveLength(1);
-      expect(comments[0]!.body).toContain('−29.48%');
+      expect(comments[0]!.body).toContain('-29.48%');
       expect(comments[0]!.body).toMatch(/improved/);
       expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
     } finally {

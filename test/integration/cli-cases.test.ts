@@ -69,7 +69,7 @@ describe('benchtrend cases (dist/cli.js)', () => {
     expect(narrowed.code).toBe(0);
     const missingShape = await runCli(['cases', partial, '--require-stages-on', 'warm'], dir);
     expect(missingShape.code).toBe(1);
-    expect(missingShape.stderr).toBe('benchtrend: require-stages: shape "warm" was not benched; benched: cold\n');
+    expect(missingShape.stderr).toBe('benchtrend: --require-stages-on: shape "warm" was not benched; benched: cold\n');
   });
 
   it.each([

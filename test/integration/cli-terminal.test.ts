@@ -18,6 +18,8 @@ import { runCli } from '../helpers/run-action.js';
 let dir: string;
 let repo: string;
 const SHA = (n: number) => n.toString(16).padStart(40, '0');
+/** An action input named where a CLI user would type a flag (not a flag, a quoted value or a path). */
+const INPUT_NAMED = /(?<![-\w"/])(?:data-dir|gh-pages-branch|alert-[a-z]+|min-effect|absolute-floor|control-cases|import-from|direction-overrides|require-stages|max-attempts)(?![-\w"])|(?<![-\w"])repository:/;
 /** Markdown a terminal would show raw: a backslash escape, a table pipe, an HTML tag, emphasis. */
 const MARKUP = /\\[!-/:-@[-`{-~]|\| |<\/?(?:details|summary)>|\*\*|^#{2,} /m;
 
@@ -38,6 +40,9 @@ beforeAll(async () => {
   await copyFile(join(FIXTURES, 'ab/baseline.json'), join(dir, 'go_base.json'));
   await copyFile(join(FIXTURES, 'ab/candidate.json'), join(dir, 'go_cand.json'));
   await writeFile(join(dir, 'empty.json'), '');
+  // The head of a gzip file: what a bench that compressed its output, or wrote a binary, leaves.
+  await writeFile(join(dir, 'binary.json'), Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x7b, 0x22]));
+  await writeFile(join(dir, 'nul.json'), Buffer.concat([Buffer.alloc(4096), Buffer.from('{"shape": "warm"}')]));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -125,6 +130,8 @@ describe('refusals that point the right way', () => {
     [['cases', 'hf.json', '--format', 'go'], 'hf.json looks like hyperfine --export-json, not go test output; use --format hyperfine or auto'],
     [['compare', 'bench.txt', '--format', 'jmh'], 'bench.txt looks like go test output, not JMH -rf json results; use --format go or auto'],
     [['cases', 'empty.json'], 'empty.json: the file is empty; the bench step may have exited 0 without writing it'],
+    [['cases', 'binary.json'], /^binary\.json: format not recognised \(it is not text: it holds NUL bytes, as a binary file does\); tried record, /],
+    [['cases', 'nul.json'], /^nul\.json: format not recognised \(it is not text: it holds NUL bytes, as a binary file does\); tried record, /],
     [['cases', 'empty.json', '--format', 'hyperfine'], 'empty.json: the file is empty; the bench step may have exited 0 without writing it'],
     [['cases', 'bench.txt', '--format', 'gotest'], /^--format: unknown format "gotest"; did you mean go\? known: auto, /],
   ])('%j: one line naming the file, the format it looks like and the flag', async (args, message) => {
@@ -143,11 +150,50 @@ describe('refusals that point the right way', () => {
     [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--branch', 'refs/heads/gh-pages'], '--branch: "refs/heads/gh-pages" is a ref, not a branch name; give the name alone, like "gh-pages"'],
     [['history', '--repo', 'no/such/thing'], '--repo: "no/such/thing" is neither owner/name, a git URL, nor an existing path'],
     [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--alert-threshold', '150'], /^--alert-threshold: "150" reads as 150 times/],
+    // An input named inside the sentence, not only leading it.
+    [['replay', '--repo', 'trend.git', '--alert-method', 'ratio'], '--alert-method: ratio needs --alert-threshold, e.g. 150%'],
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--require-stages-on', 'warm'], '--require-stages-on: shape "warm" was not benched; benched: hyperfine'],
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--max-attempts', '0'], '--max-attempts must be a whole number of at least 1, got 0'],
   ])('%j: the refusal names the CLI flag, not the action input', async (args, message) => {
     const r = await runCli(args, dir);
-    expect(r.code).toBe(1);
-    expect(r.stderr.trimEnd().split('\n').pop()!.slice('benchtrend: '.length)).toMatch(message);
-    expect(r.stderr).not.toMatch(/(?<![-\w])(?:data-dir|gh-pages-branch|repository|alert-threshold):/);
+    expect(r.code).toBeGreaterThan(0);
+    expect(r.stderr.trimEnd().split('\n').filter((l) => !l.startsWith('Run "benchtrend')).pop()!.replace(/^benchtrend(?: \w+)?: /, '')).toMatch(message);
+    expect(r.stderr).not.toMatch(INPUT_NAMED);
+  });
+
+  it('publishes to a branch of any name git takes, not only ASCII ones, and reads it back', async () => {
+    execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'names.git')]);
+    for (const [i, branch] of ['bench-ü', 'perf+arm@2'].entries()) {
+      const published = await runCli(['publish', 'hf.json', '--repo', join(dir, 'names.git'), '--commit', SHA(20 + i), '--branch', branch, '--message', 'm', '--author', 'a', '--timestamp', '2026-01-01T00:00:00Z'], dir);
+      expect(published.code, published.stderr).toBe(0);
+      const history = await runCli(['history', '--repo', join(dir, 'names.git'), '--branch', branch], dir);
+      expect(history.code, history.stderr).toBe(0);
+      expect((JSON.parse(history.stdout) as { commit: string }[]).map((p) => p.commit)).toEqual([SHA(20 + i)]);
+    }
+    expect(execFileSync('git', ['for-each-ref', '--format=%(refname)'], { cwd: join(dir, 'names.git'), encoding: 'utf8' }).split('\n').filter(Boolean).sort()).toEqual(['refs/heads/bench-ü', 'refs/heads/perf+arm@2']);
+    // What git refuses is still refused before anything is written.
+    const refused = await runCli(['publish', 'hf.json', '--repo', join(dir, 'names.git'), '--commit', SHA(22), '--branch', 'a b'], dir);
+    expect([refused.code, refused.stderr.trimEnd().split('\n').pop()]).toEqual([1, 'benchtrend: --branch: "a b" is not a branch name git accepts']);
+  });
+
+  it('warnings name the CLI flags too, and a value the user gave stays as given', async () => {
+    execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'warn.git')]);
+    const published = await runCli(
+      ['publish', 'hf.json', '--repo', join(dir, 'warn.git'), '--commit', SHA(10), '--message', 'm', '--author', 'a', '--timestamp', '2026-01-01T00:00:00Z', '--control-cases', 'data-dir', '--absolute-floor', '3 parsec'],
+      dir,
+    );
+    expect(published.code, published.stderr).toBe(0);
+    const warnings = published.stderr.split('\n').filter((l) => l.startsWith('benchtrend: warning: '));
+    expect(warnings).toEqual([
+      'benchtrend: warning: --control-cases: "data-dir" matches no case of this run (one case name, glob or metric name per line)',
+      expect.stringMatching(/^benchtrend: warning: --absolute-floor: "3 parsec" applies to no case of this run/),
+    ]);
+    // A history offered to a trend that has one already: the cure names --dir, not data-dir.
+    await copyFile(join(FIXTURES, 'trend-data/github-action-benchmark-data.js'), join(dir, 'data.js'));
+    const again = await runCli(['publish', 'hf.json', '--repo', join(dir, 'warn.git'), '--commit', SHA(11), '--message', 'm', '--author', 'a', '--timestamp', '2026-01-02T00:00:00Z', '--import-from', 'data.js'], dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('benchtrend: warning: --import-from data.js: not imported, the trend already holds 1 segment; a history is imported only into an empty trend (to import it, publish into an empty --dir: the trend here stays as it is)');
+    expect(again.stderr).not.toMatch(INPUT_NAMED);
   });
 
   it('half-written JSON names the line, never V8 words', async () => {

@@ -110,7 +110,7 @@ it("continues a custom tool's series in the direction its unit says, and turns i
   expect(first.code, first.stderr).toBe(0);
   expect(await memoryDirections(byUnit)).toEqual(['smaller', 'smaller', 'smaller', 'smaller']);
   // Said once by the import and once by the run's record, each naming the override.
-  expect(first.stderr.match(/"Megabytes" says smaller is better, .*customBiggerIsBetter says bigger; the unit is used \(set direction-overrides to choose\)/g)).toHaveLength(2);
+  expect(first.stderr.match(/"Megabytes" says smaller is better, .*customBiggerIsBetter says bigger; the unit is used \(set --direction-overrides to choose\)/g)).toHaveLength(2);
 
   await writeFile(join(sb.root, 'overrides.txt'), `${MEMORY}: bigger\n`);
   const turned = await sb.bareRemote('custom-turned');

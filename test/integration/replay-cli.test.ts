@@ -13,7 +13,7 @@ import { replayTally } from '../../src/cli/replay.js';
 import type { ReplayedAlert } from '../../src/core/regress/replay-trend.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 
-interface Alert { suite: string; case: string; kind: string; sha: string; raisedAt: string; status: string; direction: string; change: number; changeText: string; reason: string }
+interface Alert { suite: string; case: string; kind: string; sha: string; raisedAt: string; status: string; direction: string; change: number; changeText: string; reason: string; raised?: boolean }
 
 let sb: GitSandbox;
 let remote: string;
@@ -68,9 +68,11 @@ it('prints one line per alert with the culprit, its status and the change in wor
   // Line for line what --json says: a change point replay prints is one it raised, a step found.
   const json = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--json'], sb.root, sb.env);
   const { alerts } = JSON.parse(json.stdout) as { alerts: Alert[] };
+  // The JSON keeps the stored kind and tells a step found by raised, as alerts --json does.
   expect(lines.slice(1).map((l) => l.split(/\s{2,}/).slice(2, 4).join(' '))).toEqual(
-    alerts.map((a) => `${a.sha.slice(0, 7)} ${a.kind === 'change-point' ? 'step-found' : a.kind}`),
+    alerts.map((a) => `${a.sha.slice(0, 7)} ${a.kind === 'change-point' && a.raised === true ? 'step-found' : a.kind}`),
   );
+
   // And on stderr the tally of the same alerts (its words: test/unit/regress-cli.test.ts).
   expect(r.stderr.split('\n').filter((l) => / at \d+ commits?: /.test(l))).toEqual([`benchtrend: ${replayTally(alerts as unknown as ReplayedAlert[], DEFAULT_ALERT_SETTINGS)}`]);
 });
@@ -141,6 +143,8 @@ it('an import judges the imported history as publishing each commit would have, 
   // a regression with what confirmed or cleared it after them.
   const steps = alerts.filter((a) => a.kind === 'change-point');
   expect(steps.length).toBeGreaterThan(0);
+  // Each a step found, told apart as alerts --json tells it: kind as stored, raised beside it.
+  expect(alerts.map((a) => a.raised === true)).toEqual(alerts.map((a) => a.kind === 'change-point'));
   const storedReason = new Map(stored.map((a) => [key(a), a.reason]));
   for (const s of alerts) expect(storedReason.get(key(s)), key(s)).toBe(s.reason);
   const settled = regressions.filter((a) => a.status !== 'suspected');
@@ -235,6 +239,6 @@ it('warns of a control-cases line that names no case, such as several names on o
   const r = await runCli(['replay', '--repo', remote, '--suite', 'Rust Benchmark', '--control-cases', 'cargo / bench_fib_10, cargo / bench_fib_20\ncargo / bench_fib_*'], sb.root, sb.env);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr.split('\n').filter((l) => l.includes('control-cases'))).toEqual([
-    'benchtrend: warning: control-cases: "cargo / bench_fib_10, cargo / bench_fib_20" matches no case of the trend (one case name, glob or metric name per line)',
+    'benchtrend: warning: --control-cases: "cargo / bench_fib_10, cargo / bench_fib_20" matches no case of the trend (one case name, glob or metric name per line)',
   ]);
 });

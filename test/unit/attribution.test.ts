@@ -56,7 +56,7 @@ describe('stage attribution', () => {
     expect(a.against.map((s) => [s.stage, s.delta])).toEqual([['attach', -0.1]]);
     const shares = [...a.owners, ...a.against].reduce((t, s) => t + s.share, 0) + a.unaccounted / a.delta;
     expect(shares).toBeCloseTo(1, 12);
-    expect(attributionLine(a)).toBe('warm / total +500 ms: devpod-up +600 ms (120%); against: attach −100 ms (−20%)');
+    expect(attributionLine(a)).toBe('warm / total +500 ms: devpod-up +600 ms (120%); against: attach -100 ms (-20%)');
   });
 
   it('leaves out stages too small to name that sum to nothing at the line’s precision', () => {
@@ -69,10 +69,10 @@ describe('stage attribution', () => {
       after: map({ 'host-prep': 0.0299, attach: 1.957 }),
     })!;
     expect(a.against.map((s) => s.stage)).toEqual(['host-prep']);
-    expect(attributionLine(a)).toBe('warm / total +314 ms: attach +353 ms (112%), outside the stages −39 ms (−12%)');
+    expect(attributionLine(a)).toBe('warm / total +314 ms: attach +353 ms (112%), outside the stages -39 ms (-12%)');
     // Summed to something it still reads, with its sign.
     const b = attributeChange({ case: 'warm / total', unit: 's', total: { before: 2, after: 2.58 }, before: map({ a: 0.5, b: 0.1, c: 0.1 }), after: map({ a: 1.1, b: 0.09, c: 0.09 }) })!;
-    expect(attributionLine(b)).toBe('warm / total +580 ms: a +600 ms (103%); against: 2 others −20 ms (−3%)');
+    expect(attributionLine(b)).toBe('warm / total +580 ms: a +600 ms (103%); against: 2 others -20 ms (-3%)');
   });
 
   it('says how much of the change lies outside the stages, and which stages came or went', () => {

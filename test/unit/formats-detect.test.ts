@@ -107,6 +107,8 @@ describe('format: auto', () => {
       `out.txt: format not recognised (no line matches any of their result lines); tried ${tried}; set input format to name one`,
     );
     expect(() => parseInput('out.json', '{"answer": 42}', 'auto')).toThrow(`out.json: format not recognised (it is JSON, but its fields match none of them); tried ${tried}`);
+    // A binary file (or one allocated and never written) is said to be no text, not a format's miss.
+    expect(() => parseInput('out.json', '\u0000\u0000{"shape": "warm"}', 'auto')).toThrow(`out.json: format not recognised (it is not text: it holds NUL bytes, as a binary file does); tried ${tried}`);
     // An empty file is what a bench step that exited 0 without writing leaves: said as such, not as bad JSON.
     expect(() => parseInput('out.json', '  \n', 'auto')).toThrow('out.json: the file is empty; the bench step may have exited 0 without writing it');
   });

@@ -256,7 +256,8 @@ describe('README.md troubleshooting table, reproduced', () => {
       expect(r.code, r.stderr).toBe(1);
       const refusal = r.stderr.trimEnd().split('\n').filter((l) => !/^benchtrend: (?!warning)[A-Z]/.test(l));
       expect(refusal, r.stderr).toHaveLength(1);
-      expect((refusal[0] as string).replace(/^benchtrend: /, '')).toMatch(messagePattern(message as string));
+      // The table quotes the action's words; the CLI names --require-stages-on for require-stages.
+      expect((refusal[0] as string).replace(/^benchtrend: /, '').replace(/^--require-stages-on: /, 'require-stages: ')).toMatch(messagePattern(message as string));
     } finally {
       await rm(cwd, { recursive: true, force: true });
     }
@@ -287,8 +288,9 @@ describe('docs/troubleshooting.md', () => {
         expect(r.code, refusal.title).toBe(1);
         const printed = r.stderr.trimEnd().replace(/^benchtrend: /, '');
         expect(printed, refusal.title).toMatch(refusal.message);
-        // The CLI names --format where the action names format:; the page documents the action's words.
-        const asAction = printed.replace(/^--format: /, 'format: ');
+        // The CLI names its flags where the action names its inputs (src/cli/flag-words.ts); the
+        // page documents the action's words.
+        const asAction = printed.replace(/^--format: /, 'format: ').replace(/^--require-stages-on: /, 'require-stages: ');
         expect(general.some((g) => g.test(asAction)), `"${printed}" (${refusal.title}) is in no row of docs/troubleshooting.md`).toBe(true);
       } finally {
         await rm(cwd, { recursive: true, force: true });

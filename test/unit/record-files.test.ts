@@ -54,4 +54,19 @@ describe('expandPatterns', () => {
     // A missing path stays, for the read to refuse by name.
     expect(await expandPatterns(['gone.json', 'run-42/warm.json'], dir)).toEqual(['gone.json', 'run-42/warm.json']);
   });
+
+  it('refuses Windows separators in a pattern that names nothing, with the spelling that works', async () => {
+    await mkdir(join(dir, 'out'));
+    await writeFile(join(dir, 'out', 'a.json'), '{}');
+    await writeFile(join(dir, 'out', 'b.json'), '{}');
+    const refused = (pattern: string, then: string) =>
+      expect(expandPatterns([pattern], dir)).rejects.toThrow(new InputError(`records: the pattern ${JSON.stringify(pattern)} matched no file: a pattern separates folders with /, \\ escapes the character after it${then}`));
+    await refused('out\\*.json', '; write "out/*.json", which matches 2 files');
+    await refused('out\\a.json', '; write "out/a.json", which matches a file');
+    await refused('run\\*.json', ', and "run/*.json" matches no file either; the bench step may have exited 0 without writing its records');
+    // A name that really holds a backslash, or an escape that matches, is read as written.
+    await writeFile(join(dir, 'odd\\name.json'), '{}');
+    await writeFile(join(dir, 'x[1].json'), '{}');
+    expect(await expandPatterns(['odd\\name.json', 'x\\[1\\]*.json'], dir)).toEqual(['odd\\name.json', 'x[1].json']);
+  });
 });

@@ -111,7 +111,7 @@ describe('attributing a regressed total from its stages’ verdicts', () => {
     expect(a.against.map((s) => [s.stage, s.delta])).toEqual([['attach', -0.1]]);
     expect(a.against[0]?.share).toBeCloseTo(-0.1 / 0.5, 12);
     expect(a.owners[0]?.share).toBeCloseTo(0.6 / 0.5, 12);
-    expect(attributionLines(v)).toEqual(['warm / total +500 ms: devpod-up +600 ms (120%); against: attach −100 ms (−20%)']);
+    expect(attributionLines(v)).toEqual(['warm / total +500 ms: devpod-up +600 ms (120%); against: attach -100 ms (-20%)']);
   });
 
   it('gives no line for a total whose stages were not benched', () => {
@@ -212,7 +212,7 @@ describe('attribution where a regression is found', () => {
     const entry = outcome!.regressions.find((r) => r.case === 'cold-recreate / total');
     expect(entry?.attribution).toBe(attributionLine(byCase(verdicts, 'cold-recreate / total').attribution!));
     expect(entry?.attribution).toMatch(/^cold-recreate \/ total \+1\.\d\d s: devpod-up \+1\.\d\d s \(\d\d%\)/);
-    expect(entry?.attribution).toMatch(/; against: attach −0\.\d\d s \(−\d+%\)/);
+    expect(entry?.attribution).toMatch(/; against: attach -0\.\d\d s \(-\d+%\)/);
     expect(outcome!.regressions.filter((r) => r.attribution).map((r) => r.case)).toEqual(['cold-recreate / total']);
   });
 
@@ -247,7 +247,7 @@ describe('attribution where a maintainer reads it', () => {
   const bullets = (md: string) => md.split('\n').filter((l) => l.startsWith('- '));
 
   it('has the line the issue asks for, with the stage named as it is', () => {
-    expect(line).toBe(`warm / total +500 ms: ${NASTY} +600 ms (120%); against: attach −100 ms (−20%)`);
+    expect(line).toBe(`warm / total +500 ms: ${NASTY} +600 ms (120%); against: attach -100 ms (-20%)`);
   });
 
   it('commit comment: one line per regressed total under the table, escaped, kept when the comment is rewritten', () => {

@@ -93,6 +93,31 @@ describe('serveFolder', () => {
     }
   });
 
+  it('redirects a folder asked for without its slash to the folder, so its relative links resolve there', async () => {
+    await mkdir(join(dir, 'sub'));
+    await writeFile(join(dir, 'sub', 'index.html'), '<a href="data.json">data</a>');
+    await mkdir(join(dir, 'x.example'));
+    const { server, url } = await serveFolder(dir);
+    try {
+      for (const [path, location] of [
+        ['sub', '/sub/'],
+        ['sub?case=a%20b', '/sub/?case=a%20b'],
+        // Never a protocol-relative address: that would send the browser to another host.
+        ['/x.example', '/x.example/'],
+      ] as const) {
+        const res = await fetch(`${url}${path}`, { redirect: 'manual' });
+        expect(res.status, path).toBe(301);
+        expect(res.headers.get('location'), path).toBe(location);
+      }
+      const followed = await fetch(`${url}sub`);
+      expect(followed.url).toBe(`${url}sub/`);
+      expect(await followed.text()).toBe('<a href="data.json">data</a>');
+      expect((await fetch(`${url}sub/`, { redirect: 'manual' })).status).toBe(200);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+
   it('answers only requests made to its own address, not a rebound name of another site', async () => {
     const { server, url } = await serveFolder(dir);
     const status = (host: string) =>

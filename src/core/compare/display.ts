@@ -49,13 +49,17 @@ export function levelScale(unit: string, largest: number): DisplayScale {
   return displayScale(unit, largest);
 }
 
-/** U+2212 for negatives, as printed reports do; `+` only where a sign is asked for. */
+/**
+ * The ASCII hyphen-minus for negatives, as every other change benchtrend prints (`-9.5% worse`,
+ * changeText in JSON): one sign to search for and to paste into a number; `+` only where a sign is
+ * asked for.
+ */
 function signed(text: string, plus: boolean): string {
-  if (text.startsWith('-')) return `\u2212${text.slice(1)}`;
+  if (text.startsWith('-')) return text;
   return plus && text !== '0' && !/^0\.0*$/.test(text) ? `+${text}` : text;
 }
 
-/** A level or shift to `sig` significant digits, trailing zeros dropped: 1096.1, 772.95, −314.8. */
+/** A level or shift to `sig` significant digits, trailing zeros dropped: 1096.1, 772.95, -314.8. */
 export function formatValue(x: number, scale: DisplayScale, options: { sig?: number; plus?: boolean } = {}): string {
   const v = clean(x * scale.factor);
   const text = v === 0 ? '0' : String(Number(v.toPrecision(options.sig ?? 5)));
@@ -75,7 +79,7 @@ export function decimalsFor(magnitude: number, sig = 3): number {
   return Math.max(0, sig - 1 - Math.floor(Math.log10(Math.abs(magnitude))));
 }
 
-/** A fraction as a signed percent with two decimals: −29.48%. */
+/** A fraction as a signed percent with two decimals: -29.48%. */
 export function formatPercent(fraction: number, decimals = 2, plus = true): string {
   const text = (fraction * 100).toFixed(decimals);
   return `${signed(/^-0\.?0*$/.test(text) ? text.slice(1) : text, plus)}%`;
