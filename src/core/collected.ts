@@ -263,7 +263,7 @@ export function mergeCollected(items: readonly NamedPayload[]): MergedCollection
     }
   }
 
-  const groups = new Map<string, { suite: string; commit: CommitInfo; runUrl?: string; shapes: string[]; points: Point[]; artifacts: string[] }>();
+  const groups = new Map<string, { suite: string; commit: CommitInfo; runUrl?: string; attempt: number; shapes: string[]; points: Point[]; artifacts: string[] }>();
   const used: string[] = [];
   for (const { artifact, payload } of ordered) {
     if (superseded.has(artifact)) continue;
@@ -271,14 +271,20 @@ export function mergeCollected(items: readonly NamedPayload[]): MergedCollection
     const key = groupKey(payload);
     let g = groups.get(key);
     if (!g) {
-      g = { suite: payload.suite, commit: payload.commit, ...(payload.runUrl !== undefined ? { runUrl: payload.runUrl } : {}), shapes: [], points: [], artifacts: [] };
+      g = { suite: payload.suite, commit: payload.commit, ...(payload.runUrl !== undefined ? { runUrl: payload.runUrl } : {}), attempt: payload.job.attempt, shapes: [], points: [], artifacts: [] };
       groups.set(key, g);
+    } else if (payload.job.attempt > g.attempt && payload.runUrl !== undefined) {
+      // The newest attempt's page: with a re-run leg in it, this merge re-runs the earlier attempt's
+      // merge, which the publisher tells from another job of the same attempt by the run's address
+      // (sameRunSuperseded); the first attempt's address had it warn of two jobs replacing each other.
+      g.runUrl = payload.runUrl;
+      g.attempt = payload.job.attempt;
     }
     for (const s of payload.shapes) if (!g.shapes.includes(s)) g.shapes.push(s);
     for (const p of payload.points) g.points.push(withNote(p, payload.note));
     g.artifacts.push(artifact);
   }
-  return { groups: [...groups.values()], used, superseded: [...superseded].sort(), warnings };
+  return { groups: [...groups.values()].map(({ attempt: _attempt, ...g }) => g), used, superseded: [...superseded].sort(), warnings };
 }
 
 // Characters the artifact service refuses in a name (NTFS limits), plus anything unreadable.

@@ -13,6 +13,7 @@ import { DefaultArtifactClient, type Artifact, type DownloadArtifactOptions, typ
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { withTimeout } from './timeouts.js';
+import { keepTokensOnTheirHost } from './token-origin.js';
 
 /** This job's artifact service as the door found it (src/runner.ts runnerEnvironment). */
 export interface ArtifactService {
@@ -34,6 +35,12 @@ export interface ArtifactService {
  */
 function bounded<T>(service: ArtifactService, call: Promise<T>, what: string): Promise<T> {
   return withTimeout(call, service.budgetMs, what);
+}
+
+/** The library's client, with the runtime token held to the results service (token-origin.ts). */
+function artifactClient(): DefaultArtifactClient {
+  keepTokensOnTheirHost();
+  return new DefaultArtifactClient();
 }
 
 /** One file of an artifact: `name` is its path inside the artifact, from a file or from text. */
@@ -146,7 +153,7 @@ export async function uploadArtifact(service: ArtifactService, request: Artifact
   try {
     root = await mkdtemp(join(service.tempDir, 'benchtrend-artifact-'));
     const staged = await stage(request.files, root);
-    const client = new DefaultArtifactClient();
+    const client = artifactClient();
     const result = await bounded(
       service,
       client.uploadArtifact(request.name, staged, root, {
@@ -182,7 +189,7 @@ export async function listRunArtifacts(service: ArtifactService, prefix: string)
   if (service.problem) throw new ArtifactError(service.problem);
   let artifacts: Artifact[];
   try {
-    artifacts = (await bounded(service, new DefaultArtifactClient().listArtifacts({ latest: true }), 'listing the artifacts')).artifacts;
+    artifacts = (await bounded(service, artifactClient().listArtifacts({ latest: true }), 'listing the artifacts')).artifacts;
   } catch (error) {
     throw new ArtifactError(`listing the artifacts of this workflow run failed: ${describe(error, service.runtimeToken)}`);
   }
@@ -222,7 +229,7 @@ async function download<T>(
     await mkdir(dir, { recursive: true });
     const result = await bounded(
       service,
-      new DefaultArtifactClient().downloadArtifact(artifact.id, { path: dir, ...options, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
+      artifactClient().downloadArtifact(artifact.id, { path: dir, ...options, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
       what,
     );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
@@ -254,7 +261,7 @@ function findBy(run: ForeignRun): { repositoryOwner: string; repositoryName: str
 export async function listForeignRunArtifacts(service: ArtifactService, run: ForeignRun, prefix: string): Promise<ListedArtifact[]> {
   let artifacts: Artifact[];
   try {
-    artifacts = (await bounded(service, new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) }), `listing the artifacts of workflow run ${run.runId}`)).artifacts;
+    artifacts = (await bounded(service, artifactClient().listArtifacts({ latest: true, findBy: findBy(run) }), `listing the artifacts of workflow run ${run.runId}`)).artifacts;
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
     throw new ArtifactError(`listing the artifacts of workflow run ${run.runId} failed: ${describe(error, run.token, service.runtimeToken)}`);

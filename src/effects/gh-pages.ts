@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { TrendDataError } from '../core/trend/validate.js';
 import { FILE_CONCURRENCY, mapLimit } from './bounded.js';
 import { GitCommandError, git, type Identity } from './git.js';
+import { TooLargeError } from './record-files.js';
 import { classifyFetchFailure, classifyPushFailure } from './git-failures.js';
 import { changesOf, encodeTree, kindOf, objectId, parseTree, READ_AHEAD_KEEP, readAheadIn, readAheadOf, withReadAhead, type Changes, type TreeEntry } from './git-tree.js';
 import { claimBranchFolder, sweepStaleBranches } from './stale-branches.js';
@@ -367,8 +368,10 @@ export class PagesBranch {
    * A file of the commit (path from the branch's root), or undefined when it does not exist.
    * `once`: a file read for this publish alone (a github-action-benchmark data.js being
    * imported, megabytes that no later publish reads), so the trailer does not name it.
+   * `maxBytes`: a file larger is refused with a TooLargeError from its size, before its bytes are
+   * read into memory (a data.js of a gigabyte was read whole, up to git's output bound).
    */
-  async readFile(commit: string | undefined, path: string, once = false): Promise<Buffer | undefined> {
+  async readFile(commit: string | undefined, path: string, once = false, maxBytes?: number): Promise<Buffer | undefined> {
     if (commit === undefined) return undefined;
     let oid = await this.treeOfCommit(commit);
     const parts = path.split('/').filter((p) => p !== '');
@@ -383,7 +386,28 @@ export class PagesBranch {
       if (!last && entry.type !== 'tree') throw new TrendDataError(`${where}: ${kindOf(entry)} where a folder was expected; refusing to publish over it`);
       oid = entry.oid;
     }
+    if (maxBytes !== undefined && !this.cache.has(oid)) {
+      const size = await this.objectSize(oid);
+      if (size > maxBytes) throw new TooLargeError(size);
+    }
     return this.object(oid, !once);
+  }
+
+  /** The size of an object, fetched first when absent, read without its bytes (`cat-file --batch-check`). */
+  private async objectSize(oid: string): Promise<number> {
+    if (!this.present.has(oid)) {
+      this.fetches++;
+      try {
+        await this.remote(fetchById('--filter=tree:0', [oid]));
+      } catch (e) {
+        throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
+      }
+      this.present.add(oid);
+    }
+    const line = (await this.run(['-c', 'remote.origin.promisor=false', 'cat-file', '--batch-check'], `${oid}\n`)).stdout.toString('latin1').trim();
+    const [, type, size] = line.split(' ');
+    if (type === undefined || type === 'missing' || size === undefined) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
+    return Number(size);
   }
 
   /**

@@ -19,7 +19,7 @@ import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
 import { lockInTheWay } from '../effects/git-failures.js';
-import { MAX_IMPORT_BYTES, readFailure, readRegularFile } from '../effects/record-files.js';
+import { MAX_IMPORT_BYTES, readFailure, readRegularFile, TooLargeError } from '../effects/record-files.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
 import { DEFAULT_BOUNDS, seconds, type NetworkBounds } from '../effects/timeouts.js';
 
@@ -387,7 +387,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
             ...(settings.annotations !== undefined ? { annotations: settings.annotations } : {}),
             ...(page !== undefined ? { page, exists: (path: string) => branch.hasFile(tip, under(path)) } : {}),
             ...(importFrom !== undefined
-              ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...(settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {}) } }
+              ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd, settings.branch), ...(settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {}) } }
               : {}),
             ...(alerts !== undefined ? { alerts } : {}),
             location,
@@ -537,9 +537,17 @@ export async function rewriteManifest(
 }
 
 /** import-from names a file on the target branch, or else one on disk. */
-async function readImport(branch: PagesBranch, tip: string | undefined, from: string, cwd: string): Promise<string> {
+async function readImport(branch: PagesBranch, tip: string | undefined, from: string, cwd: string, branchName: string): Promise<string> {
   // `./dev/bench/data.js` and `/dev/bench/data.js` name the same file of the branch as `dev/bench/data.js`.
-  const onBranch = await branch.readFile(tip, posix.normalize(from).replace(/^(?:\.?\/)+/, ''), true);
+  const path = posix.normalize(from).replace(/^(?:\.?\/)+/, '');
+  let onBranch: Buffer | undefined;
+  try {
+    // Bounded as a local one is, from the blob's size before its bytes are read.
+    onBranch = await branch.readFile(tip, path, true, MAX_IMPORT_BYTES);
+  } catch (e) {
+    if (e instanceof TooLargeError) throw new InputError(`import-from: ${JSON.stringify(path)} on branch ${branchName}: ${readFailure(e, MAX_IMPORT_BYTES)}`);
+    throw e;
+  }
   if (onBranch !== undefined) return onBranch.toString('utf8');
   try {
     // Bounded as a record is: a named pipe held the publish forever, a device was read without end.

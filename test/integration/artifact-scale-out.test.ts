@@ -255,6 +255,23 @@ describe('re-runs and duplicates', () => {
     expect(rows.map((r) => `${r.case}=${r.value}`).sort()).toEqual(pairs([...cold, ...warm2]));
   });
 
+  it('publishes a re-run leg and the merge run again after it as a re-run, not as another job replacing the first merge', async () => {
+    const remote = await remotes.bare(`rerun-merge-${runId}`);
+    await collectLeg('job-1', 'linux', [await record('cold-recreate.json', 'cold-recreate')]);
+    await collectLeg('job-2', 'linux', [await record('warm.json', 'warm')]);
+    asJob('merge');
+    await publishMerged(await merge(context()), publishSettings(remote), publishContext());
+    // Attempt 2 re-runs the warm leg (other values) and the merge job that needs it.
+    const warm2 = await collectLeg('job-2b', 'linux', [await record('warm.json', 'warm', 2)], { over: { runAttempt: 2 } });
+    asJob('merge-2');
+    const warned: string[] = [];
+    const result = await publishMerged(await merge(context({ runAttempt: 2 })), publishSettings(remote), publishContext(), { warn: (w) => warned.push(w) });
+    expect(warned).toEqual([]);
+    expect(result.plan.added.map((s) => s.runUrl)).toEqual(['https://github.com/owner/repo/actions/runs/7/attempts/2']);
+    const { rows } = await remotes.history(remote);
+    expect(rows.filter((r) => r.shape === 'warm').map((r) => `${r.case}=${r.value}`).sort()).toEqual(pairs(warm2));
+  });
+
   it('refuses two legs that benched one shape, naming both artifacts, and publishes nothing', async () => {
     const remote = await remotes.bare(`dupe-${runId}`);
     const warm = await record('warm.json', 'warm');

@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PagesBranch } from '../../src/effects/gh-pages.js';
+import { TooLargeError } from '../../src/effects/record-files.js';
 import { gitEnv } from '../../src/effects/git.js';
 import { gitSandbox, startGitServer, type GitSandbox, type GitServer } from './helpers/git-server.js';
 
@@ -130,6 +131,24 @@ describe('the branch reader over smart HTTP', () => {
       await branch.settle();
       expect(await branch.readFile(tip, 'data/none/deeper/x.json')).toBeUndefined();
       expect((await branch.readFile(tip, 'data/segments/0001/0001/a.json'))?.toString('utf8')).toBe('{"a":1}\n');
+    } finally {
+      await branch.dispose();
+    }
+  });
+});
+
+describe('a bounded read', () => {
+  it('refuses a file over the bound from its size, before its bytes are read, and reads one within it', async () => {
+    await seed();
+    const branch = await openBranch();
+    try {
+      const tip = await branch.fetchTip();
+      // '{"b":2}\n' is 8 bytes: an import-from data.js of the branch is read so, bounded at 500 MiB.
+      const refused = await branch.readFile(tip, 'data/segments/0002/0003/b.json', true, 7).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(TooLargeError);
+      expect((refused as TooLargeError).bytes).toBe(8);
+      expect((await branch.readFile(tip, 'data/segments/0002/0003/b.json', true, 8))?.toString('utf8')).toBe('{"b":2}\n');
+      expect(await branch.readFile(tip, 'data/segments/0002/0003/none.json', true, 8)).toBeUndefined();
     } finally {
       await branch.dispose();
     }

@@ -154,6 +154,13 @@ describe('merging collected payloads', () => {
     expect(merged.warnings).toEqual([]);
   });
 
+  it("gives a group the address of the newest attempt it holds, a re-run leg's", () => {
+    const rerun = { ...payload({ points: warm, attempt: 2 }), runUrl: 'https://github.com/owner/repo/actions/runs/7/attempts/2' };
+    const merged = mergeCollected([named(payload({ points: cold })), named(rerun)]);
+    expect(merged.groups.map((g) => g.runUrl)).toEqual(['https://github.com/owner/repo/actions/runs/7/attempts/2']);
+    expect(Object.keys(merged.groups[0]!)).not.toContain('attempt');
+  });
+
   it("folds each job's note into its points' extra, keeping the tool's extra first", () => {
     const tooled = warm.map((p, i) => (i === 0 ? { ...p, extra: '15 samples' } : p));
     const merged = mergeCollected([named(payload({ points: tooled, note: 'macOS-ARM64' })), named(payload({ points: cold }))]);
