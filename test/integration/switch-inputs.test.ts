@@ -1,0 +1,72 @@
+/**
+ * A switch from github-action-benchmark with the inputs its workflow had, mapped as
+ * docs/migration.md says: the bundled action, over the data.js github-action-benchmark itself
+ * wrote (test/fixtures/gab-written), into a real bare remote.
+ */
+import { copyFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/paths.js';
+import { runAction } from '../helpers/run-action.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+
+let sb: GitSandbox;
+beforeAll(async () => {
+  sb = await gitSandbox();
+  await copyFile(join(FIXTURES, 'gab-written/cargo-12-data.js'), join(sb.root, 'data.js'));
+  // The 13th commit: bench_fib_10 at 400 ns/iter, 2.82 times the 142 of the 12th.
+  await writeFile(join(sb.root, 'out.txt'), 'test bench_fib_10 ... bench:         400 ns/iter (+/- 24)\ntest bench_fib_20 ... bench:      18,113 ns/iter (+/- 755)\n');
+});
+afterAll(() => sb.dispose());
+
+const SHA = '000000000000000000000000000000000000a00d';
+
+/** The switch's first push, with github-action-benchmark's inputs mapped onto ours. */
+async function switchWith(remoteName: string, inputs: Record<string, string>) {
+  const remote = await sb.bareRemote(remoteName);
+  return runAction({
+    cwd: sb.root,
+    event: { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: SHA, message: 'c13', timestamp: '2026-01-13T00:00:00Z', author: { name: 'Ada' } } } },
+    env: { ...sb.env, GITHUB_SHA: SHA },
+    inputs: { records: 'out.txt', format: 'cargo', suite: 'Rust Benchmark', repository: remote, 'import-from': 'data.js', 'comment-on-alert': 'false', artifact: 'false', ...inputs },
+  });
+}
+
+describe('fail-threshold, as github-action-benchmark took it', () => {
+  // github-action-benchmark with alert-threshold 150%, fail-on-alert and fail-threshold 300%
+  // alerts on this push and the job passes: 2.82 is under 3.
+  it('passes a job whose regression stays under it, saying so, and still reports the regression', async () => {
+    const run = await switchWith('under', { 'alert-threshold': '150%', 'fail-on-regression': 'true', 'fail-threshold': '300%' });
+    try {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.outputs['regressions']).toBe('1');
+      expect(run.stdout).toContain('1 case regressed, none beyond fail-threshold 300% of the baseline: the job does not fail');
+      expect(run.outputs['published-commit']).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await run.dispose();
+    }
+  });
+
+  it('fails the job on a regression beyond it, after publishing', async () => {
+    const run = await switchWith('beyond', { 'alert-threshold': '150%', 'fail-on-regression': 'true', 'fail-threshold': '200%' });
+    try {
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('::error::1 case regressed beyond fail-threshold 200%25 of the baseline (fail-on-regression is on): cargo / bench_fib_10');
+      expect(run.outputs['published-commit']).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await run.dispose();
+    }
+  });
+
+  it('is refused below alert-threshold, as github-action-benchmark refuses it, before anything is written', async () => {
+    const run = await switchWith('below', { 'alert-threshold': '150%', 'fail-on-regression': 'true', 'fail-threshold': '120%' });
+    try {
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('::error::fail-threshold: "120%25" is below alert-threshold "150%25"; give it at least that, or leave it empty to fail on every regression');
+      expect(await sb.revParse(join(sb.root, 'below.git'), 'gh-pages')).toBeUndefined();
+    } finally {
+      await run.dispose();
+    }
+  });
+});
+
