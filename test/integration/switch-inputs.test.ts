@@ -3,12 +3,12 @@
  * docs/migration.md says: the bundled action, over the data.js github-action-benchmark itself
  * wrote (test/fixtures/gab-written), into a real bare remote.
  */
-import { copyFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/paths.js';
 import { runAction } from '../helpers/run-action.js';
-import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+import { gitSandbox, startGitServer, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
 beforeAll(async () => {
@@ -70,3 +70,40 @@ describe('fail-threshold, as github-action-benchmark took it', () => {
   });
 });
 
+describe("gh-repository's value as repository", () => {
+  // github-action-benchmark took `github.com/acme/benchmarks` (host, owner, name) and pushed to
+  // https://github.com/acme/benchmarks.git; its value was refused as neither owner/name nor a URL.
+  it('publishes to owner/name on the run\'s server, with the token, when written host/owner/name', async () => {
+    await mkdir(join(sb.root, 'served', 'acme'), { recursive: true });
+    await sb.git(['init', '--quiet', '--bare', join(sb.root, 'served', 'acme', 'benchmarks.git')]);
+    const server = await startGitServer({ root: join(sb.root, 'served'), env: sb.env, tokens: { 'tok-write': 'write' } });
+    try {
+      const host = new URL(server.origin).host;
+      const run = await runAction({
+        cwd: sb.root,
+        event: { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: SHA, message: 'c13', timestamp: '2026-01-13T00:00:00Z', author: { name: 'Ada' } } } },
+        env: { ...sb.env, GITHUB_SHA: SHA, GITHUB_SERVER_URL: server.origin },
+        inputs: { records: 'out.txt', format: 'cargo', repository: `${host}/acme/benchmarks`, 'github-token': 'tok-write', 'comment-on-alert': 'false', artifact: 'false' },
+      });
+      try {
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+        expect(run.stdout).toContain(`to ${server.origin}/acme/benchmarks.git (gh-pages:dev/bench)`);
+      } finally {
+        await run.dispose();
+      }
+      expect(await sb.revParse(join(sb.root, 'served', 'acme', 'benchmarks.git'), 'gh-pages')).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is refused on another host than the run\'s server, the token going to that server only', async () => {
+    const run = await switchWith('unused', { repository: 'gitlab.example.com/acme/benchmarks', 'github-token': 'tok' });
+    try {
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('::error::repository: "gitlab.example.com/acme/benchmarks" is on gitlab.example.com, not on this run\'s server github.com; give its git URL, https://gitlab.example.com/acme/benchmarks.git');
+    } finally {
+      await run.dispose();
+    }
+  });
+});
