@@ -3,7 +3,7 @@
  * docs/migration.md says: the bundled action, over the data.js github-action-benchmark itself
  * wrote (test/fixtures/gab-written), into a real bare remote.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/paths.js';
@@ -104,6 +104,31 @@ describe("gh-repository's value as repository", () => {
       expect(run.stdout).toContain('::error::repository: "gitlab.example.com/acme/benchmarks" is on gitlab.example.com, not on this run\'s server github.com; give its git URL, https://gitlab.example.com/acme/benchmarks.git');
     } finally {
       await run.dispose();
+    }
+  });
+});
+
+describe("github-action-benchmark's default name", () => {
+  // Its name defaulted to "Benchmark", benchtrend's suite to "default": a workflow that set
+  // neither imported its history and started a second one beside it, without a word.
+  it('is named in a warning when the run publishes under none of the imported suites', async () => {
+    const data = (await readFile(join(FIXTURES, 'gab-written/cargo-12-data.js'), 'utf8')).replace('"Rust Benchmark": [', '"Benchmark": [');
+    await writeFile(join(sb.root, 'unnamed.js'), data);
+    const unnamed = await switchWith('unnamed', { suite: '', 'import-from': 'unnamed.js' });
+    try {
+      expect(unnamed.code, unnamed.stdout + unnamed.stderr).toBe(0);
+      expect(unnamed.stdout).toContain(
+        '::warning::suite "default" is none of the suites imported from unnamed.js ("Benchmark"): its points start a history of their own beside them; to continue one, publish under its name (github-action-benchmark\'s name input, "Benchmark" when it was not set)',
+      );
+    } finally {
+      await unnamed.dispose();
+    }
+    const named = await switchWith('named', { suite: 'Benchmark', 'import-from': 'unnamed.js' });
+    try {
+      expect(named.code, named.stdout + named.stderr).toBe(0);
+      expect(named.stdout).not.toContain('is none of the suites imported');
+    } finally {
+      await named.dispose();
     }
   });
 });
