@@ -7,7 +7,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/paths.js';
-import { runAction } from '../helpers/run-action.js';
+import { runAction, runCli } from '../helpers/run-action.js';
 import { gitSandbox, startGitServer, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
@@ -130,5 +130,22 @@ describe("github-action-benchmark's default name", () => {
     } finally {
       await named.dispose();
     }
+  });
+});
+
+describe('a history kept with external-data-json-path', () => {
+  // That input kept the history in a JSON file (restored from a cache), not in data.js on a branch.
+  it('is imported from that file by import-from, every point of it, and continued', async () => {
+    await copyFile(join(FIXTURES, 'gab-written/external-5.json'), join(sb.root, 'benchmark-data.json'));
+    const remote = await sb.bareRemote('external');
+    const run = await switchWith('external-unused', { repository: remote, 'import-from': 'benchmark-data.json' });
+    try {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    } finally {
+      await run.dispose();
+    }
+    const history = await runCli(['history', '--repo', remote, '--suite', 'Rust Benchmark'], sb.root, sb.env);
+    const rows = JSON.parse(history.stdout) as { case: string; value: number }[];
+    expect(rows.filter((r) => r.case === 'cargo / bench_fib_10').map((r) => r.value)).toEqual([131, 132, 133, 134, 135, 400]);
   });
 });
