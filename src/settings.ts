@@ -29,6 +29,12 @@ export interface Settings {
   /** Which way is better, per case name or glob (input `direction-overrides`). */
   readonly directionOverrides: readonly DirectionOverride[];
 
+  /**
+   * The commit the records are of when the workflow benched another than the run's (input `ref`,
+   * github-action-benchmark's): a sha, branch or tag the checkout resolves; undefined: GITHUB_SHA.
+   */
+  readonly ref: string | undefined;
+
   /** Where the trend lives: `repository` (empty: this one), `gh-pages-branch`, `data-dir`. */
   readonly repository: string;
   readonly branch: string;
@@ -182,6 +188,11 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     note: optional(read, 'note'),
     directionOverrides: parseDirectionOverrides(read('direction-overrides'), 'direction-overrides'),
 
+    ref: ((v) => {
+      // Handed to git rev-parse as one argument: a leading dash would read as an option.
+      if (v !== undefined && (v.startsWith('-') || /\s/.test(v))) throw new InputError(`ref: ${JSON.stringify(v)} is not a commit, branch or tag name`);
+      return v;
+    })(optional(read, 'ref')),
     repository: read('repository').trim(),
     branch: optional(read, 'gh-pages-branch') ?? 'gh-pages',
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',

@@ -149,3 +149,50 @@ describe('a history kept with external-data-json-path', () => {
     expect(rows.filter((r) => r.case === 'cargo / bench_fib_10').map((r) => r.value)).toEqual([131, 132, 133, 134, 135, 400]);
   });
 });
+
+describe('ref, as github-action-benchmark took it', () => {
+  // A dispatch that checked out an older commit and benched it named that commit with ref; its
+  // figures were published as the run's commit, GITHUB_SHA, the branch's tip.
+  it("publishes the records as the commit ref names in the checkout, not the run's", async () => {
+    const ws = join(sb.root, 'checkout');
+    await mkdir(ws);
+    const commit = async (message: string) => {
+      await sb.git(['-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', 'commit', '--quiet', '--allow-empty', '-m', message], ws);
+      return (await sb.git(['rev-parse', 'HEAD'], ws)).trim();
+    };
+    await sb.git(['init', '--quiet', ws]);
+    const older = await commit('the older commit');
+    await sb.git(['tag', 'benched'], ws);
+    const tip = await commit('the tip');
+    await sb.git(['checkout', '--quiet', '--detach', older], ws);
+    await copyFile(join(sb.root, 'out.txt'), join(ws, 'out.txt'));
+    const remote = await sb.bareRemote('ref');
+    const run = (ref: string) =>
+      runAction({
+        cwd: ws,
+        event: { name: 'workflow_dispatch', payload: { ref: 'refs/heads/main', inputs: { sha: older } } },
+        env: { ...sb.env, GITHUB_SHA: tip, GITHUB_EVENT_NAME: 'workflow_dispatch' },
+        inputs: { records: 'out.txt', format: 'cargo', repository: remote, ref, 'comment-on-alert': 'false', artifact: 'false' },
+      });
+    const refused = await run('nope');
+    try {
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain(`::error::ref: "nope" names no commit of the checkout in ${ws}; give the sha the bench ran on, or a branch or tag the checkout fetched`);
+      expect(await sb.revParse(remote, 'gh-pages')).toBeUndefined();
+    } finally {
+      await refused.dispose();
+    }
+    const published = await run('benched');
+    try {
+      expect(published.code, published.stdout + published.stderr).toBe(0);
+    } finally {
+      await published.dispose();
+    }
+    const history = await runCli(['history', '--repo', remote], sb.root, sb.env);
+    const rows = JSON.parse(history.stdout) as { case: string; commit: string; message: string }[];
+    expect(rows.map((r) => [r.case, r.commit, r.message])).toEqual([
+      ['cargo / bench_fib_10', older, 'the older commit'],
+      ['cargo / bench_fib_20', older, 'the older commit'],
+    ]);
+  });
+});
