@@ -57,7 +57,9 @@ export async function run(): Promise<void> {
     const outcome = settings.scale.mode === 'merge' ? await runMerge(settings, runner) : await runRecords(settings, runner);
     if (outcome) {
       await report(runner, outcome);
-      failure = regressionFailure(settings, outcome.regressions);
+      const decided = regressionFailure(settings, outcome.regressions);
+      if (decided.note !== undefined) core.info(decided.note);
+      failure = decided.failure;
     }
   } catch (error) {
     // An InputError is a refusal already phrased for the user; anything else is a fault worth its stack in debug.

@@ -5,7 +5,7 @@ import { parseDirectionOverrides, type DirectionOverride } from './core/directio
 import { COLLECT_PREFIX } from './core/collected.js';
 import { booleanInput, storedName, wholeNumber, type BooleanReader, type InputReader } from './core/inputs.js';
 import { InputError } from './core/model.js';
-import { readAlertSettings, type AlertSettings } from './core/regress/settings.js';
+import { parseWorseRatio, readAlertSettings, type AlertSettings } from './core/regress/settings.js';
 import { parseRequireStages, type StageRequirement } from './core/require-stages.js';
 import type { Annotation } from './core/trend/types.js';
 import { splitPatterns } from './effects/record-files.js';
@@ -28,6 +28,12 @@ export interface Settings {
   readonly note: string | undefined;
   /** Which way is better, per case name or glob (input `direction-overrides`). */
   readonly directionOverrides: readonly DirectionOverride[];
+
+  /**
+   * The commit the records are of when the workflow benched another than the run's (input `ref`,
+   * github-action-benchmark's): a sha, branch or tag the checkout resolves; undefined: GITHUB_SHA.
+   */
+  readonly ref: string | undefined;
 
   /** Where the trend lives: `repository` (empty: this one), `gh-pages-branch`, `data-dir`. */
   readonly repository: string;
@@ -61,6 +67,11 @@ export interface Settings {
   readonly ccUsers: readonly string[];
   /** Fail the job on a regression, after the data is pushed and the comment written (input `fail-on-regression`). */
   readonly failOnRegression: boolean;
+  /**
+   * With fail-on-regression, the ratio to its baseline a regression must exceed to fail the job
+   * (input `fail-threshold`, github-action-benchmark's: 3 for `300%`); undefined: every one fails it.
+   */
+  readonly failThreshold: number | undefined;
 
   /** publish / collect / merge, and the evidence artifact (inputs mode, artifact, artifact-name, artifact-retention-days). */
   readonly scale: ScaleOutSettings;
@@ -142,6 +153,20 @@ export function readScaleOutSettings(read: InputReader, readBoolean: BooleanRead
 }
 
 /**
+ * Input `fail-threshold`. As in github-action-benchmark, below alert-threshold it is refused: every
+ * alert would pass it, which reads as a bar that is not there.
+ */
+function readFailThreshold(read: InputReader, alerts: AlertSettings): number | undefined {
+  const text = read('fail-threshold').trim();
+  if (text === '') return undefined;
+  const ratio = parseWorseRatio('fail-threshold', text, 'the baseline', '300% fails the job on a regression 3 times its baseline');
+  if (alerts.method === 'ratio' && ratio < alerts.ratioThreshold) {
+    throw new InputError(`fail-threshold: ${JSON.stringify(text)} is below alert-threshold ${JSON.stringify(read('alert-threshold').trim())}; give it at least that, or leave it empty to fail on every regression`);
+  }
+  return ratio;
+}
+
+/**
  * Parses every input; a bad value is refused with the input's name and the value. `readBoolean`
  * reads a boolean input that is set (main.ts passes core.getBooleanInput).
  */
@@ -153,6 +178,7 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
   }
   const format = optional(read, 'format') ?? 'auto';
   if (!FORMAT_CHOICES.includes(format)) throw unknownFormat(format, 'format');
+  const alerts = readAlertSettings(read);
   return {
     records,
     format,
@@ -162,6 +188,11 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     note: optional(read, 'note'),
     directionOverrides: parseDirectionOverrides(read('direction-overrides'), 'direction-overrides'),
 
+    ref: ((v) => {
+      // Handed to git rev-parse as one argument: a leading dash would read as an option.
+      if (v !== undefined && (v.startsWith('-') || /\s/.test(v))) throw new InputError(`ref: ${JSON.stringify(v)} is not a commit, branch or tag name`);
+      return v;
+    })(optional(read, 'ref')),
     repository: read('repository').trim(),
     branch: optional(read, 'gh-pages-branch') ?? 'gh-pages',
     dataDir: optional(read, 'data-dir') ?? 'dev/bench',
@@ -172,12 +203,13 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     importFrom: optional(read, 'import-from'),
     annotations: parseAnnotations(read('annotations'), 'annotations'),
 
-    alerts: readAlertSettings(read),
+    alerts,
     commentOnAlert: booleanInput(read, readBoolean, 'comment-on-alert', true),
     commentAlways: booleanInput(read, readBoolean, 'comment-always', false),
     commentOnPullRequest: booleanInput(read, readBoolean, 'comment-on-pull-request', true),
     ccUsers: parseUsers(read('cc-users'), 'cc-users'),
     failOnRegression: booleanInput(read, readBoolean, 'fail-on-regression', false),
+    failThreshold: readFailThreshold(read, alerts),
 
     scale,
 

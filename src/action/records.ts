@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { toFlatCases } from '../core/cases.js';
 import { compareReport, type CompareReport } from '../core/compare/report.js';
 import { applyDirectionOverrides, decidedBy, overridesMatchingNothing } from '../core/direction.js';
-import type { Point } from '../core/model.js';
+import { InputError, type Point } from '../core/model.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { renderCasesTable } from '../core/render-summary.js';
 import type { RegressionEntry } from '../core/render-verdicts.js';
-import { checkoutHead } from '../effects/commit-info.js';
+import { checkoutCommit, checkoutHead } from '../effects/commit-info.js';
 import { loadRecords } from '../effects/record-files.js';
 import { ingest } from '../jobs/ingest.js';
 import { notPublishing, publishesOn } from '../jobs/publish.js';
@@ -32,6 +32,18 @@ function setArtifactOutputs(context: RunContext, id: number, name: string): void
   core.setOutput('artifact-name', name);
   const url = artifactUrl(context, id);
   if (url) core.setOutput('artifact-url', url);
+}
+
+/**
+ * Input `ref`: a workflow that checked out another commit than the run's (a dispatch given a
+ * sha) named it so in github-action-benchmark; without it, that commit's figures were published
+ * as GITHUB_SHA's. Resolved in the checkout, as what the bench ran on.
+ */
+async function commitOfRef(runner: ActionRunner, ref: string): Promise<string> {
+  const sha = await checkoutCommit(runner.workspace, ref, runner.env, runner.bounds.requestMs);
+  if (sha === undefined) throw new InputError(`ref: ${JSON.stringify(ref)} names no commit of the checkout in ${runner.workspace}; give the sha the bench ran on, or a branch or tag the checkout fetched`);
+  if (sha.toLowerCase() !== runner.sha.toLowerCase()) core.info(`ref: the records are of ${sha.slice(0, 7)} (${ref}), not the run's commit ${runner.sha.slice(0, 7)}`);
+  return sha;
 }
 
 /**
@@ -88,7 +100,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const flat = toFlatCases(points, settings.note);
   const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
 
-  const sha = pr?.head ?? runner.sha;
+  const sha = pr?.head ?? (settings.ref !== undefined ? await commitOfRef(runner, settings.ref) : runner.sha);
   // The verdicts lead the summary: they are what a reader opens it for, and GitHub's 1 MiB cut
   // (fitStepSummary) takes the end, so a long cases table goes before a regressed case does.
   const summary: string[] = [];

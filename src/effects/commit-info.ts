@@ -24,10 +24,15 @@ export async function commitFromGit(cwd: string, sha: string, env: Env, timeoutM
 
 /** The commit checked out in `cwd` (`git rev-parse HEAD`), or undefined when it is no checkout. */
 export async function checkoutHead(cwd: string, env: Env, timeoutMs: number = DEFAULT_BOUNDS.requestMs): Promise<string | undefined> {
+  return checkoutCommit(cwd, 'HEAD', env, timeoutMs);
+}
+
+/** The commit `ref` names in the checkout in `cwd` (a sha, a branch, a tag), or undefined when it names none there. */
+export async function checkoutCommit(cwd: string, ref: string, env: Env, timeoutMs: number = DEFAULT_BOUNDS.requestMs): Promise<string | undefined> {
   const clean: Record<string, string> = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
   for (const [k, v] of Object.entries(env)) if (v !== undefined && !(k in clean)) clean[k] = v;
   try {
-    const out = (await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, env: clean, timeoutMs })).stdout.toString('utf8').trim();
+    const out = (await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd, env: clean, timeoutMs })).stdout.toString('utf8').trim();
     return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(out) ? out : undefined;
   } catch {
     return undefined;

@@ -107,6 +107,21 @@ function percentOrFraction(input: string, raw: string, allowAboveOne: boolean): 
 }
 
 /**
+ * A github-action-benchmark threshold (`150%`, or a ratio such as 1.5): how many times worse than
+ * `than` a value must be. Refused at or below 100%, which every value would pass.
+ */
+export function parseWorseRatio(input: string, text: string, than: string, example: string): number {
+  const ratio = percentOrFraction(input, text, true);
+  // "150" is github-action-benchmark's "150%" with the sign forgotten far more often than a
+  // wish to alert only at 150 times the previous value.
+  if (!text.includes('%') && ratio >= 10) {
+    throw new InputError(`${input}: ${JSON.stringify(text)} reads as ${ratio} times ${than}; write ${text}% for a percentage, or a ratio such as 1.5`);
+  }
+  if (ratio <= 1) throw new InputError(`${input}: ${JSON.stringify(text)} must be above 100% (${example})`);
+  return ratio;
+}
+
+/**
  * The alert settings from the action's inputs: alert-method, alert-threshold, alert-window,
  * min-effect, alert-confidence, alert-after, absolute-floor. Unset inputs keep the defaults;
  * `alert-threshold` alone selects the ratio method, as in github-action-benchmark. Which way is
@@ -122,13 +137,7 @@ export function readAlertSettings(read: InputReader): AlertSettings {
   const method = methodText === 'auto' ? (threshold ? 'ratio' : 'limit') : (methodText as 'limit' | 'ratio');
   let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
   if (threshold) {
-    ratioThreshold = percentOrFraction('alert-threshold', threshold, true);
-    // "150" is github-action-benchmark's "150%" with the sign forgotten far more often than a
-    // wish to alert only at 150 times the previous value.
-    if (!threshold.includes('%') && ratioThreshold >= 10) {
-      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
-    }
-    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
+    ratioThreshold = parseWorseRatio('alert-threshold', threshold, 'the previous value', '150% alerts when a value is 1.5 times the previous');
   } else if (method === 'ratio') {
     throw new InputError('alert-method: ratio needs alert-threshold, e.g. 150%');
   }

@@ -323,6 +323,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
   const suites = [...(previous?.suites ?? [])];
   let imported: PublishPlan['imported'];
   let importedNote: Manifest['imported'] = previous?.imported;
+  let importedSuites: readonly string[] = [];
   if (input.import) {
     if (previous?.imported) {
       // The input stays in the workflow after the first run: importing again would double the history.
@@ -335,6 +336,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
       drafts.push(...gab.drafts);
       // The order data.js lists its suites in is the order its page showed them.
       suites.push(...gab.suites);
+      importedSuites = gab.suites;
       imported = { entries: gab.drafts.length, points: gab.points, suites: gab.suites.length };
       importedNote = { from: input.import.from, entries: gab.drafts.length, at: input.publishedAt };
     }
@@ -344,6 +346,12 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     const near = nearSuite(suites, input.suite);
     if (near !== undefined) {
       warnings.push(`suite ${JSON.stringify(input.suite)} is new to this trend, beside ${JSON.stringify(near)}: a new suite starts its own history; if ${JSON.stringify(near)} was meant, publish under that name`);
+    } else if (importedSuites.length > 0 && !importedSuites.includes(input.suite)) {
+      // github-action-benchmark's name defaults to "Benchmark" and the suite to "default": a
+      // workflow that never set either imports its history and starts it over beside itself.
+      warnings.push(
+        `suite ${JSON.stringify(input.suite)} is none of the suites imported from ${input.import?.from ?? 'data.js'} (${importedSuites.map((s) => JSON.stringify(s)).join(', ')}): its points start a history of their own beside them; to continue one, publish under its name (github-action-benchmark's name input, "Benchmark" when it was not set)`,
+      );
     }
     drafts.push({
       suite: input.suite,

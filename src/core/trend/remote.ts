@@ -25,6 +25,17 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const SCP = /^[\w.-]+@[\w.-]+:/;
 const OWNER_NAME = /^[\w.-]+\/[\w.-]+$/;
 
+/** `host/owner/name`, a host being a name with a dot or a port (`github.com`, `127.0.0.1:8080`). */
+const HOST_OWNER_NAME = /^((?:[\w-]+\.)+[\w-]+(?::\d+)?|[\w.-]+:\d+)\/([\w.-]+\/[\w.-]+)$/;
+
+function hostOf(serverUrl: string): string | undefined {
+  try {
+    return new URL(serverUrl).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 /** True for `owner/name`, a repository on the same server as the run. */
 export function isOwnerName(text: string): boolean {
   return OWNER_NAME.test(text);
@@ -89,6 +100,15 @@ export function resolveRemote(repository: string, ctx: RemoteContext): Remote {
     // naming no input.
     if (!ctx.isLocalPath(text)) throw new InputError(`repository: ${JSON.stringify(text)} is a path, and nothing is at ${path}; give a git repository on disk, a git URL or owner/name`);
     return { url: path, display: path };
+  }
+  const hosted = HOST_OWNER_NAME.exec(text);
+  if (hosted) {
+    // github-action-benchmark's gh-repository is spelled so (`github.com/acme/benchmarks`): a
+    // workflow switched over keeps the value. The token goes to this server only.
+    const [, host, ownerName] = hosted as unknown as [string, string, string];
+    const serverHost = hostOf(server);
+    if (serverHost !== undefined && host.toLowerCase() === serverHost) return onServer(ownerName);
+    throw new InputError(`repository: ${JSON.stringify(text)} is on ${host}, not on this run's server ${serverHost ?? server}; give its git URL, https://${text.replace(/\.git$/, '')}.git`);
   }
   if (!isOwnerName(text)) {
     throw new InputError(`repository: ${JSON.stringify(text)} is neither owner/name, a git URL, nor an existing path`);
