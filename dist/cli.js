@@ -12677,7 +12677,7 @@ function levelScale(unit, largest2) {
   return displayScale(unit, largest2);
 }
 function signed(text2, plus) {
-  if (text2.startsWith("-")) return `\u2212${text2.slice(1)}`;
+  if (text2.startsWith("-")) return text2;
   return plus && text2 !== "0" && !/^0\.0*$/.test(text2) ? `+${text2}` : text2;
 }
 function formatValue(x, scale, options = {}) {
@@ -12824,7 +12824,7 @@ function reasonMarkdown(reason, esc, docsUrl) {
 function changeText(change) {
   const v = change * 100;
   const digits = Math.abs(v) >= 10 ? 0 : 1;
-  const sign = v > 0 ? "+" : v < 0 ? "\u2212" : "\xB1";
+  const sign = v > 0 ? "+" : v < 0 ? "-" : "\xB1";
   return `${sign}${Math.abs(v).toFixed(digits)}%`;
 }
 function caseLink(pagesUrl, suite, name) {
@@ -12908,7 +12908,7 @@ async function loadSegments(read, location, from, to, manifest) {
 }
 
 // src/jobs/publish.ts
-import { existsSync } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import { posix as posix3, resolve as resolve5 } from "node:path";
 
 // src/core/annotations.ts
@@ -13830,6 +13830,7 @@ async function planPublish(read, input) {
   const suites = [...previous?.suites ?? []];
   let imported;
   let importedNote = previous?.imported;
+  let importedSuites = [];
   if (input.import) {
     if (previous?.imported) {
     } else if (first > 0) {
@@ -13840,6 +13841,7 @@ async function planPublish(read, input) {
       const gab = importDrafts(input.import.from, await input.import.read(), input.import.directionOverrides ?? [], warnings);
       drafts.push(...gab.drafts);
       suites.push(...gab.suites);
+      importedSuites = gab.suites;
       imported = { entries: gab.drafts.length, points: gab.points, suites: gab.suites.length };
       importedNote = { from: input.import.from, entries: gab.drafts.length, at: input.publishedAt };
     }
@@ -13849,6 +13851,10 @@ async function planPublish(read, input) {
     const near = nearSuite(suites, input.suite);
     if (near !== void 0) {
       warnings.push(`suite ${JSON.stringify(input.suite)} is new to this trend, beside ${JSON.stringify(near)}: a new suite starts its own history; if ${JSON.stringify(near)} was meant, publish under that name`);
+    } else if (importedSuites.length > 0 && !importedSuites.includes(input.suite)) {
+      warnings.push(
+        `suite ${JSON.stringify(input.suite)} is none of the suites imported from ${input.import?.from ?? "data.js"} (${importedSuites.map((s) => JSON.stringify(s)).join(", ")}): its points start a history of their own beside them; to continue one, publish under its name (github-action-benchmark's name input, "Benchmark" when it was not set)`
+      );
     }
     drafts.push({
       suite: input.suite,
@@ -14010,6 +14016,14 @@ import { isAbsolute, resolve } from "node:path";
 var SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 var SCP = /^[\w.-]+@[\w.-]+:/;
 var OWNER_NAME = /^[\w.-]+\/[\w.-]+$/;
+var HOST_OWNER_NAME = /^((?:[\w-]+\.)+[\w-]+(?::\d+)?|[\w.-]+:\d+)\/([\w.-]+\/[\w.-]+)$/;
+function hostOf(serverUrl) {
+  try {
+    return new URL(serverUrl).host.toLowerCase();
+  } catch {
+    return void 0;
+  }
+}
 function isOwnerName(text2) {
   return OWNER_NAME.test(text2);
 }
@@ -14053,6 +14067,13 @@ function resolveRemote(repository, ctx) {
     const path = resolve(ctx.cwd, text2);
     if (!ctx.isLocalPath(text2)) throw new InputError(`repository: ${JSON.stringify(text2)} is a path, and nothing is at ${path}; give a git repository on disk, a git URL or owner/name`);
     return { url: path, display: path };
+  }
+  const hosted = HOST_OWNER_NAME.exec(text2);
+  if (hosted) {
+    const [, host, ownerName] = hosted;
+    const serverHost = hostOf(server);
+    if (serverHost !== void 0 && host.toLowerCase() === serverHost) return onServer(ownerName);
+    throw new InputError(`repository: ${JSON.stringify(text2)} is on ${host}, not on this run's server ${serverHost ?? server}; give its git URL, https://${text2.replace(/\.git$/, "")}.git`);
   }
   if (!isOwnerName(text2)) {
     throw new InputError(`repository: ${JSON.stringify(text2)} is neither owner/name, a git URL, nor an existing path`);
@@ -14210,7 +14231,7 @@ ${stderr}${cut}`, run9.secrets ?? [])));
 
 // src/effects/gh-pages.ts
 import { appendFile, mkdir, mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 
 // src/effects/bounded.ts
 async function mapLimit(items, limit, fn) {
@@ -14227,676 +14248,13 @@ async function mapLimit(items, limit, fn) {
 }
 var FILE_CONCURRENCY = 16;
 
-// src/effects/git-failures.ts
-var PushRaceError = class extends Error {
-  name = "PushRaceError";
-};
-var PushRefusedError = class extends Error {
-  name = "PushRefusedError";
-};
-var PushPermissionError = class extends PushRefusedError {
-  name = "PushPermissionError";
-};
-var GitTransientError = class extends Error {
-  name = "GitTransientError";
-};
-function isTransientPublishError(error) {
-  return error instanceof PushRaceError || error instanceof GitTransientError;
-}
-function remoteWords(output) {
-  const lines = output.split(/\r?\n/).map((l) => l.trim());
-  const said = lines.filter((l) => /^remote:\s*\S/.test(l)).map((l) => l.replace(/^remote:\s*/, ""));
-  const status = lines.map((l) => /^!\t[^\t]*\t(.*)$/.exec(l)?.[1] ?? (/\[(?:remote )?rejected\]/.test(l) ? l : void 0)).filter((l) => l !== void 0);
-  const errors = lines.filter((l) => /^(?:error|fatal):/.test(l) && !/^error: failed to push some refs/.test(l));
-  const words2 = [.../* @__PURE__ */ new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, " "));
-  return words2.join(" | ") || lines.filter((l) => l !== "").slice(-3).join(" | ");
-}
-var TOKEN_CURE = "check the github-token";
-var PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
-var AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
-function tokenRefused(output) {
-  return PERMISSION.test(output) || AUTH.test(output);
-}
-var RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
-var NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|Operation too slow|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
-var CLIENT_ERROR = /returned error: 4(?!08|29)\d\d\b/;
-var REDIRECT = /returned error: (30[12378])\b/;
-function redirected(output, display) {
-  const status = REDIRECT.exec(output)?.[1];
-  if (status === void 0) return void 0;
-  return `${display} answered with a redirect (HTTP ${status}), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now`;
-}
-var NOT_SMART = /no DAV locking support|git-http-push failed/;
-function lockInTheWay(message) {
-  return /Unable to create '([^']+\.lock)': File exists/.exec(message)?.[1];
-}
-function classifyPushFailure(error, display, branch) {
-  const out = error.output;
-  const words2 = remoteWords(out);
-  const moved = redirected(out, display);
-  if (moved !== void 0) return new PushRefusedError(moved);
-  if (NOT_SMART.test(out)) {
-    return new PushRefusedError(`${display} did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: ${words2}; check the repository's address`);
-  }
-  if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words2}`);
-  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words2}; ${TOKEN_CURE}`);
-  if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words2}`);
-  if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words2}`);
-  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words2}`);
-  return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words2}`);
-}
-function classifyFetchFailure(error, display) {
-  const out = error.output;
-  const words2 = remoteWords(out);
-  const moved = redirected(out, display);
-  if (moved !== void 0) return new PushRefusedError(moved);
-  if (tokenRefused(out)) return new PushRefusedError(`cannot read ${display}: ${words2}; ${TOKEN_CURE}`);
-  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words2}`);
-  return new Error(`fetching from ${display} failed: ${words2}`);
-}
-
-// src/effects/git-tree.ts
-import { createHash } from "node:crypto";
-function typeOf(mode) {
-  return mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
-}
-function kindOf(entry3) {
-  return entry3.type === "tree" ? "a folder" : entry3.type === "commit" ? "a gitlink (submodule)" : "a file";
-}
-function parseTree(raw, oidBytes) {
-  const out = [];
-  let i = 0;
-  while (i < raw.length) {
-    const space = raw.indexOf(32, i);
-    const nul = raw.indexOf(0, space);
-    const mode = raw.subarray(i, space).toString("latin1");
-    const name = Buffer.from(raw.subarray(space + 1, nul));
-    const oid = raw.subarray(nul + 1, nul + 1 + oidBytes).toString("hex");
-    out.push({ mode, type: typeOf(mode), oid, raw: name, name: name.toString("utf8") });
-    i = nul + 1 + oidBytes;
-  }
-  return out;
-}
-function objectId(type, body) {
-  return createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
-}
-function encodeTree(entries) {
-  const key2 = (e) => e.type === "tree" ? Buffer.concat([e.raw, Buffer.from("/")]) : e.raw;
-  const sorted2 = [...entries].sort((a, b) => Buffer.compare(key2(a), key2(b)));
-  return Buffer.concat(sorted2.flatMap((e) => [Buffer.from(`${e.mode} `), e.raw, Buffer.from([0]), Buffer.from(e.oid, "hex")]));
-}
-function changesOf(files, removed = []) {
-  const root = /* @__PURE__ */ new Map();
-  const all = [...files, ...removed.map((path) => [path, null])];
-  for (const [path, content] of all) {
-    const parts = path.split("/");
-    if (parts.some((p) => p === "" || p === "." || p === ".." || p === ".git")) throw new Error(`refusing to write the path ${JSON.stringify(path)}`);
-    let node = root;
-    for (const dir of parts.slice(0, -1)) {
-      let next = node.get(dir);
-      if (next === void 0 || next === null) node.set(dir, next = /* @__PURE__ */ new Map());
-      if (!(next instanceof Map)) throw new Error(`${path}: ${dir} is both a file and a folder in one publish`);
-      node = next;
-    }
-    node.set(parts[parts.length - 1], content === null ? null : typeof content === "string" ? Buffer.from(content, "utf8") : content);
-  }
-  return root;
-}
-var READ_AHEAD_TRAILER = "Benchtrend-Reads:";
-var READ_AHEAD_MAX = 64;
-var READ_AHEAD_KEEP = 3;
-function readAheadOf(root, age, treeBody) {
-  const levels2 = [[root]];
-  const seen = /* @__PURE__ */ new Set([root]);
-  let folders = [root];
-  while (folders.length > 0) {
-    const next = [];
-    const deeper = [];
-    for (const tree of folders) {
-      const body = treeBody(tree);
-      if (body === void 0) continue;
-      for (const entry3 of parseTree(body, root.length / 2)) {
-        if (seen.size >= READ_AHEAD_MAX) break;
-        const n = entry3.type === "commit" || seen.has(entry3.oid) ? void 0 : age(entry3.oid);
-        if (n === void 0 || n > READ_AHEAD_KEEP) continue;
-        seen.add(entry3.oid);
-        next.push(n === 0 ? entry3.oid : `${entry3.oid}~${n}`);
-        if (entry3.type === "tree") deeper.push(entry3.oid);
-      }
-    }
-    if (next.length > 0) levels2.push(next);
-    folders = deeper;
-  }
-  return levels2;
-}
-function withReadAhead(message, levels2) {
-  if (levels2.length === 0) return message;
-  return `${message.replace(/\n*$/, "\n")}
-${READ_AHEAD_TRAILER} ${levels2.map((l) => l.join(" ")).join(" / ")}
-`;
-}
-function readAheadIn(commit, oidLength) {
-  const none = { halves: [[], []], ages: /* @__PURE__ */ new Map() };
-  const body = commit.indexOf("\n\n");
-  if (body < 0) return none;
-  const message = commit.slice(body + 2);
-  const line = message.split("\n").find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
-  if (line === void 0) return none;
-  const levels2 = line.slice(READ_AHEAD_TRAILER.length + 1).split(" / ").map((l) => l.split(" "));
-  const shape = new RegExp(`^([0-9a-f]{${oidLength}})(?:~([1-9]))?$`);
-  if (!levels2.every((l) => l.every((token) => shape.test(token)))) return none;
-  const ages = /* @__PURE__ */ new Map();
-  const halves = [[], []];
-  levels2.forEach((level2, depth) => {
-    for (const token of level2) {
-      const [, oid, n] = shape.exec(token);
-      if (ages.size >= READ_AHEAD_MAX || oid === void 0 || ages.has(oid)) continue;
-      ages.set(oid, Number(n ?? 0));
-      halves[depth % 2]?.push(oid);
-    }
-  });
-  return { halves, ages };
-}
-
-// src/effects/stale-branches.ts
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { hostname } from "node:os";
-import { join } from "node:path";
-var OWNER_FILE = "benchtrend-owner.json";
-var UNOWNED_STALE_MS = 10 * 6e4;
-var FOREIGN_STALE_MS = 24 * 60 * 6e4;
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === "EPERM";
-  }
-}
-async function sweepStaleBranches(tempRoot, now = Date.now()) {
-  let names2;
-  try {
-    names2 = (await readdir(tempRoot)).filter((n) => n.startsWith("benchtrend-pages-"));
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names2) {
-    const dir = join(tempRoot, name);
-    try {
-      let stale;
-      try {
-        const owner = JSON.parse(await readFile(join(dir, OWNER_FILE), "utf8"));
-        const started = typeof owner.started === "number" ? owner.started : 0;
-        stale = owner.host === hostname() && typeof owner.pid === "number" ? !alive(owner.pid) : now - started > FOREIGN_STALE_MS;
-      } catch {
-        const pid = Number(/^benchtrend-pages-(\d+)-/.exec(name)?.[1]);
-        stale = Number.isInteger(pid) && pid > 0 && !alive(pid) || now - (await stat(dir)).mtimeMs > UNOWNED_STALE_MS;
-      }
-      if (stale) {
-        await rm(dir, { recursive: true, force: true });
-        removed++;
-      }
-    } catch {
-    }
-  }
-  return removed;
-}
-async function claimBranchFolder(tempRoot) {
-  const dir = await mkdtemp(join(tempRoot, `benchtrend-pages-${process.pid}-`));
-  try {
-    await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
-  } catch (e) {
-    await rm(dir, { recursive: true, force: true });
-    throw e;
-  }
-  return dir;
-}
-
-// src/effects/gh-pages.ts
-function fetchById(filter, oids) {
-  return ["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", filter, "origin", ...oids];
-}
-var READ_AHEAD_NEW_FILE = 16 * 1024;
-var NO_AUTO_MAINTENANCE = "[maintenance]\n	auto = false\n[gc]\n	auto = 0\n";
-var PagesBranch = class _PagesBranch {
-  constructor(dir, options) {
-    this.dir = dir;
-    this.options = options;
-  }
-  dir;
-  options;
-  /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
-  background = /* @__PURE__ */ new Set();
-  /**
-   * performance.now() ms after which no fetch or push may still run: the publish's budget for a service that
-   * keeps failing. Each network command is cut at the earlier of this and `timeoutMs`.
-   */
-  deadline;
-  cache = /* @__PURE__ */ new Map();
-  inflight = /* @__PURE__ */ new Map();
-  present = /* @__PURE__ */ new Set();
-  /** Objects a read asked for: what the next publish will ask for too (not what read-ahead merely brought). */
-  used = /* @__PURE__ */ new Set();
-  /** The ids the tip's trailer names, with how many publishes ago each was last read. */
-  named = /* @__PURE__ */ new Map();
-  pending = /* @__PURE__ */ new Map();
-  scheduled = false;
-  /** Requests to the remote made so far, for the log and the benchmark. */
-  fetches = 0;
-  /** `git cat-file` runs that read objects into the cache so far, for the same. */
-  reads = 0;
-  /** The remote command running now (settled either way); the next one starts after it. */
-  lane = Promise.resolve();
-  /**
-   * A new, empty private repository whose only remote is the trend's. The remote's URL comes from
-   * the environment, so a URL carrying credentials is not written into the repository's config.
-   */
-  static async open(options) {
-    await mkdir(options.tempRoot, { recursive: true });
-    await sweepStaleBranches(options.tempRoot);
-    const dir = await claimBranchFolder(options.tempRoot);
-    const branch = new _PagesBranch(dir, options);
-    try {
-      await branch.run(["init", "--quiet", "--bare", "--template=", dir]);
-      await appendFile(join2(dir, "config"), NO_AUTO_MAINTENANCE);
-    } catch (e) {
-      await branch.dispose();
-      throw e;
-    }
-    return branch;
-  }
-  /** Waits for every fetch still running (issue #15: an rmdir racing a fetch failed a publish that had landed). */
-  async settle() {
-    while (this.background.size > 0) await Promise.allSettled([...this.background]);
-  }
-  /**
-   * Removes the temporary repository. Never throws: by now the publish has landed or failed on
-   * its own account, and a folder left behind is swept by the next run.
-   */
-  async dispose() {
-    await this.settle();
-    try {
-      await rm2(this.dir, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-    }
-  }
-  track(promise2) {
-    this.background.add(promise2);
-    const done = () => this.background.delete(promise2);
-    promise2.then(done, done);
-    return promise2;
-  }
-  run(args, input) {
-    return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...input !== void 0 ? { input } : {} });
-  }
-  /**
-   * A command that talks to the remote: bounded by timeoutMs and the deadline, and one at a time.
-   * The private repository is shallow, git rewrites its `shallow` file at the end of every fetch,
-   * and a fetch that finds the file changed since it began dies ("shallow file has changed since
-   * we read it": one of 32 concurrent publishers, when the prefetch walk and the planner's read
-   * fetched at once).
-   */
-  remote(args) {
-    const turn = this.lane.then(() => this.remoteNow(args));
-    this.lane = turn.catch(() => {
-    });
-    return turn;
-  }
-  remoteNow(args) {
-    const limits = [this.options.timeoutMs, this.deadline === void 0 ? void 0 : this.deadline - performance.now()].filter((v) => v !== void 0);
-    const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : void 0;
-    return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...timeoutMs !== void 0 ? { timeoutMs } : {} });
-  }
-  /** The branch's tip, fetched shallow and without trees; undefined when the branch does not exist. */
-  async fetchTip() {
-    const { branch, display } = this.options;
-    this.fetches++;
-    try {
-      await this.remote(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:0", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
-    } catch (e) {
-      if (!(e instanceof GitCommandError)) throw e;
-      if (/couldn't find remote ref/i.test(e.output)) return void 0;
-      throw classifyFetchFailure(e, display);
-    }
-    const [tip] = await this.readObjects(["--batch"], `refs/remotes/origin/${branch}
-`);
-    if (tip === void 0) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
-    this.present.add(tip);
-    await this.readAhead(tip);
-    return tip;
-  }
-  /**
-   * Fetches, in two requests, what the tip's trailer names (READ_AHEAD_TRAILER): what the last
-   * publishes read, so that the walk from the root finds it at hand instead of asking level by
-   * level. A trailer naming objects the remote does not have (a commit written by hand, a history
-   * rewritten) is ignored; any other failure is the remote's and is reported as the walk would
-   * report it.
-   */
-  async readAhead(tip) {
-    this.named = /* @__PURE__ */ new Map();
-    const commit = this.cache.get(tip);
-    if (commit === void 0) return;
-    const ahead = readAheadIn(commit.toString("utf8"), tip.length);
-    this.named = ahead.ages;
-    for (const half of ahead.halves) {
-      const oids = half.filter((oid) => !this.cache.has(oid));
-      if (oids.length === 0) continue;
-      this.fetches++;
-      try {
-        await this.remote(fetchById("--filter=tree:0", oids));
-      } catch (e) {
-        if (!(e instanceof GitCommandError)) throw e;
-        if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
-        throw classifyFetchFailure(e, this.options.display);
-      }
-      try {
-        await this.readObjects(["--batch"], `${oids.join("\n")}
-`);
-      } catch {
-        return;
-      }
-      for (const oid of oids) this.present.add(oid);
-    }
-  }
-  /** Contents of one object, fetched with the others asked for in the same turn. */
-  object(oid, use = true) {
-    if (use) this.used.add(oid);
-    const hit = this.cache.get(oid);
-    if (hit) return Promise.resolve(hit);
-    const flying = this.inflight.get(oid);
-    if (flying) return flying;
-    const promise2 = new Promise((resolve11, reject) => {
-      this.pending.set(oid, [{ resolve: resolve11, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.track(this.flush()));
-      }
-    });
-    this.inflight.set(oid, promise2);
-    void promise2.then(
-      () => this.inflight.delete(oid),
-      () => this.inflight.delete(oid)
-    );
-    return promise2;
-  }
-  async flush() {
-    await this.lane;
-    const batch = this.pending;
-    this.pending = /* @__PURE__ */ new Map();
-    this.scheduled = false;
-    for (const [oid, waiters] of batch) {
-      const body = this.cache.get(oid);
-      if (!body) continue;
-      for (const w of waiters) w.resolve(body);
-      batch.delete(oid);
-    }
-    if (batch.size === 0) return;
-    try {
-      const missing = [...batch.keys()].filter((oid) => !this.present.has(oid));
-      if (missing.length > 0) {
-        this.fetches++;
-        try {
-          await this.remote(fetchById("--filter=tree:0", missing));
-        } catch (e) {
-          throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
-        }
-        for (const oid of missing) this.present.add(oid);
-      }
-      await this.readObjects(["--batch"], `${[...batch.keys()].join("\n")}
-`);
-      for (const [oid, waiters] of batch) {
-        const body = this.cache.get(oid);
-        for (const w of waiters) {
-          if (body) w.resolve(body);
-          else w.reject(new Error(`object ${oid} was not read`));
-        }
-      }
-    } catch (e) {
-      for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
-    }
-  }
-  /**
-   * Reads objects with `git cat-file` (`--batch` with their names as input, or `--batch-all-objects
-   * --batch`) into the cache; returns their ids in the order read. promisor=false: a missing
-   * object must fail here, not trigger git's lazy fetch, which would download its whole subtree.
-   */
-  async readObjects(args, input) {
-    this.reads++;
-    const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", ...args], input)).stdout;
-    const kept = [];
-    let i = 0;
-    while (i < out.length) {
-      const eol = out.indexOf(10, i);
-      const [oid, type, size] = out.subarray(i, eol).toString("latin1").split(" ");
-      if (type === "missing" || oid === void 0) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
-      const body = out.subarray(eol + 1, eol + 1 + Number(size));
-      this.cache.set(oid, Buffer.from(body));
-      kept.push(oid);
-      i = eol + 1 + Number(size) + 1;
-    }
-    return kept;
-  }
-  /**
-   * Starts bringing a whole folder of the commit (path from the branch's root) in one request,
-   * for a reader about to read all of it (a replay, `benchtrend history`): the walk fetches one
-   * level per round trip, five for a trend's chunks, and a round trip to GitHub is a large part
-   * of such a read. Reads made meanwhile wait for it and then find every object at hand. A
-   * folder that does not exist is left alone; failures are left for the reads to report.
-   */
-  prefetchFolder(commit, path) {
-    if (commit === void 0) return;
-    const walk3 = async () => {
-      const oid = await this.folderTree(commit, path);
-      if (oid !== void 0) await this.wholeTree(oid);
-    };
-    this.track(walk3()).catch(() => {
-    });
-  }
-  /** The tree of a folder of the commit (path from the branch's root); undefined when there is none. */
-  async folderTree(commit, path) {
-    let oid = await this.treeOfCommit(commit);
-    for (const name of path.split("/").filter((p) => p !== "")) {
-      const entry3 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
-      if (!entry3) return void 0;
-      oid = entry3.oid;
-    }
-    return oid;
-  }
-  /**
-   * A tree with everything under it, fetched without the filter, and every object the private
-   * repository then holds cached and marked present, in one turn of the lane: a batch that
-   * waited for it finds nothing missing.
-   */
-  wholeTree(oid) {
-    const turn = this.lane.then(async () => {
-      this.fetches++;
-      try {
-        await this.remoteNow(fetchById("--no-filter", [oid]));
-      } catch (e) {
-        throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
-      }
-      for (const held of await this.readObjects(["--batch-all-objects", "--batch"])) this.present.add(held);
-    });
-    this.lane = turn.catch(() => {
-    });
-    return turn;
-  }
-  async treeOfCommit(commit) {
-    const raw = (await this.object(commit)).toString("utf8");
-    const m = /^tree ([0-9a-f]+)$/m.exec(raw);
-    if (!m) throw new Error(`commit ${commit} has no tree`);
-    return m[1];
-  }
-  async tree(oid) {
-    return parseTree(await this.object(oid), oid.length / 2);
-  }
-  /**
-   * A file of the commit (path from the branch's root), or undefined when it does not exist.
-   * `once`: a file read for this publish alone (a github-action-benchmark data.js being
-   * imported, megabytes that no later publish reads), so the trailer does not name it.
-   */
-  async readFile(commit, path, once = false) {
-    if (commit === void 0) return void 0;
-    let oid = await this.treeOfCommit(commit);
-    const parts = path.split("/").filter((p) => p !== "");
-    for (const [i, name] of parts.entries()) {
-      const entry3 = (await this.tree(oid)).find((e) => e.name === name);
-      if (!entry3) return void 0;
-      const last = i === parts.length - 1;
-      const where2 = `${this.options.branch}:${parts.slice(0, i + 1).join("/")}`;
-      if (last && entry3.type !== "blob") throw new TrendDataError(`${where2}: ${kindOf(entry3)} where a file was expected; refusing to publish over it`);
-      if (!last && entry3.type !== "tree") throw new TrendDataError(`${where2}: ${kindOf(entry3)} where a folder was expected; refusing to publish over it`);
-      oid = entry3.oid;
-    }
-    return this.object(oid, !once);
-  }
-  /**
-   * Whether the commit holds anything at `path` (from the branch's root), from the trees alone: the
-   * file itself is not fetched. Something else than a file there counts, since writing a file
-   * over it would fail the publish.
-   */
-  async hasFile(commit, path) {
-    if (commit === void 0) return false;
-    const parts = path.split("/").filter((p) => p !== "");
-    const name = parts.pop();
-    const folder = await this.folderTree(commit, parts.join("/"));
-    if (folder === void 0 || name === void 0) return false;
-    return (await this.tree(folder)).some((e) => e.name === name);
-  }
-  /**
-   * Starts loading the trees down the newest entries under `path` (names sort by age in this
-   * layout), so the walk the planner is about to make shares round trips with the manifest's.
-   * Failures are left for the real read to report.
-   */
-  prefetchNewest(commit, path, depth) {
-    if (commit === void 0) return;
-    const walk3 = async () => {
-      let oid = await this.folderTree(commit, path);
-      if (oid === void 0) return;
-      for (let level2 = 0; level2 < depth; level2++) {
-        const newest = (await this.tree(oid)).filter((e) => e.type === "tree").sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
-        if (!newest) return;
-        oid = newest.oid;
-      }
-      await this.tree(oid);
-    };
-    this.track(walk3()).catch(() => {
-    });
-  }
-  /**
-   * A commit on top of `parent` (or an orphan when the branch is new) with `files` (paths from the
-   * branch's root) written; every other file is kept as it is. Object ids are computed here and
-   * every new object is written by two hash-object processes, which check them. `removed` paths
-   * (files or folders) are taken out of the tree; a folder left empty goes with them.
-   */
-  async commitFiles(parent, files, message, removed = []) {
-    const changes = changesOf(files, removed);
-    const blobs = /* @__PURE__ */ new Map();
-    const trees = /* @__PURE__ */ new Map();
-    const base = parent === void 0 ? void 0 : await this.treeOfCommit(parent);
-    const successors = /* @__PURE__ */ new Map();
-    const root = await this.buildTree(base, changes, "", blobs, trees, successors) ?? this.emptyTree(trees);
-    await this.writeObjects("blob", blobs);
-    await this.writeObjects("tree", trees);
-    const age = (oid) => {
-      if (this.used.has(oid)) return 0;
-      const written = successors.get(oid);
-      if (written !== void 0) return written;
-      const before = this.named.get(oid);
-      return before === void 0 ? void 0 : before + 1;
-    };
-    const ahead = readAheadOf(root, age, (oid) => this.cache.get(oid));
-    const { name, email } = this.options.identity;
-    const args = ["-c", `user.name=${name}`, "-c", `user.email=${email}`, "-c", "commit.gpgSign=false", "commit-tree", root];
-    if (parent !== void 0) args.push("-p", parent);
-    const commit = (await this.run([...args, "-F", "-"], withReadAhead(message, ahead))).stdout.toString("utf8").trim();
-    this.present.add(commit);
-    return commit;
-  }
-  /**
-   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. What the
-   * next publish will likely read goes into `successors`, with the age its trailer gives it
-   * (READ_AHEAD_TRAILER): 0 for a new object that takes the place of one this publish read and for
-   * a new folder inside a folder it wrote into; READ_AHEAD_KEEP, named once and dropped unless
-   * the next publish reads it, for a new small file there (the next block of the regression
-   * state; a new chunk too, a few KB where a round trip saved is worth more). The files of a new
-   * folder (an import's history) and a large new file (the page's script) stay out.
-   */
-  async buildTree(base, changes, path, blobs, trees, successors) {
-    const entries = /* @__PURE__ */ new Map();
-    for (const e of base === void 0 ? [] : await this.tree(base)) entries.set(e.name, e);
-    await Promise.all(
-      [...changes].map(async ([name, change]) => {
-        const existing = entries.get(name);
-        const where2 = `${this.options.branch}:${path}${name}`;
-        const raw = Buffer.from(name, "utf8");
-        if (change === null) {
-          entries.delete(name);
-        } else if (change instanceof Map) {
-          if (existing && existing.type !== "tree") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend needs a folder`);
-          const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
-          if (oid2 === void 0) entries.delete(name);
-          else entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
-          if (oid2 !== void 0 && (existing ? this.used.has(existing.oid) : base !== void 0)) successors.set(oid2, 0);
-        } else {
-          if (existing && existing.type !== "blob") throw new Error(`${where2} is ${kindOf(existing)} where benchtrend writes a file`);
-          const oid2 = objectId("blob", change);
-          blobs.set(oid2, change);
-          if (existing && this.used.has(existing.oid)) successors.set(oid2, 0);
-          else if (!existing && base !== void 0 && change.length <= READ_AHEAD_NEW_FILE) successors.set(oid2, READ_AHEAD_KEEP);
-          entries.set(name, { mode: "100644", type: "blob", oid: oid2, raw, name });
-        }
-      })
-    );
-    if (entries.size === 0) return void 0;
-    const body = encodeTree(entries.values());
-    const oid = objectId("tree", body);
-    trees.set(oid, body);
-    this.cache.set(oid, body);
-    return oid;
-  }
-  emptyTree(trees) {
-    const body = Buffer.alloc(0);
-    const oid = objectId("tree", body);
-    trees.set(oid, body);
-    return oid;
-  }
-  /** Writes objects with one hash-object process and checks git computed the same ids. */
-  async writeObjects(type, objects) {
-    if (objects.size === 0) return;
-    const dir = await mkdtemp2(join2(this.dir, `new-${type}-`));
-    try {
-      const oids = [...objects.keys()];
-      const paths = oids.map((oid) => join2(dir, oid));
-      await mapLimit(oids, FILE_CONCURRENCY, (oid, i) => writeFile2(paths[i], objects.get(oid)));
-      const out = (await this.run(["hash-object", "-w", "--no-filters", "-t", type, "--stdin-paths"], `${paths.join("\n")}
-`)).stdout.toString("utf8");
-      const written = out.split("\n").filter((l) => l !== "");
-      if (written.join() !== oids.join()) throw new Error(`git computed other ${type} ids than benchtrend: ${written.join(" ")} for ${oids.join(" ")}`);
-      for (const oid of oids) this.present.add(oid);
-    } finally {
-      await rm2(dir, { recursive: true, force: true });
-    }
-  }
-  /** Pushes `commit` to the branch as a fast-forward; never forced. */
-  async push(commit) {
-    const { branch, display } = this.options;
-    try {
-      await this.remote(["-c", `core.hooksPath=${join2(this.dir, "no-hooks")}`, "push", "--porcelain", "origin", `${commit}:refs/heads/${branch}`]);
-    } catch (e) {
-      throw e instanceof GitCommandError ? classifyPushFailure(e, display, branch) : e;
-    }
-  }
-};
-
 // src/effects/record-files.ts
-import { constants } from "node:fs";
+import { constants, existsSync } from "node:fs";
 import { open, realpath as realpath2 } from "node:fs/promises";
 import { isAbsolute as isAbsolute3, posix as posix2, relative as relative2, resolve as resolve4 } from "node:path";
 
 // node_modules/tinyglobby/dist/index.mjs
-import { readdir as readdir2, readdirSync, realpath, realpathSync, stat as stat2, statSync } from "fs";
+import { readdir, readdirSync, realpath, realpathSync, stat, statSync } from "fs";
 import { isAbsolute as isAbsolute2, posix, resolve as resolve3 } from "path";
 import { fileURLToPath } from "url";
 
@@ -15646,11 +15004,11 @@ function getOptions(options) {
   opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve3(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
-    readdir: opts.fs.readdir || readdir2,
+    readdir: opts.fs.readdir || readdir,
     readdirSync: opts.fs.readdirSync || readdirSync,
     realpath: opts.fs.realpath || realpath,
     realpathSync: opts.fs.realpathSync || realpathSync,
-    stat: opts.fs.stat || stat2,
+    stat: opts.fs.stat || stat,
     statSync: opts.fs.statSync || statSync
   });
   if (opts.debug) log("globbing with options:", opts);
@@ -16060,11 +15418,26 @@ var cargo = {
 
 // src/formats/catch2.ts
 var HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/;
-var START = /(\d+) +(\d+) +\d+(?:\.\d+)? (?:ns|us|µs|ms|s)\s*$/;
-var VALUES = /^\s+(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s) +(\d+(?:\.\d+)?) (ns|us|µs|ms|s)/;
+var DURATION = "(\\d+(?:\\.\\d+)?(?:e[-+]\\d+)?) (ns|us|\xB5s|ms|s|m)";
+var START = new RegExp(`(\\d+) +(\\d+) +${DURATION}\\s*$`);
+var VALUES = new RegExp(`^\\s+${DURATION} +${DURATION} +${DURATION}`);
 var EXPECTED4 = "Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)";
+var FAILED = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/;
+var MAX_NAME_ROWS = 16;
 function ns(m, i) {
-  return convertUnit(Number(m[i]), m[i + 1], "ns");
+  const unit = m[i + 1];
+  return convertUnit(Number(m[i]), unit === "m" ? "min" : unit, "ns");
+}
+function joinWrapped(parts, width2) {
+  let name = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    const prev = parts[i - 1];
+    const part = parts[i];
+    if (prev.length === width2 && prev.endsWith("-")) name = name.slice(0, -1) + part;
+    else if (/[\])}>.,:;*+\-=&/\\]$/.test(prev) || /^[[({<|]/.test(part)) name += part;
+    else name += ` ${part}`;
+  }
+  return name;
 }
 var catch2 = {
   name: "catch2",
@@ -16073,6 +15446,14 @@ var catch2 = {
   parse: (file, text2, options) => {
     const lines = numberedLines(text2);
     const readings = new Readings(file, () => "smaller");
+    const failed = [];
+    const notes = [];
+    const fail = (name, error) => {
+      notes.push(`${name}: Catch2 reports the benchmark failed (${error}); counted as failed`);
+      failed.push({ name, unit: "ns", direction: "smaller", samples: [], failed: 1 });
+      found++;
+    };
+    let found = 0;
     let i = 0;
     const next = () => lines[i++];
     while (i < lines.length) {
@@ -16083,13 +15464,38 @@ var catch2 = {
         if (!l) throw lineError(file, lines.length, "the benchmark table header is not followed by its `-----` separator");
         if (/^-+$/.test(l.text)) break;
       }
-      let found = 0;
+      const width2 = header.text.indexOf("samples") - 2;
+      found = 0;
       for (; ; ) {
-        const startLine = next();
-        const start = startLine ? START.exec(startLine.text) : null;
-        if (!startLine || !start) break;
-        const name = startLine.text.slice(0, start.index).trim();
+        const first = next();
+        if (!first || first.text.trim() === "") break;
+        const parts = [];
+        let startLine = first;
+        let start = START.exec(first.text);
+        let broke = null;
+        while (!start) {
+          broke = FAILED.exec(startLine.text);
+          if (broke) break;
+          parts.push(startLine.text.trim());
+          const row = next();
+          if (!row || row.text.trim() === "" || parts.length >= MAX_NAME_ROWS) {
+            throw lineError(file, first.line, `expected a benchmark row (\`NAME  SAMPLES  ITERATIONS  ESTIMATED\`) in the table of line ${header.line}, got ${JSON.stringify(first.text.trim())}`);
+          }
+          startLine = row;
+          start = START.exec(row.text);
+        }
+        if (broke || !start) {
+          fail(joinWrapped([...parts, (broke?.[1] ?? "").trim()].filter((p) => p !== ""), width2), broke?.[2] ?? "");
+          break;
+        }
+        parts.push(startLine.text.slice(0, start.index).trim());
+        const name = joinWrapped(parts, width2);
         const meanLine = next();
+        const thrown = meanLine ? FAILED.exec(meanLine.text) : null;
+        if (thrown && thrown[1] === "") {
+          fail(name, thrown[2]);
+          break;
+        }
         const mean2 = meanLine ? VALUES.exec(meanLine.text) : null;
         if (!mean2) throw lineError(file, meanLine?.line ?? startLine.line + 1, `expected the mean line (\`MEAN UNIT LOW UNIT HIGH UNIT\`) of benchmark "${name}"`);
         const sdLine = next();
@@ -16111,21 +15517,26 @@ ${start[2]} iterations`
       }
       if (found === 0) throw lineError(file, header.line, "a benchmark table with no benchmark row; the Catch2 output may be mangled");
     }
-    return [makeRecord({ file, format: "catch2", shape: shapeOf2(options, "catch2"), metrics: readings.metrics(), expected: EXPECTED4 })];
+    return [makeRecord({ file, format: "catch2", shape: shapeOf2(options, "catch2"), metrics: [...readings.metrics(), ...failed], notes, expected: EXPECTED4 })];
   }
 };
 
 // src/formats/criterion.ts
 var EXPECTED5 = "criterion output: `NAME time: [LOW EST HIGH]` lines, bencher lines (`test NAME ... bench: N ns/iter (+/- D)`), or cargo-criterion JSON messages";
 var ESTIMATE = /^(.*?)\s*(time|thrpt):\s+\[\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*\]\s*$/;
+var CHANGE = /^\s*(?:time|thrpt):\s+\[\s*\S+%\s+\S+%\s+\S+%\s*\]/;
 var JSON_MESSAGE = /^\s*\{.*"reason"\s*:\s*"benchmark-complete"/;
+var BITS = { "b/s": 1, "Kb/s": 1e3, "Mb/s": 1e6, "Gb/s": 1e9 };
 function canonical(unit) {
+  if (BITS[unit] !== void 0) return "bit/s";
   const u = parseUnit(unit);
   if (u.kind === "time") return "ns";
   if (u.perSeconds !== void 0) return u.kind === "bytes" ? "B/s" : `${u.noun}/s`;
   return unit;
 }
 function convertOrRefuse(file, line, value, from, to) {
+  const bits2 = BITS[from];
+  if (bits2 !== void 0 && to === "bit/s") return clean(value * bits2);
   try {
     return convertUnit(value, from, to);
   } catch (e) {
@@ -16139,6 +15550,10 @@ function readEstimates(file, text2, readings) {
   for (const { text: line, line: n } of numberedLines(text2)) {
     const m = ESTIMATE.exec(line);
     if (!m) {
+      if (CHANGE.test(line)) {
+        above = line;
+        continue;
+      }
       if (/\b(time|thrpt):\s+\[/.test(line)) throw lineError(file, n, `expected \`time: [LOW UNIT EST UNIT HIGH UNIT]\`, got ${JSON.stringify(line.trim())}`);
       const b = /^Benchmarking (.+): Analyzing\s*$/.exec(line);
       if (b) analyzing = b[1].trim();
@@ -16444,7 +15859,14 @@ var go = {
   detect: (text2) => /^Benchmark\S*\s+\d+\s+[-+]?[0-9.]+(?:e[-+]?\d+)?\s+\S+/m.test(text2),
   parse: (file, text2, options) => {
     const packages = /* @__PURE__ */ new Set();
-    readLines(file, text2, (l) => packages.add(l.pkg));
+    const procsOf = /* @__PURE__ */ new Map();
+    readLines(file, text2, (l) => {
+      packages.add(l.pkg);
+      const key2 = `${l.pkg}\0${l.name}`;
+      let procs = procsOf.get(key2);
+      if (procs === void 0) procsOf.set(key2, procs = /* @__PURE__ */ new Set());
+      procs.add(l.procs ?? "");
+    });
     const several = packages.size > 1 || options?.goPackageSuffix === true;
     const readings = new Readings(file, (unit) => directionFor(unit, "smaller"));
     const bases = /* @__PURE__ */ new Map();
@@ -16457,10 +15879,13 @@ var go = {
     };
     readLines(file, text2, (l) => {
       const key2 = `${l.pkg}\0${l.name}`;
-      let base = bases.get(key2);
+      const perProcs = (procsOf.get(key2)?.size ?? 0) > 1;
+      const baseKey = perProcs ? `${key2}\0${l.procs ?? ""}` : key2;
+      let base = bases.get(baseKey);
       if (base === void 0) {
-        base = several && l.pkg !== "" && !namesPackage(l.name, l.pkg) ? `${l.name} (${l.pkg})` : l.name;
-        bases.set(key2, base);
+        const printed = perProcs && l.procs !== void 0 ? `${l.name}-${l.procs}` : l.name;
+        base = several && l.pkg !== "" && !namesPackage(l.name, l.pkg) ? `${printed} (${l.pkg})` : printed;
+        bases.set(baseKey, base);
       }
       const name = base;
       const extra = readings.has(name) ? void 0 : `${l.iterations} times${l.procs !== void 0 ? `
@@ -16896,7 +16321,7 @@ function unitField(key2) {
   }
   return void 0;
 }
-function join3(path, key2) {
+function join(path, key2) {
   return path === "" ? key2 : `${path}.${key2}`;
 }
 function refuseNonFinite(file, path, v) {
@@ -16954,15 +16379,15 @@ var qwenCode = {
       for (const [key2, value] of Object.entries(obj)) {
         if (path === "" && META.has(key2)) continue;
         const u = unitField(key2);
-        const name = join3(path, u ? u[0] : key2);
+        const name = join(path, u ? u[0] : key2);
         if (value === null) {
-          nulls.push(join3(path, key2));
+          nulls.push(join(path, key2));
           continue;
         }
-        if (u || PERCENTILE_KEYS.has(key2)) refuseNonFinite(file, join3(path, key2), value);
+        if (u || PERCENTILE_KEYS.has(key2)) refuseNonFinite(file, join(path, key2), value);
         if (isObject2(value)) {
           if (value["skipped"] === true) {
-            notes.push(`${join3(path, key2)} was skipped${typeof value["skipReason"] === "string" ? `: ${value["skipReason"]}` : ""}`);
+            notes.push(`${join(path, key2)} was skipped${typeof value["skipReason"] === "string" ? `: ${value["skipReason"]}` : ""}`);
             continue;
           }
           if (isFiniteNumber(value["p50"])) {
@@ -17234,8 +16659,18 @@ function nearest(word, candidates) {
   return bestDistance <= Math.max(1, Math.min(3, Math.floor(word.length / 3))) ? best : void 0;
 }
 function unrecognised(file, text2, option) {
-  const what = peekJson(text2) !== void 0 ? "it is JSON, but its fields match none of them" : /^\s*[[{]/.test(text2) ? "it starts like JSON but does not parse" : "no line matches any of their result lines";
+  const what = (
+    // No format's output holds NUL, and a JSON text cannot: an executable, an archive, an image, or
+    // a file whose blocks were allocated but never written (a writer killed mid-write).
+    text2.includes("\0") ? "it is not text: it holds NUL bytes, as a binary file does" : peekJson(text2) !== void 0 ? "it is JSON, but its fields match none of them" : /^\s*[[{]/.test(text2) ? "it starts like JSON but does not parse" : "no line matches any of their result lines"
+  );
   return new InputError(`${file}: format not recognised (${what}); tried ${FORMAT_NAMES.join(", ")}; set ${option === "format:" ? "input format" : option} to name one`);
+}
+var READS_TOO = { criterion: ["cargo"] };
+function alsoRecognised(found, text2, file) {
+  if (peekJson(text2) !== void 0) return [];
+  const rest = FORMATS.slice(FORMATS.indexOf(found) + 1);
+  return rest.filter((f) => !(READS_TOO[found.name] ?? []).includes(f.name) && f.detect(text2, file));
 }
 function readsIt(format, file, text2, options) {
   try {
@@ -17259,8 +16694,14 @@ function parseInput(file, text2, format, options = {}) {
     if (!found && looksLikeRecord(text2)) return recordFormat.parse(file, text2, options);
     if (!found) throw unrecognised(file, text2, option);
     const records = found.parse(file, text2, options);
-    const note = found.autoNote?.replace("set format: ", option === "format:" ? "set format: " : `give ${option} `);
-    return note === void 0 ? records : records.map((r) => ({ ...r, notes: [...r.notes ?? [], note] }));
+    const notes = found.autoNote === void 0 ? [] : [found.autoNote.replace("set format: ", option === "format:" ? "set format: " : `give ${option} `)];
+    const others = alsoRecognised(found, text2, file);
+    if (others.length > 0) {
+      notes.push(
+        `read as ${formatLabel(found.name)}; it also holds ${others.map((f) => formatLabel(f.name)).join(" and ")}, not read: a file is read in one format, give each tool its own file`
+      );
+    }
+    return notes.length === 0 ? records : records.map((r, i) => i === 0 ? { ...r, notes: [...r.notes ?? [], ...notes] } : r);
   }
   try {
     return chosen.parse(file, text2, options);
@@ -17276,12 +16717,16 @@ function parseInput(file, text2, format, options = {}) {
 // src/effects/record-files.ts
 async function expandPatterns(patterns, cwd, input = "records") {
   const out = [];
+  const matches = async (pattern) => (await glob(pattern, { cwd, absolute: isAbsolute3(pattern), onlyFiles: true, expandDirectories: false })).sort();
   for (const pattern of patterns) {
+    if (pattern.includes("\\") && !existsSync(resolve4(cwd, pattern)) && (!isDynamicPattern(pattern) || (await matches(pattern)).length === 0)) {
+      await refuseBackslashes(pattern, input, (p) => isDynamicPattern(p) ? matches(p).then((f) => f.length) : Promise.resolve(existsSync(resolve4(cwd, p)) ? 1 : 0));
+    }
     if (!isDynamicPattern(pattern)) {
       out.push(pattern);
       continue;
     }
-    const found = (await glob(pattern, { cwd, absolute: isAbsolute3(pattern), onlyFiles: true, expandDirectories: false })).sort();
+    const found = await matches(pattern);
     if (found.length === 0) {
       throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
     }
@@ -17296,6 +16741,12 @@ async function expandPatterns(patterns, cwd, input = "records") {
     files.push(f);
   }
   return files;
+}
+async function refuseBackslashes(pattern, input, count) {
+  const slashed = pattern.replace(/\\/g, "/");
+  const n = await count(slashed);
+  const then = n > 0 ? `; write ${JSON.stringify(slashed)}, which matches ${n === 1 ? "a file" : `${n} files`}` : `, and ${JSON.stringify(slashed)} matches no file either; the bench step may have exited 0 without writing its records`;
+  throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file: a pattern separates folders with /, \\ escapes the character after it${then}`);
 }
 var MAX_INPUT_BYTES = 64 * 1024 * 1024;
 var MAX_IMPORT_BYTES = 500 * 1024 * 1024;
@@ -17315,7 +16766,7 @@ var TooLargeError = class extends Error {
   bytes;
   name = "TooLargeError";
 };
-function kindOf2(info) {
+function kindOf(info) {
   if (info.isFIFO()) return "a named pipe";
   if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
   if (info.isSocket()) return "a socket";
@@ -17326,7 +16777,7 @@ async function readRegularFile(path, limit) {
   try {
     const info = await handle.stat();
     if (info.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path}`), { code: "EISDIR" });
-    if (!info.isFile()) throw new NotAFileError(kindOf2(info));
+    if (!info.isFile()) throw new NotAFileError(kindOf(info));
     if (info.size > limit) throw new TooLargeError(info.size);
     return await handle.readFile();
   } finally {
@@ -17373,6 +16824,692 @@ async function loadRecordFiles(patterns, cwd, format, options, input = "records"
   for (const file of files) records.push(...parseInput(file, await readInputFile(file, cwd), format, options));
   return { files, records };
 }
+
+// src/effects/git-failures.ts
+var PushRaceError = class extends Error {
+  name = "PushRaceError";
+};
+var PushRefusedError = class extends Error {
+  name = "PushRefusedError";
+};
+var PushPermissionError = class extends PushRefusedError {
+  name = "PushPermissionError";
+};
+var GitTransientError = class extends Error {
+  name = "GitTransientError";
+};
+function isTransientPublishError(error) {
+  return error instanceof PushRaceError || error instanceof GitTransientError;
+}
+function remoteWords(output) {
+  const lines = output.split(/\r?\n/).map((l) => l.trim());
+  const said = lines.filter((l) => /^remote:\s*\S/.test(l)).map((l) => l.replace(/^remote:\s*/, ""));
+  const status = lines.map((l) => /^!\t[^\t]*\t(.*)$/.exec(l)?.[1] ?? (/\[(?:remote )?rejected\]/.test(l) ? l : void 0)).filter((l) => l !== void 0);
+  const errors = lines.filter((l) => /^(?:error|fatal):/.test(l) && !/^error: failed to push some refs/.test(l));
+  const words2 = [.../* @__PURE__ */ new Set([...said, ...status, ...errors])].map((l) => l.replace(/\s+/g, " "));
+  return words2.join(" | ") || lines.filter((l) => l !== "").slice(-3).join(" | ");
+}
+var TOKEN_CURE = "check the github-token";
+var PERMISSION = /returned error: 403|Permission to \S+ denied|permission denied to|Write access to repository not granted|denied to \S+\.|HTTP 403/i;
+var AUTH = /returned error: 401|Authentication failed|could not read Username|terminal prompts disabled|Invalid username or (?:password|token)/i;
+function tokenRefused(output) {
+  return PERMISSION.test(output) || AUTH.test(output);
+}
+var RACE = /\[rejected\][^\n]*\((?:fetch first|non-fast-forward)\)|\[remote rejected\][^\n]*\((?:failed to update ref|cannot lock ref|failed to lock|incorrect old value)|cannot lock ref|failed to update ref/i;
+var NETWORK = /no answer from the remote|RPC failed|returned error: 5\d\d|HTTP 5\d\d|Connection (?:reset|refused|timed out)|Could not resolve host|Operation timed out|Operation too slow|early EOF|unexpected disconnect|the remote end hung up unexpectedly|SSL_ERROR|gnutls_handshake|Failed to connect/i;
+var CLIENT_ERROR = /returned error: 4(?!08|29)\d\d\b/;
+var REDIRECT = /returned error: (30[12378])\b/;
+function redirected(output, display) {
+  const status = REDIRECT.exec(output)?.[1];
+  if (status === void 0) return void 0;
+  return `${display} answered with a redirect (HTTP ${status}), which benchtrend does not follow with the token, so that it never reaches another host; give repository as the address the repository has now`;
+}
+var NOT_SMART = /no DAV locking support|git-http-push failed/;
+function lockInTheWay(message) {
+  return /Unable to create '([^']+\.lock)': File exists/.exec(message)?.[1];
+}
+function classifyPushFailure(error, display, branch) {
+  const out = error.output;
+  const words2 = remoteWords(out);
+  const moved = redirected(out, display);
+  if (moved !== void 0) return new PushRefusedError(moved);
+  if (NOT_SMART.test(out)) {
+    return new PushRefusedError(`${display} did not answer as a git server (not git's smart HTTP protocol: a sign-in page or a proxy in front of it?), so nothing could be pushed: ${words2}; check the repository's address`);
+  }
+  if (PERMISSION.test(out)) return new PushPermissionError(`no permission to push to ${display} (${branch}): ${words2}`);
+  if (AUTH.test(out)) return new PushRefusedError(`authentication to ${display} failed: ${words2}; ${TOKEN_CURE}`);
+  if (RACE.test(out)) return new PushRaceError(`${branch} of ${display} moved while publishing: ${words2}`);
+  if (/\[remote rejected\]/.test(out)) return new PushRefusedError(`${display} refused the push to ${branch}: ${words2}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`pushing to ${display} failed: ${words2}`);
+  return new PushRefusedError(`pushing to ${display} (${branch}) failed: ${words2}`);
+}
+function classifyFetchFailure(error, display) {
+  const out = error.output;
+  const words2 = remoteWords(out);
+  const moved = redirected(out, display);
+  if (moved !== void 0) return new PushRefusedError(moved);
+  if (tokenRefused(out)) return new PushRefusedError(`cannot read ${display}: ${words2}; ${TOKEN_CURE}`);
+  if (NETWORK.test(out) && !CLIENT_ERROR.test(out)) return new GitTransientError(`fetching from ${display} failed: ${words2}`);
+  return new Error(`fetching from ${display} failed: ${words2}`);
+}
+
+// src/effects/git-tree.ts
+import { createHash } from "node:crypto";
+function typeOf(mode) {
+  return mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
+}
+function kindOf2(entry3) {
+  return entry3.type === "tree" ? "a folder" : entry3.type === "commit" ? "a gitlink (submodule)" : "a file";
+}
+function parseTree(raw, oidBytes) {
+  const out = [];
+  let i = 0;
+  while (i < raw.length) {
+    const space = raw.indexOf(32, i);
+    const nul = raw.indexOf(0, space);
+    const mode = raw.subarray(i, space).toString("latin1");
+    const name = Buffer.from(raw.subarray(space + 1, nul));
+    const oid = raw.subarray(nul + 1, nul + 1 + oidBytes).toString("hex");
+    out.push({ mode, type: typeOf(mode), oid, raw: name, name: name.toString("utf8") });
+    i = nul + 1 + oidBytes;
+  }
+  return out;
+}
+function objectId(type, body) {
+  return createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
+}
+function encodeTree(entries) {
+  const key2 = (e) => e.type === "tree" ? Buffer.concat([e.raw, Buffer.from("/")]) : e.raw;
+  const sorted2 = [...entries].sort((a, b) => Buffer.compare(key2(a), key2(b)));
+  return Buffer.concat(sorted2.flatMap((e) => [Buffer.from(`${e.mode} `), e.raw, Buffer.from([0]), Buffer.from(e.oid, "hex")]));
+}
+function changesOf(files, removed = []) {
+  const root = /* @__PURE__ */ new Map();
+  const all = [...files, ...removed.map((path) => [path, null])];
+  for (const [path, content] of all) {
+    const parts = path.split("/");
+    if (parts.some((p) => p === "" || p === "." || p === ".." || p === ".git")) throw new Error(`refusing to write the path ${JSON.stringify(path)}`);
+    let node = root;
+    for (const dir of parts.slice(0, -1)) {
+      let next = node.get(dir);
+      if (next === void 0 || next === null) node.set(dir, next = /* @__PURE__ */ new Map());
+      if (!(next instanceof Map)) throw new Error(`${path}: ${dir} is both a file and a folder in one publish`);
+      node = next;
+    }
+    node.set(parts[parts.length - 1], content === null ? null : typeof content === "string" ? Buffer.from(content, "utf8") : content);
+  }
+  return root;
+}
+var READ_AHEAD_TRAILER = "Benchtrend-Reads:";
+var READ_AHEAD_MAX = 64;
+var READ_AHEAD_KEEP = 3;
+function readAheadOf(root, age, treeBody) {
+  const levels2 = [[root]];
+  const seen = /* @__PURE__ */ new Set([root]);
+  let folders = [root];
+  while (folders.length > 0) {
+    const next = [];
+    const deeper = [];
+    for (const tree of folders) {
+      const body = treeBody(tree);
+      if (body === void 0) continue;
+      for (const entry3 of parseTree(body, root.length / 2)) {
+        if (seen.size >= READ_AHEAD_MAX) break;
+        const n = entry3.type === "commit" || seen.has(entry3.oid) ? void 0 : age(entry3.oid);
+        if (n === void 0 || n > READ_AHEAD_KEEP) continue;
+        seen.add(entry3.oid);
+        next.push(n === 0 ? entry3.oid : `${entry3.oid}~${n}`);
+        if (entry3.type === "tree") deeper.push(entry3.oid);
+      }
+    }
+    if (next.length > 0) levels2.push(next);
+    folders = deeper;
+  }
+  return levels2;
+}
+function withReadAhead(message, levels2) {
+  if (levels2.length === 0) return message;
+  return `${message.replace(/\n*$/, "\n")}
+${READ_AHEAD_TRAILER} ${levels2.map((l) => l.join(" ")).join(" / ")}
+`;
+}
+function readAheadIn(commit, oidLength) {
+  const none = { halves: [[], []], ages: /* @__PURE__ */ new Map() };
+  const body = commit.indexOf("\n\n");
+  if (body < 0) return none;
+  const message = commit.slice(body + 2);
+  const line = message.split("\n").find((l) => l.startsWith(`${READ_AHEAD_TRAILER} `));
+  if (line === void 0) return none;
+  const levels2 = line.slice(READ_AHEAD_TRAILER.length + 1).split(" / ").map((l) => l.split(" "));
+  const shape = new RegExp(`^([0-9a-f]{${oidLength}})(?:~([1-9]))?$`);
+  if (!levels2.every((l) => l.every((token) => shape.test(token)))) return none;
+  const ages = /* @__PURE__ */ new Map();
+  const halves = [[], []];
+  levels2.forEach((level2, depth) => {
+    for (const token of level2) {
+      const [, oid, n] = shape.exec(token);
+      if (ages.size >= READ_AHEAD_MAX || oid === void 0 || ages.has(oid)) continue;
+      ages.set(oid, Number(n ?? 0));
+      halves[depth % 2]?.push(oid);
+    }
+  });
+  return { halves, ages };
+}
+
+// src/effects/stale-branches.ts
+import { mkdtemp, readFile, readdir as readdir2, rm, stat as stat2, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { join as join2 } from "node:path";
+var OWNER_FILE = "benchtrend-owner.json";
+var UNOWNED_STALE_MS = 10 * 6e4;
+var FOREIGN_STALE_MS = 24 * 60 * 6e4;
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+async function sweepStaleBranches(tempRoot, now = Date.now()) {
+  let names2;
+  try {
+    names2 = (await readdir2(tempRoot)).filter((n) => n.startsWith("benchtrend-pages-"));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names2) {
+    const dir = join2(tempRoot, name);
+    try {
+      let stale;
+      try {
+        const owner = JSON.parse(await readFile(join2(dir, OWNER_FILE), "utf8"));
+        const started = typeof owner.started === "number" ? owner.started : 0;
+        stale = owner.host === hostname() && typeof owner.pid === "number" ? !alive(owner.pid) : now - started > FOREIGN_STALE_MS;
+      } catch {
+        const pid = Number(/^benchtrend-pages-(\d+)-/.exec(name)?.[1]);
+        stale = Number.isInteger(pid) && pid > 0 && !alive(pid) || now - (await stat2(dir)).mtimeMs > UNOWNED_STALE_MS;
+      }
+      if (stale) {
+        await rm(dir, { recursive: true, force: true });
+        removed++;
+      }
+    } catch {
+    }
+  }
+  return removed;
+}
+async function claimBranchFolder(tempRoot) {
+  const dir = await mkdtemp(join2(tempRoot, `benchtrend-pages-${process.pid}-`));
+  try {
+    await writeFile(join2(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+  return dir;
+}
+
+// src/effects/gh-pages.ts
+function fetchById(filter, oids) {
+  return ["-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", filter, "origin", ...oids];
+}
+var READ_AHEAD_NEW_FILE = 16 * 1024;
+var NO_AUTO_MAINTENANCE = "[maintenance]\n	auto = false\n[gc]\n	auto = 0\n";
+var PagesBranch = class _PagesBranch {
+  constructor(dir, options) {
+    this.dir = dir;
+    this.options = options;
+  }
+  dir;
+  options;
+  /** Walks started by prefetchNewest and batches being fetched: settled before the folder goes. */
+  background = /* @__PURE__ */ new Set();
+  /**
+   * performance.now() ms after which no fetch or push may still run: the publish's budget for a service that
+   * keeps failing. Each network command is cut at the earlier of this and `timeoutMs`.
+   */
+  deadline;
+  cache = /* @__PURE__ */ new Map();
+  inflight = /* @__PURE__ */ new Map();
+  present = /* @__PURE__ */ new Set();
+  /** Objects a read asked for: what the next publish will ask for too (not what read-ahead merely brought). */
+  used = /* @__PURE__ */ new Set();
+  /** The ids the tip's trailer names, with how many publishes ago each was last read. */
+  named = /* @__PURE__ */ new Map();
+  pending = /* @__PURE__ */ new Map();
+  scheduled = false;
+  /** Requests to the remote made so far, for the log and the benchmark. */
+  fetches = 0;
+  /** `git cat-file` runs that read objects into the cache so far, for the same. */
+  reads = 0;
+  /** The remote command running now (settled either way); the next one starts after it. */
+  lane = Promise.resolve();
+  /**
+   * A new, empty private repository whose only remote is the trend's. The remote's URL comes from
+   * the environment, so a URL carrying credentials is not written into the repository's config.
+   */
+  static async open(options) {
+    await mkdir(options.tempRoot, { recursive: true });
+    await sweepStaleBranches(options.tempRoot);
+    const dir = await claimBranchFolder(options.tempRoot);
+    const branch = new _PagesBranch(dir, options);
+    try {
+      await branch.run(["init", "--quiet", "--bare", "--template=", dir]);
+      await appendFile(join3(dir, "config"), NO_AUTO_MAINTENANCE);
+    } catch (e) {
+      await branch.dispose();
+      throw e;
+    }
+    return branch;
+  }
+  /** Waits for every fetch still running (issue #15: an rmdir racing a fetch failed a publish that had landed). */
+  async settle() {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+  /**
+   * Removes the temporary repository. Never throws: by now the publish has landed or failed on
+   * its own account, and a folder left behind is swept by the next run.
+   */
+  async dispose() {
+    await this.settle();
+    try {
+      await rm2(this.dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+    }
+  }
+  track(promise2) {
+    this.background.add(promise2);
+    const done = () => this.background.delete(promise2);
+    promise2.then(done, done);
+    return promise2;
+  }
+  run(args, input) {
+    return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...input !== void 0 ? { input } : {} });
+  }
+  /**
+   * A command that talks to the remote: bounded by timeoutMs and the deadline, and one at a time.
+   * The private repository is shallow, git rewrites its `shallow` file at the end of every fetch,
+   * and a fetch that finds the file changed since it began dies ("shallow file has changed since
+   * we read it": one of 32 concurrent publishers, when the prefetch walk and the planner's read
+   * fetched at once).
+   */
+  remote(args) {
+    const turn = this.lane.then(() => this.remoteNow(args));
+    this.lane = turn.catch(() => {
+    });
+    return turn;
+  }
+  remoteNow(args) {
+    const limits = [this.options.timeoutMs, this.deadline === void 0 ? void 0 : this.deadline - performance.now()].filter((v) => v !== void 0);
+    const timeoutMs = limits.length > 0 ? Math.max(1, Math.min(...limits)) : void 0;
+    return git(args, { cwd: this.dir, env: this.options.env, secrets: this.options.secrets, ...timeoutMs !== void 0 ? { timeoutMs } : {} });
+  }
+  /** The branch's tip, fetched shallow and without trees; undefined when the branch does not exist. */
+  async fetchTip() {
+    const { branch, display } = this.options;
+    this.fetches++;
+    try {
+      await this.remote(["fetch", "--quiet", "--no-tags", "--depth=1", "--filter=tree:0", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+    } catch (e) {
+      if (!(e instanceof GitCommandError)) throw e;
+      if (/couldn't find remote ref/i.test(e.output)) return void 0;
+      throw classifyFetchFailure(e, display);
+    }
+    const [tip] = await this.readObjects(["--batch"], `refs/remotes/origin/${branch}
+`);
+    if (tip === void 0) throw new Error(`${display}: the tip of ${branch} was fetched but cannot be read`);
+    this.present.add(tip);
+    await this.readAhead(tip);
+    return tip;
+  }
+  /**
+   * Fetches, in two requests, what the tip's trailer names (READ_AHEAD_TRAILER): what the last
+   * publishes read, so that the walk from the root finds it at hand instead of asking level by
+   * level. A trailer naming objects the remote does not have (a commit written by hand, a history
+   * rewritten) is ignored; any other failure is the remote's and is reported as the walk would
+   * report it.
+   */
+  async readAhead(tip) {
+    this.named = /* @__PURE__ */ new Map();
+    const commit = this.cache.get(tip);
+    if (commit === void 0) return;
+    const ahead = readAheadIn(commit.toString("utf8"), tip.length);
+    this.named = ahead.ages;
+    for (const half of ahead.halves) {
+      const oids = half.filter((oid) => !this.cache.has(oid));
+      if (oids.length === 0) continue;
+      this.fetches++;
+      try {
+        await this.remote(fetchById("--filter=tree:0", oids));
+      } catch (e) {
+        if (!(e instanceof GitCommandError)) throw e;
+        if (/not our ref|unadvertised object|no such remote ref|did not send all necessary objects/i.test(e.output)) return;
+        throw classifyFetchFailure(e, this.options.display);
+      }
+      try {
+        await this.readObjects(["--batch"], `${oids.join("\n")}
+`);
+      } catch {
+        return;
+      }
+      for (const oid of oids) this.present.add(oid);
+    }
+  }
+  /** Contents of one object, fetched with the others asked for in the same turn. */
+  object(oid, use = true) {
+    if (use) this.used.add(oid);
+    const hit = this.cache.get(oid);
+    if (hit) return Promise.resolve(hit);
+    const flying = this.inflight.get(oid);
+    if (flying) return flying;
+    const promise2 = new Promise((resolve11, reject) => {
+      this.pending.set(oid, [{ resolve: resolve11, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.track(this.flush()));
+      }
+    });
+    this.inflight.set(oid, promise2);
+    void promise2.then(
+      () => this.inflight.delete(oid),
+      () => this.inflight.delete(oid)
+    );
+    return promise2;
+  }
+  async flush() {
+    await this.lane;
+    const batch = this.pending;
+    this.pending = /* @__PURE__ */ new Map();
+    this.scheduled = false;
+    for (const [oid, waiters] of batch) {
+      const body = this.cache.get(oid);
+      if (!body) continue;
+      for (const w of waiters) w.resolve(body);
+      batch.delete(oid);
+    }
+    if (batch.size === 0) return;
+    try {
+      const missing = [...batch.keys()].filter((oid) => !this.present.has(oid));
+      if (missing.length > 0) {
+        this.fetches++;
+        try {
+          await this.remote(fetchById("--filter=tree:0", missing));
+        } catch (e) {
+          throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
+        }
+        for (const oid of missing) this.present.add(oid);
+      }
+      await this.readObjects(["--batch"], `${[...batch.keys()].join("\n")}
+`);
+      for (const [oid, waiters] of batch) {
+        const body = this.cache.get(oid);
+        for (const w of waiters) {
+          if (body) w.resolve(body);
+          else w.reject(new Error(`object ${oid} was not read`));
+        }
+      }
+    } catch (e) {
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
+    }
+  }
+  /**
+   * Reads objects with `git cat-file` (`--batch` with their names as input, or `--batch-all-objects
+   * --batch`) into the cache; returns their ids in the order read. promisor=false: a missing
+   * object must fail here, not trigger git's lazy fetch, which would download its whole subtree.
+   */
+  async readObjects(args, input) {
+    this.reads++;
+    const out = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", ...args], input)).stdout;
+    const kept = [];
+    let i = 0;
+    while (i < out.length) {
+      const eol = out.indexOf(10, i);
+      const [oid, type, size] = out.subarray(i, eol).toString("latin1").split(" ");
+      if (type === "missing" || oid === void 0) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
+      const body = out.subarray(eol + 1, eol + 1 + Number(size));
+      this.cache.set(oid, Buffer.from(body));
+      kept.push(oid);
+      i = eol + 1 + Number(size) + 1;
+    }
+    return kept;
+  }
+  /**
+   * Starts bringing a whole folder of the commit (path from the branch's root) in one request,
+   * for a reader about to read all of it (a replay, `benchtrend history`): the walk fetches one
+   * level per round trip, five for a trend's chunks, and a round trip to GitHub is a large part
+   * of such a read. Reads made meanwhile wait for it and then find every object at hand. A
+   * folder that does not exist is left alone; failures are left for the reads to report.
+   */
+  prefetchFolder(commit, path) {
+    if (commit === void 0) return;
+    const walk3 = async () => {
+      const oid = await this.folderTree(commit, path);
+      if (oid !== void 0) await this.wholeTree(oid);
+    };
+    this.track(walk3()).catch(() => {
+    });
+  }
+  /** The tree of a folder of the commit (path from the branch's root); undefined when there is none. */
+  async folderTree(commit, path) {
+    let oid = await this.treeOfCommit(commit);
+    for (const name of path.split("/").filter((p) => p !== "")) {
+      const entry3 = (await this.tree(oid)).find((e) => e.name === name && e.type === "tree");
+      if (!entry3) return void 0;
+      oid = entry3.oid;
+    }
+    return oid;
+  }
+  /**
+   * A tree with everything under it, fetched without the filter, and every object the private
+   * repository then holds cached and marked present, in one turn of the lane: a batch that
+   * waited for it finds nothing missing.
+   */
+  wholeTree(oid) {
+    const turn = this.lane.then(async () => {
+      this.fetches++;
+      try {
+        await this.remoteNow(fetchById("--no-filter", [oid]));
+      } catch (e) {
+        throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
+      }
+      for (const held of await this.readObjects(["--batch-all-objects", "--batch"])) this.present.add(held);
+    });
+    this.lane = turn.catch(() => {
+    });
+    return turn;
+  }
+  async treeOfCommit(commit) {
+    const raw = (await this.object(commit)).toString("utf8");
+    const m = /^tree ([0-9a-f]+)$/m.exec(raw);
+    if (!m) throw new Error(`commit ${commit} has no tree`);
+    return m[1];
+  }
+  async tree(oid) {
+    return parseTree(await this.object(oid), oid.length / 2);
+  }
+  /**
+   * A file of the commit (path from the branch's root), or undefined when it does not exist.
+   * `once`: a file read for this publish alone (a github-action-benchmark data.js being
+   * imported, megabytes that no later publish reads), so the trailer does not name it.
+   * `maxBytes`: a file larger is refused with a TooLargeError from its size, before its bytes are
+   * read into memory (a data.js of a gigabyte was read whole, up to git's output bound).
+   */
+  async readFile(commit, path, once = false, maxBytes) {
+    if (commit === void 0) return void 0;
+    let oid = await this.treeOfCommit(commit);
+    const parts = path.split("/").filter((p) => p !== "");
+    for (const [i, name] of parts.entries()) {
+      const entry3 = (await this.tree(oid)).find((e) => e.name === name);
+      if (!entry3) return void 0;
+      const last = i === parts.length - 1;
+      const where2 = `${this.options.branch}:${parts.slice(0, i + 1).join("/")}`;
+      if (last && entry3.type !== "blob") throw new TrendDataError(`${where2}: ${kindOf2(entry3)} where a file was expected; refusing to publish over it`);
+      if (!last && entry3.type !== "tree") throw new TrendDataError(`${where2}: ${kindOf2(entry3)} where a folder was expected; refusing to publish over it`);
+      oid = entry3.oid;
+    }
+    if (maxBytes !== void 0 && !this.cache.has(oid)) {
+      const size = await this.objectSize(oid);
+      if (size > maxBytes) throw new TooLargeError(size);
+    }
+    return this.object(oid, !once);
+  }
+  /** The size of an object, fetched first when absent, read without its bytes (`cat-file --batch-check`). */
+  async objectSize(oid) {
+    if (!this.present.has(oid)) {
+      this.fetches++;
+      try {
+        await this.remote(fetchById("--filter=tree:0", [oid]));
+      } catch (e) {
+        throw e instanceof GitCommandError ? classifyFetchFailure(e, this.options.display) : e;
+      }
+      this.present.add(oid);
+    }
+    const line = (await this.run(["-c", "remote.origin.promisor=false", "cat-file", "--batch-check"], `${oid}
+`)).stdout.toString("latin1").trim();
+    const [, type, size] = line.split(" ");
+    if (type === void 0 || type === "missing" || size === void 0) throw new Error(`object ${oid} is missing after fetching it from ${this.options.display}`);
+    return Number(size);
+  }
+  /**
+   * Whether the commit holds anything at `path` (from the branch's root), from the trees alone: the
+   * file itself is not fetched. Something else than a file there counts, since writing a file
+   * over it would fail the publish.
+   */
+  async hasFile(commit, path) {
+    if (commit === void 0) return false;
+    const parts = path.split("/").filter((p) => p !== "");
+    const name = parts.pop();
+    const folder = await this.folderTree(commit, parts.join("/"));
+    if (folder === void 0 || name === void 0) return false;
+    return (await this.tree(folder)).some((e) => e.name === name);
+  }
+  /**
+   * Starts loading the trees down the newest entries under `path` (names sort by age in this
+   * layout), so the walk the planner is about to make shares round trips with the manifest's.
+   * Failures are left for the real read to report.
+   */
+  prefetchNewest(commit, path, depth) {
+    if (commit === void 0) return;
+    const walk3 = async () => {
+      let oid = await this.folderTree(commit, path);
+      if (oid === void 0) return;
+      for (let level2 = 0; level2 < depth; level2++) {
+        const newest = (await this.tree(oid)).filter((e) => e.type === "tree").sort((a, b) => Buffer.compare(a.raw, b.raw)).pop();
+        if (!newest) return;
+        oid = newest.oid;
+      }
+      await this.tree(oid);
+    };
+    this.track(walk3()).catch(() => {
+    });
+  }
+  /**
+   * A commit on top of `parent` (or an orphan when the branch is new) with `files` (paths from the
+   * branch's root) written; every other file is kept as it is. Object ids are computed here and
+   * every new object is written by two hash-object processes, which check them. `removed` paths
+   * (files or folders) are taken out of the tree; a folder left empty goes with them.
+   */
+  async commitFiles(parent, files, message, removed = []) {
+    const changes = changesOf(files, removed);
+    const blobs = /* @__PURE__ */ new Map();
+    const trees = /* @__PURE__ */ new Map();
+    const base = parent === void 0 ? void 0 : await this.treeOfCommit(parent);
+    const successors = /* @__PURE__ */ new Map();
+    const root = await this.buildTree(base, changes, "", blobs, trees, successors) ?? this.emptyTree(trees);
+    await this.writeObjects("blob", blobs);
+    await this.writeObjects("tree", trees);
+    const age = (oid) => {
+      if (this.used.has(oid)) return 0;
+      const written = successors.get(oid);
+      if (written !== void 0) return written;
+      const before = this.named.get(oid);
+      return before === void 0 ? void 0 : before + 1;
+    };
+    const ahead = readAheadOf(root, age, (oid) => this.cache.get(oid));
+    const { name, email } = this.options.identity;
+    const args = ["-c", `user.name=${name}`, "-c", `user.email=${email}`, "-c", "commit.gpgSign=false", "commit-tree", root];
+    if (parent !== void 0) args.push("-p", parent);
+    const commit = (await this.run([...args, "-F", "-"], withReadAhead(message, ahead))).stdout.toString("utf8").trim();
+    this.present.add(commit);
+    return commit;
+  }
+  /**
+   * The tree `base` with `changes` made, its new objects added to `blobs` and `trees`. What the
+   * next publish will likely read goes into `successors`, with the age its trailer gives it
+   * (READ_AHEAD_TRAILER): 0 for a new object that takes the place of one this publish read and for
+   * a new folder inside a folder it wrote into; READ_AHEAD_KEEP, named once and dropped unless
+   * the next publish reads it, for a new small file there (the next block of the regression
+   * state; a new chunk too, a few KB where a round trip saved is worth more). The files of a new
+   * folder (an import's history) and a large new file (the page's script) stay out.
+   */
+  async buildTree(base, changes, path, blobs, trees, successors) {
+    const entries = /* @__PURE__ */ new Map();
+    for (const e of base === void 0 ? [] : await this.tree(base)) entries.set(e.name, e);
+    await Promise.all(
+      [...changes].map(async ([name, change]) => {
+        const existing = entries.get(name);
+        const where2 = `${this.options.branch}:${path}${name}`;
+        const raw = Buffer.from(name, "utf8");
+        if (change === null) {
+          entries.delete(name);
+        } else if (change instanceof Map) {
+          if (existing && existing.type !== "tree") throw new Error(`${where2} is ${kindOf2(existing)} where benchtrend needs a folder`);
+          const oid2 = await this.buildTree(existing?.oid, change, `${path}${name}/`, blobs, trees, successors);
+          if (oid2 === void 0) entries.delete(name);
+          else entries.set(name, { mode: "40000", type: "tree", oid: oid2, raw, name });
+          if (oid2 !== void 0 && (existing ? this.used.has(existing.oid) : base !== void 0)) successors.set(oid2, 0);
+        } else {
+          if (existing && existing.type !== "blob") throw new Error(`${where2} is ${kindOf2(existing)} where benchtrend writes a file`);
+          const oid2 = objectId("blob", change);
+          blobs.set(oid2, change);
+          if (existing && this.used.has(existing.oid)) successors.set(oid2, 0);
+          else if (!existing && base !== void 0 && change.length <= READ_AHEAD_NEW_FILE) successors.set(oid2, READ_AHEAD_KEEP);
+          entries.set(name, { mode: "100644", type: "blob", oid: oid2, raw, name });
+        }
+      })
+    );
+    if (entries.size === 0) return void 0;
+    const body = encodeTree(entries.values());
+    const oid = objectId("tree", body);
+    trees.set(oid, body);
+    this.cache.set(oid, body);
+    return oid;
+  }
+  emptyTree(trees) {
+    const body = Buffer.alloc(0);
+    const oid = objectId("tree", body);
+    trees.set(oid, body);
+    return oid;
+  }
+  /** Writes objects with one hash-object process and checks git computed the same ids. */
+  async writeObjects(type, objects) {
+    if (objects.size === 0) return;
+    const dir = await mkdtemp2(join3(this.dir, `new-${type}-`));
+    try {
+      const oids = [...objects.keys()];
+      const paths = oids.map((oid) => join3(dir, oid));
+      await mapLimit(oids, FILE_CONCURRENCY, (oid, i) => writeFile2(paths[i], objects.get(oid)));
+      const out = (await this.run(["hash-object", "-w", "--no-filters", "-t", type, "--stdin-paths"], `${paths.join("\n")}
+`)).stdout.toString("utf8");
+      const written = out.split("\n").filter((l) => l !== "");
+      if (written.join() !== oids.join()) throw new Error(`git computed other ${type} ids than benchtrend: ${written.join(" ")} for ${oids.join(" ")}`);
+      for (const oid of oids) this.present.add(oid);
+    } finally {
+      await rm2(dir, { recursive: true, force: true });
+    }
+  }
+  /** Pushes `commit` to the branch as a fast-forward; never forced. */
+  async push(commit) {
+    const { branch, display } = this.options;
+    try {
+      await this.remote(["-c", `core.hooksPath=${join3(this.dir, "no-hooks")}`, "push", "--porcelain", "origin", `${commit}:refs/heads/${branch}`]);
+    } catch (e) {
+      throw e instanceof GitCommandError ? classifyPushFailure(e, display, branch) : e;
+    }
+  }
+};
 
 // src/effects/retry.ts
 var sleepMs = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
@@ -17436,7 +17573,7 @@ function checkBranch(branch) {
   if (/^refs\//.test(branch)) {
     throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is a ref, not a branch name; give the name alone, like ${JSON.stringify(branch.replace(/^refs\/(?:heads\/)?/, ""))}`);
   }
-  if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/.test(branch) || branch.endsWith(".lock")) {
+  if (!/^(?!-)(?!\/)(?!@$)(?!.*\.\.)(?!.*\/\/)(?!.*@\{)(?!(?:.*\/)?\.)(?!.*\.lock(?:\/|$))[^\u0000-\u0020\u007f~^:?*[\\\ud800-\udfff]+(?<![./])$/u.test(branch)) {
     throw new InputError(`gh-pages-branch: ${JSON.stringify(branch)} is not a branch name git accepts`);
   }
   return branch;
@@ -17448,7 +17585,7 @@ function resolveTrendTarget(target, access) {
     serverUrl: access.serverUrl,
     ...access.currentRepository !== void 0 ? { currentRepository: access.currentRepository } : {},
     cwd: access.cwd,
-    isLocalPath: (p) => existsSync(resolve5(access.cwd, p))
+    isLocalPath: (p) => existsSync2(resolve5(access.cwd, p))
   });
   return { dataDir, branchName, remote };
 }
@@ -17599,7 +17736,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
             ...described !== void 0 ? { repository: described } : {},
             ...settings.annotations !== void 0 ? { annotations: settings.annotations } : {},
             ...page !== void 0 ? { page, exists: (path) => branch.hasFile(tip, under(path)) } : {},
-            ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd), ...settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {} } } : {},
+            ...importFrom !== void 0 ? { import: { from: importFrom, read: () => readImport(branch, tip, importFrom, ctx.cwd, settings.branch), ...settings.directionOverrides?.length ? { directionOverrides: settings.directionOverrides } : {} } } : {},
             ...alerts !== void 0 ? { alerts } : {},
             location
           },
@@ -17719,8 +17856,15 @@ async function rewriteManifest(target, access, change, hooks = {}) {
     await branch.dispose();
   }
 }
-async function readImport(branch, tip, from, cwd) {
-  const onBranch = await branch.readFile(tip, posix3.normalize(from).replace(/^(?:\.?\/)+/, ""), true);
+async function readImport(branch, tip, from, cwd, branchName) {
+  const path = posix3.normalize(from).replace(/^(?:\.?\/)+/, "");
+  let onBranch;
+  try {
+    onBranch = await branch.readFile(tip, path, true, MAX_IMPORT_BYTES);
+  } catch (e) {
+    if (e instanceof TooLargeError) throw new InputError(`import-from: ${JSON.stringify(path)} on branch ${branchName}: ${readFailure(e, MAX_IMPORT_BYTES)}`);
+    throw e;
+  }
   if (onBranch !== void 0) return onBranch.toString("utf8");
   try {
     return (await readRegularFile(resolve5(cwd, from), MAX_IMPORT_BYTES)).toString("utf8");
@@ -18539,6 +18683,14 @@ function percentOrFraction(input, raw, allowAboveOne) {
   }
   return value;
 }
+function parseWorseRatio(input, text2, than, example) {
+  const ratio = percentOrFraction(input, text2, true);
+  if (!text2.includes("%") && ratio >= 10) {
+    throw new InputError(`${input}: ${JSON.stringify(text2)} reads as ${ratio} times ${than}; write ${text2}% for a percentage, or a ratio such as 1.5`);
+  }
+  if (ratio <= 1) throw new InputError(`${input}: ${JSON.stringify(text2)} must be above 100% (${example})`);
+  return ratio;
+}
 function readAlertSettings(read) {
   const get = (name) => read(name).trim();
   const threshold = get("alert-threshold");
@@ -18549,11 +18701,7 @@ function readAlertSettings(read) {
   const method = methodText === "auto" ? threshold ? "ratio" : "limit" : methodText;
   let ratioThreshold = DEFAULT_ALERT_SETTINGS.ratioThreshold;
   if (threshold) {
-    ratioThreshold = percentOrFraction("alert-threshold", threshold, true);
-    if (!threshold.includes("%") && ratioThreshold >= 10) {
-      throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} reads as ${ratioThreshold} times the previous value; write ${threshold}% for a percentage, or a ratio such as 1.5`);
-    }
-    if (ratioThreshold <= 1) throw new InputError(`alert-threshold: ${JSON.stringify(threshold)} must be above 100% (150% alerts when a value is 1.5 times the previous)`);
+    ratioThreshold = parseWorseRatio("alert-threshold", threshold, "the previous value", "150% alerts when a value is 1.5 times the previous");
   } else if (method === "ratio") {
     throw new InputError("alert-method: ratio needs alert-threshold, e.g. 150%");
   }
@@ -18700,6 +18848,20 @@ function stageRequirements(values) {
   if (listed !== void 0 && listed.length === 0) throw new UsageError("--require-stages names no stage");
   return shapes.map((shape) => ({ shape, stages: listed ?? "all" }));
 }
+function formatOptionHelp(column2, width2 = 96) {
+  const lines = [];
+  let line = "input format: auto (default),";
+  const words2 = FORMAT_NAMES.map((n, i) => i < FORMAT_NAMES.length - 1 ? `${n},` : n);
+  for (const word of words2) {
+    if (column2 + line.length + 1 + word.length > width2) {
+      lines.push(line);
+      line = word;
+    } else line += ` ${word}`;
+  }
+  lines.push(line);
+  return lines.join(`
+${" ".repeat(column2)}`);
+}
 
 // src/cli/trend-options.ts
 var TREND_OPTIONS = {
@@ -18784,7 +18946,8 @@ ${TREND_HELP.where}
                         status, baseline, value, change as a fraction, reason, raised: true
                         on a step found, raisedAt: the commit whose run raised a regression),
                         each with the case's unit and direction and the change in words as
-                        "-9.5% worse" (changeText)
+                        "-9.5% worse" (changeText); kind is as stored, regression or
+                        change-point: KIND step-found is kind change-point with raised: true
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -19702,7 +19865,9 @@ ${TREND_HELP.where}
   --json                print {"alerts": [...]} (suite, case, kind, sha, raisedAt, status, unit,
                         direction, baseline, value, change as a fraction positive when worse,
                         changeText in words as "-9.5% worse", reason as the page shows it
-                        after the last commit)
+                        after the last commit); kind as the trend stores it, as in alerts
+                        --json and regressions-json: a step found is kind change-point with
+                        raised: true
 ${TREND_HELP.server}
   -h, --help            show this help
 
@@ -19780,7 +19945,8 @@ async function run2(argv, io) {
   }
   if (values.write && manifest && where2) await writeAlerts(where2.target, where2.access, settings, values.suite, io, { manifest, stored });
   if (values.json) {
-    io.stdout(`${JSON.stringify({ alerts }, null, 2)}
+    const json3 = alerts.map((a) => a.kind === "change-point" ? { ...a, raised: true } : a);
+    io.stdout(`${JSON.stringify({ alerts: json3 }, null, 2)}
 `);
     return 0;
   }
@@ -19859,7 +20025,7 @@ Options:
                              every run (repeatable)
   --require-stages A,B       the stages required of those shapes (default: every stage
                              the shape reported in any run)
-  --format NAME              input format: auto (default), ${FORMAT_NAMES.join(", ")}
+  --format NAME              ${formatOptionHelp(29)}
   --shape NAME               shape for formats that have none (default: the format's name)
   --go-force-package-suffix  go: name every benchmark "<name> (<package>)", as publish does
   -h, --help                 show this help
@@ -20117,7 +20283,7 @@ Options:
   --unpaired            compare all pairwise differences even when runs pair by round
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller", as publish reads them
-  --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
+  --format NAME         ${formatOptionHelp(24)}
   --shape NAME          shape for formats that have none (default: the format's name)
   -h, --help            show this help
 
@@ -20196,13 +20362,7 @@ async function run4(argv, io) {
     pairing: values.unpaired ? "unpaired" : "rounds",
     directionOverrides: overrides
   };
-  let comparison;
-  try {
-    comparison = compareArms(arms, options);
-  } catch (e) {
-    if (e instanceof InputError && e.message.startsWith("control-cases: ")) throw new InputError(`--control: ${e.message.slice("control-cases: ".length)}`);
-    throw e;
-  }
+  const comparison = compareArms(arms, options);
   if (values.json) {
     for (const note of comparison.notes) io.stderr(`benchtrend: warning: ${note}
 `);
@@ -20849,8 +21009,9 @@ Options:
                         on the command line)
   --server URL          where owner/name points and which host receives the token
                         (default $GITHUB_SERVER_URL, else https://github.com)
-  --max-attempts N      pushes to try when other publishers race for the branch (default: as many as fit in 5 minutes)
-  --format NAME         input format: auto (default), ${FORMAT_NAMES.join(", ")}
+  --max-attempts N      pushes to try when other publishers race for the branch (default: as
+                        many as fit in 5 minutes)
+  --format NAME         ${formatOptionHelp(24)}
   --shape NAME          shape for formats that have none (default: the format's name)
   --go-force-package-suffix
                         go: name benchmarks "<name> (<package>)" even from one package, as
@@ -20867,8 +21028,8 @@ Options:
   --alert-confidence P  one-sided prediction limit (default 99.9%)
   --alert-after N       consecutive points beyond the limit before an alert (default 2)
   --absolute-floor LIST smallest absolute change per unit that can alert, e.g. "1ms, 64KB"
-  --control-cases LIST  cases only the machine can move, one per line (names, globs or metric names):
-                        when they moved too, it is the runner
+  --control-cases LIST  cases only the machine can move, one per line (names, globs or metric
+                        names): when they moved too, it is the runner
   --direction-overrides FILE
                         lines "<case or glob>: bigger|smaller"
   --json                print the result as JSON, with the regressions found
@@ -21056,7 +21217,7 @@ async function commitOf2(sha, values, io, now) {
 }
 
 // src/cli/serve.ts
-import { existsSync as existsSync2 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import { mkdtemp as mkdtemp4, readdir as readdir5, rm as rm3 } from "node:fs/promises";
 import { join as join8, relative as relative5, resolve as resolve10 } from "node:path";
 
@@ -21101,7 +21262,15 @@ async function serveFolder(dir, port = 0) {
       const type = TYPES[extname(file)];
       try {
         file = await realpath4(file);
-        if (inside(file) && (await stat3(file)).isDirectory()) file = await realpath4(join7(file, "index.html"));
+        if (inside(file) && (await stat3(file)).isDirectory()) {
+          if (!path.endsWith("/")) {
+            const [rawPath = "/", query] = (req.url ?? "/").split(/\?(.*)/s);
+            const location = `/${rawPath.replace(/^\/+/, "")}/${query === void 0 ? "" : `?${query}`}`;
+            res.writeHead(301, { location, "cache-control": "no-store" }).end();
+            return;
+          }
+          file = await realpath4(join7(file, "index.html"));
+        }
         if (!inside(file)) {
           res.writeHead(403).end("forbidden");
           return;
@@ -21161,13 +21330,13 @@ async function trendFolders(root, holds, depth = 4) {
 }
 async function chartFolder(dir, cwd, shownAs = (path) => path) {
   const root = resolve10(cwd, dir);
-  if (existsSync2(join8(root, PAGE))) return root;
-  if (!existsSync2(root)) throw new InputError(`serve: ${shownAs(dir)}: no such folder; give the trend folder that holds index.html and manifest.json`);
-  const found = await trendFolders(root, (d) => existsSync2(join8(d, PAGE)) && existsSync2(join8(d, DATA)));
+  if (existsSync3(join8(root, PAGE))) return root;
+  if (!existsSync3(root)) throw new InputError(`serve: ${shownAs(dir)}: no such folder; give the trend folder that holds index.html and manifest.json`);
+  const found = await trendFolders(root, (d) => existsSync3(join8(d, PAGE)) && existsSync3(join8(d, DATA)));
   const shown = (f) => shownAs(join8(dir, relative5(root, f)));
   if (found.length === 1) return found[0];
   if (found.length > 1) throw new InputError(`serve: ${shownAs(dir)} holds several trends; serve one of ${found.map(shown).join(", ")}`);
-  const data = await trendFolders(root, (d) => existsSync2(join8(d, DATA)));
+  const data = await trendFolders(root, (d) => existsSync3(join8(d, DATA)));
   if (data.length > 0) {
     throw new InputError(`serve: ${data.map(shown).join(", ")} holds the trend's data but no chart page (${PAGE}): it was published without one; the next publish by the action or the built CLI writes it`);
   }
@@ -21253,6 +21422,43 @@ Press Ctrl-C to stop.
   return 0;
 }
 
+// src/cli/flag-words.ts
+var FLAG_OF = {
+  "data-dir": "--dir",
+  "gh-pages-branch": "--branch",
+  repository: "--repo",
+  "require-stages": "--require-stages-on",
+  "compare-min-effect": "--min-effect",
+  ...Object.fromEntries(
+    [
+      "alert-method",
+      "alert-threshold",
+      "alert-window",
+      "alert-after",
+      "alert-confidence",
+      "min-effect",
+      "absolute-floor",
+      "control-cases",
+      "import-from",
+      "direction-overrides",
+      "max-attempts",
+      "go-force-package-suffix"
+    ].map((n) => [n, `--${n}`])
+  )
+};
+var COMMAND_FLAG_OF = {
+  compare: { "control-cases": "--control" }
+};
+var hyphenated = (name) => name.includes("-");
+function inFlagWords(text2, command) {
+  const table = { ...FLAG_OF, ...COMMAND_FLAG_OF[command] };
+  const flag = (name) => table[name];
+  return text2.split(/("(?:[^"\\\n]|\\.)*")/).map((part, i) => {
+    if (i % 2 === 1) return part;
+    return part.replace(/(^|\n)((?:benchtrend: )?(?:warning: )?)([a-z][a-z-]*)(?=:)/g, (m, start, lead, name) => flag(name) ? `${start}${lead}${flag(name)}` : m).replace(/(?<![\w./\\-])([a-z]+(?:-[a-z]+)+)(?![\w/\\-]|\.\w)/g, (m, name) => hyphenated(name) && flag(name) ? flag(name) : m);
+  }).join("");
+}
+
 // src/cli.ts
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 var VERSION = true ? "0.1.0" : "0.0.0-development";
@@ -21274,17 +21480,6 @@ Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
 
 Run "benchtrend <command> --help" for a command's options; "benchtrend --version" for the version.`;
-var FLAG_OF = {
-  "data-dir": "--dir",
-  "gh-pages-branch": "--branch",
-  repository: "--repo",
-  ...Object.fromEntries(
-    ["alert-method", "alert-threshold", "alert-window", "alert-after", "alert-confidence", "min-effect", "absolute-floor", "import-from", "direction-overrides"].map((n) => [n, `--${n}`])
-  )
-};
-function asFlags(message) {
-  return withCliCure(message.replace(/^([a-z-]+): /, (m, name) => FLAG_OF[name] ? `${FLAG_OF[name]}: ` : m));
-}
 function withCliCure(message) {
   const cure = "give a token that may read it (and push, to publish) in the variable --token-env names, or check the one given";
   return message.endsWith(`; ${TOKEN_CURE}`) ? `${message.slice(0, -TOKEN_CURE.length)}${cure}` : message;
@@ -21308,11 +21503,12 @@ Run "benchtrend --help" for the commands.
 `);
     return 2;
   }
+  const commandIo = { ...io, stderr: (text2) => io.stderr(inFlagWords(text2, name)) };
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, commandIo);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(`benchtrend ${name}: ${e.message}
+      commandIo.stderr(`benchtrend ${name}: ${e.message}
 Run "benchtrend ${name} --help" for usage.
 `);
       return 2;
@@ -21320,11 +21516,11 @@ Run "benchtrend ${name} --help" for usage.
     if (e instanceof InputError) {
       const writes = name === "publish" || name === "demo" || name === "replay" && rest.includes("--write");
       const message = e instanceof TrendDataError && !writes ? e.message.replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma) => `${comma ? ", so " : ""}the trend cannot be read`) : e.message;
-      io.stderr(`benchtrend: ${asFlags(message)}
+      commandIo.stderr(`benchtrend: ${withCliCure(message)}
 `);
       return 1;
     }
-    io.stderr(`benchtrend: ${withCliCure(e instanceof Error ? e.message : String(e))}
+    commandIo.stderr(`benchtrend: ${withCliCure(e instanceof Error ? e.message : String(e))}
 `);
     if (io.env["BENCHTREND_DEBUG"] && e instanceof Error && e.stack) io.stderr(`${e.stack}
 `);
