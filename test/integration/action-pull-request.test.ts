@@ -12,7 +12,7 @@ import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { parseRecord } from '../../src/formats/record.js';
 import { publishTrend } from '../../src/jobs/publish.js';
 import { regressionDeriver } from '../../src/jobs/regressions.js';
-import { runAction } from '../helpers/run-action.js';
+import { runAction, runCli } from '../helpers/run-action.js';
 import { GitHubApiServer } from './helpers/github-api-server.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 import { sha, warmRecord } from './helpers/warm-history.js';
@@ -113,5 +113,25 @@ describe('a base branch whose regression is still open', () => {
     expect(attach[1], attach.join(' | ')).toBe('ok');
     expect(attach[4]).not.toMatch(/\+\d\d% worse/);
     expect(run.outputs['regressions']).toBe('0');
+  });
+});
+
+describe('a head case in a unit the base trend’s cannot be converted to', () => {
+  it('is not compared, and its row names the case and both units', async () => {
+    const custom = (unit: string, value: number) => JSON.stringify([{ name: 'parse', unit, value }, { name: 'load', unit: 'ms', value: 50 }]);
+    for (const n of [1, 2, 3]) {
+      await writeFile(join(sb.root, 'base.json'), custom('ms', 100 + n));
+      const published = await runCli(['publish', 'base.json', '--repo', remote, '--commit', sha(n), '--format', 'customSmallerIsBetter', '--shape', 'bench'], sb.root, sb.env);
+      expect(published.code, published.stderr).toBe(0);
+    }
+    // 900 ops/s read as 900 ms against about 100 ms was "+790% worse".
+    const run = await pullRequestRun(custom('ops/s', 900), { format: 'customBiggerIsBetter', shape: 'bench' });
+    expect(run.code, run.stdout).toBe(0);
+    const parse = row(run.summary, 'bench / parse');
+    expect(parse[1], parse.join(' | ')).toBe('not judged');
+    expect(parse.join(' | ')).toMatch(/not compared\\?: "bench \/ parse" is reported in "ops\/s", but the base trend stores it in "ms"/);
+    expect(run.comment).toContain('ops/s');
+    expect(run.outputs['regressions']).toBe('0');
+    expect(row(run.summary, 'bench / load')[1]).not.toBe('not judged');
   });
 });
