@@ -80,6 +80,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     : undefined;
   const comparison: CompareReport | null = compareReport(records, baseline, {
     minEffect: settings.compareMinEffect,
+    ...(settings.compareUnpaired ? { pairing: 'unpaired' as const } : {}),
     controls: settings.controlCases,
     directionOverrides: settings.directionOverrides,
     heading: '###',
