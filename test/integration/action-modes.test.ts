@@ -159,6 +159,13 @@ describe('two arms benched in the same job (compare-baseline)', () => {
     expect(unpaired.summary).toContain('unpaired runs');
   });
 
+  it('refuses a control case that names no case of the comparison in one line, not a warning and then the refusal', async () => {
+    const run = await runAction({ cwd: sb.root, inputs: { records: 'candidate.json', 'compare-baseline': 'baseline.json', artifact: 'false', 'control-cases': 'nope' }, event: { name: 'release', payload: {} }, env: sb.env });
+    await run.dispose();
+    expect(run.code).not.toBe(0);
+    expect(run.stdout.split('\n').filter((l) => l.includes('"nope"'))).toEqual(['::error::control-cases: "nope" names no case of the comparison']);
+  });
+
   it('refuses a compare-unpaired that is not true or false, naming the input', async () => {
     const run = await runAction({ cwd: sb.root, inputs: { records: 'candidate.json', 'compare-baseline': 'baseline.json', artifact: 'false', 'compare-unpaired': 'yes' }, event: { name: 'release', payload: {} }, env: sb.env });
     await run.dispose();
