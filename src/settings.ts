@@ -82,6 +82,8 @@ export interface Settings {
   readonly controlCases: readonly string[];
   /** Smallest change that earns a directional compare verdict (input `compare-min-effect`). */
   readonly compareMinEffect: number;
+  /** Compare all pairwise differences, not run i with run i (input `compare-unpaired`, the CLI's --unpaired). */
+  readonly compareUnpaired: boolean;
 }
 
 /** What `char` is, in words: never the character itself, which may be a piece of a secret. */
@@ -216,5 +218,6 @@ export function readSettings(read: InputReader, readBoolean: BooleanReader): Set
     compareBaseline: splitPatterns(read('compare-baseline')),
     controlCases: parseControlCases(read('control-cases')),
     compareMinEffect: optional(read, 'compare-min-effect') ? parseMinEffect(read('compare-min-effect'), 'compare-min-effect') : DEFAULT_MIN_EFFECT,
+    compareUnpaired: booleanInput(read, readBoolean, 'compare-unpaired', false),
   };
 }

@@ -84,7 +84,6 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   // the history holds is said only when the trend, once published, has no such case either.
   const importing = settings.importFrom !== undefined && !pr && settings.autoPush && settings.scale.mode !== 'collect' && publishesOn(runner.eventName, runner.payload);
   if (!importing) unmatched(points, 'this run');
-  if (points.length > 0) for (const w of controlCasesMatchingNothing(settings.alerts, points.map((p) => p.case), 'this run')) core.warning(w);
   if (points.length > 0) for (const w of floorsMatchingNothing(settings.alerts, points.map((p) => p.unit), 'this run')) core.warning(w);
 
   const baseline = settings.compareBaseline.length
@@ -92,10 +91,14 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     : undefined;
   const comparison: CompareReport | null = compareReport(records, baseline, {
     minEffect: settings.compareMinEffect,
+    ...(settings.compareUnpaired ? { pairing: 'unpaired' as const } : {}),
     controls: settings.controlCases,
     directionOverrides: settings.directionOverrides,
     heading: '###',
   });
+  // A comparison has checked each line against both arms' cases and refused one naming none: the
+  // warning would say the same thing a second time, before the refusal.
+  if (points.length > 0 && comparison === null) for (const w of controlCasesMatchingNothing(settings.alerts, points.map((p) => p.case), 'this run')) core.warning(w);
 
   const flat = toFlatCases(points, settings.note);
   const casesJson = `${JSON.stringify(flat, null, 2)}\n`;

@@ -372,10 +372,16 @@ export async function comparePullRequest(
   // A case the trend stores in another unit of the same quantity is judged in the stored unit, as
   // a publish writes it: 100,000 us against a history in ms is no thousandfold regression.
   const stored = new Map((manifest?.cases ?? []).filter((c) => c.suite === suite).map((c) => [c.case, c.unit]));
-  const points = given.map((p): Point => {
+  // One in units that measure different things (ops/s against ms) has no number to compare: read
+  // raw, a throughput of 900 was judged as 900 ms. A publish refuses it; a pull request says so.
+  const inconvertible = new Map<string, string>();
+  const points = given.flatMap((p): Point[] => {
     const unit = stored.get(p.case);
-    const converted = unit === undefined || unit === p.unit ? undefined : convertStoredPoint(p, unit);
-    return converted ? { ...p, ...converted } : p;
+    if (unit === undefined || unit === p.unit) return [p];
+    const converted = convertStoredPoint(p, unit);
+    if (converted) return [{ ...p, ...converted }];
+    inconvertible.set(p.case, unit);
+    return [];
   });
   const limit = settings.changePoints.scanLimit;
   const index = manifest && manifest.version >= 2 ? manifest.suites.indexOf(suite) : -1;
@@ -398,7 +404,35 @@ export async function comparePullRequest(
       mode: 'compare',
     }).verdict;
   });
-  return attributeVerdicts(verdicts, points);
+  const judged = attributeVerdicts(verdicts, points);
+  if (inconvertible.size === 0) return judged;
+  const byCase = new Map(judged.map((v) => [v.case, v]));
+  return given.map((p) => {
+    const unit = inconvertible.get(p.case);
+    return unit === undefined ? (byCase.get(p.case) as CaseVerdict) : notComparableVerdict(suite, headSha, seq, p, unit, settings.method);
+  });
+}
+
+/** The verdict of a head's case in a unit that does not convert to the one the base trend stores it in. */
+function notComparableVerdict(suite: string, sha: string, seq: number, p: Point, stored: string, method: AlertSettings['method']): CaseVerdict {
+  return {
+    suite,
+    case: p.case,
+    unit: p.unit,
+    direction: p.direction,
+    sha,
+    seq,
+    value: p.value,
+    q1: p.q1,
+    q3: p.q3,
+    runs: p.runs,
+    n: p.n,
+    kind: 'not-judged',
+    method,
+    reason: `not compared: ${JSON.stringify(p.case)} is reported in ${JSON.stringify(p.unit)}, but the base trend stores it in ${JSON.stringify(stored)}, which measures something else; publishing it there would be refused, so give it another case name or suite`,
+    transitions: [],
+    recent: [],
+  };
 }
 
 /** The chart page of a trend on GitHub Pages, when the server is github.com: `https://owner.github.io/repo/dev/bench/`. */

@@ -143,6 +143,36 @@ describe('two arms benched in the same job (compare-baseline)', () => {
     await copyFile(join(FIXTURES, 'ab/candidate.json'), join(sb.root, 'candidate.json'));
   });
 
+  it('with compare-unpaired, compares all pairwise differences as benchtrend compare --unpaired does', async () => {
+    const inputs = { records: 'candidate.json', 'compare-baseline': 'baseline.json', artifact: 'false' };
+    const paired = await runAction({ cwd: sb.root, inputs, event: { name: 'release', payload: {} }, env: sb.env });
+    await paired.dispose();
+    const unpaired = await runAction({ cwd: sb.root, inputs: { ...inputs, 'compare-unpaired': 'true' }, event: { name: 'release', payload: {} }, env: sb.env });
+    await unpaired.dispose();
+    expect(unpaired.code, unpaired.stdout).toBe(0);
+    const methods = (run: typeof paired) => [...new Set((JSON.parse(run.outputs['compare-json']!) as { method: string | null }[]).map((c) => c.method))];
+    expect(methods(paired)).toContain('paired');
+    expect(methods(unpaired)).not.toContain('paired');
+    const cli = await runCli(['compare', '--baseline', 'baseline.json', '--candidate', 'candidate.json', '--unpaired', '--json'], sb.root, sb.env);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(JSON.parse(unpaired.outputs['compare-json']!)).toEqual(JSON.parse(cli.stdout));
+    expect(unpaired.summary).toContain('unpaired runs');
+  });
+
+  it('refuses a control case that names no case of the comparison in one line, not a warning and then the refusal', async () => {
+    const run = await runAction({ cwd: sb.root, inputs: { records: 'candidate.json', 'compare-baseline': 'baseline.json', artifact: 'false', 'control-cases': 'nope' }, event: { name: 'release', payload: {} }, env: sb.env });
+    await run.dispose();
+    expect(run.code).not.toBe(0);
+    expect(run.stdout.split('\n').filter((l) => l.includes('"nope"'))).toEqual(['::error::control-cases: "nope" names no case of the comparison']);
+  });
+
+  it('refuses a compare-unpaired that is not true or false, naming the input', async () => {
+    const run = await runAction({ cwd: sb.root, inputs: { records: 'candidate.json', 'compare-baseline': 'baseline.json', artifact: 'false', 'compare-unpaired': 'yes' }, event: { name: 'release', payload: {} }, env: sb.env });
+    await run.dispose();
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toMatch(/::error::compare-unpaired: /);
+  });
+
   it('on a push, reports the comparison in the summary and compare-json, and publishes the candidate', async () => {
     const remote = await sb.bareRemote('site');
     const run = await runAction({

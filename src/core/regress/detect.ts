@@ -381,6 +381,12 @@ interface Context {
   readonly movedAlike: (index: number) => boolean | undefined;
   /** AssessOptions.controlsMovedSince. */
   readonly controlsMovedSince?: (from: number, since: number) => boolean | undefined;
+  /**
+   * Compare mode: where the base branch's level since a regression it has not cleared begins
+   * (openLevel). A level starting there is a baseline from its first point, its noise pooled with
+   * the level before it.
+   */
+  readonly openLevel?: { readonly index: number; readonly sha: string };
 }
 
 /** The baseline of a run of k newest points, before a confidence turns it into a limit. */
@@ -430,7 +436,7 @@ function fitBaseline(ctx: Context, k: number): BaselineFit | string {
   if (current.start > t - k + 1) return 'a change point lies inside the run being tested';
   const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : undefined;
   const nCur = end - current.start + 1;
-  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
+  const needed = current.start === ctx.openLevel?.index ? 1 : Math.min(settings.changePoints.minSize, settings.minHistory);
   if (nCur < needed) {
     return `only ${nCur} commit${nCur === 1 ? '' : 's'} since the step at ${(sinceSha ?? '').slice(0, 7)}; ${needed} are needed`;
   }
@@ -1130,6 +1136,29 @@ function settleSuspicions(ctx: Context, memory: CaseMemory, indexOf: SeqIndex, k
 }
 
 /**
+ * Compare mode — the level a pull request is built on when the base branch has a regression it has
+ * not cleared, and its points since are still worse by min-effect than before it: the head is
+ * judged against that level, from the regression's commit on. Against the window straddling it,
+ * the head read main's own regression as its change while the step stayed below the scan's
+ * minimum size (a head at main's level "+30% worse"), and once the window took in a few points of
+ * the new level its limit widened so far that a head a further 24% slower read "unchanged".
+ * The newest such regression wins; one whose level main has left (a slow job or two that went
+ * back, to be cleared) restarts nothing.
+ */
+function openRegressionLevel(ctx: Context, memory: CaseMemory, indexOf: SeqIndex): { index: number; sha: string } | undefined {
+  const t = ctx.pts.length - 1;
+  const open = memory.regressions
+    .filter((r) => r.status !== 'cleared' && indexOf.has(r.seq))
+    .map((r) => ({ sha: r.sha, index: indexOf.get(r.seq) as number }))
+    .filter((r) => r.index > 0 && r.index < t)
+    .sort((a, b) => b.index - a.index)[0];
+  if (!open) return undefined;
+  const before = median(logRange(ctx.logs, Math.max(0, open.index - ctx.settings.window), open.index));
+  const since = median(logRange(ctx.logs, open.index, t));
+  return ctx.sgn * (since - before) >= Math.log1p(ctx.settings.minEffect) ? open : undefined;
+}
+
+/**
  * Step 4 — where the baseline restarts: at steps in either direction; at a worse step only once
  * an alert explains it or it is final, so that a step the scan places before the limit has fired
  * still gets compared with the level it left.
@@ -1458,8 +1487,9 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
     found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c),
   };
   const settled = settleSuspicions(preCtx, memory, indexOf, known, found);
+  const openLevel = mode === 'compare' ? openRegressionLevel(preCtx, memory, indexOf) : undefined;
   const restarts = restartsOf(known, found, settled);
-  const ctx: Context = { ...preCtx, boundaries: restarts };
+  const ctx: Context = { ...preCtx, boundaries: openLevel ? [...new Set([...restarts, openLevel.index])].sort((a, b) => a - b) : restarts, ...(openLevel ? { openLevel } : {}) };
 
   // Step 5 — the verdict on the newest points.
   const decided = method === 'ratio' ? ratioVerdict(ctx) : limitVerdict(ctx);
@@ -1471,13 +1501,15 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
   const firstSha = (pts[t - k + 1] ?? newest).sha;
 
   if (mode === 'compare') {
+    // Said in the reason: "the last 3 commits" alone reads as a thin history, not as main's level.
+    const since = openLevel && baseline?.sinceSha === openLevel.sha ? `against the level since the regression at ${openLevel.sha.slice(0, 7)}, still open on the base branch` : undefined;
     const verdict: CaseVerdict = {
       ...base,
       kind: decided.kind,
       method,
       ...(baseline ? { baseline } : {}),
       ...(change !== undefined ? { change } : {}),
-      reason: decided.reason,
+      reason: since ? withCaveat(decided.reason, since) : decided.reason,
       transitions: [],
     };
     return { verdict, changePoints: empty };
