@@ -3,6 +3,7 @@
  * commit, the regressions of every group judged as it lands, then their annotations and comments.
  */
 import * as core from '@actions/core';
+import { escapeMarkdown } from '../core/markdown.js';
 import type { PublishGroup } from '../core/trend/plan-groups.js';
 import type { CaseInfo } from '../core/trend/types.js';
 import { regressionAnnotations, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
@@ -53,6 +54,23 @@ export interface Judged {
   readonly table: (title: string) => string;
   /** The cases of the published trend (its manifest), none when nothing was published. */
   readonly cases: readonly CaseInfo[];
+  /** One markdown line per group whose commit's earlier points this publish replaced, for the summary. */
+  readonly replaced: readonly string[];
+}
+
+/**
+ * What a publish over a commit's earlier points says (a re-run, a nightly schedule on an unchanged
+ * branch): the trend keeps one point per case per commit, and a reader expecting a point a night
+ * should not find last night's gone unsaid. `esc` escapes the shape names for markdown.
+ */
+function replacedLine(o: RegressionOutcome, esc: (text: string) => string = (t) => t): string | undefined {
+  const r = o.replacedRun;
+  if (!r) return undefined;
+  const shapes = r.shapes.map((x) => esc(JSON.stringify(x))).join(', ');
+  return (
+    `${esc(o.suite)} at ${o.sha.slice(0, 7)}: this run replaced the points of shape${r.shapes.length === 1 ? '' : 's'} ${shapes} that ${r.runUrl ?? 'an earlier run'} published for this commit at ${r.publishedAt}; ` +
+    'the trend keeps one point per case per commit, so running again on an unchanged commit (a re-run, a schedule) replaces its points rather than adding a point'
+  );
 }
 
 /**
@@ -87,8 +105,19 @@ export async function publishJudged(settings: Settings, runner: ActionRunner, gr
   );
   if (published) core.setOutput('published-commit', published);
   const outcomes = published ? [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined) : [];
+  for (const o of outcomes) {
+    const line = replacedLine(o);
+    if (line) core.info(line);
+  }
+  const replaced = outcomes.map((o) => replacedLine(o, escapeMarkdown)).filter((l): l is string => l !== undefined);
   const { verdicts, regressions } = await afterPublish(outcomes, settings, runner);
-  return { verdicts, regressions, table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : ''), cases: outcomes.flatMap((o) => o.cases) };
+  return {
+    verdicts,
+    regressions,
+    table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : ''),
+    cases: outcomes.flatMap((o) => o.cases),
+    replaced,
+  };
 }
 
 /** The regressions of a publish: one warning annotation each, and the comments. */

@@ -129,6 +129,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: attemptUrl(runner.runUrl, runner.runAttempt) } : {}) }], true);
     if (importing) unmatched([...points, ...judged.cases], 'this run or the trend');
     regressions = judged.regressions;
+    if (judged.replaced.length > 0) summary.push(judged.replaced.join('\n\n'), '');
     const table = judged.table(`Regressions in ${settings.suite}`);
     if (table) summary.push(table);
   } else {

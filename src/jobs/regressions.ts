@@ -72,6 +72,12 @@ export interface RegressionOutcome {
   readonly importedSegments?: number;
   /** Set when the commit was benched for the first time after this newer one (its descendant): history, not news. */
   readonly olderThan?: string;
+  /**
+   * The earlier run of this commit whose points of the same shapes this publish replaced (a re-run,
+   * a nightly schedule on an unchanged branch), when it is among the suite's last entries and was
+   * another workflow run or attempt: the trend keeps one point per case per commit.
+   */
+  readonly replacedRun?: { readonly publishedAt: string; readonly runUrl?: string; readonly shapes: readonly string[] };
 }
 
 /** One line per alert a re-run withdrew (RegressionOutcome.withdrawn), naming its case: what the CLI and the action log. */
@@ -248,6 +254,23 @@ async function descendantOnTrend(context: AlertContext, suite: string, judged: S
   return undefined;
 }
 
+/**
+ * The suite's latest earlier run of `judged`'s commit among the few entries before it (the newest
+ * commit run again: a re-run, a schedule on an unchanged branch) that shares a shape with it and
+ * was another workflow run or attempt. Those entries are in the chunk this publish writes anyway.
+ */
+async function replacedRunOf(context: AlertContext, suite: string, judged: Segment): Promise<RegressionOutcome['replacedRun']> {
+  const from = Math.max(suiteStart(context.manifest.cases, suite, judged.seq), judged.seq - 4);
+  if (from >= judged.seq) return undefined;
+  const shapes = new Set(judged.shapes);
+  const earlier = (await context.load(from, judged.seq))
+    .filter((s) => s.suite === suite && s.commit.sha === judged.commit.sha && s.imported === undefined && s.shapes.some((x) => shapes.has(x)))
+    .filter((s) => s.runUrl === undefined || s.runUrl !== judged.runUrl)
+    .at(-1);
+  if (!earlier) return undefined;
+  return { publishedAt: earlier.publishedAt, ...(earlier.runUrl !== undefined ? { runUrl: earlier.runUrl } : {}), shapes: earlier.shapes.filter((x) => shapes.has(x)) };
+}
+
 /** The verdict of a case whose point re-benched an older commit: not judged, and why. */
 function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoint, method: AlertSettings['method'], olderThan?: string): CaseVerdict {
   return {
@@ -310,6 +333,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings, ancest
     // (casesTakenOff): what the run it replaces concluded of it goes too, though it is not judged.
     const shapes = new Set(judged.shapes);
     const replaced = new Set([...judgedCases, ...context.manifest.cases.filter((c) => c.suite === suite && shapes.has(c.shape)).map((c) => c.case)]);
+    const replacedRun = await replacedRunOf(context, suite, judged);
     const undone = undoRun(previous, suite, sha, replaced);
     const stale = raisedByReplacedRun(undone, suite, sha, replaced);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
@@ -331,6 +355,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings, ancest
         regressions: [],
         cases: context.manifest.cases,
         ...(olderThan !== undefined ? { olderThan } : {}),
+        ...(replacedRun ? { replacedRun } : {}),
       };
       return kept;
     }
@@ -403,6 +428,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings, ancest
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
       ...(context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {}),
+      ...(replacedRun ? { replacedRun } : {}),
     };
     return alerts;
   };
