@@ -20,7 +20,8 @@ export interface PullRequestSuite {
 /**
  * A pull request's points, one set per suite, judged against the base branch's trend and put in
  * the pull request's one comment per suite. Nothing is published: the head is not on the branch.
- * Without a pull request (`auto-push: false` on a push), the same judgement goes to the summary only.
+ * Without a pull request (`auto-push: false` on a push, a merge queue's group), the same judgement
+ * goes to the summary only; `against` then names the branch and says why nothing was published.
  */
 export async function compareWithBaseTrend(
   settings: Settings,
@@ -28,6 +29,7 @@ export async function compareWithBaseTrend(
   pr: { number: number; base: string; head: string; fromFork?: boolean } | undefined,
   suites: readonly PullRequestSuite[],
   extra: string | undefined,
+  against?: { readonly base: string; readonly why: string },
 ): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
   const judged = await core.group('Comparing with the base branch trend', () =>
     readTrend(publishSettings(settings), access(runner), async (read, location) => {
@@ -53,7 +55,7 @@ export async function compareWithBaseTrend(
   }
   const tables: string[] = [];
   for (const { suite, sha, verdicts } of judged) {
-    tables.push(renderVerdictTable(verdicts, `Against the ${pr ? pr.base : 'published'} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
+    tables.push(renderVerdictTable(verdicts, `Against the ${pr ? pr.base : (against?.base ?? 'published')} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
     if (pr && api && writing && commented.has(suite)) {
       // The compare report (DEFAULT_REPORT_LIMIT at most, its tables left out past it) shares the
       // one comment GitHub caps: the verdicts get what it leaves.
@@ -62,7 +64,7 @@ export async function compareWithBaseTrend(
       reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body, { fromFork: pr.fromFork === true }));
     }
   }
-  core.info(pr ? 'Pull requests never publish: the trend is the base branch’s' : 'auto-push is false: nothing was published, and the points were compared with the trend');
+  core.info(pr ? 'Pull requests never publish: the trend is the base branch’s' : (against?.why ?? 'auto-push is false: nothing was published, and the points were compared with the trend'));
   return { tables, regressions: judged.flatMap((j) => regressionEntries(j.verdicts)) };
 }
 

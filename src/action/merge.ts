@@ -13,20 +13,25 @@ import type { Settings } from '../settings.js';
 import { compareWithBaseTrend } from './compare.js';
 import type { Outcome } from './outcome.js';
 import { publishJudged } from './publish.js';
-import { bareCommit, pullRequest, runContext, type ActionRunner } from './runner.js';
+import { bareCommit, mergeGroup, pullRequest, runContext, type ActionRunner } from './runner.js';
 
 /** The merge of this run's artifacts; a workflow_run merges the triggering run's (mergeWorkflowRun). Undefined: nothing to report. */
 export async function runMerge(settings: Settings, runner: ActionRunner): Promise<Outcome | undefined> {
   if (runner.eventName === 'workflow_run') return mergeWorkflowRun(settings, runner);
   const pr = pullRequest(runner);
-  const skip = pr ? undefined : notPublishing(runner.eventName, runner.payload);
+  const group = mergeGroup(runner);
+  const skip = pr || group ? undefined : notPublishing(runner.eventName, runner.payload);
   if (skip !== undefined) {
     core.info(skip);
     return undefined;
   }
-  const context = runContext(runner, bareCommit(runner, runner.sha));
+  const context = runContext(runner, bareCommit(runner, group?.head ?? runner.sha));
   const merged = await core.group('Downloading collected artifacts', () => merge(context));
-  return mergedOutcome(settings, runner, merged, pr || !settings.autoPush ? { pr, heading: '### benchtrend merge' } : undefined);
+  // A merge queue's group is compared, never published (records.ts says why).
+  const against = group
+    ? { base: group.base, why: `A merge_group run publishes nothing: ${group.head.slice(0, 7)} is the merge queue's commit, not yet on ${group.base}; its points were compared with the trend, and the run of the push that lands it publishes` }
+    : undefined;
+  return mergedOutcome(settings, runner, merged, pr || group || !settings.autoPush ? { pr, heading: '### benchtrend merge', ...(against ? { against } : {}) } : undefined);
 }
 
 /**
@@ -37,13 +42,13 @@ async function mergedOutcome(
   settings: Settings,
   runner: ActionRunner,
   merged: MergeResult,
-  compare: { pr: { number: number; base: string; head: string } | undefined; heading: string } | undefined,
+  compare: { pr: { number: number; base: string; head: string } | undefined; heading: string; against?: { base: string; why: string } } | undefined,
 ): Promise<Outcome> {
   for (const w of merged.warnings) core.warning(w);
   core.setOutput('merged-artifacts', String(merged.used.length));
   if (compare) {
     const suites = merged.groups.map((g) => ({ suite: g.suite, sha: g.commit.sha, points: g.points }));
-    const compared = await compareWithBaseTrend(settings, runner, compare.pr, suites, undefined);
+    const compared = await compareWithBaseTrend(settings, runner, compare.pr, suites, undefined, compare.against);
     return { regressions: compared.regressions, report: [compare.heading, '', ...compared.tables].join('\n') };
   }
   const judged = await publishJudged(settings, runner, merged.groups, false);

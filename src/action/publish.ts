@@ -3,10 +3,12 @@
  * commit, the regressions of every group judged as it lands, then their annotations and comments.
  */
 import * as core from '@actions/core';
+import { escapeMarkdown } from '../core/markdown.js';
 import type { PublishGroup } from '../core/trend/plan-groups.js';
 import type { CaseInfo } from '../core/trend/types.js';
 import { regressionAnnotations, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
 import type { CaseVerdict } from '../core/regress/detect.js';
+import { ancestryFromApi, ancestryFromGit, firstAnswer, type AncestryCheck } from '../effects/ancestry.js';
 import { PushPermissionError } from '../effects/gh-pages.js';
 import { readPageAssets } from '../effects/page-assets.js';
 import { publishGroups, type PublishHooks } from '../jobs/publish.js';
@@ -34,6 +36,17 @@ async function publishOrWarn(run: () => Promise<string>): Promise<string | undef
   }
 }
 
+/**
+ * How a commit stands to another: the checkout first (no request), then the REST API's compare,
+ * since actions/checkout's default shallow clone holds the benched commit alone.
+ */
+function ancestry(settings: Settings, runner: ActionRunner): AncestryCheck {
+  const { requestMs } = runner.bounds;
+  const sources = [ancestryFromGit(runner.workspace, runner.env, requestMs)];
+  if (runner.repository) sources.push(ancestryFromApi({ apiUrl: runner.apiUrl, repository: runner.repository, timeoutMs: requestMs, ...(settings.token ? { token: settings.token } : {}) }));
+  return firstAnswer(sources);
+}
+
 export interface Judged {
   readonly verdicts: CaseVerdict[];
   readonly regressions: RegressionEntry[];
@@ -41,6 +54,23 @@ export interface Judged {
   readonly table: (title: string) => string;
   /** The cases of the published trend (its manifest), none when nothing was published. */
   readonly cases: readonly CaseInfo[];
+  /** One markdown line per group whose commit's earlier points this publish replaced, for the summary. */
+  readonly replaced: readonly string[];
+}
+
+/**
+ * What a publish over a commit's earlier points says (a re-run, a nightly schedule on an unchanged
+ * branch): the trend keeps one point per case per commit, and a reader expecting a point a night
+ * should not find last night's gone unsaid. `esc` escapes the shape names for markdown.
+ */
+function replacedLine(o: RegressionOutcome, esc: (text: string) => string = (t) => t): string | undefined {
+  const r = o.replacedRun;
+  if (!r) return undefined;
+  const shapes = r.shapes.map((x) => esc(JSON.stringify(x))).join(', ');
+  return (
+    `${esc(o.suite)} at ${o.sha.slice(0, 7)}: this run replaced the points of shape${r.shapes.length === 1 ? '' : 's'} ${shapes} that ${r.runUrl ?? 'an earlier run'} published for this commit at ${r.publishedAt}; ` +
+    'the trend keeps one point per case per commit, so running again on an unchanged commit (a re-run, a schedule) replaces its points rather than adding a point'
+  );
 }
 
 /**
@@ -51,7 +81,8 @@ export interface Judged {
  */
 export async function publishJudged(settings: Settings, runner: ActionRunner, groups: readonly PublishGroup[], note: boolean): Promise<Judged> {
   const groupKey = (suite: string, commit: string) => `${suite}\u0000${commit}`;
-  const judges = new Map(groups.map((g) => [groupKey(g.suite, g.commit.sha), regressionDeriver(g.suite, settings.alerts)]));
+  const ancestryOf = ancestry(settings, runner);
+  const judges = new Map(groups.map((g) => [groupKey(g.suite, g.commit.sha), regressionDeriver(g.suite, settings.alerts, ancestryOf)]));
   // A publish of one group is judged by its one deriver even when it adds no segment of its own (an import alone).
   const only = judges.size === 1 ? [...judges.values()][0] : undefined;
   const published = await core.group('Publishing', () =>
@@ -74,8 +105,19 @@ export async function publishJudged(settings: Settings, runner: ActionRunner, gr
   );
   if (published) core.setOutput('published-commit', published);
   const outcomes = published ? [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined) : [];
+  for (const o of outcomes) {
+    const line = replacedLine(o);
+    if (line) core.info(line);
+  }
+  const replaced = outcomes.map((o) => replacedLine(o, escapeMarkdown)).filter((l): l is string => l !== undefined);
   const { verdicts, regressions } = await afterPublish(outcomes, settings, runner);
-  return { verdicts, regressions, table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : ''), cases: outcomes.flatMap((o) => o.cases) };
+  return {
+    verdicts,
+    regressions,
+    table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : ''),
+    cases: outcomes.flatMap((o) => o.cases),
+    replaced,
+  };
 }
 
 /** The regressions of a publish: one warning annotation each, and the comments. */
@@ -84,6 +126,9 @@ async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings,
   const regressions = outcomes.flatMap((o) => o.regressions);
   for (const a of regressionAnnotations(verdicts)) core.warning(a.message, { title: a.title });
   for (const o of outcomes) for (const line of withdrawnLines(o)) core.info(`${o.suite} / ${line}`);
+  for (const o of outcomes) {
+    if (o.olderThan !== undefined) core.info(`${o.suite}: ${o.sha.slice(0, 7)} is older than ${o.olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds: its points were published after it and not judged`);
+  }
   const api = commentsApi(s, runner);
   if (api && (s.commentOnAlert || s.commentAlways)) {
     await core.group('Commenting', async () => {
@@ -97,7 +142,8 @@ async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings,
         results.forEach(reportComment);
         // Else the group reads empty, and comment-always promised a comment on every push.
         if (s.commentAlways && outcome.verdicts.length > 0 && outcome.verdicts.every((v) => v.kind === 'not-judged')) {
-          core.info(`No comment on ${outcome.sha.slice(0, 7)}: it was benched again after newer commits, so this run judged nothing (its points are history, not news)`);
+          const why = outcome.olderThan !== undefined ? `it is older than ${outcome.olderThan.slice(0, 7)}, which the trend already holds` : 'it was benched again after newer commits';
+          core.info(`No comment on ${outcome.sha.slice(0, 7)}: ${why}, so this run judged nothing (its points are history, not news)`);
         }
       }
     });

@@ -21,7 +21,7 @@ import type { Settings } from '../settings.js';
 import { compareWithBaseTrend } from './compare.js';
 import type { Outcome } from './outcome.js';
 import { publishJudged } from './publish.js';
-import { bareCommit, commitFor, pullRequest, runContext, type ActionRunner } from './runner.js';
+import { bareCommit, commitFor, mergeGroup, pullRequest, runContext, type ActionRunner } from './runner.js';
 
 function shapesOf(records: readonly { shape: string; arm?: string | undefined }[]): string[] {
   return [...new Set(records.filter((r) => r.arm === undefined).map((r) => r.shape))];
@@ -103,7 +103,8 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   const flat = toFlatCases(points, settings.note);
   const casesJson = `${JSON.stringify(flat, null, 2)}\n`;
 
-  const sha = pr?.head ?? (settings.ref !== undefined ? await commitOfRef(runner, settings.ref) : runner.sha);
+  const group = mergeGroup(runner);
+  const sha = pr?.head ?? group?.head ?? (settings.ref !== undefined ? await commitOfRef(runner, settings.ref) : runner.sha);
   // The verdicts lead the summary: they are what a reader opens it for, and GitHub's 1 MiB cut
   // (fitStepSummary) takes the end, so a long cases table goes before a regressed case does.
   const summary: string[] = [];
@@ -122,6 +123,16 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const compared = await compareWithBaseTrend(settings, runner, pr, [{ suite: settings.suite, sha: pr.head, points }], comparison?.markdown);
     summary.push(...compared.tables);
     regressions = compared.regressions;
+  } else if (group) {
+    // A merge queue's commit lands on the branch only if the queue merges it, and then as another
+    // commit that the push's run publishes: the group is judged as a pull request is, so that
+    // fail-on-regression can hold the queue, with no comment on a commit nobody will read.
+    const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha: group.head, points }], comparison?.markdown, {
+      base: group.base,
+      why: `A merge_group run publishes nothing: ${group.head.slice(0, 7)} is the merge queue's commit, not yet on ${group.base}; its points were compared with the trend, and the run of the push that lands it publishes`,
+    });
+    summary.push(...compared.tables);
+    regressions = compared.regressions;
   } else if (publishesOn(runner.eventName, runner.payload) && !settings.autoPush) {
     const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha, points }], undefined);
     summary.push(...compared.tables);
@@ -133,6 +144,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     const judged = await publishJudged(settings, runner, [{ suite: settings.suite, commit, points, ...(runner.runUrl !== undefined ? { runUrl: attemptUrl(runner.runUrl, runner.runAttempt) } : {}) }], true);
     if (importing) unmatched([...points, ...judged.cases], 'this run or the trend');
     regressions = judged.regressions;
+    if (judged.replaced.length > 0) summary.push(judged.replaced.join('\n\n'), '');
     const table = judged.table(`Regressions in ${settings.suite}`);
     if (table) summary.push(table);
   } else {

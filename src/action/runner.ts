@@ -52,6 +52,20 @@ export function pullRequest(runner: ActionRunner): { number: number; head: strin
   return { number: pr.number, head: pr.head.sha, base: typeof pr.base?.ref === 'string' ? pr.base.ref : 'main', fromFork };
 }
 
+/**
+ * The merge group a merge_group event is about; undefined for every other event. `head` is the
+ * queue's temporary commit (merge_group.head_sha, which GITHUB_SHA also names), `base` the branch
+ * it will land on: base_ref, else read from head_ref (`refs/heads/gh-readonly-queue/<base>/pr-…`).
+ */
+export function mergeGroup(runner: ActionRunner): { head: string; base: string } | undefined {
+  if (runner.eventName !== 'merge_group') return undefined;
+  const group = runner.payload['merge_group'] as { head_sha?: unknown; base_ref?: unknown; head_ref?: unknown } | undefined;
+  const head = typeof group?.head_sha === 'string' && group.head_sha !== '' ? group.head_sha : runner.sha;
+  const fromBase = typeof group?.base_ref === 'string' ? group.base_ref.replace(/^refs\/heads\//, '') : '';
+  const fromHead = typeof group?.head_ref === 'string' ? /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-\d+-[0-9a-f]+$/.exec(group.head_ref)?.[1] ?? '' : '';
+  return { head, base: fromBase || fromHead || 'main' };
+}
+
 export async function commitFor(runner: ActionRunner, sha: string, token: string | undefined): Promise<CommitInfo> {
   const url = commitUrl(runner.serverUrl, runner.repository, sha);
   const failures: string[] = [];

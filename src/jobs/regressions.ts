@@ -40,6 +40,7 @@ import { convertStoredPoint } from '../core/trend/convert-point.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
 import type { CaseInfo, Segment, StoredAlert, StoredPoint } from '../core/trend/types.js';
 import { REBENCH_LOOKBACK, rebenchesOlder, suiteStart, type LogEntry } from '../core/regress/rebench.js';
+import type { AncestryCheck } from '../effects/ancestry.js';
 import type { CommentOutcome, GitHubComments } from '../effects/github-api.js';
 
 /** What one publish concluded about its suite at its commit. */
@@ -69,6 +70,14 @@ export interface RegressionOutcome {
   readonly source: 'state' | 'chunks';
   /** Segments an import wrote (seqs 0 to this, the trend being empty then): history nothing is commented for. */
   readonly importedSegments?: number;
+  /** Set when the commit was benched for the first time after this newer one (its descendant): history, not news. */
+  readonly olderThan?: string;
+  /**
+   * The earlier run of this commit whose points of the same shapes this publish replaced (a re-run,
+   * a nightly schedule on an unchanged branch), when it is among the suite's last entries and was
+   * another workflow run or attempt: the trend keeps one point per case per commit.
+   */
+  readonly replacedRun?: { readonly publishedAt: string; readonly runUrl?: string; readonly shapes: readonly string[] };
 }
 
 /** One line per alert a re-run withdrew (RegressionOutcome.withdrawn), naming its case: what the CLI and the action log. */
@@ -202,8 +211,68 @@ async function rebenchOfOlder(context: AlertContext, suite: string, judged: Segm
   return rebenchesOlder(entries, { seq: judged.seq, sha: judged.commit.sha });
 }
 
+/**
+ * How many of the suite's newest commits a first bench is asked about, while it has diverged from
+ * each: a main rewritten by a force-push, or a bisect's step on another line than the one before.
+ */
+export const ANCESTRY_LOOKBACK = 8;
+
+/** The suite's newest commits published before `judged`, other than its own, newest first. */
+async function newestCommitsBefore(context: AlertContext, suite: string, judged: Segment): Promise<string[]> {
+  const out: string[] = [];
+  const take = (shas: readonly string[]) => {
+    for (const sha of shas) if (sha !== judged.commit.sha && !out.includes(sha) && out.length < ANCESTRY_LOOKBACK) out.push(sha);
+  };
+  const state = context.states?.get(suite);
+  const first = suiteStart(context.manifest.cases, suite, judged.seq);
+  let from = judged.seq;
+  if (state) {
+    take(state.entries.filter((e) => e.seq < judged.seq).map((e) => e.sha).reverse());
+    from = Math.min(from, state.since);
+  }
+  for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
+    const next = Math.max(first, from - span);
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => s.commit.sha).reverse());
+    from = next;
+  }
+  return out;
+}
+
+/**
+ * The newer commit of the suite `judged` is an ancestor of, when it is one: a first bench of an old
+ * commit (a dispatch on an old tag, a bisect) put after its descendants. Asked of the newest commits
+ * first. A descendant of one of them is news (the usual push, one question); so is a commit no
+ * source can tell of, since none will tell of the rest. A diverged one (main rewritten by a
+ * force-push, a bisect's other side) asks on.
+ */
+async function descendantOnTrend(context: AlertContext, suite: string, judged: Segment, ancestry: AncestryCheck): Promise<string | undefined> {
+  for (const other of await newestCommitsBefore(context, suite, judged)) {
+    const said = await ancestry(judged.commit.sha, other);
+    if (said === 'older') return other;
+    if (said !== 'diverged') return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The suite's latest earlier run of `judged`'s commit among the few entries before it (the newest
+ * commit run again: a re-run, a schedule on an unchanged branch) that shares a shape with it and
+ * was another workflow run or attempt. Those entries are in the chunk this publish writes anyway.
+ */
+async function replacedRunOf(context: AlertContext, suite: string, judged: Segment): Promise<RegressionOutcome['replacedRun']> {
+  const from = Math.max(suiteStart(context.manifest.cases, suite, judged.seq), judged.seq - 4);
+  if (from >= judged.seq) return undefined;
+  const shapes = new Set(judged.shapes);
+  const earlier = (await context.load(from, judged.seq))
+    .filter((s) => s.suite === suite && s.commit.sha === judged.commit.sha && s.imported === undefined && s.shapes.some((x) => shapes.has(x)))
+    .filter((s) => s.runUrl === undefined || s.runUrl !== judged.runUrl)
+    .at(-1);
+  if (!earlier) return undefined;
+  return { publishedAt: earlier.publishedAt, ...(earlier.runUrl !== undefined ? { runUrl: earlier.runUrl } : {}), shapes: earlier.shapes.filter((x) => shapes.has(x)) };
+}
+
 /** The verdict of a case whose point re-benched an older commit: not judged, and why. */
-function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoint, method: AlertSettings['method']): CaseVerdict {
+function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoint, method: AlertSettings['method'], olderThan?: string): CaseVerdict {
   return {
     suite,
     case: p.case,
@@ -218,7 +287,10 @@ function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoin
     n: p.n,
     kind: 'not-judged',
     method,
-    reason: `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`,
+    reason:
+      olderThan === undefined
+        ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`
+        : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`,
     transitions: [],
     recent: [],
   };
@@ -229,7 +301,7 @@ function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoin
  * publish adds (an imported history is only history), and remembers what it concluded; on a lost
  * race the publisher plans again and the hook runs again, so `outcome()` is the last plan's.
  */
-export function regressionDeriver(suite: string, settings: AlertSettings): { readonly derive: AlertDeriver; outcome(): RegressionOutcome | undefined } {
+export function regressionDeriver(suite: string, settings: AlertSettings, ancestry?: AncestryCheck): { readonly derive: AlertDeriver; outcome(): RegressionOutcome | undefined } {
   let last: RegressionOutcome | undefined;
   const derive: AlertDeriver = async (context: AlertContext) => {
     last = undefined;
@@ -261,13 +333,17 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
     // (casesTakenOff): what the run it replaces concluded of it goes too, though it is not judged.
     const shapes = new Set(judged.shapes);
     const replaced = new Set([...judgedCases, ...context.manifest.cases.filter((c) => c.suite === suite && shapes.has(c.shape)).map((c) => c.case)]);
+    const replacedRun = await replacedRunOf(context, suite, judged);
     const undone = undoRun(previous, suite, sha, replaced);
     const stale = raisedByReplacedRun(undone, suite, sha, replaced);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
-    if (context.rebenches?.get(suite) ?? (await rebenchOfOlder(context, suite, judged))) {
+    const rebench = context.rebenches?.get(suite) ?? (await rebenchOfOlder(context, suite, judged));
+    // A first bench of an older commit is history as a re-bench is; only ancestry can tell it.
+    const olderThan = !rebench && ancestry ? await descendantOnTrend(context, suite, judged, ancestry) : undefined;
+    if (rebench || olderThan !== undefined) {
       // What the run it replaces raised goes, as on any re-run; nothing else is judged or moved.
       const withdrawn = withdrawnAlerts(previous, kept, suite, sha, replaced);
-      const verdicts = judged.points.map((p) => notJudgedVerdict(suite, sha, judged.seq, p, settings.method));
+      const verdicts = judged.points.map((p) => notJudgedVerdict(suite, sha, judged.seq, p, settings.method, olderThan));
       last = {
         suite,
         sha,
@@ -278,6 +354,8 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
         ...(withdrawn.length > 0 ? { withdrawn } : {}),
         regressions: [],
         cases: context.manifest.cases,
+        ...(olderThan !== undefined ? { olderThan } : {}),
+        ...(replacedRun ? { replacedRun } : {}),
       };
       return kept;
     }
@@ -350,6 +428,7 @@ export function regressionDeriver(suite: string, settings: AlertSettings): { rea
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
       ...(context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {}),
+      ...(replacedRun ? { replacedRun } : {}),
     };
     return alerts;
   };

@@ -1,0 +1,108 @@
+/**
+ * Whether one commit is an ancestor of another, from the user's checkout (read only) or the REST
+ * API: how a run tells a first bench of an old commit (a dispatch on an old tag, a bisect) from
+ * news. Each source answers undefined when it cannot tell, never a guess.
+ */
+import { git, GitCommandError, type Env } from './git.js';
+import { DEFAULT_BOUNDS } from './timeouts.js';
+
+/**
+ * How commit `sha` stands to `other`: `older` (an ancestor of it), `newer` (a descendant),
+ * `diverged` (neither), or undefined when this source cannot tell.
+ */
+export type Ancestry = 'older' | 'newer' | 'diverged';
+export type AncestryCheck = (sha: string, other: string) => Promise<Ancestry | undefined>;
+
+function cleanEnv(env: Env): Record<string, string> {
+  // A partial clone would fetch a commit it lacks from its remote; this is a question, not a fetch.
+  const clean: Record<string, string> = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_NO_LAZY_FETCH: '1' };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !(k in clean)) clean[k] = v;
+  return clean;
+}
+
+/**
+ * `git merge-base --is-ancestor` in the checkout. Undefined when either commit is not in it (a
+ * shallow clone, actions/checkout's default, holds one) and when the checkout is shallow and says
+ * no: its history stops at the graft, so an ancestor beyond it reads as none.
+ */
+export function ancestryFromGit(cwd: string, env: Env, timeoutMs: number = DEFAULT_BOUNDS.requestMs): AncestryCheck {
+  const run = { cwd, env: cleanEnv(env), timeoutMs };
+  /** merge-base --is-ancestor: true, false, or undefined when git failed otherwise (exit 128). */
+  const isAncestor = async (a: string, b: string): Promise<boolean | undefined> => {
+    try {
+      await git(['merge-base', '--is-ancestor', a, b], run);
+      return true;
+    } catch (e) {
+      return e instanceof GitCommandError && e.exitCode === 1 ? false : undefined;
+    }
+  };
+  return async (sha, other) => {
+    try {
+      for (const c of [sha, other]) await git(['cat-file', '-e', `${c}^{commit}`], run);
+    } catch {
+      return undefined;
+    }
+    const older = await isAncestor(sha, other);
+    if (older !== false) return older && 'older';
+    const newer = await isAncestor(other, sha);
+    if (newer !== false) return newer && 'newer';
+    try {
+      const shallow = (await git(['rev-parse', '--is-shallow-repository'], run)).stdout.toString('utf8').trim();
+      return shallow === 'false' ? 'diverged' : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export interface CompareSource {
+  /** GITHUB_API_URL. */
+  readonly apiUrl: string;
+  /** owner/name of the repository the commits are in. */
+  readonly repository: string;
+  readonly token?: string;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * GET /repos/{owner}/{repo}/compare/{other}...{sha}: `behind` says `sha` is an ancestor of
+ * `other`, `ahead` a descendant, `diverged` neither. Undefined on any failure: a commit the API
+ * does not know (404), a token without contents: read, no answer in time.
+ */
+export function ancestryFromApi(source: CompareSource): AncestryCheck {
+  return async (sha, other) => {
+    const url = `${source.apiUrl.replace(/\/+$/, '')}/repos/${source.repository}/compare/${encodeURIComponent(other)}...${encodeURIComponent(sha)}?per_page=1`;
+    const headers: Record<string, string> = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'benchtrend' };
+    if (source.token) headers['authorization'] = `token ${source.token}`;
+    const signal = AbortSignal.timeout(source.timeoutMs ?? DEFAULT_BOUNDS.requestMs);
+    try {
+      const res = await fetch(url, { headers, signal });
+      if (!res.ok) return undefined;
+      const body = (await res.json()) as { status?: unknown };
+      return body.status === 'behind' ? 'older' : body.status === 'ahead' ? 'newer' : body.status === 'diverged' ? 'diverged' : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** The first source that can tell; each question asked once per run (a lost race plans again). */
+export function firstAnswer(sources: readonly AncestryCheck[]): AncestryCheck {
+  const asked = new Map<string, Promise<Ancestry | undefined>>();
+  return (sha, other) => {
+    const key = `${sha}..${other}`;
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = (async () => {
+        for (const source of sources) {
+          const said = await source(sha, other);
+          if (said !== undefined) return said;
+        }
+        return undefined;
+      })();
+      asked.set(key, answer);
+    }
+    return answer;
+  };
+}
+
