@@ -11327,7 +11327,7 @@ function fitBaseline(ctx, k) {
   if (current.start > t - k + 1) return "a change point lies inside the run being tested";
   const sinceSha = ctx.boundaries.includes(current.start) ? pts[current.start]?.sha : void 0;
   const nCur = end - current.start + 1;
-  const needed = Math.min(settings.changePoints.minSize, settings.minHistory);
+  const needed = current.start === ctx.openLevel?.index ? 1 : Math.min(settings.changePoints.minSize, settings.minHistory);
   if (nCur < needed) {
     return `only ${nCur} commit${nCur === 1 ? "" : "s"} since the step at ${(sinceSha ?? "").slice(0, 7)}; ${needed} are needed`;
   }
@@ -11819,6 +11819,14 @@ function settleSuspicions(ctx, memory, indexOf, known, found) {
   const explainedByRaised = (c) => memory.regressions.some((r) => r.status !== "cleared" && indexOf.has(r.seq) && explainsStep(indexOf.get(r.seq), c));
   return { transitions, explainedBy, stillOpen, explainedByRaised };
 }
+function openRegressionLevel(ctx, memory, indexOf) {
+  const t = ctx.pts.length - 1;
+  const open2 = memory.regressions.filter((r) => r.status !== "cleared" && indexOf.has(r.seq)).map((r) => ({ sha: r.sha, index: indexOf.get(r.seq) })).filter((r) => r.index > 0 && r.index < t).sort((a, b) => b.index - a.index)[0];
+  if (!open2) return void 0;
+  const before = median2(logRange(ctx.logs, Math.max(0, open2.index - ctx.settings.window), open2.index));
+  const since = median2(logRange(ctx.logs, open2.index, t));
+  return ctx.sgn * (since - before) >= Math.log1p(ctx.settings.minEffect) ? open2 : void 0;
+}
 function restartsOf(known, found, settled) {
   const confirmedIdx = known.filter((c) => c.status === "confirmed").map((c) => c.index);
   return Array.from(
@@ -12006,8 +12014,9 @@ function assessCase(series, memory, given2, options) {
     found: found.map(({ index: _index, newlyConfirmed: _n, ...c }) => c)
   };
   const settled = settleSuspicions(preCtx, memory, indexOf, known, found);
+  const openLevel = mode === "compare" ? openRegressionLevel(preCtx, memory, indexOf) : void 0;
   const restarts = restartsOf(known, found, settled);
-  const ctx = { ...preCtx, boundaries: restarts };
+  const ctx = { ...preCtx, boundaries: openLevel ? [.../* @__PURE__ */ new Set([...restarts, openLevel.index])].sort((a, b) => a - b) : restarts, ...openLevel ? { openLevel } : {} };
   const decided = method === "ratio" ? ratioVerdict(ctx) : limitVerdict(ctx);
   const baseline = "test" in decided ? decided.test?.baseline : decided.baseline;
   const k = "test" in decided && decided.test ? decided.test.k : 1;
@@ -12015,13 +12024,14 @@ function assessCase(series, memory, given2, options) {
   const change = ratio !== void 0 && Number.isFinite(ratio) ? ratio : void 0;
   const firstSha = (pts[t - k + 1] ?? newest).sha;
   if (mode === "compare") {
+    const since = openLevel && baseline?.sinceSha === openLevel.sha ? `against the level since the regression at ${openLevel.sha.slice(0, 7)}, still open on the base branch` : void 0;
     const verdict2 = {
       ...base,
       kind: decided.kind,
       method,
       ...baseline ? { baseline } : {},
       ...change !== void 0 ? { change } : {},
-      reason: decided.reason,
+      reason: since ? withCaveat(decided.reason, since) : decided.reason,
       transitions: []
     };
     return { verdict: verdict2, changePoints: empty2 };
@@ -20564,7 +20574,43 @@ async function rebenchOfOlder(context, suite, judged2) {
   }
   return rebenchesOlder(entries, { seq: judged2.seq, sha: judged2.commit.sha });
 }
-function notJudgedVerdict(suite, sha, seq, p, method) {
+var ANCESTRY_LOOKBACK = 8;
+async function newestCommitsBefore(context, suite, judged2) {
+  const out = [];
+  const take = (shas) => {
+    for (const sha of shas) if (sha !== judged2.commit.sha && !out.includes(sha) && out.length < ANCESTRY_LOOKBACK) out.push(sha);
+  };
+  const state = context.states?.get(suite);
+  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
+  let from = judged2.seq;
+  if (state) {
+    take(state.entries.filter((e) => e.seq < judged2.seq).map((e) => e.sha).reverse());
+    from = Math.min(from, state.since);
+  }
+  for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
+    const next = Math.max(first, from - span);
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => s.commit.sha).reverse());
+    from = next;
+  }
+  return out;
+}
+async function descendantOnTrend(context, suite, judged2, ancestry) {
+  for (const other of await newestCommitsBefore(context, suite, judged2)) {
+    const said = await ancestry(judged2.commit.sha, other);
+    if (said === "older") return other;
+    if (said !== "diverged") return void 0;
+  }
+  return void 0;
+}
+async function replacedRunOf(context, suite, judged2) {
+  const from = Math.max(suiteStart(context.manifest.cases, suite, judged2.seq), judged2.seq - 4);
+  if (from >= judged2.seq) return void 0;
+  const shapes = new Set(judged2.shapes);
+  const earlier = (await context.load(from, judged2.seq)).filter((s) => s.suite === suite && s.commit.sha === judged2.commit.sha && s.imported === void 0 && s.shapes.some((x) => shapes.has(x))).filter((s) => s.runUrl === void 0 || s.runUrl !== judged2.runUrl).at(-1);
+  if (!earlier) return void 0;
+  return { publishedAt: earlier.publishedAt, ...earlier.runUrl !== void 0 ? { runUrl: earlier.runUrl } : {}, shapes: earlier.shapes.filter((x) => shapes.has(x)) };
+}
+function notJudgedVerdict(suite, sha, seq, p, method, olderThan) {
   return {
     suite,
     case: p.case,
@@ -20579,12 +20625,12 @@ function notJudgedVerdict(suite, sha, seq, p, method) {
     n: p.n,
     kind: "not-judged",
     method,
-    reason: `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`,
+    reason: olderThan === void 0 ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)` : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`,
     transitions: [],
     recent: []
   };
 }
-function regressionDeriver(suite, settings) {
+function regressionDeriver(suite, settings, ancestry) {
   let last;
   const derive = async (context) => {
     last = void 0;
@@ -20601,12 +20647,15 @@ function regressionDeriver(suite, settings) {
     const judgedCases = new Set(judged2.points.map((p) => p.case));
     const shapes = new Set(judged2.shapes);
     const replaced = /* @__PURE__ */ new Set([...judgedCases, ...context.manifest.cases.filter((c) => c.suite === suite && shapes.has(c.shape)).map((c) => c.case)]);
+    const replacedRun = await replacedRunOf(context, suite, judged2);
     const undone = undoRun(previous, suite, sha, replaced);
     const stale = raisedByReplacedRun(undone, suite, sha, replaced);
     const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
-    if (context.rebenches?.get(suite) ?? await rebenchOfOlder(context, suite, judged2)) {
+    const rebench = context.rebenches?.get(suite) ?? await rebenchOfOlder(context, suite, judged2);
+    const olderThan = !rebench && ancestry ? await descendantOnTrend(context, suite, judged2, ancestry) : void 0;
+    if (rebench || olderThan !== void 0) {
       const withdrawn2 = withdrawnAlerts(previous, kept, suite, sha, replaced);
-      const verdicts2 = judged2.points.map((p) => notJudgedVerdict(suite, sha, judged2.seq, p, settings.method));
+      const verdicts2 = judged2.points.map((p) => notJudgedVerdict(suite, sha, judged2.seq, p, settings.method, olderThan));
       last = {
         suite,
         sha,
@@ -20616,7 +20665,9 @@ function regressionDeriver(suite, settings) {
         changed: changedAlerts(previous, kept),
         ...withdrawn2.length > 0 ? { withdrawn: withdrawn2 } : {},
         regressions: [],
-        cases: context.manifest.cases
+        cases: context.manifest.cases,
+        ...olderThan !== void 0 ? { olderThan } : {},
+        ...replacedRun ? { replacedRun } : {}
       };
       return kept;
     }
@@ -20677,7 +20728,8 @@ function regressionDeriver(suite, settings) {
       ...withdrawn.length > 0 ? { withdrawn } : {},
       regressions: regressionEntries(attributed),
       cases: context.manifest.cases,
-      ...context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {}
+      ...context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {},
+      ...replacedRun ? { replacedRun } : {}
     };
     return alerts;
   };
