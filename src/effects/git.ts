@@ -153,6 +153,9 @@ export function stopGitCommands(): number {
   return n;
 }
 
+/** How long a git command told to stop (SIGTERM) has to clean up before it is killed. */
+const KILL_GRACE_MS = 2000;
+
 /** The most a git command may print before it is stopped (a whole object read back). */
 const MAX_OUTPUT = 1 << 30;
 
@@ -175,15 +178,24 @@ export function git(args: readonly string[], run: GitRun): Promise<GitResult> {
     // completes. spawn, not execFile: execFile does not hand `detached` on.
     const detached = run.timeoutMs !== undefined;
     const child = spawn('git', args, { cwd: run.cwd, env: run.env, windowsHide: true, detached, stdio: ['pipe', 'pipe', 'pipe'] });
-    const stop = (): void => {
+    let killTimer: NodeJS.Timeout | undefined;
+    const signal = (sig: NodeJS.Signals): void => {
       try {
         // git's whole process group (its remote helpers too): a signal is process's to send.
         // eslint-disable-next-line no-restricted-globals
-        if (detached && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-        else child.kill('SIGKILL');
+        if (detached && child.pid !== undefined) process.kill(-child.pid, sig);
+        else child.kill(sig);
       } catch {
-        child.kill('SIGKILL');
+        child.kill(sig);
       }
+    };
+    // SIGTERM first: git removes its lock files on it. A fetch killed outright mid-transfer left
+    // `shallow.lock` in the private repository, and every retry of the publish then failed on
+    // "Unable to create '.../shallow.lock': File exists". SIGKILL follows for a git that lingers.
+    const stop = (): void => {
+      signal('SIGTERM');
+      killTimer ??= setTimeout(() => signal('SIGKILL'), KILL_GRACE_MS);
+      killTimer.unref();
     };
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -202,6 +214,7 @@ export function git(args: readonly string[], run: GitRun): Promise<GitResult> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(killTimer);
       if (child.pid !== undefined) detachedGroups.delete(child.pid);
       const stdout = Buffer.concat(out);
       const stderr = Buffer.concat(err).toString('utf8');
