@@ -381,6 +381,8 @@ interface Context {
   readonly movedAlike: (index: number) => boolean | undefined;
   /** AssessOptions.controlsMovedSince. */
   readonly controlsMovedSince?: (from: number, since: number) => boolean | undefined;
+  /** Mode compare: the points before the newest are the base branch's trend, not this branch's. */
+  readonly comparing: boolean;
   /**
    * Compare mode: where the base branch's level since a regression it has not cleared begins
    * (openLevel). A level starting there is a baseline from its first point, its noise pooled with
@@ -428,6 +430,13 @@ function fitBaseline(ctx: Context, k: number): BaselineFit | string {
     // With fewer points than the run being tested, `end` goes below -1: there is no history at all.
     const earlier = Math.max(0, t);
     const needed = settings.minHistory + k - 1;
+    // A pull request's history is the base branch's: "0 earlier commits on record" read as if the
+    // head's own branch were short, where the base has no trend of the case yet.
+    if (ctx.comparing) {
+      return earlier === 0
+        ? `the base branch's trend holds no point of this case yet; ${needed} are needed to judge a pull request against it`
+        : `the base branch's trend holds ${earlier} commit${earlier === 1 ? '' : 's'} of this case; ${needed} are needed to judge a pull request against it`;
+    }
     return `${earlier} earlier commit${earlier === 1 ? '' : 's'} on record; ${needed} are needed before alerting`;
   }
   const start = Math.max(0, end - settings.window + 1);
@@ -1005,6 +1014,7 @@ function prepare(series: CaseSeries, given: AlertSettings, options: AssessOption
     settings,
     floor: floorIn(settings.floors, series.unit),
     boundaries: [],
+    comparing: mode === 'compare',
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...(options.hostMoved !== undefined ? { hostMoved: options.hostMoved } : {}),
     ...alikeRuns(options),
