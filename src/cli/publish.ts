@@ -6,7 +6,7 @@ import { normaliseText } from '../core/text.js';
 import type { CommitInfo } from '../core/trend/types.js';
 import { commitFromGit } from '../effects/commit-info.js';
 import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
-import { applyDirectionOverrides, decidedBy, parseDirectionOverrides } from '../core/direction.js';
+import { applyDirectionOverrides, decidedBy, overridesMatchingNothing, parseDirectionOverrides } from '../core/direction.js';
 import { regressionEntries, renderVerdictTable } from '../core/render-verdicts.js';
 import { renderVerdictText } from '../core/render-text.js';
 import { regressionDeriver, withdrawnLines } from '../jobs/regressions.js';
@@ -141,6 +141,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const points = applyDirectionOverrides(raw, overrides);
   for (const w of warnings) io.stderr(`benchtrend: warning: ${w}\n`);
   if (points.length > 0) for (const w of controlCasesMatchingNothing(alertSettings, points.map((p) => p.case), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
+  // As the action and replay say it. With --import-from a line may be for a case only the imported
+  // history holds, which this run cannot see before it publishes.
+  if (values['import-from'] === undefined) {
+    for (const o of overridesMatchingNothing(points, overrides)) {
+      io.stderr(`benchtrend: warning: direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case of this run\n`);
+    }
+  }
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
   const judge = regressionDeriver(suite, alertSettings);
 

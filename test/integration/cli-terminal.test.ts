@@ -196,6 +196,18 @@ describe('refusals that point the right way', () => {
     expect(again.stderr).not.toMatch(INPUT_NAMED);
   });
 
+  it('publish warns of a --direction-overrides line that matches no case, as replay and the action do', async () => {
+    execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'over.git')]);
+    await writeFile(join(dir, 'over.txt'), '*: smaller\nnope: bigger\n');
+    const published = await runCli(
+      ['publish', 'hf.json', '--repo', join(dir, 'over.git'), '--commit', SHA(12), '--message', 'm', '--author', 'a', '--timestamp', '2026-01-01T00:00:00Z', '--direction-overrides', 'over.txt'],
+      dir,
+    );
+    expect(published.code, published.stderr).toBe(0);
+    const warnings = published.stderr.split('\n').filter((l) => l.startsWith('benchtrend: warning: '));
+    expect(warnings).toEqual(['benchtrend: warning: --direction-overrides: line 2 ("nope") matches no case of this run']);
+  });
+
   it('half-written JSON names the line, never V8 words', async () => {
     await writeFile(join(dir, 'half.json'), '{"shape": "warm", "runs": [');
     const r = await runCli(['cases', 'half.json'], dir);
