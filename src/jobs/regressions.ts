@@ -273,6 +273,20 @@ async function replacedRunOf(context: AlertContext, suite: string, judged: Segme
 
 /** The verdict of a case whose point re-benched an older commit: not judged, and why. */
 function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoint, method: AlertSettings['method'], olderThan?: string): CaseVerdict {
+  return unjudged(
+    suite,
+    sha,
+    seq,
+    p,
+    method,
+    olderThan === undefined
+      ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`
+      : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`,
+  );
+}
+
+/** A verdict of kind not-judged on the point `p`, for `reason`. */
+function unjudged(suite: string, sha: string, seq: number, p: Point | StoredPoint, method: AlertSettings['method'], reason: string): CaseVerdict {
   return {
     suite,
     case: p.case,
@@ -287,10 +301,7 @@ function notJudgedVerdict(suite: string, sha: string, seq: number, p: StoredPoin
     n: p.n,
     kind: 'not-judged',
     method,
-    reason:
-      olderThan === undefined
-        ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)`
-        : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`,
+    reason,
     transitions: [],
     recent: [],
   };
@@ -494,24 +505,14 @@ export async function comparePullRequest(
 
 /** The verdict of a head's case in a unit that does not convert to the one the base trend stores it in. */
 function notComparableVerdict(suite: string, sha: string, seq: number, p: Point, stored: string, method: AlertSettings['method']): CaseVerdict {
-  return {
+  return unjudged(
     suite,
-    case: p.case,
-    unit: p.unit,
-    direction: p.direction,
     sha,
     seq,
-    value: p.value,
-    q1: p.q1,
-    q3: p.q3,
-    runs: p.runs,
-    n: p.n,
-    kind: 'not-judged',
+    p,
     method,
-    reason: `not compared: ${JSON.stringify(p.case)} is reported in ${JSON.stringify(p.unit)}, but the base trend stores it in ${JSON.stringify(stored)}, which measures something else; publishing it there would be refused, so give it another case name or suite`,
-    transitions: [],
-    recent: [],
-  };
+    `not compared: ${JSON.stringify(p.case)} is reported in ${JSON.stringify(p.unit)}, but the base trend stores it in ${JSON.stringify(stored)}, which measures something else; publishing it there would be refused, so give it another case name or suite`,
+  );
 }
 
 /** The chart page of a trend on GitHub Pages, when the server is github.com: `https://owner.github.io/repo/dev/bench/`. */
