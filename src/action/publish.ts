@@ -10,6 +10,7 @@ import { regressionAnnotations, renderVerdictTable, type RegressionEntry } from 
 import type { CaseVerdict } from '../core/regress/detect.js';
 import { ancestryFromApi, ancestryFromGit, firstAnswer, type AncestryCheck } from '../effects/ancestry.js';
 import { PushPermissionError } from '../effects/gh-pages.js';
+import type { GitHubComments } from '../effects/github-api.js';
 import { readPageAssets } from '../effects/page-assets.js';
 import { publishGroups, type PublishHooks } from '../jobs/publish.js';
 import { postRegressionComments, regressionDeriver, withdrawnLines, type RegressionOutcome } from '../jobs/regressions.js';
@@ -40,10 +41,9 @@ async function publishOrWarn(run: () => Promise<string>): Promise<string | undef
  * How a commit stands to another: the checkout first (no request), then the REST API's compare,
  * since actions/checkout's default shallow clone holds the benched commit alone.
  */
-function ancestry(settings: Settings, runner: ActionRunner): AncestryCheck {
-  const { requestMs } = runner.bounds;
-  const sources = [ancestryFromGit(runner.workspace, runner.env, requestMs)];
-  if (runner.repository) sources.push(ancestryFromApi({ apiUrl: runner.apiUrl, repository: runner.repository, timeoutMs: requestMs, ...(settings.token ? { token: settings.token } : {}) }));
+function ancestry(runner: ActionRunner, api: GitHubComments | undefined): AncestryCheck {
+  const sources = [ancestryFromGit(runner.workspace, runner.env, runner.bounds.requestMs)];
+  if (api) sources.push(ancestryFromApi(api));
   return firstAnswer(sources);
 }
 
@@ -81,7 +81,9 @@ function replacedLine(o: RegressionOutcome, esc: (text: string) => string = (t) 
  */
 export async function publishJudged(settings: Settings, runner: ActionRunner, groups: readonly PublishGroup[], note: boolean): Promise<Judged> {
   const groupKey = (suite: string, commit: string) => `${suite}\u0000${commit}`;
-  const ancestryOf = ancestry(settings, runner);
+  // One client for the run: the ancestry questions and the comments share its budget.
+  const api = commentsApi(settings, runner);
+  const ancestryOf = ancestry(runner, api);
   const judges = new Map(groups.map((g) => [groupKey(g.suite, g.commit.sha), regressionDeriver(g.suite, settings.alerts, ancestryOf)]));
   // A publish of one group is judged by its one deriver even when it adds no segment of its own (an import alone).
   const only = judges.size === 1 ? [...judges.values()][0] : undefined;
@@ -110,7 +112,7 @@ export async function publishJudged(settings: Settings, runner: ActionRunner, gr
     if (line) core.info(line);
   }
   const replaced = outcomes.map((o) => replacedLine(o, escapeMarkdown)).filter((l): l is string => l !== undefined);
-  const { verdicts, regressions } = await afterPublish(outcomes, settings, runner);
+  const { verdicts, regressions } = await afterPublish(outcomes, settings, runner, api);
   return {
     verdicts,
     regressions,
@@ -121,7 +123,7 @@ export async function publishJudged(settings: Settings, runner: ActionRunner, gr
 }
 
 /** The regressions of a publish: one warning annotation each, and the comments. */
-async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings, runner: ActionRunner): Promise<{ verdicts: CaseVerdict[]; regressions: RegressionEntry[] }> {
+async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings, runner: ActionRunner, api: GitHubComments | undefined): Promise<{ verdicts: CaseVerdict[]; regressions: RegressionEntry[] }> {
   const verdicts = outcomes.flatMap((o) => o.verdicts);
   const regressions = outcomes.flatMap((o) => o.regressions);
   for (const a of regressionAnnotations(verdicts)) core.warning(a.message, { title: a.title });
@@ -129,7 +131,6 @@ async function afterPublish(outcomes: readonly RegressionOutcome[], s: Settings,
   for (const o of outcomes) {
     if (o.olderThan !== undefined) core.info(`${o.suite}: ${o.sha.slice(0, 7)} is older than ${o.olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds: its points were published after it and not judged`);
   }
-  const api = commentsApi(s, runner);
   if (api && (s.commentOnAlert || s.commentAlways)) {
     await core.group('Commenting', async () => {
       for (const outcome of outcomes) {

@@ -4,6 +4,7 @@
  * news. Each source answers undefined when it cannot tell, never a guess.
  */
 import { git, GitCommandError, type Env } from './git.js';
+import type { GitHubComments } from './github-api.js';
 import { DEFAULT_BOUNDS } from './timeouts.js';
 
 /**
@@ -55,35 +56,9 @@ export function ancestryFromGit(cwd: string, env: Env, timeoutMs: number = DEFAU
   };
 }
 
-export interface CompareSource {
-  /** GITHUB_API_URL. */
-  readonly apiUrl: string;
-  /** owner/name of the repository the commits are in. */
-  readonly repository: string;
-  readonly token?: string;
-  readonly timeoutMs?: number;
-}
-
-/**
- * GET /repos/{owner}/{repo}/compare/{other}...{sha}: `behind` says `sha` is an ancestor of
- * `other`, `ahead` a descendant, `diverged` neither. Undefined on any failure: a commit the API
- * does not know (404), a token without contents: read, no answer in time.
- */
-export function ancestryFromApi(source: CompareSource): AncestryCheck {
-  return async (sha, other) => {
-    const url = `${source.apiUrl.replace(/\/+$/, '')}/repos/${source.repository}/compare/${encodeURIComponent(other)}...${encodeURIComponent(sha)}?per_page=1`;
-    const headers: Record<string, string> = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'benchtrend' };
-    if (source.token) headers['authorization'] = `token ${source.token}`;
-    const signal = AbortSignal.timeout(source.timeoutMs ?? DEFAULT_BOUNDS.requestMs);
-    try {
-      const res = await fetch(url, { headers, signal });
-      if (!res.ok) return undefined;
-      const body = (await res.json()) as { status?: unknown };
-      return body.status === 'behind' ? 'older' : body.status === 'ahead' ? 'newer' : body.status === 'diverged' ? 'diverged' : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+/** The REST API's compare, on the run's client: its retries, rate-limit waits and budget are the comments'. */
+export function ancestryFromApi(api: Pick<GitHubComments, 'commitAncestry'>): AncestryCheck {
+  return (sha, other) => api.commitAncestry(sha, other);
 }
 
 /** The first source that can tell; each question asked once per run (a lost race plans again). */

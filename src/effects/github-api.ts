@@ -9,6 +9,7 @@
 import { getOctokit } from '@actions/github';
 import { runPullRequest, type RunPullRequest } from '../core/workflow-run.js';
 import { retryWithBackoff, sleepMs } from './retry.js';
+import type { Ancestry } from './ancestry.js';
 import { DEFAULT_BOUNDS, seconds } from './timeouts.js';
 
 export interface GitHubApiOptions {
@@ -429,6 +430,25 @@ export class GitHubComments {
     try {
       const pr = await this.call(`reading pull request #${pullNumber}`, async () => (await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber })).data);
       return typeof pr.head?.sha === 'string' ? pr.head.sha : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * How commit `sha` stands to `other` by the compare API (GET /repos/{owner}/{repo}/compare/
+   * {other}...{sha}): `behind` is an ancestor of it, `ahead` a descendant, `diverged` neither.
+   * Undefined when it cannot be read (a commit the API does not know, a token without contents:
+   * read, the budget spent): the run then takes the commit as news, as before it asked.
+   */
+  async commitAncestry(sha: string, other: string): Promise<Ancestry | undefined> {
+    const { owner, repo, octokit } = this;
+    try {
+      const { status } = await this.call(
+        `comparing ${other.slice(0, 7)}...${sha.slice(0, 7)}`,
+        async () => (await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${other}...${sha}`, per_page: 1 })).data,
+      );
+      return status === 'behind' ? 'older' : status === 'ahead' ? 'newer' : status === 'diverged' ? 'diverged' : undefined;
     } catch {
       return undefined;
     }
