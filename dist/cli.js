@@ -11319,6 +11319,9 @@ function fitBaseline(ctx, k) {
   if (end + 1 < settings.minHistory) {
     const earlier = Math.max(0, t);
     const needed2 = settings.minHistory + k - 1;
+    if (ctx.comparing) {
+      return earlier === 0 ? `the base branch's trend holds no point of this case yet; ${needed2} are needed to judge a pull request against it` : `the base branch's trend holds ${earlier} commit${earlier === 1 ? "" : "s"} of this case; ${needed2} are needed to judge a pull request against it`;
+    }
     return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${needed2} are needed before alerting`;
   }
   const start = Math.max(0, end - settings.window + 1);
@@ -11731,6 +11734,7 @@ function prepare(series, given2, options) {
     settings,
     floor: floorIn(settings.floors, series.unit),
     boundaries: [],
+    comparing: mode === "compare",
     alphaCase: 1 - settings.confidence ** (1 / Math.max(1, options.suiteCases)),
     ...options.hostMoved !== void 0 ? { hostMoved: options.hostMoved } : {},
     ...alikeRuns(options),
@@ -14173,6 +14177,7 @@ function stopGitCommands() {
   detachedGroups.clear();
   return n;
 }
+var KILL_GRACE_MS = 2e3;
 var MAX_OUTPUT = 1 << 30;
 function stoppedText(signal, stoppedGit, writes) {
   const under = stoppedGit > 0 ? `, with the ${stoppedGit === 1 ? "git command" : `${stoppedGit} git commands`} under way` : "";
@@ -14184,13 +14189,19 @@ function git(args, run9) {
     let timer;
     const detached = run9.timeoutMs !== void 0;
     const child2 = spawn("git", args, { cwd: run9.cwd, env: run9.env, windowsHide: true, detached, stdio: ["pipe", "pipe", "pipe"] });
-    const stop = () => {
+    let killTimer;
+    const signal = (sig) => {
       try {
-        if (detached && child2.pid !== void 0) process.kill(-child2.pid, "SIGKILL");
-        else child2.kill("SIGKILL");
+        if (detached && child2.pid !== void 0) process.kill(-child2.pid, sig);
+        else child2.kill(sig);
       } catch {
-        child2.kill("SIGKILL");
+        child2.kill(sig);
       }
+    };
+    const stop = () => {
+      signal("SIGTERM");
+      killTimer ??= setTimeout(() => signal("SIGKILL"), KILL_GRACE_MS);
+      killTimer.unref();
     };
     const out = [];
     const err = [];
@@ -14209,6 +14220,7 @@ function git(args, run9) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(killTimer);
       if (child2.pid !== void 0) detachedGroups.delete(child2.pid);
       const stdout = Buffer.concat(out);
       const stderr = Buffer.concat(err).toString("utf8");
@@ -20611,6 +20623,16 @@ async function replacedRunOf(context, suite, judged2) {
   return { publishedAt: earlier.publishedAt, ...earlier.runUrl !== void 0 ? { runUrl: earlier.runUrl } : {}, shapes: earlier.shapes.filter((x) => shapes.has(x)) };
 }
 function notJudgedVerdict(suite, sha, seq, p, method, olderThan) {
+  return unjudged(
+    suite,
+    sha,
+    seq,
+    p,
+    method,
+    olderThan === void 0 ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)` : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`
+  );
+}
+function unjudged(suite, sha, seq, p, method, reason) {
   return {
     suite,
     case: p.case,
@@ -20625,7 +20647,7 @@ function notJudgedVerdict(suite, sha, seq, p, method, olderThan) {
     n: p.n,
     kind: "not-judged",
     method,
-    reason: olderThan === void 0 ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)` : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`,
+    reason,
     transitions: [],
     recent: []
   };
@@ -21150,6 +21172,12 @@ async function run7(argv, io) {
 `);
   if (points.length > 0) for (const w of controlCasesMatchingNothing(alertSettings, points.map((p) => p.case), "this run")) io.stderr(`benchtrend: warning: ${w}
 `);
+  if (values["import-from"] === void 0) {
+    for (const o of overridesMatchingNothing(points, overrides)) {
+      io.stderr(`benchtrend: warning: direction-overrides: line ${o.line} (${JSON.stringify(o.pattern)}) matches no case of this run
+`);
+    }
+  }
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), "this run")) io.stderr(`benchtrend: warning: ${w}
 `);
   const judge = regressionDeriver(suite, alertSettings);
