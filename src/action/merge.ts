@@ -28,9 +28,7 @@ export async function runMerge(settings: Settings, runner: ActionRunner): Promis
   const context = runContext(runner, bareCommit(runner, group?.head ?? runner.sha));
   const merged = await core.group('Downloading collected artifacts', () => merge(context));
   // A merge queue's group is compared, never published (records.ts says why).
-  const against = group
-    ? { base: group.base, why: `A merge_group run publishes nothing: ${group.head.slice(0, 7)} is the merge queue's commit, not yet on ${group.base}; its points were compared with the trend, and the run of the push that lands it publishes` }
-    : undefined;
+  const against = group ? { base: group.base, why: group.why } : undefined;
   return mergedOutcome(settings, runner, merged, pr || group || !settings.autoPush ? { pr, heading: '### benchtrend merge', ...(against ? { against } : {}) } : undefined);
 }
 
@@ -100,6 +98,14 @@ async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promi
   const run = workflowRunFromEvent(runner.payload, runner.repository);
   if (!run) throw new InputError('the workflow_run event payload has no workflow_run.id and head_sha: nothing to merge');
   const isPull = run.event.startsWith('pull_request');
+  if (run.event === 'merge_group') {
+    // A check of this run lands on the default branch, not on the queue's commit: it cannot hold
+    // the queue, which only the merge_group run's own checks do.
+    core.info(
+      `Workflow run ${run.runId} was triggered by a merge_group event: nothing is merged or published here. A merge queue's points are compared with the trend in the merge_group run itself (this action there, in mode publish, or collect then merge), where fail-on-regression can hold the queue`,
+    );
+    return undefined;
+  }
   if (!isPull && !publishesOn(run.event)) {
     core.info(`Workflow run ${run.runId} was triggered by a ${run.event || 'unknown'} event, which does not publish; push, workflow_dispatch and schedule do`);
     return undefined;

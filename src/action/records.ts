@@ -127,10 +127,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     // A merge queue's commit lands on the branch only if the queue merges it, and then as another
     // commit that the push's run publishes: the group is judged as a pull request is, so that
     // fail-on-regression can hold the queue, with no comment on a commit nobody will read.
-    const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha: group.head, points }], comparison?.markdown, {
-      base: group.base,
-      why: `A merge_group run publishes nothing: ${group.head.slice(0, 7)} is the merge queue's commit, not yet on ${group.base}; its points were compared with the trend, and the run of the push that lands it publishes`,
-    });
+    const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha: group.head, points }], comparison?.markdown, { base: group.base, why: group.why });
     summary.push(...compared.tables);
     regressions = compared.regressions;
   } else if (publishesOn(runner.eventName, runner.payload) && !settings.autoPush) {

@@ -55,15 +55,18 @@ export function pullRequest(runner: ActionRunner): { number: number; head: strin
 /**
  * The merge group a merge_group event is about; undefined for every other event. `head` is the
  * queue's temporary commit (merge_group.head_sha, which GITHUB_SHA also names), `base` the branch
- * it will land on: base_ref, else read from head_ref (`refs/heads/gh-readonly-queue/<base>/pr-…`).
+ * it will land on: base_ref, else read from head_ref (`refs/heads/gh-readonly-queue/<base>/pr-…`);
+ * `why` the line that says why the run publishes nothing.
  */
-export function mergeGroup(runner: ActionRunner): { head: string; base: string } | undefined {
+export function mergeGroup(runner: ActionRunner): { head: string; base: string; why: string } | undefined {
   if (runner.eventName !== 'merge_group') return undefined;
   const group = runner.payload['merge_group'] as { head_sha?: unknown; base_ref?: unknown; head_ref?: unknown } | undefined;
   const head = typeof group?.head_sha === 'string' && group.head_sha !== '' ? group.head_sha : runner.sha;
   const fromBase = typeof group?.base_ref === 'string' ? group.base_ref.replace(/^refs\/heads\//, '') : '';
   const fromHead = typeof group?.head_ref === 'string' ? /^refs\/heads\/gh-readonly-queue\/(.+)\/pr-\d+-[0-9a-f]+$/.exec(group.head_ref)?.[1] ?? '' : '';
-  return { head, base: fromBase || fromHead || 'main' };
+  const base = fromBase || fromHead || 'main';
+  const why = `A merge_group run publishes nothing: ${head.slice(0, 7)} is the merge queue's commit, not yet on ${base}; its points were compared with the trend, and the run of the push that lands it publishes`;
+  return { head, base, why };
 }
 
 export async function commitFor(runner: ActionRunner, sha: string, token: string | undefined): Promise<CommitInfo> {

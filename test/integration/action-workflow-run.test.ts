@@ -440,6 +440,26 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
   });
 });
 
+describe('mode merge on a workflow_run of a merge queue', () => {
+  it('merges nothing and says the merge_group run itself is where the queue is compared and held', async () => {
+    const queued = 'e'.repeat(40);
+    const event = workflowRun(61, queued);
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+      event: { name: 'workflow_run', payload: { workflow_run: { ...event.payload.workflow_run, event: 'merge_group', head_branch: `gh-readonly-queue/main/pr-7-${queued}` } } },
+      env: { ...sb.env, ...artifactEnv(service, 'run-901', 'job-comment'), GITHUB_SHA: queued, GITHUB_RUN_ID: '901', GITHUB_API_URL: api.url },
+    });
+    await run.dispose();
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('Workflow run 61 was triggered by a merge_group event: nothing is merged or published here.');
+    expect(run.stdout).toContain('where fail-on-regression can hold the queue');
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(baseTip);
+    expect(api.requests.filter((r) => r.url.includes('/artifacts'))).toEqual([]);
+  });
+});
+
 describe('mode merge on a workflow_run of a push', () => {
   it('publishes the triggering run’s points at its head, as a merge on a push does', async () => {
     publishes = true;
