@@ -3,25 +3,18 @@
  * California is stored "2024-03-01T20:30:00-08:00", 04:30 the next day in UTC. The tooltip says
  * UTC; the card's dates and the axis say the same day, not the author's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_CI } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { HAS_CHROMIUM } from './browser.js';
 import { card, drawnCanvas } from './chart-reading.js';
-import { serveFolder, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
+import { readyTab, servedTrend, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles } from './trend-fixture.js';
 
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-times-'));
-let browser: Browser;
-let server: StaticServer;
+const PREFIX = 'benchtrend-page-times-';
+let trend: ServedTrend;
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('commit times with their author offset', () => {
   beforeAll(async () => {
-    const page = builtPage(join(work, 'page-build'));
-    const dir = join(work, 'trend');
     // Eight evenings in California, 2024-03-01 to 03-08 there: 2024-03-02 to 03-09 in UTC.
     // `once` was benched at the first commit only.
     const missing = [1, 2, 3, 4, 5, 6, 7].map((at) => ({ case: 'warm / once', at }));
@@ -29,21 +22,12 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('commit times with their author offset'
       ...p,
       commit: { ...p.commit, timestamp: `2024-03-0${i + 1}T20:30:00-08:00` },
     }));
-    writeFiles(dir, trendFiles(history, { updated: '2024-03-09T05:00:00Z', format: 2 }));
-    writeFiles(dir, page);
-    server = await serveFolder(dir);
-    browser = await launchBrowser();
+    trend = await servedTrend(PREFIX, trendFiles(history, { updated: '2024-03-09T05:00:00Z', format: 2 }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => trend?.close());
 
   it('dates the card in UTC, as its tooltip does', async () => {
-    const tab = await browser.context.newPage();
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const tab = await readyTab(trend);
     expect(await card(tab, 'warm / total').locator('.note').textContent()).toBe('8 points from 2024-03-02 to 2024-03-09.');
     await drawnCanvas(tab, 'warm / total');
     const over = await card(tab, 'warm / total').locator('.u-over').boundingBox();
@@ -56,9 +40,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('commit times with their author offset'
   });
 
   it("dates a case by its own points, not its shape's commits", async () => {
-    const tab = await browser.context.newPage();
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const tab = await readyTab(trend);
     expect(await card(tab, 'warm / once').locator('.note').textContent()).toBe('1 point on 2024-03-02.');
     await tab.close();
   });

@@ -2,45 +2,29 @@
  * The page as a screen reader reads it: each card's controls named for its case, and each chart
  * saying what it shows, not only "Chart of" the name in the heading above it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { HAS_CHROMIUM } from './browser.js';
 import { card, drawnCanvas } from './chart-reading.js';
-import { serveFolder, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
+import { readyTab, servedTrend, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles, type Publish } from './trend-fixture.js';
 
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-reader-'));
-let browser: Browser;
-let server: StaticServer;
+const PREFIX = 'benchtrend-page-reader-';
+let trend: ServedTrend;
 let history: Publish[];
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the page read by a screen reader', () => {
   beforeAll(async () => {
-    const page = builtPage(join(work, 'page-build'));
     history = syntheticHistory({ suite: 'main', commits: 6, seed: 4, shapes: [{ shape: 'warm', stages: ['attach', 'total'] }], steps: [{ case: 'warm / total', at: 4, factor: 1.5 }] });
     const at = history[4] as Publish;
     const alert: StoredAlert = { kind: 'regression', suite: 'main', case: 'warm / total', sha: at.commit.sha, seq: 4, status: 'confirmed', baseline: 1, value: 1.5, change: 0.5 };
-    const dir = join(work, 'trend');
-    writeFiles(dir, trendFiles(history, { updated: '2024-01-01T06:00:00Z', format: 2, alerts: [alert] }));
-    writeFiles(dir, page);
-    server = await serveFolder(dir);
-    browser = await launchBrowser();
+    trend = await servedTrend(PREFIX, trendFiles(history, { updated: '2024-01-01T06:00:00Z', format: 2, alerts: [alert] }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => trend?.close());
 
   it('names each card control for its case and says what each chart shows', async () => {
-    const tab = await browser.context.newPage();
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const tab = await readyTab(trend);
     for (const name of ['warm / attach', 'warm / total']) {
       expect(await tab.getByRole('button', { name: `Download ${name} as CSV`, exact: true }).count()).toBe(1);
       expect(await tab.getByRole('button', { name: `Download ${name} as JSON`, exact: true }).count()).toBe(1);
@@ -55,9 +39,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the page read by a screen reader', () 
   });
 
   it('hides the tooltip on Escape, and shows it again when the cursor moves', async () => {
-    const tab = await browser.context.newPage();
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const tab = await readyTab(trend);
     await drawnCanvas(tab, 'warm / total');
     const over = await card(tab, 'warm / total').locator('.u-over').boundingBox();
     if (!over) throw new Error('no chart drawn');
