@@ -16,6 +16,9 @@ import { serveFolder, type StaticServer } from './static-server.js';
 import { builtPage } from './built-page.js';
 import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
 
+/** How long loading back 600 publishes may take: vitest's default second is not enough on a loaded machine. A wait, not a measure. */
+const LOADING = { timeout: 30_000 };
+
 const REPOSITORY = 'https://example.invalid/o/r';
 const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-links-'));
 let browser: Browser;
@@ -87,7 +90,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', 
     expect(await tab.locator('#status').textContent()).toContain('Showing the newest 344 of 600 publishes.');
     expect(await alertDots(tab, 'warm / total')).toEqual([]);
     await tab.locator('#alerts a', { hasText: 'warm / total' }).click();
-    await expect.poll(() => tab.locator('#status').textContent()).toBe('Showing all 600 publishes.');
+    await expect.poll(() => tab.locator('#status').textContent(), LOADING).toBe('Showing all 600 publishes.');
     await ready(tab);
     expect(await card(tab, 'warm / total').getAttribute('class')).toContain('target');
     expect(await alertDots(tab, 'warm / total')).toHaveLength(1);
@@ -103,7 +106,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the list of regressions on the page', 
     await expect.poll(() => held.held().length).toBeGreaterThan(0);
     await tab.locator('#alerts a', { hasText: 'warm / total' }).click();
     held.release();
-    await expect.poll(() => tab.locator('#status').textContent()).toBe('Showing all 600 publishes.');
+    await expect.poll(() => tab.locator('#status').textContent(), LOADING).toBe('Showing all 600 publishes.');
     await ready(tab);
     expect(await alertDots(tab, 'warm / total')).toHaveLength(1);
     expect(errors).toEqual([]);
