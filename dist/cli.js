@@ -12167,11 +12167,13 @@ function casesTakenOff(before, segment) {
   return [...off].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([name, shape]) => ({ case: name, shape }));
 }
 function sameRunSuperseded(before, segment) {
-  if (segment.imported !== void 0 || segment.runUrl === void 0) return [];
+  if (segment.runUrl === void 0) return [];
+  return supersededBy(before, segment).filter((b) => b.runUrl === segment.runUrl && !samePoints(b, segment));
+}
+function supersededBy(before, segment) {
+  if (segment.imported !== void 0) return [];
   const shapes = new Set(segment.shapes);
-  return [...before].filter(
-    (b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha && b.imported === void 0 && b.runUrl === segment.runUrl && b.shapes.some((s) => shapes.has(s)) && !samePoints(b, segment)
-  );
+  return [...before].filter((b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha && b.imported === void 0 && b.shapes.some((s) => shapes.has(s)));
 }
 var samePoints = (a, b) => JSON.stringify(a.points) === JSON.stringify(b.points);
 var CHUNK_FOLDER = "data/c";
@@ -20617,9 +20619,9 @@ async function descendantOnTrend(context, suite, judged2, ancestry) {
 async function replacedRunOf(context, suite, judged2) {
   const from = Math.max(suiteStart(context.manifest.cases, suite, judged2.seq), judged2.seq - 4);
   if (from >= judged2.seq) return void 0;
-  const shapes = new Set(judged2.shapes);
-  const earlier = (await context.load(from, judged2.seq)).filter((s) => s.suite === suite && s.commit.sha === judged2.commit.sha && s.imported === void 0 && s.shapes.some((x) => shapes.has(x))).filter((s) => s.runUrl === void 0 || s.runUrl !== judged2.runUrl).at(-1);
+  const earlier = supersededBy(await context.load(from, judged2.seq), judged2).filter((s) => s.runUrl === void 0 || s.runUrl !== judged2.runUrl).at(-1);
   if (!earlier) return void 0;
+  const shapes = new Set(judged2.shapes);
   return { publishedAt: earlier.publishedAt, ...earlier.runUrl !== void 0 ? { runUrl: earlier.runUrl } : {}, shapes: earlier.shapes.filter((x) => shapes.has(x)) };
 }
 function notJudgedVerdict(suite, sha, seq, p, method, olderThan) {

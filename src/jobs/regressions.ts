@@ -37,6 +37,7 @@ import { historiesFromState, historiesOf, isCurrent, walkSegments } from '../cor
 import { readTrustedState } from '../core/trend/state-plan.js';
 import { loadSegments, readManifest, type TrendReader } from '../core/trend/load.js';
 import { convertStoredPoint } from '../core/trend/convert-point.js';
+import { supersededBy } from '../core/trend/layout.js';
 import type { AlertContext, AlertDeriver } from '../core/trend/plan.js';
 import type { CaseInfo, Segment, StoredAlert, StoredPoint } from '../core/trend/types.js';
 import { REBENCH_LOOKBACK, rebenchesOlder, suiteStart, type LogEntry } from '../core/regress/rebench.js';
@@ -262,12 +263,11 @@ async function descendantOnTrend(context: AlertContext, suite: string, judged: S
 async function replacedRunOf(context: AlertContext, suite: string, judged: Segment): Promise<RegressionOutcome['replacedRun']> {
   const from = Math.max(suiteStart(context.manifest.cases, suite, judged.seq), judged.seq - 4);
   if (from >= judged.seq) return undefined;
-  const shapes = new Set(judged.shapes);
-  const earlier = (await context.load(from, judged.seq))
-    .filter((s) => s.suite === suite && s.commit.sha === judged.commit.sha && s.imported === undefined && s.shapes.some((x) => shapes.has(x)))
+  const earlier = supersededBy(await context.load(from, judged.seq), judged)
     .filter((s) => s.runUrl === undefined || s.runUrl !== judged.runUrl)
     .at(-1);
   if (!earlier) return undefined;
+  const shapes = new Set(judged.shapes);
   return { publishedAt: earlier.publishedAt, ...(earlier.runUrl !== undefined ? { runUrl: earlier.runUrl } : {}), shapes: earlier.shapes.filter((x) => shapes.has(x)) };
 }
 

@@ -88,11 +88,18 @@ export function casesTakenOff(before: Iterable<Segment>, segment: Segment): { re
  * the same shape, whose points this one replaces.
  */
 export function sameRunSuperseded(before: Iterable<Segment>, segment: Segment): Segment[] {
-  if (segment.imported !== undefined || segment.runUrl === undefined) return [];
+  if (segment.runUrl === undefined) return [];
+  return supersededBy(before, segment).filter((b) => b.runUrl === segment.runUrl && !samePoints(b, segment));
+}
+
+/**
+ * The earlier segments, not imported, at `segment`'s suite and commit that share a shape with it:
+ * the runs whose points of those shapes it replaces, whichever run wrote them.
+ */
+export function supersededBy(before: Iterable<Segment>, segment: Segment): Segment[] {
+  if (segment.imported !== undefined) return [];
   const shapes = new Set(segment.shapes);
-  return [...before].filter(
-    (b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha && b.imported === undefined && b.runUrl === segment.runUrl && b.shapes.some((s) => shapes.has(s)) && !samePoints(b, segment),
-  );
+  return [...before].filter((b) => b.seq < segment.seq && b.suite === segment.suite && b.commit.sha === segment.commit.sha && b.imported === undefined && b.shapes.some((s) => shapes.has(s)));
 }
 
 // A merge job run again publishes the same collected artifacts: the same points, nothing replaced.
