@@ -16742,15 +16742,14 @@ function parseInput(file, text2, format, options = {}) {
 async function expandPatterns(patterns, cwd, input = "records") {
   const out = [];
   const matches = async (pattern) => (await glob(pattern, { cwd, absolute: isAbsolute3(pattern), onlyFiles: true, expandDirectories: false })).sort();
+  const count = async (pattern) => isDynamicPattern(pattern) ? (await matches(pattern)).length : existsSync(resolve4(cwd, pattern)) ? 1 : 0;
   for (const pattern of patterns) {
-    if (pattern.includes("\\") && !existsSync(resolve4(cwd, pattern)) && (!isDynamicPattern(pattern) || (await matches(pattern)).length === 0)) {
-      await refuseBackslashes(pattern, input, (p) => isDynamicPattern(p) ? matches(p).then((f) => f.length) : Promise.resolve(existsSync(resolve4(cwd, p)) ? 1 : 0));
-    }
-    if (!isDynamicPattern(pattern)) {
+    const found = isDynamicPattern(pattern) ? await matches(pattern) : void 0;
+    if (pattern.includes("\\") && !found?.length && !existsSync(resolve4(cwd, pattern))) await refuseBackslashes(pattern, input, count);
+    if (found === void 0) {
       out.push(pattern);
       continue;
     }
-    const found = await matches(pattern);
     if (found.length === 0) {
       throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
     }

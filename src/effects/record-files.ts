@@ -23,15 +23,14 @@ export function splitPatterns(text: string): string[] {
 export async function expandPatterns(patterns: readonly string[], cwd: string, input = 'records'): Promise<string[]> {
   const out: string[] = [];
   const matches = async (pattern: string) => (await glob(pattern, { cwd, absolute: isAbsolute(pattern), onlyFiles: true, expandDirectories: false })).sort();
+  const count = async (pattern: string) => (isDynamicPattern(pattern) ? (await matches(pattern)).length : existsSync(resolve(cwd, pattern)) ? 1 : 0);
   for (const pattern of patterns) {
-    if (pattern.includes('\\') && !existsSync(resolve(cwd, pattern)) && (!isDynamicPattern(pattern) || (await matches(pattern)).length === 0)) {
-      await refuseBackslashes(pattern, input, (p) => (isDynamicPattern(p) ? matches(p).then((f) => f.length) : Promise.resolve(existsSync(resolve(cwd, p)) ? 1 : 0)));
-    }
-    if (!isDynamicPattern(pattern)) {
+    const found = isDynamicPattern(pattern) ? await matches(pattern) : undefined;
+    if (pattern.includes('\\') && !found?.length && !existsSync(resolve(cwd, pattern))) await refuseBackslashes(pattern, input, count);
+    if (found === undefined) {
       out.push(pattern);
       continue;
     }
-    const found = await matches(pattern);
     if (found.length === 0) {
       throw new InputError(`${input}: the pattern ${JSON.stringify(pattern)} matched no file; the bench step may have exited 0 without writing its records`);
     }
