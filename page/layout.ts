@@ -173,8 +173,7 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
  * reader's user could not read in the heading above it.
  */
 function chartLabel(card: Card, data: ChartData): string {
-  let newest = data.points.length - 1;
-  while (newest >= 0 && !data.points[newest]) newest--;
+  const newest = data.points.findLastIndex((p) => !!p);
   const point = data.points[newest];
   const row = data.commits[newest];
   const last = point && row ? ` Newest median ${formatValue(point.value, point.unit, 4)} at ${row.commit.sha.slice(0, 7)}, ${formatDate(row.commit.timestamp)}.` : '';
