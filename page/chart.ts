@@ -2,6 +2,7 @@ import uPlot from 'uplot';
 import type { StoredPoint } from '../src/core/trend/types.js';
 import { utcTime, type BarMode } from './lib/hover-text.js';
 import { formatTicks } from '../src/core/magnitude.js';
+import { valueIncrements, valueSplits } from './lib/value-axis.js';
 import type { AlertMarker, VerticalMarker } from './lib/markers.js';
 import type { CommitRow } from './lib/trend-model.js';
 import { palette } from './theme.js';
@@ -124,6 +125,8 @@ export class CaseChart {
           grid: { stroke: () => pal().grid, width: 1 },
           ticks: { stroke: () => pal().grid, width: 1 },
           size: (_u, values) => 18 + 7.5 * Math.max(4, ...(values ?? []).map((v) => String(v).length)),
+          incrs: (_u, _axis, min, max) => valueIncrements(this.unit, Math.max(Math.abs(min), Math.abs(max))),
+          splits: (_u, _axis, min, max, incr) => valueSplits(min, max, incr),
           values: (_u, splits, _i, _space, incr) => formatTicks(splits, this.unit, incr),
         },
       ],

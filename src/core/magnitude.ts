@@ -16,6 +16,8 @@ interface Step {
   /** Size of one of these in the family's base unit. */
   readonly size: number;
   readonly label: string;
+  /** The magnitude (base unit) from which this step is used, when not from one of it. */
+  readonly from?: number;
 }
 
 interface Family {
@@ -31,10 +33,15 @@ const TIME: readonly Step[] = [
   { size: 1e-6, label: 'µs' },
   { size: 1e-3, label: 'ms' },
   { size: 1, label: 's' },
+  // Minutes and hours only once seconds and minutes would need four digits, so that every time
+  // under 1000 s reads as it always has, and 9.2e18 ns is not written as 9200000000 s.
+  { size: 60, label: 'min', from: 1000 },
+  { size: 3600, label: 'h', from: 60_000 },
 ];
 const TIME_UNITS: Readonly<Record<string, number>> = {
   ns: 1e-9, nanoseconds: 1e-9, us: 1e-6, 'µs': 1e-6, 'μs': 1e-6, microseconds: 1e-6,
   ms: 1e-3, milliseconds: 1e-3, s: 1, sec: 1, secs: 1, second: 1, seconds: 1,
+  min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hour: 3600, hours: 3600,
 };
 const BINARY: readonly Step[] = [
   { size: 1, label: 'B' },
@@ -71,27 +78,40 @@ function familyOf(unit: string): Family | undefined {
 
 /** Prefixes a large count or rate carries on its number, largest first. */
 export const COUNT: readonly { readonly size: number; readonly prefix: string }[] = [
+  { size: 1e18, prefix: 'E' },
+  { size: 1e15, prefix: 'P' },
   { size: 1e12, prefix: 'T' },
   { size: 1e9, prefix: 'G' },
   { size: 1e6, prefix: 'M' },
   { size: 1e3, prefix: 'k' },
 ];
 
-/** The time or byte unit that writes `magnitude` between 1 and 1000; undefined for other units. */
-export function unitScale(unit: string, magnitude: number): Scale | undefined {
+/** The time or byte step that writes `magnitude` below 1000, and whether it is the family's largest. */
+function pickStep(unit: string, magnitude: number): { scale: Scale; largest: boolean } | undefined {
   const family = familyOf(unit);
   if (!family) return undefined;
   const base = Math.abs(magnitude) * family.factor;
   let pick = family.steps[0] as Step;
-  for (const s of family.steps) if (base >= s.size * 0.9995) pick = s;
-  return { divisor: pick.size / family.factor, label: pick.label + family.suffix };
+  for (const s of family.steps) if (base >= (s.from ?? s.size) * 0.9995) pick = s;
+  return { scale: { divisor: pick.size / family.factor, label: pick.label + family.suffix }, largest: pick === family.steps[family.steps.length - 1] };
+}
+
+/** The time or byte unit that writes `magnitude` between 1 and 1000; undefined for other units. */
+export function unitScale(unit: string, magnitude: number): Scale | undefined {
+  return pickStep(unit, magnitude)?.scale;
 }
 
 /** The scale to print values of `unit` whose largest magnitude is `magnitude`. */
 export function scaleFor(unit: string, magnitude: number): Scale {
   const m = Math.abs(magnitude);
-  const scaled = unitScale(unit, m);
-  if (scaled) return scaled;
+  const step = pickStep(unit, m);
+  if (step) {
+    // Past the family's largest unit (1000 h, 1000 TiB) the number takes a prefix, as a count's
+    // does: 9.2e18 ns, a sentinel some tools write, read as 9200000000 s.
+    const s = step.scale;
+    const over = step.largest ? COUNT.find((c) => m / s.divisor >= c.size * 0.9995) : undefined;
+    return over ? { divisor: s.divisor * over.size, label: `${over.prefix} ${s.label}` } : s;
+  }
   // Counts and unknown units keep their name and gain a k/M/G prefix on the number once large.
   for (const c of COUNT) {
     if (m >= c.size * 0.9995) return { divisor: c.size, label: unit === '' ? c.prefix : `${c.prefix} ${unit}` };
@@ -111,7 +131,7 @@ export function significant(x: number, sig = 3): string {
 function join(number: string, label: string): string {
   if (label === '') return number;
   // A k/M prefix for a count reads as part of the number: `12 M ops/s` would look like a unit.
-  if (/^[kMGT]( |$)/.test(label)) return number + label;
+  if (/^[kMGTPE]( |$)/.test(label)) return number + label;
   return `${number} ${label}`;
 }
 

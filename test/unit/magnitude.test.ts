@@ -38,6 +38,23 @@ describe('readable magnitudes', () => {
     expect(significant(-0.5)).toBe('-0.5');
   });
 
+  it('steps on to minutes and hours only where seconds and minutes would need four digits', () => {
+    expect(formatValue(120, 's')).toBe('120 s');
+    expect(formatValue(999, 's')).toBe('999 s');
+    expect(formatValue(1200, 's')).toBe('20 min');
+    expect(formatValue(1.2e12, 'ns')).toBe('20 min');
+    expect(formatValue(90_000, 's')).toBe('25 h');
+    expect(quantity(1200, 's')).toBe('20 min');
+  });
+
+  it('gives a number past the largest unit a prefix, as a count has: no 9200000000 s for an overflowed int64 of ns', () => {
+    expect(formatValue(9.2e18, 'ns')).toBe('2.56M h');
+    expect(formatTicks([9.108e18, 9.144e18], 'ns', 3.6e16)).toEqual(['2.53M h', '2.54M h']);
+    expect(formatValue(2e15, 'B')).toBe('1.82k TiB');
+    expect(formatValue(3e15, 'ops/s')).toBe('3P ops/s');
+    expect(formatValue(1000 * 1024, 'B')).toBe('1000 KiB');
+  });
+
   it('moves to the next unit at the rounding edge, not after it', () => {
     expect(scaleFor('s', 0.9996)).toEqual({ divisor: 1, label: 's' });
     expect(scaleFor('s', 0.999)).toEqual({ divisor: 1e-3, label: 'ms' });
