@@ -45,6 +45,21 @@ export class ChartGroup {
     for (const c of this.charts) c.applyRange();
   }
 
+  /**
+   * Zooms the shown range by `factor` (0.5 halves it) round its middle, or moves it by `shift`
+   * widths, kept inside [lo, hi] (everything loaded). Widening past everything is a reset; true
+   * when it already showed everything (as reset says).
+   */
+  step(lo: number, hi: number, factor: number, shift: number): boolean {
+    const { min, max } = this.range ?? { min: lo, max: hi };
+    const width = Math.max(1, (max - min) * factor);
+    if (width >= hi - lo) return this.reset();
+    let from = (min + max) / 2 - width / 2 + shift * (max - min);
+    from = Math.max(lo, Math.min(hi - width, from));
+    this.zoom(from, from + width);
+    return false;
+  }
+
   /** Back to everything loaded; true when it already showed everything (a request to go further back). */
   reset(): boolean {
     const wasFull = this.range === null;
@@ -53,6 +68,9 @@ export class ChartGroup {
     return wasFull;
   }
 }
+
+/** The keys a focused chart answers, as its label tells a screen reader's user. */
+export const CHART_KEYS = 'Keys: plus and minus zoom, left and right arrows pan, 0 or Home shows everything loaded.';
 
 const X_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 const HEIGHT = 240;
@@ -145,7 +163,11 @@ export class CaseChart {
     };
     this.u = new uPlot(opts, aligned(data, events.mode()), host);
     this.u.root.setAttribute('role', 'img');
-    this.u.root.setAttribute('aria-label', `Chart of ${caseName}`);
+    this.u.root.setAttribute('aria-label', `Chart of ${caseName}. ${CHART_KEYS}`);
+    // A reader without a mouse or wheel zooms and pans from the keyboard, as a drag and a double click do.
+    this.u.root.tabIndex = 0;
+    this.u.root.setAttribute('aria-keyshortcuts', '+ - ArrowLeft ArrowRight 0 Home');
+    this.u.root.addEventListener('keydown', (e) => this.key(e));
     const over = this.u.over;
     over.addEventListener('mousedown', (e) => (this.downAt = [e.clientX, e.clientY]));
     over.addEventListener('click', (e) => {
@@ -158,6 +180,23 @@ export class CaseChart {
     });
     group.charts.add(this);
     if (group.range) this.applyRange();
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const x = this.u.data[0];
+    if (x.length === 0) return;
+    const lo = (x[0] as number) - 0.5;
+    const hi = (x[x.length - 1] as number) + 0.5;
+    const g = this.group;
+    if (e.key === '+' || e.key === '=') g.step(lo, hi, 0.5, 0);
+    else if (e.key === '-' || e.key === '_') {
+      if (g.step(lo, hi, 2, 0)) this.events.zoomOutPastStart(g);
+    } else if (e.key === 'ArrowLeft') g.step(lo, hi, 1, -0.25);
+    else if (e.key === 'ArrowRight') g.step(lo, hi, 1, 0.25);
+    else if (e.key === '0' || e.key === 'Home') g.reset();
+    else return;
+    e.preventDefault();
   }
 
   get commits(): readonly CommitRow[] {

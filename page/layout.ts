@@ -1,5 +1,5 @@
 import type { CaseInfo } from '../src/core/trend/types.js';
-import { CaseChart, ChartGroup, type ChartData } from './chart.js';
+import { CaseChart, CHART_KEYS, ChartGroup, type ChartData } from './chart.js';
 import { byId, el, isolated, setText } from './elements.js';
 import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
@@ -178,7 +178,7 @@ function chartLabel(card: Card, data: ChartData): string {
   const row = data.commits[newest];
   const last = point && row ? ` Newest median ${formatValue(point.value, point.unit, 4)} at ${row.commit.sha.slice(0, 7)}, ${formatDate(row.commit.timestamp)}.` : '';
   const alerts = data.regressions.filter((r) => r.alert.status !== 'cleared').length;
-  return `Chart of ${card.info.case}: ${card.note.textContent ?? ''}${last}${alerts > 0 ? ` ${alerts} regression${alerts === 1 ? '' : 's'} marked.` : ''}`;
+  return `Chart of ${card.info.case}: ${card.note.textContent ?? ''}${last}${alerts > 0 ? ` ${alerts} regression${alerts === 1 ? '' : 's'} marked.` : ''} ${CHART_KEYS}`;
 }
 
 /** How far beyond the window a card's chart is drawn ahead of being scrolled to. */

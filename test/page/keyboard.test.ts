@@ -1,0 +1,71 @@
+/**
+ * A chart zoomed and panned from the keyboard, by a reader who cannot use a mouse or a wheel: Tab
+ * reaches the chart, + and - zoom, the arrows pan, 0 or Home shows everything loaded, and the
+ * chart's label says so.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_CI } from '../helpers/paths.js';
+import { HAS_CHROMIUM } from './browser.js';
+import { card, commitAt, drawnCanvas } from './chart-reading.js';
+import { readyTab, servedTrend, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles, type Publish } from './trend-fixture.js';
+
+const PREFIX = 'benchtrend-page-keyboard-';
+const NAME = 'warm / total';
+let trend: ServedTrend;
+let history: Publish[];
+
+/** Which commits (their place in the history) the chart shows at its left and right edges. */
+async function edges(tab: Page): Promise<[number, number]> {
+  const at = async (share: number): Promise<number> => {
+    const sha = await commitAt(tab, NAME, share);
+    return history.findIndex((p) => p.commit.sha.startsWith(sha));
+  };
+  return [await at(0.01), await at(0.99)];
+}
+
+describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart from the keyboard', () => {
+  beforeAll(async () => {
+    history = syntheticHistory({ suite: 'main', commits: 24, seed: 9, shapes: [{ shape: 'warm', stages: ['total'] }] });
+    trend = await servedTrend(PREFIX, trendFiles(history, { updated: '2024-01-02T00:00:00Z', format: 2 }));
+  });
+  afterAll(() => trend?.close());
+
+  it('is reached by Tab, zooms with + and -, pans with the arrows and shows everything again on Home', async () => {
+    const tab = await readyTab(trend);
+    await drawnCanvas(tab, NAME);
+    expect(await edges(tab)).toEqual([0, 23]);
+    await card(tab, NAME).getByRole('button', { name: `Download ${NAME} as JSON` }).focus();
+    await tab.keyboard.press('Tab');
+    const chart = tab.getByRole('img', { name: /^Chart of warm \/ total: / });
+    expect(await chart.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await chart.getAttribute('aria-label')).toContain('Keys: plus and minus zoom, left and right arrows pan, 0 or Home shows everything loaded.');
+
+    await tab.keyboard.press('+');
+    const [left, right] = await edges(tab);
+    expect(left).toBeGreaterThan(3);
+    expect(right).toBeLessThan(20);
+    await chart.focus();
+    await tab.keyboard.press('ArrowLeft');
+    const [panned, pannedRight] = await edges(tab);
+    expect(panned).toBeLessThan(left);
+    expect(pannedRight).toBeLessThan(right);
+    await chart.focus();
+    await tab.keyboard.press('ArrowRight');
+    await tab.keyboard.press('ArrowRight');
+    await tab.keyboard.press('ArrowRight');
+    await tab.keyboard.press('ArrowRight');
+    expect((await edges(tab))[1]).toBe(23);
+    await chart.focus();
+    await tab.keyboard.press('Home');
+    expect(await edges(tab)).toEqual([0, 23]);
+    await chart.focus();
+    await tab.keyboard.press('+');
+    await tab.keyboard.press('+');
+    await tab.keyboard.press('-');
+    await tab.keyboard.press('-');
+    expect(await edges(tab)).toEqual([0, 23]);
+    await tab.close();
+  });
+});
