@@ -1,7 +1,7 @@
 import { byId } from './elements.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
 import { parsePermalink, wellFormed } from './lib/permalink.js';
-import { applyFilter, drawForPrint, endPrint, resizeAll } from './layout.js';
+import { applyFilter, drawForPrint, endPrint, refreshTables, resizeAll } from './layout.js';
 import type { Card, PageState } from './state.js';
 
 /** The toolbar (filter, error bars, load older / all), the address's permalink, and resizing. */
@@ -42,6 +42,7 @@ export function wireControls(state: PageState): void {
   bars.addEventListener('change', () => {
     state.mode = bars.value === 'extremes' ? 'extremes' : 'quartiles';
     for (const c of state.cards.values()) c.chart?.update();
+    refreshTables(state);
   });
   byId('load-older').addEventListener('click', () => void state.loadOlder(OLDER_STEP_SEGMENTS));
   byId('load-all').addEventListener('click', () => void state.loadOlder(state.from));

@@ -9,6 +9,7 @@ import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
 import { cardKey, loadBackTo, manifestOf, type Card, type PageState } from './state.js';
+import { makeTable, renderTable, toggleTable } from './table.js';
 import { isPrinting, setPrinting } from './theme.js';
 
 /**
@@ -64,6 +65,7 @@ function makeCard(state: PageState, info: CaseInfo): Card {
   const csv = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as CSV` } }, 'CSV');
   const json = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as JSON` } }, 'JSON');
   const link = el('a', { className: 'permalink', attrs: { href: formatPermalink(permalinkOf(state, info.suite, info.case)), title: 'Link to this chart', 'aria-label': `Link to the chart of ${info.case}` } }, '#');
+  const table = makeTable(info, `values-${state.cards.size}`);
   const plot = el('div', { className: 'plot' });
   const note = el('p', { className: 'note' });
   // The markers' full labels as text: the canvas shortens them, and a screen reader cannot read it.
@@ -76,15 +78,17 @@ function makeCard(state: PageState, info: CaseInfo): Card {
       {},
       el('h4', { className: 'case-name' }, info.case),
       el('span', { className: 'meta' }, `${info.unit || 'no unit'} · ${info.direction} is better`),
-      el('span', { className: 'actions' }, link, csv, json),
+      el('span', { className: 'actions' }, link, table.toggle, csv, json),
     ),
     plot,
     note,
     markers,
+    table.host,
   );
   root.dataset['case'] = info.case;
   root.dataset['suite'] = info.suite;
-  const card: Card = { info, root, plot, note, markers };
+  const card: Card = { info, root, plot, note, markers, table };
+  table.toggle.addEventListener('click', () => toggleTable(state, card, chartData(state, card, state.model)));
   csv.addEventListener('click', () => download(card, chartData(state, card, state.model), 'csv'));
   json.addEventListener('click', () => download(card, chartData(state, card, state.model), 'json'));
   return card;
@@ -104,6 +108,7 @@ function chartData(state: PageState, card: Card, model: TrendModel): ChartData |
 }
 
 function describe(state: PageState, card: Card, data: ChartData | undefined): void {
+  renderTable(state, card, data);
   card.note.replaceChildren();
   card.markers.replaceChildren(...(data?.markers ?? []).map((m) => el('li', { className: m.kind }, m.label)));
   if (!data) {
@@ -308,6 +313,11 @@ export function endPrint(state: PageState): void {
     if (card.chart && placeOf(card) === 'far') letGo(state, card);
     else if (recolour) card.chart?.u.redraw(false);
   }
+}
+
+/** The open tables written again (the error bar mode changed: their spread column with it). */
+export function refreshTables(state: PageState): void {
+  for (const card of state.cards.values()) if (!card.table.host.hidden) renderTable(state, card, chartData(state, card, state.model));
 }
 
 export function applyFilter(state: PageState): void {

@@ -2,6 +2,7 @@ import type { CaseInfo, Manifest, Segment } from '../src/core/trend/types.js';
 import type { CaseChart, ChartGroup } from './chart.js';
 import type { DataIndex } from './loader.js';
 import type { BarMode } from './lib/hover-text.js';
+import type { CardTable } from './table.js';
 import { buildModel, type TrendModel } from './lib/trend-model.js';
 
 /**
@@ -15,6 +16,8 @@ export interface Card {
   readonly plot: HTMLElement;
   readonly note: HTMLElement;
   readonly markers: HTMLElement;
+  /** The card's points as a table, shown on request (table.ts). */
+  readonly table: CardTable;
   chart?: CaseChart;
   /** The model this card's chart was last drawn from: a card in view is redrawn when it is not the current one. */
   drawnFrom?: TrendModel;

@@ -44,7 +44,14 @@ export function formatDate(iso: string): string {
   return `${utcTime(iso).replace('T', ' ')} UTC`;
 }
 
-function range(lo: number, hi: number, unit: string): string {
+/** An alert in words, as the tooltip and the table of values say it. */
+export function alertText(a: StoredAlert): string {
+  const what = a.kind === 'regression' ? `regression (${a.status})` : a.raised ? `step found (${a.status})` : `change point (${a.status})`;
+  return a.reason ? `${what}: ${a.reason}` : what;
+}
+
+/** A point's spread, low to high, each end in its own best unit. */
+export function range(lo: number, hi: number, unit: string): string {
   return `${formatValue(lo, unit)} – ${formatValue(hi, unit)}`;
 }
 
@@ -62,9 +69,6 @@ export function hoverText(row: CommitRow, point: StoredPoint, mode: BarMode, ale
   if (point.extra) rows.push({ label: 'extra', text: point.extra });
   if (point.summaryOnly) rows.push({ label: 'spread', text: "the tool's summary; no per-run values" });
   if (row.imported) rows.push({ label: 'source', text: 'imported from github-action-benchmark' });
-  for (const a of alerts) {
-    const what = a.kind === 'regression' ? `regression (${a.status})` : a.raised ? `step found (${a.status})` : `change point (${a.status})`;
-    rows.push({ label: 'alert', text: a.reason ? `${what}: ${a.reason}` : what });
-  }
+  for (const a of alerts) rows.push({ label: 'alert', text: alertText(a) });
   return { title: `${shortSha(row.commit.sha)} ${firstLine(row.commit.message)}`, rows };
 }
