@@ -3,27 +3,20 @@
  * that case, never the page): an alert, a case or a point that cannot be read costs only itself,
  * and the page says in one line which and what is wrong. Every other case keeps its chart.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chunkPath, segmentPath } from '../../src/core/trend/layout.js';
 import type { StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { HAS_CHROMIUM } from './browser.js';
 import { card, shownPoints } from './chart-reading.js';
-import { serveFolder, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
+import { servedTrend, watchedTab, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles, type Publish } from './trend-fixture.js';
 
 type Json = Record<string, unknown>;
 
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-damaged-data-'));
 const NAMES = ['warm / a', 'warm / b', 'warm / total'];
-let browser: Browser;
-let pageFiles: Map<string, Uint8Array>;
-const servers: StaticServer[] = [];
+const trends: ServedTrend[] = [];
 const history: Publish[] = syntheticHistory({ suite: 'main', commits: 6, seed: 5, shapes: [{ shape: 'warm', stages: ['a', 'b', 'total'] }] });
 const sha7 = (i: number): string => (history[i] as Publish).commit.sha.slice(0, 7);
 
@@ -35,42 +28,26 @@ function regression(name: string, seq: number): StoredAlert {
  * The 6 publishes in `format` (format 2: single chunks 0-5, the newest four in data/newest.json,
  * so the page reads chunks 1 and 0 after them), each file named in `edit` changed by it.
  */
-async function damaged(name: string, format: 1 | 2, edit: Readonly<Record<string, (file: Json) => void>>): Promise<StaticServer> {
+async function damaged(name: string, format: 1 | 2, edit: Readonly<Record<string, (file: Json) => void>>): Promise<ServedTrend> {
   const files = trendFiles(history, { updated: '2024-01-02T00:00:00Z', format, alerts: [regression('warm / a', 4), regression('warm / b', 5)] });
   for (const [path, change] of Object.entries(edit)) {
     const file = JSON.parse(files.get(path) as string) as Json;
     change(file);
     files.set(path, JSON.stringify(file));
   }
-  const dir = join(work, name);
-  writeFiles(dir, files);
-  writeFiles(dir, pageFiles);
-  const server = await serveFolder(dir);
-  servers.push(server);
-  return server;
+  const trend = await servedTrend(`benchtrend-page-damaged-${name}-`, files);
+  trends.push(trend);
+  return trend;
 }
 
-async function open(server: StaticServer): Promise<{ tab: Page; errors: string[] }> {
-  const tab = await browser.context.newPage();
-  const errors: string[] = [];
-  tab.on('pageerror', (e) => errors.push(e.message));
-  await tab.goto(server.base);
-  await tab.waitForFunction(() => document.documentElement.dataset['state'] !== 'loading');
-  return { tab, errors };
-}
+const open = (trend: ServedTrend): Promise<{ tab: Page; errors: string[] }> => watchedTab(trend, 'settled');
 
 const notices = (tab: Page): Promise<string[]> => tab.locator('#notice p').allTextContents();
 const points = (file: Json): Json => file['points'] as Json;
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('small damage to the data on the page', () => {
-  beforeAll(async () => {
-    pageFiles = builtPage(join(work, 'page-build'));
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
-    await browser?.close();
-    for (const s of servers) await s.close();
-    rmSync(work, { recursive: true, force: true });
+    for (const t of trends) await t.close();
   });
 
   it('leaves out an alert without a sha, and lists and draws the rest', async () => {

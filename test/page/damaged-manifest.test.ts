@@ -3,43 +3,29 @@
  * past the last segment) is named as damaged in one line, and the page plans no read for it: no
  * request beyond the page's own files, the manifest and data/newest.json (asked for beside it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { IN_CI } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
-import { serveFolder, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
+import { HAS_CHROMIUM } from './browser.js';
+import { servedTrend, watchedTab, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles } from './trend-fixture.js';
 
 /** Asked for beside the manifest, before the page knows anything of the trend. */
 const NEWEST = '/dev/bench/data/newest.json';
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-damaged-'));
-let browser: Browser;
-let page: Map<string, Uint8Array>;
-const servers: StaticServer[] = [];
+const trends: ServedTrend[] = [];
 
 /** A real trend of 6 publishes, its manifest then edited by `edit`, served with the page. */
-async function damaged(name: string, edit: (m: Record<string, unknown>) => void): Promise<StaticServer> {
-  const dir = join(work, name);
+async function damaged(name: string, edit: (m: Record<string, unknown>) => void): Promise<ServedTrend> {
   const files = trendFiles(syntheticHistory({ suite: 'main', commits: 6, seed: 5, shapes: [{ shape: 'warm', stages: ['a', 'total'] }] }), { updated: '2024-01-02T00:00:00Z' });
   const manifest = JSON.parse(files.get('manifest.json') as string) as Record<string, unknown>;
   edit(manifest);
   files.set('manifest.json', JSON.stringify(manifest));
-  writeFiles(dir, files);
-  writeFiles(dir, page);
-  const server = await serveFolder(dir);
-  servers.push(server);
-  return server;
+  const trend = await servedTrend(`benchtrend-page-damaged-${name}-`, files);
+  trends.push(trend);
+  return trend;
 }
 
-async function open(server: StaticServer): Promise<{ status: string; state: string; errors: string[] }> {
-  const tab = await browser.context.newPage();
-  const errors: string[] = [];
-  tab.on('pageerror', (e) => errors.push(e.message));
-  await tab.goto(server.base);
-  await tab.waitForFunction(() => document.documentElement.dataset['state'] !== 'loading');
+async function open(trend: ServedTrend): Promise<{ status: string; state: string; errors: string[] }> {
+  const { tab, errors } = await watchedTab(trend, 'settled');
   const status = (await tab.locator('#status').textContent()) ?? '';
   const state = (await tab.evaluate(() => document.documentElement.dataset['state'])) ?? '';
   await tab.close();
@@ -47,14 +33,8 @@ async function open(server: StaticServer): Promise<{ status: string; state: stri
 }
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a damaged manifest on the page', () => {
-  beforeAll(async () => {
-    page = builtPage(join(work, 'page-build'));
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
-    await browser?.close();
-    for (const s of servers) await s.close();
-    rmSync(work, { recursive: true, force: true });
+    for (const t of trends) await t.close();
   });
 
   it('says a manifest counting 1e15 segments is damaged, and reads nothing for it', async () => {
@@ -67,8 +47,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a damaged manifest on the page', () =>
     expect(errors).toEqual([]);
     // The page's own files, the manifest and the newest points asked for beside it (one file
     // whatever the counts), nothing planned from the count.
-    expect(server.requests.filter((r) => !/\/(?:index\.html|page\.js|page\.css|favicon\.ico)?(?:\?.*)?$/.test(r) && !r.endsWith('/manifest.json'))).toEqual([NEWEST]);
-    expect(server.requests.some((r) => r.endsWith('/manifest.json'))).toBe(true);
+    expect(server.server.requests.filter((r) => !/\/(?:index\.html|page\.js|page\.css|favicon\.ico)?(?:\?.*)?$/.test(r) && !r.endsWith('/manifest.json'))).toEqual([NEWEST]);
+    expect(server.server.requests.some((r) => r.endsWith('/manifest.json'))).toBe(true);
   });
 
   it('says so too for a case past the last segment, or a count that is not a whole number', async () => {
@@ -78,11 +58,11 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a damaged manifest on the page', () =>
     });
     const one = await open(past);
     expect(one.status).toMatch(/^Could not read the trend: manifest\.json: cases\[0\] says segments 0\.\.900 and \d+ points, but the trend counts 6 segments; the manifest is damaged/);
-    expect(past.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
+    expect(past.server.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
 
     const half = await damaged('half', (m) => (m['segments'] = 2.5));
     const two = await open(half);
     expect(two.status).toMatch(/^Could not read the trend: manifest\.json: segments is 2\.5, not a whole number of segments; the manifest is damaged/);
-    expect(half.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
+    expect(half.server.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
   });
 });

@@ -4,37 +4,30 @@
  * leaves "Load older" and "Load all" to ask for it again. And a page opened from disk, which no
  * browser lets read its data: it says how to serve it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chunkPath } from '../../src/core/trend/layout.js';
 import { IN_CI, ROOT } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { HAS_CHROMIUM } from './browser.js';
 import { shownPoints } from './chart-reading.js';
-import { serveFolder, type ServeOptions, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
+import type { ServeOptions } from './static-server.js';
+import { servedTrend, watchedTab, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles } from './trend-fixture.js';
 
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-failed-'));
-let browser: Browser;
-let page: Map<string, Uint8Array>;
-const servers: StaticServer[] = [];
+const trends: ServedTrend[] = [];
 
 /**
  * 40 publishes in format 2: level-1 chunks of 0-15 and 16-31, single ones of 32-39, and the
  * newest four (36-39) in data/newest.json.
  */
-async function trend(name: string, options: ServeOptions): Promise<StaticServer> {
-  const dir = join(work, name);
+async function trend(name: string, serve: ServeOptions): Promise<ServedTrend> {
   const history = syntheticHistory({ suite: 'main', commits: 40, seed: 9, shapes: [{ shape: 'warm', stages: ['a', 'total'] }] });
-  writeFiles(dir, trendFiles(history, { updated: '2024-01-03T00:00:00Z', format: 2 }));
-  writeFiles(dir, page);
-  const server = await serveFolder(dir, options);
-  servers.push(server);
-  return server;
+  const served = await servedTrend(`benchtrend-page-failed-${name}-`, trendFiles(history, { updated: '2024-01-03T00:00:00Z', format: 2 }), { serve });
+  trends.push(served);
+  return served;
 }
 
 /** Answers `path` with `reply` the first time it is asked for, and with the file after. */
@@ -50,26 +43,13 @@ function once(path: string, reply: { status: number; body: string }): { replace:
   };
 }
 
-async function open(server: StaticServer): Promise<{ tab: Page; errors: string[] }> {
-  const tab = await browser.context.newPage();
-  const errors: string[] = [];
-  tab.on('pageerror', (e) => errors.push(e.message));
-  await tab.goto(server.base);
-  await tab.waitForFunction(() => document.documentElement.dataset['state'] !== 'loading');
-  return { tab, errors };
-}
+const open = (served: ServedTrend): Promise<{ tab: Page; errors: string[] }> => watchedTab(served, 'settled');
 
 const status = (tab: Page): Promise<string> => tab.locator('#status').textContent().then((t) => t ?? '');
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a file the page cannot read', () => {
-  beforeAll(async () => {
-    page = builtPage(join(work, 'page-build'));
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
-    await browser?.close();
-    for (const s of servers) await s.close();
-    rmSync(work, { recursive: true, force: true });
+    for (const t of trends) await t.close();
   });
 
   it('draws the publishes read before a chunk answered 503, names the file, and reads it on "Load older"', async () => {
@@ -112,11 +92,12 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a file the page cannot read', () => {
   });
 
   it('says how to serve the folder when opened from disk (file://), as the demo prints its path', async () => {
+    // Opened from disk: the served folder's own index.html, in folders with and without a space.
     for (const folder of ['disk', 'my trends']) {
-      const dir = join(work, folder, 'dev', 'bench');
-      writeFiles(dir, trendFiles(syntheticHistory({ suite: 'main', commits: 3, seed: 2, shapes: [{ shape: 'warm', stages: ['a'] }] }), { updated: '2024-01-01T00:00:00Z' }));
-      writeFiles(dir, page);
-      const tab = await browser.context.newPage();
+      const served = await servedTrend(`benchtrend-page-failed-${folder}-`, trendFiles(syntheticHistory({ suite: 'main', commits: 3, seed: 2, shapes: [{ shape: 'warm', stages: ['a'] }] }), { updated: '2024-01-01T00:00:00Z' }));
+      trends.push(served);
+      const dir = served.dir;
+      const tab = await served.browser.context.newPage();
       const errors: string[] = [];
       tab.on('pageerror', (e) => errors.push(e.message));
       await tab.goto(pathToFileURL(join(dir, 'index.html')).href);

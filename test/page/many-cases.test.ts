@@ -4,47 +4,35 @@
  * of renderer memory, from a layout of the whole page after each chart and a canvas for every card.
  * What is asserted is what the page does, never how long it takes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_CI } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import type { CDPSession } from 'playwright-core';
+import { HAS_CHROMIUM } from './browser.js';
 import { bars, card, shownPoints } from './chart-reading.js';
-import { serveFolder, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
+import { readyTab, servedTrend, watchedTab, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles } from './trend-fixture.js';
 
 const CASES = 300;
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-many-'));
-let browser: Browser;
-let server: StaticServer;
+let trend: ServedTrend;
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)(`a suite of ${CASES} cases on the page`, () => {
   beforeAll(async () => {
-    const page = builtPage(join(work, 'page-build'));
-    const dir = join(work, 'trend');
     const stages = Array.from({ length: CASES }, (_, i) => `stage-${String(i).padStart(3, '0')}`);
     const history = syntheticHistory({ suite: 'main', commits: 20, runs: 3, seed: 4, shapes: [{ shape: 'one', stages }] });
-    writeFiles(dir, trendFiles(history, { updated: '2024-01-02T00:00:00Z', format: 2 }));
-    writeFiles(dir, page);
-    server = await serveFolder(dir);
-    browser = await launchBrowser();
+    trend = await servedTrend('benchtrend-page-many-', trendFiles(history, { updated: '2024-01-02T00:00:00Z', format: 2 }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => trend?.close());
 
   it('lays the page out a few times while it draws, not once per chart', async () => {
-    const tab = await browser.context.newPage();
     const errors: string[] = [];
-    tab.on('pageerror', (e) => errors.push(e.message));
-    const cdp = await tab.context().newCDPSession(tab);
-    await cdp.send('Performance.enable');
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    let cdp: CDPSession | undefined;
+    // Counting from before the page loads.
+    const tab = await readyTab(trend, async (t) => {
+      t.on('pageerror', (e) => errors.push(e.message));
+      cdp = await t.context().newCDPSession(t);
+      await cdp.send('Performance.enable');
+    });
+    if (!cdp) throw new Error('no CDP session');
     const { metrics } = await cdp.send('Performance.getMetrics');
     const layouts = metrics.find((m) => m.name === 'LayoutCount')?.value ?? NaN;
     // A layout per frame painted while loading (16 on a quiet machine); reading a chart's width after
@@ -55,11 +43,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)(`a suite of ${CASES} cases on the page`
   });
 
   it('gives a card its canvas when it nears the window, and says what it holds before', async () => {
-    const tab = await browser.context.newPage();
-    const errors: string[] = [];
-    tab.on('pageerror', (e) => errors.push(e.message));
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const { tab, errors } = await watchedTab(trend);
     const first = card(tab, 'one / stage-000');
     const last = card(tab, `one / stage-${CASES - 1}`);
     expect(await first.locator('canvas').count()).toBe(1);
@@ -79,11 +63,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)(`a suite of ${CASES} cases on the page`
   });
 
   it('lets the charts far from the window go, and draws them again when they come back', async () => {
-    const tab = await browser.context.newPage();
-    const errors: string[] = [];
-    tab.on('pageerror', (e) => errors.push(e.message));
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const { tab, errors } = await watchedTab(trend);
     const height = (): Promise<number> => tab.evaluate(() => document.documentElement.scrollHeight);
     const before = await height();
     const first = card(tab, 'one / stage-000');

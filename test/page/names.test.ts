@@ -3,18 +3,14 @@
  * annotation labels of up to 200 characters, on a phone's 375 px; names written right to left, or
  * holding a right-to-left override, beside the page's own words.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StoredAlert } from '../../src/core/trend/types.js';
 import { IN_CI } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { HAS_CHROMIUM } from './browser.js';
 import { card } from './chart-reading.js';
-import { serveFolder, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles, type Publish } from './trend-fixture.js';
+import { readyTab, servedTrend, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles, type Publish } from './trend-fixture.js';
 
 const JMH = 'org.openjdk.jmh.samples.JMHSample_01_HelloWorld.wellHelloThere';
 const SUITE = 'org.openjdk.jmh.samples.JMHSample_01_HelloWorld';
@@ -23,18 +19,12 @@ const LABEL = `upgrade-${'x'.repeat(192)}`;
 const HEBREW = 'מיון מהיר';
 const OVERRIDE = 'sort \u202Edesc';
 
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-names-'));
-let browser: Browser;
-let pageFiles: Map<string, Uint8Array>;
-const servers: StaticServer[] = [];
+const trends: ServedTrend[] = [];
 
-async function serve(name: string, files: Map<string, string>): Promise<StaticServer> {
-  const dir = join(work, name);
-  writeFiles(dir, files);
-  writeFiles(dir, pageFiles);
-  const server = await serveFolder(dir);
-  servers.push(server);
-  return server;
+async function serve(name: string, files: Map<string, string>): Promise<ServedTrend> {
+  const trend = await servedTrend(`benchtrend-page-names-${name}-`, files);
+  trends.push(trend);
+  return trend;
 }
 
 /** Publishes of one suite whose cases are renamed by `rename` (synthetic names are `<shape> / <stage>`). */
@@ -45,13 +35,13 @@ function named(suite: string, seed: number, rename: (name: string) => { case: st
   }));
 }
 
-async function open(url: string, width: number): Promise<{ tab: Page; errors: string[] }> {
-  const tab = await browser.context.newPage();
+/** A ready tab on `trend` in a window `width` wide, and its page's uncaught errors. */
+async function open(trend: ServedTrend, width: number): Promise<{ tab: Page; errors: string[] }> {
   const errors: string[] = [];
-  tab.on('pageerror', (e) => errors.push(e.message));
-  await tab.setViewportSize({ width, height: 800 });
-  await tab.goto(url);
-  await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+  const tab = await readyTab(trend, async (t) => {
+    t.on('pageerror', (e) => errors.push(e.message));
+    await t.setViewportSize({ width, height: 800 });
+  });
   return { tab, errors };
 }
 
@@ -84,14 +74,8 @@ async function drawnOrder(tab: Page, selector: string, text: string): Promise<nu
 const increasing = (xs: readonly number[]): boolean => xs.every((x, i) => i === 0 || x > (xs[i - 1] as number));
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('names on the page', () => {
-  beforeAll(async () => {
-    pageFiles = builtPage(join(work, 'page-build'));
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
-    await browser?.close();
-    for (const s of servers) await s.close();
-    rmSync(work, { recursive: true, force: true });
+    for (const t of trends) await t.close();
   });
 
   it('keeps long names without spaces inside a 375 px screen', async () => {
@@ -101,8 +85,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('names on the page', () => {
     const publishes = jmh.flatMap((p, i) => [p, other[i] as Publish]);
     const at = (publishes[20] as Publish).commit.sha;
     const alert: StoredAlert = { kind: 'regression', suite: SUITE, case: JMH, sha: at, seq: 20, status: 'confirmed', baseline: 1, value: 1.3, change: 0.3, reason: 'beyond the limit' };
-    const server = await serve('long', trendFiles(publishes, { updated: '2024-01-02T00:00:00Z', alerts: [alert], annotations: [{ at: at.slice(0, 7), label: LABEL }] }));
-    const { tab, errors } = await open(server.base, 375);
+    const trend = await serve('long', trendFiles(publishes, { updated: '2024-01-02T00:00:00Z', alerts: [alert], annotations: [{ at: at.slice(0, 7), label: LABEL }] }));
+    const { tab, errors } = await open(trend, 375);
     expect(await tab.locator('#alerts li').first().textContent()).toContain(JMH);
     expect(await tab.locator('h2', { hasText: SUITE }).count()).toBe(1);
     expect(await tab.locator('h3', { hasText: SHAPE }).count()).toBe(1);
@@ -120,8 +104,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('names on the page', () => {
     const alert = (name: string, seq: number, change: number): StoredAlert => ({ kind: 'regression', suite: 'main', case: name, sha: sha(seq), seq, status: 'confirmed', baseline: 1, value: 1 + change, change, reason: 'beyond the limit' });
     // Alone at one commit, and the two together at another (a group's line names its first case).
     const alerts = [alert(HEBREW, 4, 0.3), alert(OVERRIDE, 6, 0.25), alert(HEBREW, 9, 0.4), alert(OVERRIDE, 9, 0.2)];
-    const server = await serve('rtl', trendFiles(publishes, { updated: '2024-01-02T00:00:00Z', alerts }));
-    const { tab, errors } = await open(server.base, 1280);
+    const trend = await serve('rtl', trendFiles(publishes, { updated: '2024-01-02T00:00:00Z', alerts }));
+    const { tab, errors } = await open(trend, 1280);
     const lines = await tab.locator('#alerts li').allTextContents();
     expect(lines.some((l) => l.startsWith(`${HEBREW} +30% worse at ${sha(4).slice(0, 7)}`))).toBe(true);
     expect(increasing(await drawnOrder(tab, '#alerts li', ' +30% worse'))).toBe(true);

@@ -2,42 +2,23 @@
  * A trend of one publish, as every trend starts: each chart holds one point, which uPlot would
  * place at the left edge of a range of its own making. It is drawn in the middle, whole.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_CI } from '../helpers/paths.js';
-import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
+import { HAS_CHROMIUM } from './browser.js';
 import { card, columns, cssColour, drawnCanvas, runs } from './chart-reading.js';
-import { serveFolder, type StaticServer } from './static-server.js';
-import { builtPage } from './built-page.js';
-import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
+import { servedTrend, watchedTab, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles } from './trend-fixture.js';
 
-const work = mkdtempSync(join(tmpdir(), 'benchtrend-page-one-'));
-let browser: Browser;
-let server: StaticServer;
+let trend: ServedTrend;
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart of one point', () => {
   beforeAll(async () => {
-    const page = builtPage(join(work, 'page-build'));
-    const dir = join(work, 'trend');
-    writeFiles(dir, trendFiles(syntheticHistory({ suite: 'main', commits: 1, seed: 8, shapes: [{ shape: 'warm', stages: ['total'] }] }), { updated: '2024-01-01T00:00:00Z', format: 2 }));
-    writeFiles(dir, page);
-    server = await serveFolder(dir);
-    browser = await launchBrowser();
+    trend = await servedTrend('benchtrend-page-one-', trendFiles(syntheticHistory({ suite: 'main', commits: 1, seed: 8, shapes: [{ shape: 'warm', stages: ['total'] }] }), { updated: '2024-01-01T00:00:00Z', format: 2 }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => trend?.close());
 
   it('draws the point whole in the middle of the plot', async () => {
-    const tab = await browser.context.newPage();
-    const errors: string[] = [];
-    tab.on('pageerror', (e) => errors.push(e.message));
-    await tab.goto(server.base);
-    await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+    const { tab, errors } = await watchedTab(trend);
     const canvas = await (await drawnCanvas(tab, 'warm / total')).boundingBox();
     const plot = await card(tab, 'warm / total').locator('.u-over').boundingBox();
     if (!canvas || !plot) throw new Error('no chart drawn');
