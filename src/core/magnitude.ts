@@ -104,6 +104,8 @@ export function unitScale(unit: string, magnitude: number): Scale | undefined {
 /** The scale to print values of `unit` whose largest magnitude is `magnitude`. */
 export function scaleFor(unit: string, magnitude: number): Scale {
   const m = Math.abs(magnitude);
+  // Nothing to scale: a zero in seconds read `0 ns`, the smallest step, where the comment says `0 s`.
+  if (m === 0 || !Number.isFinite(m)) return { divisor: 1, label: unit };
   const step = pickStep(unit, m);
   if (step) {
     // Past the family's largest unit (1000 h, 1000 TiB) the number takes a prefix, as a count's

@@ -20,6 +20,7 @@ const SCALES: Readonly<Record<string, { factor: number; unit: string }>> = {
   'go / overflow': { factor: 9.2e18, unit: 'ns' },
   'go / rate': { factor: 3e12, unit: 'ops/s' },
   'go / soak': { factor: 1200, unit: 's' },
+  'go / idle': { factor: 0, unit: 's' },
 };
 
 function scaled(p: StoredPoint, first: number): StoredPoint {
@@ -50,7 +51,7 @@ async function valueTicks(tab: Page, name: string): Promise<string[]> {
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('values of any magnitude', () => {
   beforeAll(async () => {
-    const history = syntheticHistory({ suite: 'main', commits: 12, seed: 5, shapes: [{ shape: 'go', stages: ['overflow', 'rate', 'soak'] }] });
+    const history = syntheticHistory({ suite: 'main', commits: 12, seed: 5, shapes: [{ shape: 'go', stages: ['overflow', 'rate', 'soak', 'idle'] }] });
     const first = new Map(history[0]?.points.map((p) => [p.case, p.value]));
     const publishes = history.map((p) => ({ ...p, points: p.points.map((pt) => scaled(pt, first.get(pt.case) ?? 1)) }));
     trend = await servedTrend(PREFIX, trendFiles(publishes, { updated: '2024-01-02T00:00:00Z', format: 2 }));
@@ -82,6 +83,14 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('values of any magnitude', () => {
     expect(tip).not.toMatch(/\d{7}/);
     const label = (await tab.getByRole('img', { name: /^Chart of go \/ overflow: / }).getAttribute('aria-label')) ?? '';
     expect(label).toMatch(/Newest median \d(\.\d+)?M h at /);
+    await tab.close();
+  });
+
+  it('writes a case measured as zero in its own unit, not the smallest one', async () => {
+    const tab = await readyTab(trend);
+    await drawnCanvas(tab, 'go / idle');
+    const label = (await tab.getByRole('img', { name: /^Chart of go \/ idle: / }).getAttribute('aria-label')) ?? '';
+    expect(label).toContain('Newest median 0 s at ');
     await tab.close();
   });
 });

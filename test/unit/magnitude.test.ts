@@ -55,6 +55,13 @@ describe('readable magnitudes', () => {
     expect(formatValue(1000 * 1024, 'B')).toBe('1000 KiB');
   });
 
+  it('writes a zero in the case’s own unit, as the comments do', () => {
+    expect(formatValue(0, 's')).toBe('0 s');
+    expect(formatValue(0, 'ns/iter')).toBe('0 ns/iter');
+    expect(formatValue(0, 'B')).toBe('0 B');
+    expect(formatTicks([0], 's', 1)).toEqual(['0 s']);
+  });
+
   it('moves to the next unit at the rounding edge, not after it', () => {
     expect(scaleFor('s', 0.9996)).toEqual({ divisor: 1, label: 's' });
     expect(scaleFor('s', 0.999)).toEqual({ divisor: 1e-3, label: 'ms' });
