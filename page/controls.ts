@@ -1,4 +1,4 @@
-import { byId } from './elements.js';
+import { byId, el, isolated } from './elements.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
 import { parsePermalink, wellFormed } from './lib/permalink.js';
 import { applyFilter, drawForPrint, endPrint, refreshTables, resizeAll } from './layout.js';
@@ -14,10 +14,21 @@ function findCard(state: PageState, link: { case?: string; suite?: string }): Ca
   return undefined;
 }
 
-/** The card the address points at, brought into view and outlined; undefined when none. */
+/**
+ * The card the address points at, brought into view and outlined; undefined when none. A link to
+ * a case the trend does not hold (renamed, removed, mistyped) says so: it opened the top of the
+ * page with no word of why, as if the link had worked.
+ */
 export function showPermalinked(state: PageState): Card | undefined {
   for (const c of state.cards.values()) c.root.classList.remove('target');
-  const card = findCard(state, parsePermalink(window.location.hash));
+  const link = parsePermalink(window.location.hash);
+  const card = findCard(state, link);
+  const notices = byId('notice');
+  for (const p of notices.querySelectorAll('.link-missing')) p.remove();
+  if (!card && link.case !== undefined) {
+    const of = link.suite === undefined ? [] : [' of suite ', isolated(link.suite)];
+    notices.append(el('p', { className: 'link-missing' }, 'The address names the case ', isolated(link.case), ...of, ', which this trend does not hold (renamed or removed?); every case is shown.'));
+  }
   if (card) {
     // A filter that hides the card would hide it from its own link: the filter gives way.
     if (card.root.hidden) {

@@ -127,8 +127,7 @@ export async function boot(state: PageState): Promise<void> {
     showCases(state);
     performance.mark('benchtrend:cards');
     renderStatus(state);
-    const target = permalinked(state);
-    if (target) showPermalinked(state);
+    const target = showPermalinked(state);
     // The charts in view first, from the first window; the others when they scroll into view.
     await drawAll(state, target, inViewport);
     watchViewport(state);
