@@ -94,6 +94,11 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('names on the page', () => {
     const widths = await tab.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
     expect(widths.window).toBeLessThanOrEqual(375);
     expect(widths.page).toBe(widths.window);
+    // Its table's caption names it too, broken to the card's width rather than scrolled sideways.
+    await card(tab, JMH).getByRole('button', { name: `Show ${JMH} as a table` }).click();
+    const caption = await card(tab, JMH).locator('caption').boundingBox();
+    const values = await card(tab, JMH).locator('.values').boundingBox();
+    expect(caption && values && caption.width <= values.width).toBe(true);
     expect(errors).toEqual([]);
     await tab.close();
   });
