@@ -42,11 +42,17 @@ export function textScale(unit: string, magnitude: number): TextScale {
   const plain: TextScale = { unit, number: (x) => shortNumber(x) };
   if (!Number.isFinite(magnitude) || magnitude === 0) return plain;
   const scale = unitScale(unit, magnitude);
-  if (scale) return scale.divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
-  // The edge is where four significant digits round up to the next prefix: 999999 reads 1M.
-  const count = COUNT.find((c) => c.size >= PREFIX_FROM && Math.abs(magnitude) >= c.size * 0.99995);
-  if (!count) return plain;
-  return { unit, number: (x) => (x === 0 ? '0' : `${shortNumber(x / count.size)}${count.prefix}`) };
+  const divisor = scale?.divisor ?? 1;
+  // Only past the largest time or byte unit can a scaled magnitude reach a million (2556000 h):
+  // its number then takes a prefix, as a count's does and as the chart writes it (2.556M h).
+  const count = prefixOf(Math.abs(magnitude) / divisor);
+  if (!count) return !scale || divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / divisor) };
+  return { unit: scale?.label ?? unit, number: (x) => (x === 0 ? '0' : `${shortNumber(x / divisor / count.size)}${count.prefix}`) };
+}
+
+/** The prefix a number of this magnitude carries in a sentence; the edge is where four significant digits round up to it: 999999 reads 1M. */
+function prefixOf(magnitude: number): (typeof COUNT)[number] | undefined {
+  return COUNT.find((c) => c.size >= PREFIX_FROM && magnitude >= c.size * 0.99995);
 }
 
 /** One value and its unit, scaled as `textScale` does: `3.263 s`, `2.98 GiB`, `24300 Hz`, `174.3M ops/sec`. */

@@ -53,6 +53,11 @@ describe('readable magnitudes', () => {
     expect(formatValue(2e15, 'B')).toBe('1.82k TiB');
     expect(formatValue(3e15, 'ops/s')).toBe('3P ops/s');
     expect(formatValue(1000 * 1024, 'B')).toBe('1000 KiB');
+    // The text of comments and tables prefixes from a million, as it does counts.
+    expect(quantity(9.2e18, 'ns')).toBe('2.556M h');
+    expect(levels('ns', 9.2e18, 9.3e18)).toBe('2.556M to 2.583M h');
+    expect(quantity(3.6e15, 'ns')).toBe('1000 h');
+    expect(quantity(2e21, 'B')).toBe('1.819G TiB');
   });
 
   it('writes a zero in the case’s own unit, as the comments do', () => {
