@@ -11,6 +11,7 @@ import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM, launchBrowser, type Browser } from './browser.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 import { builtPage } from './built-page.js';
+import { casesDigest } from '../../src/core/trend/case-digest.js';
 import { syntheticHistory, trendFiles, writeFiles } from './trend-fixture.js';
 
 /** Asked for beside the manifest, before the page knows anything of the trend. */
@@ -84,5 +85,26 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a damaged manifest on the page', () =>
     const two = await open(half);
     expect(two.status).toMatch(/^Could not read the trend: manifest\.json: segments is 2\.5, not a whole number of segments; the manifest is damaged/);
     expect(half.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
+  });
+
+  it('draws no point of a manifest whose cases were reordered by hand, saying what to undo', async () => {
+    const sorted = await damaged('sorted', (m) => {
+      m['casesDigest'] = casesDigest(m);
+      (m['cases'] as unknown[]).reverse();
+    });
+    const { status, state, errors } = await open(sorted);
+    expect(status).toMatch(
+      /^Could not read the trend: manifest\.json: "suites" or "cases" was edited: the lists no longer match casesDigest \("[0-9a-f]{16}"; they read as "[0-9a-f]{16}"\), and the data names each suite and case by its place in them, so older points would be read as other cases'; undo that edit \(revert the commit that made it\); the manifest is damaged, so the page reads nothing more/,
+    );
+    expect(state).toBe('error');
+    expect(errors).toEqual([]);
+    expect(sorted.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
+  });
+
+  it('draws a manifest written before casesDigest as before', async () => {
+    const old = await damaged('no-digest', (m) => delete m['casesDigest']);
+    const { state, errors } = await open(old);
+    expect(state).toBe('ready');
+    expect(errors).toEqual([]);
   });
 });

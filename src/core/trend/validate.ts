@@ -11,6 +11,7 @@ import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
 import { ChunkError, decodeChunk, eachDecoded, sameJson, type ChunkFile } from './chunk.js';
+import { caseListProblem } from './case-digest.js';
 import { manifestCountsProblem } from './manifest-counts.js';
 import { STATE_PATH, STATE_VERSION, stateFileProblem, type StateFile } from './regress-state.js';
 import { NEWEST_SEGMENTS, decodeNewest, type NewestFile } from './newest.js';
@@ -63,7 +64,7 @@ export function parseManifest(file: string, text: string): Manifest {
   const m = check('manifest', validateManifest, file, text);
   // Counts that cannot be real are refused here, before any reader plans reads or allocates for them.
   const bad = (why: string) => new TrendDataError(`${file}: ${why}; the manifest is damaged, refusing to read or publish over it`);
-  const why = manifestCountsProblem(m);
+  const why = manifestCountsProblem(m) ?? caseListProblem(m);
   if (why) throw bad(why);
   return m;
 }
