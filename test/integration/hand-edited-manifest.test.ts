@@ -124,3 +124,21 @@ describe('a manifest written before casesDigest', () => {
     ]);
   });
 });
+
+describe('a manifest a newer benchtrend wrote', () => {
+  it('is refused by the CLI in words for its user, not only the action’s, nothing written', async () => {
+    expect((await publishAction(1)).code).toBe(0);
+    await editManifest((m) => (m['version'] = 3));
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const line = `gh-pages:dev/bench/manifest.json: written by a newer benchtrend (trend format 3, this one reads 2); upgrade benchtrend (the action's version, or the npm package of the CLI)`;
+
+    const history = await historyRows();
+    expect(history.code).toBe(1);
+    expect(history.stderr).toBe(`benchtrend: ${line}\n`);
+    await writeFile(join(ws, 'bench.json'), JSON.stringify([{ name: 'zeta', unit: 'ms', value: 100 }]));
+    const cli = await runCli(['publish', 'bench.json', '--format', 'customSmallerIsBetter', '--repo', remote, '--commit', sha(2), '--message', 'm', '--author', 'a'], ws, sb.env);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toContain(`\nbenchtrend: ${line}\n`);
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+  });
+});

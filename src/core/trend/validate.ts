@@ -53,7 +53,7 @@ function check<T extends { version: number }>(kind: string, validator: () => Val
   }
   if (data.version > TREND_SCHEMA_VERSION) {
     throw new TrendDataError(
-      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade the action`,
+      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade benchtrend (the action's version, or the npm package of the CLI)`,
     );
   }
   return data;
@@ -81,7 +81,7 @@ export function parseStateFile(file: string, text: string, suite: number, part: 
     const why = first ? schemaErrorLine(first, data, 'the top level') : 'does not match the regression state schema';
     throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why}; refusing to publish over it`);
   }
-  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade benchtrend (the action's version, or the npm package of the CLI)`);
   const why = stateFileProblem(data, suite, part, manifest);
   if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
   return data;
