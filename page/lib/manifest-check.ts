@@ -1,3 +1,4 @@
+import { caseListProblem } from '../../src/core/trend/case-digest.js';
 import { manifestCountsProblem } from '../../src/core/trend/manifest-counts.js';
 
 /**
@@ -6,6 +7,7 @@ import { manifestCountsProblem } from '../../src/core/trend/manifest-counts.js';
  * files that never existed and fail with an unrelated 404.
  */
 export function manifestDamage(path: string, manifest: Readonly<Record<string, unknown>>): string | undefined {
-  const why = manifestCountsProblem(manifest);
+  // A list edited by hand would have every older point drawn as another case's: nothing is drawn.
+  const why = manifestCountsProblem(manifest) ?? caseListProblem(manifest);
   return why === undefined ? undefined : `${path}: ${why}; the manifest is damaged, so the page reads nothing more (restore it from the branch's history)`;
 }

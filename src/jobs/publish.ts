@@ -143,8 +143,16 @@ export function publishSecrets(serverUrl: string, token: string | undefined): st
   return token ? [...tokenAuth(serverUrl, token).secrets] : [];
 }
 
-/** data-dir as a clean relative folder (a leading / is dropped); `..`, .git and control characters are refused. */
+/** data-dir as a clean relative folder; an absolute path, `..`, .git and control characters are refused. */
 export function normaliseDataDir(dataDir: string): string {
+  // A folder of the branch, not of this machine: `--dir ~/trend` reaches the CLI as /home/me/trend,
+  // which was published as home/me/trend on the branch without a word.
+  if (/^(?:[\\/]|[A-Za-z]:[\\/])/.test(dataDir)) {
+    const relative = dataDir.replace(/^(?:[A-Za-z]:)?[\\/]*/, '').replace(/\\/g, '/');
+    throw new InputError(
+      `data-dir: ${JSON.stringify(dataDir)} is an absolute path, but it names a folder of the branch, from its root, not one on this machine; give it without the leading ${/^[A-Za-z]:/.test(dataDir) ? 'drive' : '/'}${relative === '' ? ', like dev/bench' : `: ${JSON.stringify(relative)}`}`,
+    );
+  }
   const parts = dataDir.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
   if (parts.some((p) => p === '..')) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
   // git refuses to check out a tree holding .git in any case or NTFS spelling (.GIT, .git., git~1):

@@ -37,6 +37,8 @@ const errors = (run: ActionRun) => run.stdout.split('\n').filter((l) => l.starts
 describe('inputs naming where the trend lives', () => {
   it.each([
     ['data-dir', '../elsewhere', 'data-dir: "../elsewhere" leaves the branch; give a folder inside it, like dev/bench'],
+    // Published before as the folder without its leading /, without a word.
+    ['data-dir', '/srv/www/bench', 'data-dir: "/srv/www/bench" is an absolute path, but it names a folder of the branch, from its root, not one on this machine; give it without the leading /: "srv/www/bench"'],
     // Published, a tree holding .GIT could not be checked out again (git: invalid path), by Pages either.
     ['data-dir', 'dev/.GIT', 'data-dir: "dev/.GIT" names git\'s own folder (.git, in any case), which no checkout can hold; give a folder like dev/bench'],
     ['data-dir', 'git~1/bench', 'data-dir: "git~1/bench" names git\'s own folder (.git, in any case), which no checkout can hold; give a folder like dev/bench'],

@@ -146,6 +146,9 @@ describe('refusals that point the right way', () => {
 
   it.each([
     [['history', '--repo', 'trend.git', '--dir', '../x'], '--dir: "../x" leaves the branch; give a folder inside it, like dev/bench'],
+    // A shell expands --dir ~/trend to /home/me/trend, which was published as home/me/trend on the branch.
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--dir', '/home/me/trend'], '--dir: "/home/me/trend" is an absolute path, but it names a folder of the branch, from its root, not one on this machine; give it without the leading /: "home/me/trend"'],
+    [['history', '--repo', 'trend.git', '--dir', 'C:\\bench'], '--dir: "C:\\\\bench" is an absolute path, but it names a folder of the branch, from its root, not one on this machine; give it without the leading drive: "bench"'],
     [['alerts', '--repo', 'trend.git', '--branch', 'a..b'], '--branch: "a..b" is not a branch name git accepts'],
     [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--branch', 'refs/heads/gh-pages'], '--branch: "refs/heads/gh-pages" is a ref, not a branch name; give the name alone, like "gh-pages"'],
     [['history', '--repo', 'no/such/thing'], '--repo: "no/such/thing" is neither owner/name, a git URL, nor an existing path'],

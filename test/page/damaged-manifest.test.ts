@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM } from './browser.js';
 import { servedTrend, watchedTab, type ServedTrend } from './built-page.js';
+import { casesDigest } from '../../src/core/trend/case-digest.js';
 import { syntheticHistory, trendFiles } from './trend-fixture.js';
 
 /** Asked for beside the manifest, before the page knows anything of the trend. */
@@ -64,5 +65,26 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a damaged manifest on the page', () =>
     const two = await open(half);
     expect(two.status).toMatch(/^Could not read the trend: manifest\.json: segments is 2\.5, not a whole number of segments; the manifest is damaged/);
     expect(half.server.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
+  });
+
+  it('draws no point of a manifest whose cases were reordered by hand, saying what to undo', async () => {
+    const sorted = await damaged('sorted', (m) => {
+      m['casesDigest'] = casesDigest(m);
+      (m['cases'] as unknown[]).reverse();
+    });
+    const { status, state, errors } = await open(sorted);
+    expect(status).toMatch(
+      /^Could not read the trend: manifest\.json: "suites" or "cases" was edited: the lists no longer match casesDigest \("[0-9a-f]{16}"; they read as "[0-9a-f]{16}"\), and the data names each suite and case by its place in them, so older points would be read as other cases'; undo that edit \(revert the commit that made it\); the manifest is damaged, so the page reads nothing more/,
+    );
+    expect(state).toBe('error');
+    expect(errors).toEqual([]);
+    expect(sorted.server.requests.filter((r) => r.includes('/data/'))).toEqual([NEWEST]);
+  });
+
+  it('draws a manifest written before casesDigest as before', async () => {
+    const old = await damaged('no-digest', (m) => delete m['casesDigest']);
+    const { state, errors } = await open(old);
+    expect(state).toBe('ready');
+    expect(errors).toEqual([]);
   });
 });

@@ -259,7 +259,7 @@ describe('existing data that cannot be trusted stops the publish', () => {
   it('a manifest written by a newer benchtrend', async () => {
     const trend = await trendOf(1);
     trend.files.set('manifest.json', JSON.stringify({ ...trend.json<object>('manifest.json'), version: 3 }));
-    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(/written by a newer benchtrend \(trend format 3, this one reads 2\); upgrade the action/);
+    await expect(trend.publish({ commit: commit(9), points: syntheticPoints(2) })).rejects.toThrow(/written by a newer benchtrend \(trend format 3, this one reads 2\); upgrade benchtrend \(the action's version, or the npm package of the CLI\)/);
   });
 
   it('a corrupt segment the rollup would copy', async () => {

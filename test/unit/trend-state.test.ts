@@ -178,7 +178,7 @@ describe('the regression state', () => {
     trend.files.set(statePath(0, 'head'), JSON.stringify({ ...head, version: head.version + 1 }));
     const before = new Map(trend.files);
     await expect(trend.publish({ commit: commit(21), points: [point('warm / total', 1.2)] })).rejects.toThrow(TrendDataError);
-    await expect(trend.publish({ commit: commit(21), points: [point('warm / total', 1.2)] })).rejects.toThrow(/head\.json: written by a newer benchtrend \(regression state \d+, this one reads \d+\); upgrade the action/);
+    await expect(trend.publish({ commit: commit(21), points: [point('warm / total', 1.2)] })).rejects.toThrow(/head\.json: written by a newer benchtrend \(regression state \d+, this one reads \d+\); upgrade benchtrend \(the action's version, or the npm package of the CLI\)/);
     expect(trend.files).toEqual(before);
   });
 });

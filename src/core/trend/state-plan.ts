@@ -9,6 +9,7 @@ import { locate, type TrendReader } from './load.js';
 import {
   STATE_BLOCK,
   STATE_POINTS,
+  WALK_ROUNDS,
   append,
   decodeState,
   encodeState,
@@ -48,6 +49,68 @@ function sameRunText(suite: string, run: Segment, earlier: readonly Segment[], o
   return (
     `suite ${JSON.stringify(suite)} at ${run.commit.sha.slice(0, 7)}: another job of this workflow run published shape ${shapes} for this commit before (segment ${earlier.map((e) => e.seq).join(', ')}), ` +
     `and this job's points replace its points${off.length > 0 ? `, without ${leavingCases(off)} the trend at this commit` : ''}; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`
+  );
+}
+
+/**
+ * How far back a run of a commit no newer than the suite's newest, and not in its regression state,
+ * looks for an earlier run of it: as far as the longest walk back reads (walkSegments).
+ */
+export const EARLIER_RUN_REACH = STATE_POINTS * 2 ** (WALK_ROUNDS - 1);
+
+const commitTime = (timestamp: string): number => Date.parse(timestamp);
+
+/**
+ * What a run appended to the state takes off its commit when it re-benches one older than the
+ * state's reach: the state holds the suite's newest entries only (STATE_POINTS), so the earlier
+ * run was not among what the publish read, and the cases of its shapes this run does not hold
+ * left the trend at that commit without a word. Looked for only when it can matter and is
+ * likely: a case of the run's shapes it does not hold is older than the state's reach, and the
+ * commit is no newer than the suite's newest (a dispatch on an old tag, not the next push). Then
+ * the chunks are read back, at most EARLIER_RUN_REACH segments: the line names the cases taken
+ * off, or, when the look stopped short of the suite's first segment, what it could not tell.
+ */
+async function earlierRunBeyondState(
+  load: (from: number, to: number) => Promise<Segment[]>,
+  manifest: Manifest,
+  name: string,
+  since: number,
+  newest: number | undefined,
+  judged: Segment,
+): Promise<string | undefined> {
+  const first = suiteStart(manifest.cases, name, judged.seq);
+  if (since <= first || newest === undefined) return undefined;
+  const held = new Set(judged.points.map((p) => p.case));
+  const shapes = new Set(judged.shapes);
+  const could = manifest.cases.filter((c) => c.suite === name && shapes.has(c.shape) && !held.has(c.case) && c.firstSeq < since);
+  if (could.length === 0) return undefined;
+  const [newestRun] = await load(newest, newest + 1);
+  const time = commitTime(judged.commit.timestamp);
+  if (newestRun === undefined || !(time <= commitTime(newestRun.commit.timestamp))) return undefined;
+  const sha = judged.commit.sha;
+  const lowest = Math.max(first, judged.seq - EARLIER_RUN_REACH);
+  let from = since;
+  let found: Segment[] = [];
+  for (let span = STATE_POINTS; from > lowest && found.length === 0; span *= 2) {
+    const next = Math.max(lowest, from - span);
+    found = (await load(next, from)).filter((s) => s.suite === name && s.commit.sha === sha);
+    from = next;
+  }
+  const short = sha.slice(0, 7);
+  if (found.length > 0) {
+    const off = casesTakenOff(found, judged);
+    if (off.length === 0) return undefined;
+    return (
+      `suite ${JSON.stringify(name)} at ${short}: this run re-benches a commit published before (segment ${found.map((s) => s.seq).join(', ')}, older than the newest ${STATE_POINTS} points the publish keeps at hand) and replaces its points of shape ${[...new Set(off.map((c) => c.shape))].map((x) => JSON.stringify(x)).join(', ')}, ` +
+      `but not ${leavingCases(off)} the trend at this commit; bench ${off.length === 1 ? 'it' : 'them'} with this commit again to put ${off.length === 1 ? 'it' : 'them'} back`
+    );
+  }
+  if (from <= first) return undefined;
+  const names = could.map((c) => JSON.stringify(c.case));
+  const shown = `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+  return (
+    `suite ${JSON.stringify(name)} at ${short}: this commit is no newer than the suite's newest (${newestRun.commit.sha.slice(0, 7)}) and no earlier run of it is among the ${judged.seq - from} segments read back; ` +
+    `if a run before those published it, this run replaced that run's points of its shapes, and ${shown}, which this run does not hold, left the trend at this commit`
   );
 }
 
@@ -139,6 +202,10 @@ export async function planRegressionState(
     const judged = added.filter((s) => s.suite === name && s.imported === undefined && s.points.length > 0).at(-1);
     // append() refuses a commit the state holds, and the state holds every entry since `since`.
     if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) rebenches.set(name, false);
+    if (appended && old && judged) {
+      const beyond = await earlierRunBeyondState(load, manifest, name, old.since, old.entries.at(-1)?.seq, judged);
+      if (beyond !== undefined) warnings.push(beyond);
+    }
     let next = appended;
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
@@ -157,6 +224,11 @@ export async function planRegressionState(
         const sibling = sameRunSuperseded(walked.segments, judged);
         if (sibling.length > 0) warnings.push(sameRunText(name, judged, sibling, off));
         else if (off.length > 0) warnings.push(takenOffText(name, judged, off));
+        else if (!walked.segments.some((s) => s.seq < judged.seq && s.suite === name && s.commit.sha === judged.commit.sha)) {
+          const newest = walked.segments.findLast((s) => s.seq < judged.seq && s.suite === name)?.seq;
+          const beyond = await earlierRunBeyondState(load, manifest, name, walked.from, newest, judged);
+          if (beyond !== undefined) warnings.push(beyond);
+        }
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;

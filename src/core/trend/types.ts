@@ -149,6 +149,12 @@ export interface Manifest {
   readonly fanout: number;
   readonly suites: readonly string[];
   readonly cases: readonly CaseInfo[];
+  /**
+   * Fingerprint of `suites` and the cases' names in order (case-digest.ts), which the data refers to
+   * by position: a list edited by hand is refused rather than read as other cases' points. Absent
+   * in a manifest written before it existed; the next publish adds it.
+   */
+  readonly casesDigest?: string;
   readonly annotations: readonly Annotation[];
   readonly alerts: readonly StoredAlert[];
   /** Set once a github-action-benchmark history was imported, so it is never imported twice. */

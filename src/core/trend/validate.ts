@@ -11,6 +11,7 @@ import { pointProblem } from '../cases.js';
 import { InputError } from '../model.js';
 import { nameProblem, visible } from '../text.js';
 import { ChunkError, decodeChunk, eachDecoded, sameJson, type ChunkFile } from './chunk.js';
+import { caseListProblem } from './case-digest.js';
 import { manifestCountsProblem } from './manifest-counts.js';
 import { STATE_PATH, STATE_VERSION, stateFileProblem, type StateFile } from './regress-state.js';
 import { NEWEST_SEGMENTS, decodeNewest, type NewestFile } from './newest.js';
@@ -52,7 +53,7 @@ function check<T extends { version: number }>(kind: string, validator: () => Val
   }
   if (data.version > TREND_SCHEMA_VERSION) {
     throw new TrendDataError(
-      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade the action`,
+      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade benchtrend (the action's version, or the npm package of the CLI)`,
     );
   }
   return data;
@@ -63,7 +64,7 @@ export function parseManifest(file: string, text: string): Manifest {
   const m = check('manifest', validateManifest, file, text);
   // Counts that cannot be real are refused here, before any reader plans reads or allocates for them.
   const bad = (why: string) => new TrendDataError(`${file}: ${why}; the manifest is damaged, refusing to read or publish over it`);
-  const why = manifestCountsProblem(m);
+  const why = manifestCountsProblem(m) ?? caseListProblem(m);
   if (why) throw bad(why);
   return m;
 }
@@ -80,7 +81,7 @@ export function parseStateFile(file: string, text: string, suite: number, part: 
     const why = first ? schemaErrorLine(first, data, 'the top level') : 'does not match the regression state schema';
     throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why}; refusing to publish over it`);
   }
-  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade benchtrend (the action's version, or the npm package of the CLI)`);
   const why = stateFileProblem(data, suite, part, manifest);
   if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
   return data;
