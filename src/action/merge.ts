@@ -124,7 +124,7 @@ async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promi
   }
   const context = runContext(runner, bareCommit(runner, run.headSha));
   const merged = await core.group(`Downloading the collected artifacts of workflow run ${run.runId}`, () =>
-    mergeForeignRun({ repository: runner.repository as string, runId: run.runId, token: settings.token as string }, run.headSha, context),
+    mergeForeignRun({ repository: runner.repository as string, apiUrl: runner.apiUrl, runId: run.runId, token: settings.token as string }, run.headSha, context),
   );
   for (const line of merged.refused) core.warning(line);
   // The head this run benched, which the pull request may since have left behind.

@@ -5,7 +5,7 @@
  * behind the API's redirect, the pull request and the comments through a local stand-in for the
  * REST API (GITHUB_API_URL), with the real @actions/artifact client. Real git remote for the trend.
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -358,6 +358,52 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect(run.stdout).toContain('::error::artifact benchtrend-collect-default-warm-1: 67108865 bytes, over the limit of 67108864 for a collected artifact');
     expect(blobDownloads()).toHaveLength(0);
     expect(api.issueComments.size).toBe(0);
+  });
+
+  it('stops the download of an artifact bigger than its listing says at the size bound, keeping nothing of it', async () => {
+    openPull(HEAD);
+    // Blob storage behind a listing that says 900 bytes: 80 MiB without a Content-Length.
+    const total = 80 * 1024 * 1024;
+    let closedEarly: boolean | undefined;
+    const lying = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      const chunk = Buffer.alloc(64 * 1024);
+      let sent = 0;
+      res.on('close', () => (closedEarly = !res.writableFinished));
+      const pump = (): void => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => lying.listen(0, '127.0.0.1', resolve));
+    api.runArtifacts.set(53, [{ id: 7100, name: 'benchtrend-collect-default-warm-1', size_in_bytes: 900 }]);
+    api.artifactDownloads.set(7100, `http://127.0.0.1:${(lying.address() as AddressInfo).port}/blob/7100.zip?sig=secret`);
+    try {
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+        event: workflowRun(53, HEAD),
+        env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: BASE, GITHUB_RUN_ID: '900', GITHUB_API_URL: api.url },
+      });
+      const left = await readdir(run.runnerTemp);
+      await run.dispose();
+
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
+        '::error::artifact benchtrend-collect-default-warm-1: the download passed the limit of 67108864 bytes for a collected artifact (the listing said 900 bytes) and was stopped there',
+      ]);
+      // Cut mid-stream, not read to its end, and no partial file left behind.
+      expect(closedEarly).toBe(true);
+      expect(left.sort()).toEqual(['event.json', 'github_output', 'step_summary.md']);
+      expect(api.issueComments.size).toBe(0);
+    } finally {
+      lying.closeAllConnections();
+      await new Promise<void>((resolve) => lying.close(() => resolve()));
+    }
   });
 
   it('refuses a payload that inflates past its bound, whatever the zip says', async () => {
