@@ -345,11 +345,14 @@ export class GitHubComments {
   ): Promise<CommentOutcome> {
     const before = this.requests;
     try {
-      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').includes(marker)));
+      // benchtrend's comments begin with their marker; another app's that quotes one (a summary
+      // of the thread, a reply) only holds it, and a token that may write comments may also edit
+      // and delete that app's: it was overwritten, or removed as a second copy.
+      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').trimStart().startsWith(marker)));
       const [found, ...extra] = await ours(await this.call(`${what}: listing comments`, ops.list));
       const body = render(found?.body);
       if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', what, requests: this.requests - before };
-      if (!body.includes(marker)) throw new Error(`comment body lacks its marker ${marker}`);
+      if (!body.startsWith(marker)) throw new Error(`comment body does not begin with its marker ${marker}`);
       if (found) {
         const c = found.body === body ? found : await this.call(`${what}: updating comment ${found.id}`, () => ops.update(found.id, body));
         // Two runs that each found no comment both wrote one: the first is kept, the others go.
