@@ -425,14 +425,15 @@ export class GitHubComments {
   }
 
   /**
-   * The pull request's head commit as it is now, or undefined when it cannot be read (the check it
-   * serves then holds nothing back): a run of an older head must not write over a newer one's comment.
+   * The pull request's head commit and whether it is still open, as they are now, or undefined when
+   * they cannot be read (the check they serve then holds nothing back): a run of an older head must
+   * not write over a newer one's comment, nor a run that finished late on a closed pull request.
    */
-  async pullRequestHead(pullNumber: number): Promise<string | undefined> {
+  async pullRequestNow(pullNumber: number): Promise<{ readonly head: string | undefined; readonly open: boolean } | undefined> {
     const { owner, repo, octokit } = this;
     try {
       const pr = await this.call(`reading pull request #${pullNumber}`, async () => (await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber })).data);
-      return typeof pr.head?.sha === 'string' ? pr.head.sha : undefined;
+      return { head: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined, open: pr.state !== 'closed' };
     } catch {
       return undefined;
     }

@@ -248,6 +248,27 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect((api.issueComments.get(PR) ?? []).map((c) => c.body.includes(`at ${HEAD.slice(0, 7)}`))).toEqual([true]);
   });
 
+  it('writes no comment on a pull request that was closed after its run benched, and says so', async () => {
+    const pull = openPull(HEAD);
+    await collectJob(54, HEAD, 'warm.json');
+    serveRunArtifacts(54);
+    pull.state = 'closed';
+    // GitHub lists a same-repository pull request in the event whatever its state when the job starts.
+    const event = workflowRun(54, HEAD);
+    const listed = { number: PR, head: { sha: HEAD, ref: 'feature' }, base: { ref: 'main', repo: { url: 'https://api.github.com/repos/owner/repo' } } };
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+      event: { name: 'workflow_run', payload: { workflow_run: { ...event.payload.workflow_run, pull_requests: [listed] } } },
+      env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: BASE, GITHUB_RUN_ID: '900', GITHUB_API_URL: api.url },
+    });
+    await run.dispose();
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`No pull-request comment was written: pull request #21 is closed; this run benched ${HEAD.slice(0, 7)}`);
+    expect(api.issueComments.size).toBe(0);
+  });
+
   it('writes at most 10 comments however many suites a fork’s artifacts hold, the worst first, and keeps one per suite', async () => {
     openPull(HEAD);
     // Eleven suites main has no history of, and the last, main's own suite, slower than main: its comment is among the ten.
