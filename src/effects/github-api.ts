@@ -493,7 +493,9 @@ export class GitHubComments {
       this.call(label, fn).catch((error: unknown) => {
         const inner = (error as { last?: unknown }).last ?? error;
         const e = httpError(inner);
-        throw new Error(this.clean(`${label} failed: ${e.status ? `GitHub API answered ${e.status}: ` : ''}${e.message ?? String(inner)}`));
+        // octokit reports a request cut by its timeout, or a connection that failed, as a 500 without a response.
+        const said = e.status && e.response ? `GitHub API answered ${e.status}: ` : e.status ? 'no answer from the GitHub API: ' : '';
+        throw new Error(this.clean(`${label} failed: ${said}${e.message ?? String(inner)}`));
       });
     const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest | undefined =>
       list

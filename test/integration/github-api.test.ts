@@ -395,6 +395,22 @@ describe('answers that are not whole JSON', () => {
     );
   });
 
+  it('a workflow run’s pull-request lookup that gets no answer says so, not that the API answered 500', async () => {
+    // Takes every request and never answers.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const lookup = findRunPullRequest({ token: TOKEN, baseUrl: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, repository: 'owner/repo', baseMs: 5, maxMs: 50, timeoutMs: 200, budgetMs: 1000 }, { headSha: SHA });
+      const error = await lookup.then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/^listing the pull requests of commit 3f78685 failed: no answer from the GitHub API: /);
+      expect((error as Error).message).not.toMatch(/answered/);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('a workflow run’s pull-request lookup says the same of a body that is not JSON', async () => {
     await using api = await GitHubApiServer.start();
     await using proxy = await front(api, (_req, res) => {
