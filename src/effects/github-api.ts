@@ -497,11 +497,12 @@ export class GitHubComments {
         const said = e.status && e.response ? `GitHub API answered ${e.status}: ` : e.status ? 'no answer from the GitHub API: ' : '';
         throw new Error(this.clean(`${label} failed: ${said}${e.message ?? String(inner)}`));
       });
-    const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest | undefined =>
+    // Every one: a branch proposed to two base branches is two pull requests with one head.
+    const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest[] =>
       list
         .filter((p) => (p as { state?: unknown }).state === undefined || (p as { state?: unknown }).state === 'open')
         .map((p) => runPullRequest(p, repository))
-        .find((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
+        .filter((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
 
     // A commit lookup that fails (a 404 or 422 for a fork's commit, an outage) leaves the head
     // branch to try; its error is the one told when that finds nothing either.
@@ -510,8 +511,8 @@ export class GitHubComments {
       const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
         (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100 })).data as unknown[],
       );
-      const fromCommit = open(byCommit, query.headSha);
-      if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
+      const [fromCommit, ...more] = open(byCommit, query.headSha);
+      if (fromCommit) return { pullRequest: fromCommit, ...(more.length ? { more } : {}), source: 'commit' };
     } catch (error) {
       failed = error;
     }
@@ -526,8 +527,8 @@ export class GitHubComments {
       throw failed ?? error;
     });
     // The branch may have moved on since the run: the caller tells by the pull request's head.
-    const fromHead = open(byHead, undefined);
-    if (fromHead) return { pullRequest: fromHead, source: 'head' };
+    const [fromHead, ...more] = open(byHead, undefined);
+    if (fromHead) return { pullRequest: fromHead, ...(more.length ? { more } : {}), source: 'head' };
     if (failed !== undefined) throw failed;
     return { pullRequest: undefined };
   }
@@ -544,6 +545,8 @@ export interface RunPullRequestQuery {
 /** The pull request found, and where; or undefined with the places looked. */
 export interface RunPullRequestLookup {
   readonly pullRequest: RunPullRequest | undefined;
+  /** Other open pull requests with the same head, when there are any. */
+  readonly more?: readonly RunPullRequest[];
   readonly source?: 'commit' | 'head';
 }
 

@@ -248,6 +248,24 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect((api.issueComments.get(PR) ?? []).map((c) => c.body.includes(`at ${HEAD.slice(0, 7)}`))).toEqual([true]);
   });
 
+  it('comments on each open pull request whose head is the run’s, not on the first one listed only', async () => {
+    openPull(HEAD);
+    // The same fork branch proposed to a release branch too: one head, two pull requests.
+    api.pulls.push({ number: 22, state: 'open', head: { sha: HEAD, ref: 'feature', label: 'fork:feature', repo: { full_name: 'fork/repo' } }, base: { ref: 'release', repo: { full_name: 'owner/repo' } }, listedForCommit: true });
+    await collectJob(55, HEAD, 'warm.json');
+    serveRunArtifacts(55);
+
+    const run = await workflowRunJob(55, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('Pull requests #21 and #22 found by their commit');
+    // Each told against its own base branch.
+    expect((api.issueComments.get(PR) ?? []).map((c) => c.body.split('\n')[1])).toEqual([`### benchtrend: too little history on main to judge in suite \`default\` at ${HEAD.slice(0, 7)}`]);
+    expect((api.issueComments.get(22) ?? []).map((c) => c.body.split('\n')[1])).toEqual([`### benchtrend: too little history on release to judge in suite \`default\` at ${HEAD.slice(0, 7)}`]);
+    expect(run.summary).toContain('### benchtrend merge of pull request #21');
+    expect(run.summary).toContain('### benchtrend merge of pull request #22');
+  });
+
   it('writes no comment on a pull request that was closed after its run benched, and says so', async () => {
     const pull = openPull(HEAD);
     await collectJob(54, HEAD, 'warm.json');
