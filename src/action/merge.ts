@@ -75,7 +75,14 @@ async function pullRequestsOfRun(settings: Settings, runner: ActionRunner, run: 
   const where = `${run.headSha.slice(0, 7)}${run.headOwner && run.headBranch ? ` (${run.headOwner}:${run.headBranch})` : ''}`;
   try {
     const found = await findRunPullRequest(
-      { token: settings.token ?? '', baseUrl: runner.apiUrl, repository: runner.repository ?? '', timeoutMs: runner.bounds.requestMs, log: (l) => core.info(l) },
+      {
+        token: settings.token ?? '',
+        baseUrl: runner.apiUrl,
+        repository: runner.repository ?? '',
+        timeoutMs: runner.bounds.requestMs,
+        budgetMs: runner.bounds.budgetMs,
+        log: (l) => core.info(l),
+      },
       { headSha: run.headSha, headOwner: run.headOwner, headBranch: run.headBranch },
     );
     if (found.pullRequest) {

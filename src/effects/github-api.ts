@@ -495,7 +495,9 @@ export class GitHubComments {
         const e = httpError(inner);
         // octokit reports a request cut by its timeout, or a connection that failed, as a 500 without a response.
         const said = e.status && e.response ? `GitHub API answered ${e.status}: ` : e.status ? 'no answer from the GitHub API: ' : '';
-        throw new Error(this.clean(`${label} failed: ${said}${e.message ?? String(inner)}`));
+        // A request cut because the budget ran out: say which bound it met, as a comment's failure does.
+        const spent = e.status && !e.response && this.remaining() <= 0 ? `; the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend gives the GitHub API in a run were spent` : '';
+        throw new Error(this.clean(`${label} failed: ${said}${e.message ?? String(inner)}${spent}`));
       });
     // Every one: a branch proposed to two base branches is two pull requests with one head.
     const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest[] =>

@@ -266,6 +266,37 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect(run.summary).toContain('### benchtrend merge of pull request #22');
   });
 
+  it('gives a hanging API the network budget it is given for the pull-request lookup, and says the budget was spent', async () => {
+    // Takes every request and never answers.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+        event: workflowRun(56, HEAD),
+        env: {
+          ...sb.env,
+          ...artifactEnv(service, 'run-900', 'job-comment'),
+          GITHUB_SHA: BASE,
+          GITHUB_RUN_ID: '900',
+          GITHUB_API_URL: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`,
+          BENCHTREND_NETWORK_BUDGET_MS: '1500',
+          BENCHTREND_REQUEST_TIMEOUT_MS: '1000',
+        },
+      });
+      await run.dispose();
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+        `::warning::No comment was written: the pull request of ${HEAD.slice(0, 7)} (fork:feature) could not be looked up: listing the pull requests of commit ${HEAD.slice(0, 7)} failed: no answer from the GitHub API: The operation was aborted due to timeout; the 1.5 s benchtrend gives the GitHub API in a run were spent`,
+      ]);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('writes no comment on a pull request that was closed after its run benched, and says so', async () => {
     const pull = openPull(HEAD);
     await collectJob(54, HEAD, 'warm.json');
