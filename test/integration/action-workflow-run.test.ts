@@ -476,6 +476,26 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     }
   });
 
+  it('says an artifact expired, and keeps the token out of what a refusing API echoed', async () => {
+    openPull(HEAD);
+    api.runArtifacts.set(57, [
+      { id: 7200, name: 'benchtrend-collect-default-warm-1', size_in_bytes: 900 },
+      { id: 7201, name: 'benchtrend-collect-os2-warm-1', size_in_bytes: 900 },
+    ]);
+    api.failNext({ method: 'GET', path: /\/actions\/artifacts\/7200\/zip$/, status: 410, body: { message: 'Artifact has expired' } });
+    api.failNext({ method: 'GET', path: /\/actions\/artifacts\/7201\/zip$/, status: 403, body: { message: `Resource not accessible by token ${TOKEN}` } });
+
+    const run = await workflowRunJob(57, HEAD);
+
+    expect(run.code).toBe(1);
+    const error = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+    expect(error).toEqual([
+      '::error::no collected artifact of workflow run 57 could be read: artifact benchtrend-collect-default-warm-1: not downloaded: the GitHub API answered 410: Artifact has expired; artifact benchtrend-collect-os2-warm-1: download failed: the GitHub API answered 403: Resource not accessible by token ***',
+    ]);
+    expect(run.stdout.split('\n').filter((l) => l.includes(TOKEN) && !l.startsWith('::add-mask::'))).toEqual([]);
+    expect(api.issueComments.size).toBe(0);
+  });
+
   it('refuses a payload that inflates past its bound, whatever the zip says', async () => {
     openPull(HEAD);
     // 17 MiB of spaces deflate to a few KB: a small artifact, a big payload.
