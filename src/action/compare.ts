@@ -74,12 +74,19 @@ export const MAX_PULL_REQUEST_COMMENTS = 10;
 const worse = (verdicts: readonly CaseVerdict[]) => verdicts.filter((v) => v.kind === 'regressed' || v.kind === 'step').length;
 
 /**
- * Whether the head this run benched is still the pull request's: a run that finished after a
- * newer push's (or was run again) would put an older head's numbers over the newer ones.
+ * Whether the head this run benched is still the pull request's, and the pull request still open:
+ * a run that finished after a newer push's (or was run again) would put an older head's numbers
+ * over the newer ones, and one that finished after the pull request was closed or merged would
+ * comment on a change that is no longer proposed.
  */
 async function current(api: GitHubComments, pr: { number: number; head: string }): Promise<boolean> {
-  const now = await api.pullRequestHead(pr.number);
-  if (now === undefined || now === pr.head) return true;
-  core.info(`No pull-request comment was written: pull request #${pr.number} has moved on to ${now.slice(0, 7)} since this run benched ${pr.head.slice(0, 7)}; the run of its head writes the comment`);
+  const now = await api.pullRequestNow(pr.number);
+  if (now === undefined) return true;
+  if (!now.open) {
+    core.info(`No pull-request comment was written: pull request #${pr.number} is closed; this run benched ${pr.head.slice(0, 7)}`);
+    return false;
+  }
+  if (now.head === undefined || now.head === pr.head) return true;
+  core.info(`No pull-request comment was written: pull request #${pr.number} has moved on to ${now.head.slice(0, 7)} since this run benched ${pr.head.slice(0, 7)}; the run of its head writes the comment`);
   return false;
 }

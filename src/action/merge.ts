@@ -62,22 +62,38 @@ async function mergedOutcome(
 }
 
 /**
- * The pull request a workflow_run's triggering run benched: from the event (GitHub fills it for
- * same-repository pull requests only), else by the commit, else by the fork's `owner:branch`.
- * Not found, or a lookup that failed, is a warning line for the caller.
+ * The pull requests a workflow_run's triggering run benched: from the event (GitHub fills it for
+ * same-repository pull requests only), else by the commit, else by the fork's `owner:branch`. All
+ * of them whose head is the run's: one branch proposed to two base branches is two pull requests,
+ * and the run is no more one's than the other's. Not found, or a lookup that failed, is a warning
+ * line for the caller.
  */
-async function pullRequestOfRun(settings: Settings, runner: ActionRunner, run: WorkflowRunEvent): Promise<{ pr: RunPullRequest } | { warning: string }> {
-  const listed = run.pullRequests.find((p) => p.head === run.headSha) ?? run.pullRequests[0];
-  if (listed) return { pr: listed };
+async function pullRequestsOfRun(settings: Settings, runner: ActionRunner, run: WorkflowRunEvent): Promise<{ prs: RunPullRequest[] } | { warning: string }> {
+  const heads = run.pullRequests.filter((p) => p.head === run.headSha);
+  const listed = heads.length > 0 ? heads : run.pullRequests.slice(0, 1);
+  if (listed.length > 0) return { prs: listed };
   const where = `${run.headSha.slice(0, 7)}${run.headOwner && run.headBranch ? ` (${run.headOwner}:${run.headBranch})` : ''}`;
   try {
     const found = await findRunPullRequest(
-      { token: settings.token ?? '', baseUrl: runner.apiUrl, repository: runner.repository ?? '', timeoutMs: runner.bounds.requestMs, log: (l) => core.info(l) },
+      {
+        token: settings.token ?? '',
+        baseUrl: runner.apiUrl,
+        repository: runner.repository ?? '',
+        timeoutMs: runner.bounds.requestMs,
+        budgetMs: runner.bounds.budgetMs,
+        log: (l) => core.info(l),
+      },
       { headSha: run.headSha, headOwner: run.headOwner, headBranch: run.headBranch },
     );
     if (found.pullRequest) {
-      core.info(`Pull request #${found.pullRequest.number} found by its ${found.source === 'head' ? 'head branch' : 'commit'}`);
-      return { pr: found.pullRequest };
+      const prs = [found.pullRequest, ...(found.more ?? [])];
+      const how = found.source === 'head' ? 'head branch' : 'commit';
+      core.info(
+        prs.length === 1
+          ? `Pull request #${prs[0]!.number} found by its ${how}`
+          : `Pull requests ${prs.map((p) => `#${p.number}`).join(', ').replace(/, ([^,]*)$/, ' and $1')} found by their ${how}`,
+      );
+      return { prs };
     }
   } catch (e) {
     return { warning: `No comment was written: the pull request of ${where} could not be looked up: ${e instanceof Error ? e.message : String(e)}` };
@@ -113,21 +129,26 @@ async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promi
   if (!settings.token || !runner.repository) {
     throw new InputError('mode: merge on a workflow_run needs github-token (with actions: read) to download the artifacts of the triggering run');
   }
-  let pr: RunPullRequest | undefined;
+  let prs: RunPullRequest[] = [];
   if (isPull) {
-    const found = await core.group('Finding the pull request', () => pullRequestOfRun(settings, runner, run));
+    const found = await core.group('Finding the pull request', () => pullRequestsOfRun(settings, runner, run));
     if ('warning' in found) {
       core.warning(found.warning);
       return undefined;
     }
-    pr = found.pr;
+    prs = found.prs;
   }
   const context = runContext(runner, bareCommit(runner, run.headSha));
   const merged = await core.group(`Downloading the collected artifacts of workflow run ${run.runId}`, () =>
-    mergeForeignRun({ repository: runner.repository as string, runId: run.runId, token: settings.token as string }, run.headSha, context),
+    mergeForeignRun({ repository: runner.repository as string, apiUrl: runner.apiUrl, runId: run.runId, token: settings.token as string }, run.headSha, context),
   );
   for (const line of merged.refused) core.warning(line);
+  if (prs.length === 0) return mergedOutcome(settings, runner, merged, settings.autoPush ? undefined : { pr: undefined, heading: '### benchtrend merge' });
   // The head this run benched, which the pull request may since have left behind.
-  const compare = pr ? { pr: { ...pr, head: run.headSha }, heading: `### benchtrend merge of pull request #${pr.number}` } : settings.autoPush ? undefined : { pr: undefined, heading: '### benchtrend merge' };
-  return mergedOutcome(settings, runner, merged, compare);
+  const outcomes: Outcome[] = [];
+  for (const [i, pr] of prs.entries()) {
+    outcomes.push(await mergedOutcome(settings, runner, i === 0 ? merged : { ...merged, warnings: [] }, { pr: { ...pr, head: run.headSha }, heading: `### benchtrend merge of pull request #${pr.number}` }));
+  }
+  // One trend, one set of points: each pull request's judgement is the same, told to each.
+  return { regressions: outcomes[0]!.regressions, report: outcomes.map((o) => o.report).join('\n\n') };
 }

@@ -10,9 +10,14 @@
  * come in as an ArtifactService the door built (src/runner.ts); nothing here reads the environment.
  */
 import { DefaultArtifactClient, type Artifact, type DownloadArtifactOptions, type DownloadArtifactResponse, type FindOptions } from '@actions/artifact';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
-import { withTimeout } from './timeouts.js';
+import { HttpClient } from '@actions/http-client';
+import { createHash } from 'node:crypto';
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { retryWithBackoff, RetriesExhaustedError } from './retry.js';
+import { seconds, TimeoutError, withTimeout } from './timeouts.js';
 import { keepTokensOnTheirHost } from './token-origin.js';
 
 /** This job's artifact service as the door found it (src/runner.ts runnerEnvironment). */
@@ -247,6 +252,8 @@ async function download<T>(
 export interface ForeignRun {
   /** owner/name of the repository the run belongs to. */
   readonly repository: string;
+  /** GITHUB_API_URL, where the artifact's download is asked for. */
+  readonly apiUrl: string;
   readonly runId: number;
   readonly token: string;
 }
@@ -269,21 +276,130 @@ export async function listForeignRunArtifacts(service: ArtifactService, run: For
   return named(artifacts, prefix);
 }
 
+/** Why a download was cut: the caller's deadline, told as the budget's own line. */
+function abortReason(signal: AbortSignal, error: unknown): unknown {
+  return signal.aborted && signal.reason instanceof Error ? signal.reason : error;
+}
+
 /**
- * The zip of one artifact of workflow run `run`, as bytes, never unpacked: the artifact may come
- * from a fork, so none of its entry names ever becomes a path on this runner. The API answers with
- * a redirect to blob storage, which the library follows without the token. Refused when the listed
- * size or the downloaded bytes pass `maxBytes`, or the digest recorded at upload does not match.
+ * One GET through the runner's proxy settings (@actions/http-client's agent for the URL), cut by
+ * `signal`; redirects are not followed, so that the token stays with the request it was given to.
  */
-export async function downloadForeignArtifactZip(service: ArtifactService, run: ForeignRun, artifact: ListedArtifact, dir: string, maxBytes: number): Promise<Buffer> {
+function get(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+  const target = new URL(url);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return Promise.reject(new Error(`${target.protocol} is not an HTTP address`));
+  const agent = new HttpClient(USER_AGENT).getAgent(url);
+  const send = target.protocol === 'https:' ? httpsGet : httpGet;
+  return new Promise((resolve, reject) => {
+    const request = send(target, { agent, headers: { 'user-agent': USER_AGENT, ...headers }, signal }, resolve);
+    request.on('error', reject);
+  });
+}
+
+const USER_AGENT = 'benchtrend';
+
+/** An answer that was not the download: its status decides whether another try may pass. */
+class DownloadAnswer extends ArtifactServiceError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The first 4 KiB of an error answer, for its `message`; the rest is not worth waiting for. */
+async function answerText(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= 4096) break;
+  }
+  const text = Buffer.concat(chunks).toString('utf8').slice(0, 4096);
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // Not JSON: a proxy's page, or cut at 4 KiB.
+  }
+  return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+/**
+ * The zip of one artifact of workflow run `run`, as bytes, never unpacked nor written to disk: the
+ * artifact may come from a fork, so none of its entry names ever becomes a path on this runner.
+ * The REST API (`GET …/actions/artifacts/{id}/zip`, with the token) answers with a redirect to
+ * blob storage, which is fetched without it. Refused when the listed size, the size blob storage
+ * declares or the bytes as they come pass `maxBytes`, or the digest recorded at upload does not
+ * match. The listing is the fork's to shape, so the download itself is bounded: @actions/artifact
+ * wrote the whole blob to disk before anything could look at its size, and an artifact listed as
+ * 900 bytes could fill the runner's disk.
+ */
+export async function downloadForeignArtifactZip(service: ArtifactService, run: ForeignRun, artifact: ListedArtifact, maxBytes: number): Promise<Buffer> {
   const tooBig = (size: number) => new ArtifactError(`artifact ${artifact.name}: ${size} bytes, over the limit of ${maxBytes} for a collected artifact`);
   if (artifact.size > maxBytes) throw tooBig(artifact.size);
-  return download(service, artifact, dir, { skipDecompress: true, findBy: findBy(run) }, `downloading artifact ${artifact.name}`, [run.token, service.runtimeToken], async () => {
-    const files = await readdir(dir);
-    if (files.length !== 1) throw new ArtifactError(`artifact ${artifact.name}: the download left ${files.length} files, not one zip`);
-    const file = join(dir, files[0]!);
-    const { size } = await stat(file);
-    if (size > maxBytes) throw tooBig(size);
-    return readFile(file);
-  });
+  const { repositoryOwner, repositoryName } = findBy(run);
+  const tokens = [run.token, service.runtimeToken];
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimeoutError(`downloading artifact ${artifact.name} did not finish within ${seconds(service.budgetMs)}`)), service.budgetMs);
+  const { signal } = controller;
+  const api = `${run.apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(repositoryOwner)}/${encodeURIComponent(repositoryName)}/actions/artifacts/${artifact.id}/zip`;
+  const once = async (): Promise<Buffer> => {
+    const answer = await get(api, { authorization: `Bearer ${run.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' }, signal);
+    const status = answer.statusCode ?? 0;
+    const location = answer.headers.location;
+    if (status < 300 || status >= 400 || !location) {
+      const why = scrub(`the GitHub API answered ${status}${status < 400 ? ' without a redirect' : ''}: ${await answerText(answer)}`, ...tokens);
+      // Expired (410) or gone (404): the artifact's fault, not the service's, and no wait helps.
+      if (status === 404 || status === 410) throw new ArtifactError(`artifact ${artifact.name}: not downloaded: ${why}`);
+      throw new DownloadAnswer(`artifact ${artifact.name}: download failed: ${why}`, status);
+    }
+    answer.resume();
+    const blob = await get(new URL(location, api).toString(), {}, signal);
+    if (blob.statusCode !== 200) {
+      throw new DownloadAnswer(`artifact ${artifact.name}: download failed: blob storage answered ${blob.statusCode ?? 0}: ${scrub(await answerText(blob), ...tokens)}`, blob.statusCode ?? 0);
+    }
+    const declared = Number(blob.headers['content-length']);
+    if (Number.isSafeInteger(declared) && declared > maxBytes) {
+      blob.destroy();
+      throw tooBig(declared);
+    }
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of blob as AsyncIterable<Buffer>) {
+      length += chunk.length;
+      if (length > maxBytes) {
+        // Leaving the loop destroys the stream: nothing past the bound is read.
+        throw new ArtifactError(
+          `artifact ${artifact.name}: the download passed the limit of ${maxBytes} bytes for a collected artifact (the listing said ${artifact.size} bytes) and was stopped there`,
+        );
+      }
+      hash.update(chunk);
+      chunks.push(chunk);
+    }
+    const digest = `sha256:${hash.digest('hex')}`;
+    if (artifact.digest && artifact.digest !== digest) {
+      throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
+    }
+    return Buffer.concat(chunks, length);
+  };
+  try {
+    // A 5xx, a 429 or a dropped connection passes (the library this replaces retried them too);
+    // a refusal, a bound passed or the deadline does not.
+    return await retryWithBackoff(once, (e) => !signal.aborted && (e instanceof DownloadAnswer ? e.status >= 500 || e.status === 429 : !(e instanceof ArtifactError)), {
+      attempts: 3,
+      baseMs: 1000,
+      budgetMs: service.budgetMs,
+    });
+  } catch (thrown) {
+    const error = thrown instanceof RetriesExhaustedError ? thrown.last : thrown;
+    if (error instanceof ArtifactError && !signal.aborted) throw error;
+    throw new ArtifactServiceError(`artifact ${artifact.name}: download failed: ${describe(abortReason(signal, error), ...tokens)}`);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
 }

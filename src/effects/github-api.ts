@@ -345,11 +345,14 @@ export class GitHubComments {
   ): Promise<CommentOutcome> {
     const before = this.requests;
     try {
-      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').includes(marker)));
+      // benchtrend's comments begin with their marker; another app's that quotes one (a summary
+      // of the thread, a reply) only holds it, and a token that may write comments may also edit
+      // and delete that app's: it was overwritten, or removed as a second copy.
+      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').trimStart().startsWith(marker)));
       const [found, ...extra] = await ours(await this.call(`${what}: listing comments`, ops.list));
       const body = render(found?.body);
       if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', what, requests: this.requests - before };
-      if (!body.includes(marker)) throw new Error(`comment body lacks its marker ${marker}`);
+      if (!body.startsWith(marker)) throw new Error(`comment body does not begin with its marker ${marker}`);
       if (found) {
         const c = found.body === body ? found : await this.call(`${what}: updating comment ${found.id}`, () => ops.update(found.id, body));
         // Two runs that each found no comment both wrote one: the first is kept, the others go.
@@ -422,14 +425,15 @@ export class GitHubComments {
   }
 
   /**
-   * The pull request's head commit as it is now, or undefined when it cannot be read (the check it
-   * serves then holds nothing back): a run of an older head must not write over a newer one's comment.
+   * The pull request's head commit and whether it is still open, as they are now, or undefined when
+   * they cannot be read (the check they serve then holds nothing back): a run of an older head must
+   * not write over a newer one's comment, nor a run that finished late on a closed pull request.
    */
-  async pullRequestHead(pullNumber: number): Promise<string | undefined> {
+  async pullRequestNow(pullNumber: number): Promise<{ readonly head: string | undefined; readonly open: boolean } | undefined> {
     const { owner, repo, octokit } = this;
     try {
       const pr = await this.call(`reading pull request #${pullNumber}`, async () => (await octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber })).data);
-      return typeof pr.head?.sha === 'string' ? pr.head.sha : undefined;
+      return { head: typeof pr.head?.sha === 'string' ? pr.head.sha : undefined, open: pr.state !== 'closed' };
     } catch {
       return undefined;
     }
@@ -489,13 +493,18 @@ export class GitHubComments {
       this.call(label, fn).catch((error: unknown) => {
         const inner = (error as { last?: unknown }).last ?? error;
         const e = httpError(inner);
-        throw new Error(this.clean(`${label} failed: ${e.status ? `GitHub API answered ${e.status}: ` : ''}${e.message ?? String(inner)}`));
+        // octokit reports a request cut by its timeout, or a connection that failed, as a 500 without a response.
+        const said = e.status && e.response ? `GitHub API answered ${e.status}: ` : e.status ? 'no answer from the GitHub API: ' : '';
+        // A request cut because the budget ran out: say which bound it met, as a comment's failure does.
+        const spent = e.status && !e.response && this.remaining() <= 0 ? `; the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend gives the GitHub API in a run were spent` : '';
+        throw new Error(this.clean(`${label} failed: ${said}${e.message ?? String(inner)}${spent}`));
       });
-    const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest | undefined =>
+    // Every one: a branch proposed to two base branches is two pull requests with one head.
+    const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest[] =>
       list
         .filter((p) => (p as { state?: unknown }).state === undefined || (p as { state?: unknown }).state === 'open')
         .map((p) => runPullRequest(p, repository))
-        .find((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
+        .filter((p): p is RunPullRequest => p !== undefined && (sha === undefined || p.head === sha));
 
     // A commit lookup that fails (a 404 or 422 for a fork's commit, an outage) leaves the head
     // branch to try; its error is the one told when that finds nothing either.
@@ -504,8 +513,8 @@ export class GitHubComments {
       const byCommit = await call(`listing the pull requests of commit ${query.headSha.slice(0, 7)}`, async () =>
         (await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', { owner, repo, commit_sha: query.headSha, per_page: 100 })).data as unknown[],
       );
-      const fromCommit = open(byCommit, query.headSha);
-      if (fromCommit) return { pullRequest: fromCommit, source: 'commit' };
+      const [fromCommit, ...more] = open(byCommit, query.headSha);
+      if (fromCommit) return { pullRequest: fromCommit, ...(more.length ? { more } : {}), source: 'commit' };
     } catch (error) {
       failed = error;
     }
@@ -520,8 +529,8 @@ export class GitHubComments {
       throw failed ?? error;
     });
     // The branch may have moved on since the run: the caller tells by the pull request's head.
-    const fromHead = open(byHead, undefined);
-    if (fromHead) return { pullRequest: fromHead, source: 'head' };
+    const [fromHead, ...more] = open(byHead, undefined);
+    if (fromHead) return { pullRequest: fromHead, ...(more.length ? { more } : {}), source: 'head' };
     if (failed !== undefined) throw failed;
     return { pullRequest: undefined };
   }
@@ -538,6 +547,8 @@ export interface RunPullRequestQuery {
 /** The pull request found, and where; or undefined with the places looked. */
 export interface RunPullRequestLookup {
   readonly pullRequest: RunPullRequest | undefined;
+  /** Other open pull requests with the same head, when there are any. */
+  readonly more?: readonly RunPullRequest[];
   readonly source?: 'commit' | 'head';
 }
 

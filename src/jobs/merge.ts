@@ -104,46 +104,39 @@ export async function mergeForeignRun(run: ForeignRun, headSha: string, context:
   if (artifacts.length === 0) {
     throw new InputError(`mode: merge found no artifact named ${prefix}* in workflow run ${run.runId}; run its bench jobs with mode: collect`);
   }
-  const root = await mkdtemp(join(service.tempDir, 'benchtrend-workflow-run-'));
   const refused: string[] = [];
   // The service's budget runs from the start of the first download it failed, for all of them
   // together, as a publish's does for git: a blob storage that hangs cost the budget per artifact,
   // four at a time, and a fork's pull request decides how many artifacts there are.
   let failingSince: number | undefined;
-  try {
-    const read = await mapLimit(artifacts, DOWNLOAD_LANES, async (a): Promise<NamedPayload | undefined> => {
-      const started = performance.now();
+  const read = await mapLimit(artifacts, DOWNLOAD_LANES, async (a): Promise<NamedPayload | undefined> => {
+    const started = performance.now();
+    try {
+      const left = failingSince === undefined ? service.budgetMs : service.budgetMs - (started - failingSince);
+      if (left <= 0) throw new ArtifactError(`artifact ${a.name}: not downloaded: the artifact downloads have failed for ${seconds(service.budgetMs)}, all the time benchtrend gives them`);
+      const zip = await downloadForeignArtifactZip({ ...service, budgetMs: left }, run, a, MAX_FOREIGN_ARTIFACT_BYTES).catch((e: unknown) => {
+        if (e instanceof ArtifactServiceError) failingSince = Math.min(failingSince ?? started, started);
+        throw e;
+      });
+      // A service that answers again has its whole budget again.
+      failingSince = undefined;
+      let bytes: Buffer | undefined;
       try {
-        const left = failingSince === undefined ? service.budgetMs : service.budgetMs - (started - failingSince);
-        if (left <= 0) throw new ArtifactError(`artifact ${a.name}: not downloaded: the artifact downloads have failed for ${seconds(service.budgetMs)}, all the time benchtrend gives them`);
-        const dir = join(root, String(a.id));
-        // Gone as soon as it is read: a run of many large artifacts never holds more than a lane's worth of disk.
-        const zip = await downloadForeignArtifactZip({ ...service, budgetMs: left }, run, a, dir, MAX_FOREIGN_ARTIFACT_BYTES).catch((e: unknown) => {
-          if (e instanceof ArtifactServiceError) failingSince = Math.min(failingSince ?? started, started);
-          throw e;
-        }).finally(() => rm(dir, { recursive: true, force: true }));
-        // A service that answers again has its whole budget again.
-        failingSince = undefined;
-        let bytes: Buffer | undefined;
-        try {
-          bytes = readZipEntry(zip, COLLECTED_FILE, MAX_FOREIGN_PAYLOAD_BYTES);
-        } catch (e) {
-          throw new InputError(`artifact ${a.name}: ${e instanceof ZipError ? e.message : 'not a readable zip'}`);
-        }
-        if (bytes === undefined) throw notCollected(a.name, prefix);
-        return { artifact: a.name, payload: parseForeignPayload(a.name, bytes.toString('utf8'), headSha) };
+        bytes = readZipEntry(zip, COLLECTED_FILE, MAX_FOREIGN_PAYLOAD_BYTES);
       } catch (e) {
-        if (!(e instanceof InputError) && !(e instanceof ArtifactError)) throw e;
-        refused.push(e.message);
-        return undefined;
+        throw new InputError(`artifact ${a.name}: ${e instanceof ZipError ? e.message : 'not a readable zip'}`);
       }
-    });
-    const payloads = read.filter((p): p is NamedPayload => p !== undefined);
-    if (payloads.length === 0) {
-      throw new InputError(refused.length === 1 ? refused[0]! : `no collected artifact of workflow run ${run.runId} could be read: ${refused.join('; ')}`);
+      if (bytes === undefined) throw notCollected(a.name, prefix);
+      return { artifact: a.name, payload: parseForeignPayload(a.name, bytes.toString('utf8'), headSha) };
+    } catch (e) {
+      if (!(e instanceof InputError) && !(e instanceof ArtifactError)) throw e;
+      refused.push(e.message);
+      return undefined;
     }
-    return { ...mergeCollected(payloads), artifacts, refused: refused.sort() };
-  } finally {
-    await rm(root, { recursive: true, force: true });
+  });
+  const payloads = read.filter((p): p is NamedPayload => p !== undefined);
+  if (payloads.length === 0) {
+    throw new InputError(refused.length === 1 ? refused[0]! : `no collected artifact of workflow run ${run.runId} could be read: ${refused.join('; ')}`);
   }
+  return { ...mergeCollected(payloads), artifacts, refused: refused.sort() };
 }

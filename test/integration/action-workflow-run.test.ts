@@ -5,7 +5,7 @@
  * behind the API's redirect, the pull request and the comments through a local stand-in for the
  * REST API (GITHUB_API_URL), with the real @actions/artifact client. Real git remote for the trend.
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -248,6 +248,76 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect((api.issueComments.get(PR) ?? []).map((c) => c.body.includes(`at ${HEAD.slice(0, 7)}`))).toEqual([true]);
   });
 
+  it('comments on each open pull request whose head is the run’s, not on the first one listed only', async () => {
+    openPull(HEAD);
+    // The same fork branch proposed to a release branch too: one head, two pull requests.
+    api.pulls.push({ number: 22, state: 'open', head: { sha: HEAD, ref: 'feature', label: 'fork:feature', repo: { full_name: 'fork/repo' } }, base: { ref: 'release', repo: { full_name: 'owner/repo' } }, listedForCommit: true });
+    await collectJob(55, HEAD, 'warm.json');
+    serveRunArtifacts(55);
+
+    const run = await workflowRunJob(55, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('Pull requests #21 and #22 found by their commit');
+    // Each told against its own base branch.
+    expect((api.issueComments.get(PR) ?? []).map((c) => c.body.split('\n')[1])).toEqual([`### benchtrend: too little history on main to judge in suite \`default\` at ${HEAD.slice(0, 7)}`]);
+    expect((api.issueComments.get(22) ?? []).map((c) => c.body.split('\n')[1])).toEqual([`### benchtrend: too little history on release to judge in suite \`default\` at ${HEAD.slice(0, 7)}`]);
+    expect(run.summary).toContain('### benchtrend merge of pull request #21');
+    expect(run.summary).toContain('### benchtrend merge of pull request #22');
+  });
+
+  it('gives a hanging API the network budget it is given for the pull-request lookup, and says the budget was spent', async () => {
+    // Takes every request and never answers.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+        event: workflowRun(56, HEAD),
+        env: {
+          ...sb.env,
+          ...artifactEnv(service, 'run-900', 'job-comment'),
+          GITHUB_SHA: BASE,
+          GITHUB_RUN_ID: '900',
+          GITHUB_API_URL: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`,
+          BENCHTREND_NETWORK_BUDGET_MS: '1500',
+          BENCHTREND_REQUEST_TIMEOUT_MS: '1000',
+        },
+      });
+      await run.dispose();
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+        `::warning::No comment was written: the pull request of ${HEAD.slice(0, 7)} (fork:feature) could not be looked up: listing the pull requests of commit ${HEAD.slice(0, 7)} failed: no answer from the GitHub API: The operation was aborted due to timeout; the 1.5 s benchtrend gives the GitHub API in a run were spent`,
+      ]);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
+  it('writes no comment on a pull request that was closed after its run benched, and says so', async () => {
+    const pull = openPull(HEAD);
+    await collectJob(54, HEAD, 'warm.json');
+    serveRunArtifacts(54);
+    pull.state = 'closed';
+    // GitHub lists a same-repository pull request in the event whatever its state when the job starts.
+    const event = workflowRun(54, HEAD);
+    const listed = { number: PR, head: { sha: HEAD, ref: 'feature' }, base: { ref: 'main', repo: { url: 'https://api.github.com/repos/owner/repo' } } };
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+      event: { name: 'workflow_run', payload: { workflow_run: { ...event.payload.workflow_run, pull_requests: [listed] } } },
+      env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: BASE, GITHUB_RUN_ID: '900', GITHUB_API_URL: api.url },
+    });
+    await run.dispose();
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`No pull-request comment was written: pull request #21 is closed; this run benched ${HEAD.slice(0, 7)}`);
+    expect(api.issueComments.size).toBe(0);
+  });
+
   it('writes at most 10 comments however many suites a fork’s artifacts hold, the worst first, and keeps one per suite', async () => {
     openPull(HEAD);
     // Eleven suites main has no history of, and the last, main's own suite, slower than main: its comment is among the ten.
@@ -357,6 +427,72 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('::error::artifact benchtrend-collect-default-warm-1: 67108865 bytes, over the limit of 67108864 for a collected artifact');
     expect(blobDownloads()).toHaveLength(0);
+    expect(api.issueComments.size).toBe(0);
+  });
+
+  it('stops the download of an artifact bigger than its listing says at the size bound, keeping nothing of it', async () => {
+    openPull(HEAD);
+    // Blob storage behind a listing that says 900 bytes: 80 MiB without a Content-Length.
+    const total = 80 * 1024 * 1024;
+    let closedEarly: boolean | undefined;
+    const lying = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      const chunk = Buffer.alloc(64 * 1024);
+      let sent = 0;
+      res.on('close', () => (closedEarly = !res.writableFinished));
+      const pump = (): void => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => lying.listen(0, '127.0.0.1', resolve));
+    api.runArtifacts.set(53, [{ id: 7100, name: 'benchtrend-collect-default-warm-1', size_in_bytes: 900 }]);
+    api.artifactDownloads.set(7100, `http://127.0.0.1:${(lying.address() as AddressInfo).port}/blob/7100.zip?sig=secret`);
+    try {
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { mode: 'merge', repository: remote, 'github-token': TOKEN },
+        event: workflowRun(53, HEAD),
+        env: { ...sb.env, ...artifactEnv(service, 'run-900', 'job-comment'), GITHUB_SHA: BASE, GITHUB_RUN_ID: '900', GITHUB_API_URL: api.url },
+      });
+      const left = await readdir(run.runnerTemp);
+      await run.dispose();
+
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
+        '::error::artifact benchtrend-collect-default-warm-1: the download passed the limit of 67108864 bytes for a collected artifact (the listing said 900 bytes) and was stopped there',
+      ]);
+      // Cut mid-stream, not read to its end, and no partial file left behind.
+      expect(closedEarly).toBe(true);
+      expect(left.sort()).toEqual(['event.json', 'github_output', 'step_summary.md']);
+      expect(api.issueComments.size).toBe(0);
+    } finally {
+      lying.closeAllConnections();
+      await new Promise<void>((resolve) => lying.close(() => resolve()));
+    }
+  });
+
+  it('says an artifact expired, and keeps the token out of what a refusing API echoed', async () => {
+    openPull(HEAD);
+    api.runArtifacts.set(57, [
+      { id: 7200, name: 'benchtrend-collect-default-warm-1', size_in_bytes: 900 },
+      { id: 7201, name: 'benchtrend-collect-os2-warm-1', size_in_bytes: 900 },
+    ]);
+    api.failNext({ method: 'GET', path: /\/actions\/artifacts\/7200\/zip$/, status: 410, body: { message: 'Artifact has expired' } });
+    api.failNext({ method: 'GET', path: /\/actions\/artifacts\/7201\/zip$/, status: 403, body: { message: `Resource not accessible by token ${TOKEN}` } });
+
+    const run = await workflowRunJob(57, HEAD);
+
+    expect(run.code).toBe(1);
+    const error = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+    expect(error).toEqual([
+      '::error::no collected artifact of workflow run 57 could be read: artifact benchtrend-collect-default-warm-1: not downloaded: the GitHub API answered 410: Artifact has expired; artifact benchtrend-collect-os2-warm-1: download failed: the GitHub API answered 403: Resource not accessible by token ***',
+    ]);
+    expect(run.stdout.split('\n').filter((l) => l.includes(TOKEN) && !l.startsWith('::add-mask::'))).toEqual([]);
     expect(api.issueComments.size).toBe(0);
   });
 

@@ -124,6 +124,22 @@ describe('pull-request comment upsert', () => {
     expect(await gh.upsertPullRequestComment(7, marker, `${marker}\nv2`)).toMatchObject({ ok: true, action: 'updated' });
     expect(api.issueComments.get(7)?.map((c) => `${c.user.login}: ${c.body.split('\n').pop()}`)).toEqual(['mallory: all ok', 'github-actions[bot]: v2']);
   });
+
+  it('neither edits nor removes another bot’s comment that quotes its own, before it or after it', async () => {
+    await using api = await GitHubApiServer.start();
+    const marker = pullRequestCommentMarker('default');
+    // A summarising app quotes the thread: our marker is in its comment, but not as its first line.
+    const before = api.seedIssueComment(7, `Summary of the thread:\n> ${marker}\n> no case worse than main`, 'summary-app[bot]');
+    const gh = client(api);
+    expect(await gh.upsertPullRequestComment(7, marker, `${marker}\nv1`)).toMatchObject({ ok: true, action: 'created' });
+    const after = api.seedIssueComment(7, `> ${marker}\n> v1\n\nNoted.`, 'summary-app[bot]');
+    expect(await gh.upsertPullRequestComment(7, marker, `${marker}\nv2`)).toMatchObject({ ok: true, action: 'updated' });
+    // GitHub lets a token with pull-requests: write edit and delete anyone's comment; the stand-in would refuse it, so the requests are what tells.
+    const touched = [...api.requestsTo('PATCH', /\/issues\/comments\/\d+$/), ...api.requestsTo('DELETE', /\/issues\/comments\/\d+$/)].map((r) => Number(r.url.split('/').pop()));
+    expect(touched).not.toContain(before.id);
+    expect(touched).not.toContain(after.id);
+    expect(api.issueComments.get(7)?.map((c) => `${c.user.login}: ${c.body.split('\n').at(-1)}`)).toEqual(['summary-app[bot]: > no case worse than main', 'github-actions[bot]: v2', 'summary-app[bot]: Noted.']);
+  });
 });
 
 describe('failures never throw: retried when transient, warned', () => {
@@ -377,6 +393,22 @@ describe('answers that are not whole JSON', () => {
     expect(!out.ok && out.warning).toBe(
       `commit comment on 3f78685 not written: GET /repos/owner/repo/commits/${SHA}/comments answered 200 with a body that is not JSON: "<html><body>Sign in to the corporate proxy</body></html>"`,
     );
+  });
+
+  it('a workflow run’s pull-request lookup that gets no answer says so, not that the API answered 500', async () => {
+    // Takes every request and never answers.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const lookup = findRunPullRequest({ token: TOKEN, baseUrl: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, repository: 'owner/repo', baseMs: 5, maxMs: 50, timeoutMs: 200, budgetMs: 1000 }, { headSha: SHA });
+      const error = await lookup.then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/^listing the pull requests of commit 3f78685 failed: no answer from the GitHub API: /);
+      expect((error as Error).message).not.toMatch(/answered/);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
   });
 
   it('a workflow run’s pull-request lookup says the same of a body that is not JSON', async () => {
