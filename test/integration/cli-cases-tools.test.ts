@@ -107,6 +107,26 @@ describe('catch2', () => {
   });
 });
 
+describe('benchmarkjs', () => {
+  it('a benchmark that threw is counted as failed and named in a warning, with what benchmark.js printed of the error; the others are read', async () => {
+    const file = fixture('benchmarkjs-2.1.4-threw.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range])).toEqual([
+      ['benchmarkjs / fib(20)', 'ops/sec', 7537, '±19.62%'],
+      ['benchmarkjs / ünïcode 名前 encode', 'ops/sec', 2924092, '±27.31%'],
+      ['benchmarkjs / fib(30)', 'ops/sec', 74.93, '±18.71%'],
+    ]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: load fixture: benchmark.js reports the benchmark threw (errno: -2,code: ENOENT,syscall: open,path: /nonexistent/fixture.json); counted as failed`,
+        `benchtrend: warning: ${file}: parse config: benchmark.js reports the benchmark threw; counted as failed`,
+        `benchtrend: warning: ${file}: sort is stable: benchmark.js reports the benchmark threw (generatedMessage: true,code: ERR_ASSERTION,actual: 1,expected: 2,operator: strictEqual); counted as failed`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('format: auto', () => {
   it('a file two tools wrote into is read in the first format, with a warning naming the other, never silently', async () => {
     const file = fixture('cargo-then-go.txt');
