@@ -107,6 +107,20 @@ describe('catch2', () => {
   });
 });
 
+describe('catch2 --benchmark-no-analysis', () => {
+  it('the one-line table of means is read, a wrapped name whole, and a benchmark failing in the mean column is named by its name alone', async () => {
+    const file = fixture('catch2-v3.7-no-analysis.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.extra])).toEqual([
+      ['catch2 / Fibonacci 20', 'ns', 41731.2, 'runs=100/100 summary only 100 samples\n2 iterations'],
+      ['catch2 / parse a large JSON document with many nested arrays', 'ns', 912346, 'runs=100/100 summary only 100 samples\n1 iterations'],
+      ['catch2 / Fibonacci 25', 'ns', 460123, 'runs=100/100 summary only 100 samples\n1 iterations'],
+      ['catch2 / sort 1000 ints', 'ns', 22811.2, 'runs=100/100 summary only 100 samples\n4 iterations'],
+    ]);
+    expect(stderr).toBe(`benchtrend: warning: ${file}: call the flaky service: Catch2 reports the benchmark failed (connection reset); counted as failed\n`);
+  });
+});
+
 describe('benchmarkjs', () => {
   it('a benchmark that threw is counted as failed and named in a warning, with what benchmark.js printed of the error; the others are read', async () => {
     const file = fixture('benchmarkjs-2.1.4-threw.txt');
