@@ -35,8 +35,9 @@ const VALUES = new RegExp(`^\\s+${DURATION} +${DURATION} +${DURATION}`);
 const EXPECTED = 'Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)';
 /**
  * `benchmarkFailed`: on the name's row when the benchmark threw while Catch2 estimated its run
- * time (before its numbers), on a row of its own when it threw while measured. Catch2 rethrows,
- * so the test case and its table end there, the latter without its closing empty line.
+ * time (before its numbers), on a row of its own when it threw while measured. Catch2 v3
+ * rethrows, so the test case and its table end there, the latter without its closing empty line;
+ * Catch2 v2 does not, and the table goes on.
  */
 const FAILED = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/;
 /** Rows a wrapped name may take: a name of a few hundred characters. */
@@ -120,7 +121,9 @@ export const catch2: Format = {
           // after its samples and iterations: only the name column is its name.
           const own = broke && broke.index + (broke[1] as string).length > width + 2 ? startLine.text.slice(0, width + 2) : (broke?.[1] ?? '');
           fail(joinWrapped([...parts, own.trim()].filter((p) => p !== ''), width), broke?.[2] ?? '');
-          break;
+          // Catch2 v3 rethrows, ending the test case and the table with its empty line; v2 goes on
+          // with the test case's next benchmark on the next row of the same table.
+          continue;
         }
         parts.push(startLine.text.slice(0, start.index).trim());
         const name = joinWrapped(parts, width);

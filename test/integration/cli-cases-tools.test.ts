@@ -107,6 +107,25 @@ describe('catch2', () => {
   });
 });
 
+describe('catch2 v2', () => {
+  it.each([
+    ['catch2-v2.13-failed-then-more.txt', 1745300],
+    ['catch2-v2.13-no-analysis-failed-then-more.txt', 1090680],
+  ])('%s: Catch2 v2 goes on after a failed benchmark, and so does the reading: the failures are named, the benchmark after them read', async (name, fib25) => {
+    const file = fixture(name);
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => c.name)).toEqual(['catch2 / sort 1000 ints', 'catch2 / Fibonacci 25']);
+    expect(got[1]?.value).toBe(fib25);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: call the flaky service: Catch2 reports the benchmark failed (connection reset); counted as failed`,
+        `benchtrend: warning: ${file}: call the slow service: Catch2 reports the benchmark failed (timed out); counted as failed`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('catch2 --benchmark-no-analysis', () => {
   it('the one-line table of means is read, a wrapped name whole, and a benchmark failing in the mean column is named by its name alone', async () => {
     const file = fixture('catch2-v3.7-no-analysis.txt');
