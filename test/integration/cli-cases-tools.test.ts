@@ -160,6 +160,21 @@ describe('benchmarkjs', () => {
   });
 });
 
+describe('googlecpp', () => {
+  it('a benchmark that skips itself (SkipWithMessage) is said to be skipped, not failed; one that errors in every repetition is one warning', async () => {
+    const file = fixture('googlecpp-1.9-skipped-and-error.json');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value])).toEqual([['googlecpp / BM_Fib/10', 'ns/iter', 207.502084162]]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: BM_Avx512: skipped; no point (AVX-512 not available on this CPU)`,
+        `benchtrend: warning: ${file}: BM_Open: 2 of 2 runs failed (config.toml: no such file); left out`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('format: auto', () => {
   it('a file two tools wrote into is read in the first format, with a warning naming the other, never silently', async () => {
     const file = fixture('cargo-then-go.txt');
