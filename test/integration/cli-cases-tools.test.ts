@@ -175,6 +175,20 @@ describe('googlecpp', () => {
   });
 });
 
+describe('benchmarkluau', () => {
+  it("a test script that failed on the VM (bench.py's FAILED line) is named in a warning; the others are read", async () => {
+    const file = fixture('benchmarkluau-failed-test.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.value])).toEqual([
+      ['benchmarkluau / base64', 15.041],
+      ['benchmarkluau / life', 85.089],
+    ]);
+    expect(stderr).toBe(
+      `benchtrend: warning: ${file}: line 2: Luau's bench runner reports /home/runner/work/luau/luau/bench/tests/chess.lua failed on /home/runner/work/luau/luau/luau; it has no result\n`,
+    );
+  });
+});
+
 describe('format: auto', () => {
   it('a file two tools wrote into is read in the first format, with a warning naming the other, never silently', async () => {
     const file = fixture('cargo-then-go.txt');
