@@ -89,7 +89,13 @@ export const googlecpp: Format = {
       }
       const aggs = aggregatesOf.get(name) as Map<string, Entry>;
       const centre = aggs.get('median') ?? aggs.get('mean');
-      if (!centre) continue;
+      if (!centre) {
+        // `->Complexity()`: the fitted coefficient (`BigO`) and its error (`RMS`) of a family whose
+        // instances are cases of their own; neither is a time per iteration.
+        const fits = [...aggs.keys()].filter((k) => k === 'BigO' || k === 'RMS');
+        if (fits.length > 0) notes.push(`${name}: the complexity fit (${fits.join(', ')}) is not a time per iteration; not read, its instances are`);
+        continue;
+      }
       const unit = unitOf(centre);
       const sd = aggs.get('stddev');
       const stdev = sd ? inOneUnit([{ value: expectNumber(file, sd.b['real_time'], child(sd.path, 'real_time')), unit: unitOf(sd) }], unit)[0] : undefined;

@@ -189,6 +189,30 @@ describe('benchmarkluau', () => {
   });
 });
 
+describe('googlecpp ->Complexity()', () => {
+  it('the BigO and RMS entries of a complexity fit are said not to be read; the instances, a ms unit, threads and a unicode name are read', async () => {
+    const file = fixture('googlecpp-1.7-complexity-counters.json');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value])).toEqual([
+      ['googlecpp / BM_Fib/10', 'ns/iter', 180.15526417],
+      ['googlecpp / BM_Fib/20', 'ns/iter', 20027.2128637],
+      ['googlecpp / BM_Copy/1024', 'ns/iter', 48.7060356863],
+      ['googlecpp / BM_Sort/64', 'ns/iter', 400.71443785],
+      ['googlecpp / BM_Sort/256', 'ns/iter', 1755.17740943],
+      ['googlecpp / BM_Sort/1024', 'ns/iter', 10094.5957813],
+      ['googlecpp / BM_Sleep/iterations:3', 'ms/iter', 22.713013],
+      ['googlecpp / BM_名前/threads:2', 'ns/iter', 11.8360916947],
+    ]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: BM_Open: a run failed (config.toml: no such file); left out`,
+        `benchtrend: warning: ${file}: BM_Sort: the complexity fit (BigO, RMS) is not a time per iteration; not read, its instances are`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('format: auto', () => {
   it('a file two tools wrote into is read in the first format, with a warning naming the other, never silently', async () => {
     const file = fixture('cargo-then-go.txt');
