@@ -213,6 +213,26 @@ describe('googlecpp ->Complexity()', () => {
   });
 });
 
+describe('pytest', () => {
+  it('a real --benchmark-json: escaped unicode ids as pytest writes them, stats.data rounds as runs (1/median), a pedantic benchmark of 3 rounds', async () => {
+    const { cases: got, stderr } = await cases(fixture('pytest-benchmark-5.2-params-failed-skipped.json'));
+    // A benchmark that raised (test_raises) and a skipped test are not in the file: pytest-benchmark
+    // writes neither, so there is nothing to read or name. test_fails_after timed its code before
+    // its assertion failed, and pytest-benchmark writes it as any other.
+    expect(got.map((c) => [c.name, c.value, c.extra?.split('\n')[0]])).toEqual([
+      ['pytest / test_bench.py::test_fib_10', 144780.634676, 'runs=5/5 mean: 7.7502008934970945 usec'],
+      ['pytest / test_bench.py::test_encode[ascii]', 14671360.0437, 'runs=5/5 mean: 78.57600212446414 nsec'],
+      ['pytest / test_bench.py::test_encode[\\u540d\\u524d]', 12664640.0513, 'runs=5/5 mean: 81.05200322461314 nsec'],
+      ['pytest / test_bench.py::test_encode[\\xfcn\\xef]', 13326224.8092, 'runs=5/5 mean: 76.46000449312851 nsec'],
+      ['pytest / test_bench.py::test_noop', 18419600.3881, 'runs=5/5 mean: 54.71400436363183 nsec'],
+      ['pytest / test_bench.py::test_sleep_pedantic', 446.069326527, 'runs=3/5 mean: 5.548303999603377 msec'],
+      ['pytest / test_bench.py::test_fails_after', 1782054.85328, 'runs=5/5 mean: 561.3999928755221 nsec'],
+      ['pytest / test_bench.py::test_extra', 219780.215667, 'runs=5/5 mean: 5.004600461688824 usec'],
+    ]);
+    expect(stderr).toBe('');
+  });
+});
+
 describe('format: auto', () => {
   it('a file two tools wrote into is read in the first format, with a warning naming the other, never silently', async () => {
     const file = fixture('cargo-then-go.txt');
