@@ -11,6 +11,12 @@ import { lineError, numberAt, numberedLines } from './text-lines.js';
 // refusal names it rather than calling the line malformed; a negative time is refused as a point.
 const LINE = /^SUCCESS:\s+(.+?)\s+:\s+(-?(?:[0-9][0-9.]*|nan|inf))\s*([a-zµμ]+)\s+\+\/-\s+(-?(?:[0-9][0-9.]*|nan|inf))%\s+on\s+(\S+)/;
 const EXPECTED = 'Luau bench lines like `SUCCESS: base64 : 15.041ms +/- 0.636% on luau`';
+/**
+ * bench.py's line for a test script that printed no result on the VM (it crashed, or errored):
+ * `FAILED:  '<script path>' on '<vm path>'`. The benchmark's own name is the one the script would
+ * have printed, so the failure names the script, not a case.
+ */
+const FAILED = /^FAILED:\s+'(.+)' on '(.+)'\s*$/;
 
 export const benchmarkluau: Format = {
   name: 'benchmarkluau',
@@ -18,7 +24,10 @@ export const benchmarkluau: Format = {
   detect: (text) => /^SUCCESS:\s+\S.*:\s+[0-9.]+\s*[a-zµμ]+\s+\+\/-\s+[0-9.]+%/m.test(text),
   parse: (file, text, options) => {
     const readings = new Readings(file, () => 'smaller');
+    const notes: string[] = [];
     for (const { text: line, line: n } of numberedLines(text)) {
+      const failed = FAILED.exec(line);
+      if (failed) notes.push(`line ${n}: Luau's bench runner reports ${failed[1] as string} failed on ${failed[2] as string}; it has no result`);
       if (!line.startsWith('SUCCESS')) continue;
       const m = LINE.exec(line);
       if (!m) throw lineError(file, n, `expected \`SUCCESS: NAME : VALUEms +/- P% on DRIVER\`, got ${JSON.stringify(line.trim())}`);
@@ -45,6 +54,6 @@ export const benchmarkluau: Format = {
         extra: m[5] as string,
       });
     }
-    return [makeRecord({ file, format: 'benchmarkluau', shape: shapeOf(options, 'benchmarkluau'), metrics: readings.metrics(), expected: EXPECTED })];
+    return [makeRecord({ file, format: 'benchmarkluau', shape: shapeOf(options, 'benchmarkluau'), metrics: readings.metrics(), notes, expected: EXPECTED })];
   },
 };

@@ -18,7 +18,12 @@ import { shapeOf, type Format } from './format.js';
 import { makeRecord, Readings } from './metrics.js';
 import { lineError, numberedLines } from './text-lines.js';
 
-const HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/;
+const HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time|mean\s*$)/;
+/**
+ * `--benchmark-no-analysis`: a one-line header whose last column is the mean, and one row per
+ * benchmark (`NAME  SAMPLES  ITERATIONS  MEAN`), with no interval or std dev lines below it.
+ */
+const NO_ANALYSIS = /\smean\s*$/;
 /**
  * A duration as Catch2's `Duration` prints it: a double through `operator<<` (six significant
  * digits, an exponent past them) and `ns`, `us`, `ms`, `s`, or `m` for minutes from 60 s up: the
@@ -30,8 +35,9 @@ const VALUES = new RegExp(`^\\s+${DURATION} +${DURATION} +${DURATION}`);
 const EXPECTED = 'Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)';
 /**
  * `benchmarkFailed`: on the name's row when the benchmark threw while Catch2 estimated its run
- * time (before its numbers), on a row of its own when it threw while measured. Catch2 rethrows,
- * so the test case and its table end there, the latter without its closing empty line.
+ * time (before its numbers), on a row of its own when it threw while measured. Catch2 v3
+ * rethrows, so the test case and its table end there, the latter without its closing empty line;
+ * Catch2 v2 does not, and the table goes on.
  */
 const FAILED = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/;
 /** Rows a wrapped name may take: a name of a few hundred characters. */
@@ -63,7 +69,7 @@ function joinWrapped(parts: readonly string[], width: number): string {
 export const catch2: Format = {
   name: 'catch2',
   description: 'Catch2 v2/v3 console benchmark tables (mean, interval and std dev, kept in ns)',
-  detect: (text) => /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/m.test(text),
+  detect: (text) => /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text),
   parse: (file, text, options) => {
     const lines = numberedLines(text);
     const readings = new Readings(file, () => 'smaller');
@@ -86,8 +92,10 @@ export const catch2: Format = {
         if (!l) throw lineError(file, lines.length, 'the benchmark table header is not followed by its `-----` separator');
         if (/^-+$/.test(l.text)) break;
       }
-      // The header's columns stand where the rows' do: names wrap at the first column's width less 2.
-      const width = header.text.indexOf('samples') - 2;
+      const noAnalysis = NO_ANALYSIS.test(header.text);
+      // The header's columns stand where the rows' do: names wrap at the first column's width less
+      // 2. Without analysis the samples column's title is right-aligned: `     samples`.
+      const width = header.text.indexOf('samples') - (noAnalysis ? 7 : 2);
       found = 0;
       for (;;) {
         const first = next();
@@ -109,11 +117,28 @@ export const catch2: Format = {
           start = START.exec(row.text);
         }
         if (broke || !start) {
-          fail(joinWrapped([...parts, (broke?.[1] ?? '').trim()].filter((p) => p !== ''), width), broke?.[2] ?? '');
-          break;
+          // Without analysis a benchmark that throws while measured fails in the mean's column,
+          // after its samples and iterations: only the name column is its name.
+          const own = broke && broke.index + (broke[1] as string).length > width + 2 ? startLine.text.slice(0, width + 2) : (broke?.[1] ?? '');
+          fail(joinWrapped([...parts, own.trim()].filter((p) => p !== ''), width), broke?.[2] ?? '');
+          // Catch2 v3 rethrows, ending the test case and the table with its empty line; v2 goes on
+          // with the test case's next benchmark on the next row of the same table.
+          continue;
         }
         parts.push(startLine.text.slice(0, start.index).trim());
         const name = joinWrapped(parts, width);
+        if (noAnalysis) {
+          readings.add({
+            name,
+            value: ns(start, 3),
+            unit: 'ns',
+            line: startLine.line,
+            spread: { samples: Number(start[1]) },
+            extra: `${start[1] as string} samples\n${start[2] as string} iterations`,
+          });
+          found++;
+          continue;
+        }
         const meanLine = next();
         const thrown = meanLine ? FAILED.exec(meanLine.text) : null;
         if (thrown && (thrown[1] as string) === '') {

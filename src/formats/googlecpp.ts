@@ -52,30 +52,50 @@ export const googlecpp: Format = {
     const unitOf = (e: Entry): string => `${expectString(file, e.b['time_unit'], child(e.path, 'time_unit'), 'a time unit')}/iter`;
     const extraOf = (e: Entry): string =>
       `iterations: ${String(e.b['iterations'])}\ncpu: ${String(e.b['cpu_time'])} ${String(e.b['time_unit'])}\nthreads: ${String(e.b['threads'])}`;
-    const failedOf = (e: Entry): boolean => e.b['error_occurred'] === true || (e.b['skipped'] !== undefined && e.b['skipped'] !== false && e.b['skipped'] !== 0);
+    const failedOf = (e: Entry): boolean => e.b['error_occurred'] === true;
+    // `state.SkipWithMessage` (1.8 and later): the benchmark chose not to run here (a CPU feature
+    // missing, a fixture absent). Nothing failed, and nothing was timed: left out, said as a skip.
+    const skippedOf = (e: Entry): boolean => !failedOf(e) && e.b['skipped'] !== undefined && e.b['skipped'] !== false && e.b['skipped'] !== 0;
     const notes: string[] = [];
     const metrics: Metric[] = [];
     const names = [...new Set([...runsOf.keys(), ...aggregatesOf.keys()])];
     for (const name of names) {
       const runs = runsOf.get(name);
       if (runs && runs.length > 0) {
-        const first = runs[0] as Entry;
+        const skipped = runs.filter(skippedOf);
+        if (skipped.length > 0) {
+          const said = skipped.length === runs.length ? 'skipped; no point' : `skipped in ${skipped.length} of ${runs.length} runs; those are left out`;
+          notes.push(`${name}: ${said} (${String(skipped[0]?.b['skip_message'] ?? 'no message')})`);
+          if (skipped.length === runs.length) continue;
+        }
+        const first = runs.find((e) => !skippedOf(e)) as Entry;
         const unit = unitOf(first);
         const failed = runs.filter(failedOf);
-        for (const e of failed) notes.push(`${name}: a run failed (${String(e.b['error_message'] ?? e.b['skip_message'] ?? 'no message')}); left out`);
-        const ok = runs.filter((e) => !failedOf(e));
+        if (failed.length > 0) {
+          // Once per benchmark, not once per repetition: `--benchmark_repetitions=10` of a benchmark
+          // that always errors is one fault.
+          const messages = [...new Set(failed.map((e) => String(e.b['error_message'] ?? 'no message')))].join('; ');
+          notes.push(`${name}: ${failed.length === 1 && runs.length === 1 ? 'a run' : `${failed.length} of ${runs.length} runs`} failed (${messages}); left out`);
+        }
+        const ok = runs.filter((e) => !failedOf(e) && !skippedOf(e));
         const values = inOneUnit(
           ok.map((e) => ({ value: expectNumber(file, e.b['real_time'], child(e.path, 'real_time')), unit: unitOf(e), where: `${file}: ${e.path}` })),
           unit,
         );
         let k = 0;
-        const samples = runs.map((e) => (failedOf(e) ? null : (values[k++] as number)));
+        const samples = runs.map((e) => (failedOf(e) || skippedOf(e) ? null : (values[k++] as number)));
         metrics.push(sampledMetric({ name, unit, direction: directionFor(unit, 'smaller'), extra: extraOf(first), failed: failed.length }, samples));
         continue;
       }
       const aggs = aggregatesOf.get(name) as Map<string, Entry>;
       const centre = aggs.get('median') ?? aggs.get('mean');
-      if (!centre) continue;
+      if (!centre) {
+        // `->Complexity()`: the fitted coefficient (`BigO`) and its error (`RMS`) of a family whose
+        // instances are cases of their own; neither is a time per iteration.
+        const fits = [...aggs.keys()].filter((k) => k === 'BigO' || k === 'RMS');
+        if (fits.length > 0) notes.push(`${name}: the complexity fit (${fits.join(', ')}) is not a time per iteration; not read, its instances are`);
+        continue;
+      }
       const unit = unitOf(centre);
       const sd = aggs.get('stddev');
       const stdev = sd ? inOneUnit([{ value: expectNumber(file, sd.b['real_time'], child(sd.path, 'real_time')), unit: unitOf(sd) }], unit)[0] : undefined;

@@ -171,6 +171,10 @@ export function parseInput(file: string, text: string, format: string, options: 
     // The bench record is the canonical input: a half-written or invalid one gets the record's own
     // precise refusal ("not JSON … interrupted", "no shape") rather than a shrug.
     if (!found && looksLikeRecord(text)) return recordFormat.parse(file, text, options);
+    // `[]` is what a script writing the custom array writes when it gathered nothing: the file is
+    // of a format, it holds no result, and "not recognised" would send the reader to the format.
+    const json = found ? undefined : peekJson(text);
+    if (Array.isArray(json) && json.length === 0) throw new InputError(`${file}: the file holds an empty JSON array, no benchmark result; the bench step may have run none`);
     if (!found) throw unrecognised(file, text, option);
     const records = found.parse(file, text, options);
     // The note names the option as the reader gives it: `format:` in a workflow, `--format` on the CLI.

@@ -22,6 +22,7 @@ export const REFUSALS: { title: string; files: Record<string, string | Uint8Arra
   { title: 'a qwen-code run clock of NaN', files: { 'q.json': '{"version": 1, "capturedAt": "2026-07-17T09:41:12.004Z", "runs": [{"measured": true, "processToListenMs": 641}, {"measured": true, "processToListenMs": NaN}]}' }, inputs: { records: 'q.json', format: 'qwen-code' }, message: /^q\.json: runs\[1\]\.processToListenMs must be a finite number or null, got NaN$/ },
   { title: 'a negative hyperfine time', files: { 'h.json': '{"results": [{"command": "true", "mean": 0.01, "times": [0.01, -0.01]}]}' }, inputs: { records: 'h.json' }, message: /^h\.json: case "hyperfine \/ true": samples\[1\] is -0\.01, but a time or a rate cannot be negative; refused, nothing is published$/ },
   { title: 'a custom range that overflows', files: { 'c.json': '[{"name": "x", "unit": "ms", "value": 3, "range": "± 1e309"}]' }, inputs: { records: 'c.json', format: 'customSmallerIsBetter' }, message: /^c\.json: case "customSmallerIsBetter \/ x": q1 is -Infinity, not a finite number \(JSON would store it as null\); refused, nothing is published$/ },
+  { title: 'an empty custom array', files: { 'c.json': '[]\n' }, inputs: { records: 'c.json' }, message: /^c\.json: the file holds an empty JSON array, no benchmark result; the bench step may have run none$/ },
   { title: 'an unknown format', files: { 'c.json': '{}' }, inputs: { records: 'c.json', format: 'gotest' }, message: /^(?:--)?format: unknown format "gotest"; did you mean go\? known: auto, record, / },
 ];
 

@@ -107,6 +107,132 @@ describe('catch2', () => {
   });
 });
 
+describe('catch2 v2', () => {
+  it.each([
+    ['catch2-v2.13-failed-then-more.txt', 1745300],
+    ['catch2-v2.13-no-analysis-failed-then-more.txt', 1090680],
+  ])('%s: Catch2 v2 goes on after a failed benchmark, and so does the reading: the failures are named, the benchmark after them read', async (name, fib25) => {
+    const file = fixture(name);
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => c.name)).toEqual(['catch2 / sort 1000 ints', 'catch2 / Fibonacci 25']);
+    expect(got[1]?.value).toBe(fib25);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: call the flaky service: Catch2 reports the benchmark failed (connection reset); counted as failed`,
+        `benchtrend: warning: ${file}: call the slow service: Catch2 reports the benchmark failed (timed out); counted as failed`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('catch2 --benchmark-no-analysis', () => {
+  it('the one-line table of means is read, a wrapped name whole, and a benchmark failing in the mean column is named by its name alone', async () => {
+    const file = fixture('catch2-v3.7-no-analysis.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.extra])).toEqual([
+      ['catch2 / Fibonacci 20', 'ns', 41731.2, 'runs=100/100 summary only 100 samples\n2 iterations'],
+      ['catch2 / parse a large JSON document with many nested arrays', 'ns', 912346, 'runs=100/100 summary only 100 samples\n1 iterations'],
+      ['catch2 / Fibonacci 25', 'ns', 460123, 'runs=100/100 summary only 100 samples\n1 iterations'],
+      ['catch2 / sort 1000 ints', 'ns', 22811.2, 'runs=100/100 summary only 100 samples\n4 iterations'],
+    ]);
+    expect(stderr).toBe(`benchtrend: warning: ${file}: call the flaky service: Catch2 reports the benchmark failed (connection reset); counted as failed\n`);
+  });
+});
+
+describe('benchmarkjs', () => {
+  it('a benchmark that threw is counted as failed and named in a warning, with what benchmark.js printed of the error; the others are read', async () => {
+    const file = fixture('benchmarkjs-2.1.4-threw.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range])).toEqual([
+      ['benchmarkjs / fib(20)', 'ops/sec', 7537, '±19.62%'],
+      ['benchmarkjs / ünïcode 名前 encode', 'ops/sec', 2924092, '±27.31%'],
+      ['benchmarkjs / fib(30)', 'ops/sec', 74.93, '±18.71%'],
+    ]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: load fixture: benchmark.js reports the benchmark threw (errno: -2,code: ENOENT,syscall: open,path: /nonexistent/fixture.json); counted as failed`,
+        `benchtrend: warning: ${file}: parse config: benchmark.js reports the benchmark threw; counted as failed`,
+        `benchtrend: warning: ${file}: sort is stable: benchmark.js reports the benchmark threw (generatedMessage: true,code: ERR_ASSERTION,actual: 1,expected: 2,operator: strictEqual); counted as failed`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('googlecpp', () => {
+  it('a benchmark that skips itself (SkipWithMessage) is said to be skipped, not failed; one that errors in every repetition is one warning', async () => {
+    const file = fixture('googlecpp-1.9-skipped-and-error.json');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value])).toEqual([['googlecpp / BM_Fib/10', 'ns/iter', 207.502084162]]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: BM_Avx512: skipped; no point (AVX-512 not available on this CPU)`,
+        `benchtrend: warning: ${file}: BM_Open: 2 of 2 runs failed (config.toml: no such file); left out`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('benchmarkluau', () => {
+  it("a test script that failed on the VM (bench.py's FAILED line) is named in a warning; the others are read", async () => {
+    const file = fixture('benchmarkluau-failed-test.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.value])).toEqual([
+      ['benchmarkluau / base64', 15.041],
+      ['benchmarkluau / life', 85.089],
+    ]);
+    expect(stderr).toBe(
+      `benchtrend: warning: ${file}: line 2: Luau's bench runner reports /home/runner/work/luau/luau/bench/tests/chess.lua failed on /home/runner/work/luau/luau/luau; it has no result\n`,
+    );
+  });
+});
+
+describe('googlecpp ->Complexity()', () => {
+  it('the BigO and RMS entries of a complexity fit are said not to be read; the instances, a ms unit, threads and a unicode name are read', async () => {
+    const file = fixture('googlecpp-1.7-complexity-counters.json');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value])).toEqual([
+      ['googlecpp / BM_Fib/10', 'ns/iter', 180.15526417],
+      ['googlecpp / BM_Fib/20', 'ns/iter', 20027.2128637],
+      ['googlecpp / BM_Copy/1024', 'ns/iter', 48.7060356863],
+      ['googlecpp / BM_Sort/64', 'ns/iter', 400.71443785],
+      ['googlecpp / BM_Sort/256', 'ns/iter', 1755.17740943],
+      ['googlecpp / BM_Sort/1024', 'ns/iter', 10094.5957813],
+      ['googlecpp / BM_Sleep/iterations:3', 'ms/iter', 22.713013],
+      ['googlecpp / BM_名前/threads:2', 'ns/iter', 11.8360916947],
+    ]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: BM_Open: a run failed (config.toml: no such file); left out`,
+        `benchtrend: warning: ${file}: BM_Sort: the complexity fit (BigO, RMS) is not a time per iteration; not read, its instances are`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('pytest', () => {
+  it('a real --benchmark-json: escaped unicode ids as pytest writes them, stats.data rounds as runs (1/median), a pedantic benchmark of 3 rounds', async () => {
+    const { cases: got, stderr } = await cases(fixture('pytest-benchmark-5.2-params-failed-skipped.json'));
+    // A benchmark that raised (test_raises) and a skipped test are not in the file: pytest-benchmark
+    // writes neither, so there is nothing to read or name. test_fails_after timed its code before
+    // its assertion failed, and pytest-benchmark writes it as any other.
+    expect(got.map((c) => [c.name, c.value, c.extra?.split('\n')[0]])).toEqual([
+      ['pytest / test_bench.py::test_fib_10', 144780.634676, 'runs=5/5 mean: 7.7502008934970945 usec'],
+      ['pytest / test_bench.py::test_encode[ascii]', 14671360.0437, 'runs=5/5 mean: 78.57600212446414 nsec'],
+      ['pytest / test_bench.py::test_encode[\\u540d\\u524d]', 12664640.0513, 'runs=5/5 mean: 81.05200322461314 nsec'],
+      ['pytest / test_bench.py::test_encode[\\xfcn\\xef]', 13326224.8092, 'runs=5/5 mean: 76.46000449312851 nsec'],
+      ['pytest / test_bench.py::test_noop', 18419600.3881, 'runs=5/5 mean: 54.71400436363183 nsec'],
+      ['pytest / test_bench.py::test_sleep_pedantic', 446.069326527, 'runs=3/5 mean: 5.548303999603377 msec'],
+      ['pytest / test_bench.py::test_fails_after', 1782054.85328, 'runs=5/5 mean: 561.3999928755221 nsec'],
+      ['pytest / test_bench.py::test_extra', 219780.215667, 'runs=5/5 mean: 5.004600461688824 usec'],
+    ]);
+    expect(stderr).toBe('');
+  });
+});
+
 describe('format: auto', () => {
   it('a file two tools wrote into is read in the first format, with a warning naming the other, never silently', async () => {
     const file = fixture('cargo-then-go.txt');

@@ -95,7 +95,7 @@ describe('Google Benchmark repetitions', () => {
     const bad = { ...rep(1, 0), error_occurred: true, error_message: 'resource busy' };
     const { records, points } = pts('gb.json', JSON.stringify({ context: {}, benchmarks: [rep(0, 10), bad, rep(2, 12)] }), 'googlecpp');
     expect(points[0]).toMatchObject({ samples: [10, 12], runs: 2, n: 3, failed: 1, value: 11 });
-    expect(records[0]?.notes).toEqual(['BM_x/8: a run failed (resource busy); left out']);
+    expect(records[0]?.notes).toEqual(['BM_x/8: 1 of 3 runs failed (resource busy); left out']);
   });
 });
 
