@@ -15,6 +15,7 @@ import { publishTrend } from '../jobs/publish.js';
 import { formatOptionHelp, given, parseCommandLine, stageRequirements } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
+import { reasonsInFlagWords } from './flag-words.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { storedName } from '../core/inputs.js';
 import { shellWord } from './self.js';
@@ -208,7 +209,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${result.commit}\n`);
     if (verdicts.length) {
       const title = `Verdicts in ${suite}`;
-      io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
+      io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(reasonsInFlagWords(verdicts, 'publish'), title)}`);
     }
     io.stdout(`\nTo see the chart: ${serveCommand(io.self ?? 'benchtrend', { ...values, branch, dir: result.dataDir })}\n`);
   }

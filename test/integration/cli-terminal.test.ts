@@ -196,6 +196,44 @@ describe('refusals that point the right way', () => {
     expect(again.stderr).not.toMatch(INPUT_NAMED);
   });
 
+  it('a reason that names an input reads as its flag in publish\'s and alerts\' tables, as stored in --json', async () => {
+    // Six stages, quiet for 12 commits; then s0 10% slower for 3, and at the last two most of
+    // the job's other stages moved too: the alert raised there says the runner may have moved, and that
+    // control cases would tell.
+    const trend = join(dir, 'runner.git');
+    execFileSync('git', ['init', '--quiet', '--bare', trend]);
+    const record = (n: number, scales: number[]) => {
+      // 2% job noise, from a generator seeded by the commit.
+      let state = (n * 9301 + 49297) % 233280;
+      const uniform = () => (state = (state * 9301 + 49297) % 233280) / 233280;
+      const job = Math.exp(0.04 * (uniform() + uniform() + uniform() - 1.5));
+      return JSON.stringify({ shape: 'warm', runs: [0.99, 1, 1.01].map((f) => ({ stages: Object.fromEntries(scales.map((k, i) => [`s${i}`, (1 + i / 10) * job * f * k])) })) });
+    };
+    const publish = async (n: number, scales: number[], extra: string[] = []) => {
+      await writeFile(join(dir, 'six.json'), record(n, scales));
+      const r = await runCli(['publish', 'six.json', '--repo', trend, '--commit', SHA(100 + n), '--message', `m${n}`, '--author', 'a', '--timestamp', `2026-01-01T00:00:${String(n).padStart(2, '0')}Z`, ...extra], dir);
+      expect(r.code, r.stderr).toBe(0);
+      return r;
+    };
+    for (let n = 1; n <= 12; n++) await publish(n, [1, 1, 1, 1, 1, 1]);
+    await publish(13, [1.1, 1, 1, 1, 1, 1]);
+    await publish(14, [1.1, 1.3, 1.3, 1.3, 1.3, 1]);
+    const raised = await publish(15, [1.1, 1.3, 1.3, 1.3, 1.3, 1]);
+    const row = raised.stdout.split('\n').find((l) => l.startsWith('warm / s0 '));
+    expect(row).toMatch(/ regressed .* the runner can move in --control-cases to tell\)/);
+    expect(raised.stdout).not.toMatch(INPUT_NAMED);
+
+    const listed = await runCli(['alerts', '--repo', trend], dir);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^suspected +regression .* warm \/ s0 .* in --control-cases to tell\)/m);
+    expect(listed.stdout).not.toMatch(INPUT_NAMED);
+    // The data keeps the action's words, as the page, the comment and regressions-json show them.
+    const json = await runCli(['alerts', '--repo', trend, '--json'], dir);
+    expect((JSON.parse(json.stdout) as { reason: string }[]).map((a) => a.reason).join('\n')).toMatch(/ in control-cases to tell\)/);
+    const markdown = await publish(16, [1.1, 1.3, 1.3, 1.3, 1.3, 1], ['--markdown']);
+    expect(markdown.stdout).toMatch(/ in control\\-cases to tell/);
+  });
+
   it('publish warns of a --direction-overrides line that matches no case, as replay and the action do', async () => {
     execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'over.git')]);
     await writeFile(join(dir, 'over.txt'), '*: smaller\nnope: bigger\n');
