@@ -17,7 +17,7 @@ import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regr
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { reasonsInFlagWords } from './flag-words.js';
 import { readText, UsageError, type CliIO } from './io.js';
-import { storedName } from '../core/inputs.js';
+import { storedName, wholeNumber } from '../core/inputs.js';
 import { shellWord } from './self.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
 import { networkBounds } from '../runner.js';
@@ -115,8 +115,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length === 0 && values['import-from'] === undefined) throw new UsageError('publish needs at least one RECORD file');
   if (values.repo === undefined) throw new UsageError('publish needs --repo URL|PATH');
   if (values.commit === undefined) throw new UsageError('publish needs --commit SHA');
-  const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
-  if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
+  // The action's reader and bounds: a count the action refuses is refused here too.
+  const attempts = given(values['max-attempts']);
+  const maxAttempts = attempts === undefined ? undefined : wholeNumber(() => attempts, 'max-attempts', 1, 1, 1000);
   if (values.timestamp !== undefined && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
   const suite = storedName(given(values.suite) ?? 'default', '--suite');
   const shape = given(values.shape);

@@ -153,7 +153,9 @@ describe('refusals that point the right way', () => {
     // An input named inside the sentence, not only leading it.
     [['replay', '--repo', 'trend.git', '--alert-method', 'ratio'], '--alert-method: ratio needs --alert-threshold, e.g. 150%'],
     [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--require-stages-on', 'warm'], '--require-stages-on: shape "warm" was not benched; benched: hyperfine'],
-    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--max-attempts', '0'], '--max-attempts must be a whole number of at least 1, got 0'],
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--max-attempts', '0'], '--max-attempts: "0" must be a whole number from 1 to 1000'],
+    // The action's bound: past it, a publisher that keeps losing would race for hours.
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--max-attempts', '5000'], '--max-attempts: "5000" must be a whole number from 1 to 1000'],
   ])('%j: the refusal names the CLI flag, not the action input', async (args, message) => {
     const r = await runCli(args, dir);
     expect(r.code).toBeGreaterThan(0);
