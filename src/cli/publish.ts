@@ -130,6 +130,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     values['direction-overrides'] !== undefined
       ? parseDirectionOverrides(await readText(values['direction-overrides'], io.cwd, '--direction-overrides'), values['direction-overrides'])
       : [];
+  // Read with the other inputs, so that a bad file is the one line printed, before any warning.
+  const annotations = values.annotations !== undefined ? parseAnnotations(await readText(values.annotations, io.cwd, '--annotations'), values.annotations) : undefined;
 
   const { points: raw, warnings } = positionals.length
     ? await ingest({
@@ -154,7 +156,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const judge = regressionDeriver(suite, alertSettings);
 
   const commit = await commitOf(values.commit, values, io, publishedAt);
-  const annotations = values.annotations !== undefined ? parseAnnotations(await readText(values.annotations, io.cwd, '--annotations'), values.annotations) : undefined;
   const result = await publishTrend(
     {
       repository: values.repo,

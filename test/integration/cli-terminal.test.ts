@@ -163,6 +163,13 @@ describe('refusals that point the right way', () => {
     expect(r.stderr).not.toMatch(INPUT_NAMED);
   });
 
+  it('a bad --annotations file is the one line publish prints, before the records or the commit are read', async () => {
+    await writeFile(join(dir, 'bad-markers.txt'), 'zz: port to Rust\n');
+    const r = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(30), '--annotations', 'bad-markers.txt'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('benchtrend: bad-markers.txt: line 1: "zz" is neither a commit (7 to 40 hex digits) nor a date (YYYY-MM-DD, optionally with a time)\n');
+  });
+
   it('publishes to a branch of any name git takes, not only ASCII ones, and reads it back', async () => {
     execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'names.git')]);
     for (const [i, branch] of ['bench-ü', 'perf+arm@2'].entries()) {
