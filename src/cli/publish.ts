@@ -155,7 +155,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
   const judge = regressionDeriver(suite, alertSettings);
 
-  const commit = await commitOf(values.commit, values, io, publishedAt);
+  const commit = await commitOf(values.commit, values, io, publishedAt, points.length > 0);
   const result = await publishTrend(
     {
       repository: values.repo,
@@ -251,6 +251,7 @@ async function commitOf(
   values: { message?: string | undefined; author?: string | undefined; timestamp?: string | undefined; url?: string | undefined },
   io: CliIO,
   now: string,
+  hasPoints: boolean,
 ): Promise<CommitInfo> {
   const found = await resolveCommitInfo({
     sha,
@@ -261,8 +262,9 @@ async function commitOf(
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
     throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
   }
-  // Stored without them, the point's hover would be blank with no one told why.
-  if (found.message === '' && found.author === '' && values.message === undefined && values.author === undefined) {
+  // Stored without them, the point's hover would be blank with no one told why. A publish that
+  // only imports a history stores no point of this commit, so there is nothing to tell.
+  if (hasPoints && found.message === '' && found.author === '' && values.message === undefined && values.author === undefined) {
     io.stderr(
       `benchtrend: warning: commit ${found.sha.slice(0, 7)} is not in git in ${io.cwd}: its points are stored without message and author${values.timestamp === undefined ? ', at the time of this publish' : ''} (give --message, --author and --timestamp), or with those of its earlier run on the trend\n`,
     );

@@ -170,6 +170,15 @@ describe('refusals that point the right way', () => {
     expect(r.stderr).toBe('benchtrend: bad-markers.txt: line 1: "zz" is neither a commit (7 to 40 hex digits) nor a date (YYYY-MM-DD, optionally with a time)\n');
   });
 
+  it('a publish that only imports a history warns of no commit whose points it does not store', async () => {
+    execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'import-only.git')]);
+    await copyFile(join(FIXTURES, 'trend-data/github-action-benchmark-data.js'), join(dir, 'only-import.js'));
+    const r = await runCli(['publish', '--repo', join(dir, 'import-only.git'), '--commit', SHA(31), '--import-from', 'only-import.js'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^benchtrend: Published [0-9a-f]{40} to gh-pages/m);
+    expect(r.stderr).not.toContain('warning: commit ');
+  });
+
   it('publishes to a branch of any name git takes, not only ASCII ones, and reads it back', async () => {
     execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'names.git')]);
     for (const [i, branch] of ['bench-ü', 'perf+arm@2'].entries()) {
