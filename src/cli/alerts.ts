@@ -6,6 +6,7 @@ import { readManifest } from '../core/trend/load.js';
 import type { CaseInfo, StoredAlert } from '../core/trend/types.js';
 import { readTrend } from '../jobs/publish.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
+import { inFlagWords } from './flag-words.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
@@ -59,7 +60,7 @@ export function alertLines(alerts: readonly ListedAlert[]): string[] {
   const rows = alerts.map((a) => {
     // Without a direction only the fraction can be shown; a step from zero reads the same either way.
     const change = a.direction || a.change === undefined ? (alertChangeWords(a, a.direction ?? 'smaller') ?? '—') : changeText(a.change);
-    return [a.status, kindWord(a), a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? '', change).replace(/[\r\n\u001b]+/g, ' ')];
+    return [a.status, kindWord(a), a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), inFlagWords(reasonBeside(a.reason ?? '', change), 'alerts').replace(/[\r\n\u001b]+/g, ' ')];
   });
   return textTable(['STATUS', 'KIND', 'COMMIT', 'SUITE', 'CASE', 'CHANGE', 'BASELINE → VALUE', 'WHY'], rows);
 }

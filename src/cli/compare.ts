@@ -2,7 +2,6 @@ import { compareArms, type CompareOptions } from '../core/compare/compare.js';
 import { refuseOtherArm, splitArms, type Arms } from '../core/compare/arms.js';
 import { DEFAULT_MIN_EFFECT, minEffectText, parseMinEffect } from '../core/compare/verdict.js';
 import { decidedBy, parseDirectionOverrides } from '../core/direction.js';
-import { InputError } from '../core/model.js';
 import { compareJson, renderCompareMarkdown } from '../core/render-compare.js';
 import { renderCompareText } from '../core/render-text.js';
 import { loadRecords } from '../effects/record-files.js';
@@ -110,15 +109,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (armed && files.baseline.length === 0) throw new UsageError('--candidate was given without --baseline FILE...');
   if (armed && files.candidate.length === 0) throw new UsageError('--baseline was given without --candidate FILE...');
 
-  let minEffect = DEFAULT_MIN_EFFECT;
-  if (values['min-effect'] !== undefined) {
-    try {
-      minEffect = parseMinEffect(values['min-effect'], '--min-effect');
-    } catch (e) {
-      if (e instanceof InputError) throw new UsageError(e.message);
-      throw e;
-    }
-  }
+  // Refused as the action refuses compare-min-effect, and as publish refuses its --min-effect.
+  const minEffect = values['min-effect'] !== undefined ? parseMinEffect(values['min-effect'], '--min-effect') : DEFAULT_MIN_EFFECT;
   const overrides =
     values['direction-overrides'] !== undefined
       ? parseDirectionOverrides(await readText(values['direction-overrides'], io.cwd, '--direction-overrides'), values['direction-overrides'])

@@ -2,7 +2,10 @@
  * The shared code (settings, publish, imports) words its refusals and warnings for the action,
  * naming its inputs: `data-dir: ...`, `... needs alert-threshold`. A CLI user types flags, so what
  * the CLI prints on stderr names its flags instead, through this one table rather than a second
- * copy of every message.
+ * copy of every message. So do the reasons in its text tables (`... in control-cases to tell`),
+ * which the trend stores in the action's words for the page and the comments: they are said in
+ * flags as they are shown, never rewritten where they are stored, and --json and --markdown keep
+ * them as the action's outputs and job summary carry them.
  */
 
 /** Each action input that a CLI message can name, as the flag that sets it. */
@@ -56,4 +59,9 @@ export function inFlagWords(text: string, command: string): string {
         .replace(/(?<![\w./\\-])([a-z]+(?:-[a-z]+)+)(?![\w/\\-]|\.\w)/g, (m, name: string) => (hyphenated(name) && flag(name) ? (flag(name) as string) : m));
     })
     .join('');
+}
+
+/** Each item with its reason in `command`'s flags, for a table a terminal shows. */
+export function reasonsInFlagWords<T extends { readonly reason: string }>(items: readonly T[], command: string): T[] {
+  return items.map((item) => ({ ...item, reason: inFlagWords(item.reason, command) }));
 }

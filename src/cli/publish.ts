@@ -15,8 +15,9 @@ import { publishTrend } from '../jobs/publish.js';
 import { formatOptionHelp, given, parseCommandLine, stageRequirements } from './args.js';
 import { controlCasesMatchingNothing, floorsMatchingNothing } from '../core/regress/settings.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
+import { reasonsInFlagWords } from './flag-words.js';
 import { readText, UsageError, type CliIO } from './io.js';
-import { storedName } from '../core/inputs.js';
+import { storedName, wholeNumber } from '../core/inputs.js';
 import { shellWord } from './self.js';
 import { cliAccess, tokenFrom } from './trend-options.js';
 import { networkBounds } from '../runner.js';
@@ -114,8 +115,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length === 0 && values['import-from'] === undefined) throw new UsageError('publish needs at least one RECORD file');
   if (values.repo === undefined) throw new UsageError('publish needs --repo URL|PATH');
   if (values.commit === undefined) throw new UsageError('publish needs --commit SHA');
-  const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
-  if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values['max-attempts']}`);
+  // The action's reader and bounds: a count the action refuses is refused here too.
+  const attempts = given(values['max-attempts']);
+  const maxAttempts = attempts === undefined ? undefined : wholeNumber(() => attempts, 'max-attempts', 1, 1, 1000);
   if (values.timestamp !== undefined && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
   const suite = storedName(given(values.suite) ?? 'default', '--suite');
   const shape = given(values.shape);
@@ -128,6 +130,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     values['direction-overrides'] !== undefined
       ? parseDirectionOverrides(await readText(values['direction-overrides'], io.cwd, '--direction-overrides'), values['direction-overrides'])
       : [];
+  // Read with the other inputs, so that a bad file is the one line printed, before any warning.
+  const annotations = values.annotations !== undefined ? parseAnnotations(await readText(values.annotations, io.cwd, '--annotations'), values.annotations) : undefined;
 
   const { points: raw, warnings } = positionals.length
     ? await ingest({
@@ -151,8 +155,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
   const judge = regressionDeriver(suite, alertSettings);
 
-  const commit = await commitOf(values.commit, values, io, publishedAt);
-  const annotations = values.annotations !== undefined ? parseAnnotations(await readText(values.annotations, io.cwd, '--annotations'), values.annotations) : undefined;
+  const commit = await commitOf(values.commit, values, io, publishedAt, points.length > 0);
   const result = await publishTrend(
     {
       repository: values.repo,
@@ -208,7 +211,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${result.commit}\n`);
     if (verdicts.length) {
       const title = `Verdicts in ${suite}`;
-      io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
+      io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(reasonsInFlagWords(verdicts, 'publish'), title)}`);
     }
     io.stdout(`\nTo see the chart: ${serveCommand(io.self ?? 'benchtrend', { ...values, branch, dir: result.dataDir })}\n`);
   }
@@ -248,6 +251,7 @@ async function commitOf(
   values: { message?: string | undefined; author?: string | undefined; timestamp?: string | undefined; url?: string | undefined },
   io: CliIO,
   now: string,
+  hasPoints: boolean,
 ): Promise<CommitInfo> {
   const found = await resolveCommitInfo({
     sha,
@@ -258,8 +262,9 @@ async function commitOf(
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
     throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
   }
-  // Stored without them, the point's hover would be blank with no one told why.
-  if (found.message === '' && found.author === '' && values.message === undefined && values.author === undefined) {
+  // Stored without them, the point's hover would be blank with no one told why. A publish that
+  // only imports a history stores no point of this commit, so there is nothing to tell.
+  if (hasPoints && found.message === '' && found.author === '' && values.message === undefined && values.author === undefined) {
     io.stderr(
       `benchtrend: warning: commit ${found.sha.slice(0, 7)} is not in git in ${io.cwd}: its points are stored without message and author${values.timestamp === undefined ? ', at the time of this publish' : ''} (give --message, --author and --timestamp), or with those of its earlier run on the trend\n`,
     );

@@ -459,7 +459,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     }
     const { plan, commit } = landed;
     for (const w of plan.warnings) (hooks.warn ?? log)(w);
-    log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
+    log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetch${branch.fetches === 1 ? '' : 'es'}`);
     const { plans, groups: _groups, ...whole } = plan;
     return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
   } finally {

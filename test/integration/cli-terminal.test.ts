@@ -156,12 +156,30 @@ describe('refusals that point the right way', () => {
     // An input named inside the sentence, not only leading it.
     [['replay', '--repo', 'trend.git', '--alert-method', 'ratio'], '--alert-method: ratio needs --alert-threshold, e.g. 150%'],
     [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--require-stages-on', 'warm'], '--require-stages-on: shape "warm" was not benched; benched: hyperfine'],
-    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--max-attempts', '0'], '--max-attempts must be a whole number of at least 1, got 0'],
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--max-attempts', '0'], '--max-attempts: "0" must be a whole number from 1 to 1000'],
+    // The action's bound: past it, a publisher that keeps losing would race for hours.
+    [['publish', 'hf.json', '--repo', 'trend.git', '--commit', SHA(9), '--max-attempts', '5000'], '--max-attempts: "5000" must be a whole number from 1 to 1000'],
   ])('%j: the refusal names the CLI flag, not the action input', async (args, message) => {
     const r = await runCli(args, dir);
     expect(r.code).toBeGreaterThan(0);
     expect(r.stderr.trimEnd().split('\n').filter((l) => !l.startsWith('Run "benchtrend')).pop()!.replace(/^benchtrend(?: \w+)?: /, '')).toMatch(message);
     expect(r.stderr).not.toMatch(INPUT_NAMED);
+  });
+
+  it('a bad --annotations file is the one line publish prints, before the records or the commit are read', async () => {
+    await writeFile(join(dir, 'bad-markers.txt'), 'zz: port to Rust\n');
+    const r = await runCli(['publish', 'hf.json', '--repo', repo, '--commit', SHA(30), '--annotations', 'bad-markers.txt'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('benchtrend: bad-markers.txt: line 1: "zz" is neither a commit (7 to 40 hex digits) nor a date (YYYY-MM-DD, optionally with a time)\n');
+  });
+
+  it('a publish that only imports a history warns of no commit whose points it does not store', async () => {
+    execFileSync('git', ['init', '--quiet', '--bare', join(dir, 'import-only.git')]);
+    await copyFile(join(FIXTURES, 'trend-data/github-action-benchmark-data.js'), join(dir, 'only-import.js'));
+    const r = await runCli(['publish', '--repo', join(dir, 'import-only.git'), '--commit', SHA(31), '--import-from', 'only-import.js'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^benchtrend: Published [0-9a-f]{40} to gh-pages/m);
+    expect(r.stderr).not.toContain('warning: commit ');
   });
 
   it('publishes to a branch of any name git takes, not only ASCII ones, and reads it back', async () => {
@@ -197,6 +215,44 @@ describe('refusals that point the right way', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('benchtrend: warning: --import-from data.js: not imported, the trend already holds 1 segment; a history is imported only into an empty trend (to import it, publish into an empty --dir: the trend here stays as it is)');
     expect(again.stderr).not.toMatch(INPUT_NAMED);
+  });
+
+  it('a reason that names an input reads as its flag in publish\'s and alerts\' tables, as stored in --json', async () => {
+    // Six stages, quiet for 12 commits; then s0 10% slower for 3, and at the last two most of
+    // the job's other stages moved too: the alert raised there says the runner may have moved, and that
+    // control cases would tell.
+    const trend = join(dir, 'runner.git');
+    execFileSync('git', ['init', '--quiet', '--bare', trend]);
+    const record = (n: number, scales: number[]) => {
+      // 2% job noise, from a generator seeded by the commit.
+      let state = (n * 9301 + 49297) % 233280;
+      const uniform = () => (state = (state * 9301 + 49297) % 233280) / 233280;
+      const job = Math.exp(0.04 * (uniform() + uniform() + uniform() - 1.5));
+      return JSON.stringify({ shape: 'warm', runs: [0.99, 1, 1.01].map((f) => ({ stages: Object.fromEntries(scales.map((k, i) => [`s${i}`, (1 + i / 10) * job * f * k])) })) });
+    };
+    const publish = async (n: number, scales: number[], extra: string[] = []) => {
+      await writeFile(join(dir, 'six.json'), record(n, scales));
+      const r = await runCli(['publish', 'six.json', '--repo', trend, '--commit', SHA(100 + n), '--message', `m${n}`, '--author', 'a', '--timestamp', `2026-01-01T00:00:${String(n).padStart(2, '0')}Z`, ...extra], dir);
+      expect(r.code, r.stderr).toBe(0);
+      return r;
+    };
+    for (let n = 1; n <= 12; n++) await publish(n, [1, 1, 1, 1, 1, 1]);
+    await publish(13, [1.1, 1, 1, 1, 1, 1]);
+    await publish(14, [1.1, 1.3, 1.3, 1.3, 1.3, 1]);
+    const raised = await publish(15, [1.1, 1.3, 1.3, 1.3, 1.3, 1]);
+    const row = raised.stdout.split('\n').find((l) => l.startsWith('warm / s0 '));
+    expect(row).toMatch(/ regressed .* the runner can move in --control-cases to tell\)/);
+    expect(raised.stdout).not.toMatch(INPUT_NAMED);
+
+    const listed = await runCli(['alerts', '--repo', trend], dir);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^suspected +regression .* warm \/ s0 .* in --control-cases to tell\)/m);
+    expect(listed.stdout).not.toMatch(INPUT_NAMED);
+    // The data keeps the action's words, as the page, the comment and regressions-json show them.
+    const json = await runCli(['alerts', '--repo', trend, '--json'], dir);
+    expect((JSON.parse(json.stdout) as { reason: string }[]).map((a) => a.reason).join('\n')).toMatch(/ in control-cases to tell\)/);
+    const markdown = await publish(16, [1.1, 1.3, 1.3, 1.3, 1.3, 1], ['--markdown']);
+    expect(markdown.stdout).toMatch(/ in control\\-cases to tell/);
   });
 
   it('publish warns of a --direction-overrides line that matches no case, as replay and the action do', async () => {

@@ -179,7 +179,7 @@ describe('benchtrend publish and history', () => {
   it('refuses bad command lines and names what is wrong', async () => {
     await expect(publish(['warm.json', '--commit', sha], io())).rejects.toThrow(new UsageError('publish needs --repo URL|PATH'));
     await expect(publish(['warm.json', '--repo', '../trend.git'], io())).rejects.toThrow(new UsageError('publish needs --commit SHA'));
-    await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--max-attempts', '0'], io())).rejects.toThrow(UsageError);
+    await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--max-attempts', '0'], io())).rejects.toThrow(new InputError('max-attempts: "0" must be a whole number from 1 to 1000'));
     await expect(publish(['warm.json', '--repo', '../trend.git', '--commit', sha, '--token-env', 'NO_SUCH_TOKEN'], io())).rejects.toThrow(
       new InputError('--token-env: the environment variable NO_SUCH_TOKEN is not set or empty'),
     );

@@ -106,6 +106,12 @@ describe('benchtrend compare', () => {
     await expect(compare(['--baseline', 'baseline.json', '--candidate', 'warm-cand.json'])).rejects.toThrow(/^compare: the arms share no shape/);
   });
 
+  it('refuses a --min-effect as publish and the action refuse theirs, not as a usage error', async () => {
+    const refused = compare(['--baseline', 'baseline.json', '--candidate', 'candidate.json', '--min-effect', '1']);
+    await expect(refused).rejects.toBeInstanceOf(InputError);
+    await expect(refused).rejects.toThrow('--min-effect: expected a percentage below 100% such as "1%", got "1"');
+  });
+
   it('names the arm option whose pattern matches no file', async () => {
     await expect(compare(['--baseline', 'base-*.json', '--candidate', 'candidate.json'])).rejects.toThrow(
       new InputError('--baseline: the pattern "base-*.json" matched no file; the bench step may have exited 0 without writing its records'),
@@ -117,7 +123,6 @@ describe('benchtrend compare', () => {
     [[], /needs --baseline FILE\.\.\. and --candidate FILE\.\.\./],
     [['--baseline', 'baseline.json'], /--baseline was given without --candidate/],
     [['x.json', '--baseline', 'a', '--candidate', 'b'], /^x\.json: a file before --baseline or --candidate belongs to no arm$/],
-    [['--baseline', 'a', '--candidate', 'b', '--min-effect', '1'], /^--min-effect: expected a percentage/],
     [['--nope'], /^unknown option '--nope'$/],
     [['--baselin', 'a.json'], /^unknown option '--baselin'; did you mean '--baseline'\?$/],
   ])('usage error for %j', async (argv, message) => {
