@@ -31,7 +31,9 @@ export async function compareWithBaseTrend(
   extra: string | undefined,
   against?: { readonly base: string; readonly why: string },
 ): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
-  const judged = await core.group('Comparing with the base branch trend', () =>
+  // Without a pull request there is no base branch: an `auto-push: false` push is judged against the
+  // published trend, a merge group against its target branch's.
+  const judged = await core.group(`Comparing with the ${pr ? 'base branch' : against ? `${against.base}` : 'published'} trend`, () =>
     readTrend(publishSettings(settings), access(runner), async (read, location) => {
       const out: { suite: string; sha: string; verdicts: CaseVerdict[] }[] = [];
       for (const s of suites) out.push({ suite: s.suite, sha: s.sha, verdicts: await comparePullRequest(read, location, s.suite, s.points, s.sha, settings.alerts) });

@@ -287,6 +287,8 @@ describe('auto-push: false (github-action-benchmark’s input of the same name)'
       expect(run.outputs['published-commit']).toBeUndefined();
       expect(run.stdout).toContain('auto-push is false: nothing was published, and the points were compared with the trend');
       expect(run.summary).toContain('Against the published trend');
+      // It said "Comparing with the base branch trend" of a push that has no base branch.
+      expect(run.stdout).toContain('::group::Comparing with the published trend\n');
       expect(run.summary).toContain('warm / attach');
       expect(run.outputs['case-count']).toBe('3');
       expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
