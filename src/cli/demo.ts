@@ -30,7 +30,11 @@ with the path of the chart.
 Options:
   --dir DIR      where to put the demo's files (default: a new temporary directory)
   --commits N    how many commits of history to publish (default 12)
-  --markdown     print the tables as the job summary's markdown`;
+  --markdown     print the tables as the job summary's markdown
+  -h, --help     show this help
+
+Exit status: 0 when the demo ran to its chart, 1 when it could not (one line "benchtrend:
+<reason>"), 2 on a usage error.`;
 
 /** The bundled samples, as a bench step would have written them. */
 export const SAMPLE_RECORDS: Readonly<Record<string, unknown>> = {

@@ -27,7 +27,10 @@ Options:
 ${TREND_HELP.where}
 ${TREND_HELP.server}
   --port N              port to listen on (default: any free port)
-  -h, --help            show this help`;
+  -h, --help            show this help
+
+Exit status: 0 when stopped (Ctrl-C), 1 when refused (one line "benchtrend: <reason>"), 2 on a
+usage error.`;
 
 const PAGE = 'index.html';
 const DATA = 'manifest.json';

@@ -19,6 +19,13 @@ describe('--help', () => {
     expect(long).toEqual([]);
   });
 
+  // demo's help named neither -h nor what its exit status means, and serve's no exit status.
+  it.each(Object.keys(COMMANDS))('%s --help names -h and says what each exit status means', async (command) => {
+    const text = await help(command);
+    expect(text).toMatch(/^ {2}-h, --help +show this help$/m);
+    expect(text).toMatch(/^Exit status: 0 [^]*[,;] 1 [^]*2 on a\s+usage\s+error\.$/m);
+  });
+
   it.each(['cases', 'publish', 'compare'])('%s --help still names every format, each whole', async (command) => {
     const text = await help(command);
     const listed = /--format NAME +input format: (auto \(default\),[^]*?)\n {2}-/.exec(text)?.[1]?.split(/,\s+/).map((s) => s.trim());
