@@ -75,8 +75,8 @@ export interface RegressionOutcome {
   readonly olderThan?: string;
   /**
    * The earlier run of this commit whose points of the same shapes this publish replaced (a re-run,
-   * a nightly schedule on an unchanged branch), when it is among the suite's last entries and was
-   * another workflow run or attempt: the trend keeps one point per case per commit.
+   * a nightly schedule on an unchanged branch), when the suite's entries since it are all of this
+   * commit and it was another workflow run or attempt: the trend keeps one point per case per commit.
    */
   readonly replacedRun?: { readonly publishedAt: string; readonly runUrl?: string; readonly shapes: readonly string[] };
 }
@@ -256,19 +256,28 @@ async function descendantOnTrend(context: AlertContext, suite: string, judged: S
 }
 
 /**
- * The suite's latest earlier run of `judged`'s commit among the few entries before it (the newest
- * commit run again: a re-run, a schedule on an unchanged branch) that shares a shape with it and
- * was another workflow run or attempt. Those entries are in the chunk this publish writes anyway.
+ * The suite's latest earlier run of `judged`'s commit (the newest commit run again: a re-run, a
+ * schedule on an unchanged branch) that shares a shape with it and was another workflow run or
+ * attempt. Searched among the suite's entries before it while they are of this commit, however many
+ * there are and however many entries other suites published between (a nightly of six suites puts
+ * five between a suite's two nights); the suite's first entry of another commit ends it.
  */
 async function replacedRunOf(context: AlertContext, suite: string, judged: Segment): Promise<RegressionOutcome['replacedRun']> {
-  const from = Math.max(suiteStart(context.manifest.cases, suite, judged.seq), judged.seq - 4);
-  if (from >= judged.seq) return undefined;
-  const earlier = supersededBy(await context.load(from, judged.seq), judged)
-    .filter((s) => s.runUrl === undefined || s.runUrl !== judged.runUrl)
-    .at(-1);
-  if (!earlier) return undefined;
-  const shapes = new Set(judged.shapes);
-  return { publishedAt: earlier.publishedAt, ...(earlier.runUrl !== undefined ? { runUrl: earlier.runUrl } : {}), shapes: earlier.shapes.filter((x) => shapes.has(x)) };
+  const first = suiteStart(context.manifest.cases, suite, judged.seq);
+  let from = judged.seq;
+  for (let span = 16; from > first; span *= 2) {
+    const next = Math.max(first, from - span);
+    const read = (await context.load(next, from)).filter((s) => s.suite === suite);
+    for (const s of read.reverse()) {
+      if (s.commit.sha !== judged.commit.sha) return undefined;
+      if ((s.runUrl === undefined || s.runUrl !== judged.runUrl) && supersededBy([s], judged).length > 0) {
+        const shapes = new Set(judged.shapes);
+        return { publishedAt: s.publishedAt, ...(s.runUrl !== undefined ? { runUrl: s.runUrl } : {}), shapes: s.shapes.filter((x) => shapes.has(x)) };
+      }
+    }
+    from = next;
+  }
+  return undefined;
 }
 
 /** The verdict of a case whose point re-benched an older commit: not judged, and why. */
