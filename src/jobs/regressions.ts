@@ -218,22 +218,22 @@ async function rebenchOfOlder(context: AlertContext, suite: string, judged: Segm
  */
 export const ANCESTRY_LOOKBACK = 8;
 
-/** The suite's newest commits published before `judged`, other than its own, newest first. */
-async function newestCommitsBefore(context: AlertContext, suite: string, judged: Segment): Promise<string[]> {
-  const out: string[] = [];
-  const take = (shas: readonly string[]) => {
-    for (const sha of shas) if (sha !== judged.commit.sha && !out.includes(sha) && out.length < ANCESTRY_LOOKBACK) out.push(sha);
+/** The suite's newest entries published before `judged`, one per commit other than its own, newest first. */
+async function newestCommitsBefore(context: AlertContext, suite: string, judged: Segment): Promise<{ readonly seq: number; readonly sha: string }[]> {
+  const out: { seq: number; sha: string }[] = [];
+  const take = (entries: readonly { readonly seq: number; readonly sha: string }[]) => {
+    for (const e of entries) if (e.sha !== judged.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_LOOKBACK) out.push({ seq: e.seq, sha: e.sha });
   };
   const state = context.states?.get(suite);
   const first = suiteStart(context.manifest.cases, suite, judged.seq);
   let from = judged.seq;
   if (state) {
-    take(state.entries.filter((e) => e.seq < judged.seq).map((e) => e.sha).reverse());
+    take(state.entries.filter((e) => e.seq < judged.seq).reverse());
     from = Math.min(from, state.since);
   }
   for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
     const next = Math.max(first, from - span);
-    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => s.commit.sha).reverse());
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha })).reverse());
     from = next;
   }
   return out;
@@ -242,15 +242,34 @@ async function newestCommitsBefore(context: AlertContext, suite: string, judged:
 /**
  * The newer commit of the suite `judged` is an ancestor of, when it is one: a first bench of an old
  * commit (a dispatch on an old tag, a bisect) put after its descendants. Asked of the newest commits
- * first. A descendant of one of them is news (the usual push, one question); so is a commit no
- * source can tell of, since none will tell of the rest. A diverged one (main rewritten by a
- * force-push, a bisect's other side) asks on.
+ * first; an ancestor of any of them is history. A commit no source can tell of ends the search (none
+ * will tell of the rest), and the point is judged as news. A diverged one (main rewritten by a
+ * force-push, a bisect's other side) asks on; so does a descendant, since the newest commit may be
+ * a bisect step that was history itself, older than the commits before it. After a descendant, a
+ * commit dated (author date) before `judged` or before a commit `judged` descends from is not asked:
+ * an ancestor is dated before its descendants but for a clock gone wrong, so it is most likely not
+ * a descendant of `judged`. The usual push, dated after every commit before it (or, rebased, after
+ * none but its parent), costs one question; a bisect step, dated before the trend's newest, asks on.
  */
 async function descendantOnTrend(context: AlertContext, suite: string, judged: Segment, ancestry: AncestryCheck): Promise<string | undefined> {
-  for (const other of await newestCommitsBefore(context, suite, judged)) {
-    const said = await ancestry(judged.commit.sha, other);
-    if (said === 'older') return other;
-    if (said !== 'diverged') return undefined;
+  const newest = await newestCommitsBefore(context, suite, judged);
+  let dated: Map<string, number> | undefined;
+  // Read once, after the first descendant: the usual push of a full checkout reads nothing more.
+  const dateOf = async (sha: string): Promise<number> => {
+    dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
+    return dated.get(sha) ?? Number.NaN;
+  };
+  let floor: number | undefined;
+  for (const other of newest) {
+    if (floor !== undefined && (await dateOf(other.sha)) < floor) continue;
+    const said = await ancestry(judged.commit.sha, other.sha);
+    if (said === 'older') return other.sha;
+    if (said === undefined) return undefined;
+    if (said === 'newer') {
+      // NaN (a date unknown) leaves the floor as it was, or unset: every commit is asked then.
+      const dates = [floor ?? Number.NaN, Date.parse(judged.commit.timestamp), await dateOf(other.sha)].filter((d) => !Number.isNaN(d));
+      floor = dates.length > 0 ? Math.max(...dates) : floor;
+    }
   }
   return undefined;
 }
