@@ -276,23 +276,28 @@ async function descendantOnTrend(context: AlertContext, suite: string, judged: S
 
 /**
  * The suite's latest earlier run of `judged`'s commit (the newest commit run again: a re-run, a
- * schedule on an unchanged branch) that shares a shape with it and was another workflow run or
+ * schedule on an unchanged branch) that shares a shape with it, when it was another workflow run or
  * attempt. Searched among the suite's entries before it while they are of this commit, however many
  * there are and however many entries other suites published between (a nightly of six suites puts
  * five between a suite's two nights); the suite's first entry of another commit ends it.
  */
 async function replacedRunOf(context: AlertContext, suite: string, judged: Segment): Promise<RegressionOutcome['replacedRun']> {
   const first = suiteStart(context.manifest.cases, suite, judged.seq);
+  // The shapes whose points at this commit are still to be found: this run's own earlier points of a
+  // shape (a commit benched twice in one run) are the ones replaced, which the same-run warning tells
+  // of; an earlier run's points of that shape were gone before.
+  const looking = new Set(judged.shapes);
   let from = judged.seq;
-  for (let span = 16; from > first; span *= 2) {
+  for (let span = 16; from > first && looking.size > 0; span *= 2) {
     const next = Math.max(first, from - span);
     const read = (await context.load(next, from)).filter((s) => s.suite === suite);
     for (const s of read.reverse()) {
       if (s.commit.sha !== judged.commit.sha) return undefined;
-      if ((s.runUrl === undefined || s.runUrl !== judged.runUrl) && supersededBy([s], judged).length > 0) {
-        const shapes = new Set(judged.shapes);
-        return { publishedAt: s.publishedAt, ...(s.runUrl !== undefined ? { runUrl: s.runUrl } : {}), shapes: s.shapes.filter((x) => shapes.has(x)) };
-      }
+      const shapes = supersededBy([s], judged).length > 0 ? s.shapes.filter((x) => looking.has(x)) : [];
+      if (shapes.length === 0) continue;
+      if (s.runUrl === undefined || s.runUrl !== judged.runUrl) return { publishedAt: s.publishedAt, ...(s.runUrl !== undefined ? { runUrl: s.runUrl } : {}), shapes };
+      for (const x of shapes) looking.delete(x);
+      if (looking.size === 0) return undefined;
     }
     from = next;
   }

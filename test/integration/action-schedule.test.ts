@@ -62,4 +62,16 @@ describe('a nightly schedule on an unchanged commit', () => {
     expect(second.code, second.stdout).toBe(0);
     expect(second.stdout).toContain('a at 1234567: this run replaced the points of shape "warm" that https://github.com/owner/repo/actions/runs/101 published for this commit at');
   });
+
+  it('does not name last night’s run again when the same run benches the commit a second time', async () => {
+    expect((await night('101', 1.5)).code).toBe(0);
+    const first = await night('102', 1.6);
+    expect(first.stdout).toContain('that https://github.com/owner/repo/actions/runs/101 published');
+
+    // A second step of run 102 replaces run 102's points: run 101's were gone already.
+    const second = await night('102', 1.7);
+
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).not.toContain('actions/runs/101 published');
+  });
 });
