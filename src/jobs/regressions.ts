@@ -254,22 +254,23 @@ async function newestCommitsBefore(context: AlertContext, suite: string, judged:
 async function descendantOnTrend(context: AlertContext, suite: string, judged: Segment, ancestry: AncestryCheck): Promise<string | undefined> {
   const newest = await newestCommitsBefore(context, suite, judged);
   let dated: Map<string, number> | undefined;
-  // Read once, after the first descendant: the usual push of a full checkout reads nothing more.
+  // The trend's dates of these commits (the segments hold them, the state does not), read once and
+  // only when a commit after a descendant is to be asked.
   const dateOf = async (sha: string): Promise<number> => {
     dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
     return dated.get(sha) ?? Number.NaN;
   };
-  let floor: number | undefined;
+  const descends: string[] = [];
   for (const other of newest) {
-    if (floor !== undefined && (await dateOf(other.sha)) < floor) continue;
+    if (descends.length > 0) {
+      // A date unknown (NaN) sets no floor: when none is known, every commit is asked.
+      const dates = [Date.parse(judged.commit.timestamp), ...(await Promise.all(descends.map(dateOf)))].filter((d) => !Number.isNaN(d));
+      if (dates.length > 0 && (await dateOf(other.sha)) < Math.max(...dates)) continue;
+    }
     const said = await ancestry(judged.commit.sha, other.sha);
     if (said === 'older') return other.sha;
     if (said === undefined) return undefined;
-    if (said === 'newer') {
-      // NaN (a date unknown) leaves the floor as it was, or unset: every commit is asked then.
-      const dates = [floor ?? Number.NaN, Date.parse(judged.commit.timestamp), await dateOf(other.sha)].filter((d) => !Number.isNaN(d));
-      floor = dates.length > 0 ? Math.max(...dates) : floor;
-    }
+    if (said === 'newer') descends.push(other.sha);
   }
   return undefined;
 }
@@ -288,7 +289,8 @@ async function replacedRunOf(context: AlertContext, suite: string, judged: Segme
   // of; an earlier run's points of that shape were gone before.
   const looking = new Set(judged.shapes);
   let from = judged.seq;
-  for (let span = 16; from > first && looking.size > 0; span *= 2) {
+  // The span doubles from the few entries a publish's own chunk holds: the usual case reads no more.
+  for (let span = 4; from > first && looking.size > 0; span *= 2) {
     const next = Math.max(first, from - span);
     const read = (await context.load(next, from)).filter((s) => s.suite === suite);
     for (const s of read.reverse()) {
