@@ -4,6 +4,7 @@ import { resolveCommitInfo } from '../core/trend/commit-info.js';
 import { redactUrl } from '../core/trend/remote.js';
 import { normaliseText } from '../core/text.js';
 import type { CommitInfo } from '../core/trend/types.js';
+import { ancestryFromGit } from '../effects/ancestry.js';
 import { commitFromGit } from '../effects/commit-info.js';
 import { readPageAssets, type PageAssets } from '../effects/page-assets.js';
 import { applyDirectionOverrides, decidedBy, overridesMatchingNothing, parseDirectionOverrides } from '../core/direction.js';
@@ -153,7 +154,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     }
   }
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), 'this run')) io.stderr(`benchtrend: warning: ${w}\n`);
-  const judge = regressionDeriver(suite, alertSettings);
+  // A first bench of an old commit (a bisect, an old tag) is history, as in the action: git in the
+  // current folder, which --commit is resolved in, tells whether it is older than the trend's newest.
+  // No REST API here: the CLI's token, when it has one, is for the trend's git remote.
+  const judge = regressionDeriver(suite, alertSettings, ancestryFromGit(io.cwd, io.env, networkBounds(io.env).requestMs));
 
   const commit = await commitOf(values.commit, values, io, publishedAt, points.length > 0);
   const result = await publishTrend(
@@ -184,8 +188,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     },
   );
   const added = result.plan.added;
-  const verdicts = judge.outcome()?.verdicts ?? [];
-  for (const line of withdrawnLines(judge.outcome() ?? {})) io.stderr(`benchtrend: ${line}\n`);
+  const outcome = judge.outcome();
+  const verdicts = outcome?.verdicts ?? [];
+  for (const line of withdrawnLines(outcome ?? {})) io.stderr(`benchtrend: ${line}\n`);
+  if (outcome?.olderThan !== undefined) {
+    io.stderr(`benchtrend: ${outcome.sha.slice(0, 7)} is older than ${outcome.olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds: its points were published after it and not judged\n`);
+  }
   const regressions = regressionEntries(verdicts);
   if (values.json) {
     io.stdout(

@@ -75,8 +75,8 @@ export interface RegressionOutcome {
   readonly olderThan?: string;
   /**
    * The earlier run of this commit whose points of the same shapes this publish replaced (a re-run,
-   * a nightly schedule on an unchanged branch), when it is among the suite's last entries and was
-   * another workflow run or attempt: the trend keeps one point per case per commit.
+   * a nightly schedule on an unchanged branch), when the suite's entries since it are all of this
+   * commit and it was another workflow run or attempt: the trend keeps one point per case per commit.
    */
   readonly replacedRun?: { readonly publishedAt: string; readonly runUrl?: string; readonly shapes: readonly string[] };
 }
@@ -218,22 +218,22 @@ async function rebenchOfOlder(context: AlertContext, suite: string, judged: Segm
  */
 export const ANCESTRY_LOOKBACK = 8;
 
-/** The suite's newest commits published before `judged`, other than its own, newest first. */
-async function newestCommitsBefore(context: AlertContext, suite: string, judged: Segment): Promise<string[]> {
-  const out: string[] = [];
-  const take = (shas: readonly string[]) => {
-    for (const sha of shas) if (sha !== judged.commit.sha && !out.includes(sha) && out.length < ANCESTRY_LOOKBACK) out.push(sha);
+/** The suite's newest entries published before `judged`, one per commit other than its own, newest first. */
+async function newestCommitsBefore(context: AlertContext, suite: string, judged: Segment): Promise<{ readonly seq: number; readonly sha: string }[]> {
+  const out: { seq: number; sha: string }[] = [];
+  const take = (entries: readonly { readonly seq: number; readonly sha: string }[]) => {
+    for (const e of entries) if (e.sha !== judged.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_LOOKBACK) out.push({ seq: e.seq, sha: e.sha });
   };
   const state = context.states?.get(suite);
   const first = suiteStart(context.manifest.cases, suite, judged.seq);
   let from = judged.seq;
   if (state) {
-    take(state.entries.filter((e) => e.seq < judged.seq).map((e) => e.sha).reverse());
+    take(state.entries.filter((e) => e.seq < judged.seq).reverse());
     from = Math.min(from, state.since);
   }
   for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
     const next = Math.max(first, from - span);
-    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => s.commit.sha).reverse());
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha })).reverse());
     from = next;
   }
   return out;
@@ -242,33 +242,68 @@ async function newestCommitsBefore(context: AlertContext, suite: string, judged:
 /**
  * The newer commit of the suite `judged` is an ancestor of, when it is one: a first bench of an old
  * commit (a dispatch on an old tag, a bisect) put after its descendants. Asked of the newest commits
- * first. A descendant of one of them is news (the usual push, one question); so is a commit no
- * source can tell of, since none will tell of the rest. A diverged one (main rewritten by a
- * force-push, a bisect's other side) asks on.
+ * first; an ancestor of any of them is history. A commit no source can tell of ends the search (none
+ * will tell of the rest), and the point is judged as news. A diverged one (main rewritten by a
+ * force-push, a bisect's other side) asks on; so does a descendant, since the newest commit may be
+ * a bisect step that was history itself, older than the commits before it. After a descendant, a
+ * commit dated (author date) before `judged` or before a commit `judged` descends from is not asked:
+ * an ancestor is dated before its descendants but for a clock gone wrong, so it is most likely not
+ * a descendant of `judged`. The usual push, dated after every commit before it (or, rebased, after
+ * none but its parent), costs one question; a bisect step, dated before the trend's newest, asks on.
  */
 async function descendantOnTrend(context: AlertContext, suite: string, judged: Segment, ancestry: AncestryCheck): Promise<string | undefined> {
-  for (const other of await newestCommitsBefore(context, suite, judged)) {
-    const said = await ancestry(judged.commit.sha, other);
-    if (said === 'older') return other;
-    if (said !== 'diverged') return undefined;
+  const newest = await newestCommitsBefore(context, suite, judged);
+  let dated: Map<string, number> | undefined;
+  // The trend's dates of these commits (the segments hold them, the state does not), read once and
+  // only when a commit after a descendant is to be asked.
+  const dateOf = async (sha: string): Promise<number> => {
+    dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
+    return dated.get(sha) ?? Number.NaN;
+  };
+  const descends: string[] = [];
+  for (const other of newest) {
+    if (descends.length > 0) {
+      // A date unknown (NaN) sets no floor: when none is known, every commit is asked.
+      const dates = [Date.parse(judged.commit.timestamp), ...(await Promise.all(descends.map(dateOf)))].filter((d) => !Number.isNaN(d));
+      if (dates.length > 0 && (await dateOf(other.sha)) < Math.max(...dates)) continue;
+    }
+    const said = await ancestry(judged.commit.sha, other.sha);
+    if (said === 'older') return other.sha;
+    if (said === undefined) return undefined;
+    if (said === 'newer') descends.push(other.sha);
   }
   return undefined;
 }
 
 /**
- * The suite's latest earlier run of `judged`'s commit among the few entries before it (the newest
- * commit run again: a re-run, a schedule on an unchanged branch) that shares a shape with it and
- * was another workflow run or attempt. Those entries are in the chunk this publish writes anyway.
+ * The suite's latest earlier run of `judged`'s commit (the newest commit run again: a re-run, a
+ * schedule on an unchanged branch) that shares a shape with it, when it was another workflow run or
+ * attempt. Searched among the suite's entries before it while they are of this commit, however many
+ * there are and however many entries other suites published between (a nightly of six suites puts
+ * five between a suite's two nights); the suite's first entry of another commit ends it.
  */
 async function replacedRunOf(context: AlertContext, suite: string, judged: Segment): Promise<RegressionOutcome['replacedRun']> {
-  const from = Math.max(suiteStart(context.manifest.cases, suite, judged.seq), judged.seq - 4);
-  if (from >= judged.seq) return undefined;
-  const earlier = supersededBy(await context.load(from, judged.seq), judged)
-    .filter((s) => s.runUrl === undefined || s.runUrl !== judged.runUrl)
-    .at(-1);
-  if (!earlier) return undefined;
-  const shapes = new Set(judged.shapes);
-  return { publishedAt: earlier.publishedAt, ...(earlier.runUrl !== undefined ? { runUrl: earlier.runUrl } : {}), shapes: earlier.shapes.filter((x) => shapes.has(x)) };
+  const first = suiteStart(context.manifest.cases, suite, judged.seq);
+  // The shapes whose points at this commit are still to be found: this run's own earlier points of a
+  // shape (a commit benched twice in one run) are the ones replaced, which the same-run warning tells
+  // of; an earlier run's points of that shape were gone before.
+  const looking = new Set(judged.shapes);
+  let from = judged.seq;
+  // The span doubles from the few entries a publish's own chunk holds: the usual case reads no more.
+  for (let span = 4; from > first && looking.size > 0; span *= 2) {
+    const next = Math.max(first, from - span);
+    const read = (await context.load(next, from)).filter((s) => s.suite === suite);
+    for (const s of read.reverse()) {
+      if (s.commit.sha !== judged.commit.sha) return undefined;
+      const shapes = supersededBy([s], judged).length > 0 ? s.shapes.filter((x) => looking.has(x)) : [];
+      if (shapes.length === 0) continue;
+      if (s.runUrl === undefined || s.runUrl !== judged.runUrl) return { publishedAt: s.publishedAt, ...(s.runUrl !== undefined ? { runUrl: s.runUrl } : {}), shapes };
+      for (const x of shapes) looking.delete(x);
+      if (looking.size === 0) return undefined;
+    }
+    from = next;
+  }
+  return undefined;
 }
 
 /** The verdict of a case whose point re-benched an older commit: not judged, and why. */

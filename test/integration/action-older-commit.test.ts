@@ -77,7 +77,8 @@ beforeEach(async () => {
   await sb.git(['init', '--quiet', '--initial-branch=main', project]);
   commits = [];
   for (let n = 0; n < 14; n++) {
-    await sb.git(['commit', '--quiet', '--allow-empty', '-m', `commit ${n}`], project);
+    // Dated as the trend says (the author date is what the checkout reports of a commit).
+    await sb.git(['commit', '--quiet', '--allow-empty', '-m', `commit ${n}`, `--date=2024-01-01T00:00:${String(n).padStart(2, '0')}Z`], project);
     commits.push((await sb.git(['rev-parse', 'HEAD'], project)).trim());
     if (n === 1) await sb.git(['tag', 'v0.1'], project);
   }
@@ -181,5 +182,54 @@ describe('a first bench of a commit older than the trend’s newest', () => {
     expect(run.code, run.stdout).toBe(1);
     expect(Number(run.outputs['regressions'])).toBeGreaterThan(0);
     expect(run.summary).not.toContain('not judged');
+  });
+
+  it('is history too for a bisect step that descends from the step benched before it', async () => {
+    // The trend holds commits 2 to 13: a bisect below them benches commit 0, then commit 1.
+    const ws = join(sb.root, 'ws');
+    await sb.git(['clone', '--quiet', project, ws]);
+    await sb.git(['checkout', '--quiet', commits[0] as string], ws);
+    expect((await benchSlower(ws, commits[0] as string, dispatchOn('refs/heads/main'))).outputs['regressions']).toBe('0');
+    // The next step, newer than the step before (commit 0) but older than the trend's newest, benched for the first time too.
+    await sb.git(['checkout', '--quiet', commits[1] as string], ws);
+
+    const run = await benchSlower(ws, commits[1] as string, dispatchOn('refs/heads/main'));
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs['regressions']).toBe('0');
+    expect(unescaped(run.summary)).toContain(`not judged: ${(commits[1] as string).slice(0, 7)} is older than ${(commits[13] as string).slice(0, 7)} (an ancestor of it)`);
+  });
+
+  it('still asks the REST API one question for the usual push after a bisect step', async () => {
+    const ws0 = join(sb.root, 'ws');
+    await sb.git(['clone', '--quiet', project, ws0]);
+    await sb.git(['checkout', '--quiet', commits[0] as string], ws0);
+    await benchSlower(ws0, commits[0] as string, dispatchOn('refs/heads/main'));
+    await sb.git(['commit', '--quiet', '--allow-empty', '-m', 'commit 14', '--date=2024-01-01T00:00:14Z'], project);
+    const tip = (await sb.git(['rev-parse', 'HEAD'], project)).trim();
+    const ws = join(sb.root, 'shallow');
+    await sb.git(['clone', '--quiet', '--depth', '1', `file://${project}`, ws]);
+
+    const run = await benchSlower(ws, tip, { name: 'push', payload: { ref: 'refs/heads/main', after: tip } });
+
+    expect(run.code, run.stdout).toBe(1);
+    expect(Number(run.outputs['regressions'])).toBeGreaterThan(0);
+    // Newer than the bisect step (commit 0); the trend's other commits are all dated before it, so none is asked.
+    expect(api.compares().map((r) => r.url.split('?')[0])).toEqual([`/repos/owner/repo/compare/${commits[0]}...${tip}`]);
+  });
+
+  it('asks one question for a push rebased onto main, its author date older than the trend’s commits', async () => {
+    // Rebase-and-merge keeps a commit's author date: this one was written before commit 2.
+    await sb.git(['commit', '--quiet', '--allow-empty', '-m', 'rebased', '--date=2023-12-31T00:00:00Z'], project);
+    const tip = (await sb.git(['rev-parse', 'HEAD'], project)).trim();
+    const ws = join(sb.root, 'shallow');
+    await sb.git(['clone', '--quiet', '--depth', '1', `file://${project}`, ws]);
+
+    const run = await benchSlower(ws, tip, { name: 'push', payload: { ref: 'refs/heads/main', after: tip } });
+
+    expect(run.code, run.stdout).toBe(1);
+    expect(Number(run.outputs['regressions'])).toBeGreaterThan(0);
+    // A descendant of commit 13, so of every commit dated before it: none of them is asked.
+    expect(api.compares().map((r) => r.url.split('?')[0])).toEqual([`/repos/owner/repo/compare/${commits[13]}...${tip}`]);
   });
 });

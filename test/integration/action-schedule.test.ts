@@ -28,9 +28,9 @@ afterEach(async () => {
   await sb.dispose();
 });
 
-const night = async (runId: string, attach: number) => {
+const night = async (runId: string, attach: number, suite?: string) => {
   await writeFile(join(sb.root, 'warm.json'), record(attach));
-  const run = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false' }, event: nightly, env: { ...sb.env, GITHUB_SHA: MAIN, GITHUB_RUN_ID: runId, GITHUB_API_URL: api.url } });
+  const run = await runAction({ cwd: sb.root, inputs: { records: 'warm.json', repository: remote, artifact: 'false', ...(suite !== undefined ? { suite } : {}) }, event: nightly, env: { ...sb.env, GITHUB_SHA: MAIN, GITHUB_RUN_ID: runId, GITHUB_API_URL: api.url } });
   await run.dispose();
   return run;
 };
@@ -50,5 +50,28 @@ describe('a nightly schedule on an unchanged commit', () => {
     expect(second.summary.replace(/\\(.)/g, '$1')).toContain(said);
     const history = JSON.parse((await runCli(['history', '--repo', remote, '--format', 'json'], sb.root, sb.env)).stdout) as { case: string; value: number }[];
     expect(history.filter((p) => p.case === 'warm / attach').map((p) => p.value)).toEqual([1.6]);
+  });
+
+  it('names the last night’s run however many other suites published after it', async () => {
+    // Six suites each publish one entry a night: the suite's own entry of last night is six back.
+    const suites = ['a', 'b', 'c', 'd', 'e', 'f'];
+    for (const suite of suites) expect((await night('101', 1.5, suite)).code).toBe(0);
+
+    const second = await night('102', 1.6, 'a');
+
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).toContain('a at 1234567: this run replaced the points of shape "warm" that https://github.com/owner/repo/actions/runs/101 published for this commit at');
+  });
+
+  it('does not name last night’s run again when the same run benches the commit a second time', async () => {
+    expect((await night('101', 1.5)).code).toBe(0);
+    const first = await night('102', 1.6);
+    expect(first.stdout).toContain('that https://github.com/owner/repo/actions/runs/101 published');
+
+    // A second step of run 102 replaces run 102's points: run 101's were gone already.
+    const second = await night('102', 1.7);
+
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).not.toContain('actions/runs/101 published');
   });
 });

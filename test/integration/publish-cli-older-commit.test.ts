@@ -1,0 +1,65 @@
+/**
+ * `benchtrend publish` of a commit older than the trend's newest, benched for the first time (a
+ * bisect, an old tag): git in the current folder tells it is an ancestor of a commit the trend holds,
+ * so its points are history, published and not judged, as the action does. Real git, the bundled CLI.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildPoints } from '../../src/core/cases.js';
+import { Random } from '../../src/core/regress/prng.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
+import { parseRecord } from '../../src/formats/record.js';
+import { publishTrend } from '../../src/jobs/publish.js';
+import { regressionDeriver } from '../../src/jobs/regressions.js';
+import { runCli } from '../helpers/run-action.js';
+import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
+import { warmRecord } from './helpers/warm-history.js';
+
+let sb: GitSandbox;
+let project: string;
+let remote: string;
+const commits: string[] = [];
+
+beforeAll(async () => {
+  sb = await gitSandbox('benchtrend-cli-older-');
+  project = join(sb.root, 'project');
+  await sb.git(['init', '--quiet', '--initial-branch=main', project]);
+  for (let n = 0; n < 14; n++) {
+    await sb.git(['commit', '--quiet', '--allow-empty', '-m', `commit ${n}`, `--date=2024-01-01T00:00:${String(n).padStart(2, '0')}Z`], project);
+    commits.push((await sb.git(['rev-parse', 'HEAD'], project)).trim());
+  }
+  // The trend holds commits 2 to 13, quiet.
+  remote = `file://${await sb.bareRemote('site')}`;
+  const rng = new Random(43);
+  for (let n = 2; n < 14; n++) {
+    await publishTrend(
+      { repository: remote, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 2 },
+      {
+        points: buildPoints([parseRecord('warm.json', warmRecord(rng))]).points,
+        commit: { sha: commits[n] as string, message: `commit ${n}`, author: 'Ada', timestamp: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z` },
+        serverUrl: 'https://github.com',
+        cwd: sb.root,
+        env: sb.env,
+        tempRoot: sb.root,
+        publishedAt: '2024-02-01T00:00:00Z',
+      },
+      { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive },
+    );
+  }
+  await writeFile(join(sb.root, 'slow.json'), warmRecord(new Random(7), 1.6));
+});
+afterAll(() => sb.dispose());
+
+it('publishes a first bench of an older commit, judged nothing, when git in the current folder holds both', async () => {
+  const old = commits[1] as string;
+  const run = await runCli(['publish', join(sb.root, 'slow.json'), '--repo', remote, '--commit', old, '--alert-after', '1', '--json'], project, sb.env);
+
+  expect(run.code, run.stderr).toBe(0);
+  const out = JSON.parse(run.stdout) as { regressions: unknown[]; verdicts: { verdict: string; reason: string }[] };
+  expect(out.regressions).toEqual([]);
+  expect(out.verdicts.map((v) => v.verdict)).toEqual(['not-judged', 'not-judged', 'not-judged']);
+  const newest = (commits[13] as string).slice(0, 7);
+  expect(out.verdicts[0]?.reason).toContain(`not judged: ${old.slice(0, 7)} is older than ${newest} (an ancestor of it)`);
+  expect(run.stderr).toContain(`benchtrend: ${old.slice(0, 7)} is older than ${newest} (an ancestor of it), which the trend already holds: its points were published after it and not judged`);
+});
