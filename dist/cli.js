@@ -8819,6 +8819,11 @@ var manifest_schema_default = {
         }
       }
     },
+    casesDigest: {
+      type: "string",
+      pattern: "^[0-9a-f]{16}$",
+      description: "FNV-1a (64 bits, 16 lowercase hex digits) of the UTF-8 of JSON.stringify([suites, cases.map(c => [c.suite, c.case])]). Chunks and the regression state refer to suites and cases by position, so a reader refuses a manifest whose lists do not match it (edited by hand). Absent in manifests written before it; a reader then reads as before."
+    },
     annotations: {
       type: "array",
       items: {
@@ -9071,7 +9076,11 @@ var TIME = [
   { size: 1e-9, label: "ns" },
   { size: 1e-6, label: "\xB5s" },
   { size: 1e-3, label: "ms" },
-  { size: 1, label: "s" }
+  { size: 1, label: "s" },
+  // Minutes and hours only once seconds and minutes would need four digits, so that every time
+  // under 1000 s reads as it always has, and 9.2e18 ns is not written as 9200000000 s.
+  { size: 60, label: "min", from: 1e3 },
+  { size: 3600, label: "h", from: 6e4 }
 ];
 var TIME_UNITS = {
   ns: 1e-9,
@@ -9086,7 +9095,15 @@ var TIME_UNITS = {
   sec: 1,
   secs: 1,
   second: 1,
-  seconds: 1
+  seconds: 1,
+  min: 60,
+  mins: 60,
+  minute: 60,
+  minutes: 60,
+  h: 3600,
+  hr: 3600,
+  hour: 3600,
+  hours: 3600
 };
 var BINARY = [
   { size: 1, label: "B" },
@@ -9126,18 +9143,23 @@ function familyOf(unit) {
   return void 0;
 }
 var COUNT = [
+  { size: 1e18, prefix: "E" },
+  { size: 1e15, prefix: "P" },
   { size: 1e12, prefix: "T" },
   { size: 1e9, prefix: "G" },
   { size: 1e6, prefix: "M" },
   { size: 1e3, prefix: "k" }
 ];
-function unitScale(unit, magnitude) {
+function pickStep(unit, magnitude) {
   const family = familyOf(unit);
   if (!family) return void 0;
   const base = Math.abs(magnitude) * family.factor;
   let pick = family.steps[0];
-  for (const s of family.steps) if (base >= s.size * 0.9995) pick = s;
-  return { divisor: pick.size / family.factor, label: pick.label + family.suffix };
+  for (const s of family.steps) if (base >= (s.from ?? s.size) * 0.9995) pick = s;
+  return { scale: { divisor: pick.size / family.factor, label: pick.label + family.suffix }, largest: pick === family.steps[family.steps.length - 1] };
+}
+function unitScale(unit, magnitude) {
+  return pickStep(unit, magnitude)?.scale;
 }
 
 // src/core/format-number.ts
@@ -9159,10 +9181,13 @@ function textScale(unit, magnitude) {
   const plain = { unit, number: (x) => shortNumber(x) };
   if (!Number.isFinite(magnitude) || magnitude === 0) return plain;
   const scale = unitScale(unit, magnitude);
-  if (scale) return scale.divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / scale.divisor) };
-  const count = COUNT.find((c) => c.size >= PREFIX_FROM && Math.abs(magnitude) >= c.size * 0.99995);
-  if (!count) return plain;
-  return { unit, number: (x) => x === 0 ? "0" : `${shortNumber(x / count.size)}${count.prefix}` };
+  const divisor = scale?.divisor ?? 1;
+  const count = prefixOf(Math.abs(magnitude) / divisor);
+  if (!count) return !scale || divisor === 1 ? plain : { unit: scale.label, number: (x) => shortNumber(x / divisor) };
+  return { unit: scale?.label ?? unit, number: (x) => x === 0 ? "0" : `${shortNumber(x / divisor / count.size)}${count.prefix}` };
+}
+function prefixOf(magnitude) {
+  return COUNT.find((c) => c.size >= PREFIX_FROM && magnitude >= c.size * 0.99995);
 }
 function quantity(x, unit) {
   const scale = textScale(unit, x);
@@ -10162,6 +10187,34 @@ function sameJson(a, b) {
 }
 function sameSegments(a, b) {
   return a.length === b.length && a.every((s, i) => sameJson(s, b[i]));
+}
+
+// src/core/trend/case-digest.ts
+function digestText(suites, cases) {
+  const list = Array.isArray(cases) ? cases : [];
+  return JSON.stringify([suites ?? [], list.map((c) => typeof c === "object" && c !== null ? [c["suite"], c["case"]] : c)]);
+}
+var encoder = new TextEncoder();
+function fnv1a64(text2) {
+  let hi = 3421674724;
+  let lo = 2216829733;
+  for (const byte of encoder.encode(text2)) {
+    lo = (lo ^ byte) >>> 0;
+    const low = lo * 435;
+    hi = Math.imul(hi, 435) + (lo << 8) + Math.floor(low / 4294967296) >>> 0;
+    lo = low >>> 0;
+  }
+  return hi.toString(16).padStart(8, "0") + lo.toString(16).padStart(8, "0");
+}
+function casesDigest(manifest) {
+  return fnv1a64(digestText(manifest.suites, manifest.cases));
+}
+function caseListProblem(manifest) {
+  const stored = manifest.casesDigest;
+  if (stored === void 0) return void 0;
+  const actual = casesDigest(manifest);
+  if (stored === actual) return void 0;
+  return `"suites" or "cases" was edited: the lists no longer match casesDigest (${JSON.stringify(stored)}; they read as ${JSON.stringify(actual)}), and the data names each suite and case by its place in them, so older points would be read as other cases'; undo that edit (revert the commit that made it)`;
 }
 
 // src/core/trend/manifest-counts.ts
@@ -12464,7 +12517,7 @@ function check(kind, validator3, file, text2) {
   }
   if (data.version > TREND_SCHEMA_VERSION) {
     throw new TrendDataError(
-      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade the action`
+      `${file}: written by a newer benchtrend (trend format ${data.version}, this one reads ${TREND_SCHEMA_VERSION}); upgrade benchtrend (the action's version, or the npm package of the CLI)`
     );
   }
   return data;
@@ -12472,7 +12525,7 @@ function check(kind, validator3, file, text2) {
 function parseManifest(file, text2) {
   const m = check("manifest", validateManifest, file, text2);
   const bad = (why2) => new TrendDataError(`${file}: ${why2}; the manifest is damaged, refusing to read or publish over it`);
-  const why = manifestCountsProblem(m);
+  const why = manifestCountsProblem(m) ?? caseListProblem(m);
   if (why) throw bad(why);
   return m;
 }
@@ -12484,7 +12537,7 @@ function parseStateFile(file, text2, suite, part, manifest) {
     const why2 = first ? schemaErrorLine(first, data, "the top level") : "does not match the regression state schema";
     throw new TrendDataError(`${file}: existing trend data does not match the regression state schema: ${why2}; refusing to publish over it`);
   }
-  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade the action`);
+  if (data.version > STATE_VERSION) throw new NewerTrendDataError(`${file}: written by a newer benchtrend (regression state ${data.version}, this one reads ${STATE_VERSION}); upgrade benchtrend (the action's version, or the npm package of the CLI)`);
   const why = stateFileProblem(data, suite, part, manifest);
   if (why) throw new TrendDataError(`${file}: ${why}; the regression state is damaged, refusing to publish over it`);
   return data;
@@ -13619,6 +13672,38 @@ function sameRunText(suite, run9, earlier, off) {
   const shapes = [...new Set(earlier.flatMap((e) => e.shapes).filter((s) => run9.shapes.includes(s)))].map((s) => JSON.stringify(s)).join(", ");
   return `suite ${JSON.stringify(suite)} at ${run9.commit.sha.slice(0, 7)}: another job of this workflow run published shape ${shapes} for this commit before (segment ${earlier.map((e) => e.seq).join(", ")}), and this job's points replace its points${off.length > 0 ? `, without ${leavingCases(off)} the trend at this commit` : ""}; two jobs that bench one shape of one suite replace each other's, so give each job its own shape or suite (a matrix: suite: \${{ matrix.os }})`;
 }
+var EARLIER_RUN_REACH = STATE_POINTS * 2 ** (WALK_ROUNDS - 1);
+var commitTime = (timestamp) => Date.parse(timestamp);
+async function earlierRunBeyondState(load, manifest, name, since, newest, judged2) {
+  const first = suiteStart(manifest.cases, name, judged2.seq);
+  if (since <= first || newest === void 0) return void 0;
+  const held = new Set(judged2.points.map((p) => p.case));
+  const shapes = new Set(judged2.shapes);
+  const could = manifest.cases.filter((c) => c.suite === name && shapes.has(c.shape) && !held.has(c.case) && c.firstSeq < since);
+  if (could.length === 0) return void 0;
+  const [newestRun] = await load(newest, newest + 1);
+  const time = commitTime(judged2.commit.timestamp);
+  if (newestRun === void 0 || !(time <= commitTime(newestRun.commit.timestamp))) return void 0;
+  const sha = judged2.commit.sha;
+  const lowest = Math.max(first, judged2.seq - EARLIER_RUN_REACH);
+  let from = since;
+  let found = [];
+  for (let span = STATE_POINTS; from > lowest && found.length === 0; span *= 2) {
+    const next = Math.max(lowest, from - span);
+    found = (await load(next, from)).filter((s) => s.suite === name && s.commit.sha === sha);
+    from = next;
+  }
+  const short = sha.slice(0, 7);
+  if (found.length > 0) {
+    const off = casesTakenOff(found, judged2);
+    if (off.length === 0) return void 0;
+    return `suite ${JSON.stringify(name)} at ${short}: this run re-benches a commit published before (segment ${found.map((s) => s.seq).join(", ")}, older than the newest ${STATE_POINTS} points the publish keeps at hand) and replaces its points of shape ${[...new Set(off.map((c) => c.shape))].map((x) => JSON.stringify(x)).join(", ")}, but not ${leavingCases(off)} the trend at this commit; bench ${off.length === 1 ? "it" : "them"} with this commit again to put ${off.length === 1 ? "it" : "them"} back`;
+  }
+  if (from <= first) return void 0;
+  const names2 = could.map((c) => JSON.stringify(c.case));
+  const shown = `${names2.slice(0, 3).join(", ")}${names2.length > 3 ? ` and ${names2.length - 3} more` : ""}`;
+  return `suite ${JSON.stringify(name)} at ${short}: this commit is no newer than the suite's newest (${newestRun.commit.sha.slice(0, 7)}) and no earlier run of it is among the ${judged2.seq - from} segments read back; if a run before those published it, this run replaced that run's points of its shapes, and ${shown}, which this run does not hold, left the trend at this commit`;
+}
 async function readState(read, location, manifest, suite) {
   const headPath = statePath(suite, "head");
   const text2 = await read(headPath);
@@ -13664,6 +13749,10 @@ async function planRegressionState(read, location, previous, manifest, added, lo
     const appended = old && isCurrent(old, previous) ? append(old, name, manifest, added) : void 0;
     const judged2 = added.filter((s) => s.suite === name && s.imported === void 0 && s.points.length > 0).at(-1);
     if (appended && old && (old.since === 0 || old.entries.length >= REBENCH_LOOKBACK)) rebenches.set(name, false);
+    if (appended && old && judged2) {
+      const beyond = await earlierRunBeyondState(load, manifest, name, old.since, old.entries.at(-1)?.seq, judged2);
+      if (beyond !== void 0) warnings.push(beyond);
+    }
     let next = appended;
     if (!next) {
       const walked = await walkSegments(load, manifest, name, manifest.segments, STATE_POINTS);
@@ -13676,6 +13765,11 @@ async function planRegressionState(read, location, previous, manifest, added, lo
         const sibling = sameRunSuperseded(walked.segments, judged2);
         if (sibling.length > 0) warnings.push(sameRunText(name, judged2, sibling, off));
         else if (off.length > 0) warnings.push(takenOffText(name, judged2, off));
+        else if (!walked.segments.some((s) => s.seq < judged2.seq && s.suite === name && s.commit.sha === judged2.commit.sha)) {
+          const newest = walked.segments.findLast((s) => s.seq < judged2.seq && s.suite === name)?.seq;
+          const beyond = await earlierRunBeyondState(load, manifest, name, walked.from, newest, judged2);
+          if (beyond !== void 0) warnings.push(beyond);
+        }
       }
       next = stateFromSegments(suite, name, manifest, walked.segments, walked.from);
       if (!next) continue;
@@ -13909,6 +14003,7 @@ async function planPublish(read, input) {
     fanout: ROLLUP_FANOUT,
     suites,
     cases: cases_,
+    casesDigest: casesDigest({ suites, cases: cases_ }),
     annotations: mergeAnnotations(previous?.annotations ?? [], input.annotations ?? []),
     alerts: previous?.alerts ?? [],
     ...importedNote !== void 0 ? { imported: importedNote } : {}
@@ -15333,18 +15428,27 @@ function lineError(file, line, message) {
 // src/formats/benchmarkjs.ts
 var REST = /^ x ([0-9][0-9,.]*)\s+(\S+)\s+((?:±|\+-)[^%]+%) \((\d+) runs? sampled\)\s*$/;
 var EXPECTED2 = "benchmark.js lines like `fib(20) x 11,465 ops/sec \xB11.12% (91 runs sampled)`";
+var THREW = /^(.+?): ((?:[A-Za-z_$][\w$]*: [^,]*)(?:,[A-Za-z_$][\w$]*: [^,]*)*)$|^(.+): $/;
 var benchmarkjs = {
   name: "benchmarkjs",
   description: "benchmark.js console output: `NAME x N ops/sec \xB1R% (S runs sampled)`",
   detect: (text2) => /^.+ x [0-9][0-9,.]* \S+ (?:±|\+-)[^%]+% \(\d+ runs? sampled\)/m.test(text2),
   parse: (file, text2, options) => {
     const readings = new Readings(file, (unit) => directionFor(unit, "bigger"));
+    const failed = /* @__PURE__ */ new Map();
+    const notes = [];
     for (const { text: line, line: n } of numberedLines(text2)) {
       const idx = line.lastIndexOf(" x ");
-      if (idx <= 0) continue;
-      const m = REST.exec(line.slice(idx));
+      const m = idx <= 0 ? null : REST.exec(line.slice(idx));
       if (!m) {
-        if (/runs? sampled\)\s*$/.test(line)) throw lineError(file, n, `expected \`NAME x VALUE UNIT \xB1R% (S runs sampled)\`, got ${JSON.stringify(line.trim())}`);
+        if (idx > 0 && /runs? sampled\)\s*$/.test(line)) throw lineError(file, n, `expected \`NAME x VALUE UNIT \xB1R% (S runs sampled)\`, got ${JSON.stringify(line.trim())}`);
+        const threw = THREW.exec(line);
+        if (threw) {
+          const name = threw[1] ?? threw[3];
+          const error = threw[2] ?? "";
+          notes.push(`${name}: benchmark.js reports the benchmark threw${error === "" ? "" : ` (${error})`}; counted as failed`);
+          failed.set(name, (failed.get(name) ?? 0) + 1);
+        }
         continue;
       }
       const value = numberAt(file, n, m[1], "the rate");
@@ -15359,20 +15463,31 @@ var benchmarkjs = {
         extra: `${samples} samples`
       });
     }
-    return [makeRecord({ file, format: "benchmarkjs", shape: shapeOf2(options, "benchmarkjs"), metrics: readings.metrics(), expected: EXPECTED2 })];
+    const metrics = readings.metrics().map((m) => {
+      const count = failed.get(m.name);
+      return count === void 0 ? m : { ...m, failed: count };
+    });
+    for (const [name, count] of failed) {
+      if (!readings.has(name)) metrics.push({ name, unit: "ops/sec", direction: "bigger", samples: [], failed: count });
+    }
+    return [makeRecord({ file, format: "benchmarkjs", shape: shapeOf2(options, "benchmarkjs"), metrics, notes, expected: EXPECTED2 })];
   }
 };
 
 // src/formats/benchmarkluau.ts
 var LINE2 = /^SUCCESS:\s+(.+?)\s+:\s+(-?(?:[0-9][0-9.]*|nan|inf))\s*([a-zµμ]+)\s+\+\/-\s+(-?(?:[0-9][0-9.]*|nan|inf))%\s+on\s+(\S+)/;
 var EXPECTED3 = "Luau bench lines like `SUCCESS: base64 : 15.041ms +/- 0.636% on luau`";
+var FAILED = /^FAILED:\s+'(.+)' on '(.+)'\s*$/;
 var benchmarkluau = {
   name: "benchmarkluau",
   description: "Luau bench runner output: `SUCCESS: NAME : 15.041ms +/- 0.636% on luau`",
   detect: (text2) => /^SUCCESS:\s+\S.*:\s+[0-9.]+\s*[a-zµμ]+\s+\+\/-\s+[0-9.]+%/m.test(text2),
   parse: (file, text2, options) => {
     const readings = new Readings(file, () => "smaller");
+    const notes = [];
     for (const { text: line, line: n } of numberedLines(text2)) {
+      const failed = FAILED.exec(line);
+      if (failed) notes.push(`line ${n}: Luau's bench runner reports ${failed[1]} failed on ${failed[2]}; it has no result`);
       if (!line.startsWith("SUCCESS")) continue;
       const m = LINE2.exec(line);
       if (!m) throw lineError(file, n, `expected \`SUCCESS: NAME : VALUEms +/- P% on DRIVER\`, got ${JSON.stringify(line.trim())}`);
@@ -15399,7 +15514,7 @@ var benchmarkluau = {
         extra: m[5]
       });
     }
-    return [makeRecord({ file, format: "benchmarkluau", shape: shapeOf2(options, "benchmarkluau"), metrics: readings.metrics(), expected: EXPECTED3 })];
+    return [makeRecord({ file, format: "benchmarkluau", shape: shapeOf2(options, "benchmarkluau"), metrics: readings.metrics(), notes, expected: EXPECTED3 })];
   }
 };
 
@@ -15441,12 +15556,13 @@ var cargo = {
 };
 
 // src/formats/catch2.ts
-var HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/;
+var HEADER = /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time|mean\s*$)/;
+var NO_ANALYSIS = /\smean\s*$/;
 var DURATION = "(\\d+(?:\\.\\d+)?(?:e[-+]\\d+)?) (ns|us|\xB5s|ms|s|m)";
 var START = new RegExp(`(\\d+) +(\\d+) +${DURATION}\\s*$`);
 var VALUES = new RegExp(`^\\s+${DURATION} +${DURATION} +${DURATION}`);
 var EXPECTED4 = "Catch2 benchmark tables (a `benchmark name  samples  iterations  estimated` header and its rows)";
-var FAILED = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/;
+var FAILED2 = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/;
 var MAX_NAME_ROWS = 16;
 function ns(m, i) {
   const unit = m[i + 1];
@@ -15466,7 +15582,7 @@ function joinWrapped(parts, width2) {
 var catch2 = {
   name: "catch2",
   description: "Catch2 v2/v3 console benchmark tables (mean, interval and std dev, kept in ns)",
-  detect: (text2) => /^benchmark name\s+samples\s+iterations\s+(?:estimated|est run time)/m.test(text2),
+  detect: (text2) => /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text2),
   parse: (file, text2, options) => {
     const lines = numberedLines(text2);
     const readings = new Readings(file, () => "smaller");
@@ -15488,7 +15604,8 @@ var catch2 = {
         if (!l) throw lineError(file, lines.length, "the benchmark table header is not followed by its `-----` separator");
         if (/^-+$/.test(l.text)) break;
       }
-      const width2 = header.text.indexOf("samples") - 2;
+      const noAnalysis = NO_ANALYSIS.test(header.text);
+      const width2 = header.text.indexOf("samples") - (noAnalysis ? 7 : 2);
       found = 0;
       for (; ; ) {
         const first = next();
@@ -15498,7 +15615,7 @@ var catch2 = {
         let start = START.exec(first.text);
         let broke = null;
         while (!start) {
-          broke = FAILED.exec(startLine.text);
+          broke = FAILED2.exec(startLine.text);
           if (broke) break;
           parts.push(startLine.text.trim());
           const row = next();
@@ -15509,13 +15626,27 @@ var catch2 = {
           start = START.exec(row.text);
         }
         if (broke || !start) {
-          fail(joinWrapped([...parts, (broke?.[1] ?? "").trim()].filter((p) => p !== ""), width2), broke?.[2] ?? "");
-          break;
+          const own = broke && broke.index + broke[1].length > width2 + 2 ? startLine.text.slice(0, width2 + 2) : broke?.[1] ?? "";
+          fail(joinWrapped([...parts, own.trim()].filter((p) => p !== ""), width2), broke?.[2] ?? "");
+          continue;
         }
         parts.push(startLine.text.slice(0, start.index).trim());
         const name = joinWrapped(parts, width2);
+        if (noAnalysis) {
+          readings.add({
+            name,
+            value: ns(start, 3),
+            unit: "ns",
+            line: startLine.line,
+            spread: { samples: Number(start[1]) },
+            extra: `${start[1]} samples
+${start[2]} iterations`
+          });
+          found++;
+          continue;
+        }
         const meanLine = next();
-        const thrown = meanLine ? FAILED.exec(meanLine.text) : null;
+        const thrown = meanLine ? FAILED2.exec(meanLine.text) : null;
         if (thrown && thrown[1] === "") {
           fail(name, thrown[2]);
           break;
@@ -15957,30 +16088,44 @@ var googlecpp = {
     const extraOf = (e) => `iterations: ${String(e.b["iterations"])}
 cpu: ${String(e.b["cpu_time"])} ${String(e.b["time_unit"])}
 threads: ${String(e.b["threads"])}`;
-    const failedOf = (e) => e.b["error_occurred"] === true || e.b["skipped"] !== void 0 && e.b["skipped"] !== false && e.b["skipped"] !== 0;
+    const failedOf = (e) => e.b["error_occurred"] === true;
+    const skippedOf = (e) => !failedOf(e) && e.b["skipped"] !== void 0 && e.b["skipped"] !== false && e.b["skipped"] !== 0;
     const notes = [];
     const metrics = [];
     const names2 = [.../* @__PURE__ */ new Set([...runsOf3.keys(), ...aggregatesOf2.keys()])];
     for (const name of names2) {
       const runs2 = runsOf3.get(name);
       if (runs2 && runs2.length > 0) {
-        const first = runs2[0];
+        const skipped = runs2.filter(skippedOf);
+        if (skipped.length > 0) {
+          const said = skipped.length === runs2.length ? "skipped; no point" : `skipped in ${skipped.length} of ${runs2.length} runs; those are left out`;
+          notes.push(`${name}: ${said} (${String(skipped[0]?.b["skip_message"] ?? "no message")})`);
+          if (skipped.length === runs2.length) continue;
+        }
+        const first = runs2.find((e) => !skippedOf(e));
         const unit2 = unitOf(first);
         const failed = runs2.filter(failedOf);
-        for (const e of failed) notes.push(`${name}: a run failed (${String(e.b["error_message"] ?? e.b["skip_message"] ?? "no message")}); left out`);
-        const ok = runs2.filter((e) => !failedOf(e));
+        if (failed.length > 0) {
+          const messages = [...new Set(failed.map((e) => String(e.b["error_message"] ?? "no message")))].join("; ");
+          notes.push(`${name}: ${failed.length === 1 && runs2.length === 1 ? "a run" : `${failed.length} of ${runs2.length} runs`} failed (${messages}); left out`);
+        }
+        const ok = runs2.filter((e) => !failedOf(e) && !skippedOf(e));
         const values = inOneUnit(
           ok.map((e) => ({ value: expectNumber(file, e.b["real_time"], child(e.path, "real_time")), unit: unitOf(e), where: `${file}: ${e.path}` })),
           unit2
         );
         let k = 0;
-        const samples = runs2.map((e) => failedOf(e) ? null : values[k++]);
+        const samples = runs2.map((e) => failedOf(e) || skippedOf(e) ? null : values[k++]);
         metrics.push(sampledMetric({ name, unit: unit2, direction: directionFor(unit2, "smaller"), extra: extraOf(first), failed: failed.length }, samples));
         continue;
       }
       const aggs = aggregatesOf2.get(name);
       const centre = aggs.get("median") ?? aggs.get("mean");
-      if (!centre) continue;
+      if (!centre) {
+        const fits2 = [...aggs.keys()].filter((k) => k === "BigO" || k === "RMS");
+        if (fits2.length > 0) notes.push(`${name}: the complexity fit (${fits2.join(", ")}) is not a time per iteration; not read, its instances are`);
+        continue;
+      }
       const unit = unitOf(centre);
       const sd = aggs.get("stddev");
       const stdev = sd ? inOneUnit([{ value: expectNumber(file, sd.b["real_time"], child(sd.path, "real_time")), unit: unitOf(sd) }], unit)[0] : void 0;
@@ -16716,6 +16861,8 @@ function parseInput(file, text2, format, options = {}) {
   if (!chosen) {
     const found = detectFormat(text2, file);
     if (!found && looksLikeRecord(text2)) return recordFormat.parse(file, text2, options);
+    const json3 = found ? void 0 : peekJson(text2);
+    if (Array.isArray(json3) && json3.length === 0) throw new InputError(`${file}: the file holds an empty JSON array, no benchmark result; the bench step may have run none`);
     if (!found) throw unrecognised(file, text2, option);
     const records = found.parse(file, text2, options);
     const notes = found.autoNote === void 0 ? [] : [found.autoNote.replace("set format: ", option === "format:" ? "set format: " : `give ${option} `)];
@@ -17583,6 +17730,12 @@ function seconds(ms) {
 
 // src/jobs/publish.ts
 function normaliseDataDir(dataDir) {
+  if (/^(?:[\\/]|[A-Za-z]:[\\/])/.test(dataDir)) {
+    const relative6 = dataDir.replace(/^(?:[A-Za-z]:)?[\\/]*/, "").replace(/\\/g, "/");
+    throw new InputError(
+      `data-dir: ${JSON.stringify(dataDir)} is an absolute path, but it names a folder of the branch, from its root, not one on this machine; give it without the leading ${/^[A-Za-z]:/.test(dataDir) ? "drive" : "/"}${relative6 === "" ? ", like dev/bench" : `: ${JSON.stringify(relative6)}`}`
+    );
+  }
   const parts = dataDir.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (parts.some((p) => p === "..")) throw new InputError(`data-dir: ${JSON.stringify(dataDir)} leaves the branch; give a folder inside it, like dev/bench`);
   if (parts.some((p) => /^\.git[. ]*$|^git~1$/i.test(p))) {
@@ -17819,7 +17972,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
     }
     const { plan, commit } = landed;
     for (const w of plan.warnings) (hooks.warn ?? log2)(w);
-    log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetches`);
+    log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetch${branch.fetches === 1 ? "" : "es"}`);
     const { plans, groups: _groups, ...whole } = plan;
     return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
   } finally {
@@ -18953,6 +19106,46 @@ function refuseUnknownSuite(manifest, suite) {
   }
 }
 
+// src/cli/flag-words.ts
+var FLAG_OF = {
+  "data-dir": "--dir",
+  "gh-pages-branch": "--branch",
+  repository: "--repo",
+  "require-stages": "--require-stages-on",
+  "compare-min-effect": "--min-effect",
+  ...Object.fromEntries(
+    [
+      "alert-method",
+      "alert-threshold",
+      "alert-window",
+      "alert-after",
+      "alert-confidence",
+      "min-effect",
+      "absolute-floor",
+      "control-cases",
+      "import-from",
+      "direction-overrides",
+      "max-attempts",
+      "go-force-package-suffix"
+    ].map((n) => [n, `--${n}`])
+  )
+};
+var COMMAND_FLAG_OF = {
+  compare: { "control-cases": "--control" }
+};
+var hyphenated = (name) => name.includes("-");
+function inFlagWords(text2, command) {
+  const table = { ...FLAG_OF, ...COMMAND_FLAG_OF[command] };
+  const flag = (name) => table[name];
+  return text2.split(/("(?:[^"\\\n]|\\.)*")/).map((part, i) => {
+    if (i % 2 === 1) return part;
+    return part.replace(/(^|\n)((?:benchtrend: )?(?:warning: )?)([a-z][a-z-]*)(?=:)/g, (m, start, lead, name) => flag(name) ? `${start}${lead}${flag(name)}` : m).replace(/(?<![\w./\\-])([a-z]+(?:-[a-z]+)+)(?![\w/\\-]|\.\w)/g, (m, name) => hyphenated(name) && flag(name) ? flag(name) : m);
+  }).join("");
+}
+function reasonsInFlagWords(items, command) {
+  return items.map((item) => ({ ...item, reason: inFlagWords(item.reason, command) }));
+}
+
 // src/cli/alerts.ts
 var USAGE = `Usage: benchtrend alerts --repo URL|PATH [options]
 
@@ -18986,7 +19179,7 @@ var kindWord = (a) => a.kind === "change-point" && a.raised ? "step-found" : a.k
 function alertLines(alerts) {
   const rows2 = alerts.map((a) => {
     const change = a.direction || a.change === void 0 ? alertChangeWords(a, a.direction ?? "smaller") ?? "\u2014" : changeText(a.change);
-    return [a.status, kindWord(a), a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), reasonBeside(a.reason ?? "", change).replace(/[\r\n\u001b]+/g, " ")];
+    return [a.status, kindWord(a), a.sha.slice(0, 7), a.suite, a.case, change, baselineToValue(a), inFlagWords(reasonBeside(a.reason ?? "", change), "alerts").replace(/[\r\n\u001b]+/g, " ")];
   });
   return textTable(["STATUS", "KIND", "COMMIT", "SUITE", "CASE", "CHANGE", "BASELINE \u2192 VALUE", "WHY"], rows2);
 }
@@ -20367,15 +20560,7 @@ async function run4(argv, io) {
   if (!armed && files.both.length === 0) throw new UsageError("compare needs --baseline FILE... and --candidate FILE..., or one FILE holding both arms");
   if (armed && files.baseline.length === 0) throw new UsageError("--candidate was given without --baseline FILE...");
   if (armed && files.candidate.length === 0) throw new UsageError("--baseline was given without --candidate FILE...");
-  let minEffect = DEFAULT_MIN_EFFECT;
-  if (values["min-effect"] !== void 0) {
-    try {
-      minEffect = parseMinEffect(values["min-effect"], "--min-effect");
-    } catch (e) {
-      if (e instanceof InputError) throw new UsageError(e.message);
-      throw e;
-    }
-  }
+  const minEffect = values["min-effect"] !== void 0 ? parseMinEffect(values["min-effect"], "--min-effect") : DEFAULT_MIN_EFFECT;
   const overrides = values["direction-overrides"] !== void 0 ? parseDirectionOverrides(await readText(values["direction-overrides"], io.cwd, "--direction-overrides"), values["direction-overrides"]) : [];
   const parse2 = { formatOption: "--format", ...withShape(values.shape), decided: decidedBy(overrides) };
   const arms = await readArms(files, io.cwd, values.format, parse2);
@@ -20590,38 +20775,61 @@ async function rebenchOfOlder(context, suite, judged2) {
 var ANCESTRY_LOOKBACK = 8;
 async function newestCommitsBefore(context, suite, judged2) {
   const out = [];
-  const take = (shas) => {
-    for (const sha of shas) if (sha !== judged2.commit.sha && !out.includes(sha) && out.length < ANCESTRY_LOOKBACK) out.push(sha);
+  const take = (entries) => {
+    for (const e of entries) if (e.sha !== judged2.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_LOOKBACK) out.push({ seq: e.seq, sha: e.sha });
   };
   const state = context.states?.get(suite);
   const first = suiteStart(context.manifest.cases, suite, judged2.seq);
   let from = judged2.seq;
   if (state) {
-    take(state.entries.filter((e) => e.seq < judged2.seq).map((e) => e.sha).reverse());
+    take(state.entries.filter((e) => e.seq < judged2.seq).reverse());
     from = Math.min(from, state.since);
   }
   for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
     const next = Math.max(first, from - span);
-    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => s.commit.sha).reverse());
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha })).reverse());
     from = next;
   }
   return out;
 }
 async function descendantOnTrend(context, suite, judged2, ancestry) {
-  for (const other of await newestCommitsBefore(context, suite, judged2)) {
-    const said = await ancestry(judged2.commit.sha, other);
-    if (said === "older") return other;
-    if (said !== "diverged") return void 0;
+  const newest = await newestCommitsBefore(context, suite, judged2);
+  let dated;
+  const dateOf = async (sha) => {
+    dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged2.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
+    return dated.get(sha) ?? Number.NaN;
+  };
+  const descends = [];
+  for (const other of newest) {
+    if (descends.length > 0) {
+      const dates = [Date.parse(judged2.commit.timestamp), ...await Promise.all(descends.map(dateOf))].filter((d) => !Number.isNaN(d));
+      if (dates.length > 0 && await dateOf(other.sha) < Math.max(...dates)) continue;
+    }
+    const said = await ancestry(judged2.commit.sha, other.sha);
+    if (said === "older") return other.sha;
+    if (said === void 0) return void 0;
+    if (said === "newer") descends.push(other.sha);
   }
   return void 0;
 }
 async function replacedRunOf(context, suite, judged2) {
-  const from = Math.max(suiteStart(context.manifest.cases, suite, judged2.seq), judged2.seq - 4);
-  if (from >= judged2.seq) return void 0;
-  const earlier = supersededBy(await context.load(from, judged2.seq), judged2).filter((s) => s.runUrl === void 0 || s.runUrl !== judged2.runUrl).at(-1);
-  if (!earlier) return void 0;
-  const shapes = new Set(judged2.shapes);
-  return { publishedAt: earlier.publishedAt, ...earlier.runUrl !== void 0 ? { runUrl: earlier.runUrl } : {}, shapes: earlier.shapes.filter((x) => shapes.has(x)) };
+  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
+  const looking = new Set(judged2.shapes);
+  let from = judged2.seq;
+  for (let span = 4; from > first && looking.size > 0; span *= 2) {
+    const next = Math.max(first, from - span);
+    const read = (await context.load(next, from)).filter((s) => s.suite === suite);
+    for (const s of read.reverse()) {
+      if (s.commit.sha !== judged2.commit.sha) return void 0;
+      const shapes = supersededBy([s], judged2).length > 0 ? s.shapes.filter((x) => looking.has(x)) : [];
+      if (shapes.length === 0) continue;
+      if (s.runUrl === void 0 || s.runUrl !== judged2.runUrl) return { publishedAt: s.publishedAt, ...s.runUrl !== void 0 ? { runUrl: s.runUrl } : {}, shapes };
+      for (const x of shapes) looking.delete(x);
+      if (looking.size === 0) return void 0;
+    }
+    from = next;
+  }
+  return void 0;
 }
 function notJudgedVerdict(suite, sha, seq, p, method, olderThan) {
   return unjudged(
@@ -20824,7 +21032,11 @@ with the path of the chart.
 Options:
   --dir DIR      where to put the demo's files (default: a new temporary directory)
   --commits N    how many commits of history to publish (default 12)
-  --markdown     print the tables as the job summary's markdown`;
+  --markdown     print the tables as the job summary's markdown
+  -h, --help     show this help
+
+Exit status: 0 when the demo ran to its chart, 1 when it could not (one line "benchtrend:
+<reason>"), 2 on a usage error.`;
 var SAMPLE_RECORDS = {
   "warm.json": warm_default,
   "cold-recreate.json": cold_recreate_default
@@ -20871,7 +21083,7 @@ async function run5(argv, io) {
   const verdicts = judge.outcome()?.verdicts ?? [];
   const title = `Verdicts at the last of ${commits} commits`;
   if (verdicts.length) io.stdout(`
-${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}
+${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(reasonsInFlagWords(verdicts, "demo"), title)}
 `);
   io.stdout(
     [
@@ -21042,6 +21254,41 @@ async function resolveCommitInfo(sources) {
   return withUrl({ sha: sources.sha.toLowerCase(), message: "", author: "", timestamp: sources.fallbackTimestamp });
 }
 
+// src/effects/ancestry.ts
+function cleanEnv(env) {
+  const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", GIT_NO_LAZY_FETCH: "1" };
+  for (const [k, v] of Object.entries(env)) if (v !== void 0 && !(k in clean2)) clean2[k] = v;
+  return clean2;
+}
+function ancestryFromGit(cwd, env, timeoutMs = DEFAULT_BOUNDS.requestMs) {
+  const run9 = { cwd, env: cleanEnv(env), timeoutMs };
+  const isAncestor = async (a, b) => {
+    try {
+      await git(["merge-base", "--is-ancestor", a, b], run9);
+      return true;
+    } catch (e) {
+      return e instanceof GitCommandError && e.exitCode === 1 ? false : void 0;
+    }
+  };
+  return async (sha, other) => {
+    try {
+      for (const c of [sha, other]) await git(["cat-file", "-e", `${c}^{commit}`], run9);
+    } catch {
+      return void 0;
+    }
+    const older = await isAncestor(sha, other);
+    if (older !== false) return older && "older";
+    const newer = await isAncestor(other, sha);
+    if (newer !== false) return newer && "newer";
+    try {
+      const shallow = (await git(["rev-parse", "--is-shallow-repository"], run9)).stdout.toString("utf8").trim();
+      return shallow === "false" ? "diverged" : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+}
+
 // src/effects/commit-info.ts
 async function commitFromGit(cwd, sha, env, timeoutMs = DEFAULT_BOUNDS.requestMs) {
   const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
@@ -21150,8 +21397,8 @@ async function run7(argv, io) {
   if (positionals.length === 0 && values["import-from"] === void 0) throw new UsageError("publish needs at least one RECORD file");
   if (values.repo === void 0) throw new UsageError("publish needs --repo URL|PATH");
   if (values.commit === void 0) throw new UsageError("publish needs --commit SHA");
-  const maxAttempts = values["max-attempts"] === void 0 ? void 0 : Number(values["max-attempts"]);
-  if (maxAttempts !== void 0 && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values["max-attempts"]}`);
+  const attempts = given(values["max-attempts"]);
+  const maxAttempts = attempts === void 0 ? void 0 : wholeNumber(() => attempts, "max-attempts", 1, 1, 1e3);
   if (values.timestamp !== void 0 && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
   const suite = storedName(given(values.suite) ?? "default", "--suite");
   const shape = given(values.shape);
@@ -21161,6 +21408,7 @@ async function run7(argv, io) {
   const publishedAt = (/* @__PURE__ */ new Date()).toISOString();
   const alertSettings = alertSettingsFrom(values);
   const overrides = values["direction-overrides"] !== void 0 ? parseDirectionOverrides(await readText(values["direction-overrides"], io.cwd, "--direction-overrides"), values["direction-overrides"]) : [];
+  const annotations = values.annotations !== void 0 ? parseAnnotations(await readText(values.annotations, io.cwd, "--annotations"), values.annotations) : void 0;
   const { points: raw, warnings } = positionals.length ? await ingest({
     patterns: positionals,
     cwd: io.cwd,
@@ -21181,9 +21429,8 @@ async function run7(argv, io) {
   }
   if (points.length > 0) for (const w of floorsMatchingNothing(alertSettings, points.map((p) => p.unit), "this run")) io.stderr(`benchtrend: warning: ${w}
 `);
-  const judge = regressionDeriver(suite, alertSettings);
-  const commit = await commitOf2(values.commit, values, io, publishedAt);
-  const annotations = values.annotations !== void 0 ? parseAnnotations(await readText(values.annotations, io.cwd, "--annotations"), values.annotations) : void 0;
+  const judge = regressionDeriver(suite, alertSettings, ancestryFromGit(io.cwd, io.env, networkBounds(io.env).requestMs));
+  const commit = await commitOf2(values.commit, values, io, publishedAt, points.length > 0);
   const result = await publishTrend(
     {
       repository: values.repo,
@@ -21214,9 +21461,14 @@ async function run7(argv, io) {
     }
   );
   const added = result.plan.added;
-  const verdicts = judge.outcome()?.verdicts ?? [];
-  for (const line of withdrawnLines(judge.outcome() ?? {})) io.stderr(`benchtrend: ${line}
+  const outcome = judge.outcome();
+  const verdicts = outcome?.verdicts ?? [];
+  for (const line of withdrawnLines(outcome ?? {})) io.stderr(`benchtrend: ${line}
 `);
+  if (outcome?.olderThan !== void 0) {
+    io.stderr(`benchtrend: ${outcome.sha.slice(0, 7)} is older than ${outcome.olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds: its points were published after it and not judged
+`);
+  }
   const regressions = regressionEntries(verdicts);
   if (values.json) {
     io.stdout(
@@ -21245,7 +21497,7 @@ async function run7(argv, io) {
     if (verdicts.length) {
       const title = `Verdicts in ${suite}`;
       io.stdout(`
-${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}`);
+${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(reasonsInFlagWords(verdicts, "publish"), title)}`);
     }
     io.stdout(`
 To see the chart: ${serveCommand(io.self ?? "benchtrend", { ...values, branch, dir: result.dataDir })}
@@ -21273,7 +21525,7 @@ async function pageOrNothing(io) {
 function isTimestamp(text2) {
   return /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(text2) && Number.isFinite(Date.parse(text2));
 }
-async function commitOf2(sha, values, io, now) {
+async function commitOf2(sha, values, io, now, hasPoints) {
   const found = await resolveCommitInfo({
     sha,
     ...values.url !== void 0 ? { url: values.url } : {},
@@ -21283,7 +21535,7 @@ async function commitOf2(sha, values, io, now) {
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(found.sha)) {
     throw new InputError(`--commit: ${JSON.stringify(sha)} is not a full commit sha, and git in ${io.cwd} does not resolve it`);
   }
-  if (found.message === "" && found.author === "" && values.message === void 0 && values.author === void 0) {
+  if (hasPoints && found.message === "" && found.author === "" && values.message === void 0 && values.author === void 0) {
     io.stderr(
       `benchtrend: warning: commit ${found.sha.slice(0, 7)} is not in git in ${io.cwd}: its points are stored without message and author${values.timestamp === void 0 ? ", at the time of this publish" : ""} (give --message, --author and --timestamp), or with those of its earlier run on the trend
 `
@@ -21392,7 +21644,10 @@ Options:
 ${TREND_HELP.where}
 ${TREND_HELP.server}
   --port N              port to listen on (default: any free port)
-  -h, --help            show this help`;
+  -h, --help            show this help
+
+Exit status: 0 when stopped (Ctrl-C), 1 when refused (one line "benchtrend: <reason>"), 2 on a
+usage error.`;
 var PAGE = "index.html";
 var DATA = "manifest.json";
 async function trendFolders(root, holds, depth = 4) {
@@ -21501,43 +21756,6 @@ Press Ctrl-C to stop.
   });
   await cleanup();
   return 0;
-}
-
-// src/cli/flag-words.ts
-var FLAG_OF = {
-  "data-dir": "--dir",
-  "gh-pages-branch": "--branch",
-  repository: "--repo",
-  "require-stages": "--require-stages-on",
-  "compare-min-effect": "--min-effect",
-  ...Object.fromEntries(
-    [
-      "alert-method",
-      "alert-threshold",
-      "alert-window",
-      "alert-after",
-      "alert-confidence",
-      "min-effect",
-      "absolute-floor",
-      "control-cases",
-      "import-from",
-      "direction-overrides",
-      "max-attempts",
-      "go-force-package-suffix"
-    ].map((n) => [n, `--${n}`])
-  )
-};
-var COMMAND_FLAG_OF = {
-  compare: { "control-cases": "--control" }
-};
-var hyphenated = (name) => name.includes("-");
-function inFlagWords(text2, command) {
-  const table = { ...FLAG_OF, ...COMMAND_FLAG_OF[command] };
-  const flag = (name) => table[name];
-  return text2.split(/("(?:[^"\\\n]|\\.)*")/).map((part, i) => {
-    if (i % 2 === 1) return part;
-    return part.replace(/(^|\n)((?:benchtrend: )?(?:warning: )?)([a-z][a-z-]*)(?=:)/g, (m, start, lead, name) => flag(name) ? `${start}${lead}${flag(name)}` : m).replace(/(?<![\w./\\-])([a-z]+(?:-[a-z]+)+)(?![\w/\\-]|\.\w)/g, (m, name) => hyphenated(name) && flag(name) ? flag(name) : m);
-  }).join("");
 }
 
 // src/cli.ts
