@@ -14,6 +14,9 @@ import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { MAX_IMPORT_BYTES } from '../effects/record-files.js';
+import { ancestryFromGit, type AncestryCheck } from '../effects/ancestry.js';
+import { olderFirstBenches } from '../jobs/older-first-benches.js';
+import { networkBounds } from '../runner.js';
 
 export const USAGE = `Usage: benchtrend replay --repo URL|PATH [options]
        benchtrend replay --import-from FILE [options]
@@ -127,8 +130,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     throw e;
   }
   const { manifest, segments } = read;
+  // As publish does, git in the current folder tells a first bench of an older commit (a bisect, an
+  // old tag), which publishing did not judge; an import's entries were judged in their own order.
+  const ancestry = ancestryFromGit(io.cwd, io.env, networkBounds(io.env).requestMs);
+  const history = importFrom === undefined ? await olderFirstBenches(segments, ancestry, values.suite) : undefined;
+  if (history && history.untold > 0) {
+    io.stderr(
+      `benchtrend: warning: git in ${io.cwd} could not tell whether ${history.untold} ${history.untold === 1 ? 'commit' : 'commits'} benched first after newer ones ${history.untold === 1 ? 'is' : 'are'} older than them (a bisect, an old tag), so ${history.untold === 1 ? 'it is' : 'they are'} judged as news; run replay in a full clone of the benched repository to judge them as publishing did\n`,
+    );
+  }
   const judging = performance.now();
-  const { alerts, stored, threads, spilledAfter } = await replayOnWorkers(segments, settings, values.suite);
+  const { alerts, stored, threads, spilledAfter } = await replayOnWorkers(segments, settings, values.suite, undefined, history?.older);
   const names = new Set(segments.filter((s) => values.suite === undefined || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
   if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names, 'the trend')) io.stderr(`benchtrend: warning: ${w}\n`);
   if (io.env['BENCHTREND_DEBUG']) {
@@ -136,7 +148,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const where = !threads ? 'the main thread' : spilledAfter ? `the main thread (${spilledAfter} ${spilledAfter === 1 ? 'case' : 'cases'}), then ${threads} worker threads` : `${threads} worker threads`;
     io.stderr(`benchtrend: read ${segments.length} segments in ${seconds(reading, judging)} s; replayed on ${where} in ${seconds(judging, performance.now())} s\n`);
   }
-  if (values.write && manifest && where) await writeAlerts(where.target, where.access, settings, values.suite, io, { manifest, stored });
+  if (values.write && manifest && where) await writeAlerts(where.target, where.access, settings, values.suite, io, { manifest, stored }, ancestry);
   if (values.json) {
     // Kind keeps the trend's stored word, which alerts --json and regressions-json print too; what
     // the table calls step-found is told apart there by raised, so it is here.
@@ -184,6 +196,7 @@ async function writeAlerts(
   suite: string | undefined,
   io: CliIO,
   made: { readonly manifest: Manifest; readonly stored: readonly StoredAlert[] },
+  ancestry: AncestryCheck,
 ): Promise<void> {
   const sameTrend = (m: Manifest) => JSON.stringify({ ...m, alerts: [] }) === JSON.stringify({ ...made.manifest, alerts: [] });
   const landed = await rewriteManifest(target, access, async (read, location) => {
@@ -191,7 +204,8 @@ async function writeAlerts(
     if (!m) return undefined;
     const again = !sameTrend(m);
     if (io.env['BENCHTREND_DEBUG']) io.stderr(again ? 'benchtrend: the tip moved since the replay; replaying it again\n' : 'benchtrend: storing the replay already made\n');
-    const stored = again ? await replayStoredAlertsOnWorkers(await loadSegments(read, location, 0, m.segments, m), settings, suite) : [...made.stored];
+    const segments = again ? await loadSegments(read, location, 0, m.segments, m) : [];
+    const stored = again ? await replayStoredAlertsOnWorkers(segments, settings, suite, undefined, (await olderFirstBenches(segments, ancestry, suite)).older) : [...made.stored];
     const alerts = [...m.alerts.filter((a) => suite !== undefined && a.suite !== suite), ...stored];
     if (alerts.length === m.alerts.length && alerts.every((a, i) => alertKey(a) === alertKey(m.alerts[i] as StoredAlert))) return undefined;
     const what = suite === undefined ? `${m.suites.length} suite${m.suites.length === 1 ? '' : 's'}` : `suite "${suite}"`;

@@ -198,8 +198,9 @@ export async function replayOnWorkers(
   settings: AlertSettings,
   onlySuite?: string,
   judgeFrom?: ReadonlyMap<string, number>,
+  older?: ReadonlySet<number>,
 ): Promise<{ alerts: ReplayedAlert[]; stored: StoredAlert[]; threads: number; spilledAfter?: number }> {
-  const plan = planReplay(given, settings, onlySuite, judgeFrom);
+  const plan = planReplay(given, settings, onlySuite, judgeFrom, older);
   const cores = availableParallelism();
   const workers = entry === undefined ? 0 : workersFor(plan.jobs, workerCount, cores);
   // Only the default may spill: BENCHTREND_REPLAY_WORKERS, when it names a number, decides alone.
@@ -248,9 +249,15 @@ function longestFirst(jobs: readonly CaseReplayJob[]): number[] {
   return jobs.map((_, i) => i).sort((a, b) => (jobs[b] as CaseReplayJob).points.length - (jobs[a] as CaseReplayJob).points.length || a - b);
 }
 
-/** manifest.alerts as publishing each commit would have left them (replayStoredAlerts); `judgeFrom` as planReplay's. */
-export async function replayStoredAlertsOnWorkers(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string, judgeFrom?: ReadonlyMap<string, number>): Promise<StoredAlert[]> {
-  return (await replayOnWorkers(given, settings, onlySuite, judgeFrom)).stored;
+/** manifest.alerts as publishing each commit would have left them (replayStoredAlerts); `judgeFrom` and `older` as planReplay's. */
+export async function replayStoredAlertsOnWorkers(
+  given: Iterable<Segment>,
+  settings: AlertSettings,
+  onlySuite?: string,
+  judgeFrom?: ReadonlyMap<string, number>,
+  older?: ReadonlySet<number>,
+): Promise<StoredAlert[]> {
+  return (await replayOnWorkers(given, settings, onlySuite, judgeFrom, older)).stored;
 }
 
 function onWorkers(file: URL, count: number, jobs: readonly CaseReplayJob[], settings: AlertSettings): Promise<CaseReplayResult[]> {

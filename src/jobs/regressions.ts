@@ -260,14 +260,28 @@ async function descendantOnTrend(context: AlertContext, suite: string, judged: S
     dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
     return dated.get(sha) ?? Number.NaN;
   };
+  return descendantAmong(judged.commit, newest, dateOf, ancestry);
+}
+
+/**
+ * descendantOnTrend's questions, of `newest` (the suite's newest commits before `judged`, newest
+ * first) with their dates by `dateOf`: a publish reads them from the trend, a replay
+ * (olderFirstBenches) from the history it holds, so that the two tell the same commits history.
+ */
+export async function descendantAmong(
+  judged: { readonly sha: string; readonly timestamp: string },
+  newest: readonly { readonly sha: string }[],
+  dateOf: (sha: string) => number | Promise<number>,
+  ancestry: AncestryCheck,
+): Promise<string | undefined> {
   const descends: string[] = [];
   for (const other of newest) {
     if (descends.length > 0) {
       // A date unknown (NaN) sets no floor: when none is known, every commit is asked.
-      const dates = [Date.parse(judged.commit.timestamp), ...(await Promise.all(descends.map(dateOf)))].filter((d) => !Number.isNaN(d));
+      const dates = [Date.parse(judged.timestamp), ...(await Promise.all(descends.map(dateOf)))].filter((d) => !Number.isNaN(d));
       if (dates.length > 0 && (await dateOf(other.sha)) < Math.max(...dates)) continue;
     }
-    const said = await ancestry(judged.commit.sha, other.sha);
+    const said = await ancestry(judged.sha, other.sha);
     if (said === 'older') return other.sha;
     if (said === undefined) return undefined;
     if (said === 'newer') descends.push(other.sha);

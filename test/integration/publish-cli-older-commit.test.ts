@@ -63,3 +63,26 @@ it('publishes a first bench of an older commit, judged nothing, when git in the 
   expect(out.verdicts[0]?.reason).toContain(`not judged: ${old.slice(0, 7)} is older than ${newest} (an ancestor of it)`);
   expect(run.stderr).toContain(`benchtrend: ${old.slice(0, 7)} is older than ${newest} (an ancestor of it), which the trend already holds: its points were published after it and not judged`);
 });
+
+it('is not judged by replay either, which asks git in the current folder as publish did, and says so when it cannot tell', async () => {
+  const old = (commits[1] as string).slice(0, 7);
+  const atOld = (stdout: string) => (JSON.parse(stdout) as { alerts: { sha: string }[] }).alerts.filter((a) => a.sha.startsWith(old));
+
+  // It raised "regression suspected +59% worse" at the old commit, which publishing had not judged.
+  const here = await runCli(['replay', '--repo', remote, '--alert-after', '1', '--json'], project, sb.env);
+  expect(here.code, here.stderr).toBe(0);
+  expect(atOld(here.stdout)).toEqual([]);
+  expect(here.stderr).not.toContain('could not tell');
+  // What publishing stored is what the replay would store: nothing to write.
+  const write = await runCli(['replay', '--repo', remote, '--alert-after', '1', '--write'], project, sb.env);
+  expect(write.code, write.stderr).toBe(0);
+  expect(write.stderr).toContain('benchtrend: the stored alerts are already these; nothing written');
+
+  // Outside a checkout of the benched repository, git cannot tell: judged as news, and said once.
+  const elsewhere = await runCli(['replay', '--repo', remote, '--alert-after', '1', '--json'], sb.root, sb.env);
+  expect(elsewhere.code, elsewhere.stderr).toBe(0);
+  expect(atOld(elsewhere.stdout).length).toBeGreaterThan(0);
+  expect(elsewhere.stderr.split('\n').filter((l) => l.includes('could not tell'))).toEqual([
+    `benchtrend: warning: git in ${sb.root} could not tell whether 1 commit benched first after newer ones is older than them (a bisect, an old tag), so it is judged as news; run replay in a full clone of the benched repository to judge them as publishing did`,
+  ]);
+});

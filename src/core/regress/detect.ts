@@ -51,7 +51,7 @@ export interface SeriesPoint {
    * it for older points may leave it out.
    */
   readonly summaryOnly?: boolean;
-  /** Its run re-benched an older commit (rebench.ts): history for the points after it, never judged itself. */
+  /** Its run re-benched an older commit (rebench.ts), or benched one first after its descendants (olderFirstBenches): history for the points after it, never judged itself. */
   readonly rebench?: boolean;
   /**
    * The seq of the re-bench of an older commit that replaced this point: the publishes before it

@@ -152,8 +152,10 @@ export interface ReplayPlan {
 /**
  * `judgeFrom`: per suite, the first seq judged; the points before it are only history (an import
  * judges its newest entries against the ones before them, as publishing them would have).
+ * `older`: seqs of first benches of older commits (a bisect, an old tag), which publishing told by
+ * ancestry and did not judge; history for the commits after them, as a re-bench is.
  */
-export function planReplay(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string, judgeFrom?: ReadonlyMap<string, number>): ReplayPlan {
+export function planReplay(given: Iterable<Segment>, settings: AlertSettings, onlySuite?: string, judgeFrom?: ReadonlyMap<string, number>, older?: ReadonlySet<number>): ReplayPlan {
   const all = [...given];
   // A publish sets its limits by the cases of the segment it writes, before any re-run takes some
   // of them (jobs of different sizes, a suite that grew); so does the replay, point by point.
@@ -184,7 +186,7 @@ export function planReplay(given: Iterable<Segment>, settings: AlertSettings, on
         if (!c) cases.set(p.case, (c = { unit: p.unit, direction: p.direction, points: [] }));
         here.push(c);
         const gone = until.get(`${seg.seq}\u0000${p.case}`);
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}), ...(rebenched.has(seg.seq) ? { rebench: true } : {}), ...(gone !== undefined ? { until: gone } : {}) });
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...(previousSeq !== undefined ? { previousSeq } : {}), ...(p.summaryOnly === true ? { summaryOnly: true } : {}), ...(rebenched.has(seg.seq) || older?.has(seg.seq) === true ? { rebench: true } : {}), ...(gone !== undefined ? { until: gone } : {}) });
         // As a publish at this commit read the case: without the points a re-bench replaced by then.
         const seen = rebenchedCases.has(p.case) ? standing(c.points, seg.seq) : c.points;
         const move = recentMove(seen, c.direction);
