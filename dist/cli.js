@@ -19648,7 +19648,7 @@ var HostWitness = class {
     return s[at < lo ? at : at + 1] >= this.minEffect;
   }
 };
-function planReplay(given2, settings, onlySuite, judgeFrom) {
+function planReplay(given2, settings, onlySuite, judgeFrom, older) {
   const all = [...given2];
   const sizeOf = new Map(all.map((s) => [s.seq, s.points.length]));
   const rebenched = rebenchedSeqs(all, onlySuite);
@@ -19674,7 +19674,7 @@ function planReplay(given2, settings, onlySuite, judgeFrom) {
         if (!c) cases.set(p.case, c = { unit: p.unit, direction: p.direction, points: [] });
         here.push(c);
         const gone = until.get(`${seg.seq}\0${p.case}`);
-        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {}, ...rebenched.has(seg.seq) ? { rebench: true } : {}, ...gone !== void 0 ? { until: gone } : {} });
+        c.points.push({ sha: seg.commit.sha, seq: seg.seq, value: p.value, q1: p.q1, q3: p.q3, runs: p.runs, n: p.n, ...previousSeq !== void 0 ? { previousSeq } : {}, ...p.summaryOnly === true ? { summaryOnly: true } : {}, ...rebenched.has(seg.seq) || older?.has(seg.seq) === true ? { rebench: true } : {}, ...gone !== void 0 ? { until: gone } : {} });
         const seen = rebenchedCases.has(p.case) ? standing(c.points, seg.seq) : c.points;
         const move = recentMove(seen, c.direction);
         if (move !== void 0) moves.set(p.case, move);
@@ -19947,8 +19947,8 @@ function workersFor(jobs, asked, cores) {
   const n = Math.min(asked ?? cores, jobs.length);
   return n > 1 ? n : 0;
 }
-async function replayOnWorkers(given2, settings, onlySuite, judgeFrom) {
-  const plan = planReplay(given2, settings, onlySuite, judgeFrom);
+async function replayOnWorkers(given2, settings, onlySuite, judgeFrom, older) {
+  const plan = planReplay(given2, settings, onlySuite, judgeFrom, older);
   const cores = availableParallelism();
   const workers = entry === void 0 ? 0 : workersFor(plan.jobs, workerCount, cores);
   let file = workerCount === void 0 && cores > 1 ? entry : void 0;
@@ -19988,8 +19988,8 @@ async function replayOnWorkers(given2, settings, onlySuite, judgeFrom) {
 function longestFirst(jobs) {
   return jobs.map((_, i) => i).sort((a, b) => jobs[b].points.length - jobs[a].points.length || a - b);
 }
-async function replayStoredAlertsOnWorkers(given2, settings, onlySuite, judgeFrom) {
-  return (await replayOnWorkers(given2, settings, onlySuite, judgeFrom)).stored;
+async function replayStoredAlertsOnWorkers(given2, settings, onlySuite, judgeFrom, older) {
+  return (await replayOnWorkers(given2, settings, onlySuite, judgeFrom, older)).stored;
 }
 function onWorkers(file, count, jobs, settings) {
   const queue = longestFirst(jobs);
@@ -20044,6 +20044,450 @@ function alertSettingsFrom(values) {
     const v = values[name];
     return typeof v === "string" ? v : "";
   });
+}
+
+// src/effects/ancestry.ts
+function cleanEnv(env) {
+  const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", GIT_NO_LAZY_FETCH: "1" };
+  for (const [k, v] of Object.entries(env)) if (v !== void 0 && !(k in clean2)) clean2[k] = v;
+  return clean2;
+}
+function ancestryFromGit(cwd, env, timeoutMs = DEFAULT_BOUNDS.requestMs) {
+  const run9 = { cwd, env: cleanEnv(env), timeoutMs };
+  const isAncestor = async (a, b) => {
+    try {
+      await git(["merge-base", "--is-ancestor", a, b], run9);
+      return true;
+    } catch (e) {
+      return e instanceof GitCommandError && e.exitCode === 1 ? false : void 0;
+    }
+  };
+  return async (sha, other) => {
+    try {
+      for (const c of [sha, other]) await git(["cat-file", "-e", `${c}^{commit}`], run9);
+    } catch {
+      return void 0;
+    }
+    const older = await isAncestor(sha, other);
+    if (older !== false) return older && "older";
+    const newer = await isAncestor(other, sha);
+    if (newer !== false) return newer && "newer";
+    try {
+      const shallow = (await git(["rev-parse", "--is-shallow-repository"], run9)).stdout.toString("utf8").trim();
+      return shallow === "false" ? "diverged" : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+}
+
+// src/core/render-verdicts.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkline(values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return "";
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  return values.map((v) => {
+    if (!Number.isFinite(v)) return " ";
+    if (hi === lo) return BARS[3];
+    return BARS[Math.min(BARS.length - 1, Math.floor((v - lo) / (hi - lo) * BARS.length))];
+  }).join("");
+}
+var VERDICT_TEXT = {
+  regressed: "regressed",
+  step: "step found",
+  watch: "watch",
+  improved: "improved",
+  unchanged: "ok",
+  "not-enough-history": "not enough history",
+  "not-judged": "not judged"
+};
+function verdictText2(v, flag = "") {
+  if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
+  return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
+}
+var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4, "not-judged": 5 };
+var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
+function verdictReport(verdicts, esc, flag = "", why = esc) {
+  const sorted2 = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const v of verdicts) counts2.set(verdictText2(v, flag), (counts2.get(verdictText2(v, flag)) ?? 0) + 1);
+  const rows2 = sorted2.map((v) => {
+    const change = v.change !== void 0 || v.kind === "regressed" ? describeWorseChange(v.change, v.direction) : "\u2014";
+    return {
+      verdict: v,
+      case: esc(v.case),
+      kind: verdictText2(v, flag),
+      value: valueWithBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : void 0, esc),
+      baseline: v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], esc) : "\u2014",
+      change,
+      recent: sparkline(v.recent),
+      why: why(reasonBeside(v.reason, change))
+    };
+  });
+  return { counts: [...counts2].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows: rows2, attribution: attributionLines(sorted2) };
+}
+function renderVerdictTable(verdicts, title, links = {}) {
+  const report2 = verdictReport(verdicts, escapeMarkdown, "\u26A0\uFE0F ", (reason) => reasonMarkdown(reason, escapeMarkdown, links.docsUrl));
+  const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : void 0;
+  const lines = [
+    `### ${escapeMarkdown(title)}`,
+    "",
+    report2.counts,
+    "",
+    "| Case | Verdict | New median (Q1\u2013Q3) | Baseline median (Q1\u2013Q3) | Change | Recent | Why |",
+    "| --- | --- | ---: | ---: | ---: | --- | --- |"
+  ];
+  for (const r of report2.rows) {
+    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case)})` : r.case;
+    lines.push(`| ${caseCell} | ${r.kind} | ${r.value} | ${r.baseline} | ${r.change} | ${r.recent} | ${r.why} |`);
+  }
+  lines.push(...attributionBlock(report2.attribution));
+  lines.push("", VERDICT_FOOTNOTE, "");
+  return lines.join("\n");
+}
+function regressionEntries(verdicts) {
+  const out = [];
+  for (const v of verdicts) {
+    const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
+    const attribution = v.kind === "regressed" && v.attribution ? { attribution: attributionLine(v.attribution) } : {};
+    if (v.alert) {
+      out.push({
+        ...base,
+        kind: v.alert.kind,
+        baseline: v.alert.baseline,
+        value: v.alert.value,
+        change: v.alert.change ?? null,
+        changeText: describeWorseChange(v.alert.change, v.direction),
+        status: v.alert.kind === "change-point" ? "confirmed" : "suspected",
+        new: true,
+        sha: v.alert.sha,
+        reason: v.alert.reason,
+        ...attribution
+      });
+    } else if (v.kind === "regressed" && v.baseline) {
+      out.push({
+        ...base,
+        kind: "regression",
+        baseline: v.baseline.median,
+        value: v.value,
+        change: v.change ?? null,
+        changeText: describeWorseChange(v.change, v.direction),
+        status: v.ongoing?.status ?? "suspected",
+        new: !v.ongoing,
+        sha: v.ongoing?.sha ?? v.sha,
+        reason: v.reason,
+        ...attribution
+      });
+    }
+  }
+  return out;
+}
+
+// src/jobs/regressions.ts
+function withdrawnLines(outcome) {
+  return (outcome.withdrawn ?? []).map(
+    (a) => `${isolate(a.case)}: the ${a.kind === "regression" ? "regression" : "step found"} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`
+  );
+}
+async function caseHistories(...walk3) {
+  const { segments } = await walkSegments(...walk3);
+  const [, , suite, , limit] = walk3;
+  return historiesOf(segments, suite, limit);
+}
+var IMPORT_JUDGED = 1e3;
+function newestPerSuite(segments, judged2, history) {
+  const seen = /* @__PURE__ */ new Map();
+  const judgeFrom = /* @__PURE__ */ new Map();
+  const keep = [];
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const s = segments[i];
+    const n = seen.get(s.suite) ?? 0;
+    if (n >= judged2 + history) continue;
+    seen.set(s.suite, n + 1);
+    if (n === judged2 - 1) judgeFrom.set(s.suite, s.seq);
+    keep.push(s);
+  }
+  for (const [suite, n] of seen) if (n <= judged2) judgeFrom.delete(suite);
+  return { segments: keep.reverse(), judgeFrom };
+}
+function movedAsOne(histories, directions, seq, minEffect) {
+  const cases = [];
+  for (const [name, points] of histories) {
+    const direction = directions.get(name);
+    if (direction !== void 0) cases.push({ points, direction });
+  }
+  const episodes = new JobEpisodes(minEffect, () => cases);
+  return {
+    now: episodes.movedAsOne(seq),
+    before: (points) => points.slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1).reverse().map((p) => episodes.movedAsOne(p.seq))
+  };
+}
+function witnessesAt(histories, directions, settings, seq) {
+  const moves = /* @__PURE__ */ new Map();
+  const typical = /* @__PURE__ */ new Map();
+  for (const [name, points] of histories) {
+    const direction = directions.get(name);
+    const i = points[points.length - 1]?.seq === seq ? points.length - 1 : points.findIndex((p) => p.seq === seq);
+    if (direction === void 0 || i < 0) continue;
+    const move = recentMove(points.slice(0, i + 1), direction);
+    if (move !== void 0) moves.set(name, move);
+    const t = typicalMoveAt(points, i, direction);
+    if (t !== void 0) typical.set(name, t);
+  }
+  return { controlMoved: controlsMoved(moves, settings), witness: new HostWitness(moves, settings.minEffect, typical) };
+}
+function hostMovedAt(histories, directions, settings, seq, self, memo2) {
+  let w = memo2.get(seq);
+  if (!w) memo2.set(seq, w = witnessesAt(histories, directions, settings, seq));
+  return w.controlMoved ?? w.witness.witnessWithout(self);
+}
+async function rebenchOfOlder(context, suite, judged2) {
+  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
+  let entries = [];
+  let from = judged2.seq;
+  for (let span = REBENCH_LOOKBACK; from > first && entries.length < REBENCH_LOOKBACK; span *= 2) {
+    const next = Math.max(first, from - span);
+    const read = (await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
+    entries = [...read, ...entries];
+    from = next;
+  }
+  return rebenchesOlder(entries, { seq: judged2.seq, sha: judged2.commit.sha });
+}
+var ANCESTRY_LOOKBACK = 8;
+async function newestCommitsBefore(context, suite, judged2) {
+  const out = [];
+  const take = (entries) => {
+    for (const e of entries) if (e.sha !== judged2.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_LOOKBACK) out.push({ seq: e.seq, sha: e.sha });
+  };
+  const state = context.states?.get(suite);
+  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
+  let from = judged2.seq;
+  if (state) {
+    take(state.entries.filter((e) => e.seq < judged2.seq).reverse());
+    from = Math.min(from, state.since);
+  }
+  for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
+    const next = Math.max(first, from - span);
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha })).reverse());
+    from = next;
+  }
+  return out;
+}
+async function descendantOnTrend(context, suite, judged2, ancestry) {
+  const newest = await newestCommitsBefore(context, suite, judged2);
+  let dated;
+  const dateOf = async (sha) => {
+    dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged2.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
+    return dated.get(sha) ?? Number.NaN;
+  };
+  return descendantAmong(judged2.commit, newest, dateOf, ancestry);
+}
+async function descendantAmong(judged2, newest, dateOf, ancestry) {
+  const descends = [];
+  for (const other of newest) {
+    if (descends.length > 0) {
+      const dates = [Date.parse(judged2.timestamp), ...await Promise.all(descends.map(dateOf))].filter((d) => !Number.isNaN(d));
+      if (dates.length > 0 && await dateOf(other.sha) < Math.max(...dates)) continue;
+    }
+    const said = await ancestry(judged2.sha, other.sha);
+    if (said === "older") return other.sha;
+    if (said === void 0) return void 0;
+    if (said === "newer") descends.push(other.sha);
+  }
+  return void 0;
+}
+async function replacedRunOf(context, suite, judged2) {
+  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
+  const looking = new Set(judged2.shapes);
+  let from = judged2.seq;
+  for (let span = 4; from > first && looking.size > 0; span *= 2) {
+    const next = Math.max(first, from - span);
+    const read = (await context.load(next, from)).filter((s) => s.suite === suite);
+    for (const s of read.reverse()) {
+      if (s.commit.sha !== judged2.commit.sha) return void 0;
+      const shapes = supersededBy([s], judged2).length > 0 ? s.shapes.filter((x) => looking.has(x)) : [];
+      if (shapes.length === 0) continue;
+      if (s.runUrl === void 0 || s.runUrl !== judged2.runUrl) return { publishedAt: s.publishedAt, ...s.runUrl !== void 0 ? { runUrl: s.runUrl } : {}, shapes };
+      for (const x of shapes) looking.delete(x);
+      if (looking.size === 0) return void 0;
+    }
+    from = next;
+  }
+  return void 0;
+}
+function notJudgedVerdict(suite, sha, seq, p, method, olderThan) {
+  return unjudged(
+    suite,
+    sha,
+    seq,
+    p,
+    method,
+    olderThan === void 0 ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)` : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`
+  );
+}
+function unjudged(suite, sha, seq, p, method, reason) {
+  return {
+    suite,
+    case: p.case,
+    unit: p.unit,
+    direction: p.direction,
+    sha,
+    seq,
+    value: p.value,
+    q1: p.q1,
+    q3: p.q3,
+    runs: p.runs,
+    n: p.n,
+    kind: "not-judged",
+    method,
+    reason,
+    transitions: [],
+    recent: []
+  };
+}
+function regressionDeriver(suite, settings, ancestry) {
+  let last;
+  const derive = async (context) => {
+    last = void 0;
+    const imported = newestPerSuite(
+      context.added.filter((s) => s.imported),
+      IMPORT_JUDGED,
+      3 * settings.changePoints.scanLimit
+    );
+    const previous = imported.segments.length ? [...context.previous, ...await replayStoredAlertsOnWorkers(imported.segments, settings, void 0, imported.judgeFrom)] : context.previous;
+    const mine = context.added.filter((s) => s.suite === suite && !s.imported);
+    const judged2 = mine[mine.length - 1];
+    if (!judged2) return previous;
+    const sha = judged2.commit.sha;
+    const judgedCases = new Set(judged2.points.map((p) => p.case));
+    const shapes = new Set(judged2.shapes);
+    const replaced = /* @__PURE__ */ new Set([...judgedCases, ...context.manifest.cases.filter((c) => c.suite === suite && shapes.has(c.shape)).map((c) => c.case)]);
+    const replacedRun = await replacedRunOf(context, suite, judged2);
+    const undone = undoRun(previous, suite, sha, replaced);
+    const stale = raisedByReplacedRun(undone, suite, sha, replaced);
+    const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
+    const rebench = context.rebenches?.get(suite) ?? await rebenchOfOlder(context, suite, judged2);
+    const olderThan = !rebench && ancestry ? await descendantOnTrend(context, suite, judged2, ancestry) : void 0;
+    if (rebench || olderThan !== void 0) {
+      const withdrawn2 = withdrawnAlerts(previous, kept, suite, sha, replaced);
+      const verdicts2 = judged2.points.map((p) => notJudgedVerdict(suite, sha, judged2.seq, p, settings.method, olderThan));
+      last = {
+        suite,
+        sha,
+        source: "chunks",
+        verdicts: verdicts2,
+        alerts: kept,
+        changed: changedAlerts(previous, kept),
+        ...withdrawn2.length > 0 ? { withdrawn: withdrawn2 } : {},
+        regressions: [],
+        cases: context.manifest.cases,
+        ...olderThan !== void 0 ? { olderThan } : {},
+        ...replacedRun ? { replacedRun } : {}
+      };
+      return kept;
+    }
+    const limit = settings.changePoints.scanLimit;
+    const state = context.states?.get(suite);
+    const fromState = state ? historiesFromState(state, context.manifest, judged2.seq + 1, limit, judgedCases) : void 0;
+    const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged2.seq + 1, limit, judgedCases);
+    const verdicts = [];
+    const changePoints = [];
+    const directions = /* @__PURE__ */ new Map();
+    for (const c of context.manifest.cases) if (c.suite === suite) directions.set(c.case, c.direction);
+    for (const p of judged2.points) directions.set(p.case, p.direction);
+    const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged2.seq);
+    const { now: jobMovedAlike, before: alikeBefore2 } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
+    const earlier = /* @__PURE__ */ new Map();
+    const controls = [...histories].filter(([name]) => isControlCase(settings, name)).map(([name, points]) => ({ direction: directions.get(name) ?? "smaller", points }));
+    const since = controls.length ? (from, seq) => controlsMovedSince(controls, from, seq, judged2.seq, settings.minEffect) : void 0;
+    for (const p of judged2.points) {
+      const walked = histories.get(p.case);
+      if (!walked || walked[walked.length - 1]?.seq !== judged2.seq) continue;
+      const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
+      const control = isControlCase(settings, p.case);
+      const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
+      const hostMovedBefore = points.slice(Math.max(0, points.length - 1 - HOST_WAIT), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
+      const runnerNoise = control ? true : controlMoved;
+      const { verdict, changePoints: cps } = assessCase(
+        { suite, case: p.case, unit: p.unit, direction: p.direction, points },
+        memoryOf(kept, suite, p.case),
+        settings,
+        {
+          suiteCases: judged2.points.length,
+          jobMovedAlike,
+          jobMovedAlikeBefore: alikeBefore2(points),
+          hostMovedBefore,
+          ...hostMoved !== void 0 ? { hostMoved } : {},
+          ...runnerNoise !== void 0 ? { runnerNoise } : {},
+          ...since ? { controlsMovedSince: since } : {}
+        }
+      );
+      verdicts.push(verdict);
+      changePoints.push(cps);
+    }
+    const alerts = withUndo(kept, updateAlerts(kept, verdicts, changePoints), suite, sha, judgedCases);
+    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, replaced);
+    const attributed = attributeVerdicts(verdicts, judged2.points);
+    const runner = sameFactor(
+      verdicts.map((v) => v.change),
+      settings.minEffect
+    );
+    last = {
+      ...runner !== void 0 ? { runner } : {},
+      suite,
+      sha,
+      source: fromState ? "state" : "chunks",
+      verdicts: attributed,
+      alerts,
+      changed: changedAlerts(previous, alerts),
+      ...withdrawn.length > 0 ? { withdrawn } : {},
+      regressions: regressionEntries(attributed),
+      cases: context.manifest.cases,
+      ...context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {},
+      ...replacedRun ? { replacedRun } : {}
+    };
+    return alerts;
+  };
+  return { derive, outcome: () => last };
+}
+
+// src/jobs/older-first-benches.ts
+async function olderFirstBenches(segments, ancestry, onlySuite) {
+  const older = /* @__PURE__ */ new Set();
+  let untold = 0;
+  let silent = false;
+  const asked = async (sha, other) => {
+    const said = await ancestry(sha, other);
+    if (said === void 0) silent = true;
+    return said;
+  };
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const s of segments) {
+    if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
+    const list = bySuite.get(s.suite) ?? [];
+    list.push(s);
+    bySuite.set(s.suite, list);
+  }
+  for (const list of bySuite.values()) {
+    list.sort((a, b) => a.seq - b.seq);
+    const dates = /* @__PURE__ */ new Map();
+    let newest = [];
+    for (const s of list) {
+      const sha = s.commit.sha;
+      const date = Date.parse(s.commit.timestamp);
+      if (!dates.has(sha) && s.imported === void 0 && newest.length > 0 && !(date >= Math.max(...newest.map((n) => dates.get(n) ?? Number.NaN)))) {
+        silent = false;
+        const olderThan = await descendantAmong(s.commit, newest.map((n) => ({ sha: n })), (other) => dates.get(other) ?? Number.NaN, asked);
+        if (olderThan !== void 0) older.add(s.seq);
+        else if (silent) untold++;
+      }
+      if (!dates.has(sha)) dates.set(sha, date);
+      newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_LOOKBACK);
+    }
+  }
+  return { older, untold };
 }
 
 // src/cli/replay.ts
@@ -20148,8 +20592,16 @@ async function run2(argv, io) {
     throw e;
   }
   const { manifest, segments } = read;
+  const ancestry = ancestryFromGit(io.cwd, io.env, networkBounds(io.env).requestMs);
+  const history = importFrom === void 0 ? await olderFirstBenches(segments, ancestry, values.suite) : void 0;
+  if (history && history.untold > 0) {
+    io.stderr(
+      `benchtrend: warning: git in ${io.cwd} could not tell whether ${history.untold} ${history.untold === 1 ? "commit" : "commits"} benched first after newer ones ${history.untold === 1 ? "is" : "are"} older than them (a bisect, an old tag), so ${history.untold === 1 ? "it is" : "they are"} judged as news; run replay in a full clone of the benched repository to judge them as publishing did
+`
+    );
+  }
   const judging = performance.now();
-  const { alerts, stored, threads, spilledAfter } = await replayOnWorkers(segments, settings, values.suite);
+  const { alerts, stored, threads, spilledAfter } = await replayOnWorkers(segments, settings, values.suite, void 0, history?.older);
   const names2 = new Set(segments.filter((s) => values.suite === void 0 || s.suite === values.suite).flatMap((s) => s.points.map((p) => p.case)));
   if (segments.length > 0) for (const w of controlCasesMatchingNothing(settings, names2, "the trend")) io.stderr(`benchtrend: warning: ${w}
 `);
@@ -20159,7 +20611,7 @@ async function run2(argv, io) {
     io.stderr(`benchtrend: read ${segments.length} segments in ${seconds2(reading, judging)} s; replayed on ${where3} in ${seconds2(judging, performance.now())} s
 `);
   }
-  if (values.write && manifest && where2) await writeAlerts(where2.target, where2.access, settings, values.suite, io, { manifest, stored });
+  if (values.write && manifest && where2) await writeAlerts(where2.target, where2.access, settings, values.suite, io, { manifest, stored }, ancestry);
   if (values.json) {
     const json3 = alerts.map((a) => a.kind === "change-point" ? { ...a, raised: true } : a);
     io.stdout(`${JSON.stringify({ alerts: json3 }, null, 2)}
@@ -20193,14 +20645,15 @@ async function importedHistory(file, overridesFile, suite, io) {
   return segments;
 }
 var alertKey = (a) => JSON.stringify([a.suite, a.case, a.kind, a.sha, a.status, a.baseline, a.value, a.change, a.reason, a.raised, a.raisedAt]);
-async function writeAlerts(target, access, settings, suite, io, made) {
+async function writeAlerts(target, access, settings, suite, io, made, ancestry) {
   const sameTrend = (m) => JSON.stringify({ ...m, alerts: [] }) === JSON.stringify({ ...made.manifest, alerts: [] });
   const landed = await rewriteManifest(target, access, async (read, location) => {
     const m = await readManifest(read, location);
     if (!m) return void 0;
     const again = !sameTrend(m);
     if (io.env["BENCHTREND_DEBUG"]) io.stderr(again ? "benchtrend: the tip moved since the replay; replaying it again\n" : "benchtrend: storing the replay already made\n");
-    const stored = again ? await replayStoredAlertsOnWorkers(await loadSegments(read, location, 0, m.segments, m), settings, suite) : [...made.stored];
+    const segments = again ? await loadSegments(read, location, 0, m.segments, m) : [];
+    const stored = again ? await replayStoredAlertsOnWorkers(segments, settings, suite, void 0, (await olderFirstBenches(segments, ancestry, suite)).older) : [...made.stored];
     const alerts = [...m.alerts.filter((a) => suite !== void 0 && a.suite !== suite), ...stored];
     if (alerts.length === m.alerts.length && alerts.every((a, i) => alertKey(a) === alertKey(m.alerts[i]))) return void 0;
     const what = suite === void 0 ? `${m.suites.length} suite${m.suites.length === 1 ? "" : "s"}` : `suite "${suite}"`;
@@ -20319,110 +20772,6 @@ function renderCasesTable(points, title = "Benchmark cases") {
   ].join("\n");
 }
 var STEP_SUMMARY_LIMIT = 1024 * 1024;
-
-// src/core/render-verdicts.ts
-var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
-function sparkline(values) {
-  const finite = values.filter((v) => Number.isFinite(v));
-  if (finite.length === 0) return "";
-  const lo = Math.min(...finite);
-  const hi = Math.max(...finite);
-  return values.map((v) => {
-    if (!Number.isFinite(v)) return " ";
-    if (hi === lo) return BARS[3];
-    return BARS[Math.min(BARS.length - 1, Math.floor((v - lo) / (hi - lo) * BARS.length))];
-  }).join("");
-}
-var VERDICT_TEXT = {
-  regressed: "regressed",
-  step: "step found",
-  watch: "watch",
-  improved: "improved",
-  unchanged: "ok",
-  "not-enough-history": "not enough history",
-  "not-judged": "not judged"
-};
-function verdictText2(v, flag = "") {
-  if (v.kind === "regressed" && v.ongoing) return `${flag}still regressed`;
-  return v.kind === "regressed" || v.kind === "step" ? `${flag}${VERDICT_TEXT[v.kind]}` : VERDICT_TEXT[v.kind];
-}
-var ORDER = { regressed: 0, step: 0, watch: 1, improved: 2, unchanged: 3, "not-enough-history": 4, "not-judged": 5 };
-var VERDICT_FOOTNOTE = "Change is against the baseline median, with its real sign and whether it is worse or better; Recent shows the last medians, oldest first.";
-function verdictReport(verdicts, esc, flag = "", why = esc) {
-  const sorted2 = [...verdicts].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-  const counts2 = /* @__PURE__ */ new Map();
-  for (const v of verdicts) counts2.set(verdictText2(v, flag), (counts2.get(verdictText2(v, flag)) ?? 0) + 1);
-  const rows2 = sorted2.map((v) => {
-    const change = v.change !== void 0 || v.kind === "regressed" ? describeWorseChange(v.change, v.direction) : "\u2014";
-    return {
-      verdict: v,
-      case: esc(v.case),
-      kind: verdictText2(v, flag),
-      value: valueWithBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : void 0, esc),
-      baseline: v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], esc) : "\u2014",
-      change,
-      recent: sparkline(v.recent),
-      why: why(reasonBeside(v.reason, change))
-    };
-  });
-  return { counts: [...counts2].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows: rows2, attribution: attributionLines(sorted2) };
-}
-function renderVerdictTable(verdicts, title, links = {}) {
-  const report2 = verdictReport(verdicts, escapeMarkdown, "\u26A0\uFE0F ", (reason) => reasonMarkdown(reason, escapeMarkdown, links.docsUrl));
-  const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : void 0;
-  const lines = [
-    `### ${escapeMarkdown(title)}`,
-    "",
-    report2.counts,
-    "",
-    "| Case | Verdict | New median (Q1\u2013Q3) | Baseline median (Q1\u2013Q3) | Change | Recent | Why |",
-    "| --- | --- | ---: | ---: | ---: | --- | --- |"
-  ];
-  for (const r of report2.rows) {
-    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case)})` : r.case;
-    lines.push(`| ${caseCell} | ${r.kind} | ${r.value} | ${r.baseline} | ${r.change} | ${r.recent} | ${r.why} |`);
-  }
-  lines.push(...attributionBlock(report2.attribution));
-  lines.push("", VERDICT_FOOTNOTE, "");
-  return lines.join("\n");
-}
-function regressionEntries(verdicts) {
-  const out = [];
-  for (const v of verdicts) {
-    const base = { suite: v.suite, case: v.case, unit: v.unit, direction: v.direction };
-    const attribution = v.kind === "regressed" && v.attribution ? { attribution: attributionLine(v.attribution) } : {};
-    if (v.alert) {
-      out.push({
-        ...base,
-        kind: v.alert.kind,
-        baseline: v.alert.baseline,
-        value: v.alert.value,
-        change: v.alert.change ?? null,
-        changeText: describeWorseChange(v.alert.change, v.direction),
-        status: v.alert.kind === "change-point" ? "confirmed" : "suspected",
-        new: true,
-        sha: v.alert.sha,
-        reason: v.alert.reason,
-        ...attribution
-      });
-    } else if (v.kind === "regressed" && v.baseline) {
-      out.push({
-        ...base,
-        kind: "regression",
-        baseline: v.baseline.median,
-        value: v.value,
-        change: v.change ?? null,
-        changeText: describeWorseChange(v.change, v.direction),
-        status: v.ongoing?.status ?? "suspected",
-        new: !v.ongoing,
-        sha: v.ongoing?.sha ?? v.sha,
-        reason: v.reason,
-        ...attribution
-      });
-    }
-  }
-  return out;
-}
 
 // src/core/render-text.ts
 var PLAIN = { esc: (t) => t, strong: (t) => t };
@@ -20700,271 +21049,6 @@ async function publishDemoTrend(options) {
   }
   await git(["clone", "--quiet", "--branch", "gh-pages", `file://${remote}`, site], { cwd: options.dir, env });
   return { remote, site, dataDir: join4(site, "dev/bench"), commits };
-}
-
-// src/jobs/regressions.ts
-function withdrawnLines(outcome) {
-  return (outcome.withdrawn ?? []).map(
-    (a) => `${isolate(a.case)}: the ${a.kind === "regression" ? "regression" : "step found"} at ${a.sha.slice(0, 7)} was raised by the run this re-run replaced, and it is not raised again; withdrawn`
-  );
-}
-async function caseHistories(...walk3) {
-  const { segments } = await walkSegments(...walk3);
-  const [, , suite, , limit] = walk3;
-  return historiesOf(segments, suite, limit);
-}
-var IMPORT_JUDGED = 1e3;
-function newestPerSuite(segments, judged2, history) {
-  const seen = /* @__PURE__ */ new Map();
-  const judgeFrom = /* @__PURE__ */ new Map();
-  const keep = [];
-  for (let i = segments.length - 1; i >= 0; i--) {
-    const s = segments[i];
-    const n = seen.get(s.suite) ?? 0;
-    if (n >= judged2 + history) continue;
-    seen.set(s.suite, n + 1);
-    if (n === judged2 - 1) judgeFrom.set(s.suite, s.seq);
-    keep.push(s);
-  }
-  for (const [suite, n] of seen) if (n <= judged2) judgeFrom.delete(suite);
-  return { segments: keep.reverse(), judgeFrom };
-}
-function movedAsOne(histories, directions, seq, minEffect) {
-  const cases = [];
-  for (const [name, points] of histories) {
-    const direction = directions.get(name);
-    if (direction !== void 0) cases.push({ points, direction });
-  }
-  const episodes = new JobEpisodes(minEffect, () => cases);
-  return {
-    now: episodes.movedAsOne(seq),
-    before: (points) => points.slice(Math.max(0, points.length - 1 - ALIKE_LOOKBACK), -1).reverse().map((p) => episodes.movedAsOne(p.seq))
-  };
-}
-function witnessesAt(histories, directions, settings, seq) {
-  const moves = /* @__PURE__ */ new Map();
-  const typical = /* @__PURE__ */ new Map();
-  for (const [name, points] of histories) {
-    const direction = directions.get(name);
-    const i = points[points.length - 1]?.seq === seq ? points.length - 1 : points.findIndex((p) => p.seq === seq);
-    if (direction === void 0 || i < 0) continue;
-    const move = recentMove(points.slice(0, i + 1), direction);
-    if (move !== void 0) moves.set(name, move);
-    const t = typicalMoveAt(points, i, direction);
-    if (t !== void 0) typical.set(name, t);
-  }
-  return { controlMoved: controlsMoved(moves, settings), witness: new HostWitness(moves, settings.minEffect, typical) };
-}
-function hostMovedAt(histories, directions, settings, seq, self, memo2) {
-  let w = memo2.get(seq);
-  if (!w) memo2.set(seq, w = witnessesAt(histories, directions, settings, seq));
-  return w.controlMoved ?? w.witness.witnessWithout(self);
-}
-async function rebenchOfOlder(context, suite, judged2) {
-  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
-  let entries = [];
-  let from = judged2.seq;
-  for (let span = REBENCH_LOOKBACK; from > first && entries.length < REBENCH_LOOKBACK; span *= 2) {
-    const next = Math.max(first, from - span);
-    const read = (await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha }));
-    entries = [...read, ...entries];
-    from = next;
-  }
-  return rebenchesOlder(entries, { seq: judged2.seq, sha: judged2.commit.sha });
-}
-var ANCESTRY_LOOKBACK = 8;
-async function newestCommitsBefore(context, suite, judged2) {
-  const out = [];
-  const take = (entries) => {
-    for (const e of entries) if (e.sha !== judged2.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_LOOKBACK) out.push({ seq: e.seq, sha: e.sha });
-  };
-  const state = context.states?.get(suite);
-  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
-  let from = judged2.seq;
-  if (state) {
-    take(state.entries.filter((e) => e.seq < judged2.seq).reverse());
-    from = Math.min(from, state.since);
-  }
-  for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
-    const next = Math.max(first, from - span);
-    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha })).reverse());
-    from = next;
-  }
-  return out;
-}
-async function descendantOnTrend(context, suite, judged2, ancestry) {
-  const newest = await newestCommitsBefore(context, suite, judged2);
-  let dated;
-  const dateOf = async (sha) => {
-    dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged2.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
-    return dated.get(sha) ?? Number.NaN;
-  };
-  const descends = [];
-  for (const other of newest) {
-    if (descends.length > 0) {
-      const dates = [Date.parse(judged2.commit.timestamp), ...await Promise.all(descends.map(dateOf))].filter((d) => !Number.isNaN(d));
-      if (dates.length > 0 && await dateOf(other.sha) < Math.max(...dates)) continue;
-    }
-    const said = await ancestry(judged2.commit.sha, other.sha);
-    if (said === "older") return other.sha;
-    if (said === void 0) return void 0;
-    if (said === "newer") descends.push(other.sha);
-  }
-  return void 0;
-}
-async function replacedRunOf(context, suite, judged2) {
-  const first = suiteStart(context.manifest.cases, suite, judged2.seq);
-  const looking = new Set(judged2.shapes);
-  let from = judged2.seq;
-  for (let span = 4; from > first && looking.size > 0; span *= 2) {
-    const next = Math.max(first, from - span);
-    const read = (await context.load(next, from)).filter((s) => s.suite === suite);
-    for (const s of read.reverse()) {
-      if (s.commit.sha !== judged2.commit.sha) return void 0;
-      const shapes = supersededBy([s], judged2).length > 0 ? s.shapes.filter((x) => looking.has(x)) : [];
-      if (shapes.length === 0) continue;
-      if (s.runUrl === void 0 || s.runUrl !== judged2.runUrl) return { publishedAt: s.publishedAt, ...s.runUrl !== void 0 ? { runUrl: s.runUrl } : {}, shapes };
-      for (const x of shapes) looking.delete(x);
-      if (looking.size === 0) return void 0;
-    }
-    from = next;
-  }
-  return void 0;
-}
-function notJudgedVerdict(suite, sha, seq, p, method, olderThan) {
-  return unjudged(
-    suite,
-    sha,
-    seq,
-    p,
-    method,
-    olderThan === void 0 ? `not judged: ${sha.slice(0, 7)} was benched again after newer commits, so its points take its place on the chart as history, not news (details: docs/alerts.md)` : `not judged: ${sha.slice(0, 7)} is older than ${olderThan.slice(0, 7)} (an ancestor of it), which the trend already holds, so its points are history, not news; the chart shows them after ${olderThan.slice(0, 7)}, in the order they were published (details: docs/alerts.md)`
-  );
-}
-function unjudged(suite, sha, seq, p, method, reason) {
-  return {
-    suite,
-    case: p.case,
-    unit: p.unit,
-    direction: p.direction,
-    sha,
-    seq,
-    value: p.value,
-    q1: p.q1,
-    q3: p.q3,
-    runs: p.runs,
-    n: p.n,
-    kind: "not-judged",
-    method,
-    reason,
-    transitions: [],
-    recent: []
-  };
-}
-function regressionDeriver(suite, settings, ancestry) {
-  let last;
-  const derive = async (context) => {
-    last = void 0;
-    const imported = newestPerSuite(
-      context.added.filter((s) => s.imported),
-      IMPORT_JUDGED,
-      3 * settings.changePoints.scanLimit
-    );
-    const previous = imported.segments.length ? [...context.previous, ...await replayStoredAlertsOnWorkers(imported.segments, settings, void 0, imported.judgeFrom)] : context.previous;
-    const mine = context.added.filter((s) => s.suite === suite && !s.imported);
-    const judged2 = mine[mine.length - 1];
-    if (!judged2) return previous;
-    const sha = judged2.commit.sha;
-    const judgedCases = new Set(judged2.points.map((p) => p.case));
-    const shapes = new Set(judged2.shapes);
-    const replaced = /* @__PURE__ */ new Set([...judgedCases, ...context.manifest.cases.filter((c) => c.suite === suite && shapes.has(c.shape)).map((c) => c.case)]);
-    const replacedRun = await replacedRunOf(context, suite, judged2);
-    const undone = undoRun(previous, suite, sha, replaced);
-    const stale = raisedByReplacedRun(undone, suite, sha, replaced);
-    const kept = stale.length > 0 ? undone.filter((a) => !stale.includes(a)) : undone;
-    const rebench = context.rebenches?.get(suite) ?? await rebenchOfOlder(context, suite, judged2);
-    const olderThan = !rebench && ancestry ? await descendantOnTrend(context, suite, judged2, ancestry) : void 0;
-    if (rebench || olderThan !== void 0) {
-      const withdrawn2 = withdrawnAlerts(previous, kept, suite, sha, replaced);
-      const verdicts2 = judged2.points.map((p) => notJudgedVerdict(suite, sha, judged2.seq, p, settings.method, olderThan));
-      last = {
-        suite,
-        sha,
-        source: "chunks",
-        verdicts: verdicts2,
-        alerts: kept,
-        changed: changedAlerts(previous, kept),
-        ...withdrawn2.length > 0 ? { withdrawn: withdrawn2 } : {},
-        regressions: [],
-        cases: context.manifest.cases,
-        ...olderThan !== void 0 ? { olderThan } : {},
-        ...replacedRun ? { replacedRun } : {}
-      };
-      return kept;
-    }
-    const limit = settings.changePoints.scanLimit;
-    const state = context.states?.get(suite);
-    const fromState = state ? historiesFromState(state, context.manifest, judged2.seq + 1, limit, judgedCases) : void 0;
-    const histories = fromState ?? await caseHistories(context.load, context.manifest, suite, judged2.seq + 1, limit, judgedCases);
-    const verdicts = [];
-    const changePoints = [];
-    const directions = /* @__PURE__ */ new Map();
-    for (const c of context.manifest.cases) if (c.suite === suite) directions.set(c.case, c.direction);
-    for (const p of judged2.points) directions.set(p.case, p.direction);
-    const { controlMoved, witness } = witnessesAt(histories, directions, settings, judged2.seq);
-    const { now: jobMovedAlike, before: alikeBefore2 } = movedAsOne(histories, directions, judged2.seq, settings.minEffect);
-    const earlier = /* @__PURE__ */ new Map();
-    const controls = [...histories].filter(([name]) => isControlCase(settings, name)).map(([name, points]) => ({ direction: directions.get(name) ?? "smaller", points }));
-    const since = controls.length ? (from, seq) => controlsMovedSince(controls, from, seq, judged2.seq, settings.minEffect) : void 0;
-    for (const p of judged2.points) {
-      const walked = histories.get(p.case);
-      if (!walked || walked[walked.length - 1]?.seq !== judged2.seq) continue;
-      const points = p.summaryOnly === true ? [...walked.slice(0, -1), { ...walked[walked.length - 1], summaryOnly: true }] : walked;
-      const control = isControlCase(settings, p.case);
-      const hostMoved = controlMoved ?? witness.witnessWithout(p.case);
-      const hostMovedBefore = points.slice(Math.max(0, points.length - 1 - HOST_WAIT), -1).reverse().map((q) => hostMovedAt(histories, directions, settings, q.seq, p.case, earlier));
-      const runnerNoise = control ? true : controlMoved;
-      const { verdict, changePoints: cps } = assessCase(
-        { suite, case: p.case, unit: p.unit, direction: p.direction, points },
-        memoryOf(kept, suite, p.case),
-        settings,
-        {
-          suiteCases: judged2.points.length,
-          jobMovedAlike,
-          jobMovedAlikeBefore: alikeBefore2(points),
-          hostMovedBefore,
-          ...hostMoved !== void 0 ? { hostMoved } : {},
-          ...runnerNoise !== void 0 ? { runnerNoise } : {},
-          ...since ? { controlsMovedSince: since } : {}
-        }
-      );
-      verdicts.push(verdict);
-      changePoints.push(cps);
-    }
-    const alerts = withUndo(kept, updateAlerts(kept, verdicts, changePoints), suite, sha, judgedCases);
-    const withdrawn = withdrawnAlerts(previous, alerts, suite, sha, replaced);
-    const attributed = attributeVerdicts(verdicts, judged2.points);
-    const runner = sameFactor(
-      verdicts.map((v) => v.change),
-      settings.minEffect
-    );
-    last = {
-      ...runner !== void 0 ? { runner } : {},
-      suite,
-      sha,
-      source: fromState ? "state" : "chunks",
-      verdicts: attributed,
-      alerts,
-      changed: changedAlerts(previous, alerts),
-      ...withdrawn.length > 0 ? { withdrawn } : {},
-      regressions: regressionEntries(attributed),
-      cases: context.manifest.cases,
-      ...context.manifest.imported ? { importedSegments: context.manifest.imported.entries } : {},
-      ...replacedRun ? { replacedRun } : {}
-    };
-    return alerts;
-  };
-  return { derive, outcome: () => last };
 }
 
 // src/effects/page-assets.ts
@@ -21252,41 +21336,6 @@ async function resolveCommitInfo(sources) {
     }
   }
   return withUrl({ sha: sources.sha.toLowerCase(), message: "", author: "", timestamp: sources.fallbackTimestamp });
-}
-
-// src/effects/ancestry.ts
-function cleanEnv(env) {
-  const clean2 = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", GIT_NO_LAZY_FETCH: "1" };
-  for (const [k, v] of Object.entries(env)) if (v !== void 0 && !(k in clean2)) clean2[k] = v;
-  return clean2;
-}
-function ancestryFromGit(cwd, env, timeoutMs = DEFAULT_BOUNDS.requestMs) {
-  const run9 = { cwd, env: cleanEnv(env), timeoutMs };
-  const isAncestor = async (a, b) => {
-    try {
-      await git(["merge-base", "--is-ancestor", a, b], run9);
-      return true;
-    } catch (e) {
-      return e instanceof GitCommandError && e.exitCode === 1 ? false : void 0;
-    }
-  };
-  return async (sha, other) => {
-    try {
-      for (const c of [sha, other]) await git(["cat-file", "-e", `${c}^{commit}`], run9);
-    } catch {
-      return void 0;
-    }
-    const older = await isAncestor(sha, other);
-    if (older !== false) return older && "older";
-    const newer = await isAncestor(other, sha);
-    if (newer !== false) return newer && "newer";
-    try {
-      const shallow = (await git(["rev-parse", "--is-shallow-repository"], run9)).stdout.toString("utf8").trim();
-      return shallow === "false" ? "diverged" : void 0;
-    } catch {
-      return void 0;
-    }
-  };
 }
 
 // src/effects/commit-info.ts
