@@ -2,7 +2,7 @@ import uPlot from 'uplot';
 import type { StoredPoint } from '../src/core/trend/types.js';
 import { utcTime, type BarMode } from './lib/hover-text.js';
 import { formatTicks } from '../src/core/magnitude.js';
-import { valueIncrements, valueSplits } from './lib/value-axis.js';
+import { valueIncrement, valueSplits } from './lib/value-axis.js';
 import type { AlertMarker, VerticalMarker } from './lib/markers.js';
 import type { CommitRow } from './lib/trend-model.js';
 import { palette } from './theme.js';
@@ -91,6 +91,9 @@ function aligned(data: ChartData, mode: BarMode): uPlot.AlignedData {
   return [x, v, lo, hi];
 }
 
+/** Least CSS pixels between two value ticks (uPlot's own default for a vertical axis). */
+const VALUE_SPACE = 30;
+
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
@@ -99,6 +102,8 @@ export class CaseChart {
   readonly u: uPlot;
   private data: ChartData;
   private downAt: [number, number] | null = null;
+  /** The value axis's step as last drawn, in the stored unit: its labels' decimals follow it. */
+  private valueStep = 0;
 
   constructor(
     host: HTMLElement,
@@ -143,9 +148,14 @@ export class CaseChart {
           grid: { stroke: () => pal().grid, width: 1 },
           ticks: { stroke: () => pal().grid, width: 1 },
           size: (_u, values) => 18 + 7.5 * Math.max(4, ...(values ?? []).map((v) => String(v).length)),
-          incrs: (_u, _axis, min, max) => valueIncrements(this.unit, Math.max(Math.abs(min), Math.abs(max))),
-          splits: (_u, _axis, min, max, incr) => valueSplits(min, max, incr),
-          values: (_u, splits, _i, _space, incr) => formatTicks(splits, this.unit, incr),
+          space: VALUE_SPACE,
+          // uPlot's own step (round in the stored unit) gives the scale in pixels; the ticks are put
+          // at a step round in the unit they are written in, kept for their labels.
+          splits: (_u, _axis, min, max, incr, space) => {
+            this.valueStep = incr > 0 && space > 0 ? valueIncrement(this.unit, Math.max(Math.abs(min), Math.abs(max)), space / incr, VALUE_SPACE) : incr;
+            return valueSplits(min, max, this.valueStep);
+          },
+          values: (_u, splits) => formatTicks(splits, this.unit, this.valueStep),
         },
       ],
       series: [

@@ -16,6 +16,17 @@ export function valueIncrements(unit: string, magnitude: number): number[] {
   return out;
 }
 
+/**
+ * The distance between ticks: the smallest of valueIncrements that leaves `minSpace` CSS pixels
+ * between ticks at `pxPerValue`. Chosen here, not by uPlot: uPlot takes an increment below 5 only
+ * when its own table of increments knows its decimals, which a step of 1/1024 or 60 of the stored
+ * unit never is (a case in MiB below 1, drawn in KiB, had no tick at all).
+ */
+export function valueIncrement(unit: string, magnitude: number, pxPerValue: number, minSpace: number): number {
+  const candidates = valueIncrements(unit, magnitude);
+  return candidates.find((c) => c * pxPerValue >= minSpace) ?? (candidates[candidates.length - 1] as number);
+}
+
 /** Ticks: the multiples of `increment` in [min, max], each computed from its index so no error piles up. */
 export function valueSplits(min: number, max: number, increment: number): number[] {
   if (!(increment > 0) || !Number.isFinite(min) || !Number.isFinite(max)) return [];

@@ -21,6 +21,8 @@ const SCALES: Readonly<Record<string, { factor: number; unit: string }>> = {
   'go / rate': { factor: 3e12, unit: 'ops/s' },
   'go / soak': { factor: 1200, unit: 's' },
   'go / idle': { factor: 0, unit: 's' },
+  // Drawn a unit down (KiB), at a step uPlot's own table of increments does not hold: no tick at all.
+  'go / heap': { factor: 0.2, unit: 'MiB' },
 };
 
 function scaled(p: StoredPoint, first: number): StoredPoint {
@@ -30,9 +32,16 @@ function scaled(p: StoredPoint, first: number): StoredPoint {
   return { ...p, unit: s.unit, direction: s.unit === 'ops/s' ? 'bigger' : 'smaller', value: f(p.value), q1: f(p.q1), q3: f(p.q3), min: f(p.min), max: f(p.max), stdev: p.stdev === null ? null : f(p.stdev), samples: p.samples.map(f) };
 }
 
-/** Every text uPlot draws on a canvas, recorded on the canvas as it is drawn. */
+/** Every text uPlot draws on a canvas in its last draw, recorded on the canvas as it is drawn. */
 function recordCanvasText(tab: Page): void {
   void tab.addInitScript(() => {
+    // uPlot clears the whole canvas before each draw: what is kept is the last draw's.
+    const clear = CanvasRenderingContext2D.prototype.clearRect;
+    CanvasRenderingContext2D.prototype.clearRect = function (x: number, y: number, w: number, h: number) {
+      const c = this.canvas as HTMLCanvasElement & { drawnText?: string[] };
+      if (x === 0 && y === 0 && w >= c.width && h >= c.height) c.drawnText = [];
+      return clear.call(this, x, y, w, h);
+    };
     const fill = CanvasRenderingContext2D.prototype.fillText;
     CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, max?: number) {
       const c = this.canvas as HTMLCanvasElement & { drawnText?: string[] };
@@ -40,6 +49,14 @@ function recordCanvasText(tab: Page): void {
       return max === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, max);
     };
   });
+}
+
+/** Whether the ticks' numbers step evenly by 1, 2, 2.5 or 5 times a power of ten. */
+function roundSteps(ticks: readonly string[]): boolean {
+  const n = ticks.map((t) => Number.parseFloat(t)).sort((a, b) => a - b);
+  const step = (n[1] as number) - (n[0] as number);
+  const mantissa = step / 10 ** Math.floor(Math.log10(step));
+  return [1, 2, 2.5, 5].some((m) => Math.abs(mantissa - m) < 1e-6) && n.every((x, i) => Math.abs(x - (n[0] as number) - i * step) < step * 1e-6);
 }
 
 /** The value axis's labels: what is drawn on the chart that is not a date. */
@@ -51,7 +68,7 @@ async function valueTicks(tab: Page, name: string): Promise<string[]> {
 
 describe.skipIf(!HAS_CHROMIUM && !IN_CI)('values of any magnitude', () => {
   beforeAll(async () => {
-    const history = syntheticHistory({ suite: 'main', commits: 12, seed: 5, shapes: [{ shape: 'go', stages: ['overflow', 'rate', 'soak', 'idle'] }] });
+    const history = syntheticHistory({ suite: 'main', commits: 12, seed: 5, shapes: [{ shape: 'go', stages: ['overflow', 'rate', 'soak', 'idle', 'heap'] }] });
     const first = new Map(history[0]?.points.map((p) => [p.case, p.value]));
     const publishes = history.map((p) => ({ ...p, points: p.points.map((pt) => scaled(pt, first.get(pt.case) ?? 1)) }));
     trend = await servedTrend(PREFIX, trendFiles(publishes, { updated: '2024-01-02T00:00:00Z', format: 2 }));
@@ -69,6 +86,10 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('values of any magnitude', () => {
     const soak = await valueTicks(tab, 'go / soak');
     expect(soak.length).toBeGreaterThan(1);
     for (const t of soak) expect(t).toMatch(/^\d{1,3}(\.\d)? min$/);
+    const heap = await valueTicks(tab, 'go / heap');
+    expect(heap.length).toBeGreaterThan(1);
+    for (const t of heap) expect(t).toMatch(/^\d{1,3}(\.\d)? KiB$/);
+    for (const ticks of [overflow, rate, soak, heap]) expect(roundSteps(ticks), ticks.join(', ')).toBe(true);
     await tab.close();
   });
 
