@@ -96,8 +96,11 @@ export function renderTable(state: PageState, card: Card, data: ChartData | unde
     b.addEventListener('click', () => {
       t.page = to;
       renderTable(state, card, data);
-      // The reader's place stays on the pager, not lost with the button it pressed.
-      (t.host.querySelector(`button[aria-label="${CSS.escape(b.getAttribute('aria-label') ?? '')}"]`) as HTMLButtonElement | null)?.focus();
+      // The reader's place stays on the pager, not lost with the button it pressed: on the first or
+      // last page that button is disabled, which takes no focus, so the other one takes it.
+      const buttons = [...t.host.querySelectorAll<HTMLButtonElement>('.pager button')];
+      const same = buttons.find((x) => x.getAttribute('aria-label') === b.getAttribute('aria-label'));
+      (same && !same.disabled ? same : buttons.find((x) => !x.disabled))?.focus();
     });
     return b;
   };

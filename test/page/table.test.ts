@@ -65,6 +65,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart as a table', () => {
     expect(await rows.count()).toBe(20);
     expect(await rows.last().locator('td').first().textContent()).toBe(`${(history[0] as Publish).commit.sha.slice(0, 7)} Change 0: tune the launcher`);
     expect(await card(tab, NAME).getByRole('button', { name: `Older points of ${NAME}` }).isDisabled()).toBe(true);
+    // The last page's Older button is disabled and takes no focus: the reader is left on Newer, not on the page's body.
+    expect(await tab.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Newer points of ${NAME}`);
 
     await tab.locator('#bars').selectOption('extremes');
     expect(await table.locator('th').nth(3).textContent()).toBe('min–max');
