@@ -15,9 +15,14 @@ const EXPECTED = 'benchmark.js lines like `fib(20) x 11,465 ops/sec ±1.12% (91 
  * error's enumerable properties joined as `key: value,key: value`. Its check `!_.isError(Error)`
  * is always true, so an Error's name and message (not enumerable) are never printed: a plain
  * `throw new Error(…)` leaves `NAME: ` alone, and Node's errors show their `code`, `errno`, `path`.
- * A thrown string (`NAME: the string`) cannot be told from any other line and is not read.
+ * A thrown string (`NAME: the string`) cannot be told from any other line and is not read, nor
+ * are fields other than those Node's errors carry: `Array: pop: x` or a script's own `key: value`
+ * log line would otherwise read as a failed benchmark named `Array`.
  */
-const THREW = /^(.+?): ((?:[A-Za-z_$][\w$]*: [^,]*)(?:,[A-Za-z_$][\w$]*: [^,]*)*)$|^(.+): $/;
+const ERROR_FIELD = '(?:code|errno|syscall|path|dest|address|port|info|generatedMessage|actual|expected|operator)';
+const THREW = new RegExp(`^(.+?): (${ERROR_FIELD}: [^,]*(?:,${ERROR_FIELD}: [^,]*)*)$|^(.+): $`);
+/** A longer line is no benchmark's failure, and THREW's lazy name would try every split of it. */
+const THREW_MAX = 4096;
 
 export const benchmarkjs: Format = {
   name: 'benchmarkjs',
@@ -34,7 +39,7 @@ export const benchmarkjs: Format = {
       const m = idx <= 0 ? null : REST.exec(line.slice(idx));
       if (!m) {
         if (idx > 0 && /runs? sampled\)\s*$/.test(line)) throw lineError(file, n, `expected \`NAME x VALUE UNIT ±R% (S runs sampled)\`, got ${JSON.stringify(line.trim())}`);
-        const threw = THREW.exec(line);
+        const threw = line.length <= THREW_MAX ? THREW.exec(line) : null;
         if (threw) {
           // No rate, but not lost: the case is counted as failed and named, as Catch2's failures are.
           const name = (threw[1] ?? threw[3]) as string;

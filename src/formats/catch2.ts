@@ -143,6 +143,10 @@ export const catch2: Format = {
         const thrown = meanLine ? FAILED.exec(meanLine.text) : null;
         if (thrown && (thrown[1] as string) === '') {
           fail(name, thrown[2] as string);
+          // v3 rethrows: its `file:line: FAILED:` report (or the table's end) comes next. v2 goes
+          // on with the test case's next benchmark on the next row of the same table.
+          const after = lines[i];
+          if (after && after.text.trim() !== '' && !/: FAILED:\s*$/.test(after.text) && !/^[-=.~]+\s*$/.test(after.text)) continue;
           break;
         }
         const mean = meanLine ? VALUES.exec(meanLine.text) : null;

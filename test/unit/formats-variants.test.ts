@@ -199,6 +199,38 @@ describe('Julia, JMH, BenchmarkDotNet, hyperfine variants', () => {
     expect(js?.q3).toBeCloseTo(11465 * (1 + 0.0112), 6);
   });
 
+  it("benchmark.js: a failure is read only with Node's error fields, named up to them; a script's own key: value line is no failed case", () => {
+    const text = [
+      'fib(20) x 11,465 ops/sec ±1.12% (91 runs sampled)',
+      'Array: pop: code: ERR_X,errno: 3',
+      'Results: note: fast,mode: cold',
+      `${'a: '.repeat(40_000)}`,
+      '',
+    ].join('\n');
+    const { points, warnings } = pts('js.txt', text, 'benchmarkjs');
+    expect(points.map((p) => p.case)).toEqual(['benchmarkjs / fib(20)']);
+    expect(warnings).toEqual(['js.txt: Array: pop: benchmark.js reports the benchmark threw (code: ERR_X,errno: 3); counted as failed']);
+  });
+
+  it('Catch2 v2: the benchmarks after one that failed while measured are read, as v2 goes on with them', () => {
+    const text = [
+      'benchmark name                       samples       iterations    estimated',
+      '                                     mean          low mean      high mean',
+      '                                     std dev       low std dev   high std dev',
+      '-------------------------------------------------------------------------------',
+      'call the flaky service                         100             1       12.5 ms ',
+      'Benchmark failed (connection reset) ',
+      'Fibonacci 25                                   100             1    147.639 ms ',
+      '                                         1.7453 ms    1.01407 ms    2.93012 ms ',
+      '                                        4.68478 ms    3.17697 ms    6.61779 ms ',
+      '                                                                               ',
+      '',
+    ].join('\n');
+    const { points, warnings } = pts('c2.txt', text, 'catch2');
+    expect(points.map((p) => p.case)).toEqual(['catch2 / Fibonacci 25']);
+    expect(warnings).toEqual(['c2.txt: call the flaky service: Catch2 reports the benchmark failed (connection reset); counted as failed']);
+  });
+
   it('hyperfine: the same command benched under two parameter values stays two cases, named by the parameter', () => {
     const text = JSON.stringify({
       results: [
