@@ -34,4 +34,15 @@ describe('a re-bench of a commit beyond the regression state', () => {
       `suite "default" at ${at(1, '').sha.slice(0, 7)}: this run re-benches a commit published before (segment 0, older than the newest ${STATE_POINTS} points the publish keeps at hand) and replaces its points of shape "warm", but not "warm / stage1", which leaves the trend at this commit; bench it with this commit again to put it back`,
     ]);
   });
+
+  it('says nothing of a merge rebased onto main, dated before the newest, whose commit no earlier run benched', async () => {
+    const trend = new MemoryTrend();
+    // Past the 2,400 segments the publish looks back, so that the look stops short of the first.
+    const commits = 2_450;
+    const time = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString();
+    for (let n = 1; n <= commits; n++) await trend.publish({ commit: at(n, time(n)), points: syntheticPoints(n === 1 ? 2 : 1) });
+    // It was warned of as "no earlier run of it is among the 2400 segments read back ...".
+    const rebased = await trend.publish({ commit: at(commits + 1, time(commits - 5)), points: syntheticPoints(1) });
+    expect(rebased.warnings).toEqual([]);
+  });
 });
