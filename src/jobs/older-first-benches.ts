@@ -40,6 +40,7 @@ export async function olderFirstBenches(segments: readonly Segment[], ancestry: 
   for (const list of bySuite.values()) {
     list.sort((a, b) => a.seq - b.seq);
     const dates = new Map<string, number>();
+    const olderShas = new Set<string>();
     // The suite's commits by their latest entry, newest first, as a publish reads them.
     let newest: string[] = [];
     for (const s of list) {
@@ -49,8 +50,14 @@ export async function olderFirstBenches(segments: readonly Segment[], ancestry: 
       if (!dates.has(sha) && s.imported === undefined && newest.length > 0 && !(date >= Math.max(...newest.map((n) => dates.get(n) ?? Number.NaN)))) {
         silent = false;
         const olderThan = await descendantAmong(s.commit, newest.map((n) => ({ sha: n })), (other) => dates.get(other) ?? Number.NaN, asked);
-        if (olderThan !== undefined) older.add(s.seq);
-        else if (silent) untold++;
+        if (olderThan !== undefined) {
+          older.add(s.seq);
+          olderShas.add(sha);
+        } else if (silent) untold++;
+      } else if (newest[0] === sha && olderShas.has(sha)) {
+        // A re-run of it, no other commit between: publishing asked again of the same commits and
+        // was told the same.
+        older.add(s.seq);
       }
       if (!dates.has(sha)) dates.set(sha, date);
       newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_LOOKBACK);
