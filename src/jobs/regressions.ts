@@ -253,12 +253,15 @@ async function newestCommitsBefore(context: AlertContext, suite: string, judged:
  */
 async function descendantOnTrend(context: AlertContext, suite: string, judged: Segment, ancestry: AncestryCheck): Promise<string | undefined> {
   const newest = await newestCommitsBefore(context, suite, judged);
-  let dated: Map<string, number> | undefined;
-  // The trend's dates of these commits (the segments hold them, the state does not), read once and
-  // only when a commit after a descendant is to be asked.
-  const dateOf = async (sha: string): Promise<number> => {
-    dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
-    return dated.get(sha) ?? Number.NaN;
+  // The trend's dates of these commits (the segments hold them, the state does not), each read from
+  // its own entry and only when asked: the usual push, after its first answer, reads one.
+  const dated = new Map<string, Promise<number>>();
+  const dateOf = (sha: string): Promise<number> => {
+    const seq = newest.find((e) => e.sha === sha)?.seq;
+    if (seq === undefined) return Promise.resolve(Number.NaN);
+    let date = dated.get(sha);
+    if (!date) dated.set(sha, (date = context.load(seq, seq + 1).then((read) => Date.parse(read.find((s) => s.seq === seq)?.commit.timestamp ?? ''))));
+    return date;
   };
   return descendantAmong(judged.commit, newest, dateOf, ancestry);
 }

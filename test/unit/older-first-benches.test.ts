@@ -9,7 +9,9 @@ import type { Segment } from '../../src/core/trend/types.js';
 import { olderFirstBenches } from '../../src/jobs/older-first-benches.js';
 
 const sha = (c: string) => c.repeat(40);
-const entry = (seq: number, c: string, day: number, extra: Partial<Segment> = {}): Segment => ({
+const entry = (seq: number, c: string, day: number, extra: Pick<Partial<Segment>, 'suite' | 'imported'> = {}): Segment => ({
+  schema: 'benchtrend/segment',
+  version: 1,
   seq,
   suite: 'default',
   commit: { sha: sha(c), message: c, author: 'Ada', timestamp: new Date(Date.UTC(2024, 0, day)).toISOString() },
