@@ -8,6 +8,9 @@
  * (about 25–35 s before it gives up), refuses other statuses at once, and is not supported on
  * GitHub Enterprise Server. Whether the service can be used, its token and where to stage files
  * come in as an ArtifactService the door built (src/runner.ts); nothing here reads the environment.
+ * Another run's artifact (a fork's, for workflow_run) is listed through the library but downloaded
+ * here, through the REST API and its redirect, so that the download itself is bounded
+ * (downloadForeignArtifactZip).
  */
 import { DefaultArtifactClient, type Artifact, type DownloadArtifactOptions, type DownloadArtifactResponse, type FindOptions } from '@actions/artifact';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -357,7 +360,15 @@ export async function downloadForeignArtifactZip(service: ArtifactService, run: 
       throw new DownloadAnswer(`artifact ${artifact.name}: download failed: ${why}`, status);
     }
     answer.resume();
-    const blob = await get(new URL(location, api).toString(), {}, signal);
+    let to: URL;
+    try {
+      to = new URL(location, api);
+    } catch {
+      to = new URL('invalid:');
+    }
+    // An address no try can fetch is the answer's fault, not the connection's: not tried again.
+    if (to.protocol !== 'https:' && to.protocol !== 'http:') throw new ArtifactError(`artifact ${artifact.name}: download failed: the GitHub API redirected to an address that is not HTTP`);
+    const blob = await get(to.toString(), {}, signal);
     if (blob.statusCode !== 200) {
       throw new DownloadAnswer(`artifact ${artifact.name}: download failed: blob storage answered ${blob.statusCode ?? 0}: ${scrub(await answerText(blob), ...tokens)}`, blob.statusCode ?? 0);
     }

@@ -496,6 +496,20 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect(api.issueComments.size).toBe(0);
   });
 
+  it('asks once of an artifact the API redirects to an address that is not HTTP, not three times', async () => {
+    openPull(HEAD);
+    api.runArtifacts.set(58, [{ id: 7300, name: 'benchtrend-collect-default-warm-1', size_in_bytes: 900 }]);
+    api.artifactDownloads.set(7300, 'ftp://127.0.0.1/artifact.zip');
+
+    const run = await workflowRunJob(58, HEAD);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
+      '::error::artifact benchtrend-collect-default-warm-1: download failed: the GitHub API redirected to an address that is not HTTP',
+    ]);
+    expect(api.requestsTo('GET', /\/actions\/artifacts\/7300\/zip$/)).toHaveLength(1);
+  });
+
   it('refuses a payload that inflates past its bound, whatever the zip says', async () => {
     openPull(HEAD);
     // 17 MiB of spaces deflate to a few KB: a small artifact, a big payload.
