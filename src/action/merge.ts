@@ -101,6 +101,9 @@ async function pullRequestsOfRun(settings: Settings, runner: ActionRunner, run: 
   return { warning: `No comment was written: no open pull request of ${runner.repository ?? 'this repository'} has the head ${where} that workflow run ${run.runId} benched` };
 }
 
+/** The most pull requests sharing one head that a workflow_run compares and comments on. */
+const MAX_RUN_PULL_REQUESTS = 5;
+
 /**
  * mode: merge on a workflow_run event, the second half of a fork's pull request: the triggering
  * run collected its points as artifacts with a read-only token; this job, in the base repository,
@@ -137,6 +140,15 @@ async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promi
       return undefined;
     }
     prs = found.prs;
+    // A fork decides how many pull requests share its head, and each is compared and commented on
+    // in turn: bounded, as the suites of its comments are.
+    if (prs.length > MAX_RUN_PULL_REQUESTS) {
+      const left = prs.slice(MAX_RUN_PULL_REQUESTS).map((p) => `#${p.number}`);
+      core.warning(
+        `${prs.length} open pull requests have the head ${run.headSha.slice(0, 7)}: comments were written on the first ${MAX_RUN_PULL_REQUESTS} found, not on ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}`,
+      );
+      prs = prs.slice(0, MAX_RUN_PULL_REQUESTS);
+    }
   }
   const context = runContext(runner, bareCommit(runner, run.headSha));
   const merged = await core.group(`Downloading the collected artifacts of workflow run ${run.runId}`, () =>

@@ -266,6 +266,23 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
     expect(run.summary).toContain('### benchtrend merge of pull request #22');
   });
 
+  it('comments on at most 5 pull requests sharing the head, and names the others in one warning', async () => {
+    openPull(HEAD);
+    for (let n = 22; n <= 27; n++) {
+      api.pulls.push({ number: n, state: 'open', head: { sha: HEAD, ref: 'feature', label: 'fork:feature', repo: { full_name: 'fork/repo' } }, base: { ref: `release-${n}`, repo: { full_name: 'owner/repo' } }, listedForCommit: true });
+    }
+    await collectJob(59, HEAD, 'warm.json');
+    serveRunArtifacts(59);
+
+    const run = await workflowRunJob(59, HEAD);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect([...api.issueComments.keys()].sort()).toEqual([21, 22, 23, 24, 25]);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      `::warning::7 open pull requests have the head ${HEAD.slice(0, 7)}: comments were written on the first 5 found, not on #26, #27`,
+    ]);
+  });
+
   it('gives a hanging API the network budget it is given for the pull-request lookup, and says the budget was spent', async () => {
     // Takes every request and never answers.
     const hanging = createServer(() => {});
