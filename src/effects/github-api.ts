@@ -315,21 +315,25 @@ export class GitHubComments {
     return this.clean(`no answer from the GitHub API: ${e.message ?? String(error)}`);
   }
 
+  /**
+   * A request cut because the budget ran out reads "aborted due to timeout" however fast the API
+   * had answered until then (a thousand pages of comments): the clause that says which bound it met.
+   */
+  private budgetSpent(inner: unknown): string {
+    return !httpError(inner).response && this.deadline !== undefined && this.remaining() <= 0
+      ? `; the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend gives the GitHub API in a run were spent`
+      : '';
+  }
+
   private failure(what: string, kind: CommentKind, error: unknown, before: number): CommentOutcome {
     const inner = (error as { last?: unknown }).last ?? error;
     const status = httpError(inner).response ? httpError(inner).status : undefined;
     const tries = (error as { attempts?: number }).attempts;
     const gaveUp = tries !== undefined ? ` after ${tries} attempt${tries === 1 ? '' : 's'}` : '';
     const why = isRateLimited(inner) ? 'GitHub rate-limited the token; the comment will be written by the next run' : hint(status, kind);
-    // A request cut because the budget ran out reads "aborted due to timeout" however fast the API
-    // had answered until then (a thousand pages of comments): say which bound it met.
-    const spent =
-      status === undefined && this.deadline !== undefined && this.remaining() <= 0
-        ? `; the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend gives the GitHub API in a run were spent`
-        : '';
     return {
       ok: false,
-      warning: `${what} not written${gaveUp}: ${this.describe(inner)}${spent}${why ? `; ${why}` : ''}`,
+      warning: `${what} not written${gaveUp}: ${this.describe(inner)}${this.budgetSpent(inner)}${why ? `; ${why}` : ''}`,
       ...(status !== undefined ? { status } : {}),
       requests: this.requests - before,
     };
@@ -492,12 +496,7 @@ export class GitHubComments {
     const call = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
       this.call(label, fn).catch((error: unknown) => {
         const inner = (error as { last?: unknown }).last ?? error;
-        const e = httpError(inner);
-        // octokit reports a request cut by its timeout, or a connection that failed, as a 500 without a response.
-        const said = e.status && e.response ? `GitHub API answered ${e.status}: ` : e.status ? 'no answer from the GitHub API: ' : '';
-        // A request cut because the budget ran out: say which bound it met, as a comment's failure does.
-        const spent = e.status && !e.response && this.remaining() <= 0 ? `; the ${seconds(this.options.budgetMs ?? DEFAULT_BOUNDS.budgetMs)} benchtrend gives the GitHub API in a run were spent` : '';
-        throw new Error(this.clean(`${label} failed: ${said}${e.message ?? String(inner)}${spent}`));
+        throw new Error(this.clean(`${label} failed: ${this.describe(inner)}${this.budgetSpent(inner)}`));
       });
     // Every one: a branch proposed to two base branches is two pull requests with one head.
     const open = (list: readonly unknown[], sha: string | undefined): RunPullRequest[] =>
