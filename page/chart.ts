@@ -71,6 +71,7 @@ export class ChartGroup {
 
 /** The keys a focused chart answers, as its label tells a screen reader's user. */
 export const CHART_KEYS = 'Keys: plus and minus zoom, left and right arrows pan, 0 or Home shows everything loaded.';
+const KEYS = new Set(['+', '=', '-', '_', 'ArrowLeft', 'ArrowRight', '0', 'Home']);
 
 const X_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 const HEIGHT = 240;
@@ -104,6 +105,8 @@ export class CaseChart {
   private downAt: [number, number] | null = null;
   /** The value axis's step as last drawn, in the stored unit: its labels' decimals follow it. */
   private valueStep = 0;
+  /** A repeated key's step was taken this frame. */
+  private keyHeld = false;
 
   constructor(
     host: HTMLElement,
@@ -176,7 +179,8 @@ export class CaseChart {
     this.u.root.setAttribute('aria-label', `Chart of ${caseName}. ${CHART_KEYS}`);
     // A reader without a mouse or wheel zooms and pans from the keyboard, as a drag and a double click do.
     this.u.root.tabIndex = 0;
-    this.u.root.setAttribute('aria-keyshortcuts', '+ - ArrowLeft ArrowRight 0 Home');
+    // `+` is the attribute's own separator: the plus key is listed as the `=` it shares.
+    this.u.root.setAttribute('aria-keyshortcuts', '= - ArrowLeft ArrowRight 0 Home');
     this.u.root.addEventListener('keydown', (e) => this.key(e));
     const over = this.u.over;
     over.addEventListener('mousedown', (e) => (this.downAt = [e.clientX, e.clientY]));
@@ -194,6 +198,15 @@ export class CaseChart {
 
   private key(e: KeyboardEvent): void {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // A held key repeats faster than a long trend redraws: one step a frame, the rest let go.
+    if (e.repeat && this.keyHeld) {
+      if (KEYS.has(e.key)) e.preventDefault();
+      return;
+    }
+    if (e.repeat) {
+      this.keyHeld = true;
+      requestAnimationFrame(() => (this.keyHeld = false));
+    }
     const x = this.u.data[0];
     if (x.length === 0) return;
     const lo = (x[0] as number) - 0.5;

@@ -66,6 +66,23 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart from the keyboard', () => {
     await tab.keyboard.press('-');
     await tab.keyboard.press('-');
     expect(await edges(tab)).toEqual([0, 23]);
+
+    // A held key: a first press and its repeats within one frame take two steps (the press and
+    // one repeat), not one redraw of every chart in the group for each repeat.
+    await chart.focus();
+    await tab.keyboard.press('+');
+    await tab.keyboard.press('+');
+    const zoomed = await edges(tab);
+    await chart.evaluate((e) => {
+      for (const repeat of [false, true, true, true, true]) e.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', repeat, bubbles: true, cancelable: true }));
+    });
+    const held = await edges(tab);
+    await chart.focus();
+    await tab.keyboard.press('Home');
+    await chart.focus();
+    for (const key of ['+', '+', 'ArrowLeft', 'ArrowLeft']) await tab.keyboard.press(key);
+    expect(held[0]).toBeLessThan(zoomed[0]);
+    expect(held).toEqual(await edges(tab));
     await tab.close();
   });
 });
