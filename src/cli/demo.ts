@@ -15,7 +15,6 @@ import { regressionDeriver } from '../jobs/regressions.js';
 import { readPageAssets } from '../effects/page-assets.js';
 import { ingest } from '../jobs/ingest.js';
 import { parseCommandLine } from './args.js';
-import { reasonsInFlagWords } from './flag-words.js';
 import { UsageError, type CliIO } from './io.js';
 import { shellWord } from './self.js';
 
@@ -78,7 +77,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const demo = await publishDemoTrend({ dir, points, commits, env: io.env, pageAssets: () => readPageAssets(), alerts: judge.derive });
   const verdicts = judge.outcome()?.verdicts ?? [];
   const title = `Verdicts at the last of ${commits} commits`;
-  if (verdicts.length) io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(reasonsInFlagWords(verdicts, 'demo'), title)}\n`);
+  // In the action's words: the demo takes none of the flags publish would name for them.
+  if (verdicts.length) io.stdout(`\n${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}\n`);
   io.stdout(
     [
       `Records:  ${records}`,
