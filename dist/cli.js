@@ -13699,10 +13699,7 @@ async function earlierRunBeyondState(load, manifest, name, since, newest, judged
     if (off.length === 0) return void 0;
     return `suite ${JSON.stringify(name)} at ${short}: this run re-benches a commit published before (segment ${found.map((s) => s.seq).join(", ")}, older than the newest ${STATE_POINTS} points the publish keeps at hand) and replaces its points of shape ${[...new Set(off.map((c) => c.shape))].map((x) => JSON.stringify(x)).join(", ")}, but not ${leavingCases(off)} the trend at this commit; bench ${off.length === 1 ? "it" : "them"} with this commit again to put ${off.length === 1 ? "it" : "them"} back`;
   }
-  if (from <= first) return void 0;
-  const names2 = could.map((c) => JSON.stringify(c.case));
-  const shown = `${names2.slice(0, 3).join(", ")}${names2.length > 3 ? ` and ${names2.length - 3} more` : ""}`;
-  return `suite ${JSON.stringify(name)} at ${short}: this commit is no newer than the suite's newest (${newestRun.commit.sha.slice(0, 7)}) and no earlier run of it is among the ${judged2.seq - from} segments read back; if a run before those published it, this run replaced that run's points of its shapes, and ${shown}, which this run does not hold, left the trend at this commit`;
+  return void 0;
 }
 async function readState(read, location, manifest, suite) {
   const headPath = statePath(suite, "head");
@@ -15428,7 +15425,9 @@ function lineError(file, line, message) {
 // src/formats/benchmarkjs.ts
 var REST = /^ x ([0-9][0-9,.]*)\s+(\S+)\s+((?:±|\+-)[^%]+%) \((\d+) runs? sampled\)\s*$/;
 var EXPECTED2 = "benchmark.js lines like `fib(20) x 11,465 ops/sec \xB11.12% (91 runs sampled)`";
-var THREW = /^(.+?): ((?:[A-Za-z_$][\w$]*: [^,]*)(?:,[A-Za-z_$][\w$]*: [^,]*)*)$|^(.+): $/;
+var ERROR_FIELD = "(?:code|errno|syscall|path|dest|address|port|info|generatedMessage|actual|expected|operator)";
+var THREW = new RegExp(`^(.+?): (${ERROR_FIELD}: [^,]*(?:,${ERROR_FIELD}: [^,]*)*)$|^(.+): $`);
+var THREW_MAX = 4096;
 var benchmarkjs = {
   name: "benchmarkjs",
   description: "benchmark.js console output: `NAME x N ops/sec \xB1R% (S runs sampled)`",
@@ -15442,7 +15441,7 @@ var benchmarkjs = {
       const m = idx <= 0 ? null : REST.exec(line.slice(idx));
       if (!m) {
         if (idx > 0 && /runs? sampled\)\s*$/.test(line)) throw lineError(file, n, `expected \`NAME x VALUE UNIT \xB1R% (S runs sampled)\`, got ${JSON.stringify(line.trim())}`);
-        const threw = THREW.exec(line);
+        const threw = line.length <= THREW_MAX ? THREW.exec(line) : null;
         if (threw) {
           const name = threw[1] ?? threw[3];
           const error = threw[2] ?? "";
@@ -15649,6 +15648,8 @@ ${start[2]} iterations`
         const thrown = meanLine ? FAILED2.exec(meanLine.text) : null;
         if (thrown && thrown[1] === "") {
           fail(name, thrown[2]);
+          const after = lines[i];
+          if (after && after.text.trim() !== "" && !/: FAILED:\s*$/.test(after.text) && !/^[-=.~]+\s*$/.test(after.text)) continue;
           break;
         }
         const mean2 = meanLine ? VALUES.exec(meanLine.text) : null;
@@ -20277,10 +20278,13 @@ async function newestCommitsBefore(context, suite, judged2) {
 }
 async function descendantOnTrend(context, suite, judged2, ancestry) {
   const newest = await newestCommitsBefore(context, suite, judged2);
-  let dated;
-  const dateOf = async (sha) => {
-    dated ??= new Map((await context.load(Math.min(...newest.map((e) => e.seq)), judged2.seq)).map((s) => [s.commit.sha, Date.parse(s.commit.timestamp)]));
-    return dated.get(sha) ?? Number.NaN;
+  const dated = /* @__PURE__ */ new Map();
+  const dateOf = (sha) => {
+    const seq = newest.find((e) => e.sha === sha)?.seq;
+    if (seq === void 0) return Promise.resolve(Number.NaN);
+    let date = dated.get(sha);
+    if (!date) dated.set(sha, date = context.load(seq, seq + 1).then((read) => Date.parse(read.find((s) => s.seq === seq)?.commit.timestamp ?? "")));
+    return date;
   };
   return descendantAmong(judged2.commit, newest, dateOf, ancestry);
 }
@@ -20473,6 +20477,7 @@ async function olderFirstBenches(segments, ancestry, onlySuite) {
   for (const list of bySuite.values()) {
     list.sort((a, b) => a.seq - b.seq);
     const dates = /* @__PURE__ */ new Map();
+    const olderShas = /* @__PURE__ */ new Set();
     let newest = [];
     for (const s of list) {
       const sha = s.commit.sha;
@@ -20480,8 +20485,12 @@ async function olderFirstBenches(segments, ancestry, onlySuite) {
       if (!dates.has(sha) && s.imported === void 0 && newest.length > 0 && !(date >= Math.max(...newest.map((n) => dates.get(n) ?? Number.NaN)))) {
         silent = false;
         const olderThan = await descendantAmong(s.commit, newest.map((n) => ({ sha: n })), (other) => dates.get(other) ?? Number.NaN, asked);
-        if (olderThan !== void 0) older.add(s.seq);
-        else if (silent) untold++;
+        if (olderThan !== void 0) {
+          older.add(s.seq);
+          olderShas.add(sha);
+        } else if (silent) untold++;
+      } else if (newest[0] === sha && olderShas.has(sha)) {
+        older.add(s.seq);
       }
       if (!dates.has(sha)) dates.set(sha, date);
       newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_LOOKBACK);
@@ -21167,7 +21176,7 @@ async function run5(argv, io) {
   const verdicts = judge.outcome()?.verdicts ?? [];
   const title = `Verdicts at the last of ${commits} commits`;
   if (verdicts.length) io.stdout(`
-${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(reasonsInFlagWords(verdicts, "demo"), title)}
+${values.markdown ? renderVerdictTable(verdicts, title) : renderVerdictText(verdicts, title)}
 `);
   io.stdout(
     [
