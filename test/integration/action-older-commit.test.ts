@@ -10,15 +10,10 @@ import { createServer, type Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildPoints } from '../../src/core/cases.js';
 import { Random } from '../../src/core/regress/prng.js';
-import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
-import { parseRecord } from '../../src/formats/record.js';
-import { publishTrend } from '../../src/jobs/publish.js';
-import { regressionDeriver } from '../../src/jobs/regressions.js';
 import { runAction } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
-import { warmRecord } from './helpers/warm-history.js';
+import { publishWarmHistory, warmRecord } from './helpers/warm-history.js';
 
 const TOKEN = 'ghs_olderTOKEN0123456789';
 
@@ -84,22 +79,7 @@ beforeEach(async () => {
   }
   // The trend holds commits 2 to 13, quiet, judged as the action judges them.
   remote = await sb.bareRemote('site');
-  const rng = new Random(41);
-  for (let n = 2; n < 14; n++) {
-    await publishTrend(
-      { repository: remote, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 2 },
-      {
-        points: buildPoints([parseRecord('warm.json', warmRecord(rng))]).points,
-        commit: { sha: commits[n] as string, message: `commit ${n}`, author: 'Ada', timestamp: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z` },
-        serverUrl: 'https://github.com',
-        cwd: sb.root,
-        env: sb.env,
-        tempRoot: sb.root,
-        publishedAt: '2024-02-01T00:00:00Z',
-      },
-      { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive },
-    );
-  }
+  await publishWarmHistory(sb, remote, 13, new Random(41), { first: 2, shaOf: (n) => commits[n] as string });
   api = await CompareApi.start(project, sb.env);
 });
 afterEach(async () => {

@@ -6,15 +6,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildPoints } from '../../src/core/cases.js';
 import { Random } from '../../src/core/regress/prng.js';
-import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
-import { parseRecord } from '../../src/formats/record.js';
-import { publishTrend } from '../../src/jobs/publish.js';
-import { regressionDeriver } from '../../src/jobs/regressions.js';
 import { runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
-import { warmRecord } from './helpers/warm-history.js';
+import { publishWarmHistory, warmRecord } from './helpers/warm-history.js';
 
 let sb: GitSandbox;
 let project: string;
@@ -31,22 +26,7 @@ beforeAll(async () => {
   }
   // The trend holds commits 2 to 13, quiet.
   remote = `file://${await sb.bareRemote('site')}`;
-  const rng = new Random(43);
-  for (let n = 2; n < 14; n++) {
-    await publishTrend(
-      { repository: remote, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 2 },
-      {
-        points: buildPoints([parseRecord('warm.json', warmRecord(rng))]).points,
-        commit: { sha: commits[n] as string, message: `commit ${n}`, author: 'Ada', timestamp: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z` },
-        serverUrl: 'https://github.com',
-        cwd: sb.root,
-        env: sb.env,
-        tempRoot: sb.root,
-        publishedAt: '2024-02-01T00:00:00Z',
-      },
-      { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive },
-    );
-  }
+  await publishWarmHistory(sb, remote, 13, new Random(43), { first: 2, shaOf: (n) => commits[n] as string });
   await writeFile(join(sb.root, 'slow.json'), warmRecord(new Random(7), 1.6));
 });
 afterAll(() => sb.dispose());

@@ -25,14 +25,17 @@ export function warmRecord(rng: Random, slower = 1, outside = 0): string {
   return JSON.stringify({ shape: 'warm', runs });
 }
 
-/** Publishes commits 1..count of quiet warm records to `remote`, judged as the action judges. */
-export async function publishWarmHistory(sb: GitSandbox, remote: string, count: number, rng: Random): Promise<void> {
-  for (let n = 1; n <= count; n++) {
+/**
+ * Publishes commits `first`..count (1.. by default) of quiet warm records to `remote`, judged as the
+ * action judges; commit n is `shaOf(n)`, a real repository's commit where a test needs git to know it.
+ */
+export async function publishWarmHistory(sb: GitSandbox, remote: string, count: number, rng: Random, { first = 1, shaOf = sha }: { first?: number; shaOf?: (n: number) => string } = {}): Promise<void> {
+  for (let n = first; n <= count; n++) {
     await publishTrend(
       { repository: remote, branch: 'gh-pages', dataDir: 'dev/bench', suite: 'default', maxAttempts: 2 },
       {
         points: buildPoints([parseRecord('warm.json', warmRecord(rng))]).points,
-        commit: { sha: sha(n), message: `commit ${n}`, author: 'Ada', timestamp: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z` },
+        commit: { sha: shaOf(n), message: `commit ${n}`, author: 'Ada', timestamp: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z` },
         serverUrl: 'https://github.com',
         cwd: sb.root,
         env: sb.env,
