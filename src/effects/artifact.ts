@@ -12,7 +12,7 @@
  * here, through the REST API and its redirect, so that the download itself is bounded
  * (downloadForeignArtifactZip).
  */
-import { DefaultArtifactClient, type Artifact, type DownloadArtifactOptions, type DownloadArtifactResponse, type FindOptions } from '@actions/artifact';
+import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { HttpClient } from '@actions/http-client';
@@ -214,37 +214,22 @@ function named(artifacts: readonly Artifact[], prefix: string): ListedArtifact[]
 
 /**
  * Downloads and unpacks one artifact of this run into `dir`. A digest that does not match what was
- * uploaded is refused: a truncated zip would otherwise read as a smaller artifact.
+ * uploaded is refused: a truncated zip would otherwise read as a smaller artifact. Any failure is
+ * an ArtifactError with the runtime token cut out.
  */
 export async function downloadRunArtifact(service: ArtifactService, artifact: ListedArtifact, dir: string): Promise<string> {
-  return download(service, artifact, dir, {}, 'the download', [service.runtimeToken], (result) => result.downloadPath ?? dir);
-}
-
-/**
- * One artifact downloaded into `dir` (made first), refused when its digest is not the one recorded
- * at upload; `then` reads the result. Any failure is an ArtifactError with `tokens` cut out.
- */
-async function download<T>(
-  service: ArtifactService,
-  artifact: ListedArtifact,
-  dir: string,
-  options: Omit<DownloadArtifactOptions, 'path' | 'expectedHash'> & FindOptions,
-  what: string,
-  tokens: readonly (string | undefined)[],
-  then: (result: DownloadArtifactResponse) => Promise<T> | T,
-): Promise<T> {
   try {
     await mkdir(dir, { recursive: true });
     const result = await bounded(
       service,
-      artifactClient().downloadArtifact(artifact.id, { path: dir, ...options, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
-      what,
+      artifactClient().downloadArtifact(artifact.id, { path: dir, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
+      'the download',
     );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
-    return await then(result);
+    return result.downloadPath ?? dir;
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    throw new ArtifactServiceError(`artifact ${artifact.name}: download failed: ${describe(error, ...tokens)}`);
+    throw new ArtifactServiceError(`artifact ${artifact.name}: download failed: ${describe(error, service.runtimeToken)}`);
   }
 }
 
