@@ -37,12 +37,15 @@ export function ancestryFromGit(cwd: string, env: Env, timeoutMs: number = DEFAU
       return e instanceof GitCommandError && e.exitCode === 1 ? false : undefined;
     }
   };
+  // A replay asks of many commits against the same few newest ones: each is looked for once.
+  const present = new Map<string, Promise<boolean>>();
+  const has = (c: string): Promise<boolean> => {
+    let known = present.get(c);
+    if (!known) present.set(c, (known = git(['cat-file', '-e', `${c}^{commit}`], run).then(() => true, () => false)));
+    return known;
+  };
   return async (sha, other) => {
-    try {
-      for (const c of [sha, other]) await git(['cat-file', '-e', `${c}^{commit}`], run);
-    } catch {
-      return undefined;
-    }
+    if (!(await has(sha)) || !(await has(other))) return undefined;
     const older = await isAncestor(sha, other);
     if (older !== false) return older && 'older';
     const newer = await isAncestor(other, sha);
