@@ -20063,12 +20063,14 @@ function ancestryFromGit(cwd, env, timeoutMs = DEFAULT_BOUNDS.requestMs) {
       return e instanceof GitCommandError && e.exitCode === 1 ? false : void 0;
     }
   };
+  const present = /* @__PURE__ */ new Map();
+  const has = (c) => {
+    let known = present.get(c);
+    if (!known) present.set(c, known = git(["cat-file", "-e", `${c}^{commit}`], run9).then(() => true, () => false));
+    return known;
+  };
   return async (sha, other) => {
-    try {
-      for (const c of [sha, other]) await git(["cat-file", "-e", `${c}^{commit}`], run9);
-    } catch {
-      return void 0;
-    }
+    if (!await has(sha) || !await has(other)) return void 0;
     const older = await isAncestor(sha, other);
     if (older !== false) return older && "older";
     const newer = await isAncestor(other, sha);
@@ -20458,15 +20460,8 @@ function regressionDeriver(suite, settings, ancestry) {
 }
 
 // src/jobs/older-first-benches.ts
+var ASKED_AT_ONCE = 4;
 async function olderFirstBenches(segments, ancestry, onlySuite) {
-  const older = /* @__PURE__ */ new Set();
-  let untold = 0;
-  let silent = false;
-  const asked = async (sha, other) => {
-    const said = await ancestry(sha, other);
-    if (said === void 0) silent = true;
-    return said;
-  };
   const bySuite = /* @__PURE__ */ new Map();
   for (const s of segments) {
     if (onlySuite !== void 0 && s.suite !== onlySuite) continue;
@@ -20474,28 +20469,47 @@ async function olderFirstBenches(segments, ancestry, onlySuite) {
     list.push(s);
     bySuite.set(s.suite, list);
   }
-  for (const list of bySuite.values()) {
+  const asks = [];
+  const reruns = [];
+  for (const [suite, list] of bySuite) {
     list.sort((a, b) => a.seq - b.seq);
     const dates = /* @__PURE__ */ new Map();
-    const olderShas = /* @__PURE__ */ new Set();
     let newest = [];
     for (const s of list) {
       const sha = s.commit.sha;
       const date = Date.parse(s.commit.timestamp);
+      const key2 = `${suite}\0${sha}`;
       if (!dates.has(sha) && s.imported === void 0 && newest.length > 0 && !(date >= Math.max(...newest.map((n) => dates.get(n) ?? Number.NaN)))) {
-        silent = false;
-        const olderThan = await descendantAmong(s.commit, newest.map((n) => ({ sha: n })), (other) => dates.get(other) ?? Number.NaN, asked);
-        if (olderThan !== void 0) {
-          older.add(s.seq);
-          olderShas.add(sha);
-        } else if (silent) untold++;
-      } else if (newest[0] === sha && olderShas.has(sha)) {
-        older.add(s.seq);
+        asks.push({ seq: s.seq, key: key2, commit: s.commit, newest, dates });
+      } else if (dates.has(sha) && newest[0] === sha) {
+        reruns.push({ seq: s.seq, key: key2 });
       }
       if (!dates.has(sha)) dates.set(sha, date);
       newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_LOOKBACK);
     }
   }
+  const older = /* @__PURE__ */ new Set();
+  const olderKeys = /* @__PURE__ */ new Set();
+  let untold = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < asks.length) {
+      const a = asks[next++];
+      let silent = false;
+      const asked = async (sha, other) => {
+        const said = await ancestry(sha, other);
+        if (said === void 0) silent = true;
+        return said;
+      };
+      const olderThan = await descendantAmong(a.commit, a.newest.map((n) => ({ sha: n })), (other) => a.dates.get(other) ?? Number.NaN, asked);
+      if (olderThan !== void 0) {
+        older.add(a.seq);
+        olderKeys.add(a.key);
+      } else if (silent) untold++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ASKED_AT_ONCE, asks.length) }, worker));
+  for (const r of reruns) if (olderKeys.has(r.key)) older.add(r.seq);
   return { older, untold };
 }
 
