@@ -20525,7 +20525,9 @@ way is better; then, on stderr, how many are confirmed, still suspected or clear
 many commits, and where some were cleared, the --alert-after that waits for one more point.
 Nothing is written unless --write: then the replayed alerts replace the stored ones of the
 suites replayed (all, or --suite) in the trend's manifest, in one commit to the branch, so the
-page draws them.
+page draws them. Run it in a clone of the benched repository: as publish does, it asks git there
+whether a commit benched first after newer ones (a bisect, an old tag) is older than them, and
+judges it as history, not news.
 
 With --import-from, it judges a github-action-benchmark data.js as an import would store it, with
 no repository: what benchtrend would have said of a history before you switch to it (beside what
