@@ -26,20 +26,53 @@ export interface PullRequestSuite {
 export async function compareWithBaseTrend(
   settings: Settings,
   runner: ActionRunner,
-  pr: { number: number; base: string; head: string; fromFork?: boolean } | undefined,
+  pr: ComparedPullRequest | undefined,
   suites: readonly PullRequestSuite[],
   extra: string | undefined,
   against?: { readonly base: string; readonly why: string },
 ): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
+  return tellComparison(settings, runner, pr, await judgeWithTrend(settings, runner, suites, pr !== undefined, against), extra, against);
+}
+
+/** A pull request the comparison is told to: its number, base branch and the head this run benched. */
+export interface ComparedPullRequest {
+  readonly number: number;
+  readonly base: string;
+  readonly head: string;
+  readonly fromFork?: boolean;
+}
+
+/** Each suite's verdicts against the trend. */
+export type JudgedSuites = readonly { readonly suite: string; readonly sha: string; readonly verdicts: CaseVerdict[] }[];
+
+/** The suites' points judged against the published trend, read once however many pull requests are told. */
+export function judgeWithTrend(
+  settings: Settings,
+  runner: ActionRunner,
+  suites: readonly PullRequestSuite[],
+  forPullRequest: boolean,
+  against?: { readonly base: string },
+): Promise<JudgedSuites> {
   // Without a pull request there is no base branch: an `auto-push: false` push is judged against the
   // published trend, a merge group against its target branch's.
-  const judged = await core.group(`Comparing with the ${pr ? 'base branch' : against ? `${against.base}` : 'published'} trend`, () =>
+  return core.group(`Comparing with the ${forPullRequest ? 'base branch' : against ? `${against.base}` : 'published'} trend`, () =>
     readTrend(publishSettings(settings), access(runner), async (read, location) => {
       const out: { suite: string; sha: string; verdicts: CaseVerdict[] }[] = [];
       for (const s of suites) out.push({ suite: s.suite, sha: s.sha, verdicts: await comparePullRequest(read, location, s.suite, s.points, s.sha, settings.alerts) });
       return out;
     }),
   );
+}
+
+/** The judgement as the summary's tables and, for a pull request, its one comment per suite. */
+export async function tellComparison(
+  settings: Settings,
+  runner: ActionRunner,
+  pr: ComparedPullRequest | undefined,
+  judged: JudgedSuites,
+  extra: string | undefined,
+  against?: { readonly base: string; readonly why: string },
+): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
   const api = pr ? commentsApi(settings, runner) : undefined;
   if (pr && !api && settings.commentOnPullRequest) core.warning('No pull-request comment was written: github-token is empty');
   const writing = pr && api && settings.commentOnPullRequest ? await current(api, pr) : false;

@@ -5,12 +5,13 @@
  */
 import * as core from '@actions/core';
 import { InputError } from '../core/model.js';
+import type { RegressionEntry } from '../core/render-verdicts.js';
 import { workflowRunFromEvent, type RunPullRequest, type WorkflowRunEvent } from '../core/workflow-run.js';
 import { findRunPullRequest } from '../effects/github-api.js';
 import { notPublishing, publishesOn } from '../jobs/publish.js';
 import { merge, mergeForeignRun, type MergeResult } from '../jobs/merge.js';
 import type { Settings } from '../settings.js';
-import { compareWithBaseTrend } from './compare.js';
+import { judgeWithTrend, tellComparison, type ComparedPullRequest } from './compare.js';
 import type { Outcome } from './outcome.js';
 import { publishJudged } from './publish.js';
 import { bareCommit, mergeGroup, pullRequest, runContext, type ActionRunner } from './runner.js';
@@ -29,25 +30,33 @@ export async function runMerge(settings: Settings, runner: ActionRunner): Promis
   const merged = await core.group('Downloading collected artifacts', () => merge(context));
   // A merge queue's group is compared, never published (records.ts says why).
   const against = group ? { base: group.base, why: group.why } : undefined;
-  return mergedOutcome(settings, runner, merged, pr || group || !settings.autoPush ? { pr, heading: '### benchtrend merge', ...(against ? { against } : {}) } : undefined);
+  return mergedOutcome(settings, runner, merged, pr || group || !settings.autoPush ? { prs: pr ? [pr] : [], heading: () => '### benchtrend merge', ...(against ? { against } : {}) } : undefined);
 }
 
 /**
  * The merged points published (a push, or a workflow_run triggered by one), or compared with the
- * base trend when they are a pull request's.
+ * base trend when they are a pull request's: judged once, told to each pull request (one branch
+ * proposed to two base branches is two), or to the summary alone when there is none.
  */
 async function mergedOutcome(
   settings: Settings,
   runner: ActionRunner,
   merged: MergeResult,
-  compare: { pr: { number: number; base: string; head: string } | undefined; heading: string; against?: { base: string; why: string } } | undefined,
+  compare: { prs: readonly ComparedPullRequest[]; heading: (pr: ComparedPullRequest | undefined) => string; against?: { base: string; why: string } } | undefined,
 ): Promise<Outcome> {
   for (const w of merged.warnings) core.warning(w);
   core.setOutput('merged-artifacts', String(merged.used.length));
   if (compare) {
     const suites = merged.groups.map((g) => ({ suite: g.suite, sha: g.commit.sha, points: g.points }));
-    const compared = await compareWithBaseTrend(settings, runner, compare.pr, suites, undefined, compare.against);
-    return { regressions: compared.regressions, report: [compare.heading, '', ...compared.tables].join('\n') };
+    const judged = await judgeWithTrend(settings, runner, suites, compare.prs.length > 0, compare.against);
+    const reports: string[] = [];
+    let regressions: RegressionEntry[] = [];
+    for (const pr of compare.prs.length > 0 ? compare.prs : [undefined]) {
+      const told = await tellComparison(settings, runner, pr, judged, undefined, compare.against);
+      regressions = told.regressions;
+      reports.push([compare.heading(pr), '', ...told.tables].join('\n'));
+    }
+    return { regressions, report: reports.join('\n\n') };
   }
   const judged = await publishJudged(settings, runner, merged.groups, false);
   const points = merged.groups.reduce((n, g) => n + g.points.length, 0);
@@ -155,12 +164,7 @@ async function mergeWorkflowRun(settings: Settings, runner: ActionRunner): Promi
     mergeForeignRun({ repository: runner.repository as string, apiUrl: runner.apiUrl, runId: run.runId, token: settings.token as string }, run.headSha, context),
   );
   for (const line of merged.refused) core.warning(line);
-  if (prs.length === 0) return mergedOutcome(settings, runner, merged, settings.autoPush ? undefined : { pr: undefined, heading: '### benchtrend merge' });
+  if (prs.length === 0) return mergedOutcome(settings, runner, merged, settings.autoPush ? undefined : { prs: [], heading: () => '### benchtrend merge' });
   // The head this run benched, which the pull request may since have left behind.
-  const outcomes: Outcome[] = [];
-  for (const [i, pr] of prs.entries()) {
-    outcomes.push(await mergedOutcome(settings, runner, i === 0 ? merged : { ...merged, warnings: [] }, { pr: { ...pr, head: run.headSha }, heading: `### benchtrend merge of pull request #${pr.number}` }));
-  }
-  // One trend, one set of points: each pull request's judgement is the same, told to each.
-  return { regressions: outcomes[0]!.regressions, report: outcomes.map((o) => o.report).join('\n\n') };
+  return mergedOutcome(settings, runner, merged, { prs: prs.map((pr) => ({ ...pr, head: run.headSha })), heading: (pr) => `### benchtrend merge of pull request #${pr?.number ?? ''}` });
 }
