@@ -101,10 +101,68 @@ describe('a manifest whose cases were reordered by hand', () => {
   });
 });
 
+const UNIT_REFUSAL =
+  /^gh-pages:dev\/bench\/manifest\.json: a case's "unit" or "direction" was edited: the cases no longer match unitsDigest \("[0-9a-f]{16}"; they read as "[0-9a-f]{16}"\), .*undo that edit \(revert the commit that made it\), and publish a case measured another way under another name; the manifest is damaged, /;
+
+describe("a manifest whose case's unit or direction was edited by hand", () => {
+  async function refusedEverywhere() {
+    const before = await sb.revParse(remote, 'refs/heads/gh-pages');
+    const action = await publishAction(2);
+    expect(action.code).toBe(1);
+    const errors = action.stdout.split('\n').filter((l) => l.startsWith('::error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.replace(/^::error::/, '')).toMatch(new RegExp(`${UNIT_REFUSAL.source}refusing to read or publish over it$`));
+    expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
+    const history = await historyRows();
+    expect(history.code).toBe(1);
+    expect(history.stderr).toMatch(new RegExp(`^benchtrend: ${UNIT_REFUSAL.source.slice(1)}so the trend cannot be read\\n$`));
+  }
+
+  // Before, the next run's 100 ms was converted into "s" as 0.1, a thousandfold drop beside the
+  // older points the edit did not touch, with only a warning.
+  it('is refused for a unit, nothing written', async () => {
+    expect((await publishAction(1)).code).toBe(0);
+    expect((await manifestOnBranch())['unitsDigest']).toMatch(/^[0-9a-f]{16}$/);
+    await editManifest((m) => ((m['cases'] as { unit: string }[])[0]!.unit = 's'));
+    await refusedEverywhere();
+  });
+
+  // Before, the run was refused saying to set direction-overrides to the edited direction, which
+  // would have judged the whole history the wrong way round.
+  it('is refused for a direction, nothing written', async () => {
+    expect((await publishAction(1)).code).toBe(0);
+    await editManifest((m) => ((m['cases'] as { direction: string }[])[1]!.direction = 'bigger'));
+    await refusedEverywhere();
+  });
+
+  it('does not stop a direction-overrides that keeps the stored direction', async () => {
+    const publish = async (n: number) => {
+      await writeFile(join(ws, 'bench.json'), JSON.stringify([{ name: 'zeta', unit: 'ms', value: 100 + n }]));
+      const run = await runAction({
+        cwd: ws,
+        inputs: { records: 'bench.json', format: 'customSmallerIsBetter', repository: remote, artifact: 'false', 'direction-overrides': 'customSmallerIsBetter / zeta: bigger' },
+        event: { name: 'push', payload: { head_commit: { id: sha(n), message: `commit ${n}`, author: { name: 'Ada' }, timestamp: `2024-01-0${n}T00:00:00Z` } } },
+        env: { ...sb.env, GITHUB_SHA: sha(n) },
+      });
+      await run.dispose();
+      return run;
+    };
+    for (const n of [1, 2]) {
+      const run = await publish(n);
+      expect(run.code, run.stdout).toBe(0);
+    }
+    expect(((await manifestOnBranch())['cases'] as { direction: string }[]).map((c) => c.direction)).toEqual(['bigger']);
+    expect((await historyRows()).rows.map((r) => r.value)).toEqual([101, 102]);
+  });
+});
+
 describe('a manifest written before casesDigest', () => {
   it('reads and publishes as before, and its next publish adds the digest', async () => {
     expect((await publishAction(1)).code).toBe(0);
-    await editManifest((m) => delete m['casesDigest']);
+    await editManifest((m) => {
+      delete m['casesDigest'];
+      delete m['unitsDigest'];
+    });
     const read = await historyRows();
     expect(read.code).toBe(0);
     expect(read.rows).toEqual([
@@ -116,6 +174,7 @@ describe('a manifest written before casesDigest', () => {
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).not.toMatch(/::(?:warning|error)/);
     expect((await manifestOnBranch())['casesDigest']).toMatch(/^[0-9a-f]{16}$/);
+    expect((await manifestOnBranch())['unitsDigest']).toMatch(/^[0-9a-f]{16}$/);
     expect((await historyRows()).rows.map((r) => `${r.commit.slice(0, 1)} ${r.case} ${r.value}`)).toEqual([
       '1 customSmallerIsBetter / zeta 100',
       '1 customSmallerIsBetter / alpha 1',

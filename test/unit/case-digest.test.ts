@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import manifestSchema from '../../schemas/manifest.schema.json' with { type: 'json' };
-import { caseListProblem, casesDigest, fnv1a64 } from '../../src/core/trend/case-digest.js';
+import { caseListProblem, casesDigest, fnv1a64, unitsDigest } from '../../src/core/trend/case-digest.js';
 import { parseManifest, TrendDataError } from '../../src/core/trend/validate.js';
 
 const manifest = (extra: Record<string, unknown> = {}) => ({
@@ -46,5 +46,29 @@ describe('casesDigest', () => {
     expect(() => parseManifest('gh-pages:dev/bench/manifest.json', JSON.stringify(sorted))).toThrow(TrendDataError);
     expect(() => parseManifest('gh-pages:dev/bench/manifest.json', JSON.stringify(sorted))).toThrow(/^gh-pages:dev\/bench\/manifest\.json: "suites" or "cases" was edited: .*undo that edit/);
     expect(() => parseManifest('manifest.json', JSON.stringify({ ...m, casesDigest: 'not hex' }))).toThrow(/casesDigest/);
+  });
+});
+
+describe('unitsDigest', () => {
+  it('is FNV-1a 64 of the units and directions in order, as the schema describes', () => {
+    const m = manifest();
+    expect(unitsDigest(m)).toBe(fnv1a64(JSON.stringify(m.cases.map((c) => [c.unit, c.direction]))));
+    expect(manifestSchema.properties.unitsDigest.description).toContain('JSON.stringify(cases.map(c => [c.unit, c.direction]))');
+  });
+
+  it('refuses a case whose unit or direction was edited, and reads one without it as before', () => {
+    const m = manifest();
+    const good = { ...m, casesDigest: casesDigest(m), unitsDigest: unitsDigest(m) };
+    expect(parseManifest('manifest.json', JSON.stringify(good)).cases).toHaveLength(2);
+    const edit = (change: Record<string, string>) => ({ ...good, cases: good.cases.map((c, i) => (i === 1 ? { ...c, ...change } : c)) });
+    for (const edited of [edit({ unit: 's' }), edit({ direction: 'bigger' })]) {
+      // The names still match casesDigest: only the second check tells.
+      expect(casesDigest(edited)).toBe(good.casesDigest);
+      expect(() => parseManifest('m.json', JSON.stringify(edited))).toThrow(/^m\.json: a case's "unit" or "direction" was edited: the cases no longer match unitsDigest /);
+    }
+    const { unitsDigest: _, ...older } = edit({ unit: 's' });
+    expect(caseListProblem(older)).toBeUndefined();
+    // Points, seqs and shape are not covered: every publish changes the counts.
+    expect(caseListProblem({ ...good, cases: good.cases.map((c) => ({ ...c, points: 7, shape: 't' })) })).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import { editDistance } from '../text.js';
 import { convertStoredPoint } from './convert-point.js';
 import { importGab } from './import-gab.js';
 import { applyDirectionOverrides, decidedBy, type DirectionOverride } from '../direction.js';
-import { casesDigest } from './case-digest.js';
+import { casesDigest, unitsDigest } from './case-digest.js';
 import { encodeChunk, indexManifest } from './chunk.js';
 import { FORMAT1_FOLDERS, MANIFEST_PATH, chunkPath, segmentPath } from './layout.js';
 import { coverChunks, loadSegments, locate, readManifest, type TrendReader } from './load.js';
@@ -397,6 +397,7 @@ export async function planPublish(read: TrendReader, input: PublishInput): Promi
     suites,
     cases: cases_,
     casesDigest: casesDigest({ suites, cases: cases_ }),
+    unitsDigest: unitsDigest({ cases: cases_ }),
     annotations: mergeAnnotations(previous?.annotations ?? [], input.annotations ?? []),
     alerts: previous?.alerts ?? [],
     ...(importedNote !== undefined ? { imported: importedNote } : {}),

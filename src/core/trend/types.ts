@@ -155,6 +155,12 @@ export interface Manifest {
    * in a manifest written before it existed; the next publish adds it.
    */
   readonly casesDigest?: string;
+  /**
+   * Fingerprint of the cases' units and directions in order (case-digest.ts): a unit or direction
+   * edited by hand is refused rather than converting later runs into it or judging the history
+   * backwards. Absent in a manifest written before it existed; the next publish adds it.
+   */
+  readonly unitsDigest?: string;
   readonly annotations: readonly Annotation[];
   readonly alerts: readonly StoredAlert[];
   /** Set once a github-action-benchmark history was imported, so it is never imported twice. */
