@@ -9,6 +9,16 @@ import { replayStoredAlerts } from '../../src/core/regress/replay-trend.js';
 import { caseHistories, comparePullRequest, IMPORT_JUDGED, pagesUrlFor, regressionDeriver, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from './trend-memory.js';
 
+/**
+ * Pure computation: hundreds of in-memory publishes, each judged by the detector, then compared
+ * with a replay. No git, no network, nothing waited on, so a limit here only catches a loop that
+ * never ends. The slowest test takes 25 s on a loaded 2-core machine, and took 90 s when every unit
+ * file ran beside it, failing vitest's default 60 s after doing all its work right (vitest only
+ * notices the limit once the test's promises settle); the limit is that work's, with room for a
+ * loaded machine.
+ */
+const COMPUTE_TIMEOUT = 600_000;
+
 const CASES = ['warm / total', 'warm / attach', 'warm / host-prep'];
 
 /** One run's points: each case near its level, with 2% job noise; `slower` multiplies one case. */
@@ -42,7 +52,7 @@ async function publishRun(trend: MemoryTrend, n: number, points: Point[]): Promi
   return deriver.outcome();
 }
 
-describe('regressions through the publisher’s alerts hook', () => {
+describe('regressions through the publisher’s alerts hook', { timeout: COMPUTE_TIMEOUT }, () => {
   it('raises a regression on the commit that slowed a case (the culprit), stores it, and confirms it later', async () => {
     const trend = new MemoryTrend();
     const rng = new Random(5);
@@ -287,7 +297,7 @@ describe('regressions through the publisher’s alerts hook', () => {
   });
 });
 
-describe('a replay says what publishing each commit said', () => {
+describe('a replay says what publishing each commit said', { timeout: COMPUTE_TIMEOUT }, () => {
   /** One point of case `name` in ms, with 3 runs. */
   const point = (name: string, value: number): Point => ({
     case: name,
