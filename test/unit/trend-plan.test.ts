@@ -280,7 +280,11 @@ describe('existing data that cannot be trusted stops the publish', () => {
   it('a segment missing from the middle of the log', async () => {
     const trend = await trendOf(15);
     trend.files.delete(chunkPath(0, 9));
-    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(/data\/c\/0\/0000\/00000009\.json: missing, but .*manifest\.json lists segments up to 9/);
+    await expect(trend.publish({ commit: commit(99), points: syntheticPoints(2) })).rejects.toThrow(/data\/c\/0\/0000\/00000009\.json: missing, but .*manifest\.json lists segments up to 14, segment 9 among them; /);
+    const longer = await trendOf(20);
+    longer.files.delete(chunkPath(1, 0));
+    // A reader of the older segments (history, a rebuilt regression state) names the chunk's range.
+    await expect(longer.segment(3)).rejects.toThrow(/data\/c\/1\/0000\/00000000\.json: missing, but .*manifest\.json lists segments up to 19, segments 0 to 15 among them; /);
   });
 
   it('a file already where the next segment goes (a manifest behind its data)', async () => {

@@ -58,7 +58,11 @@ async function readChunk(read: TrendReader, location: string, c: Chunk, manifest
   const file = locate(location, path);
   const text = await read(path);
   if (text === undefined) {
-    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${c.to - 1}; refusing to publish over a trend with a hole`);
+    // The log's last segment, not the chunk's: a chunk's own end read as the manifest's count
+    // ("lists segments up to 2" of a 6-segment log) sent users looking for a manifest edit.
+    const last = manifest === undefined ? c.to - 1 : manifest.segments - 1;
+    const held = c.to - c.from === 1 ? `segment ${c.from}` : `segments ${c.from} to ${c.to - 1}`;
+    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${last}, ${held} among them; refusing to publish over a trend with a hole`);
   }
   if (v2) return parseChunk(file, text, c.level, c.index, c.to - c.from, manifest);
   if (c.level === 0) return [parseSegment(file, text, c.index)];
