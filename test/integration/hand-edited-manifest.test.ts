@@ -156,6 +156,29 @@ describe("a manifest whose case's unit or direction was edited by hand", () => {
   });
 });
 
+describe('a manifest saved by hand with a byte order mark', () => {
+  // A Windows editor's "UTF-8 with BOM". The page's fetch reads it; before, every publish and
+  // history refused it as "not JSON (Unexpected token '\uFEFF', ...)", an invisible character.
+  it('is read as its content, and the next publish writes it without one', async () => {
+    expect((await publishAction(1)).code).toBe(0);
+    const work = join(sb.root, 'bom');
+    await sb.git(['clone', '--quiet', '--branch', 'gh-pages', remote, work]);
+    const path = join(work, 'dev/bench/manifest.json');
+    await writeFile(path, `\uFEFF${await sb.git(['show', 'HEAD:dev/bench/manifest.json'], work)}`);
+    await sb.git(['commit', '--quiet', '--all', '-m', 'annotated on Windows'], work);
+    await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+    expect((await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote)).startsWith('\uFEFF')).toBe(true);
+
+    const read = await historyRows();
+    expect(read.stderr).toBe('');
+    expect(read.rows.map((r) => r.value)).toEqual([100, 1]);
+    const run = await publishAction(2);
+    expect(run.code, run.stdout).toBe(0);
+    expect((await sb.git(['show', 'gh-pages:dev/bench/manifest.json'], remote)).startsWith('{')).toBe(true);
+    expect((await historyRows()).rows.map((r) => r.value)).toEqual([100, 1, 100, 1]);
+  });
+});
+
 describe('a manifest written before casesDigest', () => {
   it('reads and publishes as before, and its next publish adds the digest', async () => {
     expect((await publishAction(1)).code).toBe(0);

@@ -36,7 +36,10 @@ const validateNewest = lazyValidator<NewestFile>(newestSchema, [chunkSchema]);
 
 function parse(file: string, text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    // A file saved by hand in a Windows editor ("UTF-8 with BOM") starts with a byte order mark,
+    // which is no part of the content: the page's fetch drops it, and records and imports are
+    // read without it. JSON.parse alone refused it with an invisible character as the reason.
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (e) {
     const why = text.trim() === '' ? 'the file is empty' : e instanceof Error ? e.message : String(e);
     throw new TrendDataError(`${file}: existing trend data is not JSON (${why}); refusing to publish over it`);
