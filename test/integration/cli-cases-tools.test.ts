@@ -264,3 +264,19 @@ describe('go', () => {
     expect(got.map((c) => c.name)).toContain('go / BenchmarkParallelHash-4 - B/op');
   });
 });
+
+describe('hyperfine', () => {
+  it('one -n NAME over two commands and a -L list: each command at each value is its own case, told apart by its order, with a warning', async () => {
+    const file = fixture('hyperfine-1.15-one-name-two-commands-L.json');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.value])).toEqual([
+      ['hyperfine / sleep (ms=1 #1)', 0.002791564],
+      ['hyperfine / sleep (ms=1 #2)', 0.019164858],
+      ['hyperfine / sleep (ms=2 #1)', 0.003619492],
+      ['hyperfine / sleep (ms=2 #2)', 0.01828013],
+    ]);
+    expect(stderr).toBe(
+      `benchtrend: warning: ${file}: "sleep" names several commands under the same parameters; they are told apart by their order (#1 is the first command), so reordering the commands swaps their cases: give each command its own -n\n`,
+    );
+  });
+});
