@@ -190,13 +190,15 @@ describe('benchmarkluau', () => {
 });
 
 describe('googlecpp ->Complexity()', () => {
-  it('the BigO and RMS entries of a complexity fit are said not to be read; the instances, a ms unit, threads and a unicode name are read', async () => {
+  it('the BigO and RMS entries of a complexity fit are said not to be read; the instances, their counters, a ms unit, threads and a unicode name are read', async () => {
     const file = fixture('googlecpp-1.7-complexity-counters.json');
     const { cases: got, stderr } = await cases(file);
     expect(got.map((c) => [c.name, c.unit, c.value])).toEqual([
       ['googlecpp / BM_Fib/10', 'ns/iter', 180.15526417],
       ['googlecpp / BM_Fib/20', 'ns/iter', 20027.2128637],
       ['googlecpp / BM_Copy/1024', 'ns/iter', 48.7060356863],
+      ['googlecpp / BM_Copy/1024 - bytes_per_second', 'B/s', 54238860804.1],
+      ['googlecpp / BM_Copy/1024 - widgets', '', 42],
       ['googlecpp / BM_Sort/64', 'ns/iter', 400.71443785],
       ['googlecpp / BM_Sort/256', 'ns/iter', 1755.17740943],
       ['googlecpp / BM_Sort/1024', 'ns/iter', 10094.5957813],
@@ -278,5 +280,42 @@ describe('hyperfine', () => {
     expect(stderr).toBe(
       `benchtrend: warning: ${file}: "sleep" names several commands under the same parameters; they are told apart by their order (#1 is the first command), so reordering the commands swaps their cases: give each command its own -n\n`,
     );
+  });
+});
+
+describe('googlecpp user counters', () => {
+  it.each([
+    ['googlecpp-1.7-counters-repetitions.json', [
+      ['googlecpp / BM_Copy/1024', 'ns/iter', 266.126081999, 'smaller'],
+      ['googlecpp / BM_Copy/1024 - bytes_per_second', 'B/s', 52759063256.6, 'bigger'],
+      ['googlecpp / BM_Copy/1024 - items_per_second', 'items/s', 51522522.7115, 'bigger'],
+      ['googlecpp / BM_Parse', 'ns/iter', 12000.00965, 'smaller'],
+      ['googlecpp / BM_Parse - cache_misses', '', 17, 'smaller'],
+      ['googlecpp / BM_Parse - nodes', '', 337498492.789, 'smaller'],
+    ]],
+    ['googlecpp-1.7-counters-aggregates-only.json', [
+      ['googlecpp / BM_Copy/1024', 'ns/iter', 353.0058016726717, 'smaller'],
+      ['googlecpp / BM_Copy/1024 - bytes_per_second', 'B/s', 51122554596.05251, 'bigger'],
+      ['googlecpp / BM_Copy/1024 - items_per_second', 'items/s', 49924369.72270753, 'bigger'],
+      ['googlecpp / BM_Parse', 'ns/iter', 17460.640699937354, 'smaller'],
+      ['googlecpp / BM_Parse - cache_misses', '', 17, 'smaller'],
+      ['googlecpp / BM_Parse - nodes', '', 328230418.7797035, 'smaller'],
+    ]],
+  ])('%s: each counter is a case of its own beside the time, which keeps its name', async (name, want) => {
+    const file = fixture(name);
+    const { cases: got, stderr } = await cases(file);
+    const dirs = await directions(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, dirs[c.name]])).toEqual(want);
+    expect(stderr).toBe('');
+  });
+
+  it('a counter Google Benchmark wrote as NaN is refused naming the file and the field; nothing is written', async () => {
+    const text = await readFile(fixture('googlecpp-1.7-counters-repetitions.json'), 'utf8');
+    const bad = join(dir, 'nan-counter.json');
+    await writeFile(bad, text.replace(/"cache_misses": [^,\n]+/, '"cache_misses": NaN'));
+    const out = join(dir, 'nan-counter.out.json');
+    const r = await runCli(['cases', bad, '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: benchmarks[6].cache_misses must be a finite number (a user counter), got NaN\n`]);
+    await expect(readFile(out)).rejects.toThrow();
   });
 });
