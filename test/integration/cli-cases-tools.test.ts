@@ -319,3 +319,29 @@ describe('googlecpp user counters', () => {
     await expect(readFile(out)).rejects.toThrow();
   });
 });
+
+describe('jmh -bm sample', () => {
+  it("rawDataHistogram: each iteration's histogram is a run, its samples' mean, as JMH scores it", async () => {
+    const { cases: got, stderr } = await cases(fixture('jmh-1.37-sample-mode.json'));
+    expect(got.map((c) => [c.name, c.unit, c.value, c.extra?.split(' ')[0]])).toEqual([
+      ['jmh / org.sample.ParseBench.parseSmall', 'us/op', 1.38974188162, 'runs=6/6'],
+      ['jmh / org.sample.ParseBench.parseLarge', 'us/op', 89.8676698002, 'runs=3/6'],
+    ]);
+    expect(stderr).toBe('');
+  });
+
+  it.each([
+    ['[ 1.215, 14 ]', '[ 1.215, "many" ]', '[0].primaryMetric.rawDataHistogram[0][0][0][1] must be a count of samples, got "many"'],
+    ['[ 1.215, 14 ]', '[ 1.215, -14 ]', '[0].primaryMetric.rawDataHistogram[0][0][0][1] must be a count of samples (a whole number, 0 or more), got -14'],
+    ['[ 1.215, 14 ]', '[ 1.215 ]', '[0].primaryMetric.rawDataHistogram[0][0][0] must be a [value, count] pair, got 1 items'],
+    ['[ 1.215, 14 ]', '[ "NaN", 14 ]', '[0].primaryMetric.rawDataHistogram[0][0][0][0] must be a sampled score, got "NaN"'],
+  ])('a histogram entry %s written %s is refused naming the field; nothing is written', async (from, to, says) => {
+    const text = await readFile(fixture('jmh-1.37-sample-mode.json'), 'utf8');
+    const bad = join(dir, 'bad-histogram.json');
+    await writeFile(bad, text.replace(from, to));
+    const out = join(dir, 'bad-histogram.out.json');
+    const r = await runCli(['cases', bad, '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: ${says}\n`]);
+    await expect(readFile(out)).rejects.toThrow();
+  });
+});
