@@ -345,3 +345,15 @@ describe('jmh -bm sample', () => {
     await expect(readFile(out)).rejects.toThrow();
   });
 });
+
+describe('a file of very many cases', () => {
+  it('150,000 cases in one custom array are read, not refused as "Maximum call stack size exceeded"', async () => {
+    const file = join(dir, 'many-cases.json');
+    await writeFile(file, JSON.stringify(Array.from({ length: 150_000 }, (_, i) => ({ name: `case ${i}`, unit: 'ms', value: 1 + (i % 7) }))));
+    const out = join(dir, 'many-cases.out.json');
+    const r = await runCli(['cases', file, '--format', 'customSmallerIsBetter', '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([0, `benchtrend: 150000 cases written to ${out}\n`]);
+    const got = JSON.parse(await readFile(out, 'utf8')) as Case[];
+    expect([got.length, got[149_999]?.name, got[149_999]?.value]).toEqual([150_000, 'customSmallerIsBetter / case 149999', 1 + (149_999 % 7)]);
+  });
+});
