@@ -160,6 +160,25 @@ describe('benchmarkjs', () => {
   });
 });
 
+describe('benchmarkjs thrown values', () => {
+  it('a string or number thrown between two benchmarks is counted as failed and named; one at the ends of the results is said, not counted', async () => {
+    const file = fixture('benchmarkjs-2.1.4-threw-values.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.value])).toEqual([
+      ['benchmarkjs / fib(10)', 23149371],
+      ['benchmarkjs / fib(20)', 15952110],
+    ]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: line 1: "fetch rates: rate limited" beside the results is not read: if benchmark "fetch rates" threw a string or a number (which benchmark.js prints as \`NAME: value\`), it is not counted; throw an Error to have it counted as failed`,
+        `benchtrend: warning: ${file}: connect: benchmark.js reports the benchmark threw "ECONNREFUSED 127.0.0.1:5432" (not an Error); counted as failed`,
+        `benchtrend: warning: ${file}: retry budget: benchmark.js reports the benchmark threw "3" (not an Error); counted as failed`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('googlecpp', () => {
   it('a benchmark that skips itself (SkipWithMessage) is said to be skipped, not failed; one that errors in every repetition is one warning', async () => {
     const file = fixture('googlecpp-1.9-skipped-and-error.json');
