@@ -376,3 +376,27 @@ describe('a file of very many cases', () => {
     expect([got.length, got[149_999]?.name, got[149_999]?.value]).toEqual([150_000, 'customSmallerIsBetter / case 149999', 1 + (149_999 % 7)]);
   });
 });
+
+describe('catch2 -r xml', () => {
+  it("the XML reporter's benchmarks are read in ns, names unescaped, a failed one named; format auto finds it", async () => {
+    const file = fixture('catch2-v2.13-xml.xml');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range, c.extra])).toEqual([
+      ['catch2 / noop <T>&"quoted" 100%', 'ns', 0.277023, '± 0.000344941', 'runs=3/3 summary only 3 samples\n61102 iterations'],
+      ['catch2 / fib(25) | x=1, y=2; z:3', 'ns', 796326, '± 649187', 'runs=3/3 summary only 3 samples\n1 iterations'],
+      ['catch2 / sleep 1.2s', 'ns', 1202120000, '± 1398410', 'runs=3/3 summary only 3 samples\n1 iterations'],
+      ['catch2 / 名前 encode', 'ns', 625.641, '± 19.2946', 'runs=3/3 summary only 3 samples\n26 iterations'],
+    ]);
+    expect(stderr).toBe(`benchtrend: warning: ${file}: call the flaky service: Catch2 reports the benchmark failed (connection <reset> & "gone"); counted as failed\n`);
+  });
+
+  it('a mean that is no number is refused at its benchmark; nothing is written', async () => {
+    const text = await readFile(fixture('catch2-v2.13-xml.xml'), 'utf8');
+    const bad = join(dir, 'bad-catch2.xml');
+    await writeFile(bad, text.replace('<mean value="625.641"', '<mean value="fast"'));
+    const out = join(dir, 'bad-catch2.out.json');
+    const r = await runCli(['cases', bad, '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: line 29: benchmark "名前 encode": <mean value> must be a number of ns, got "fast"\n`]);
+    await expect(readFile(out)).rejects.toThrow();
+  });
+});
