@@ -66,11 +66,85 @@ function joinWrapped(parts: readonly string[], width: number): string {
   return name;
 }
 
+/** The XML reporter's (`-r xml`) root: `Catch` in v2, `Catch2TestRun` in v3. */
+const XML_ROOT = /<(?:Catch|Catch2TestRun)[\s>]/;
+/** A start tag's attributes: XmlWriter escapes `<` and `&` in them, but not `>` (`name="a &lt;T>"`). */
+const XML_ATTRS = '((?:\\s+[\\w:-]+="[^"]*")*)\\s*';
+const XML_BENCHMARK = new RegExp(`<BenchmarkResults${XML_ATTRS}(/?)>([\\s\\S]*?)(?:</BenchmarkResults>|(?=<BenchmarkResults\\b)|$)`, 'g');
+
+/** The attributes of an XML start tag, with XmlWriter's escapes (`&lt;`, `&amp;`, `&quot;`, `&#x…;`) undone. */
+function xmlAttributes(tag: string): Map<string, string> {
+  const attrs = new Map<string, string>();
+  for (const m of tag.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+    attrs.set(
+      m[1] as string,
+      (m[2] as string).replace(/&(lt|gt|quot|apos|amp|#x[0-9a-fA-F]+|#\d+);/g, (_, e: string) =>
+        e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'apos' ? "'" : e === 'amp' ? '&' : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
+      ),
+    );
+  }
+  return attrs;
+}
+
+/**
+ * The XML reporter (`-r xml`): each `BenchmarkResults` holds its mean with the bootstrap interval
+ * and its standard deviation, all in ns as its comment says, or a `failed` element.
+ */
+function parseXml(file: string, text: string, shape: string): ReturnType<Format['parse']> {
+  const readings = new Readings(file, () => 'smaller');
+  const failed: Metric[] = [];
+  const notes: string[] = [];
+  // Counted on from the last element, so a file of many benchmarks is read once, not once per benchmark.
+  let counted = 0;
+  let lineNo = 1;
+  const lineAt = (index: number): number => {
+    for (let k = text.indexOf('\n', counted); k !== -1 && k < index; k = text.indexOf('\n', k + 1)) lineNo++;
+    counted = Math.max(counted, index);
+    return lineNo;
+  };
+  for (const m of text.matchAll(XML_BENCHMARK)) {
+    const line = lineAt(m.index);
+    const attrs = xmlAttributes(m[1] as string);
+    const name = attrs.get('name');
+    if (name === undefined || name.trim() === '') throw lineError(file, line, 'a <BenchmarkResults> element without its name attribute');
+    const body = m[3] as string;
+    const failure = new RegExp(`<failed${XML_ATTRS}/?>`).exec(body);
+    if (failure) {
+      notes.push(`${name}: Catch2 reports the benchmark failed (${xmlAttributes(failure[1] as string).get('message') ?? 'no message'}); counted as failed`);
+      failed.push({ name, unit: 'ns', direction: 'smaller', samples: [], failed: 1 });
+      continue;
+    }
+    const number = (element: string, attr: string): number => {
+      const el = new RegExp(`<${element}${XML_ATTRS}/?>`).exec(body);
+      const raw = el ? xmlAttributes(el[1] as string).get(attr) : undefined;
+      const x = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+      if (!Number.isFinite(x)) {
+        throw lineError(file, line, `benchmark "${name}": <${element} ${attr}> must be a number of ns, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`);
+      }
+      return x;
+    };
+    const samples = attrs.get('samples') ?? '';
+    const stdev = number('standardDeviation', 'value');
+    readings.add({
+      name,
+      value: number('mean', 'value'),
+      unit: 'ns',
+      line,
+      spread: { lo: number('mean', 'lowerBound'), hi: number('mean', 'upperBound'), stdev, range: `± ${stdev}`, ...(/^\d+$/.test(samples) ? { samples: Number(samples) } : {}) },
+      extra: `${samples} samples\n${attrs.get('iterations') ?? ''} iterations`,
+    });
+  }
+  return [makeRecord({ file, format: 'catch2', shape, metrics: [...readings.metrics(), ...failed], notes, expected: EXPECTED_XML })];
+}
+const EXPECTED_XML = 'Catch2 XML reporter output (-r xml) with <BenchmarkResults> elements';
+
 export const catch2: Format = {
   name: 'catch2',
-  description: 'Catch2 v2/v3 console benchmark tables (mean, interval and std dev, kept in ns)',
-  detect: (text) => /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text),
+  description: 'Catch2 v2/v3 console benchmark tables or XML reporter output (mean, interval and std dev, kept in ns)',
+  detect: (text) =>
+    /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text) || (XML_ROOT.test(text) && /<BenchmarkResults\b/.test(text)),
   parse: (file, text, options) => {
+    if (/^\uFEFF?\s*</.test(text) && XML_ROOT.test(text)) return parseXml(file, text, shapeOf(options, 'catch2'));
     const lines = numberedLines(text);
     const readings = new Readings(file, () => 'smaller');
     const failed: Metric[] = [];

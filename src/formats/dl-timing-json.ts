@@ -26,24 +26,25 @@ function readRun(file: string, json: string, n: number): Run {
   } catch (e) {
     throw lineError(file, n, `the dl-timing-json line is not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  // Paths are prefixed with the line: a dl-timing file has no other way to point at a field.
-  const at = `line ${n}`;
-  const o = expectObject(file, data, at, 'a JSON object after "dl-timing-json:"');
+  // Fields are named after their line, `out.txt: line 7: stages[0].seconds`: a dl-timing file has
+  // no other way to point at one.
+  const where = `${file}: line ${n}`;
+  const o = expectObject(where, data, '', 'a JSON object after "dl-timing-json:"');
   const stages = new Map<string, { seconds?: number; ok: boolean }>();
-  expectArray(file, o['stages'] ?? [], child(at, 'stages'), 'an array of stages').forEach((raw, i) => {
-    const sp = child(child(at, 'stages'), i);
-    const s = expectObject(file, raw, sp, 'a stage object');
-    const name = expectString(file, s['stage'], child(sp, 'stage'), 'the stage name');
+  expectArray(where, o['stages'] ?? [], 'stages', 'an array of stages').forEach((raw, i) => {
+    const sp = child('stages', i);
+    const s = expectObject(where, raw, sp, 'a stage object');
+    const name = expectString(where, s['stage'], child(sp, 'stage'), 'the stage name');
     if (name === 'total') throw lineError(file, n, 'a stage is named "total", which is the name of the in-process total\'s case');
     if (stages.has(name)) throw lineError(file, n, `the stage "${name}" appears twice in one run`);
     const outcome = s['outcome'] ?? 'ok';
     const ok = outcome === 'ok';
-    const seconds = s['seconds'] === null || s['seconds'] === undefined ? undefined : expectNumber(file, s['seconds'], child(sp, 'seconds'), 'a number of seconds');
+    const seconds = s['seconds'] === null || s['seconds'] === undefined ? undefined : expectNumber(where, s['seconds'], child(sp, 'seconds'), 'a number of seconds');
     if (seconds !== undefined && seconds < 0) throw lineError(file, n, `stage "${name}" has negative seconds (${seconds})`);
     if (ok && seconds === undefined) throw lineError(file, n, `stage "${name}" is ok but has no seconds`);
     stages.set(name, { ...(seconds !== undefined ? { seconds } : {}), ok });
   });
-  const total = o['total'] === null || o['total'] === undefined ? undefined : expectNumber(file, o['total'], child(at, 'total'), 'a number of seconds');
+  const total = o['total'] === null || o['total'] === undefined ? undefined : expectNumber(where, o['total'], 'total', 'a number of seconds');
   return { ...(total !== undefined ? { total } : {}), stages };
 }
 

@@ -3,13 +3,15 @@
  * with `--benchmark_repetitions=N` the N entries of a `run_name` are N runs. Aggregate entries
  * (mean, median, stddev, cv) summarise those same runs and are not counted again; they are used
  * only when the file holds no repetition (`--benchmark_report_aggregates_only`). Kept in
- * `<time_unit>/iter` of `real_time`, as github-action-benchmark charts it.
+ * `<time_unit>/iter` of `real_time`, as github-action-benchmark charts it. User counters, which
+ * github-action-benchmark dropped, are cases of their own beside it (`<name> - <counter>`), so the
+ * time's series goes on unchanged.
  */
 import { directionFor } from '../core/direction.js';
 import type { Metric } from '../core/model.js';
 import { inOneUnit } from '../core/units.js';
 import { shapeOf, type Format } from './format.js';
-import { child, expectArray, expectNumber, expectObject, expectString, isObject, notFormat, type JsonObject } from './json-fields.js';
+import { child, expectArray, expectNumber, expectObject, expectString, isNonFinite, isObject, notFormat, type JsonObject } from './json-fields.js';
 import { parseJsonText, peekJson } from './json-text.js';
 import { makeRecord, sampledMetric, summaryMetric } from './metrics.js';
 
@@ -18,6 +20,41 @@ const EXPECTED = 'an object with "context" and a "benchmarks" array (Google Benc
 interface Entry {
   readonly b: JsonObject;
   readonly path: string;
+}
+
+/** The fields Google Benchmark's JSON reporter writes for every entry (`src/json_reporter.cc`); the rest are user counters. */
+const REPORTER_FIELDS = new Set([
+  'name', 'family_index', 'per_family_instance_index', 'run_name', 'run_type', 'repetitions', 'repetition_index', 'threads',
+  'aggregate_name', 'aggregate_unit', 'error_occurred', 'error_message', 'skipped', 'skip_message', 'iterations', 'real_time',
+  'cpu_time', 'time_unit', 'cpu_coefficient', 'real_coefficient', 'big_o', 'rms', 'label',
+]);
+
+/**
+ * Units of the counters whose meaning Google Benchmark fixes: `SetBytesProcessed` and
+ * `SetItemsProcessed` (per second of CPU time), the memory manager's figures. A user's own
+ * counter is written as a bare number, its kind (`kIsRate`, `kAvgIterations`) not said, so it
+ * is kept as a plain number.
+ */
+const COUNTER_UNITS: Readonly<Record<string, string>> = {
+  bytes_per_second: 'B/s',
+  items_per_second: 'items/s',
+  allocs_per_iter: 'allocs/iter',
+  max_bytes_used: 'B',
+  total_allocated_bytes: 'B',
+  net_heap_growth: 'B',
+};
+
+/** The user counters of an entry, in the order the reporter wrote them; a non-finite one is refused. */
+function countersOf(file: string, e: Entry): string[] {
+  return Object.keys(e.b).filter((k) => {
+    if (REPORTER_FIELDS.has(k)) return false;
+    const v = e.b[k];
+    if (typeof v === 'number' || isNonFinite(v)) {
+      expectNumber(file, v, child(e.path, k), 'a finite number (a user counter)');
+      return true;
+    }
+    return false;
+  });
 }
 
 export const googlecpp: Format = {
@@ -85,6 +122,12 @@ export const googlecpp: Format = {
         let k = 0;
         const samples = runs.map((e) => (failedOf(e) || skippedOf(e) ? null : (values[k++] as number)));
         metrics.push(sampledMetric({ name, unit, direction: directionFor(unit, 'smaller'), extra: extraOf(first), failed: failed.length }, samples));
+        const timed = runs.filter((e) => !failedOf(e) && !skippedOf(e));
+        for (const counter of [...new Set(timed.flatMap((e) => countersOf(file, e)))]) {
+          const cu = COUNTER_UNITS[counter] ?? '';
+          const values = runs.map((e) => (failedOf(e) || skippedOf(e) || typeof e.b[counter] !== 'number' ? null : (e.b[counter] as number)));
+          metrics.push(sampledMetric({ name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, 'smaller'), failed: failed.length }, values));
+        }
         continue;
       }
       const aggs = aggregatesOf.get(name) as Map<string, Entry>;
@@ -110,6 +153,16 @@ export const googlecpp: Format = {
           },
         ),
       );
+      for (const counter of countersOf(file, centre)) {
+        const cu = COUNTER_UNITS[counter] ?? '';
+        const spreadOf = sd && typeof sd.b[counter] === 'number' ? { stdev: expectNumber(file, sd.b[counter], child(sd.path, counter)) } : {};
+        metrics.push(
+          summaryMetric(
+            { name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, 'smaller') },
+            { value: centre.b[counter] as number, ...spreadOf, ...(typeof reps === 'number' && reps > 0 ? { samples: reps } : {}) },
+          ),
+        );
+      }
     }
     return [makeRecord({ file, format: 'googlecpp', shape: shapeOf(options, 'googlecpp'), metrics, notes, expected: EXPECTED })];
   },

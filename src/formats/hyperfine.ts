@@ -34,10 +34,23 @@ export const hyperfine: Format = {
     });
     const seen = new Map<string, number>();
     for (const x of results) seen.set(x.command, (seen.get(x.command) ?? 0) + 1);
+    // One `-n NAME` over several commands and a `-L` list names every result NAME; the parameters
+    // tell the values apart but not the commands, which hyperfine writes in command-line order
+    // within each combination of values, so that order (`#2`: the second command) is kept.
+    const keyOf = (x: { command: string; paramText: string }): string => JSON.stringify([x.command, x.paramText]);
+    const sameParams = new Map<string, number>();
+    for (const x of results) sameParams.set(keyOf(x), (sameParams.get(keyOf(x)) ?? 0) + 1);
+    const occurrence = new Map<string, number>();
     const notes: string[] = [];
+    const ambiguous = new Set<string>();
     const metrics: Metric[] = results.map(({ r, path, command, paramText }, i) => {
       const twice = (seen.get(command) ?? 0) > 1;
-      const name = twice ? `${command} (${paramText || `#${i + 1}`})` : command;
+      const key = keyOf({ command, paramText });
+      const k = (occurrence.get(key) ?? 0) + 1;
+      occurrence.set(key, k);
+      const byOrder = paramText !== '' && (sameParams.get(key) ?? 0) > 1;
+      if (byOrder) ambiguous.add(command);
+      const name = !twice ? command : byOrder ? `${command} (${paramText} #${k})` : `${command} (${paramText || `#${i + 1}`})`;
       const spec = { name, unit: 's', direction: 'smaller' as const, ...(paramText ? { extra: paramText } : {}) };
       const times = r['times'];
       if (Array.isArray(times)) {
@@ -64,6 +77,11 @@ export const hyperfine: Format = {
         ...(sd !== undefined ? { stdev: sd } : {}),
       });
     });
+    for (const command of ambiguous) {
+      notes.push(
+        `"${command}" names several commands under the same parameters; they are told apart by their order (#1 is the first command), so reordering the commands swaps their cases: give each command its own -n`,
+      );
+    }
     return [makeRecord({ file, format: 'hyperfine', shape: shapeOf(options, 'hyperfine'), metrics, notes, expected: EXPECTED })];
   },
 };

@@ -1,13 +1,14 @@
 /**
  * JMH's `-rf json`: an array of benchmark results. The measurement iterations in
- * `primaryMetric.rawData` (one list per fork) are the runs; without them the score with its
+ * `primaryMetric.rawData` (one list per fork) are the runs, or `-bm sample`'s per-iteration
+ * histograms in `rawDataHistogram`, each iteration's mean a run; without them the score with its
  * confidence interval is a summary. Direction is per metric: throughput modes (`thrpt`) are
  * better bigger, time modes (`avgt`, `sample`, `ss`) smaller; github-action-benchmark fixed it
  * per tool, so JMH throughput alerted the wrong way. Secondary metrics (`-prof gc`) are their own
  * cases, `<benchmark>:<metric>` as JMH prints them; allocation and GC figures are better smaller.
  */
 import { directionOfUnit } from '../core/direction.js';
-import type { Direction, Metric } from '../core/model.js';
+import { InputError, type Direction, type Metric } from '../core/model.js';
 import { shapeOf, type Format } from './format.js';
 import { child, expectArray, expectNumber, expectObject, expectString, isFiniteNumber, isObject, notFormat, type JsonObject } from './json-fields.js';
 import { parseJsonText, peekJson } from './json-text.js';
@@ -21,6 +22,33 @@ function modeDirection(mode: unknown): Direction | undefined {
   return undefined;
 }
 
+/**
+ * `-bm sample` writes each iteration's samples as a histogram, `[value, count]` pairs per
+ * iteration per fork, instead of `rawData`. JMH scores such an iteration by the mean of its
+ * samples, so that mean is the iteration's run, as `rawData` would have held it.
+ */
+function histogramIterations(file: string, forks: readonly unknown[], path: string): number[] {
+  return forks.flatMap((fork, f) =>
+    expectArray(file, fork, child(path, f), 'a list of iterations (one histogram each)').map((iteration, i) => {
+      const ip = child(child(path, f), i);
+      let count = 0;
+      let sum = 0;
+      expectArray(file, iteration, ip, 'a histogram: a list of [value, count] pairs').forEach((pair, k) => {
+        const pp = child(ip, k);
+        const items = expectArray(file, pair, pp, 'a [value, count] pair');
+        if (items.length !== 2) throw new InputError(`${file}: ${pp} must be a [value, count] pair, got ${items.length} items`);
+        const v = expectNumber(file, items[0], child(pp, 0), 'a sampled score');
+        const c = expectNumber(file, items[1], child(pp, 1), 'a count of samples');
+        if (c < 0 || !Number.isInteger(c)) throw new InputError(`${file}: ${child(pp, 1)} must be a count of samples (a whole number, 0 or more), got ${c}`);
+        count += c;
+        sum += v * c;
+      });
+      if (count === 0) throw new InputError(`${file}: ${ip} holds no sample: an iteration JMH measured has at least one`);
+      return sum / count;
+    }),
+  );
+}
+
 function metricOf(file: string, m: JsonObject, path: string, name: string, direction: Direction, extra: string): Metric {
   const unit = expectString(file, m['scoreUnit'], child(path, 'scoreUnit'), 'the score unit');
   const spec = { name, unit, direction, extra };
@@ -31,6 +59,11 @@ function metricOf(file: string, m: JsonObject, path: string, name: string, direc
         expectNumber(file, v, child(child(child(path, 'rawData'), f), i)),
       ),
     );
+    if (values.length > 0) return sampledMetric(spec, values);
+  }
+  const histogram = m['rawDataHistogram'];
+  if (Array.isArray(histogram) && histogram.length > 0) {
+    const values = histogramIterations(file, histogram, child(path, 'rawDataHistogram'));
     if (values.length > 0) return sampledMetric(spec, values);
   }
   const score = expectNumber(file, m['score'], child(path, 'score'));

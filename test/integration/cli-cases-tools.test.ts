@@ -160,6 +160,25 @@ describe('benchmarkjs', () => {
   });
 });
 
+describe('benchmarkjs thrown values', () => {
+  it('a string or number thrown between two benchmarks is counted as failed and named; one at the ends of the results is said, not counted', async () => {
+    const file = fixture('benchmarkjs-2.1.4-threw-values.txt');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.value])).toEqual([
+      ['benchmarkjs / fib(10)', 23149371],
+      ['benchmarkjs / fib(20)', 15952110],
+    ]);
+    expect(stderr).toBe(
+      [
+        `benchtrend: warning: ${file}: line 1: "fetch rates: rate limited" beside the results is not read: if benchmark "fetch rates" threw a string or a number (which benchmark.js prints as \`NAME: value\`), it is not counted; throw an Error to have it counted as failed`,
+        `benchtrend: warning: ${file}: connect: benchmark.js reports the benchmark threw "ECONNREFUSED 127.0.0.1:5432" (not an Error); counted as failed`,
+        `benchtrend: warning: ${file}: retry budget: benchmark.js reports the benchmark threw "3" (not an Error); counted as failed`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('googlecpp', () => {
   it('a benchmark that skips itself (SkipWithMessage) is said to be skipped, not failed; one that errors in every repetition is one warning', async () => {
     const file = fixture('googlecpp-1.9-skipped-and-error.json');
@@ -190,13 +209,15 @@ describe('benchmarkluau', () => {
 });
 
 describe('googlecpp ->Complexity()', () => {
-  it('the BigO and RMS entries of a complexity fit are said not to be read; the instances, a ms unit, threads and a unicode name are read', async () => {
+  it('the BigO and RMS entries of a complexity fit are said not to be read; the instances, their counters, a ms unit, threads and a unicode name are read', async () => {
     const file = fixture('googlecpp-1.7-complexity-counters.json');
     const { cases: got, stderr } = await cases(file);
     expect(got.map((c) => [c.name, c.unit, c.value])).toEqual([
       ['googlecpp / BM_Fib/10', 'ns/iter', 180.15526417],
       ['googlecpp / BM_Fib/20', 'ns/iter', 20027.2128637],
       ['googlecpp / BM_Copy/1024', 'ns/iter', 48.7060356863],
+      ['googlecpp / BM_Copy/1024 - bytes_per_second', 'B/s', 54238860804.1],
+      ['googlecpp / BM_Copy/1024 - widgets', '', 42],
       ['googlecpp / BM_Sort/64', 'ns/iter', 400.71443785],
       ['googlecpp / BM_Sort/256', 'ns/iter', 1755.17740943],
       ['googlecpp / BM_Sort/1024', 'ns/iter', 10094.5957813],
@@ -262,5 +283,120 @@ describe('go', () => {
       ['go / BenchmarkParallelHash-4', 330.5, 'runs=2/2'],
     ]);
     expect(got.map((c) => c.name)).toContain('go / BenchmarkParallelHash-4 - B/op');
+  });
+});
+
+describe('hyperfine', () => {
+  it('one -n NAME over two commands and a -L list: each command at each value is its own case, told apart by its order, with a warning', async () => {
+    const file = fixture('hyperfine-1.15-one-name-two-commands-L.json');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.value])).toEqual([
+      ['hyperfine / sleep (ms=1 #1)', 0.002791564],
+      ['hyperfine / sleep (ms=1 #2)', 0.019164858],
+      ['hyperfine / sleep (ms=2 #1)', 0.003619492],
+      ['hyperfine / sleep (ms=2 #2)', 0.01828013],
+    ]);
+    expect(stderr).toBe(
+      `benchtrend: warning: ${file}: "sleep" names several commands under the same parameters; they are told apart by their order (#1 is the first command), so reordering the commands swaps their cases: give each command its own -n\n`,
+    );
+  });
+});
+
+describe('googlecpp user counters', () => {
+  it.each([
+    ['googlecpp-1.7-counters-repetitions.json', [
+      ['googlecpp / BM_Copy/1024', 'ns/iter', 266.126081999, 'smaller'],
+      ['googlecpp / BM_Copy/1024 - bytes_per_second', 'B/s', 52759063256.6, 'bigger'],
+      ['googlecpp / BM_Copy/1024 - items_per_second', 'items/s', 51522522.7115, 'bigger'],
+      ['googlecpp / BM_Parse', 'ns/iter', 12000.00965, 'smaller'],
+      ['googlecpp / BM_Parse - cache_misses', '', 17, 'smaller'],
+      ['googlecpp / BM_Parse - nodes', '', 337498492.789, 'smaller'],
+    ]],
+    ['googlecpp-1.7-counters-aggregates-only.json', [
+      ['googlecpp / BM_Copy/1024', 'ns/iter', 353.0058016726717, 'smaller'],
+      ['googlecpp / BM_Copy/1024 - bytes_per_second', 'B/s', 51122554596.05251, 'bigger'],
+      ['googlecpp / BM_Copy/1024 - items_per_second', 'items/s', 49924369.72270753, 'bigger'],
+      ['googlecpp / BM_Parse', 'ns/iter', 17460.640699937354, 'smaller'],
+      ['googlecpp / BM_Parse - cache_misses', '', 17, 'smaller'],
+      ['googlecpp / BM_Parse - nodes', '', 328230418.7797035, 'smaller'],
+    ]],
+  ])('%s: each counter is a case of its own beside the time, which keeps its name', async (name, want) => {
+    const file = fixture(name);
+    const { cases: got, stderr } = await cases(file);
+    const dirs = await directions(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, dirs[c.name]])).toEqual(want);
+    expect(stderr).toBe('');
+  });
+
+  it('a counter Google Benchmark wrote as NaN is refused naming the file and the field; nothing is written', async () => {
+    const text = await readFile(fixture('googlecpp-1.7-counters-repetitions.json'), 'utf8');
+    const bad = join(dir, 'nan-counter.json');
+    await writeFile(bad, text.replace(/"cache_misses": [^,\n]+/, '"cache_misses": NaN'));
+    const out = join(dir, 'nan-counter.out.json');
+    const r = await runCli(['cases', bad, '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: benchmarks[6].cache_misses must be a finite number (a user counter), got NaN\n`]);
+    await expect(readFile(out)).rejects.toThrow();
+  });
+});
+
+describe('jmh -bm sample', () => {
+  it("rawDataHistogram: each iteration's histogram is a run, its samples' mean, as JMH scores it", async () => {
+    const { cases: got, stderr } = await cases(fixture('jmh-1.37-sample-mode.json'));
+    expect(got.map((c) => [c.name, c.unit, c.value, c.extra?.split(' ')[0]])).toEqual([
+      ['jmh / org.sample.ParseBench.parseSmall', 'us/op', 1.38974188162, 'runs=6/6'],
+      ['jmh / org.sample.ParseBench.parseLarge', 'us/op', 89.8676698002, 'runs=3/6'],
+    ]);
+    expect(stderr).toBe('');
+  });
+
+  it.each([
+    ['[ 1.215, 14 ]', '[ 1.215, "many" ]', '[0].primaryMetric.rawDataHistogram[0][0][0][1] must be a count of samples, got "many"'],
+    ['[ 1.215, 14 ]', '[ 1.215, -14 ]', '[0].primaryMetric.rawDataHistogram[0][0][0][1] must be a count of samples (a whole number, 0 or more), got -14'],
+    ['[ 1.215, 14 ]', '[ 1.215 ]', '[0].primaryMetric.rawDataHistogram[0][0][0] must be a [value, count] pair, got 1 items'],
+    ['[ 1.215, 14 ]', '[ "NaN", 14 ]', '[0].primaryMetric.rawDataHistogram[0][0][0][0] must be a sampled score, got "NaN"'],
+  ])('a histogram entry %s written %s is refused naming the field; nothing is written', async (from, to, says) => {
+    const text = await readFile(fixture('jmh-1.37-sample-mode.json'), 'utf8');
+    const bad = join(dir, 'bad-histogram.json');
+    await writeFile(bad, text.replace(from, to));
+    const out = join(dir, 'bad-histogram.out.json');
+    const r = await runCli(['cases', bad, '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: ${says}\n`]);
+    await expect(readFile(out)).rejects.toThrow();
+  });
+});
+
+describe('a file of very many cases', () => {
+  it('150,000 cases in one custom array are read, not refused as "Maximum call stack size exceeded"', async () => {
+    const file = join(dir, 'many-cases.json');
+    await writeFile(file, JSON.stringify(Array.from({ length: 150_000 }, (_, i) => ({ name: `case ${i}`, unit: 'ms', value: 1 + (i % 7) }))));
+    const out = join(dir, 'many-cases.out.json');
+    const r = await runCli(['cases', file, '--format', 'customSmallerIsBetter', '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([0, `benchtrend: 150000 cases written to ${out}\n`]);
+    const got = JSON.parse(await readFile(out, 'utf8')) as Case[];
+    expect([got.length, got[149_999]?.name, got[149_999]?.value]).toEqual([150_000, 'customSmallerIsBetter / case 149999', 1 + (149_999 % 7)]);
+  });
+});
+
+describe('catch2 -r xml', () => {
+  it("the XML reporter's benchmarks are read in ns, names unescaped, a failed one named; format auto finds it", async () => {
+    const file = fixture('catch2-v2.13-xml.xml');
+    const { cases: got, stderr } = await cases(file);
+    expect(got.map((c) => [c.name, c.unit, c.value, c.range, c.extra])).toEqual([
+      ['catch2 / noop <T>&"quoted" 100%', 'ns', 0.277023, '± 0.000344941', 'runs=3/3 summary only 3 samples\n61102 iterations'],
+      ['catch2 / fib(25) | x=1, y=2; z:3', 'ns', 796326, '± 649187', 'runs=3/3 summary only 3 samples\n1 iterations'],
+      ['catch2 / sleep 1.2s', 'ns', 1202120000, '± 1398410', 'runs=3/3 summary only 3 samples\n1 iterations'],
+      ['catch2 / 名前 encode', 'ns', 625.641, '± 19.2946', 'runs=3/3 summary only 3 samples\n26 iterations'],
+    ]);
+    expect(stderr).toBe(`benchtrend: warning: ${file}: call the flaky service: Catch2 reports the benchmark failed (connection <reset> & "gone"); counted as failed\n`);
+  });
+
+  it('a mean that is no number is refused at its benchmark; nothing is written', async () => {
+    const text = await readFile(fixture('catch2-v2.13-xml.xml'), 'utf8');
+    const bad = join(dir, 'bad-catch2.xml');
+    await writeFile(bad, text.replace('<mean value="625.641"', '<mean value="fast"'));
+    const out = join(dir, 'bad-catch2.out.json');
+    const r = await runCli(['cases', bad, '--out', out], dir);
+    expect([r.code, r.stderr]).toEqual([1, `benchtrend: ${bad}: line 29: benchmark "名前 encode": <mean value> must be a number of ns, got "fast"\n`]);
+    await expect(readFile(out)).rejects.toThrow();
   });
 });

@@ -46,7 +46,7 @@ const CASES: readonly (readonly [string, string, string, string])[] = [
   ['jmh', 'jmh.json', '[{"benchmark": "b.run", "mode": "thrpt", "primaryMetric": {"scoreUnit": "ops/s", "score": "NaN"}}]', 'jmh.json: [0].primaryMetric.score must be a number, got "NaN"'],
   ['benchmarkdotnet', 'bdn.json', '{"Benchmarks": [{"FullName": "S.B.F", "Statistics": {"OriginalValues": [1, "x"]}}]}', 'bdn.json: Benchmarks[0].Statistics.OriginalValues[1] must be a time in ns, got "x"'],
   ['hyperfine', 'h.json', '{"results": [{"command": "sleep 1", "times": [1.0, NaN]}]}', 'h.json: results[0].times[1] must be a time in seconds, got NaN'],
-  ['dl-timing-json', 'dl.txt', 'starting\ndl-timing-json: {"total": 1, "stages": [{"stage": "a", "seconds": "x", "outcome": "ok"}]}', 'dl.txt: line 2.stages[0].seconds must be a number of seconds, got "x"'],
+  ['dl-timing-json', 'dl.txt', 'starting\ndl-timing-json: {"total": 1, "stages": [{"stage": "a", "seconds": "x", "outcome": "ok"}]}', 'dl.txt: line 2: stages[0].seconds must be a number of seconds, got "x"'],
   ['qwen-code', 'q.json', '{"version": 1, "capturedAt": "2026-01-01", "runs": "none"}', 'q.json: runs must be an array of runs, got "none"'],
   ['orca', 'o.json', '{"iterations": [{"outcome": "ok", "phases": {"spawnToAppReady": "slow"}}]}', 'o.json: iterations[0].phases.spawnToAppReady must be a number of ms or null, got "slow"'],
 ];

@@ -209,7 +209,24 @@ describe('Julia, JMH, BenchmarkDotNet, hyperfine variants', () => {
     ].join('\n');
     const { points, warnings } = pts('js.txt', text, 'benchmarkjs');
     expect(points.map((p) => p.case)).toEqual(['benchmarkjs / fib(20)']);
-    expect(warnings).toEqual(['js.txt: Array: pop: benchmark.js reports the benchmark threw (code: ERR_X,errno: 3); counted as failed']);
+    expect(warnings).toEqual([
+      'js.txt: Array: pop: benchmark.js reports the benchmark threw (code: ERR_X,errno: 3); counted as failed',
+      'js.txt: line 3: "Results: note: fast,mode: cold" beside the results is not read: if benchmark "Results" threw a string or a number (which benchmark.js prints as `NAME: value`), it is not counted; throw an Error to have it counted as failed',
+    ]);
+  });
+
+  it("benchmark.js: `key: value` lines between results that a script printed (a name twice, more than ten in a row) are no thrown value", () => {
+    const text = [
+      'fib(20) x 11,465 ops/sec ±1.12% (91 runs sampled)',
+      'cache: warm',
+      'cache: warm',
+      ...Array.from({ length: 11 }, (_, i) => `round ${i}: 3 ms`),
+      'fib(30) x 93 ops/sec ±1.12% (91 runs sampled)',
+      '',
+    ].join('\n');
+    const { points, warnings } = pts('js.txt', text, 'benchmarkjs');
+    expect(points.map((p) => p.case)).toEqual(['benchmarkjs / fib(20)', 'benchmarkjs / fib(30)']);
+    expect(warnings).toEqual([]);
   });
 
   it('Catch2 v2: the benchmarks after one that failed while measured are read, as v2 goes on with them', () => {
