@@ -83,7 +83,7 @@ function makeCard(state: PageState, info: CaseInfo): Card {
     el(
       'header',
       {},
-      el('h4', { className: 'case-name' }, info.case),
+      el('h4', { className: 'case-name', attrs: { id: `case-${n}` } }, info.case),
       el('span', { className: 'meta' }, `${info.unit || 'no unit'} · ${info.direction} is better`),
       el('span', { className: 'actions' }, link, table.toggle, csv, json),
     ),
@@ -93,6 +93,9 @@ function makeCard(state: PageState, info: CaseInfo): Card {
     markers,
     table.host,
   );
+  // Focused when a link brings it into view (controls.ts), and then named for its case.
+  root.tabIndex = -1;
+  root.setAttribute('aria-labelledby', `case-${n}`);
   root.dataset['case'] = info.case;
   root.dataset['suite'] = info.suite;
   const card: Card = { info, root, plot, about, note, markers, table };
