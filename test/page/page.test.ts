@@ -639,7 +639,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(text).toContain('range± 25');
     expect(text).toContain('sourceimported from github-action-benchmark');
     expect(text).toContain('median1.43 µs/iter');
-    expect(text).toContain('q1–q31.41 µs/iter – 1.46 µs/iter');
+    expect(text).toContain('q1–q31.405 µs/iter – 1.455 µs/iter');
     // The case still benched comes first; the one the project stopped benching follows it, whole.
     expect(await page.locator('article.card .case-name').allTextContents()).toEqual(['fib(20)', 'fib(10)']);
     expect(await shownPoints(page, 'fib(10)')).toBe(12);
