@@ -29,6 +29,8 @@ export interface ChartEvents {
   open(chart: CaseChart, idx: number): void;
   /** A double click when the charts already show everything loaded: a request for older data. */
   zoomOutPastStart(group: ChartGroup): void;
+  /** A key zoomed or panned the chart (or showed everything): what it now shows is to be said. */
+  keyed(chart: CaseChart): void;
   drawn(chart: CaseChart): void;
 }
 
@@ -229,6 +231,16 @@ export class CaseChart {
     else if (e.key === '0' || e.key === 'Home') g.reset();
     else return;
     e.preventDefault();
+    this.events.keyed(this);
+  }
+
+  /** The commits (their index in `commits`) at the left and right edges of what is shown. */
+  shown(): { first: number; last: number } {
+    const n = this.u.data[0].length;
+    // The group's range, not uPlot's scale: uPlot commits a new scale in a microtask.
+    const min = this.group.range?.min ?? -Infinity;
+    const max = this.group.range?.max ?? Infinity;
+    return { first: Math.max(0, Math.ceil(min + n - 1)), last: Math.min(n - 1, Math.floor(max + n - 1)) };
   }
 
   get commits(): readonly CommitRow[] {
