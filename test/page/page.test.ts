@@ -587,6 +587,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await page.fill('#filter', 'HOST');
     const visible = await page.locator('article.card:visible h4').allTextContents();
     expect(visible).toEqual(['warm / host-prep', 'cold-recreate / host-prep']);
+    // The count is said to a screen reader as it changes, not only shown beside the field.
+    expect(await page.getByRole('status').filter({ hasText: 'cases' }).textContent()).toBe('2 of 9 cases');
     expect(await page.locator('section.shape[data-shape="xss"]').isVisible()).toBe(false);
     await page.fill('#filter', '');
     expect(await page.locator('article.card:visible').count()).toBe(9);
