@@ -29,6 +29,8 @@ export interface ChartEvents {
   open(chart: CaseChart, idx: number): void;
   /** A double click when the charts already show everything loaded: a request for older data. */
   zoomOutPastStart(group: ChartGroup): void;
+  /** A key zoomed or panned the chart (or showed everything): what it now shows is to be said. */
+  keyed(chart: CaseChart): void;
   drawn(chart: CaseChart): void;
 }
 
@@ -69,8 +71,10 @@ export class ChartGroup {
   }
 }
 
-/** The keys a focused chart answers, as its label tells a screen reader's user. */
+/** The keys a focused chart answers, as its description tells a screen reader's user and its hint shows on focus. */
 export const CHART_KEYS = 'Keys: plus and minus zoom, left and right arrows pan, 0 or Home shows everything loaded.';
+/** The same keys as shown over a focused chart: short, so as to cover little of it. */
+export const CHART_KEYS_SHOWN = '+ − zoom · ← → pan · 0 or Home: all';
 const KEYS = new Set(['+', '=', '-', '_', 'ArrowLeft', 'ArrowRight', '0', 'Home']);
 
 const X_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
@@ -117,6 +121,8 @@ export class CaseChart {
     data: ChartData,
     readonly group: ChartGroup,
     private readonly events: ChartEvents,
+    /** The id of the element that says what the chart shows and which keys it answers. */
+    describedBy = '',
   ) {
     this.data = data;
     const pal = (): ReturnType<typeof palette> => palette();
@@ -175,8 +181,13 @@ export class CaseChart {
       },
     };
     this.u = new uPlot(opts, aligned(data, events.mode()), host);
-    this.u.root.setAttribute('role', 'img');
-    this.u.root.setAttribute('aria-label', `Chart of ${caseName}. ${CHART_KEYS}`);
+    // Not an image: it takes the focus and answers keys. As an application a screen reader hands
+    // it the keys (in browse mode it kept the arrows for itself) and says "chart" of it; what it
+    // shows and its keys are its description (layout.ts), its name only the case's.
+    this.u.root.setAttribute('role', 'application');
+    this.u.root.setAttribute('aria-roledescription', 'chart');
+    this.u.root.setAttribute('aria-label', `Chart of ${caseName}`);
+    if (describedBy) this.u.root.setAttribute('aria-describedby', describedBy);
     // A reader without a mouse or wheel zooms and pans from the keyboard, as a drag and a double click do.
     this.u.root.tabIndex = 0;
     // `+` is the attribute's own separator: the plus key is listed as the `=` it shares.
@@ -220,6 +231,16 @@ export class CaseChart {
     else if (e.key === '0' || e.key === 'Home') g.reset();
     else return;
     e.preventDefault();
+    this.events.keyed(this);
+  }
+
+  /** The commits (their index in `commits`) at the left and right edges of what is shown. */
+  shown(): { first: number; last: number } {
+    const n = this.u.data[0].length;
+    // The group's range, not uPlot's scale: uPlot commits a new scale in a microtask.
+    const min = this.group.range?.min ?? -Infinity;
+    const max = this.group.range?.max ?? Infinity;
+    return { first: Math.max(0, Math.ceil(min + n - 1)), last: Math.min(n - 1, Math.floor(max + n - 1)) };
   }
 
   get commits(): readonly CommitRow[] {

@@ -38,6 +38,9 @@ export function showPermalinked(state: PageState): Card | undefined {
     card.root.hidden = false;
     card.root.classList.add('target');
     card.root.scrollIntoView({ block: 'start' });
+    // The keyboard's place goes with the eye: a link followed with Enter (a listed regression, a
+    // card's #) left the focus on the link, and the next Tab scrolled back to the top of the page.
+    card.root.focus({ preventScroll: true });
   }
   return card;
 }

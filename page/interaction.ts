@@ -1,7 +1,7 @@
 import type { CaseChart, ChartEvents } from './chart.js';
-import { byId, el } from './elements.js';
+import { byId, el, setText } from './elements.js';
 import { caseCsv, caseJson, exportFileName } from './lib/case-export.js';
-import { hoverText } from './lib/hover-text.js';
+import { formatDate, hoverText } from './lib/hover-text.js';
 import { commitUrl } from './lib/links.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
 import type { ChartData } from './chart.js';
@@ -26,6 +26,14 @@ export function chartEvents(state: PageState): ChartEvents {
     },
     zoomOutPastStart: () => {
       if (state.from > 0) void state.loadOlder(OLDER_STEP_SEGMENTS);
+    },
+    // A screen reader's user zooming from the keyboard heard nothing of what the chart then showed.
+    keyed: (chart) => {
+      const { first, last } = chart.shown();
+      const n = chart.commits.length;
+      const day = (i: number): string => formatDate(chart.commits[i]?.commit.timestamp ?? '');
+      const what = first <= 0 && last >= n - 1 ? `all ${n} commits loaded` : `commits ${first + 1} to ${last + 1} of ${n} loaded`;
+      setText(byId('chart-live'), `${chart.caseName}: showing ${what}, ${day(first)} to ${day(last)}.`);
     },
     drawn: (chart) => {
       if (!state.firstDrawn) {

@@ -1,5 +1,5 @@
 import type { CaseInfo } from '../src/core/trend/types.js';
-import { CaseChart, CHART_KEYS, ChartGroup, type ChartData } from './chart.js';
+import { CaseChart, CHART_KEYS, CHART_KEYS_SHOWN, ChartGroup, type ChartData } from './chart.js';
 import { byId, el, isolated, setText } from './elements.js';
 import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
@@ -65,8 +65,15 @@ function makeCard(state: PageState, info: CaseInfo): Card {
   const csv = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as CSV` } }, 'CSV');
   const json = el('button', { className: 'small', attrs: { type: 'button', 'aria-label': `Download ${info.case} as JSON` } }, 'JSON');
   const link = el('a', { className: 'permalink', attrs: { href: formatPermalink(permalinkOf(state, info.suite, info.case)), title: 'Link to this chart', 'aria-label': `Link to the chart of ${info.case}` } }, '#');
-  const table = makeTable(info, `values-${state.cards.size}`);
-  const plot = el('div', { className: 'plot' });
+  const n = state.cards.size;
+  const table = makeTable(info, `values-${n}`);
+  // The chart's description: what it shows and the keys it answers (written on each draw). The
+  // keys are also shown over the plot while the chart has the focus, for a sighted keyboard user,
+  // in symbols short enough to cover little of a phone's chart; the description says them in words.
+  const about = el('p', { attrs: { id: `chart-about-${n}` } });
+  about.hidden = true;
+  const keys = el('p', { className: 'keys', attrs: { 'aria-hidden': 'true' } }, CHART_KEYS_SHOWN);
+  const plot = el('div', { className: 'plot' }, keys);
   const note = el('p', { className: 'note' });
   // The markers' full labels as text: the canvas shortens them, and a screen reader cannot read it.
   const markers = el('ul', { className: 'markers' });
@@ -76,18 +83,22 @@ function makeCard(state: PageState, info: CaseInfo): Card {
     el(
       'header',
       {},
-      el('h4', { className: 'case-name' }, info.case),
+      el('h4', { className: 'case-name', attrs: { id: `case-${n}` } }, info.case),
       el('span', { className: 'meta' }, `${info.unit || 'no unit'} · ${info.direction} is better`),
       el('span', { className: 'actions' }, link, table.toggle, csv, json),
     ),
     plot,
+    about,
     note,
     markers,
     table.host,
   );
+  // Focused when a link brings it into view (controls.ts), and then named for its case.
+  root.tabIndex = -1;
+  root.setAttribute('aria-labelledby', `case-${n}`);
   root.dataset['case'] = info.case;
   root.dataset['suite'] = info.suite;
-  const card: Card = { info, root, plot, note, markers, table };
+  const card: Card = { info, root, plot, about, note, markers, table };
   table.toggle.addEventListener('click', () => toggleTable(state, card, chartData(state, card, state.model)));
   csv.addEventListener('click', () => download(card, chartData(state, card, state.model), 'csv'));
   json.addEventListener('click', () => download(card, chartData(state, card, state.model), 'json'));
@@ -110,7 +121,12 @@ function chartData(state: PageState, card: Card, model: TrendModel): ChartData |
 function describe(state: PageState, card: Card, data: ChartData | undefined): void {
   renderTable(state, card, data);
   card.note.replaceChildren();
-  card.markers.replaceChildren(...(data?.markers ?? []).map((m) => el('li', { className: m.kind }, m.label)));
+  // Each with the commit it marks: a list of "+25% worse" and "+17% worse" did not say where.
+  const where = (index: number): string => {
+    const row = data?.commits[Math.ceil(index)];
+    return row ? ` ${Number.isInteger(index) ? 'at' : 'before'} ${row.commit.sha.slice(0, 7)}, ${utcTime(row.commit.timestamp).slice(0, 10)}` : '';
+  };
+  card.markers.replaceChildren(...(data?.markers ?? []).map((m) => el('li', { className: m.kind }, el('span', { className: 'label' }, m.label), el('span', { className: 'where' }, where(m.index)))));
   if (!data) {
     const last = card.info.lastSeq;
     card.note.append(`No points among the loaded publishes; this case was last published in publish ${last + 1}. `);
@@ -161,13 +177,13 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
     describe(state, card, data);
     if (data && card.chart) card.chart.update(data);
     else if (data) {
-      card.chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state));
+      card.chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state), card.about.id);
       trackActive(state, card.chart);
     } else if (card.chart) {
       card.chart.destroy();
       delete card.chart;
     }
-    if (card.chart && data) card.chart.u.root.setAttribute('aria-label', chartLabel(card, data));
+    setText(card.about, card.chart && data ? chartSummary(card, data) : '');
   } catch (e) {
     card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
   }
@@ -177,13 +193,13 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
  * What the chart shows, for a reader who cannot see it: "Chart of X" alone said nothing a screen
  * reader's user could not read in the heading above it.
  */
-function chartLabel(card: Card, data: ChartData): string {
+function chartSummary(card: Card, data: ChartData): string {
   const newest = data.points.findLastIndex((p) => !!p);
   const point = data.points[newest];
   const row = data.commits[newest];
   const last = point && row ? ` Newest median ${formatValue(point.value, point.unit, 4)} at ${row.commit.sha.slice(0, 7)}, ${formatDate(row.commit.timestamp)}.` : '';
   const alerts = data.regressions.filter((r) => r.alert.status !== 'cleared').length;
-  return `Chart of ${card.info.case}: ${card.note.textContent ?? ''}${last}${alerts > 0 ? ` ${alerts} regression${alerts === 1 ? '' : 's'} marked.` : ''} ${CHART_KEYS}`;
+  return `${card.note.textContent ?? ''}${last}${alerts > 0 ? ` ${alerts} regression${alerts === 1 ? '' : 's'} marked.` : ''} ${CHART_KEYS}`;
 }
 
 /** How far beyond the window a card's chart is drawn ahead of being scrolled to. */

@@ -14,6 +14,8 @@ export interface Card {
   readonly info: CaseInfo;
   readonly root: HTMLElement;
   readonly plot: HTMLElement;
+  /** What the chart shows, in words: its description (hidden; a screen reader reads it). */
+  readonly about: HTMLElement;
   readonly note: HTMLElement;
   readonly markers: HTMLElement;
   /** The card's points as a table, shown on request (table.ts). */

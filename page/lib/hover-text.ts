@@ -50,9 +50,12 @@ export function alertText(a: StoredAlert): string {
   return a.reason ? `${what}: ${a.reason}` : what;
 }
 
-/** A point's spread, low to high, each end in its own best unit. */
+/**
+ * A point's spread, low to high, each end in its own best unit, to as many digits as the median
+ * beside it: at three, one run's 145.7 ns was said to lie below its own q1–q3 of "146 – 146".
+ */
 export function range(lo: number, hi: number, unit: string): string {
-  return `${formatValue(lo, unit)} – ${formatValue(hi, unit)}`;
+  return `${formatValue(lo, unit, 4)} – ${formatValue(hi, unit, 4)}`;
 }
 
 export function hoverText(row: CommitRow, point: StoredPoint, mode: BarMode, alerts: readonly StoredAlert[]): HoverText {

@@ -172,3 +172,32 @@ async function hoverAt(page: Page, name: string, x: number, y: number): Promise<
   if (await tip.isHidden()) throw new Error(`no tooltip over card "${name}" at ${x}, ${y}`);
   return (await tip.textContent()) ?? '';
 }
+
+/** A node of Chromium's accessibility tree, as a screen reader is told it. */
+export interface ReadNode {
+  readonly role: string;
+  readonly name: string;
+  readonly description: string;
+  readonly properties: Readonly<Record<string, unknown>>;
+}
+
+/** The nodes of the page's accessibility tree (Chromium's own, over CDP) whose name is `name`. */
+export async function readNodes(page: Page, name: string): Promise<ReadNode[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    type Value = { value?: unknown };
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { ignored: boolean; role?: Value; name?: Value; description?: Value; properties?: { name: string; value: Value }[] }[];
+    };
+    return nodes
+      .filter((n) => !n.ignored && n.name?.value === name)
+      .map((n) => ({
+        role: String(n.role?.value ?? ''),
+        name,
+        description: String(n.description?.value ?? ''),
+        properties: Object.fromEntries((n.properties ?? []).map((p) => [p.name, p.value.value])),
+      }));
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * A chart zoomed and panned from the keyboard, by a reader who cannot use a mouse or a wheel: Tab
- * reaches the chart, + and - zoom, the arrows pan, 0 or Home shows everything loaded, and the
- * chart's label says so.
+ * reaches the chart, + and - zoom, the arrows pan, 0 or Home shows everything loaded, the chart
+ * shows and tells so, and each step says what it then shows.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,16 +36,29 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart from the keyboard', () => {
     const tab = await readyTab(trend);
     await drawnCanvas(tab, NAME);
     expect(await edges(tab)).toEqual([0, 23]);
+    const keys = card(tab, NAME).getByText('+ − zoom · ← → pan · 0 or Home: all');
+    expect(await keys.isVisible()).toBe(false);
     await card(tab, NAME).getByRole('button', { name: `Download ${NAME} as JSON` }).focus();
     await tab.keyboard.press('Tab');
-    const chart = tab.getByRole('img', { name: /^Chart of warm \/ total: / });
+    const chart = tab.getByRole('application', { name: 'Chart of warm / total', exact: true });
     expect(await chart.evaluate((e) => e === document.activeElement)).toBe(true);
-    expect(await chart.getAttribute('aria-label')).toContain('Keys: plus and minus zoom, left and right arrows pan, 0 or Home shows everything loaded.');
+    // The keys shown to a sighted keyboard user while the chart has the focus, not only told.
+    expect(await keys.isVisible()).toBe(true);
 
+    // Each step is said to a screen reader (a polite live region): what the chart now shows.
+    const live = tab.locator('#chart-live');
+    expect(await live.getAttribute('aria-live')).toBe('polite');
+    expect(await live.textContent()).toBe('');
     await tab.keyboard.press('+');
     const [left, right] = await edges(tab);
     expect(left).toBeGreaterThan(3);
     expect(right).toBeLessThan(20);
+    const said = /^warm \/ total: showing commits (\d+) to (\d+) of 24 loaded, (\S+ \S+) UTC to (\S+ \S+) UTC\.$/.exec((await live.textContent()) ?? '');
+    expect(said).not.toBeNull();
+    const [from, to] = [Number(said?.[1]) - 1, Number(said?.[2]) - 1];
+    expect(Math.abs(from - left)).toBeLessThanOrEqual(1);
+    expect(Math.abs(to - right)).toBeLessThanOrEqual(1);
+    expect(said?.[3]).toBe(`${history[from]?.commit.timestamp.slice(0, 10)} ${history[from]?.commit.timestamp.slice(11, 16)}`);
     await chart.focus();
     await tab.keyboard.press('ArrowLeft');
     const [panned, pannedRight] = await edges(tab);
@@ -59,6 +72,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart from the keyboard', () => {
     expect((await edges(tab))[1]).toBe(23);
     await chart.focus();
     await tab.keyboard.press('Home');
+    expect(await live.textContent()).toMatch(/^warm \/ total: showing all 24 commits loaded, /);
     expect(await edges(tab)).toEqual([0, 23]);
     await chart.focus();
     await tab.keyboard.press('+');

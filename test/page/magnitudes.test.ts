@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredPoint } from '../../src/core/trend/types.js';
 import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM } from './browser.js';
-import { card, drawnCanvas, hoverCanvas } from './chart-reading.js';
+import { card, drawnCanvas, hoverCanvas, readNodes } from './chart-reading.js';
 import { readyTab, servedTrend, type ServedTrend } from './built-page.js';
 import { syntheticHistory, trendFiles } from './trend-fixture.js';
 
@@ -102,7 +102,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('values of any magnitude', () => {
     const tip = await hoverCanvas(tab, 'go / overflow', plot.x - canvas.x + plot.width - 2, plot.y - canvas.y + plot.height / 2);
     expect(tip).toMatch(/median\d(\.\d+)?M h \(smaller is better\)/);
     expect(tip).not.toMatch(/\d{7}/);
-    const label = (await tab.getByRole('img', { name: /^Chart of go \/ overflow: / }).getAttribute('aria-label')) ?? '';
+    const label = (await readNodes(tab, 'Chart of go / overflow'))[0]?.description ?? '';
     expect(label).toMatch(/Newest median \d(\.\d+)?M h at /);
     await tab.close();
   });
@@ -110,7 +110,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('values of any magnitude', () => {
   it('writes a case measured as zero in its own unit, not the smallest one', async () => {
     const tab = await readyTab(trend);
     await drawnCanvas(tab, 'go / idle');
-    const label = (await tab.getByRole('img', { name: /^Chart of go \/ idle: / }).getAttribute('aria-label')) ?? '';
+    const label = (await readNodes(tab, 'Chart of go / idle'))[0]?.description ?? '';
     expect(label).toContain('Newest median 0 s at ');
     await tab.close();
   });

@@ -90,7 +90,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('names on the page', () => {
     expect(await tab.locator('#alerts li').first().textContent()).toContain(JMH);
     expect(await tab.locator('h2', { hasText: SUITE }).count()).toBe(1);
     expect(await tab.locator('h3', { hasText: SHAPE }).count()).toBe(1);
-    expect(await card(tab, JMH).locator('.markers li').textContent()).toBe(LABEL);
+    expect(await card(tab, JMH).locator('.markers li .label').textContent()).toBe(LABEL);
     const widths = await tab.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
     expect(widths.window).toBeLessThanOrEqual(375);
     expect(widths.page).toBe(widths.window);

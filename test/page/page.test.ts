@@ -298,7 +298,9 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await page.mouse.move(0, 0);
     expect(await alertDots(page, 'warm / host-prep')).toEqual([]);
     // The change point and both annotations are marker lines on the canvas, their labels listed in full below it.
-    expect(await total.locator('.markers li').allTextContents()).toEqual(['port from Python to Rust', '+25% worse', XSS_LABEL]);
+    // Each said with the commit it marks: the annotation by date sits before the first commit at or after it.
+    const commitOf = (i: number): string => `${(history[i] as Publish).commit.sha.slice(0, 7)}, ${(history[i] as Publish).commit.timestamp.slice(0, 10)}`;
+    expect(await total.locator('.markers li').allTextContents()).toEqual([`port from Python to Rust at ${commitOf(100)}`, `+25% worse at ${commitOf(110)}`, `${XSS_LABEL} before ${commitOf(125)}`]);
     expect(await markerLines(page, 'warm / total', '--annotation')).toHaveLength(2);
     expect(await markerLines(page, 'warm / total', '--change')).toHaveLength(1);
     expect(await markerLines(page, 'warm / host-prep', '--change')).toEqual([]);
@@ -587,6 +589,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     await page.fill('#filter', 'HOST');
     const visible = await page.locator('article.card:visible h4').allTextContents();
     expect(visible).toEqual(['warm / host-prep', 'cold-recreate / host-prep']);
+    // The count is said to a screen reader as it changes, not only shown beside the field.
+    expect(await page.getByRole('status').filter({ hasText: 'cases' }).textContent()).toBe('2 of 9 cases');
     expect(await page.locator('section.shape[data-shape="xss"]').isVisible()).toBe(false);
     await page.fill('#filter', '');
     expect(await page.locator('article.card:visible').count()).toBe(9);
@@ -639,7 +643,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(text).toContain('range± 25');
     expect(text).toContain('sourceimported from github-action-benchmark');
     expect(text).toContain('median1.43 µs/iter');
-    expect(text).toContain('q1–q31.41 µs/iter – 1.46 µs/iter');
+    expect(text).toContain('q1–q31.405 µs/iter – 1.455 µs/iter');
     // The case still benched comes first; the one the project stopped benching follows it, whole.
     expect(await page.locator('article.card .case-name').allTextContents()).toEqual(['fib(20)', 'fib(10)']);
     expect(await shownPoints(page, 'fib(10)')).toBe(12);
@@ -720,7 +724,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     }
     const total = card(page, 'warm / total');
     expect((await bars(page, 'warm / total')).count).toBe(17);
-    expect(await total.locator('.markers li').allTextContents()).toEqual([XSS_LABEL, 'faster runners']);
+    expect(await total.locator('.markers li .label').allTextContents()).toEqual([XSS_LABEL, 'faster runners']);
     expect(await markerLines(page, 'warm / total', '--annotation')).toHaveLength(2);
     // Format 2: the newest points the publisher wrote (publishes 13-16), then the level-1 chunk of
     // publishes 0-15; the single chunk of publish 16 holds nothing the newest points did not.

@@ -50,7 +50,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart as a table', () => {
       `${newest.commit.sha.slice(0, 7)} Change 119: tune the launcher`,
       `${newest.commit.timestamp.slice(0, 10)} ${newest.commit.timestamp.slice(11, 16)} UTC`,
       formatValue(p.value, 's', 4),
-      `${formatValue(p.q1, 's')} – ${formatValue(p.q3, 's')}`,
+      `${formatValue(p.q1, 's', 4)} – ${formatValue(p.q3, 's', 4)}`,
       '5/5',
       '',
     ]);
@@ -71,7 +71,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart as a table', () => {
     await tab.locator('#bars').selectOption('extremes');
     expect(await table.locator('th').nth(3).textContent()).toBe('min–max');
     const oldest = pointOf(0);
-    expect(await rows.last().locator('td').nth(3).textContent()).toBe(`${formatValue(oldest.min, 's')} – ${formatValue(oldest.max, 's')}`);
+    expect(await rows.last().locator('td').nth(3).textContent()).toBe(`${formatValue(oldest.min, 's', 4)} – ${formatValue(oldest.max, 's', 4)}`);
 
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -87,6 +87,15 @@ describe('hover text', () => {
     ]);
   });
 
+  it('writes the spread to as many digits as the median, so a median never reads outside it', () => {
+    // One run of an imported googlecpp history: its quartiles are its median.
+    const one = { ...p, value: 145.7, q1: 145.7, q3: 145.7, min: 145.7, max: 145.7, unit: 'ns/iter', runs: 1, n: 1 };
+    const rows = hoverText(row('0123456789', 'x'), one, 'quartiles', []).rows;
+    expect(rows.find((r) => r.label === 'median')?.text).toBe('145.7 ns/iter (smaller is better)');
+    expect(rows.find((r) => r.label === 'q1–q3')?.text).toBe('145.7 ns/iter – 145.7 ns/iter');
+    expect(rows.find((r) => r.label === 'min–max')?.text).toBe('145.7 ns/iter – 145.7 ns/iter');
+  });
+
   it('puts the shown bar first and says what an imported summary is', () => {
     const imported = { ...row('0123456789', 'x'), imported: true };
     const t = hoverText(imported, { ...p, summaryOnly: true, range: '± 0.2', samples: [], failed: 1 }, 'extremes', [
