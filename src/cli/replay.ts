@@ -14,7 +14,7 @@ import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
 import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { MAX_IMPORT_BYTES } from '../effects/record-files.js';
-import { ancestryFromGit, type AncestryCheck } from '../effects/ancestry.js';
+import { ancestryFromGitGraph, type AncestryCheck } from '../effects/ancestry.js';
 import { olderFirstBenches } from '../jobs/older-first-benches.js';
 import { networkBounds } from '../runner.js';
 
@@ -134,7 +134,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { manifest, segments } = read;
   // As publish does, git in the current folder tells a first bench of an older commit (a bisect, an
   // old tag), which publishing did not judge; an import's entries were judged in their own order.
-  const ancestry = ancestryFromGit(io.cwd, io.env, networkBounds(io.env).requestMs);
+  // Every question of a replay is about its segments' commits: asked of their graph, read once.
+  const ancestry = ancestryFromGitGraph(io.cwd, io.env, new Set(segments.map((s) => s.commit.sha)), networkBounds(io.env).requestMs);
   const history = importFrom === undefined ? await olderFirstBenches(segments, ancestry, values.suite) : undefined;
   if (history && history.untold > 0) {
     io.stderr(

@@ -59,6 +59,91 @@ export function ancestryFromGit(cwd: string, env: Env, timeoutMs: number = DEFAU
   };
 }
 
+/** How many questions ancestryFromGitGraph asks one by one before it reads the graph. */
+const ONE_BY_ONE = 8;
+
+/**
+ * ancestryFromGit for many questions about commits known ahead (`shas`, a replay's): the graph
+ * below them read once (`git rev-list --parents`), each commit given its generation (one more than
+ * its parents' highest), and every question answered in memory, walking down from the newer commit
+ * no lower than the older one's generation. The same answers as `merge-base --is-ancestor`; a
+ * commit not among `shas` is asked of git as ancestryFromGit asks, and so are the first ONE_BY_ONE
+ * questions, which cost less than the graph of a long history.
+ */
+export function ancestryFromGitGraph(cwd: string, env: Env, shas: Iterable<string>, timeoutMs: number = DEFAULT_BOUNDS.requestMs): AncestryCheck {
+  const run = { cwd, env: cleanEnv(env), timeoutMs };
+  const asked = new Set(shas);
+  const one = ancestryFromGit(cwd, env, timeoutMs);
+  interface Graph {
+    readonly index: Map<string, number>;
+    readonly parents: number[][];
+    readonly generation: Int32Array;
+    readonly shallow: boolean;
+  }
+  let graph: Promise<Graph | undefined> | undefined;
+  const read = async (): Promise<Graph | undefined> => {
+    try {
+      const shallow = (await git(['rev-parse', '--is-shallow-repository'], run)).stdout.toString('utf8').trim() !== 'false';
+      const list = [...asked];
+      const checked = (await git(['cat-file', '--batch-check=%(objectname) %(objecttype)'], { ...run, input: list.map((c) => `${c}^{commit}\n`).join('') })).stdout.toString('utf8').split('\n');
+      const present = list.filter((_, i) => checked[i]?.endsWith(' commit') === true);
+      const index = new Map<string, number>();
+      const parents: number[][] = [];
+      if (present.length > 0) {
+        // Children before their parents: the generations are then filled from the end.
+        const lines = (await git(['rev-list', '--parents', '--topo-order', '--stdin'], { ...run, input: present.map((c) => `${c}\n`).join('') })).stdout.toString('utf8').split('\n');
+        const rows = lines.filter((l) => l !== '').map((l) => l.split(' '));
+        for (const row of rows) index.set(row[0] as string, index.size);
+        for (const row of rows) parents.push(row.slice(1).map((c) => index.get(c) ?? -1).filter((k) => k >= 0));
+      }
+      const generation = new Int32Array(parents.length);
+      for (let k = parents.length - 1; k >= 0; k--) {
+        let g = 0;
+        for (const q of parents[k] as number[]) g = Math.max(g, (generation[q] as number) + 1);
+        generation[k] = g;
+      }
+      return { index, parents, generation, shallow };
+    } catch {
+      return undefined;
+    }
+  };
+  /** Whether commit `a` is an ancestor of `b` (or is `b`), as merge-base --is-ancestor. */
+  const reaches = (g: Graph, a: number, b: number): boolean => {
+    if (a === b) return true;
+    const floor = g.generation[a] as number;
+    if ((g.generation[b] as number) <= floor) return false;
+    const seen = new Set<number>([b]);
+    const stack = [b];
+    while (stack.length > 0) {
+      for (const q of g.parents[stack.pop() as number] as number[]) {
+        if (q === a) return true;
+        if ((g.generation[q] as number) > floor && !seen.has(q)) {
+          seen.add(q);
+          stack.push(q);
+        }
+      }
+    }
+    return false;
+  };
+  let questions = 0;
+  return async (sha, other) => {
+    // A question costs a process or two (50 to 130 ms each on a loaded 2-core machine), the graph
+    // of a clone of 15,000 commits about 0.4 s: the first few are asked one by one.
+    if (!asked.has(sha) || !asked.has(other) || (graph === undefined && questions++ < ONE_BY_ONE)) return one(sha, other);
+    graph ??= read();
+    const g = await graph;
+    if (!g) return one(sha, other);
+    const a = g.index.get(sha);
+    const b = g.index.get(other);
+    // Not in the checkout (a shallow clone holds few): this source cannot tell.
+    if (a === undefined || b === undefined) return undefined;
+    if (reaches(g, a, b)) return 'older';
+    if (reaches(g, b, a)) return 'newer';
+    // A shallow checkout's history stops at its graft: an ancestor beyond it reads as none.
+    return g.shallow ? undefined : 'diverged';
+  };
+}
+
 /** The REST API's compare, on the run's client: its retries, rate-limit waits and budget are the comments'. */
 export function ancestryFromApi(api: Pick<GitHubComments, 'commitAncestry'>): AncestryCheck {
   return (sha, other) => api.commitAncestry(sha, other);

@@ -5,7 +5,7 @@
  */
 import type { AncestryCheck } from '../effects/ancestry.js';
 import type { Segment } from '../core/trend/types.js';
-import { ANCESTRY_LOOKBACK, descendantAmong } from './regressions.js';
+import { ANCESTRY_REACH, descendantAmong } from './regressions.js';
 
 export interface OlderFirstBenches {
   /** Seqs of the entries that are history, not news. */
@@ -56,7 +56,7 @@ export async function olderFirstBenches(segments: readonly Segment[], ancestry: 
         reruns.push({ seq: s.seq, key });
       }
       if (!dates.has(sha)) dates.set(sha, date);
-      newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_LOOKBACK);
+      newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_REACH);
     }
   }
   const older = new Set<number>();

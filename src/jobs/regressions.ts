@@ -213,27 +213,38 @@ async function rebenchOfOlder(context: AlertContext, suite: string, judged: Segm
 }
 
 /**
- * How many of the suite's newest commits a first bench is asked about, while it has diverged from
- * each: a main rewritten by a force-push, or a bisect's step on another line than the one before.
+ * How many questions a first bench is asked of the suite's newest commits, while it has diverged
+ * from each: a main rewritten by a force-push, or a bisect's step on another line than the one
+ * before. Commits not asked (dated before a descendant) do not count.
  */
 export const ANCESTRY_LOOKBACK = 8;
 
-/** The suite's newest entries published before `judged`, one per commit other than its own, newest first. */
-async function newestCommitsBefore(context: AlertContext, suite: string, judged: Segment): Promise<{ readonly seq: number; readonly sha: string }[]> {
-  const out: { seq: number; sha: string }[] = [];
-  const take = (entries: readonly { readonly seq: number; readonly sha: string }[]) => {
-    for (const e of entries) if (e.sha !== judged.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_LOOKBACK) out.push({ seq: e.seq, sha: e.sha });
+/**
+ * How many of the suite's newest commits a first bench may be asked about. The steps of a bisect
+ * that went the same way for more than ANCESTRY_LOOKBACK steps were each history, older than a
+ * commit before them: with the lookback counting commits rather than questions, that commit was
+ * out of reach, and the next step, a descendant of every step before it, was judged as news. Now
+ * the step before it is asked, the steps before that are not (dated before it), and the commit they
+ * were older than is: a bisect of up to 31 steps one way (over 2^31 commits) is told.
+ */
+export const ANCESTRY_REACH = 32;
+
+/** The suite's newest entries published before `judged`, one per commit other than its own, newest first, up to ANCESTRY_REACH. */
+async function newestCommitsBefore(context: AlertContext, suite: string, judged: Segment): Promise<{ readonly seq: number; readonly sha: string; readonly date?: number }[]> {
+  const out: { seq: number; sha: string; date?: number }[] = [];
+  const take = (entries: readonly { readonly seq: number; readonly sha: string; readonly date?: number }[]) => {
+    for (const e of entries) if (e.sha !== judged.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_REACH) out.push(e);
   };
   const state = context.states?.get(suite);
   const first = suiteStart(context.manifest.cases, suite, judged.seq);
   let from = judged.seq;
   if (state) {
-    take(state.entries.filter((e) => e.seq < judged.seq).reverse());
+    take(state.entries.filter((e) => e.seq < judged.seq).reverse().map((e) => ({ seq: e.seq, sha: e.sha })));
     from = Math.min(from, state.since);
   }
-  for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
+  for (let span = 16; out.length < ANCESTRY_REACH && from > first; span *= 2) {
     const next = Math.max(first, from - span);
-    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha })).reverse());
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha, date: Date.parse(s.commit.timestamp) })).reverse());
     from = next;
   }
   return out;
@@ -253,15 +264,19 @@ async function newestCommitsBefore(context: AlertContext, suite: string, judged:
  */
 async function descendantOnTrend(context: AlertContext, suite: string, judged: Segment, ancestry: AncestryCheck): Promise<string | undefined> {
   const newest = await newestCommitsBefore(context, suite, judged);
-  // The trend's dates of these commits (the segments hold them, the state does not), each read from
-  // its own entry and only when asked: the usual push, after its first answer, reads one.
-  const dated = new Map<string, Promise<number>>();
-  const dateOf = (sha: string): Promise<number> => {
-    const seq = newest.find((e) => e.sha === sha)?.seq;
-    if (seq === undefined) return Promise.resolve(Number.NaN);
-    let date = dated.get(sha);
-    if (!date) dated.set(sha, (date = context.load(seq, seq + 1).then((read) => Date.parse(read.find((s) => s.seq === seq)?.commit.timestamp ?? ''))));
-    return date;
+  // The trend's dates of these commits (the chunks hold them, the state does not), read only when
+  // asked, in one read of the entries still undated: the usual push, after its first answer, reads
+  // them all (each is dated before the commit it descends from, so not asked).
+  let dated: Promise<Map<string, number>> | undefined;
+  const dateOf = async (sha: string): Promise<number> => {
+    const e = newest.find((n) => n.sha === sha);
+    if (e === undefined) return Number.NaN;
+    if (e.date !== undefined) return e.date;
+    const undated = newest.filter((n) => n.date === undefined);
+    dated ??= context
+      .load(Math.min(...undated.map((n) => n.seq)), Math.max(...undated.map((n) => n.seq)) + 1)
+      .then((read) => new Map(undated.map((n) => [n.sha, Date.parse(read.find((s) => s.seq === n.seq)?.commit.timestamp ?? '')])));
+    return (await dated).get(sha) ?? Number.NaN;
   };
   return descendantAmong(judged.commit, newest, dateOf, ancestry);
 }
@@ -278,12 +293,15 @@ export async function descendantAmong(
   ancestry: AncestryCheck,
 ): Promise<string | undefined> {
   const descends: string[] = [];
+  let asked = 0;
   for (const other of newest) {
+    if (asked >= ANCESTRY_LOOKBACK) return undefined;
     if (descends.length > 0) {
       // A date unknown (NaN) sets no floor: when none is known, every commit is asked.
       const dates = [Date.parse(judged.timestamp), ...(await Promise.all(descends.map(dateOf)))].filter((d) => !Number.isNaN(d));
       if (dates.length > 0 && (await dateOf(other.sha)) < Math.max(...dates)) continue;
     }
+    asked++;
     const said = await ancestry(judged.sha, other.sha);
     if (said === 'older') return other.sha;
     if (said === undefined) return undefined;

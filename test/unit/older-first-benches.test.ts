@@ -45,6 +45,20 @@ describe('older first benches, told for a replay', () => {
     expect(asked).toEqual(['x?c']);
   });
 
+  it('takes every step of a bisect that goes one way for more than 8 steps as history, two questions each', async () => {
+    // The trend holds a and h; the bisect benches b to m (not h), each newer than the step before
+    // and older than h. Before, the 9th step was asked only of the 8 steps before it and was news.
+    const steps = [...'bcdefgijklm'];
+    const history = [entry(0, 'a', 1), entry(1, 'h', 30), ...steps.map((c, i) => entry(2 + i, c, 2 + i))];
+    const pairs: [string, string][] = steps.flatMap((c, i) => [[c, 'h'] as [string, string], ...steps.slice(i + 1).map((d) => [c, d] as [string, string])]);
+    const { check, asked } = ancestry([['a', 'h'], ...pairs]);
+    const told = await olderFirstBenches(history, check);
+    expect([...told.older].sort((x, y) => x - y)).toEqual(steps.map((_, i) => 2 + i));
+    // Each step after the first is asked of the step before it (a descendant), then of h.
+    expect(asked.filter((a) => a.startsWith('b?') || a.startsWith('m?'))).toEqual(['b?h', 'm?l', 'm?h']);
+    expect(asked.length).toBe(1 + 2 * (steps.length - 1));
+  });
+
   it('takes a merge rebased onto main (its author date older) as news, after one question', async () => {
     const history = [entry(0, 'a', 1), entry(1, 'b', 5), entry(2, 'r', 3)];
     const { check, asked } = ancestry([['a', 'b'], ['b', 'r'], ['a', 'r']]);
