@@ -94,14 +94,19 @@ export async function tellComparison(
     if (pr && api && writing && commented.has(suite)) {
       // The compare report (DEFAULT_REPORT_LIMIT at most, its tables left out past it) shares the
       // one comment GitHub caps: the verdicts get what it leaves.
-      const room = Math.max(0, COMMENT_LIMIT - (extra ?? '').length - 2);
-      const body = [renderPullRequestComment({ suite, sha, base: pr.base, verdicts }, links(settings, runner), room), extra ?? ''].join('\n\n').trimEnd();
+      const render = (report: string) => [renderPullRequestComment({ suite, sha, base: pr.base, verdicts }, links(settings, runner), Math.max(0, COMMENT_LIMIT - report.length - 2)), report].join('\n\n').trimEnd();
+      let body = render(extra ?? '');
+      // A report of hundreds of cases with long names leaves the verdicts no room at all: they
+      // keep the comment, and the report the summary.
+      if (body.length > COMMENT_LIMIT) body = render(COMPARE_REPORT_LEFT_OUT);
       reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body, { fromFork: pr.fromFork === true }));
     }
   }
   core.info(pr ? 'Pull requests never publish: the trend is the base branch’s' : (against?.why ?? 'auto-push is false: nothing was published, and the points were compared with the trend'));
   return { tables, regressions: judged.flatMap((j) => regressionEntries(j.verdicts)) };
 }
+
+const COMPARE_REPORT_LEFT_OUT = `The compare-baseline report is in this job's summary: beside the verdicts it would not fit the ${COMMENT_LIMIT.toLocaleString('en')} characters GitHub takes in a comment.`;
 
 /** Pull-request comments one run writes at most: one per suite, the suites with the most worse cases first. */
 export const MAX_PULL_REQUEST_COMMENTS = 10;

@@ -688,7 +688,8 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
         if (relevant.length === 0) return undefined;
         const rows = refreshCommentRows(old, relevant, info);
-        return renderCommitComment({ ...old, rows }, options.links, options.ccUsers);
+        // The suite from the marker that found the comment: its hidden data keeps a long one cut.
+        return renderCommitComment({ ...old, suite: outcome.suite, rows }, options.links, options.ccUsers);
       }),
     );
   }
