@@ -494,9 +494,23 @@ export interface PullRequestCommentData {
   readonly suite: string;
   /** Head commit of the pull request. */
   readonly sha: string;
-  /** The base branch the trend describes. */
+  /** The pull request's base branch. */
   readonly base: string;
+  /**
+   * The repository's default branch, when the event names it. The trend is one per suite, not one
+   * per branch: a base that is not the default branch is not what the head was compared with.
+   */
+  readonly defaultBranch?: string;
   readonly verdicts: readonly CaseVerdict[];
+}
+
+/**
+ * What a pull request's head was compared with, in words: its base branch when that is the
+ * default branch (or the event does not say which is), else the published trend.
+ */
+export function comparedWith(base: string, defaultBranch: string | undefined): { readonly onBase: boolean; readonly trend: string } {
+  const onBase = defaultBranch === undefined || defaultBranch === base;
+  return { onBase, trend: onBase ? base : 'the published trend' };
 }
 
 const PR_VERDICT: Readonly<Record<CaseVerdict['kind'], string>> = {
@@ -524,11 +538,14 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   // A base branch with too few commits of any case (or no trend at all) judged nothing: "no case
   // worse" would read as a pass.
   const unjudged = rows.length > 0 && rows.every((v) => v.kind === 'not-enough-history');
+  const { onBase } = comparedWith(data.base, data.defaultBranch);
+  const base = escapeMarkdown(data.base);
+  const trend = onBase ? base : 'the published trend';
   const headline = worse
-    ? `${worse} case${worse === 1 ? '' : 's'} worse than ${escapeMarkdown(data.base)}`
+    ? `${worse} case${worse === 1 ? '' : 's'} worse than ${trend}`
     : unjudged
-      ? `too little history on ${escapeMarkdown(data.base)} to judge`
-      : `no case worse than ${escapeMarkdown(data.base)}`;
+      ? `too little history ${onBase ? `on ${base}` : 'in the published trend'} to judge`
+      : `no case worse than ${trend}`;
   const lines = [
     pullRequestCommentMarker(data.suite),
     `### ${worse ? '⚠️ ' : ''}benchtrend: ${headline} in suite ${suite} at ${data.sha.slice(0, 7)}`,
@@ -545,7 +562,9 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   const split = attributionBlock(attributionLines(rows));
   const tail = [
     '',
-    `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`,
+    onBase
+      ? `Compared with the recent level of each case on ${base}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`
+      : `Compared with the recent level of each case in the published trend, which is one per suite, not one per branch: this pull request's base, ${base}, is not the default branch, ${escapeMarkdown(data.defaultBranch ?? '')}, and was not compared apart. A one-off slow runner can make a single case look worse, so re-run before acting on one.`,
     ...linksFooter(links),
   ];
   const body = (k: number, withSplit = true): string => {
