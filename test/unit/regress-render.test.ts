@@ -53,6 +53,12 @@ describe('markdown escaping', () => {
     expect(text).toContain('\\|');
     expect(text).not.toMatch(/(?<!\\)\|/);
   });
+
+  it('links no issue through the GH-<number> form either', () => {
+    // GitHub autolinks `GH-26` as it does `#26`, and the issue then shows the comment as a mention.
+    expect(escapeMarkdown('fix GH-26 and gh-7 / warm')).toBe('fix GH\\-\u200b26 and gh\\-\u200b7 / warm');
+    expect(escapeMarkdown('GHz-2 / MiGH-')).toBe('GHz\\-2 / MiGH\\-');
+  });
 });
 
 describe('the link to the method', () => {
