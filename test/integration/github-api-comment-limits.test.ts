@@ -126,3 +126,32 @@ describe('a pull request with a compare-baseline report of 300 cases of 400-char
     expect(run.summary).toContain('Compare: candidate against baseline');
   });
 });
+
+describe('12 cases regressed at one push', () => {
+  // 48 more that do not move: a job that moved as one would look like the runner.
+  const names = Array.from({ length: 60 }, (_, i) => `case${String(i).padStart(2, '0')}`);
+  const flat = (rng: Random, slower = (_: number) => 1) => JSON.stringify(names.map((name, i) => ({ name, unit: 'ms', value: 10 * slower(i) * Math.exp(0.01 * rng.normal()) })));
+
+  it('annotates the largest 8 and counts the others in one more, within the 10 warnings GitHub shows a step', async () => {
+    const rng = new Random(5);
+    for (let n = 1; n <= 8; n++) {
+      await writeFile(join(sb.root, 'b.json'), flat(rng));
+      const published = await runCli(['publish', 'b.json', '--repo', remote, '--commit', sha(n), '--message', `commit ${n}`, '--author', 'Ada', '--timestamp', `2024-01-01T00:00:0${n}Z`, '--format', 'customSmallerIsBetter'], sb.root, sb.env);
+      expect(published.code).toBe(0);
+    }
+    // case11 the slowest, case00 the least slow.
+    await writeFile(join(sb.root, 'b.json'), flat(rng, (i) => (i < 12 ? 1.5 + i / 5 : 1)));
+    const run = await act(9, { records: 'b.json', format: 'customSmallerIsBetter', 'alert-after': '1' });
+    await run.dispose();
+    expect(run.code).toBe(0);
+    expect(run.outputs['regressions']).toBe('12');
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'));
+    expect(warnings.length).toBeLessThanOrEqual(10);
+    const regressed = warnings.filter((l) => l.startsWith('::warning title=Performance regression%3A '));
+    expect(regressed.map((l) => / \/ (case\d\d)::/.exec(l)?.[1])).toEqual(['case11', 'case10', 'case09', 'case08', 'case07', 'case06', 'case05', 'case04']);
+    expect(warnings).toContain(
+      '::warning title=Performance regressions%3A 4 more::4 more cases regressed than are annotated here (GitHub shows 10 warnings a step, and these are the 8 largest changes): each is in the job summary and the regressions-json output',
+    );
+    expect(JSON.parse(run.outputs['regressions-json'] ?? '[]')).toHaveLength(12);
+  });
+});
