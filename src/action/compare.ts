@@ -3,7 +3,7 @@ import * as core from '@actions/core';
 import type { Point } from '../core/model.js';
 import type { CaseVerdict } from '../core/regress/detect.js';
 import type { GitHubComments } from '../effects/github-api.js';
-import { COMMENT_LIMIT, pullRequestCommentMarker, renderPullRequestComment } from '../core/render-comment.js';
+import { COMMENT_LIMIT, comparedWith, pullRequestCommentMarker, renderPullRequestComment } from '../core/render-comment.js';
 import { regressionEntries, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
 import { readTrend } from '../jobs/publish.js';
 import { comparePullRequest } from '../jobs/regressions.js';
@@ -74,6 +74,12 @@ export async function tellComparison(
   against?: { readonly base: string; readonly why: string },
 ): Promise<{ tables: string[]; regressions: RegressionEntry[] }> {
   const api = pr ? commentsApi(settings, runner) : undefined;
+  // What was compared with, in the words of the summary and the warnings: the base (or the merge
+  // queue's target) when it is the default branch, else the published trend.
+  const defaultBranch = defaultBranchOf(runner.payload);
+  const base = pr?.base ?? against?.base;
+  const compared = base === undefined ? undefined : comparedWith(base, defaultBranch);
+  const trend = compared?.onBase ? `the ${base} trend` : 'the published trend';
   if (pr && !api && settings.commentOnPullRequest) core.warning('No pull-request comment was written: github-token is empty');
   const writing = pr && api && settings.commentOnPullRequest ? await current(api, pr) : false;
   // A fork decides how many suites its artifacts hold: the comments are bounded, the worst first.
@@ -85,23 +91,36 @@ export async function tellComparison(
   );
   if (pr && writing && judged.length > MAX_PULL_REQUEST_COMMENTS) {
     core.warning(
-      `${judged.length} suites were compared; comments were written for the ${MAX_PULL_REQUEST_COMMENTS} with the most cases worse than ${pr.base}, one per suite, and the other ${judged.length - MAX_PULL_REQUEST_COMMENTS} are in this job's summary`,
+      `${judged.length} suites were compared; comments were written for the ${MAX_PULL_REQUEST_COMMENTS} with the most cases worse than ${compared?.trend ?? pr.base}, one per suite, and the other ${judged.length - MAX_PULL_REQUEST_COMMENTS} are in this job's summary`,
     );
   }
   const tables: string[] = [];
   for (const { suite, sha, verdicts } of judged) {
-    tables.push(renderVerdictTable(verdicts, `Against the ${pr ? pr.base : (against?.base ?? 'published')} trend${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
+    tables.push(renderVerdictTable(verdicts, `Against ${trend}${judged.length > 1 ? ` (${suite})` : ''}`, links(settings, runner)));
     if (pr && api && writing && commented.has(suite)) {
       // The compare report (DEFAULT_REPORT_LIMIT at most, its tables left out past it) shares the
       // one comment GitHub caps: the verdicts get what it leaves.
-      const room = Math.max(0, COMMENT_LIMIT - (extra ?? '').length - 2);
-      const body = [renderPullRequestComment({ suite, sha, base: pr.base, verdicts }, links(settings, runner), room), extra ?? ''].join('\n\n').trimEnd();
+      const data = { suite, sha, base: pr.base, ...(defaultBranch !== undefined ? { defaultBranch } : {}), verdicts };
+      const render = (report: string) => [renderPullRequestComment(data, links(settings, runner), Math.max(0, COMMENT_LIMIT - report.length - 2)), report].join('\n\n').trimEnd();
+      let body = render(extra ?? '');
+      // A report of hundreds of cases with long names leaves the verdicts no room at all: they
+      // keep the comment, and the report the summary.
+      if (body.length > COMMENT_LIMIT) body = render(COMPARE_REPORT_LEFT_OUT);
       reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body, { fromFork: pr.fromFork === true }));
     }
   }
-  core.info(pr ? 'Pull requests never publish: the trend is the base branch’s' : (against?.why ?? 'auto-push is false: nothing was published, and the points were compared with the trend'));
+  core.info(pr ? 'Pull requests never publish: the head was compared with the published trend, which only pushes, dispatches and schedules write' : (against?.why ?? 'auto-push is false: nothing was published, and the points were compared with the trend'));
   return { tables, regressions: judged.flatMap((j) => regressionEntries(j.verdicts)) };
 }
+
+/** `repository.default_branch` of the event (pull_request, workflow_run and merge_group payloads carry it). */
+function defaultBranchOf(payload: Record<string, unknown>): string | undefined {
+  const repository = payload['repository'];
+  const name = typeof repository === 'object' && repository !== null ? (repository as { default_branch?: unknown }).default_branch : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+const COMPARE_REPORT_LEFT_OUT = `The compare-baseline report is in this job's summary: beside the verdicts it would not fit the ${COMMENT_LIMIT.toLocaleString('en')} characters GitHub takes in a comment.`;
 
 /** Pull-request comments one run writes at most: one per suite, the suites with the most worse cases first. */
 export const MAX_PULL_REQUEST_COMMENTS = 10;

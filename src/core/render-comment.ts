@@ -16,6 +16,7 @@ import { attributionLines } from './regress/attribute-verdicts.js';
 import { changeRange, groupText } from './regress/groups.js';
 import { signedPercent } from './regress/words.js';
 import { withoutDetails, type CaseVerdict } from './regress/detect.js';
+import { fnv1a64 } from './trend/case-digest.js';
 import type { AlertStatus, StoredAlert } from './trend/types.js';
 
 /** One regressed case as a comment shows it. */
@@ -65,6 +66,11 @@ export interface CommitCommentData {
   readonly runner?: { readonly cases: number; readonly low: number; readonly high: number };
   /** Rows raised at this commit that a comment too long for GitHub left out (renderCommitComment's limit). */
   readonly more?: number;
+  /**
+   * Names of `watch`, `ongoing` and `raisedElsewhere` past those the comment lists (and keeps in
+   * its hidden data): counted, so that a later run rewriting it still says how many there were.
+   */
+  readonly unlisted?: { readonly watch?: number; readonly ongoing?: number; readonly raisedElsewhere?: number };
   /** Set under `alert-method: ratio`, whose footnote is github-action-benchmark's rule. Kept in the hidden data. */
   readonly method?: 'ratio';
 }
@@ -101,10 +107,38 @@ export const COMMENT_LIMIT = 65_536;
 /** Names listed inline (on watch, still beyond the limit) before the rest are counted. */
 const LISTED_NAMES = 30;
 
-function someNames(names: readonly string[]): string {
-  const shown = names.slice(0, LISTED_NAMES).join(', ');
-  return names.length > LISTED_NAMES ? `${shown} and ${names.length - LISTED_NAMES} more` : shown;
+/** `names`, of which `listed` are shown, and `unlisted` more were left out before they came here. */
+function someNames(names: readonly string[], listed: number, unlisted = 0): string {
+  const more = Math.max(0, names.length - listed) + unlisted;
+  const shown = names.slice(0, listed).join(', ');
+  if (!shown) return `${more} case${more === 1 ? '' : 's'}`;
+  return more > 0 ? `${shown} and ${more} more` : shown;
 }
+
+/** Characters of a name a comment shows whole; past them its head and tail, and a count of the rest. */
+const NAME_SHOWN = 200;
+
+/**
+ * A name as a comment shows it. Names have no length limit, and each is in a comment's title, its
+ * table and its links: a suite of 70,000 characters made a body of 233,729 that GitHub refused
+ * (422), and the comment reached nobody. Cut between code points, never within one.
+ */
+export function shownName(name: string): string {
+  if (name.length <= NAME_SHOWN) return name;
+  const chars = Array.from(name);
+  if (chars.length <= NAME_SHOWN) return name;
+  const [head, tail] = [140, 40];
+  return `${chars.slice(0, head).join('')}…${chars.slice(-tail).join('')} (${(chars.length - head - tail).toLocaleString('en')} characters left out)`;
+}
+
+/** A plain-text line (a total's split among its stages, which names them) cut as a name is, at a line's length. */
+function shownLine(line: string): string {
+  const chars = Array.from(line);
+  return chars.length <= 4 * NAME_SHOWN ? line : `${chars.slice(0, 4 * NAME_SHOWN).join('')}… (${(chars.length - 4 * NAME_SHOWN).toLocaleString('en')} characters left out)`;
+}
+
+/** Longest link to a case's chart a comment writes: past it (a name of thousands of characters) the name is text. */
+const LINK_MAX = 2_000;
 
 /** Where the cases a comment leaves out are: the charts when the page's address is known, and the job summary. */
 function elsewhere(links: CommentLinks): string {
@@ -150,9 +184,10 @@ function safeUrl(url: string | undefined): string | undefined {
 }
 
 function caseCell(row: { case: string }, suite: string, links: CommentLinks): string {
-  const name = escapeMarkdown(row.case);
+  const name = escapeMarkdown(shownName(row.case));
   const pages = safeUrl(links.pagesUrl);
-  return pages ? `[${name}](${caseLink(pages, suite, row.case)})` : name;
+  const link = pages ? caseLink(pages, suite, row.case) : undefined;
+  return link && link.length <= LINK_MAX ? `[${name}](${link})` : name;
 }
 
 const STATUS_TEXT: Readonly<Record<AlertStatus, string>> = {
@@ -161,19 +196,33 @@ const STATUS_TEXT: Readonly<Record<AlertStatus, string>> = {
   cleared: '~~cleared~~',
 };
 
+/** Longest suite a marker spells out; a longer one is its head and a digest of the whole. */
+const MARKER_SUITE = 8_192;
+
+/**
+ * The suite as a marker names it: percent-encoded, or, past MARKER_SUITE characters so encoded,
+ * its head and the FNV-1a digest of the whole (`…` is never in an encoded name, so the two forms
+ * never meet). Any suite whose comment fitted GitHub's limit before keeps its spelled-out marker.
+ */
+function markerSuite(suite: string): string {
+  const encoded = encodeURIComponent(suite);
+  return encoded.length <= MARKER_SUITE ? encoded : `${encoded.slice(0, 256).replace(/%[0-9A-F]?$/, '')}…${fnv1a64(suite)}`;
+}
+
 /** The hidden marker that finds a suite's comment on a commit. */
 export function commitCommentMarker(suite: string): string {
-  return `<!-- benchtrend:commit-comment suite=${encodeURIComponent(suite)} -->`;
+  return `<!-- benchtrend:commit-comment suite=${markerSuite(suite)} -->`;
 }
 
 /** The hidden marker that finds a suite's comment on a pull request. */
 export function pullRequestCommentMarker(suite: string): string {
-  return `<!-- benchtrend:pr-comment suite=${encodeURIComponent(suite)} -->`;
+  return `<!-- benchtrend:pr-comment suite=${markerSuite(suite)} -->`;
 }
 
 function encodeData(data: CommitCommentData): string {
   // Base64 keeps `-->` and anything else out of the HTML comment whatever the case names hold.
-  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  // The suite is the marker's to find, and a run rewriting the comment knows it: kept as shown.
+  const bytes = new TextEncoder().encode(JSON.stringify({ ...data, suite: shownName(data.suite) }));
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary);
@@ -221,7 +270,7 @@ function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
  */
 export function attributionBlock(lines: readonly string[] | undefined): string[] {
   if (!lines || lines.length === 0) return [];
-  return ['', 'Where the total moved, stage by stage (each stage against its own baseline):', '', ...lines.map((l) => `- ${escapeMarkdown(l)}`)];
+  return ['', 'Where the total moved, stage by stage (each stage against its own baseline):', '', ...lines.map((l) => `- ${escapeMarkdown(shownLine(l))}`)];
 }
 
 const TABLE_HEAD = ['| Case | Baseline median (Q1–Q3) | New median (Q1–Q3) | Change | Status | Why |', '| --- | ---: | ---: | ---: | --- | --- |'];
@@ -231,12 +280,22 @@ const TABLE_HEAD = ['| Case | Baseline median (Q1–Q3) | New median (Q1–Q3) |
  * value and error bar, change, status and why; a link to each case's chart; the cc line.
  */
 export function renderCommitComment(data: CommitCommentData, links: CommentLinks = {}, ccUsers: readonly string[] = [], limit = COMMENT_LIMIT): string {
-  const full = commitCommentBody(data, links, ccUsers);
-  if (full.length <= limit || data.rows.length === 0) return full;
+  const full = commitCommentBody(data, links, ccUsers, LISTED_NAMES);
+  if (full.length <= limit) return full;
   // Too long for GitHub: the most significant rows that fit, shown and kept in the hidden data
   // alike, and the others counted.
   const rows = significantFirst(data.rows);
-  return mostRowsThatFit(rows.length, limit, (k) => commitCommentBody({ ...data, rows: rows.slice(0, k), more: (data.more ?? 0) + rows.length - k }, links, ccUsers));
+  const withRows = (k: number, listed: number, split = true) =>
+    commitCommentBody({ ...data, rows: rows.slice(0, k), more: (data.more ?? 0) + rows.length - k, ...(split ? {} : { attributions: [] }) }, links, ccUsers, listed);
+  const fitted = mostRowsThatFit(rows.length, limit, (k) => withRows(k, LISTED_NAMES));
+  if (fitted.length <= limit) return fitted;
+  // Not even the count fits beside the names listed (hundreds of cases on watch with long names):
+  // fewer names, then none, then the total's split, which the job summary also gives.
+  for (const listed of [10, 3, 0]) {
+    const body = withRows(0, listed);
+    if (body.length <= limit) return body;
+  }
+  return withRows(0, 0, false);
 }
 
 /**
@@ -261,23 +320,39 @@ function significantFirst(rows: readonly CommentRow[]): CommentRow[] {
   return [...rows].sort((a, b) => Number(a.status === 'cleared') - Number(b.status === 'cleared') || size(b) - size(a));
 }
 
-function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers: readonly string[]): string {
+/** The comment with at most `listed` names of each list, which are what its hidden data keeps. */
+function commitCommentBody(full: CommitCommentData, links: CommentLinks, ccUsers: readonly string[], listed: number): string {
+  const was = full.unlisted ?? {};
+  const cut = <T>(list: readonly T[] | undefined) => (list ? { list: list.slice(0, listed), left: Math.max(0, list.length - listed) } : { list: undefined, left: 0 });
+  const [watch, ongoing, elsewhere] = [cut(full.watch), cut(full.ongoing), cut(full.raisedElsewhere)];
+  const unlisted = { watch: (was.watch ?? 0) + watch.left, ongoing: (was.ongoing ?? 0) + ongoing.left, raisedElsewhere: (was.raisedElsewhere ?? 0) + elsewhere.left };
+  const anyUnlisted = unlisted.watch + unlisted.ongoing + unlisted.raisedElsewhere > 0;
+  const data: CommitCommentData = {
+    ...full,
+    ...(watch.list ? { watch: watch.list } : {}),
+    ...(ongoing.list ? { ongoing: ongoing.list } : {}),
+    ...(elsewhere.list ? { raisedElsewhere: elsewhere.list } : {}),
+    ...(anyUnlisted ? { unlisted } : {}),
+  };
   const short = data.sha.slice(0, 7);
-  const suite = `\`${codeText(isolate(data.suite))}\``;
+  const suite = `\`${codeText(isolate(shownName(data.suite)))}\``;
   const more = data.more ?? 0;
   const open = data.rows.filter((r) => r.status !== 'cleared');
   const lines: string[] = [commitCommentMarker(data.suite)];
   const earlier = data.raisedElsewhere ?? [];
+  const earlierCount = earlier.length + unlisted.raisedElsewhere;
+  const ongoingCount = (data.ongoing?.length ?? 0) + unlisted.ongoing;
+  const watchCount = (data.watch?.length ?? 0) + unlisted.watch;
   if (data.rows.length === 0 && more === 0) {
     const n = data.cases ?? 0;
     const judged = `${n} case${n === 1 ? '' : 's'} judged against their recent history`;
     // A case beyond its limit from a step that starts earlier is not "no regression" here; nor,
     // with a case on watch listed below, may the words above it say none is beyond its limit.
-    const beyond = earlier.length + (data.ongoing?.length ?? 0);
+    const beyond = earlierCount + ongoingCount;
     if (beyond > 0) {
-      lines.push(`### ${earlier.length ? '⚠️ ' : ''}benchtrend: no regression starts at ${short} in suite ${suite}`, '', `${judged}; ${beyond} ${beyond === 1 ? 'is' : 'are'} worse, from a step that starts at an earlier commit.`);
+      lines.push(`### ${earlierCount ? '⚠️ ' : ''}benchtrend: no regression starts at ${short} in suite ${suite}`, '', `${judged}; ${beyond} ${beyond === 1 ? 'is' : 'are'} worse, from a step that starts at an earlier commit.`);
     } else {
-      lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${judged}; ${(data.watch?.length ?? 0) > 0 ? 'none raised a regression here.' : 'none is worse beyond its limit.'}`);
+      lines.push(`### benchtrend: no regression in suite ${suite} at ${short}`, '', `${judged}; ${watchCount > 0 ? 'none raised a regression here.' : 'none is worse beyond its limit.'}`);
     }
   } else {
     const count = open.length + more;
@@ -291,16 +366,17 @@ function commitCommentBody(data: CommitCommentData, links: CommentLinks, ccUsers
         : 'A regression is suspected when recent points are each worse than the baseline (recent commits on the same level) by the minimum effect and beyond its prediction limit; a lasting step found later confirms it, its absence clears it.',
     );
   }
-  if (earlier.length > 0) {
-    lines.push('', `Raised by this run, each at the commit where its step starts: ${someNames(earlier.map((r) => `${escapeMarkdown(isolate(r.case))} (at ${r.at.slice(0, 7)})`))}.`);
+  const named = (name: string) => escapeMarkdown(isolate(shownName(name)));
+  if (earlierCount > 0) {
+    lines.push('', `Raised by this run, each at the commit where its step starts: ${someNames(earlier.map((r) => `${named(r.case)} (at ${r.at.slice(0, 7)})`), listed, unlisted.raisedElsewhere)}.`);
   }
-  if (data.ongoing && data.ongoing.length > 0) {
-    lines.push('', `Still beyond the limit since an earlier alert: ${someNames(data.ongoing.map((o) => `${escapeMarkdown(isolate(o.case))} (since ${o.since.slice(0, 7)})`))}.`);
+  if (ongoingCount > 0) {
+    lines.push('', `Still beyond the limit since an earlier alert: ${someNames((data.ongoing ?? []).map((o) => `${named(o.case)} (since ${o.since.slice(0, 7)})`), listed, unlisted.ongoing)}.`);
   }
   // Without a table (comment-always, only an ongoing total) the split follows what it explains.
   if (data.rows.length === 0 && more === 0) lines.push(...attributionBlock(data.attributions));
-  if (data.watch && data.watch.length > 0) {
-    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames(data.watch.map((name) => escapeMarkdown(isolate(name))))}.`);
+  if (watchCount > 0) {
+    lines.push('', `On watch (one point beyond the limit, which a slow host also gives): ${someNames((data.watch ?? []).map(named), listed, unlisted.watch)}.`);
   }
   lines.push(...linksFooter(links));
   const cc = open.length + more > 0 ? ccLine(ccUsers) : '';
@@ -418,9 +494,23 @@ export interface PullRequestCommentData {
   readonly suite: string;
   /** Head commit of the pull request. */
   readonly sha: string;
-  /** The base branch the trend describes. */
+  /** The pull request's base branch. */
   readonly base: string;
+  /**
+   * The repository's default branch, when the event names it. The trend is one per suite, not one
+   * per branch: a base that is not the default branch is not what the head was compared with.
+   */
+  readonly defaultBranch?: string;
   readonly verdicts: readonly CaseVerdict[];
+}
+
+/**
+ * What a pull request's head was compared with, in words: its base branch when that is the
+ * default branch (or the event does not say which is), else the published trend.
+ */
+export function comparedWith(base: string, defaultBranch: string | undefined): { readonly onBase: boolean; readonly trend: string } {
+  const onBase = defaultBranch === undefined || defaultBranch === base;
+  return { onBase, trend: onBase ? base : 'the published trend' };
 }
 
 const PR_VERDICT: Readonly<Record<CaseVerdict['kind'], string>> = {
@@ -444,15 +534,18 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
   const order = (v: CaseVerdict) => PR_ORDER[v.kind];
   const rows = [...data.verdicts].sort((a, b) => order(a) - order(b));
   const worse = rows.filter((v) => v.kind === 'regressed').length;
-  const suite = `\`${codeText(isolate(data.suite))}\``;
+  const suite = `\`${codeText(isolate(shownName(data.suite)))}\``;
   // A base branch with too few commits of any case (or no trend at all) judged nothing: "no case
   // worse" would read as a pass.
   const unjudged = rows.length > 0 && rows.every((v) => v.kind === 'not-enough-history');
+  const { onBase } = comparedWith(data.base, data.defaultBranch);
+  const base = escapeMarkdown(data.base);
+  const trend = onBase ? base : 'the published trend';
   const headline = worse
-    ? `${worse} case${worse === 1 ? '' : 's'} worse than ${escapeMarkdown(data.base)}`
+    ? `${worse} case${worse === 1 ? '' : 's'} worse than ${trend}`
     : unjudged
-      ? `too little history on ${escapeMarkdown(data.base)} to judge`
-      : `no case worse than ${escapeMarkdown(data.base)}`;
+      ? `too little history ${onBase ? `on ${base}` : 'in the published trend'} to judge`
+      : `no case worse than ${trend}`;
   const lines = [
     pullRequestCommentMarker(data.suite),
     `### ${worse ? '⚠️ ' : ''}benchtrend: ${headline} in suite ${suite} at ${data.sha.slice(0, 7)}`,
@@ -466,18 +559,22 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
     return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${reasonMarkdown(reasonBeside(v.reason, change), escapeMarkdown, links.docsUrl)} |`;
   });
+  const split = attributionBlock(attributionLines(rows));
   const tail = [
-    ...attributionBlock(attributionLines(rows)),
     '',
-    `Compared with the recent level of each case on ${escapeMarkdown(data.base)}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`,
+    onBase
+      ? `Compared with the recent level of each case on ${base}; a one-off slow runner can make a single case look worse, so re-run before acting on one.`
+      : `Compared with the recent level of each case in the published trend, which is one per suite, not one per branch: this pull request's base, ${base}, is not the default branch, ${escapeMarkdown(data.defaultBranch ?? '')}, and was not compared apart. A one-off slow runner can make a single case look worse, so re-run before acting on one.`,
     ...linksFooter(links),
   ];
-  const body = (k: number): string => {
+  const body = (k: number, withSplit = true): string => {
     const left = rows.slice(k);
     const counts = [...new Set(left.map((v) => PR_VERDICT[v.kind]))].map((word) => `${left.filter((v) => PR_VERDICT[v.kind] === word).length} ${word}`);
     const note = left.length > 0 ? ['', `Not listed, to keep this comment within GitHub's ${COMMENT_LIMIT.toLocaleString('en')} characters: ${counts.join(', ')}; ${elsewhere(links)}.`] : [];
-    return `${[...lines, ...table.slice(0, k), ...note, ...tail].join('\n')}\n`;
+    const splitNote = withSplit || split.length === 0 ? split : ['', `Where each regressed total moved, stage by stage, is not listed either: ${elsewhere(links)}.`];
+    return `${[...lines, ...table.slice(0, k), ...note, ...splitNote, ...tail].join('\n')}\n`;
   };
   // Worse cases first, so what is left out of a comment too long for GitHub is the rest.
-  return mostRowsThatFit(rows.length, limit, body);
+  const fitted = mostRowsThatFit(rows.length, limit, (k) => body(k));
+  return fitted.length <= limit ? fitted : body(0, false);
 }

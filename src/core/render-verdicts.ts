@@ -116,25 +116,47 @@ export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: stri
   return lines.join('\n');
 }
 
-/** One per regression, for `core.warning(message, { title })`: plain text, one line each. */
+/**
+ * Warning annotations a run gives its regressions at most. GitHub shows 10 warning annotations a
+ * step and drops the rest unsaid: 20 regressed cases showed 10 and hid 10. One is left for
+ * another warning of the run (a comment not written), one counts the regressions not shown.
+ */
+export const MAX_REGRESSION_ANNOTATIONS = 8;
+
+/**
+ * One per regression, for `core.warning(message, { title })`: plain text, one line each; past
+ * MAX_REGRESSION_ANNOTATIONS, the largest changes and one annotation that counts the others.
+ */
 export function regressionAnnotations(verdicts: readonly CaseVerdict[]): { title: string; message: string }[] {
-  return verdicts
-    .filter((v) => v.alert || (v.kind === 'regressed' && !v.ongoing))
-    .map((v) => {
-      const a = v.alert;
-      const baseline = a?.baseline ?? v.baseline?.median;
-      const value = a?.value ?? v.value;
-      const change = a ? a.change : v.change;
-      const scale = textScale(v.unit, largest(value, baseline));
-      const num = (x: number | undefined): string => (x !== undefined && Number.isFinite(x) ? scale.number(x) : '—');
-      const words = describeWorseChange(change, v.direction);
-      return {
-        title: `Performance regression: ${isolate(v.case)}`.replace(/[\r\n]+/g, ' '),
-        message: `${isolate(v.case)}: ${num(value)} ${scale.unit} against a baseline of ${num(baseline)} ${scale.unit} (${words}); ${reasonBeside(a?.reason ?? v.reason, words)}${
-          v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
-        }`.replace(/[\r\n]+/g, ' '),
-      };
-    });
+  const raised = verdicts.filter((v) => v.alert || (v.kind === 'regressed' && !v.ongoing));
+  if (raised.length <= MAX_REGRESSION_ANNOTATIONS + 1) return raised.map(regressionAnnotation);
+  // A step from zero has no finite change: it goes first, as the comment lists it.
+  const size = (v: CaseVerdict) => (v.alert ? v.alert.change : v.change) ?? Number.MAX_VALUE;
+  const shown = [...raised].sort((a, b) => size(b) - size(a)).slice(0, MAX_REGRESSION_ANNOTATIONS);
+  const rest = raised.length - shown.length;
+  return [
+    ...shown.map(regressionAnnotation),
+    {
+      title: `Performance regressions: ${rest} more`,
+      message: `${rest} more cases regressed than are annotated here (GitHub shows 10 warnings a step, and these are the ${shown.length} largest changes): each is in the job summary and the regressions-json output`,
+    },
+  ];
+}
+
+function regressionAnnotation(v: CaseVerdict): { title: string; message: string } {
+  const a = v.alert;
+  const baseline = a?.baseline ?? v.baseline?.median;
+  const value = a?.value ?? v.value;
+  const change = a ? a.change : v.change;
+  const scale = textScale(v.unit, largest(value, baseline));
+  const num = (x: number | undefined): string => (x !== undefined && Number.isFinite(x) ? scale.number(x) : '—');
+  const words = describeWorseChange(change, v.direction);
+  return {
+    title: `Performance regression: ${isolate(v.case)}`.replace(/[\r\n]+/g, ' '),
+    message: `${isolate(v.case)}: ${num(value)} ${scale.unit} against a baseline of ${num(baseline)} ${scale.unit} (${words}); ${reasonBeside(a?.reason ?? v.reason, words)}${
+      v.kind === 'regressed' && v.attribution ? `; by stage: ${attributionLine(v.attribution)}` : ''
+    }`.replace(/[\r\n]+/g, ' '),
+  };
 }
 
 /** One entry of the `regressions-json` output (and of `benchtrend publish --json`'s `regressions`). */

@@ -669,10 +669,13 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const kept = (old?.rows ?? []).filter((r) => !rows.some((n) => n.case === r.case && n.kind === r.kind));
         // A regression raised now for this culprit carries this run's split of its totals.
         const raised = rows.some((r) => r.kind === 'regression');
-        const withSplit = raised && attributions.length ? { attributions } : {};
+        // Else the split, the rows a comment too long for GitHub left out and the rule it was
+        // raised by are the earlier run's: kept, or the rewrite said 36 regressions were 1.
+        const withSplit = raised && attributions.length ? { attributions } : old?.attributions ? { attributions: old.attributions } : {};
         const runner = raised && outcome.runner ? { runner: outcome.runner } : old?.runner ? { runner: old.runner } : {};
+        const earlier = { ...(old?.more ? { more: old.more } : {}), ...(old?.method ? { method: old.method } : {}) };
         const all = refreshCommentRows({ suite: outcome.suite, sha, rows: [...kept, ...rows] }, withdrawnAt(sha), info);
-        return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...withSplit, ...runner }, options.links, options.ccUsers);
+        return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...earlier, ...withSplit, ...runner }, options.links, options.ccUsers);
       }),
     );
   }
@@ -706,7 +709,8 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
         if (relevant.length === 0) return undefined;
         const rows = refreshCommentRows(old, relevant, info);
-        return renderCommitComment({ ...old, rows }, options.links, options.ccUsers);
+        // The suite from the marker that found the comment: its hidden data keeps a long one cut.
+        return renderCommitComment({ ...old, suite: outcome.suite, rows }, options.links, options.ccUsers);
       }),
     );
   }

@@ -46,6 +46,7 @@ const workflowRun = (runId: number, head: string) => ({
       repository: { full_name: 'owner/repo' },
       pull_requests: [],
     },
+    repository: { full_name: 'owner/repo', default_branch: 'main' },
   },
 });
 
@@ -259,9 +260,18 @@ describe('mode merge on a workflow_run of a fork’s pull request', () => {
 
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toContain('Pull requests #21 and #22 found by their commit');
-    // Each told against its own base branch.
-    expect((api.issueComments.get(PR) ?? []).map((c) => c.body.split('\n')[1])).toEqual([`### benchtrend: too little history on main to judge in suite \`default\` at ${HEAD.slice(0, 7)}`]);
-    expect((api.issueComments.get(22) ?? []).map((c) => c.body.split('\n')[1])).toEqual([`### benchtrend: too little history on release to judge in suite \`default\` at ${HEAD.slice(0, 7)}`]);
+    // Each told what it was compared with: the trend is one per suite, which a pull request to the
+    // default branch reads as its base's, and one to a release branch must not.
+    const [main] = (api.issueComments.get(PR) ?? []).map((c) => c.body);
+    const [release] = (api.issueComments.get(22) ?? []).map((c) => c.body);
+    expect(main?.split('\n')[1]).toBe(`### benchtrend: too little history on main to judge in suite \`default\` at ${HEAD.slice(0, 7)}`);
+    expect(main).toContain('Compared with the recent level of each case on main;');
+    expect(release?.split('\n')[1]).toBe(`### benchtrend: too little history in the published trend to judge in suite \`default\` at ${HEAD.slice(0, 7)}`);
+    expect(release).toContain("Compared with the recent level of each case in the published trend, which is one per suite, not one per branch: this pull request's base, release, is not the default branch, main, and was not compared apart.");
+    // Nowhere else is the release branch named as what was compared with.
+    expect(release?.split('release')).toHaveLength(2);
+    expect(run.summary).toContain('### Against the main trend');
+    expect(run.summary).toContain('### Against the published trend');
     expect(run.summary).toContain('### benchtrend merge of pull request #21');
     expect(run.summary).toContain('### benchtrend merge of pull request #22');
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Point } from '../../src/core/model.js';
 import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
-import { commitCommentMarker, parseCommitCommentData, pullRequestCommentMarker } from '../../src/core/render-comment.js';
+import { commitCommentMarker, parseCommitCommentData, pullRequestCommentMarker, renderCommitComment } from '../../src/core/render-comment.js';
+import type { CaseVerdict } from '../../src/core/regress/detect.js';
 import { GitHubComments } from '../../src/effects/github-api.js';
 import { comparePullRequest, postPullRequestComment, postRegressionComments, regressionDeriver, withdrawnLines, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from '../unit/trend-memory.js';
@@ -381,5 +382,32 @@ describe('comments within the 65,536 characters GitHub takes', () => {
     const left = /Not listed, to keep this comment within GitHub's 65,536 characters: (\d+) unchanged[;,]/.exec(body);
     expect(Number(left?.[1])).toBeGreaterThan(50);
     expect(body.split('\n').filter((l) => l.startsWith('| [')).length + Number(left?.[1])).toBe(300);
+  });
+});
+
+describe('a culprit comment rewritten by a later run', () => {
+  it('keeps the count of rows it left out and its split of the total when a step found later adds a row', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const culprit = commit(3).sha;
+    const row = { case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'regression', status: 'suspected', baseline: 1, value: 1.5, change: 0.5, why: 'two commits beyond the limit' } as const;
+    // The comment the run that raised them wrote: 40 regressions, 35 of them too many to list.
+    const split = 'warm / total +0.50 s: attach +0.50 s (100%)';
+    const first = renderCommitComment({ suite: 'default', sha: culprit, rows: [row], more: 35, attributions: [split] });
+    api.seedCommitComment(culprit, first, 'github-actions[bot]');
+    expect(first).toContain(`### ⚠️ benchtrend: 36 regressions in suite \`default\` at ${culprit.slice(0, 7)}`);
+
+    const step = { kind: 'change-point', sha: culprit, seq: 3, baseline: 2, value: 3, change: 0.5, reason: 'a lasting step found later' };
+    const verdict = { suite: 'default', case: 'warm / host-prep', unit: 's', direction: 'smaller', kind: 'unchanged', alert: step } as unknown as CaseVerdict;
+    const outcome: RegressionOutcome = { suite: 'default', sha: commit(12).sha, verdicts: [verdict], alerts: [], changed: [], regressions: [], cases: [], source: 'chunks' };
+    const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS });
+    expect(results.map((r) => r.ok && r.action)).toEqual(['updated']);
+
+    const body = api.commitComments.get(culprit)?.[0]?.body ?? '';
+    expect(body).toContain(`### ⚠️ benchtrend: 37 regressions in suite \`default\` at ${culprit.slice(0, 7)}`);
+    expect(body).toContain("35 more cases raised here are not listed, to keep this comment within GitHub's 65,536 characters");
+    expect(body).toContain('warm / host\\-prep');
+    expect(body).toContain('- warm / total \\+0\\.50 s\\: attach \\+0\\.50 s \\(100%\\)');
+    expect(parseCommitCommentData(body)?.more).toBe(35);
   });
 });

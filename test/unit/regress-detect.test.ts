@@ -266,9 +266,9 @@ describe('pull-request comparison', () => {
   it("says a short history is the base branch's, not the head's", () => {
     const none = assessCase(series([1.3]), NO_MEMORY, settings(), { suiteCases: 1, mode: 'compare' }).verdict;
     expect(none.kind).toBe('not-enough-history');
-    expect(none.reason).toMatch(/the base branch's trend holds no point of this case yet; \d+ are needed to judge a pull request against it/);
+    expect(none.reason).toMatch(/the published trend holds no point of this case yet; \d+ are needed to judge a pull request against it/);
     const few = assessCase(series([1, 1.01, 1.3]), NO_MEMORY, settings(), { suiteCases: 1, mode: 'compare' }).verdict;
-    expect(few.reason).toMatch(/the base branch's trend holds 2 commits of this case; \d+ are needed/);
+    expect(few.reason).toMatch(/the published trend holds 2 commits of this case; \d+ are needed/);
     expect(few.reason).not.toMatch(/on record/);
   });
 });

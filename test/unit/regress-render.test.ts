@@ -53,6 +53,12 @@ describe('markdown escaping', () => {
     expect(text).toContain('\\|');
     expect(text).not.toMatch(/(?<!\\)\|/);
   });
+
+  it('links no issue through the GH-<number> form either', () => {
+    // GitHub autolinks `GH-26` as it does `#26`, and the issue then shows the comment as a mention.
+    expect(escapeMarkdown('fix GH-26 and gh-7 / warm')).toBe('fix GH\\-\u200b26 and gh\\-\u200b7 / warm');
+    expect(escapeMarkdown('GHz-2 / MiGH-')).toBe('GHz\\-2 / MiGH\\-');
+  });
 });
 
 describe('the link to the method', () => {
@@ -173,6 +179,33 @@ describe('the commit comment', () => {
     expect(body).toContain('warm / stage29 and 70 more.');
     expect(body).toContain('warm / stage29 (since ccccccc) and 70 more.');
     expect(body).not.toContain('warm / stage30');
+  });
+
+  it('keeps the names it lists in its hidden data, and counts the rest there, so a rewrite says as much', () => {
+    const names = Array.from({ length: 600 }, (_, i) => `bench_${'x'.repeat(400)}_${i}`);
+    const first = renderCommitComment({ suite: 'nightly', sha: 'b'.repeat(40), rows: [], cases: 600, watch: names });
+    expect(first.length).toBeLessThanOrEqual(65_536);
+    const kept = parseCommitCommentData(first)!;
+    expect(kept.watch?.length ?? 0).toBeLessThanOrEqual(30);
+    const said = /On watch .*: (.*)\.$/m.exec(first)?.[1];
+    expect(said).toMatch(/ and \d+ more$/);
+    // A later run confirming a row rewrites it from that data: the same names, the same count.
+    const again = renderCommitComment({ ...kept, suite: 'nightly', rows: [] });
+    expect(/On watch .*: (.*)\.$/m.exec(again)?.[1]).toBe(said);
+    expect(again).toBe(first);
+  });
+
+  it('cuts a long name in its title and rows, never the marker a later run finds it by', () => {
+    const suite = 's'.repeat(100_000);
+    const body = renderCommitComment({ ...data, suite, rows: [{ ...data.rows[0]!, case: `warm / ${'c'.repeat(5_000)}` }] }, { pagesUrl: 'https://o.github.io/r/dev/bench/' });
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(body.startsWith(commitCommentMarker(suite))).toBe(true);
+    expect(commitCommentMarker(suite)).not.toBe(commitCommentMarker(`${suite}t`));
+    expect(body).toMatch(/^### ⚠️ benchtrend: 1 regression in suite `s+…s+ \(99,820 characters left out\)` at aaaaaaa$/m);
+    expect(body).toContain('warm / cccc');
+    expect(body).toContain('\\(4,827 characters left out\\)');
+    const pr = renderPullRequestComment({ suite, sha: 'a'.repeat(40), base: 'main', verdicts: [regressed] });
+    expect(pr.length).toBeLessThanOrEqual(65_536);
   });
 
   it('holds the most significant rows that fit within a limit, shown and kept alike, and counts the others', () => {

@@ -434,8 +434,8 @@ function fitBaseline(ctx: Context, k: number): BaselineFit | string {
     // head's own branch were short, where the base has no trend of the case yet.
     if (ctx.comparing) {
       return earlier === 0
-        ? `the base branch's trend holds no point of this case yet; ${needed} are needed to judge a pull request against it`
-        : `the base branch's trend holds ${earlier} commit${earlier === 1 ? '' : 's'} of this case; ${needed} are needed to judge a pull request against it`;
+        ? `the published trend holds no point of this case yet; ${needed} are needed to judge a pull request against it`
+        : `the published trend holds ${earlier} commit${earlier === 1 ? '' : 's'} of this case; ${needed} are needed to judge a pull request against it`;
     }
     return `${earlier} earlier commit${earlier === 1 ? '' : 's'} on record; ${needed} are needed before alerting`;
   }
@@ -1512,7 +1512,7 @@ export function assessCase(series: CaseSeries, memory: CaseMemory, given: AlertS
 
   if (mode === 'compare') {
     // Said in the reason: "the last 3 commits" alone reads as a thin history, not as main's level.
-    const since = openLevel && baseline?.sinceSha === openLevel.sha ? `against the level since the regression at ${openLevel.sha.slice(0, 7)}, still open on the base branch` : undefined;
+    const since = openLevel && baseline?.sinceSha === openLevel.sha ? `against the level since the regression at ${openLevel.sha.slice(0, 7)}, still open in the published trend` : undefined;
     const verdict: CaseVerdict = {
       ...base,
       kind: decided.kind,
