@@ -8824,6 +8824,11 @@ var manifest_schema_default = {
       pattern: "^[0-9a-f]{16}$",
       description: "FNV-1a (64 bits, 16 lowercase hex digits) of the UTF-8 of JSON.stringify([suites, cases.map(c => [c.suite, c.case])]). Chunks and the regression state refer to suites and cases by position, so a reader refuses a manifest whose lists do not match it (edited by hand). Absent in manifests written before it; a reader then reads as before."
     },
+    unitsDigest: {
+      type: "string",
+      pattern: "^[0-9a-f]{16}$",
+      description: "FNV-1a (64 bits, 16 lowercase hex digits) of the UTF-8 of JSON.stringify(cases.map(c => [c.unit, c.direction])). No publish changes a stored case's unit or direction, so a reader refuses a manifest whose cases do not match it (edited by hand). Absent in manifests written before it; a reader then reads as before."
+    },
     annotations: {
       type: "array",
       items: {
@@ -10194,6 +10199,10 @@ function digestText(suites, cases) {
   const list = Array.isArray(cases) ? cases : [];
   return JSON.stringify([suites ?? [], list.map((c) => typeof c === "object" && c !== null ? [c["suite"], c["case"]] : c)]);
 }
+function unitsText(cases) {
+  const list = Array.isArray(cases) ? cases : [];
+  return JSON.stringify(list.map((c) => typeof c === "object" && c !== null ? [c["unit"], c["direction"]] : c));
+}
 var encoder = new TextEncoder();
 function fnv1a64(text2) {
   let hi = 3421674724;
@@ -10209,12 +10218,25 @@ function fnv1a64(text2) {
 function casesDigest(manifest) {
   return fnv1a64(digestText(manifest.suites, manifest.cases));
 }
+function unitsDigest(manifest) {
+  return fnv1a64(unitsText(manifest.cases));
+}
 function caseListProblem(manifest) {
   const stored = manifest.casesDigest;
-  if (stored === void 0) return void 0;
-  const actual = casesDigest(manifest);
-  if (stored === actual) return void 0;
-  return `"suites" or "cases" was edited: the lists no longer match casesDigest (${JSON.stringify(stored)}; they read as ${JSON.stringify(actual)}), and the data names each suite and case by its place in them, so older points would be read as other cases'; undo that edit (revert the commit that made it)`;
+  if (stored !== void 0) {
+    const actual = casesDigest(manifest);
+    if (stored !== actual) {
+      return `"suites" or "cases" was edited: the lists no longer match casesDigest (${JSON.stringify(stored)}; they read as ${JSON.stringify(actual)}), and the data names each suite and case by its place in them, so older points would be read as other cases'; undo that edit (revert the commit that made it)`;
+    }
+  }
+  const units = manifest.unitsDigest;
+  if (units !== void 0) {
+    const actual = unitsDigest(manifest);
+    if (units !== actual) {
+      return `a case's "unit" or "direction" was edited: the cases no longer match unitsDigest (${JSON.stringify(units)}; they read as ${JSON.stringify(actual)}), and every stored point of a case is in its unit and was judged in its direction, so later runs would be converted into the edited unit or the history judged the wrong way round; undo that edit (revert the commit that made it), and publish a case measured another way under another name`;
+    }
+  }
+  return void 0;
 }
 
 // src/core/trend/manifest-counts.ts
@@ -11373,7 +11395,7 @@ function fitBaseline(ctx, k) {
     const earlier = Math.max(0, t);
     const needed2 = settings.minHistory + k - 1;
     if (ctx.comparing) {
-      return earlier === 0 ? `the base branch's trend holds no point of this case yet; ${needed2} are needed to judge a pull request against it` : `the base branch's trend holds ${earlier} commit${earlier === 1 ? "" : "s"} of this case; ${needed2} are needed to judge a pull request against it`;
+      return earlier === 0 ? `the published trend holds no point of this case yet; ${needed2} are needed to judge a pull request against it` : `the published trend holds ${earlier} commit${earlier === 1 ? "" : "s"} of this case; ${needed2} are needed to judge a pull request against it`;
     }
     return `${earlier} earlier commit${earlier === 1 ? "" : "s"} on record; ${needed2} are needed before alerting`;
   }
@@ -12081,7 +12103,7 @@ function assessCase(series, memory, given2, options) {
   const change = ratio !== void 0 && Number.isFinite(ratio) ? ratio : void 0;
   const firstSha = (pts[t - k + 1] ?? newest).sha;
   if (mode === "compare") {
-    const since = openLevel && baseline?.sinceSha === openLevel.sha ? `against the level since the regression at ${openLevel.sha.slice(0, 7)}, still open on the base branch` : void 0;
+    const since = openLevel && baseline?.sinceSha === openLevel.sha ? `against the level since the regression at ${openLevel.sha.slice(0, 7)}, still open in the published trend` : void 0;
     const verdict2 = {
       ...base,
       kind: decided.kind,
@@ -12501,7 +12523,7 @@ var validateState = lazyValidator(regression_state_schema_default);
 var validateNewest = lazyValidator(newest_schema_default, [chunk_schema_default]);
 function parse(file, text2) {
   try {
-    return JSON.parse(text2);
+    return JSON.parse(text2.replace(/^\uFEFF/, ""));
   } catch (e) {
     const why = text2.trim() === "" ? "the file is empty" : e instanceof Error ? e.message : String(e);
     throw new TrendDataError(`${file}: existing trend data is not JSON (${why}); refusing to publish over it`);
@@ -12713,7 +12735,7 @@ function checkWrittenFiles(files, location) {
 // src/core/markdown.ts
 var ZWSP = "\u200B";
 function escapeMarkdown(text2) {
-  return text2.replace(/[\r\n]+/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`).replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`);
+  return text2.replace(/[\r\n]+/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~:=&$^]/g, (c) => `\\${c}`).replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/(GH\\-)(?=\d)/gi, `$1${ZWSP}`);
 }
 
 // src/core/compare/display.ts
@@ -12890,6 +12912,11 @@ function reasonMarkdown(reason, esc, docsUrl) {
   const { text: text2, linked } = withoutDetails(reason);
   return docs && linked ? `${esc(text2)} ([details](${docs}))` : esc(reason);
 }
+var NAME_SHOWN = 200;
+function shownLine(line) {
+  const chars = Array.from(line);
+  return chars.length <= 4 * NAME_SHOWN ? line : `${chars.slice(0, 4 * NAME_SHOWN).join("")}\u2026 (${(chars.length - 4 * NAME_SHOWN).toLocaleString("en")} characters left out)`;
+}
 function changeText(change) {
   const v = change * 100;
   const digits = Math.abs(v) >= 10 ? 0 : 1;
@@ -12907,7 +12934,7 @@ function safeUrl(url) {
 }
 function attributionBlock(lines) {
   if (!lines || lines.length === 0) return [];
-  return ["", "Where the total moved, stage by stage (each stage against its own baseline):", "", ...lines.map((l) => `- ${escapeMarkdown(l)}`)];
+  return ["", "Where the total moved, stage by stage (each stage against its own baseline):", "", ...lines.map((l) => `- ${escapeMarkdown(shownLine(l))}`)];
 }
 
 // src/core/text-table.ts
@@ -12960,7 +12987,9 @@ async function readChunk(read, location, c, manifest) {
   const file = locate(location, path);
   const text2 = await read(path);
   if (text2 === void 0) {
-    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${c.to - 1}; refusing to publish over a trend with a hole`);
+    const last = manifest === void 0 ? c.to - 1 : manifest.segments - 1;
+    const held = c.to - c.from === 1 ? `segment ${c.from}` : `segments ${c.from} to ${c.to - 1}`;
+    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${last}, ${held} among them; refusing to publish over a trend with a hole`);
   }
   if (v2) return parseChunk(file, text2, c.level, c.index, c.to - c.from, manifest);
   if (c.level === 0) return [parseSegment(file, text2, c.index)];
@@ -14001,6 +14030,7 @@ async function planPublish(read, input) {
     suites,
     cases: cases_,
     casesDigest: casesDigest({ suites, cases: cases_ }),
+    unitsDigest: unitsDigest({ cases: cases_ }),
     annotations: mergeAnnotations(previous?.annotations ?? [], input.annotations ?? []),
     alerts: previous?.alerts ?? [],
     ...importedNote !== void 0 ? { imported: importedNote } : {}
@@ -15276,7 +15306,7 @@ function makeRecord(parts) {
     if (seen.has(m.name)) throw new InputError(`${parts.file}: the benchmark "${m.name}" appears twice; one case cannot hold two results`);
     seen.add(m.name);
   }
-  const runs2 = parts.runs ?? Math.max(0, ...parts.metrics.map((m) => m.samples.length));
+  const runs2 = parts.runs ?? parts.metrics.reduce((n, m) => Math.max(n, m.samples.length), 0);
   const metrics = parts.metrics.map(
     (m) => m.samples.length === 0 || m.samples.length === runs2 ? m : { ...m, samples: [...m.samples, ...new Array(Math.max(0, runs2 - m.samples.length)).fill(null)] }
   );
@@ -15428,6 +15458,9 @@ var EXPECTED2 = "benchmark.js lines like `fib(20) x 11,465 ops/sec \xB11.12% (91
 var ERROR_FIELD = "(?:code|errno|syscall|path|dest|address|port|info|generatedMessage|actual|expected|operator)";
 var THREW = new RegExp(`^(.+?): (${ERROR_FIELD}: [^,]*(?:,${ERROR_FIELD}: [^,]*)*)$|^(.+): $`);
 var THREW_MAX = 4096;
+var THREW_VALUE = /^(.+?): (.*\S.*)$/;
+var THREW_VALUE_MAX = 512;
+var THREW_VALUES_IN_A_ROW = 10;
 var benchmarkjs = {
   name: "benchmarkjs",
   description: "benchmark.js console output: `NAME x N ops/sec \xB1R% (S runs sampled)`",
@@ -15436,17 +15469,59 @@ var benchmarkjs = {
     const readings = new Readings(file, (unit) => directionFor(unit, "bigger"));
     const failed = /* @__PURE__ */ new Map();
     const notes = [];
-    for (const { text: line, line: n } of numberedLines(text2)) {
+    const lines = numberedLines(text2);
+    const kinds = lines.map(({ text: line }) => {
+      const idx = line.lastIndexOf(" x ");
+      if (idx > 0 && REST.test(line.slice(idx))) return "result";
+      if (line.length <= THREW_MAX && THREW.test(line)) return "threw";
+      return line.length <= THREW_VALUE_MAX && THREW_VALUE.test(line) ? "value" : "other";
+    });
+    const isCycle = (k) => k === "result" || k === "threw";
+    const above = [];
+    const below = [];
+    for (let i = 0, last = false; i < kinds.length; i++) {
+      above.push(last);
+      if (kinds[i] !== "value") last = isCycle(kinds[i]);
+    }
+    for (let i = kinds.length - 1, last = false; i >= 0; i--) {
+      below[i] = last;
+      if (kinds[i] !== "value") last = isCycle(kinds[i]);
+    }
+    const cycleLineAt = (i, step) => (step < 0 ? above[i] : below[i]) === true;
+    const valueNames = /* @__PURE__ */ new Map();
+    const inARow = [];
+    for (const [i, { text: line }] of lines.entries()) {
+      if (kinds[i] !== "value") continue;
+      const name = THREW_VALUE.exec(line)[1];
+      valueNames.set(name, (valueNames.get(name) ?? 0) + 1);
+      inARow[i] = (inARow[i - 1] ?? 0) + 1;
+    }
+    for (let i = kinds.length - 2; i >= 0; i--) if (inARow[i] !== void 0 && inARow[i + 1] !== void 0) inARow[i] = inARow[i + 1];
+    for (const [i, { text: line, line: n }] of lines.entries()) {
       const idx = line.lastIndexOf(" x ");
       const m = idx <= 0 ? null : REST.exec(line.slice(idx));
       if (!m) {
         if (idx > 0 && /runs? sampled\)\s*$/.test(line)) throw lineError(file, n, `expected \`NAME x VALUE UNIT \xB1R% (S runs sampled)\`, got ${JSON.stringify(line.trim())}`);
-        const threw = line.length <= THREW_MAX ? THREW.exec(line) : null;
+        const threw = kinds[i] === "threw" ? THREW.exec(line) : null;
         if (threw) {
-          const name = threw[1] ?? threw[3];
+          const who = threw[1] ?? threw[3];
           const error = threw[2] ?? "";
-          notes.push(`${name}: benchmark.js reports the benchmark threw${error === "" ? "" : ` (${error})`}; counted as failed`);
-          failed.set(name, (failed.get(name) ?? 0) + 1);
+          notes.push(`${who}: benchmark.js reports the benchmark threw${error === "" ? "" : ` (${error})`}; counted as failed`);
+          failed.set(who, (failed.get(who) ?? 0) + 1);
+        }
+        const thrown = kinds[i] === "value" ? THREW_VALUE.exec(line) : null;
+        const name = thrown?.[1];
+        if (thrown && name !== void 0 && valueNames.get(name) === 1 && (inARow[i] ?? 0) <= THREW_VALUES_IN_A_ROW) {
+          const before = cycleLineAt(i, -1);
+          const after = cycleLineAt(i, 1);
+          if (before && after) {
+            notes.push(`${name}: benchmark.js reports the benchmark threw ${JSON.stringify(thrown[2])} (not an Error); counted as failed`);
+            failed.set(name, (failed.get(name) ?? 0) + 1);
+          } else if (before || after) {
+            notes.push(
+              `line ${n}: ${JSON.stringify(line)} beside the results is not read: if benchmark "${name}" threw a string or a number (which benchmark.js prints as \`NAME: value\`), it is not counted; throw an Error to have it counted as failed`
+            );
+          }
         }
         continue;
       }
@@ -15578,11 +15653,75 @@ function joinWrapped(parts, width2) {
   }
   return name;
 }
+var XML_ROOT = /<(?:Catch|Catch2TestRun)[\s>]/;
+var XML_ATTRS = '((?:\\s+[\\w:-]+="[^"]*")*)\\s*';
+var XML_BENCHMARK = new RegExp(`<BenchmarkResults${XML_ATTRS}(/?)>([\\s\\S]*?)(?:</BenchmarkResults>|(?=<BenchmarkResults\\b)|$)`, "g");
+function xmlAttributes(tag) {
+  const attrs = /* @__PURE__ */ new Map();
+  for (const m of tag.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+    attrs.set(
+      m[1],
+      m[2].replace(
+        /&(lt|gt|quot|apos|amp|#x[0-9a-fA-F]+|#\d+);/g,
+        (_, e) => e === "lt" ? "<" : e === "gt" ? ">" : e === "quot" ? '"' : e === "apos" ? "'" : e === "amp" ? "&" : String.fromCodePoint(e.startsWith("#x") ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+      )
+    );
+  }
+  return attrs;
+}
+function parseXml(file, text2, shape) {
+  const readings = new Readings(file, () => "smaller");
+  const failed = [];
+  const notes = [];
+  let counted = 0;
+  let lineNo = 1;
+  const lineAt = (index) => {
+    for (let k = text2.indexOf("\n", counted); k !== -1 && k < index; k = text2.indexOf("\n", k + 1)) lineNo++;
+    counted = Math.max(counted, index);
+    return lineNo;
+  };
+  for (const m of text2.matchAll(XML_BENCHMARK)) {
+    const line = lineAt(m.index);
+    const attrs = xmlAttributes(m[1]);
+    const name = attrs.get("name");
+    if (name === void 0 || name.trim() === "") throw lineError(file, line, "a <BenchmarkResults> element without its name attribute");
+    const body = m[3];
+    const failure = new RegExp(`<failed${XML_ATTRS}/?>`).exec(body);
+    if (failure) {
+      notes.push(`${name}: Catch2 reports the benchmark failed (${xmlAttributes(failure[1]).get("message") ?? "no message"}); counted as failed`);
+      failed.push({ name, unit: "ns", direction: "smaller", samples: [], failed: 1 });
+      continue;
+    }
+    const number = (element, attr) => {
+      const el = new RegExp(`<${element}${XML_ATTRS}/?>`).exec(body);
+      const raw = el ? xmlAttributes(el[1]).get(attr) : void 0;
+      const x = raw === void 0 || raw.trim() === "" ? NaN : Number(raw);
+      if (!Number.isFinite(x)) {
+        throw lineError(file, line, `benchmark "${name}": <${element} ${attr}> must be a number of ns, got ${raw === void 0 ? "nothing" : JSON.stringify(raw)}`);
+      }
+      return x;
+    };
+    const samples = attrs.get("samples") ?? "";
+    const stdev = number("standardDeviation", "value");
+    readings.add({
+      name,
+      value: number("mean", "value"),
+      unit: "ns",
+      line,
+      spread: { lo: number("mean", "lowerBound"), hi: number("mean", "upperBound"), stdev, range: `\xB1 ${stdev}`, .../^\d+$/.test(samples) ? { samples: Number(samples) } : {} },
+      extra: `${samples} samples
+${attrs.get("iterations") ?? ""} iterations`
+    });
+  }
+  return [makeRecord({ file, format: "catch2", shape, metrics: [...readings.metrics(), ...failed], notes, expected: EXPECTED_XML })];
+}
+var EXPECTED_XML = "Catch2 XML reporter output (-r xml) with <BenchmarkResults> elements";
 var catch2 = {
   name: "catch2",
-  description: "Catch2 v2/v3 console benchmark tables (mean, interval and std dev, kept in ns)",
-  detect: (text2) => /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text2),
+  description: "Catch2 v2/v3 console benchmark tables or XML reporter output (mean, interval and std dev, kept in ns)",
+  detect: (text2) => /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text2) || XML_ROOT.test(text2) && /<BenchmarkResults\b/.test(text2),
   parse: (file, text2, options) => {
+    if (/^\uFEFF?\s*</.test(text2) && XML_ROOT.test(text2)) return parseXml(file, text2, shapeOf2(options, "catch2"));
     const lines = numberedLines(text2);
     const readings = new Readings(file, () => "smaller");
     const failed = [];
@@ -15906,23 +16045,23 @@ function readRun(file, json3, n) {
   } catch (e) {
     throw lineError(file, n, `the dl-timing-json line is not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  const at = `line ${n}`;
-  const o = expectObject(file, data, at, 'a JSON object after "dl-timing-json:"');
+  const where2 = `${file}: line ${n}`;
+  const o = expectObject(where2, data, "", 'a JSON object after "dl-timing-json:"');
   const stages = /* @__PURE__ */ new Map();
-  expectArray(file, o["stages"] ?? [], child(at, "stages"), "an array of stages").forEach((raw, i) => {
-    const sp = child(child(at, "stages"), i);
-    const s = expectObject(file, raw, sp, "a stage object");
-    const name = expectString(file, s["stage"], child(sp, "stage"), "the stage name");
+  expectArray(where2, o["stages"] ?? [], "stages", "an array of stages").forEach((raw, i) => {
+    const sp = child("stages", i);
+    const s = expectObject(where2, raw, sp, "a stage object");
+    const name = expectString(where2, s["stage"], child(sp, "stage"), "the stage name");
     if (name === "total") throw lineError(file, n, `a stage is named "total", which is the name of the in-process total's case`);
     if (stages.has(name)) throw lineError(file, n, `the stage "${name}" appears twice in one run`);
     const outcome = s["outcome"] ?? "ok";
     const ok = outcome === "ok";
-    const seconds2 = s["seconds"] === null || s["seconds"] === void 0 ? void 0 : expectNumber(file, s["seconds"], child(sp, "seconds"), "a number of seconds");
+    const seconds2 = s["seconds"] === null || s["seconds"] === void 0 ? void 0 : expectNumber(where2, s["seconds"], child(sp, "seconds"), "a number of seconds");
     if (seconds2 !== void 0 && seconds2 < 0) throw lineError(file, n, `stage "${name}" has negative seconds (${seconds2})`);
     if (ok && seconds2 === void 0) throw lineError(file, n, `stage "${name}" is ok but has no seconds`);
     stages.set(name, { ...seconds2 !== void 0 ? { seconds: seconds2 } : {}, ok });
   });
-  const total = o["total"] === null || o["total"] === void 0 ? void 0 : expectNumber(file, o["total"], child(at, "total"), "a number of seconds");
+  const total = o["total"] === null || o["total"] === void 0 ? void 0 : expectNumber(where2, o["total"], "total", "a number of seconds");
   return { ...total !== void 0 ? { total } : {}, stages };
 }
 var dlTimingJson = {
@@ -16056,6 +16195,50 @@ ${l.procs} procs` : ""}`;
 
 // src/formats/googlecpp.ts
 var EXPECTED9 = 'an object with "context" and a "benchmarks" array (Google Benchmark --benchmark_format=json)';
+var REPORTER_FIELDS = /* @__PURE__ */ new Set([
+  "name",
+  "family_index",
+  "per_family_instance_index",
+  "run_name",
+  "run_type",
+  "repetitions",
+  "repetition_index",
+  "threads",
+  "aggregate_name",
+  "aggregate_unit",
+  "error_occurred",
+  "error_message",
+  "skipped",
+  "skip_message",
+  "iterations",
+  "real_time",
+  "cpu_time",
+  "time_unit",
+  "cpu_coefficient",
+  "real_coefficient",
+  "big_o",
+  "rms",
+  "label"
+]);
+var COUNTER_UNITS = {
+  bytes_per_second: "B/s",
+  items_per_second: "items/s",
+  allocs_per_iter: "allocs/iter",
+  max_bytes_used: "B",
+  total_allocated_bytes: "B",
+  net_heap_growth: "B"
+};
+function countersOf(file, e) {
+  return Object.keys(e.b).filter((k) => {
+    if (REPORTER_FIELDS.has(k)) return false;
+    const v = e.b[k];
+    if (typeof v === "number" || isNonFinite(v)) {
+      expectNumber(file, v, child(e.path, k), "a finite number (a user counter)");
+      return true;
+    }
+    return false;
+  });
+}
 var googlecpp = {
   name: "googlecpp",
   description: "Google Benchmark JSON (--benchmark_format=json); repetitions become runs, aggregates are not counted twice",
@@ -16118,6 +16301,12 @@ threads: ${String(e.b["threads"])}`;
         let k = 0;
         const samples = runs2.map((e) => failedOf(e) || skippedOf(e) ? null : values[k++]);
         metrics.push(sampledMetric({ name, unit: unit2, direction: directionFor(unit2, "smaller"), extra: extraOf(first), failed: failed.length }, samples));
+        const timed = runs2.filter((e) => !failedOf(e) && !skippedOf(e));
+        for (const counter of [...new Set(timed.flatMap((e) => countersOf(file, e)))]) {
+          const cu = COUNTER_UNITS[counter] ?? "";
+          const values2 = runs2.map((e) => failedOf(e) || skippedOf(e) || typeof e.b[counter] !== "number" ? null : e.b[counter]);
+          metrics.push(sampledMetric({ name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, "smaller"), failed: failed.length }, values2));
+        }
         continue;
       }
       const aggs = aggregatesOf2.get(name);
@@ -16141,6 +16330,16 @@ threads: ${String(e.b["threads"])}`;
           }
         )
       );
+      for (const counter of countersOf(file, centre)) {
+        const cu = COUNTER_UNITS[counter] ?? "";
+        const spreadOf = sd && typeof sd.b[counter] === "number" ? { stdev: expectNumber(file, sd.b[counter], child(sd.path, counter)) } : {};
+        metrics.push(
+          summaryMetric(
+            { name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, "smaller") },
+            { value: centre.b[counter], ...spreadOf, ...typeof reps === "number" && reps > 0 ? { samples: reps } : {} }
+          )
+        );
+      }
     }
     return [makeRecord({ file, format: "googlecpp", shape: shapeOf2(options, "googlecpp"), metrics, notes, expected: EXPECTED9 })];
   }
@@ -16169,24 +16368,34 @@ var hyperfine = {
     });
     const seen = /* @__PURE__ */ new Map();
     for (const x of results) seen.set(x.command, (seen.get(x.command) ?? 0) + 1);
+    const keyOf2 = (x) => JSON.stringify([x.command, x.paramText]);
+    const sameParams = /* @__PURE__ */ new Map();
+    for (const x of results) sameParams.set(keyOf2(x), (sameParams.get(keyOf2(x)) ?? 0) + 1);
+    const occurrence = /* @__PURE__ */ new Map();
     const notes = [];
+    const ambiguous = /* @__PURE__ */ new Set();
     const metrics = results.map(({ r, path, command, paramText }, i) => {
       const twice = (seen.get(command) ?? 0) > 1;
-      const name = twice ? `${command} (${paramText || `#${i + 1}`})` : command;
+      const key2 = keyOf2({ command, paramText });
+      const k = (occurrence.get(key2) ?? 0) + 1;
+      occurrence.set(key2, k);
+      const byOrder = paramText !== "" && (sameParams.get(key2) ?? 0) > 1;
+      if (byOrder) ambiguous.add(command);
+      const name = !twice ? command : byOrder ? `${command} (${paramText} #${k})` : `${command} (${paramText || `#${i + 1}`})`;
       const spec = { name, unit: "s", direction: "smaller", ...paramText ? { extra: paramText } : {} };
       const times = r["times"];
       if (Array.isArray(times)) {
         const tp = child(path, "times");
         if (times.length === 0) throw new InputError(`${file}: ${tp} is empty: "${name}" has no run to take a point from (hyperfine writes one time per run)`);
-        const values = times.map((t, k) => expectNumber(file, t, child(tp, k), "a time in seconds"));
+        const values = times.map((t, k2) => expectNumber(file, t, child(tp, k2), "a time in seconds"));
         const codes = r["exit_codes"];
-        const exit = Array.isArray(codes) ? codes.map((c, k) => c === null ? 0 : expectNumber(file, c, child(child(path, "exit_codes"), k), "an exit code")) : [];
-        const failing = exit.map((c, k) => c !== 0 && k < values.length ? k : -1).filter((k) => k >= 0);
+        const exit = Array.isArray(codes) ? codes.map((c, k2) => c === null ? 0 : expectNumber(file, c, child(child(path, "exit_codes"), k2), "an exit code")) : [];
+        const failing = exit.map((c, k2) => c !== 0 && k2 < values.length ? k2 : -1).filter((k2) => k2 >= 0);
         if (failing.length > 0) {
-          const codesText = [...new Set(failing.map((k) => exit[k]))].join(", ");
+          const codesText = [...new Set(failing.map((k2) => exit[k2]))].join(", ");
           notes.push(`"${name}" exited non-zero in ${failing.length} of ${values.length} runs (exit code ${codesText}); those runs are left out`);
         }
-        return sampledMetric({ ...spec, failed: failing.length }, values.map((v, k) => failing.includes(k) ? null : v));
+        return sampledMetric({ ...spec, failed: failing.length }, values.map((v, k2) => failing.includes(k2) ? null : v));
       }
       const centre = optionalNumber(file, r, "median", path) ?? expectNumber(file, r["mean"], child(path, "mean"), "the mean time in seconds");
       const lo = optionalNumber(file, r, "min", path);
@@ -16199,6 +16408,11 @@ var hyperfine = {
         ...sd !== void 0 ? { stdev: sd } : {}
       });
     });
+    for (const command of ambiguous) {
+      notes.push(
+        `"${command}" names several commands under the same parameters; they are told apart by their order (#1 is the first command), so reordering the commands swaps their cases: give each command its own -n`
+      );
+    }
     return [makeRecord({ file, format: "hyperfine", shape: shapeOf2(options, "hyperfine"), metrics, notes, expected: EXPECTED10 })];
   }
 };
@@ -16210,6 +16424,27 @@ function modeDirection(mode) {
   if (mode === "avgt" || mode === "sample" || mode === "ss") return "smaller";
   return void 0;
 }
+function histogramIterations(file, forks, path) {
+  return forks.flatMap(
+    (fork, f) => expectArray(file, fork, child(path, f), "a list of iterations (one histogram each)").map((iteration, i) => {
+      const ip = child(child(path, f), i);
+      let count = 0;
+      let sum2 = 0;
+      expectArray(file, iteration, ip, "a histogram: a list of [value, count] pairs").forEach((pair, k) => {
+        const pp = child(ip, k);
+        const items = expectArray(file, pair, pp, "a [value, count] pair");
+        if (items.length !== 2) throw new InputError(`${file}: ${pp} must be a [value, count] pair, got ${items.length} items`);
+        const v = expectNumber(file, items[0], child(pp, 0), "a sampled score");
+        const c = expectNumber(file, items[1], child(pp, 1), "a count of samples");
+        if (c < 0 || !Number.isInteger(c)) throw new InputError(`${file}: ${child(pp, 1)} must be a count of samples (a whole number, 0 or more), got ${c}`);
+        count += c;
+        sum2 += v * c;
+      });
+      if (count === 0) throw new InputError(`${file}: ${ip} holds no sample: an iteration JMH measured has at least one`);
+      return sum2 / count;
+    })
+  );
+}
 function metricOf3(file, m, path, name, direction, extra) {
   const unit = expectString(file, m["scoreUnit"], child(path, "scoreUnit"), "the score unit");
   const spec = { name, unit, direction, extra };
@@ -16220,6 +16455,11 @@ function metricOf3(file, m, path, name, direction, extra) {
         (v, i) => expectNumber(file, v, child(child(child(path, "rawData"), f), i))
       )
     );
+    if (values.length > 0) return sampledMetric(spec, values);
+  }
+  const histogram = m["rawDataHistogram"];
+  if (Array.isArray(histogram) && histogram.length > 0) {
+    const values = histogramIterations(file, histogram, child(path, "rawDataHistogram"));
     if (values.length > 0) return sampledMetric(spec, values);
   }
   const score2 = expectNumber(file, m["score"], child(path, "score"));
@@ -20083,6 +20323,70 @@ function ancestryFromGit(cwd, env, timeoutMs = DEFAULT_BOUNDS.requestMs) {
     }
   };
 }
+var ONE_BY_ONE = 8;
+function ancestryFromGitGraph(cwd, env, shas, timeoutMs = DEFAULT_BOUNDS.requestMs) {
+  const run9 = { cwd, env: cleanEnv(env), timeoutMs };
+  const asked = new Set(shas);
+  const one = ancestryFromGit(cwd, env, timeoutMs);
+  let graph;
+  const read = async () => {
+    try {
+      const shallow = (await git(["rev-parse", "--is-shallow-repository"], run9)).stdout.toString("utf8").trim() !== "false";
+      const list = [...asked];
+      const checked = (await git(["cat-file", "--batch-check=%(objectname) %(objecttype)"], { ...run9, input: list.map((c) => `${c}^{commit}
+`).join("") })).stdout.toString("utf8").split("\n");
+      const present = list.filter((_, i) => checked[i]?.endsWith(" commit") === true);
+      const index = /* @__PURE__ */ new Map();
+      const parents = [];
+      if (present.length > 0) {
+        const lines = (await git(["rev-list", "--parents", "--topo-order", "--stdin"], { ...run9, input: present.map((c) => `${c}
+`).join("") })).stdout.toString("utf8").split("\n");
+        const rows2 = lines.filter((l) => l !== "").map((l) => l.split(" "));
+        for (const row of rows2) index.set(row[0], index.size);
+        for (const row of rows2) parents.push(row.slice(1).map((c) => index.get(c) ?? -1).filter((k) => k >= 0));
+      }
+      const generation = new Int32Array(parents.length);
+      for (let k = parents.length - 1; k >= 0; k--) {
+        let g2 = 0;
+        for (const q of parents[k]) g2 = Math.max(g2, generation[q] + 1);
+        generation[k] = g2;
+      }
+      return { index, parents, generation, shallow };
+    } catch {
+      return void 0;
+    }
+  };
+  const reaches = (g2, a, b) => {
+    if (a === b) return true;
+    const floor = g2.generation[a];
+    if (g2.generation[b] <= floor) return false;
+    const seen = /* @__PURE__ */ new Set([b]);
+    const stack = [b];
+    while (stack.length > 0) {
+      for (const q of g2.parents[stack.pop()]) {
+        if (q === a) return true;
+        if (g2.generation[q] > floor && !seen.has(q)) {
+          seen.add(q);
+          stack.push(q);
+        }
+      }
+    }
+    return false;
+  };
+  let questions = 0;
+  return async (sha, other) => {
+    if (!asked.has(sha) || !asked.has(other) || graph === void 0 && questions++ < ONE_BY_ONE) return one(sha, other);
+    graph ??= read();
+    const g2 = await graph;
+    if (!g2) return one(sha, other);
+    const a = g2.index.get(sha);
+    const b = g2.index.get(other);
+    if (a === void 0 || b === void 0) return void 0;
+    if (reaches(g2, a, b)) return "older";
+    if (reaches(g2, b, a)) return "newer";
+    return g2.shallow ? void 0 : "diverged";
+  };
+}
 
 // src/core/render-verdicts.ts
 var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
@@ -20259,44 +20563,49 @@ async function rebenchOfOlder(context, suite, judged2) {
   return rebenchesOlder(entries, { seq: judged2.seq, sha: judged2.commit.sha });
 }
 var ANCESTRY_LOOKBACK = 8;
+var ANCESTRY_REACH = 32;
 async function newestCommitsBefore(context, suite, judged2) {
   const out = [];
   const take = (entries) => {
-    for (const e of entries) if (e.sha !== judged2.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_LOOKBACK) out.push({ seq: e.seq, sha: e.sha });
+    for (const e of entries) if (e.sha !== judged2.commit.sha && !out.some((o) => o.sha === e.sha) && out.length < ANCESTRY_REACH) out.push(e);
   };
   const state = context.states?.get(suite);
   const first = suiteStart(context.manifest.cases, suite, judged2.seq);
   let from = judged2.seq;
   if (state) {
-    take(state.entries.filter((e) => e.seq < judged2.seq).reverse());
+    take(state.entries.filter((e) => e.seq < judged2.seq).reverse().map((e) => ({ seq: e.seq, sha: e.sha })));
     from = Math.min(from, state.since);
   }
-  for (let span = 16; out.length < ANCESTRY_LOOKBACK && from > first; span *= 2) {
+  for (let span = 16; out.length < ANCESTRY_REACH && from > first; span *= 2) {
     const next = Math.max(first, from - span);
-    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha })).reverse());
+    take((await context.load(next, from)).filter((s) => s.suite === suite).map((s) => ({ seq: s.seq, sha: s.commit.sha, date: Date.parse(s.commit.timestamp) })).reverse());
     from = next;
   }
   return out;
 }
 async function descendantOnTrend(context, suite, judged2, ancestry) {
   const newest = await newestCommitsBefore(context, suite, judged2);
-  const dated = /* @__PURE__ */ new Map();
-  const dateOf = (sha) => {
-    const seq = newest.find((e) => e.sha === sha)?.seq;
-    if (seq === void 0) return Promise.resolve(Number.NaN);
-    let date = dated.get(sha);
-    if (!date) dated.set(sha, date = context.load(seq, seq + 1).then((read) => Date.parse(read.find((s) => s.seq === seq)?.commit.timestamp ?? "")));
-    return date;
+  let dated;
+  const dateOf = async (sha) => {
+    const e = newest.find((n) => n.sha === sha);
+    if (e === void 0) return Number.NaN;
+    if (e.date !== void 0) return e.date;
+    const undated = newest.filter((n) => n.date === void 0);
+    dated ??= context.load(Math.min(...undated.map((n) => n.seq)), Math.max(...undated.map((n) => n.seq)) + 1).then((read) => new Map(undated.map((n) => [n.sha, Date.parse(read.find((s) => s.seq === n.seq)?.commit.timestamp ?? "")])));
+    return (await dated).get(sha) ?? Number.NaN;
   };
   return descendantAmong(judged2.commit, newest, dateOf, ancestry);
 }
 async function descendantAmong(judged2, newest, dateOf, ancestry) {
   const descends = [];
+  let asked = 0;
   for (const other of newest) {
+    if (asked >= ANCESTRY_LOOKBACK) return void 0;
     if (descends.length > 0) {
       const dates = [Date.parse(judged2.timestamp), ...await Promise.all(descends.map(dateOf))].filter((d) => !Number.isNaN(d));
       if (dates.length > 0 && await dateOf(other.sha) < Math.max(...dates)) continue;
     }
+    asked++;
     const said = await ancestry(judged2.sha, other.sha);
     if (said === "older") return other.sha;
     if (said === void 0) return void 0;
@@ -20485,7 +20794,7 @@ async function olderFirstBenches(segments, ancestry, onlySuite) {
         reruns.push({ seq: s.seq, key: key2 });
       }
       if (!dates.has(sha)) dates.set(sha, date);
-      newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_LOOKBACK);
+      newest = [sha, ...newest.filter((n) => n !== sha)].slice(0, ANCESTRY_REACH);
     }
   }
   const older = /* @__PURE__ */ new Set();
@@ -20617,7 +20926,7 @@ async function run2(argv, io) {
     throw e;
   }
   const { manifest, segments } = read;
-  const ancestry = ancestryFromGit(io.cwd, io.env, networkBounds(io.env).requestMs);
+  const ancestry = ancestryFromGitGraph(io.cwd, io.env, new Set(segments.map((s) => s.commit.sha)), networkBounds(io.env).requestMs);
   const history = importFrom === void 0 ? await olderFirstBenches(segments, ancestry, values.suite) : void 0;
   if (history && history.untold > 0) {
     io.stderr(
