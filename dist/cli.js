@@ -11303,6 +11303,11 @@ function tUpperQuantile(p, df) {
 }
 
 // src/core/regress/words.ts
+var DETAILS = " (details: docs/alerts.md)";
+function withoutDetails(reason) {
+  const linked = reason.endsWith(DETAILS);
+  return { text: linked ? reason.slice(0, -DETAILS.length) : reason, linked };
+}
 function signedChange(value, base) {
   return value / base - 1;
 }
@@ -11337,7 +11342,6 @@ var ALIKE_LOOKBACK = 8;
 var HOST_WAIT = 3;
 var RECENT = 20;
 var TRIM_Z = 3.5;
-var DETAILS = " (details: docs/alerts.md)";
 var SAME_STEP = 2;
 var EARLY_CULPRIT = 4;
 var OVERWHELM_STRICTER = 1e3;
@@ -12026,10 +12030,6 @@ function raiseStep(ctx, found, settled) {
 }
 function withCaveat(reason, caveat) {
   return wrapped("", reason, `; ${caveat}`);
-}
-function withoutDetails(reason) {
-  const linked = reason.endsWith(DETAILS);
-  return { text: linked ? reason.slice(0, -DETAILS.length) : reason, linked };
 }
 function wrapped(before, reason, after) {
   const { text: text2, linked } = withoutDetails(reason);

@@ -1,5 +1,5 @@
 import { alertGroups, recentGroups } from '../src/core/regress/groups.js';
-import { alertChangeWords, reasonBeside } from '../src/core/regress/words.js';
+import { alertChangeWords, reasonBeside, withoutDetails } from '../src/core/regress/words.js';
 import { TREND_SCHEMA_VERSION, type Manifest } from '../src/core/trend/types.js';
 import { byId, el, isolated, setText } from './elements.js';
 import { formatDate } from './lib/hover-text.js';
@@ -75,7 +75,10 @@ export function renderHeader(state: PageState, m: Manifest): void {
     const words = alertChangeWords(a, info?.direction ?? 'smaller');
     const pct = words !== undefined ? ` ${words}` : '';
     const at = inGroup ? [] : [' at ', commit(a.sha)];
-    return [link, pct, ...at, ` (${a.status})`, a.reason ? `: ${words !== undefined ? reasonBeside(a.reason, words) : a.reason}` : ''];
+    // A stored reason ends "(details: docs/alerts.md)", which the comments link to the action's
+    // docs; the page has no address for them, and a path that leads nowhere is dropped.
+    const reason = a.reason ? withoutDetails(a.reason).text : '';
+    return [link, pct, ...at, ` (${a.status})`, reason ? `: ${words !== undefined ? reasonBeside(reason, words) : reason}` : ''];
   };
   // With several suites a case name may be in more than one: each line says whose it is, as the
   // sections below do, or three suites' "shape-a / stage-0 +30% worse" could not be told apart.

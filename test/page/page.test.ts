@@ -76,7 +76,7 @@ function mainTrend(repository: string): Map<string, string> {
       baseline: 1,
       value: 1.25,
       change: 0.25,
-      reason: 'beyond the 99.9% prediction limit of the last 20 medians',
+      reason: 'beyond the 99.9% prediction limit of the last 20 medians (details: docs/alerts.md)',
     },
     { kind: 'change-point', suite: 'main', case: 'warm / total', sha: at(110).commit.sha, seq: 110, status: 'confirmed', change: 0.25 },
     // A suspicion a later change-point run cleared: still marked at its point, no longer listed.

@@ -26,7 +26,10 @@ import { eDivisive } from './change-points.js';
 import { hashString } from './prng.js';
 import type { AlertSettings } from './settings.js';
 import { tUpperQuantile } from './student-t.js';
-import { describeChange, describeWorseChange } from './words.js';
+import { DETAILS, describeChange, describeWorseChange, withoutDetails } from './words.js';
+
+// The renderers and the alerts module take them from here with the verdicts they belong to.
+export { DETAILS, withoutDetails };
 // Local names kept short: they are spelled in many reasons here.
 import { levels, quantity, shortNumber as num } from '../format-number.js';
 
@@ -260,8 +263,6 @@ export const HOST_WAIT = 3;
 const RECENT = 20;
 /** Robust z beyond which a baseline median is left out as an outlier (a slow host). */
 const TRIM_Z = 3.5;
-/** Where a reason sends a maintainer for the method's details: the limit's and the scan's reasons end with it. */
-export const DETAILS = ' (details: docs/alerts.md)';
 /** Index distance within which a re-found change point is the same one. */
 const SAME_STEP = 2;
 /**
@@ -1406,12 +1407,6 @@ function raiseStep(ctx: Context, found: readonly FoundChangePoint[], settled: Se
  */
 export function withCaveat(reason: string, caveat: string): string {
   return wrapped('', reason, `; ${caveat}`);
-}
-
-/** A reason without its closing link to the method (DETAILS), and whether it had one. */
-export function withoutDetails(reason: string): { readonly text: string; readonly linked: boolean } {
-  const linked = reason.endsWith(DETAILS);
-  return { text: linked ? reason.slice(0, -DETAILS.length) : reason, linked };
 }
 
 /** A reason quoted inside another, the link to the method kept last, where readers find it and renderers link it. */

@@ -6,6 +6,15 @@
 import type { Direction } from '../model.js';
 import { signedPercent } from '../format-number.js';
 
+/** Where a reason sends a maintainer for the method's details: the limit's and the scan's reasons end with it. */
+export const DETAILS = ' (details: docs/alerts.md)';
+
+/** A reason without its closing link to the method (DETAILS), and whether it had one. */
+export function withoutDetails(reason: string): { readonly text: string; readonly linked: boolean } {
+  const linked = reason.endsWith(DETAILS);
+  return { text: linked ? reason.slice(0, -DETAILS.length) : reason, linked };
+}
+
 // Kept here too: every renderer takes its words from this module.
 export { signedPercent };
 
