@@ -151,6 +151,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`benchtrend: read ${segments.length} segments in ${seconds(reading, judging)} s; replayed on ${where} in ${seconds(judging, performance.now())} s\n`);
   }
   if (values.write && manifest && where) await writeAlerts(where.target, where.access, settings, values.suite, io, { manifest, stored }, ancestry);
+  // On stderr with --json too: `{"alerts": []}` alone reads as a trend these settings find quiet.
+  if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values, branchExists));
   if (values.json) {
     // Kind keeps the trend's stored word, which alerts --json and regressions-json print too; what
     // the table calls step-found is told apart there by raised, so it is here.
@@ -158,8 +160,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${JSON.stringify({ alerts: json }, null, 2)}\n`);
     return 0;
   }
-  if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values, branchExists));
-  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === undefined ? 'stored segments' : `entries of ${importFrom}`}\n`);
+  if (!manifest && importFrom === undefined) return 0;
+  if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === undefined ? 'stored segments' : `entries of ${importFrom}`}\n`);
   else {
     io.stdout(`${replayLines(alerts).join('\n')}\n`);
     // Beside the table rather than in it, so that stdout stays one row per alert.
