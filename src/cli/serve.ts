@@ -113,7 +113,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  if (values.repo === undefined && positionals.length !== 1) throw new UsageError('serve needs a DIR, or --repo URL|PATH');
+  if (values.repo === undefined && positionals.length > 1) throw new UsageError(`serve takes one DIR, got ${positionals.length}: unexpected argument ${JSON.stringify(positionals[1])}`);
+  if (values.repo === undefined && positionals.length === 0) throw new UsageError('serve needs a DIR, or --repo URL|PATH');
   if (values.repo !== undefined && positionals.length > 0) throw new UsageError(`serve takes a DIR or --repo, not both (got ${JSON.stringify(positionals[0])})`);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);

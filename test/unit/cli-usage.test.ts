@@ -1,0 +1,42 @@
+/**
+ * Command lines the CLI must refuse as usage errors (exit 2, one line naming what is wrong and the
+ * pointer to --help) before it reads or writes anything.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+
+let cwd: string;
+beforeEach(async () => {
+  cwd = await mkdtemp(join(tmpdir(), 'benchtrend-usage-'));
+});
+afterEach(async () => {
+  await rm(cwd, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd, env: {} });
+  return { code, out, err };
+}
+
+it('refuses a folder given to demo without --dir, instead of running the demo in a temporary one', async () => {
+  expect(await cli('demo', 'here')).toEqual({
+    code: 2,
+    out: '',
+    err: `benchtrend demo: unexpected argument "here"; the demo's folder is given as --dir DIR\nRun "benchtrend demo --help" for usage.\n`,
+  });
+  expect(await readdir(cwd)).toEqual([]);
+});
+
+it('refuses a second DIR to serve by name, not as a DIR missing', async () => {
+  expect(await cli('serve', 'a', 'b')).toEqual({
+    code: 2,
+    out: '',
+    err: 'benchtrend serve: serve takes one DIR, got 2: unexpected argument "b"\nRun "benchtrend serve --help" for usage.\n',
+  });
+  expect((await cli('serve')).err).toBe('benchtrend serve: serve needs a DIR, or --repo URL|PATH\nRun "benchtrend serve --help" for usage.\n');
+});
