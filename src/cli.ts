@@ -16,6 +16,7 @@ import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersF
 import { stopGitCommands, stoppedText } from './effects/git.js';
 import { TOKEN_CURE } from './effects/git-failures.js';
 import { selfCommand } from './cli/self.js';
+import { removeClaimedFoldersNow } from './effects/stale-branches.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -100,6 +101,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 function stopped(signal: 'SIGINT' | 'SIGTERM', command: string): void {
   const writes = command === 'publish' || command === 'replay' || command === 'demo';
   const text = stoppedText(signal, stopGitCommands(), writes);
+  // Ctrl-C is no kill -9: the publish's temporary repository goes with it, not at the next publish.
+  removeClaimedFoldersNow();
   process.stderr.write(`benchtrend: ${text}${text.endsWith('landed') ? ': benchtrend history shows what the branch holds' : ''}\n`);
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
