@@ -38,10 +38,31 @@ export function usageError(e: unknown, options: Options): UsageError {
  * the parsed tokens, for a command whose meaning depends on the order of its flags.
  */
 export function parseCommandLine<T extends Options, K extends boolean = false>(argv: string[], options: T, extra?: { readonly tokens: K }) {
+  let parsed;
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: (extra?.tokens ?? false) as K });
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: (extra?.tokens ?? false) as K });
   } catch (e) {
     throw usageError(e, options);
+  }
+  refuseGivenTwice(argv, options);
+  return parsed;
+}
+
+/**
+ * node:util keeps the last value of an option given twice: `--commit A ... --commit B` published
+ * B, and `--repo` given by a wrapper script and again by hand went to one of them, unsaid. Two
+ * different values of an option that takes one are refused; the same value again is harmless.
+ */
+function refuseGivenTwice(argv: string[], options: Options): void {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
+  const seen = new Map<string, string>();
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.value === undefined || options[t.name]?.multiple) continue;
+    const before = seen.get(t.name);
+    if (before !== undefined && before !== t.value) {
+      throw new UsageError(`--${t.name} was given twice (${JSON.stringify(before)}, then ${JSON.stringify(t.value)}); give it once`);
+    }
+    seen.set(t.name, t.value);
   }
 }
 

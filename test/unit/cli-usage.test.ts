@@ -40,3 +40,16 @@ it('refuses a second DIR to serve by name, not as a DIR missing', async () => {
   });
   expect((await cli('serve')).err).toBe('benchtrend serve: serve needs a DIR, or --repo URL|PATH\nRun "benchtrend serve --help" for usage.\n');
 });
+
+it('refuses an option given twice with two values, naming both, instead of keeping the last unsaid', async () => {
+  expect(await cli('publish', 'a.json', '--repo', 'r', '--commit', 'a'.repeat(40), '--commit', 'b'.repeat(40))).toEqual({
+    code: 2,
+    out: '',
+    err: `benchtrend publish: --commit was given twice ("${'a'.repeat(40)}", then "${'b'.repeat(40)}"); give it once\nRun "benchtrend publish --help" for usage.\n`,
+  });
+  expect((await cli('history', '--repo', 'one', '--repo=two')).err).toBe('benchtrend history: --repo was given twice ("one", then "two"); give it once\nRun "benchtrend history --help" for usage.\n');
+  expect((await cli('serve', '.', '--port', '1', '--port', '2')).code).toBe(2);
+  // Options that take several values, and a flag said twice, are no conflict.
+  const twice = await cli('cases', 'missing.json', '--require-stages-on', 'a', '--require-stages-on', 'b', '--note', 'n', '--note', 'n');
+  expect(twice.err).not.toMatch(/given twice/);
+});
