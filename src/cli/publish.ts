@@ -113,6 +113,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
+  // One output or the other: --json won, and the markdown asked for was not printed, unsaid.
+  if (values.json && values.markdown) throw new UsageError('--json and --markdown each choose what is printed; give one');
   if (positionals.length === 0 && values['import-from'] === undefined) throw new UsageError('publish needs at least one RECORD file');
   if (values.repo === undefined) throw new UsageError('publish needs --repo URL|PATH');
   if (values.commit === undefined) throw new UsageError('publish needs --commit SHA');

@@ -53,3 +53,11 @@ it('refuses an option given twice with two values, naming both, instead of keepi
   const twice = await cli('cases', 'missing.json', '--require-stages-on', 'a', '--require-stages-on', 'b', '--note', 'n', '--note', 'n');
   expect(twice.err).not.toMatch(/given twice/);
 });
+
+it.each(['publish', 'compare'])('%s refuses --json with --markdown, which printed the JSON alone', async (command) => {
+  expect(await cli(command, 'a.json', '--json', '--markdown')).toEqual({
+    code: 2,
+    out: '',
+    err: `benchtrend ${command}: --json and --markdown each choose what is printed; give one\nRun "benchtrend ${command} --help" for usage.\n`,
+  });
+});
