@@ -48,6 +48,12 @@ export function parseCommandLine<T extends Options, K extends boolean = false>(a
   return parsed;
 }
 
+/** The names of the options the command line gives itself, not by default. */
+export function optionsGiven(argv: string[], options: Options): Set<string> {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  return new Set(tokens.flatMap((t) => (t.kind === 'option' ? [t.name] : [])));
+}
+
 /**
  * node:util keeps the last value of an option given twice: `--commit A ... --commit B` published
  * B, and `--repo` given by a wrapper script and again by hand went to one of them, unsaid. Two

@@ -11,7 +11,8 @@ import { controlCasesMatchingNothing, type AlertSettings } from '../core/regress
 import { replayOnWorkers, replayStoredAlertsOnWorkers, startReplayWorkers, stopReplayWorkers } from '../effects/replay-pool.js';
 import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
-import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
+import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP, TREND_OPTIONS } from './trend-options.js';
+import { optionsGiven } from './args.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { MAX_IMPORT_BYTES } from '../effects/record-files.js';
 import { ancestryFromGit, type AncestryCheck } from '../effects/ancestry.js';
@@ -103,6 +104,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const settings = alertSettingsFrom(values);
   const importFrom = values['import-from'];
   if (importFrom !== undefined && values.repo !== undefined) throw new UsageError('replay takes --repo or --import-from, not both');
+  if (importFrom !== undefined) {
+    // Where a trend is and how to reach it: with --import-from there is no trend, and they did nothing.
+    const given = optionsGiven(argv, TREND_OPTIONS);
+    const ignored = ['branch', 'dir', 'token-env', 'server'].find((name) => given.has(name));
+    if (ignored !== undefined) throw new UsageError(`--${ignored} says where a trend is; with --import-from there is none (the data.js is a local file)`);
+  }
   if (importFrom !== undefined && values.write) throw new UsageError('--write stores alerts in a trend; with --import-from there is none (publish --import-from imports the history)');
   if (importFrom === undefined && values['direction-overrides'] !== undefined) throw new UsageError('--direction-overrides decides the cases of --import-from; a trend\'s cases are decided when published');
   const where = importFrom === undefined ? trendLocation(values, io, 'replay') : undefined;

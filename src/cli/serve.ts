@@ -8,7 +8,7 @@ import { tokenRefused, TOKEN_CURE } from '../effects/git-failures.js';
 import { DEFAULT_BOUNDS } from '../effects/timeouts.js';
 import { serveFolder } from '../effects/static-site.js';
 import { resolveTrendTarget } from '../jobs/publish.js';
-import { parseCommandLine } from './args.js';
+import { optionsGiven, parseCommandLine } from './args.js';
 import { trendLocation, TREND_HELP, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
@@ -116,6 +116,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (values.repo === undefined && positionals.length > 1) throw new UsageError(`serve takes one DIR, got ${positionals.length}: unexpected argument ${JSON.stringify(positionals[1])}`);
   if (values.repo === undefined && positionals.length === 0) throw new UsageError('serve needs a DIR, or --repo URL|PATH');
   if (values.repo !== undefined && positionals.length > 0) throw new UsageError(`serve takes a DIR or --repo, not both (got ${JSON.stringify(positionals[0])})`);
+  if (values.repo === undefined) {
+    // They say where on a repository the trend is; a DIR is served as it is, and they did nothing.
+    const given = optionsGiven(argv, TREND_OPTIONS);
+    const ignored = ['branch', 'dir', 'token-env', 'server'].find((name) => given.has(name));
+    if (ignored !== undefined) throw new UsageError(`--${ignored} applies to serve --repo; serve DIR serves the folder given (${JSON.stringify(positionals[0])})`);
+  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
 

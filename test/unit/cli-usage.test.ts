@@ -2,7 +2,7 @@
  * Command lines the CLI must refuse as usage errors (exit 2, one line naming what is wrong and the
  * pointer to --help) before it reads or writes anything.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -60,4 +60,20 @@ it.each(['publish', 'compare'])('%s refuses --json with --markdown, which printe
     out: '',
     err: `benchtrend ${command}: --json and --markdown each choose what is printed; give one\nRun "benchtrend ${command} --help" for usage.\n`,
   });
+});
+
+it('refuses the options that say where a trend is where there is none to find, instead of ignoring them', async () => {
+  await writeFile(join(cwd, 'data.js'), 'window.BENCHMARK_DATA = {"lastUpdate": 1, "repoUrl": "", "entries": {}}\n');
+  for (const option of ['--branch', '--dir', '--token-env', '--server']) {
+    expect(await cli('replay', '--import-from', 'data.js', option, 'x')).toEqual({
+      code: 2,
+      out: '',
+      err: `benchtrend replay: ${option} says where a trend is; with --import-from there is none (the data.js is a local file)\nRun "benchtrend replay --help" for usage.\n`,
+    });
+    expect(await cli('serve', '.', option, 'x')).toEqual({
+      code: 2,
+      out: '',
+      err: `benchtrend serve: ${option} applies to serve --repo; serve DIR serves the folder given (".")\nRun "benchtrend serve --help" for usage.\n`,
+    });
+  }
 });
