@@ -55,6 +55,8 @@ function withCliCure(message: string): string {
 
 /** Runs one command line; returns the exit status. Refusals are one line on stderr. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
+  // `benchtrend help publish` as git and npm take it: the command's own help.
+  if (argv[0] === 'help' && argv[1] !== undefined) return main([argv[1], '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${HELP}\n`);

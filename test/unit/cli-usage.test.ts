@@ -77,3 +77,11 @@ it('refuses the options that say where a trend is where there is none to find, i
     });
   }
 });
+
+it('answers help COMMAND with the command\'s own help, and help of an unknown command as an unknown command', async () => {
+  const own = await cli('publish', '--help');
+  expect(await cli('help', 'publish')).toEqual(own);
+  expect(own.out).toMatch(/^Usage: benchtrend publish /);
+  const unknown = await cli('help', 'pubish');
+  expect([unknown.code, unknown.err]).toEqual([2, `benchtrend: unknown command 'pubish'; did you mean 'publish'?\nRun "benchtrend --help" for the commands.\n`]);
+});
