@@ -85,3 +85,14 @@ it('answers help COMMAND with the command\'s own help, and help of an unknown co
   const unknown = await cli('help', 'pubish');
   expect([unknown.code, unknown.err]).toEqual([2, `benchtrend: unknown command 'pubish'; did you mean 'publish'?\nRun "benchtrend --help" for the commands.\n`]);
 });
+
+it('says how to give a value that starts with a dash, which it had called missing', async () => {
+  expect(await cli('publish', 'a.json', '--repo', 'r', '--commit', 'a'.repeat(40), '--message', '- fix the build')).toEqual({
+    code: 2,
+    out: '',
+    err: 'benchtrend publish: --message: a value that starts with "-" is given as --message=VALUE (after a space it reads as an option)\nRun "benchtrend publish --help" for usage.\n',
+  });
+  expect((await cli('history', '--repo')).err).toBe('benchtrend history: --repo needs a value\nRun "benchtrend history --help" for usage.\n');
+  // Followed by one of its options, the value was forgotten.
+  expect((await cli('history', '--repo', '--suite', 's')).err).toBe('benchtrend history: --repo needs a value\nRun "benchtrend history --help" for usage.\n');
+});
