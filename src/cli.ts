@@ -119,7 +119,12 @@ if (!isMainThread && isReplayWorker(workerData)) {
   // A reader that stops early (`benchtrend history | head`) closes the pipe: the end of the
   // output, not a fault worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
+    // Any other failure (a full disk under `> out.csv`) is a failed run, said in one line, not a
+    // stack trace: the output is incomplete.
+    if (e.code !== 'EPIPE') {
+      process.stderr.write(`benchtrend: cannot write the output (${e.code ?? e.message}); what was printed is incomplete\n`);
+      process.exit(1);
+    }
     process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
   });
   // serve closes its own server on a signal; every other command stops its git commands with it.
