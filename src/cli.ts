@@ -59,7 +59,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (argv[0] === 'help' && argv[1] !== undefined) return main([argv[1], '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${HELP}\n`);
+    // No command is a usage error: the help goes where the other usage errors go, so that
+    // `benchtrend > out.json` from a script whose variable was empty writes no help into the file.
+    (name === undefined ? io.stderr : io.stdout)(`${HELP}\n`);
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-V') {

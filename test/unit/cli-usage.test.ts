@@ -96,3 +96,10 @@ it('says how to give a value that starts with a dash, which it had called missin
   // Followed by one of its options, the value was forgotten.
   expect((await cli('history', '--repo', '--suite', 's')).err).toBe('benchtrend history: --repo needs a value\nRun "benchtrend history --help" for usage.\n');
 });
+
+it('prints the commands on stderr with exit 2 when no command is given, as a usage error, and on stdout when asked', async () => {
+  const none = await cli();
+  expect([none.code, none.out, none.err]).toEqual([2, '', expect.stringMatching(/^Usage: benchtrend <command> \[options\]\n/)]);
+  const asked = await cli('--help');
+  expect([asked.code, asked.out, asked.err]).toEqual([0, none.err, '']);
+});
