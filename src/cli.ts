@@ -16,6 +16,7 @@ import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersF
 import { stopGitCommands, stoppedText } from './effects/git.js';
 import { TOKEN_CURE } from './effects/git-failures.js';
 import { selfCommand } from './cli/self.js';
+import { removeClaimedFoldersNow } from './effects/stale-branches.js';
 
 /** Embedded by scripts/build.mjs from package.json; absent when the sources run under vitest. */
 declare const BENCHTREND_VERSION: string | undefined;
@@ -54,9 +55,13 @@ function withCliCure(message: string): string {
 
 /** Runs one command line; returns the exit status. Refusals are one line on stderr. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
+  // `benchtrend help publish` as git and npm take it: the command's own help.
+  if (argv[0] === 'help' && argv[1] !== undefined) return main([argv[1], '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${HELP}\n`);
+    // No command is a usage error: the help goes where the other usage errors go, so that
+    // `benchtrend > out.json` from a script whose variable was empty writes no help into the file.
+    (name === undefined ? io.stderr : io.stdout)(`${HELP}\n`);
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-V') {
@@ -100,6 +105,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 function stopped(signal: 'SIGINT' | 'SIGTERM', command: string): void {
   const writes = command === 'publish' || command === 'replay' || command === 'demo';
   const text = stoppedText(signal, stopGitCommands(), writes);
+  // Ctrl-C is no kill -9: the publish's temporary repository goes with it, not at the next publish.
+  removeClaimedFoldersNow();
   process.stderr.write(`benchtrend: ${text}${text.endsWith('landed') ? ': benchtrend history shows what the branch holds' : ''}\n`);
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
@@ -114,7 +121,12 @@ if (!isMainThread && isReplayWorker(workerData)) {
   // A reader that stops early (`benchtrend history | head`) closes the pipe: the end of the
   // output, not a fault worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
+    // Any other failure (a full disk under `> out.csv`) is a failed run, said in one line, not a
+    // stack trace: the output is incomplete.
+    if (e.code !== 'EPIPE') {
+      process.stderr.write(`benchtrend: cannot write the output (${e.code ?? e.message}); what was printed is incomplete\n`);
+      process.exit(1);
+    }
     process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
   });
   // serve closes its own server on a signal; every other command stops its git commands with it.

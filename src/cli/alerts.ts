@@ -95,12 +95,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     ...(values.suite !== undefined ? { suite: values.suite } : {}),
     ...(values.status !== undefined ? { status: values.status } : {}),
   });
+  // Said with --json too, on stderr: an empty array alone reads the same as a trend with no alert,
+  // and a mistyped --branch or --dir would pass for one.
+  if (!manifest) io.stderr(noTrendYet(values, branchExists));
   if (values.json) {
     io.stdout(`${JSON.stringify(listed, null, 2)}\n`);
     return 0;
   }
-  if (!manifest) io.stderr(noTrendYet(values, branchExists));
-  else if (listed.length === 0) {
+  if (!manifest) return 0;
+  if (listed.length === 0) {
     const suite = values.suite !== undefined ? ` for suite ${values.suite}` : '';
     // The status filter is what left the list empty when the suite has alerts: say how many it has.
     const stored = values.status === undefined ? 0 : listAlerts(manifest.alerts ?? [], manifest.cases, values.suite !== undefined ? { suite: values.suite } : {}).length;

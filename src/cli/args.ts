@@ -16,7 +16,7 @@ export function didYouMean(word: string, known: readonly string[]): string {
  * node:util's refusals in the CLI's words: its messages are long, name internals and end
  * mid-quote ("as in '-- \"--fromat\""), so each kind is said again here.
  */
-export function usageError(e: unknown, options: Options): UsageError {
+export function usageError(e: unknown, options: Options, argv: readonly string[] = []): UsageError {
   const err = e as { code?: string; message?: string };
   const message = err.message ?? String(e);
   const quoted = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
@@ -27,6 +27,14 @@ export function usageError(e: unknown, options: Options): UsageError {
   if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const name = quoted.replace(/^-+/, '');
     if (options[name]?.type === 'boolean') return new UsageError(`${quoted} takes no value`);
+    // node:util will not take a value that starts with a dash after a space (`--message "- fix"`,
+    // `--port -1`): the value was given, and the way to give it is what the user needs.
+    // When what follows is one of the command's options, the value was forgotten instead.
+    const flags = new Set(Object.entries(options).flatMap(([n, o]) => [`--${n}`, ...(o.short ? [`-${o.short}`] : [])]));
+    const next = argv[argv.indexOf(quoted) + 1];
+    if (/argument is ambiguous/.test(message) && next !== undefined && !flags.has(next.replace(/=.*$/, ''))) {
+      return new UsageError(`${quoted}: a value that starts with "-" is given as ${quoted}=VALUE (after a space it reads as an option)`);
+    }
     return new UsageError(`${quoted} needs a value`);
   }
   if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}`.trimEnd());
@@ -38,10 +46,37 @@ export function usageError(e: unknown, options: Options): UsageError {
  * the parsed tokens, for a command whose meaning depends on the order of its flags.
  */
 export function parseCommandLine<T extends Options, K extends boolean = false>(argv: string[], options: T, extra?: { readonly tokens: K }) {
+  let parsed;
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: (extra?.tokens ?? false) as K });
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: (extra?.tokens ?? false) as K });
   } catch (e) {
-    throw usageError(e, options);
+    throw usageError(e, options, argv);
+  }
+  refuseGivenTwice(argv, options);
+  return parsed;
+}
+
+/** The names of the options the command line gives itself, not by default. */
+export function optionsGiven(argv: string[], options: Options): Set<string> {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  return new Set(tokens.flatMap((t) => (t.kind === 'option' ? [t.name] : [])));
+}
+
+/**
+ * node:util keeps the last value of an option given twice: `--commit A ... --commit B` published
+ * B, and `--repo` given by a wrapper script and again by hand went to one of them, unsaid. Two
+ * different values of an option that takes one are refused; the same value again is harmless.
+ */
+function refuseGivenTwice(argv: string[], options: Options): void {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
+  const seen = new Map<string, string>();
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.value === undefined || options[t.name]?.multiple) continue;
+    const before = seen.get(t.name);
+    if (before !== undefined && before !== t.value) {
+      throw new UsageError(`--${t.name} was given twice (${JSON.stringify(before)}, then ${JSON.stringify(t.value)}); give it once`);
+    }
+    seen.set(t.name, t.value);
   }
 }
 

@@ -100,6 +100,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
+  // One output or the other: --json won, and the markdown asked for was not printed, unsaid.
+  if (values.json && values.markdown) throw new UsageError('--json and --markdown each choose what is printed; give one');
   const files = armFiles(tokens);
   const armed = files.baseline.length > 0 || files.candidate.length > 0;
   if (armed && files.both.length > 0) {

@@ -42,7 +42,7 @@ export const SAMPLE_RECORDS: Readonly<Record<string, unknown>> = {
 };
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parseCommandLine(argv, {
+  const { values, positionals } = parseCommandLine(argv, {
     dir: { type: 'string' },
     commits: { type: 'string', default: '12' },
     markdown: { type: 'boolean' },
@@ -52,6 +52,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
+  // `demo /tmp/x` reads as a folder given, yet the demo would run in a new temporary one.
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; the demo's folder is given as --dir DIR`);
   const commits = Number(values.commits);
   if (!Number.isInteger(commits) || commits < 1 || commits > 1000) throw new UsageError(`--commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000`);
   const dir = values.dir !== undefined ? await emptyFolder(resolve(io.cwd, values.dir), values.dir) : await mkdtemp(join(tmpdir(), 'benchtrend-demo-'));

@@ -20,7 +20,7 @@ import { reasonsInFlagWords } from './flag-words.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { storedName, wholeNumber } from '../core/inputs.js';
 import { shellWord } from './self.js';
-import { cliAccess, tokenFrom } from './trend-options.js';
+import { cliAccess, tokenFrom, warnTokenUnsent } from './trend-options.js';
 import { networkBounds } from '../runner.js';
 
 export const USAGE = `Usage: benchtrend publish RECORD... --repo URL|PATH --commit SHA [options]
@@ -113,6 +113,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
+  // One output or the other: --json won, and the markdown asked for was not printed, unsaid.
+  if (values.json && values.markdown) throw new UsageError('--json and --markdown each choose what is printed; give one');
   if (positionals.length === 0 && values['import-from'] === undefined) throw new UsageError('publish needs at least one RECORD file');
   if (values.repo === undefined) throw new UsageError('publish needs --repo URL|PATH');
   if (values.commit === undefined) throw new UsageError('publish needs --commit SHA');
@@ -125,6 +127,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const branch = given(values.branch) ?? 'gh-pages';
   const dataDir = given(values.dir) ?? 'dev/bench';
   const token = tokenFrom(values['token-env'], io);
+  warnTokenUnsent(values.repo, token, cliAccess(io, values.server), io);
   const publishedAt = new Date().toISOString();
   const alertSettings = alertSettingsFrom(values);
   const overrides =

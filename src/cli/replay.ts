@@ -11,7 +11,8 @@ import { controlCasesMatchingNothing, type AlertSettings } from '../core/regress
 import { replayOnWorkers, replayStoredAlertsOnWorkers, startReplayWorkers, stopReplayWorkers } from '../effects/replay-pool.js';
 import type { Manifest, StoredAlert } from '../core/trend/types.js';
 import { ALERT_OPTIONS, alertSettingsFrom } from './alert-options.js';
-import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP } from './trend-options.js';
+import { exitStatusHelp, noTrendYet, refuseUnknownSuite, trendCommandLine, trendLocation, TREND_HELP, TREND_OPTIONS } from './trend-options.js';
+import { optionsGiven } from './args.js';
 import { readText, UsageError, type CliIO } from './io.js';
 import { MAX_IMPORT_BYTES } from '../effects/record-files.js';
 import { ancestryFromGitGraph, type AncestryCheck } from '../effects/ancestry.js';
@@ -103,6 +104,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const settings = alertSettingsFrom(values);
   const importFrom = values['import-from'];
   if (importFrom !== undefined && values.repo !== undefined) throw new UsageError('replay takes --repo or --import-from, not both');
+  if (importFrom !== undefined) {
+    // Where a trend is and how to reach it: with --import-from there is no trend, and they did nothing.
+    const given = optionsGiven(argv, TREND_OPTIONS);
+    const ignored = ['branch', 'dir', 'token-env', 'server'].find((name) => given.has(name));
+    if (ignored !== undefined) throw new UsageError(`--${ignored} says where a trend is; with --import-from there is none (the data.js is a local file)`);
+  }
   if (importFrom !== undefined && values.write) throw new UsageError('--write stores alerts in a trend; with --import-from there is none (publish --import-from imports the history)');
   if (importFrom === undefined && values['direction-overrides'] !== undefined) throw new UsageError('--direction-overrides decides the cases of --import-from; a trend\'s cases are decided when published');
   const where = importFrom === undefined ? trendLocation(values, io, 'replay') : undefined;
@@ -152,6 +159,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`benchtrend: read ${segments.length} segments in ${seconds(reading, judging)} s; replayed on ${where} in ${seconds(judging, performance.now())} s\n`);
   }
   if (values.write && manifest && where) await writeAlerts(where.target, where.access, settings, values.suite, io, { manifest, stored }, ancestry);
+  // On stderr with --json too: `{"alerts": []}` alone reads as a trend these settings find quiet.
+  if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values, branchExists));
   if (values.json) {
     // Kind keeps the trend's stored word, which alerts --json and regressions-json print too; what
     // the table calls step-found is told apart there by raised, so it is here.
@@ -159,8 +168,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${JSON.stringify({ alerts: json }, null, 2)}\n`);
     return 0;
   }
-  if (!manifest && importFrom === undefined) io.stderr(noTrendYet(values, branchExists));
-  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === undefined ? 'stored segments' : `entries of ${importFrom}`}\n`);
+  if (!manifest && importFrom === undefined) return 0;
+  if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === undefined ? 'stored segments' : `entries of ${importFrom}`}\n`);
   else {
     io.stdout(`${replayLines(alerts).join('\n')}\n`);
     // Beside the table rather than in it, so that stdout stays one row per alert.

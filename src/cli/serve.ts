@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
 import { redactUrl, urlSecrets } from '../core/trend/remote.js';
-import { authFor, git, gitEnv, GitCommandError, tokenAuth } from '../effects/git.js';
+import { authFor, git, gitEnv, GitCommandError, stopGitCommands, stoppedText, tokenAuth } from '../effects/git.js';
 import { tokenRefused, TOKEN_CURE } from '../effects/git-failures.js';
 import { DEFAULT_BOUNDS } from '../effects/timeouts.js';
 import { serveFolder } from '../effects/static-site.js';
 import { resolveTrendTarget } from '../jobs/publish.js';
-import { parseCommandLine } from './args.js';
+import { optionsGiven, parseCommandLine } from './args.js';
 import { trendLocation, TREND_HELP, TREND_OPTIONS } from './trend-options.js';
 import { UsageError, type CliIO } from './io.js';
 
@@ -86,6 +86,18 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
   const secrets = [...(auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : [])), ...urlSecrets(remote.url)];
   const folder = await mkdtemp(join(access.tempRoot, 'benchtrend-serve-'));
   const tracking = `refs/remotes/origin/${branchName}`;
+  // Ctrl-C before the server is up: the fetch runs in a process group of its own, which a signal
+  // to benchtrend alone does not reach, and the folder "removed on exit" would stay.
+  const stop = (signal: 'SIGINT' | 'SIGTERM') => {
+    const text = stoppedText(signal, stopGitCommands(), false);
+    rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+    io.stderr(`benchtrend: ${text}\n`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  const onInt = () => stop('SIGINT');
+  const onTerm = () => stop('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   try {
     await git(['init', '--quiet', folder], { cwd: io.cwd, env, secrets });
     await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', `+refs/heads/${branchName}:${tracking}`], { cwd: folder, env, secrets, timeoutMs: bounds.requestMs });
@@ -95,6 +107,9 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
     const why = e instanceof GitCommandError && /couldn't find remote ref|Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not fetch it';
     const cure = e instanceof GitCommandError && tokenRefused(e.output) ? `; ${TOKEN_CURE}` : '';
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}${cure}`);
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
   }
   // Messages name the branch and folder asked for, not the checkout, which is gone by then.
   const shownAs = (path: string) => `${branchName}:${relative(folder, path) || '.'} of ${remote.display}`;
@@ -113,8 +128,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  if (values.repo === undefined && positionals.length !== 1) throw new UsageError('serve needs a DIR, or --repo URL|PATH');
+  if (values.repo === undefined && positionals.length > 1) throw new UsageError(`serve takes one DIR, got ${positionals.length}: unexpected argument ${JSON.stringify(positionals[1])}`);
+  if (values.repo === undefined && positionals.length === 0) throw new UsageError('serve needs a DIR, or --repo URL|PATH');
   if (values.repo !== undefined && positionals.length > 0) throw new UsageError(`serve takes a DIR or --repo, not both (got ${JSON.stringify(positionals[0])})`);
+  if (values.repo === undefined) {
+    // They say where on a repository the trend is; a DIR is served as it is, and they did nothing.
+    const given = optionsGiven(argv, TREND_OPTIONS);
+    const ignored = ['branch', 'dir', 'token-env', 'server'].find((name) => given.has(name));
+    if (ignored !== undefined) throw new UsageError(`--${ignored} applies to serve --repo; serve DIR serves the folder given (${JSON.stringify(positionals[0])})`);
+  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
 

@@ -2,7 +2,8 @@ import { InputError } from '../core/model.js';
 import { redactUrl } from '../core/trend/remote.js';
 import type { Manifest } from '../core/trend/types.js';
 import type { parseArgs, ParseArgsConfig } from 'node:util';
-import type { TrendAccess, TrendTarget } from '../jobs/publish.js';
+import { resolveTrendTarget, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
+import { authFor } from '../effects/git.js';
 import { runnerEnvironment } from '../runner.js';
 import { checkToken } from '../settings.js';
 import { given, parseCommandLine } from './args.js';
@@ -95,10 +96,33 @@ export function cliAccess(io: CliIO, server: string | undefined): TrendAccess {
 export function trendLocation(values: TrendValues, io: CliIO, command: string): { target: TrendTarget; access: TrendAccess } {
   if (values.repo === undefined) throw new UsageError(`${command} needs --repo URL|PATH`);
   const token = tokenFrom(values['token-env'], io);
+  const access = cliAccess(io, values.server);
+  warnTokenUnsent(values.repo, token, access, io);
   return {
     target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...(token ? { token } : {}) },
-    access: cliAccess(io, values.server),
+    access,
   };
+}
+
+/**
+ * The token goes only to --server's host, never to whatever host a URL names. A --repo URL on
+ * another host is reached without it, and when that host then asks for credentials its refusal
+ * reads as a bad token: say which host the token went to, and how to send it there.
+ */
+export function warnTokenUnsent(repo: string, token: string | undefined, access: TrendAccess, io: CliIO): void {
+  if (token === undefined) return;
+  let remote: URL;
+  let server: URL;
+  try {
+    remote = new URL(resolveTrendTarget({ repository: repo, branch: 'gh-pages', dataDir: '' }, access).remote.url);
+    server = new URL(access.serverUrl);
+  } catch {
+    // A path, or a --repo the command refuses in its own words when it opens the trend.
+    return;
+  }
+  if (remote.protocol !== 'http:' && remote.protocol !== 'https:') return;
+  if (authFor(access.serverUrl, remote.href, token) !== undefined) return;
+  io.stderr(`benchtrend: warning: --token-env: the token is sent only to --server ${server.origin}, so ${remote.origin} of --repo is asked without it; to send it there, give --server ${remote.origin}\n`);
 }
 
 /** --suite naming a suite the trend does not have would print nothing, which reads like "no points". */

@@ -21,7 +21,7 @@ import { GitCommandError, git, type Identity } from './git.js';
 import { TooLargeError } from './record-files.js';
 import { classifyFetchFailure, classifyPushFailure } from './git-failures.js';
 import { changesOf, encodeTree, kindOf, objectId, parseTree, READ_AHEAD_KEEP, readAheadIn, readAheadOf, withReadAhead, type Changes, type TreeEntry } from './git-tree.js';
-import { claimBranchFolder, sweepStaleBranches } from './stale-branches.js';
+import { claimBranchFolder, releaseBranchFolder, sweepStaleBranches } from './stale-branches.js';
 
 // Where the jobs and tests have always found them.
 export { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from './git-failures.js';
@@ -133,6 +133,7 @@ export class PagesBranch {
     await this.settle();
     try {
       await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
+      releaseBranchFolder(this.dir);
     } catch {
       // Left for sweepStaleBranches.
     }

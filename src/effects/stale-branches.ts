@@ -2,6 +2,7 @@
  * The temporary repositories of publishes killed before their cleanup (kill -9, a cancelled job on
  * a self-hosted runner): each is claimed with an owner file, and swept by a later run.
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,9 @@ export async function sweepStaleBranches(tempRoot: string, now = Date.now()): Pr
   return removed;
 }
 
+/** The folders this process claimed and has not removed yet. */
+const claimed = new Set<string>();
+
 /**
  * A new temporary repository's folder under `tempRoot`, named by this process's pid and holding
  * its owner file, for a later sweep to tell whether the owner still runs.
@@ -72,6 +76,7 @@ export async function claimBranchFolder(tempRoot: string): Promise<string> {
   // This process's pid names its folder, for a sweep to ask after (alive) if the owner file is missing.
   // eslint-disable-next-line no-restricted-globals
   const dir = await mkdtemp(join(tempRoot, `benchtrend-pages-${process.pid}-`));
+  claimed.add(dir);
   try {
     // The pid and the wall time, for the sweep of another process (and maybe another machine) to read.
     // eslint-disable-next-line no-restricted-globals, no-restricted-properties
@@ -81,4 +86,25 @@ export async function claimBranchFolder(tempRoot: string): Promise<string> {
     throw e;
   }
   return dir;
+}
+
+/** A claimed folder removed by its owner: nothing left for removeClaimedFoldersNow. */
+export function releaseBranchFolder(dir: string): void {
+  claimed.delete(dir);
+}
+
+/**
+ * Removes this process's temporary repositories at once, for a process about to exit on a signal
+ * (Ctrl-C): its publish's `finally` never runs, and the folder would stay until another publish
+ * on the machine swept it. Synchronous, as an exit does not wait; best effort.
+ */
+export function removeClaimedFoldersNow(): void {
+  for (const dir of claimed) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // Left for sweepStaleBranches.
+    }
+  }
+  claimed.clear();
 }

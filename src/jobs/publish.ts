@@ -315,11 +315,21 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
   try {
     const total = groups.reduce((n, g) => n + g.points.length, 0);
     const only = groups.length === 1 ? groups[0] : undefined;
-    log(
-      only
-        ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})`
-        : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(', ')}) in one commit to ${remote.display} (${location})`,
-    );
+    // Said once the first plan is made, not before: a refusal of the branch's data or of the
+    // import-from file is then the only line, and an import is named with what it brings.
+    let announced = false;
+    const announce = (imported: PublishPlan['imported']) => {
+      if (announced) return;
+      announced = true;
+      const importing = imported ? `, importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? 'data.js'},` : '';
+      log(
+        imported && total === 0
+          ? `Importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? 'data.js'} to ${remote.display} (${location})`
+          : only
+          ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing} to ${remote.display} (${location})`
+          : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(', ')})${importing} in one commit to ${remote.display} (${location})`,
+      );
+    };
     let attempts = 0;
     // Since when the remote has failed to answer (undefined while it answers): a service that
     // keeps failing gets bounds.budgetMs in all, a lost race the whole race budget.
@@ -408,6 +418,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         if (branch.deadline !== undefined) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
         // The one gate every publish, import and merge passes: what is written is what readers accept.
         checkWrittenFiles(plan.files, location);
+        announce(plan.imported);
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
         const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan), plan.removed.map(under));
         await branch.push(commit);

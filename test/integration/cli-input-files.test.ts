@@ -42,8 +42,7 @@ it('refuses a named pipe as --import-from, --annotations or --direction-override
     [() => cli(['replay', '--import-from', '/dev/zero']), 'benchtrend: --import-from: cannot read /dev/zero (it is a device, not a file)'],
   ] as const) {
     const r = await run();
-    // A publish says what it is about to do first; the refusal is its last line.
-    expect([r.code, r.stderr.trim().split('\n').pop()]).toEqual([1, line]);
+    expect([r.code, r.stderr]).toEqual([1, `${line}\n`]);
   }
   // Nothing was published over the refused import.
   expect(execFileSync('git', ['--git-dir', remote.replace(/^file:\/\//, ''), 'branch', '--list'], { encoding: 'utf8' }).trim()).toBe('');
@@ -54,5 +53,22 @@ it('refuses a local data.js over the input limit from its size, instead of faili
   const r = await cli(['replay', '--import-from', 'big.js']);
   expect([r.code, r.stderr.trim()]).toEqual([1, 'benchtrend: --import-from: cannot read big.js (1024 MiB, more than the 500 MiB an imported history may hold)']);
   const p = await publishWith('--import-from', 'big.js');
-  expect([p.code, p.stderr.trim().split('\n').pop()]).toEqual([1, 'benchtrend: --import-from: "big.js" is not a file on the branch, and the local file cannot be read (1024 MiB, more than the 500 MiB an imported history may hold)']);
+  expect([p.code, p.stderr]).toEqual([1, 'benchtrend: --import-from: "big.js" is not a file on the branch, and the local file cannot be read (1024 MiB, more than the 500 MiB an imported history may hold)\n']);
+});
+
+it('refuses a data.js that is not one before any progress line, publishing nothing', { timeout: 60_000 }, async () => {
+  // The file as a hand-copied data.js often is: JavaScript, not the JSON the action writes.
+  await writeFile(join(sb.root, 'bad.js'), 'window.BENCHMARK_DATA = {lastUpdate: 1, repoUrl: "x", entries: {}}\n');
+  const line =
+    'benchtrend: bad.js: not a github-action-benchmark data.js: its object is JavaScript with unquoted keys, not the JSON the action writes (a minified copy?); give the data.js on the branch github-action-benchmark pushed to\n';
+  const onlyImport = await cli(['publish', '--import-from', 'bad.js', '--repo', remote, '--commit', 'a'.repeat(40)]);
+  expect([onlyImport.code, onlyImport.stdout, onlyImport.stderr]).toEqual([1, '', line]);
+  const withRecords = await publishWith('--import-from', 'bad.js');
+  expect([withRecords.code, withRecords.stdout, withRecords.stderr]).toEqual([1, '', line]);
+  expect(execFileSync('git', ['--git-dir', remote.replace(/^file:\/\//, ''), 'branch', '--list'], { encoding: 'utf8' }).trim()).toBe('');
+  // A good one is named in the progress line, which says what is imported.
+  await writeFile(join(sb.root, 'good.js'), `window.BENCHMARK_DATA = ${JSON.stringify({ lastUpdate: 1, repoUrl: 'https://github.com/o/r', entries: { Benchmark: [{ commit: { id: 'b'.repeat(40), message: 'm', timestamp: '2025-01-01T00:00:00Z', url: 'https://github.com/o/r/commit/b', author: { name: 'A' } }, date: 1, tool: 'customSmallerIsBetter', benches: [{ name: 'a', value: 1, unit: 'ms' }] }] } })}\n`);
+  const good = await cli(['publish', '--import-from', 'good.js', '--repo', remote, '--commit', 'a'.repeat(40)]);
+  expect(good.code).toBe(0);
+  expect(good.stderr.split('\n')[0]).toBe(`benchtrend: Importing 1 github-action-benchmark entries from good.js to ${remote} (gh-pages:dev/bench)`);
 });

@@ -3,6 +3,7 @@
  * the output quietly instead of a Node stack trace about EPIPE.
  */
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
@@ -24,4 +25,20 @@ describe('benchtrend with its output closed', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
   });
+});
+
+it('says in one line, not a stack trace, that its output could not be written to a full disk, and fails', async () => {
+  const full = openSync('/dev/full', 'w');
+  try {
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), '--help'], { stdio: ['ignore', full, 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+      let err = '';
+      child.stderr?.on('data', (c: Buffer) => (err += c.toString('utf8')));
+      child.on('close', (c) => resolve({ code: c, stderr: err }));
+    });
+    expect(stderr).toBe('benchtrend: cannot write the output (ENOSPC); what was printed is incomplete\n');
+    expect(code).toBe(1);
+  } finally {
+    closeSync(full);
+  }
 });

@@ -94,6 +94,23 @@ it('a token given as the URL\'s user name alone (https://<token>@host/...) is ma
   const tokenUrl = server.url('trend').replace('http://', `http://${PASSWORD}@`);
   const r = await runCli(['publish', 'warm.json', '--repo', tokenUrl, '--commit', SHA], sb.root, sb.env);
   expect(r.code).toBe(1);
-  expect(r.stderr).toContain(`Publishing 4 points of suite "default" at ${SHA.slice(0, 7)} to ${server.url('trend').replace('http://', 'http://***@')} (gh-pages:dev/bench)`);
+  expect(r.stderr).toContain(`\nbenchtrend: cannot read ${server.url('trend').replace('http://', 'http://***@')}: `);
   expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
+});
+
+it('--token-env with a --repo URL on another host than --server says the token was not sent there, and where to send it', async () => {
+  const plain = server.url('trend');
+  const env = { ...sb.env, TOKEN: PASSWORD, GITHUB_SERVER_URL: '' };
+  const warning = `benchtrend: warning: --token-env: the token is sent only to --server https://github.com, so ${server.origin} of --repo is asked without it; to send it there, give --server ${server.origin}\n`;
+  const history = await runCli(['history', '--repo', plain, '--token-env', 'TOKEN'], sb.root, env);
+  expect(history.code).toBe(1);
+  expect(history.stderr.startsWith(warning)).toBe(true);
+  const published = await runCli(['publish', 'warm.json', '--repo', plain, '--commit', SHA, '--message', 'm', '--author', 'a', '--token-env', 'TOKEN'], sb.root, env);
+  expect(published.code).toBe(1);
+  expect(published.stderr.startsWith(warning)).toBe(true);
+  // Told where to send it, it is sent, and nothing is said.
+  const sent = await runCli(['publish', 'warm.json', '--repo', plain, '--server', server.origin, '--commit', SHA, '--message', 'm', '--author', 'a', '--token-env', 'TOKEN'], sb.root, env);
+  expect(sent.code, sent.stderr).toBe(0);
+  expect(sent.stderr).not.toContain('warning');
+  for (const r of [history, published, sent]) expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
 });

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_COLUMNS, type HistoryRow } from '../../src/core/trend/history.js';
 import { InputError } from '../../src/core/model.js';
+import { run as alerts } from '../../src/cli/alerts.js';
 import { run as history } from '../../src/cli/history.js';
+import { run as replay } from '../../src/cli/replay.js';
 import { UsageError, type CliIO } from '../../src/cli/io.js';
 import { run as publish } from '../../src/cli/publish.js';
 import { FIXTURES } from '../helpers/paths.js';
@@ -147,6 +149,28 @@ describe('benchtrend publish and history', () => {
     const elsewhere = io();
     expect(await history(['--repo', '../trend.git', '--dir', 'dev/bnech'], elsewhere)).toBe(0);
     expect([elsewhere.out, elsewhere.err]).toEqual(['[]\n', 'benchtrend: no trend published at gh-pages:dev/bnech of ../trend.git yet: the branch has no dev/bnech/manifest.json\n']);
+  });
+
+  it('says on stderr that no trend is there with alerts --json and replay --json too, not an empty list alone', async () => {
+    const noBranch = 'benchtrend: no trend published at pages:dev/bench of ../trend.git yet: it has no branch pages\n';
+    const a = io();
+    expect(await alerts(['--repo', '../trend.git', '--branch', 'pages', '--json'], a)).toBe(0);
+    expect([a.out, a.err]).toEqual(['[]\n', noBranch]);
+    const r = io();
+    expect(await replay(['--repo', '../trend.git', '--branch', 'pages', '--json'], r)).toBe(0);
+    expect([JSON.parse(r.out), r.err]).toEqual([{ alerts: [] }, noBranch]);
+    expect(await publish(['warm.json', '--repo', '../trend.git', '--commit', 'HEAD'], io())).toBe(0);
+    const noDir = 'benchtrend: no trend published at gh-pages:dev/bnech of ../trend.git yet: the branch has no dev/bnech/manifest.json\n';
+    const a2 = io();
+    expect(await alerts(['--repo', '../trend.git', '--dir', 'dev/bnech', '--json'], a2)).toBe(0);
+    expect([a2.out, a2.err]).toEqual(['[]\n', noDir]);
+    const r2 = io();
+    expect(await replay(['--repo', '../trend.git', '--dir', 'dev/bnech', '--json'], r2)).toBe(0);
+    expect([JSON.parse(r2.out), r2.err]).toEqual([{ alerts: [] }, noDir]);
+    // A trend that is there and holds no alert prints its empty list alone.
+    const held = io();
+    expect(await alerts(['--repo', '../trend.git', '--json'], held)).toBe(0);
+    expect([held.out, held.err]).toEqual(['[]\n', '']);
   });
 
   it('reads an empty or padded --suite, --shape, --branch and --dir as the action reads its inputs: trimmed, empty as the default', async () => {

@@ -129,6 +129,8 @@ it('a SIGTERM to benchtrend alone stops the push under way with it and says so; 
   expect(stderr.trimEnd().split('\n').at(-1)).toBe(
     'benchtrend: stopped by SIGTERM, with the git command under way; the publish may or may not have landed: benchtrend history shows what the branch holds',
   );
+  // Its temporary repository went with it, not at some later publish's sweep.
+  expect((await readdir(temp)).filter((n) => n.startsWith('benchtrend-pages-'))).toEqual([]);
   // Past the hook's sleep: had the push gone on, the branch would be there by now.
   await pause(5500);
   expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
