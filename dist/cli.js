@@ -9835,9 +9835,9 @@ function refuseDuplicateShapes(records) {
 function reported(m) {
   return m.samples.filter((v) => v !== null);
 }
-function agrees(claimed, computed) {
-  const diff = Math.abs(claimed - computed);
-  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed), Math.abs(computed));
+function agrees(claimed2, computed) {
+  const diff = Math.abs(claimed2 - computed);
+  return diff <= 51e-4 || diff <= 1e-6 * Math.max(Math.abs(claimed2), Math.abs(computed));
 }
 function buildPoints(records) {
   const points = [];
@@ -9860,10 +9860,10 @@ function buildPoints(records) {
       }
       const problem = pointProblem(point) ?? keptRunsProblem(metric);
       if (problem) throw new InputError(`${record.file}: case ${visible(point.case)}: ${problem}; refused, nothing is published`);
-      const claimed = record.claimedMedians?.[metric.name];
-      if (claimed !== void 0 && !point.summaryOnly && !agrees(claimed, point.value)) {
+      const claimed2 = record.claimedMedians?.[metric.name];
+      if (claimed2 !== void 0 && !point.summaryOnly && !agrees(claimed2, point.value)) {
         warnings.push(
-          `${record.file}: the record's own median of ${metric.name} is ${claimed} but its runs give ${point.value}; using ${point.value}`
+          `${record.file}: the record's own median of ${metric.name} is ${claimed2} but its runs give ${point.value}; using ${point.value}`
         );
       }
       points.push(point);
@@ -16644,11 +16644,11 @@ var orca = {
     const its = data["iterations"];
     if (Array.isArray(its) && its.length > 0) {
       const launches = its.map((l, i) => launchOf(file, l, child("iterations", i)));
-      const claimed = {};
+      const claimed2 = {};
       if (isObject2(summary)) {
-        for (const [k, v] of Object.entries(summary)) if (isFiniteNumber(v)) claimed[k] = v;
+        for (const [k, v] of Object.entries(summary)) if (isFiniteNumber(v)) claimed2[k] = v;
       }
-      return [armRecord(file, shape, launches, { claimed })];
+      return [armRecord(file, shape, launches, { claimed: claimed2 })];
     }
     if (isObject2(summary)) {
       const metrics = Object.entries(summary).filter((e) => isFiniteNumber(e[1])).map(([name, value]) => summaryMetric({ name, unit: "ms", direction: "smaller", extra: "median of the bench" }, { value }));
@@ -16754,7 +16754,7 @@ var qwenCode = {
     if (!isObject2(data) || !("capturedAt" in data)) throw notFormat(file, "qwen-code snapshot", EXPECTED15, data);
     const notes = [];
     const metrics = [];
-    const claimed = {};
+    const claimed2 = {};
     const rawRuns = data["runs"] === void 0 ? [] : expectArray(file, data["runs"], "runs", "an array of runs");
     const runs2 = rawRuns.map((r, i) => expectObject(file, r, child("runs", i), "a run object"));
     const measured = runs2.filter((r) => r["measured"] !== false);
@@ -16802,7 +16802,7 @@ var qwenCode = {
           }
           if (isFiniteNumber(value["p50"])) {
             const p50 = value["p50"];
-            if (clocks.includes(name)) claimed[name] = p50;
+            if (clocks.includes(name)) claimed2[name] = p50;
             else {
               const lo = value["min"];
               const hi = value["max"];
@@ -16840,7 +16840,7 @@ var qwenCode = {
         metrics,
         runs: measured.length,
         notes,
-        claimedMedians: claimed,
+        claimedMedians: claimed2,
         expected: EXPECTED15
       })
     ];
@@ -16963,9 +16963,9 @@ function parseRecord(file, text2) {
     metrics.push(sampledMetric({ name: "total", unit: "s", direction: "smaller" }, runs2.map((r) => r.total_seconds ?? null)));
   }
   if (metrics.length === 0) throw new InputError(`${file}: no run reports a stage or total_seconds; a record of shape ${JSON.stringify(data.shape)} with nothing measured is no result`);
-  const claimed = {};
-  for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== void 0) claimed[name] = m.seconds;
-  if (data.median?.total_seconds !== void 0) claimed["total"] = data.median.total_seconds;
+  const claimed2 = {};
+  for (const [name, m] of Object.entries(data.median?.stages ?? {})) if (m.seconds !== void 0) claimed2[name] = m.seconds;
+  if (data.median?.total_seconds !== void 0) claimed2["total"] = data.median.total_seconds;
   const notes = [];
   if (data.n !== void 0 && data.n !== runs2.length) {
     notes.push(`the record says n=${data.n} but holds ${runs2.length} runs; counting the ${runs2.length} it holds`);
@@ -16978,7 +16978,7 @@ function parseRecord(file, text2) {
     runs: runs2.length,
     metrics,
     ...wall ? { wall } : {},
-    claimedMedians: claimed,
+    claimedMedians: claimed2,
     ...notes.length ? { notes } : {}
   };
 }
@@ -17408,6 +17408,7 @@ function readAheadIn(commit, oidLength) {
 }
 
 // src/effects/stale-branches.ts
+import { rmSync } from "node:fs";
 import { mkdtemp, readFile, readdir as readdir2, rm, stat as stat2, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join as join2 } from "node:path";
@@ -17451,8 +17452,10 @@ async function sweepStaleBranches(tempRoot, now = Date.now()) {
   }
   return removed;
 }
+var claimed = /* @__PURE__ */ new Set();
 async function claimBranchFolder(tempRoot) {
   const dir = await mkdtemp(join2(tempRoot, `benchtrend-pages-${process.pid}-`));
+  claimed.add(dir);
   try {
     await writeFile(join2(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
   } catch (e) {
@@ -17460,6 +17463,18 @@ async function claimBranchFolder(tempRoot) {
     throw e;
   }
   return dir;
+}
+function releaseBranchFolder(dir) {
+  claimed.delete(dir);
+}
+function removeClaimedFoldersNow() {
+  for (const dir of claimed) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+    }
+  }
+  claimed.clear();
 }
 
 // src/effects/gh-pages.ts
@@ -17527,6 +17542,7 @@ var PagesBranch = class _PagesBranch {
     await this.settle();
     try {
       await rm2(this.dir, { recursive: true, force: true, maxRetries: 3 });
+      releaseBranchFolder(this.dir);
     } catch {
     }
   }
@@ -18091,9 +18107,15 @@ async function publishGroups(settings, ctx, hooks = {}) {
   try {
     const total = groups.reduce((n, g2) => n + g2.points.length, 0);
     const only = groups.length === 1 ? groups[0] : void 0;
-    log2(
-      only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")}) in one commit to ${remote.display} (${location})`
-    );
+    let announced2 = false;
+    const announce = (imported) => {
+      if (announced2) return;
+      announced2 = true;
+      const importing = imported ? `, importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? "data.js"},` : "";
+      log2(
+        imported && total === 0 ? `Importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? "data.js"} to ${remote.display} (${location})` : only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")})${importing} in one commit to ${remote.display} (${location})`
+      );
+    };
     let attempts = 0;
     let failingSince;
     let lastNetwork;
@@ -18163,6 +18185,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
         });
         if (branch.deadline !== void 0) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
         checkWrittenFiles(plan2.files, location);
+        announce(plan2.imported);
         const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
         const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
         await branch.push(commit2);
@@ -19225,7 +19248,7 @@ function didYouMean(word, known) {
   const near = nearest(word, known);
   return near === void 0 ? "" : `; did you mean '${near}'?`;
 }
-function usageError(e, options) {
+function usageError(e, options, argv = []) {
   const err = e;
   const message = err.message ?? String(e);
   const quoted = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? "";
@@ -19236,16 +19259,40 @@ function usageError(e, options) {
   if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     const name = quoted.replace(/^-+/, "");
     if (options[name]?.type === "boolean") return new UsageError(`${quoted} takes no value`);
+    const flags = new Set(Object.entries(options).flatMap(([n, o]) => [`--${n}`, ...o.short ? [`-${o.short}`] : []]));
+    const next = argv[argv.indexOf(quoted) + 1];
+    if (/argument is ambiguous/.test(message) && next !== void 0 && !flags.has(next.replace(/=.*$/, ""))) {
+      return new UsageError(`${quoted}: a value that starts with "-" is given as ${quoted}=VALUE (after a space it reads as an option)`);
+    }
     return new UsageError(`${quoted} needs a value`);
   }
   if (err.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") return new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ""}`.trimEnd());
   return new UsageError(message.replace(/\s+/g, " "));
 }
 function parseCommandLine(argv, options, extra) {
+  let parsed;
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: extra?.tokens ?? false });
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: extra?.tokens ?? false });
   } catch (e) {
-    throw usageError(e, options);
+    throw usageError(e, options, argv);
+  }
+  refuseGivenTwice(argv, options);
+  return parsed;
+}
+function optionsGiven(argv, options) {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  return new Set(tokens.flatMap((t) => t.kind === "option" ? [t.name] : []));
+}
+function refuseGivenTwice(argv, options) {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
+  const seen = /* @__PURE__ */ new Map();
+  for (const t of tokens) {
+    if (t.kind !== "option" || t.value === void 0 || options[t.name]?.multiple) continue;
+    const before = seen.get(t.name);
+    if (before !== void 0 && before !== t.value) {
+      throw new UsageError(`--${t.name} was given twice (${JSON.stringify(before)}, then ${JSON.stringify(t.value)}); give it once`);
+    }
+    seen.set(t.name, t.value);
   }
 }
 function given(value) {
@@ -19336,10 +19383,27 @@ function cliAccess(io, server) {
 function trendLocation(values, io, command) {
   if (values.repo === void 0) throw new UsageError(`${command} needs --repo URL|PATH`);
   const token = tokenFrom(values["token-env"], io);
+  const access = cliAccess(io, values.server);
+  warnTokenUnsent(values.repo, token, access, io);
   return {
     target: { repository: values.repo, branch: values.branch, dataDir: values.dir, ...token ? { token } : {} },
-    access: cliAccess(io, values.server)
+    access
   };
+}
+function warnTokenUnsent(repo, token, access, io) {
+  if (token === void 0) return;
+  let remote;
+  let server;
+  try {
+    remote = new URL(resolveTrendTarget({ repository: repo, branch: "gh-pages", dataDir: "" }, access).remote.url);
+    server = new URL(access.serverUrl);
+  } catch {
+    return;
+  }
+  if (remote.protocol !== "http:" && remote.protocol !== "https:") return;
+  if (authFor(access.serverUrl, remote.href, token) !== void 0) return;
+  io.stderr(`benchtrend: warning: --token-env: the token is sent only to --server ${server.origin}, so ${remote.origin} of --repo is asked without it; to send it there, give --server ${remote.origin}
+`);
 }
 function refuseUnknownSuite(manifest, suite) {
   if (manifest && suite !== void 0 && !manifest.suites.includes(suite)) {
@@ -19448,13 +19512,14 @@ async function run(argv, io) {
     ...values.suite !== void 0 ? { suite: values.suite } : {},
     ...values.status !== void 0 ? { status: values.status } : {}
   });
+  if (!manifest) io.stderr(noTrendYet(values, branchExists));
   if (values.json) {
     io.stdout(`${JSON.stringify(listed, null, 2)}
 `);
     return 0;
   }
-  if (!manifest) io.stderr(noTrendYet(values, branchExists));
-  else if (listed.length === 0) {
+  if (!manifest) return 0;
+  if (listed.length === 0) {
     const suite = values.suite !== void 0 ? ` for suite ${values.suite}` : "";
     const stored = values.status === void 0 ? 0 : listAlerts(manifest.alerts ?? [], manifest.cases, values.suite !== void 0 ? { suite: values.suite } : {}).length;
     io.stderr(stored > 0 ? `benchtrend: no ${values.status} alerts${suite} (${stored} stored, none ${values.status})
@@ -20897,6 +20962,11 @@ async function run2(argv, io) {
   const settings = alertSettingsFrom(values);
   const importFrom = values["import-from"];
   if (importFrom !== void 0 && values.repo !== void 0) throw new UsageError("replay takes --repo or --import-from, not both");
+  if (importFrom !== void 0) {
+    const given2 = optionsGiven(argv, TREND_OPTIONS);
+    const ignored = ["branch", "dir", "token-env", "server"].find((name) => given2.has(name));
+    if (ignored !== void 0) throw new UsageError(`--${ignored} says where a trend is; with --import-from there is none (the data.js is a local file)`);
+  }
   if (importFrom !== void 0 && values.write) throw new UsageError("--write stores alerts in a trend; with --import-from there is none (publish --import-from imports the history)");
   if (importFrom === void 0 && values["direction-overrides"] !== void 0) throw new UsageError("--direction-overrides decides the cases of --import-from; a trend's cases are decided when published");
   const where2 = importFrom === void 0 ? trendLocation(values, io, "replay") : void 0;
@@ -20946,14 +21016,15 @@ async function run2(argv, io) {
 `);
   }
   if (values.write && manifest && where2) await writeAlerts(where2.target, where2.access, settings, values.suite, io, { manifest, stored }, ancestry);
+  if (!manifest && importFrom === void 0) io.stderr(noTrendYet(values, branchExists));
   if (values.json) {
     const json3 = alerts.map((a) => a.kind === "change-point" ? { ...a, raised: true } : a);
     io.stdout(`${JSON.stringify({ alerts: json3 }, null, 2)}
 `);
     return 0;
   }
-  if (!manifest && importFrom === void 0) io.stderr(noTrendYet(values, branchExists));
-  else if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === void 0 ? "stored segments" : `entries of ${importFrom}`}
+  if (!manifest && importFrom === void 0) return 0;
+  if (alerts.length === 0) io.stderr(`benchtrend: these settings raise no alert over ${segments.length} ${importFrom === void 0 ? "stored segments" : `entries of ${importFrom}`}
 `);
   else {
     io.stdout(`${replayLines(alerts).join("\n")}
@@ -21235,6 +21306,7 @@ async function run4(argv, io) {
 `);
     return 0;
   }
+  if (values.json && values.markdown) throw new UsageError("--json and --markdown each choose what is printed; give one");
   const files = armFiles(tokens);
   const armed = files.baseline.length > 0 || files.candidate.length > 0;
   if (armed && files.both.length > 0) {
@@ -21460,7 +21532,7 @@ var SAMPLE_RECORDS = {
   "cold-recreate.json": cold_recreate_default
 };
 async function run5(argv, io) {
-  const { values } = parseCommandLine(argv, {
+  const { values, positionals } = parseCommandLine(argv, {
     dir: { type: "string" },
     commits: { type: "string", default: "12" },
     markdown: { type: "boolean" },
@@ -21471,6 +21543,7 @@ async function run5(argv, io) {
 `);
     return 0;
   }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; the demo's folder is given as --dir DIR`);
   const commits = Number(values.commits);
   if (!Number.isInteger(commits) || commits < 1 || commits > 1e3) throw new UsageError(`--commits ${JSON.stringify(values.commits)} is not a whole number from 1 to 1000`);
   const dir = values.dir !== void 0 ? await emptyFolder(resolve8(io.cwd, values.dir), values.dir) : await mkdtemp3(join6(tmpdir2(), "benchtrend-demo-"));
@@ -21777,6 +21850,7 @@ async function run7(argv, io) {
 `);
     return 0;
   }
+  if (values.json && values.markdown) throw new UsageError("--json and --markdown each choose what is printed; give one");
   if (positionals.length === 0 && values["import-from"] === void 0) throw new UsageError("publish needs at least one RECORD file");
   if (values.repo === void 0) throw new UsageError("publish needs --repo URL|PATH");
   if (values.commit === void 0) throw new UsageError("publish needs --commit SHA");
@@ -21788,6 +21862,7 @@ async function run7(argv, io) {
   const branch = given(values.branch) ?? "gh-pages";
   const dataDir = given(values.dir) ?? "dev/bench";
   const token = tokenFrom(values["token-env"], io);
+  warnTokenUnsent(values.repo, token, cliAccess(io, values.server), io);
   const publishedAt = (/* @__PURE__ */ new Date()).toISOString();
   const alertSettings = alertSettingsFrom(values);
   const overrides = values["direction-overrides"] !== void 0 ? parseDirectionOverrides(await readText(values["direction-overrides"], io.cwd, "--direction-overrides"), values["direction-overrides"]) : [];
@@ -21933,7 +22008,7 @@ async function commitOf2(sha, values, io, now, hasPoints) {
 }
 
 // src/cli/serve.ts
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync3, rmSync as rmSync2 } from "node:fs";
 import { mkdtemp as mkdtemp4, readdir as readdir5, rm as rm3 } from "node:fs/promises";
 import { join as join8, relative as relative5, resolve as resolve10 } from "node:path";
 
@@ -22071,6 +22146,17 @@ async function checkOut(values, io) {
   const secrets = [...auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)];
   const folder = await mkdtemp4(join8(access.tempRoot, "benchtrend-serve-"));
   const tracking = `refs/remotes/origin/${branchName}`;
+  const stop = (signal) => {
+    const text2 = stoppedText(signal, stopGitCommands(), false);
+    rmSync2(folder, { recursive: true, force: true, maxRetries: 3 });
+    io.stderr(`benchtrend: ${text2}
+`);
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  const onInt = () => stop("SIGINT");
+  const onTerm = () => stop("SIGTERM");
+  process.once("SIGINT", onInt);
+  process.once("SIGTERM", onTerm);
   try {
     await git(["init", "--quiet", folder], { cwd: io.cwd, env, secrets });
     await git(["fetch", "--quiet", "--no-tags", "--depth=1", "origin", `+refs/heads/${branchName}:${tracking}`], { cwd: folder, env, secrets, timeoutMs: bounds.requestMs });
@@ -22080,6 +22166,9 @@ async function checkOut(values, io) {
     const why = e instanceof GitCommandError && /couldn't find remote ref|Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : "git could not fetch it";
     const cure = e instanceof GitCommandError && tokenRefused(e.output) ? `; ${TOKEN_CURE}` : "";
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? ""})` : ""}${cure}`);
+  } finally {
+    process.off("SIGINT", onInt);
+    process.off("SIGTERM", onTerm);
   }
   const shownAs = (path) => `${branchName}:${relative5(folder, path) || "."} of ${remote.display}`;
   return { folder, trend: dataDir === "" ? folder : join8(folder, dataDir), shownAs };
@@ -22097,8 +22186,14 @@ async function run8(argv, io) {
 `);
     return 0;
   }
-  if (values.repo === void 0 && positionals.length !== 1) throw new UsageError("serve needs a DIR, or --repo URL|PATH");
+  if (values.repo === void 0 && positionals.length > 1) throw new UsageError(`serve takes one DIR, got ${positionals.length}: unexpected argument ${JSON.stringify(positionals[1])}`);
+  if (values.repo === void 0 && positionals.length === 0) throw new UsageError("serve needs a DIR, or --repo URL|PATH");
   if (values.repo !== void 0 && positionals.length > 0) throw new UsageError(`serve takes a DIR or --repo, not both (got ${JSON.stringify(positionals[0])})`);
+  if (values.repo === void 0) {
+    const given2 = optionsGiven(argv, TREND_OPTIONS);
+    const ignored = ["branch", "dir", "token-env", "server"].find((name) => given2.has(name));
+    if (ignored !== void 0) throw new UsageError(`--${ignored} applies to serve --repo; serve DIR serves the folder given (${JSON.stringify(positionals[0])})`);
+  }
   const port = values.port === void 0 ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
   let cleanup = async () => {
@@ -22167,9 +22262,10 @@ function withCliCure(message) {
   return message.endsWith(`; ${TOKEN_CURE}`) ? `${message.slice(0, -TOKEN_CURE.length)}${cure}` : message;
 }
 async function main(argv, io) {
+  if (argv[0] === "help" && argv[1] !== void 0) return main([argv[1], "--help"], io);
   const [name, ...rest] = argv;
   if (name === void 0 || name === "--help" || name === "-h" || name === "help") {
-    io.stdout(`${HELP}
+    (name === void 0 ? io.stderr : io.stdout)(`${HELP}
 `);
     return name === void 0 ? 2 : 0;
   }
@@ -22212,6 +22308,7 @@ Run "benchtrend ${name} --help" for usage.
 function stopped(signal, command) {
   const writes = command === "publish" || command === "replay" || command === "demo";
   const text2 = stoppedText(signal, stopGitCommands(), writes);
+  removeClaimedFoldersNow();
   process.stderr.write(`benchtrend: ${text2}${text2.endsWith("landed") ? ": benchtrend history shows what the branch holds" : ""}
 `);
   process.exit(signal === "SIGINT" ? 130 : 143);
@@ -22222,7 +22319,11 @@ if (!isMainThread && isReplayWorker(workerData)) {
 } else if (isMainThread && entry2 && /(?:^|[\\/])(?:cli\.(?:js|ts)|benchtrend)$/.test(entry2)) {
   configureReplayWorkers(import.meta.url, replayWorkersFrom(process.env["BENCHTREND_REPLAY_WORKERS"]), replaySpillFrom(process.env["BENCHTREND_REPLAY_SPILL_MS"]));
   process.stdout.on("error", (e) => {
-    if (e.code !== "EPIPE") throw e;
+    if (e.code !== "EPIPE") {
+      process.stderr.write(`benchtrend: cannot write the output (${e.code ?? e.message}); what was printed is incomplete
+`);
+      process.exit(1);
+    }
     process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
   });
   if (process.argv[2] !== "serve") for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => stopped(signal, process.argv[2] ?? ""));
