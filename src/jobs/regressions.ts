@@ -659,6 +659,18 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
 
   if (options.onlyThisCommit) return results;
 
+  // A comment too long for GitHub listed some of its culprit's rows and counted the rest without
+  // naming them, so a rewrite cannot carry that count beside rows of its own: a case counted there
+  // and listed now would be said twice (a re-run made 300 regressions 540). The stored alerts at
+  // the culprit name every case it raised; the rows are rebuilt from them and the renderer counts
+  // again what does not fit.
+  const unlistedRows = (sha: string, listed: readonly CommentRow[]): CommentRow[] =>
+    refreshCommentRows(
+      undefined,
+      outcome.alerts.filter((a) => a.suite === outcome.suite && a.sha === sha && (a.kind === 'regression' || a.raised) && !listed.some((r) => r.case === a.case && r.kind === a.kind)),
+      info,
+    );
+
   // Earlier culprits: the commit where a regression's run or a newly found step starts. Its
   // comment, if an earlier run wrote one, keeps its other rows.
   const steps = new Map([...culprits].filter(([sha]) => sha !== outcome.sha));
@@ -673,8 +685,9 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         // raised by are the earlier run's: kept, or the rewrite said 36 regressions were 1.
         const withSplit = raised && attributions.length ? { attributions } : old?.attributions ? { attributions: old.attributions } : {};
         const runner = raised && outcome.runner ? { runner: outcome.runner } : old?.runner ? { runner: old.runner } : {};
-        const earlier = { ...(old?.more ? { more: old.more } : {}), ...(old?.method ? { method: old.method } : {}) };
-        const all = refreshCommentRows({ suite: outcome.suite, sha, rows: [...kept, ...rows] }, withdrawnAt(sha), info);
+        const earlier = old?.method ? { method: old.method } : {};
+        const listed = [...kept, ...rows];
+        const all = refreshCommentRows({ suite: outcome.suite, sha, rows: old?.more ? [...listed, ...unlistedRows(sha, listed)] : listed }, withdrawnAt(sha), info);
         return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...earlier, ...withSplit, ...runner }, options.links, options.ccUsers);
       }),
     );
@@ -708,9 +721,11 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         if (!old) return existing === undefined && changed.some((a) => a.kind === 'regression' && a.status === 'confirmed') ? missing(sha) : undefined;
         const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
         if (relevant.length === 0) return undefined;
-        const rows = refreshCommentRows(old, relevant, info);
+        const refreshed = refreshCommentRows(old, relevant, info);
+        const rows = old.more ? [...refreshed, ...unlistedRows(sha, refreshed)] : refreshed;
         // The suite from the marker that found the comment: its hidden data keeps a long one cut.
-        return renderCommitComment({ ...old, suite: outcome.suite, rows }, options.links, options.ccUsers);
+        const { more: _counted, ...kept } = old;
+        return renderCommitComment({ ...kept, suite: outcome.suite, rows }, options.links, options.ccUsers);
       }),
     );
   }

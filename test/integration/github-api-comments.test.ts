@@ -4,6 +4,7 @@ import { Random } from '../../src/core/regress/prng.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/core/regress/settings.js';
 import { commitCommentMarker, parseCommitCommentData, pullRequestCommentMarker, renderCommitComment } from '../../src/core/render-comment.js';
 import type { CaseVerdict } from '../../src/core/regress/detect.js';
+import type { StoredAlert } from '../../src/core/trend/types.js';
 import { GitHubComments } from '../../src/effects/github-api.js';
 import { comparePullRequest, postPullRequestComment, postRegressionComments, regressionDeriver, withdrawnLines, type RegressionOutcome } from '../../src/jobs/regressions.js';
 import { commit, LOCATION, MemoryTrend } from '../unit/trend-memory.js';
@@ -340,9 +341,11 @@ describe('comments within the 65,536 characters GitHub takes', () => {
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
     const trend = new MemoryTrend();
     const rng = new Random(31);
+    const outcomes: RegressionOutcome[] = [];
     // Every case slower from commit 35 by its own factor, 25% to 35%: code, not the runner.
     for (let n = 1; n <= 46; n++) {
       const outcome = await publishRun(trend, n, manyRun(rng, (i) => (n >= 35 ? 1.25 + (i % 11) / 100 : 1)));
+      outcomes.push(outcome);
       const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: ['@alice'], links: LINKS });
       expect(results.filter((r) => !r.ok)).toEqual([]);
     }
@@ -364,6 +367,20 @@ describe('comments within the 65,536 characters GitHub takes', () => {
     const largest = Math.min(...data!.rows.map((r) => r.change ?? Infinity));
     expect(many.filter((_, i) => 1.25 + (i % 11) / 100 > 1 + largest + 0.03).every((n) => listed.has(n))).toBe(true);
     expect(body).toContain('cc @alice');
+
+    // A re-run of the job that raised them, and of each that confirmed them, rewrites the culprit's
+    // comment: the cases it counts without naming them are not counted again beside its rows.
+    const stored = (outcomes.at(-1) as RegressionOutcome).alerts.filter((a) => a.sha === commit(35).sha && a.kind === 'regression').length;
+    expect(stored).toBe(raised);
+    const rewriters = outcomes.filter((o) => o.sha !== commit(35).sha && (o.verdicts.some((v) => v.alert?.sha === commit(35).sha) || o.changed.some((a) => a.sha === commit(35).sha)));
+    expect(rewriters.length).toBeGreaterThan(0);
+    for (const outcome of rewriters) {
+      expect((await postRegressionComments(gh, outcome, { always: false, ccUsers: ['@alice'], links: LINKS })).filter((r) => !r.ok)).toEqual([]);
+      const again = api.commitComments.get(commit(35).sha)?.[0]?.body ?? '';
+      expect(/^### ⚠️ benchtrend: (\d+) regressions in suite `default` at /m.exec(again)?.[1]).toBe(String(raised));
+      const rewritten = parseCommitCommentData(again);
+      expect(rewritten!.rows.length + (rewritten!.more ?? 0)).toBe(raised);
+    }
   });
 
   it('keeps the worse cases of a pull request over 300 cases, counting the others it leaves out', async () => {
@@ -386,7 +403,7 @@ describe('comments within the 65,536 characters GitHub takes', () => {
 });
 
 describe('a culprit comment rewritten by a later run', () => {
-  it('keeps the count of rows it left out and its split of the total when a step found later adds a row', async () => {
+  it('counts the rows it left out once, from the stored alerts, and keeps its split of the total when a step found later adds a row', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
     const culprit = commit(3).sha;
@@ -399,15 +416,30 @@ describe('a culprit comment rewritten by a later run', () => {
 
     const step = { kind: 'change-point', sha: culprit, seq: 3, baseline: 2, value: 3, change: 0.5, reason: 'a lasting step found later' };
     const verdict = { suite: 'default', case: 'warm / host-prep', unit: 's', direction: 'smaller', kind: 'unchanged', alert: step } as unknown as CaseVerdict;
-    const outcome: RegressionOutcome = { suite: 'default', sha: commit(12).sha, verdicts: [verdict], alerts: [], changed: [], regressions: [], cases: [], source: 'chunks' };
+    // The trend's stored alerts name every case raised at the culprit, the 35 the comment counted too.
+    const raised: StoredAlert[] = [row.case, ...Array.from({ length: 35 }, (_, i) => `cold / case ${i}`)].map((name) => ({
+      kind: 'regression',
+      suite: 'default',
+      case: name,
+      sha: culprit,
+      seq: 3,
+      status: 'suspected',
+      baseline: 1,
+      value: 1.5,
+      change: 0.5,
+      reason: 'two commits beyond the limit',
+    }));
+    const outcome: RegressionOutcome = { suite: 'default', sha: commit(12).sha, verdicts: [verdict], alerts: raised, changed: [], regressions: [], cases: [], source: 'chunks' };
     const results = await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS });
     expect(results.map((r) => r.ok && r.action)).toEqual(['updated']);
 
     const body = api.commitComments.get(culprit)?.[0]?.body ?? '';
     expect(body).toContain(`### ⚠️ benchtrend: 37 regressions in suite \`default\` at ${culprit.slice(0, 7)}`);
-    expect(body).toContain("35 more cases raised here are not listed, to keep this comment within GitHub's 65,536 characters");
+    // Short names all fit: the rewrite lists the cases the first comment could only count.
+    expect(body).not.toContain('more cases raised here are not listed');
+    expect(body).toContain('cold / case 34');
     expect(body).toContain('warm / host\\-prep');
     expect(body).toContain('- warm / total \\+0\\.50 s\\: attach \\+0\\.50 s \\(100%\\)');
-    expect(parseCommitCommentData(body)?.more).toBe(35);
+    expect(parseCommitCommentData(body)?.rows).toHaveLength(37);
   });
 });
