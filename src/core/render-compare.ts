@@ -225,8 +225,9 @@ export function renderCompareMarkdown(comparison: Comparison, options: CompareMa
   lines.push(`| ${COMPARE_HEAD.join(' | ')} |`, '| --- | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const row of report.rows) lines.push(`| ${row.join(' | ')} |`);
   lines.push('');
-  if (report.attribution.length) lines.push('Where the total moved:', '', ...report.attribution.map((line) => `- ${line}`), '');
-  if (report.why.length) lines.push('<details><summary>Why not a verdict, and notes</summary>', '', ...report.why.map((w) => `- ${w}`), '', '</details>', '');
+  // Appended one by one: as arguments of one push, a list of some 150,000 notes overflows the stack.
+  if (report.attribution.length) for (const line of ['Where the total moved:', '', ...report.attribution.map((l) => `- ${l}`), '']) lines.push(line);
+  if (report.why.length) for (const line of ['<details><summary>Why not a verdict, and notes</summary>', '', ...report.why.map((w) => `- ${w}`), '', '</details>', '']) lines.push(line);
   const head = lines.join('\n');
   if (report.rounds.length === 0) return head;
   const rounds = ['<details><summary>Round by round</summary>', '', ...report.rounds.flatMap(roundsTable), '</details>', ''].join('\n');

@@ -19,6 +19,14 @@ function underline(title: string): string[] {
   return [title, '='.repeat([...title].length)];
 }
 
+/**
+ * `lines.push(...items)` passes each item as an argument: a report of some 150,000 cases
+ * overflows the stack that way, so long lists are appended one by one.
+ */
+function appendAll(lines: string[], items: readonly string[]): void {
+  for (const item of items) lines.push(item);
+}
+
 /** The verdict table of `publish` and `demo`. */
 export function renderVerdictText(verdicts: readonly CaseVerdict[], title: string): string {
   const report = verdictReport(verdicts, same);
@@ -28,7 +36,7 @@ export function renderVerdictText(verdicts: readonly CaseVerdict[], title: strin
     ['left', 'left', 'right', 'right', 'right', 'left', 'left'],
   );
   const lines = [...underline(title), report.counts, '', ...table];
-  if (report.attribution.length) lines.push('', 'Where the total moved, stage by stage (each stage against its own baseline):', ...report.attribution.map((l) => `  ${l}`));
+  if (report.attribution.length) appendAll(lines, ['', 'Where the total moved, stage by stage (each stage against its own baseline):', ...report.attribution.map((l) => `  ${l}`)]);
   lines.push('', VERDICT_FOOTNOTE, '');
   return lines.join('\n');
 }
@@ -38,9 +46,9 @@ export function renderCompareText(comparison: Comparison, title = 'Compare: cand
   const report = compareReport(comparison, PLAIN);
   const lines = [...underline(title), report.counts, `Baseline: ${report.baselineFiles} · candidate: ${report.candidateFiles}`, ''];
   for (const d of report.drift) lines.push(d, '');
-  lines.push(...textTable(COMPARE_HEAD.map((h) => h.toUpperCase()), report.rows, ['left', 'right', 'right', 'right', 'right', 'right', 'left']), '');
-  if (report.attribution.length) lines.push('Where the total moved:', ...report.attribution.map((l) => `  ${l}`), '');
-  if (report.why.length) lines.push('Why not a verdict, and notes:', ...report.why.map((w) => `  - ${w}`), '');
+  appendAll(lines, [...textTable(COMPARE_HEAD.map((h) => h.toUpperCase()), report.rows, ['left', 'right', 'right', 'right', 'right', 'right', 'left']), '']);
+  if (report.attribution.length) appendAll(lines, ['Where the total moved:', ...report.attribution.map((l) => `  ${l}`), '']);
+  if (report.why.length) appendAll(lines, ['Why not a verdict, and notes:', ...report.why.map((w) => `  - ${w}`), '']);
   for (const r of report.rounds) {
     lines.push(
       `Round by round: ${r.case} (${r.unit})`,

@@ -19,8 +19,8 @@ const BARS = '▁▂▃▄▅▆▇█';
 export function sparkline(values: readonly number[]): string {
   const finite = values.filter((v) => Number.isFinite(v));
   if (finite.length === 0) return '';
-  const lo = Math.min(...finite);
-  const hi = Math.max(...finite);
+  const lo = finite.reduce((m, v) => Math.min(m, v), Infinity);
+  const hi = finite.reduce((m, v) => Math.max(m, v), -Infinity);
   return values
     .map((v) => {
       if (!Number.isFinite(v)) return ' ';

@@ -24,7 +24,8 @@ function flat(text: string): string {
 export function textTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string[] {
   // Each cell isolated: a right-to-left name in one column cannot turn the columns after it round.
   const all = [head, ...rows].map((r) => r.map((c) => isolate(flat(c))));
-  const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ''))));
+  // A fold: a spread over a table of some 120,000 rows would overflow the stack.
+  const widths = head.map((_, i) => all.reduce((w, r) => Math.max(w, width(r[i] ?? '')), 0));
   const line = (r: readonly string[]) =>
     r
       .map((c, i) => {

@@ -15,7 +15,8 @@ export const REBENCH_LOOKBACK = 200;
 
 /** Where a suite's log begins: its cases' first seq, or `seq` (the run judged) for a suite new with it. */
 export function suiteStart(cases: readonly { readonly suite: string; readonly firstSeq: number }[], suite: string, seq: number): number {
-  return Math.min(seq, ...cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
+  // A fold: a spread over some 120,000 cases would overflow the stack.
+  return cases.reduce((m, c) => (c.suite === suite ? Math.min(m, c.firstSeq) : m), seq);
 }
 
 /** One entry of a suite's log: a segment, as stored (re-runs not resolved). */

@@ -214,7 +214,8 @@ export async function walkSegments(
   only?: ReadonlySet<string>,
 ): Promise<{ segments: Segment[]; from: number }> {
   const cases = manifest.cases.filter((c) => c.suite === suite && (only === undefined || only.has(c.case)));
-  const firstSeq = Math.min(upTo, ...cases.map((c) => c.firstSeq));
+  // Folds, not `Math.min(...)`: spread over a suite of some 120,000 cases, the arguments overflow the stack.
+  const firstSeq = cases.reduce((m, c) => Math.min(m, c.firstSeq), upTo);
   let from = upTo;
   let span = limit;
   let segments: Segment[] = [];
@@ -275,7 +276,7 @@ function casesOfSuite(manifest: Pick<Manifest, 'cases'>, suite: string, only?: R
  * when it would read further back than the state holds (the caller then walks the chunks).
  */
 function walkFrom(state: SuiteState, cases: readonly (readonly [CaseInfo, number])[], upTo: number, limit: number): number | undefined {
-  const firstSeq = Math.min(upTo, ...cases.map(([c]) => c.firstSeq));
+  const firstSeq = cases.reduce((m, [c]) => Math.min(m, c.firstSeq), upTo);
   let from = upTo;
   for (let round = 0, span = limit; round < WALK_ROUNDS && from > firstSeq; round++, span *= 2) {
     from = Math.max(firstSeq, upTo - span);
@@ -324,7 +325,7 @@ export function historiesFromState(
 
 /** The suite's newest segment with points, by the manifest: what a current state ends on. */
 export function newestSeqOf(manifest: Pick<Manifest, 'cases'>, suite: string): number {
-  return Math.max(-1, ...manifest.cases.filter((c) => c.suite === suite).map((c) => c.lastSeq));
+  return manifest.cases.reduce((m, c) => (c.suite === suite ? Math.max(m, c.lastSeq) : m), -1);
 }
 
 /** True when the state holds every segment of its suite the manifest counts. */
