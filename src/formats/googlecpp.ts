@@ -3,11 +3,13 @@
  * with `--benchmark_repetitions=N` the N entries of a `run_name` are N runs. Aggregate entries
  * (mean, median, stddev, cv) summarise those same runs and are not counted again; they are used
  * only when the file holds no repetition (`--benchmark_report_aggregates_only`). Kept in
- * `<time_unit>/iter` of `real_time`, as github-action-benchmark charts it. User counters, which
- * github-action-benchmark dropped, are cases of their own beside it (`<name> - <counter>`), so the
- * time's series goes on unchanged.
+ * `<time_unit>/iter` of `real_time`, as github-action-benchmark charts it. The counters whose
+ * meaning Google Benchmark fixes, which github-action-benchmark dropped, are cases of their own
+ * beside it (`<name> - <counter>`), so the time's series goes on unchanged; a user's own are not
+ * read (COUNTER_UNITS says why).
  */
 import { directionFor } from '../core/direction.js';
+import { describeValue } from '../core/schema-error.js';
 import type { Metric } from '../core/model.js';
 import { inOneUnit } from '../core/units.js';
 import { shapeOf, type Format } from './format.js';
@@ -32,8 +34,9 @@ const REPORTER_FIELDS = new Set([
 /**
  * Units of the counters whose meaning Google Benchmark fixes: `SetBytesProcessed` and
  * `SetItemsProcessed` (per second of CPU time), the memory manager's figures. A user's own
- * counter is written as a bare number, its kind (`kIsRate`, `kAvgIterations`) not said, so it
- * is kept as a plain number.
+ * counter is written as a bare number, its kind (`kIsRate`, `kAvgIterations`) not said, so
+ * which way is better cannot be told: judged as a time, a rate's speed-up would be raised as a
+ * regression. Those are not read, as github-action-benchmark did not read them.
  */
 const COUNTER_UNITS: Readonly<Record<string, string>> = {
   bytes_per_second: 'B/s',
@@ -44,17 +47,20 @@ const COUNTER_UNITS: Readonly<Record<string, string>> = {
   net_heap_growth: 'B',
 };
 
-/** The user counters of an entry, in the order the reporter wrote them; a non-finite one is refused. */
-function countersOf(file: string, e: Entry): string[] {
-  return Object.keys(e.b).filter((k) => {
-    if (REPORTER_FIELDS.has(k)) return false;
-    const v = e.b[k];
-    if (typeof v === 'number' || isNonFinite(v)) {
-      expectNumber(file, v, child(e.path, k), 'a finite number (a user counter)');
-      return true;
-    }
-    return false;
-  });
+/** The counters of an entry whose meaning is known, in the order the reporter wrote them. */
+function countersOf(e: Entry): string[] {
+  return Object.keys(e.b).filter((k) => !REPORTER_FIELDS.has(k) && k in COUNTER_UNITS && (typeof e.b[k] === 'number' || isNonFinite(e.b[k])));
+}
+
+/**
+ * A counter's value, or null where Google Benchmark wrote it as NaN or Infinity (a rate over a
+ * zero time): that point is left out and said, and the times, read before, are kept.
+ */
+function counterValue(e: Entry, counter: string, notes: string[]): number | null {
+  const v = e.b[counter];
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'number' || isNonFinite(v)) notes.push(`${child(e.path, counter)} is ${describeValue(v)}, not a number; that point of the counter is left out`);
+  return null;
 }
 
 export const googlecpp: Format = {
@@ -123,9 +129,10 @@ export const googlecpp: Format = {
         const samples = runs.map((e) => (failedOf(e) || skippedOf(e) ? null : (values[k++] as number)));
         metrics.push(sampledMetric({ name, unit, direction: directionFor(unit, 'smaller'), extra: extraOf(first), failed: failed.length }, samples));
         const timed = runs.filter((e) => !failedOf(e) && !skippedOf(e));
-        for (const counter of [...new Set(timed.flatMap((e) => countersOf(file, e)))]) {
+        for (const counter of [...new Set(timed.flatMap(countersOf))]) {
           const cu = COUNTER_UNITS[counter] ?? '';
-          const values = runs.map((e) => (failedOf(e) || skippedOf(e) || typeof e.b[counter] !== 'number' ? null : (e.b[counter] as number)));
+          const values = runs.map((e) => (failedOf(e) || skippedOf(e) ? null : counterValue(e, counter, notes)));
+          if (values.every((v) => v === null)) continue;
           metrics.push(sampledMetric({ name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, 'smaller'), failed: failed.length }, values));
         }
         continue;
@@ -153,13 +160,15 @@ export const googlecpp: Format = {
           },
         ),
       );
-      for (const counter of countersOf(file, centre)) {
+      for (const counter of countersOf(centre)) {
         const cu = COUNTER_UNITS[counter] ?? '';
-        const spreadOf = sd && typeof sd.b[counter] === 'number' ? { stdev: expectNumber(file, sd.b[counter], child(sd.path, counter)) } : {};
+        const value = counterValue(centre, counter, notes);
+        if (value === null) continue;
+        const spread = sd ? counterValue(sd, counter, notes) : null;
         metrics.push(
           summaryMetric(
             { name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, 'smaller') },
-            { value: centre.b[counter] as number, ...spreadOf, ...(typeof reps === 'number' && reps > 0 ? { samples: reps } : {}) },
+            { value, ...(spread !== null ? { stdev: spread } : {}), ...(typeof reps === 'number' && reps > 0 ? { samples: reps } : {}) },
           ),
         );
       }
