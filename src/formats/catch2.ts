@@ -68,6 +68,8 @@ function joinWrapped(parts: readonly string[], width: number): string {
 
 /** The XML reporter's (`-r xml`) root: `Catch` in v2, `Catch2TestRun` in v3. */
 const XML_ROOT = /<(?:Catch|Catch2TestRun)[\s>]/;
+/** The console reporter's benchmark table header, v2's and v3's. */
+const CONSOLE_HEADER = /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m;
 /** A start tag's attributes: XmlWriter escapes `<` and `&` in them, but not `>` (`name="a &lt;T>"`). */
 const XML_ATTRS = '((?:\\s+[\\w:-]+="[^"]*")*)\\s*';
 const XML_BENCHMARK = new RegExp(`<BenchmarkResults${XML_ATTRS}(/?)>([\\s\\S]*?)(?:</BenchmarkResults>|(?=<BenchmarkResults\\b)|$)`, 'g');
@@ -141,10 +143,10 @@ const EXPECTED_XML = 'Catch2 XML reporter output (-r xml) with <BenchmarkResults
 export const catch2: Format = {
   name: 'catch2',
   description: 'Catch2 v2/v3 console benchmark tables or XML reporter output (mean, interval and std dev, kept in ns)',
-  detect: (text) =>
-    /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text) || (XML_ROOT.test(text) && /<BenchmarkResults\b/.test(text)),
+  detect: (text) => CONSOLE_HEADER.test(text) || (XML_ROOT.test(text) && /<BenchmarkResults\b/.test(text)),
   parse: (file, text, options) => {
-    if (/^\uFEFF?\s*</.test(text) && XML_ROOT.test(text)) return parseXml(file, text, shapeOf(options, 'catch2'));
+    // The reporter's document may follow lines a test printed to the same stdout.
+    if (XML_ROOT.test(text) && !CONSOLE_HEADER.test(text)) return parseXml(file, text, shapeOf(options, 'catch2'));
     const lines = numberedLines(text);
     const readings = new Readings(file, () => 'smaller');
     const failed: Metric[] = [];
