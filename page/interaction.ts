@@ -13,7 +13,11 @@ import { manifestOf, type Card, type PageState } from './state.js';
  * `benchtrend:first-chart` and `benchtrend:all-charts` are set as charts report drawing.
  */
 
+/** How long the keys rest before a chart's new range is said to a screen reader. */
+const LIVE_REST_MS = 250;
+
 export function chartEvents(state: PageState): ChartEvents {
+  let liveTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     mode: () => state.mode,
     hover: (chart, idx) => {
@@ -28,12 +32,19 @@ export function chartEvents(state: PageState): ChartEvents {
       if (state.from > 0) void state.loadOlder(OLDER_STEP_SEGMENTS);
     },
     // A screen reader's user zooming from the keyboard heard nothing of what the chart then showed.
+    // Said once the keys rest: a held key steps every frame, and each step said would bury the
+    // last; a step that changed nothing (the right edge reached) is not said again.
     keyed: (chart) => {
-      const { first, last } = chart.shown();
-      const n = chart.commits.length;
-      const day = (i: number): string => formatDate(chart.commits[i]?.commit.timestamp ?? '');
-      const what = first <= 0 && last >= n - 1 ? `all ${n} commits loaded` : `commits ${first + 1} to ${last + 1} of ${n} loaded`;
-      setText(byId('chart-live'), `${chart.caseName}: showing ${what}, ${day(first)} to ${day(last)}.`);
+      clearTimeout(liveTimer);
+      liveTimer = setTimeout(() => {
+        const { first, last } = chart.shown();
+        const n = chart.commits.length;
+        const day = (i: number): string => formatDate(chart.commits[i]?.commit.timestamp ?? '');
+        const what = first <= 0 && last >= n - 1 ? `all ${n} commits loaded` : `commits ${first + 1} to ${last + 1} of ${n} loaded`;
+        const text = `${chart.caseName}: showing ${what}, ${day(first)} to ${day(last)}.`;
+        const live = byId('chart-live');
+        if (live.textContent !== text) setText(live, text);
+      }, LIVE_REST_MS);
     },
     drawn: (chart) => {
       if (!state.firstDrawn) {

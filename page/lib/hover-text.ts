@@ -1,5 +1,6 @@
 import type { StoredAlert, StoredPoint } from '../../src/core/trend/types.js';
 import { formatValue } from '../../src/core/magnitude.js';
+import { withoutDetails } from '../../src/core/regress/words.js';
 import type { CommitRow } from './trend-model.js';
 
 /** What the hover box says about one point, as label/text rows the page writes as text nodes. */
@@ -47,7 +48,9 @@ export function formatDate(iso: string): string {
 /** An alert in words, as the tooltip and the table of values say it. */
 export function alertText(a: StoredAlert): string {
   const what = a.kind === 'regression' ? `regression (${a.status})` : a.raised ? `step found (${a.status})` : `change point (${a.status})`;
-  return a.reason ? `${what}: ${a.reason}` : what;
+  // The stored reason's closing "(details: docs/alerts.md)" is a path that leads nowhere here.
+  const reason = a.reason ? withoutDetails(a.reason).text : '';
+  return reason ? `${what}: ${reason}` : what;
 }
 
 /**

@@ -53,6 +53,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart from the keyboard', () => {
     const [left, right] = await edges(tab);
     expect(left).toBeGreaterThan(3);
     expect(right).toBeLessThan(20);
+    // Said once the keys rest, not at each step of a held key.
+    await expect.poll(() => live.textContent()).not.toBe('');
     const said = /^warm \/ total: showing commits (\d+) to (\d+) of 24 loaded, (\S+ \S+) UTC to (\S+ \S+) UTC\.$/.exec((await live.textContent()) ?? '');
     expect(said).not.toBeNull();
     const [from, to] = [Number(said?.[1]) - 1, Number(said?.[2]) - 1];
@@ -72,7 +74,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart from the keyboard', () => {
     expect((await edges(tab))[1]).toBe(23);
     await chart.focus();
     await tab.keyboard.press('Home');
-    expect(await live.textContent()).toMatch(/^warm \/ total: showing all 24 commits loaded, /);
+    await expect.poll(() => live.textContent()).toMatch(/^warm \/ total: showing all 24 commits loaded, /);
     expect(await edges(tab)).toEqual([0, 23]);
     await chart.focus();
     await tab.keyboard.press('+');

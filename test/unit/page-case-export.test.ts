@@ -109,6 +109,9 @@ describe('hover text', () => {
     const step = { kind: 'change-point' as const, suite: 'main', case: 'warm / total', sha: '0123456789', seq: 0, status: 'confirmed' as const, reason: 'step of +20%' };
     const steps = hoverText(row('0123456789', 'x'), p, 'quartiles', [step, { ...step, raised: true as const }]).rows.filter((r) => r.label === 'alert');
     expect(steps.map((r) => r.text)).toEqual(['change point (confirmed): step of +20%', 'step found (confirmed): step of +20%']);
+    // The link to the method's docs, which comments make of a reason's end, leads nowhere on a page.
+    const linked = hoverText(row('0123456789', 'x'), p, 'quartiles', [{ ...step, reason: 'step of +20% (details: docs/alerts.md)' }]).rows.filter((r) => r.label === 'alert');
+    expect(linked.map((r) => r.text)).toEqual(['change point (confirmed): step of +20%']);
   });
 
   it('keeps the first line only and dates in UTC', () => {
