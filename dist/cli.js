@@ -12365,7 +12365,7 @@ function caseIndexes(manifest, suite) {
 }
 async function walkSegments(load, manifest, suite, upTo, limit, only) {
   const cases = manifest.cases.filter((c) => c.suite === suite && (only === void 0 || only.has(c.case)));
-  const firstSeq = Math.min(upTo, ...cases.map((c) => c.firstSeq));
+  const firstSeq = cases.reduce((m, c) => Math.min(m, c.firstSeq), upTo);
   let from = upTo;
   let span = limit;
   let segments = [];
@@ -12414,7 +12414,7 @@ function casesOfSuite(manifest, suite, only) {
   return manifest.cases.flatMap((c, i) => c.suite === suite && (only === void 0 || only.has(c.case)) ? [[c, i]] : []);
 }
 function walkFrom(state, cases, upTo, limit) {
-  const firstSeq = Math.min(upTo, ...cases.map(([c]) => c.firstSeq));
+  const firstSeq = cases.reduce((m, [c]) => Math.min(m, c.firstSeq), upTo);
   let from = upTo;
   for (let round = 0, span = limit; round < WALK_ROUNDS && from > firstSeq; round++, span *= 2) {
     from = Math.max(firstSeq, upTo - span);
@@ -12449,7 +12449,7 @@ function historiesFromState(state, manifest, upTo, limit, only) {
   return withPreviousSeq(out);
 }
 function newestSeqOf(manifest, suite) {
-  return Math.max(-1, ...manifest.cases.filter((c) => c.suite === suite).map((c) => c.lastSeq));
+  return manifest.cases.reduce((m, c) => c.suite === suite ? Math.max(m, c.lastSeq) : m, -1);
 }
 function isCurrent(state, manifest) {
   const suite = manifest.suites[state.suite];
@@ -12946,7 +12946,7 @@ function flat(text2) {
 }
 function textTable(head, rows2, align = []) {
   const all = [head, ...rows2].map((r) => r.map((c) => isolate(flat(c))));
-  const widths = head.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ""))));
+  const widths = head.map((_, i) => all.reduce((w, r) => Math.max(w, width(r[i] ?? "")), 0));
   const line = (r) => r.map((c, i) => {
     const pad = " ".repeat(Math.max(0, widths[i] - width(c)));
     if (align[i] === "right") return pad + c;
@@ -13659,7 +13659,7 @@ async function planNewest(previousText, location, previous, added, manifest, loa
 // src/core/regress/rebench.ts
 var REBENCH_LOOKBACK = 200;
 function suiteStart(cases, suite, seq) {
-  return Math.min(seq, ...cases.filter((c) => c.suite === suite).map((c) => c.firstSeq));
+  return cases.reduce((m, c) => c.suite === suite ? Math.min(m, c.firstSeq) : m, seq);
 }
 function rebenchesOlder(before, entry3, lookback = REBENCH_LOOKBACK) {
   const end = before.findLastIndex((e) => e.seq < entry3.seq) + 1;
@@ -15512,14 +15512,9 @@ var benchmarkjs = {
         const thrown = kinds[i] === "value" ? THREW_VALUE.exec(line) : null;
         const name = thrown?.[1];
         if (thrown && name !== void 0 && valueNames.get(name) === 1 && (inARow[i] ?? 0) <= THREW_VALUES_IN_A_ROW) {
-          const before = cycleLineAt(i, -1);
-          const after = cycleLineAt(i, 1);
-          if (before && after) {
-            notes.push(`${name}: benchmark.js reports the benchmark threw ${JSON.stringify(thrown[2])} (not an Error); counted as failed`);
-            failed.set(name, (failed.get(name) ?? 0) + 1);
-          } else if (before || after) {
+          if (cycleLineAt(i, -1) && cycleLineAt(i, 1)) {
             notes.push(
-              `line ${n}: ${JSON.stringify(line)} beside the results is not read: if benchmark "${name}" threw a string or a number (which benchmark.js prints as \`NAME: value\`), it is not counted; throw an Error to have it counted as failed`
+              `line ${n}: ${JSON.stringify(line)} between two results is not read: if benchmark "${name}" threw a string or a number (which benchmark.js prints as \`NAME: value\`), it is not counted; throw an Error to have it counted as failed`
             );
           }
         }
@@ -15654,6 +15649,7 @@ function joinWrapped(parts, width2) {
   return name;
 }
 var XML_ROOT = /<(?:Catch|Catch2TestRun)[\s>]/;
+var CONSOLE_HEADER = /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m;
 var XML_ATTRS = '((?:\\s+[\\w:-]+="[^"]*")*)\\s*';
 var XML_BENCHMARK = new RegExp(`<BenchmarkResults${XML_ATTRS}(/?)>([\\s\\S]*?)(?:</BenchmarkResults>|(?=<BenchmarkResults\\b)|$)`, "g");
 function xmlAttributes(tag) {
@@ -15719,9 +15715,9 @@ var EXPECTED_XML = "Catch2 XML reporter output (-r xml) with <BenchmarkResults> 
 var catch2 = {
   name: "catch2",
   description: "Catch2 v2/v3 console benchmark tables or XML reporter output (mean, interval and std dev, kept in ns)",
-  detect: (text2) => /^benchmark name[ \t]+samples[ \t]+iterations[ \t]+(?:estimated|est run time|mean[ \t]*\r?$)/m.test(text2) || XML_ROOT.test(text2) && /<BenchmarkResults\b/.test(text2),
+  detect: (text2) => CONSOLE_HEADER.test(text2) || XML_ROOT.test(text2) && /<BenchmarkResults\b/.test(text2),
   parse: (file, text2, options) => {
-    if (/^\uFEFF?\s*</.test(text2) && XML_ROOT.test(text2)) return parseXml(file, text2, shapeOf2(options, "catch2"));
+    if (XML_ROOT.test(text2) && !CONSOLE_HEADER.test(text2)) return parseXml(file, text2, shapeOf2(options, "catch2"));
     const lines = numberedLines(text2);
     const readings = new Readings(file, () => "smaller");
     const failed = [];
@@ -16228,16 +16224,14 @@ var COUNTER_UNITS = {
   total_allocated_bytes: "B",
   net_heap_growth: "B"
 };
-function countersOf(file, e) {
-  return Object.keys(e.b).filter((k) => {
-    if (REPORTER_FIELDS.has(k)) return false;
-    const v = e.b[k];
-    if (typeof v === "number" || isNonFinite(v)) {
-      expectNumber(file, v, child(e.path, k), "a finite number (a user counter)");
-      return true;
-    }
-    return false;
-  });
+function countersOf(e) {
+  return Object.keys(e.b).filter((k) => !REPORTER_FIELDS.has(k) && k in COUNTER_UNITS && (typeof e.b[k] === "number" || isNonFinite(e.b[k])));
+}
+function counterValue(e, counter, notes) {
+  const v = e.b[counter];
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (typeof v === "number" || isNonFinite(v)) notes.push(`${child(e.path, counter)} is ${describeValue(v)}, not a number; that point of the counter is left out`);
+  return null;
 }
 var googlecpp = {
   name: "googlecpp",
@@ -16302,9 +16296,10 @@ threads: ${String(e.b["threads"])}`;
         const samples = runs2.map((e) => failedOf(e) || skippedOf(e) ? null : values[k++]);
         metrics.push(sampledMetric({ name, unit: unit2, direction: directionFor(unit2, "smaller"), extra: extraOf(first), failed: failed.length }, samples));
         const timed = runs2.filter((e) => !failedOf(e) && !skippedOf(e));
-        for (const counter of [...new Set(timed.flatMap((e) => countersOf(file, e)))]) {
+        for (const counter of [...new Set(timed.flatMap(countersOf))]) {
           const cu = COUNTER_UNITS[counter] ?? "";
-          const values2 = runs2.map((e) => failedOf(e) || skippedOf(e) || typeof e.b[counter] !== "number" ? null : e.b[counter]);
+          const values2 = runs2.map((e) => failedOf(e) || skippedOf(e) ? null : counterValue(e, counter, notes));
+          if (values2.every((v) => v === null)) continue;
           metrics.push(sampledMetric({ name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, "smaller"), failed: failed.length }, values2));
         }
         continue;
@@ -16330,13 +16325,15 @@ threads: ${String(e.b["threads"])}`;
           }
         )
       );
-      for (const counter of countersOf(file, centre)) {
+      for (const counter of countersOf(centre)) {
         const cu = COUNTER_UNITS[counter] ?? "";
-        const spreadOf = sd && typeof sd.b[counter] === "number" ? { stdev: expectNumber(file, sd.b[counter], child(sd.path, counter)) } : {};
+        const value = counterValue(centre, counter, notes);
+        if (value === null) continue;
+        const spread2 = sd ? counterValue(sd, counter, notes) : null;
         metrics.push(
           summaryMetric(
             { name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, "smaller") },
-            { value: centre.b[counter], ...spreadOf, ...typeof reps === "number" && reps > 0 ? { samples: reps } : {} }
+            { value, ...spread2 !== null ? { stdev: spread2 } : {}, ...typeof reps === "number" && reps > 0 ? { samples: reps } : {} }
           )
         );
       }
@@ -18626,8 +18623,8 @@ function renderCompareMarkdown(comparison, options = {}) {
   lines.push(`| ${COMPARE_HEAD.join(" | ")} |`, "| --- | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const row of report2.rows) lines.push(`| ${row.join(" | ")} |`);
   lines.push("");
-  if (report2.attribution.length) lines.push("Where the total moved:", "", ...report2.attribution.map((line) => `- ${line}`), "");
-  if (report2.why.length) lines.push("<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", "");
+  if (report2.attribution.length) for (const line of ["Where the total moved:", "", ...report2.attribution.map((l) => `- ${l}`), ""]) lines.push(line);
+  if (report2.why.length) for (const line of ["<details><summary>Why not a verdict, and notes</summary>", "", ...report2.why.map((w) => `- ${w}`), "", "</details>", ""]) lines.push(line);
   const head = lines.join("\n");
   if (report2.rounds.length === 0) return head;
   const rounds = ["<details><summary>Round by round</summary>", "", ...report2.rounds.flatMap(roundsTable), "</details>", ""].join("\n");
@@ -18697,8 +18694,10 @@ function matchCases(arms) {
   const seen = /* @__PURE__ */ new Set();
   for (const [shape, b] of base) {
     const c = cand.get(shape);
+    const candidateOf = /* @__PURE__ */ new Map();
+    for (const m of c?.metrics ?? []) if (!candidateOf.has(m.name)) candidateOf.set(m.name, m);
     for (const bm of b.metrics) {
-      let cm = c?.metrics.find((m) => m.name === bm.name);
+      let cm = candidateOf.get(bm.name);
       let note;
       if (c && cm && cm.unit !== bm.unit) {
         if (!canConvert(cm.unit, bm.unit)) {
@@ -20458,8 +20457,8 @@ var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
 function sparkline(values) {
   const finite = values.filter((v) => Number.isFinite(v));
   if (finite.length === 0) return "";
-  const lo = Math.min(...finite);
-  const hi = Math.max(...finite);
+  const lo = finite.reduce((m, v) => Math.min(m, v), Infinity);
+  const hi = finite.reduce((m, v) => Math.max(m, v), -Infinity);
   return values.map((v) => {
     if (!Number.isFinite(v)) return " ";
     if (hi === lo) return BARS[3];
@@ -21184,6 +21183,9 @@ var same = (t) => t;
 function underline(title) {
   return [title, "=".repeat([...title].length)];
 }
+function appendAll(lines, items) {
+  for (const item of items) lines.push(item);
+}
 function renderVerdictText(verdicts, title) {
   const report2 = verdictReport(verdicts, same);
   const table = textTable(
@@ -21192,7 +21194,7 @@ function renderVerdictText(verdicts, title) {
     ["left", "left", "right", "right", "right", "left", "left"]
   );
   const lines = [...underline(title), report2.counts, "", ...table];
-  if (report2.attribution.length) lines.push("", "Where the total moved, stage by stage (each stage against its own baseline):", ...report2.attribution.map((l) => `  ${l}`));
+  if (report2.attribution.length) appendAll(lines, ["", "Where the total moved, stage by stage (each stage against its own baseline):", ...report2.attribution.map((l) => `  ${l}`)]);
   lines.push("", VERDICT_FOOTNOTE, "");
   return lines.join("\n");
 }
@@ -21200,9 +21202,9 @@ function renderCompareText(comparison, title = "Compare: candidate against basel
   const report2 = compareReport(comparison, PLAIN);
   const lines = [...underline(title), report2.counts, `Baseline: ${report2.baselineFiles} \xB7 candidate: ${report2.candidateFiles}`, ""];
   for (const d of report2.drift) lines.push(d, "");
-  lines.push(...textTable(COMPARE_HEAD.map((h) => h.toUpperCase()), report2.rows, ["left", "right", "right", "right", "right", "right", "left"]), "");
-  if (report2.attribution.length) lines.push("Where the total moved:", ...report2.attribution.map((l) => `  ${l}`), "");
-  if (report2.why.length) lines.push("Why not a verdict, and notes:", ...report2.why.map((w) => `  - ${w}`), "");
+  appendAll(lines, [...textTable(COMPARE_HEAD.map((h) => h.toUpperCase()), report2.rows, ["left", "right", "right", "right", "right", "right", "left"]), ""]);
+  if (report2.attribution.length) appendAll(lines, ["Where the total moved:", ...report2.attribution.map((l) => `  ${l}`), ""]);
+  if (report2.why.length) appendAll(lines, ["Why not a verdict, and notes:", ...report2.why.map((w) => `  - ${w}`), ""]);
   for (const r of report2.rounds) {
     lines.push(
       `Round by round: ${r.case} (${r.unit})`,
