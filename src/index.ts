@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { configureReplayWorkers, isReplayWorker, replaySpillFrom, replayWorkersFrom, serveReplayWorker } from './effects/replay-pool.js';
 import { stopGitCommands, stoppedText } from './effects/git.js';
+import { removeClaimedFoldersNow } from './effects/stale-branches.js';
 import { run } from './main.js';
 
 // An import's judging replays its cases on worker threads that load this same file
@@ -14,6 +15,9 @@ if (!isMainThread && isReplayWorker(workerData)) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       process.stdout.write(`::warning::${stoppedText(signal, stopGitCommands(), true)}\n`);
+      // As the CLI's Ctrl-C: a self-hosted runner keeps RUNNER_TEMP, and the publish's `finally`
+      // never runs on this exit.
+      removeClaimedFoldersNow();
       process.exit(1);
     });
   }

@@ -3,7 +3,7 @@ import * as core from '@actions/core';
 import type { Point } from '../core/model.js';
 import type { CaseVerdict } from '../core/regress/detect.js';
 import type { GitHubComments } from '../effects/github-api.js';
-import { COMMENT_LIMIT, comparedWith, pullRequestCommentMarker, renderPullRequestComment } from '../core/render-comment.js';
+import { COMMENT_LIMIT, commentMarkers, comparedWith, renderPullRequestComment } from '../core/render-comment.js';
 import { regressionEntries, renderVerdictTable, type RegressionEntry } from '../core/render-verdicts.js';
 import { readTrend } from '../jobs/publish.js';
 import { comparePullRequest } from '../jobs/regressions.js';
@@ -106,7 +106,7 @@ export async function tellComparison(
       // A report of hundreds of cases with long names leaves the verdicts no room at all: they
       // keep the comment, and the report the summary.
       if (body.length > COMMENT_LIMIT) body = render(COMPARE_REPORT_LEFT_OUT);
-      reportComment(await api.upsertPullRequestComment(pr.number, pullRequestCommentMarker(suite), body, { fromFork: pr.fromFork === true }));
+      reportComment(await api.upsertPullRequestComment(pr.number, commentMarkers('pr', suite), body, { fromFork: pr.fromFork === true }));
     }
   }
   core.info(pr ? 'Pull requests never publish: the head was compared with the published trend, which only pushes, dispatches and schedules write' : (against?.why ?? 'auto-push is false: nothing was published, and the points were compared with the trend'));

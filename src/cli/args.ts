@@ -29,10 +29,12 @@ export function usageError(e: unknown, options: Options, argv: readonly string[]
     if (options[name]?.type === 'boolean') return new UsageError(`${quoted} takes no value`);
     // node:util will not take a value that starts with a dash after a space (`--message "- fix"`,
     // `--port -1`): the value was given, and the way to give it is what the user needs.
-    // When what follows is one of the command's options, the value was forgotten instead.
+    // When what follows is one of the command's options, or reads as one misspelt (`--commit
+    // --brnach x`), the value was forgotten instead.
     const flags = new Set(Object.entries(options).flatMap(([n, o]) => [`--${n}`, ...(o.short ? [`-${o.short}`] : [])]));
     const next = argv[argv.indexOf(quoted) + 1];
-    if (/argument is ambiguous/.test(message) && next !== undefined && !flags.has(next.replace(/=.*$/, ''))) {
+    const anOption = next !== undefined && (flags.has(next.replace(/=.*$/, '')) || /^--[a-z]/i.test(next));
+    if (/argument is ambiguous/.test(message) && next !== undefined && !anOption) {
       return new UsageError(`${quoted}: a value that starts with "-" is given as ${quoted}=VALUE (after a space it reads as an option)`);
     }
     return new UsageError(`${quoted} needs a value`);
@@ -52,7 +54,8 @@ export function parseCommandLine<T extends Options, K extends boolean = false>(a
   } catch (e) {
     throw usageError(e, options, argv);
   }
-  refuseGivenTwice(argv, options);
+  // `--help` answers whatever else the line holds: the help is what was asked for.
+  if ((parsed.values as Record<string, unknown>).help !== true) refuseGivenTwice(argv, options);
   return parsed;
 }
 

@@ -76,7 +76,10 @@ export async function chartFolder(dir: string, cwd: string, shownAs: (path: stri
  * bound. The URL goes in as command-scoped configuration, as a publish's does, and the one network
  * command gets a publish's bounds.
  */
-async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO): Promise<{ folder: string; trend: string; shownAs: (path: string) => string }> {
+async function checkOut(
+  values: Parameters<typeof trendLocation>[0],
+  io: CliIO,
+): Promise<{ folder: string; trend: string; shownAs: (path: string) => string; release: () => void }> {
   const { target, access } = trendLocation(values, io, 'serve');
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
   const auth = authFor(access.serverUrl, remote.url, target.token);
@@ -87,7 +90,9 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
   const folder = await mkdtemp(join(access.tempRoot, 'benchtrend-serve-'));
   const tracking = `refs/remotes/origin/${branchName}`;
   // Ctrl-C before the server is up: the fetch runs in a process group of its own, which a signal
-  // to benchtrend alone does not reach, and the folder "removed on exit" would stay.
+  // to benchtrend alone does not reach, and the folder "removed on exit" would stay. The handlers
+  // stay past the checkout until the server's own are installed (`release`): in between, a
+  // signal with none would end the process with the folder left behind.
   const stop = (signal: 'SIGINT' | 'SIGTERM') => {
     const text = stoppedText(signal, stopGitCommands(), false);
     rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
@@ -98,22 +103,24 @@ async function checkOut(values: Parameters<typeof trendLocation>[0], io: CliIO):
   const onTerm = () => stop('SIGTERM');
   process.once('SIGINT', onInt);
   process.once('SIGTERM', onTerm);
+  const release = () => {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  };
   try {
     await git(['init', '--quiet', folder], { cwd: io.cwd, env, secrets });
     await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', `+refs/heads/${branchName}:${tracking}`], { cwd: folder, env, secrets, timeoutMs: bounds.requestMs });
     await git(['checkout', '--quiet', '--detach', tracking], { cwd: folder, env, secrets });
   } catch (e) {
     await rm(folder, { recursive: true, force: true });
+    release();
     const why = e instanceof GitCommandError && /couldn't find remote ref|Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : 'git could not fetch it';
     const cure = e instanceof GitCommandError && tokenRefused(e.output) ? `; ${TOKEN_CURE}` : '';
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? ''})` : ''}${cure}`);
-  } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
   }
   // Messages name the branch and folder asked for, not the checkout, which is gone by then.
   const shownAs = (path: string) => `${branchName}:${relative(folder, path) || '.'} of ${remote.display}`;
-  return { folder, trend: dataDir === '' ? folder : join(folder, dataDir), shownAs };
+  return { folder, trend: dataDir === '' ? folder : join(folder, dataDir), shownAs, release };
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -141,10 +148,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
 
   let cleanup = async () => {};
+  // The checkout's signal handlers, kept until the server's are installed.
+  let release = () => {};
   let folder: string;
   if (values.repo !== undefined) {
     const out = await checkOut(values, io);
-    cleanup = () => rm(out.folder, { recursive: true, force: true });
+    release = out.release;
+    cleanup = async () => {
+      await rm(out.folder, { recursive: true, force: true });
+      release();
+    };
     io.stdout(`Checked out ${values.branch} of ${redactUrl(values.repo)} into ${out.folder} (removed on exit)\n`);
     try {
       folder = await chartFolder(out.trend, io.cwd, out.shownAs);
@@ -169,6 +182,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   io.stdout(`Serving ${values.repo !== undefined ? `${values.dir} of ${values.branch}` : folder} at ${url}\nPress Ctrl-C to stop.\n`);
   await new Promise<void>((done) => {
     server.on('close', done);
+    release();
     process.once('SIGINT', () => server.close());
     process.once('SIGTERM', () => server.close());
   });

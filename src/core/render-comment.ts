@@ -202,7 +202,7 @@ const MARKER_SUITE = 8_192;
 /**
  * The suite as a marker names it: percent-encoded, or, past MARKER_SUITE characters so encoded,
  * its head and the FNV-1a digest of the whole (`…` is never in an encoded name, so the two forms
- * never meet). Any suite whose comment fitted GitHub's limit before keeps its spelled-out marker.
+ * never meet). A comment an earlier release marked with the whole suite is found by commentMarkers.
  */
 function markerSuite(suite: string): string {
   const encoded = encodeURIComponent(suite);
@@ -217,6 +217,18 @@ export function commitCommentMarker(suite: string): string {
 /** The hidden marker that finds a suite's comment on a pull request. */
 export function pullRequestCommentMarker(suite: string): string {
   return `<!-- benchtrend:pr-comment suite=${markerSuite(suite)} -->`;
+}
+
+/**
+ * The markers that find a suite's comment, the one a comment is written with first. A release
+ * before the digest spelled out every suite, and a suite of up to about 20,000 characters still
+ * made a comment within GitHub's limit: that comment is found by its spelled-out marker and
+ * rewritten with the new one, rather than left stale beside a second.
+ */
+export function commentMarkers(kind: 'commit' | 'pr', suite: string): readonly [string, ...string[]] {
+  const marker = kind === 'commit' ? commitCommentMarker(suite) : pullRequestCommentMarker(suite);
+  const spelled = `<!-- benchtrend:${kind}-comment suite=${encodeURIComponent(suite)} -->`;
+  return spelled === marker ? [marker] : [marker, spelled];
 }
 
 function encodeData(data: CommitCommentData): string {

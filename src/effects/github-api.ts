@@ -343,16 +343,19 @@ export class GitHubComments {
     what: string,
     kind: CommentKind,
     ops: CommentOps,
-    marker: string,
+    markers: string | readonly [string, ...string[]],
     render: (existing: string | undefined) => string | undefined,
     createIfMissing: boolean,
   ): Promise<CommentOutcome> {
     const before = this.requests;
+    // The first marker is the one written; the others (an earlier release's) only find a comment.
+    const [marker, ...former] = typeof markers === 'string' ? [markers] : markers;
     try {
       // benchtrend's comments begin with their marker; another app's that quotes one (a summary
       // of the thread, a reply) only holds it, and a token that may write comments may also edit
       // and delete that app's: it was overwritten, or removed as a second copy.
-      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => (c.body ?? '').trimStart().startsWith(marker)));
+      const marked = (body: string) => [marker, ...former].some((m) => body.startsWith(m));
+      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => marked((c.body ?? '').trimStart())));
       const [found, ...extra] = await ours(await this.call(`${what}: listing comments`, ops.list));
       const body = render(found?.body);
       if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', what, requests: this.requests - before };
@@ -402,13 +405,14 @@ export class GitHubComments {
   }
 
   /**
-   * The comment on commit `sha` that carries `marker`: edited in place when it exists, created
+   * The comment on commit `sha` that begins with `marker` (or with any of several, the first
+   * written): edited in place when it exists, created
    * otherwise (unless `createIfMissing` is false). `render` gets the existing body, if any, and
    * returns the new one (or undefined to leave things as they are).
    */
   upsertCommitComment(
     sha: string,
-    marker: string,
+    marker: string | readonly [string, ...string[]],
     render: (existing: string | undefined) => string | undefined,
     options: { readonly createIfMissing?: boolean } = {},
   ): Promise<CommentOutcome> {
@@ -466,7 +470,7 @@ export class GitHubComments {
    * The pull request's comment that carries `marker`: created once, then edited. `fromFork`: the
    * pull request's head is another repository's, so a refusal says why no permission helps.
    */
-  upsertPullRequestComment(pullNumber: number, marker: string, body: string, options: { readonly fromFork?: boolean } = {}): Promise<CommentOutcome> {
+  upsertPullRequestComment(pullNumber: number, marker: string | readonly [string, ...string[]], body: string, options: { readonly fromFork?: boolean } = {}): Promise<CommentOutcome> {
     const { owner, repo, octokit } = this;
     return this.upsert(
       `comment on pull request #${pullNumber}`,

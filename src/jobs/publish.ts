@@ -316,15 +316,20 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     const total = groups.reduce((n, g) => n + g.points.length, 0);
     const only = groups.length === 1 ? groups[0] : undefined;
     // Said once the first plan is made, not before: a refusal of the branch's data or of the
-    // import-from file is then the only line, and an import is named with what it brings.
+    // import-from file is then the only line, and an import is named with what it brings. An
+    // attempt that failed before its plan (the tip not fetched) says it first all the same, with
+    // the import not yet read ('unread'): a retry or a give-up says what it was publishing.
     let announced = false;
-    const announce = (imported: PublishPlan['imported']) => {
+    const announce = (imported: PublishPlan['imported'] | 'unread') => {
       if (announced) return;
       announced = true;
-      const importing = imported ? `, importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? 'data.js'},` : '';
+      const unread = imported === 'unread' ? (settings.importFrom !== undefined ? { entries: undefined } : undefined) : undefined;
+      const read = imported === 'unread' ? unread : imported;
+      const entries = read ? `${read.entries !== undefined ? `${read.entries} ` : ''}github-action-benchmark entries from ${settings.importFrom ?? 'data.js'}` : '';
+      const importing = read ? `, importing ${entries},` : '';
       log(
-        imported && total === 0
-          ? `Importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? 'data.js'} to ${remote.display} (${location})`
+        read && total === 0
+          ? `Importing ${entries} to ${remote.display} (${location})`
           : only
           ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing} to ${remote.display} (${location})`
           : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(', ')})${importing} in one commit to ${remote.display} (${location})`,
@@ -446,10 +451,15 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         },
         ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
         ...(hooks.random ? { random: hooks.random } : {}),
-        onRetry: (attempt, error, wait) => log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`),
+        onRetry: (attempt, error, wait) => {
+          announce('unread');
+          log(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`);
+        },
       });
     } catch (e) {
       const tried = seconds(performance.now() - started);
+      // Gave up on the remote (not a refusal of the input): the log says what was not published.
+      if (e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError) announce('unread');
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
         // A lock file that outlives every attempt is no rival publisher: collect and merge would not help.
         const lock = lockInTheWay(e.last.message);

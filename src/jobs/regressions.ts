@@ -21,9 +21,8 @@ import { sameFactor } from '../core/regress/groups.js';
 import { ALIKE_LOOKBACK, HOST_WAIT, assessCase, NO_MEMORY, type CaseChangePoints, type CaseVerdict, type SeriesPoint } from '../core/regress/detect.js';
 import { isControlCase, type AlertSettings } from '../core/regress/settings.js';
 import {
-  commitCommentMarker,
+  commentMarkers,
   parseCommitCommentData,
-  pullRequestCommentMarker,
   refreshCommentRows,
   renderCommitComment,
   renderPullRequestComment,
@@ -618,7 +617,7 @@ export interface CommentOptions {
  */
 export async function postRegressionComments(api: GitHubComments, outcome: RegressionOutcome, options: CommentOptions): Promise<CommentOutcome[]> {
   const results: CommentOutcome[] = [];
-  const marker = commitCommentMarker(outcome.suite);
+  const marker = commentMarkers('commit', outcome.suite);
   const info = (name: string) => outcome.cases.find((c) => c.suite === outcome.suite && c.case === name);
 
   // Each alert's comment goes on its culprit, the commit where its step starts: this commit for
@@ -744,6 +743,6 @@ export function postPullRequestComment(
   data: { suite: string; sha: string; base: string; verdicts: readonly CaseVerdict[] },
   links: CommentLinks,
 ): Promise<CommentOutcome> {
-  return api.upsertPullRequestComment(pullNumber, pullRequestCommentMarker(data.suite), renderPullRequestComment(data, links));
+  return api.upsertPullRequestComment(pullNumber, commentMarkers('pr', data.suite), renderPullRequestComment(data, links));
 }
 

@@ -79,6 +79,39 @@ describe('a suite named with 70,000 characters', () => {
   });
 });
 
+describe('a suite of 10,000 characters, commented on by a release that spelled its marker out', () => {
+  // Such a suite's comment fitted GitHub's limit with the whole suite in its marker; the marker
+  // is now a head and a digest, and the old comment is still the one to rewrite.
+  const suite = `nightly-${'s'.repeat(10_000)}`;
+  const spelled = (kind: string) => `<!-- benchtrend:${kind}-comment suite=${encodeURIComponent(suite)} -->`;
+
+  it('has its old commit comment rewritten, not a second one written beside it', async () => {
+    expect(commitCommentMarker(suite)).not.toBe(spelled('commit'));
+    api.seedCommitComment(sha(1), `${spelled('commit')}\n### benchtrend: an earlier release's comment`, 'github-actions[bot]');
+    await writeFile(join(sb.root, 'warm.json'), warmRecord(new Random(1)));
+    const run = await act(1, { records: 'warm.json', suite, 'comment-always': 'true' });
+    await run.dispose();
+    expect(run.code).toBe(0);
+    const [comment, ...more] = comments(api.commitComments);
+    expect(more).toEqual([]);
+    expect(comment?.body.startsWith(commitCommentMarker(suite))).toBe(true);
+    expect(api.requestsTo('POST', /\/comments$/)).toEqual([]);
+  });
+
+  it('has its old pull-request comment rewritten, not a second one written beside it', async () => {
+    expect(pullRequestCommentMarker(suite)).not.toBe(spelled('pr'));
+    api.seedIssueComment(9, `${spelled('pr')}\n### benchtrend: an earlier release's comment`, 'github-actions[bot]');
+    await writeFile(join(sb.root, 'warm.json'), warmRecord(new Random(2)));
+    const run = await act(2, { records: 'warm.json', suite }, { name: 'pull_request', payload: { pull_request: { number: 9, head: { sha: sha(2) }, base: { ref: 'main' } } } });
+    await run.dispose();
+    expect(run.code).toBe(0);
+    const [comment, ...more] = comments(api.issueComments);
+    expect(more).toEqual([]);
+    expect(comment?.body.startsWith(pullRequestCommentMarker(suite))).toBe(true);
+    expect(api.requestsTo('POST', /\/comments$/)).toEqual([]);
+  });
+});
+
 describe('200 cases of 400-character names, all on watch at once (a slow runner)', () => {
   const names = Array.from({ length: 200 }, (_, i) => `bench_${'x'.repeat(400)}_${i}`);
   const flat = (rng: Random, slower = 1) => JSON.stringify(names.map((name) => ({ name, unit: 'ms', value: 10 * slower * Math.exp(0.01 * rng.normal()) })));

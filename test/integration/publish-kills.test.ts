@@ -141,7 +141,7 @@ it('a SIGTERM to benchtrend alone stops the push under way with it and says so; 
   expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toMatch(/^[0-9a-f]{40}$/);
 });
 
-it("a cancelled job stops the action's push under way with it, and warns; the branch is as it was", async () => {
+it("a cancelled job stops the action's push under way with it, and warns, its temporary repository removed; the branch is as it was", async () => {
   const remote = await sb.bareRemote('cancelled');
   const marker = join(sb.root, 'receiving-action');
   await writeFile(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\ntouch '${marker}'\nsleep 5\n`);
@@ -158,11 +158,14 @@ it("a cancelled job stops the action's push under way with it, and warns; the br
       })();
     },
   });
+  // Its temporary repository went with it, as the CLI's does: a self-hosted runner keeps RUNNER_TEMP.
+  const left = (await readdir(run.runnerTemp, { recursive: true })).filter((n) => /(^|\/)benchtrend-pages-[^/]*$/.test(n));
   await run.dispose();
   expect(run.code).toBe(1);
   expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::stopped'))).toEqual([
     '::warning::stopped by SIGINT, with the git command under way; the publish may or may not have landed',
   ]);
+  expect(left).toEqual([]);
   await pause(5500);
   expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBeUndefined();
   expect(existsSync(join(remote, 'refs', 'heads', 'gh-pages.lock'))).toBe(false);

@@ -52,6 +52,10 @@ it('refuses an option given twice with two values, naming both, instead of keepi
   // Options that take several values, and a flag said twice, are no conflict.
   const twice = await cli('cases', 'missing.json', '--require-stages-on', 'a', '--require-stages-on', 'b', '--note', 'n', '--note', 'n');
   expect(twice.err).not.toMatch(/given twice/);
+  // --help answers the line it ends, the duplicate said nothing about.
+  const help = await cli('publish', '--commit', 'x', '--commit', 'y', '--help');
+  expect(help).toEqual(await cli('publish', '--help'));
+  expect(help.code).toBe(0);
 });
 
 it.each(['publish', 'compare'])('%s refuses --json with --markdown, which printed the JSON alone', async (command) => {
@@ -95,6 +99,9 @@ it('says how to give a value that starts with a dash, which it had called missin
   expect((await cli('history', '--repo')).err).toBe('benchtrend history: --repo needs a value\nRun "benchtrend history --help" for usage.\n');
   // Followed by one of its options, the value was forgotten.
   expect((await cli('history', '--repo', '--suite', 's')).err).toBe('benchtrend history: --repo needs a value\nRun "benchtrend history --help" for usage.\n');
+  // Followed by what reads as an option misspelt, too; a value such as -1 still gets the hint.
+  expect((await cli('publish', 'a.json', '--repo', 'r', '--commit', '--brnach', 'x')).err).toBe('benchtrend publish: --commit needs a value\nRun "benchtrend publish --help" for usage.\n');
+  expect((await cli('serve', '.', '--port', '-1')).err).toBe('benchtrend serve: --port: a value that starts with "-" is given as --port=VALUE (after a space it reads as an option)\nRun "benchtrend serve --help" for usage.\n');
 });
 
 it('prints the commands on stderr with exit 2 when no command is given, as a usage error, and on stdout when asked', async () => {
