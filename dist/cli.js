@@ -18108,9 +18108,12 @@ async function publishGroups(settings, ctx, hooks = {}) {
     const announce = (imported) => {
       if (announced2) return;
       announced2 = true;
-      const importing = imported ? `, importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? "data.js"},` : "";
+      const unread = imported === "unread" ? settings.importFrom !== void 0 ? { entries: void 0 } : void 0 : void 0;
+      const read = imported === "unread" ? unread : imported;
+      const entries = read ? `${read.entries !== void 0 ? `${read.entries} ` : ""}github-action-benchmark entries from ${settings.importFrom ?? "data.js"}` : "";
+      const importing = read ? `, importing ${entries},` : "";
       log2(
-        imported && total === 0 ? `Importing ${imported.entries} github-action-benchmark entries from ${settings.importFrom ?? "data.js"} to ${remote.display} (${location})` : only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")})${importing} in one commit to ${remote.display} (${location})`
+        read && total === 0 ? `Importing ${entries} to ${remote.display} (${location})` : only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")})${importing} in one commit to ${remote.display} (${location})`
       );
     };
     let attempts = 0;
@@ -18210,10 +18213,14 @@ async function publishGroups(settings, ctx, hooks = {}) {
         },
         ...hooks.sleep ? { sleep: hooks.sleep } : {},
         ...hooks.random ? { random: hooks.random } : {},
-        onRetry: (attempt, error, wait) => log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
+        onRetry: (attempt, error, wait) => {
+          announce("unread");
+          log2(`Attempt ${attempt} did not land (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`);
+        }
       });
     } catch (e) {
       const tried = seconds(performance.now() - started);
+      if (e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError) announce("unread");
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
         const lock = lockInTheWay(e.last.message);
         if (lock !== void 0) {
@@ -19260,7 +19267,8 @@ function usageError(e, options, argv = []) {
     if (options[name]?.type === "boolean") return new UsageError(`${quoted} takes no value`);
     const flags = new Set(Object.entries(options).flatMap(([n, o]) => [`--${n}`, ...o.short ? [`-${o.short}`] : []]));
     const next = argv[argv.indexOf(quoted) + 1];
-    if (/argument is ambiguous/.test(message) && next !== void 0 && !flags.has(next.replace(/=.*$/, ""))) {
+    const anOption = next !== void 0 && (flags.has(next.replace(/=.*$/, "")) || /^--[a-z]/i.test(next));
+    if (/argument is ambiguous/.test(message) && next !== void 0 && !anOption) {
       return new UsageError(`${quoted}: a value that starts with "-" is given as ${quoted}=VALUE (after a space it reads as an option)`);
     }
     return new UsageError(`${quoted} needs a value`);
@@ -19275,7 +19283,7 @@ function parseCommandLine(argv, options, extra) {
   } catch (e) {
     throw usageError(e, options, argv);
   }
-  refuseGivenTwice(argv, options);
+  if (parsed.values.help !== true) refuseGivenTwice(argv, options);
   return parsed;
 }
 function optionsGiven(argv, options) {
@@ -22159,21 +22167,23 @@ async function checkOut(values, io) {
   const onTerm = () => stop("SIGTERM");
   process.once("SIGINT", onInt);
   process.once("SIGTERM", onTerm);
+  const release = () => {
+    process.off("SIGINT", onInt);
+    process.off("SIGTERM", onTerm);
+  };
   try {
     await git(["init", "--quiet", folder], { cwd: io.cwd, env, secrets });
     await git(["fetch", "--quiet", "--no-tags", "--depth=1", "origin", `+refs/heads/${branchName}:${tracking}`], { cwd: folder, env, secrets, timeoutMs: bounds.requestMs });
     await git(["checkout", "--quiet", "--detach", tracking], { cwd: folder, env, secrets });
   } catch (e) {
     await rm3(folder, { recursive: true, force: true });
+    release();
     const why = e instanceof GitCommandError && /couldn't find remote ref|Remote branch .* not found/i.test(e.message) ? `it has no branch ${branchName}` : "git could not fetch it";
     const cure = e instanceof GitCommandError && tokenRefused(e.output) ? `; ${TOKEN_CURE}` : "";
     throw new InputError(`serve: cannot check out ${branchName} of ${remote.display}: ${why}${e instanceof GitCommandError ? ` (${e.message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? ""})` : ""}${cure}`);
-  } finally {
-    process.off("SIGINT", onInt);
-    process.off("SIGTERM", onTerm);
   }
   const shownAs = (path) => `${branchName}:${relative5(folder, path) || "."} of ${remote.display}`;
-  return { folder, trend: dataDir === "" ? folder : join8(folder, dataDir), shownAs };
+  return { folder, trend: dataDir === "" ? folder : join8(folder, dataDir), shownAs, release };
 }
 async function run8(argv, io) {
   const { values, positionals } = parseCommandLine(argv, {
@@ -22200,10 +22210,16 @@ async function run8(argv, io) {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${JSON.stringify(values.port)} is not a port number`);
   let cleanup = async () => {
   };
+  let release = () => {
+  };
   let folder;
   if (values.repo !== void 0) {
     const out = await checkOut(values, io);
-    cleanup = () => rm3(out.folder, { recursive: true, force: true });
+    release = out.release;
+    cleanup = async () => {
+      await rm3(out.folder, { recursive: true, force: true });
+      release();
+    };
     io.stdout(`Checked out ${values.branch} of ${redactUrl(values.repo)} into ${out.folder} (removed on exit)
 `);
     try {
@@ -22231,6 +22247,7 @@ Press Ctrl-C to stop.
 `);
   await new Promise((done) => {
     server.on("close", done);
+    release();
     process.once("SIGINT", () => server.close());
     process.once("SIGTERM", () => server.close());
   });
