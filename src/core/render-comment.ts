@@ -297,8 +297,10 @@ export function renderCommitComment(data: CommitCommentData, links: CommentLinks
   // Too long for GitHub: the most significant rows that fit, shown and kept in the hidden data
   // alike, and the others counted.
   const rows = significantFirst(data.rows);
+  // A cleared row left out is no regression: counted, it would head the comment as one and cc again.
+  const openFrom = (k: number) => rows.slice(k).filter((r) => r.status !== 'cleared').length;
   const withRows = (k: number, listed: number, split = true) =>
-    commitCommentBody({ ...data, rows: rows.slice(0, k), more: (data.more ?? 0) + rows.length - k, ...(split ? {} : { attributions: [] }) }, links, ccUsers, listed);
+    commitCommentBody({ ...data, rows: rows.slice(0, k), more: (data.more ?? 0) + openFrom(k), ...(split ? {} : { attributions: [] }) }, links, ccUsers, listed);
   const fitted = mostRowsThatFit(rows.length, limit, (k) => withRows(k, LISTED_NAMES));
   if (fitted.length <= limit) return fitted;
   // Not even the count fits beside the names listed (hundreds of cases on watch with long names):

@@ -355,7 +355,11 @@ export class GitHubComments {
       // of the thread, a reply) only holds it, and a token that may write comments may also edit
       // and delete that app's: it was overwritten, or removed as a second copy.
       const marked = (body: string) => [marker, ...former].some((m) => body.startsWith(m));
-      const ours = (comments: readonly Comment[]) => this.own(what, comments.filter((c) => marked((c.body ?? '').trimStart())));
+      // One with the marker written now comes first: where a build between the two also wrote one
+      // beside the old, that newer comment holds the later rows, and the old one is the copy to go.
+      const current = (c: Comment) => ((c.body ?? '').trimStart().startsWith(marker) ? 0 : 1);
+      const ours = async (comments: readonly Comment[]) =>
+        (await this.own(what, comments.filter((c) => marked((c.body ?? '').trimStart())))).sort((a, b) => current(a) - current(b));
       const [found, ...extra] = await ours(await this.call(`${what}: listing comments`, ops.list));
       const body = render(found?.body);
       if (body === undefined || (!found && !createIfMissing)) return { ok: true, action: 'skipped', what, requests: this.requests - before };

@@ -670,6 +670,13 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
       info,
     );
 
+  // The stored alerts keep 60 per case, the oldest first to go: a culprit's unlisted cases whose
+  // alerts are gone are still counted, as many as the count names beyond the rows named now.
+  const stillUnnamed = (old: CommitCommentData, listed: readonly CommentRow[], rebuilt: readonly CommentRow[]): number => {
+    const newlyListed = listed.filter((r) => !old.rows.some((o) => o.case === r.case && o.kind === r.kind)).length;
+    return Math.max(0, (old.more ?? 0) - rebuilt.length - newlyListed);
+  };
+
   // Earlier culprits: the commit where a regression's run or a newly found step starts. Its
   // comment, if an earlier run wrote one, keeps its other rows.
   const steps = new Map([...culprits].filter(([sha]) => sha !== outcome.sha));
@@ -686,8 +693,10 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const runner = raised && outcome.runner ? { runner: outcome.runner } : old?.runner ? { runner: old.runner } : {};
         const earlier = old?.method ? { method: old.method } : {};
         const listed = [...kept, ...rows];
-        const all = refreshCommentRows({ suite: outcome.suite, sha, rows: old?.more ? [...listed, ...unlistedRows(sha, listed)] : listed }, withdrawnAt(sha), info);
-        return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...earlier, ...withSplit, ...runner }, options.links, options.ccUsers);
+        const rebuilt = old?.more ? unlistedRows(sha, listed) : [];
+        const pruned = old?.more ? stillUnnamed(old, listed, rebuilt) : 0;
+        const all = refreshCommentRows({ suite: outcome.suite, sha, rows: [...listed, ...rebuilt] }, withdrawnAt(sha), info);
+        return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...(pruned ? { more: pruned } : {}), ...earlier, ...withSplit, ...runner }, options.links, options.ccUsers);
       }),
     );
   }
@@ -721,10 +730,11 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
         if (relevant.length === 0) return undefined;
         const refreshed = refreshCommentRows(old, relevant, info);
-        const rows = old.more ? [...refreshed, ...unlistedRows(sha, refreshed)] : refreshed;
+        const rebuilt = old.more ? unlistedRows(sha, refreshed) : [];
+        const pruned = old.more ? stillUnnamed(old, refreshed, rebuilt) : 0;
         // The suite from the marker that found the comment: its hidden data keeps a long one cut.
         const { more: _counted, ...kept } = old;
-        return renderCommitComment({ ...kept, suite: outcome.suite, rows }, options.links, options.ccUsers);
+        return renderCommitComment({ ...kept, suite: outcome.suite, rows: [...refreshed, ...rebuilt], ...(pruned ? { more: pruned } : {}) }, options.links, options.ccUsers);
       }),
     );
   }

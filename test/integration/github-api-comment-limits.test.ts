@@ -98,6 +98,20 @@ describe('a suite of 10,000 characters, commented on by a release that spelled i
     expect(api.requestsTo('POST', /\/comments$/)).toEqual([]);
   });
 
+  it('keeps the comment with the marker written now where one of each was left, the old one going', async () => {
+    api.seedCommitComment(sha(1), `${spelled('commit')}\n### benchtrend: an earlier release's comment`, 'github-actions[bot]');
+    api.seedCommitComment(sha(1), `${commitCommentMarker(suite)}\n### benchtrend: a later build's comment`, 'github-actions[bot]');
+    const [, newer] = api.commitComments.get(sha(1)) ?? [];
+    await writeFile(join(sb.root, 'warm.json'), warmRecord(new Random(1)));
+    const run = await act(1, { records: 'warm.json', suite, 'comment-always': 'true' });
+    await run.dispose();
+    expect(run.code).toBe(0);
+    const [comment, ...more] = api.commitComments.get(sha(1)) ?? [];
+    expect(more).toEqual([]);
+    expect(comment?.id).toBe(newer?.id);
+    expect(comment?.body.startsWith(commitCommentMarker(suite))).toBe(true);
+  });
+
   it('has its old pull-request comment rewritten, not a second one written beside it', async () => {
     expect(pullRequestCommentMarker(suite)).not.toBe(spelled('pr'));
     api.seedIssueComment(9, `${spelled('pr')}\n### benchtrend: an earlier release's comment`, 'github-actions[bot]');

@@ -403,6 +403,28 @@ describe('comments within the 65,536 characters GitHub takes', () => {
 });
 
 describe('a culprit comment rewritten by a later run', () => {
+  it('still counts the cases it left out whose stored alerts are gone (60 kept per case), and no cleared one as a regression', async () => {
+    await using api = await GitHubApiServer.start();
+    const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
+    const culprit = commit(3).sha;
+    const row = { case: 'warm / attach', unit: 's', direction: 'smaller', kind: 'regression', status: 'suspected', baseline: 1, value: 1.5, change: 0.5, why: 'two commits beyond the limit' } as const;
+    api.seedCommitComment(culprit, renderCommitComment({ suite: 'default', sha: culprit, rows: [row], more: 35 }), 'github-actions[bot]');
+    // A later run confirms the listed case; the 35 the comment counted have no stored alert left.
+    const confirmed: StoredAlert = { kind: 'regression', suite: 'default', case: row.case, sha: culprit, seq: 3, status: 'confirmed', baseline: 1, value: 1.5, change: 0.5, reason: 'a lasting step found' };
+    const outcome: RegressionOutcome = { suite: 'default', sha: commit(30).sha, verdicts: [], alerts: [confirmed], changed: [confirmed], regressions: [], cases: [], source: 'chunks' };
+    expect((await postRegressionComments(gh, outcome, { always: false, ccUsers: [], links: LINKS })).map((r) => r.ok && r.action)).toEqual(['updated']);
+    const body = api.commitComments.get(culprit)?.[0]?.body ?? '';
+    expect(body).toContain(`### ⚠️ benchtrend: 36 regressions in suite \`default\` at ${culprit.slice(0, 7)}`);
+    expect(parseCommitCommentData(body)?.more).toBe(35);
+
+    // Too many to list, every one cleared: the comment says so, and counts none as a regression.
+    const long = Array.from({ length: 300 }, (_, i) => ({ ...row, case: `bench_${'x'.repeat(200)}_${i}`, status: 'cleared' as const }));
+    const cleared = renderCommitComment({ suite: 'default', sha: culprit, rows: long }, LINKS, ['@alice']);
+    expect([...cleared].length).toBeLessThanOrEqual(65_536);
+    expect(cleared).toContain(`### benchtrend: the alerts of suite \`default\` at ${culprit.slice(0, 7)} were cleared`);
+    expect(cleared).not.toContain('cc @alice');
+  });
+
   it('counts the rows it left out once, from the stored alerts, and keeps its split of the total when a step found later adds a row', async () => {
     await using api = await GitHubApiServer.start();
     const gh = new GitHubComments({ token: 'ghs_x', baseUrl: api.url, repository: 'owner/repo', baseMs: 5, maxMs: 20 });
