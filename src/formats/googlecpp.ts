@@ -49,17 +49,17 @@ const COUNTER_UNITS: Readonly<Record<string, string>> = {
 
 /** The counters of an entry whose meaning is known, in the order the reporter wrote them. */
 function countersOf(e: Entry): string[] {
-  return Object.keys(e.b).filter((k) => !REPORTER_FIELDS.has(k) && k in COUNTER_UNITS && (typeof e.b[k] === 'number' || isNonFinite(e.b[k])));
+  return Object.keys(e.b).filter((k) => !REPORTER_FIELDS.has(k) && Object.hasOwn(COUNTER_UNITS, k) && (typeof e.b[k] === 'number' || isNonFinite(e.b[k])));
 }
 
 /**
  * A counter's value, or null where Google Benchmark wrote it as NaN or Infinity (a rate over a
  * zero time): that point is left out and said, and the times, read before, are kept.
  */
-function counterValue(e: Entry, counter: string, notes: string[]): number | null {
+function counterValue(e: Entry, counter: string, notes: string[], lost = 'that point of the counter'): number | null {
   const v = e.b[counter];
   if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'number' || isNonFinite(v)) notes.push(`${child(e.path, counter)} is ${describeValue(v)}, not a number; that point of the counter is left out`);
+  if (typeof v === 'number' || isNonFinite(v)) notes.push(`${child(e.path, counter)} is ${describeValue(v)}, not a number; ${lost} is left out`);
   return null;
 }
 
@@ -164,7 +164,7 @@ export const googlecpp: Format = {
         const cu = COUNTER_UNITS[counter] ?? '';
         const value = counterValue(centre, counter, notes);
         if (value === null) continue;
-        const spread = sd ? counterValue(sd, counter, notes) : null;
+        const spread = sd ? counterValue(sd, counter, notes, "the counter's spread") : null;
         metrics.push(
           summaryMetric(
             { name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, 'smaller') },

@@ -342,6 +342,15 @@ describe('googlecpp user counters', () => {
     ]);
     expect(stderr).toBe(`benchtrend: warning: ${bad}: benchmarks[0].bytes_per_second is NaN, not a number; that point of the counter is left out\n`);
   });
+
+  it('a counter of your own named as an object method (constructor) is not read as one whose meaning is known', async () => {
+    const text = await readFile(fixture('googlecpp-1.7-counters-repetitions.json'), 'utf8');
+    const odd = join(dir, 'constructor-counter.json');
+    await writeFile(odd, text.replace(/"cache_misses": /g, '"constructor": '));
+    const { cases: got, stderr } = await cases(odd);
+    expect(got.map((c) => c.name)).toEqual(['googlecpp / BM_Copy/1024', 'googlecpp / BM_Copy/1024 - bytes_per_second', 'googlecpp / BM_Copy/1024 - items_per_second', 'googlecpp / BM_Parse']);
+    expect(stderr).toBe('');
+  });
 });
 
 describe('jmh -bm sample', () => {
