@@ -33,7 +33,9 @@ export function usageError(e: unknown, options: Options, argv: readonly string[]
     // --brnach x`), the value was forgotten instead.
     const flags = new Set(Object.entries(options).flatMap(([n, o]) => [`--${n}`, ...(o.short ? [`-${o.short}`] : [])]));
     const next = argv[argv.indexOf(quoted) + 1];
-    const anOption = next !== undefined && (flags.has(next.replace(/=.*$/, '')) || /^--[a-z]/i.test(next));
+    // A near miss as `unknown option` tells one; `--message "--no-ff merge"` is a value all the same.
+    const option = next?.replace(/=.*$/, '');
+    const anOption = option !== undefined && (flags.has(option) || (/^--[a-z][\w-]*$/i.test(option) && didYouMean(option, [...flags].filter((f) => f.startsWith('--'))) !== ''));
     if (/argument is ambiguous/.test(message) && next !== undefined && !anOption) {
       return new UsageError(`${quoted}: a value that starts with "-" is given as ${quoted}=VALUE (after a space it reads as an option)`);
     }

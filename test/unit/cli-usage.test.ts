@@ -110,3 +110,9 @@ it('prints the commands on stderr with exit 2 when no command is given, as a usa
   const asked = await cli('--help');
   expect([asked.code, asked.out, asked.err]).toEqual([0, none.err, '']);
 });
+
+it('takes a value that starts with "--" and holds a space as a value, pointing to --VALUE=, not as a forgotten one', async () => {
+  const r = await cli('publish', 'a.json', '--repo', 'r', '--commit', 'abc', '--message', '--no-ff merge');
+  expect([r.code, r.out]).toEqual([2, '']);
+  expect(r.err).toMatch(/^benchtrend publish: --message: a value that starts with "-" is given as --message=VALUE/);
+});
