@@ -16225,12 +16225,12 @@ var COUNTER_UNITS = {
   net_heap_growth: "B"
 };
 function countersOf(e) {
-  return Object.keys(e.b).filter((k) => !REPORTER_FIELDS.has(k) && k in COUNTER_UNITS && (typeof e.b[k] === "number" || isNonFinite(e.b[k])));
+  return Object.keys(e.b).filter((k) => !REPORTER_FIELDS.has(k) && Object.hasOwn(COUNTER_UNITS, k) && (typeof e.b[k] === "number" || isNonFinite(e.b[k])));
 }
-function counterValue(e, counter, notes) {
+function counterValue(e, counter, notes, lost = "that point of the counter") {
   const v = e.b[counter];
   if (typeof v === "number" && Number.isFinite(v)) return v;
-  if (typeof v === "number" || isNonFinite(v)) notes.push(`${child(e.path, counter)} is ${describeValue(v)}, not a number; that point of the counter is left out`);
+  if (typeof v === "number" || isNonFinite(v)) notes.push(`${child(e.path, counter)} is ${describeValue(v)}, not a number; ${lost} is left out`);
   return null;
 }
 var googlecpp = {
@@ -16329,7 +16329,7 @@ threads: ${String(e.b["threads"])}`;
         const cu = COUNTER_UNITS[counter] ?? "";
         const value = counterValue(centre, counter, notes);
         if (value === null) continue;
-        const spread2 = sd ? counterValue(sd, counter, notes) : null;
+        const spread2 = sd ? counterValue(sd, counter, notes, "the counter's spread") : null;
         metrics.push(
           summaryMetric(
             { name: `${name} - ${counter}`, unit: cu, direction: directionFor(cu, "smaller") },
@@ -19267,7 +19267,8 @@ function usageError(e, options, argv = []) {
     if (options[name]?.type === "boolean") return new UsageError(`${quoted} takes no value`);
     const flags = new Set(Object.entries(options).flatMap(([n, o]) => [`--${n}`, ...o.short ? [`-${o.short}`] : []]));
     const next = argv[argv.indexOf(quoted) + 1];
-    const anOption = next !== void 0 && (flags.has(next.replace(/=.*$/, "")) || /^--[a-z]/i.test(next));
+    const option = next?.replace(/=.*$/, "");
+    const anOption = option !== void 0 && (flags.has(option) || /^--[a-z][\w-]*$/i.test(option) && didYouMean(option, [...flags].filter((f) => f.startsWith("--"))) !== "");
     if (/argument is ambiguous/.test(message) && next !== void 0 && !anOption) {
       return new UsageError(`${quoted}: a value that starts with "-" is given as ${quoted}=VALUE (after a space it reads as an option)`);
     }
