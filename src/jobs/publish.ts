@@ -323,8 +323,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     const announce = (imported: PublishPlan['imported'] | 'unread') => {
       if (announced) return;
       announced = true;
-      const unread = imported === 'unread' ? (settings.importFrom !== undefined ? { entries: undefined } : undefined) : undefined;
-      const read = imported === 'unread' ? unread : imported;
+      const read = imported !== 'unread' ? imported : settings.importFrom !== undefined ? { entries: undefined } : undefined;
       const entries = read ? `${read.entries !== undefined ? `${read.entries} ` : ''}github-action-benchmark entries from ${settings.importFrom ?? 'data.js'}` : '';
       const importing = read ? `, importing ${entries},` : '';
       log(

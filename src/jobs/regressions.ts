@@ -662,19 +662,18 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
   // naming them, so a rewrite cannot carry that count beside rows of its own: a case counted there
   // and listed now would be said twice (a re-run made 300 regressions 540). The stored alerts at
   // the culprit name every case it raised; the rows are rebuilt from them and the renderer counts
-  // again what does not fit.
-  const unlistedRows = (sha: string, listed: readonly CommentRow[]): CommentRow[] =>
-    refreshCommentRows(
+  // again what does not fit. They keep 60 per case, the oldest first to go: unlisted cases whose
+  // alerts are gone are still counted, as many as the old count names beyond the rows named now.
+  const unlistedOf = (old: CommitCommentData | undefined, sha: string, listed: readonly CommentRow[]): { rows: CommentRow[]; more?: number } => {
+    if (!old?.more) return { rows: [] };
+    const named = (r: { case: string; kind: string }, among: readonly CommentRow[]) => among.some((o) => o.case === r.case && o.kind === r.kind);
+    const rows = refreshCommentRows(
       undefined,
-      outcome.alerts.filter((a) => a.suite === outcome.suite && a.sha === sha && (a.kind === 'regression' || a.raised) && !listed.some((r) => r.case === a.case && r.kind === a.kind)),
+      outcome.alerts.filter((a) => a.suite === outcome.suite && a.sha === sha && (a.kind === 'regression' || a.raised) && !named(a, listed)),
       info,
     );
-
-  // The stored alerts keep 60 per case, the oldest first to go: a culprit's unlisted cases whose
-  // alerts are gone are still counted, as many as the count names beyond the rows named now.
-  const stillUnnamed = (old: CommitCommentData, listed: readonly CommentRow[], rebuilt: readonly CommentRow[]): number => {
-    const newlyListed = listed.filter((r) => !old.rows.some((o) => o.case === r.case && o.kind === r.kind)).length;
-    return Math.max(0, (old.more ?? 0) - rebuilt.length - newlyListed);
+    const more = Math.max(0, old.more - rows.length - listed.filter((r) => !named(r, old.rows)).length);
+    return more > 0 ? { rows, more } : { rows };
   };
 
   // Earlier culprits: the commit where a regression's run or a newly found step starts. Its
@@ -693,10 +692,9 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const runner = raised && outcome.runner ? { runner: outcome.runner } : old?.runner ? { runner: old.runner } : {};
         const earlier = old?.method ? { method: old.method } : {};
         const listed = [...kept, ...rows];
-        const rebuilt = old?.more ? unlistedRows(sha, listed) : [];
-        const pruned = old?.more ? stillUnnamed(old, listed, rebuilt) : 0;
-        const all = refreshCommentRows({ suite: outcome.suite, sha, rows: [...listed, ...rebuilt] }, withdrawnAt(sha), info);
-        return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...(pruned ? { more: pruned } : {}), ...earlier, ...withSplit, ...runner }, options.links, options.ccUsers);
+        const unlisted = unlistedOf(old, sha, listed);
+        const all = refreshCommentRows({ suite: outcome.suite, sha, rows: [...listed, ...unlisted.rows] }, withdrawnAt(sha), info);
+        return renderCommitComment({ suite: outcome.suite, sha, rows: all, ...(unlisted.more ? { more: unlisted.more } : {}), ...earlier, ...withSplit, ...runner }, options.links, options.ccUsers);
       }),
     );
   }
@@ -730,11 +728,10 @@ export async function postRegressionComments(api: GitHubComments, outcome: Regre
         const relevant = changed.filter((a) => a.kind === 'regression' || old.rows.some((r) => r.case === a.case && r.kind === a.kind));
         if (relevant.length === 0) return undefined;
         const refreshed = refreshCommentRows(old, relevant, info);
-        const rebuilt = old.more ? unlistedRows(sha, refreshed) : [];
-        const pruned = old.more ? stillUnnamed(old, refreshed, rebuilt) : 0;
+        const unlisted = unlistedOf(old, sha, refreshed);
         // The suite from the marker that found the comment: its hidden data keeps a long one cut.
         const { more: _counted, ...kept } = old;
-        return renderCommitComment({ ...kept, suite: outcome.suite, rows: [...refreshed, ...rebuilt], ...(pruned ? { more: pruned } : {}) }, options.links, options.ccUsers);
+        return renderCommitComment({ ...kept, suite: outcome.suite, rows: [...refreshed, ...unlisted.rows], ...(unlisted.more ? { more: unlisted.more } : {}) }, options.links, options.ccUsers);
       }),
     );
   }
