@@ -18108,8 +18108,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
     const announce = (imported) => {
       if (announced2) return;
       announced2 = true;
-      const unread = imported === "unread" ? settings.importFrom !== void 0 ? { entries: void 0 } : void 0 : void 0;
-      const read = imported === "unread" ? unread : imported;
+      const read = imported !== "unread" ? imported : settings.importFrom !== void 0 ? { entries: void 0 } : void 0;
       const entries = read ? `${read.entries !== void 0 ? `${read.entries} ` : ""}github-action-benchmark entries from ${settings.importFrom ?? "data.js"}` : "";
       const importing = read ? `, importing ${entries},` : "";
       log2(
