@@ -209,14 +209,19 @@ function markerSuite(suite: string): string {
   return encoded.length <= MARKER_SUITE ? encoded : `${encoded.slice(0, 256).replace(/%[0-9A-F]?$/, '')}…${fnv1a64(suite)}`;
 }
 
+/** The one spelling of a marker, for the suite as markerSuite names it or, once, spelled out. */
+function marker(kind: 'commit' | 'pr', suite: string): string {
+  return `<!-- benchtrend:${kind}-comment suite=${suite} -->`;
+}
+
 /** The hidden marker that finds a suite's comment on a commit. */
 export function commitCommentMarker(suite: string): string {
-  return `<!-- benchtrend:commit-comment suite=${markerSuite(suite)} -->`;
+  return marker('commit', markerSuite(suite));
 }
 
 /** The hidden marker that finds a suite's comment on a pull request. */
 export function pullRequestCommentMarker(suite: string): string {
-  return `<!-- benchtrend:pr-comment suite=${markerSuite(suite)} -->`;
+  return marker('pr', markerSuite(suite));
 }
 
 /**
@@ -226,9 +231,9 @@ export function pullRequestCommentMarker(suite: string): string {
  * rewritten with the new one, rather than left stale beside a second.
  */
 export function commentMarkers(kind: 'commit' | 'pr', suite: string): readonly [string, ...string[]] {
-  const marker = kind === 'commit' ? commitCommentMarker(suite) : pullRequestCommentMarker(suite);
-  const spelled = `<!-- benchtrend:${kind}-comment suite=${encodeURIComponent(suite)} -->`;
-  return spelled === marker ? [marker] : [marker, spelled];
+  const current = marker(kind, markerSuite(suite));
+  const spelled = marker(kind, encodeURIComponent(suite));
+  return spelled === current ? [current] : [current, spelled];
 }
 
 function encodeData(data: CommitCommentData): string {
