@@ -202,7 +202,7 @@ const MARKER_SUITE = 8_192;
 /**
  * The suite as a marker names it: percent-encoded, or, past MARKER_SUITE characters so encoded,
  * its head and the FNV-1a digest of the whole (`…` is never in an encoded name, so the two forms
- * never meet). A comment an earlier release marked with the whole suite is found by commentMarkers.
+ * never meet). A comment a build before 1.0.0 marked with the whole suite is found by commentMarkers.
  */
 function markerSuite(suite: string): string {
   const encoded = encodeURIComponent(suite);
@@ -225,10 +225,11 @@ export function pullRequestCommentMarker(suite: string): string {
 }
 
 /**
- * The markers that find a suite's comment, the one a comment is written with first. A release
- * before the digest spelled out every suite, and a suite of up to about 20,000 characters still
- * made a comment within GitHub's limit: that comment is found by its spelled-out marker and
- * rewritten with the new one, rather than left stale beside a second.
+ * The markers that find a suite's comment, the one a comment is written with first. The builds
+ * before 1.0.0 (never released, but usable from a commit of the repository) spelled out every
+ * suite, and a suite of up to about 20,000 characters still made a comment within GitHub's limit:
+ * that comment is found by its spelled-out marker and rewritten with the new one, rather than left
+ * stale beside a second.
  */
 export function commentMarkers(kind: 'commit' | 'pr', suite: string): readonly [string, ...string[]] {
   const current = marker(kind, markerSuite(suite));
