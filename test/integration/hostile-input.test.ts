@@ -330,3 +330,21 @@ describe('rows 6 and 11: a trend path that is a folder or a gitlink', () => {
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
   });
 });
+
+describe('row 12: a chunk deleted by hand, read by a command that publishes nothing', () => {
+  it('has history say the trend has a hole, not that it refuses to publish', async () => {
+    await seed();
+    expect((await publish([await file('next.json', JSON.stringify({ shape: 'seed', runs: [{ stages: { a: 1 } }] }))])).code).toBe(0);
+    const seg = `dev/bench/${chunkOf(0, 2)}`;
+    const work = join(sb.root, 'work');
+    await sb.git(['clone', '--quiet', '--branch', 'gh-pages', remote, work]);
+    await sb.git(['rm', '--quiet', seg], work);
+    await sb.git(['commit', '--quiet', '-m', 'edited by hand'], work);
+    await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+
+    const h = await history();
+
+    expect(h.code).toBe(1);
+    expect(h.stderr).toBe(`benchtrend: gh-pages:${seg}: missing, but gh-pages:dev/bench/manifest.json lists segments up to 1, segment 0 among them; the trend has a hole and cannot be read\n`);
+  });
+});
