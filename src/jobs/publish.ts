@@ -9,7 +9,7 @@ import { posix, resolve } from 'node:path';
 import { noteText } from '../core/cases.js';
 import { InputError, type Point } from '../core/model.js';
 import type { DirectionOverride } from '../core/direction.js';
-import type { TrendReader } from '../core/trend/load.js';
+import { missingRollups, type TrendReader } from '../core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js';
 import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
 import { describedRepository, resolveRemote, urlSecrets, type Remote } from '../core/trend/remote.js';
@@ -432,13 +432,15 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         if (branch.deadline !== undefined) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
         // The one gate every publish, import and merge passes: what is written is what readers accept.
         checkWrittenFiles(plan.files, location);
+        // Trees only: whether each older chunk is there, not its bytes.
+        const holes = plan.previous ? await missingRollups((path) => branch.hasFile(tip, under(path)), location, plan.previous) : [];
         lastImported = plan.imported;
         announce(plan.imported);
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
         const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan), plan.removed.map(under));
         pushing = true;
         await branch.push(commit);
-        return { plan, commit };
+        return { plan, commit, holes };
       }
     };
     let landed: Awaited<ReturnType<typeof attemptPublish>>;
@@ -498,8 +500,8 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       }
       throw e;
     }
-    const { plan, commit } = landed;
-    for (const w of plan.warnings) (hooks.warn ?? log)(w);
+    const { plan, commit, holes } = landed;
+    for (const w of [...plan.warnings, ...holes]) (hooks.warn ?? log)(w);
     log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetch${branch.fetches === 1 ? '' : 'es'}`);
     const { plans, groups: _groups, ...whole } = plan;
     return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
