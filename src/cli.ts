@@ -87,7 +87,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // The shared readers refuse damaged trend data as a publish would; a command that only
       // reads says what that means for it.
       const writes = name === 'publish' || name === 'demo' || (name === 'replay' && rest.includes('--write'));
-      const message = e instanceof TrendDataError && !writes ? e.message.replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma?: string) => `${comma ? ', so ' : ''}the trend cannot be read`) : e.message;
+      const message = e instanceof TrendDataError && !writes ? readersWords(e.message) : e.message;
       commandIo.stderr(`benchtrend: ${withCliCure(message)}\n`);
       return 1;
     }
@@ -95,6 +95,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (io.env['BENCHTREND_DEBUG'] && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
     return 1;
   }
+}
+
+/** A refusal of damaged trend data in the words of a command that only reads: it publishes nothing. */
+function readersWords(message: string): string {
+  return message
+    .replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma?: string) => `${comma ? ', so ' : ''}the trend cannot be read`)
+    .replace(/; refusing to publish over a trend with a hole$/, '; the trend has a hole and cannot be read')
+    .replace(/; refusing to publish over a damaged regression state$/, '; the regression state is damaged and cannot be read');
 }
 
 /**

@@ -122,6 +122,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const attempts = given(values['max-attempts']);
   const maxAttempts = attempts === undefined ? undefined : wholeNumber(() => attempts, 'max-attempts', 1, 1, 1000);
   if (values.timestamp !== undefined && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
+  // Stored as given, they are the links of every point's hover on the page and of the comments:
+  // a word or a path there is a dead link on every chart, found long after the publish.
+  for (const option of ['url', 'run-url'] as const) {
+    const link = values[option];
+    if (link !== undefined && !isWebUrl(link)) throw new UsageError(`--${option}: ${JSON.stringify(link)} is not an http(s) URL, like https://github.com/owner/repo/${option === 'url' ? 'commit/<sha>' : 'actions/runs/<id>'}`);
+  }
   const suite = storedName(given(values.suite) ?? 'default', '--suite');
   const shape = given(values.shape);
   const branch = given(values.branch) ?? 'gh-pages';
@@ -248,6 +254,16 @@ async function pageOrNothing(io: CliIO): Promise<PageAssets | undefined> {
   } catch (e) {
     io.stderr(`benchtrend: warning: the chart page is not written: ${e instanceof Error ? e.message : String(e)}\n`);
     return undefined;
+  }
+}
+
+/** An absolute http: or https: URL with a host. */
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+  } catch {
+    return false;
   }
 }
 

@@ -202,33 +202,39 @@ const MARKER_SUITE = 8_192;
 /**
  * The suite as a marker names it: percent-encoded, or, past MARKER_SUITE characters so encoded,
  * its head and the FNV-1a digest of the whole (`…` is never in an encoded name, so the two forms
- * never meet). A comment an earlier release marked with the whole suite is found by commentMarkers.
+ * never meet). A comment a build before 1.0.0 marked with the whole suite is found by commentMarkers.
  */
 function markerSuite(suite: string): string {
   const encoded = encodeURIComponent(suite);
   return encoded.length <= MARKER_SUITE ? encoded : `${encoded.slice(0, 256).replace(/%[0-9A-F]?$/, '')}…${fnv1a64(suite)}`;
 }
 
+/** The one spelling of a marker, for the suite as markerSuite names it or, once, spelled out. */
+function marker(kind: 'commit' | 'pr', suite: string): string {
+  return `<!-- benchtrend:${kind}-comment suite=${suite} -->`;
+}
+
 /** The hidden marker that finds a suite's comment on a commit. */
 export function commitCommentMarker(suite: string): string {
-  return `<!-- benchtrend:commit-comment suite=${markerSuite(suite)} -->`;
+  return marker('commit', markerSuite(suite));
 }
 
 /** The hidden marker that finds a suite's comment on a pull request. */
 export function pullRequestCommentMarker(suite: string): string {
-  return `<!-- benchtrend:pr-comment suite=${markerSuite(suite)} -->`;
+  return marker('pr', markerSuite(suite));
 }
 
 /**
- * The markers that find a suite's comment, the one a comment is written with first. A release
- * before the digest spelled out every suite, and a suite of up to about 20,000 characters still
- * made a comment within GitHub's limit: that comment is found by its spelled-out marker and
- * rewritten with the new one, rather than left stale beside a second.
+ * The markers that find a suite's comment, the one a comment is written with first. The builds
+ * before 1.0.0 (never released, but usable from a commit of the repository) spelled out every
+ * suite, and a suite of up to about 20,000 characters still made a comment within GitHub's limit:
+ * that comment is found by its spelled-out marker and rewritten with the new one, rather than left
+ * stale beside a second.
  */
 export function commentMarkers(kind: 'commit' | 'pr', suite: string): readonly [string, ...string[]] {
-  const marker = kind === 'commit' ? commitCommentMarker(suite) : pullRequestCommentMarker(suite);
-  const spelled = `<!-- benchtrend:${kind}-comment suite=${encodeURIComponent(suite)} -->`;
-  return spelled === marker ? [marker] : [marker, spelled];
+  const current = marker(kind, markerSuite(suite));
+  const spelled = marker(kind, encodeURIComponent(suite));
+  return spelled === current ? [current] : [current, spelled];
 }
 
 function encodeData(data: CommitCommentData): string {

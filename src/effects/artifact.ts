@@ -13,7 +13,7 @@
  * (downloadForeignArtifactZip).
  */
 import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { HttpClient } from '@actions/http-client';
 import { createHash } from 'node:crypto';
@@ -213,20 +213,27 @@ function named(artifacts: readonly Artifact[], prefix: string): ListedArtifact[]
 }
 
 /**
- * Downloads and unpacks one artifact of this run into `dir`. A digest that does not match what was
+ * Downloads one artifact of this run into `dir` as the zip it is, and returns its bytes; the
+ * caller reads the entry it needs (readZipEntry). Not unpacked by the library: its unzip-stream
+ * 0.3.4, the newest, calls `new Buffer()`, and bundled outside node_modules that printed Node's
+ * DEP0005 DeprecationWarning into every merge job's log. A digest that does not match what was
  * uploaded is refused: a truncated zip would otherwise read as a smaller artifact. Any failure is
  * an ArtifactError with the runtime token cut out.
  */
-export async function downloadRunArtifact(service: ArtifactService, artifact: ListedArtifact, dir: string): Promise<string> {
+export async function downloadRunArtifactZip(service: ArtifactService, artifact: ListedArtifact, dir: string): Promise<Buffer> {
   try {
     await mkdir(dir, { recursive: true });
     const result = await bounded(
       service,
-      artifactClient().downloadArtifact(artifact.id, { path: dir, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
+      artifactClient().downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(artifact.digest ? { expectedHash: artifact.digest } : {}) }),
       'the download',
     );
     if (result.digestMismatch) throw new ArtifactError(`artifact ${artifact.name}: the download does not match the digest recorded at upload (${artifact.digest})`);
-    return result.downloadPath ?? dir;
+    // The library names the file from the answer's Content-Disposition: the folder's one file is it.
+    const saved = result.downloadPath ?? dir;
+    const files = await readdir(saved);
+    if (files.length !== 1) throw new ArtifactError(`artifact ${artifact.name}: the download left ${files.length} files where its zip was expected`);
+    return await readFile(join(saved, files[0]!));
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
     throw new ArtifactServiceError(`artifact ${artifact.name}: download failed: ${describe(error, service.runtimeToken)}`);

@@ -348,7 +348,7 @@ export class GitHubComments {
     createIfMissing: boolean,
   ): Promise<CommentOutcome> {
     const before = this.requests;
-    // The first marker is the one written; the others (an earlier release's) only find a comment.
+    // The first marker is the one written; the others (those of a build before 1.0.0) only find a comment.
     const [marker, ...former] = typeof markers === 'string' ? [markers] : markers;
     try {
       // benchtrend's comments begin with their marker; another app's that quotes one (a summary

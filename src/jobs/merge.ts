@@ -3,7 +3,7 @@
  * triggered a workflow_run (mergeForeignRun), downloaded, validated and merged into groups by
  * suite and commit, and handed to ONE publish (publishMerged).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   COLLECT_PREFIX,
@@ -18,7 +18,7 @@ import {
 } from '../core/collected.js';
 import { InputError } from '../core/model.js';
 import { readZipEntry, ZipError } from '../core/zip-entry.js';
-import { ArtifactError, ArtifactServiceError, downloadForeignArtifactZip, downloadRunArtifact, listForeignRunArtifacts, listRunArtifacts, type ForeignRun, type ListedArtifact } from '../effects/artifact.js';
+import { ArtifactError, ArtifactServiceError, downloadForeignArtifactZip, downloadRunArtifactZip, listForeignRunArtifacts, listRunArtifacts, type ForeignRun, type ListedArtifact } from '../effects/artifact.js';
 import { mapLimit } from '../effects/bounded.js';
 import { seconds } from '../effects/timeouts.js';
 import { publishGroups, type GroupsContext, type PublishHooks, type PublishResult, type PublishSettings } from './publish.js';
@@ -37,6 +37,12 @@ export interface ForeignMergeResult extends MergeResult {
 // Downloads are small (a payload of a few KB beside the records); a few lanes hide the round trips
 // of 200 artifacts without a burst the service would answer with 429s.
 const DOWNLOAD_LANES = 4;
+
+/**
+ * This run's own payloads are benchtrend's and trusted; the bound only keeps a damaged size from
+ * taking the job's memory. A payload is a leg's points with their samples: kilobytes to megabytes.
+ */
+const MAX_RUN_PAYLOAD_BYTES = 512 * 1024 * 1024;
 
 /** `prefix`* was asked for and nothing the merge can read is named so. */
 function notCollected(artifact: string, prefix: string): InputError {
@@ -60,14 +66,15 @@ export async function merge(context: RunContext, prefix: string = COLLECT_PREFIX
   const root = await mkdtemp(join(service.tempDir, 'benchtrend-merge-'));
   try {
     const payloads = await mapLimit(artifacts, DOWNLOAD_LANES, async (a): Promise<NamedPayload> => {
-      const dir = await downloadRunArtifact(service, a, join(root, String(a.id)));
-      let text: string;
+      const zip = await downloadRunArtifactZip(service, a, join(root, String(a.id)));
+      let bytes: Buffer | undefined;
       try {
-        text = await readFile(join(dir, COLLECTED_FILE), 'utf8');
-      } catch {
-        throw notCollected(a.name, prefix);
+        bytes = readZipEntry(zip, COLLECTED_FILE, MAX_RUN_PAYLOAD_BYTES);
+      } catch (e) {
+        throw new InputError(`artifact ${a.name}: ${e instanceof ZipError ? e.message : 'not a readable zip'}`);
       }
-      return { artifact: a.name, payload: parsePayload(a.name, text) };
+      if (bytes === undefined) throw notCollected(a.name, prefix);
+      return { artifact: a.name, payload: parsePayload(a.name, bytes.toString('utf8')) };
     });
     return { ...mergeCollected(payloads), artifacts };
   } finally {

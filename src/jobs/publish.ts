@@ -9,7 +9,7 @@ import { posix, resolve } from 'node:path';
 import { noteText } from '../core/cases.js';
 import { InputError, type Point } from '../core/model.js';
 import type { DirectionOverride } from '../core/direction.js';
-import type { TrendReader } from '../core/trend/load.js';
+import { missingRollups, type TrendReader } from '../core/trend/load.js';
 import type { AlertDeriver, PageFiles, PublishPlan } from '../core/trend/plan.js';
 import { planGroups, type PublishGroup } from '../core/trend/plan-groups.js';
 import { describedRepository, resolveRemote, urlSecrets, type Remote } from '../core/trend/remote.js';
@@ -17,7 +17,7 @@ import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
 import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
-import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
+import { GitTransientError, PagesBranch, PushRaceError, PushRefusedError, isTransientPublishError } from '../effects/gh-pages.js';
 import { lockInTheWay } from '../effects/git-failures.js';
 import { MAX_IMPORT_BYTES, readFailure, readRegularFile, TooLargeError } from '../effects/record-files.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
@@ -320,20 +320,29 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     // attempt that failed before its plan (the tip not fetched) says it first all the same, with
     // the import not yet read ('unread'): a retry or a give-up says what it was publishing.
     let announced = false;
-    const announce = (imported: PublishPlan['imported'] | 'unread') => {
-      if (announced) return;
-      announced = true;
+    /** What this publish brings, as the announcement and a failure's line name it. */
+    const bringing = (imported: PublishPlan['imported'] | 'unread') => {
       const read = imported !== 'unread' ? imported : settings.importFrom !== undefined ? { entries: undefined } : undefined;
       const entries = read ? `${read.entries !== undefined ? `${read.entries} ` : ''}github-action-benchmark entries from ${settings.importFrom ?? 'data.js'}` : '';
       const importing = read ? `, importing ${entries},` : '';
-      log(
-        read && total === 0
-          ? `Importing ${entries} to ${remote.display} (${location})`
-          : only
-          ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing} to ${remote.display} (${location})`
-          : `Publishing ${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(', ')})${importing} in one commit to ${remote.display} (${location})`,
-      );
+      if (read && total === 0) return { importOnly: true, what: entries };
+      return {
+        importOnly: false,
+        what: only
+          ? `${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing}`
+          : `${total} points of ${groups.length} groups (${groups.map((g) => `${g.suite} at ${g.commit.sha.slice(0, 7)}`).join(', ')})${importing} in one commit`,
+      };
     };
+    let lastImported: PublishPlan['imported'] | 'unread' = 'unread';
+    const announce = (imported: PublishPlan['imported'] | 'unread') => {
+      if (announced) return;
+      announced = true;
+      const { importOnly, what } = bringing(imported);
+      log(`${importOnly ? 'Importing' : 'Publishing'} ${what} to ${remote.display} (${location})`);
+    };
+    // Whether the failing attempt had started its push: before that, or when the remote refused
+    // it, the branch is as it was; a push cut off midway may have landed.
+    let pushing = false;
     let attempts = 0;
     // Since when the remote has failed to answer (undefined while it answers): a service that
     // keeps failing gets bounds.budgetMs in all, a lost race the whole race budget.
@@ -346,6 +355,7 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     const attemptOnce = async (attempt: number) => {
       attempts = attempt;
       const attemptStart = performance.now();
+      pushing = false;
       await branch.settle();
       branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
       const cut = branch.deadline - attemptStart < bounds.requestMs;
@@ -422,11 +432,15 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         if (branch.deadline !== undefined) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
         // The one gate every publish, import and merge passes: what is written is what readers accept.
         checkWrittenFiles(plan.files, location);
+        // Trees only: whether each older chunk is there, not its bytes.
+        const holes = plan.previous ? await missingRollups((path) => branch.hasFile(tip, under(path)), location, plan.previous) : [];
+        lastImported = plan.imported;
         announce(plan.imported);
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
         const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan), plan.removed.map(under));
+        pushing = true;
         await branch.push(commit);
-        return { plan, commit };
+        return { plan, commit, holes };
       }
     };
     let landed: Awaited<ReturnType<typeof attemptPublish>>;
@@ -457,6 +471,15 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       });
     } catch (e) {
       const tried = seconds(performance.now() - started);
+      // A failure not tried again (a refused push, a fetch the server turned away): its error names
+      // the remote's words, this line what they cost. A refusal of the input or of the trend's data
+      // stays the only line, and a give-up below says what it was publishing before its error.
+      if (!(e instanceof InputError || e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError)) {
+        const { importOnly, what } = bringing(lastImported);
+        const where = `${remote.display} (${location})`;
+        const state = !pushing || e instanceof PushRefusedError ? `the trend on ${where} is untouched` : `the push to ${where} was cut off, so it may have landed`;
+        log(`Not ${importOnly ? 'imported' : 'published'}: ${what.replace(/,$/, '')}; ${state}`);
+      }
       // Gave up on the remote (not a refusal of the input): the log says what was not published.
       if (e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError) announce('unread');
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
@@ -477,8 +500,8 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       }
       throw e;
     }
-    const { plan, commit } = landed;
-    for (const w of plan.warnings) (hooks.warn ?? log)(w);
+    const { plan, commit, holes } = landed;
+    for (const w of [...plan.warnings, ...holes]) (hooks.warn ?? log)(w);
     log(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? '' : 's'}: segment${plan.added.length > 1 ? 's' : ''} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetch${branch.fetches === 1 ? '' : 'es'}`);
     const { plans, groups: _groups, ...whole } = plan;
     return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };

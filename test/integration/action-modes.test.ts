@@ -64,6 +64,8 @@ describe('a matrix: mode collect in each leg, mode merge in a final job', () => 
     });
     await merged.dispose();
     expect(merged.code, merged.stdout).toBe(0);
+    // Unpacking the legs' artifacts printed Node's DEP0005 (Buffer() is deprecated) into the job's log.
+    expect(merged.stderr).not.toMatch(/DeprecationWarning|DEP0005/);
     expect(merged.outputs['merged-artifacts']).toBe('2');
     const tip = await sb.revParse(remote, 'refs/heads/gh-pages');
     expect(merged.outputs['published-commit']).toBe(tip);

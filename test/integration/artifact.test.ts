@@ -4,11 +4,12 @@
  * so the file stays quick; the retried outage (5xx on every call) is in artifact-outage.test.ts.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { downloadRunArtifact, listRunArtifacts, recordEntries, scrub, uploadRunArtifact } from '../../src/effects/artifact.js';
+import { downloadRunArtifactZip, listRunArtifacts, recordEntries, scrub, uploadRunArtifact } from '../../src/effects/artifact.js';
+import { readZipEntry } from '../../src/core/zip-entry.js';
 import { uploadEvidence } from '../../src/jobs/evidence.js';
 import type { RunContext, ScaleOutSettings } from '../../src/jobs/scale-out.js';
 import { readScaleOutSettings } from '../../src/settings.js';
@@ -87,12 +88,12 @@ describe('the evidence artifact of a publish', () => {
     expect(listed.map((a) => a.name)).toEqual(['benchtrend-records-linux-cold-recreate+warm-1']);
     expect(listed[0]!.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     const dir = await mkdtemp(join(work, 'download-'));
-    await downloadRunArtifact(artifactServiceHere(), listed[0]!, dir);
-    expect((await readdir(dir, { recursive: true })).sort()).toEqual(['cases.json', 'records', 'records/nested', 'records/nested/cold-recreate.json', 'records/warm.json', 'report.md']);
-    expect(await readFile(join(dir, 'records/warm.json'), 'utf8')).toBe(await readFile(join(FIXTURES, 'records/warm.json'), 'utf8'));
-    expect(await readFile(join(dir, 'records/nested/cold-recreate.json'), 'utf8')).toBe(await readFile(join(FIXTURES, 'records/cold-recreate.json'), 'utf8'));
-    expect(await readFile(join(dir, 'cases.json'), 'utf8')).toBe(evidence().cases);
-    expect(await readFile(join(dir, 'report.md'), 'utf8')).toBe(evidence().report);
+    const zip = await downloadRunArtifactZip(artifactServiceHere(), listed[0]!, dir);
+    const entry = (name: string) => readZipEntry(zip, name, 1 << 20)?.toString('utf8');
+    expect(entry('records/warm.json')).toBe(await readFile(join(FIXTURES, 'records/warm.json'), 'utf8'));
+    expect(entry('records/nested/cold-recreate.json')).toBe(await readFile(join(FIXTURES, 'records/cold-recreate.json'), 'utf8'));
+    expect(entry('cases.json')).toBe(evidence().cases);
+    expect(entry('report.md')).toBe(evidence().report);
   });
 
   it('takes its name and retention from the inputs', async () => {

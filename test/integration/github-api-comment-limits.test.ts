@@ -79,7 +79,7 @@ describe('a suite named with 70,000 characters', () => {
   });
 });
 
-describe('a suite of 10,000 characters, commented on by a release that spelled its marker out', () => {
+describe('a suite of 10,000 characters, commented on by a build before 1.0.0 that spelled its marker out', () => {
   // Such a suite's comment fitted GitHub's limit with the whole suite in its marker; the marker
   // is now a head and a digest, and the old comment is still the one to rewrite.
   const suite = `nightly-${'s'.repeat(10_000)}`;
@@ -87,7 +87,7 @@ describe('a suite of 10,000 characters, commented on by a release that spelled i
 
   it('has its old commit comment rewritten, not a second one written beside it', async () => {
     expect(commitCommentMarker(suite)).not.toBe(spelled('commit'));
-    api.seedCommitComment(sha(1), `${spelled('commit')}\n### benchtrend: an earlier release's comment`, 'github-actions[bot]');
+    api.seedCommitComment(sha(1), `${spelled('commit')}\n### benchtrend: a comment of a build before 1.0.0`, 'github-actions[bot]');
     await writeFile(join(sb.root, 'warm.json'), warmRecord(new Random(1)));
     const run = await act(1, { records: 'warm.json', suite, 'comment-always': 'true' });
     await run.dispose();
@@ -99,7 +99,7 @@ describe('a suite of 10,000 characters, commented on by a release that spelled i
   });
 
   it('keeps the comment with the marker written now where one of each was left, the old one going', async () => {
-    api.seedCommitComment(sha(1), `${spelled('commit')}\n### benchtrend: an earlier release's comment`, 'github-actions[bot]');
+    api.seedCommitComment(sha(1), `${spelled('commit')}\n### benchtrend: a comment of a build before 1.0.0`, 'github-actions[bot]');
     api.seedCommitComment(sha(1), `${commitCommentMarker(suite)}\n### benchtrend: a later build's comment`, 'github-actions[bot]');
     const [, newer] = api.commitComments.get(sha(1)) ?? [];
     await writeFile(join(sb.root, 'warm.json'), warmRecord(new Random(1)));
@@ -114,7 +114,7 @@ describe('a suite of 10,000 characters, commented on by a release that spelled i
 
   it('has its old pull-request comment rewritten, not a second one written beside it', async () => {
     expect(pullRequestCommentMarker(suite)).not.toBe(spelled('pr'));
-    api.seedIssueComment(9, `${spelled('pr')}\n### benchtrend: an earlier release's comment`, 'github-actions[bot]');
+    api.seedIssueComment(9, `${spelled('pr')}\n### benchtrend: a comment of a build before 1.0.0`, 'github-actions[bot]');
     await writeFile(join(sb.root, 'warm.json'), warmRecord(new Random(2)));
     const run = await act(2, { records: 'warm.json', suite }, { name: 'pull_request', payload: { pull_request: { number: 9, head: { sha: sha(2) }, base: { ref: 'main' } } } });
     await run.dispose();

@@ -330,3 +330,39 @@ describe('rows 6 and 11: a trend path that is a folder or a gitlink', () => {
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
   });
 });
+
+describe('row 12: a chunk deleted by hand, read by a command that publishes nothing', () => {
+  it('has history say the trend has a hole, not that it refuses to publish', async () => {
+    await seed();
+    expect((await publish([await file('next.json', JSON.stringify({ shape: 'seed', runs: [{ stages: { a: 1 } }] }))])).code).toBe(0);
+    const seg = `dev/bench/${chunkOf(0, 2)}`;
+    const work = join(sb.root, 'work');
+    await sb.git(['clone', '--quiet', '--branch', 'gh-pages', remote, work]);
+    await sb.git(['rm', '--quiet', seg], work);
+    await sb.git(['commit', '--quiet', '-m', 'edited by hand'], work);
+    await sb.git(['push', '--quiet', 'origin', 'gh-pages'], work);
+
+    const h = await history();
+
+    expect(h.code).toBe(1);
+    expect(h.stderr).toBe(`benchtrend: gh-pages:${seg}: missing, but gh-pages:dev/bench/manifest.json lists segments up to 1, segment 0 among them; the trend has a hole and cannot be read\n`);
+  });
+});
+
+describe('a --url or --run-url that is not a web address', () => {
+  it('is refused as a usage error naming the option and the value, nothing written', async () => {
+    const tip = await seed();
+    const f = await file('next.json', JSON.stringify({ shape: 'seed', runs: [{ stages: { a: 1 } }] }));
+    for (const [option, value] of [
+      ['--url', 'notaurl'],
+      ['--url', 'javascript:alert(1)'],
+      ['--run-url', 'ftp://example.com/run/1'],
+    ] as const) {
+      const r = await publish([f], option, value);
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(`benchtrend publish: ${option}: ${JSON.stringify(value)} is not an http(s) URL, like https://github.com/owner/repo/${option === '--url' ? 'commit/<sha>' : 'actions/runs/<id>'}`);
+      expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(tip);
+    }
+    expect((await publish([f], '--url', 'https://git.example.com/o/r/commit/1', '--run-url', 'http://ci.example.com/runs/7')).code).toBe(0);
+  });
+});

@@ -249,3 +249,30 @@ describe('a server that does not speak git', () => {
     }
   });
 });
+
+describe('a publish the remote turns away, not tried again', () => {
+  it('says in one line what was not published and that the trend is untouched: a fetch refused, a push refused', async () => {
+    const forbidding = createServer((req, res) => {
+      req.resume();
+      res.writeHead(403).end('forbidden');
+    });
+    await new Promise<void>((resolve) => forbidding.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(forbidding.address() as AddressInfo).port}`;
+    // A branch a hook protects: the remote refuses the push itself.
+    await writeFile(join(bare, 'hooks', 'pre-receive'), '#!/bin/sh\necho "protected branch" >&2\nexit 1\n');
+    await chmod(join(bare, 'hooks', 'pre-receive'), 0o755);
+    try {
+      for (const repository of [`${origin}/trend.git`, bare]) {
+        const run = await act({ repository }, {});
+        expect(run.code).toBe(1);
+        const lines = run.stdout.split('\n');
+        expect(lines.filter((l) => l.startsWith('Not published'))).toEqual([`Not published: 4 points of suite "default" at ${SHA.slice(0, 7)}; the trend on ${repository} (gh-pages:dev/bench) is untouched`]);
+        expect(lines.filter((l) => l.startsWith('::error::'))).toHaveLength(1);
+      }
+      expect(await tip()).toBeUndefined();
+    } finally {
+      forbidding.closeAllConnections();
+      await new Promise<void>((resolve) => forbidding.close(() => resolve()));
+    }
+  });
+});

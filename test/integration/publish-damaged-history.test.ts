@@ -114,3 +114,25 @@ describe('older trend data the regression check cannot read', () => {
     expect(await sb.revParse(remote, 'refs/heads/gh-pages')).toBe(before);
   });
 });
+
+describe('an older chunk deleted by hand, further back than a publish reads', () => {
+  it('publishes, warning with the chunk and how to put it back, and leaves the rest of the history as it was', async () => {
+    // 36 segments: level-1 chunks 0 and 1, and 4 singles, which are all the next publish reads.
+    for (let n = 1; n <= 36; n++) await publishTrend(settings(), { ...context(1), commit: commit(n) }, { alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive });
+    const rollup = `dev/bench/${chunkPath(1, 0)}`;
+    await damage((work) => sb.git(['rm', '--quiet', rollup], work).then(() => undefined));
+    const tree = async () => (await sb.git(['ls-tree', '-r', 'gh-pages', 'dev/bench/data/c'], remote)).trim().split('\n');
+    const before = await tree();
+    const warnings: string[] = [];
+
+    await publishTrend(settings(), { ...context(1), commit: commit(37) }, { warn: (w) => warnings.push(w), alerts: regressionDeriver('default', DEFAULT_ALERT_SETTINGS).derive });
+
+    expect(warnings).toEqual([
+      `gh-pages:${rollup}: missing, but gh-pages:dev/bench/manifest.json lists segments up to 35, segments 0 to 15 among them: the chart page and benchtrend history cannot load them; restore the file from the branch's history (git log --diff-filter=D -- ${rollup}) and push it back`,
+    ]);
+    // Nothing older rewritten or taken out; the new segment's chunk added.
+    const after = await tree();
+    expect(after.filter((l) => !before.includes(l)).map((l) => l.split('\t')[1])).toEqual([`dev/bench/${chunkPath(0, 36)}`]);
+    expect(before.filter((l) => !after.includes(l))).toEqual([]);
+  });
+});

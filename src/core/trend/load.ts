@@ -52,6 +52,32 @@ export async function readManifest(read: TrendReader, location: string): Promise
   return text === undefined ? undefined : parseManifest(locate(location, MANIFEST_PATH), text);
 }
 
+function holeText(location: string, file: string, c: Chunk, last: number): string {
+  const held = c.to - c.from === 1 ? `segment ${c.from}` : `segments ${c.from} to ${c.to - 1}`;
+  return `${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${last}, ${held} among them`;
+}
+
+/**
+ * A warning per level-1 or level-2 chunk of a format 2 trend that `exists` does not find. A
+ * publish reads only the newest chunks, so one deleted further back went unseen while the chart
+ * page failed to load the history it held. Not refused: the publish writes nothing there and
+ * loses nothing, and refusing would stop every publish until the file is back; the publish that
+ * must gather a missing level-1 chunk into a level-2 one refuses then, as readers do.
+ */
+export async function missingRollups(exists: (path: string) => Promise<boolean>, location: string, manifest: Pick<Manifest, 'version' | 'segments'>): Promise<string[]> {
+  if (manifest.version < 2) return [];
+  const rollups = coverChunks(0, manifest.segments).filter((c) => c.level > 0);
+  const found = await Promise.all(rollups.map((c) => exists(chunkPath(c.level, c.index))));
+  // `location` is `<branch>:<data-dir>`, and a branch name never holds a colon.
+  const onBranch = (path: string) => locate(location.slice(location.indexOf(':') + 1), path);
+  return rollups
+    .filter((_, i) => !found[i])
+    .map((c) => {
+      const path = chunkPath(c.level, c.index);
+      return `${holeText(location, locate(location, path), c, manifest.segments - 1)}: the chart page and benchtrend history cannot load them; restore the file from the branch's history (git log --diff-filter=D -- ${onBranch(path)}) and push it back`;
+    });
+}
+
 async function readChunk(read: TrendReader, location: string, c: Chunk, manifest: Manifest | undefined): Promise<readonly Segment[]> {
   const v2 = manifest !== undefined && manifest.version >= 2;
   const path = v2 ? chunkPath(c.level, c.index) : c.path;
@@ -60,9 +86,7 @@ async function readChunk(read: TrendReader, location: string, c: Chunk, manifest
   if (text === undefined) {
     // The log's last segment, not the chunk's: a chunk's own end read as the manifest's count
     // ("lists segments up to 2" of a 6-segment log) sent users looking for a manifest edit.
-    const last = manifest === undefined ? c.to - 1 : manifest.segments - 1;
-    const held = c.to - c.from === 1 ? `segment ${c.from}` : `segments ${c.from} to ${c.to - 1}`;
-    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${last}, ${held} among them; refusing to publish over a trend with a hole`);
+    throw new TrendDataError(`${holeText(location, file, c, manifest === undefined ? c.to - 1 : manifest.segments - 1)}; refusing to publish over a trend with a hole`);
   }
   if (v2) return parseChunk(file, text, c.level, c.index, c.to - c.from, manifest);
   if (c.level === 0) return [parseSegment(file, text, c.index)];
