@@ -34,10 +34,19 @@ describe('resolveRemote', () => {
     expect(redactUrl('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toBe('https://***@github.com/o/r.git');
     expect(resolveRemote('https://ghp_SENTINEL0123456789@github.com/o/r.git', ctx).display).toBe('https://***@github.com/o/r.git');
     expect(redactUrl('ssh://git@example.com/a.git')).toBe('ssh://git@example.com/a.git');
+    // GitHub's spelling of a token given as the user name, and a user name shaped as a GitHub token.
+    expect(redactUrl('https://ghp_SENTINEL0123456789:x-oauth-basic@github.com/o/r.git')).toBe('https://***:***@github.com/o/r.git');
+    expect(redactUrl('https://github_pat_SENTINEL:anything@github.com/o/r.git')).toBe('https://***:***@github.com/o/r.git');
   });
 
   it('names the secrets of a URL, for taking out of what git prints', () => {
-    expect(urlSecrets('https://bot:hunter%232@example.com/a.git')).toEqual(['hunter%232', 'hunter#2']);
+    // The Basic header git makes of them too, which a server's error page may echo.
+    expect(urlSecrets('https://bot:hunter%232@example.com/a.git')).toEqual(['hunter%232', 'hunter#2', Buffer.from('bot:hunter#2').toString('base64')]);
+    expect(urlSecrets('https://ghp_SENTINEL0123456789:x-oauth-basic@github.com/o/r.git')).toEqual([
+      'x-oauth-basic',
+      'ghp_SENTINEL0123456789',
+      Buffer.from('ghp_SENTINEL0123456789:x-oauth-basic').toString('base64'),
+    ]);
     expect(urlSecrets('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toEqual(['ghp_SENTINEL0123456789']);
     expect(urlSecrets('ssh://git@example.com/a.git')).toEqual([]);
     expect(urlSecrets('https://example.com/a.git')).toEqual([]);
