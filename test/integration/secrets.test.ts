@@ -3,6 +3,7 @@
  * server shows them in (as written, percent-encoded, the `Authorization: Basic` value git makes of
  * them) is looked for in every line, output and file the bundled action or CLI leaves.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,20 @@ const FAST = { BENCHTREND_REQUEST_TIMEOUT_MS: '1500', BENCHTREND_NETWORK_BUDGET_
 /** Every form a user name and password take on their way: as written, encoded, and as git's Basic header. */
 function forms(user: string, password: string): string[] {
   return [user, password, encodeURIComponent(user), encodeURIComponent(password), Buffer.from(`${user}:${password}`).toString('base64')].filter((s) => !/^(?:u|x-oauth-basic)$/.test(s));
+}
+
+/** Command lines of this machine's processes holding `secret`, as `ps` shows them to every user. */
+function commandLinesWith(secret: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      if (argv.includes(secret)) found.push(argv);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
 }
 
 /** Lines holding any of `secrets`, but for the runner's own mask commands. */
@@ -38,10 +53,16 @@ afterEach(async () => {
 describe('a git server whose error page repeats the Authorization header it was sent', () => {
   let echo: Server;
   let origin: string;
+  /** What the server saw in `ps` while each request was open, for the secret `watched`. */
+  let watched = '';
+  let seenInPs: string[] = [];
   beforeEach(async () => {
+    seenInPs = [];
     // Asks for credentials, then answers 500 with a page that repeats them, as some proxies' do.
     echo = createServer((req, res) => {
       req.resume();
+      // The git command is waiting on this very answer: its processes are all there to be seen.
+      if (watched !== '') seenInPs.push(...commandLinesWith(watched));
       if (!req.headers.authorization) res.writeHead(401, { 'www-authenticate': 'Basic realm="trend"' }).end('Authentication required\n');
       else res.writeHead(500, { 'content-type': 'text/plain' }).end(`error: request with authorization: ${req.headers.authorization}\n`);
     });
@@ -77,4 +98,19 @@ describe('a git server whose error page repeats the Authorization header it was 
       expect(leaks(run.summary, secrets)).toEqual([]);
     });
   }
+
+  it("a password in the repository URL is never in a command line, which ps shows every user of the machine", async () => {
+    watched = 'SENTINEL-argv0123456789';
+    const run = await runAction({
+      cwd: sb.root,
+      inputs: { records: 'warm.json', 'github-token': 'ghs_jobTOKEN0123456789abcdef', artifact: 'false', repository: `${origin}/trend.git`.replace('http://', `http://u:${watched}@`) },
+      event: { name: 'push', payload: HEAD },
+      env: { ...sb.env, GITHUB_SHA: SHA, ...FAST },
+    });
+    await run.dispose();
+    expect(run.code).toBe(1);
+    expect(seenInPs).toEqual([]);
+    // The credentials did reach the server, as git's Basic header.
+    expect(run.stdout).toContain('error: request with authorization: Basic ***');
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitFromEvent, commitUrl, resolveCommitInfo } from '../../src/core/trend/commit-info.js';
 import { redactUrl, resolveRemote, urlSecrets } from '../../src/core/trend/remote.js';
-import { GitCommandError, gitEnv, tokenAuth } from '../../src/effects/git.js';
+import { GitCommandError, gitEnv, remoteAuth, tokenAuth } from '../../src/effects/git.js';
 import { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from '../../src/effects/gh-pages.js';
 import { classifyFetchFailure } from '../../src/effects/git-failures.js';
 
@@ -70,6 +70,18 @@ describe('git auth', () => {
     expect(env).toMatchObject({ GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_1: 'http.followRedirects', GIT_CONFIG_VALUE_1: 'false' });
     // Without a token there is nothing to keep from the other host: git's default stands.
     expect(Object.values(gitEnv({ PATH: '/bin' }, undefined, { 'core.x': 'y' }))).not.toContain('http.followRedirects');
+  });
+
+  it("takes a URL's password out of the URL git is given, into a header scoped to that URL", () => {
+    const basic = Buffer.from('bot:p@ss').toString('base64');
+    expect(remoteAuth('https://github.com', 'https://bot:p%40ss@git.example.com/o/r.git', 'tok123')).toEqual({
+      url: 'https://git.example.com/o/r.git',
+      auth: { key: 'http.https://git.example.com/o/r.git.extraheader', value: `Authorization: Basic ${basic}`, secrets: [basic] },
+    });
+    // The credentials written for the URL are sent there, not the token as well.
+    expect(remoteAuth('https://github.com', 'https://bot:pw@github.com/o/r.git', 'tok123').auth?.value).toBe(`Authorization: Basic ${Buffer.from('bot:pw').toString('base64')}`);
+    expect(remoteAuth('https://github.com', 'https://github.com/o/r.git', 'tok123')).toEqual({ url: 'https://github.com/o/r.git', auth: tokenAuth('https://github.com', 'tok123') });
+    expect(remoteAuth('https://github.com', 'ssh://git@github.com/o/r.git', 'tok123')).toEqual({ url: 'ssh://git@github.com/o/r.git' });
   });
 });
 
