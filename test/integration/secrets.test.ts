@@ -114,3 +114,17 @@ describe('a git server whose error page repeats the Authorization header it was 
     expect(run.stdout).toContain('error: request with authorization: Basic ***');
   });
 });
+
+it('a repository URL written without its scheme is refused without echoing its credentials', async () => {
+  const secret = 'ghp_SENTINELnoScheme0123456789';
+  const run = await runAction({
+    cwd: sb.root,
+    inputs: { records: 'warm.json', 'github-token': 'ghs_jobTOKEN0123456789abcdef', artifact: 'false', repository: `x-access-token:${secret}@github.com/acme/benchmarks` },
+    event: { name: 'push', payload: HEAD },
+    env: { ...sb.env, GITHUB_SHA: SHA },
+  });
+  await run.dispose();
+  expect(run.code).toBe(1);
+  expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual(['::error::repository: "***@github.com/acme/benchmarks" is neither owner/name, a git URL, nor an existing path']);
+  expect(leaks(`${run.stdout}\n${run.stderr}`, forms('x-access-token', secret))).toEqual([]);
+});

@@ -20,6 +20,8 @@ describe('resolveRemote', () => {
 
   it('refuses what it cannot read, naming the input', () => {
     expect(() => resolveRemote('not a repo', ctx)).toThrow('repository: "not a repo" is neither owner/name, a git URL, nor an existing path');
+    // A URL written without its scheme: its credentials are not echoed.
+    expect(() => resolveRemote('x-access-token:ghp_SENTINEL0123@github.com/o/r', ctx)).toThrow('repository: "***@github.com/o/r" is neither owner/name, a git URL, nor an existing path');
     // A path where nothing is: refused before the records are read, naming the input.
     expect(() => resolveRemote('/srv/nope.git', ctx)).toThrow('repository: "/srv/nope.git" is a path, and nothing is at /srv/nope.git; give a git repository on disk, a git URL or owner/name');
     expect(() => resolveRemote('../nope', ctx)).toThrow('repository: "../nope" is a path, and nothing is at /nope; give a git repository on disk, a git URL or owner/name');

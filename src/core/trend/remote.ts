@@ -134,7 +134,10 @@ export function resolveRemote(repository: string, ctx: RemoteContext): Remote {
     throw new InputError(`repository: ${JSON.stringify(text)} is on ${host}, not on this run's server ${serverHost ?? server}; give its git URL, https://${text.replace(/\.git$/, '')}.git`);
   }
   if (!isOwnerName(text)) {
-    throw new InputError(`repository: ${JSON.stringify(text)} is neither owner/name, a git URL, nor an existing path`);
+    // `x-access-token:<token>@github.com/o/r`, a URL without its scheme: the refusal is thrown
+    // before any secret is masked, so what stands before the @ is not echoed.
+    const shown = text.replace(/^[^/@]*@/, '***@');
+    throw new InputError(`repository: ${JSON.stringify(shown)} is neither owner/name, a git URL, nor an existing path`);
   }
   return onServer(text);
 }
