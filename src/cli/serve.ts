@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../core/model.js';
 import { redactUrl, urlSecrets } from '../core/trend/remote.js';
-import { authFor, git, gitEnv, GitCommandError, stopGitCommands, stoppedText, tokenAuth } from '../effects/git.js';
+import { git, gitEnv, remoteAuth, GitCommandError, stopGitCommands, stoppedText, tokenAuth } from '../effects/git.js';
 import { tokenRefused, TOKEN_CURE } from '../effects/git-failures.js';
 import { DEFAULT_BOUNDS } from '../effects/timeouts.js';
 import { serveFolder } from '../effects/static-site.js';
@@ -82,11 +82,11 @@ async function checkOut(
 ): Promise<{ folder: string; trend: string; shownAs: (path: string) => string; release: () => void }> {
   const { target, access } = trendLocation(values, io, 'serve');
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const { url, auth } = remoteAuth(access.serverUrl, remote.url, target.token);
   const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1000)));
-  const env = gitEnv(io.env, auth, { 'remote.origin.url': remote.url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall });
-  const secrets = [...(auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : [])), ...urlSecrets(remote.url)];
+  const env = gitEnv(io.env, auth, { 'remote.origin.url': url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall });
+  const secrets = [...(auth?.secrets ?? []), ...(target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)];
   const folder = await mkdtemp(join(access.tempRoot, 'benchtrend-serve-'));
   const tracking = `refs/remotes/origin/${branchName}`;
   // Ctrl-C before the server is up: the fetch runs in a process group of its own, which a signal

@@ -82,6 +82,11 @@ interface TrendValues {
 export function tokenFrom(name: string | undefined, io: CliIO): string | undefined {
   if (name === undefined) return undefined;
   const token = io.env[name];
+  // `--token-env ghp_…`, the token given where its variable's name goes (as `--token` would take
+  // it): echoed, the refusal put the token in the terminal and any log of it.
+  if (token === undefined && (/^(?:gh[opsur]_|github_pat_)/.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))) {
+    throw new InputError("--token-env: takes the name of an environment variable, not the token itself; the value given names no variable and is not shown, in case it is the token: export the token, then give its variable's name, --token-env GH_TOKEN");
+  }
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
   return checkToken(token, `--token-env: the environment variable ${name}`) as string;
 }

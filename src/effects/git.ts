@@ -58,6 +58,33 @@ export function authFor(serverUrl: string, remoteUrl: string, token: string | un
   return tokenAuth(serverUrl, token);
 }
 
+/**
+ * What git is handed for `remoteUrl`: the URL, and the auth that goes with it. A password written
+ * into an http(s) URL (`https://user:pass@host/o/r.git`) is taken out of it and sent as the
+ * `Authorization: Basic` header git would have made of it, scoped to that URL: git hands the
+ * remote's URL to git-remote-http as an argument, which `ps` shows every user of the machine for
+ * as long as a fetch or push lasts, while configuration in the environment only its owner can
+ * read. Credentials the user wrote for the URL are the ones sent; the token is for a URL without.
+ */
+export function remoteAuth(serverUrl: string, remoteUrl: string, token: string | undefined): { readonly url: string; readonly auth?: GitAuth } {
+  const m = /^(https?:\/\/)([^/@]*):([^/@]*)@(.*)$/is.exec(remoteUrl);
+  if (!m) {
+    const auth = authFor(serverUrl, remoteUrl, token);
+    return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
+  }
+  const [, scheme, user, password, rest] = m as unknown as [string, string, string, string, string];
+  const url = `${scheme}${rest}`;
+  const decoded = (text: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const basic = Buffer.from(`${decoded(user)}:${decoded(password)}`, 'utf8').toString('base64');
+  return { url, auth: { key: `http.${url}.extraheader`, value: `Authorization: Basic ${basic}`, secrets: [basic] } };
+}
+
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /**

@@ -16,7 +16,7 @@ import { describedRepository, resolveRemote, urlSecrets, type Remote } from '../
 import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
 import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
-import { BOT_IDENTITY, authFor, gitEnv, tokenAuth, type Env, type Identity } from '../effects/git.js';
+import { BOT_IDENTITY, gitEnv, remoteAuth, tokenAuth, type Env, type Identity } from '../effects/git.js';
 import { GitTransientError, PagesBranch, PushRaceError, PushRefusedError, isTransientPublishError } from '../effects/gh-pages.js';
 import { lockInTheWay } from '../effects/git-failures.js';
 import { MAX_IMPORT_BYTES, readFailure, readRegularFile, TooLargeError } from '../effects/record-files.js';
@@ -209,15 +209,15 @@ export function resolveTrendTarget(target: TrendTarget, access: TrendAccess): { 
 
 async function openTrend(target: TrendTarget, access: TrendAccess, identity: Identity, bounds: NetworkBounds): Promise<OpenTrend> {
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const { url, auth } = remoteAuth(access.serverUrl, remote.url, target.token);
   // git's own stall detector, beside the hard kill of the command: its message names the stall.
   const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1000)));
   const branch = await PagesBranch.open({
-    remote: remote.url,
+    remote: url,
     display: remote.display,
     branch: branchName,
-    env: gitEnv(access.env, auth, { 'remote.origin.url': remote.url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall }),
-    secrets: [...(auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : [])), ...urlSecrets(remote.url)],
+    env: gitEnv(access.env, auth, { 'remote.origin.url': url, 'http.lowSpeedLimit': '1000', 'http.lowSpeedTime': stall }),
+    secrets: [...(auth?.secrets ?? []), ...(target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)],
     tempRoot: access.tempRoot,
     identity,
     timeoutMs: bounds.requestMs,

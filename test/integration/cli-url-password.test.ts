@@ -114,3 +114,14 @@ it('--token-env with a --repo URL on another host than --server says the token w
   expect(sent.stderr).not.toContain('warning');
   for (const r of [history, published, sent]) expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
 });
+
+it('--token-env given the token itself, not its variable\'s name, is refused without echoing it', async () => {
+  for (const given of ['ghp_SENTINELgiven0123456789', 'SENTINEL-given:0123456789']) {
+    const r = await runCli(['history', '--repo', 'owner/trend', '--server', server.origin, '--token-env', given], sb.root, sb.env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "benchtrend: --token-env: takes the name of an environment variable, not the token itself; the value given names no variable and is not shown, in case it is the token: export the token, then give its variable's name, --token-env GH_TOKEN\n",
+    );
+    expect(`${r.stdout}${r.stderr}`).not.toContain('SENTINEL');
+  }
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitFromEvent, commitUrl, resolveCommitInfo } from '../../src/core/trend/commit-info.js';
 import { redactUrl, resolveRemote, urlSecrets } from '../../src/core/trend/remote.js';
-import { GitCommandError, gitEnv, tokenAuth } from '../../src/effects/git.js';
+import { GitCommandError, gitEnv, remoteAuth, tokenAuth } from '../../src/effects/git.js';
 import { GitTransientError, PushPermissionError, PushRaceError, PushRefusedError, classifyPushFailure, isTransientPublishError } from '../../src/effects/gh-pages.js';
 import { classifyFetchFailure } from '../../src/effects/git-failures.js';
 
@@ -20,6 +20,8 @@ describe('resolveRemote', () => {
 
   it('refuses what it cannot read, naming the input', () => {
     expect(() => resolveRemote('not a repo', ctx)).toThrow('repository: "not a repo" is neither owner/name, a git URL, nor an existing path');
+    // A URL written without its scheme: its credentials are not echoed.
+    expect(() => resolveRemote('x-access-token:ghp_SENTINEL0123@github.com/o/r', ctx)).toThrow('repository: "***@github.com/o/r" is neither owner/name, a git URL, nor an existing path');
     // A path where nothing is: refused before the records are read, naming the input.
     expect(() => resolveRemote('/srv/nope.git', ctx)).toThrow('repository: "/srv/nope.git" is a path, and nothing is at /srv/nope.git; give a git repository on disk, a git URL or owner/name');
     expect(() => resolveRemote('../nope', ctx)).toThrow('repository: "../nope" is a path, and nothing is at /nope; give a git repository on disk, a git URL or owner/name');
@@ -34,10 +36,19 @@ describe('resolveRemote', () => {
     expect(redactUrl('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toBe('https://***@github.com/o/r.git');
     expect(resolveRemote('https://ghp_SENTINEL0123456789@github.com/o/r.git', ctx).display).toBe('https://***@github.com/o/r.git');
     expect(redactUrl('ssh://git@example.com/a.git')).toBe('ssh://git@example.com/a.git');
+    // GitHub's spelling of a token given as the user name, and a user name shaped as a GitHub token.
+    expect(redactUrl('https://ghp_SENTINEL0123456789:x-oauth-basic@github.com/o/r.git')).toBe('https://***:***@github.com/o/r.git');
+    expect(redactUrl('https://github_pat_SENTINEL:anything@github.com/o/r.git')).toBe('https://***:***@github.com/o/r.git');
   });
 
   it('names the secrets of a URL, for taking out of what git prints', () => {
-    expect(urlSecrets('https://bot:hunter%232@example.com/a.git')).toEqual(['hunter%232', 'hunter#2']);
+    // The Basic header git makes of them too, which a server's error page may echo.
+    expect(urlSecrets('https://bot:hunter%232@example.com/a.git')).toEqual(['hunter%232', 'hunter#2', Buffer.from('bot:hunter#2').toString('base64')]);
+    expect(urlSecrets('https://ghp_SENTINEL0123456789:x-oauth-basic@github.com/o/r.git')).toEqual([
+      'x-oauth-basic',
+      'ghp_SENTINEL0123456789',
+      Buffer.from('ghp_SENTINEL0123456789:x-oauth-basic').toString('base64'),
+    ]);
     expect(urlSecrets('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toEqual(['ghp_SENTINEL0123456789']);
     expect(urlSecrets('ssh://git@example.com/a.git')).toEqual([]);
     expect(urlSecrets('https://example.com/a.git')).toEqual([]);
@@ -61,6 +72,18 @@ describe('git auth', () => {
     expect(env).toMatchObject({ GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_1: 'http.followRedirects', GIT_CONFIG_VALUE_1: 'false' });
     // Without a token there is nothing to keep from the other host: git's default stands.
     expect(Object.values(gitEnv({ PATH: '/bin' }, undefined, { 'core.x': 'y' }))).not.toContain('http.followRedirects');
+  });
+
+  it("takes a URL's password out of the URL git is given, into a header scoped to that URL", () => {
+    const basic = Buffer.from('bot:p@ss').toString('base64');
+    expect(remoteAuth('https://github.com', 'https://bot:p%40ss@git.example.com/o/r.git', 'tok123')).toEqual({
+      url: 'https://git.example.com/o/r.git',
+      auth: { key: 'http.https://git.example.com/o/r.git.extraheader', value: `Authorization: Basic ${basic}`, secrets: [basic] },
+    });
+    // The credentials written for the URL are sent there, not the token as well.
+    expect(remoteAuth('https://github.com', 'https://bot:pw@github.com/o/r.git', 'tok123').auth?.value).toBe(`Authorization: Basic ${Buffer.from('bot:pw').toString('base64')}`);
+    expect(remoteAuth('https://github.com', 'https://github.com/o/r.git', 'tok123')).toEqual({ url: 'https://github.com/o/r.git', auth: tokenAuth('https://github.com', 'tok123') });
+    expect(remoteAuth('https://github.com', 'ssh://git@github.com/o/r.git', 'tok123')).toEqual({ url: 'ssh://git@github.com/o/r.git' });
   });
 });
 

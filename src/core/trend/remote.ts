@@ -41,37 +41,60 @@ export function isOwnerName(text: string): boolean {
   return OWNER_NAME.test(text);
 }
 
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // Not percent-encoded text: as written.
+    return text;
+  }
+}
+
 /**
- * A URL with the secret of its userinfo masked: such URLs end up in messages. Over HTTP a user name
- * alone is the token itself as often as not (`https://<token>@github.com/o/r.git`, which GitHub
- * takes), so it goes too; ssh's user (`ssh://git@host/...`) is no secret and stays.
+ * The user name of a URL's userinfo is a secret too when it is a token: alone over HTTP (GitHub
+ * takes `https://<token>@github.com/o/r.git`), or in GitHub's own spelling for a token as user,
+ * `https://<token>:x-oauth-basic@github.com/o/r.git`, or shaped as a GitHub token (`ghp_…`,
+ * `github_pat_…`). ssh's user (`ssh://git@host/...`) is no secret.
  */
+function userIsSecret(scheme: string, user: string, password: string | undefined): boolean {
+  if (/^(?:git\+)?ssh:/i.test(scheme)) return false;
+  return password === undefined || /^x-oauth-basic$/i.test(decoded(password)) || /^(?:gh[opsur]_|github_pat_)/.test(decoded(user));
+}
+
+/** A URL with the secrets of its userinfo masked: such URLs end up in messages. */
 export function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme: string, user: string) => {
-    if (user.includes(':')) return `${scheme}${user.split(':')[0]}:***@`;
-    return /^(?:git\+)?ssh:/i.test(scheme) ? `${scheme}${user}@` : `${scheme}***@`;
+  return url.replace(USERINFO, (_m, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    const user = colon >= 0 ? userinfo.slice(0, colon) : userinfo;
+    const password = colon >= 0 ? userinfo.slice(colon + 1) : undefined;
+    const shownUser = userIsSecret(scheme, user, password) ? '***' : user;
+    return password === undefined ? `${scheme}${shownUser}@` : `${scheme}${shownUser}:***@`;
   });
 }
 
 /**
- * The secrets a URL's userinfo carries, as written and percent-decoded, for taking out of whatever
- * git prints ("could not read Password for 'https://<token>@github.com'"): the password, and over
- * HTTP a user name alone, as redactUrl masks them.
+ * The secrets a URL's userinfo carries, for taking out of whatever git prints ("could not read
+ * Password for 'https://<token>@github.com'") and whatever a server echoes back: the password, and
+ * the user name when it is a token (as redactUrl masks them), each as written and
+ * percent-decoded, and over HTTP the `Authorization: Basic` value git makes of them, which a
+ * server's error page may repeat.
  */
 export function urlSecrets(url: string): string[] {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i.exec(url);
+  const m = USERINFO.exec(url);
   if (!m) return [];
   const [, scheme, userinfo] = m as unknown as [string, string, string];
   const colon = userinfo.indexOf(':');
-  const secret = colon >= 0 ? userinfo.slice(colon + 1) : /^(?:git\+)?ssh:/i.test(scheme) ? '' : userinfo;
-  if (secret === '') return [];
-  let decoded = secret;
-  try {
-    decoded = decodeURIComponent(secret);
-  } catch {
-    // Not percent-encoded text: only as written.
+  const user = colon >= 0 ? userinfo.slice(0, colon) : userinfo;
+  const password = colon >= 0 ? userinfo.slice(colon + 1) : undefined;
+  const secrets: string[] = [];
+  if (password !== undefined && password !== '') secrets.push(password, decoded(password));
+  if (user !== '' && userIsSecret(scheme, user, password)) secrets.push(user, decoded(user));
+  if (password !== undefined && /^https?:/i.test(scheme) && secrets.length > 0) {
+    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password)}`, 'utf8').toString('base64'));
   }
-  return [...new Set([secret, decoded])];
+  return [...new Set(secrets)];
 }
 
 /**
@@ -111,7 +134,10 @@ export function resolveRemote(repository: string, ctx: RemoteContext): Remote {
     throw new InputError(`repository: ${JSON.stringify(text)} is on ${host}, not on this run's server ${serverHost ?? server}; give its git URL, https://${text.replace(/\.git$/, '')}.git`);
   }
   if (!isOwnerName(text)) {
-    throw new InputError(`repository: ${JSON.stringify(text)} is neither owner/name, a git URL, nor an existing path`);
+    // `x-access-token:<token>@github.com/o/r`, a URL without its scheme: the refusal is thrown
+    // before any secret is masked, so what stands before the @ is not echoed.
+    const shown = text.replace(/^[^/@]*@/, '***@');
+    throw new InputError(`repository: ${JSON.stringify(shown)} is neither owner/name, a git URL, nor an existing path`);
   }
   return onServer(text);
 }
