@@ -177,8 +177,16 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
     describe(state, card, data);
     if (data && card.chart) card.chart.update(data);
     else if (data) {
-      card.chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state), card.about.id);
-      trackActive(state, card.chart);
+      const chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state), card.about.id);
+      card.chart = chart;
+      trackActive(state, chart);
+      // Kept while it had the focus far from the window (letGo): let go when the focus moves on.
+      // Checked after the event, as a window losing the focus keeps its active element.
+      chart.u.root.addEventListener('focusout', () =>
+        setTimeout(() => {
+          if (card.chart === chart && !isPrinting() && placeOf(card) === 'far') letGo(state, card);
+        }, 0),
+      );
     } else if (card.chart) {
       card.chart.destroy();
       delete card.chart;
@@ -231,6 +239,9 @@ function placeOf(card: Card): 'in' | 'near' | 'far' {
 function letGo(state: PageState, card: Card): void {
   const chart = card.chart;
   if (!chart) return;
+  // A chart with the keyboard's focus stays: destroyed, it dropped the focus to the top of the
+  // page, and the reader's next + or arrow did nothing. It is let go once the focus leaves it.
+  if (chart.u.root.contains(document.activeElement)) return;
   if (state.active === chart) state.active = null;
   chart.destroy();
   delete card.chart;
