@@ -1,0 +1,50 @@
+/**
+ * Older history, when it arrives, is said to a screen reader's user once: how many commits came
+ * and from when. The charts grew to the left without a sound, and the status line's count of
+ * publishes said neither.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_CI } from '../helpers/paths.js';
+import { HAS_CHROMIUM } from './browser.js';
+import { formatDate } from '../../page/lib/hover-text.js';
+import { watchedTab, servedTrend, type ServedTrend } from './built-page.js';
+import { syntheticHistory, trendFiles, type Publish } from './trend-fixture.js';
+
+const COMMITS = 130;
+let trend: ServedTrend;
+let history: Publish[];
+
+/** Every text the live region was given, in order, from when this is called. */
+async function recordLive(tab: Page): Promise<() => Promise<string[]>> {
+  await tab.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    const live = document.getElementById('chart-live') as HTMLElement;
+    new MutationObserver(() => said.push(live.textContent ?? '')).observe(live, { childList: true, characterData: true, subtree: true });
+  });
+  return () => tab.evaluate(() => (window as unknown as { said: string[] }).said.filter((t) => t !== ''));
+}
+
+describe.skipIf(!HAS_CHROMIUM && !IN_CI)('older history said when it arrives', () => {
+  beforeAll(async () => {
+    history = syntheticHistory({ suite: 'main', commits: COMMITS, runs: 3, seed: 8, shapes: [{ shape: 'warm', stages: ['a', 'total'] }] });
+    trend = await servedTrend('benchtrend-page-older-said-', trendFiles(history, { updated: '2024-01-09T00:00:00Z', format: 2 }));
+  });
+  afterAll(() => trend?.close());
+
+  it('says how many commits "Load older" brought and from when, once', async () => {
+    const { tab, errors } = await watchedTab(trend);
+    const before = /^Showing the newest (\d+) of 130 publishes\./.exec((await tab.locator('#status').textContent()) ?? '');
+    expect(before).not.toBeNull();
+    const older = COMMITS - Number(before?.[1]);
+    const said = await recordLive(tab);
+    await tab.click('#load-older');
+    await expect.poll(() => tab.locator('#status').textContent()).toBe(`Showing all ${COMMITS} publishes.`);
+    const first = formatDate(history[0]?.commit.timestamp ?? '');
+    const last = formatDate(history[older - 1]?.commit.timestamp ?? '');
+    await expect.poll(said).toEqual([`Older history loaded: ${older} commits, from ${first} to ${last}.`]);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+});
