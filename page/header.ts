@@ -111,6 +111,6 @@ export function renderStatus(state: PageState, failed?: string): void {
     const shown = loaded > 0 ? ` Showing the newest ${loaded} of ${m.segments} publishes;` : '';
     status(`Could not read ${failed}.${shown} "Load older" or "Load all" asks for the rest again.`);
   } else if (m.segments === 0) status('Nothing has been published yet.');
-  else if (state.from === 0) status(`Showing all ${m.segments} publishes.`);
+  else if (state.from === 0) status(m.segments === 1 ? 'Showing the one publish.' : `Showing all ${m.segments} publishes.`);
   else status(`Showing the newest ${loaded} of ${m.segments} publishes. Older ones load on "Load older", "Load all", or a double click on a chart that is not zoomed.`);
 }
