@@ -129,6 +129,13 @@ function describe(state: PageState, card: Card, data: ChartData | undefined): vo
   card.markers.replaceChildren(...(data?.markers ?? []).map((m) => el('li', { className: m.kind }, el('span', { className: 'label' }, m.label), el('span', { className: 'where' }, where(m.index)))));
   if (!data) {
     const last = card.info.lastSeq;
+    // Its last publish loaded and still nothing to draw: its points there were left out as
+    // unreadable (the notices say which). "Among the loaded publishes" sent the reader to look
+    // for them further back, with "Showing all" publishes above.
+    if (last >= state.from) {
+      card.note.append(`No points to draw: its points in the loaded publishes, the last in publish ${last + 1}, were left out as unreadable.`);
+      return;
+    }
     card.note.append(`No points among the loaded publishes; this case was last published in publish ${last + 1}. `);
     if (state.from > 0) {
       const button = el('button', { className: 'small', attrs: { type: 'button' } }, 'Load back to it');
