@@ -106,7 +106,12 @@ export function renderStatus(state: PageState, failed?: string): void {
   const loaded = m.segments - state.from;
   const older = byId<HTMLButtonElement>('load-older');
   const all = byId<HTMLButtonElement>('load-all');
-  older.disabled = all.disabled = state.from === 0 || state.loading;
+  // Unavailable but still focusable: a disabled button drops the focus to the page's body, and the
+  // reader who pressed "Load older" with Enter lost their place (and a screen reader its words)
+  // while it loaded. A press while unavailable asks for nothing (loadOlder checks).
+  const off = String(state.from === 0 || state.loading);
+  older.setAttribute('aria-disabled', off);
+  all.setAttribute('aria-disabled', off);
   if (failed !== undefined) {
     const shown = loaded > 0 ? ` Showing the newest ${loaded} of ${m.segments} publishes;` : '';
     status(`Could not read ${failed}.${shown} "Load older" or "Load all" asks for the rest again.`);

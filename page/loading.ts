@@ -73,8 +73,10 @@ function arrivalWords(segments: readonly Segment[]): string {
 }
 
 export async function loadOlder(state: PageState, want: number): Promise<void> {
-  const m = manifestOf(state);
-  if (state.loading || state.from === 0) return;
+  // The buttons stay focusable while unavailable (renderStatus): a press before the manifest is
+  // read, or with everything loaded, asks for nothing.
+  if (!state.manifest || state.loading || state.from === 0) return;
+  const m = state.manifest;
   state.loading = true;
   setPageState('loading');
   renderStatus(state);

@@ -1,7 +1,7 @@
 /**
  * Older history, when it arrives, is said to a screen reader's user once: how many commits came
  * and from when. The charts grew to the left without a sound, and the status line's count of
- * publishes said neither.
+ * publishes said neither. And the button pressed for it keeps the keyboard's focus.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,25 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('older history said when it arrives', (
     const first = formatDate(history[0]?.commit.timestamp ?? '');
     const last = formatDate(history[older - 1]?.commit.timestamp ?? '');
     await expect.poll(said).toEqual([`Older history loaded: ${older} commits, from ${first} to ${last}.`]);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('keeps the focus on "Load older" pressed from the keyboard, and on it once nothing is left to load', async () => {
+    const { tab, errors } = await watchedTab(trend);
+    const older = tab.locator('#load-older');
+    await older.focus();
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => tab.locator('#status').textContent()).toBe(`Showing all ${COMMITS} publishes.`);
+    // Disabled while it loaded, the button dropped the focus to the page's body.
+    expect(await tab.evaluate(() => document.activeElement?.id)).toBe('load-older');
+    expect(await older.getAttribute('aria-disabled')).toBe('true');
+    await tab.keyboard.press('Enter');
+    await tab.keyboard.press('Tab');
+    expect(await tab.evaluate(() => document.activeElement?.id)).toBe('load-all');
+    await tab.keyboard.press('Enter');
+    expect(await tab.locator('#status').textContent()).toBe(`Showing all ${COMMITS} publishes.`);
+    expect(await tab.evaluate(() => document.documentElement.dataset['state'])).toBe('ready');
     expect(errors).toEqual([]);
     await tab.close();
   });
