@@ -120,7 +120,11 @@ function chartData(state: PageState, card: Card, model: TrendModel): ChartData |
 
 function describe(state: PageState, card: Card, data: ChartData | undefined): void {
   renderTable(state, card, data);
+  // "Load back to it" pressed from the keyboard goes with the note it was in: the focus went to the
+  // page's body, and the next Tab started again from the top. The card takes it, named for its case.
+  const focused = card.note.contains(document.activeElement);
   card.note.replaceChildren();
+  if (focused) card.root.focus({ preventScroll: true });
   // Each with the commit it marks: a list of "+25% worse" and "+17% worse" did not say where.
   const where = (index: number): string => {
     const row = data?.commits[Math.ceil(index)];

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_CI } from '../helpers/paths.js';
 import { HAS_CHROMIUM } from './browser.js';
+import { card, shownPoints } from './chart-reading.js';
 import { formatDate } from '../../page/lib/hover-text.js';
 import { watchedTab, servedTrend, type ServedTrend } from './built-page.js';
 import { syntheticHistory, trendFiles, type Publish } from './trend-fixture.js';
@@ -63,6 +64,29 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('older history said when it arrives', (
     await tab.keyboard.press('Enter');
     expect(await tab.locator('#status').textContent()).toBe(`Showing all ${COMMITS} publishes.`);
     expect(await tab.evaluate(() => document.documentElement.dataset['state'])).toBe('ready');
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+});
+
+describe.skipIf(!HAS_CHROMIUM && !IN_CI)('"Load back to it" from the keyboard', () => {
+  let retired: ServedTrend;
+  beforeAll(async () => {
+    const missing = Array.from({ length: COMMITS - 10 }, (_, i) => ({ case: 'warm / a', at: 10 + i }));
+    const older = syntheticHistory({ suite: 'main', commits: COMMITS, runs: 3, seed: 8, shapes: [{ shape: 'warm', stages: ['a', 'total'] }], missing });
+    retired = await servedTrend('benchtrend-page-back-to-it-', trendFiles(older, { updated: '2024-01-09T00:00:00Z', format: 2 }));
+  });
+  afterAll(() => retired?.close());
+
+  it('leaves the focus on the card the button was in, so Tab goes on from there', async () => {
+    const { tab, errors } = await watchedTab(retired);
+    const a = card(tab, 'warm / a');
+    await a.getByRole('button', { name: 'Load back to it' }).focus();
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => shownPoints(tab, 'warm / a')).toBe(10);
+    expect(await tab.evaluate(() => document.activeElement?.closest<HTMLElement>('article.card')?.dataset['case'])).toBe('warm / a');
+    await tab.keyboard.press('Tab');
+    expect(await tab.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Link to the chart of warm / a');
     expect(errors).toEqual([]);
     await tab.close();
   });
