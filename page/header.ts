@@ -106,11 +106,16 @@ export function renderStatus(state: PageState, failed?: string): void {
   const loaded = m.segments - state.from;
   const older = byId<HTMLButtonElement>('load-older');
   const all = byId<HTMLButtonElement>('load-all');
-  older.disabled = all.disabled = state.from === 0 || state.loading;
+  // Unavailable but still focusable: a disabled button drops the focus to the page's body, and the
+  // reader who pressed "Load older" with Enter lost their place (and a screen reader its words)
+  // while it loaded. A press while unavailable asks for nothing (loadOlder checks).
+  const off = String(state.from === 0 || state.loading);
+  older.setAttribute('aria-disabled', off);
+  all.setAttribute('aria-disabled', off);
   if (failed !== undefined) {
     const shown = loaded > 0 ? ` Showing the newest ${loaded} of ${m.segments} publishes;` : '';
     status(`Could not read ${failed}.${shown} "Load older" or "Load all" asks for the rest again.`);
   } else if (m.segments === 0) status('Nothing has been published yet.');
-  else if (state.from === 0) status(`Showing all ${m.segments} publishes.`);
+  else if (state.from === 0) status(m.segments === 1 ? 'Showing the one publish.' : `Showing all ${m.segments} publishes.`);
   else status(`Showing the newest ${loaded} of ${m.segments} publishes. Older ones load on "Load older", "Load all", or a double click on a chart that is not zoomed.`);
 }

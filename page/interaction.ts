@@ -16,8 +16,18 @@ import { manifestOf, type Card, type PageState } from './state.js';
 /** How long the keys rest before a chart's new range is said to a screen reader. */
 const LIVE_REST_MS = 250;
 
+/**
+ * Says `text` to a screen reader now, in place of what a key's rest was still to say: older
+ * history that arrived within LIVE_REST_MS of the `-` that asked for it was otherwise said over
+ * by the chart's range, and a polite region says only its last words.
+ */
+export function announce(state: PageState, text: string): void {
+  clearTimeout(state.liveTimer);
+  state.liveTimer = undefined;
+  setText(byId('chart-live'), text);
+}
+
 export function chartEvents(state: PageState): ChartEvents {
-  let liveTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     mode: () => state.mode,
     hover: (chart, idx) => {
@@ -35,8 +45,8 @@ export function chartEvents(state: PageState): ChartEvents {
     // Said once the keys rest: a held key steps every frame, and each step said would bury the
     // last; a step that changed nothing (the right edge reached) is not said again.
     keyed: (chart) => {
-      clearTimeout(liveTimer);
-      liveTimer = setTimeout(() => {
+      clearTimeout(state.liveTimer);
+      state.liveTimer = setTimeout(() => {
         const { first, last } = chart.shown();
         const n = chart.commits.length;
         const day = (i: number): string => formatDate(chart.commits[i]?.commit.timestamp ?? '');

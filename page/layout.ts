@@ -120,7 +120,11 @@ function chartData(state: PageState, card: Card, model: TrendModel): ChartData |
 
 function describe(state: PageState, card: Card, data: ChartData | undefined): void {
   renderTable(state, card, data);
+  // "Load back to it" pressed from the keyboard goes with the note it was in: the focus went to the
+  // page's body, and the next Tab started again from the top. The card takes it, named for its case.
+  const focused = card.note.contains(document.activeElement);
   card.note.replaceChildren();
+  if (focused) card.root.focus({ preventScroll: true });
   // Each with the commit it marks: a list of "+25% worse" and "+17% worse" did not say where.
   const where = (index: number): string => {
     const row = data?.commits[Math.ceil(index)];
@@ -129,6 +133,13 @@ function describe(state: PageState, card: Card, data: ChartData | undefined): vo
   card.markers.replaceChildren(...(data?.markers ?? []).map((m) => el('li', { className: m.kind }, el('span', { className: 'label' }, m.label), el('span', { className: 'where' }, where(m.index)))));
   if (!data) {
     const last = card.info.lastSeq;
+    // Its last publish loaded and still nothing to draw: its points there were left out as
+    // unreadable (the notices say which). "Among the loaded publishes" sent the reader to look
+    // for them further back, with "Showing all" publishes above.
+    if (last >= state.from) {
+      card.note.append(`No points to draw: its points in the loaded publishes, the last in publish ${last + 1}, were left out as unreadable.`);
+      return;
+    }
     card.note.append(`No points among the loaded publishes; this case was last published in publish ${last + 1}. `);
     if (state.from > 0) {
       const button = el('button', { className: 'small', attrs: { type: 'button' } }, 'Load back to it');
@@ -177,8 +188,16 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
     describe(state, card, data);
     if (data && card.chart) card.chart.update(data);
     else if (data) {
-      card.chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state), card.about.id);
-      trackActive(state, card.chart);
+      const chart = new CaseChart(card.plot, plotWidth(state, card), card.info.suite, card.info.case, card.info.unit, data, groupFor(state, card), chartEvents(state), card.about.id);
+      card.chart = chart;
+      trackActive(state, chart);
+      // Kept while it had the focus far from the window (letGo): let go when the focus moves on.
+      // Checked after the event, as a window losing the focus keeps its active element.
+      chart.u.root.addEventListener('focusout', () =>
+        setTimeout(() => {
+          if (card.chart === chart && !isPrinting() && placeOf(card) === 'far') letGo(state, card);
+        }, 0),
+      );
     } else if (card.chart) {
       card.chart.destroy();
       delete card.chart;
@@ -231,6 +250,9 @@ function placeOf(card: Card): 'in' | 'near' | 'far' {
 function letGo(state: PageState, card: Card): void {
   const chart = card.chart;
   if (!chart) return;
+  // A chart with the keyboard's focus stays: destroyed, it dropped the focus to the top of the
+  // page, and the reader's next + or arrow did nothing. It is let go once the focus leaves it.
+  if (chart.u.root.contains(document.activeElement)) return;
   if (state.active === chart) state.active = null;
   chart.destroy();
   delete card.chart;

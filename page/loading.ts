@@ -1,5 +1,7 @@
 import { ROLLUP_FANOUT, type Manifest, type Segment } from '../src/core/trend/types.js';
 import { byId } from './elements.js';
+import { announce } from './interaction.js';
+import { formatDate } from './lib/hover-text.js';
 import { permalinked, showPermalinked, wireControls } from './controls.js';
 import { notice, renderHeader, renderStatus, status } from './header.js';
 import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js';
@@ -58,9 +60,23 @@ function loadPendingBack(state: PageState): void {
   if (back !== undefined) loadBackTo(state, back);
 }
 
+/**
+ * What older history brought, for a screen reader's user: the charts grew to the left without a
+ * sound, and the status line's count of publishes said neither how many commits nor from when.
+ */
+function arrivalWords(segments: readonly Segment[]): string {
+  const bySeq = [...segments].sort((a, b) => a.seq - b.seq);
+  const commits = new Set(bySeq.map((s) => s.commit.sha)).size;
+  const first = formatDate(bySeq[0]?.commit.timestamp ?? '');
+  const last = formatDate(bySeq[bySeq.length - 1]?.commit.timestamp ?? '');
+  return commits === 1 ? `Older history loaded: 1 commit, of ${first}.` : `Older history loaded: ${commits} commits, from ${first} to ${last}.`;
+}
+
 export async function loadOlder(state: PageState, want: number): Promise<void> {
-  const m = manifestOf(state);
-  if (state.loading || state.from === 0) return;
+  // The buttons stay focusable while unavailable (renderStatus): a press before the manifest is
+  // read, or with everything loaded, asks for nothing.
+  if (!state.manifest || state.loading || state.from === 0) return;
+  const m = state.manifest;
   state.loading = true;
   setPageState('loading');
   renderStatus(state);
@@ -68,6 +84,7 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
   try {
     const chunks = planBefore(state.from, want, m.segments, knownFanout(m) ? 2 : 0, m.version);
     const got = await readChunks(chunks, state.index, state.unread);
+    const arrived = got.segments.filter((s) => !state.segments.has(s.seq));
     addSegments(state, got.segments, got.read);
     for (const p of got.problems) notice(p);
     showCases(state);
@@ -75,6 +92,7 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
     await drawAll(state, undefined);
     state.loading = false;
     renderStatus(state, got.failed?.message);
+    if (arrived.length > 0) announce(state, arrivalWords(arrived));
     setPageState(got.failed ? 'error' : 'ready');
     if (!got.failed) loadPendingBack(state);
   } catch (e) {

@@ -56,6 +56,8 @@ export interface PageState {
   /** Charts to draw before `benchtrend:all-charts` is marked. */
   expected: number;
   observer: IntersectionObserver | undefined;
+  /** What a chart's keys are still to say once they rest (interaction.ts). */
+  liveTimer: ReturnType<typeof setTimeout> | undefined;
   /** The width of a shown card's plot, as last read (layout.ts, plotWidth); undefined until read. */
   plotWidth: number | undefined;
   /** Reads `want` more publishes back in the log (loading.ts): cards and charts ask for it. */
@@ -84,6 +86,7 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     drawnCount: 0,
     expected: 0,
     observer: undefined,
+    liveTimer: undefined,
     plotWidth: undefined,
     loadOlder,
   };

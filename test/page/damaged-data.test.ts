@@ -96,6 +96,20 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('small damage to the data on the page',
     await tab.close();
   });
 
+  it('says a case whose every point was left out has none to draw, not that they are further back', async () => {
+    const unread = history.map((p) => ({ ...p, points: p.points.map((x) => (x.case === 'warm / b' ? { ...x, value: null as unknown as number } : x)) }));
+    const trend = await servedTrend('benchtrend-page-damaged-all-', trendFiles(unread, { updated: '2024-01-02T00:00:00Z', format: 2 }));
+    trends.push(trend);
+    const { tab, errors } = await open(trend);
+    expect(await tab.locator('#status').textContent()).toBe('Showing all 6 publishes.');
+    expect((await notices(tab)).length).toBeGreaterThan(0);
+    expect(await card(tab, 'warm / b').locator('.note').textContent()).toBe('No points to draw: its points in the loaded publishes, the last in publish 6, were left out as unreadable.');
+    expect(await card(tab, 'warm / b').locator('button', { hasText: 'Load back' }).count()).toBe(0);
+    expect(await shownPoints(tab, 'warm / a')).toBe(6);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
   it('leaves out a point of a format 1 segment whose q1 is null', async () => {
     const server = await damaged('segment', 1, { [segmentPath(3)]: (s) => (((s['points'] as Json[])[0] as Json)['q1'] = null) });
     const { tab, errors } = await open(server);

@@ -17,7 +17,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart of one point', () => {
   });
   afterAll(() => trend?.close());
 
-  it('draws the point whole in the middle of the plot', async () => {
+  it('draws the point whole in the middle of the plot, and says it shows the one publish', async () => {
     const { tab, errors } = await watchedTab(trend);
     const canvas = await (await drawnCanvas(tab, 'warm / total')).boundingBox();
     const plot = await card(tab, 'warm / total').locator('.u-over').boundingBox();
@@ -29,6 +29,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('a chart of one point', () => {
     const middle = plot.x - canvas.x + plot.width / 2;
     expect(Math.abs(dot.x - middle)).toBeLessThanOrEqual(2);
     expect(dot.x0).toBeGreaterThan(plot.x - canvas.x);
+    // Said of one, not "Showing all 1 publishes."
+    expect(await tab.locator('#status').textContent()).toBe('Showing the one publish.');
     expect(errors).toEqual([]);
     await tab.close();
   });
