@@ -3384,9 +3384,9 @@ var require_utils = __commonJS({
           const hex = input.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decodeUnreserved && isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (decodeUnreserved && isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -3406,9 +3406,9 @@ var require_utils = __commonJS({
           const hex = input.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decoded !== "." && isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (decoded2 !== "." && isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -3533,9 +3533,9 @@ var require_utils = __commonJS({
           const hex = input.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -12981,15 +12981,27 @@ async function readManifest(read, location) {
   const text2 = await read(MANIFEST_PATH);
   return text2 === void 0 ? void 0 : parseManifest(locate(location, MANIFEST_PATH), text2);
 }
+function holeText(location, file, c, last) {
+  const held = c.to - c.from === 1 ? `segment ${c.from}` : `segments ${c.from} to ${c.to - 1}`;
+  return `${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${last}, ${held} among them`;
+}
+async function missingRollups(exists, location, manifest) {
+  if (manifest.version < 2) return [];
+  const rollups = coverChunks(0, manifest.segments).filter((c) => c.level > 0);
+  const found = await Promise.all(rollups.map((c) => exists(chunkPath(c.level, c.index))));
+  const onBranch = (path) => locate(location.slice(location.indexOf(":") + 1), path);
+  return rollups.filter((_, i) => !found[i]).map((c) => {
+    const path = chunkPath(c.level, c.index);
+    return `${holeText(location, locate(location, path), c, manifest.segments - 1)}: the chart page and benchtrend history cannot load them; restore the file from the branch's history (git log --diff-filter=D -- ${onBranch(path)}) and push it back`;
+  });
+}
 async function readChunk(read, location, c, manifest) {
   const v2 = manifest !== void 0 && manifest.version >= 2;
   const path = v2 ? chunkPath(c.level, c.index) : c.path;
   const file = locate(location, path);
   const text2 = await read(path);
   if (text2 === void 0) {
-    const last = manifest === void 0 ? c.to - 1 : manifest.segments - 1;
-    const held = c.to - c.from === 1 ? `segment ${c.from}` : `segments ${c.from} to ${c.to - 1}`;
-    throw new TrendDataError(`${file}: missing, but ${locate(location, MANIFEST_PATH)} lists segments up to ${last}, ${held} among them; refusing to publish over a trend with a hole`);
+    throw new TrendDataError(`${holeText(location, file, c, manifest === void 0 ? c.to - 1 : manifest.segments - 1)}; refusing to publish over a trend with a hole`);
   }
   if (v2) return parseChunk(file, text2, c.level, c.index, c.to - c.from, manifest);
   if (c.level === 0) return [parseSegment(file, text2, c.index)];
@@ -14165,25 +14177,41 @@ function hostOf(serverUrl) {
 function isOwnerName(text2) {
   return OWNER_NAME.test(text2);
 }
+var USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i;
+function decoded(text2) {
+  try {
+    return decodeURIComponent(text2);
+  } catch {
+    return text2;
+  }
+}
+function userIsSecret(scheme, user, password) {
+  if (/^(?:git\+)?ssh:/i.test(scheme)) return false;
+  return password === void 0 || /^x-oauth-basic$/i.test(decoded(password)) || /^(?:gh[opsur]_|github_pat_)/.test(decoded(user));
+}
 function redactUrl(url) {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_m, scheme, user) => {
-    if (user.includes(":")) return `${scheme}${user.split(":")[0]}:***@`;
-    return /^(?:git\+)?ssh:/i.test(scheme) ? `${scheme}${user}@` : `${scheme}***@`;
+  return url.replace(USERINFO, (_m, scheme, userinfo) => {
+    const colon = userinfo.indexOf(":");
+    const user = colon >= 0 ? userinfo.slice(0, colon) : userinfo;
+    const password = colon >= 0 ? userinfo.slice(colon + 1) : void 0;
+    const shownUser = userIsSecret(scheme, user, password) ? "***" : user;
+    return password === void 0 ? `${scheme}${shownUser}@` : `${scheme}${shownUser}:***@`;
   });
 }
 function urlSecrets(url) {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i.exec(url);
+  const m = USERINFO.exec(url);
   if (!m) return [];
   const [, scheme, userinfo] = m;
   const colon = userinfo.indexOf(":");
-  const secret = colon >= 0 ? userinfo.slice(colon + 1) : /^(?:git\+)?ssh:/i.test(scheme) ? "" : userinfo;
-  if (secret === "") return [];
-  let decoded = secret;
-  try {
-    decoded = decodeURIComponent(secret);
-  } catch {
+  const user = colon >= 0 ? userinfo.slice(0, colon) : userinfo;
+  const password = colon >= 0 ? userinfo.slice(colon + 1) : void 0;
+  const secrets = [];
+  if (password !== void 0 && password !== "") secrets.push(password, decoded(password));
+  if (user !== "" && userIsSecret(scheme, user, password)) secrets.push(user, decoded(user));
+  if (password !== void 0 && /^https?:/i.test(scheme) && secrets.length > 0) {
+    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password)}`, "utf8").toString("base64"));
   }
-  return [.../* @__PURE__ */ new Set([secret, decoded])];
+  return [...new Set(secrets)];
 }
 function resolveRemote(repository, ctx) {
   const server = ctx.serverUrl.replace(/\/+$/, "");
@@ -14214,7 +14242,8 @@ function resolveRemote(repository, ctx) {
     throw new InputError(`repository: ${JSON.stringify(text2)} is on ${host}, not on this run's server ${serverHost ?? server}; give its git URL, https://${text2.replace(/\.git$/, "")}.git`);
   }
   if (!isOwnerName(text2)) {
-    throw new InputError(`repository: ${JSON.stringify(text2)} is neither owner/name, a git URL, nor an existing path`);
+    const shown = text2.replace(/^[^/@]*@/, "***@");
+    throw new InputError(`repository: ${JSON.stringify(shown)} is neither owner/name, a git URL, nor an existing path`);
   }
   return onServer(text2);
 }
@@ -14250,6 +14279,24 @@ function authFor(serverUrl, remoteUrl, token) {
   if (remote.protocol !== "https:" && remote.protocol !== "http:") return void 0;
   if (remote.protocol !== server.protocol || remote.host.toLowerCase() !== server.host.toLowerCase()) return void 0;
   return tokenAuth(serverUrl, token);
+}
+function remoteAuth(serverUrl, remoteUrl, token) {
+  const m = /^(https?:\/\/)([^/@]*):([^/@]*)@(.*)$/is.exec(remoteUrl);
+  if (!m) {
+    const auth = authFor(serverUrl, remoteUrl, token);
+    return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
+  }
+  const [, scheme, user, password, rest] = m;
+  const url = `${scheme}${rest}`;
+  const decoded2 = (text2) => {
+    try {
+      return decodeURIComponent(text2);
+    } catch {
+      return text2;
+    }
+  };
+  const basic = Buffer.from(`${decoded2(user)}:${decoded2(password)}`, "utf8").toString("base64");
+  return { url, auth: { key: `http.${url}.extraheader`, value: `Authorization: Basic ${basic}`, secrets: [basic] } };
 }
 function gitEnv(base, auth, config = {}) {
   const env = {};
@@ -18021,14 +18068,14 @@ function resolveTrendTarget(target, access) {
 }
 async function openTrend(target, access, identity2, bounds) {
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const { url, auth } = remoteAuth(access.serverUrl, remote.url, target.token);
   const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1e3)));
   const branch = await PagesBranch.open({
-    remote: remote.url,
+    remote: url,
     display: remote.display,
     branch: branchName,
-    env: gitEnv(access.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall }),
-    secrets: [...auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)],
+    env: gitEnv(access.env, auth, { "remote.origin.url": url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall }),
+    secrets: [...auth?.secrets ?? [], ...target.token ? tokenAuth(access.serverUrl, target.token).secrets : [], ...urlSecrets(remote.url)],
     tempRoot: access.tempRoot,
     identity: identity2,
     timeoutMs: bounds.requestMs
@@ -18105,16 +18152,24 @@ async function publishGroups(settings, ctx, hooks = {}) {
     const total = groups.reduce((n, g2) => n + g2.points.length, 0);
     const only = groups.length === 1 ? groups[0] : void 0;
     let announced2 = false;
-    const announce = (imported) => {
-      if (announced2) return;
-      announced2 = true;
+    const bringing = (imported) => {
       const read = imported !== "unread" ? imported : settings.importFrom !== void 0 ? { entries: void 0 } : void 0;
       const entries = read ? `${read.entries !== void 0 ? `${read.entries} ` : ""}github-action-benchmark entries from ${settings.importFrom ?? "data.js"}` : "";
       const importing = read ? `, importing ${entries},` : "";
-      log2(
-        read && total === 0 ? `Importing ${entries} to ${remote.display} (${location})` : only ? `Publishing ${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing} to ${remote.display} (${location})` : `Publishing ${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")})${importing} in one commit to ${remote.display} (${location})`
-      );
+      if (read && total === 0) return { importOnly: true, what: entries };
+      return {
+        importOnly: false,
+        what: only ? `${total} points of suite "${only.suite}" at ${only.commit.sha.slice(0, 7)}${importing}` : `${total} points of ${groups.length} groups (${groups.map((g2) => `${g2.suite} at ${g2.commit.sha.slice(0, 7)}`).join(", ")})${importing} in one commit`
+      };
     };
+    let lastImported = "unread";
+    const announce = (imported) => {
+      if (announced2) return;
+      announced2 = true;
+      const { importOnly, what } = bringing(imported);
+      log2(`${importOnly ? "Importing" : "Publishing"} ${what} to ${remote.display} (${location})`);
+    };
+    let pushing = false;
     let attempts = 0;
     let failingSince;
     let lastNetwork;
@@ -18123,6 +18178,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
     const attemptOnce = async (attempt) => {
       attempts = attempt;
       const attemptStart = performance.now();
+      pushing = false;
       await branch.settle();
       branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
       const cut = branch.deadline - attemptStart < bounds.requestMs;
@@ -18184,11 +18240,14 @@ async function publishGroups(settings, ctx, hooks = {}) {
         });
         if (branch.deadline !== void 0) branch.deadline += Math.max(0, performance.now() - planning - waiting - judging);
         checkWrittenFiles(plan2.files, location);
+        const holes2 = plan2.previous ? await missingRollups((path) => branch.hasFile(tip, under(path)), location, plan2.previous) : [];
+        lastImported = plan2.imported;
         announce(plan2.imported);
         const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
         const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
+        pushing = true;
         await branch.push(commit2);
-        return { plan: plan2, commit: commit2 };
+        return { plan: plan2, commit: commit2, holes: holes2 };
       }
     };
     let landed;
@@ -18219,6 +18278,12 @@ async function publishGroups(settings, ctx, hooks = {}) {
       });
     } catch (e) {
       const tried = seconds(performance.now() - started);
+      if (!(e instanceof InputError || e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError)) {
+        const { importOnly, what } = bringing(lastImported);
+        const where2 = `${remote.display} (${location})`;
+        const state = !pushing || e instanceof PushRefusedError ? `the trend on ${where2} is untouched` : `the push to ${where2} was cut off, so it may have landed`;
+        log2(`Not ${importOnly ? "imported" : "published"}: ${what.replace(/,$/, "")}; ${state}`);
+      }
       if (e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError) announce("unread");
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {
         const lock = lockInTheWay(e.last.message);
@@ -18237,8 +18302,8 @@ async function publishGroups(settings, ctx, hooks = {}) {
       }
       throw e;
     }
-    const { plan, commit } = landed;
-    for (const w of plan.warnings) (hooks.warn ?? log2)(w);
+    const { plan, commit, holes } = landed;
+    for (const w of [...plan.warnings, ...holes]) (hooks.warn ?? log2)(w);
     log2(`Published ${commit} to ${branchName} after ${attempts} attempt${attempts === 1 ? "" : "s"}: segment${plan.added.length > 1 ? "s" : ""} ${segmentRange(plan.added)}, ${plan.files.size} files, ${branch.fetches} fetch${branch.fetches === 1 ? "" : "es"}`);
     const { plans, groups: _groups, ...whole } = plan;
     return { commit, remote: remote.display, branch: branchName, dataDir, attempts, plan: whole, plans };
@@ -19380,6 +19445,9 @@ function noTrendYet(values, branchExists = true) {
 function tokenFrom(name, io) {
   if (name === void 0) return void 0;
   const token = io.env[name];
+  if (token === void 0 && (/^(?:gh[opsur]_|github_pat_)/.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))) {
+    throw new InputError("--token-env: takes the name of an environment variable, not the token itself; the value given names no variable and is not shown, in case it is the token: export the token, then give its variable's name, --token-env GH_TOKEN");
+  }
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);
   return checkToken(token, `--token-env: the environment variable ${name}`);
 }
@@ -21867,6 +21935,10 @@ async function run7(argv, io) {
   const attempts = given(values["max-attempts"]);
   const maxAttempts = attempts === void 0 ? void 0 : wholeNumber(() => attempts, "max-attempts", 1, 1, 1e3);
   if (values.timestamp !== void 0 && !isTimestamp(values.timestamp)) throw new UsageError(`--timestamp: ${JSON.stringify(values.timestamp)} is not an ISO 8601 time, like 2026-01-02T15:04:05Z`);
+  for (const option of ["url", "run-url"]) {
+    const link = values[option];
+    if (link !== void 0 && !isWebUrl(link)) throw new UsageError(`--${option}: ${JSON.stringify(link)} is not an http(s) URL, like https://github.com/owner/repo/${option === "url" ? "commit/<sha>" : "actions/runs/<id>"}`);
+  }
   const suite = storedName(given(values.suite) ?? "default", "--suite");
   const shape = given(values.shape);
   const branch = given(values.branch) ?? "gh-pages";
@@ -21988,6 +22060,14 @@ async function pageOrNothing(io) {
     io.stderr(`benchtrend: warning: the chart page is not written: ${e instanceof Error ? e.message : String(e)}
 `);
     return void 0;
+  }
+}
+function isWebUrl(text2) {
+  try {
+    const url = new URL(text2);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.host !== "";
+  } catch {
+    return false;
   }
 }
 function isTimestamp(text2) {
@@ -22149,11 +22229,11 @@ async function chartFolder(dir, cwd, shownAs = (path) => path) {
 async function checkOut(values, io) {
   const { target, access } = trendLocation(values, io, "serve");
   const { dataDir, branchName, remote } = resolveTrendTarget(target, access);
-  const auth = authFor(access.serverUrl, remote.url, target.token);
+  const { url, auth } = remoteAuth(access.serverUrl, remote.url, target.token);
   const bounds = access.bounds ?? DEFAULT_BOUNDS;
   const stall = String(Math.max(1, Math.ceil(bounds.requestMs / 1e3)));
-  const env = gitEnv(io.env, auth, { "remote.origin.url": remote.url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall });
-  const secrets = [...auth?.secrets ?? (target.token ? tokenAuth(access.serverUrl, target.token).secrets : []), ...urlSecrets(remote.url)];
+  const env = gitEnv(io.env, auth, { "remote.origin.url": url, "http.lowSpeedLimit": "1000", "http.lowSpeedTime": stall });
+  const secrets = [...auth?.secrets ?? [], ...target.token ? tokenAuth(access.serverUrl, target.token).secrets : [], ...urlSecrets(remote.url)];
   const folder = await mkdtemp4(join8(access.tempRoot, "benchtrend-serve-"));
   const tracking = `refs/remotes/origin/${branchName}`;
   const stop = (signal) => {
@@ -22312,7 +22392,7 @@ Run "benchtrend ${name} --help" for usage.
     }
     if (e instanceof InputError) {
       const writes = name === "publish" || name === "demo" || name === "replay" && rest.includes("--write");
-      const message = e instanceof TrendDataError && !writes ? e.message.replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma) => `${comma ? ", so " : ""}the trend cannot be read`) : e.message;
+      const message = e instanceof TrendDataError && !writes ? readersWords(e.message) : e.message;
       commandIo.stderr(`benchtrend: ${withCliCure(message)}
 `);
       return 1;
@@ -22323,6 +22403,9 @@ Run "benchtrend ${name} --help" for usage.
 `);
     return 1;
   }
+}
+function readersWords(message) {
+  return message.replace(/(, )?refusing to (?:read or )?publish over it$/, (_, comma) => `${comma ? ", so " : ""}the trend cannot be read`).replace(/; refusing to publish over a trend with a hole$/, "; the trend has a hole and cannot be read").replace(/; refusing to publish over a damaged regression state$/, "; the regression state is damaged and cannot be read");
 }
 function stopped(signal, command) {
   const writes = command === "publish" || command === "replay" || command === "demo";
