@@ -12,6 +12,7 @@ import { access, actionRunner, publishSettings, type ActionRunner } from './acti
 import { publishSecrets, resolveTrendTarget } from './jobs/publish.js';
 import { urlSecrets } from './core/trend/remote.js';
 import { readSettings } from './settings.js';
+import { checkOldInputs } from './core/gab-inputs.js';
 
 /**
  * What only some runs need loads by import(): mode merge, and in the records' modes the collect
@@ -43,6 +44,9 @@ async function report(runner: ActionRunner, outcome: Outcome): Promise<void> {
 export async function run(): Promise<void> {
   let failure: string | undefined;
   try {
+    // Before any input of ours: a workflow switched by changing only `uses:` fails on its first
+    // run naming what to rename, not on "records: no path given" or in the wrong place.
+    for (const warning of checkOldInputs((name) => core.getInput(name))) core.warning(warning);
     const settings = readSettings((name) => core.getInput(name), readBoolean);
     const runner = actionRunner();
     // Masked before anything can print them: the token and the header derived from it.
