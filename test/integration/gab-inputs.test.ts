@@ -3,7 +3,7 @@
  * action every `with:` entry, its old input names too. The bundled action, as the runner runs it,
  * into a real bare remote.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
@@ -17,12 +17,12 @@ afterAll(() => sb.dispose());
 
 const SHA = '000000000000000000000000000000000000a00e';
 
-async function push(remoteName: string, inputs: Record<string, string>) {
+async function push(remoteName: string, inputs: Record<string, string>, env: Record<string, string> = {}) {
   const remote = await sb.bareRemote(remoteName);
   const run = await runAction({
     cwd: sb.root,
     event: { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: SHA, message: 'c1', timestamp: '2026-01-13T00:00:00Z', author: { name: 'Ada' } } } },
-    env: { ...sb.env, GITHUB_SHA: SHA },
+    env: { ...sb.env, GITHUB_SHA: SHA, ...env },
     inputs: { repository: remote, artifact: 'false', ...inputs },
   });
   return { run, remote };
@@ -91,6 +91,24 @@ describe("github-action-benchmark's inputs under their old names", () => {
         "::warning::save-data-file: github-action-benchmark's input, not needed by benchtrend (the trend is always kept on the branch; auto-push: false keeps nothing); remove it",
       ]);
       expect(run.summary).not.toBe('');
+      expect(await sb.revParse(remote, 'gh-pages')).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await run.dispose();
+    }
+  });
+});
+
+describe("output-file-path's ~, as records", () => {
+  // github-action-benchmark resolved a leading ~ to the home folder; the runner passes `with:`
+  // values as written, so `records: ~/out.txt` was refused as a file the bench did not write.
+  it('reads ~/ from the home folder, as github-action-benchmark did', async () => {
+    const home = `${sb.root}/home`;
+    await mkdir(`${home}/bench`, { recursive: true });
+    await writeFile(`${home}/bench/output.txt`, 'test bench_fib_10 ... bench:         135 ns/iter (+/- 24)\n');
+    const { run, remote } = await push('home', { records: '~/bench/output.txt', format: 'cargo' }, { HOME: home });
+    try {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.outputs['case-count']).toBe('1');
       expect(await sb.revParse(remote, 'gh-pages')).toMatch(/^[0-9a-f]{40}$/);
     } finally {
       await run.dispose();
