@@ -41,6 +41,12 @@ export function checkOldInputs(read: InputReader): string[] {
     throw new InputError(`github-action-benchmark's inputs, which benchtrend does not read: ${renamed.join('; ')} (docs/migration.md, "Inputs, one by one"); nothing was published`);
   }
   const warnings = NOT_NEEDED.filter(([old]) => set(old)).map(([old, instead]) => `${old}: github-action-benchmark's input, not needed by benchtrend (${instead}); remove it`);
+  // github-action-benchmark's steps of one job each committed to the workspace's gh-pages, and the
+  // last (auto-push: true) pushed them all; a benchtrend step with auto-push: false keeps nothing,
+  // and no later step pushes its points.
+  if (set('skip-fetch-gh-pages') && read('auto-push').trim().toLowerCase() === 'false') {
+    warnings.push("skip-fetch-gh-pages with auto-push: false: if a later step was to push this step's points, none will; each benchtrend step publishes its own, so leave auto-push unset (false publishes nothing)");
+  }
   if (saveDataFile !== '') warnings.push(`save-data-file: github-action-benchmark's input, not needed by benchtrend (the trend is always kept on the branch; auto-push: false keeps nothing); remove it`);
   return warnings;
 }

@@ -98,6 +98,23 @@ describe("github-action-benchmark's inputs under their old names", () => {
   });
 });
 
+describe('skip-fetch-gh-pages with auto-push: false', () => {
+  // github-action-benchmark's steps of one job each committed to the workspace's gh-pages and the
+  // last, auto-push: true, pushed them all; here such a step's points were kept nowhere, unsaid.
+  it('warns that no later step publishes this step\'s points', async () => {
+    const { run, remote } = await push('skip-fetch', { records: 'output.txt', format: 'cargo', 'skip-fetch-gh-pages': 'true', 'auto-push': 'false' });
+    try {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain(
+        "::warning::skip-fetch-gh-pages with auto-push: false: if a later step was to push this step's points, none will; each benchtrend step publishes its own, so leave auto-push unset (false publishes nothing)",
+      );
+      expect(await sb.revParse(remote, 'gh-pages')).toBeUndefined();
+    } finally {
+      await run.dispose();
+    }
+  });
+});
+
 describe("output-file-path's ~, as records", () => {
   // github-action-benchmark resolved a leading ~ to the home folder; the runner passes `with:`
   // values as written, so `records: ~/out.txt` was refused as a file the bench did not write.
