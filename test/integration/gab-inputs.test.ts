@@ -115,6 +115,21 @@ describe('skip-fetch-gh-pages with auto-push: false', () => {
   });
 });
 
+describe('comment-always with auto-push: false', () => {
+  // github-action-benchmark commented with auto-push false too; here nothing is published, so no
+  // comment is written, and comment-always was left unread without a word.
+  it('warns that no commit comment is written', async () => {
+    const { run, remote } = await push('comment-always', { records: 'output.txt', format: 'cargo', 'comment-always': 'true', 'auto-push': 'false' });
+    try {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('::warning::comment-always: no commit comment is written when auto-push is false, which publishes nothing; the comparison is in the job summary and the outputs');
+      expect(await sb.revParse(remote, 'gh-pages')).toBeUndefined();
+    } finally {
+      await run.dispose();
+    }
+  });
+});
+
 describe("output-file-path's ~, as records", () => {
   // github-action-benchmark resolved a leading ~ to the home folder; the runner passes `with:`
   // values as written, so `records: ~/out.txt` was refused as a file the bench did not write.
