@@ -60,21 +60,12 @@ async function warnIfBaseCheckedOut(runner: ActionRunner, pr: { head: string; ba
   );
 }
 
-/**
- * github-action-benchmark resolved a leading `~` of output-file-path to the home folder, and the
- * runner hands `with:` values on as written, no shell between: `records: ~/out.txt`, the path it
- * took, was refused as a file the bench did not write.
- */
-function fromHome(patterns: readonly string[], home: string | undefined): string[] {
-  return patterns.map((p) => (home && (p === '~' || p.startsWith('~/')) ? join(home, p.slice(1)) : p));
-}
-
 /** The main job: read, check, publish, compare or collect; the case outputs; the evidence artifact. */
 export async function runRecords(settings: Settings, runner: ActionRunner): Promise<Outcome> {
   const parse = { ...(settings.shape !== undefined ? { shape: settings.shape } : {}), decided: decidedBy(settings.directionOverrides), goPackageSuffix: settings.goPackageSuffix };
   const { records, files, points: raw, warnings } = await core.group('Reading bench records', () =>
     ingest({
-      patterns: fromHome(settings.records, runner.env['HOME']),
+      patterns: settings.records,
       cwd: runner.workspace,
       format: settings.format,
       parse,
@@ -96,7 +87,7 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
   if (points.length > 0) for (const w of floorsMatchingNothing(settings.alerts, points.map((p) => p.unit), 'this run')) core.warning(w);
 
   const baseline = settings.compareBaseline.length
-    ? await loadRecords(fromHome(settings.compareBaseline, runner.env['HOME']), runner.workspace, settings.format, parse, 'compare-baseline')
+    ? await loadRecords(settings.compareBaseline, runner.workspace, settings.format, parse, 'compare-baseline')
     : undefined;
   const comparison: CompareReport | null = compareReport(records, baseline, {
     minEffect: settings.compareMinEffect,

@@ -3,9 +3,10 @@
  * action every `with:` entry, its old input names too. The bundled action, as the runner runs it,
  * into a real bare remote.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAction } from '../helpers/run-action.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { runAction, runCli } from '../helpers/run-action.js';
 import { gitSandbox, type GitSandbox } from './helpers/git-server.js';
 
 let sb: GitSandbox;
@@ -145,5 +146,24 @@ describe("output-file-path's ~, as records", () => {
     } finally {
       await run.dispose();
     }
+  });
+  // external-data-json-path took ~/ as well: the refusal above sends its file to import-from.
+  it("imports external-data-json-path's ~/ file given as import-from", async () => {
+    const home = `${sb.root}/home-import`;
+    await mkdir(`${home}/cache`, { recursive: true });
+    await copyFile(`${FIXTURES}/gab-written/external-5.json`, `${home}/cache/benchmark-data.json`);
+    const { run, remote } = await push(
+      'home-import',
+      { records: 'output.txt', format: 'cargo', suite: 'Rust Benchmark', 'import-from': '~/cache/benchmark-data.json', 'comment-on-alert': 'false' },
+      { HOME: home },
+    );
+    try {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    } finally {
+      await run.dispose();
+    }
+    const history = await runCli(['history', '--repo', remote, '--suite', 'Rust Benchmark'], sb.root, sb.env);
+    const rows = JSON.parse(history.stdout) as { case: string; value: number }[];
+    expect(rows.filter((r) => r.case === 'cargo / bench_fib_10').map((r) => r.value)).toEqual([131, 132, 133, 134, 135, 135]);
   });
 });
