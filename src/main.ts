@@ -8,10 +8,11 @@ import { InputError } from './core/model.js';
 import { fitStepSummary, STEP_SUMMARY_LIMIT } from './core/render-summary.js';
 import { regressionFailure, type Outcome } from './action/outcome.js';
 import { runRecords } from './action/records.js';
-import { access, actionRunner, publishSettings, type ActionRunner } from './action/runner.js';
+import { access, actionRunner, publishSettings, withHomePaths, type ActionRunner } from './action/runner.js';
 import { publishSecrets, resolveTrendTarget } from './jobs/publish.js';
 import { urlSecrets } from './core/trend/remote.js';
 import { readSettings } from './settings.js';
+import { checkOldInputs } from './core/gab-inputs.js';
 
 /**
  * What only some runs need loads by import(): mode merge, and in the records' modes the collect
@@ -43,8 +44,12 @@ async function report(runner: ActionRunner, outcome: Outcome): Promise<void> {
 export async function run(): Promise<void> {
   let failure: string | undefined;
   try {
-    const settings = readSettings((name) => core.getInput(name), readBoolean);
+    // Before any input of ours: a workflow switched by changing only `uses:` fails on its first
+    // run naming what to rename, not on "records: no path given" or in the wrong place.
+    for (const warning of checkOldInputs((name) => core.getInput(name))) core.warning(warning);
+    const inputs = readSettings((name) => core.getInput(name), readBoolean);
     const runner = actionRunner();
+    const settings = withHomePaths(inputs, runner.env['HOME']);
     // Masked before anything can print them: the token and the header derived from it.
     for (const secret of publishSecrets(runner.serverUrl, settings.token)) core.setSecret(secret);
     // Where the trend lives is an input like any other: refused before a record is read. A collect

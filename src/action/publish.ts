@@ -12,7 +12,7 @@ import { ancestryFromApi, ancestryFromGit, firstAnswer, type AncestryCheck } fro
 import { PushPermissionError } from '../effects/gh-pages.js';
 import type { GitHubComments } from '../effects/github-api.js';
 import { readPageAssets } from '../effects/page-assets.js';
-import { publishGroups, type PublishHooks } from '../jobs/publish.js';
+import { publishGroups, resolveTrendTarget, type PublishHooks } from '../jobs/publish.js';
 import { postRegressionComments, regressionDeriver, withdrawnLines, type RegressionOutcome } from '../jobs/regressions.js';
 import type { Settings } from '../settings.js';
 import { access, commentsApi, links, publishSettings, reportComment, type ActionRunner } from './runner.js';
@@ -24,13 +24,28 @@ const PUBLISH_HOOKS: PublishHooks = {
   pageAssets: () => readPageAssets(),
 };
 
+/**
+ * The trend's repository when it is another on this server than the run's (github-action-benchmark's
+ * gh-repository): the job's own token, github-token's default, can never push there, whatever the
+ * workflow's permissions say.
+ */
+function otherRepository(settings: Settings, runner: ActionRunner): string | undefined {
+  const { webUrl } = resolveTrendTarget(publishSettings(settings), access(runner)).remote;
+  const own = runner.repository === undefined ? undefined : `${runner.serverUrl.replace(/\/+$/, '')}/${runner.repository}`;
+  return webUrl !== undefined && own !== undefined && webUrl.toLowerCase() !== own.toLowerCase() ? webUrl : undefined;
+}
+
 /** Publishes; a token that may not push (a fork's) is a warning and the run goes on. */
-async function publishOrWarn(run: () => Promise<string>): Promise<string | undefined> {
+async function publishOrWarn(run: () => Promise<string>, other: string | undefined): Promise<string | undefined> {
   try {
     return await run();
   } catch (e) {
     if (e instanceof PushPermissionError) {
-      core.warning(`Nothing was published: ${e.message}. A pull request from a fork gets a read-only token; give the job contents: write to publish.`);
+      const advice =
+        other === undefined
+          ? 'A pull request from a fork gets a read-only token; give the job contents: write to publish.'
+          : `The job's own token (github-token's default) may push only to its own repository, whatever the workflow's permissions: give github-token a token that may push to ${other} (a personal access token or a GitHub App's, with contents: write).`;
+      core.warning(`Nothing was published: ${e.message}. ${advice}`);
       return undefined;
     }
     throw e;
@@ -103,7 +118,7 @@ export async function publishJudged(settings: Settings, runner: ActionRunner, gr
         },
       );
       return result.commit;
-    }),
+    }, otherRepository(settings, runner)),
   );
   if (published) core.setOutput('published-commit', published);
   const outcomes = published ? [...judges.values()].map((j) => j.outcome()).filter((o): o is RegressionOutcome => o !== undefined) : [];

@@ -131,6 +131,9 @@ export async function runRecords(settings: Settings, runner: ActionRunner): Prom
     summary.push(...compared.tables);
     regressions = compared.regressions;
   } else if (publishesOn(runner.eventName, runner.payload) && !settings.autoPush) {
+    // github-action-benchmark commented with auto-push false too (it committed locally either way);
+    // here a comment goes with a published point only, and comment-always, set for it, said nothing.
+    if (settings.commentAlways) core.warning('comment-always: no commit comment is written when auto-push is false, which publishes nothing; the comparison is in the job summary and the outputs');
     const compared = await compareWithBaseTrend(settings, runner, undefined, [{ suite: settings.suite, sha, points }], undefined);
     summary.push(...compared.tables);
     regressions = compared.regressions;

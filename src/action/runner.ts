@@ -5,6 +5,7 @@
  */
 import * as core from '@actions/core';
 import * as github from '@actions/github';
+import { join } from 'node:path';
 import { commitFromEvent, commitUrl, resolveCommitInfo } from '../core/trend/commit-info.js';
 import { isOwnerName } from '../core/trend/remote.js';
 import type { CommitInfo } from '../core/trend/types.js';
@@ -97,6 +98,23 @@ export async function commitFor(runner: ActionRunner, sha: string, token: string
     );
   }
   return commit;
+}
+
+/**
+ * github-action-benchmark resolved a leading `~` of output-file-path and external-data-json-path
+ * to the home folder, and the runner hands `with:` values on as written, no shell between:
+ * `records: ~/out.txt` (or `import-from:`, `compare-baseline:`), the path it took, was refused as
+ * a file the bench did not write. Never a path on the trend's branch, which has no home.
+ */
+export function withHomePaths(s: Settings, home: string | undefined): Settings {
+  if (!home) return s;
+  const fromHome = (p: string) => (p === '~' || p.startsWith('~/') ? join(home, p.slice(1)) : p);
+  return {
+    ...s,
+    records: s.records.map(fromHome),
+    compareBaseline: s.compareBaseline.map(fromHome),
+    ...(s.importFrom !== undefined ? { importFrom: fromHome(s.importFrom) } : {}),
+  };
 }
 
 export function publishSettings(s: Settings): PublishSettings {

@@ -4,7 +4,7 @@
  * may not push, and a comparison of two arms benched in the same job, on a push and on a pull
  * request. Real git remotes, real HTTP to local stand-ins for the artifact service and the API.
  */
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/trend/types.js';
@@ -112,13 +112,16 @@ describe('a matrix: mode collect in each leg, mode merge in a final job', () => 
 describe('a fork: a token that may read but not push', () => {
   it('warns that nothing was published, keeps the token out of every line, and exits 0', async () => {
     const READ_ONLY = 'ghs_forkTOKEN0123456789abcdef';
-    await sb.bareRemote('site');
-    const server = await startGitServer({ root: sb.root, env: sb.env, tokens: { [READ_ONLY]: 'read' } });
+    // The run's own repository (GITHUB_REPOSITORY owner/repo) on the run's server: another one's
+    // refusal says the job's token cannot push there at all.
+    await mkdir(join(sb.root, 'served', 'owner'), { recursive: true });
+    await sb.git(['init', '--quiet', '--bare', join(sb.root, 'served', 'owner', 'repo.git')]);
+    const server = await startGitServer({ root: join(sb.root, 'served'), env: sb.env, tokens: { [READ_ONLY]: 'read' } });
     try {
       await writeFile(join(sb.root, 'warm.json'), record('warm', 1.5));
       const run = await runAction({
         cwd: sb.root,
-        inputs: { records: 'warm.json', repository: server.url('site'), 'github-token': READ_ONLY, artifact: 'false' },
+        inputs: { records: 'warm.json', 'github-token': READ_ONLY, artifact: 'false' },
         event: push,
         env: { ...sb.env, GITHUB_SHA: SHA, GITHUB_SERVER_URL: server.origin },
       });
@@ -127,7 +130,7 @@ describe('a fork: a token that may read but not push', () => {
       expect(run.stdout).toMatch(/^::warning::Nothing was published: .*fork gets a read-only token/m);
       expect(run.outputs['published-commit']).toBeUndefined();
       expect(run.outputs['case-count']).toBe('3');
-      expect(await sb.revParse(join(sb.root, 'site.git'), 'refs/heads/gh-pages')).toBeUndefined();
+      expect(await sb.revParse(join(sb.root, 'served', 'owner', 'repo.git'), 'refs/heads/gh-pages')).toBeUndefined();
       // The token reached git as a header, and nowhere else: not a URL, not a log line.
       expect(server.requests.filter((r) => r.status === 403).map((r) => r.url)).toEqual([expect.stringMatching(/git-receive-pack/)]);
       expect(server.requests.every((r) => !r.url.includes(READ_ONLY))).toBe(true);

@@ -97,6 +97,37 @@ describe("gh-repository's value as repository", () => {
     }
   });
 
+  // github-action-benchmark's step held a personal access token for gh-repository; the job's own
+  // token, github-token's default, may push only to the run's repository. The warning told a push
+  // to give the job contents: write, which cannot reach another repository.
+  it("says, when the token may not push there, that the job's own token never can", async () => {
+    await mkdir(join(sb.root, 'served-ro', 'acme'), { recursive: true });
+    await sb.git(['init', '--quiet', '--bare', join(sb.root, 'served-ro', 'acme', 'benchmarks.git')]);
+    const server = await startGitServer({ root: join(sb.root, 'served-ro'), env: sb.env, tokens: { 'tok-job': 'read' } });
+    try {
+      const host = new URL(server.origin).host;
+      const run = await runAction({
+        cwd: sb.root,
+        event: { name: 'push', payload: { ref: 'refs/heads/main', head_commit: { id: SHA, message: 'c13', timestamp: '2026-01-13T00:00:00Z', author: { name: 'Ada' } } } },
+        env: { ...sb.env, GITHUB_SHA: SHA, GITHUB_SERVER_URL: server.origin },
+        inputs: { records: 'out.txt', format: 'cargo', repository: `${host}/acme/benchmarks`, 'github-token': 'tok-job', 'comment-on-alert': 'false', artifact: 'false' },
+      });
+      try {
+        const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::Nothing was published'));
+        expect(warnings, run.stdout).toHaveLength(1);
+        expect(warnings[0]).toContain(
+          `The job's own token (github-token's default) may push only to its own repository, whatever the workflow's permissions: give github-token a token that may push to ${server.origin}/acme/benchmarks (a personal access token or a GitHub App's, with contents: write).`,
+        );
+        expect(warnings[0]).not.toContain('contents: write to publish');
+      } finally {
+        await run.dispose();
+      }
+      expect(await sb.revParse(join(sb.root, 'served-ro', 'acme', 'benchmarks.git'), 'gh-pages')).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('is refused on another host than the run\'s server, the token going to that server only', async () => {
     const run = await switchWith('unused', { repository: 'gitlab.example.com/acme/benchmarks', 'github-token': 'tok' });
     try {
