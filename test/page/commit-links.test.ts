@@ -1,8 +1,9 @@
 /**
  * Addresses that point at one commit of a chart (`&commit=<sha>`), as a regression comment links
  * its culprit: the page loads older history back to it when needed, zooms the chart round it,
- * marks it and says so; a commit the trend does not hold is said on the card. And the address
- * follows the reader's zoom, without a history entry per key, so that it shares the view.
+ * marks it and says so; a commit the trend does not hold is said on the card; the page's list of
+ * regressions links there too. And the address follows the reader's zoom, without a history
+ * entry per key, so that it shares the view.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,15 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     await expect.poll(() => line.textContent()).toBe('The address names commit deadbee, which this chart does not hold; everything loaded is shown.');
     expect(await tab.locator('#status').textContent()).toBe(`Showing all ${COMMITS} publishes.`);
     expect(near(await edges(tab), [0, COMMITS - 1])).toBe(true);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('opens a listed regression\'s chart at its commit, loading back to it', async () => {
+    const { tab, errors } = await opened('');
+    await tab.locator('#alerts').getByRole('link', { name: NAME }).click();
+    await expect.poll(() => tab.locator('#chart-live').textContent()).toBe(said(5));
+    expect(near(await edges(tab), [0, 20])).toBe(true);
     expect(errors).toEqual([]);
     await tab.close();
   });
