@@ -31,6 +31,8 @@ export interface ChartEvents {
   zoomOutPastStart(group: ChartGroup): void;
   /** A key zoomed or panned the chart (or showed everything): what it now shows is to be said. */
   keyed(chart: CaseChart): void;
+  /** A key, a drag or a double click changed what the chart shows: the address follows. */
+  moved(chart: CaseChart): void;
   drawn(chart: CaseChart): void;
 }
 
@@ -202,6 +204,7 @@ export class CaseChart {
     });
     over.addEventListener('dblclick', () => {
       if (this.group.reset()) this.events.zoomOutPastStart(this.group);
+      this.events.moved(this);
     });
     group.charts.add(this);
     if (group.range) this.applyRange();
@@ -232,6 +235,7 @@ export class CaseChart {
     else return;
     e.preventDefault();
     this.events.keyed(this);
+    this.events.moved(this);
   }
 
   /** The commits (their index in `commits`) at the left and right edges of what is shown. */
@@ -297,6 +301,7 @@ export class CaseChart {
     const max = u.posToVal(s.left + s.width, 'x');
     u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
     this.group.zoom(min, max);
+    this.events.moved(this);
   }
 
   /** Error bars, isolated points, markers and alerts, clipped to the plot area. */
@@ -362,11 +367,12 @@ export class CaseChart {
     for (const m of this.data.markers) {
       const x = Math.round(u.valToPos(m.index - (n - 1), 'x', true)) + 0.5;
       if (x < left || x > left + width) continue;
-      const colour = m.kind === 'annotation' ? pal.annotation : pal.change;
+      const colour = m.kind === 'change-point' ? pal.change : pal.annotation;
       ctx.beginPath();
       ctx.strokeStyle = colour;
       ctx.lineWidth = pr;
-      ctx.setLineDash(m.kind === 'annotation' ? [4 * pr, 3 * pr] : [2 * pr, 2 * pr]);
+      // The linked commit solid: it is the one the reader was sent to, not a note on the history.
+      ctx.setLineDash(m.kind === 'annotation' ? [4 * pr, 3 * pr] : m.kind === 'linked' ? [] : [2 * pr, 2 * pr]);
       ctx.moveTo(x, top);
       ctx.lineTo(x, top + height);
       ctx.stroke();

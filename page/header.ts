@@ -68,7 +68,8 @@ export function renderHeader(state: PageState, m: Manifest): void {
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
     // A case left out as damaged has no chart to go to: its name is listed, not linked.
     const link = info
-      ? el('a', { attrs: { href: formatPermalink(permalinkOf(state, a.suite, a.case)) } }, isolated(a.case))
+      ? // At its commit: the chart opens zoomed round it (controls.ts, followCommit), not whole.
+        el('a', { attrs: { href: formatPermalink({ ...permalinkOf(state, a.suite, a.case), commit: a.sha }) } }, isolated(a.case))
       : el('span', { className: 'no-chart', attrs: { title: 'No chart: this case was left out (see the notice above)' } }, isolated(a.case));
     // Its commit may be older than what is loaded: the dot is drawn once it is.
     if (info) link.addEventListener('click', () => loadBackTo(state, a.seq));

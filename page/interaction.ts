@@ -4,6 +4,8 @@ import { caseCsv, caseJson, exportFileName } from './lib/case-export.js';
 import { formatDate, hoverText } from './lib/hover-text.js';
 import { commitUrl } from './lib/links.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
+import { formatPermalink } from './lib/permalink.js';
+import { permalinkOf } from './header.js';
 import type { ChartData } from './chart.js';
 import { manifestOf, type Card, type PageState } from './state.js';
 
@@ -56,6 +58,7 @@ export function chartEvents(state: PageState): ChartEvents {
         if (live.textContent !== text) setText(live, text);
       }, LIVE_REST_MS);
     },
+    moved: (chart) => shareView(state, chart),
     drawn: (chart) => {
       if (!state.firstDrawn) {
         state.firstDrawn = true;
@@ -68,6 +71,18 @@ export function chartEvents(state: PageState): ChartEvents {
       }
     },
   };
+}
+
+/**
+ * The address names the chart and the commit in the middle of what it shows (none when it shows
+ * everything loaded), so that the address copied shares the view: it named at most the case. Put
+ * in place of the current entry, not pushed, or each key pressed was one more press of Back.
+ */
+function shareView(state: PageState, chart: CaseChart): void {
+  const { first, last } = chart.shown();
+  const middle = chart.group.range ? chart.commits[Math.round((first + last) / 2)] : undefined;
+  const hash = formatPermalink({ ...permalinkOf(state, chart.suite, chart.caseName), ...(middle ? { commit: middle.commit.sha } : {}) });
+  if (hash !== window.location.hash) history.replaceState(history.state, '', hash);
 }
 
 /** The tooltip follows the cursor only over the chart it is in. */

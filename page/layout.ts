@@ -5,7 +5,7 @@ import { permalinkOf } from './header.js';
 import { chartEvents, download, trackActive } from './interaction.js';
 import { formatValue } from '../src/core/magnitude.js';
 import { formatDate, utcTime } from './lib/hover-text.js';
-import { commitIndex, placeAlerts, placeAnnotations } from './lib/markers.js';
+import { commitIndex, placeAlerts, placeAnnotations, type VerticalMarker } from './lib/markers.js';
 import { formatPermalink } from './lib/permalink.js';
 import { shapeKey, type CaseGroup, type TrendModel } from './lib/trend-model.js';
 import { cardKey, loadBackTo, manifestOf, type Card, type PageState } from './state.js';
@@ -114,7 +114,9 @@ function chartData(state: PageState, card: Card, model: TrendModel): ChartData |
   const m = manifestOf(state);
   const index = commitIndex(series.commits);
   const alerts = placeAlerts(m.alerts, suite, name, card.info.direction, index);
-  const markers = [...placeAnnotations(m.annotations, series.commits, state.from === 0), ...alerts.changePoints].sort((a, b) => a.index - b.index);
+  const linked = state.linked?.key === cardKey(suite, name) ? series.commits.findIndex((c) => c.commit.sha === state.linked?.sha) : -1;
+  const link: VerticalMarker[] = linked >= 0 ? [{ index: linked, label: 'Linked commit', kind: 'linked' }] : [];
+  const markers = [...placeAnnotations(m.annotations, series.commits, state.from === 0), ...alerts.changePoints, ...link].sort((a, b) => a.index - b.index);
   return { commits: series.commits, points, markers, regressions: alerts.regressions };
 }
 
@@ -206,6 +208,11 @@ function drawCard(state: PageState, card: Card, data: ChartData | undefined): vo
   } catch (e) {
     card.note.replaceChildren(`Could not draw this case: ${(e as Error).message}`);
   }
+}
+
+/** One card drawn again from the current model (the commit its link names is marked on it). */
+export function redrawCard(state: PageState, card: Card): void {
+  drawCard(state, card, chartData(state, card, state.model));
 }
 
 /**

@@ -2,7 +2,7 @@ import { ROLLUP_FANOUT, type Manifest, type Segment } from '../src/core/trend/ty
 import { byId } from './elements.js';
 import { announce } from './interaction.js';
 import { formatDate } from './lib/hover-text.js';
-import { permalinked, showPermalinked, wireControls } from './controls.js';
+import { followCommit, permalinked, showPermalinked, wireControls } from './controls.js';
 import { notice, renderHeader, renderStatus, status } from './header.js';
 import { drawAll, ensureSections, inViewport, watchViewport } from './layout.js';
 import { FIRST_VIEW_SEGMENTS, FIRST_WINDOW_SEGMENTS, planBefore, planWindow, type Chunk } from './lib/load-plan.js';
@@ -94,7 +94,10 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
     renderStatus(state, got.failed?.message);
     if (arrived.length > 0) announce(state, arrivalWords(arrived));
     setPageState(got.failed ? 'error' : 'ready');
-    if (!got.failed) loadPendingBack(state);
+    if (!got.failed) {
+      loadPendingBack(state);
+      followCommit(state);
+    }
   } catch (e) {
     state.loading = false;
     renderStatus(state);
@@ -166,7 +169,10 @@ export async function boot(state: PageState): Promise<void> {
     await drawAll(state, permalinked(state));
     if (state.drawnCount >= state.expected && performance.getEntriesByName('benchtrend:all-charts').length === 0) performance.mark('benchtrend:all-charts');
     setPageState(failed === undefined ? 'ready' : 'error');
-    if (failed === undefined) loadPendingBack(state);
+    if (failed === undefined) {
+      loadPendingBack(state);
+      followCommit(state);
+    }
   } catch (e) {
     state.loading = false;
     // With the manifest read, the buttons say again whether there is more to ask for.

@@ -45,6 +45,10 @@ export interface PageState {
   loading: boolean;
   /** A publish to load back to once the load under way ends (loadBackTo). */
   backTo: number | undefined;
+  /** The commit the address names on a card, still to be found (older history loaded back to it) and shown. */
+  wanted: { readonly key: string; readonly commit: string } | undefined;
+  /** The commit a link opened a card's chart at: marked on it. */
+  linked: { readonly key: string; readonly sha: string } | undefined;
   /** Paths of files that could not be read: asked for again, they are revalidated, not taken from the cache. */
   readonly unread: Set<string>;
   /** The chart under the cursor: only it shows the tooltip. */
@@ -79,6 +83,8 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     suiteSections: new Map(),
     loading: false,
     backTo: undefined,
+    wanted: undefined,
+    linked: undefined,
     unread: new Set(),
     active: null,
     firstDrawn: false,

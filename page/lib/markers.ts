@@ -11,7 +11,8 @@ import type { CommitRow } from './trend-model.js';
 export interface VerticalMarker {
   readonly index: number;
   readonly label: string;
-  readonly kind: 'annotation' | 'change-point';
+  /** `linked`: the commit the address names (controls.ts, followCommit). */
+  readonly kind: 'annotation' | 'change-point' | 'linked';
 }
 
 export interface AlertMarker {

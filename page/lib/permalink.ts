@@ -1,18 +1,27 @@
 /**
  * The page's address fragment: `#case=<name>` points at one chart (with `&suite=<suite>` when the
- * same case name exists in several suites). Names are percent-encoded, so any name round-trips.
+ * same case name exists in several suites), and `&commit=<sha>` at one commit of it (the full sha
+ * or a prefix of at least 7 hex digits). Names are percent-encoded, so any name round-trips.
  */
 
 export interface Permalink {
   readonly case?: string;
   readonly suite?: string;
+  /** Lower case: shas are stored so, and a prefix pasted in capitals names the same commit. */
+  readonly commit?: string;
+}
+
+/** Shorter than 7 digits a prefix names too many commits to be a link to one: not looked for. */
+export function commitPrefix(text: string): boolean {
+  return /^[0-9a-f]{7,64}$/.test(text);
 }
 
 export function parsePermalink(hash: string): Permalink {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const name = params.get('case');
   const suite = params.get('suite');
-  return { ...(name ? { case: name } : {}), ...(suite ? { suite } : {}) };
+  const commit = params.get('commit')?.toLowerCase();
+  return { ...(name ? { case: name } : {}), ...(suite ? { suite } : {}), ...(commit ? { commit } : {}) };
 }
 
 /**
@@ -29,5 +38,6 @@ export function formatPermalink(link: Permalink): string {
   const parts: string[] = [];
   if (link.case !== undefined) parts.push(`case=${encodeURIComponent(wellFormed(link.case))}`);
   if (link.suite !== undefined) parts.push(`suite=${encodeURIComponent(wellFormed(link.suite))}`);
+  if (link.commit !== undefined) parts.push(`commit=${encodeURIComponent(link.commit)}`);
   return parts.length ? `#${parts.join('&')}` : '';
 }

@@ -131,7 +131,7 @@ export async function publishJudged(settings: Settings, runner: ActionRunner, gr
   return {
     verdicts,
     regressions,
-    table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner)) : ''),
+    table: (title) => (verdicts.length ? renderVerdictTable(verdicts, title, links(settings, runner), true) : ''),
     cases: outcomes.flatMap((o) => o.cases),
     replaced,
   };

@@ -171,11 +171,16 @@ export function changeText(change: number): string {
   return `${sign}${Math.abs(v).toFixed(digits)}%`;
 }
 
-/** `#case=<case>&suite=<suite>` as the chart page reads it, parentheses encoded for markdown links. */
-export function caseLink(pagesUrl: string, suite: string, name: string): string {
+/**
+ * `#case=<case>&suite=<suite>` as the chart page reads it, parentheses encoded for markdown links;
+ * with `&commit=<sha>` the page opens the chart zoomed round that commit (an alert's culprit),
+ * which a maintainer otherwise had to find on the chart. A commit that is not a sha is left out.
+ */
+export function caseLink(pagesUrl: string, suite: string, name: string, commit?: string): string {
   const enc = (s: string) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const base = pagesUrl.replace(/#.*$/, '');
-  return `${base}#case=${enc(name)}&suite=${enc(suite)}`;
+  const at = commit !== undefined && /^[0-9a-f]{7,64}$/i.test(commit) ? `&commit=${commit.toLowerCase()}` : '';
+  return `${base}#case=${enc(name)}&suite=${enc(suite)}${at}`;
 }
 
 function safeUrl(url: string | undefined): string | undefined {
@@ -183,10 +188,11 @@ function safeUrl(url: string | undefined): string | undefined {
   return /^https?:\/\/[^\s<>()]+$/.test(url) ? url : undefined;
 }
 
-function caseCell(row: { case: string }, suite: string, links: CommentLinks): string {
+/** `commit`: the alert's culprit, which the trend holds (never a pull request's own head). */
+function caseCell(row: { case: string }, suite: string, links: CommentLinks, commit?: string): string {
   const name = escapeMarkdown(shownName(row.case));
   const pages = safeUrl(links.pagesUrl);
-  const link = pages ? caseLink(pages, suite, row.case) : undefined;
+  const link = pages ? caseLink(pages, suite, row.case, commit) : undefined;
   return link && link.length <= LINK_MAX ? `[${name}](${link})` : name;
 }
 
@@ -267,10 +273,11 @@ export function ccLine(users: readonly string[]): string {
 }
 
 /** One row of a comment table. */
-function rowLine(row: CommentRow, suite: string, links: CommentLinks): string {
+function rowLine(row: CommentRow, suite: string, links: CommentLinks, sha: string): string {
   return [
     '',
-    caseCell(row, suite, links),
+    // A comment's rows are the alerts raised at its own commit.
+    caseCell(row, suite, links, sha),
     valueWithBand(row.baseline, row.unit, row.band, escapeMarkdown),
     valueWithBand(row.value, row.unit, row.errorBar, escapeMarkdown),
     describeWorseChange(row.change, row.direction),
@@ -434,11 +441,11 @@ function groupSection(data: CommitCommentData, links: CommentLinks): string[] {
     const range = pct(r.low) === pct(r.high) ? pct(r.low) : `${pct(r.low)} to ${pct(r.high)}`;
     out.push(`Every one of the ${r.cases} cases judged here got worse by about the same factor (${escapeMarkdown(range)} worse): that looks like the runner (a slower host), not the code. Re-run the job to tell.`, '');
   }
-  out.push(...TABLE_HEAD, rowLine(top, data.suite, links));
+  out.push(...TABLE_HEAD, rowLine(top, data.suite, links, data.sha));
   if (rest.length > 0) {
     // No case name in the summary: HTML there is not markdown, and names are never markup.
     const summary = `${rest.length} more case${rest.length === 1 ? '' : 's'} at this commit`;
-    out.push('', `<details><summary>${summary}</summary>`, '', ...TABLE_HEAD, ...rest.map((row) => rowLine(row, data.suite, links)), '', '</details>');
+    out.push('', `<details><summary>${summary}</summary>`, '', ...TABLE_HEAD, ...rest.map((row) => rowLine(row, data.suite, links, data.sha)), '', '</details>');
   }
   return out;
 }
@@ -577,7 +584,8 @@ export function renderPullRequestComment(data: PullRequestCommentData, links: Co
     const base = v.baseline ? valueWithBand(v.baseline.median, v.unit, [v.baseline.q1, v.baseline.q3], escapeMarkdown) : '—';
     const head = valueWithBand(v.value, v.unit, v.runs > 1 ? [v.q1, v.q3] : undefined, escapeMarkdown);
     const change = v.change !== undefined ? describeWorseChange(v.change, v.direction) : '—';
-    return `| ${caseCell(v, data.suite, links)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${reasonMarkdown(reasonBeside(v.reason, change), escapeMarkdown, links.docsUrl)} |`;
+    // The pull request's head is not in the trend: only an alert already open there has a commit to link.
+    return `| ${caseCell(v, data.suite, links, v.ongoing?.sha)} | ${base} | ${head} | ${change} | ${PR_VERDICT[v.kind]} | ${reasonMarkdown(reasonBeside(v.reason, change), escapeMarkdown, links.docsUrl)} |`;
   });
   const split = attributionBlock(attributionLines(rows));
   const tail = [

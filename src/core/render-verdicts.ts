@@ -95,8 +95,12 @@ export function verdictReport(verdicts: readonly CaseVerdict[], esc: (text: stri
   return { counts: [...counts].map(([k, n]) => `${n} ${k}`).join(' · ') || 'No case.', rows, attribution: attributionLines(sorted) };
 }
 
-/** The job summary: every case with its verdict, new median, baseline, change and a sparkline. */
-export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: string, links: CommentLinks = {}): string {
+/**
+ * The job summary: every case with its verdict, new median, baseline, change and a sparkline. An
+ * alert's row links to the chart at its commit: the one raised when `published` (a pull request's
+ * head is not in the trend, and "raised" there is only what a push would raise), else an open one.
+ */
+export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: string, links: CommentLinks = {}, published = false): string {
   const report = verdictReport(verdicts, escapeMarkdown, '⚠️ ', (reason) => reasonMarkdown(reason, escapeMarkdown, links.docsUrl));
   const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : undefined;
   const lines = [
@@ -108,7 +112,8 @@ export function renderVerdictTable(verdicts: readonly CaseVerdict[], title: stri
     '| --- | --- | ---: | ---: | ---: | --- | --- |',
   ];
   for (const r of report.rows) {
-    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case)})` : r.case;
+    const culprit = (published ? r.verdict.alert?.sha : undefined) ?? r.verdict.ongoing?.sha;
+    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case, culprit)})` : r.case;
     lines.push(`| ${caseCell} | ${r.kind} | ${r.value} | ${r.baseline} | ${r.change} | ${r.recent} | ${r.why} |`);
   }
   lines.push(...attributionBlock(report.attribution));

@@ -50,7 +50,8 @@ describe('regression comments over real HTTP', () => {
     const body = comments[0]?.body ?? '';
     expect(body.startsWith(commitCommentMarker('default'))).toBe(true);
     expect(body).toContain('cc @alice');
-    expect(body).toContain('(https://owner.github.io/repo/dev/bench/#case=warm%20%2F%20attach&suite=default)');
+    // Linked to the chart at the culprit, where the page zooms round it.
+    expect(body).toContain(`(https://owner.github.io/repo/dev/bench/#case=warm%20%2F%20attach&suite=default&commit=${commit(35).sha})`);
     const data = parseCommitCommentData(body);
     expect(data?.rows.map((r) => [r.case, r.status])).toEqual([['warm / attach', 'confirmed']]);
     expect(data?.rows[0]?.band).toBeDefined();

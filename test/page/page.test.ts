@@ -319,7 +319,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('the chart page in headless Chromium', 
     expect(await page.locator('#alerts h2').textContent()).toBe('Regressions (1)');
     const listed = page.locator('#alerts li');
     expect(await listed.allTextContents()).toEqual([`warm / total +25% worse at ${at110.slice(0, 7)} (confirmed): beyond the 99.9% prediction limit of the last 20 medians`]);
-    expect(await listed.locator('a', { hasText: 'warm / total' }).getAttribute('href')).toBe('#case=warm%20%2F%20total');
+    expect(await listed.locator('a', { hasText: 'warm / total' }).getAttribute('href')).toBe(`#case=warm%20%2F%20total&commit=${at110}`);
     expect(await listed.locator('a', { hasText: at110.slice(0, 7) }).getAttribute('href')).toBe(`${server.origin}/o/r/commit/${at110}`);
 
     // A missing commit is a gap: the line breaks once, where the tooltip says the case was not

@@ -89,7 +89,7 @@ describe('the commit comment', () => {
     const rows = body.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Case') && !l.startsWith('| ---'));
     expect(rows).toHaveLength(1);
     const [name, base, value, change, status, why] = cells(rows[0] as string);
-    expect(name).toMatch(/^\[.*\]\(https:\/\/owner\.github\.io\/repo\/dev\/bench\/#case=.*&suite=nightly\)$/);
+    expect(name).toMatch(/^\[.*\]\(https:\/\/owner\.github\.io\/repo\/dev\/bench\/#case=.*&suite=nightly&commit=a{40}\)$/);
     expect(base).toMatch(/^(1\.99\d*|2(\.00\d*)?) s \(1\.9\d*–2\.0\d*\)$/);
     expect(value).toMatch(/^2\.62 s \(2\.5\d*–2\.6\d*\)$/);
     expect(change).toMatch(/^\+3\d% worse$/);
@@ -108,6 +108,15 @@ describe('the commit comment', () => {
     const link = caseLink('https://owner.github.io/repo/dev/bench/', 'nightly', NASTY);
     expect(link).not.toMatch(/[()\s]/);
     expect(parsePermalink(new URL(link).hash)).toEqual({ case: NASTY, suite: 'nightly' });
+  });
+
+  it('links each row to the chart at the commit it is on, a link the page reads back', () => {
+    const row = body.split('\n').find((l) => l.startsWith('| [')) as string;
+    const link = /\]\((\S+)\) \|/.exec(row)?.[1] as string;
+    expect(link).not.toMatch(/[()\s]/);
+    expect(parsePermalink(new URL(link).hash)).toEqual({ case: NASTY, suite: 'nightly', commit: data.sha });
+    // Not a sha: left out, rather than a link the page cannot follow.
+    expect(caseLink('https://owner.github.io/repo/dev/bench/', 'nightly', 'a', 'HEAD) [x](y')).toBe('https://owner.github.io/repo/dev/bench/#case=a&suite=nightly');
   });
 
   it('carries its rows as data that survives any name, so a later run can rewrite it', () => {
@@ -443,5 +452,29 @@ describe('right-to-left names among other words', () => {
     const column = (l: string) => [...l.replace(/[\p{Cf}]/gu, '')].join('').indexOf('+');
     expect(column(lines[1] as string)).toBe(column(lines[2] as string));
     expect(openAt(lines[1] as string, (lines[1] as string).indexOf('+35%'))).toBe(0);
+  });
+});
+
+describe('links to the chart at an alert\'s commit', () => {
+  const pagesUrl = 'https://owner.github.io/repo/dev/bench/';
+  const hashOf = (markdown: string): string | undefined => {
+    const link = /\| \[[^\n]*?\]\((https:\/\/[^)\s]+)\) \|/.exec(markdown)?.[1];
+    return link === undefined ? undefined : new URL(link).hash;
+  };
+  const alertSha = regressed.alert?.sha as string;
+
+  it('links a published run\'s summary row to the commit its alert is raised at', () => {
+    expect(alertSha).toMatch(/^[0-9a]{40}$/);
+    expect(parsePermalink(hashOf(renderVerdictTable([regressed], 'Benchmarks', { pagesUrl }, true)) ?? '')).toEqual({ case: NASTY, suite: 'nightly', commit: alertSha });
+  });
+
+  it('links no commit of a pull request\'s own, which the trend does not hold; an alert open on the trend, at its commit', () => {
+    expect(parsePermalink(hashOf(renderVerdictTable([regressed], 'Against main', { pagesUrl })) ?? '').commit).toBeUndefined();
+    const pr = renderPullRequestComment({ suite: 'nightly', sha: 'b'.repeat(40), base: 'main', verdicts: [regressed] }, { pagesUrl });
+    expect(parsePermalink(hashOf(pr) ?? '').commit).toBeUndefined();
+    const open = { ...regressed, ongoing: { sha: 'c'.repeat(40), status: 'suspected' as const } };
+    expect(parsePermalink(hashOf(renderVerdictTable([open], 'Against main', { pagesUrl })) ?? '').commit).toBe('c'.repeat(40));
+    const openPr = renderPullRequestComment({ suite: 'nightly', sha: 'b'.repeat(40), base: 'main', verdicts: [open] }, { pagesUrl });
+    expect(parsePermalink(hashOf(openPr) ?? '').commit).toBe('c'.repeat(40));
   });
 });
