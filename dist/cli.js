@@ -12923,10 +12923,11 @@ function changeText(change) {
   const sign = v > 0 ? "+" : v < 0 ? "-" : "\xB1";
   return `${sign}${Math.abs(v).toFixed(digits)}%`;
 }
-function caseLink(pagesUrl, suite, name) {
+function caseLink(pagesUrl, suite, name, commit) {
   const enc = (s) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const base = pagesUrl.replace(/#.*$/, "");
-  return `${base}#case=${enc(name)}&suite=${enc(suite)}`;
+  const at = commit !== void 0 && /^[0-9a-f]{7,64}$/i.test(commit) ? `&commit=${commit.toLowerCase()}` : "";
+  return `${base}#case=${enc(name)}&suite=${enc(suite)}${at}`;
 }
 function safeUrl(url) {
   if (!url) return void 0;
@@ -20585,7 +20586,7 @@ function verdictReport(verdicts, esc, flag = "", why = esc) {
   });
   return { counts: [...counts2].map(([k, n]) => `${n} ${k}`).join(" \xB7 ") || "No case.", rows: rows2, attribution: attributionLines(sorted2) };
 }
-function renderVerdictTable(verdicts, title, links = {}) {
+function renderVerdictTable(verdicts, title, links = {}, published = false) {
   const report2 = verdictReport(verdicts, escapeMarkdown, "\u26A0\uFE0F ", (reason) => reasonMarkdown(reason, escapeMarkdown, links.docsUrl));
   const pages = links.pagesUrl && /^https?:\/\/[^\s<>()]+$/.test(links.pagesUrl) ? links.pagesUrl : void 0;
   const lines = [
@@ -20597,7 +20598,8 @@ function renderVerdictTable(verdicts, title, links = {}) {
     "| --- | --- | ---: | ---: | ---: | --- | --- |"
   ];
   for (const r of report2.rows) {
-    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case)})` : r.case;
+    const culprit = (published ? r.verdict.alert?.sha : void 0) ?? r.verdict.ongoing?.sha;
+    const caseCell = pages ? `[${r.case}](${caseLink(pages, r.verdict.suite, r.verdict.case, culprit)})` : r.case;
     lines.push(`| ${caseCell} | ${r.kind} | ${r.value} | ${r.baseline} | ${r.change} | ${r.recent} | ${r.why} |`);
   }
   lines.push(...attributionBlock(report2.attribution));
