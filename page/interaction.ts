@@ -4,7 +4,7 @@ import { caseCsv, caseJson, exportFileName } from './lib/case-export.js';
 import { formatDate, hoverText } from './lib/hover-text.js';
 import { commitUrl } from './lib/links.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
-import { formatPermalink } from './lib/permalink.js';
+import { formatPermalink, parsePermalink } from './lib/permalink.js';
 import { permalinkOf } from './header.js';
 import type { ChartData } from './chart.js';
 import { manifestOf, type Card, type PageState } from './state.js';
@@ -83,6 +83,17 @@ function shareView(state: PageState, chart: CaseChart): void {
   const middle = chart.group.range ? chart.commits[Math.round((first + last) / 2)] : undefined;
   const hash = formatPermalink({ ...permalinkOf(state, chart.suite, chart.caseName), ...(middle ? { commit: middle.commit.sha } : {}) });
   if (hash !== window.location.hash) history.replaceState(history.state, '', hash);
+}
+
+/**
+ * Older history shows every chart whole (loadOlder lets go of each zoom): the commit the address
+ * named for a zoom goes too, as shareView drops it, or the address copied reopened a zoom the
+ * reader no longer saw. A commit still to be followed there (followCommit) stays.
+ */
+export function shareWhole(state: PageState): void {
+  const link = parsePermalink(window.location.hash);
+  if (state.wanted || link.case === undefined || link.commit === undefined) return;
+  history.replaceState(history.state, '', formatPermalink({ case: link.case, ...(link.suite === undefined ? {} : { suite: link.suite }) }));
 }
 
 /** The tooltip follows the cursor only over the chart it is in. */

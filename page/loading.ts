@@ -1,6 +1,6 @@
 import { ROLLUP_FANOUT, type Manifest, type Segment } from '../src/core/trend/types.js';
 import { byId } from './elements.js';
-import { announce } from './interaction.js';
+import { announce, shareWhole } from './interaction.js';
 import { formatDate } from './lib/hover-text.js';
 import { followCommit, permalinked, showPermalinked, wireControls } from './controls.js';
 import { notice, renderHeader, renderStatus, status } from './header.js';
@@ -89,6 +89,7 @@ export async function loadOlder(state: PageState, want: number): Promise<void> {
     for (const p of got.problems) notice(p);
     showCases(state);
     for (const g of state.groups.values()) g.range = null;
+    shareWhole(state);
     await drawAll(state, undefined);
     state.loading = false;
     renderStatus(state, got.failed?.message);

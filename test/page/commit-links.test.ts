@@ -134,6 +134,20 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     await tab.close();
   });
 
+  it('drops the commit from the address once older history shows the chart whole', async () => {
+    const { tab, errors } = await opened(`#case=${encodeURIComponent(NAME)}&commit=${sha(100)}`);
+    await expect.poll(() => tab.locator('#chart-live').textContent()).toBe(said(100));
+    const entries = await tab.evaluate(() => history.length);
+    await tab.click('#load-older');
+    await expect.poll(() => tab.locator('#status').textContent()).toBe(`Showing all ${COMMITS} publishes.`);
+    expect(near(await edges(tab), [0, COMMITS - 1])).toBe(true);
+    // It named commit 100, and the address copied reopened the chart zoomed round it.
+    expect(await tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}`);
+    expect(await tab.evaluate(() => history.length)).toBe(entries);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
   it('goes from one linked commit to another, and back with Back, marking only the one linked', async () => {
     const { tab, errors } = await opened(`#case=${encodeURIComponent(NAME)}&commit=${sha(100).slice(0, 7)}`);
     await expect.poll(() => tab.locator('#chart-live').textContent()).toBe(said(100));
