@@ -24,6 +24,8 @@ function findCard(state: PageState, link: { case?: string; suite?: string }): Ca
  */
 export function showPermalinked(state: PageState): Card | undefined {
   for (const c of state.cards.values()) c.root.classList.remove('target');
+  // A move still to be put in the address would put it over the one followed now.
+  clearTimeout(state.shareTimer);
   const link = parsePermalink(window.location.hash);
   const card = findCard(state, link);
   const notices = byId('notice');

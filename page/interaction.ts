@@ -58,7 +58,13 @@ export function chartEvents(state: PageState): ChartEvents {
         if (live.textContent !== text) setText(live, text);
       }, LIVE_REST_MS);
     },
-    moved: (chart) => shareView(state, chart),
+    // Once the moves rest, as the live region: a browser takes only so many changes of the address
+    // in a few seconds (Chromium 200 in 10 s, then ignores them; Safari throws), and a held key
+    // steps every frame, so the address stopped following and named a commit the chart had left.
+    moved: (chart) => {
+      clearTimeout(state.shareTimer);
+      state.shareTimer = setTimeout(() => shareView(state, chart), LIVE_REST_MS);
+    },
     drawn: (chart) => {
       if (!state.firstDrawn) {
         state.firstDrawn = true;

@@ -62,6 +62,8 @@ export interface PageState {
   observer: IntersectionObserver | undefined;
   /** What a chart's keys are still to say once they rest (interaction.ts). */
   liveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The address still to follow a chart's last move once the moves rest (interaction.ts). */
+  shareTimer: ReturnType<typeof setTimeout> | undefined;
   /** The width of a shown card's plot, as last read (layout.ts, plotWidth); undefined until read. */
   plotWidth: number | undefined;
   /** Reads `want` more publishes back in the log (loading.ts): cards and charts ask for it. */
@@ -93,6 +95,7 @@ export function createState(loadOlder: (want: number) => Promise<void>): PageSta
     expected: 0,
     observer: undefined,
     liveTimer: undefined,
+    shareTimer: undefined,
     plotWidth: undefined,
     loadOlder,
   };

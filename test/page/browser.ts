@@ -27,12 +27,17 @@ export interface Browser extends AsyncDisposable {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; downloads?: boolean } = {}): Promise<Browser> {
+/**
+ * `historyLimit`: the limit a reader's browser puts on changes of the address (200 in 10 s), which
+ * playwright turns off by default (`--disable-ipc-flooding-protection`).
+ */
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; downloads?: boolean; historyLimit?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'benchtrend-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
+    ...(options.historyLimit ? { ignoreDefaultArgs: ['--disable-ipc-flooding-protection'] } : {}),
     viewport: { width: 1280, height: 900 },
     deviceScaleFactor: 1,
     colorScheme: options.colorScheme ?? 'light',

@@ -117,7 +117,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     const [first, last] = await edges(tab);
     const middle = Math.round((first + last) / 2);
     expect(middle).toBeLessThan(100);
-    expect(await tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}&commit=${sha(middle)}`);
+    // Once the keys rest.
+    await expect.poll(() => tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}&commit=${sha(middle)}`);
     expect(await tab.evaluate(() => history.length)).toBe(entries);
 
     // The address copied opens the same place.
@@ -128,7 +129,7 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
 
     await chart.focus();
     await tab.keyboard.press('Home');
-    expect(await tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}`);
+    await expect.poll(() => tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}`);
     expect(await tab.evaluate(() => history.length)).toBe(entries);
     expect(errors).toEqual([]);
     await tab.close();
@@ -176,15 +177,43 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     await tab.mouse.down();
     await tab.mouse.move(box.x + box.width * 0.4, y, { steps: 5 });
     await tab.mouse.up();
+    await expect.poll(() => tab.evaluate(() => window.location.hash)).toMatch(/&commit=/);
     const hash = await tab.evaluate(() => window.location.hash);
     const commit = /&commit=([0-9a-f]{40})$/.exec(hash)?.[1];
     const [first, last] = await edges(tab);
     expect(first).toBeGreaterThan(0);
     expect(near([history.findIndex((p) => p.commit.sha === commit)], [Math.round((first + last) / 2)])).toBe(true);
     await plot.dblclick();
-    expect(await tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}`);
+    await expect.poll(() => tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}`);
     expect(await tab.evaluate(() => history.length)).toBe(entries);
     expect(errors).toEqual([]);
     await tab.close();
+  });
+
+  it('follows a key held long in the address, as a browser that limits its changes takes it', async () => {
+    // 200 changes of the address in 10 s, and the browser ignores the rest: a key held some 7 s.
+    const limited = await servedTrend('benchtrend-page-commit-links-limit-', trendFiles(history, { updated: '2024-01-09T00:00:00Z', format: 2 }), { historyLimit: true });
+    try {
+      const tab = await limited.browser.context.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(`${limited.server.base}#case=${encodeURIComponent(NAME)}&commit=${sha(100)}`);
+      await tab.waitForFunction(() => document.documentElement.dataset['state'] === 'ready');
+      await expect.poll(() => tab.locator('#chart-live').textContent()).toBe(said(100));
+      const chart = card(tab, NAME).getByRole('application');
+      await chart.focus();
+      await chart.evaluate((node) => {
+        for (let k = 0; k < 300; k++) node.dispatchEvent(new KeyboardEvent('keydown', { key: k % 2 ? 'ArrowRight' : 'ArrowLeft', bubbles: true }));
+      });
+      await tab.keyboard.press('ArrowLeft');
+      await tab.keyboard.press('ArrowLeft');
+      const [first, last] = await edges(tab);
+      // The address named a commit of the 200th step, which the chart had left.
+      await expect.poll(() => tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}&commit=${sha(Math.round((first + last) / 2))}`);
+      expect(errors).toEqual([]);
+      await tab.close();
+    } finally {
+      await limited.close();
+    }
   });
 });
