@@ -34,7 +34,12 @@ export function showPermalinked(state: PageState): Card | undefined {
   // The commit of the link followed before is no longer marked; the new one is looked for (followCommit).
   const before = state.linked && state.cards.get(state.linked.key);
   state.linked = undefined;
-  if (before) redrawCard(state, before);
+  if (before) {
+    // Left for an address naming no commit (Back from a regression's link): the zoom round it goes
+    // too, or the chart stayed zoomed under an address that opens it whole.
+    if (link.commit === undefined) state.groups.get(shapeKey(before.info.suite, before.info.shape))?.reset();
+    redrawCard(state, before);
+  }
   state.wanted = card && link.commit !== undefined ? { key: cardKey(card.info.suite, card.info.case), commit: link.commit } : undefined;
   if (!card && link.case !== undefined) {
     const of = link.suite === undefined ? [] : [' of suite ', isolated(link.suite)];

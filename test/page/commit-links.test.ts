@@ -105,6 +105,23 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     await tab.close();
   });
 
+  it('shows the chart whole again on Back from a listed regression\'s link, and zoomed on Forward', async () => {
+    const { tab, errors } = await opened(`#case=${encodeURIComponent(NAME)}`);
+    await tab.locator('#alerts').getByRole('link', { name: NAME }).click();
+    await expect.poll(() => tab.locator('#chart-live').textContent()).toBe(said(5));
+    expect(near(await edges(tab), [0, 20])).toBe(true);
+    await tab.goBack();
+    await expect.poll(() => card(tab, NAME).locator('.markers li.linked').count()).toBe(0);
+    expect(await tab.evaluate(() => window.location.hash)).toBe(`#case=${encodeURIComponent(NAME)}`);
+    // It stayed zoomed round the regression, under an address that opens it whole.
+    expect(near(await edges(tab), [0, COMMITS - 1])).toBe(true);
+    await tab.goForward();
+    await expect.poll(() => card(tab, NAME).locator('.markers li.linked').count()).toBe(1);
+    expect(near(await edges(tab), [0, 20])).toBe(true);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
   it('puts the commit in the middle of the view in the address as keys zoom, without a history entry per key', async () => {
     const start = `#case=${encodeURIComponent(NAME)}&commit=${sha(100)}`;
     const { tab, errors } = await opened(start);
