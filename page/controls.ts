@@ -88,6 +88,8 @@ export function followCommit(state: PageState): void {
   state.wanted = undefined;
   const row = commits[i];
   if (!row) {
+    // As the line says, whatever zoom a link followed before or the keys made.
+    card.chart?.group.reset();
     const why = valid ? ', which this chart does not hold' : ', which is not 7 or more hex digits of a commit';
     card.note.after(el('p', { className: 'note commit-missing' }, 'The address names commit ', isolated(want.commit), `${why}; everything loaded is shown.`));
     return;

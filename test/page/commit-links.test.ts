@@ -96,6 +96,18 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     await tab.close();
   });
 
+  it('shows everything loaded, as it says, for a commit it cannot look for after one it zoomed round', async () => {
+    const { tab, errors } = await opened(`#case=${encodeURIComponent(NAME)}&commit=${sha(100)}`);
+    await expect.poll(() => tab.locator('#chart-live').textContent()).toBe(said(100));
+    await tab.evaluate((h) => (window.location.hash = h), `#case=${encodeURIComponent(NAME)}&commit=nothex1`);
+    const line = card(tab, NAME).locator('.commit-missing');
+    await expect.poll(() => line.textContent()).toBe('The address names commit nothex1, which is not 7 or more hex digits of a commit; everything loaded is shown.');
+    // It stayed zoomed round commit 100.
+    expect(near(await edges(tab), [COMMITS - (await loaded(tab)), COMMITS - 1])).toBe(true);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
   it('opens a listed regression\'s chart at its commit, loading back to it', async () => {
     const { tab, errors } = await opened('');
     await tab.locator('#alerts').getByRole('link', { name: NAME }).click();
