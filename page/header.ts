@@ -5,7 +5,7 @@ import { byId, el, isolated, setText } from './elements.js';
 import { formatDate } from './lib/hover-text.js';
 import { commitUrl, httpUrl } from './lib/links.js';
 import { formatPermalink } from './lib/permalink.js';
-import { loadBackTo, manifestOf, type PageState } from './state.js';
+import { manifestOf, type PageState } from './state.js';
 
 /** The page's header: where the trend comes from, how fresh it is, its open regressions, and what is loaded. */
 
@@ -68,11 +68,9 @@ export function renderHeader(state: PageState, m: Manifest): void {
     const info = m.cases.find((c) => c.suite === a.suite && c.case === a.case);
     // A case left out as damaged has no chart to go to: its name is listed, not linked.
     const link = info
-      ? // At its commit: the chart opens zoomed round it (controls.ts, followCommit), not whole.
+      ? // At its commit: the chart opens zoomed round it, older history loaded back to it first (controls.ts, followCommit).
         el('a', { attrs: { href: formatPermalink({ ...permalinkOf(state, a.suite, a.case), commit: a.sha }) } }, isolated(a.case))
       : el('span', { className: 'no-chart', attrs: { title: 'No chart: this case was left out (see the notice above)' } }, isolated(a.case));
-    // Its commit may be older than what is loaded: the dot is drawn once it is.
-    if (info) link.addEventListener('click', () => loadBackTo(state, a.seq));
     const words = alertChangeWords(a, info?.direction ?? 'smaller');
     const pct = words !== undefined ? ` ${words}` : '';
     const at = inGroup ? [] : [' at ', commit(a.sha)];

@@ -117,6 +117,19 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     await tab.close();
   });
 
+  it('loads nothing in this tab for a listed regression opened in another', async () => {
+    const { tab, errors } = await opened('');
+    const before = await loaded(tab);
+    const opening = tab.context().waitForEvent('page');
+    await tab.locator('#alerts').getByRole('link', { name: NAME }).click({ modifiers: ['Control'] });
+    await (await opening).close();
+    // Its click asked for older history back to the regression in this tab.
+    expect(await tab.evaluate(() => document.documentElement.dataset['state'])).toBe('ready');
+    expect(await loaded(tab)).toBe(before);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
   it('shows the chart whole again on Back from a listed regression\'s link, and zoomed on Forward', async () => {
     const { tab, errors } = await opened(`#case=${encodeURIComponent(NAME)}`);
     await tab.locator('#alerts').getByRole('link', { name: NAME }).click();
