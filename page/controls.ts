@@ -91,7 +91,11 @@ export function followCommit(state: PageState): void {
     // As the line says, whatever zoom a link followed before or the keys made.
     card.chart?.group.reset();
     const why = valid ? ', which this chart does not hold' : ', which is not 7 or more hex digits of a commit';
-    card.note.after(el('p', { className: 'note commit-missing' }, 'The address names commit ', isolated(want.commit), `${why}; everything loaded is shown.`));
+    const line = el('p', { className: 'note commit-missing' }, 'The address names commit ', isolated(want.commit), `${why}; everything loaded is shown.`);
+    card.note.after(line);
+    // Said, as a commit found is: the line comes once older history is read, long after the card
+    // took the focus, and a screen reader's user heard nothing of it.
+    announce(state, `${card.info.case}: ${line.textContent ?? ''}`);
     return;
   }
   state.linked = { key: want.key, sha: row.commit.sha };

@@ -90,6 +90,8 @@ describe.skipIf(!HAS_CHROMIUM && !IN_CI)('links to a commit of a chart', () => {
     const { tab, errors } = await opened(`#case=${encodeURIComponent(NAME)}&commit=deadbee`);
     const line = card(tab, NAME).locator('.commit-missing');
     await expect.poll(() => line.textContent()).toBe('The address names commit deadbee, which this chart does not hold; everything loaded is shown.');
+    // Said to a screen reader too, as a commit found is.
+    expect(await tab.locator('#chart-live').textContent()).toBe(`${NAME}: The address names commit deadbee, which this chart does not hold; everything loaded is shown.`);
     expect(await tab.locator('#status').textContent()).toBe(`Showing all ${COMMITS} publishes.`);
     expect(near(await edges(tab), [0, COMMITS - 1])).toBe(true);
     expect(errors).toEqual([]);
