@@ -59,21 +59,28 @@ export function authFor(serverUrl: string, remoteUrl: string, token: string | un
 }
 
 /**
- * What git is handed for `remoteUrl`: the URL, and the auth that goes with it. A password written
- * into an http(s) URL (`https://user:pass@host/o/r.git`) is taken out of it and sent as the
- * `Authorization: Basic` header git would have made of it, scoped to that URL: git hands the
- * remote's URL to git-remote-http as an argument, which `ps` shows every user of the machine for
- * as long as a fetch or push lasts, while configuration in the environment only its owner can
- * read. Credentials the user wrote for the URL are the ones sent; the token is for a URL without.
+ * What git is handed for `remoteUrl`: the URL, and the auth that goes with it. Credentials written
+ * into an http(s) URL (`https://user:pass@host/o/r.git`, or a token as the user alone,
+ * `https://<token>@github.com/o/r.git`) are taken out of it and sent as the `Authorization: Basic`
+ * header git would have made of them (a user alone with an empty password), scoped to that URL:
+ * git hands the remote's URL to git-remote-http as an argument, which `ps` shows every user of the
+ * machine for as long as a fetch or push lasts, while configuration in the environment only its
+ * owner can read. Credentials the user wrote for the URL are the ones sent; the token is for a URL
+ * without, and for a user alone on the token's server, whose header git sent before any 401.
  */
 export function remoteAuth(serverUrl: string, remoteUrl: string, token: string | undefined): { readonly url: string; readonly auth?: GitAuth } {
-  const m = /^(https?:\/\/)([^/@]*):([^/@]*)@(.*)$/is.exec(remoteUrl);
+  const m = /^(https?:\/\/)([^/@]+)@(.*)$/is.exec(remoteUrl);
   if (!m) {
     const auth = authFor(serverUrl, remoteUrl, token);
     return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
   }
-  const [, scheme, user, password, rest] = m as unknown as [string, string, string, string, string];
+  const [, scheme, userinfo, rest] = m as unknown as [string, string, string, string];
   const url = `${scheme}${rest}`;
+  const colon = userinfo.indexOf(':');
+  if (colon < 0) {
+    const auth = authFor(serverUrl, url, token);
+    if (auth) return { url, auth };
+  }
   const decoded = (text: string): string => {
     try {
       return decodeURIComponent(text);
@@ -81,6 +88,8 @@ export function remoteAuth(serverUrl: string, remoteUrl: string, token: string |
       return text;
     }
   };
+  const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+  const password = colon < 0 ? '' : userinfo.slice(colon + 1);
   const basic = Buffer.from(`${decoded(user)}:${decoded(password)}`, 'utf8').toString('base64');
   return { url, auth: { key: `http.${url}.extraheader`, value: `Authorization: Basic ${basic}`, secrets: [basic] } };
 }

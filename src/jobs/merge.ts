@@ -49,6 +49,18 @@ function notCollected(artifact: string, prefix: string): InputError {
   return new InputError(`artifact ${artifact}: holds no ${COLLECTED_FILE}; only benchtrend with mode: collect uploads artifacts named ${prefix}*`);
 }
 
+/** The COLLECTED_FILE of artifact `name`'s zip, or a refusal naming the artifact. */
+function collectedText(zip: Buffer, name: string, prefix: string, maxBytes: number): string {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = readZipEntry(zip, COLLECTED_FILE, maxBytes);
+  } catch (e) {
+    throw new InputError(`artifact ${name}: ${e instanceof ZipError ? e.message : 'not a readable zip'}`);
+  }
+  if (bytes === undefined) throw notCollected(name, prefix);
+  return bytes.toString('utf8');
+}
+
 /**
  * Every collect artifact of this workflow run, downloaded, validated and merged into groups by
  * suite and commit, for ONE publish. Any artifact that cannot be read stops the merge before
@@ -67,14 +79,7 @@ export async function merge(context: RunContext, prefix: string = COLLECT_PREFIX
   try {
     const payloads = await mapLimit(artifacts, DOWNLOAD_LANES, async (a): Promise<NamedPayload> => {
       const zip = await downloadRunArtifactZip(service, a, join(root, String(a.id)));
-      let bytes: Buffer | undefined;
-      try {
-        bytes = readZipEntry(zip, COLLECTED_FILE, MAX_RUN_PAYLOAD_BYTES);
-      } catch (e) {
-        throw new InputError(`artifact ${a.name}: ${e instanceof ZipError ? e.message : 'not a readable zip'}`);
-      }
-      if (bytes === undefined) throw notCollected(a.name, prefix);
-      return { artifact: a.name, payload: parsePayload(a.name, bytes.toString('utf8')) };
+      return { artifact: a.name, payload: parsePayload(a.name, collectedText(zip, a.name, prefix, MAX_RUN_PAYLOAD_BYTES)) };
     });
     return { ...mergeCollected(payloads), artifacts };
   } finally {
@@ -127,14 +132,7 @@ export async function mergeForeignRun(run: ForeignRun, headSha: string, context:
       });
       // A service that answers again has its whole budget again.
       failingSince = undefined;
-      let bytes: Buffer | undefined;
-      try {
-        bytes = readZipEntry(zip, COLLECTED_FILE, MAX_FOREIGN_PAYLOAD_BYTES);
-      } catch (e) {
-        throw new InputError(`artifact ${a.name}: ${e instanceof ZipError ? e.message : 'not a readable zip'}`);
-      }
-      if (bytes === undefined) throw notCollected(a.name, prefix);
-      return { artifact: a.name, payload: parseForeignPayload(a.name, bytes.toString('utf8'), headSha) };
+      return { artifact: a.name, payload: parseForeignPayload(a.name, collectedText(zip, a.name, prefix, MAX_FOREIGN_PAYLOAD_BYTES), headSha) };
     } catch (e) {
       if (!(e instanceof InputError) && !(e instanceof ArtifactError)) throw e;
       refused.push(e.message);

@@ -17,7 +17,7 @@ import { TrendDataError, checkWrittenFiles } from '../core/trend/validate.js';
 import { CHUNK_FOLDER, MANIFEST_PATH } from '../core/trend/layout.js';
 import type { Annotation, CommitInfo, Manifest } from '../core/trend/types.js';
 import { BOT_IDENTITY, gitEnv, remoteAuth, tokenAuth, type Env, type Identity } from '../effects/git.js';
-import { GitTransientError, PagesBranch, PushRaceError, PushRefusedError, isTransientPublishError } from '../effects/gh-pages.js';
+import { GitTransientError, PagesBranch, PushRaceError, isTransientPublishError } from '../effects/gh-pages.js';
 import { lockInTheWay } from '../effects/git-failures.js';
 import { MAX_IMPORT_BYTES, readFailure, readRegularFile, TooLargeError } from '../effects/record-files.js';
 import { RetriesExhaustedError, retryWithBackoff } from '../effects/retry.js';
@@ -340,9 +340,6 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       const { importOnly, what } = bringing(imported);
       log(`${importOnly ? 'Importing' : 'Publishing'} ${what} to ${remote.display} (${location})`);
     };
-    // Whether the failing attempt had started its push: before that, or when the remote refused
-    // it, the branch is as it was; a push cut off midway may have landed.
-    let pushing = false;
     let attempts = 0;
     // Since when the remote has failed to answer (undefined while it answers): a service that
     // keeps failing gets bounds.budgetMs in all, a lost race the whole race budget.
@@ -355,7 +352,6 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
     const attemptOnce = async (attempt: number) => {
       attempts = attempt;
       const attemptStart = performance.now();
-      pushing = false;
       await branch.settle();
       branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
       const cut = branch.deadline - attemptStart < bounds.requestMs;
@@ -438,7 +434,6 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
         announce(plan.imported);
         const files = new Map([...plan.files].map(([path, content]) => [under(path), content] as const));
         const commit = await branch.commitFiles(tip, files, commitMessage(plan.groups, plan.plans, plan), plan.removed.map(under));
-        pushing = true;
         await branch.push(commit);
         return { plan, commit, holes };
       }
@@ -473,12 +468,12 @@ export async function publishGroups(settings: Omit<PublishSettings, 'suite'>, ct
       const tried = seconds(performance.now() - started);
       // A failure not tried again (a refused push, a fetch the server turned away): its error names
       // the remote's words, this line what they cost. A refusal of the input or of the trend's data
-      // stays the only line, and a give-up below says what it was publishing before its error.
+      // stays the only line, and a give-up below says what it was publishing before its error. A
+      // push cut off midway, which may have landed, is never here: it is a GitTransientError, and
+      // every other way a push fails is a refusal (classifyPushFailure).
       if (!(e instanceof InputError || e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError)) {
         const { importOnly, what } = bringing(lastImported);
-        const where = `${remote.display} (${location})`;
-        const state = !pushing || e instanceof PushRefusedError ? `the trend on ${where} is untouched` : `the push to ${where} was cut off, so it may have landed`;
-        log(`Not ${importOnly ? 'imported' : 'published'}: ${what.replace(/,$/, '')}; ${state}`);
+        log(`Not ${importOnly ? 'imported' : 'published'}: ${what.replace(/,$/, '')}; the trend on ${remote.display} (${location}) is untouched`);
       }
       // Gave up on the remote (not a refusal of the input): the log says what was not published.
       if (e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError) announce('unread');

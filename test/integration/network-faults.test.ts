@@ -216,9 +216,9 @@ describe('the token stays with its server', () => {
     try {
       const run = await act({ repository: server.url('trend').replace('http://', `http://${secret}@`) }, {});
       expect(run.code).toBe(1);
-      // git asked for the password of that user, naming it: "could not read Password for 'http://<token>@...'".
+      // Sent as the Basic header's user and turned down, git asked for another user.
       expect(run.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
-        `::error::cannot read ${server.url('trend').replace('http://', 'http://***@')}: fatal: could not read Password for '${server.origin.replace('http://', 'http://***@')}': terminal prompts disabled; check the github-token`,
+        `::error::cannot read ${server.url('trend').replace('http://', 'http://***@')}: fatal: could not read Username for '${server.origin}': terminal prompts disabled; check the github-token`,
       ]);
       expect(run.stdout.split('\n').filter((l) => l.includes(secret))).toEqual([`::add-mask::${secret}`]);
       expect(run.stderr).not.toContain(secret);

@@ -19,7 +19,7 @@ const FAST = { BENCHTREND_REQUEST_TIMEOUT_MS: '1500', BENCHTREND_NETWORK_BUDGET_
 
 /** Every form a user name and password take on their way: as written, encoded, and as git's Basic header. */
 function forms(user: string, password: string): string[] {
-  return [user, password, encodeURIComponent(user), encodeURIComponent(password), Buffer.from(`${user}:${password}`).toString('base64')].filter((s) => !/^(?:u|x-oauth-basic)$/.test(s));
+  return [user, password, encodeURIComponent(user), encodeURIComponent(password), Buffer.from(`${user}:${password}`).toString('base64')].filter((s) => !/^(?:|u|x-oauth-basic)$/.test(s));
 }
 
 /** Command lines of this machine's processes holding `secret`, as `ps` shows them to every user. */
@@ -77,9 +77,10 @@ describe('a git server whose error page repeats the Authorization header it was 
   for (const [label, user, password] of [
     ['a password in the repository URL', 'u', 'SENTINEL-pass0123456789'],
     ["a token as the URL's user name, GitHub's x-oauth-basic spelling", 'ghp_SENTINELtoken0123456789', 'x-oauth-basic'],
+    ["a token as the URL's user name alone", 'ghp_SENTINELalone0123456789', undefined],
   ] as const) {
     it(`${label}: no line, output or summary shows it in any form`, async () => {
-      const repository = `${origin}/trend.git`.replace('http://', `http://${user}:${password}@`);
+      const repository = `${origin}/trend.git`.replace('http://', `http://${user}${password === undefined ? '' : `:${password}`}@`);
       const run = await runAction({
         cwd: sb.root,
         inputs: { records: 'warm.json', 'github-token': 'ghs_jobTOKEN0123456789abcdef', artifact: 'false', repository },
@@ -88,7 +89,7 @@ describe('a git server whose error page repeats the Authorization header it was 
       });
       await run.dispose();
       expect(run.code).toBe(1);
-      const secrets = forms(user, password);
+      const secrets = forms(user, password ?? '');
       const error = run.stdout.split('\n').find((l) => l.startsWith('::error::')) ?? '';
       // The server's page is still quoted, the credentials in it masked.
       expect(error).toContain('error: request with authorization: Basic ***');
@@ -99,20 +100,26 @@ describe('a git server whose error page repeats the Authorization header it was 
     });
   }
 
-  it("a password in the repository URL is never in a command line, which ps shows every user of the machine", async () => {
-    watched = 'SENTINEL-argv0123456789';
-    const run = await runAction({
-      cwd: sb.root,
-      inputs: { records: 'warm.json', 'github-token': 'ghs_jobTOKEN0123456789abcdef', artifact: 'false', repository: `${origin}/trend.git`.replace('http://', `http://u:${watched}@`) },
-      event: { name: 'push', payload: HEAD },
-      env: { ...sb.env, GITHUB_SHA: SHA, ...FAST },
+  for (const [label, userinfo] of [
+    ['a password in the repository URL', 'u:SENTINEL-argv0123456789'],
+    // git sends it as the Basic header's user, with an empty password: GitHub takes a token so.
+    ["a token as the repository URL's user name alone", 'ghp_SENTINELargv0123456789'],
+  ] as const) {
+    it(`${label} is never in a command line, which ps shows every user of the machine`, async () => {
+      watched = userinfo.replace(/^u:/, '');
+      const run = await runAction({
+        cwd: sb.root,
+        inputs: { records: 'warm.json', 'github-token': 'ghs_jobTOKEN0123456789abcdef', artifact: 'false', repository: `${origin}/trend.git`.replace('http://', `http://${userinfo}@`) },
+        event: { name: 'push', payload: HEAD },
+        env: { ...sb.env, GITHUB_SHA: SHA, ...FAST },
+      });
+      await run.dispose();
+      expect(run.code).toBe(1);
+      expect(seenInPs).toEqual([]);
+      // The credentials did reach the server, as git's Basic header.
+      expect(run.stdout).toContain('error: request with authorization: Basic ***');
     });
-    await run.dispose();
-    expect(run.code).toBe(1);
-    expect(seenInPs).toEqual([]);
-    // The credentials did reach the server, as git's Basic header.
-    expect(run.stdout).toContain('error: request with authorization: Basic ***');
-  });
+  }
 });
 
 it('a repository URL written without its scheme is refused without echoing its credentials', async () => {

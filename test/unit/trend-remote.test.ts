@@ -49,7 +49,8 @@ describe('resolveRemote', () => {
       'ghp_SENTINEL0123456789',
       Buffer.from('ghp_SENTINEL0123456789:x-oauth-basic').toString('base64'),
     ]);
-    expect(urlSecrets('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toEqual(['ghp_SENTINEL0123456789']);
+    // git sends a user alone with an empty password.
+    expect(urlSecrets('https://ghp_SENTINEL0123456789@github.com/o/r.git')).toEqual(['ghp_SENTINEL0123456789', Buffer.from('ghp_SENTINEL0123456789:').toString('base64')]);
     expect(urlSecrets('ssh://git@example.com/a.git')).toEqual([]);
     expect(urlSecrets('https://example.com/a.git')).toEqual([]);
     expect(urlSecrets('/srv/trend.git')).toEqual([]);
@@ -84,6 +85,14 @@ describe('git auth', () => {
     expect(remoteAuth('https://github.com', 'https://bot:pw@github.com/o/r.git', 'tok123').auth?.value).toBe(`Authorization: Basic ${Buffer.from('bot:pw').toString('base64')}`);
     expect(remoteAuth('https://github.com', 'https://github.com/o/r.git', 'tok123')).toEqual({ url: 'https://github.com/o/r.git', auth: tokenAuth('https://github.com', 'tok123') });
     expect(remoteAuth('https://github.com', 'ssh://git@github.com/o/r.git', 'tok123')).toEqual({ url: 'ssh://git@github.com/o/r.git' });
+    // A user alone leaves the URL too: off the token's server it is the Basic header's user, as git
+    // sends it; on it, the token's header is what git sent first, and still is.
+    const alone = Buffer.from('ghp_SENTINEL0123456789:').toString('base64');
+    expect(remoteAuth('https://github.com', 'https://ghp_SENTINEL0123456789@git.example.com/o/r.git', 'tok123')).toEqual({
+      url: 'https://git.example.com/o/r.git',
+      auth: { key: 'http.https://git.example.com/o/r.git.extraheader', value: `Authorization: Basic ${alone}`, secrets: [alone] },
+    });
+    expect(remoteAuth('https://github.com', 'https://alice@github.com/o/r.git', 'tok123')).toEqual({ url: 'https://github.com/o/r.git', auth: tokenAuth('https://github.com', 'tok123') });
   });
 });
 

@@ -91,8 +91,9 @@ export function urlSecrets(url: string): string[] {
   const secrets: string[] = [];
   if (password !== undefined && password !== '') secrets.push(password, decoded(password));
   if (user !== '' && userIsSecret(scheme, user, password)) secrets.push(user, decoded(user));
-  if (password !== undefined && /^https?:/i.test(scheme) && secrets.length > 0) {
-    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password)}`, 'utf8').toString('base64'));
+  // A user name alone goes with an empty password, as git sends it (`<token>:`).
+  if (/^https?:/i.test(scheme) && secrets.length > 0) {
+    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password ?? '')}`, 'utf8').toString('base64'));
   }
   return [...new Set(secrets)];
 }
