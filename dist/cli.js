@@ -14209,8 +14209,8 @@ function urlSecrets(url) {
   const secrets = [];
   if (password !== void 0 && password !== "") secrets.push(password, decoded(password));
   if (user !== "" && userIsSecret(scheme, user, password)) secrets.push(user, decoded(user));
-  if (password !== void 0 && /^https?:/i.test(scheme) && secrets.length > 0) {
-    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password)}`, "utf8").toString("base64"));
+  if (/^https?:/i.test(scheme) && secrets.length > 0) {
+    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password ?? "")}`, "utf8").toString("base64"));
   }
   return [...new Set(secrets)];
 }
@@ -14281,14 +14281,24 @@ function authFor(serverUrl, remoteUrl, token) {
   if (remote.protocol !== server.protocol || remote.host.toLowerCase() !== server.host.toLowerCase()) return void 0;
   return tokenAuth(serverUrl, token);
 }
+var TOKEN_SHAPED = /^(?:gh[opsur]_|github_pat_|glpat-)|^[A-Za-z0-9_%-]{30,}$/;
 function remoteAuth(serverUrl, remoteUrl, token) {
-  const m = /^(https?:\/\/)([^/@]*):([^/@]*)@(.*)$/is.exec(remoteUrl);
+  const m = /^(https?:\/\/)([^/@]+)@(.*)$/is.exec(remoteUrl);
   if (!m) {
     const auth = authFor(serverUrl, remoteUrl, token);
     return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
   }
-  const [, scheme, user, password, rest] = m;
+  const [, scheme, userinfo, rest] = m;
   const url = `${scheme}${rest}`;
+  const colon = userinfo.indexOf(":");
+  if (colon < 0) {
+    if (!TOKEN_SHAPED.test(userinfo)) {
+      const auth2 = authFor(serverUrl, remoteUrl, token);
+      return auth2 ? { url: remoteUrl, auth: auth2 } : { url: remoteUrl };
+    }
+    const auth = authFor(serverUrl, url, token);
+    if (auth) return { url, auth };
+  }
   const decoded2 = (text2) => {
     try {
       return decodeURIComponent(text2);
@@ -14296,6 +14306,8 @@ function remoteAuth(serverUrl, remoteUrl, token) {
       return text2;
     }
   };
+  const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+  const password = colon < 0 ? "" : userinfo.slice(colon + 1);
   const basic = Buffer.from(`${decoded2(user)}:${decoded2(password)}`, "utf8").toString("base64");
   return { url, auth: { key: `http.${url}.extraheader`, value: `Authorization: Basic ${basic}`, secrets: [basic] } };
 }
@@ -18180,7 +18192,6 @@ async function publishGroups(settings, ctx, hooks = {}) {
       const { importOnly, what } = bringing(imported);
       log2(`${importOnly ? "Importing" : "Publishing"} ${what} to ${remote.display} (${location})`);
     };
-    let pushing = false;
     let attempts = 0;
     let failingSince;
     let lastNetwork;
@@ -18189,7 +18200,6 @@ async function publishGroups(settings, ctx, hooks = {}) {
     const attemptOnce = async (attempt) => {
       attempts = attempt;
       const attemptStart = performance.now();
-      pushing = false;
       await branch.settle();
       branch.deadline = (failingSince ?? attemptStart) + bounds.budgetMs;
       const cut = branch.deadline - attemptStart < bounds.requestMs;
@@ -18256,7 +18266,6 @@ async function publishGroups(settings, ctx, hooks = {}) {
         announce(plan2.imported);
         const files = new Map([...plan2.files].map(([path, content]) => [under(path), content]));
         const commit2 = await branch.commitFiles(tip, files, commitMessage(plan2.groups, plan2.plans, plan2), plan2.removed.map(under));
-        pushing = true;
         await branch.push(commit2);
         return { plan: plan2, commit: commit2, holes: holes2 };
       }
@@ -18291,9 +18300,7 @@ async function publishGroups(settings, ctx, hooks = {}) {
       const tried = seconds(performance.now() - started);
       if (!(e instanceof InputError || e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError)) {
         const { importOnly, what } = bringing(lastImported);
-        const where2 = `${remote.display} (${location})`;
-        const state = !pushing || e instanceof PushRefusedError ? `the trend on ${where2} is untouched` : `the push to ${where2} was cut off, so it may have landed`;
-        log2(`Not ${importOnly ? "imported" : "published"}: ${what.replace(/,$/, "")}; ${state}`);
+        log2(`Not ${importOnly ? "imported" : "published"}: ${what.replace(/,$/, "")}; the trend on ${remote.display} (${location}) is untouched`);
       }
       if (e instanceof RetriesExhaustedError || e instanceof GitTransientError || e instanceof PushRaceError) announce("unread");
       if (e instanceof RetriesExhaustedError && e.last instanceof PushRaceError) {

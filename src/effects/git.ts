@@ -68,6 +68,9 @@ export function authFor(serverUrl: string, remoteUrl: string, token: string | un
  * owner can read. Credentials the user wrote for the URL are the ones sent; the token is for a URL
  * without, and for a user alone on the token's server, whose header git sent before any 401.
  */
+/** GitHub's and GitLab's token prefixes, or 30 or more characters no person's login runs to. */
+const TOKEN_SHAPED = /^(?:gh[opsur]_|github_pat_|glpat-)|^[A-Za-z0-9_%-]{30,}$/;
+
 export function remoteAuth(serverUrl: string, remoteUrl: string, token: string | undefined): { readonly url: string; readonly auth?: GitAuth } {
   const m = /^(https?:\/\/)([^/@]+)@(.*)$/is.exec(remoteUrl);
   if (!m) {
@@ -78,6 +81,13 @@ export function remoteAuth(serverUrl: string, remoteUrl: string, token: string |
   const url = `${scheme}${rest}`;
   const colon = userinfo.indexOf(':');
   if (colon < 0) {
+    // A plain user name (`https://alice@gitlab.example/o/r.git`) stays in the URL: git then asks
+    // the user's credential helper for its password after a 401, which a header sent up front
+    // would clash with. Only a name shaped like a token is one to keep out of `ps`.
+    if (!TOKEN_SHAPED.test(userinfo)) {
+      const auth = authFor(serverUrl, remoteUrl, token);
+      return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
+    }
     const auth = authFor(serverUrl, url, token);
     if (auth) return { url, auth };
   }

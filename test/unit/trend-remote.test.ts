@@ -92,7 +92,10 @@ describe('git auth', () => {
       url: 'https://git.example.com/o/r.git',
       auth: { key: 'http.https://git.example.com/o/r.git.extraheader', value: `Authorization: Basic ${alone}`, secrets: [alone] },
     });
-    expect(remoteAuth('https://github.com', 'https://alice@github.com/o/r.git', 'tok123')).toEqual({ url: 'https://github.com/o/r.git', auth: tokenAuth('https://github.com', 'tok123') });
+    expect(remoteAuth('https://github.com', 'https://ghp_SENTINEL0123456789@github.com/o/r.git', 'tok123')).toEqual({ url: 'https://github.com/o/r.git', auth: tokenAuth('https://github.com', 'tok123') });
+    // A person's login stays in the URL, for the credential helper to find its password.
+    expect(remoteAuth('https://github.com', 'https://alice@gitlab.example/o/r.git', 'tok123')).toEqual({ url: 'https://alice@gitlab.example/o/r.git' });
+    expect(remoteAuth('https://github.com', 'https://alice@github.com/o/r.git', 'tok123')).toEqual({ url: 'https://alice@github.com/o/r.git', auth: tokenAuth('https://github.com', 'tok123') });
   });
 });
 
