@@ -49,7 +49,8 @@ export async function run(): Promise<void> {
     for (const warning of checkOldInputs((name) => core.getInput(name))) core.warning(warning);
     const inputs = readSettings((name) => core.getInput(name), readBoolean);
     const runner = actionRunner();
-    const settings = withHomePaths(inputs, runner.env['HOME']);
+    // Windows runners set USERPROFILE, not HOME; github-action-benchmark's os.homedir() read either.
+    const settings = withHomePaths(inputs, runner.env['HOME'] || runner.env['USERPROFILE']);
     // Masked before anything can print them: the token and the header derived from it.
     for (const secret of publishSecrets(runner.serverUrl, settings.token)) core.setSecret(secret);
     // Where the trend lives is an input like any other: refused before a record is read. A collect

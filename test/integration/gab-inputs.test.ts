@@ -147,6 +147,19 @@ describe("output-file-path's ~, as records", () => {
       await run.dispose();
     }
   });
+  // A Windows runner has no HOME; github-action-benchmark's os.homedir() fell back to USERPROFILE.
+  it('reads ~/ from USERPROFILE where HOME is unset, as on a Windows runner', async () => {
+    const home = `${sb.root}/userprofile`;
+    await mkdir(`${home}/bench`, { recursive: true });
+    await writeFile(`${home}/bench/output.txt`, 'test bench_fib_10 ... bench:         135 ns/iter (+/- 24)\n');
+    const { run } = await push('userprofile', { records: '~/bench/output.txt', format: 'cargo' }, { HOME: '', USERPROFILE: home });
+    try {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.outputs['case-count']).toBe('1');
+    } finally {
+      await run.dispose();
+    }
+  });
   // external-data-json-path took ~/ as well: the refusal above sends its file to import-from.
   it("imports external-data-json-path's ~/ file given as import-from", async () => {
     const home = `${sb.root}/home-import`;
