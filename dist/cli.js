@@ -12188,6 +12188,9 @@ function assessCase(series, memory, given2, options) {
 var TREND_SCHEMA_VERSION = 2;
 var SEGMENT_VERSION = 1;
 var ROLLUP_FANOUT = 16;
+function isCommitPrefix(text2) {
+  return /^[0-9a-f]{7,64}$/.test(text2);
+}
 
 // src/core/trend/layout.ts
 var MANIFEST_PATH = "manifest.json";
@@ -12926,7 +12929,8 @@ function changeText(change) {
 function caseLink(pagesUrl, suite, name, commit) {
   const enc = (s) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const base = pagesUrl.replace(/#.*$/, "");
-  const at = commit !== void 0 && /^[0-9a-f]{7,64}$/i.test(commit) ? `&commit=${commit.toLowerCase()}` : "";
+  const sha = commit?.toLowerCase();
+  const at = sha !== void 0 && isCommitPrefix(sha) ? `&commit=${sha}` : "";
   return `${base}#case=${enc(name)}&suite=${enc(suite)}${at}`;
 }
 function safeUrl(url) {
@@ -14186,9 +14190,16 @@ function decoded(text2) {
     return text2;
   }
 }
+var GITHUB_TOKEN_SHAPE = /^(?:gh[opsur]_|github_pat_)/;
+function tokenShaped(user) {
+  return GITHUB_TOKEN_SHAPE.test(user) || /^glpat-/.test(user) || /^[A-Za-z0-9_%-]{30,}$/.test(user);
+}
+function basicCredentials(user, password) {
+  return Buffer.from(`${decoded(user)}:${decoded(password)}`, "utf8").toString("base64");
+}
 function userIsSecret(scheme, user, password) {
   if (/^(?:git\+)?ssh:/i.test(scheme)) return false;
-  return password === void 0 || /^x-oauth-basic$/i.test(decoded(password)) || /^(?:gh[opsur]_|github_pat_)/.test(decoded(user));
+  return password === void 0 || /^x-oauth-basic$/i.test(decoded(password)) || GITHUB_TOKEN_SHAPE.test(decoded(user));
 }
 function redactUrl(url) {
   return url.replace(USERINFO, (_m, scheme, userinfo) => {
@@ -14209,9 +14220,7 @@ function urlSecrets(url) {
   const secrets = [];
   if (password !== void 0 && password !== "") secrets.push(password, decoded(password));
   if (user !== "" && userIsSecret(scheme, user, password)) secrets.push(user, decoded(user));
-  if (/^https?:/i.test(scheme) && secrets.length > 0) {
-    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password ?? "")}`, "utf8").toString("base64"));
-  }
+  if (/^https?:/i.test(scheme) && secrets.length > 0) secrets.push(basicCredentials(user, password ?? ""));
   return [...new Set(secrets)];
 }
 function resolveRemote(repository, ctx) {
@@ -14281,34 +14290,22 @@ function authFor(serverUrl, remoteUrl, token) {
   if (remote.protocol !== server.protocol || remote.host.toLowerCase() !== server.host.toLowerCase()) return void 0;
   return tokenAuth(serverUrl, token);
 }
-var TOKEN_SHAPED = /^(?:gh[opsur]_|github_pat_|glpat-)|^[A-Za-z0-9_%-]{30,}$/;
 function remoteAuth(serverUrl, remoteUrl, token) {
+  const plain = (url2) => {
+    const auth = authFor(serverUrl, url2, token);
+    return auth ? { url: url2, auth } : { url: url2 };
+  };
   const m = /^(https?:\/\/)([^/@]+)@(.*)$/is.exec(remoteUrl);
-  if (!m) {
-    const auth = authFor(serverUrl, remoteUrl, token);
-    return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
-  }
+  if (!m) return plain(remoteUrl);
   const [, scheme, userinfo, rest] = m;
   const url = `${scheme}${rest}`;
   const colon = userinfo.indexOf(":");
   if (colon < 0) {
-    if (!TOKEN_SHAPED.test(userinfo)) {
-      const auth2 = authFor(serverUrl, remoteUrl, token);
-      return auth2 ? { url: remoteUrl, auth: auth2 } : { url: remoteUrl };
-    }
-    const auth = authFor(serverUrl, url, token);
-    if (auth) return { url, auth };
+    if (!tokenShaped(userinfo)) return plain(remoteUrl);
+    const onServer = plain(url);
+    if (onServer.auth) return onServer;
   }
-  const decoded2 = (text2) => {
-    try {
-      return decodeURIComponent(text2);
-    } catch {
-      return text2;
-    }
-  };
-  const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
-  const password = colon < 0 ? "" : userinfo.slice(colon + 1);
-  const basic = Buffer.from(`${decoded2(user)}:${decoded2(password)}`, "utf8").toString("base64");
+  const basic = basicCredentials(colon < 0 ? userinfo : userinfo.slice(0, colon), colon < 0 ? "" : userinfo.slice(colon + 1));
   return { url, auth: { key: `http.${url}.extraheader`, value: `Authorization: Basic ${basic}`, secrets: [basic] } };
 }
 function gitEnv(base, auth, config = {}) {
@@ -19463,7 +19460,7 @@ function noTrendYet(values, branchExists = true) {
 function tokenFrom(name, io) {
   if (name === void 0) return void 0;
   const token = io.env[name];
-  if (token === void 0 && (/^(?:gh[opsur]_|github_pat_)/.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))) {
+  if (token === void 0 && (GITHUB_TOKEN_SHAPE.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))) {
     throw new InputError("--token-env: takes the name of an environment variable, not the token itself; the value given names no variable and is not shown, in case it is the token: export the token, then give its variable's name, --token-env GH_TOKEN");
   }
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);

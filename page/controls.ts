@@ -1,6 +1,7 @@
 import { byId, el, isolated } from './elements.js';
 import { OLDER_STEP_SEGMENTS } from './lib/load-plan.js';
-import { commitPrefix, parsePermalink, wellFormed } from './lib/permalink.js';
+import { parsePermalink, wellFormed } from './lib/permalink.js';
+import { isCommitPrefix } from '../src/core/trend/types.js';
 import { formatDate } from './lib/hover-text.js';
 import { shapeKey } from './lib/trend-model.js';
 import { announce } from './interaction.js';
@@ -77,7 +78,7 @@ export function followCommit(state: PageState): void {
   const card = state.cards.get(want.key);
   if (!card) return void (state.wanted = undefined);
   const commits = state.model.shapes.get(shapeKey(card.info.suite, card.info.shape))?.commits ?? [];
-  const valid = commitPrefix(want.commit);
+  const valid = isCommitPrefix(want.commit);
   const i = valid ? commits.findIndex((c) => c.commit.sha.startsWith(want.commit)) : -1;
   if (i < 0 && valid && state.from > 0) {
     const alert = manifestOf(state).alerts.find((a) => a.sha.startsWith(want.commit) && a.seq < state.from);

@@ -11,11 +11,6 @@ export interface Permalink {
   readonly commit?: string;
 }
 
-/** Shorter than 7 digits a prefix names too many commits to be a link to one: not looked for. */
-export function commitPrefix(text: string): boolean {
-  return /^[0-9a-f]{7,64}$/.test(text);
-}
-
 export function parsePermalink(hash: string): Permalink {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const name = params.get('case');

@@ -1,5 +1,5 @@
 import { InputError } from '../core/model.js';
-import { redactUrl } from '../core/trend/remote.js';
+import { GITHUB_TOKEN_SHAPE, redactUrl } from '../core/trend/remote.js';
 import type { Manifest } from '../core/trend/types.js';
 import type { parseArgs, ParseArgsConfig } from 'node:util';
 import { resolveTrendTarget, type TrendAccess, type TrendTarget } from '../jobs/publish.js';
@@ -84,7 +84,7 @@ export function tokenFrom(name: string | undefined, io: CliIO): string | undefin
   const token = io.env[name];
   // `--token-env ghp_…`, the token given where its variable's name goes (as `--token` would take
   // it): echoed, the refusal put the token in the terminal and any log of it.
-  if (token === undefined && (/^(?:gh[opsur]_|github_pat_)/.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))) {
+  if (token === undefined && (GITHUB_TOKEN_SHAPE.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))) {
     throw new InputError("--token-env: takes the name of an environment variable, not the token itself; the value given names no variable and is not shown, in case it is the token: export the token, then give its variable's name, --token-env GH_TOKEN");
   }
   if (!token) throw new InputError(`--token-env: the environment variable ${name} is not set or empty`);

@@ -17,7 +17,7 @@ import { changeRange, groupText } from './regress/groups.js';
 import { signedPercent } from './regress/words.js';
 import { withoutDetails, type CaseVerdict } from './regress/detect.js';
 import { fnv1a64 } from './trend/case-digest.js';
-import type { AlertStatus, StoredAlert } from './trend/types.js';
+import { isCommitPrefix, type AlertStatus, type StoredAlert } from './trend/types.js';
 
 /** One regressed case as a comment shows it. */
 export interface CommentRow {
@@ -179,7 +179,8 @@ export function changeText(change: number): string {
 export function caseLink(pagesUrl: string, suite: string, name: string, commit?: string): string {
   const enc = (s: string) => encodeURIComponent(s).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const base = pagesUrl.replace(/#.*$/, '');
-  const at = commit !== undefined && /^[0-9a-f]{7,64}$/i.test(commit) ? `&commit=${commit.toLowerCase()}` : '';
+  const sha = commit?.toLowerCase();
+  const at = sha !== undefined && isCommitPrefix(sha) ? `&commit=${sha}` : '';
   return `${base}#case=${enc(name)}&suite=${enc(suite)}${at}`;
 }
 

@@ -4,6 +4,7 @@
  * said without ever carrying a secret.
  */
 import { spawn } from 'node:child_process';
+import { basicCredentials, tokenShaped } from '../core/trend/remote.js';
 
 export interface Identity {
   readonly name: string;
@@ -68,39 +69,25 @@ export function authFor(serverUrl: string, remoteUrl: string, token: string | un
  * owner can read. Credentials the user wrote for the URL are the ones sent; the token is for a URL
  * without, and for a user alone on the token's server, whose header git sent before any 401.
  */
-/** GitHub's and GitLab's token prefixes, or 30 or more characters no person's login runs to. */
-const TOKEN_SHAPED = /^(?:gh[opsur]_|github_pat_|glpat-)|^[A-Za-z0-9_%-]{30,}$/;
-
 export function remoteAuth(serverUrl: string, remoteUrl: string, token: string | undefined): { readonly url: string; readonly auth?: GitAuth } {
+  const plain = (url: string) => {
+    const auth = authFor(serverUrl, url, token);
+    return auth ? { url, auth } : { url };
+  };
   const m = /^(https?:\/\/)([^/@]+)@(.*)$/is.exec(remoteUrl);
-  if (!m) {
-    const auth = authFor(serverUrl, remoteUrl, token);
-    return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
-  }
+  if (!m) return plain(remoteUrl);
   const [, scheme, userinfo, rest] = m as unknown as [string, string, string, string];
   const url = `${scheme}${rest}`;
   const colon = userinfo.indexOf(':');
   if (colon < 0) {
-    // A plain user name (`https://alice@gitlab.example/o/r.git`) stays in the URL: git then asks
-    // the user's credential helper for its password after a 401, which a header sent up front
-    // would clash with. Only a name shaped like a token is one to keep out of `ps`.
-    if (!TOKEN_SHAPED.test(userinfo)) {
-      const auth = authFor(serverUrl, remoteUrl, token);
-      return auth ? { url: remoteUrl, auth } : { url: remoteUrl };
-    }
-    const auth = authFor(serverUrl, url, token);
-    if (auth) return { url, auth };
+    // A person's login (`https://alice@gitlab.example/o/r.git`) stays in the URL: git then asks the
+    // user's credential helper for its password after a 401, which a header sent up front would
+    // clash with. Only a name shaped like a token is one to keep out of `ps`.
+    if (!tokenShaped(userinfo)) return plain(remoteUrl);
+    const onServer = plain(url);
+    if (onServer.auth) return onServer;
   }
-  const decoded = (text: string): string => {
-    try {
-      return decodeURIComponent(text);
-    } catch {
-      return text;
-    }
-  };
-  const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
-  const password = colon < 0 ? '' : userinfo.slice(colon + 1);
-  const basic = Buffer.from(`${decoded(user)}:${decoded(password)}`, 'utf8').toString('base64');
+  const basic = basicCredentials(colon < 0 ? userinfo : userinfo.slice(0, colon), colon < 0 ? '' : userinfo.slice(colon + 1));
   return { url, auth: { key: `http.${url}.extraheader`, value: `Authorization: Basic ${basic}`, secrets: [basic] } };
 }
 

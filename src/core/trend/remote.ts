@@ -52,6 +52,22 @@ function decoded(text: string): string {
   }
 }
 
+/** How GitHub's tokens begin (`ghp_…`, `gho_…`, `github_pat_…`): one given where a name goes is not echoed. */
+export const GITHUB_TOKEN_SHAPE = /^(?:gh[opsur]_|github_pat_)/;
+
+/**
+ * A URL's user name alone that is a token rather than a person's login: GitHub's and GitLab's
+ * prefixes, or 30 or more characters that no login runs to.
+ */
+export function tokenShaped(user: string): boolean {
+  return GITHUB_TOKEN_SHAPE.test(user) || /^glpat-/.test(user) || /^[A-Za-z0-9_%-]{30,}$/.test(user);
+}
+
+/** The `Authorization: Basic` value git makes of a URL's userinfo (a user alone with an empty password). */
+export function basicCredentials(user: string, password: string): string {
+  return Buffer.from(`${decoded(user)}:${decoded(password)}`, 'utf8').toString('base64');
+}
+
 /**
  * The user name of a URL's userinfo is a secret too when it is a token: alone over HTTP (GitHub
  * takes `https://<token>@github.com/o/r.git`), or in GitHub's own spelling for a token as user,
@@ -60,7 +76,7 @@ function decoded(text: string): string {
  */
 function userIsSecret(scheme: string, user: string, password: string | undefined): boolean {
   if (/^(?:git\+)?ssh:/i.test(scheme)) return false;
-  return password === undefined || /^x-oauth-basic$/i.test(decoded(password)) || /^(?:gh[opsur]_|github_pat_)/.test(decoded(user));
+  return password === undefined || /^x-oauth-basic$/i.test(decoded(password)) || GITHUB_TOKEN_SHAPE.test(decoded(user));
 }
 
 /** A URL with the secrets of its userinfo masked: such URLs end up in messages. */
@@ -92,9 +108,7 @@ export function urlSecrets(url: string): string[] {
   if (password !== undefined && password !== '') secrets.push(password, decoded(password));
   if (user !== '' && userIsSecret(scheme, user, password)) secrets.push(user, decoded(user));
   // A user name alone goes with an empty password, as git sends it (`<token>:`).
-  if (/^https?:/i.test(scheme) && secrets.length > 0) {
-    secrets.push(Buffer.from(`${decoded(user)}:${decoded(password ?? '')}`, 'utf8').toString('base64'));
-  }
+  if (/^https?:/i.test(scheme) && secrets.length > 0) secrets.push(basicCredentials(user, password ?? ''));
   return [...new Set(secrets)];
 }
 

@@ -44,6 +44,14 @@ export interface CommitInfo {
   readonly url?: string;
 }
 
+/**
+ * Whether `text` names a commit as a chart link does (`&commit=`): its sha, or a prefix of 7 hex
+ * digits or more; fewer name too many commits to be a link to one. Lower case, as shas are stored.
+ */
+export function isCommitPrefix(text: string): boolean {
+  return /^[0-9a-f]{7,64}$/.test(text);
+}
+
 /** A point as stored: the foundation's Point without the metric name, which the case already holds. */
 export type StoredPoint = Omit<Point, 'metric'>;
 
